@@ -1,0 +1,16 @@
+/**
+ * @tawqi/domain: the rules of the specification, pure and with no dependencies.
+ * Each module names the SPEC section it comes from; its README lists them.
+ */
+export * from './constants.js';
+export * from './errors.js';
+export * from './format.js';
+export * from './grid.js';
+export * from './identityLogin.js';
+export * from './inactivity.js';
+export * from './money.js';
+export * from './organization.js';
+export * from './session.js';
+export * from './settings.js';
+export * from './statuses.js';
+export * from './translationLoading.js';

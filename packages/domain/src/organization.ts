@@ -1,0 +1,75 @@
+/**
+ * Organizations, roles and service-provider levels (SPEC §1, §3, §6).
+ */
+
+/** Organization roles (SPEC §1, §6), in the spec's order. */
+export const ORGANIZATION_ROLES = [
+  'enrolmentAdmin',
+  'authorizedSignatory',
+  'organizationUser',
+  'applicationSponsor',
+  'technicalContact',
+] as const;
+export type OrganizationRole = (typeof ORGANIZATION_ROLES)[number];
+
+/** The three roles that consume role counters (SPEC §3: role deduction summary). */
+export const COUNTED_ROLES = ['enrolmentAdmin', 'authorizedSignatory', 'organizationUser'] as const;
+export type CountedRole = (typeof COUNTED_ROLES)[number];
+
+/** Service-provider levels (SPEC §6): an L1 provider approves and allocates to L2 providers. */
+export const SERVICE_PROVIDER_LEVELS = ['L1', 'L2'] as const;
+export type ServiceProviderLevel = (typeof SERVICE_PROVIDER_LEVELS)[number];
+
+/** An entry of the signed-in user's organization list (SPEC §3, "Authenticated user"). */
+export interface OrganizationEntry {
+  slno: number;
+  sipSlNo: number;
+  organizationUserSlno: number;
+  userName: string;
+}
+
+/** The organization type whose queries use the organization's own slno (SPEC §6). */
+export const ORGANIZATION_TYPE_USING_ORG_SLNO = 1;
+
+/**
+ * The id an organization's queries are made with (SPEC §6): "Type 1 uses the organization slno.
+ * Otherwise the service-provider slno is used."
+ */
+export function queryIdOf(organization: {
+  organizationType: number;
+  slno: number;
+  sipSlNo: number;
+}): number {
+  return organization.organizationType === ORGANIZATION_TYPE_USING_ORG_SLNO
+    ? organization.slno
+    : organization.sipSlNo;
+}
+
+/**
+ * The organization to make active after sign-in: the persisted one when it is still in the
+ * user's list (a removed membership must not stay selected), else the first, else none.
+ * The spec says switching persists the id (SPEC §4); what happens on the next sign-in is ours.
+ */
+export function activeOrganizationAfterSignIn(
+  organizations: readonly OrganizationEntry[],
+  persistedSlno: number | null,
+): OrganizationEntry | null {
+  return (
+    organizations.find((organization) => organization.slno === persistedSlno) ??
+    organizations[0] ??
+    null
+  );
+}
+
+/**
+ * Switching organization (SPEC §4): the chosen one becomes active and its id is persisted.
+ * Only an organization of the user's own list can be chosen; anything else is refused here, and
+ * the server checks membership again on every call.
+ */
+export function switchOrganization(
+  organizations: readonly OrganizationEntry[],
+  slno: number,
+): { ok: true; active: OrganizationEntry; persist: number } | { ok: false } {
+  const active = organizations.find((organization) => organization.slno === slno);
+  return active ? { ok: true, active, persist: active.slno } : { ok: false };
+}

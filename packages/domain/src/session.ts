@@ -1,0 +1,98 @@
+/**
+ * Session policy (SPEC §2 "Auth-check behaviour", §4 "Session", §8): pure decisions; the api client
+ * and the portal carry them out.
+ */
+import { ROUTES } from './constants.js';
+
+/** The `detail` a refresh answers when the session is over (SPEC §4, §8). */
+export const TOKEN_EXPIRED = 'TOKEN_EXPIRED';
+
+/** Answers to any call that make the client refresh once and retry (SPEC §4). */
+export const REFRESH_AND_RETRY_STATUSES: readonly number[] = [401, 403];
+
+/** How a call to `POST api/v1/auth/refresh` ended. */
+export type RefreshOutcome =
+  | { kind: 'ok' }
+  | { kind: 'rejected'; status: number; detail?: string | null | undefined }
+  | { kind: 'network-error' };
+
+/** What /auth-check does next. */
+export type AuthCheckStep =
+  | { type: 'refresh' }
+  | { type: 'proceed'; navigateTo: string | null }
+  | { type: 'go-to-login'; removeRefreshToken: boolean; from: string | null };
+
+/**
+ * /auth-check on arrival (SPEC §2): no stored refresh token → login; a token and no session →
+ * refresh; a session → proceed, to `from` when present.
+ * The refresh token is checked first: a session still in memory after another tab signed out (and
+ * removed the token) must not carry on.
+ */
+export function authCheck(input: {
+  hasRefreshToken: boolean;
+  hasSession: boolean;
+  from: string | null;
+}): AuthCheckStep {
+  const from = safeReturnPath(input.from);
+  if (!input.hasRefreshToken) return { type: 'go-to-login', removeRefreshToken: false, from };
+  if (!input.hasSession) return { type: 'refresh' };
+  return { type: 'proceed', navigateTo: from };
+}
+
+/**
+ * /auth-check after its refresh (SPEC §4): on 200 the session is set and it continues; otherwise,
+ * or on error, the stored refresh token is removed and the user goes to login.
+ */
+export function authCheckAfterRefresh(outcome: RefreshOutcome, from: string | null): AuthCheckStep {
+  const returnPath = safeReturnPath(from);
+  return outcome.kind === 'ok'
+    ? { type: 'proceed', navigateTo: returnPath }
+    : { type: 'go-to-login', removeRefreshToken: true, from: returnPath };
+}
+
+/** What the client does with a failed call. */
+export type FailedCallStep = { type: 'refresh-and-retry' } | { type: 'fail' };
+
+/**
+ * A failed call (SPEC §4): on 401 or 403 the client refreshes once and retries. A retried call
+ * that fails again, or a caller with no refresh token to refresh with, just fails.
+ */
+export function afterFailedCall(
+  status: number,
+  context: { retried: boolean; hasRefreshToken: boolean },
+): FailedCallStep {
+  return REFRESH_AND_RETRY_STATUSES.includes(status) && !context.retried && context.hasRefreshToken
+    ? { type: 'refresh-and-retry' }
+    : { type: 'fail' };
+}
+
+/** What the client does when the refresh between a failed call and its retry fails. */
+export type RefreshFailureStep =
+  { type: 'logout'; removeRefreshToken: true; navigateTo: typeof ROUTES.logout } | { type: 'fail' };
+
+/**
+ * A refresh that fails with detail TOKEN_EXPIRED removes the refresh token and goes to /logout
+ * (SPEC §4, §8). Any other failure (a network error, a 5xx) is not proof that the session is over:
+ * the original call fails with its own error and the user keeps their place (our decision; the
+ * spec names only TOKEN_EXPIRED).
+ */
+export function afterRefreshFailure(outcome: RefreshOutcome): RefreshFailureStep {
+  return outcome.kind === 'rejected' && outcome.detail === TOKEN_EXPIRED
+    ? { type: 'logout', removeRefreshToken: true, navigateTo: ROUTES.logout }
+    : { type: 'fail' };
+}
+
+const SESSION_ROUTES: readonly string[] = [ROUTES.authCheck, ROUTES.login, ROUTES.logout];
+
+/**
+ * `from` is followed only when it is a path inside this site (security: no open redirect to
+ * `//evil.example` or `https://…`) and not a session route (no loop back to login or logout).
+ */
+export function safeReturnPath(from: string | null | undefined): string | null {
+  if (!from?.startsWith('/') || from.startsWith('//') || from.startsWith('/\\')) return null;
+  // Control characters and backslashes let browsers reinterpret a path as another origin.
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  if (/[\u0000-\u001f\u007f\\]/.test(from)) return null;
+  const pathname = from.replace(/[?#].*$/su, '');
+  return SESSION_ROUTES.includes(pathname) ? null : from;
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import {
+  FORMATTING_LOCALES,
+  formatDate,
+  formatNumber,
+  intlLocale,
+  toAsciiDigits,
+} from '../src/index.js';
+
+describe('formatting locales (SPEC §4, §9)', () => {
+  it('maps en to en-US and ar to ar-SA, with the Gregorian calendar pinned', () => {
+    expect(FORMATTING_LOCALES).toEqual({ en: 'en-US', ar: 'ar-SA' });
+    expect(intlLocale('ar')).toBe('ar-SA-u-ca-gregory');
+    expect(new Intl.DateTimeFormat(intlLocale('ar')).resolvedOptions().calendar).toBe('gregory');
+  });
+
+  it('formats numbers per locale', () => {
+    expect(formatNumber(1234.5, 'en')).toBe('1,234.5');
+    expect(toAsciiDigits(formatNumber(1234.5, 'ar'))).toMatch(/^1.234.5$/u);
+  });
+
+  it('shows dates in Saudi time, in the Gregorian calendar for Arabic too', () => {
+    // 22:30 UTC on 31 Dec is 01:30 on 1 Jan in Riyadh.
+    expect(formatDate('2025-12-31T22:30:00Z', 'en')).toBe('Jan 1, 2026');
+    expect(formatDate('2025-12-31T22:30:00Z', 'en', { withTime: true })).toMatch(
+      /^Jan 1, 2026.*1:30/u,
+    );
+    expect(toAsciiDigits(formatDate('2025-12-31T22:30:00Z', 'ar'))).toContain('2026');
+  });
+
+  it('refuses a date that is not ISO', () => {
+    expect(() => formatDate('not a date', 'en')).toThrow(RangeError);
+  });
+
+  it('reads Arabic-Indic and Extended Arabic-Indic digits as ASCII', () => {
+    expect(toAsciiDigits('١٠١٠١٠١٠١٠')).toBe('1010101010');
+    expect(toAsciiDigits('۰۵۵۱۲۳۴۵۶۷')).toBe('0551234567');
+    expect(toAsciiDigits('SAR ١٫٥ and 9')).toBe('SAR 1٫5 and 9');
+  });
+});
