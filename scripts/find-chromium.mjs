@@ -52,11 +52,17 @@ export function locateChromium({ env = process.env, isExecutable = isExecutableF
   return DEBIAN_CHROMIUM_PATHS.find((path) => isExecutable(path)) ?? null;
 }
 
+/**
+ * apt-get's own output goes to stderr: stdout carries only the path, so that
+ * `CHROMIUM_PATH="$(node scripts/find-chromium.mjs)"` captures nothing else.
+ */
+export const APT_SPAWN_OPTIONS = {
+  stdio: ['ignore', 2, 2], // the child's stdout is written straight to our stderr
+  env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+};
+
 function runAptGet(args) {
-  const result = spawnSync('apt-get', args, {
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-  });
+  const result = spawnSync('apt-get', args, APT_SPAWN_OPTIONS);
   if (result.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed (${result.status})`);
 }
 

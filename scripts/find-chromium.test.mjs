@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
+  APT_SPAWN_OPTIONS,
   DEBIAN_CHROMIUM_PATHS,
   INSTALL_HELP,
   ensureChromium,
@@ -99,5 +100,10 @@ describe('finding Chromium for browser tests', () => {
         }),
       /not at a known path/,
     );
+  });
+
+  it('keeps apt-get’s output off stdout, which carries only the path', () => {
+    assert.deepEqual(APT_SPAWN_OPTIONS.stdio, ['ignore', 2, 2]);
+    assert.equal(APT_SPAWN_OPTIONS.env.DEBIAN_FRONTEND, 'noninteractive');
   });
 });
