@@ -31,6 +31,8 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      // It asks for `x!`, which the strict set's no-non-null-assertion forbids: keep `as T`.
+      '@typescript-eslint/non-nullable-type-assertion-style': 'off',
     },
   },
 );

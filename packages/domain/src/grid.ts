@@ -2,7 +2,7 @@
  * Grid rules (SPEC §5, §9): when a search is active, page numbering on the wire, status flags,
  * and the visible range a grid announces.
  */
-import { DEFAULT_PAGE_SIZE } from './constants.js';
+import { DEFAULT_PAGE_SIZE, SEARCH_TYPE_DEFAULTS } from './constants.js';
 
 /** A date range as the filter bar holds it: ISO dates (yyyy-mm-dd), either end may be open. */
 export interface DateRange {
@@ -22,6 +22,15 @@ export function isSearchActive(filter: {
   const hasText = (filter.searchText ?? '').trim() !== '';
   const range = filter.dateRange;
   return hasText || Boolean(range && (range.from ?? range.to));
+}
+
+/**
+ * The search type a grid call sends (SPEC §9: "Search types default to 3 or 0"). Our reading:
+ * 3 searches by the filter's criteria, 0 lists without criteria, so the type follows whether the
+ * search is active (SPEC §5).
+ */
+export function searchTypeOf(filter: Parameters<typeof isSearchActive>[0]): 0 | 3 {
+  return isSearchActive(filter) ? SEARCH_TYPE_DEFAULTS.byCriteria : SEARCH_TYPE_DEFAULTS.none;
 }
 
 /** How a call numbers its pages: 1-based for most, zero-based for a few (SPEC §5). */

@@ -6,6 +6,7 @@ export * from './constants.js';
 export * from './errors.js';
 export * from './format.js';
 export * from './grid.js';
+export * from './identifiers.js';
 export * from './identityLogin.js';
 export * from './inactivity.js';
 export * from './money.js';

@@ -1,0 +1,133 @@
+/**
+ * One declaration per call: what the portal sends, what the server answers, and what the server
+ * must check. The client, the server's routes, the OpenAPI document and the mock handlers are all
+ * generated from these declarations, so they cannot drift apart.
+ */
+import type { PageBase } from '@tawqi/domain';
+import type { z } from 'zod';
+
+/** The sections of SPEC §7, plus the areas our design adds. */
+export const AREAS = [
+  'authentication',
+  'subscription',
+  'transactions',
+  'manageUsers',
+  'referenceData',
+  'approvals',
+  'reports',
+  'buying',
+  'specialPlans',
+  'profile',
+  'orgEsignTransactions',
+  'dashboards',
+  'l2Management',
+  'translations',
+  'payments',
+  'contact',
+] as const;
+export type Area = (typeof AREAS)[number];
+
+/**
+ * Where a call comes from:
+ * - `spec`: listed in SPEC §7 with its path;
+ * - `spec-hidden`: listed in SPEC §7 only as `POST {hash}` / `POST {token}`; the path and shape are
+ *   our design, in the spec's naming style;
+ * - `design`: not in the spec at all, but a screen or rule of the spec needs it.
+ */
+export type Origin = Endpoint['origin'];
+
+/**
+ * An id a request carries that the server must authorize against the caller (SECURITY.md, API1):
+ * - `organization`: an organization's slno; the caller must be a member;
+ * - `organizationQueryId`: the id an organization's queries use (SPEC §6: its slno for type 1,
+ *   else its provider's slno); the caller must be a member of an organization it belongs to;
+ * - `l1Provider`: an L1 provider's slno; the caller must administer that provider.
+ */
+export interface Scope {
+  kind: 'organization' | 'organizationQueryId' | 'l1Provider';
+  in: 'path' | 'query' | 'body';
+  field: string;
+}
+
+export type Answer =
+  | { kind: 'json'; schema: z.ZodType }
+  /** An export: a blob saved as an .xlsx file with the spec's file name (SPEC §7, §9). */
+  | { kind: 'blob'; fileName: string; mediaType: string };
+
+/** A call not written in the spec must say why it exists. */
+type Provenance =
+  | { origin: 'spec'; designNote?: string }
+  | { origin: 'spec-hidden' | 'design'; designNote: string };
+
+export type Endpoint = Provenance & EndpointShape;
+
+interface EndpointShape {
+  /** A stable camelCase name: the OpenAPI operationId and the key of the contract. */
+  id: string;
+  area: Area;
+  method: 'GET' | 'POST';
+  /** The path exactly as SPEC §7 writes it (with or without a leading slash); `{idp}` is nafath. */
+  path: string;
+  summary: string;
+  /** `public` calls need no session; every other call needs one. */
+  access: 'public' | 'session';
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  answer: Answer;
+  /** How the call numbers its pages, for paged calls (SPEC §5). */
+  pageBase?: PageBase;
+  /** The ids in the request that the server authorizes (empty for calls about the caller only). */
+  scopes: readonly Scope[];
+  /** Calls with money effects take an Idempotency-Key header (SECURITY.md). */
+  idempotent?: boolean;
+}
+
+/** Keeps the literal types of a declaration, so `call()` knows its input and output. */
+export function defineEndpoint<const E extends Endpoint>(endpoint: E): E {
+  return endpoint;
+}
+
+type InputOf<S> = S extends z.ZodType ? z.input<S> : never;
+
+/** What `call()` takes for an endpoint: only the parts it declares. */
+export type EndpointInput<E extends Endpoint> = (E['params'] extends z.ZodType
+  ? { params: InputOf<E['params']> }
+  : { params?: never }) &
+  (E['query'] extends z.ZodType ? { query: InputOf<E['query']> } : { query?: never }) &
+  (E['body'] extends z.ZodType ? { body: InputOf<E['body']> } : { body?: never });
+
+/** What `call()` resolves to: the parsed answer, or a downloaded file. */
+export type EndpointOutput<E extends Endpoint> = E['answer'] extends {
+  kind: 'json';
+  schema: infer S extends z.ZodType;
+}
+  ? z.output<S>
+  : DownloadedFile;
+
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string;
+}
+
+export const XLSX_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The answer of an export with the spec's file name. */
+export function xlsx(fileName: string): Extract<Answer, { kind: 'blob' }> {
+  return { kind: 'blob', fileName, mediaType: XLSX_MEDIA_TYPE };
+}
+
+/** A JSON answer. */
+export function json<S extends z.ZodType>(schema: S): { kind: 'json'; schema: S } {
+  return { kind: 'json', schema };
+}
+
+/** The `{name}` placeholders of a path, in order. */
+export function pathParameterNames(path: string): string[] {
+  return [...path.matchAll(/\{([A-Za-z0-9_]+)\}/g)].map((match) => match[1] as string);
+}
+
+/** The path with a leading slash, as URLs, OpenAPI and the server's router write it. */
+export function absolutePath(path: string): string {
+  return path.startsWith('/') ? path : `/${path}`;
+}

@@ -1,0 +1,41 @@
+/**
+ * The contract: every call, keyed by its id. Server routes, the client, the OpenAPI document and
+ * the mock handlers are all made from this one record.
+ */
+import * as authentication from './authentication.js';
+import * as common from './common.js';
+import type { Endpoint } from './endpoint.js';
+import * as individual from './individual.js';
+import * as organization from './organization.js';
+import * as providers from './providers.js';
+
+function endpointsOf<M extends Record<string, unknown>>(module: M) {
+  return Object.values(module).filter(isEndpoint) as Extract<M[keyof M], Endpoint>[];
+}
+
+function isEndpoint(value: unknown): value is Endpoint {
+  return typeof value === 'object' && value !== null && 'answer' in value && 'path' in value;
+}
+
+const ALL = [
+  ...endpointsOf(authentication),
+  ...endpointsOf(individual),
+  ...endpointsOf(organization),
+  ...endpointsOf(providers),
+  ...endpointsOf(common),
+];
+
+type AnyEndpoint = (typeof ALL)[number];
+export type EndpointId = AnyEndpoint['id'];
+
+/** Every call by id. */
+export const CONTRACT = Object.fromEntries(ALL.map((endpoint) => [endpoint.id, endpoint])) as {
+  [E in AnyEndpoint as E['id']]: E;
+};
+
+/** Every call, in the order of SPEC §7's sections. */
+export const ENDPOINTS: readonly Endpoint[] = ALL;
+
+export { IDP, refreshBody } from './authentication.js';
+export * from './endpoint.js';
+export * as schemas from './schemas.js';

@@ -1,0 +1,379 @@
+/**
+ * The individual area (SPEC §7 "Subscription and plans", "Transactions", "Profile" (my),
+ * "Dashboards, devices, notifications"), and the payment calls buying a plan needs.
+ */
+import { ESIGN_TRANSACTION_STATUSES } from '@tawqi/domain';
+import { z } from 'zod';
+import { defineEndpoint, json } from './endpoint.js';
+import {
+  agreement,
+  buyablePlan,
+  count,
+  encodedId,
+  filterRequest,
+  isoDateTime,
+  listOf,
+  myTransaction,
+  notification,
+  pageOf,
+  pagePathParams,
+  paymentHistoryItem,
+  purchasedPlan,
+  registeredDevice,
+  requiredText,
+  sar,
+  slno,
+  statusAnswer,
+  transactionDocument,
+} from './schemas.js';
+
+export const purchasedPlans = defineEndpoint({
+  id: 'purchasedPlans',
+  area: 'subscription',
+  method: 'GET',
+  path: 'api/v1/esign/my/subscription/plans/purchased/{page}/{size}',
+  summary: 'My purchased plans (the welcome pack when nothing is purchased yet)',
+  origin: 'spec',
+  designNote:
+    'SPEC §7: "welcomePackList or purchasedPlanList, plus totalCount". Ours: exactly one of the ' +
+    'two lists is present; welcomePackList while the user has bought nothing.',
+  access: 'session',
+  params: pagePathParams,
+  answer: json(
+    z.object({
+      welcomePackList: z.array(purchasedPlan).optional(),
+      purchasedPlanList: z.array(purchasedPlan).optional(),
+      totalCount: count,
+    }),
+  ),
+  pageBase: 'one',
+  scopes: [],
+});
+
+export const planHistory = defineEndpoint({
+  id: 'planHistory',
+  area: 'subscription',
+  method: 'GET',
+  path: 'api/v1/esign/my/subscription/plans/history/{page}/{size}',
+  summary: 'My expired and used-up plans',
+  origin: 'spec',
+  access: 'session',
+  params: pagePathParams,
+  answer: json(pageOf(purchasedPlan)),
+  pageBase: 'one',
+  scopes: [],
+});
+
+export const paymentHistory = defineEndpoint({
+  id: 'paymentHistory',
+  area: 'subscription',
+  method: 'GET',
+  path: 'api/v1/esign/my/subscription/payment/history/{page}/{size}',
+  summary: 'My payments, with initiate and recheck actions',
+  origin: 'spec',
+  access: 'session',
+  params: pagePathParams,
+  answer: json(pageOf(paymentHistoryItem)),
+  pageBase: 'one',
+  scopes: [],
+});
+
+export const commonEsignPlans = defineEndpoint({
+  id: 'commonEsignPlans',
+  area: 'subscription',
+  method: 'GET',
+  path: 'api/v1/common/esign/plans',
+  summary: 'The eSign plans anyone can buy, with VAT',
+  origin: 'spec',
+  access: 'public',
+  answer: json(
+    z.object({
+      state: z.int(),
+      responseMessage: z.string().nullable(),
+      vat: z.number().min(0).max(100),
+      planDetailsDTOList: z.array(buyablePlan),
+    }),
+  ),
+  scopes: [],
+});
+
+export const myTransactions = defineEndpoint({
+  id: 'myTransactions',
+  area: 'transactions',
+  method: 'POST',
+  path: 'api/v1/esign/my/transactions',
+  summary: 'My eSign transactions, filtered and paged',
+  origin: 'spec',
+  designNote:
+    'SPEC §7 payload: type, limit, page. Ours: type is the search type (3 with criteria, 0 ' +
+    'without; domain searchTypeOf), page is zero-based (one of the "few" of SPEC §5), and the ' +
+    'filter adds dates and statuses.',
+  access: 'session',
+  body: z.strictObject({
+    type: z.union([z.literal(0), z.literal(3)]),
+    limit: z.int().min(1).max(500),
+    page: z.int().nonnegative().max(1_000_000),
+    ...filterRequest,
+    statuses: z.array(z.enum(ESIGN_TRANSACTION_STATUSES)).optional(),
+  }),
+  answer: json(pageOf(myTransaction)),
+  pageBase: 'zero',
+  scopes: [],
+});
+
+export const myDocuments = defineEndpoint({
+  id: 'myDocuments',
+  area: 'transactions',
+  method: 'POST',
+  path: 'api/v1/esign/my/documents',
+  summary: 'The documents of one of my transactions',
+  origin: 'spec',
+  access: 'session',
+  body: z.strictObject({ transactionID: requiredText(100) }),
+  answer: json(listOf(transactionDocument)),
+  scopes: [],
+});
+
+export const esignTransactionStatus = defineEndpoint({
+  id: 'esignTransactionStatus',
+  area: 'transactions',
+  method: 'GET',
+  path: 'api/v1/esign/my/transaction/status/{transactionID}',
+  summary: 'The outcome of one signing request (status page and external return page)',
+  origin: 'design',
+  designNote: 'The routes esigntransaction-status and esign/transaction/return/external need it.',
+  access: 'session',
+  params: z.strictObject({ transactionID: requiredText(100) }),
+  answer: json(myTransaction.extend({ documents: z.array(transactionDocument) })),
+  scopes: [],
+});
+
+export const myProfile = defineEndpoint({
+  id: 'myProfile',
+  area: 'profile',
+  method: 'GET',
+  path: 'api/v1/profile/my',
+  summary: 'My profile',
+  origin: 'spec',
+  designNote: 'Shape not shown; ours.',
+  access: 'session',
+  answer: json(
+    z.object({
+      userSlno: slno,
+      fullNameEnglish: z.string(),
+      fullNameArabic: z.string(),
+      maskedNationalId: z.string(),
+      nationality: z.string(),
+      email: z.string().nullable(),
+      mobile: z.string().nullable(),
+      kycValidTill: z.iso.date().nullable(),
+      createdDate: isoDateTime,
+    }),
+  ),
+  scopes: [],
+});
+
+const contactInOrganization = z.object({
+  organizationName: z.string(),
+  organizationNameArabic: z.string(),
+  isPrimary: z.boolean(),
+});
+
+export const myMobiles = defineEndpoint({
+  id: 'myMobiles',
+  area: 'profile',
+  method: 'GET',
+  path: 'api/v1/profile/my/organizations/mobiles',
+  summary: 'My mobile numbers in each of my organizations',
+  origin: 'spec',
+  access: 'session',
+  answer: json(listOf(contactInOrganization.extend({ mobile: z.string() }))),
+  scopes: [],
+});
+
+export const myEmails = defineEndpoint({
+  id: 'myEmails',
+  area: 'profile',
+  method: 'GET',
+  path: 'api/v1/profile/my/organizations/emails',
+  summary: 'My e-mail addresses in each of my organizations',
+  origin: 'spec',
+  access: 'session',
+  answer: json(listOf(contactInOrganization.extend({ email: z.string() }))),
+  scopes: [],
+});
+
+export const myAgreements = defineEndpoint({
+  id: 'myAgreements',
+  area: 'profile',
+  method: 'GET',
+  path: 'api/v1/profile/my/agreements',
+  summary: 'The agreements I accepted',
+  origin: 'spec',
+  access: 'session',
+  answer: json(listOf(agreement)),
+  scopes: [],
+});
+
+export const downloadAgreement = defineEndpoint({
+  id: 'downloadAgreement',
+  area: 'profile',
+  method: 'GET',
+  path: 'api/v1/profile/my/agreements/{uniqueFileID}',
+  summary: 'Download one of my agreements (PDF)',
+  origin: 'design',
+  designNote:
+    'The account screen offers agreements for download; saved under the agreement’s fileName.',
+  access: 'session',
+  params: z.strictObject({ uniqueFileID: requiredText(100) }),
+  answer: { kind: 'blob', fileName: 'Agreement.pdf', mediaType: 'application/pdf' },
+  scopes: [],
+});
+
+export const myDashboard = defineEndpoint({
+  id: 'myDashboard',
+  area: 'dashboards',
+  method: 'POST',
+  path: 'api/v1/dashboard/my/dashboard',
+  summary: 'The individual dashboard: plan balance, utilization, recent transactions',
+  origin: 'spec',
+  designNote:
+    'Payload and answer not shown. Ours: dashboardType, displayValue, userType 3 (SPEC §9).',
+  access: 'session',
+  body: z.strictObject({
+    dashboardType: z.literal(3).default(3),
+    displayValue: z.literal(3).default(3),
+    userType: z.literal(3).default(3),
+  }),
+  answer: json(
+    z.object({
+      totalTransactions: count,
+      utilizedTransactions: count,
+      balanceTransactions: count,
+      activePlans: count,
+      nextExpiry: z.iso.date().nullable(),
+      recentTransactions: z.array(myTransaction),
+    }),
+  ),
+  scopes: [],
+});
+
+export const myNotifications = defineEndpoint({
+  id: 'myNotifications',
+  area: 'dashboards',
+  method: 'GET',
+  path: 'api/v1/dashboard/my/notifications',
+  summary: 'My notifications, newest first',
+  origin: 'spec',
+  access: 'session',
+  answer: json(listOf(notification).extend({ unreadCount: count })),
+  scopes: [],
+});
+
+export const registeredDevices = defineEndpoint({
+  id: 'registeredDevices',
+  area: 'dashboards',
+  method: 'GET',
+  path: '/api/v1/devices/registeredDevices/{page}/{size}',
+  summary: 'The devices registered to my account',
+  origin: 'spec',
+  access: 'session',
+  params: pagePathParams,
+  answer: json(pageOf(registeredDevice)),
+  pageBase: 'one',
+  scopes: [],
+});
+
+// ── Payments (ours: buying a plan → order → payment through the gateway) ─────────────────────
+
+const paymentAnswer = z.object({
+  encodedOrderSlno: encodedId,
+  encodedPaymentSlno: encodedId,
+  /** The gateway's hosted payment page to send the browser to. */
+  paymentUrl: z.url(),
+});
+
+export const buyEsignPlan = defineEndpoint({
+  id: 'buyEsignPlan',
+  area: 'payments',
+  method: 'POST',
+  path: 'api/v1/esign/my/plans/buy',
+  summary: 'Order a plan and start paying for it',
+  origin: 'design',
+  designNote:
+    'Buy eSign plan → checkout → gateway (ARCHITECTURE.md). The price is the server’s, never the ' +
+    'client’s; the Idempotency-Key header makes a double click one order.',
+  access: 'session',
+  body: z.strictObject({
+    productPricingDetailsSlno: slno,
+    quantity: z.int().min(1).max(100).default(1),
+  }),
+  answer: json(paymentAnswer.extend({ price: sar, tax: sar, totalPrice: sar })),
+  scopes: [],
+  idempotent: true,
+});
+
+export const initiatePayment = defineEndpoint({
+  id: 'initiatePayment',
+  area: 'payments',
+  method: 'POST',
+  path: 'api/v1/esign/my/payment/initiate',
+  summary: 'Pay again for an unpaid order (payment history “initiate payment”)',
+  origin: 'design',
+  designNote: 'Payment history rows carry initiatePayment (SPEC §3); this is its action.',
+  access: 'session',
+  body: z.strictObject({ encodedPaymentSlno: encodedId }),
+  answer: json(paymentAnswer),
+  scopes: [],
+  idempotent: true,
+});
+
+const paymentStatusAnswer = z.object({
+  encodedPaymentSlno: encodedId,
+  paymentStatus: z.enum(['initiated', 'pending', 'success', 'failure']),
+  statusLabel: z.string(),
+  amount: sar,
+  errorMessage: z.string().nullable(),
+});
+
+export const recheckPayment = defineEndpoint({
+  id: 'recheckPayment',
+  area: 'payments',
+  method: 'POST',
+  path: 'api/v1/esign/my/payment/recheck',
+  summary: 'Ask the gateway again how a payment ended (payment history “recheck payment”)',
+  origin: 'design',
+  designNote: 'Payment history rows carry recheckPayment (SPEC §3); this is its action.',
+  access: 'session',
+  body: z.strictObject({ encodedPaymentSlno: encodedId }),
+  answer: json(paymentStatusAnswer),
+  scopes: [],
+});
+
+export const paymentStatus = defineEndpoint({
+  id: 'paymentStatus',
+  area: 'payments',
+  method: 'GET',
+  path: 'api/v1/esign/my/payment/status/{encodedPaymentSlno}',
+  summary: 'How a payment stands (the paymentStatus pages)',
+  origin: 'design',
+  designNote: 'The paymentStatus routes (SPEC §2) show how the gateway answered.',
+  access: 'session',
+  params: z.strictObject({ encodedPaymentSlno: encodedId }),
+  answer: json(paymentStatusAnswer),
+  scopes: [],
+});
+
+export const markNotificationsRead = defineEndpoint({
+  id: 'markNotificationsRead',
+  area: 'dashboards',
+  method: 'POST',
+  path: 'api/v1/dashboard/my/notifications/read',
+  summary: 'Mark notifications as read',
+  origin: 'design',
+  designNote: 'The header’s notifications need an unread count that goes down.',
+  access: 'session',
+  body: z.strictObject({ notificationSlnos: z.array(slno).min(1).max(100) }),
+  answer: json(statusAnswer),
+  scopes: [],
+});

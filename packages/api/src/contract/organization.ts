@@ -1,0 +1,1042 @@
+/**
+ * The organization area (SPEC §7 "Manage organization users", "Organization approvals",
+ * "Reports", "Buying counters and plans", "Special plans and purchase orders", "Profile" (org),
+ * "Organization eSign transactions", "Dashboards").
+ *
+ * Grid bodies (not shown in the spec) follow the manage-users payload the spec does show: the
+ * organization id, pageNumber and pageSize (1-based), fromDate, toDate, search, and the statuses.
+ */
+import {
+  DEFAULT_IDS,
+  ESIGN_TRANSACTION_STATUSES,
+  EXPORT_FILE_NAMES,
+  NEW_USER_APPROVAL_STATUSES,
+  PLAN_PURCHASE_STATUSES,
+  PURCHASE_ORDER_STATUSES,
+  REQUEST_TYPE_DEFAULT,
+  REVIEW_REQUEST_STATUSES,
+  SPECIAL_PLAN_STATUSES,
+  UAV_REQUEST_STATUS_CODES,
+  type OrgUserStatus,
+} from '@tawqi/domain';
+import { z } from 'zod';
+import { defineEndpoint, json, xlsx, type Scope } from './endpoint.js';
+import {
+  allocationHistory,
+  approvalLanguage,
+  certificateInfo,
+  changeRequestDetail,
+  changeRequestRow,
+  contactPerson,
+  count,
+  counterDeductionSummary,
+  counterPurchaseRow,
+  email,
+  filterRequest,
+  flag,
+  language,
+  listOf,
+  mobile,
+  nationalId,
+  newUserApprovalDetail,
+  newUserApprovalRow,
+  orgEsignTransaction,
+  esignTransactionRecord,
+  orgUserRow,
+  organizationAdmin,
+  organizationProfile,
+  organizationUnit,
+  organizationUnitOption,
+  pageOf,
+  pageRequest,
+  purchaseOrderRow,
+  quantityRow,
+  requiredText,
+  reviewAction,
+  roleDeductionSummary,
+  rolePlanPurchaseRow,
+  slno,
+  specialPlanRow,
+  statusAnswer,
+  text,
+  uavRequestRow,
+  userDetail,
+  userPaxRow,
+  sar,
+  providerLevel,
+} from './schemas.js';
+
+const inBody = (field: string, kind: Scope['kind'] = 'organization'): Scope => ({
+  kind,
+  in: 'body',
+  field,
+});
+const inPath = (field: string, kind: Scope['kind'] = 'organization'): Scope => ({
+  kind,
+  in: 'path',
+  field,
+});
+const inQuery = (field: string, kind: Scope['kind'] = 'organization'): Scope => ({
+  kind,
+  in: 'query',
+  field,
+});
+
+/** A grid body of an organization: its id, page, filter, statuses, and the export's language. */
+function orgGrid<S extends readonly [string, ...string[]]>(statuses: S, idField = 'orgSlNo') {
+  return z.strictObject({
+    [idField]: slno,
+    ...pageRequest,
+    ...filterRequest,
+    statuses: z.array(z.enum(statuses)).optional(),
+  });
+}
+
+/** An export takes its grid's filter without the page, and the language of its cells. */
+function exportOf(grid: z.ZodObject) {
+  return grid.omit({ pageNumber: true, pageSize: true }).extend({ language });
+}
+
+// ── Manage organization users ───────────────────────────────────────────────────────────────
+
+/** One 1/0 flag per organization-user status (SPEC §5); a new status without a flag won't compile. */
+const userStatusFlags = {
+  initiated: flag,
+  pending: flag,
+  approved: flag,
+  rejected: flag,
+  userRejected: flag,
+  deactivated: flag,
+} satisfies Record<Uncapitalize<OrgUserStatus>, typeof flag>;
+
+const manageUsersFilter = z.strictObject({
+  ...userStatusFlags,
+  active: flag,
+  inActive: flag,
+  organizationSlno: slno,
+  ...pageRequest,
+  fromDate: filterRequest.fromDate,
+  toDate: filterRequest.toDate,
+  employeeId: text(50).optional(),
+  search: filterRequest.search,
+});
+
+export const manageUsersGrid = defineEndpoint({
+  id: 'manageUsersGrid',
+  area: 'manageUsers',
+  method: 'POST',
+  path: '/api/v1/user/org/orgUser/viewManageOrganizationUsersGrid',
+  summary: 'The organization’s users, filtered and paged',
+  origin: 'spec',
+  designNote:
+    'SPEC §7 payload: status flags (1 or 0), fromDate, toDate, organizationSlno, pageNumber, ' +
+    'pageSize, employeeId, search. Ours: one flag per status, camelCased (initiated, pending, ' +
+    'approved, rejected, userRejected, deactivated), and active/inActive for the active filter.',
+  access: 'session',
+  body: manageUsersFilter,
+  answer: json(pageOf(orgUserRow)),
+  pageBase: 'one',
+  scopes: [inBody('organizationSlno')],
+});
+
+export const viewOrganizationUser = defineEndpoint({
+  id: 'viewOrganizationUser',
+  area: 'manageUsers',
+  method: 'POST',
+  path: '/api/v1/user/org/orgUser/viewOrganizationUser',
+  summary: 'One user of the organization',
+  origin: 'spec',
+  access: 'session',
+  body: z.strictObject({
+    orgSlNo: slno,
+    userSlNo: slno,
+    requestType: z.int().nonnegative().default(REQUEST_TYPE_DEFAULT),
+    type: z.int().nonnegative().default(REQUEST_TYPE_DEFAULT),
+    active: flag,
+    inActive: flag,
+  }),
+  answer: json(userDetail),
+  scopes: [inBody('orgSlNo')],
+});
+
+export const organizationUnitList = defineEndpoint({
+  id: 'organizationUnitList',
+  area: 'manageUsers',
+  method: 'POST',
+  path: 'api/v1/user/org/orgUser/organizationUnitList/{id}',
+  summary: 'The organization’s units, for filters and forms',
+  origin: 'spec',
+  access: 'session',
+  params: z.strictObject({ id: z.coerce.number().pipe(slno) }),
+  answer: json(listOf(organizationUnitOption)),
+  scopes: [inPath('id')],
+});
+
+export const employeeIdList = defineEndpoint({
+  id: 'employeeIdList',
+  area: 'manageUsers',
+  method: 'POST',
+  path: 'api/v1/user/org/orgUser/viewEmployeeIdList/{orgSlno}',
+  summary: 'The organization’s employee ids, for the employee filter',
+  origin: 'spec',
+  access: 'session',
+  params: z.strictObject({ orgSlno: z.coerce.number().pipe(slno) }),
+  answer: json(listOf(z.string())),
+  scopes: [inPath('orgSlno')],
+});
+
+export const createUavRequest = defineEndpoint({
+  id: 'createUavRequest',
+  area: 'manageUsers',
+  method: 'POST',
+  path: 'api/v1/user/org/uav/createUavRequest',
+  summary: 'Create a new-user (UAV) request after the national id was validated and verified',
+  origin: 'spec-hidden',
+  designNote:
+    'SPEC §7 lists this call as POST {hash} in manage users. The create step validates the ' +
+    'national id, verifies it through the identity app and fetches the user’s details; this ' +
+    'call then records the request (status Initiated 0) with the verification’s transId.',
+  access: 'session',
+  body: z.strictObject({
+    orgSlNo: slno,
+    nationalID: nationalId,
+    transId: requiredText(100),
+    email,
+    mobileNo: mobile,
+    orgUnitSlNo: slno,
+    employeeId: requiredText(50),
+    userType: z.enum(['enrolmentAdmin', 'authorizedSignatory', 'organizationUser']),
+  }),
+  answer: json(statusAnswer.extend({ id: slno.nullable() })),
+  scopes: [inBody('orgSlNo')],
+  idempotent: true,
+});
+
+const manageUsersExport = manageUsersFilter
+  .omit({ pageNumber: true, pageSize: true })
+  .extend({ language });
+
+export const exportManageUsers = defineEndpoint({
+  id: 'exportManageUsers',
+  area: 'manageUsers',
+  method: 'POST',
+  path: '/api/v1/excel/report/exportManageUsers',
+  summary: 'Export the filtered users',
+  origin: 'spec',
+  access: 'session',
+  body: manageUsersExport,
+  answer: xlsx(EXPORT_FILE_NAMES.manageOrganizationUsers),
+  scopes: [inBody('organizationSlno')],
+});
+
+export const uavRequestsGrid = defineEndpoint({
+  id: 'uavRequestsGrid',
+  area: 'manageUsers',
+  method: 'POST',
+  path: 'api/v1/user/org/uav/viewCreateUavUsersGrid',
+  summary: 'The organization’s new-user (UAV) requests',
+  origin: 'spec',
+  access: 'session',
+  body: z.strictObject({
+    orgSlNo: slno,
+    ...pageRequest,
+    ...filterRequest,
+    statuses: z
+      .array(z.union(Object.values(UAV_REQUEST_STATUS_CODES).map((code) => z.literal(code))))
+      .optional(),
+  }),
+  answer: json(pageOf(uavRequestRow)),
+  pageBase: 'one',
+  scopes: [inBody('orgSlNo')],
+});
+
+export const validateNationalId = defineEndpoint({
+  id: 'validateNationalId',
+  area: 'manageUsers',
+  method: 'POST',
+  path: 'api/v1/orguser/validate/nationalID',
+  summary: 'Check a national id before creating a user (SPEC §5)',
+  origin: 'spec',
+  designNote:
+    'Ours: answers "0" with errorMessage when the id is already a user or has an open request.',
+  access: 'session',
+  body: z.strictObject({ orgSlNo: slno, nationalID: nationalId }),
+  answer: json(statusAnswer),
+  scopes: [inBody('orgSlNo')],
+});
+
+export const orgUserNafathVerify = defineEndpoint({
+  id: 'orgUserNafathVerify',
+  area: 'manageUsers',
+  method: 'POST',
+  path: 'api/v1/orguser/{idp}/verify',
+  summary: 'Verify the new user through the identity app (start, then poll with transId)',
+  origin: 'spec',
+  designNote:
+    'Ours: the same SPEC §4 pattern as login. Without transId it starts ("1" with the number); ' +
+    'with it, it polls ("3" waiting, "1" approved, "0" failed).',
+  access: 'session',
+  params: z.strictObject({ idp: z.literal('nafath').default('nafath') }),
+  body: z.strictObject({
+    orgSlNo: slno,
+    nationalID: nationalId,
+    transId: requiredText(100).optional(),
+  }),
+  answer: json(
+    statusAnswer.extend({
+      transId: z.string().nullable(),
+      random: z
+        .string()
+        .regex(/^\d{2}$/)
+        .nullable(),
+    }),
+  ),
+  scopes: [inBody('orgSlNo')],
+});
+
+export const orgUserDetails = defineEndpoint({
+  id: 'orgUserDetails',
+  area: 'manageUsers',
+  method: 'POST',
+  path: 'api/v1/orguser/userDetails',
+  summary: 'The verified new user’s details from the identity app',
+  origin: 'spec',
+  access: 'session',
+  body: z.strictObject({ orgSlNo: slno, nationalID: nationalId, transId: requiredText(100) }),
+  answer: json(
+    statusAnswer.extend({
+      fullNameEnglish: z.string(),
+      fullNameArabic: z.string(),
+      nationality: z.string(),
+      dateOfBirth: z.iso.date(),
+      gender: z.enum(['M', 'F']),
+    }),
+  ),
+  scopes: [inBody('orgSlNo')],
+});
+
+// ── Organization approvals ──────────────────────────────────────────────────────────────────
+
+const newUserRequestsBody = orgGrid(NEW_USER_APPROVAL_STATUSES).extend({
+  language: approvalLanguage,
+});
+
+export const newUserRequests = defineEndpoint({
+  id: 'newUserRequests',
+  area: 'approvals',
+  method: 'POST',
+  path: '/api/v1/approval/org/users/new/requests',
+  summary: 'New-user requests awaiting the organization’s approval (starts on Approved or Pending)',
+  origin: 'spec',
+  designNote: 'Ours: language is the approval request language "en" (SPEC §9).',
+  access: 'session',
+  body: newUserRequestsBody,
+  answer: json(pageOf(newUserApprovalRow)),
+  pageBase: 'one',
+  scopes: [inBody('orgSlNo')],
+});
+
+export const newUserRequestDetails = defineEndpoint({
+  id: 'newUserRequestDetails',
+  area: 'approvals',
+  method: 'POST',
+  path: '/api/v1/approval/org/users/new/viewNewRequestDetails',
+  summary: 'One new-user request with its documents',
+  origin: 'spec',
+  designNote: 'SPEC §7 payload: userSlNo. Ours: orgSlNo too, so the server can check membership.',
+  access: 'session',
+  body: z.strictObject({ orgSlNo: slno, userSlNo: slno }),
+  answer: json(newUserApprovalDetail),
+  scopes: [inBody('orgSlNo')],
+});
+
+export const exportNewUserRequests = defineEndpoint({
+  id: 'exportNewUserRequests',
+  area: 'approvals',
+  method: 'POST',
+  path: '/api/v1/excel/report/exportOrganizationApprovalUserNewRequest',
+  summary: 'Export the filtered new-user requests',
+  origin: 'spec',
+  access: 'session',
+  body: exportOf(orgGrid(NEW_USER_APPROVAL_STATUSES)),
+  answer: xlsx(EXPORT_FILE_NAMES.organizationUserNewRequest),
+  scopes: [inBody('orgSlNo')],
+});
+
+export const processNewUserRequest = defineEndpoint({
+  id: 'processNewUserRequest',
+  area: 'approvals',
+  method: 'POST',
+  path: '/api/v1/approval/org/users/new/process',
+  summary: 'Approve or reject a new-user request',
+  origin: 'design',
+  designNote: 'The approval screens need an action; remarks are required to reject.',
+  access: 'session',
+  body: z
+    .strictObject({
+      orgSlNo: slno,
+      userSlNo: slno,
+      action: reviewAction,
+      remarks: text(500).optional(),
+    })
+    .refine((body) => body.action === 'approve' || (body.remarks ?? '').trim() !== '', {
+      message: 'remarks are required to reject',
+      path: ['remarks'],
+    }),
+  answer: json(statusAnswer),
+  scopes: [inBody('orgSlNo')],
+  idempotent: true,
+});
+
+export const changeRequests = defineEndpoint({
+  id: 'changeRequests',
+  area: 'approvals',
+  method: 'POST',
+  path: '/api/v1/approval/org/users/change/requests',
+  summary: 'Users’ change requests (starts on Approved or Pending)',
+  origin: 'spec',
+  access: 'session',
+  body: orgGrid(REVIEW_REQUEST_STATUSES).extend({ language: approvalLanguage }),
+  answer: json(pageOf(changeRequestRow)),
+  pageBase: 'one',
+  scopes: [inBody('orgSlNo')],
+});
+
+export const changeRequestDetails = defineEndpoint({
+  id: 'changeRequestDetails',
+  area: 'approvals',
+  method: 'POST',
+  path: '/api/v1/approval/org/users/change/viewChangeRequestDetails',
+  summary: 'One change request',
+  origin: 'spec',
+  access: 'session',
+  body: z.strictObject({ orgSlNo: slno, userSlNo: slno, changeRequestSlno: slno }),
+  answer: json(changeRequestDetail),
+  scopes: [inBody('orgSlNo')],
+});
+
+export const processChangeRequest = defineEndpoint({
+  id: 'processChangeRequest',
+  area: 'approvals',
+  method: 'POST',
+  path: '/api/v1/approval/org/users/change/process',
+  summary: 'Approve or reject a change request',
+  origin: 'design',
+  designNote: 'The approval screens need an action; remarks are required to reject.',
+  access: 'session',
+  body: z
+    .strictObject({
+      orgSlNo: slno,
+      userSlNo: slno,
+      changeRequestSlno: slno,
+      action: reviewAction,
+      remarks: text(500).optional(),
+    })
+    .refine((body) => body.action === 'approve' || (body.remarks ?? '').trim() !== '', {
+      message: 'remarks are required to reject',
+      path: ['remarks'],
+    }),
+  answer: json(statusAnswer),
+  scopes: [inBody('orgSlNo')],
+  idempotent: true,
+});
+
+// ── Reports ─────────────────────────────────────────────────────────────────────────────────
+
+const deductionSummaryBody = orgGrid(['Active', 'Expired'] as const, 'sipSlNo');
+
+export const esignDeductionSummary = defineEndpoint({
+  id: 'esignDeductionSummary',
+  area: 'reports',
+  method: 'POST',
+  path: '/api/v1/reports/org/esign/deduction/summary',
+  summary: 'eSign counter deduction summary per plan',
+  origin: 'spec',
+  designNote: 'Ours: sipSlNo is the organization’s query id (SPEC §6); statuses Active/Expired.',
+  access: 'session',
+  body: deductionSummaryBody,
+  answer: json(pageOf(counterDeductionSummary)),
+  pageBase: 'one',
+  scopes: [inBody('sipSlNo', 'organizationQueryId')],
+});
+
+export const exportEsignCounterDeductionSummary = defineEndpoint({
+  id: 'exportEsignCounterDeductionSummary',
+  area: 'reports',
+  method: 'POST',
+  path: '/api/v1/excel/report/exportEsignCounderDeductionSummaryReport',
+  summary: 'Export the eSign counter deduction summary (path spelt as in the spec)',
+  origin: 'spec',
+  access: 'session',
+  body: exportOf(deductionSummaryBody),
+  answer: xlsx(EXPORT_FILE_NAMES.esignCounterDeductionSummary),
+  scopes: [inBody('sipSlNo', 'organizationQueryId')],
+});
+
+export const counterAllocationHistory = defineEndpoint({
+  id: 'counterAllocationHistory',
+  area: 'reports',
+  method: 'POST',
+  path: 'api/v1/reports/org/counter/allocation/history',
+  summary: 'Role counter allocation history',
+  origin: 'spec',
+  access: 'session',
+  body: z.strictObject({ sipSlNo: slno, ...pageRequest, ...filterRequest }),
+  answer: json(pageOf(allocationHistory)),
+  pageBase: 'one',
+  scopes: [inBody('sipSlNo', 'organizationQueryId')],
+});
+
+export const roleDeductionSummaryReport = defineEndpoint({
+  id: 'roleDeductionSummaryReport',
+  area: 'reports',
+  method: 'GET',
+  path: '/api/v1/reports/org/role/deduction/summary/{sipSlNo}',
+  summary: 'Role counter deduction summary: total, utilized, remaining per role',
+  origin: 'spec',
+  access: 'session',
+  params: z.strictObject({ sipSlNo: z.coerce.number().pipe(slno) }),
+  answer: json(roleDeductionSummary),
+  scopes: [inPath('sipSlNo', 'organizationQueryId')],
+});
+
+export const exportOrgRoleCounterDeductionSummary = defineEndpoint({
+  id: 'exportOrgRoleCounterDeductionSummary',
+  area: 'reports',
+  method: 'POST',
+  path: 'api/v1/excel/report/exportOrgRoleCounterDeductionSummary',
+  summary: 'Export the role counter deduction summary with its allocation history',
+  origin: 'spec',
+  access: 'session',
+  body: z.strictObject({ sipSlNo: slno, ...filterRequest, language }),
+  answer: xlsx(EXPORT_FILE_NAMES.esignRoleCounterDeductionSummary),
+  scopes: [inBody('sipSlNo', 'organizationQueryId')],
+});
+
+// ── Buying counters and plans ───────────────────────────────────────────────────────────────
+
+const countersBody = orgGrid(PLAN_PURCHASE_STATUSES, 'sipSlNo');
+const quantityParams = z.strictObject({ id: z.coerce.number().pipe(slno) });
+/** Ours: the request id is only meaningful inside the caller's organization. */
+const quantityBody = z.strictObject({ sipSlNo: slno });
+
+export const purchasedCounters = defineEndpoint({
+  id: 'purchasedCounters',
+  area: 'buying',
+  method: 'POST',
+  path: 'api/v1/buy/org/counters',
+  summary: 'eSign counters the organization purchased',
+  origin: 'spec',
+  access: 'session',
+  body: countersBody,
+  answer: json(pageOf(counterPurchaseRow)),
+  pageBase: 'one',
+  scopes: [inBody('sipSlNo', 'organizationQueryId')],
+});
+
+export const counterQuantityGrid = defineEndpoint({
+  id: 'counterQuantityGrid',
+  area: 'buying',
+  method: 'POST',
+  path: 'api/v1/buy/org/counters/quantityGridCounter/{id}',
+  summary: 'The plans and quantities of one counter purchase',
+  origin: 'spec',
+  access: 'session',
+  params: quantityParams,
+  body: quantityBody,
+  answer: json(listOf(quantityRow)),
+  scopes: [inBody('sipSlNo', 'organizationQueryId')],
+});
+
+export const counterPlans = defineEndpoint({
+  id: 'counterPlans',
+  area: 'buying',
+  method: 'POST',
+  path: 'api/v1/buy/org/counters/plans/{id}',
+  summary: 'Counter plans the organization can buy, with VAT',
+  origin: 'spec',
+  access: 'session',
+  params: z.strictObject({ id: z.coerce.number().pipe(slno) }),
+  answer: json(listOf(userPaxRow).extend({ vat: z.number().min(0).max(100) })),
+  scopes: [inPath('id', 'organizationQueryId')],
+});
+
+const l1Plan = z.object({
+  planId: slno,
+  planName: z.string(),
+  planDescription: z.string(),
+  transactionLimit: count,
+  validity: z.string(),
+  price: sar,
+});
+
+export const l1Plans = defineEndpoint({
+  id: 'l1Plans',
+  area: 'buying',
+  method: 'GET',
+  path: 'api/v1/buy/org/getL1Plans',
+  summary: 'Plans an L1 provider offers (SIP buy counter)',
+  origin: 'spec',
+  access: 'session',
+  query: z.strictObject({ sipId: z.coerce.number().pipe(slno) }),
+  answer: json(listOf(l1Plan)),
+  scopes: [inQuery('sipId', 'l1Provider')],
+});
+
+export const l2Sips = defineEndpoint({
+  id: 'l2Sips',
+  area: 'buying',
+  method: 'GET',
+  path: 'api/v1/buy/org/getL2Sips',
+  summary: 'The L2 providers under an L1 provider',
+  origin: 'spec',
+  access: 'session',
+  query: z.strictObject({ sipId: z.coerce.number().pipe(slno) }),
+  answer: json(listOf(z.object({ l2SipId: slno, sipName: z.string(), sipNameArabic: z.string() }))),
+  scopes: [inQuery('sipId', 'l1Provider')],
+});
+
+export const l1PlanDetails = defineEndpoint({
+  id: 'l1PlanDetails',
+  area: 'buying',
+  method: 'GET',
+  path: 'api/v1/buy/org/getL1PlanDetails',
+  summary: 'One L1 plan with its pricing',
+  origin: 'spec',
+  access: 'session',
+  query: z.strictObject({ planId: z.coerce.number().pipe(slno) }),
+  answer: json(l1Plan.extend({ tax: sar, totalPrice: sar, vat: z.number().min(0).max(100) })),
+  scopes: [],
+});
+
+export const exportPurchaseCounter = defineEndpoint({
+  id: 'exportPurchaseCounter',
+  area: 'buying',
+  method: 'POST',
+  path: 'api/v1/excel/report/exportPurchaseCounter',
+  summary: 'Export the purchased counters',
+  origin: 'spec',
+  access: 'session',
+  body: exportOf(countersBody),
+  answer: xlsx(EXPORT_FILE_NAMES.counterPurchasedPlan),
+  scopes: [inBody('sipSlNo', 'organizationQueryId')],
+});
+
+const rolePlansBody = orgGrid(PLAN_PURCHASE_STATUSES, 'sipSlNo');
+
+export const rolePlans = defineEndpoint({
+  id: 'rolePlans',
+  area: 'buying',
+  method: 'POST',
+  path: 'api/v1/buy/org/role/plans',
+  summary: 'Role plans the organization purchased',
+  origin: 'spec',
+  access: 'session',
+  body: rolePlansBody,
+  answer: json(pageOf(rolePlanPurchaseRow)),
+  pageBase: 'one',
+  scopes: [inBody('sipSlNo', 'organizationQueryId')],
+});
+
+export const roleQuantityGrid = defineEndpoint({
+  id: 'roleQuantityGrid',
+  area: 'buying',
+  method: 'POST',
+  path: '/api/v1/buy/org/role/quantityGridRole/{id}',
+  summary: 'The plans and quantities of one role plan purchase',
+  origin: 'spec',
+  access: 'session',
+  params: quantityParams,
+  body: quantityBody,
+  answer: json(listOf(quantityRow)),
+  scopes: [inBody('sipSlNo', 'organizationQueryId')],
+});
+
+export const rolePlanDescription = defineEndpoint({
+  id: 'rolePlanDescription',
+  area: 'buying',
+  method: 'GET',
+  path: 'api/v1/buy/org/role/rolePlanDescription',
+  summary: 'Role plans on sale, per role, with VAT',
+  origin: 'spec',
+  access: 'session',
+  answer: json(listOf(userPaxRow).extend({ vat: z.number().min(0).max(100) })),
+  scopes: [],
+});
+
+export const exportPurchaseOrgRolePlan = defineEndpoint({
+  id: 'exportPurchaseOrgRolePlan',
+  area: 'buying',
+  method: 'POST',
+  path: 'api/v1/excel/report/exportPurchaseOrgRolePlan',
+  summary: 'Export the purchased role plans',
+  origin: 'spec',
+  access: 'session',
+  body: exportOf(rolePlansBody),
+  answer: xlsx(EXPORT_FILE_NAMES.organizationRolePlans),
+  scopes: [inBody('sipSlNo', 'organizationQueryId')],
+});
+
+export const buyOrganizationPlan = defineEndpoint({
+  id: 'buyOrganizationPlan',
+  area: 'payments',
+  method: 'POST',
+  path: 'api/v1/buy/org/checkout',
+  summary: 'Order counters or role plans for the organization and start paying',
+  origin: 'design',
+  designNote:
+    'The buy counter and buy role plan screens (QuantityDialog) need a checkout. Prices are the ' +
+    'server’s; the Idempotency-Key header makes a double click one order.',
+  access: 'session',
+  body: z.strictObject({
+    sipSlNo: slno,
+    category: z.enum(['counter', 'role']),
+    items: z
+      .array(
+        z.strictObject({ paxUniqueId: requiredText(100), quantity: z.int().min(1).max(100_000) }),
+      )
+      .min(1)
+      .max(50),
+  }),
+  answer: json(
+    z.object({
+      encodedOrderSlno: z.string(),
+      encodedPaymentSlno: z.string(),
+      paymentUrl: z.url(),
+      price: sar,
+      tax: sar,
+      totalPrice: sar,
+    }),
+  ),
+  scopes: [inBody('sipSlNo', 'organizationQueryId')],
+  idempotent: true,
+});
+
+// ── Special plans and purchase orders ───────────────────────────────────────────────────────
+
+const specialPlansBody = orgGrid(SPECIAL_PLAN_STATUSES);
+const requestQuantityParams = z.strictObject({
+  requestSlNo: z.coerce.number().pipe(slno),
+  planType: requiredText(50),
+});
+const orgOnlyBody = z.strictObject({ orgSlNo: slno });
+
+export const specialPlans = defineEndpoint({
+  id: 'specialPlans',
+  area: 'specialPlans',
+  method: 'POST',
+  path: 'api/v1/purchase/org/special/plans',
+  summary: 'The organization’s special plan requests',
+  origin: 'spec',
+  access: 'session',
+  body: specialPlansBody,
+  answer: json(pageOf(specialPlanRow)),
+  pageBase: 'one',
+  scopes: [inBody('orgSlNo')],
+});
+
+export const specialPlanQuantityGrid = defineEndpoint({
+  id: 'specialPlanQuantityGrid',
+  area: 'specialPlans',
+  method: 'POST',
+  path: 'api/v1/purchase/org/special/quantityGridSpecialPlan/{requestSlNo}/{planType}',
+  summary: 'The plans and quantities of one special plan request',
+  origin: 'spec',
+  access: 'session',
+  params: requestQuantityParams,
+  body: orgOnlyBody,
+  answer: json(listOf(quantityRow)),
+  scopes: [inBody('orgSlNo')],
+});
+
+export const exportSpecialPlan = defineEndpoint({
+  id: 'exportSpecialPlan',
+  area: 'specialPlans',
+  method: 'POST',
+  path: 'api/v1/excel/report/exportSpecialPlan',
+  summary: 'Export the special plan requests',
+  origin: 'spec',
+  access: 'session',
+  body: exportOf(specialPlansBody),
+  answer: xlsx(EXPORT_FILE_NAMES.specialPlan),
+  scopes: [inBody('orgSlNo')],
+});
+
+export const purchaseRequestPlans = defineEndpoint({
+  id: 'purchaseRequestPlans',
+  area: 'specialPlans',
+  method: 'POST',
+  path: 'api/v1/purchase/org/requests/plans/{category}/{orgSlno}',
+  summary: 'Plans an organization can put on a purchase order, by category',
+  origin: 'spec',
+  access: 'session',
+  params: z.strictObject({
+    category: z.enum(['counter', 'role', 'special']),
+    orgSlno: z.coerce.number().pipe(slno),
+  }),
+  answer: json(listOf(userPaxRow).extend({ vat: z.number().min(0).max(100) })),
+  scopes: [inPath('orgSlno')],
+});
+
+const purchaseOrdersBody = orgGrid(PURCHASE_ORDER_STATUSES);
+
+export const purchaseOrders = defineEndpoint({
+  id: 'purchaseOrders',
+  area: 'specialPlans',
+  method: 'POST',
+  path: 'api/v1/purchase/org/requests',
+  summary: 'The organization’s purchase order requests',
+  origin: 'spec',
+  access: 'session',
+  body: purchaseOrdersBody,
+  answer: json(pageOf(purchaseOrderRow)),
+  pageBase: 'one',
+  scopes: [inBody('orgSlNo')],
+});
+
+export const purchaseOrderQuantityGrid = defineEndpoint({
+  id: 'purchaseOrderQuantityGrid',
+  area: 'specialPlans',
+  method: 'POST',
+  path: 'api/v1/purchase/org/requests/quantityGridPurchaseOrder/{requestSlNo}/{planType}',
+  summary: 'The plans and quantities of one purchase order',
+  origin: 'spec',
+  access: 'session',
+  params: requestQuantityParams,
+  body: orgOnlyBody,
+  answer: json(listOf(quantityRow)),
+  scopes: [inBody('orgSlNo')],
+});
+
+export const exportPurchaseOrderRequest = defineEndpoint({
+  id: 'exportPurchaseOrderRequest',
+  area: 'specialPlans',
+  method: 'POST',
+  path: 'api/v1/excel/report/exportPurchaseOrderRequest',
+  summary: 'Export the purchase order requests',
+  origin: 'spec',
+  access: 'session',
+  body: exportOf(purchaseOrdersBody),
+  answer: xlsx(EXPORT_FILE_NAMES.purchaseOrderRequest),
+  scopes: [inBody('orgSlNo')],
+});
+
+// ── Organization profile ────────────────────────────────────────────────────────────────────
+
+export const organizationUnits = defineEndpoint({
+  id: 'organizationUnits',
+  area: 'profile',
+  method: 'POST',
+  path: '/api/v1/profile/org/units',
+  summary: 'The organization’s units with their status and documents',
+  origin: 'spec',
+  designNote: `Ours: orgSlNo defaults to ${DEFAULT_IDS.manageOrganizationUnitOrgSlNo} (SPEC §9).`,
+  access: 'session',
+  body: z.strictObject({
+    orgSlNo: slno.default(DEFAULT_IDS.manageOrganizationUnitOrgSlNo),
+    ...pageRequest,
+  }),
+  answer: json(pageOf(organizationUnit)),
+  pageBase: 'one',
+  scopes: [inBody('orgSlNo')],
+});
+
+export const organizationProfileView = defineEndpoint({
+  id: 'organizationProfileView',
+  area: 'profile',
+  method: 'POST',
+  path: '/api/v1/profile/org/view/{orgSlno}',
+  summary: 'The organization’s details',
+  origin: 'spec',
+  access: 'session',
+  params: z.strictObject({ orgSlno: z.coerce.number().pipe(slno) }),
+  answer: json(organizationProfile),
+  scopes: [inPath('orgSlno')],
+});
+
+export const organizationCertificate = defineEndpoint({
+  id: 'organizationCertificate',
+  area: 'profile',
+  method: 'GET',
+  path: '/api/v1/profile/org/cert/info/{orgSlno}',
+  summary: 'The organization’s certificate',
+  origin: 'spec',
+  access: 'session',
+  params: z.strictObject({ orgSlno: z.coerce.number().pipe(slno) }),
+  answer: json(certificateInfo.nullable()),
+  scopes: [inPath('orgSlno')],
+});
+
+export const sponsorTpocInfo = defineEndpoint({
+  id: 'sponsorTpocInfo',
+  area: 'profile',
+  method: 'POST',
+  path: '/api/v1/profile/org/sponsor/tpoc/info',
+  summary: 'The primary sponsor and technical contact, for the profile header',
+  origin: 'spec',
+  access: 'session',
+  body: orgOnlyBody,
+  answer: json(
+    z.object({ sponsor: contactPerson.nullable(), technicalContact: contactPerson.nullable() }),
+  ),
+  scopes: [inBody('orgSlNo')],
+});
+
+export const sponsors = defineEndpoint({
+  id: 'sponsors',
+  area: 'profile',
+  method: 'POST',
+  path: '/api/v1/profile/org/sponsors',
+  summary: 'The organization’s application sponsors',
+  origin: 'spec',
+  access: 'session',
+  body: orgOnlyBody,
+  answer: json(listOf(contactPerson)),
+  scopes: [inBody('orgSlNo')],
+});
+
+export const technicalContacts = defineEndpoint({
+  id: 'technicalContacts',
+  area: 'profile',
+  method: 'POST',
+  path: '/api/v1/profile/org/tpocs',
+  summary: 'The organization’s technical points of contact',
+  origin: 'spec',
+  access: 'session',
+  body: orgOnlyBody,
+  answer: json(listOf(contactPerson)),
+  scopes: [inBody('orgSlNo')],
+});
+
+export const organizationAdmins = defineEndpoint({
+  id: 'organizationAdmins',
+  area: 'profile',
+  method: 'POST',
+  path: '/api/v1/profile/org/admin',
+  summary: 'The organization’s admins',
+  origin: 'spec',
+  access: 'session',
+  body: orgOnlyBody,
+  answer: json(listOf(organizationAdmin)),
+  scopes: [inBody('orgSlNo')],
+});
+
+// ── Organization eSign transactions ─────────────────────────────────────────────────────────
+
+const orgEsignBody = orgGrid(ESIGN_TRANSACTION_STATUSES).extend({ planType: text(50).optional() });
+
+export const orgEsignTransactions = defineEndpoint({
+  id: 'orgEsignTransactions',
+  area: 'orgEsignTransactions',
+  method: 'POST',
+  path: '/api/v1/org/esigntransactions/getOrgEsignTransactions',
+  summary: 'The organization’s eSign transactions',
+  origin: 'spec',
+  designNote: 'Ours: pageNumber is zero-based here (one of the "few" of SPEC §5).',
+  access: 'session',
+  body: orgEsignBody,
+  answer: json(pageOf(orgEsignTransaction)),
+  pageBase: 'zero',
+  scopes: [inBody('orgSlNo')],
+});
+
+export const exportOrgEsignTransactions = defineEndpoint({
+  id: 'exportOrgEsignTransactions',
+  area: 'orgEsignTransactions',
+  method: 'POST',
+  path: '/api/v1/excel/report/exportOrgEsignTransactions',
+  summary: 'Export the organization’s eSign transactions',
+  origin: 'spec',
+  access: 'session',
+  body: exportOf(orgEsignBody),
+  answer: xlsx(EXPORT_FILE_NAMES.esignTransactions),
+  scopes: [inBody('orgSlNo')],
+});
+
+export const orgEsignPlanTypes = defineEndpoint({
+  id: 'orgEsignPlanTypes',
+  area: 'orgEsignTransactions',
+  method: 'POST',
+  path: '/api/v1/org/esigntransactions/getPlanType',
+  summary: 'The plan types seen in the organization’s transactions, for the filter',
+  origin: 'spec',
+  access: 'session',
+  query: z.strictObject({ orgSlno: z.coerce.number().pipe(slno) }),
+  answer: json(listOf(z.string())),
+  scopes: [inQuery('orgSlno')],
+});
+
+const esignLogQuery = z.strictObject({
+  esignlogsSlNo: z.coerce.number().pipe(slno),
+  orgSlno: z.coerce.number().pipe(slno),
+});
+const esignLogNote =
+  'Ours: orgSlno in the query too, so the server can check the log is the organization’s.';
+
+export const orgEsignRequest = defineEndpoint({
+  id: 'orgEsignRequest',
+  area: 'orgEsignTransactions',
+  method: 'POST',
+  path: 'api/v1/org/esigntransactions/transactions/request',
+  summary: 'The request data of one transaction',
+  origin: 'spec',
+  designNote: esignLogNote,
+  access: 'session',
+  query: esignLogQuery,
+  answer: json(esignTransactionRecord),
+  scopes: [inQuery('orgSlno')],
+});
+
+export const orgEsignResponse = defineEndpoint({
+  ...orgEsignRequest,
+  id: 'orgEsignResponse',
+  path: 'api/v1/org/esigntransactions/transactions/response',
+  summary: 'The response data of one transaction',
+});
+
+export const orgEsignSignResponse = defineEndpoint({
+  ...orgEsignRequest,
+  id: 'orgEsignSignResponse',
+  path: 'api/v1/org/esigntransactions/transactions/signresponse',
+  summary: 'The signed response data of one transaction',
+});
+
+export const orgEsignSipId = defineEndpoint({
+  id: 'orgEsignSipId',
+  area: 'orgEsignTransactions',
+  method: 'GET',
+  path: 'api/v1/org/esigntransactions/transactions/getSipId',
+  summary: 'The signing service provider the organization’s transactions go through',
+  origin: 'spec',
+  designNote: 'Ours: orgSlno in the query names the organization.',
+  access: 'session',
+  query: z.strictObject({ orgSlno: z.coerce.number().pipe(slno) }),
+  answer: json(z.object({ sipSlNo: slno, sipId: z.string(), sipLevel: providerLevel })),
+  scopes: [inQuery('orgSlno')],
+});
+
+// ── Enrolment admin dashboard ───────────────────────────────────────────────────────────────
+
+export const enrolmentAdminDashboard = defineEndpoint({
+  id: 'enrolmentAdminDashboard',
+  area: 'dashboards',
+  method: 'POST',
+  path: '/api/v1/dashboard/dashboardDetailsForEnrolmentAdmin',
+  summary: 'The organization dashboard for enrolment admins',
+  origin: 'spec',
+  designNote: 'Answer not shown; ours.',
+  access: 'session',
+  body: z.strictObject({ sipSlno: slno, organizationSlNo: slno }),
+  answer: json(
+    z.object({
+      totalUsers: count,
+      activeUsers: count,
+      pendingApprovals: count,
+      pendingChangeRequests: count,
+      esignCounters: z.object({ total: count, utilized: count, remaining: count }),
+      roleCounters: roleDeductionSummary,
+      recentTransactions: z.array(orgEsignTransaction),
+    }),
+  ),
+  scopes: [inBody('organizationSlNo'), inBody('sipSlno', 'organizationQueryId')],
+});

@@ -1,0 +1,238 @@
+/**
+ * L2 provider management (SPEC §7 "L2 provider management"): the L1 provider approves L2
+ * requests and allocates stock and role counters to its L2 providers.
+ *
+ * SPEC §7 lists three calls by path and six as `POST {token}` / `POST {hash}`. The six are the
+ * operations the L2 screens and reports need (SPEC §2 approval/ltwo, buy/role/l2/counter, the L2
+ * reports and their two exports, SPEC §3 "L1 remaining counters", SPEC §5); their paths are ours,
+ * in the spec's style. The two allocation actions are our design on top.
+ */
+import { DEFAULT_IDS, EXPORT_FILE_NAMES, REVIEW_REQUEST_STATUSES } from '@tawqi/domain';
+import { z } from 'zod';
+import { defineEndpoint, json, xlsx, type Scope } from './endpoint.js';
+import {
+  count,
+  filterRequest,
+  l1RemainingCounters,
+  l2OrganizationView,
+  l2RequestDetail,
+  l2RequestRow,
+  l2RoleCounterAllocation,
+  l2StockAllocation,
+  language,
+  pageOf,
+  pageRequest,
+  reviewAction,
+  slno,
+  statusAnswer,
+  text,
+} from './schemas.js';
+
+const l1 = (field = 'l1SipId'): Scope => ({ kind: 'l1Provider', in: 'body', field });
+
+/** The default L1 provider of the L2 stock allocation report (SPEC §9). */
+const l1SipId = slno.default(DEFAULT_IDS.l2StockAllocationL1SipId);
+
+const l2GridBody = z.strictObject({
+  l1SipId,
+  ...pageRequest,
+  ...filterRequest,
+  statuses: z.array(z.enum(REVIEW_REQUEST_STATUSES)).optional(),
+});
+
+export const l2RequestsGrid = defineEndpoint({
+  id: 'l2RequestsGrid',
+  area: 'l2Management',
+  method: 'POST',
+  path: 'api/v1/l2sip/grid',
+  summary: 'L2 provider requests awaiting the L1 provider (starts on Approved or Pending)',
+  origin: 'spec',
+  designNote: 'Ours: pageNumber is zero-based here (one of the "few" of SPEC §5).',
+  access: 'session',
+  body: l2GridBody,
+  answer: json(pageOf(l2RequestRow)),
+  pageBase: 'zero',
+  scopes: [l1()],
+});
+
+export const l2RequestView = defineEndpoint({
+  id: 'l2RequestView',
+  area: 'l2Management',
+  method: 'POST',
+  path: 'api/v1/l2sip/view',
+  summary: 'One L2 request with its organization, contacts, admins and documents',
+  origin: 'spec',
+  access: 'session',
+  body: z.strictObject({ l1SipId, requestId: slno }),
+  answer: json(l2RequestDetail),
+  scopes: [l1()],
+});
+
+export const l2OrganizationViewCall = defineEndpoint({
+  id: 'l2OrganizationView',
+  area: 'l2Management',
+  method: 'POST',
+  path: 'api/v1/l2org/orgView',
+  summary: 'The organization behind an L2 request',
+  origin: 'spec',
+  designNote: 'A non-empty errorMessage in the answer is raised as the error (SPEC §8).',
+  access: 'session',
+  body: z.strictObject({ l1SipId, l2OrgId: slno }),
+  answer: json(l2OrganizationView),
+  scopes: [l1()],
+});
+
+export const processL2Request = defineEndpoint({
+  id: 'processL2Request',
+  area: 'l2Management',
+  method: 'POST',
+  path: 'api/v1/l2sip/process',
+  summary: 'Approve or reject an L2 request',
+  origin: 'spec-hidden',
+  designNote:
+    'SPEC §7 POST {token} no. 1: the approval action of approval/ltwo. Remarks are required to reject.',
+  access: 'session',
+  body: z
+    .strictObject({ l1SipId, requestId: slno, action: reviewAction, remarks: text(500).optional() })
+    .refine((body) => body.action === 'approve' || (body.remarks ?? '').trim() !== '', {
+      message: 'remarks are required to reject',
+      path: ['remarks'],
+    }),
+  answer: json(statusAnswer),
+  scopes: [l1()],
+  idempotent: true,
+});
+
+const stockReportBody = z.strictObject({ l1SipId, ...pageRequest, ...filterRequest });
+
+export const l2StockAllocationReport = defineEndpoint({
+  id: 'l2StockAllocationReport',
+  area: 'l2Management',
+  method: 'POST',
+  path: 'api/v1/l2sip/stock/allocation/report',
+  summary: 'Stock allocated by the L1 provider to its L2 providers',
+  origin: 'spec-hidden',
+  designNote: `SPEC §7 POST {hash} no. 1: the L2 stock allocation report; l1SipId defaults to ${DEFAULT_IDS.l2StockAllocationL1SipId} (SPEC §9).`,
+  access: 'session',
+  body: stockReportBody,
+  answer: json(pageOf(l2StockAllocation)),
+  pageBase: 'one',
+  scopes: [l1()],
+});
+
+export const exportL2StockAllocationReports = defineEndpoint({
+  id: 'exportL2StockAllocationReports',
+  area: 'l2Management',
+  method: 'POST',
+  path: 'api/v1/excel/report/exportL2StockAllocationReports',
+  summary: 'Export the L2 stock allocation report',
+  origin: 'spec-hidden',
+  designNote: 'SPEC §7 POST {hash} no. 2: the export named L2_Stock_Allocation_Reports in SPEC §9.',
+  access: 'session',
+  body: stockReportBody.omit({ pageNumber: true, pageSize: true }).extend({ language }),
+  answer: xlsx(EXPORT_FILE_NAMES.l2StockAllocationReports),
+  scopes: [l1()],
+});
+
+export const l1RemainingCountersCall = defineEndpoint({
+  id: 'l1RemainingCounters',
+  area: 'l2Management',
+  method: 'POST',
+  path: 'api/v1/l2sip/role/counter/remaining',
+  summary: 'Role counters the L1 provider still has to allocate',
+  origin: 'spec-hidden',
+  designNote:
+    'SPEC §7 POST {token} no. 2: SPEC §3 "L1 remaining counters". When it fails the screen ' +
+    'shows 0 for each (SPEC §5).',
+  access: 'session',
+  body: z.strictObject({ l1SipId }),
+  answer: json(l1RemainingCounters),
+  scopes: [l1()],
+});
+
+const roleAllocationBody = z.strictObject({
+  l1SipId,
+  ...pageRequest,
+  ...filterRequest,
+  l2SipId: slno.optional(),
+});
+
+export const l2RoleCounterAllocations = defineEndpoint({
+  id: 'l2RoleCounterAllocations',
+  area: 'l2Management',
+  method: 'POST',
+  path: 'api/v1/l2sip/role/counter/allocation/list',
+  summary: 'Role counters allocated to each L2 provider',
+  origin: 'spec-hidden',
+  designNote:
+    'SPEC §7 POST {token} no. 3: the L2 counter allocation list; the screen shows an empty list ' +
+    'when the answer is not 200 (SPEC §5).',
+  access: 'session',
+  body: roleAllocationBody,
+  answer: json(pageOf(l2RoleCounterAllocation)),
+  pageBase: 'one',
+  scopes: [l1()],
+});
+
+export const exportL2RoleCounterAllocations = defineEndpoint({
+  id: 'exportL2RoleCounterAllocations',
+  area: 'l2Management',
+  method: 'POST',
+  path: 'api/v1/excel/report/exportL2OrganizationRolePlanAllocationReports',
+  summary: 'Export the L2 role counter allocations',
+  origin: 'spec-hidden',
+  designNote:
+    'SPEC §7 POST {hash} no. 3: the export named L2_Organization_Role_Plan_Allocation_Reports in SPEC §9.',
+  access: 'session',
+  body: roleAllocationBody.omit({ pageNumber: true, pageSize: true }).extend({ language }),
+  answer: xlsx(EXPORT_FILE_NAMES.l2OrganizationRolePlanAllocationReports),
+  scopes: [l1()],
+});
+
+export const allocateL2Stock = defineEndpoint({
+  id: 'allocateL2Stock',
+  area: 'l2Management',
+  method: 'POST',
+  path: 'api/v1/l2sip/stock/allocate',
+  summary: 'Allocate eSign stock from the L1 provider to an L2 provider',
+  origin: 'design',
+  designNote:
+    'SPEC §1: an L1 provider allocates stock to L2 providers. Never below zero; idempotent.',
+  access: 'session',
+  body: z.strictObject({ l1SipId, l2SipId: slno, counters: z.int().min(1).max(10_000_000) }),
+  answer: json(statusAnswer.extend({ l1SipRemainingCounter: count.nullable() })),
+  scopes: [l1()],
+  idempotent: true,
+});
+
+export const allocateL2RoleCounters = defineEndpoint({
+  id: 'allocateL2RoleCounters',
+  area: 'l2Management',
+  method: 'POST',
+  path: 'api/v1/l2sip/role/counter/allocate',
+  summary:
+    'Allocate role counters from the L1 provider to an L2 provider (buy/role/l2/counter/create)',
+  origin: 'design',
+  designNote:
+    'SPEC §1: an L1 provider allocates role counters to L2 providers. Never below zero; idempotent.',
+  access: 'session',
+  body: z
+    .strictObject({
+      l1SipId,
+      l2SipId: slno,
+      organizationUserCounters: count.max(1_000_000),
+      enrollmentAdminCounters: count.max(1_000_000),
+      authorisedSignatoryCounters: count.max(1_000_000),
+    })
+    .refine(
+      (body) =>
+        body.organizationUserCounters +
+          body.enrollmentAdminCounters +
+          body.authorisedSignatoryCounters >
+        0,
+      { message: 'allocate at least one counter' },
+    ),
+  answer: json(statusAnswer.extend({ remaining: l1RemainingCounters.nullable() })),
+  scopes: [l1()],
+  idempotent: true,
+});

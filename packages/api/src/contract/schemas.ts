@@ -1,0 +1,647 @@
+/**
+ * Wire schemas shared by the calls: scalars, pages, answers, and every entity of SPEC §3 with the
+ * spec's field names.
+ *
+ * Conventions (ours where the spec shows no shape, in its style):
+ * - Requests are strict objects: an unknown field is refused (SECURITY.md). Responses are plain
+ *   objects: parsing drops any field the schema does not declare, so only declared fields leave
+ *   the server and reach a screen.
+ * - Ids are positive integers named `…Slno`/`…SlNo` as the spec spells each; "encoded" ids are
+ *   opaque strings.
+ * - Instants are ISO-8601 UTC date-times; calendar dates (plan validity, filters) are ISO dates.
+ * - Money is SAR as a JSON number with at most two decimals; inside, the domain uses halalas.
+ * - A page is `{ dataList, totalCount }`; a yes/no answer is `{ status, errorMessage }`.
+ */
+import {
+  APPROVAL_REQUEST_LANGUAGE,
+  COUNTED_ROLES,
+  ESIGN_TRANSACTION_STATUSES,
+  LANGUAGES,
+  NEW_USER_APPROVAL_STATUSES,
+  ORGANIZATION_ROLES,
+  ORG_USER_ACTIVE_STATES,
+  ORG_USER_STATUSES,
+  PLAN_PURCHASE_STATUSES,
+  PURCHASE_ORDER_STATUSES,
+  REVIEW_REQUEST_STATUSES,
+  SERVICE_PROVIDER_LEVELS,
+  SPECIAL_PLAN_STATUSES,
+  UAV_REQUEST_STATUS_CODES,
+  isValidNationalId,
+  normalizeSaudiMobile,
+} from '@tawqi/domain';
+import { z } from 'zod';
+
+// ── Scalars ──────────────────────────────────────────────────────────────────────────────────
+
+export const slno = z.int().positive().max(2_147_483_647);
+export const count = z.int().nonnegative();
+export const isoDateTime = z.iso.datetime({ offset: true });
+export const isoDate = z.iso.date();
+export const encodedId = z.string().min(1).max(200).meta({ description: 'An opaque encoded id' });
+export const text = (max = 500) => z.string().max(max);
+export const requiredText = (max = 500) => z.string().trim().min(1).max(max);
+/** SAR with at most two decimals. */
+export const sar = z
+  .number()
+  .nonnegative()
+  .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, {
+    message: 'at most two decimals',
+  })
+  .meta({ description: 'Amount in SAR, at most two decimals' });
+export const flag = z.union([z.literal(0), z.literal(1)]).meta({ description: '1 or 0 (SPEC §5)' });
+export const language = z.enum(LANGUAGES);
+export const providerLevel = z.enum(SERVICE_PROVIDER_LEVELS);
+
+export const nationalId = z
+  .string()
+  .refine(isValidNationalId, { message: 'not a valid national id' })
+  .meta({ description: 'Saudi national id (1…) or resident id (2…): 10 digits, Luhn check digit' });
+export const mobile = z
+  .string()
+  .refine((value) => normalizeSaudiMobile(value) !== null, { message: 'not a Saudi mobile number' })
+  .meta({ description: 'Saudi mobile, e.g. 0551234567 or +966551234567' });
+export const email = z.email().max(254);
+export const maskedNationalId = z.string().regex(/^\*{6}\d{4}$/);
+
+// ── Answers and pages ────────────────────────────────────────────────────────────────────────
+
+/** The spec's yes/no answer (SPEC §4: "0" failure, "1" accepted, "3" waiting). */
+export const statusAnswer = z.object({
+  status: z.string(),
+  errorMessage: z.string().nullable(),
+});
+
+/** A page of rows: `dataList` and `totalCount` (SPEC §7 payment history and grids). */
+export function pageOf<T extends z.ZodType>(row: T) {
+  return z.object({ dataList: z.array(row), totalCount: count });
+}
+
+/** A list with no paging. */
+export function listOf<T extends z.ZodType>(row: T) {
+  return z.object({ dataList: z.array(row) });
+}
+
+/** The page fields of a grid request body (SPEC §7 manage users: pageNumber, pageSize). */
+export const pageRequest = {
+  pageNumber: z.int().nonnegative().max(1_000_000),
+  pageSize: z.int().min(1).max(500),
+};
+
+/** The date and text fields of a filter bar (SPEC §5). */
+export const filterRequest = {
+  fromDate: isoDate.nullable().optional(),
+  toDate: isoDate.nullable().optional(),
+  search: text(200).optional(),
+};
+
+/** Path parameters of the `{page}/{size}` calls. */
+export const pagePathParams = z.strictObject({
+  page: z.coerce.number().pipe(z.int().min(1).max(1_000_000)),
+  size: z.coerce.number().pipe(z.int().min(1).max(500)),
+});
+
+// ── Session (SPEC §3 "Authenticated user") ───────────────────────────────────────────────────
+
+export const organizationEntry = z.object({
+  slno,
+  sipSlNo: slno,
+  organizationUserSlno: slno,
+  userName: z.string(),
+  /** Ours: the screens show the organization's name and pick the query id by type (SPEC §6). */
+  organizationName: z.string(),
+  organizationNameArabic: z.string(),
+  organizationType: z.int(),
+  roles: z.array(z.enum(ORGANIZATION_ROLES)),
+  sipLevel: providerLevel.nullable(),
+});
+
+/** What a successful login, enrolment or refresh answers: the session data with a token. */
+export const sessionData = z.object({
+  token: z.string(),
+  refreshToken: z.string(),
+  organizationList: z.array(organizationEntry),
+  selectedOrganization: organizationEntry.nullable(),
+  /** Ours: the header shows the user's name in either language. */
+  fullNameEnglish: z.string(),
+  fullNameArabic: z.string(),
+  /** Ours: the configured inactivity limit (SPEC §4) comes from the server. */
+  inactivityLimitMinutes: z
+    .int()
+    .min(1)
+    .max(24 * 60),
+  /** Ours: seconds until the access token expires. */
+  expiresIn: z.int().positive(),
+});
+
+// ── Individual area (SPEC §3) ────────────────────────────────────────────────────────────────
+
+export const purchasedPlan = z.object({
+  planName: z.string(),
+  productName: z.string(),
+  planUniqueID: z.string(),
+  transactions: count,
+  utilized: count,
+  balance: count,
+  validFrom: isoDate,
+  validTo: isoDate,
+  encodedOrderSlno: encodedId,
+  price: sar,
+  tax: sar,
+  totalPrice: sar,
+  statusLabel: z.string(),
+});
+
+export const paymentHistoryItem = z.object({
+  productName: z.string(),
+  transactionId: z.string(),
+  validity: z.string().meta({ description: 'Validity as shown, e.g. "12 months"' }),
+  paymentDate: isoDateTime,
+  amountWithoutTax: sar,
+  tax: sar,
+  amount: sar,
+  status: z.enum(['initiated', 'pending', 'success', 'failure']),
+  statusLabel: z.string(),
+  initiatePayment: z.boolean(),
+  recheckPayment: z.boolean(),
+  encodedPaymentSlno: encodedId,
+  orderDetailsSlno: slno,
+  orderProductSlno: slno,
+  productPricingDetailsSlno: slno,
+  applicationSlno: slno,
+});
+
+export const buyablePlan = z.object({
+  planName: z.string(),
+  productName: z.string(),
+  transactionLimit: count,
+  validity: z.string(),
+  price: sar,
+  tax: sar,
+  totalPrice: sar,
+  productPricingDetailsSlno: slno,
+});
+
+export const myTransaction = z.object({
+  transactionDate: isoDateTime,
+  numberOfDocuments: count,
+  transactionID: z.string(),
+  planType: z.string(),
+  userRole: z.string(),
+  statusID: z.int(),
+  status: z.enum(ESIGN_TRANSACTION_STATUSES),
+  statusLabel: z.string(),
+  originator: z.string(),
+  esignLogsID: slno,
+});
+
+export const transactionDocument = z.object({
+  rowCount: count,
+  documentName: z.string(),
+  uniqueFileID: z.string(),
+});
+
+export const registeredDevice = z.object({
+  deviceSlno: slno,
+  deviceType: z.string(),
+  deviceModel: z.string(),
+  createdDate: isoDateTime,
+  appVersion: z.string(),
+});
+
+export const agreement = z.object({
+  userType: z.string(),
+  organization: z.string(),
+  uniqueFileID: z.string(),
+  /** Ours: the name the downloaded file is saved under. */
+  fileName: z.string(),
+});
+
+export const notification = z.object({
+  notificationSlno: slno,
+  title: z.string(),
+  message: z.string(),
+  createdDate: isoDateTime,
+  isRead: z.boolean(),
+});
+
+// ── Organization users (SPEC §3) ─────────────────────────────────────────────────────────────
+
+export const orgUserRow = z.object({
+  orgUnit: z.string(),
+  orgUnitArabic: z.string(),
+  employeeId: z.string(),
+  email: z.string(),
+  mobileNo: z.string(),
+  createdDate: isoDateTime,
+  isActive: z.boolean(),
+  status: z.enum(ORG_USER_STATUSES),
+  userSlno: slno,
+  /** Ours: the grid names the user. */
+  fullNameEnglish: z.string(),
+  fullNameArabic: z.string(),
+});
+
+export const orgUserActiveState = z.enum(ORG_USER_ACTIVE_STATES);
+
+export const userDetail = z.object({
+  fullNameEnglish: z.string(),
+  fullNameArabic: z.string(),
+  nationality: z.string(),
+  city: z.string(),
+  state: z.string(),
+  postalCode: z.string(),
+  country: z.string(),
+  nationalId: maskedNationalId,
+  status: z.enum(ORG_USER_STATUSES),
+  mobile: z.string(),
+  email: z.string(),
+  organizationUnit: z.string(),
+  employeeId: z.string(),
+  isActive: z.boolean(),
+  organizationCountersUse: z.object(
+    Object.fromEntries(COUNTED_ROLES.map((role) => [role, count])) as Record<
+      (typeof COUNTED_ROLES)[number],
+      typeof count
+    >,
+  ),
+  orgUnitSlNo: slno,
+  isAutoOU: z.boolean(),
+});
+
+export const uavRequestRow = z.object({
+  nationalID: maskedNationalId,
+  fullName: z.string(),
+  email: z.string(),
+  mobileNo: z.string(),
+  processedBy: z.string().nullable(),
+  status: z.union(Object.values(UAV_REQUEST_STATUS_CODES).map((code) => z.literal(code))).meta({
+    description: 'Initiated 0, Pending 1, Approved 2, Rejected 3, Cancelled 4',
+  }),
+  createdDate: isoDateTime,
+  id: slno,
+});
+
+export const organizationUnitOption = z.object({
+  orgUnitSlNo: slno,
+  organizationalUnitName: z.string(),
+  organizationalUnitNameArabic: z.string(),
+});
+
+// ── Approvals (SPEC §3) ──────────────────────────────────────────────────────────────────────
+
+export const newUserApprovalRow = z.object({
+  status: z.enum(NEW_USER_APPROVAL_STATUSES),
+  userType: z.string(),
+  createdDate: isoDateTime,
+  employeeID: z.string(),
+  userSlno: slno,
+  fullNameEnglish: z.string(),
+  fullNameArabic: z.string(),
+});
+
+export const approvalDocument = z.object({
+  id: slno,
+  category: z.string(),
+  name: z.string(),
+  status: z.string(),
+  type: z.string(),
+  uniqueFileId: z.string(),
+});
+
+export const newUserApprovalDetail = z.object({
+  employeeId: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  isdCode: z.string(),
+  organizationUnit: z.string(),
+  fullNameEnglish: z.string(),
+  fullNameArabic: z.string(),
+  nationality: z.string(),
+  city: z.string(),
+  state: z.string(),
+  postalCode: z.string(),
+  country: z.string(),
+  maskedNationalId,
+  kycStatus: z.string(),
+  status: z.enum(NEW_USER_APPROVAL_STATUSES),
+  documents: z.array(approvalDocument),
+});
+
+export const changeRequestRow = z.object({
+  status: z.enum(REVIEW_REQUEST_STATUSES),
+  userType: z.string(),
+  requestDate: isoDateTime,
+  changeType: z.string(),
+  userSlno: slno,
+  /** Ours: a user may have several change requests; the row names which. */
+  changeRequestSlno: slno,
+});
+
+export const changeRequestDetail = z.object({
+  userType: z.string(),
+  changeType: z.string(),
+  email: z.string(),
+  newEmailID: z.string().nullable(),
+  status: z.enum(REVIEW_REQUEST_STATUSES),
+  remarks: z.string().nullable(),
+});
+
+/** Approve or reject: our design for the actions the approval screens need. */
+export const reviewAction = z.enum(['approve', 'reject']);
+
+// ── Reports (SPEC §3) ────────────────────────────────────────────────────────────────────────
+
+export const counterDeductionSummary = z.object({
+  planName: z.string(),
+  activeDate: isoDate,
+  expiryDate: isoDate,
+  planType: z.string(),
+  salesPrice: sar,
+  vat: sar,
+  totalPrice: sar,
+  status: z.string(),
+  totalCounters: count,
+  utilizedCounters: count,
+  remainingCounters: count,
+});
+
+const roleCounts = z.object({ total: count, utilized: count, remaining: count });
+export const roleDeductionSummary = z.object({
+  enrolmentAdmin: roleCounts,
+  authorizedSignatory: roleCounts,
+  organizationUser: roleCounts,
+});
+
+export const allocationHistory = z.object({
+  createdDate: isoDate,
+  createdTime: z.string().regex(/^\d{2}:\d{2}(:\d{2})?$/),
+  paxUniqueId: z.string(),
+  paxDescription: z.string(),
+  userType: z.string(),
+  paxType: z.string(),
+  salesPrice: sar,
+  paxSize: count,
+  baseprice: sar,
+});
+
+// ── Purchases (SPEC §3 "Purchase rows", "Quantity rows", "User pax rows") ─────────────────────
+
+const purchaseCommon = {
+  transactionNo: z.string(),
+  requestDate: isoDateTime,
+  paymentMode: z.string(),
+  paymentType: z.string(),
+  productsInQuantity: count,
+  productKeyRequestSlNo: slno,
+};
+const pricedPlan = {
+  price: sar,
+  vat: sar,
+  totalPrice: sar,
+  planName: z.string(),
+  planType: z.string(),
+};
+const serverOutcome = {
+  errorMessage: z.string().nullable(),
+  errorCode: z.string().nullable(),
+  responseStatus: z.string().nullable(),
+};
+
+export const counterPurchaseRow = z.object({
+  ...purchaseCommon,
+  status: z.enum(PLAN_PURCHASE_STATUSES),
+});
+export const rolePlanPurchaseRow = z.object({
+  ...purchaseCommon,
+  ...pricedPlan,
+  status: z.enum(PLAN_PURCHASE_STATUSES),
+});
+export const specialPlanRow = z.object({
+  ...purchaseCommon,
+  ...pricedPlan,
+  ...serverOutcome,
+  status: z.enum(SPECIAL_PLAN_STATUSES),
+});
+export const purchaseOrderRow = z.object({
+  ...purchaseCommon,
+  ...pricedPlan,
+  ...serverOutcome,
+  status: z.enum(PURCHASE_ORDER_STATUSES),
+});
+
+export const quantityRow = z.object({
+  planId: slno,
+  planDescription: z.string(),
+  productName: z.string(),
+  userType: z.string(),
+  category: z.string(),
+  planType: z.string(),
+  validity: z.string(),
+  size: count,
+  quantity: count,
+  price: sar,
+  vat: sar,
+  totalPrice: sar,
+});
+
+export const userPaxRow = z.object({
+  name: z.string(),
+  paxDescription: z.string(),
+  paxSize: count,
+  paxTypeName: z.string(),
+  paxUniqueId: z.string(),
+  salesPrice: sar,
+  tax: sar,
+  totalPrice: sar,
+  totalQuantity: count,
+});
+
+// ── Organization profile (SPEC §3) ───────────────────────────────────────────────────────────
+
+export const organizationUnit = z.object({
+  orgUnitSlNo: slno,
+  organizationalUnitName: z.string(),
+  supportingDocument: z.string().nullable(),
+  createdDate: isoDateTime,
+  status: z.string(),
+  isActive: z.boolean(),
+  remarks: z.string().nullable(),
+  uniqueFileID: z.string().nullable(),
+});
+
+export const organizationProfile = z.object({
+  organizationName: z.string(),
+  sipId: z.string(),
+  dbaName: z.string(),
+  dbaNameArabic: z.string(),
+  crNumber: z.string(),
+  unifiedOrgNo: z.string(),
+  email: z.string(),
+  validTill: isoDate,
+  telephoneNumber: z.string(),
+  address: z.string(),
+  country: z.string(),
+  state: z.string(),
+  city: z.string(),
+  postalCode: z.string(),
+  digitalStamp: z.string().nullable().meta({ description: 'uniqueFileID of the stamp image' }),
+  digitalSealStatus: z.string(),
+  remarks: z.string().nullable(),
+});
+
+export const certificateInfo = z.object({
+  issuedBy: z.string(),
+  issuedTo: z.string(),
+  validFrom: isoDateTime,
+  validTo: isoDateTime,
+  class: z.string(),
+  isDocumentSigner: z.boolean(),
+  serialNumberHex: z.string().regex(/^[0-9A-F]+$/),
+  serialNumberDecimal: z.string().regex(/^\d+$/),
+  keyUsage: z.array(z.string()),
+});
+
+export const contactPerson = z.object({
+  name: z.string(),
+  email: z.string(),
+  mobile: z.string(),
+  isPrimary: z.boolean(),
+});
+
+export const organizationAdmin = z.object({
+  fullName: z.string(),
+  email: z.string(),
+  mobileNumber: z.string(),
+  employeeID: z.string(),
+  loginType: z.string(),
+  isActive: z.boolean(),
+  designation: z.string(),
+});
+
+// ── Organization eSign transactions (SPEC §3) ────────────────────────────────────────────────
+
+export const orgEsignTransaction = z.object({
+  globalCounter: count,
+  requestedDate: isoDateTime,
+  sipTxnId: z.string(),
+  planType: z.string(),
+  roleType: z.string(),
+  txnStatus: z.string(),
+  errorCode: z.string().nullable(),
+  errorMessage: z.string().nullable(),
+  responseTs: isoDateTime.nullable(),
+  status: z.enum(ESIGN_TRANSACTION_STATUSES),
+  esignLogsID: slno,
+  sipAccountId: z.string(),
+  sipLevel: providerLevel,
+});
+
+/** The request, response or signed-response record of one transaction, for the viewers. */
+export const esignTransactionRecord = z.object({
+  esignLogsID: slno,
+  contentType: z.enum(['application/json', 'application/xml', 'text/plain']),
+  data: z.string(),
+});
+
+// ── L1 / L2 providers (SPEC §3) ──────────────────────────────────────────────────────────────
+
+export const l2RequestRow = z.object({
+  requestId: slno,
+  l2sipId: z.string(),
+  l2OrgId: slno,
+  sipName: z.string(),
+  crNumber: z.string(),
+  orgName: z.string(),
+  emailId: z.string(),
+  phoneNumber: z.string(),
+  status: z.enum(REVIEW_REQUEST_STATUSES),
+  statusLabel: z.string(),
+  processedBy: z.string().nullable(),
+  processedDate: isoDateTime.nullable(),
+  originator: z.string(),
+  remarks: z.string().nullable(),
+});
+
+/** "The L2 detail and the organization view carry many … fields": our selection of them. */
+export const l2RequestDetail = l2RequestRow.extend({
+  organization: organizationProfile,
+  sponsors: z.array(contactPerson),
+  technicalContacts: z.array(contactPerson),
+  admins: z.array(organizationAdmin),
+  documents: z.array(approvalDocument),
+});
+
+export const l2OrganizationView = z.object({
+  errorMessage: z.string().nullable(),
+  organization: organizationProfile.nullable(),
+  sponsors: z.array(contactPerson),
+  technicalContacts: z.array(contactPerson),
+  admins: z.array(organizationAdmin),
+});
+
+export const l2StockAllocation = z.object({
+  l1SipName: z.string(),
+  l2SipName: z.string(),
+  l1SipAvailableCounter: count,
+  l2SipAllocatedCounter: count,
+  l1SipRemainingCounter: count,
+  allocatedDate: isoDateTime,
+});
+
+export const l2RoleCounterAllocation = z.object({
+  slNo: slno,
+  l1SipId: slno,
+  l1SipName: z.string(),
+  l2SipId: slno,
+  l2SipName: z.string(),
+  allocatedOrganizationUserCounters: count,
+  remainingOrganizationUserCounters: count,
+  allocatedEnrollmentAdminCounters: count,
+  remainingEnrollmentAdminCounters: count,
+  allocatedAuthorisedSignatoryCounters: count,
+  remainingAuthorisedSignatoryCounters: count,
+});
+
+export const l1RemainingCounters = z.object({
+  remainingAuthorisedSignatoryCounters: count,
+  remainingOrganizationUserCounters: count,
+  remainingEnrollmentAdminCounters: count,
+});
+
+// ── Reference data ───────────────────────────────────────────────────────────────────────────
+
+export const country = z.object({
+  countrySlno: slno,
+  countryNameEnglish: z.string(),
+  countryNameArabic: z.string(),
+  isdCode: z.string(),
+});
+export const region = z.object({
+  stateSlno: slno,
+  stateNameEnglish: z.string(),
+  stateNameArabic: z.string(),
+});
+export const city = z.object({
+  citySlno: slno,
+  cityNameEnglish: z.string(),
+  cityNameArabic: z.string(),
+});
+export const month = z.object({
+  monthNumber: z.int().min(1).max(12),
+  monthNameEnglish: z.string(),
+  monthNameArabic: z.string(),
+});
+
+/** The approval request language (SPEC §9). */
+export const approvalLanguage = z
+  .literal(APPROVAL_REQUEST_LANGUAGE)
+  .default(APPROVAL_REQUEST_LANGUAGE);
+
+/** A translation namespace file: nested objects of strings. */
+export interface TranslationTree {
+  [key: string]: string | TranslationTree;
+}
+export const translationTree: z.ZodType<TranslationTree> = z.lazy(() =>
+  z.record(z.string(), z.union([z.string(), translationTree])),
+);
