@@ -3,3 +3,6 @@
  * client that carries out the session policy of SPEC §4.
  */
 export * from './contract/index.js';
+export * from './errors.js';
+export * from './openapi.js';
+export * from './client/index.js';

@@ -1,0 +1,102 @@
+/**
+ * One error shape for the whole API (ARCHITECTURE.md "Errors"), localized by Accept-Language, and
+ * the error the client throws.
+ */
+import { TOKEN_EXPIRED } from '@tawqi/domain';
+import { z } from 'zod';
+
+/** Machine-readable codes; `message` is the localized text for people. */
+export const ERROR_CODES = [
+  'VALIDATION_FAILED',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'PAYLOAD_TOO_LARGE',
+  'RATE_LIMITED',
+  'NOT_IMPLEMENTED',
+  'SERVICE_UNAVAILABLE',
+  'INTERNAL',
+  /** Client-side only: the request never got an answer. */
+  'NETWORK_ERROR',
+  /** Client-side only: the answer did not match the contract. */
+  'INVALID_RESPONSE',
+  /** Client-side only: the input did not match the contract, nothing was sent. */
+  'INVALID_REQUEST',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const apiErrorBody = z
+  .object({
+    statusCode: z.int().min(400).max(599),
+    code: z.enum(ERROR_CODES),
+    message: z.string(),
+    /** `TOKEN_EXPIRED` on a refresh whose session is over (SPEC §4, §8). */
+    detail: z.string().optional(),
+    /** Which fields of the request were wrong, with a localized message each. */
+    fieldErrors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    /** The id to quote to support; the same id is in the server's log. */
+    requestId: z.string().optional(),
+  })
+  .meta({ description: 'The error answer of every call' });
+export type ApiErrorBody = z.infer<typeof apiErrorBody>;
+
+/** A failed call, as the client reports it. `statusCode` 0 means no answer arrived. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly statusCode: number;
+  readonly code: ErrorCode;
+  readonly detail: string | undefined;
+  readonly fieldErrors: readonly { path: string; message: string }[];
+  readonly requestId: string | undefined;
+
+  constructor(body: {
+    statusCode: number;
+    code: ErrorCode;
+    message: string;
+    detail?: string | undefined;
+    fieldErrors?: readonly { path: string; message: string }[] | undefined;
+    requestId?: string | undefined;
+  }) {
+    super(body.message);
+    this.statusCode = body.statusCode;
+    this.code = body.code;
+    this.detail = body.detail;
+    this.fieldErrors = body.fieldErrors ?? [];
+    this.requestId = body.requestId;
+  }
+
+  /** Whether this is the refresh answer that ends the session (SPEC §8). */
+  get isTokenExpired(): boolean {
+    return this.detail === TOKEN_EXPIRED;
+  }
+
+  /** Whether the server sent a message a person can read (else screens say "Failed to fetch"). */
+  get hasMessage(): boolean {
+    return this.message.trim() !== '';
+  }
+}
+
+/** The error of an answer that is not 2xx: its body when it has our shape, else one made from the status. */
+export function errorFromAnswer(statusCode: number, body: unknown): ApiError {
+  const parsed = apiErrorBody.safeParse(body);
+  if (parsed.success) return new ApiError(parsed.data);
+  return new ApiError({ statusCode, code: codeForStatus(statusCode), message: '' });
+}
+
+function codeForStatus(statusCode: number): ErrorCode {
+  const byStatus: Partial<Record<number, ErrorCode>> = {
+    400: 'VALIDATION_FAILED',
+    401: 'UNAUTHENTICATED',
+    403: 'FORBIDDEN',
+    404: 'NOT_FOUND',
+    409: 'CONFLICT',
+    413: 'PAYLOAD_TOO_LARGE',
+    415: 'UNSUPPORTED_MEDIA_TYPE',
+    429: 'RATE_LIMITED',
+    501: 'NOT_IMPLEMENTED',
+    503: 'SERVICE_UNAVAILABLE',
+  };
+  return byStatus[statusCode] ?? (statusCode >= 500 ? 'INTERNAL' : 'VALIDATION_FAILED');
+}

@@ -1,0 +1,192 @@
+/**
+ * The OpenAPI 3.1 document, generated from the contract: one operation per call, its parameters,
+ * body and answer as JSON Schema 2020-12 (which OpenAPI 3.1 uses as is).
+ */
+import { REQUEST_HEADERS } from '@tawqi/domain';
+import { z } from 'zod';
+import { ENDPOINTS, absolutePath, pathParameterNames, type Endpoint } from './contract/index.js';
+import { apiErrorBody } from './errors.js';
+
+type JsonSchema = Record<string, unknown>;
+
+export interface OpenApiDocument {
+  openapi: '3.1.0';
+  info: { title: string; version: string; description: string };
+  servers: { url: string }[];
+  paths: Record<string, Record<string, unknown>>;
+  components: Record<string, Record<string, unknown>>;
+}
+
+/** Builds the document; `serverUrl` is where the API is served (default: same origin). */
+export function buildOpenApiDocument(
+  options: { version?: string; serverUrl?: string } = {},
+): OpenApiDocument {
+  const components: Record<string, JsonSchema> = {};
+  const toSchema = (schema: z.ZodType, io: 'input' | 'output', name: string) =>
+    jsonSchema(schema, io, name, components);
+
+  const paths: OpenApiDocument['paths'] = {};
+  for (const endpoint of ENDPOINTS) {
+    const path = absolutePath(endpoint.path);
+    paths[path] ??= {};
+    paths[path][endpoint.method.toLowerCase()] = operation(endpoint, toSchema);
+  }
+  components.ApiError = stripSchemaKeyword(z.toJSONSchema(apiErrorBody, { io: 'output' }));
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Tawqi API',
+      version: options.version ?? '0.0.0',
+      description:
+        'Electronic signing and digital signature certificates. Every call carries X-DEVICE-ID, ' +
+        'Accept-Language and a last-activity header; session calls carry a bearer token.',
+    },
+    servers: [{ url: options.serverUrl ?? '/' }],
+    paths,
+    components: {
+      schemas: components,
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      responses: {
+        Error: {
+          description: 'The error answer, localized by Accept-Language',
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } },
+        },
+      },
+    },
+  };
+}
+
+function operation(
+  endpoint: Endpoint,
+  toSchema: (schema: z.ZodType, io: 'input' | 'output', name: string) => JsonSchema,
+): Record<string, unknown> {
+  const parameters = [
+    ...parametersOf(endpoint.params, 'path', toSchema, `${endpoint.id}Params`),
+    ...parametersOf(endpoint.query, 'query', toSchema, `${endpoint.id}Query`),
+    header(REQUEST_HEADERS.deviceId, true, 'The device id: a hash of the browser'),
+    header(REQUEST_HEADERS.language, false, 'en or ar; error messages follow it'),
+    header(REQUEST_HEADERS.lastActivity, false, 'Epoch milliseconds of the user’s last activity'),
+    ...(endpoint.idempotent
+      ? [header('Idempotency-Key', true, 'One key per intended effect')]
+      : []),
+  ];
+  const answer =
+    endpoint.answer.kind === 'json'
+      ? {
+          'application/json': {
+            schema: toSchema(endpoint.answer.schema, 'output', `${endpoint.id}Answer`),
+          },
+        }
+      : {
+          [endpoint.answer.mediaType]: {
+            schema: { type: 'string', contentMediaType: endpoint.answer.mediaType },
+          },
+        };
+  return {
+    operationId: endpoint.id,
+    summary: endpoint.summary,
+    ...(endpoint.designNote ? { description: endpoint.designNote } : {}),
+    tags: [endpoint.area],
+    'x-origin': endpoint.origin,
+    ...(endpoint.pageBase ? { 'x-page-base': endpoint.pageBase } : {}),
+    ...(endpoint.scopes.length ? { 'x-scopes': endpoint.scopes } : {}),
+    security: endpoint.access === 'session' ? [{ bearer: [] }] : [],
+    parameters,
+    ...(endpoint.body
+      ? {
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: toSchema(endpoint.body, 'input', `${endpoint.id}Body`),
+              },
+            },
+          },
+        }
+      : {}),
+    responses: {
+      '200': {
+        description:
+          endpoint.answer.kind === 'json' ? 'The answer' : `The file ${endpoint.answer.fileName}`,
+        content: answer,
+        ...(endpoint.answer.kind === 'blob'
+          ? {
+              headers: {
+                'Content-Disposition': {
+                  schema: { type: 'string' },
+                  description: `attachment; filename="${endpoint.answer.fileName}"`,
+                },
+              },
+            }
+          : {}),
+      },
+      default: { $ref: '#/components/responses/Error' },
+    },
+  };
+}
+
+function parametersOf(
+  schema: z.ZodObject | undefined,
+  where: 'path' | 'query',
+  toSchema: (schema: z.ZodType, io: 'input', name: string) => JsonSchema,
+  name: string,
+): Record<string, unknown>[] {
+  if (!schema) return [];
+  const object = toSchema(schema, 'input', name) as {
+    properties?: Record<string, JsonSchema>;
+    required?: string[];
+  };
+  return Object.entries(object.properties ?? {}).map(([parameter, property]) => ({
+    name: parameter,
+    in: where,
+    required: where === 'path' || (object.required ?? []).includes(parameter),
+    schema: property,
+  }));
+}
+
+function header(name: string, required: boolean, description: string): Record<string, unknown> {
+  return { name, in: 'header', required, description, schema: { type: 'string' } };
+}
+
+/**
+ * A schema as JSON Schema. A recursive one refers to itself as "#", which inside an OpenAPI
+ * document would mean the whole document: it moves to components and refers there instead.
+ */
+function jsonSchema(
+  schema: z.ZodType,
+  io: 'input' | 'output',
+  name: string,
+  components: Record<string, JsonSchema>,
+): JsonSchema {
+  const converted = stripSchemaKeyword(
+    z.toJSONSchema(schema, { io, target: 'draft-2020-12', unrepresentable: 'any' }),
+  );
+  const text = JSON.stringify(converted);
+  if (!text.includes('"$ref":"#"')) return converted;
+  const ref = `#/components/schemas/${name}`;
+  components[name] = JSON.parse(text.replaceAll('"$ref":"#"', `"$ref":"${ref}"`)) as JsonSchema;
+  return { $ref: ref };
+}
+
+function stripSchemaKeyword(schema: object): JsonSchema {
+  const copy = { ...(schema as JsonSchema) };
+  delete copy.$schema;
+  return copy;
+}
+
+/** Every `{name}` of every path has a path parameter: a check the document's readers rely on. */
+export function undeclaredPathParameters(document: OpenApiDocument): string[] {
+  const missing: string[] = [];
+  for (const [path, operations] of Object.entries(document.paths)) {
+    for (const [method, value] of Object.entries(operations)) {
+      const declared = new Set(
+        (value as { parameters: { name: string; in: string }[] }).parameters
+          .filter((parameter) => parameter.in === 'path')
+          .map((parameter) => parameter.name),
+      );
+      for (const name of pathParameterNames(path))
+        if (!declared.has(name)) missing.push(`${method} ${path} {${name}}`);
+    }
+  }
+  return missing;
+}
