@@ -1,0 +1,120 @@
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ApiError,
+  CONTRACT,
+  ENDPOINTS,
+  createApiClient,
+  localCoordinator,
+  memoryStorage,
+  type DownloadedFile,
+  type SessionMessage,
+} from '../src/index.js';
+import { MOCK_FILE_BYTES, createMockHandlers, mockStates } from '../src/msw/index.js';
+
+const ORIGIN = 'http://tawqi.mock';
+const server = setupServer(...createMockHandlers({ baseUrl: ORIGIN }));
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: 'error' });
+});
+afterEach(() => {
+  server.resetHandlers();
+});
+afterAll(() => {
+  server.close();
+});
+
+const saved: DownloadedFile[] = [];
+const client = createApiClient({
+  baseUrl: `${ORIGIN}/`,
+  storage: memoryStorage(),
+  language: () => 'en',
+  onLogout: () => undefined,
+  deviceId: () => Promise.resolve('d'.repeat(64)),
+  coordinator: localCoordinator<SessionMessage>(),
+  saveFile: (file) => saved.push(file),
+});
+
+describe('mock handlers for Storybook and tests', () => {
+  it('exist for every call of the contract', () => {
+    expect(createMockHandlers()).toHaveLength(ENDPOINTS.length);
+  });
+
+  it('answer through the real client', async () => {
+    const plans = await client.call(CONTRACT.purchasedPlans, { params: { page: 2, size: 5 } });
+    expect(plans.purchasedPlanList).toHaveLength(5);
+    expect(plans.totalCount).toBe(12);
+    const messages = await client.call(CONTRACT.translations, {
+      params: { lng: 'ar', ns: 'index' },
+    });
+    expect(messages).toEqual({});
+    const initiated = await client.call(CONTRACT.nafathLoginInitiate, {
+      params: {},
+      body: { nationalID: '1000000008' },
+    });
+    expect(initiated).toMatchObject({ status: '1', random: '42', nationalID: '1000000008' });
+  });
+
+  it('serve exports as files with the spec’s name', async () => {
+    const file = await client.download(CONTRACT.exportSpecialPlan, {
+      body: { orgSlNo: 314, language: 'en' },
+    });
+    expect(file.fileName).toBe('Special_Plan.xlsx');
+    expect(new Uint8Array(await file.blob.arrayBuffer())).toEqual(MOCK_FILE_BYTES);
+  });
+
+  it('refuse a body the contract refuses, as the server will', async () => {
+    const response = await fetch(`${ORIGIN}/api/v1/esign/my/documents`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ transactionID: 'ES-1', extra: true }),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fieldErrors: [{ path: 'body' }],
+    });
+  });
+
+  it('make the empty state of a call', async () => {
+    server.use(mockStates.empty('paymentHistory', { baseUrl: ORIGIN }));
+    const history = await client.call(CONTRACT.paymentHistory, { params: { page: 1, size: 10 } });
+    expect(history).toEqual({ dataList: [], totalCount: 0 });
+  });
+
+  it('make the failure state of a call, with or without a message', async () => {
+    server.use(mockStates.failure('myDocuments', 500, '', ORIGIN));
+    const failure = await client
+      .call(CONTRACT.myDocuments, { body: { transactionID: 'ES-1' } })
+      .catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({ statusCode: 500, code: 'INTERNAL', hasMessage: false });
+    server.use(mockStates.failure('myDocuments', 404, 'No such transaction', ORIGIN));
+    await expect(
+      client.call(CONTRACT.myDocuments, { body: { transactionID: 'ES-1' } }),
+    ).rejects.toMatchObject({
+      statusCode: 404,
+      message: 'No such transaction',
+    });
+  });
+
+  it('make the loading state of a call: it does not answer', async () => {
+    server.use(mockStates.loading('myProfile', ORIGIN));
+    const controller = new AbortController();
+    const call = client.call(CONTRACT.myProfile, {}, { signal: controller.signal });
+    const settled = await Promise.race([
+      call.then(
+        () => 'answered',
+        () => 'failed',
+      ),
+      new Promise((resolve) =>
+        setTimeout(() => {
+          resolve('waiting');
+        }, 100),
+      ),
+    ]);
+    expect(settled).toBe('waiting');
+    controller.abort();
+    await expect(call).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});
