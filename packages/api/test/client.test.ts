@@ -447,3 +447,20 @@ describe('building requests from the contract', () => {
     });
   });
 });
+
+describe('types from the contract', () => {
+  it('requires each call’s declared inputs and types its answer', async () => {
+    const { client } = signedIn();
+    // @ts-expect-error a call with path parameters needs them
+    await expect(client.call(CONTRACT.purchasedPlans, {})).rejects.toMatchObject({
+      code: 'INVALID_REQUEST',
+    });
+    // @ts-expect-error a call without a body takes none
+    await expect(client.call(CONTRACT.myProfile, { body: {} })).resolves.toBeDefined();
+    const profile = await client.call(CONTRACT.myProfile, {});
+    const name: string = profile.fullNameEnglish;
+    // @ts-expect-error the answer has only the declared fields
+    expect(profile.unexpected).toBeUndefined();
+    expect(name).toBe('Sara Al-Qahtani');
+  });
+});

@@ -29,6 +29,7 @@ import {
   UAV_REQUEST_STATUS_CODES,
   isValidNationalId,
   normalizeSaudiMobile,
+  toHalalas,
 } from '@tawqi/domain';
 import { z } from 'zod';
 
@@ -41,14 +42,20 @@ export const isoDate = z.iso.date();
 export const encodedId = z.string().min(1).max(200).meta({ description: 'An opaque encoded id' });
 export const text = (max = 500) => z.string().max(max);
 export const requiredText = (max = 500) => z.string().trim().min(1).max(max);
-/** SAR with at most two decimals. */
+/** SAR with at most two decimals: exactly the amounts the domain reads as halalas. */
 export const sar = z
   .number()
-  .nonnegative()
-  .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, {
-    message: 'at most two decimals',
-  })
-  .meta({ description: 'Amount in SAR, at most two decimals' });
+  .refine(isSarAmount, { message: 'not an amount in SAR with at most two decimals' })
+  .meta({ description: 'Amount in SAR, at most two decimals', minimum: 0 });
+
+function isSarAmount(value: number): boolean {
+  try {
+    toHalalas(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
 export const flag = z.union([z.literal(0), z.literal(1)]).meta({ description: '1 or 0 (SPEC §5)' });
 export const language = z.enum(LANGUAGES);
 export const providerLevel = z.enum(SERVICE_PROVIDER_LEVELS);
