@@ -52,7 +52,7 @@ import {
   purchaseOrderRow,
   quantityRow,
   requiredText,
-  reviewAction,
+  reviewBody,
   roleDeductionSummary,
   rolePlanPurchaseRow,
   slno,
@@ -372,17 +372,7 @@ export const processNewUserRequest = defineEndpoint({
   origin: 'design',
   designNote: 'The approval screens need an action; remarks are required to reject.',
   access: 'session',
-  body: z
-    .strictObject({
-      orgSlNo: slno,
-      userSlNo: slno,
-      action: reviewAction,
-      remarks: text(500).optional(),
-    })
-    .refine((body) => body.action === 'approve' || (body.remarks ?? '').trim() !== '', {
-      message: 'remarks are required to reject',
-      path: ['remarks'],
-    }),
+  body: reviewBody({ orgSlNo: slno, userSlNo: slno }),
   answer: json(statusAnswer),
   scopes: [inBody('orgSlNo')],
   idempotent: true,
@@ -424,18 +414,7 @@ export const processChangeRequest = defineEndpoint({
   origin: 'design',
   designNote: 'The approval screens need an action; remarks are required to reject.',
   access: 'session',
-  body: z
-    .strictObject({
-      orgSlNo: slno,
-      userSlNo: slno,
-      changeRequestSlno: slno,
-      action: reviewAction,
-      remarks: text(500).optional(),
-    })
-    .refine((body) => body.action === 'approve' || (body.remarks ?? '').trim() !== '', {
-      message: 'remarks are required to reject',
-      path: ['remarks'],
-    }),
+  body: reviewBody({ orgSlNo: slno, userSlNo: slno, changeRequestSlno: slno }),
   answer: json(statusAnswer),
   scopes: [inBody('orgSlNo')],
   idempotent: true,

@@ -22,10 +22,9 @@ import {
   language,
   pageOf,
   pageRequest,
-  reviewAction,
+  reviewBody,
   slno,
   statusAnswer,
-  text,
 } from './schemas.js';
 
 const l1 = (field = 'l1SipId'): Scope => ({ kind: 'l1Provider', in: 'body', field });
@@ -92,12 +91,7 @@ export const processL2Request = defineEndpoint({
   designNote:
     'SPEC §7 POST {token} no. 1: the approval action of approval/ltwo. Remarks are required to reject.',
   access: 'session',
-  body: z
-    .strictObject({ l1SipId, requestId: slno, action: reviewAction, remarks: text(500).optional() })
-    .refine((body) => body.action === 'approve' || (body.remarks ?? '').trim() !== '', {
-      message: 'remarks are required to reject',
-      path: ['remarks'],
-    }),
+  body: reviewBody({ l1SipId, requestId: slno }),
   answer: json(statusAnswer),
   scopes: [l1()],
   idempotent: true,

@@ -357,6 +357,28 @@ export const changeRequestDetail = z.object({
 /** Approve or reject: our design for the actions the approval screens need. */
 export const reviewAction = z.enum(['approve', 'reject']);
 
+/**
+ * The body of an approve-or-reject action: the ids of what is reviewed, the action, and remarks,
+ * which a rejection must give (the requester is told why).
+ */
+export function reviewBody<S extends z.ZodRawShape>(ids: S) {
+  return z
+    .strictObject({ ...ids, action: reviewAction, remarks: text(500).optional() })
+    .refine((body) => isExplained(body as ReviewFields), {
+      message: 'remarks are required to reject',
+      path: ['remarks'],
+    });
+}
+
+interface ReviewFields {
+  action: z.output<typeof reviewAction>;
+  remarks?: string | undefined;
+}
+
+function isExplained(review: ReviewFields): boolean {
+  return review.action === 'approve' || (review.remarks ?? '').trim() !== '';
+}
+
 // ── Reports (SPEC §3) ────────────────────────────────────────────────────────────────────────
 
 export const counterDeductionSummary = z.object({
