@@ -25,7 +25,11 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx,mts,cts}'],
     extends: [tseslint.configs.strictTypeChecked, tseslint.configs.stylisticTypeChecked],
     languageOptions: {
-      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        // The repository scripts' type declarations belong to no workspace's tsconfig.
+        projectService: { allowDefaultProject: ['scripts/*.d.mts'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
     },
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',

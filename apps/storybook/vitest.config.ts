@@ -1,0 +1,24 @@
+// Every story is a test: rendered in Debian's Chromium, its play function run, and axe checked
+// (a violation fails it, `a11y.test: 'error'` in preview.tsx).
+import { fileURLToPath } from 'node:url';
+import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
+import { playwright } from '@vitest/browser-playwright';
+import { defineConfig } from 'vitest/config';
+import { CHROMIUM_ARGS, ensureChromium } from '../../scripts/find-chromium.mjs';
+
+const configDir = fileURLToPath(new URL('.storybook', import.meta.url));
+
+export default defineConfig({
+  plugins: [storybookTest({ configDir, storybookScript: 'npm run storybook -- --no-open' })],
+  test: {
+    name: 'storybook',
+    browser: {
+      enabled: true,
+      headless: true,
+      provider: playwright({
+        launchOptions: { executablePath: ensureChromium(), args: CHROMIUM_ARGS },
+      }),
+      instances: [{ browser: 'chromium' }],
+    },
+  },
+});

@@ -1,0 +1,51 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { Button } from './Button.js';
+
+const meta = {
+  title: 'Components/Button',
+  component: Button,
+  args: { children: 'Buy plan', onPress: fn() },
+} satisfies Meta<typeof Button>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {};
+export const Secondary: Story = { args: { variant: 'secondary', children: 'Cancel' } };
+export const Ghost: Story = { args: { variant: 'ghost', children: 'Show details' } };
+export const Danger: Story = { args: { variant: 'danger', children: 'Reject request' } };
+export const Small: Story = { args: { size: 'small', children: 'Export' } };
+export const Disabled: Story = { args: { isDisabled: true } };
+
+export const Loading: Story = {
+  args: { isPending: true, children: 'Paying…' },
+  play: async ({ canvasElement, args }) => {
+    const button = within(canvasElement).getByRole('button');
+    await userEvent.click(button);
+    await expect(args.onPress).not.toHaveBeenCalled();
+    await expect(within(button).getByRole('progressbar')).toBeInTheDocument();
+  },
+};
+
+export const LongEnglish: Story = {
+  args: { children: 'Approve the request and allocate the role counters to the provider' },
+};
+export const LongArabic: Story = {
+  args: { children: 'الموافقة على الطلب وتخصيص رصيد الأدوار لمزوّد الخدمة من المستوى الثاني' },
+  globals: { language: 'ar' },
+};
+export const RTL: Story = { args: { children: 'شراء الباقة' }, globals: { language: 'ar' } };
+export const Dark: Story = { globals: { theme: 'dark' } };
+export const DarkSecondary: Story = { args: { variant: 'secondary' }, globals: { theme: 'dark' } };
+
+export const Keyboard: Story = {
+  play: async ({ canvasElement, args }) => {
+    const button = within(canvasElement).getByRole('button', { name: 'Buy plan' });
+    await userEvent.tab();
+    await expect(button).toHaveFocus();
+    await expect(button).toHaveAttribute('data-focus-visible', 'true');
+    await userEvent.keyboard('{Enter}');
+    await userEvent.keyboard(' ');
+    await expect(args.onPress).toHaveBeenCalledTimes(2);
+  },
+};

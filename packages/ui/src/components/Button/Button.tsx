@@ -1,0 +1,25 @@
+import { Button as AriaButton, type ButtonProps as AriaButtonProps } from 'react-aria-components';
+import { Spinner } from '../Spinner/Spinner.js';
+import { button, type ButtonVariants } from './Button.css.js';
+
+export interface ButtonProps extends Omit<AriaButtonProps, 'className' | 'style'> {
+  variant?: ButtonVariants['variant'];
+  size?: ButtonVariants['size'];
+}
+
+/**
+ * A button (React Aria: press, keyboard, focus-visible). While `isPending` it keeps its label
+ * for layout, shows a spinner, and is announced as busy.
+ */
+export function Button({ variant, size, children, isPending, ...props }: ButtonProps) {
+  return (
+    <AriaButton {...props} isPending={isPending ?? false} className={button({ variant, size })}>
+      {(state) => (
+        <>
+          {isPending ? <Spinner size="small" /> : null}
+          {typeof children === 'function' ? children(state) : children}
+        </>
+      )}
+    </AriaButton>
+  );
+}

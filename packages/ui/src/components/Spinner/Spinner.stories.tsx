@@ -1,0 +1,65 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, within } from 'storybook/test';
+import { Spinner } from './Spinner.js';
+
+const meta = { title: 'Components/Spinner', component: Spinner } satisfies Meta<typeof Spinner>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Medium and shown by default (SPEC §9). */
+export const Default: Story = {
+  play: async ({ canvasElement }) => {
+    const progress = within(canvasElement).getByRole('progressbar', { name: 'Loading' });
+    await expect(progress.querySelector('[data-size]')).toHaveAttribute('data-size', 'medium');
+  },
+};
+export const Small: Story = { args: { size: 'small' } };
+export const Large: Story = { args: { size: 'large' } };
+export const WithLabel: Story = { args: { showLabel: true, label: 'Loading your plans' } };
+
+export const Hidden: Story = {
+  args: { show: false },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).queryByRole('progressbar')).toBeNull();
+  },
+};
+
+export const LongArabic: Story = {
+  args: { showLabel: true, label: 'جارٍ تحميل سجل المدفوعات وباقات التوقيع الإلكتروني' },
+  globals: { language: 'ar' },
+};
+export const LongEnglish: Story = {
+  args: {
+    showLabel: true,
+    label: 'Loading the payment history and the eSign plans of the organization',
+  },
+};
+
+export const RTL: Story = {
+  args: { showLabel: true },
+  globals: { language: 'ar' },
+  play: async ({ canvasElement }) => {
+    await expect(
+      within(canvasElement).getByRole('progressbar', { name: 'جارٍ التحميل' }),
+    ).toBeInTheDocument();
+  },
+};
+export const Dark: Story = { args: { showLabel: true }, globals: { theme: 'dark' } };
+
+/** A spinner is not a stop on the keyboard's way through the page. */
+export const Keyboard: Story = {
+  render: (args) => (
+    <>
+      <button type="button">Before</button>
+      <Spinner {...args} />
+      <button type="button">After</button>
+    </>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.tab();
+    await expect(canvas.getByRole('button', { name: 'Before' })).toHaveFocus();
+    await userEvent.tab();
+    await expect(canvas.getByRole('button', { name: 'After' })).toHaveFocus();
+  },
+};

@@ -1,0 +1,78 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
+import { StatusBadge, type Tone } from './StatusBadge.js';
+
+const meta = {
+  title: 'Components/StatusBadge',
+  component: StatusBadge,
+  args: { tone: 'neutral', label: 'Deactivated' },
+} satisfies Meta<typeof StatusBadge>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const TONES: { tone: Tone; en: string; ar: string }[] = [
+  { tone: 'neutral', en: 'Deactivated', ar: 'معطّل' },
+  { tone: 'info', en: 'Initiated', ar: 'تم البدء' },
+  { tone: 'success', en: 'Approved', ar: 'معتمد' },
+  { tone: 'warning', en: 'Pending', ar: 'قيد الانتظار' },
+  { tone: 'danger', en: 'Rejected', ar: 'مرفوض' },
+];
+
+export const Default: Story = {};
+export const Info: Story = { args: { tone: 'info', label: 'Initiated' } };
+export const Success: Story = { args: { tone: 'success', label: 'Approved' } };
+export const Warning: Story = { args: { tone: 'warning', label: 'Pending' } };
+export const Danger: Story = { args: { tone: 'danger', label: 'Rejected' } };
+
+/** Every tone shows its label and a mark of its own shape: never colour alone. */
+export const AllTones: Story = {
+  render: () => (
+    <div style={{ display: 'flex', gap: '0.5rem', flexWrap: 'wrap' }}>
+      {TONES.map(({ tone, en }) => (
+        <StatusBadge key={tone} tone={tone} label={en} />
+      ))}
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    for (const { en } of TONES) await expect(within(canvasElement).getByText(en)).toBeVisible();
+  },
+};
+
+export const LongEnglish: Story = {
+  args: { tone: 'warning', label: 'Pending for approval by the enrolment admin' },
+};
+export const LongArabic: Story = {
+  args: { tone: 'warning', label: 'بانتظار موافقة مسؤول التسجيل في المنشأة' },
+  globals: { language: 'ar' },
+};
+
+export const RTL: Story = {
+  render: () => (
+    <div style={{ display: 'flex', gap: '0.5rem', flexWrap: 'wrap' }}>
+      {TONES.map(({ tone, ar }) => (
+        <StatusBadge key={tone} tone={tone} label={ar} />
+      ))}
+    </div>
+  ),
+  globals: { language: 'ar' },
+};
+
+export const Dark: Story = { ...AllTones, globals: { theme: 'dark' } };
+
+/** A badge is text, not a control: the keyboard passes it by, and its label is read. */
+export const Keyboard: Story = {
+  render: () => (
+    <>
+      <button type="button">Before</button>
+      <StatusBadge tone="success" label="Approved" />
+      <button type="button">After</button>
+    </>
+  ),
+  play: async ({ canvasElement, userEvent }) => {
+    const canvas = within(canvasElement);
+    await userEvent.tab();
+    await userEvent.tab();
+    await expect(canvas.getByRole('button', { name: 'After' })).toHaveFocus();
+    await expect(canvas.getByText('Approved')).toBeVisible();
+  },
+};

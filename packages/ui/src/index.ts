@@ -1,0 +1,19 @@
+/**
+ * @tawqi/ui: Tawqi's accessible, right-to-left design system (react-aria-components for
+ * behaviour, vanilla-extract for style). It knows nothing of eSign, so other products reuse it.
+ */
+import './theme/themes.css.js';
+
+export { vars } from './theme/contract.css.js';
+export { THEME_CLASSES, darkColors, lightColors } from './theme/themes.css.js';
+export {
+  UiProvider,
+  themeClassName,
+  useUi,
+  type ThemeChoice,
+  type UiProviderProps,
+} from './provider/UiProvider.js';
+export { UI_STRINGS, type UiStringKey, type UiStrings } from './provider/strings.js';
+export * from './components/Button/index.js';
+export * from './components/Spinner/index.js';
+export * from './components/StatusBadge/index.js';

@@ -1,0 +1,108 @@
+/**
+ * One provider for locale, direction, language of the built-in strings, and theme (STYLE.md 3):
+ * it sets `lang` and `dir`, wraps React Aria's I18nProvider (which formats dates and numbers and
+ * reads the direction), and picks the theme class. Direction is derived from the locale, never set
+ * on its own.
+ */
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { I18nProvider, useLocale } from 'react-aria-components';
+import { THEME_CLASSES } from '../theme/themes.css.js';
+import { UI_STRINGS, format, type UiStringKey, type UiStrings } from './strings.js';
+
+export type ThemeChoice = keyof typeof THEME_CLASSES;
+
+interface UiContextValue {
+  strings: UiStrings;
+  locale: string;
+  direction: 'ltr' | 'rtl';
+}
+
+const UiContext = createContext<UiContextValue | null>(null);
+
+export interface UiProviderProps {
+  /** A BCP 47 locale, e.g. `ar-SA-u-ca-gregory` or `en-US`; Arabic locales are right-to-left. */
+  locale: string;
+  theme?: ThemeChoice;
+  /** Replace some built-in strings (another product's own wording). */
+  strings?: Partial<UiStrings>;
+  /**
+   * Render a wrapping element with `lang`, `dir` and the theme class (default). An app that sets
+   * them on `<html>` itself passes false.
+   */
+  wrap?: boolean;
+  className?: string;
+  children: ReactNode;
+}
+
+export function UiProvider({
+  locale,
+  theme = 'light',
+  strings,
+  wrap = true,
+  className,
+  children,
+}: UiProviderProps) {
+  return (
+    <I18nProvider locale={locale}>
+      <UiContextBridge
+        locale={locale}
+        strings={strings}
+        theme={theme}
+        wrap={wrap}
+        className={className}
+      >
+        {children}
+      </UiContextBridge>
+    </I18nProvider>
+  );
+}
+
+function UiContextBridge({
+  locale,
+  strings,
+  theme,
+  wrap,
+  className,
+  children,
+}: Required<Pick<UiProviderProps, 'locale' | 'theme' | 'wrap' | 'children'>> & {
+  strings: Partial<UiStrings> | undefined;
+  className: string | undefined;
+}) {
+  const { direction } = useLocale();
+  const value = useMemo<UiContextValue>(() => {
+    const language = locale.toLowerCase().startsWith('ar') ? 'ar' : 'en';
+    return { strings: { ...UI_STRINGS[language], ...strings }, locale, direction };
+  }, [locale, strings, direction]);
+  return (
+    <UiContext.Provider value={value}>
+      {wrap ? (
+        <div
+          lang={locale.split('-u-')[0]}
+          dir={direction}
+          className={[THEME_CLASSES[theme], className].filter(Boolean).join(' ')}
+        >
+          {children}
+        </div>
+      ) : (
+        children
+      )}
+    </UiContext.Provider>
+  );
+}
+
+/** The provider's locale, direction and a translator for the built-in strings. */
+export function useUi() {
+  const context = useContext(UiContext);
+  if (!context) throw new Error('Tawqi ui components need a <UiProvider> above them');
+  const { strings } = context;
+  return {
+    ...context,
+    t: (key: UiStringKey, values?: Record<string, string | number>) =>
+      values ? format(strings[key], values) : strings[key],
+  };
+}
+
+/** The class that applies a theme to any element (for apps that theme `<html>` themselves). */
+export function themeClassName(theme: ThemeChoice): string {
+  return THEME_CLASSES[theme];
+}

@@ -1,0 +1,108 @@
+/**
+ * The components' own words ("Next page", "No results", "Close"…), in Arabic and English. The
+ * Arabic follows the product glossary. A key missing in one language fails to compile.
+ */
+const EN = {
+  loading: 'Loading',
+  close: 'Close',
+  dismiss: 'Dismiss notification',
+  notifications: 'Notifications',
+  retry: 'Try again',
+  failedToFetch: 'Failed to fetch',
+  noResults: 'No results',
+  noResultsFiltered: 'No results match the filters',
+  clearFilters: 'Clear filters',
+  previousPage: 'Previous page',
+  nextPage: 'Next page',
+  firstPage: 'First page',
+  lastPage: 'Last page',
+  pagination: 'Pagination',
+  pageOf: 'Page {page} of {pages}',
+  rowsOf: 'Rows {first}–{last} of {total}',
+  rowsPerPage: 'Rows per page',
+  search: 'Search',
+  clearSearch: 'Clear search',
+  dateRange: 'Date range',
+  status: 'Status',
+  allStatuses: 'All statuses',
+  apply: 'Apply',
+  cancel: 'Cancel',
+  confirm: 'Confirm',
+  quantity: 'Quantity',
+  unitPrice: 'Unit price',
+  vat: 'VAT',
+  total: 'Total',
+  subtotal: 'Subtotal',
+  item: 'Item',
+  quantityRequired: 'Choose a quantity of at least one item',
+  quantityTooLarge: 'The most you can order is {max}',
+  export: 'Export',
+  actions: 'Actions',
+  expandRow: 'Show details',
+  collapseRow: 'Hide details',
+  sortAscending: 'sorted ascending',
+  sortDescending: 'sorted descending',
+  openNavigation: 'Open navigation',
+  closeNavigation: 'Close navigation',
+  navigation: 'Main navigation',
+  resizeColumn: 'Resize column',
+} as const;
+
+/** Typed by the English keys: a key missing or extra in Arabic fails to compile. */
+const AR: Record<keyof typeof EN, string> = {
+  loading: 'جارٍ التحميل',
+  close: 'إغلاق',
+  dismiss: 'إغلاق الإشعار',
+  notifications: 'الإشعارات',
+  retry: 'إعادة المحاولة',
+  failedToFetch: 'تعذّر جلب البيانات',
+  noResults: 'لا توجد نتائج',
+  noResultsFiltered: 'لا توجد نتائج تطابق عوامل التصفية',
+  clearFilters: 'مسح عوامل التصفية',
+  previousPage: 'الصفحة السابقة',
+  nextPage: 'الصفحة التالية',
+  firstPage: 'الصفحة الأولى',
+  lastPage: 'الصفحة الأخيرة',
+  pagination: 'التنقل بين الصفحات',
+  pageOf: 'الصفحة {page} من {pages}',
+  rowsOf: 'الصفوف {first}–{last} من {total}',
+  rowsPerPage: 'عدد الصفوف في الصفحة',
+  search: 'بحث',
+  clearSearch: 'مسح البحث',
+  dateRange: 'الفترة',
+  status: 'الحالة',
+  allStatuses: 'جميع الحالات',
+  apply: 'تطبيق',
+  cancel: 'إلغاء',
+  confirm: 'تأكيد',
+  quantity: 'الكمية',
+  unitPrice: 'سعر الوحدة',
+  vat: 'ضريبة القيمة المضافة',
+  total: 'السعر الإجمالي',
+  subtotal: 'المجموع قبل الضريبة',
+  item: 'البند',
+  quantityRequired: 'اختر كمية بند واحد على الأقل',
+  quantityTooLarge: 'أقصى كمية يمكن طلبها {max}',
+  export: 'تصدير',
+  actions: 'الإجراءات',
+  expandRow: 'عرض التفاصيل',
+  collapseRow: 'إخفاء التفاصيل',
+  sortAscending: 'مرتب تصاعديًا',
+  sortDescending: 'مرتب تنازليًا',
+  openNavigation: 'فتح القائمة',
+  closeNavigation: 'إغلاق القائمة',
+  navigation: 'القائمة الرئيسية',
+  resizeColumn: 'تغيير عرض العمود',
+};
+
+export type UiStringKey = keyof typeof EN;
+export type UiStrings = Record<UiStringKey, string>;
+
+export const UI_STRINGS: Record<'en' | 'ar', UiStrings> = { en: EN, ar: AR };
+
+/** A string with its `{name}` placeholders filled. */
+export function format(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in values ? String(values[name]) : whole,
+  );
+}
