@@ -17,3 +17,9 @@ export { UI_STRINGS, type UiStringKey, type UiStrings } from './provider/strings
 export * from './components/Button/index.js';
 export * from './components/Spinner/index.js';
 export * from './components/StatusBadge/index.js';
+export * from './components/Checkbox/index.js';
+export * from './components/DateRangePicker/index.js';
+export * from './components/NumberField/index.js';
+export * from './components/SearchField/index.js';
+export * from './components/Select/index.js';
+export * from './components/TextField/index.js';

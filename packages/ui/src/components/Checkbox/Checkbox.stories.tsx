@@ -1,0 +1,84 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { Checkbox, CheckboxGroup } from './Checkbox.js';
+
+const statuses = [
+  { value: 'Pending', label: 'Pending' },
+  { value: 'Approved', label: 'Approved' },
+  { value: 'Rejected', label: 'Rejected' },
+];
+
+const meta = {
+  title: 'Components/Checkbox',
+  component: Checkbox,
+  args: { children: 'I accept the subscriber agreement', onChange: fn() },
+} satisfies Meta<typeof Checkbox>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {};
+export const Checked: Story = { args: { defaultSelected: true } };
+export const Indeterminate: Story = { args: { isIndeterminate: true, children: 'All statuses' } };
+export const Error: Story = { args: { isInvalid: true } };
+export const Disabled: Story = { args: { isDisabled: true } };
+export const Group: Story = {
+  render: () => (
+    <CheckboxGroup label="Status" options={statuses} defaultValue={['Approved', 'Pending']} />
+  ),
+};
+export const GroupError: Story = {
+  render: () => (
+    <CheckboxGroup
+      label="Status"
+      options={statuses}
+      isInvalid
+      errorMessage="Choose at least one status"
+    />
+  ),
+};
+export const LongEnglish: Story = {
+  args: {
+    children:
+      'I accept the subscriber agreement and the certificate practice statement of the issuing authority',
+  },
+};
+export const LongArabic: Story = {
+  args: { children: 'أوافق على اتفاقية المشترك وبيان ممارسات التصديق الصادر عن جهة الإصدار' },
+  globals: { language: 'ar' },
+};
+export const RTL: Story = {
+  render: () => (
+    <CheckboxGroup
+      label="الحالة"
+      options={[
+        { value: 'Pending', label: 'قيد الانتظار' },
+        { value: 'Approved', label: 'معتمد' },
+      ]}
+      defaultValue={['Pending']}
+    />
+  ),
+  globals: { language: 'ar' },
+};
+export const Dark: Story = { ...Group, globals: { theme: 'dark' } };
+
+export const Keyboard: Story = {
+  render: (args) => (
+    <>
+      <Checkbox {...args} />
+      <CheckboxGroup label="Status" options={statuses} defaultValue={['Approved']} />
+    </>
+  ),
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.tab();
+    await expect(
+      canvas.getByRole('checkbox', { name: 'I accept the subscriber agreement' }),
+    ).toHaveFocus();
+    await userEvent.keyboard(' ');
+    await expect(args.onChange).toHaveBeenLastCalledWith(true);
+    await userEvent.tab();
+    await userEvent.keyboard(' ');
+    await expect(canvas.getByRole('checkbox', { name: 'Pending' })).toBeChecked();
+    await expect(canvas.getByRole('checkbox', { name: 'Approved' })).toBeChecked();
+  },
+};

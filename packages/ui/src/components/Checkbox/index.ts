@@ -1,0 +1,6 @@
+export {
+  Checkbox,
+  CheckboxGroup,
+  type CheckboxGroupProps,
+  type CheckboxProps,
+} from './Checkbox.js';

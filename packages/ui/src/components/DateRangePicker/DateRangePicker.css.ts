@@ -1,0 +1,61 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../theme/contract.css.js';
+import { focusRing } from '../parts/field.css.js';
+
+export const dateInput = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: '1px',
+  paddingBlock: vars.space.xs,
+});
+
+export const segment = style({
+  paddingInline: '1px',
+  borderRadius: vars.radius.sm,
+  fontVariantNumeric: 'tabular-nums',
+  outline: 'none',
+  selectors: {
+    '&[data-placeholder]': { color: vars.color.textMuted },
+    '&[data-focused]': { backgroundColor: vars.color.accent, color: vars.color.textOnAccent },
+    '&[data-type="literal"]': { paddingInline: 0 },
+  },
+});
+
+export const dash = style({ paddingInline: vars.space.xs, color: vars.color.textMuted });
+
+export const calendarDialog = style({ padding: vars.space.md, outline: 'none' });
+
+export const calendarHeader = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  marginBlockEnd: vars.space.sm,
+  fontWeight: vars.font.weightBold,
+});
+
+export const grid = style({ borderCollapse: 'collapse' });
+
+export const cell = style({
+  inlineSize: '2.25rem',
+  blockSize: '2.25rem',
+  textAlign: 'center',
+  lineHeight: '2.25rem',
+  borderRadius: vars.radius.sm,
+  cursor: 'pointer',
+  outline: 'none',
+  selectors: {
+    '&[data-outside-month]': { display: 'none' },
+    '&[data-selected]': {
+      backgroundColor: vars.color.infoSurface,
+      color: vars.color.infoText,
+      borderRadius: 0,
+    },
+    '&[data-selection-start], &[data-selection-end]': {
+      backgroundColor: vars.color.accent,
+      color: vars.color.textOnAccent,
+    },
+    '&[data-focus-visible]': focusRing,
+    '&[data-disabled], &[data-unavailable]': { opacity: 0.4, cursor: 'not-allowed' },
+    '&[data-hovered]:not([data-selected])': { backgroundColor: vars.color.surfaceSunken },
+  },
+});

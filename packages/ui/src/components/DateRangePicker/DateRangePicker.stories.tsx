@@ -1,0 +1,76 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, screen, userEvent, within } from 'storybook/test';
+import { DateRangePicker } from './DateRangePicker.js';
+
+const meta = {
+  title: 'Components/DateRangePicker',
+  component: DateRangePicker,
+  args: { label: 'Transaction date', onChange: fn() },
+} satisfies Meta<typeof DateRangePicker>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {};
+export const WithValue: Story = {
+  args: { defaultValue: { from: '2026-11-01', to: '2026-11-21' } },
+};
+export const Error: Story = {
+  args: {
+    isInvalid: true,
+    errorMessage: 'The end date comes before the start date',
+    defaultValue: { from: '2026-11-21', to: '2026-11-01' },
+  },
+};
+export const Disabled: Story = {
+  args: { isDisabled: true, defaultValue: { from: '2026-11-01', to: '2026-11-21' } },
+};
+export const LongEnglish: Story = {
+  args: { label: 'Date on which the payment was initiated at the payment gateway' },
+};
+export const LongArabic: Story = {
+  args: {
+    label: 'تاريخ بدء عملية الدفع لدى بوابة الدفع',
+    defaultValue: { from: '2026-11-01', to: '2026-11-21' },
+  },
+  globals: { language: 'ar' },
+};
+
+/** ar-SA defaults to the Umm al-Qura calendar; the picker pins the Gregorian one. */
+export const RTL: Story = {
+  args: { label: 'تاريخ العملية', defaultValue: { from: '2026-11-01', to: '2026-11-21' } },
+  globals: { language: 'ar' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: /الفترة/ }));
+    const dialog = await screen.findByRole('dialog');
+    await expect(within(dialog).getByRole('heading')).toHaveTextContent(/نوفمبر/);
+  },
+};
+export const Hijri: Story = {
+  args: {
+    label: 'تاريخ العملية',
+    calendar: 'islamic-umalqura',
+    defaultValue: { from: '2026-11-01', to: '2026-11-21' },
+  },
+  globals: { language: 'ar' },
+};
+export const Dark: Story = {
+  args: { defaultValue: { from: '2026-11-01', to: '2026-11-21' } },
+  globals: { theme: 'dark' },
+};
+
+export const Keyboard: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.tab();
+    await userEvent.keyboard('11012026');
+    await userEvent.keyboard('11212026');
+    await expect(args.onChange).toHaveBeenLastCalledWith({ from: '2026-11-01', to: '2026-11-21' });
+    await userEvent.tab();
+    await expect(canvas.getByRole('button', { name: /Date range/ })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await expect(await screen.findByRole('dialog')).toBeVisible();
+    await userEvent.keyboard('{Escape}');
+    await expect(screen.queryByRole('dialog')).toBeNull();
+  },
+};

@@ -1,0 +1,7 @@
+export {
+  DateRangePicker,
+  withCalendar,
+  type CalendarSystem,
+  type DateRangePickerProps,
+  type IsoDateRange,
+} from './DateRangePicker.js';

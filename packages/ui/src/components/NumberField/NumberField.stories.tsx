@@ -1,0 +1,66 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { NumberField } from './NumberField.js';
+
+const meta = {
+  title: 'Components/NumberField',
+  component: NumberField,
+  args: { label: 'Quantity', minValue: 0, maxValue: 1000, onChange: fn() },
+} satisfies Meta<typeof NumberField>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = { args: { defaultValue: 3 } };
+export const Currency: Story = {
+  args: {
+    label: 'Unit price',
+    defaultValue: 399,
+    formatOptions: { style: 'currency', currency: 'SAR' },
+  },
+};
+export const Empty: Story = {};
+export const Error: Story = {
+  args: { isInvalid: true, errorMessage: 'Choose at least 1', defaultValue: 0 },
+};
+export const Disabled: Story = { args: { isDisabled: true, defaultValue: 5 } };
+export const LongEnglish: Story = {
+  args: {
+    label: 'Number of Authorized Signatory counters to allocate to the L2 provider',
+    defaultValue: 1200,
+  },
+};
+export const LongArabic: Story = {
+  args: {
+    label: 'عدد أرصدة المفوّض بالتوقيع المخصصة لمزوّد الخدمة من المستوى الثاني',
+    defaultValue: 1200,
+  },
+  globals: { language: 'ar' },
+};
+
+/** In Arabic the value shows Arabic-Indic digits, and typed Arabic-Indic digits are read. */
+export const RTL: Story = {
+  args: { label: 'الكمية' },
+  globals: { language: 'ar' },
+  play: async ({ canvasElement, args }) => {
+    const input = within(canvasElement).getByRole('textbox', { name: 'الكمية' });
+    await userEvent.click(input);
+    await userEvent.keyboard('١٢');
+    await userEvent.tab();
+    await expect(args.onChange).toHaveBeenLastCalledWith(12);
+    await expect(input).toHaveValue('١٢');
+  },
+};
+export const Dark: Story = { args: { defaultValue: 3 }, globals: { theme: 'dark' } };
+
+export const Keyboard: Story = {
+  args: { defaultValue: 3 },
+  play: async ({ canvasElement, args }) => {
+    const input = within(canvasElement).getByRole('textbox', { name: 'Quantity' });
+    await userEvent.tab();
+    await expect(input).toHaveFocus();
+    await userEvent.keyboard('{ArrowUp}{ArrowUp}');
+    await expect(args.onChange).toHaveBeenLastCalledWith(5);
+    await userEvent.keyboard('{ArrowDown}');
+    await expect(args.onChange).toHaveBeenLastCalledWith(4);
+  },
+};

@@ -1,0 +1,1 @@
+export { NumberField, type NumberFieldProps } from './NumberField.js';

@@ -1,0 +1,56 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { SearchField } from './SearchField.js';
+
+const meta = {
+  title: 'Components/SearchField',
+  component: SearchField,
+  args: {
+    label: 'Search users',
+    placeholder: 'Name, e-mail or employee id',
+    onSubmit: fn(),
+    onChange: fn(),
+  },
+} satisfies Meta<typeof SearchField>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {};
+export const WithValue: Story = { args: { defaultValue: 'Noura' } };
+export const WithoutVisibleLabel: Story = { args: { label: undefined } };
+export const Error: Story = {
+  args: { isInvalid: true, errorMessage: 'Search for at least two characters', defaultValue: 'N' },
+};
+export const LongEnglish: Story = {
+  args: { defaultValue: 'Riyadh Trading Company — Legal Affairs — Authorized Signatories' },
+};
+export const LongArabic: Story = {
+  args: {
+    label: 'بحث المستخدمين',
+    placeholder: 'الاسم أو البريد أو الرقم الوظيفي',
+    defaultValue: 'شركة الرياض للتجارة — الشؤون القانونية',
+  },
+  globals: { language: 'ar' },
+};
+export const RTL: Story = {
+  args: { label: 'بحث', placeholder: 'ابحث', defaultValue: 'نورة' },
+  globals: { language: 'ar' },
+  play: async ({ canvasElement }) => {
+    await expect(
+      within(canvasElement).getByRole('button', { name: 'مسح البحث' }),
+    ).toBeInTheDocument();
+  },
+};
+export const Dark: Story = { args: { defaultValue: 'Noura' }, globals: { theme: 'dark' } };
+
+export const Keyboard: Story = {
+  play: async ({ canvasElement, args }) => {
+    const input = within(canvasElement).getByRole('searchbox', { name: 'Search users' });
+    await userEvent.tab();
+    await expect(input).toHaveFocus();
+    await userEvent.keyboard('Noura{Enter}');
+    await expect(args.onSubmit).toHaveBeenCalledWith('Noura');
+    await userEvent.keyboard('{Escape}');
+    await expect(input).toHaveValue('');
+  },
+};

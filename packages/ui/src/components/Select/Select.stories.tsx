@@ -1,0 +1,74 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, screen, userEvent, within } from 'storybook/test';
+import { Select } from './Select.js';
+
+const units = [
+  { id: 40, label: 'Finance' },
+  { id: 41, label: 'Human Resources' },
+  { id: 42, label: 'Legal Affairs' },
+  { id: 43, label: 'Procurement', isDisabled: true },
+];
+const unitsAr = [
+  { id: 40, label: 'المالية' },
+  { id: 41, label: 'الموارد البشرية' },
+  { id: 42, label: 'الشؤون القانونية' },
+];
+
+const meta = {
+  title: 'Components/Select',
+  component: Select,
+  args: {
+    label: 'Organization unit',
+    options: units,
+    placeholder: 'Choose a unit',
+    onChange: fn(),
+  },
+} satisfies Meta<typeof Select>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {};
+export const Selected: Story = { args: { defaultValue: 42 } };
+export const Empty: Story = { args: { options: [], placeholder: 'No units yet' } };
+export const Error: Story = {
+  args: { isInvalid: true, errorMessage: 'Choose the unit the user belongs to' },
+};
+export const Disabled: Story = { args: { isDisabled: true, defaultValue: 40 } };
+export const LongEnglish: Story = {
+  args: {
+    options: [
+      {
+        id: 1,
+        label: 'Information Technology — Digital Transformation and Enterprise Architecture Office',
+      },
+    ],
+    defaultValue: 1,
+  },
+};
+export const LongArabic: Story = {
+  args: {
+    label: 'الوحدة التنظيمية',
+    options: [{ id: 1, label: 'تقنية المعلومات — مكتب التحول الرقمي والبنية المؤسسية' }],
+    defaultValue: 1,
+  },
+  globals: { language: 'ar' },
+};
+export const RTL: Story = {
+  args: { label: 'الوحدة التنظيمية', options: unitsAr, placeholder: 'اختر الوحدة' },
+  globals: { language: 'ar' },
+};
+export const Dark: Story = { args: { defaultValue: 41 }, globals: { theme: 'dark' } };
+
+export const Keyboard: Story = {
+  play: async ({ canvasElement, args }) => {
+    const trigger = within(canvasElement).getByRole('button', { name: /Organization unit/ });
+    await userEvent.tab();
+    await expect(trigger).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}');
+    const listbox = await screen.findByRole('listbox');
+    await expect(listbox).toBeVisible();
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+    await expect(args.onChange).toHaveBeenLastCalledWith(42);
+    await expect(trigger).toHaveTextContent('Legal Affairs');
+  },
+};

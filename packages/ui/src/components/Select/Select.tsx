@@ -1,0 +1,49 @@
+import {
+  Button,
+  ListBox,
+  ListBoxItem,
+  Popover,
+  Select as AriaSelect,
+  SelectValue,
+  type Key,
+  type SelectProps as AriaSelectProps,
+} from 'react-aria-components';
+import { FieldHelp, FieldLabel, type FieldTextProps } from '../parts/FieldParts.js';
+import { field, inputGroup, listItem, popover } from '../parts/field.css.js';
+import { Icon } from '../parts/Icon.js';
+import { selectValue } from './Select.css.js';
+
+export interface SelectOption {
+  id: Key;
+  label: string;
+  isDisabled?: boolean;
+}
+
+export interface SelectProps
+  extends Omit<AriaSelectProps<SelectOption>, 'className' | 'style' | 'children'>, FieldTextProps {
+  options: readonly SelectOption[];
+}
+
+/** A single choice from a list: a button that opens a listbox (type-ahead, arrows, Enter). */
+export function Select({ label, description, errorMessage, options, ...props }: SelectProps) {
+  const disabledKeys = options.filter((option) => option.isDisabled).map((option) => option.id);
+  return (
+    <AriaSelect {...props} disabledKeys={disabledKeys} className={field}>
+      <FieldLabel>{label}</FieldLabel>
+      <Button className={inputGroup}>
+        <SelectValue className={selectValue} />
+        <Icon name="chevronDown" />
+      </Button>
+      <FieldHelp description={description} errorMessage={errorMessage} />
+      <Popover className={popover}>
+        <ListBox items={options}>
+          {(option) => (
+            <ListBoxItem className={listItem} id={option.id}>
+              {option.label}
+            </ListBoxItem>
+          )}
+        </ListBox>
+      </Popover>
+    </AriaSelect>
+  );
+}

@@ -1,0 +1,64 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { TextField } from './TextField.js';
+
+const meta = {
+  title: 'Components/TextField',
+  component: TextField,
+  args: { label: 'E-mail', placeholder: 'name@example.sa', onChange: fn() },
+} satisfies Meta<typeof TextField>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {};
+export const WithDescription: Story = {
+  args: { description: 'We send the receipt to this address.' },
+};
+export const Empty: Story = { args: { label: 'Remarks', placeholder: '' } };
+export const Error: Story = {
+  args: {
+    isInvalid: true,
+    errorMessage: 'Enter an e-mail address such as name@example.sa',
+    defaultValue: 'sara@',
+  },
+};
+export const Disabled: Story = {
+  args: { isDisabled: true, defaultValue: 'sara@riyadhtrading.sa' },
+};
+export const Multiline: Story = {
+  args: { label: 'Remarks', multiline: true, placeholder: 'Why is the request rejected?' },
+};
+export const LongEnglish: Story = {
+  args: {
+    label: 'The e-mail address of the technical point of contact of the organization',
+    description:
+      'Notifications about certificates and signing requests are sent here, in both languages.',
+  },
+};
+export const LongArabic: Story = {
+  args: {
+    label: 'البريد الإلكتروني لجهة الاتصال الفنية في المنشأة',
+    description: 'تُرسل إلى هذا العنوان إشعارات الشهادات وطلبات التوقيع باللغتين.',
+    placeholder: 'name@example.sa',
+  },
+  globals: { language: 'ar' },
+};
+export const RTL: Story = {
+  args: { label: 'البريد الإلكتروني', isInvalid: true, errorMessage: 'أدخل بريدًا إلكترونيًا صحيحًا' },
+  globals: { language: 'ar' },
+};
+export const Dark: Story = {
+  args: { description: 'We send the receipt to this address.' },
+  globals: { theme: 'dark' },
+};
+
+export const Keyboard: Story = {
+  play: async ({ canvasElement, args }) => {
+    const input = within(canvasElement).getByRole('textbox', { name: 'E-mail' });
+    await userEvent.tab();
+    await expect(input).toHaveFocus();
+    await userEvent.keyboard('sara@example.sa');
+    await expect(input).toHaveValue('sara@example.sa');
+    await expect(args.onChange).toHaveBeenLastCalledWith('sara@example.sa');
+  },
+};

@@ -1,0 +1,37 @@
+import {
+  Input,
+  TextArea,
+  TextField as AriaTextField,
+  type TextFieldProps as AriaTextFieldProps,
+} from 'react-aria-components';
+import { FieldHelp, FieldLabel, type FieldTextProps } from '../parts/FieldParts.js';
+import { field, input } from '../parts/field.css.js';
+
+export interface TextFieldProps
+  extends Omit<AriaTextFieldProps, 'className' | 'style'>, FieldTextProps {
+  placeholder?: string;
+  /** Several lines (a text area). */
+  multiline?: boolean;
+}
+
+/** A labelled text input with help text and a validation message. */
+export function TextField({
+  label,
+  description,
+  errorMessage,
+  placeholder,
+  multiline,
+  ...props
+}: TextFieldProps) {
+  return (
+    <AriaTextField {...props} className={field}>
+      <FieldLabel>{label}</FieldLabel>
+      {multiline ? (
+        <TextArea className={input} placeholder={placeholder} rows={4} />
+      ) : (
+        <Input className={input} placeholder={placeholder} />
+      )}
+      <FieldHelp description={description} errorMessage={errorMessage} />
+    </AriaTextField>
+  );
+}
