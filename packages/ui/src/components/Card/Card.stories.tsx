@@ -1,0 +1,72 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, within } from 'storybook/test';
+import { Button } from '../Button/Button.js';
+import { Card, StatCard } from './Card.js';
+
+const meta = {
+  title: 'Components/Card',
+  component: Card,
+  args: {
+    title: 'Current plan',
+    children: <p>Professional — 50 transactions, valid until 21 Nov 2027.</p>,
+  },
+} satisfies Meta<typeof Card>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {};
+export const Stat: Story = {
+  render: () => (
+    <StatCard label="Plan balance" value="177" hint="of 260 transactions" meterPercent={32} />
+  ),
+};
+export const StatLoading: Story = {
+  render: () => <StatCard label="Plan balance" value="" isLoading />,
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('progressbar')).toBeInTheDocument();
+  },
+};
+export const Empty: Story = { args: { children: <p>No plan yet.</p> } };
+export const LongEnglish: Story = {
+  args: {
+    title:
+      'Role counter deduction summary for Enrolment Admins, Authorized Signatories and Organization Users',
+  },
+};
+export const LongArabic: Story = {
+  render: () => (
+    <StatCard
+      label="رصيد العمليات المتبقي في باقة التوقيع الإلكتروني الحالية"
+      value="١٧٧"
+      hint="من ٢٦٠ عملية"
+      meterPercent={68}
+    />
+  ),
+  globals: { language: 'ar' },
+};
+export const RTL: Story = {
+  render: () => (
+    <div
+      style={{
+        display: 'grid',
+        gap: '1rem',
+        gridTemplateColumns: 'repeat(auto-fit, minmax(12rem, 1fr))',
+      }}
+    >
+      <StatCard label="الرصيد" value="١٧٧" meterPercent={68} />
+      <StatCard label="المستخدم" value="٨٣" />
+    </div>
+  ),
+  globals: { language: 'ar' },
+};
+export const Dark: Story = { ...Stat, globals: { theme: 'dark' } };
+export const Keyboard: Story = {
+  args: { children: <Button>Renew</Button> },
+  play: async ({ canvasElement }) => {
+    await userEvent.tab();
+    await expect(within(canvasElement).getByRole('button', { name: 'Renew' })).toHaveFocus();
+    await expect(
+      within(canvasElement).getByRole('region', { name: 'Current plan' }),
+    ).toBeInTheDocument();
+  },
+};

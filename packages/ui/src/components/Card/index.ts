@@ -1,0 +1,1 @@
+export { Card, StatCard, type CardProps, type StatCardProps } from './Card.js';

@@ -1,0 +1,101 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { DialogTrigger } from 'react-aria-components';
+import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
+import { Button } from '../Button/Button.js';
+import { Dialog, type DialogProps } from './Dialog.js';
+
+function Opened(props: Partial<DialogProps> & { trigger?: string }) {
+  return (
+    <DialogTrigger>
+      <Button>{props.trigger ?? 'Reject request'}</Button>
+      <Dialog
+        title={props.title ?? 'Reject the request?'}
+        role={props.role}
+        footer={(close) => (
+          <>
+            <Button variant="secondary" onPress={close}>
+              Cancel
+            </Button>
+            <Button variant="danger" onPress={close}>
+              Reject
+            </Button>
+          </>
+        )}
+      >
+        {props.children ?? <p>The requester is told why, in their language.</p>}
+      </Dialog>
+    </DialogTrigger>
+  );
+}
+
+const meta = {
+  title: 'Components/Dialog',
+  component: Dialog,
+  args: { title: 'Reject the request?', children: null, onOpenChange: fn() },
+  render: (args) => <Opened role={args.role} title={args.title} />,
+} satisfies Meta<typeof Dialog>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {};
+export const Open: Story = {
+  args: { isOpen: true },
+  render: (args) => (
+    <Dialog {...args} footer={() => <Button>Done</Button>}>
+      <p>The plan was bought. Its transactions are ready to use.</p>
+    </Dialog>
+  ),
+};
+export const Alert: Story = {
+  args: { role: 'alertdialog', title: 'Delete the organization unit?' },
+};
+export const LongEnglish: Story = {
+  args: {
+    isOpen: true,
+    title: 'Allocate role counters from the L1 provider to the selected L2 provider',
+  },
+  render: (args) => (
+    <Dialog {...args}>
+      <p>{'Allocated counters leave the L1 balance at once and cannot be returned. '.repeat(6)}</p>
+    </Dialog>
+  ),
+};
+export const LongArabic: Story = {
+  args: {
+    isOpen: true,
+    title: 'تخصيص رصيد الأدوار من مزوّد الخدمة من المستوى الأول إلى المستوى الثاني',
+  },
+  render: (args) => (
+    <Dialog {...args}>
+      <p>{'يُخصم الرصيد المخصص من رصيد المستوى الأول فورًا ولا يمكن استرجاعه. '.repeat(6)}</p>
+    </Dialog>
+  ),
+  globals: { language: 'ar' },
+};
+export const RTL: Story = {
+  render: () => (
+    <Opened trigger="رفض الطلب" title="رفض الطلب؟">
+      {<p>يُبلَّغ مقدّم الطلب بالسبب.</p>}
+    </Opened>
+  ),
+  globals: { language: 'ar' },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'رفض الطلب' }));
+    await expect(await screen.findByRole('button', { name: 'إغلاق' })).toBeVisible();
+  },
+};
+export const Dark: Story = { ...Open, globals: { theme: 'dark' } };
+
+/** Focus moves into the dialog, Escape closes it, and focus returns to the button that opened it. */
+export const Keyboard: Story = {
+  play: async ({ canvasElement }) => {
+    const trigger = within(canvasElement).getByRole('button', { name: 'Reject request' });
+    await userEvent.tab();
+    await userEvent.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Reject the request?' });
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await expect(trigger).toHaveFocus();
+  },
+};

@@ -1,0 +1,60 @@
+import type { ReactNode } from 'react';
+import {
+  Button as AriaButton,
+  Dialog as AriaDialog,
+  Heading,
+  Modal,
+  ModalOverlay,
+  type ModalOverlayProps,
+} from 'react-aria-components';
+import { useUi } from '../../provider/UiProvider.js';
+import { iconButton } from '../parts/field.css.js';
+import { Icon } from '../parts/Icon.js';
+import {
+  dialog,
+  footer as footerClass,
+  header,
+  modal,
+  overlay,
+  title as titleClass,
+} from './Dialog.css.js';
+
+export interface DialogProps extends Omit<ModalOverlayProps, 'className' | 'style' | 'children'> {
+  title: string;
+  children: ReactNode;
+  /** Buttons at the end; each gets `close` to close the dialog. */
+  footer?: (close: () => void) => ReactNode;
+  /** alertdialog for confirmations that need an answer. */
+  role?: 'dialog' | 'alertdialog';
+}
+
+/**
+ * A modal dialog: focus moves in and is trapped, Escape and the close button close it (and an
+ * outside click, unless it is an alert dialog), focus returns to what opened it.
+ * Open it with `isOpen`/`onOpenChange`, or place it in React Aria's DialogTrigger.
+ */
+export function Dialog({ title, children, footer, role = 'dialog', ...props }: DialogProps) {
+  const { t } = useUi();
+  return (
+    <ModalOverlay {...props} isDismissable={role === 'dialog'} className={overlay}>
+      <Modal className={modal}>
+        <AriaDialog role={role} className={dialog}>
+          {({ close }) => (
+            <>
+              <div className={header}>
+                <Heading slot="title" className={titleClass}>
+                  {title}
+                </Heading>
+                <AriaButton slot="close" className={iconButton} aria-label={t('close')}>
+                  <Icon name="close" />
+                </AriaButton>
+              </div>
+              {children}
+              {footer ? <div className={footerClass}>{footer(close)}</div> : null}
+            </>
+          )}
+        </AriaDialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}

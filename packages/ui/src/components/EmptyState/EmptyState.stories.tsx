@@ -1,0 +1,51 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { Button } from '../Button/Button.js';
+import { EmptyState } from './EmptyState.js';
+
+const meta = { title: 'Components/EmptyState', component: EmptyState } satisfies Meta<
+  typeof EmptyState
+>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('No results')).toBeVisible();
+  },
+};
+export const WithAction: Story = {
+  args: {
+    title: 'No plans yet',
+    description: 'Buy an eSign plan to start signing documents.',
+    action: <Button>Buy a plan</Button>,
+  },
+};
+export const LongEnglish: Story = {
+  args: {
+    title: 'No transactions match the filters',
+    description:
+      'Try a wider date range, or include failed and pending transactions in the status filter.',
+  },
+};
+export const LongArabic: Story = {
+  args: {
+    title: 'لا توجد عمليات تطابق عوامل التصفية',
+    description: 'جرّب فترة أطول، أو أضف العمليات الفاشلة وقيد الانتظار إلى تصفية الحالة.',
+  },
+  globals: { language: 'ar' },
+};
+export const RTL: Story = {
+  globals: { language: 'ar' },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('لا توجد نتائج')).toBeVisible();
+  },
+};
+export const Dark: Story = { ...WithAction, globals: { theme: 'dark' } };
+export const Keyboard: Story = {
+  args: { title: 'No plans yet', action: <Button onPress={fn()}>Buy a plan</Button> },
+  play: async ({ canvasElement }) => {
+    await userEvent.tab();
+    await expect(within(canvasElement).getByRole('button', { name: 'Buy a plan' })).toHaveFocus();
+  },
+};

@@ -1,0 +1,25 @@
+import type { ReactNode } from 'react';
+import { useUi } from '../../provider/UiProvider.js';
+import { Icon } from '../parts/Icon.js';
+import { state, text, title as titleClass } from './EmptyState.css.js';
+
+export interface EmptyStateProps {
+  /** "No results" by default. */
+  title?: string;
+  description?: string;
+  /** An action, such as "Buy a plan" or "Clear filters". */
+  action?: ReactNode;
+}
+
+/** What a list shows when it has nothing: a title, an explanation and what to do next. */
+export function EmptyState({ title, description, action }: EmptyStateProps) {
+  const { t } = useUi();
+  return (
+    <div className={state}>
+      <Icon name="inbox" size={40} />
+      <p className={titleClass}>{title ?? t('noResults')}</p>
+      {description ? <p className={text}>{description}</p> : null}
+      {action}
+    </div>
+  );
+}

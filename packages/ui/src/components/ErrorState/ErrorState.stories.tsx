@@ -1,0 +1,54 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { ErrorState } from './ErrorState.js';
+
+const meta = {
+  title: 'Components/ErrorState',
+  component: ErrorState,
+  args: { onRetry: fn() },
+} satisfies Meta<typeof ErrorState>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** No message from the server: "Failed to fetch" (SPEC §8). */
+export const Default: Story = {
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('alert')).toHaveTextContent('Failed to fetch');
+  },
+};
+export const ServerMessage: Story = {
+  args: {
+    message: 'The payment gateway is not answering. Try again in a minute.',
+    reference: 'Reference: req-7f3a',
+  },
+};
+export const Retrying: Story = { args: { isRetrying: true } };
+export const WithoutRetry: Story = { args: { onRetry: undefined } };
+export const LongEnglish: Story = {
+  args: {
+    message:
+      'The list of organization users could not be loaded because the service that holds them did not answer in time.',
+  },
+};
+export const LongArabic: Story = {
+  args: { message: 'تعذّر تحميل قائمة مستخدمي المنشأة لأن الخدمة لم تستجب في الوقت المحدد.' },
+  globals: { language: 'ar' },
+};
+export const RTL: Story = {
+  globals: { language: 'ar' },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('alert')).toHaveTextContent('تعذّر جلب البيانات');
+    await expect(
+      within(canvasElement).getByRole('button', { name: 'إعادة المحاولة' }),
+    ).toBeVisible();
+  },
+};
+export const Dark: Story = { globals: { theme: 'dark' } };
+export const Keyboard: Story = {
+  play: async ({ canvasElement, args }) => {
+    await userEvent.tab();
+    await expect(within(canvasElement).getByRole('button', { name: 'Try again' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onRetry).toHaveBeenCalledTimes(1);
+  },
+};

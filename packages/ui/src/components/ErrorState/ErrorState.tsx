@@ -1,0 +1,33 @@
+import { useUi } from '../../provider/UiProvider.js';
+import { Button } from '../Button/Button.js';
+import { errorIcon, state, text, title as titleClass } from '../EmptyState/EmptyState.css.js';
+import { Icon } from '../parts/Icon.js';
+
+export interface ErrorStateProps {
+  /** The server's message; "Failed to fetch" when there is none (SPEC §8). */
+  message?: string | null;
+  /** A reference to quote to support (the request id). */
+  reference?: string | null;
+  onRetry?: () => void;
+  isRetrying?: boolean;
+}
+
+/** A failed load, announced as an alert, with a retry. */
+export function ErrorState({ message, reference, onRetry, isRetrying }: ErrorStateProps) {
+  const { t } = useUi();
+  const shown = message?.trim() ? message : t('failedToFetch');
+  return (
+    <div className={state} role="alert">
+      <span className={errorIcon}>
+        <Icon name="error" size={40} />
+      </span>
+      <p className={titleClass}>{shown}</p>
+      {reference ? <p className={text}>{reference}</p> : null}
+      {onRetry ? (
+        <Button variant="secondary" onPress={onRetry} isPending={isRetrying}>
+          {t('retry')}
+        </Button>
+      ) : null}
+    </div>
+  );
+}

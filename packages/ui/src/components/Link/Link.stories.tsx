@@ -1,0 +1,35 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { Link } from './Link.js';
+
+const meta = {
+  title: 'Components/Link',
+  component: Link,
+  args: { children: 'Read the subscriber agreement', onPress: fn() },
+} satisfies Meta<typeof Link>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {};
+export const WithHref: Story = { args: { href: '#agreement' } };
+export const Disabled: Story = { args: { isDisabled: true } };
+export const LongEnglish: Story = {
+  args: {
+    children:
+      'Read the certificate practice statement and the subscriber agreement before you buy a plan',
+  },
+};
+export const LongArabic: Story = {
+  args: { children: 'اقرأ بيان ممارسات التصديق واتفاقية المشترك قبل شراء الباقة' },
+  globals: { language: 'ar' },
+};
+export const RTL: Story = { args: { children: 'اتفاقية المشترك' }, globals: { language: 'ar' } };
+export const Dark: Story = { globals: { theme: 'dark' } };
+export const Keyboard: Story = {
+  play: async ({ canvasElement, args }) => {
+    await userEvent.tab();
+    await expect(within(canvasElement).getByRole('link')).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onPress).toHaveBeenCalledTimes(1);
+  },
+};

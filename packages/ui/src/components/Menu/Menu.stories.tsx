@@ -1,0 +1,64 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, screen, userEvent, within } from 'storybook/test';
+import { Button } from '../Button/Button.js';
+import { Menu } from './Menu.js';
+
+const meta = {
+  title: 'Components/Menu',
+  component: Menu,
+  args: {
+    label: 'Row actions',
+    trigger: <Button variant="secondary">Actions</Button>,
+    items: [
+      { id: 'view', label: 'View details' },
+      { id: 'recheck', label: 'Recheck payment' },
+      { id: 'download', label: 'Download receipt', isDisabled: true },
+      { id: 'cancel', label: 'Cancel request', separated: true },
+    ],
+    onAction: fn(),
+  },
+} satisfies Meta<typeof Menu>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {};
+export const OpenMenu: Story = {
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Actions' }));
+    await expect(await screen.findByRole('menu')).toBeVisible();
+  },
+};
+export const LongEnglish: Story = {
+  args: { items: [{ id: 'a', label: 'Allocate role counters to the selected L2 provider' }] },
+};
+export const LongArabic: Story = {
+  args: {
+    trigger: <Button variant="secondary">الإجراءات</Button>,
+    label: 'إجراءات الصف',
+    items: [{ id: 'a', label: 'تخصيص رصيد الأدوار لمزوّد الخدمة المحدد' }],
+  },
+  globals: { language: 'ar' },
+};
+export const RTL: Story = {
+  args: {
+    trigger: <Button variant="secondary">الإجراءات</Button>,
+    label: 'إجراءات الصف',
+    items: [
+      { id: 'view', label: 'عرض التفاصيل' },
+      { id: 'recheck', label: 'إعادة التحقق من الدفع' },
+    ],
+  },
+  globals: { language: 'ar' },
+};
+export const Dark: Story = { ...OpenMenu, globals: { theme: 'dark' } };
+export const Keyboard: Story = {
+  play: async ({ canvasElement, args }) => {
+    const trigger = within(canvasElement).getByRole('button', { name: 'Actions' });
+    await userEvent.tab();
+    await userEvent.keyboard('{Enter}');
+    await screen.findByRole('menu');
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    await expect(args.onAction).toHaveBeenLastCalledWith('recheck');
+    await expect(trigger).toHaveFocus();
+  },
+};

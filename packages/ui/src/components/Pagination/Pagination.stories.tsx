@@ -1,0 +1,69 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { Pagination, type PaginationProps } from './Pagination.js';
+
+function Stateful(props: PaginationProps) {
+  const [page, setPage] = useState(props.page);
+  return (
+    <Pagination
+      {...props}
+      page={page}
+      onPageChange={(next) => {
+        setPage(next);
+        props.onPageChange(next);
+      }}
+    />
+  );
+}
+
+const meta = {
+  title: 'Components/Pagination',
+  component: Pagination,
+  args: { page: 1, pageSize: 10, totalCount: 57, onPageChange: fn() },
+  render: (args) => <Stateful {...args} />,
+} satisfies Meta<typeof Pagination>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Rows 1–10 of 57')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Previous page' })).toBeDisabled();
+  },
+};
+export const LastPage: Story = {
+  args: { page: 6 },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('Rows 51–57 of 57')).toBeVisible();
+    await expect(within(canvasElement).getByRole('button', { name: 'Next page' })).toBeDisabled();
+  },
+};
+export const Empty: Story = { args: { totalCount: 0 } };
+export const Loading: Story = { args: { isDisabled: true } };
+export const LongEnglish: Story = { args: { totalCount: 1_234_567, page: 5432 } };
+export const LongArabic: Story = {
+  args: { totalCount: 1_234_567, page: 5432 },
+  globals: { language: 'ar' },
+};
+export const RTL: Story = {
+  globals: { language: 'ar' },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('الصفحة ١ من ٦')).toBeVisible();
+  },
+};
+export const Dark: Story = { args: { page: 3 }, globals: { theme: 'dark' } };
+export const Keyboard: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.tab();
+    await expect(canvas.getByRole('button', { name: 'Next page' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onPageChange).toHaveBeenLastCalledWith(2);
+    await expect(canvas.getByText('Page 2 of 6')).toBeVisible();
+    await userEvent.tab();
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onPageChange).toHaveBeenLastCalledWith(6);
+  },
+};

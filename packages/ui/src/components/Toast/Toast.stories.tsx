@@ -1,0 +1,165 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
+import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
+import { Button } from '../Button/Button.js';
+import { TOAST_LIMITS, Toaster, createToastQueue, type ToastMessage } from './Toast.js';
+
+function Demo({ messages, timeoutMs }: { messages: ToastMessage[]; timeoutMs?: number }) {
+  const [toasts] = useState(() => createToastQueue(timeoutMs ? { timeoutMs } : {}));
+  return (
+    <>
+      <Button
+        onPress={() => {
+          for (const message of messages) toasts.show(message);
+        }}
+      >
+        Show
+      </Button>
+      <Toaster toasts={toasts} />
+    </>
+  );
+}
+
+const error: ToastMessage = {
+  variant: 'error',
+  title: 'Error',
+  description: 'Something went wrong. Please try again',
+};
+const all: ToastMessage[] = [
+  { variant: 'info', title: 'Payment pending', description: 'The gateway has not answered yet.' },
+  { variant: 'success', title: 'Plan bought', description: 'Professional — 50 transactions.' },
+  { variant: 'warning', title: 'Plan expiring', description: 'Your plan expires in 14 days.' },
+  error,
+];
+
+const meta = {
+  title: 'Components/Toast',
+  component: Demo,
+  args: { messages: all },
+} satisfies Meta<typeof Demo>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const show = async (canvasElement: HTMLElement, name = 'Show') => {
+  await userEvent.click(within(canvasElement).getByRole('button', { name }));
+};
+
+/** Four variants, at most three visible (SPEC §9). */
+export const Default: Story = {
+  play: async ({ canvasElement }) => {
+    await expect(TOAST_LIMITS).toEqual({ maxVisible: 3, timeoutMs: 4000 });
+    await show(canvasElement);
+    await waitFor(() => expect(screen.getAllByRole('alertdialog')).toHaveLength(3));
+  },
+};
+export const Error: Story = {
+  args: { messages: [error] },
+  play: ({ canvasElement }) => show(canvasElement),
+};
+export const Success: Story = {
+  args: { messages: [all[1] as ToastMessage] },
+  play: ({ canvasElement }) => show(canvasElement),
+};
+
+export const AutoDismiss: Story = {
+  args: { messages: [all[1] as ToastMessage], timeoutMs: 300 },
+  play: async ({ canvasElement }) => {
+    await show(canvasElement);
+    await expect(await screen.findByRole('alertdialog')).toBeVisible();
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull(), { timeout: 2000 });
+  },
+};
+
+/** Hovering the toasts pauses their timers. */
+export const PausesOnHover: Story = {
+  args: { messages: [all[1] as ToastMessage], timeoutMs: 300 },
+  play: async ({ canvasElement }) => {
+    await show(canvasElement);
+    const toast = await screen.findByRole('alertdialog');
+    await userEvent.hover(toast);
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    await expect(screen.getByRole('alertdialog')).toBeVisible();
+    await userEvent.unhover(toast);
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull(), { timeout: 2000 });
+  },
+};
+
+/** A toast with an action does not vanish on its own. */
+export const WithAction: Story = {
+  args: {
+    timeoutMs: 300,
+    messages: [
+      {
+        variant: 'error',
+        title: 'Payment failed',
+        description: 'The card was declined.',
+        action: { label: 'Recheck', onAction: fn() },
+      },
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    await show(canvasElement);
+    await screen.findByRole('alertdialog');
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    await expect(screen.getByRole('button', { name: 'Recheck' })).toBeVisible();
+  },
+};
+
+export const LongEnglish: Story = {
+  args: {
+    messages: [
+      {
+        variant: 'warning',
+        title: 'Your organization’s role counters are running low',
+        description:
+          'Only 3 Authorized Signatory counters remain. Buy a role plan before you add more signatories.',
+      },
+    ],
+  },
+  play: ({ canvasElement }) => show(canvasElement),
+};
+export const LongArabic: Story = {
+  args: {
+    messages: [
+      { variant: 'error', title: 'خطأ', description: 'حدث خطأ ما. يرجى المحاولة مرة أخرى' },
+    ],
+  },
+  globals: { language: 'ar' },
+  play: ({ canvasElement }) => show(canvasElement),
+};
+
+/** Bottom-left in right-to-left. */
+export const RTL: Story = {
+  args: {
+    messages: [
+      { variant: 'success', title: 'تم شراء الباقة', description: 'الباقة الاحترافية — ٥٠ عملية' },
+    ],
+  },
+  globals: { language: 'ar' },
+  play: async ({ canvasElement }) => {
+    await show(canvasElement);
+    const region = await screen.findByRole('region', { name: 'الإشعارات' });
+    const box = region.getBoundingClientRect();
+    await expect(box.left).toBeLessThan(window.innerWidth / 2);
+  },
+};
+export const Dark: Story = {
+  globals: { theme: 'dark' },
+  play: ({ canvasElement }) => show(canvasElement),
+};
+
+export const Keyboard: Story = {
+  args: { messages: [all[0] as ToastMessage] },
+  play: async () => {
+    await userEvent.tab();
+    await userEvent.keyboard('{Enter}');
+    await screen.findByRole('alertdialog');
+    // The toasts follow the page in tab order: Tab reaches the toast, then its dismiss button.
+    const dismiss = screen.getByRole('button', { name: 'Dismiss notification' });
+    for (let step = 0; step < 3 && document.activeElement !== dismiss; step += 1)
+      await userEvent.tab();
+    await expect(dismiss).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+  },
+};
