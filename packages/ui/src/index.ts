@@ -32,3 +32,6 @@ export * from './components/Menu/index.js';
 export * from './components/Pagination/index.js';
 export * from './components/Tabs/index.js';
 export * from './components/Toast/index.js';
+export * from './components/AppShell/index.js';
+export * from './components/FilterBar/index.js';
+export * from './components/QuantityDialog/index.js';

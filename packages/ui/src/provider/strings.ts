@@ -35,7 +35,6 @@ const EN = {
   subtotal: 'Subtotal',
   item: 'Item',
   quantityRequired: 'Choose a quantity of at least one item',
-  quantityTooLarge: 'The most you can order is {max}',
   export: 'Export',
   actions: 'Actions',
   expandRow: 'Show details',
@@ -46,6 +45,7 @@ const EN = {
   closeNavigation: 'Close navigation',
   navigation: 'Main navigation',
   resizeColumn: 'Resize column',
+  skipToContent: 'Skip to content',
 } as const;
 
 /** Typed by the English keys: a key missing or extra in Arabic fails to compile. */
@@ -82,7 +82,6 @@ const AR: Record<keyof typeof EN, string> = {
   subtotal: 'المجموع قبل الضريبة',
   item: 'البند',
   quantityRequired: 'اختر كمية بند واحد على الأقل',
-  quantityTooLarge: 'أقصى كمية يمكن طلبها {max}',
   export: 'تصدير',
   actions: 'الإجراءات',
   expandRow: 'عرض التفاصيل',
@@ -93,6 +92,7 @@ const AR: Record<keyof typeof EN, string> = {
   closeNavigation: 'إغلاق القائمة',
   navigation: 'القائمة الرئيسية',
   resizeColumn: 'تغيير عرض العمود',
+  skipToContent: 'انتقل إلى المحتوى',
 };
 
 export type UiStringKey = keyof typeof EN;

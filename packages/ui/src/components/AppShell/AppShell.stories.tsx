@@ -1,0 +1,127 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, within } from 'storybook/test';
+import { Button } from '../Button/Button.js';
+import { Menu } from '../Menu/Menu.js';
+import { AppShell } from './AppShell.js';
+
+const navigation = [
+  {
+    id: 'my',
+    label: 'My account',
+    items: [
+      { id: 'dashboard', label: 'Dashboard', href: '#dashboard', isCurrent: true },
+      { id: 'subscriptions', label: 'My subscription', href: '#subscriptions' },
+      { id: 'transactions', label: 'My transactions', href: '#transactions' },
+    ],
+  },
+  {
+    id: 'org',
+    label: 'Organization',
+    items: [{ id: 'users', label: 'Manage users', href: '#users' }],
+  },
+];
+
+const meta = {
+  title: 'Components/AppShell',
+  component: AppShell,
+  parameters: { layout: 'fullscreen' },
+  args: {
+    brand: 'Tawqi',
+    navigation,
+    languageSwitch: <Button variant="ghost">العربية</Button>,
+    themeSwitch: <Button variant="ghost">Dark</Button>,
+    userMenu: (
+      <Menu
+        label="User"
+        trigger={<Button variant="secondary">Sara</Button>}
+        items={[{ id: 'logout', label: 'Sign out' }]}
+      />
+    ),
+    children: <h1>Dashboard</h1>,
+  },
+} satisfies Meta<typeof AppShell>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {};
+export const Collapsed: Story = { args: { defaultNavigationOpen: false } };
+export const Empty: Story = { args: { navigation: [], children: null } };
+export const LongEnglish: Story = {
+  args: {
+    organizationSwitcher: (
+      <Button variant="secondary">Eastern Province Health Clinics — Legal Affairs</Button>
+    ),
+    navigation: [
+      {
+        id: 'x',
+        items: [
+          { id: 'a', label: 'Role counter deduction summary and allocation history', href: '#a' },
+        ],
+      },
+    ],
+  },
+};
+export const LongArabic: Story = {
+  args: {
+    brand: 'توقيع',
+    organizationSwitcher: (
+      <Button variant="secondary">عيادات المنطقة الشرقية الصحية — الشؤون القانونية</Button>
+    ),
+    navigation: [
+      {
+        id: 'x',
+        items: [
+          { id: 'a', label: 'ملخص خصم رصيد الأدوار وسجل التخصيص', href: '#a', isCurrent: true },
+        ],
+      },
+    ],
+    children: <h1>لوحة المعلومات</h1>,
+  },
+  globals: { language: 'ar' },
+};
+export const RTL: Story = {
+  args: {
+    brand: 'توقيع',
+    navigation: [
+      {
+        id: 'my',
+        label: 'حسابي',
+        items: [{ id: 'd', label: 'لوحة المعلومات', href: '#d', isCurrent: true }],
+      },
+    ],
+    languageSwitch: <Button variant="ghost">English</Button>,
+    children: <h1>لوحة المعلومات</h1>,
+  },
+  globals: { language: 'ar' },
+  play: async ({ canvasElement }) => {
+    const navigationBox = within(canvasElement)
+      .getByRole('navigation', { name: 'القائمة الرئيسية' })
+      .getBoundingClientRect();
+    const mainBox = within(canvasElement).getByRole('main').getBoundingClientRect();
+    await expect(navigationBox.left).toBeGreaterThan(mainBox.left);
+  },
+};
+export const Dark: Story = { globals: { theme: 'dark' } };
+
+/** Skip link first; the navigation toggle collapses and reopens the side navigation. */
+export const Keyboard: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.tab();
+    await expect(canvas.getByRole('link', { name: 'Skip to content' })).toHaveFocus();
+    await userEvent.tab();
+    const toggle = canvas.getByRole('button', { name: 'Close navigation' });
+    await expect(toggle).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await expect(canvas.getByRole('button', { name: 'Open navigation' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+    await expect(canvas.queryByRole('link', { name: 'Dashboard' })).toBeNull();
+    await userEvent.keyboard('{Enter}');
+    await expect(canvas.getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  },
+};

@@ -1,0 +1,1 @@
+export { AppShell, type AppShellProps, type NavGroup, type NavItem } from './AppShell.js';

@@ -1,0 +1,82 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { FilterBar } from './FilterBar.js';
+
+const statusOptions = [
+  { value: 'Pending', label: 'Pending' },
+  { value: 'Approved', label: 'Approved' },
+  { value: 'Rejected', label: 'Rejected' },
+];
+const empty = { search: '', dateRange: null, statuses: ['Approved', 'Pending'] };
+
+const meta = {
+  title: 'Components/FilterBar',
+  component: FilterBar,
+  args: { value: empty, emptyValue: empty, statusOptions, onChange: fn() },
+} satisfies Meta<typeof FilterBar>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {};
+export const Filled: Story = {
+  args: {
+    value: {
+      search: 'Noura',
+      dateRange: { from: '2026-11-01', to: '2026-11-21' },
+      statuses: ['Rejected'],
+    },
+  },
+};
+export const WithoutStatuses: Story = { args: { statusOptions: undefined } };
+export const Loading: Story = { args: { isDisabled: true } };
+export const LongEnglish: Story = {
+  args: {
+    searchLabel: 'Search by name, e-mail, mobile number or employee id',
+    value: { ...empty, search: 'Riyadh Trading Company — Legal Affairs' },
+  },
+};
+export const LongArabic: Story = {
+  args: {
+    searchLabel: 'البحث بالاسم أو البريد أو رقم الجوال أو الرقم الوظيفي',
+    statusOptions: [
+      { value: 'Pending', label: 'قيد الانتظار' },
+      { value: 'Approved', label: 'معتمد' },
+    ],
+  },
+  globals: { language: 'ar' },
+};
+export const RTL: Story = {
+  args: {
+    statusOptions: [
+      { value: 'Pending', label: 'قيد الانتظار' },
+      { value: 'Approved', label: 'معتمد' },
+      { value: 'Rejected', label: 'مرفوض' },
+    ],
+  },
+  globals: { language: 'ar' },
+};
+export const Dark: Story = { ...Filled, globals: { theme: 'dark' } };
+
+/** Values are applied together; clearing returns to the grid's own defaults. */
+export const Keyboard: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.tab();
+    await expect(canvas.getByRole('searchbox')).toHaveFocus();
+    await userEvent.keyboard('Noura{Enter}');
+    await expect(args.onChange).toHaveBeenLastCalledWith({
+      search: 'Noura',
+      dateRange: null,
+      statuses: ['Approved', 'Pending'],
+    });
+    await userEvent.click(canvas.getByRole('checkbox', { name: 'Rejected' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Apply' }));
+    await expect(args.onChange).toHaveBeenLastCalledWith({
+      search: 'Noura',
+      dateRange: null,
+      statuses: ['Approved', 'Pending', 'Rejected'],
+    });
+    await userEvent.click(canvas.getByRole('button', { name: 'Clear filters' }));
+    await expect(args.onChange).toHaveBeenLastCalledWith(empty);
+  },
+};

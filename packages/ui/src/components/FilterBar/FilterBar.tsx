@@ -1,0 +1,108 @@
+import { useState, type SyntheticEvent } from 'react';
+import { useUi } from '../../provider/UiProvider.js';
+import { Button } from '../Button/Button.js';
+import { CheckboxGroup } from '../Checkbox/Checkbox.js';
+import { DateRangePicker, type IsoDateRange } from '../DateRangePicker/DateRangePicker.js';
+import { SearchField } from '../SearchField/SearchField.js';
+import { actions, bar, grow } from './FilterBar.css.js';
+
+export interface FilterValues {
+  search: string;
+  dateRange: IsoDateRange | null;
+  statuses: string[];
+}
+
+export interface FilterBarProps {
+  /** The filter shown; the owner keeps it (in the URL, say). */
+  value: FilterValues;
+  /** Called with the new filter when the user applies or clears it. */
+  onChange: (value: FilterValues) => void;
+  /** The statuses to offer, with their translated labels. */
+  statusOptions?: readonly { value: string; label: string }[];
+  /** The filter that "Clear filters" returns to (a grid's default statuses, say). */
+  emptyValue?: FilterValues;
+  searchLabel?: string;
+  dateRangeLabel?: string;
+  isDisabled?: boolean;
+}
+
+const NOTHING: FilterValues = { search: '', dateRange: null, statuses: [] };
+
+/**
+ * Search text, a date range and a status multi-select. It emits the values and owns no rules:
+ * what counts as an active search, and which statuses a grid starts on, are the app's.
+ * Changes are applied together (Enter in search, or Apply), so a grid reloads once.
+ */
+export function FilterBar({
+  value,
+  onChange,
+  statusOptions,
+  emptyValue = NOTHING,
+  searchLabel,
+  dateRangeLabel,
+  isDisabled,
+}: FilterBarProps) {
+  const { t } = useUi();
+  const [draft, setDraft] = useState(value);
+  const [shown, setShown] = useState(value);
+  // A new value from the owner (back button, a link) replaces the draft.
+  if (shown !== value) {
+    setShown(value);
+    setDraft(value);
+  }
+  const apply = (event?: SyntheticEvent) => {
+    event?.preventDefault();
+    onChange(draft);
+  };
+  return (
+    <form role="search" className={bar} onSubmit={apply} aria-label={searchLabel ?? t('search')}>
+      <div className={grow}>
+        <SearchField
+          label={searchLabel ?? t('search')}
+          value={draft.search}
+          onChange={(search) => {
+            setDraft({ ...draft, search });
+          }}
+          onClear={() => {
+            setDraft({ ...draft, search: '' });
+          }}
+          isDisabled={isDisabled}
+        />
+      </div>
+      <DateRangePicker
+        label={dateRangeLabel ?? t('dateRange')}
+        value={draft.dateRange}
+        onChange={(dateRange) => {
+          setDraft({ ...draft, dateRange });
+        }}
+        isDisabled={isDisabled}
+      />
+      {statusOptions?.length ? (
+        <CheckboxGroup
+          label={t('status')}
+          options={statusOptions}
+          value={draft.statuses}
+          onChange={(statuses) => {
+            setDraft({ ...draft, statuses });
+          }}
+          isDisabled={isDisabled}
+        />
+      ) : null}
+      <div className={actions}>
+        <Button
+          variant="ghost"
+          isDisabled={isDisabled}
+          onPress={() => {
+            setDraft(emptyValue);
+            onChange(emptyValue);
+          }}
+        >
+          {t('clearFilters')}
+        </Button>
+        <Button type="submit" isDisabled={isDisabled}>
+          {t('apply')}
+        </Button>
+      </div>
+    </form>
+  );
+}

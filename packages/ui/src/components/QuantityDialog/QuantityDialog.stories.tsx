@@ -1,0 +1,118 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, screen, userEvent, within } from 'storybook/test';
+import { QuantityDialog, type QuantityTotals } from './QuantityDialog.js';
+
+const items = [
+  { id: 'PAX-4000', label: 'Enrolment Admin × 5', unitPriceMinor: 12_500, maxQuantity: 10 },
+  { id: 'PAX-4001', label: 'Authorized Signatory × 25', unitPriceMinor: 62_500 },
+  { id: 'PAX-4002', label: 'Organization User × 100', unitPriceMinor: 250_000 },
+];
+
+/** A stand-in for the app's VAT rule (15%, half up): the dialog itself owns no rule. */
+function totalsOf(quantities: Readonly<Record<string, number>>): QuantityTotals {
+  const subtotalMinor = items.reduce(
+    (sum, item) => sum + item.unitPriceMinor * (quantities[item.id] ?? 0),
+    0,
+  );
+  const vatMinor = Math.floor((subtotalMinor * 1500 + 5000) / 10000);
+  return { subtotalMinor, vatMinor, totalMinor: subtotalMinor + vatMinor };
+}
+
+const meta = {
+  title: 'Components/QuantityDialog',
+  component: QuantityDialog,
+  args: {
+    title: 'Buy role counters',
+    items,
+    totalsOf,
+    currency: 'SAR',
+    isOpen: true,
+    onOpenChange: fn(),
+    onConfirm: fn(),
+  },
+} satisfies Meta<typeof QuantityDialog>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {};
+export const Confirming: Story = { args: { isConfirming: true } };
+export const Empty: Story = { args: { items: [] } };
+
+/** Confirming with nothing chosen says what is wrong and does not confirm. */
+export const Error: Story = {
+  play: async ({ args }) => {
+    await userEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
+    await expect(screen.getByRole('alert')).toHaveTextContent(
+      'Choose a quantity of at least one item',
+    );
+    await expect(args.onConfirm).not.toHaveBeenCalled();
+  },
+};
+/** A quantity above the item's maximum is brought back to the maximum. */
+export const AboveMaximum: Story = {
+  play: async ({ args }) => {
+    const quantity = await screen.findByRole('textbox', { name: 'Quantity: Enrolment Admin × 5' });
+    await userEvent.type(quantity, '12');
+    await userEvent.tab();
+    await expect(quantity).toHaveValue('10');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    await expect(args.onConfirm).toHaveBeenCalledWith({ 'PAX-4000': 10 });
+  },
+};
+export const LongEnglish: Story = {
+  args: {
+    title: 'Buy role counters for the organization and its Authorized Signatories',
+    items: [
+      {
+        id: 'x',
+        label: 'Authorized Signatory counters, valid for 12 months from the date of purchase × 25',
+        unitPriceMinor: 62_500,
+      },
+    ],
+  },
+};
+export const LongArabic: Story = {
+  args: {
+    title: 'شراء رصيد الأدوار للمنشأة',
+    items: [
+      {
+        id: 'x',
+        label: 'رصيد المفوّض بالتوقيع صالح لمدة ١٢ شهرًا من تاريخ الشراء × ٢٥',
+        unitPriceMinor: 62_500,
+      },
+    ],
+  },
+  globals: { language: 'ar' },
+};
+export const RTL: Story = {
+  args: {
+    title: 'شراء رصيد الأدوار',
+    items: [
+      { id: 'PAX-4000', label: 'مسؤول التسجيل × ٥', unitPriceMinor: 12_500 },
+      { id: 'PAX-4001', label: 'المفوّض بالتوقيع × ٢٥', unitPriceMinor: 62_500 },
+    ],
+  },
+  globals: { language: 'ar' },
+  play: async () => {
+    await expect(await screen.findByText('ضريبة القيمة المضافة')).toBeVisible();
+  },
+};
+export const Dark: Story = { globals: { theme: 'dark' } };
+
+/** Quantities typed by keyboard; the totals follow; confirm sends the quantities. */
+export const Keyboard: Story = {
+  play: async ({ args }) => {
+    const dialog = await screen.findByRole('dialog');
+    const quantity = within(dialog).getByRole('textbox', {
+      name: 'Quantity: Authorized Signatory × 25',
+    });
+    await userEvent.click(quantity);
+    await userEvent.keyboard('{ArrowUp}{ArrowUp}');
+    await userEvent.tab();
+    await expect(within(dialog).getByText('SAR 1,250.00')).toBeVisible();
+    await expect(within(dialog).getByText('SAR 187.50')).toBeVisible();
+    await expect(within(dialog).getByText('SAR 1,437.50')).toBeVisible();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await expect(args.onConfirm).toHaveBeenCalledWith({ 'PAX-4001': 2 });
+  },
+};

@@ -1,0 +1,6 @@
+export {
+  QuantityDialog,
+  type QuantityDialogProps,
+  type QuantityItem,
+  type QuantityTotals,
+} from './QuantityDialog.js';
