@@ -2,6 +2,7 @@
 // Type-aware rules come from typescript-eslint's project service, which reads each file's nearest
 // tsconfig.json, so tests and sources are checked with the options they compile with.
 import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -17,6 +18,12 @@ export default tseslint.config(
     ],
   },
   js.configs.recommended,
+  {
+    // The rules of hooks, from the React team (dependency lists, hooks only at the top level).
+    files: ['**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
   {
     files: ['**/*.{js,mjs,cjs}'],
     languageOptions: { globals: globals.node },

@@ -35,3 +35,4 @@ export * from './components/Toast/index.js';
 export * from './components/AppShell/index.js';
 export * from './components/FilterBar/index.js';
 export * from './components/QuantityDialog/index.js';
+export * from './components/DataGrid/index.js';

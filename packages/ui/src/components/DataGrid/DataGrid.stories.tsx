@@ -1,0 +1,364 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useMemo, useState } from 'react';
+import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
+import { Button } from '../Button/Button.js';
+import { Menu } from '../Menu/Menu.js';
+import { StatusBadge, type Tone } from '../StatusBadge/StatusBadge.js';
+import {
+  DataGrid,
+  type DataGridColumn,
+  type DataGridProps,
+  type SortDescriptor,
+} from './DataGrid.js';
+
+interface Payment {
+  id: string;
+  product: string;
+  productAr: string;
+  date: string;
+  amount: number;
+  status: 'success' | 'failure' | 'pending';
+}
+
+const STATUS: Record<Payment['status'], { tone: Tone; en: string; ar: string }> = {
+  success: { tone: 'success', en: 'Payment success', ar: 'تم الدفع' },
+  failure: { tone: 'danger', en: 'Payment failure', ar: 'فشل الدفع' },
+  pending: { tone: 'info', en: 'Payment initiated', ar: 'تم بدء الدفع' },
+};
+const PRODUCTS = [
+  ['eSign Starter', 'الباقة الأساسية'],
+  ['eSign Professional', 'الباقة الاحترافية'],
+  ['eSign Business', 'باقة الأعمال'],
+] as const;
+
+function payments(count: number): Payment[] {
+  return Array.from({ length: count }, (_, i) => {
+    const product = PRODUCTS[i % PRODUCTS.length] ?? PRODUCTS[0];
+    return {
+      id: `TXN${String(1000000 + i)}`,
+      product: product[0],
+      productAr: product[1],
+      date: new Date(Date.UTC(2026, 10, 21) - i * 86_400_000).toISOString().slice(0, 10),
+      amount: [113.85, 458.85, 1493.85][i % 3] ?? 0,
+      status: (['success', 'failure', 'pending'] as const)[i % 3] ?? 'success',
+    };
+  });
+}
+
+function columnsFor(language: 'en' | 'ar', withActions = false): DataGridColumn<Payment>[] {
+  const money = new Intl.NumberFormat(language === 'ar' ? 'ar-SA' : 'en-US', {
+    style: 'currency',
+    currency: 'SAR',
+  });
+  const columns: DataGridColumn<Payment>[] = [
+    {
+      id: 'id',
+      header: language === 'ar' ? 'رقم العملية' : 'Transaction',
+      cell: (row) => row.id,
+      isRowHeader: true,
+      sortable: true,
+      width: 150,
+    },
+    {
+      id: 'product',
+      header: language === 'ar' ? 'المنتج' : 'Product',
+      cell: (row) => (language === 'ar' ? row.productAr : row.product),
+    },
+    {
+      id: 'date',
+      header: language === 'ar' ? 'تاريخ الدفع' : 'Payment date',
+      cell: (row) => row.date,
+      sortable: true,
+    },
+    {
+      id: 'amount',
+      header: language === 'ar' ? 'المبلغ' : 'Amount',
+      cell: (row) => money.format(row.amount),
+      align: 'end',
+    },
+    {
+      id: 'status',
+      header: language === 'ar' ? 'الحالة' : 'Status',
+      cell: (row) => (
+        <StatusBadge tone={STATUS[row.status].tone} label={STATUS[row.status][language]} />
+      ),
+    },
+  ];
+  if (withActions) {
+    columns.push({
+      id: 'actions',
+      header: language === 'ar' ? 'الإجراءات' : 'Actions',
+      interactive: true,
+      width: 130,
+      cell: (row) => (
+        <Menu
+          label={`${language === 'ar' ? 'إجراءات' : 'Actions for'} ${row.id}`}
+          trigger={
+            <Button size="small" variant="secondary">
+              {language === 'ar' ? 'الإجراءات' : 'Actions'}
+            </Button>
+          }
+          items={[
+            {
+              id: 'recheck',
+              label: language === 'ar' ? 'إعادة التحقق من الدفع' : 'Recheck payment',
+            },
+            { id: 'initiate', label: language === 'ar' ? 'بدء الدفع' : 'Initiate payment' },
+          ]}
+        />
+      ),
+    });
+  }
+  return columns;
+}
+
+type Props = Omit<DataGridProps<Payment>, 'columns' | 'rows' | 'rowKey' | 'label'> & {
+  language?: 'en' | 'ar';
+  count?: number;
+  withActions?: boolean;
+  withDetail?: boolean;
+};
+
+/** A grid driven like a server would: pages, sorting, and the rows of the page asked for. */
+function PaymentsGrid({ language = 'en', count = 57, withActions, withDetail, ...props }: Props) {
+  const all = useMemo(() => payments(count), [count]);
+  const [page, setPage] = useState(1);
+  const [sort, setSort] = useState<SortDescriptor | null>(null);
+  const pageSize = 10;
+  const sorted = useMemo(() => {
+    if (!sort) return all;
+    const key = sort.column as keyof Payment;
+    const ordered = [...all].sort((a, b) => String(a[key]).localeCompare(String(b[key])));
+    return sort.direction === 'ascending' ? ordered : ordered.reverse();
+  }, [all, sort]);
+  const columns = useMemo(() => columnsFor(language, withActions), [language, withActions]);
+  return (
+    <DataGrid
+      label={language === 'ar' ? 'سجل المدفوعات' : 'Payment history'}
+      columns={columns}
+      rows={sorted.slice((page - 1) * pageSize, page * pageSize)}
+      rowKey={(row) => row.id}
+      totalCount={all.length}
+      page={page}
+      pageSize={pageSize}
+      onPageChange={setPage}
+      sort={sort}
+      onSortChange={setSort}
+      renderDetail={
+        withDetail
+          ? (row) => (
+              <ul aria-label={language === 'ar' ? 'المستندات' : 'Documents'}>
+                <li>{`${row.id}-contract.pdf`}</li>
+                <li>{`${row.id}-annex.pdf`}</li>
+              </ul>
+            )
+          : undefined
+      }
+      {...props}
+    />
+  );
+}
+
+const meta = {
+  title: 'Components/DataGrid',
+  component: PaymentsGrid,
+  args: { onRetry: fn(), onClearFilters: fn() },
+} satisfies Meta<typeof PaymentsGrid>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {
+  play: async ({ canvasElement }) => {
+    const grid = within(canvasElement).getByRole('grid', { name: 'Payment history' });
+    await expect(grid).toHaveAttribute('aria-rowcount', '58');
+    await expect(within(grid).getAllByRole('row')).toHaveLength(11);
+    await expect(within(grid).getAllByRole('row')[10]).toHaveAttribute('aria-rowindex', '11');
+  },
+};
+
+/** First load: a skeleton that is not made of rows, and a busy grid. */
+export const Loading: Story = {
+  args: { isLoading: true, count: 0 },
+  play: async ({ canvasElement }) => {
+    const grid = within(canvasElement).getByRole('grid');
+    await expect(grid).toHaveAttribute('aria-busy', 'true');
+    await expect(within(grid).getAllByRole('row')).toHaveLength(1);
+    await expect(canvasElement.querySelector('[data-skeleton]')).toHaveAttribute(
+      'aria-hidden',
+      'true',
+    );
+  },
+};
+export const LoadingNextPage: Story = { args: { isLoading: true } };
+export const Empty: Story = {
+  args: { count: 0 },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('No results')).toBeVisible();
+  },
+};
+export const FilteredEmpty: Story = {
+  args: { count: 0, isFiltered: true },
+  play: async ({ canvasElement, args }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Clear filters' }));
+    await expect(args.onClearFilters).toHaveBeenCalledTimes(1);
+  },
+};
+
+/** A failed call with no message says "Failed to fetch" (SPEC §8), and can be retried. */
+export const Error: Story = {
+  args: { count: 0, error: {} },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('alert')).toHaveTextContent('Failed to fetch');
+    await userEvent.click(canvas.getByRole('button', { name: 'Try again' }));
+    await expect(args.onRetry).toHaveBeenCalledTimes(1);
+  },
+};
+export const ErrorWithMessage: Story = {
+  args: {
+    count: 0,
+    error: { message: 'The payment service is not answering.', reference: 'Reference: req-7f3a' },
+  },
+};
+export const Sorted: Story = { args: { sort: { column: 'date', direction: 'descending' } } };
+export const WithActions: Story = { args: { withActions: true } };
+export const WithDetail: Story = {
+  args: { withDetail: true },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const [toggle] = canvas.getAllByRole('button', { name: 'Show details' });
+    if (toggle) await userEvent.click(toggle);
+    await expect(canvas.getByRole('list', { name: 'Documents' })).toBeVisible();
+    await expect(canvas.getByRole('grid')).toHaveAttribute('aria-rowcount', '59');
+  },
+};
+export const WithExport: Story = {
+  args: { toolbar: <Button variant="secondary">Export</Button> },
+};
+
+/** 10,000 client-side rows: only the visible ones exist, and the grid still tells the total. */
+export const Virtualized: Story = {
+  render: () => {
+    const rows = payments(10_000);
+    return (
+      <DataGrid
+        label="All payments"
+        columns={columnsFor('en')}
+        rows={rows}
+        rowKey={(row) => row.id}
+        maxHeight="24rem"
+      />
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const grid = within(canvasElement).getByRole('grid', { name: 'All payments' });
+    await expect(grid).toHaveAttribute('aria-rowcount', '10001');
+    const rendered = grid.querySelectorAll('tbody tr[aria-rowindex]').length;
+    await expect(rendered).toBeGreaterThan(5);
+    await expect(rendered).toBeLessThan(60);
+    await userEvent.click(within(grid).getByRole('rowheader', { name: 'TXN1000000' }));
+    await userEvent.keyboard('{Control>}{End}{/Control}');
+    await waitFor(() => expect(within(grid).getByText('TXN1009999')).toBeVisible());
+    await expect(within(grid).getByText('TXN1009999').closest('tr')).toHaveAttribute(
+      'aria-rowindex',
+      '10001',
+    );
+  },
+};
+
+export const LongEnglish: Story = {
+  args: { error: null },
+  render: () => (
+    <DataGrid
+      label="Organization users"
+      columns={[
+        {
+          id: 'name',
+          header: 'Full name as registered in the national identity app',
+          cell: (row: { name: string }) => row.name,
+          isRowHeader: true,
+        },
+        {
+          id: 'unit',
+          header: 'Organization unit',
+          cell: () => 'Information Technology — Digital Transformation Office',
+        },
+      ]}
+      rows={[{ name: 'Abdullah bin Mohammed bin Abdulaziz Al-Ghamdi' }]}
+      rowKey={(row) => row.name}
+    />
+  ),
+};
+export const LongArabic: Story = {
+  render: () => (
+    <DataGrid
+      label="مستخدمو المنشأة"
+      columns={[
+        {
+          id: 'name',
+          header: 'الاسم الكامل كما هو مسجل في تطبيق نفاذ الوطني',
+          cell: (row: { name: string }) => row.name,
+          isRowHeader: true,
+        },
+        {
+          id: 'unit',
+          header: 'الوحدة التنظيمية',
+          cell: () => 'تقنية المعلومات — مكتب التحول الرقمي',
+        },
+      ]}
+      rows={[{ name: 'عبدالله بن محمد بن عبدالعزيز الغامدي' }]}
+      rowKey={(row) => row.name}
+    />
+  ),
+  globals: { language: 'ar' },
+};
+
+/** In right-to-left the arrow pointing forward (left) moves to the next column. */
+export const RTL: Story = {
+  args: { language: 'ar', withActions: true },
+  globals: { language: 'ar' },
+  play: async ({ canvasElement }) => {
+    const grid = within(canvasElement).getByRole('grid', { name: 'سجل المدفوعات' });
+    await userEvent.click(within(grid).getByRole('rowheader', { name: 'TXN1000000' }));
+    await userEvent.keyboard('{ArrowLeft}');
+    await expect(document.activeElement).toHaveTextContent('الباقة الأساسية');
+    await expect(within(canvasElement).getByText('الصفحة ١ من ٦')).toBeVisible();
+  },
+};
+export const Dark: Story = { args: { withActions: true }, globals: { theme: 'dark' } };
+
+/** One tab stop; arrows, Home/End, sorting and paging by keyboard; the range is announced. */
+export const Keyboard: Story = {
+  args: { withActions: true },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const grid = canvas.getByRole('grid');
+    await userEvent.tab();
+    const idHeader = within(grid).getByRole('button', { name: 'Transaction' });
+    await expect(idHeader).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}');
+    await expect(within(grid).getByRole('rowheader', { name: 'TXN1000000' })).toHaveFocus();
+    await userEvent.keyboard('{ArrowRight}');
+    await expect(document.activeElement).toHaveTextContent('eSign Starter');
+    await userEvent.keyboard('{End}');
+    await expect(document.activeElement).toHaveAccessibleName('Actions');
+    // ArrowDown moves to the next row instead of opening the menu.
+    await userEvent.keyboard('{ArrowDown}');
+    await expect(screen.queryByRole('menu')).toBeNull();
+    await userEvent.keyboard('{Home}{ArrowUp}{ArrowUp}');
+    await expect(idHeader).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await expect(within(grid).getAllByRole('columnheader')[0]).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+    await userEvent.tab();
+    await expect(canvas.getByRole('button', { name: 'Next page' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(canvasElement.querySelector('[aria-live="polite"]')).toHaveTextContent(
+        'Rows 11–20 of 57',
+      ),
+    );
+  },
+};

@@ -1,0 +1,7 @@
+export {
+  DataGrid,
+  type DataGridColumn,
+  type DataGridProps,
+  type SortDescriptor,
+  type SortDirection,
+} from './DataGrid.js';
