@@ -15,6 +15,7 @@ export default tseslint.config(
       '**/storybook-static/**',
       '**/.data/**',
       '**/.turbo/**',
+      '**/bench-results/**',
     ],
   },
   js.configs.recommended,
