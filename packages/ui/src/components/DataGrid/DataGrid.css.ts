@@ -48,7 +48,10 @@ export const headerCell = style({
   overflow: 'hidden',
   textOverflow: 'ellipsis',
   outline: 'none',
-  selectors: { '&:focus-visible': { ...focusRing, outlineOffset: '-3px' } },
+  selectors: {
+    '&[data-align="end"]': { textAlign: 'end' },
+    '&:focus-visible': { ...focusRing, outlineOffset: '-3px' },
+  },
 });
 
 export const sortButton = style({

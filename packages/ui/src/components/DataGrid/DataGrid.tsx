@@ -505,6 +505,7 @@ function HeaderCell<Row>({
       data-row={0}
       data-col={col}
       data-column={column.id}
+      data-align={column.align}
       data-interactive={canSort ? 'true' : undefined}
       aria-colindex={col + 1}
       aria-sort={canSort ? (sorted ?? 'none') : undefined}
