@@ -136,7 +136,7 @@ describe('key compositions look as approved', () => {
       for (const theme of ['light', 'dark'] as ThemeChoice[]) {
         const direction = language === 'ar' ? 'rtl' : 'ltr';
         test(`${name} ${direction} ${theme}`, async () => {
-          render(
+          await render(
             <UiProvider locale={LOCALES[language]} theme={theme} className="visual-root">
               <div data-testid="composition" style={{ padding: '1rem', display: 'inline-block' }}>
                 {compose(language)}
