@@ -1,0 +1,198 @@
+/**
+ * A Nafath-compatible simulator, served by Tawqi itself on loopback (`/simulators/nafath`), and
+ * driven through the same client as the real service:
+ * - the MFA API: create a request (transId + a two-digit number), its status, and the JWKS;
+ * - a "phone" page (`/simulators/nafath/phone`): the pending requests of a national id, each with
+ *   three numbers; picking the right one approves, a wrong one or "Reject" rejects — as in the app.
+ * A completed request's result is an RS256 JWT signed by the simulator's own key. Requests expire
+ * after 180 s. Plain HTML forms only: the page works under the strict CSP (no inline script).
+ */
+import { randomInt, randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { SignJWT, exportJWK, generateKeyPair, type CryptoKey, type JWK } from 'jose';
+import type { NafathPerson, NafathStatus } from './client.js';
+
+export const SIMULATOR_PREFIX = '/simulators/nafath';
+const TTL_MS = 180_000;
+
+interface SimulatedRequest {
+  transId: string;
+  nationalId: string;
+  service: string;
+  random: string;
+  choices: string[];
+  status: NafathStatus;
+  createdAt: number;
+}
+
+export interface NafathSimulator {
+  register(app: FastifyInstance): Promise<void>;
+  /** What a test's "phone" does: approve with the right number, or reject. */
+  answer(transId: string, choice: 'approve' | 'reject'): boolean;
+  pending(nationalId: string): readonly SimulatedRequest[];
+}
+
+/** The people the simulator knows; anyone else gets a made-up name, so any valid id can enrol. */
+export function createNafathSimulator(options: {
+  people: readonly NafathPerson[];
+  now: () => number;
+}): NafathSimulator {
+  const requests = new Map<string, SimulatedRequest>();
+  let keys: { privateKey: CryptoKey; publicJwk: JWK; kid: string } | null = null;
+  const keyPair = async () => {
+    if (!keys) {
+      const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true });
+      keys = {
+        privateKey,
+        publicJwk: {
+          ...(await exportJWK(publicKey)),
+          alg: 'RS256',
+          use: 'sig',
+          kid: 'nafath-simulator',
+        },
+        kid: 'nafath-simulator',
+      };
+    }
+    return keys;
+  };
+  const expire = (request: SimulatedRequest) => {
+    if (request.status === 'WAITING' && options.now() - request.createdAt >= TTL_MS)
+      request.status = 'EXPIRED';
+    return request;
+  };
+  const personOf = (nationalId: string): NafathPerson =>
+    options.people.find((person) => person.nationalId === nationalId) ?? {
+      nationalId,
+      fullNameEnglish: `Nafath User ${nationalId.slice(-4)}`,
+      fullNameArabic: `مستخدم نفاذ ${nationalId.slice(-4)}`,
+      nationality: 'Saudi Arabia',
+    };
+
+  const simulator: NafathSimulator = {
+    answer(transId, choice) {
+      const request = requests.get(transId);
+      if (!request || expire(request).status !== 'WAITING') return false;
+      request.status = choice === 'approve' ? 'COMPLETED' : 'REJECTED';
+      return true;
+    },
+    pending: (nationalId) =>
+      [...requests.values()]
+        .map(expire)
+        .filter((request) => request.nationalId === nationalId && request.status === 'WAITING'),
+    async register(root) {
+      await keyPair();
+      // Encapsulated: the form parser of the phone page stays here; the API remains JSON-only.
+      await root.register((app, _options, done) => {
+        app.addContentTypeParser(
+          'application/x-www-form-urlencoded',
+          { parseAs: 'string' },
+          (_request, body, done) => {
+            done(null, Object.fromEntries(new URLSearchParams(String(body))));
+          },
+        );
+        app.post(`${SIMULATOR_PREFIX}/api/v1/mfa/request`, (request) => {
+          const body = request.body as { nationalId?: unknown; service?: unknown };
+          const nationalId = typeof body.nationalId === 'string' ? body.nationalId : '';
+          const random = String(randomInt(10, 100));
+          const decoys = new Set<string>([random]);
+          while (decoys.size < 3) decoys.add(String(randomInt(10, 100)));
+          const simulated: SimulatedRequest = {
+            transId: randomUUID(),
+            nationalId,
+            service: typeof body.service === 'string' ? body.service : 'Login',
+            random,
+            choices: [...decoys].sort(),
+            status: 'WAITING',
+            createdAt: options.now(),
+          };
+          requests.set(simulated.transId, simulated);
+          return { transId: simulated.transId, random };
+        });
+        app.post(`${SIMULATOR_PREFIX}/api/v1/mfa/request/status`, async (request, reply) => {
+          const body = request.body as {
+            nationalId?: unknown;
+            transId?: unknown;
+            random?: unknown;
+          };
+          const found = requests.get(String(body.transId));
+          if (!found || found.nationalId !== body.nationalId || found.random !== body.random)
+            return reply.status(400).send({ message: 'unknown request' });
+          const status = expire(found).status;
+          if (status !== 'COMPLETED') return { status };
+          const person = personOf(found.nationalId);
+          const { privateKey, kid } = await keyPair();
+          const response = await new SignJWT({
+            transId: found.transId,
+            status: 'COMPLETED',
+            nationalId: person.nationalId,
+            englishName: person.fullNameEnglish,
+            arabicName: person.fullNameArabic,
+            nationality: person.nationality,
+          })
+            .setProtectedHeader({ alg: 'RS256', kid })
+            .setIssuedAt()
+            .setExpirationTime('5m')
+            .sign(privateKey);
+          return { status, response };
+        });
+        app.get(`${SIMULATOR_PREFIX}/api/v1/mfa/jwk`, async () => ({
+          keys: [(await keyPair()).publicJwk],
+        }));
+        app.get(`${SIMULATOR_PREFIX}/phone`, async (request, reply) => {
+          const nationalId = (request.query as { nationalId?: string }).nationalId ?? '';
+          return reply
+            .type('text/html; charset=utf-8')
+            .send(phonePage(nationalId, nationalId ? simulator.pending(nationalId) : []));
+        });
+        app.post(`${SIMULATOR_PREFIX}/phone/answer`, async (request, reply) => {
+          // The phone page posts an HTML form.
+          const form = request.body as { transId?: string; choice?: string; nationalId?: string };
+          const found = requests.get(String(form.transId));
+          if (found)
+            simulator.answer(found.transId, form.choice === found.random ? 'approve' : 'reject');
+          return reply.redirect(
+            `${SIMULATOR_PREFIX}/phone?nationalId=${encodeURIComponent(form.nationalId ?? '')}`,
+            303,
+          );
+        });
+        done();
+      });
+    },
+  };
+  return simulator;
+}
+
+function escape(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => `&#${String(character.charCodeAt(0))};`);
+}
+
+function phonePage(nationalId: string, pending: readonly SimulatedRequest[]): string {
+  const items = pending
+    .map(
+      (request) => `
+      <li>
+        <p>${escape(request.service)} — اختر الرقم الظاهر في توقيع / Pick the number shown in Tawqi</p>
+        <form method="post" action="${SIMULATOR_PREFIX}/phone/answer">
+          <input type="hidden" name="transId" value="${escape(request.transId)}">
+          <input type="hidden" name="nationalId" value="${escape(nationalId)}">
+          ${request.choices.map((choice) => `<button type="submit" name="choice" value="${escape(choice)}">${escape(choice)}</button>`).join(' ')}
+          <button type="submit" name="choice" value="reject">رفض / Reject</button>
+        </form>
+      </li>`,
+    )
+    .join('');
+  return `<!doctype html>
+<html lang="ar" dir="rtl">
+<head><meta charset="utf-8"><title>نفاذ (محاكي) / Nafath simulator</title></head>
+<body>
+  <main>
+    <h1>نفاذ — محاكي الهاتف / Nafath phone simulator</h1>
+    <form method="get" action="${SIMULATOR_PREFIX}/phone">
+      <label>رقم الهوية الوطنية / National ID <input name="nationalId" value="${escape(nationalId)}" inputmode="numeric"></label>
+      <button type="submit">عرض الطلبات / Show requests</button>
+    </form>
+    ${nationalId ? (pending.length ? `<ul>${items}</ul>` : '<p>لا توجد طلبات بانتظارك / No pending requests</p>') : ''}
+  </main>
+</body>
+</html>`;
+}

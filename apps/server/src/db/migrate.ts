@@ -1,0 +1,44 @@
+/**
+ * Versioned migrations, run at start. Each runs once, in its own transaction, recorded in
+ * schema_migrations; an advisory lock keeps two instances starting together from racing.
+ */
+import { MIGRATIONS } from './migrations/index.js';
+import type { Pool } from './pool.js';
+
+const LOCK_ID = 7_207_301; // any constant shared by every instance of Tawqi
+
+export async function migrate(pool: Pool, migrations = MIGRATIONS): Promise<string[]> {
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [LOCK_ID]);
+    await client.query(
+      `CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
+    );
+    const done = new Set(
+      (await client.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map(
+        (row) => row.name,
+      ),
+    );
+    const applied: string[] = [];
+    for (const migration of migrations) {
+      if (done.has(migration.name)) continue;
+      await client.query('BEGIN');
+      try {
+        await client.query(migration.sql);
+        await client.query('INSERT INTO schema_migrations (name) VALUES ($1)', [migration.name]);
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw new Error(
+          `migration ${migration.name} failed: ${error instanceof Error ? error.message : String(error)}`,
+          { cause: error },
+        );
+      }
+      applied.push(migration.name);
+    }
+    return applied;
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [LOCK_ID]).catch(() => undefined);
+    client.release();
+  }
+}

@@ -1,0 +1,21 @@
+/** What the modules are given: the database, the configuration, the clock and the adapters. */
+import type { IdentityProvider } from './adapters/nafath/client.js';
+import type { Notifier } from './adapters/notifier/outbox.js';
+import type { Config } from './config.js';
+import type { Pool } from './db/pool.js';
+import type { SessionLimits } from './modules/sessions/sessions.js';
+import type { TokenSigner } from './modules/sessions/tokens.js';
+
+export interface Deps {
+  pool: Pool;
+  config: Config;
+  /** The time now; tests move it. */
+  clock: () => Date;
+  signer: TokenSigner;
+  identity: IdentityProvider;
+  notifier: Notifier;
+}
+
+export function sessionLimits(config: Config): SessionLimits {
+  return { idleMinutes: config.INACTIVITY_MINUTES, absoluteHours: config.SESSION_ABSOLUTE_HOURS };
+}

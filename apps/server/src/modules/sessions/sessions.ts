@@ -1,0 +1,158 @@
+/**
+ * Sessions and refresh tokens (SECURITY.md "Sessions"): a session is one sign-in on one device;
+ * its refresh tokens form a family and rotate on every refresh. A token spent twice is reuse: the
+ * whole family is revoked, unless the second use comes within a short grace window (a response
+ * lost on the way back). Tokens are bound to the device id, and the server enforces the idle and
+ * absolute limits. Tokens are stored only as SHA-256 hashes.
+ */
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { inTransaction, type Pool, type PoolClient } from '../../db/pool.js';
+
+/** A second use of a spent token within this window is a retry, not reuse. */
+export const REUSE_GRACE_MS = 10_000;
+const MINUTE = 60_000;
+
+export interface SessionLimits {
+  idleMinutes: number;
+  absoluteHours: number;
+}
+
+export type RefreshFailure =
+  'unknown' | 'revoked' | 'reused' | 'device-mismatch' | 'idle' | 'expired';
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+function newRefreshToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** Starts a session for a user on a device; answers its first refresh token. */
+export async function createSession(
+  pool: Pool,
+  input: { userSlno: number; deviceId: string; now: Date; limits: SessionLimits },
+): Promise<{ sessionId: string; refreshToken: string }> {
+  const sessionId = randomUUID();
+  const refreshToken = newRefreshToken();
+  const absolute = new Date(input.now.getTime() + input.limits.absoluteHours * 60 * MINUTE);
+  await inTransaction(pool, async (client) => {
+    await client.query(
+      'INSERT INTO sessions (session_id, user_slno, device_id, created_at, last_seen_at, absolute_expires_at) VALUES ($1, $2, $3, $4, $4, $5)',
+      [sessionId, input.userSlno, input.deviceId, input.now, absolute],
+    );
+    await client.query(
+      'INSERT INTO refresh_tokens (token_hash, session_id, created_at) VALUES ($1, $2, $3)',
+      [hashToken(refreshToken), sessionId, input.now],
+    );
+  });
+  return { sessionId, refreshToken };
+}
+
+interface TokenRow {
+  session_id: string;
+  used_at: Date | null;
+  user_slno: number;
+  device_id: string;
+  last_seen_at: Date;
+  absolute_expires_at: Date;
+  revoked_at: Date | null;
+}
+
+/** Rotates a refresh token: the new one, or why the session is over (and then it is revoked). */
+export async function rotateRefreshToken(
+  pool: Pool,
+  input: { refreshToken: string; deviceId: string; now: Date; limits: SessionLimits },
+): Promise<
+  | { ok: true; userSlno: number; sessionId: string; refreshToken: string }
+  | { ok: false; reason: RefreshFailure }
+> {
+  return inTransaction(pool, async (client) => {
+    const found = await client.query<TokenRow>(
+      `SELECT t.session_id, t.used_at, s.user_slno, s.device_id, s.last_seen_at, s.absolute_expires_at, s.revoked_at
+         FROM refresh_tokens t JOIN sessions s USING (session_id)
+        WHERE t.token_hash = $1
+        FOR UPDATE OF t, s`,
+      [hashToken(input.refreshToken)],
+    );
+    const row = found.rows[0];
+    if (!row) return { ok: false, reason: 'unknown' };
+    const fail = async (reason: RefreshFailure) => {
+      await revoke(client, row.session_id, input.now, reason);
+      return { ok: false as const, reason };
+    };
+    if (row.revoked_at) return { ok: false, reason: 'revoked' };
+    if (row.device_id !== input.deviceId) return fail('device-mismatch');
+    if (row.used_at && input.now.getTime() - row.used_at.getTime() > REUSE_GRACE_MS)
+      return fail('reused');
+    if (input.now.getTime() - row.last_seen_at.getTime() > input.limits.idleMinutes * MINUTE)
+      return fail('idle');
+    if (input.now >= row.absolute_expires_at) return fail('expired');
+    const next = newRefreshToken();
+    const nextHash = hashToken(next);
+    await client.query(
+      'UPDATE refresh_tokens SET used_at = coalesce(used_at, $2), replaced_by = $3 WHERE token_hash = $1',
+      [hashToken(input.refreshToken), input.now, nextHash],
+    );
+    // Within the grace window, the successor given before never arrived: it is spent too.
+    await client.query(
+      'UPDATE refresh_tokens SET used_at = $2 WHERE session_id = $1 AND used_at IS NULL AND token_hash <> $3',
+      [row.session_id, input.now, nextHash],
+    );
+    await client.query(
+      'INSERT INTO refresh_tokens (token_hash, session_id, created_at) VALUES ($1, $2, $3)',
+      [nextHash, row.session_id, input.now],
+    );
+    await client.query('UPDATE sessions SET last_seen_at = $2 WHERE session_id = $1', [
+      row.session_id,
+      input.now,
+    ]);
+    return { ok: true, userSlno: row.user_slno, sessionId: row.session_id, refreshToken: next };
+  });
+}
+
+async function revoke(
+  client: PoolClient,
+  sessionId: string,
+  now: Date,
+  reason: string,
+): Promise<void> {
+  await client.query(
+    'UPDATE sessions SET revoked_at = coalesce(revoked_at, $2), revoke_reason = coalesce(revoke_reason, $3) WHERE session_id = $1',
+    [sessionId, now, reason],
+  );
+}
+
+export async function revokeSession(
+  pool: Pool,
+  sessionId: string,
+  now: Date,
+  reason: string,
+): Promise<void> {
+  await pool.query(
+    'UPDATE sessions SET revoked_at = coalesce(revoked_at, $2), revoke_reason = coalesce(revoke_reason, $3) WHERE session_id = $1',
+    [sessionId, now, reason],
+  );
+}
+
+/**
+ * Whether a session is live for a request now: not revoked, not idle beyond the limit, not past
+ * its absolute end. A live session's last-seen time moves on (at most once a minute, to spare
+ * writes), which is what the idle limit measures: the server's own clock, not a client header.
+ */
+export async function touchSession(
+  pool: Pool,
+  sessionId: string,
+  now: Date,
+  limits: SessionLimits,
+): Promise<boolean> {
+  const result = await pool.query<{ session_id: string }>(
+    `UPDATE sessions SET last_seen_at = CASE WHEN last_seen_at < $2::timestamptz - interval '1 minute' THEN $2::timestamptz ELSE last_seen_at END
+      WHERE session_id = $1 AND revoked_at IS NULL
+        AND last_seen_at >= $2::timestamptz - make_interval(mins => $3)
+        AND absolute_expires_at > $2::timestamptz
+      RETURNING session_id`,
+    [sessionId, now, limits.idleMinutes],
+  );
+  return result.rowCount === 1;
+}

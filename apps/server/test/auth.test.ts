@@ -1,0 +1,403 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { readOutbox } from '../src/adapters/notifier/outbox.js';
+import { DEMO_PASSWORD } from '../src/db/seed.js';
+import { DEVICE, NOURA, SARA, startHarness } from './harness.js';
+
+const h = await startHarness();
+const MINUTE = 60_000;
+const OTHER_DEVICE = 'e'.repeat(64);
+
+// Each test starts with fresh throttling counters (the limit itself has its own test).
+beforeEach(async () => {
+  await h.pool.query('DELETE FROM rate_limit_hits');
+});
+
+async function initiate(
+  nationalID: string,
+  flow: 'login' | 'enrollment' = 'login',
+  deviceId = DEVICE,
+) {
+  return h.call('POST', `/api/v1/auth/nafath/${flow}/initiate`, { body: { nationalID }, deviceId });
+}
+
+async function verify(
+  nationalID: string,
+  transId: string,
+  flow: 'login' | 'enrollment' = 'login',
+  deviceId = DEVICE,
+) {
+  return h.call('POST', `/api/v1/auth/nafath/${flow}/verify`, {
+    body: { nationalID, transId },
+    deviceId,
+  });
+}
+
+/** Signs in through the identity app, approving on the simulator's "phone". */
+async function signIn(nationalID = SARA, deviceId = DEVICE) {
+  const started = await initiate(nationalID, 'login', deviceId);
+  expect(h.simulator.answer(started.body.transId, 'approve')).toBe(true);
+  const verified = await verify(nationalID, started.body.transId, 'login', deviceId);
+  expect(verified.body.status).toBe('1');
+  return verified.body.session as {
+    token: string;
+    refreshToken: string;
+    organizationList: unknown[];
+  };
+}
+
+async function refresh(refreshToken: string, deviceId = DEVICE) {
+  return h.call('POST', '/api/v1/auth/refresh', {
+    body: { refreshToken, deviceID: deviceId },
+    deviceId,
+  });
+}
+
+describe('sign-in through the national identity app (SPEC §4)', () => {
+  it('starts polling with status "1" and the number to pick, and waits with "3"', async () => {
+    const started = await initiate(SARA);
+    expect(started.body).toMatchObject({
+      status: '1',
+      errorMessage: null,
+      nationalID: SARA,
+      random: expect.stringMatching(/^\d{2}$/),
+    });
+    expect(h.simulator.pending(SARA).map((request) => request.transId)).toContain(
+      started.body.transId,
+    );
+    expect((await verify(SARA, started.body.transId)).body).toEqual({
+      status: '3',
+      errorMessage: null,
+      session: null,
+    });
+  });
+
+  it('signs in when approved on the phone, with the user’s organizations', async () => {
+    const session = await signIn();
+    expect(session.token.split('.')).toHaveLength(3);
+    expect(session.organizationList).toEqual([
+      expect.objectContaining({
+        slno: 314,
+        sipSlNo: 408,
+        organizationType: 1,
+        roles: ['enrolmentAdmin', 'authorizedSignatory'],
+        sipLevel: 'L1',
+      }),
+    ]);
+  });
+
+  it('approves through the phone page’s form, picking the number shown', async () => {
+    const started = await initiate(SARA);
+    const page = await fetch(`${h.baseUrl}/simulators/nafath/phone?nationalId=${SARA}`).then(
+      (response) => response.text(),
+    );
+    expect(page).toContain(`value="${String(started.body.random)}"`);
+    const answered = await fetch(`${h.baseUrl}/simulators/nafath/phone/answer`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        transId: started.body.transId,
+        nationalId: SARA,
+        choice: started.body.random,
+      }),
+      redirect: 'manual',
+    });
+    expect(answered.status).toBe(303);
+    expect((await verify(SARA, started.body.transId)).body.status).toBe('1');
+  });
+
+  it('fails with the reason when rejected on the phone, and stops polling', async () => {
+    const started = await initiate(SARA);
+    h.simulator.answer(started.body.transId, 'reject');
+    expect((await verify(SARA, started.body.transId)).body).toEqual({
+      status: '0',
+      errorMessage: 'The request was rejected in Nafath.',
+      session: null,
+    });
+  });
+
+  it('expires 180 s after it started', async () => {
+    const started = await initiate(NOURA);
+    h.clock.advance(180_001);
+    expect((await verify(NOURA, started.body.transId)).body.errorMessage).toBe(
+      'The request expired. Start again.',
+    );
+  });
+
+  it('is bound to the browser that started it', async () => {
+    const started = await initiate(NOURA);
+    h.simulator.answer(started.body.transId, 'approve');
+    expect(
+      (await verify(NOURA, started.body.transId, 'login', OTHER_DEVICE)).body.errorMessage,
+    ).toBe('This request was started on another device.');
+  });
+
+  it('signs in once per approval: a replayed verify finds nothing', async () => {
+    const started = await initiate(SARA);
+    h.simulator.answer(started.body.transId, 'approve');
+    expect((await verify(SARA, started.body.transId)).body.status).toBe('1');
+    expect((await verify(SARA, started.body.transId)).body).toMatchObject({
+      status: '0',
+      session: null,
+    });
+  });
+
+  it('answers the same to start for unregistered ids, and says so only after approval', async () => {
+    const unknown = '1000000032';
+    const started = await initiate(unknown);
+    expect(started.body).toMatchObject({ status: '1', errorMessage: null });
+    h.simulator.answer(started.body.transId, 'approve');
+    expect((await verify(unknown, started.body.transId)).body.errorMessage).toBe(
+      'This national ID has no Tawqi account yet. Enrol first.',
+    );
+  });
+
+  it('limits requests per national id (no push bombing), in the caller’s language', async () => {
+    const target = '1000000040';
+    for (let i = 0; i < 3; i += 1) expect((await initiate(target)).body.status).toBe('1');
+    const fourth = await h.call('POST', '/api/v1/auth/nafath/login/initiate', {
+      body: { nationalID: target },
+      language: 'ar',
+    });
+    expect(fourth.body).toMatchObject({
+      status: '0',
+      errorMessage: 'طلبات كثيرة لرقم الهوية هذا. انتظر بضع دقائق ثم حاول مرة أخرى.',
+      transId: null,
+    });
+  });
+});
+
+describe('enrolment and KYC renewal', () => {
+  it('enrols a new individual user through the identity app and signs them in', async () => {
+    const newcomer = '1000000057';
+    const started = await initiate(newcomer, 'enrollment');
+    h.simulator.answer(started.body.transId, 'approve');
+    const enrolled = await verify(newcomer, started.body.transId, 'enrollment');
+    expect(enrolled.body.status).toBe('1');
+    expect(enrolled.body.session).toMatchObject({
+      fullNameEnglish: 'Nafath User 0057',
+      organizationList: [],
+    });
+    const stored = await h.pool.query('SELECT full_name_ar FROM users WHERE national_id = $1', [
+      newcomer,
+    ]);
+    expect(stored.rows).toEqual([{ full_name_ar: 'مستخدم نفاذ 0057' }]);
+  });
+
+  it('renews the signed-in user’s identity verification', async () => {
+    const session = await signIn();
+    const started = await h.call('POST', '/api/v1/auth/kyc/renewal/initiate', {
+      body: {},
+      token: session.token,
+    });
+    expect(started.body.status).toBe('1');
+    h.simulator.answer(started.body.transId, 'approve');
+    const renewed = await h.call('POST', '/api/v1/auth/kyc/renewal/verify', {
+      body: { transId: started.body.transId },
+      token: session.token,
+    });
+    expect(renewed.body).toMatchObject({
+      status: '1',
+      kycValidTill: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    });
+  });
+
+  it('needs a session to renew', async () => {
+    expect((await h.call('POST', '/api/v1/auth/kyc/renewal/initiate', { body: {} })).status).toBe(
+      401,
+    );
+  });
+});
+
+describe('credentials and one-time codes (SECURITY.md)', () => {
+  async function startCredentials(username = 'sara', password = DEMO_PASSWORD) {
+    return h.call('POST', '/api/v1/auth/credentials/login/initiate', {
+      body: { username, password },
+    });
+  }
+  async function latestCode() {
+    const [message] = await readOutbox(h.pool, '+966551234567');
+    return /\d{6}/.exec(message?.body ?? '')?.[0] ?? '';
+  }
+  const verifyCode = (otpReference: string, otp: string) =>
+    h.call('POST', '/api/v1/auth/credentials/login/verifyOTP', { body: { otpReference, otp } });
+
+  it('sends a 6-digit code to the user’s mobile and signs in with it', async () => {
+    const started = await startCredentials();
+    expect(started.body).toMatchObject({
+      status: '1',
+      maskedDestination: '+9665*****567',
+      expiresInSeconds: 180,
+    });
+    const code = await latestCode();
+    expect(code).toMatch(/^\d{6}$/);
+    const signedIn = await verifyCode(started.body.otpReference, code);
+    expect(signedIn.body.status).toBe('1');
+    expect(signedIn.body.session.fullNameArabic).toBe('سارة القحطاني');
+  });
+
+  it('uses each code once', async () => {
+    const started = await startCredentials();
+    const code = await latestCode();
+    expect((await verifyCode(started.body.otpReference, code)).body.status).toBe('1');
+    expect((await verifyCode(started.body.otpReference, code)).body).toMatchObject({
+      status: '0',
+      session: null,
+    });
+  });
+
+  it('expires a code after 3 minutes', async () => {
+    const started = await startCredentials();
+    const code = await latestCode();
+    h.clock.advance(3 * MINUTE + 1);
+    expect((await verifyCode(started.body.otpReference, code)).body.errorMessage).toBe(
+      'The code has expired. Request a new one.',
+    );
+  });
+
+  it('allows at most 5 attempts per code', async () => {
+    const started = await startCredentials();
+    const code = await latestCode();
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 4; i += 1)
+      expect((await verifyCode(started.body.otpReference, wrong)).body.errorMessage).toBe(
+        'The code is not correct.',
+      );
+    expect((await verifyCode(started.body.otpReference, wrong)).body.errorMessage).toBe(
+      'Too many attempts. Request a new code.',
+    );
+    expect((await verifyCode(started.body.otpReference, code)).body.errorMessage).toBe(
+      'Too many attempts. Request a new code.',
+    );
+  });
+
+  it('keeps only the latest code valid', async () => {
+    const first = await startCredentials();
+    const firstCode = await latestCode();
+    await startCredentials();
+    expect((await verifyCode(first.body.otpReference, firstCode)).body.status).toBe('0');
+  });
+
+  it('answers the same for an unknown user or a wrong password, and sends nothing', async () => {
+    const before = (await readOutbox(h.pool)).length;
+    const unknown = await startCredentials('nobody', 'whatever');
+    const wrongPassword = await startCredentials('mohammed', 'wrong password');
+    for (const answer of [unknown, wrongPassword]) {
+      expect(answer.status).toBe(200);
+      expect(Object.keys(answer.body).sort()).toEqual([
+        'errorMessage',
+        'expiresInSeconds',
+        'maskedDestination',
+        'otpReference',
+        'status',
+      ]);
+      expect(answer.body.status).toBe('1');
+    }
+    expect((await readOutbox(h.pool)).length).toBe(before);
+    expect((await verifyCode(unknown.body.otpReference, '123456')).body.status).toBe('0');
+  });
+
+  it('throttles sign-in attempts per account with 429 and Retry-After', async () => {
+    let last = await startCredentials('noura', 'wrong');
+    for (let i = 0; i < 10 && last.status === 200; i += 1)
+      last = await startCredentials('noura', 'wrong');
+    expect(last.status).toBe(429);
+    expect(last.body.code).toBe('RATE_LIMITED');
+    expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+});
+
+describe('sessions (SECURITY.md, RFC 9700)', () => {
+  it('rotates the refresh token and keeps the session going', async () => {
+    const session = await signIn();
+    const first = await refresh(session.refreshToken);
+    expect(first.status).toBe(200);
+    expect(first.body.refreshToken).not.toBe(session.refreshToken);
+    expect((await refresh(first.body.refreshToken)).status).toBe(200);
+  });
+
+  it('tolerates a retry within the grace window, and treats later reuse as theft: the whole family is revoked', async () => {
+    const session = await signIn();
+    const rotated = await refresh(session.refreshToken);
+    h.clock.advance(5_000);
+    const retried = await refresh(session.refreshToken);
+    expect(retried.status).toBe(200);
+    h.clock.advance(20_000);
+    const reused = await refresh(session.refreshToken);
+    expect(reused.status).toBe(401);
+    expect(reused.body).toMatchObject({ code: 'UNAUTHENTICATED', detail: 'TOKEN_EXPIRED' });
+    // Every token of the family is now refused, the newest too.
+    expect((await refresh(retried.body.refreshToken)).body.detail).toBe('TOKEN_EXPIRED');
+    expect((await refresh(rotated.body.refreshToken)).body.detail).toBe('TOKEN_EXPIRED');
+  });
+
+  it('binds refresh tokens to the device', async () => {
+    const session = await signIn();
+    const stolen = await refresh(session.refreshToken, OTHER_DEVICE);
+    expect(stolen.body.detail).toBe('TOKEN_EXPIRED');
+    expect((await refresh(session.refreshToken)).body.detail).toBe('TOKEN_EXPIRED');
+  });
+
+  it('ends a session idle for more than 30 minutes', async () => {
+    const session = await signIn();
+    h.clock.advance(30 * MINUTE + 1);
+    const late = await refresh(session.refreshToken);
+    expect(late.status).toBe(401);
+    expect(late.body.detail).toBe('TOKEN_EXPIRED');
+  });
+
+  it('ends a session 12 hours after sign-in, however active', async () => {
+    let token = (await signIn()).refreshToken;
+    for (let elapsed = 0; elapsed < 12 * 60; elapsed += 20) {
+      h.clock.advance(20 * MINUTE);
+      const next = await refresh(token);
+      if (elapsed + 20 < 12 * 60) {
+        expect(next.status, `at ${String(elapsed + 20)} min`).toBe(200);
+        token = next.body.refreshToken;
+      } else {
+        expect(next.body.detail).toBe('TOKEN_EXPIRED');
+      }
+    }
+  });
+
+  it('refuses expired, tampered, unsigned and other-device access tokens', async () => {
+    const session = await signIn();
+    const call = (token: string, deviceId = DEVICE) =>
+      h.call('POST', '/api/v1/auth/logout', { body: {}, token, deviceId });
+    const [header, payload] = session.token.split('.') as [string, string, string];
+    const unsigned = `${Buffer.from(JSON.stringify({ alg: 'none' })).toString('base64url')}.${payload}.`;
+    const tampered = `${header}.${Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), sub: '2' })).toString('base64url')}.${session.token.split('.')[2] ?? ''}`;
+    expect((await call(unsigned)).status).toBe(401);
+    expect((await call(tampered)).status).toBe(401);
+    expect((await call(session.token, OTHER_DEVICE)).status).toBe(401);
+    h.clock.advance(5 * MINUTE + 1);
+    expect((await call(session.token)).status).toBe(401);
+  });
+
+  it('revokes the session on logout: its access and refresh tokens stop working', async () => {
+    const session = await signIn();
+    expect(
+      (await h.call('POST', '/api/v1/auth/logout', { body: {}, token: session.token })).body,
+    ).toEqual({ status: '1', errorMessage: null });
+    expect(
+      (await h.call('POST', '/api/v1/auth/logout', { body: {}, token: session.token })).status,
+    ).toBe(401);
+    expect((await refresh(session.refreshToken)).body.detail).toBe('TOKEN_EXPIRED');
+  });
+
+  it('keeps refresh tokens only as hashes, and chains the audit log', async () => {
+    const session = await signIn();
+    const stored = await h.pool.query('SELECT 1 FROM refresh_tokens WHERE token_hash = $1', [
+      session.refreshToken,
+    ]);
+    expect(stored.rowCount).toBe(0);
+    const log = (
+      await h.pool.query<{ prev_hash: string; hash: string }>(
+        'SELECT prev_hash, hash FROM audit_log ORDER BY audit_slno',
+      )
+    ).rows;
+    expect(log.length).toBeGreaterThan(1);
+    for (let i = 1; i < log.length; i += 1) expect(log[i]?.prev_hash).toBe(log[i - 1]?.hash);
+    const logged = JSON.stringify((await h.pool.query('SELECT detail FROM audit_log')).rows);
+    expect(logged).not.toContain(SARA);
+  });
+});

@@ -1,0 +1,48 @@
+/**
+ * One real PostgreSQL for the test run: the embedded server in a temporary folder on a free
+ * port, or the server of TEST_DATABASE_URL (CI's second run uses Debian's PostgreSQL 15).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    adminDatabaseUrl: string;
+  }
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => {
+        if (address && typeof address === 'object') resolve(address.port);
+        else reject(new Error('no port'));
+      });
+    });
+  });
+}
+
+let embedded: EmbeddedDatabase | null = null;
+let dataDir: string | null = null;
+
+export async function setup(project: TestProject): Promise<void> {
+  const external = process.env.TEST_DATABASE_URL;
+  if (external) {
+    project.provide('adminDatabaseUrl', external);
+    return;
+  }
+  dataDir = mkdtempSync(join(tmpdir(), 'tawqi-test-pg-'));
+  embedded = await startEmbeddedPostgres({ dataDir, port: await freePort() });
+  project.provide('adminDatabaseUrl', embedded.urlOf('postgres'));
+}
+
+export async function teardown(): Promise<void> {
+  await embedded?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+}

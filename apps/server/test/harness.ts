@@ -1,0 +1,105 @@
+/**
+ * A test file's own server: a fresh database (migrated and seeded), a clock the test moves, the
+ * server listening on a loopback port (the Nafath simulator is reached over real HTTP through the
+ * same client as the real service), and helpers to call the API like the portal does.
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, inject } from 'vitest';
+import { loadConfig } from '../src/config.js';
+import { migrate } from '../src/db/migrate.js';
+import { createPool, type Pool } from '../src/db/pool.js';
+import { seedDemoData } from '../src/db/seed.js';
+import { createServer, type ServerParts } from '../src/server.js';
+
+export const START = new Date('2026-11-21T09:00:00.000Z');
+
+export interface Harness extends ServerParts {
+  pool: Pool;
+  baseUrl: string;
+  clock: { now: Date; advance(ms: number): void };
+  call(
+    method: string,
+    path: string,
+    options?: {
+      body?: unknown;
+      token?: string;
+      deviceId?: string;
+      language?: string;
+      headers?: Record<string, string>;
+    },
+  ): Promise<{ status: number; body: any; headers: Headers }>;
+}
+
+export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
+  const adminUrl = inject('adminDatabaseUrl');
+  const name = `tawqi_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const pool = createPool(url.toString(), 5);
+  await migrate(pool);
+  await seedDemoData(pool, START);
+  const clock = {
+    now: new Date(START),
+    advance(ms: number) {
+      clock.now = new Date(clock.now.getTime() + ms);
+    },
+  };
+  const config = loadConfig({ LOG_LEVEL: 'silent', PORT: '0', ...env });
+  let baseUrl = '';
+  const parts = await createServer({
+    config,
+    pool,
+    clock: () => clock.now,
+    selfOrigin: () => baseUrl,
+  });
+  baseUrl = await parts.app.listen({ host: '127.0.0.1', port: 0 });
+  afterAll(async () => {
+    await parts.app.close();
+    await pool.end();
+    const cleanup = new pg.Client({ connectionString: adminUrl });
+    await cleanup.connect();
+    await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await cleanup.end();
+  });
+  return {
+    ...parts,
+    pool,
+    baseUrl,
+    clock,
+    async call(method, path, options = {}) {
+      const headers: Record<string, string> = {
+        'x-device-id': options.deviceId ?? DEVICE,
+        'accept-language': options.language ?? 'en',
+        ...options.headers,
+      };
+      if (options.body !== undefined) headers['content-type'] ??= 'application/json';
+      if (options.token) headers.authorization = `Bearer ${options.token}`;
+      const response = await fetch(`${baseUrl}${path}`, {
+        method,
+        headers,
+        ...(options.body === undefined
+          ? {}
+          : {
+              body: typeof options.body === 'string' ? options.body : JSON.stringify(options.body),
+            }),
+      });
+      const text = await response.text();
+      let body: unknown = text;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        // not JSON
+      }
+      return { status: response.status, body, headers: response.headers };
+    },
+  };
+}
+
+export const DEVICE = 'd'.repeat(64);
+export const SARA = '1000000008';
+export const NOURA = '1000000024';

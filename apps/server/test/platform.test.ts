@@ -1,0 +1,287 @@
+import { ENDPOINTS, type EndpointId } from '@tawqi/api';
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.js';
+import { migrate } from '../src/db/migrate.js';
+import { createPool } from '../src/db/pool.js';
+import { buildApp } from '../src/http/app.js';
+import {
+  PolicyMissingError,
+  registerContractRoutes,
+  unimplemented,
+  type Access,
+} from '../src/http/contractRoutes.js';
+import { POLICIES } from '../src/http/policies.js';
+import { startHarness } from './harness.js';
+
+const h = await startHarness({ CORS_ORIGINS: 'https://partner.example.sa' });
+
+/** The calls with handlers today. */
+const BUILT: readonly EndpointId[] = [
+  'nafathLoginInitiate',
+  'nafathEnrollmentInitiate',
+  'nafathLoginVerify',
+  'nafathEnrollmentVerify',
+  'credentialsLoginInitiate',
+  'credentialsVerifyOtp',
+  'refresh',
+  'kycRenewalInitiate',
+  'kycRenewalVerify',
+  'logout',
+  'countries',
+  'states',
+  'cities',
+  'calendarMonths',
+  'vat',
+  'recaptchaClientKey',
+  'commonEsignPlans',
+  'contactUs',
+];
+/** The calls whose handlers land with later issues: they answer 501 until then. */
+const NOT_YET: readonly EndpointId[] = ENDPOINTS.map(
+  (endpoint) => endpoint.id as EndpointId,
+).filter((id) => !BUILT.includes(id));
+
+describe('configuration', () => {
+  it('takes the defaults: 127.0.0.1:3000, VAT 15%, 30-minute idle limit', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      HOST: '127.0.0.1',
+      PORT: 3000,
+      VAT_PERCENT: 15,
+      INACTIVITY_MINUTES: 30,
+      SESSION_ABSOLUTE_HOURS: 12,
+    });
+    expect(config.publicOrigin).toBe('http://127.0.0.1:3000');
+  });
+
+  it('stops with a message naming each wrong variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty', VAT_PERCENT: '150' })).toThrow(ConfigError);
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'not a url' });
+    } catch (error) {
+      expect(String(error)).toMatch(/PORT="eighty"/);
+      expect(String(error)).toMatch(/DATABASE_URL="not a url".*PostgreSQL/);
+    }
+  });
+});
+
+describe('routes from the contract', () => {
+  it('declare a policy for every call', () => {
+    expect(Object.keys(POLICIES).sort()).toEqual(ENDPOINTS.map((endpoint) => endpoint.id).sort());
+  });
+
+  it('refuse to start when a call has no policy', () => {
+    const incomplete: Partial<typeof POLICIES> = { ...POLICIES };
+    delete incomplete.refresh;
+    const access: Access = {
+      callerOf: () => Promise.resolve(null),
+      isMember: () => Promise.resolve(false),
+      isL1Admin: () => Promise.resolve(false),
+    };
+    expect(() => {
+      registerContractRoutes(Fastify(), { handlers: {}, policies: incomplete, access });
+    }).toThrow(PolicyMissingError);
+  });
+
+  it('list the calls still to be built, and those answer 501 in the one error shape', async () => {
+    expect(unimplemented(h.handlers).sort()).toEqual([...NOT_YET].sort());
+    for (const id of NOT_YET) {
+      const endpoint = ENDPOINTS.find((candidate) => candidate.id === id);
+      if (!endpoint) throw new Error(id);
+      const path = `/${endpoint.path.replace(/^\//, '').replace(/\{[^}]+\}/g, '1')}`;
+      const response = await h.call(
+        endpoint.method,
+        path,
+        endpoint.method === 'POST' ? { body: {} } : {},
+      );
+      expect(response.status, id).toBe(501);
+      expect(response.body).toMatchObject({
+        statusCode: 501,
+        code: 'NOT_IMPLEMENTED',
+        message: 'This service is not available yet.',
+      });
+    }
+  });
+});
+
+describe('HTTP behaviour (SECURITY.md)', () => {
+  it('answers an unknown API path with 404 JSON in the caller’s language', async () => {
+    const english = await h.call('GET', '/api/v1/no/such/call');
+    expect(english.status).toBe(404);
+    expect(english.body).toMatchObject({ code: 'NOT_FOUND', message: 'Not found.' });
+    const arabic = await h.call('GET', '/api/v1/no/such/call', { language: 'ar-SA,ar;q=0.9' });
+    expect(arabic.body.message).toBe('غير موجود.');
+    expect(arabic.body.requestId).toBe(arabic.headers.get('x-request-id'));
+  });
+
+  it('sends the security headers and no-store on the API, and no framework banner', async () => {
+    const response = await h.call('GET', '/api/v1/common/get/vat');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-security-policy')).toMatch(
+      /object-src 'none'.*base-uri 'none'.*frame-ancestors 'none'/,
+    );
+    expect(response.headers.get('content-security-policy')).not.toMatch(/unsafe-inline/);
+    expect(response.headers.get('strict-transport-security')).toMatch(/max-age=31536000/);
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('referrer-policy')).toBeTruthy();
+    expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('x-powered-by')).toBeNull();
+  });
+
+  it('echoes only allowed origins, exactly', async () => {
+    const allowed = await h.call('GET', '/api/v1/common/get/vat', {
+      headers: { origin: 'https://partner.example.sa' },
+    });
+    expect(allowed.headers.get('access-control-allow-origin')).toBe('https://partner.example.sa');
+    const other = await h.call('GET', '/api/v1/common/get/vat', {
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('refuses a body that is not JSON (415), too large (413), or too deep, and keeps serving', async () => {
+    const text = await h.call('POST', '/api/v1/common/contactUs', {
+      body: 'hello',
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(text.status).toBe(415);
+    expect(text.body.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    const large = await h.call('POST', '/api/v1/common/contactUs', {
+      body: { message: 'x'.repeat(300_000) },
+    });
+    expect(large.status).toBe(413);
+    const deep = await h.call('POST', '/api/v1/common/contactUs', {
+      body: `${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}`,
+    });
+    expect(deep.status).toBe(400);
+    expect((await h.call('GET', '/health')).status).toBe(200);
+  });
+
+  it('refuses unknown fields and prototype keys, naming the fields in the caller’s language', async () => {
+    const unknown = await h.call('POST', '/api/v1/auth/nafath/login/initiate', {
+      body: { nationalID: '1000000008', admin: true },
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.fieldErrors).toContainEqual({
+      path: 'body.admin',
+      message: 'This field is not accepted.',
+    });
+    const proto = await h.call('POST', '/api/v1/auth/nafath/login/initiate', {
+      body: '{"nationalID":"1000000008","__proto__":{"x":1}}',
+    });
+    expect(proto.status).toBe(400);
+    const arabic = await h.call('POST', '/api/v1/auth/nafath/login/initiate', {
+      body: { nationalID: '123' },
+      language: 'ar',
+    });
+    expect(arabic.body.fieldErrors).toContainEqual({
+      path: 'body.nationalID',
+      message: 'هذه القيمة غير صالحة.',
+    });
+  });
+
+  it('never sends a stack trace', async () => {
+    const response = await h.call('POST', '/api/v1/auth/refresh', {
+      body: { refreshToken: 'x', deviceID: 'y' },
+    });
+    expect(JSON.stringify(response.body)).not.toMatch(/at .*\.ts:\d+/);
+  });
+});
+
+describe('health, readiness and the database', () => {
+  it('is healthy and ready with its database', async () => {
+    expect((await h.call('GET', '/health')).body).toEqual({ status: 'ok' });
+    expect((await h.call('GET', '/ready')).body).toEqual({ status: 'ready' });
+  });
+
+  it('runs each migration once', async () => {
+    expect(await migrate(h.pool)).toEqual([]);
+  });
+
+  it('answers 503 when the database is away, and is not ready', async () => {
+    const gone = createPool('postgres://tawqi:x@127.0.0.1:1/none', 1);
+    const noAccess: Access = {
+      callerOf: () => Promise.resolve(null),
+      isMember: () => Promise.resolve(false),
+      isL1Admin: () => Promise.resolve(false),
+    };
+    const app = await buildApp({
+      config: loadConfig({ LOG_LEVEL: 'silent' }),
+      pool: gone,
+      access: noAccess,
+      handlers: { vat: async () => (await gone.query('SELECT 15 AS vat')).rows[0] },
+    });
+    expect((await app.inject({ method: 'GET', url: '/ready' })).statusCode).toBe(503);
+    const vat = await app.inject({ method: 'GET', url: '/api/v1/common/get/vat' });
+    expect(vat.statusCode).toBe(503);
+    expect(vat.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    await app.close();
+    await gone.end();
+  });
+});
+
+describe('reference data and plans', () => {
+  it('lists countries, regions, cities and months in both languages', async () => {
+    const countries = await h.call('GET', '/api/v1/common/countries');
+    expect(countries.body.dataList[0]).toEqual({
+      countrySlno: 1,
+      countryNameEnglish: 'Saudi Arabia',
+      countryNameArabic: 'المملكة العربية السعودية',
+      isdCode: '+966',
+    });
+    const regions = await h.call('POST', '/api/v1/common/states/1', { body: {} });
+    expect(regions.body.dataList).toHaveLength(5);
+    const cities = await h.call('POST', '/api/v1/common/cities/1', { body: {} });
+    expect(
+      cities.body.dataList.map((city: { cityNameArabic: string }) => city.cityNameArabic),
+    ).toContain('الرياض');
+    const months = await h.call('GET', '/api/v1/common/calendar/months');
+    expect(months.body.dataList[0]).toEqual({
+      monthNumber: 1,
+      monthNameEnglish: 'January',
+      monthNameArabic: 'يناير',
+    });
+  });
+
+  it('prices the plans with the configured VAT: price + tax = total', async () => {
+    const plans = await h.call('GET', '/api/v1/common/esign/plans');
+    expect(plans.body.vat).toBe(15);
+    expect(plans.body.planDetailsDTOList[0]).toMatchObject({
+      planName: 'Starter',
+      price: 99,
+      tax: 14.85,
+      totalPrice: 113.85,
+      transactionLimit: 10,
+    });
+    for (const plan of plans.body.planDetailsDTOList as {
+      price: number;
+      tax: number;
+      totalPrice: number;
+    }[]) {
+      expect(Math.round((plan.price + plan.tax) * 100)).toBe(Math.round(plan.totalPrice * 100));
+    }
+    expect((await h.call('GET', '/api/v1/common/get/vat')).body).toEqual({ vat: 15 });
+  });
+
+  it('stores a contact message and answers its reference', async () => {
+    const sent = await h.call('POST', '/api/v1/common/contactUs', {
+      body: {
+        name: 'Reem',
+        email: 'reem@example.sa',
+        subject: 'Plans for 200 users',
+        message: 'Please call me about the Enterprise plan.',
+      },
+    });
+    expect(sent.body).toMatchObject({
+      status: '1',
+      referenceNumber: expect.stringMatching(/^CU-2026-\d{6}$/),
+    });
+    const stored = await h.pool.query(
+      'SELECT subject FROM contact_messages WHERE reference_number = $1',
+      [sent.body.referenceNumber],
+    );
+    expect(stored.rows[0]).toEqual({ subject: 'Plans for 200 users' });
+  });
+});

@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+// HTTP-level tests on a real PostgreSQL: one embedded server for the run (test/globalSetup.ts),
+// an isolated database per test file.
+export default defineConfig({
+  resolve: { conditions: ['@tawqi/source'] },
+  ssr: { resolve: { conditions: ['@tawqi/source'], externalConditions: ['@tawqi/source'] } },
+  test: {
+    include: ['test/**/*.test.ts'],
+    globalSetup: ['test/globalSetup.ts'],
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+  },
+});
