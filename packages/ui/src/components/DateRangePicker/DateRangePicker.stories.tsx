@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, screen, userEvent, within } from 'storybook/test';
+import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { DateRangePicker } from './DateRangePicker.js';
 
 const meta = {
@@ -71,6 +71,6 @@ export const Keyboard: Story = {
     await userEvent.keyboard('{Enter}');
     await expect(await screen.findByRole('dialog')).toBeVisible();
     await userEvent.keyboard('{Escape}');
-    await expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   },
 };
