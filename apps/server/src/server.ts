@@ -10,6 +10,12 @@ import {
   type NafathSimulator,
 } from './adapters/nafath/simulator.js';
 import { createOutboxNotifier, readOutbox } from './adapters/notifier/outbox.js';
+import { createGatewayClient, type PaymentGateway } from './adapters/payments/gateway.js';
+import {
+  GATEWAY_PREFIX,
+  createGatewaySimulator,
+  type GatewaySimulator,
+} from './adapters/payments/simulator.js';
 import type { Config } from './config.js';
 import { DEMO_PEOPLE } from './db/seed.js';
 import type { Pool } from './db/pool.js';
@@ -18,6 +24,12 @@ import { buildApp } from './http/app.js';
 import type { Handlers } from './http/contractRoutes.js';
 import { createAccess } from './modules/access/access.js';
 import { authHandlers } from './modules/auth/handlers.js';
+import { individualHandlers } from './modules/individual/handlers.js';
+import {
+  paymentHandlers,
+  registerPaymentCallback,
+  type PaymentDeps,
+} from './modules/payments/handlers.js';
 import { referenceHandlers } from './modules/reference/handlers.js';
 import { loadSigner } from './modules/sessions/tokens.js';
 
@@ -26,7 +38,11 @@ export interface ServerParts {
   deps: Deps;
   handlers: Handlers;
   simulator: NafathSimulator;
+  gatewaySimulator: GatewaySimulator;
 }
+
+/** The simulated gateway's shared secret (a real gateway's would come from configuration). */
+const SIMULATOR_GATEWAY_SECRET = 'tawqi-gateway-simulator';
 
 export async function createServer(options: {
   config: Config;
@@ -36,6 +52,7 @@ export async function createServer(options: {
   selfOrigin?: () => string;
   portalDir?: string;
   identity?: IdentityProvider;
+  gateway?: PaymentGateway;
 }): Promise<ServerParts> {
   const clock = options.clock ?? (() => new Date());
   const simulator = createNafathSimulator({
@@ -66,7 +83,25 @@ export async function createServer(options: {
     identity,
     notifier: createOutboxNotifier(options.pool),
   };
-  const handlers: Handlers = { ...authHandlers(deps), ...referenceHandlers(deps) };
+  const gatewaySimulator = createGatewaySimulator({ secret: SIMULATOR_GATEWAY_SECRET });
+  const paymentDeps: PaymentDeps = {
+    ...deps,
+    selfOrigin,
+    gateway:
+      options.gateway ??
+      lazyGateway(() =>
+        createGatewayClient({
+          baseUrl: `${selfOrigin()}${GATEWAY_PREFIX}`,
+          secret: SIMULATOR_GATEWAY_SECRET,
+        }),
+      ),
+  };
+  const handlers: Handlers = {
+    ...authHandlers(deps),
+    ...referenceHandlers(deps),
+    ...individualHandlers(deps),
+    ...paymentHandlers(paymentDeps),
+  };
   const app = await buildApp({
     config: options.config,
     pool: options.pool,
@@ -80,13 +115,15 @@ export async function createServer(options: {
     ...(options.portalDir ? { portalDir: options.portalDir } : {}),
     plugins: [
       (instance) => simulator.register(instance),
+      (instance) => gatewaySimulator.register(instance),
+      (instance) => registerPaymentCallback(instance, paymentDeps),
       (instance) => {
         // The development outbox: the one-time codes the default notifier "sent".
         instance.get('/dev/outbox', async () => ({ messages: await readOutbox(options.pool) }));
       },
     ],
   });
-  return { app, deps, handlers, simulator };
+  return { app, deps, handlers, simulator, gatewaySimulator };
 }
 
 /** The identity client is made on first use, once the server's own address is known. */
@@ -96,5 +133,15 @@ function lazyIdentity(make: () => IdentityProvider): IdentityProvider {
   return {
     createRequest: (input) => get().createRequest(input),
     status: (input) => get().status(input),
+  };
+}
+
+function lazyGateway(make: () => PaymentGateway): PaymentGateway {
+  let client: PaymentGateway | null = null;
+  const get = () => (client ??= make());
+  return {
+    createPayment: (input) => get().createPayment(input),
+    status: (gatewayRef) => get().status(gatewayRef),
+    verifyCallback: (rawBody, signature) => get().verifyCallback(rawBody, signature),
   };
 }

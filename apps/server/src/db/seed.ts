@@ -46,6 +46,28 @@ export const DEMO_PEOPLE = [
   },
 ] as const;
 
+/** A one-page PDF with a line of text: a real document for the agreement downloads. */
+export function minimalPdf(title: string): Buffer {
+  const text = title.replace(/[()\\]/g, '');
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${String(text.length + 38)} >>\nstream\nBT /F1 18 Tf 72 760 Td (${text}) Tj ET\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, index) => {
+    offsets.push(body.length);
+    body += `${String(index + 1)} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${String(objects.length + 1)}\n0000000000 65535 f \n${offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('')}`;
+  body += `trailer\n<< /Size ${String(objects.length + 1)} /Root 1 0 R >>\nstartxref\n${String(xref)}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
 export async function seedDemoData(pool: Pool, now: Date): Promise<boolean> {
   const existing = await pool.query('SELECT 1 FROM users LIMIT 1');
   if (existing.rowCount) return false;
@@ -146,6 +168,16 @@ export async function seedDemoData(pool: Pool, now: Date): Promise<boolean> {
         );
       }
     }
+    await q(
+      `INSERT INTO agreements (user_slno, org_slno, user_type, unique_file_id, file_name, content) VALUES
+        ($1, NULL, 'Individual', 'agr-terms-0001', 'Tawqi_Terms_of_Use.pdf', $2),
+        ($1, 314, 'Enrolment Admin', 'agr-org-0314', 'Subscriber_Agreement_314.pdf', $3)`,
+      [
+        sara,
+        minimalPdf('Tawqi terms of use'),
+        minimalPdf('Subscriber agreement - Riyadh Trading Company'),
+      ],
+    );
     await q(
       `INSERT INTO notifications (user_slno, title_en, title_ar, message_en, message_ar, is_read, created_at) VALUES
         ($1, 'Welcome to Tawqi', 'مرحبًا بك في توقيع', 'Your welcome pack has 5 transactions.', 'تتضمن باقة الترحيب ٥ عمليات.', true, $2::timestamptz - interval '20 days'),

@@ -198,6 +198,7 @@ CREATE TABLE payments (
   encoded_id     text NOT NULL UNIQUE,
   order_slno     integer NOT NULL REFERENCES orders (order_slno),
   gateway_ref    text UNIQUE,
+  payment_url    text,
   status         text NOT NULL CHECK (status IN ('initiated', 'pending', 'success', 'failure')),
   amount_halalas bigint NOT NULL CHECK (amount_halalas >= 0),
   error_message  text,

@@ -1,0 +1,147 @@
+/**
+ * A payment gateway simulator, served by Tawqi on loopback (`/simulators/gateway`): the gateway's
+ * API (create, status) and its hosted payment page, where "Pay" succeeds and "Decline" fails.
+ * The outcome is sent to the merchant's callback URL, signed (HMAC-SHA256), then the browser goes
+ * back to the merchant's return URL. Plain HTML forms (the strict CSP holds).
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { signBody, type GatewayStatus } from './gateway.js';
+
+export const GATEWAY_PREFIX = '/simulators/gateway';
+
+interface SimulatedPayment {
+  id: string;
+  reference: string;
+  amount: number;
+  description: string;
+  status: GatewayStatus;
+  returnUrl: string;
+  callbackUrl: string;
+}
+
+export interface GatewaySimulator {
+  register(app: FastifyInstance): Promise<void>;
+  /** What a test's customer does on the hosted page. */
+  decide(id: string, outcome: 'pay' | 'decline'): Promise<void>;
+  get(id: string): SimulatedPayment | undefined;
+}
+
+export function createGatewaySimulator(options: {
+  secret: string;
+  fetch?: typeof fetch;
+}): GatewaySimulator {
+  const payments = new Map<string, SimulatedPayment>();
+  const doFetch = options.fetch ?? fetch;
+  const view = (payment: SimulatedPayment) => ({
+    id: payment.id,
+    reference: payment.reference,
+    status: payment.status,
+    amount: payment.amount,
+  });
+  const simulator: GatewaySimulator = {
+    get: (id) => payments.get(id),
+    async decide(id, outcome) {
+      const payment = payments.get(id);
+      if (payment?.status !== 'initiated') return;
+      payment.status = outcome === 'pay' ? 'paid' : 'failed';
+      const body = JSON.stringify(view(payment));
+      // The merchant learns the outcome from a signed callback; a lost callback is what recheck is for.
+      await doFetch(payment.callbackUrl, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-gateway-signature': signBody(options.secret, body),
+        },
+        body,
+      }).catch(() => undefined);
+    },
+    async register(root) {
+      await root.register((app, _options, done) => {
+        app.addContentTypeParser(
+          'application/x-www-form-urlencoded',
+          { parseAs: 'string' },
+          (_request, body, next) => {
+            next(null, Object.fromEntries(new URLSearchParams(String(body))));
+          },
+        );
+        const authorized = (authorization: string | undefined) =>
+          authorization === `Bearer ${options.secret}`;
+        app.post(`${GATEWAY_PREFIX}/api/payments`, (request, reply) => {
+          if (!authorized(request.headers.authorization))
+            return reply.status(401).send({ message: 'unauthorized' });
+          const body = request.body as {
+            amount: number;
+            reference: string;
+            description?: string;
+            returnUrl: string;
+            callbackUrl: string;
+          };
+          const payment: SimulatedPayment = {
+            id: `pg_${randomUUID()}`,
+            reference: body.reference,
+            amount: body.amount,
+            description: body.description ?? '',
+            status: 'initiated',
+            returnUrl: body.returnUrl,
+            callbackUrl: body.callbackUrl,
+          };
+          payments.set(payment.id, payment);
+          return { id: payment.id, url: `${GATEWAY_PREFIX}/pay/${payment.id}` };
+        });
+        app.get(`${GATEWAY_PREFIX}/api/payments/:id`, (request, reply) => {
+          if (!authorized(request.headers.authorization))
+            return reply.status(401).send({ message: 'unauthorized' });
+          const payment = payments.get((request.params as { id: string }).id);
+          return payment ? view(payment) : reply.status(404).send({ message: 'no such payment' });
+        });
+        app.get(`${GATEWAY_PREFIX}/pay/:id`, (request, reply) => {
+          const payment = payments.get((request.params as { id: string }).id);
+          if (!payment)
+            return reply
+              .status(404)
+              .type('text/html; charset=utf-8')
+              .send('<!doctype html><title>Payment</title><p>No such payment</p>');
+          return reply.type('text/html; charset=utf-8').send(hostedPage(payment));
+        });
+        app.post(`${GATEWAY_PREFIX}/pay/:id`, async (request, reply) => {
+          const payment = payments.get((request.params as { id: string }).id);
+          if (!payment) return reply.status(404).send();
+          await simulator.decide(
+            payment.id,
+            (request.body as { outcome?: string }).outcome === 'pay' ? 'pay' : 'decline',
+          );
+          return reply.redirect(payment.returnUrl, 303);
+        });
+        done();
+      });
+    },
+  };
+  return simulator;
+}
+
+function hostedPage(payment: SimulatedPayment): string {
+  const amount = (payment.amount / 100).toFixed(2);
+  const escape = (text: string) =>
+    text.replace(/[&<>"']/g, (character) => `&#${String(character.charCodeAt(0))};`);
+  return `<!doctype html>
+<html lang="ar" dir="rtl">
+<head><meta charset="utf-8"><title>بوابة الدفع (محاكي) / Payment gateway simulator</title></head>
+<body>
+  <main>
+    <h1>بوابة الدفع — محاكي / Payment gateway simulator</h1>
+    <p>${escape(payment.description)}</p>
+    <p>المبلغ / Amount: <strong>${amount} SAR</strong></p>
+    ${
+      payment.status === 'initiated'
+        ? `<form method="post" action="${GATEWAY_PREFIX}/pay/${escape(payment.id)}">
+      <label>رقم البطاقة / Card number <input name="card" value="4111 1111 1111 1111" autocomplete="off"></label>
+      <button type="submit" name="outcome" value="pay">ادفع / Pay</button>
+      <button type="submit" name="outcome" value="decline">رفض البطاقة / Decline</button>
+    </form>`
+        : `<p>${payment.status === 'paid' ? 'تم الدفع / Paid' : 'فشل الدفع / Failed'}</p>`
+    }
+  </main>
+</body>
+</html>`;
+}

@@ -1,0 +1,496 @@
+/**
+ * The individual area (SPEC §7 "Subscription and plans", "Transactions", "Profile" (my),
+ * "Dashboards, devices, notifications"). Every query is scoped to the caller: an id of another
+ * user's transaction, document or agreement finds nothing (404), never their data.
+ */
+import {
+  ESIGN_TRANSACTION_STATUSES,
+  maskNationalId,
+  priceWithVat,
+  toSar,
+  vatRateBasisPoints,
+  type Language,
+} from '@tawqi/domain';
+import type { Deps } from '../../deps.js';
+import type { Caller, HandlerContext, Handlers } from '../../http/contractRoutes.js';
+import { AppError } from '../../http/errors.js';
+
+function me(caller: Caller | null): number {
+  if (!caller) throw new AppError(401, 'UNAUTHENTICATED');
+  return caller.userSlno;
+}
+
+const STATUS_LABELS: Record<string, Record<Language, string>> = {
+  success: { en: 'Success', ar: 'ناجحة' },
+  failed: { en: 'Failed', ar: 'فاشلة' },
+  failure: { en: 'Payment failure', ar: 'فشل الدفع' },
+  pending: { en: 'Pending', ar: 'قيد الانتظار' },
+  initiated: { en: 'Payment initiated', ar: 'تم بدء الدفع' },
+  active: { en: 'Active', ar: 'نشطة' },
+  expired: { en: 'Expired', ar: 'منتهية' },
+  usedUp: { en: 'Used up', ar: 'مستنفدة' },
+};
+
+export function statusLabel(status: string, language: Language): string {
+  return STATUS_LABELS[status]?.[language] ?? status;
+}
+
+const isoDate = (value: Date) => value.toISOString().slice(0, 10);
+
+interface PlanRow {
+  plan_name: string;
+  plan_name_ar: string;
+  product_name: string;
+  plan_unique_id: string;
+  transactions: number;
+  utilized: number;
+  valid_from: Date;
+  valid_to: Date;
+  order_encoded: string | null;
+  price_halalas: number | null;
+  tax_halalas: number | null;
+  total_halalas: number | null;
+  is_welcome_pack: boolean;
+}
+
+const PLAN_COLUMNS = `e.plan_name, e.plan_name_ar, e.product_name, p.plan_unique_id, p.transactions, p.utilized, p.valid_from, p.valid_to,
+  o.encoded_id AS order_encoded, o.price_halalas, o.tax_halalas, o.total_halalas, e.is_welcome_pack`;
+
+function planOf(row: PlanRow, language: Language, today: string) {
+  const state =
+    isoDate(row.valid_to) < today
+      ? 'expired'
+      : row.utilized >= row.transactions
+        ? 'usedUp'
+        : 'active';
+  return {
+    planName: language === 'ar' ? row.plan_name_ar : row.plan_name,
+    productName: row.product_name,
+    planUniqueID: row.plan_unique_id,
+    transactions: row.transactions,
+    utilized: row.utilized,
+    balance: row.transactions - row.utilized,
+    validFrom: isoDate(row.valid_from),
+    validTo: isoDate(row.valid_to),
+    encodedOrderSlno: row.order_encoded ?? `welcome-${row.plan_unique_id}`,
+    price: toSar(row.price_halalas ?? 0),
+    tax: toSar(row.tax_halalas ?? 0),
+    totalPrice: toSar(row.total_halalas ?? 0),
+    statusLabel: statusLabel(state, language),
+  };
+}
+
+interface TransactionRow {
+  esign_logs_id: number;
+  transaction_id: string;
+  transaction_date: Date;
+  plan_type: string;
+  user_role: string;
+  status: (typeof ESIGN_TRANSACTION_STATUSES)[number];
+  originator: string;
+  documents: number;
+}
+
+function transactionOf(row: TransactionRow, language: Language) {
+  return {
+    transactionDate: row.transaction_date.toISOString(),
+    numberOfDocuments: row.documents,
+    transactionID: row.transaction_id,
+    planType: row.plan_type,
+    userRole: row.user_role,
+    statusID: ESIGN_TRANSACTION_STATUSES.indexOf(row.status),
+    status: row.status,
+    statusLabel: statusLabel(row.status, language),
+    originator: row.originator,
+    esignLogsID: row.esign_logs_id,
+  };
+}
+
+const TRANSACTION_SELECT = `SELECT t.esign_logs_id, t.transaction_id, t.transaction_date, t.plan_type, t.user_role, t.status, t.originator,
+  (SELECT count(*) FROM transaction_documents d WHERE d.esign_logs_id = t.esign_logs_id) AS documents
+  FROM esign_transactions t`;
+
+async function documentsOf(deps: Deps, userSlno: number, transactionId: string) {
+  const rows = await deps.pool.query<{ document_name: string; unique_file_id: string }>(
+    `SELECT d.document_name, d.unique_file_id FROM transaction_documents d JOIN esign_transactions t USING (esign_logs_id)
+      WHERE t.transaction_id = $1 AND t.user_slno = $2 ORDER BY d.document_slno`,
+    [transactionId, userSlno],
+  );
+  return rows.rows.map((row, index) => ({
+    rowCount: index + 1,
+    documentName: row.document_name,
+    uniqueFileID: row.unique_file_id,
+  }));
+}
+
+export function individualHandlers(deps: Deps): Handlers {
+  const { pool } = deps;
+  const today = () => isoDate(deps.clock());
+  const page = (context: HandlerContext) => {
+    const size = Number(context.input.params.size);
+    return { size, offset: (Number(context.input.params.page) - 1) * size };
+  };
+
+  return {
+    myProfile: async ({ caller }) => {
+      const [user] = (
+        await pool.query<{
+          user_slno: number;
+          full_name_en: string;
+          full_name_ar: string;
+          national_id: string;
+          nationality: string;
+          email: string | null;
+          mobile: string | null;
+          kyc_valid_till: Date | null;
+          created_at: Date;
+        }>(
+          'SELECT user_slno, full_name_en, full_name_ar, national_id, nationality, email, mobile, kyc_valid_till, created_at FROM users WHERE user_slno = $1',
+          [me(caller)],
+        )
+      ).rows;
+      if (!user) throw new AppError(404, 'NOT_FOUND');
+      return {
+        userSlno: user.user_slno,
+        fullNameEnglish: user.full_name_en,
+        fullNameArabic: user.full_name_ar,
+        maskedNationalId: maskNationalId(user.national_id),
+        nationality: user.nationality,
+        email: user.email,
+        mobile: user.mobile,
+        kycValidTill: user.kyc_valid_till ? isoDate(user.kyc_valid_till) : null,
+        createdDate: user.created_at.toISOString(),
+      };
+    },
+
+    myMobiles: async ({ caller }) => ({
+      dataList: (
+        await pool.query<{ name_en: string; name_ar: string; mobile: string; first: boolean }>(
+          `SELECT o.name_en, o.name_ar, m.mobile, row_number() OVER (ORDER BY m.organization_user_slno) = 1 AS first
+             FROM memberships m JOIN organizations o USING (org_slno) WHERE m.user_slno = $1 ORDER BY m.organization_user_slno`,
+          [me(caller)],
+        )
+      ).rows.map((row) => ({
+        organizationName: row.name_en,
+        organizationNameArabic: row.name_ar,
+        isPrimary: row.first,
+        mobile: row.mobile,
+      })),
+    }),
+
+    myEmails: async ({ caller }) => ({
+      dataList: (
+        await pool.query<{ name_en: string; name_ar: string; email: string; first: boolean }>(
+          `SELECT o.name_en, o.name_ar, m.email, row_number() OVER (ORDER BY m.organization_user_slno) = 1 AS first
+             FROM memberships m JOIN organizations o USING (org_slno) WHERE m.user_slno = $1 ORDER BY m.organization_user_slno`,
+          [me(caller)],
+        )
+      ).rows.map((row) => ({
+        organizationName: row.name_en,
+        organizationNameArabic: row.name_ar,
+        isPrimary: row.first,
+        email: row.email,
+      })),
+    }),
+
+    myAgreements: async ({ caller }) => ({
+      dataList: (
+        await pool.query<{
+          user_type: string;
+          name_en: string | null;
+          unique_file_id: string;
+          file_name: string;
+        }>(
+          `SELECT a.user_type, o.name_en, a.unique_file_id, a.file_name FROM agreements a LEFT JOIN organizations o USING (org_slno)
+            WHERE a.user_slno = $1 ORDER BY a.agreement_slno`,
+          [me(caller)],
+        )
+      ).rows.map((row) => ({
+        userType: row.user_type,
+        organization: row.name_en ?? '',
+        uniqueFileID: row.unique_file_id,
+        fileName: row.file_name,
+      })),
+    }),
+
+    downloadAgreement: async ({ caller, input, reply }) => {
+      const [agreement] = (
+        await pool.query<{ file_name: string; content: Buffer }>(
+          'SELECT file_name, content FROM agreements WHERE unique_file_id = $1 AND user_slno = $2',
+          [input.params.uniqueFileID, me(caller)],
+        )
+      ).rows;
+      if (!agreement) throw new AppError(404, 'NOT_FOUND');
+      return reply
+        .header('content-type', 'application/pdf')
+        .header(
+          'content-disposition',
+          `attachment; filename="${agreement.file_name.replace(/[^\w.-]/g, '_')}"`,
+        )
+        .header('x-content-type-options', 'nosniff')
+        .send(agreement.content);
+    },
+
+    registeredDevices: async (context) => {
+      const { size, offset } = page(context);
+      const userSlno = me(context.caller);
+      const [rows, total] = await Promise.all([
+        pool.query<{
+          device_slno: number;
+          device_type: string;
+          device_model: string;
+          created_at: Date;
+          app_version: string;
+        }>(
+          'SELECT device_slno, device_type, device_model, created_at, app_version FROM registered_devices WHERE user_slno = $1 ORDER BY created_at DESC, device_slno DESC LIMIT $2 OFFSET $3',
+          [userSlno, size, offset],
+        ),
+        pool.query<{ count: number }>(
+          'SELECT count(*) FROM registered_devices WHERE user_slno = $1',
+          [userSlno],
+        ),
+      ]);
+      return {
+        dataList: rows.rows.map((row) => ({
+          deviceSlno: row.device_slno,
+          deviceType: row.device_type,
+          deviceModel: row.device_model,
+          createdDate: row.created_at.toISOString(),
+          appVersion: row.app_version,
+        })),
+        totalCount: total.rows[0]?.count ?? 0,
+      };
+    },
+
+    myNotifications: async ({ caller, language }) => {
+      const rows = await pool.query<{
+        notification_slno: number;
+        title_en: string;
+        title_ar: string;
+        message_en: string;
+        message_ar: string;
+        created_at: Date;
+        is_read: boolean;
+      }>(
+        'SELECT notification_slno, title_en, title_ar, message_en, message_ar, created_at, is_read FROM notifications WHERE user_slno = $1 ORDER BY created_at DESC LIMIT 50',
+        [me(caller)],
+      );
+      return {
+        dataList: rows.rows.map((row) => ({
+          notificationSlno: row.notification_slno,
+          title: language === 'ar' ? row.title_ar : row.title_en,
+          message: language === 'ar' ? row.message_ar : row.message_en,
+          createdDate: row.created_at.toISOString(),
+          isRead: row.is_read,
+        })),
+        unreadCount: rows.rows.filter((row) => !row.is_read).length,
+      };
+    },
+
+    markNotificationsRead: async ({ caller, input }) => {
+      await pool.query(
+        'UPDATE notifications SET is_read = true WHERE user_slno = $1 AND notification_slno = ANY($2::int[])',
+        [me(caller), input.body.notificationSlnos],
+      );
+      return { status: '1', errorMessage: null };
+    },
+
+    myDashboard: async ({ caller, language }) => {
+      const userSlno = me(caller);
+      const [totals] = (
+        await pool.query<{
+          total: number;
+          utilized: number;
+          active: number;
+          next_expiry: Date | null;
+        }>(
+          `SELECT coalesce(sum(transactions), 0)::int AS total, coalesce(sum(utilized), 0)::int AS utilized, count(*)::int AS active, min(valid_to) AS next_expiry
+             FROM purchased_plans WHERE user_slno = $1 AND valid_to >= $2::date AND utilized < transactions`,
+          [userSlno, today()],
+        )
+      ).rows;
+      const recent = await pool.query<TransactionRow>(
+        `${TRANSACTION_SELECT} WHERE t.user_slno = $1 ORDER BY t.transaction_date DESC LIMIT 5`,
+        [userSlno],
+      );
+      return {
+        totalTransactions: totals?.total ?? 0,
+        utilizedTransactions: totals?.utilized ?? 0,
+        balanceTransactions: (totals?.total ?? 0) - (totals?.utilized ?? 0),
+        activePlans: totals?.active ?? 0,
+        nextExpiry: totals?.next_expiry ? isoDate(totals.next_expiry) : null,
+        recentTransactions: recent.rows.map((row) => transactionOf(row, language)),
+      };
+    },
+
+    myTransactions: async ({ caller, input, language }) => {
+      const body = input.body as {
+        limit: number;
+        page: number;
+        fromDate?: string | null;
+        toDate?: string | null;
+        statuses?: string[];
+        search?: string;
+      };
+      const userSlno = me(caller);
+      const where = `t.user_slno = $1
+        AND ($2::date IS NULL OR t.transaction_date >= $2::date)
+        AND ($3::date IS NULL OR t.transaction_date < $3::date + 1)
+        AND ($4::text[] IS NULL OR t.status = ANY($4::text[]))
+        AND ($5::text = '' OR t.transaction_id ILIKE '%' || $5 || '%' OR t.originator ILIKE '%' || $5 || '%')`;
+      const values = [
+        userSlno,
+        body.fromDate ?? null,
+        body.toDate ?? null,
+        body.statuses?.length ? body.statuses : null,
+        (body.search ?? '').trim(),
+      ];
+      const [rows, total] = await Promise.all([
+        pool.query<TransactionRow>(
+          `${TRANSACTION_SELECT} WHERE ${where} ORDER BY t.transaction_date DESC, t.esign_logs_id DESC LIMIT $6 OFFSET $7`,
+          [...values, body.limit, body.page * body.limit],
+        ),
+        pool.query<{ count: number }>(
+          `SELECT count(*) FROM esign_transactions t WHERE ${where}`,
+          values,
+        ),
+      ]);
+      return {
+        dataList: rows.rows.map((row) => transactionOf(row, language)),
+        totalCount: total.rows[0]?.count ?? 0,
+      };
+    },
+
+    myDocuments: async ({ caller, input }) => {
+      const userSlno = me(caller);
+      const owned = await pool.query(
+        'SELECT 1 FROM esign_transactions WHERE transaction_id = $1 AND user_slno = $2',
+        [input.body.transactionID, userSlno],
+      );
+      if (!owned.rowCount) throw new AppError(404, 'NOT_FOUND');
+      return { dataList: await documentsOf(deps, userSlno, String(input.body.transactionID)) };
+    },
+
+    esignTransactionStatus: async ({ caller, input, language }) => {
+      const userSlno = me(caller);
+      const [row] = (
+        await pool.query<TransactionRow>(
+          `${TRANSACTION_SELECT} WHERE t.transaction_id = $1 AND t.user_slno = $2`,
+          [input.params.transactionID, userSlno],
+        )
+      ).rows;
+      if (!row) throw new AppError(404, 'NOT_FOUND');
+      return {
+        ...transactionOf(row, language),
+        documents: await documentsOf(deps, userSlno, row.transaction_id),
+      };
+    },
+
+    purchasedPlans: async (context) => {
+      const { size, offset } = page(context);
+      const userSlno = me(context.caller);
+      const current = `p.user_slno = $1 AND p.valid_to >= $2::date AND p.utilized < p.transactions`;
+      const [rows, total, bought] = await Promise.all([
+        pool.query<PlanRow>(
+          `SELECT ${PLAN_COLUMNS} FROM purchased_plans p JOIN esign_plans e USING (product_pricing_details_slno) LEFT JOIN orders o ON o.order_slno = p.order_slno
+            WHERE ${current} ORDER BY p.created_at DESC, p.purchased_plan_slno DESC LIMIT $3 OFFSET $4`,
+          [userSlno, today(), size, offset],
+        ),
+        pool.query<{ count: number }>(`SELECT count(*) FROM purchased_plans p WHERE ${current}`, [
+          userSlno,
+          today(),
+        ]),
+        pool.query<{ count: number }>(
+          'SELECT count(*) FROM purchased_plans WHERE user_slno = $1 AND order_slno IS NOT NULL',
+          [userSlno],
+        ),
+      ]);
+      const plans = rows.rows.map((row) => planOf(row, context.language, today()));
+      // Decision: until the user has bought a plan, the list is the welcome pack (SPEC §7).
+      const key = (bought.rows[0]?.count ?? 0) > 0 ? 'purchasedPlanList' : 'welcomePackList';
+      return { [key]: plans, totalCount: total.rows[0]?.count ?? 0 };
+    },
+
+    planHistory: async (context) => {
+      const { size, offset } = page(context);
+      const userSlno = me(context.caller);
+      const past = `p.user_slno = $1 AND (p.valid_to < $2::date OR p.utilized >= p.transactions)`;
+      const [rows, total] = await Promise.all([
+        pool.query<PlanRow>(
+          `SELECT ${PLAN_COLUMNS} FROM purchased_plans p JOIN esign_plans e USING (product_pricing_details_slno) LEFT JOIN orders o ON o.order_slno = p.order_slno
+            WHERE ${past} ORDER BY p.valid_to DESC, p.purchased_plan_slno DESC LIMIT $3 OFFSET $4`,
+          [userSlno, today(), size, offset],
+        ),
+        pool.query<{ count: number }>(`SELECT count(*) FROM purchased_plans p WHERE ${past}`, [
+          userSlno,
+          today(),
+        ]),
+      ]);
+      return {
+        dataList: rows.rows.map((row) => planOf(row, context.language, today())),
+        totalCount: total.rows[0]?.count ?? 0,
+      };
+    },
+
+    paymentHistory: async (context) => {
+      const { size, offset } = page(context);
+      const userSlno = me(context.caller);
+      const [rows, total] = await Promise.all([
+        pool.query<{
+          encoded_id: string;
+          gateway_ref: string | null;
+          status: 'initiated' | 'pending' | 'success' | 'failure';
+          created_at: Date;
+          order_slno: number;
+          price_halalas: number;
+          tax_halalas: number;
+          total_halalas: number;
+          plan_name: string;
+          plan_name_ar: string;
+          product_name: string;
+          validity_months: number;
+          product_pricing_details_slno: number;
+        }>(
+          `SELECT pay.encoded_id, pay.gateway_ref, pay.status, pay.created_at, o.order_slno, o.price_halalas, o.tax_halalas, o.total_halalas,
+                  e.plan_name, e.plan_name_ar, e.product_name, e.validity_months, e.product_pricing_details_slno
+             FROM payments pay JOIN orders o USING (order_slno) JOIN esign_plans e USING (product_pricing_details_slno)
+            WHERE o.user_slno = $1 ORDER BY pay.created_at DESC, pay.payment_slno DESC LIMIT $2 OFFSET $3`,
+          [userSlno, size, offset],
+        ),
+        pool.query<{ count: number }>(
+          'SELECT count(*) FROM payments JOIN orders USING (order_slno) WHERE orders.user_slno = $1',
+          [userSlno],
+        ),
+      ]);
+      return {
+        dataList: rows.rows.map((row) => ({
+          productName: `${row.product_name} ${context.language === 'ar' ? row.plan_name_ar : row.plan_name}`,
+          transactionId: row.gateway_ref ?? row.encoded_id,
+          validity:
+            context.language === 'ar'
+              ? `${String(row.validity_months)} شهرًا`
+              : `${String(row.validity_months)} months`,
+          paymentDate: row.created_at.toISOString(),
+          amountWithoutTax: toSar(row.price_halalas),
+          tax: toSar(row.tax_halalas),
+          amount: toSar(row.total_halalas),
+          status: row.status,
+          statusLabel: statusLabel(row.status, context.language),
+          initiatePayment: row.status === 'failure' || row.status === 'initiated',
+          recheckPayment: row.status === 'pending' || row.status === 'initiated',
+          encodedPaymentSlno: row.encoded_id,
+          orderDetailsSlno: row.order_slno,
+          orderProductSlno: row.order_slno,
+          productPricingDetailsSlno: row.product_pricing_details_slno,
+          applicationSlno: 1,
+        })),
+        totalCount: total.rows[0]?.count ?? 0,
+      };
+    },
+  };
+}
+
+/** Price, tax and total of a plan's price before VAT, in halalas, with the configured VAT. */
+export function planAmounts(deps: Deps, priceHalalas: number) {
+  return priceWithVat(priceHalalas, vatRateBasisPoints(deps.config.VAT_PERCENT));
+}

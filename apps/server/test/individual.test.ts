@@ -1,0 +1,394 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { signBody } from '../src/adapters/payments/gateway.js';
+import { DEVICE, NOURA, SARA, startHarness } from './harness.js';
+
+const h = await startHarness();
+
+beforeEach(async () => {
+  await h.pool.query('DELETE FROM rate_limit_hits');
+});
+
+async function signIn(nationalID: string) {
+  const started = await h.call('POST', '/api/v1/auth/nafath/login/initiate', {
+    body: { nationalID },
+  });
+  h.simulator.answer(started.body.transId, 'approve');
+  const verified = await h.call('POST', '/api/v1/auth/nafath/login/verify', {
+    body: { nationalID, transId: started.body.transId },
+  });
+  return verified.body.session.token as string;
+}
+
+const sara = await signIn(SARA);
+const noura = await signIn(NOURA);
+const as = (token: string, language = 'en') => ({
+  get: (path: string) => h.call('GET', path, { token, language }),
+  post: (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    h.call('POST', path, { token, body, language, headers }),
+});
+
+describe('my profile and account (SPEC §7 "Profile")', () => {
+  it('shows the signed-in user with a masked national id', async () => {
+    const profile = await as(sara).get('/api/v1/profile/my');
+    expect(profile.body).toMatchObject({
+      fullNameEnglish: 'Sara Al-Qahtani',
+      fullNameArabic: 'سارة القحطاني',
+      maskedNationalId: '******0008',
+      mobile: '0551234567',
+    });
+  });
+
+  it('lists mobiles and e-mails per organization, the first as primary', async () => {
+    expect((await as(sara).get('/api/v1/profile/my/organizations/mobiles')).body.dataList).toEqual([
+      {
+        organizationName: 'Riyadh Trading Company',
+        organizationNameArabic: 'شركة الرياض للتجارة',
+        isPrimary: true,
+        mobile: '0551234567',
+      },
+    ]);
+    expect((await as(noura).get('/api/v1/profile/my/organizations/emails')).body.dataList).toEqual(
+      [],
+    );
+  });
+
+  it('lists agreements and downloads them as PDF attachments, but never another user’s', async () => {
+    const agreements = await as(sara).get('/api/v1/profile/my/agreements');
+    expect(agreements.body.dataList).toHaveLength(2);
+    const download = await fetch(`${h.baseUrl}/api/v1/profile/my/agreements/agr-terms-0001`, {
+      headers: { authorization: `Bearer ${sara}`, 'x-device-id': DEVICE },
+    });
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-type')).toBe('application/pdf');
+    expect(download.headers.get('content-disposition')).toBe(
+      'attachment; filename="Tawqi_Terms_of_Use.pdf"',
+    );
+    expect(
+      Buffer.from(await download.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+    expect((await as(noura).get('/api/v1/profile/my/agreements/agr-terms-0001')).status).toBe(404);
+  });
+
+  it('lists the devices a user signed in from', async () => {
+    const devices = await as(sara).get('/api/v1/devices/registeredDevices/1/10');
+    expect(devices.body.totalCount).toBe(1);
+    expect(devices.body.dataList[0]).toMatchObject({ deviceType: 'Browser' });
+  });
+
+  it('shows notifications in the caller’s language and marks them read', async () => {
+    const arabic = await as(sara, 'ar').get('/api/v1/dashboard/my/notifications');
+    expect(arabic.body.dataList[0].title).toBe('الباقة قاربت على الانتهاء');
+    expect(arabic.body.unreadCount).toBe(2);
+    const unread = arabic.body.dataList
+      .filter((item: { isRead: boolean }) => !item.isRead)
+      .map((item: { notificationSlno: number }) => item.notificationSlno);
+    await as(sara).post('/api/v1/dashboard/my/notifications/read', { notificationSlnos: unread });
+    expect((await as(sara).get('/api/v1/dashboard/my/notifications')).body.unreadCount).toBe(0);
+  });
+
+  it('needs a session for all of it', async () => {
+    expect((await h.call('GET', '/api/v1/profile/my')).status).toBe(401);
+  });
+});
+
+describe('my transactions and documents', () => {
+  it('pages zero-based, newest first, with the total', async () => {
+    const first = await as(sara).post('/api/v1/esign/my/transactions', {
+      type: 0,
+      limit: 10,
+      page: 0,
+    });
+    expect(first.body.totalCount).toBe(24);
+    expect(first.body.dataList).toHaveLength(10);
+    expect(first.body.dataList[0].transactionID).toBe('ES-2026000100');
+    const last = await as(sara).post('/api/v1/esign/my/transactions', {
+      type: 0,
+      limit: 10,
+      page: 2,
+    });
+    expect(last.body.dataList).toHaveLength(4);
+  });
+
+  it('filters by status and dates, with labels in the caller’s language', async () => {
+    const failed = await as(sara, 'ar').post('/api/v1/esign/my/transactions', {
+      type: 3,
+      limit: 50,
+      page: 0,
+      statuses: ['failed'],
+    });
+    expect(failed.body.totalCount).toBe(6);
+    expect(
+      failed.body.dataList.every(
+        (row: { status: string; statusLabel: string }) =>
+          row.status === 'failed' && row.statusLabel === 'فاشلة',
+      ),
+    ).toBe(true);
+    const recent = await as(sara).post('/api/v1/esign/my/transactions', {
+      type: 3,
+      limit: 50,
+      page: 0,
+      fromDate: '2026-11-15',
+      toDate: '2026-11-21',
+    });
+    expect(recent.body.totalCount).toBe(3);
+  });
+
+  it('lists a transaction’s documents, but not another user’s', async () => {
+    const documents = await as(sara).post('/api/v1/esign/my/documents', {
+      transactionID: 'ES-2026000102',
+    });
+    expect(
+      documents.body.dataList.map((item: { documentName: string }) => item.documentName),
+    ).toEqual(['Employment contract.pdf', 'عقد إيجار.pdf', 'Purchase order 2026-114.pdf']);
+    expect(
+      (await as(noura).post('/api/v1/esign/my/documents', { transactionID: 'ES-2026000102' }))
+        .status,
+    ).toBe(404);
+    expect((await as(noura).get('/api/v1/esign/my/transaction/status/ES-2026000102')).status).toBe(
+      404,
+    );
+    const status = await as(sara).get('/api/v1/esign/my/transaction/status/ES-2026000102');
+    expect(status.body).toMatchObject({
+      transactionID: 'ES-2026000102',
+      documents: expect.arrayContaining([
+        expect.objectContaining({ documentName: 'عقد إيجار.pdf' }),
+      ]),
+    });
+  });
+
+  it('summarizes the dashboard: balance, utilization, recent transactions', async () => {
+    const dashboard = await as(sara).post('/api/v1/dashboard/my/dashboard', {});
+    expect(dashboard.body).toMatchObject({
+      totalTransactions: 5,
+      utilizedTransactions: 2,
+      balanceTransactions: 3,
+      activePlans: 1,
+    });
+    expect(dashboard.body.recentTransactions).toHaveLength(5);
+  });
+});
+
+describe('buying a plan (order → gateway → purchased plan)', () => {
+  const buy = (token: string, key: string, productPricingDetailsSlno = 3) =>
+    as(token).post(
+      '/api/v1/esign/my/plans/buy',
+      { productPricingDetailsSlno },
+      { 'idempotency-key': key },
+    );
+  const gatewayIdOf = (paymentUrl: string) => paymentUrl.split('/').at(-1) as string;
+  const plansOf = async (token: string) =>
+    (await as(token).get('/api/v1/esign/my/subscription/plans/purchased/1/10')).body;
+
+  it('shows the welcome pack until a plan is bought', async () => {
+    expect(await plansOf(noura)).toEqual({ welcomePackList: [], totalCount: 0 });
+    const sarasPlans = await plansOf(sara);
+    expect(sarasPlans.welcomePackList[0]).toMatchObject({
+      transactions: 5,
+      utilized: 2,
+      balance: 3,
+      statusLabel: 'Active',
+    });
+  });
+
+  it('prices with the server’s VAT, pays on the hosted page, and adds the plan with its balance', async () => {
+    const order = await buy(noura, 'key-buy-0001');
+    expect(order.body).toMatchObject({
+      price: 399,
+      tax: 59.85,
+      totalPrice: 458.85,
+      paymentUrl: expect.stringContaining('/simulators/gateway/pay/'),
+    });
+    const page = await fetch(order.body.paymentUrl).then((response) => response.text());
+    expect(page).toContain('458.85 SAR');
+    const paid = await fetch(order.body.paymentUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'outcome=pay',
+      redirect: 'manual',
+    });
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get('location')).toContain(
+      `/app/my/paymentStatus?payment=${String(order.body.encodedPaymentSlno)}`,
+    );
+    const status = await as(noura).get(
+      `/api/v1/esign/my/payment/status/${String(order.body.encodedPaymentSlno)}`,
+    );
+    expect(status.body).toMatchObject({ paymentStatus: 'success', amount: 458.85 });
+    const plans = await plansOf(noura);
+    expect(plans.purchasedPlanList).toHaveLength(1);
+    expect(plans.purchasedPlanList[0]).toMatchObject({
+      planName: 'Professional',
+      transactions: 50,
+      utilized: 0,
+      balance: 50,
+      price: 399,
+      tax: 59.85,
+      totalPrice: 458.85,
+    });
+    const history = await as(noura).get('/api/v1/esign/my/subscription/payment/history/1/10');
+    expect(history.body.dataList[0]).toMatchObject({
+      status: 'success',
+      amount: 458.85,
+      amountWithoutTax: 399,
+      initiatePayment: false,
+      recheckPayment: false,
+    });
+  });
+
+  it('makes one order of a double click (same Idempotency-Key), and asks for the key', async () => {
+    const first = await buy(noura, 'key-double-0001');
+    const second = await buy(noura, 'key-double-0001');
+    expect(second.body.encodedOrderSlno).toBe(first.body.encodedOrderSlno);
+    expect(second.body.paymentUrl).toBe(first.body.paymentUrl);
+    expect(
+      (await as(noura).post('/api/v1/esign/my/plans/buy', { productPricingDetailsSlno: 3 })).status,
+    ).toBe(400);
+  });
+
+  it('changes nothing twice when the callback is replayed or a recheck races it', async () => {
+    const order = await buy(noura, 'key-replay-0001', 2);
+    const gatewayId = gatewayIdOf(order.body.paymentUrl);
+    await h.gatewaySimulator.decide(gatewayId, 'pay');
+    const body = JSON.stringify({
+      id: gatewayId,
+      reference: order.body.encodedPaymentSlno,
+      status: 'paid',
+      amount: 11385,
+    });
+    const replay = () =>
+      fetch(`${h.baseUrl}/api/v1/payments/callback`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-gateway-signature': signBody('tawqi-gateway-simulator', body),
+        },
+        body,
+      });
+    expect((await replay()).status).toBe(200);
+    expect((await replay()).status).toBe(200);
+    await as(noura).post('/api/v1/esign/my/payment/recheck', {
+      encodedPaymentSlno: order.body.encodedPaymentSlno,
+    });
+    const plans = await h.pool.query(
+      'SELECT count(*) FROM purchased_plans p JOIN orders o USING (order_slno) WHERE o.encoded_id = $1',
+      [order.body.encodedOrderSlno],
+    );
+    expect(plans.rows[0]).toEqual({ count: 1 });
+  });
+
+  it('ignores forged callbacks and refuses an amount that is not the order’s', async () => {
+    const order = await buy(noura, 'key-forged-0001', 2);
+    const gatewayId = gatewayIdOf(order.body.paymentUrl);
+    const forged = JSON.stringify({
+      id: gatewayId,
+      reference: order.body.encodedPaymentSlno,
+      status: 'paid',
+      amount: 11385,
+    });
+    const unsigned = await fetch(`${h.baseUrl}/api/v1/payments/callback`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-gateway-signature': 'ab'.repeat(32) },
+      body: forged,
+    });
+    expect(unsigned.status).toBe(401);
+    const cheap = JSON.stringify({
+      id: gatewayId,
+      reference: order.body.encodedPaymentSlno,
+      status: 'paid',
+      amount: 100,
+    });
+    await fetch(`${h.baseUrl}/api/v1/payments/callback`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-gateway-signature': signBody('tawqi-gateway-simulator', cheap),
+      },
+      body: cheap,
+    });
+    const status = await as(noura).get(
+      `/api/v1/esign/my/payment/status/${String(order.body.encodedPaymentSlno)}`,
+    );
+    expect(status.body.paymentStatus).toBe('failure');
+    const plans = await h.pool.query(
+      'SELECT count(*) FROM purchased_plans p JOIN orders o USING (order_slno) WHERE o.encoded_id = $1',
+      [order.body.encodedOrderSlno],
+    );
+    expect(plans.rows[0]).toEqual({ count: 0 });
+  });
+
+  it('shows a failed payment, rechecks it, and pays it again from the history', async () => {
+    const order = await buy(noura, 'key-failed-0001', 4);
+    await h.gatewaySimulator.decide(gatewayIdOf(order.body.paymentUrl), 'decline');
+    const failed = await as(noura, 'ar').post('/api/v1/esign/my/payment/recheck', {
+      encodedPaymentSlno: order.body.encodedPaymentSlno,
+    });
+    expect(failed.body).toMatchObject({ paymentStatus: 'failure', statusLabel: 'فشل الدفع' });
+    const history = await as(noura).get('/api/v1/esign/my/subscription/payment/history/1/10');
+    expect(
+      history.body.dataList.find(
+        (row: { encodedPaymentSlno: string }) =>
+          row.encodedPaymentSlno === order.body.encodedPaymentSlno,
+      ),
+    ).toMatchObject({ initiatePayment: true });
+    const again = await as(noura).post('/api/v1/esign/my/payment/initiate', {
+      encodedPaymentSlno: order.body.encodedPaymentSlno,
+    });
+    expect(again.body.encodedOrderSlno).toBe(order.body.encodedOrderSlno);
+    await h.gatewaySimulator.decide(gatewayIdOf(again.body.paymentUrl), 'pay');
+    expect(
+      (
+        await as(noura).get(
+          `/api/v1/esign/my/payment/status/${String(again.body.encodedPaymentSlno)}`,
+        )
+      ).body.paymentStatus,
+    ).toBe('success');
+    // A paid order is not paid again.
+    expect(
+      (
+        await as(noura).post('/api/v1/esign/my/payment/initiate', {
+          encodedPaymentSlno: order.body.encodedPaymentSlno,
+        })
+      ).status,
+    ).toBe(409);
+  });
+
+  it('keeps one user’s payments from another', async () => {
+    const order = await buy(noura, 'key-private-0001', 2);
+    expect(
+      (
+        await as(sara).get(
+          `/api/v1/esign/my/payment/status/${String(order.body.encodedPaymentSlno)}`,
+        )
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await as(sara).post('/api/v1/esign/my/payment/recheck', {
+          encodedPaymentSlno: order.body.encodedPaymentSlno,
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await as(sara).post('/api/v1/esign/my/payment/initiate', {
+          encodedPaymentSlno: order.body.encodedPaymentSlno,
+        })
+      ).status,
+    ).toBe(404);
+  });
+
+  it('moves used-up and expired plans to the plan history', async () => {
+    await h.pool.query(
+      "UPDATE purchased_plans SET utilized = transactions WHERE plan_unique_id = 'PLN-WELCOME-0001'",
+    );
+    const history = await as(sara).get('/api/v1/esign/my/subscription/plans/history/1/10');
+    expect(history.body.dataList[0]).toMatchObject({
+      planUniqueID: 'PLN-WELCOME-0001',
+      balance: 0,
+      statusLabel: 'Used up',
+    });
+    expect((await plansOf(sara)).totalCount).toBe(0);
+  });
+});
