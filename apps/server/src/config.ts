@@ -56,6 +56,17 @@ const schema = z.object({
     .max(3600)
     .default(300)
     .describe('life of an access token'),
+  RATE_LIMIT_PER_MINUTE: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(600)
+    .describe('API requests per minute per address'),
+  DEV_PAGES: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true')
+    .describe('serve the development pages (the one-time-code outbox) to loopback callers'),
   DEMO_DATA: z
     .enum(['true', 'false'])
     .default('true')

@@ -38,7 +38,8 @@ async function main(): Promise<void> {
   const applied = await migrate(pool);
   const seeded = config.DEMO_DATA ? await seedDemoData(pool, new Date()) : false;
   const portalDir = fileURLToPath(new URL('../../portal/dist', import.meta.url));
-  const { app } = await createServer({ config, pool, portalDir });
+  const localesDir = fileURLToPath(new URL('../../portal/public/locales', import.meta.url));
+  const { app } = await createServer({ config, pool, portalDir, localesDir });
   await app.listen({ host: config.HOST, port: config.PORT });
 
   const address = `http://${config.HOST}:${String(config.PORT)}`;

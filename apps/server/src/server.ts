@@ -32,6 +32,7 @@ import {
 } from './modules/payments/handlers.js';
 import { referenceHandlers } from './modules/reference/handlers.js';
 import { loadSigner } from './modules/sessions/tokens.js';
+import { translationHandlers } from './modules/translations/handlers.js';
 
 export interface ServerParts {
   app: FastifyInstance;
@@ -51,6 +52,8 @@ export async function createServer(options: {
   /** Where the server will be reached, for the simulator's client (it calls back over loopback). */
   selfOrigin?: () => string;
   portalDir?: string;
+  /** The translation files served under /locales (the portal's). */
+  localesDir?: string;
   identity?: IdentityProvider;
   gateway?: PaymentGateway;
 }): Promise<ServerParts> {
@@ -101,6 +104,7 @@ export async function createServer(options: {
     ...referenceHandlers(deps),
     ...individualHandlers(deps),
     ...paymentHandlers(paymentDeps),
+    ...(options.localesDir ? translationHandlers(options.localesDir) : {}),
   };
   const app = await buildApp({
     config: options.config,
@@ -112,14 +116,20 @@ export async function createServer(options: {
       limits: sessionLimits(options.config),
     }),
     handlers,
+    rateLimitPerMinute: options.config.RATE_LIMIT_PER_MINUTE,
     ...(options.portalDir ? { portalDir: options.portalDir } : {}),
     plugins: [
       (instance) => simulator.register(instance),
       (instance) => gatewaySimulator.register(instance),
       (instance) => registerPaymentCallback(instance, paymentDeps),
       (instance) => {
-        // The development outbox: the one-time codes the default notifier "sent".
-        instance.get('/dev/outbox', async () => ({ messages: await readOutbox(options.pool) }));
+        // The development outbox: the one-time codes the default notifier "sent". It shows codes,
+        // so only to callers on this machine, and only while DEV_PAGES is on.
+        if (!options.config.DEV_PAGES) return;
+        instance.get('/dev/outbox', async (request, reply) => {
+          if (!isLoopback(request.ip)) return reply.status(404).send();
+          return { messages: await readOutbox(options.pool) };
+        });
       },
     ],
   });
@@ -144,4 +154,8 @@ function lazyGateway(make: () => PaymentGateway): PaymentGateway {
     status: (gatewayRef) => get().status(gatewayRef),
     verifyCallback: (rawBody, signature) => get().verifyCallback(rawBody, signature),
   };
+}
+
+function isLoopback(address: string): boolean {
+  return address === '::1' || address.startsWith('127.') || address === '::ffff:127.0.0.1';
 }

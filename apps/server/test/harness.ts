@@ -4,6 +4,9 @@
  * same client as the real service), and helpers to call the API like the portal does.
  */
 import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, inject } from 'vitest';
 import { loadConfig } from '../src/config.js';
@@ -51,11 +54,24 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
   };
   const config = loadConfig({ LOG_LEVEL: 'silent', PORT: '0', ...env });
   let baseUrl = '';
+  // Translation files as the portal will ship them.
+  const localesDir = mkdtempSync(join(tmpdir(), 'tawqi-locales-'));
+  for (const [language, title] of [
+    ['ar', 'توقيع'],
+    ['en', 'Tawqi'],
+  ] as const) {
+    mkdirSync(join(localesDir, language));
+    writeFileSync(
+      join(localesDir, language, 'index.json'),
+      JSON.stringify({ title, nested: { hello: title } }),
+    );
+  }
   const parts = await createServer({
     config,
     pool,
     clock: () => clock.now,
     selfOrigin: () => baseUrl,
+    localesDir,
   });
   baseUrl = await parts.app.listen({ host: '127.0.0.1', port: 0 });
   afterAll(async () => {

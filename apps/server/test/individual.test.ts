@@ -392,3 +392,38 @@ describe('buying a plan (order → gateway → purchased plan)', () => {
     expect((await plansOf(sara)).totalCount).toBe(0);
   });
 });
+
+describe('bad input on every built call', () => {
+  it('answers 400 with field errors for an unknown field, for every call with a body', async () => {
+    const { ENDPOINTS } = await import('@tawqi/api');
+    const built = ENDPOINTS.filter(
+      (endpoint) =>
+        endpoint.body &&
+        h.handlers[endpoint.id as keyof typeof h.handlers] &&
+        endpoint.method === 'POST',
+    );
+    expect(built.length).toBeGreaterThan(15);
+    for (const endpoint of built) {
+      const path = `/${endpoint.path
+        .replace(/^\//, '')
+        .replace('{idp}', 'nafath')
+        .replace(/\{[^}]+\}/g, '1')}`;
+      const answer = await h.call('POST', path, { token: sara, body: { unexpectedField: 1 } });
+      expect(answer.status, endpoint.id).toBe(400);
+      expect(answer.body.fieldErrors, endpoint.id).toContainEqual({
+        path: 'body.unexpectedField',
+        message: 'This field is not accepted.',
+      });
+    }
+  });
+
+  it('answers 400 for a page outside the contract', async () => {
+    expect((await as(sara).get('/api/v1/esign/my/subscription/plans/purchased/0/10')).status).toBe(
+      400,
+    );
+    expect((await as(sara).get('/api/v1/devices/registeredDevices/1/100000')).status).toBe(400);
+    expect(
+      (await as(sara).post('/api/v1/esign/my/transactions', { type: 0, limit: 0, page: 0 })).status,
+    ).toBe(400);
+  });
+});

@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ENDPOINTS, type EndpointId } from '@tawqi/api';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
@@ -5,6 +8,7 @@ import { ConfigError, loadConfig } from '../src/config.js';
 import { migrate } from '../src/db/migrate.js';
 import { createPool } from '../src/db/pool.js';
 import { buildApp } from '../src/http/app.js';
+import { createServer } from '../src/server.js';
 import {
   PolicyMissingError,
   registerContractRoutes,
@@ -55,6 +59,7 @@ const BUILT: readonly EndpointId[] = [
   'initiatePayment',
   'recheckPayment',
   'paymentStatus',
+  'translations',
 ];
 /** The calls whose handlers land with later issues: they answer 501 until then. */
 const NOT_YET: readonly EndpointId[] = ENDPOINTS.map(
@@ -241,6 +246,32 @@ describe('health, readiness and the database', () => {
   });
 });
 
+describe('translations and limits', () => {
+  it('serves /locales/{lng}/{ns}.json, and 404 for a namespace that does not exist', async () => {
+    expect((await h.call('GET', '/locales/ar/index.json')).body).toEqual({
+      title: 'توقيع',
+      nested: { hello: 'توقيع' },
+    });
+    expect((await h.call('GET', '/locales/en/footer.json')).status).toBe(404);
+    expect((await h.call('GET', '/locales/fr/index.json')).status).toBe(400);
+    expect((await h.call('GET', '/locales/..%2F..%2Fetc/passwd.json')).status).toBe(400);
+  });
+
+  it('limits API requests per address with 429 and Retry-After', async () => {
+    const limited = await startHarness({ RATE_LIMIT_PER_MINUTE: '5' });
+    const answers = [];
+    for (let i = 0; i < 6; i += 1)
+      answers.push(await limited.call('GET', '/api/v1/common/get/vat'));
+    expect(answers.slice(0, 5).every((answer) => answer.status === 200)).toBe(true);
+    expect(answers[5]?.status).toBe(429);
+    expect(answers[5]?.body).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: 'Too many attempts. Try again later.',
+    });
+    expect(Number(answers[5]?.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+});
+
 describe('reference data and plans', () => {
   it('lists countries, regions, cities and months in both languages', async () => {
     const countries = await h.call('GET', '/api/v1/common/countries');
@@ -302,5 +333,42 @@ describe('reference data and plans', () => {
       [sent.body.referenceNumber],
     );
     expect(stored.rows[0]).toEqual({ subject: 'Plans for 200 users' });
+  });
+});
+
+describe('the portal and the development pages', () => {
+  it('serves the built portal with a fallback for client routes, and 404 JSON for unknown API paths', async () => {
+    const portalDir = mkdtempSync(join(tmpdir(), 'tawqi-portal-'));
+    writeFileSync(join(portalDir, 'index.html'), '<!doctype html><title>Tawqi portal</title>');
+    writeFileSync(join(portalDir, 'app.js'), 'console.log(1)');
+    const { app } = await createServer({
+      config: loadConfig({ LOG_LEVEL: 'silent' }),
+      pool: h.pool,
+      portalDir,
+    });
+    const route = await app.inject({ method: 'GET', url: '/app/my/esign/subscriptions' });
+    expect(route.statusCode).toBe(200);
+    expect(route.body).toContain('Tawqi portal');
+    expect((await app.inject({ method: 'GET', url: '/app.js' })).body).toBe('console.log(1)');
+    const api = await app.inject({ method: 'GET', url: '/api/v1/not/a/call' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ code: 'NOT_FOUND' });
+    await app.close();
+  });
+
+  it('shows the one-time-code outbox only to this machine, and not at all when DEV_PAGES is off', async () => {
+    expect((await h.call('GET', '/dev/outbox')).status).toBe(200);
+    const remote = await h.app.inject({
+      method: 'GET',
+      url: '/dev/outbox',
+      remoteAddress: '203.0.113.7',
+    });
+    expect(remote.statusCode).toBe(404);
+    const { app } = await createServer({
+      config: loadConfig({ LOG_LEVEL: 'silent', DEV_PAGES: 'false' }),
+      pool: h.pool,
+    });
+    expect((await app.inject({ method: 'GET', url: '/dev/outbox' })).statusCode).toBe(404);
+    await app.close();
   });
 });

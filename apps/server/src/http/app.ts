@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import type { ApiErrorBody } from '@tawqi/api';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -28,6 +29,8 @@ export interface AppOptions {
   /** Extra plugins mounted on the app (the simulators' pages, say). */
   plugins?: ((app: FastifyInstance) => Promise<void> | void)[];
   logger?: FastifyServerOptions['logger'];
+  /** Requests per minute per address on the API (600 by default). */
+  rateLimitPerMinute?: number;
 }
 
 export const BODY_LIMIT_BYTES = 256 * 1024;
@@ -85,6 +88,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       'x-last-activity',
       'idempotency-key',
     ],
+  });
+
+  // A broad per-address limit on the API against floods. The limits that guard accounts and
+  // identities (sign-in, one-time codes, identity-app requests) are kept in PostgreSQL by their
+  // modules, so they hold across instances.
+  await app.register(rateLimit, {
+    max: options.rateLimitPerMinute ?? 600,
+    timeWindow: '1 minute',
+    allowList: (request) => !request.url.startsWith('/api/'),
+    errorResponseBuilder: (_request, context) =>
+      new AppError(429, 'RATE_LIMITED', {
+        headers: { 'retry-after': String(Math.ceil(context.ttl / 1000)) },
+      }),
   });
 
   app.addHook('onRequest', async (request, reply) => {
