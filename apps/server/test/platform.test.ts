@@ -313,6 +313,11 @@ describe('reference data and plans', () => {
       expect(Math.round((plan.price + plan.tax) * 100)).toBe(Math.round(plan.totalPrice * 100));
     }
     expect((await h.call('GET', '/api/v1/common/get/vat')).body).toEqual({ vat: 15 });
+    const arabic = await h.call('GET', '/api/v1/common/esign/plans', { language: 'ar' });
+    expect(arabic.body.planDetailsDTOList[0]).toMatchObject({
+      planName: 'الباقة الأساسية',
+      validity: '12 شهرًا',
+    });
   });
 
   it('stores a contact message and answers its reference', async () => {

@@ -37,6 +37,11 @@ export function statusLabel(status: string, language: Language): string {
 
 const isoDate = (value: Date) => value.toISOString().slice(0, 10);
 
+/** A plan's validity in words: "12 months" / «12 شهرًا». */
+export function validityText(months: number, language: Language): string {
+  return language === 'ar' ? `${String(months)} شهرًا` : `${String(months)} months`;
+}
+
 interface PlanRow {
   plan_name: string;
   plan_name_ar: string;

@@ -3,6 +3,7 @@ import { randomInt } from 'node:crypto';
 import { priceWithVat, toSar, vatRateBasisPoints } from '@tawqi/domain';
 import type { Deps } from '../../deps.js';
 import type { Handlers } from '../../http/contractRoutes.js';
+import { validityText } from '../individual/handlers.js';
 
 export function referenceHandlers(deps: Deps): Handlers {
   const { pool } = deps;
@@ -65,17 +66,18 @@ export function referenceHandlers(deps: Deps): Handlers {
     },
     vat: () => Promise.resolve({ vat: deps.config.VAT_PERCENT }),
     recaptchaClientKey: () => Promise.resolve({ clientKey: 'tawqi-no-captcha' }),
-    commonEsignPlans: async () => {
+    commonEsignPlans: async ({ language }) => {
       const rate = vatRateBasisPoints(deps.config.VAT_PERCENT);
       const plans = await pool.query<{
         product_pricing_details_slno: number;
         plan_name: string;
+        plan_name_ar: string;
         product_name: string;
         transaction_limit: number;
         validity_months: number;
         price_halalas: number;
       }>(
-        'SELECT product_pricing_details_slno, plan_name, product_name, transaction_limit, validity_months, price_halalas FROM esign_plans WHERE is_active AND NOT is_welcome_pack ORDER BY price_halalas',
+        'SELECT product_pricing_details_slno, plan_name, plan_name_ar, product_name, transaction_limit, validity_months, price_halalas FROM esign_plans WHERE is_active AND NOT is_welcome_pack ORDER BY price_halalas',
       );
       return {
         state: 200,
@@ -84,10 +86,10 @@ export function referenceHandlers(deps: Deps): Handlers {
         planDetailsDTOList: plans.rows.map((plan) => {
           const amounts = priceWithVat(plan.price_halalas, rate);
           return {
-            planName: plan.plan_name,
+            planName: language === 'ar' ? plan.plan_name_ar : plan.plan_name,
             productName: plan.product_name,
             transactionLimit: plan.transaction_limit,
-            validity: `${String(plan.validity_months)} months`,
+            validity: validityText(plan.validity_months, language),
             price: toSar(amounts.price),
             tax: toSar(amounts.tax),
             totalPrice: toSar(amounts.totalPrice),
