@@ -471,10 +471,7 @@ export function individualHandlers(deps: Deps): Handlers {
         dataList: rows.rows.map((row) => ({
           productName: `${row.product_name} ${context.language === 'ar' ? row.plan_name_ar : row.plan_name}`,
           transactionId: row.gateway_ref ?? row.encoded_id,
-          validity:
-            context.language === 'ar'
-              ? `${String(row.validity_months)} شهرًا`
-              : `${String(row.validity_months)} months`,
+          validity: validityText(row.validity_months, context.language),
           paymentDate: row.created_at.toISOString(),
           amountWithoutTax: toSar(row.price_halalas),
           tax: toSar(row.tax_halalas),
