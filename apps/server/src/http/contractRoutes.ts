@@ -53,6 +53,12 @@ export interface Access {
   isL1Admin(userSlno: number, sipSlno: number): Promise<boolean>;
 }
 
+/** The caller of a session call (the policy has already refused anonymous callers). */
+export function requireCaller(caller: Caller | null): Caller {
+  if (!caller) throw new AppError(401, 'UNAUTHENTICATED');
+  return caller;
+}
+
 export class PolicyMissingError extends Error {
   override readonly name = 'PolicyMissingError';
 }

@@ -20,7 +20,12 @@ import { IdentityProviderError } from '../../adapters/nafath/client.js';
 import type { Deps } from '../../deps.js';
 import { sessionLimits } from '../../deps.js';
 import { inTransaction } from '../../db/pool.js';
-import type { Caller, HandlerContext, Handlers } from '../../http/contractRoutes.js';
+import {
+  requireCaller,
+  type Caller,
+  type HandlerContext,
+  type Handlers,
+} from '../../http/contractRoutes.js';
 import { AppError } from '../../http/errors.js';
 import { createSession, revokeSession, rotateRefreshToken } from '../sessions/sessions.js';
 import { hit } from '../throttle.js';
@@ -316,9 +321,20 @@ async function userByNationalId(deps: Deps, nationalId: string): Promise<number 
   );
 }
 
-function requireCaller(caller: Caller | null): Caller {
-  if (!caller) throw new AppError(401, 'UNAUTHENTICATED');
-  return caller;
+/** The signed-in caller's own national id (KYC renewal is always for oneself). */
+async function nationalIdOf(
+  deps: Deps,
+  caller: Caller | null,
+): Promise<{ userSlno: number; nationalId: string }> {
+  const { userSlno } = requireCaller(caller);
+  const [user] = (
+    await deps.pool.query<{ national_id: string }>(
+      'SELECT national_id FROM users WHERE user_slno = $1',
+      [userSlno],
+    )
+  ).rows;
+  if (!user) throw new AppError(401, 'UNAUTHENTICATED');
+  return { userSlno, nationalId: user.national_id };
 }
 
 export function authHandlers(deps: Deps): Handlers {
@@ -374,31 +390,18 @@ export function authHandlers(deps: Deps): Handlers {
     },
 
     kycRenewalInitiate: async (context) => {
-      const caller = requireCaller(context.caller);
-      const [user] = (
-        await deps.pool.query<{ national_id: string }>(
-          'SELECT national_id FROM users WHERE user_slno = $1',
-          [caller.userSlno],
-        )
-      ).rows;
-      if (!user) throw new AppError(401, 'UNAUTHENTICATED');
-      return initiate(deps, context, 'kycRenewal', user.national_id, caller.userSlno);
+      const self = await nationalIdOf(deps, context.caller);
+      return initiate(deps, context, 'kycRenewal', self.nationalId, self.userSlno);
     },
 
     kycRenewalVerify: async (context) => {
       const caller = requireCaller(context.caller);
-      const [user] = (
-        await deps.pool.query<{ national_id: string }>(
-          'SELECT national_id FROM users WHERE user_slno = $1',
-          [caller.userSlno],
-        )
-      ).rows;
-      if (!user) throw new AppError(401, 'UNAUTHENTICATED');
+      const user = await nationalIdOf(deps, caller);
       const answer = await verify(
         deps,
         context,
         'kycRenewal',
-        { nationalId: user.national_id, transId: String(context.input.body.transId) },
+        { nationalId: user.nationalId, transId: String(context.input.body.transId) },
         async () => {
           const renewed = await deps.pool.query<{ kyc_valid_till: Date }>(
             "UPDATE users SET kyc_valid_till = ($2::timestamptz + interval '1 year')::date WHERE user_slno = $1 RETURNING kyc_valid_till",

@@ -12,13 +12,15 @@ import {
   type Language,
 } from '@tawqi/domain';
 import type { Deps } from '../../deps.js';
-import type { Caller, HandlerContext, Handlers } from '../../http/contractRoutes.js';
+import {
+  requireCaller,
+  type Caller,
+  type HandlerContext,
+  type Handlers,
+} from '../../http/contractRoutes.js';
 import { AppError } from '../../http/errors.js';
 
-function me(caller: Caller | null): number {
-  if (!caller) throw new AppError(401, 'UNAUTHENTICATED');
-  return caller.userSlno;
-}
+const me = (caller: Caller | null) => requireCaller(caller).userSlno;
 
 const STATUS_LABELS: Record<string, Record<Language, string>> = {
   success: { en: 'Success', ar: 'ناجحة' },
@@ -136,6 +138,21 @@ export function individualHandlers(deps: Deps): Handlers {
     return { size, offset: (Number(context.input.params.page) - 1) * size };
   };
 
+  /** The user's mobile or e-mail in each of their organizations, the first as primary. */
+  const contactsInOrganizations = async (userSlno: number, column: 'mobile' | 'email') =>
+    (
+      await pool.query<{ name_en: string; name_ar: string; contact: string; first: boolean }>(
+        `SELECT o.name_en, o.name_ar, m.${column} AS contact, row_number() OVER (ORDER BY m.organization_user_slno) = 1 AS first
+           FROM memberships m JOIN organizations o USING (org_slno) WHERE m.user_slno = $1 ORDER BY m.organization_user_slno`,
+        [userSlno],
+      )
+    ).rows.map((row) => ({
+      organizationName: row.name_en,
+      organizationNameArabic: row.name_ar,
+      isPrimary: row.first,
+      contact: row.contact,
+    }));
+
   return {
     myProfile: async ({ caller }) => {
       const [user] = (
@@ -169,32 +186,15 @@ export function individualHandlers(deps: Deps): Handlers {
     },
 
     myMobiles: async ({ caller }) => ({
-      dataList: (
-        await pool.query<{ name_en: string; name_ar: string; mobile: string; first: boolean }>(
-          `SELECT o.name_en, o.name_ar, m.mobile, row_number() OVER (ORDER BY m.organization_user_slno) = 1 AS first
-             FROM memberships m JOIN organizations o USING (org_slno) WHERE m.user_slno = $1 ORDER BY m.organization_user_slno`,
-          [me(caller)],
-        )
-      ).rows.map((row) => ({
-        organizationName: row.name_en,
-        organizationNameArabic: row.name_ar,
-        isPrimary: row.first,
-        mobile: row.mobile,
-      })),
+      dataList: (await contactsInOrganizations(me(caller), 'mobile')).map(
+        ({ contact, ...row }) => ({ ...row, mobile: contact }),
+      ),
     }),
 
     myEmails: async ({ caller }) => ({
-      dataList: (
-        await pool.query<{ name_en: string; name_ar: string; email: string; first: boolean }>(
-          `SELECT o.name_en, o.name_ar, m.email, row_number() OVER (ORDER BY m.organization_user_slno) = 1 AS first
-             FROM memberships m JOIN organizations o USING (org_slno) WHERE m.user_slno = $1 ORDER BY m.organization_user_slno`,
-          [me(caller)],
-        )
-      ).rows.map((row) => ({
-        organizationName: row.name_en,
-        organizationNameArabic: row.name_ar,
-        isPrimary: row.first,
-        email: row.email,
+      dataList: (await contactsInOrganizations(me(caller), 'email')).map(({ contact, ...row }) => ({
+        ...row,
+        email: contact,
       })),
     }),
 

@@ -16,7 +16,7 @@ import {
 } from '../../adapters/payments/gateway.js';
 import { inTransaction } from '../../db/pool.js';
 import type { Deps } from '../../deps.js';
-import type { Caller, Handlers } from '../../http/contractRoutes.js';
+import { requireCaller, type Caller, type Handlers } from '../../http/contractRoutes.js';
 import { AppError } from '../../http/errors.js';
 import { audit } from '../auth/handlers.js';
 import { planAmounts, statusLabel } from '../individual/handlers.js';
@@ -24,10 +24,7 @@ import { toSar } from '@tawqi/domain';
 
 export const CALLBACK_PATH = '/api/v1/payments/callback';
 
-function me(caller: Caller | null): number {
-  if (!caller) throw new AppError(401, 'UNAUTHENTICATED');
-  return caller.userSlno;
-}
+const me = (caller: Caller | null) => requireCaller(caller).userSlno;
 
 const encodedId = (prefix: string) => `${prefix}_${randomBytes(12).toString('base64url')}`;
 
