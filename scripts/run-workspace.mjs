@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Runs a workspace's script when that workspace has it, and says plainly when it does not exist
 // yet (so `npm start` and `npm run storybook` never pretend). Usage:
-//   node scripts/run-workspace.mjs <workspace-dir> <script> [--build]
-// --build first builds the workspace and what it depends on, through turbo.
+//   node scripts/run-workspace.mjs <workspace-dir> <script> [--build] [--with=<package>]…
+// --build first builds the workspace and what it depends on, through turbo; each --with adds
+// another package to that build (the server serves the portal it does not import).
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -29,9 +30,11 @@ function run(command, args, env) {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const [dir, script, flag] = process.argv.slice(2);
+  const [dir, script, ...flags] = process.argv.slice(2);
   if (!dir || !script) {
-    console.error('usage: node scripts/run-workspace.mjs <workspace-dir> <script> [--build]');
+    console.error(
+      'usage: node scripts/run-workspace.mjs <workspace-dir> <script> [--build] [--with=<package>]',
+    );
     process.exit(2);
   }
   const { name, has } = workspaceScript(dir, script);
@@ -40,8 +43,11 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     process.exit(1);
   }
   const env = { TURBO_TELEMETRY_DISABLED: '1', STORYBOOK_DISABLE_TELEMETRY: '1', ...process.env };
-  if (flag === '--build') {
-    const built = run('npx', ['turbo', 'run', 'build', `--filter=${name}...`], env);
+  if (flags.includes('--build')) {
+    const extra = flags
+      .filter((flag) => flag.startsWith('--with='))
+      .map((flag) => `--filter=${flag.slice('--with='.length)}...`);
+    const built = run('npx', ['turbo', 'run', 'build', `--filter=${name}...`, ...extra], env);
     if (built !== 0) process.exit(built);
   }
   process.exit(run('npm', ['run', script, `--workspace=${name}`], env));

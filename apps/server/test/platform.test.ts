@@ -355,6 +355,9 @@ describe('the portal and the development pages', () => {
     expect(route.statusCode).toBe(200);
     expect(route.body).toContain('Tawqi portal');
     expect((await app.inject({ method: 'GET', url: '/app.js' })).body).toBe('console.log(1)');
+    expect((await app.inject({ method: 'GET', url: '/assets/missing-1a2b.js' })).statusCode).toBe(
+      404,
+    );
     const api = await app.inject({ method: 'GET', url: '/api/v1/not/a/call' });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toMatchObject({ code: 'NOT_FOUND' });

@@ -9,8 +9,19 @@ export const FALLBACK_LANGUAGE: Language = 'en';
 /** Saved on first load when no language is stored (SPEC §4). */
 export const DEFAULT_LANGUAGE: Language = 'ar';
 
-/** Translation namespaces (SPEC §7, §9); the default is index. */
-export const NAMESPACES = ['index', 'header', 'footer', 'login', 'dashboard'] as const;
+/**
+ * Translation namespaces: the spec's five (SPEC §7, §9; the default is index), and ours: `public`
+ * for the marketing pages and `app` for the signed-in area.
+ */
+export const NAMESPACES = [
+  'index',
+  'header',
+  'footer',
+  'login',
+  'dashboard',
+  'public',
+  'app',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE: Namespace = 'index';
 

@@ -75,8 +75,8 @@ describe('language (SPEC §4, §9)', () => {
     });
   });
 
-  it('names the namespaces, index first and by default', () => {
-    expect(NAMESPACES).toEqual(['index', 'header', 'footer', 'login', 'dashboard']);
+  it('names the namespaces, the spec’s five first, index by default', () => {
+    expect(NAMESPACES.slice(0, 5)).toEqual(['index', 'header', 'footer', 'login', 'dashboard']);
     expect(DEFAULT_NAMESPACE).toBe('index');
   });
 });

@@ -36,3 +36,4 @@ export * from './components/AppShell/index.js';
 export * from './components/FilterBar/index.js';
 export * from './components/QuantityDialog/index.js';
 export * from './components/DataGrid/index.js';
+export { REACT_ARIA_PRESSABLE_STYLE_ID, installCspSafeStyles } from './provider/csp.js';

@@ -149,9 +149,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url.startsWith('/api/') || request.url.startsWith('/locales/');
-    if (!isApi && request.method === 'GET' && hasPortal)
-      return reply.type('text/html').sendFile('index.html');
-    if (!isApi && request.method === 'GET') {
+    // Client routes get the app; a missing file (/assets/x.js) is a 404, not HTML in its place.
+    const isPage =
+      request.method === 'GET' && !/\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
+    if (!isApi && isPage && hasPortal) return reply.type('text/html').sendFile('index.html');
+    if (!isApi && isPage) {
       return reply
         .status(404)
         .type('text/html; charset=utf-8')

@@ -135,3 +135,10 @@ globalStyle(`.${THEME_CLASSES.light}, .${THEME_CLASSES.dark}, .${THEME_CLASSES.s
   fontSize: vars.font.sizeMd,
   lineHeight: vars.font.lineHeight,
 });
+
+/**
+ * The rule React Aria injects as an inline <style> for pressable elements. Under a strict
+ * Content-Security-Policy (no 'unsafe-inline') the injected element is refused, so it lives here
+ * instead; `installCspSafeStyles()` tells React Aria it is present.
+ */
+globalStyle('[data-react-aria-pressable]', { touchAction: 'pan-x pan-y pinch-zoom' });

@@ -1,0 +1,69 @@
+/**
+ * The app root: one language atom decides i18next's language, `<html lang dir>`, React Aria's
+ * locale and every formatter (STYLE.md 3); the theme atom picks the theme class on `<html>`
+ * ("system" follows the browser live, in CSS); toasts; inactivity; the routes.
+ */
+import {
+  INACTIVITY_CHECK_INTERVAL_MS,
+  ROUTES,
+  STORAGE_KEYS,
+  directionOf,
+  intlLocale,
+  isInactive,
+  parseLastActivity,
+} from '@tawqi/domain';
+import { THEME_CLASSES, Toaster, UiProvider } from '@tawqi/ui';
+import i18next from 'i18next';
+import { useAtomValue } from 'jotai';
+import { useEffect } from 'react';
+import { useLocation } from 'wouter';
+import { Routes } from './routes.js';
+import { languageAtom, sessionAtom, themeAtom } from './state/atoms.js';
+import { storage } from './state/storage.js';
+import { toasts } from './toasts.js';
+
+export function App() {
+  const language = useAtomValue(languageAtom);
+  const theme = useAtomValue(themeAtom);
+  const session = useAtomValue(sessionAtom);
+  const [, navigate] = useLocation();
+
+  useEffect(() => {
+    void i18next.changeLanguage(language);
+    storage.set(STORAGE_KEYS.language, language);
+    document.documentElement.lang = language;
+    document.documentElement.dir = directionOf(language);
+  }, [language]);
+
+  useEffect(() => {
+    const root = document.documentElement;
+    root.classList.remove(...Object.values(THEME_CLASSES));
+    root.classList.add(THEME_CLASSES[theme]);
+  }, [theme]);
+
+  // Inactivity (SPEC §4): last activity at load and on each request; checked every 3 s.
+  useEffect(() => {
+    storage.set(STORAGE_KEYS.lastActivity, String(Date.now()));
+    const timer = window.setInterval(() => {
+      const now = Date.now();
+      const inactive = isInactive({
+        now,
+        lastActivity: parseLastActivity(storage.get(STORAGE_KEYS.lastActivity), now),
+        limitMinutes: session?.inactivityLimitMinutes,
+        pathname: window.location.pathname,
+        signedIn: session !== null,
+      });
+      if (inactive) navigate(ROUTES.logout);
+    }, INACTIVITY_CHECK_INTERVAL_MS);
+    return () => {
+      window.clearInterval(timer);
+    };
+  }, [session, navigate]);
+
+  return (
+    <UiProvider locale={intlLocale(language)} theme={theme} wrap={false}>
+      <Routes />
+      <Toaster toasts={toasts} />
+    </UiProvider>
+  );
+}

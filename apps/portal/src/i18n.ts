@@ -1,0 +1,55 @@
+/**
+ * i18next per SPEC §4, §8, §9: Arabic saved when no language is stored; detection order query
+ * `lng`, cookie, localStorage, sessionStorage, browser, html lang; cached in localStorage
+ * `i18nextLng`; English fallback; namespaces from the domain; translations from
+ * /locales/{lng}/{ns}.json with at most 10 parallel reads and 5 retries from 350 ms doubling.
+ * i18next-http-backend marks 5xx, no status and network errors retryable, 4xx not, and reports
+ * unparsable JSON as a parse failure: the domain's policy, tested there.
+ */
+import {
+  DEFAULT_NAMESPACE,
+  FALLBACK_LANGUAGE,
+  LANGUAGES,
+  LANGUAGE_DETECTION_ORDER,
+  LANGUAGE_QUERY_PARAMETER,
+  NAMESPACES,
+  STORAGE_KEYS,
+  TRANSLATION_LOADING,
+  languageToSeed,
+} from '@tawqi/domain';
+import i18next from 'i18next';
+import LanguageDetector from 'i18next-browser-languagedetector';
+import HttpBackend from 'i18next-http-backend';
+import { initReactI18next } from 'react-i18next';
+
+export async function initI18n(storage: Storage = localStorage): Promise<typeof i18next> {
+  const seed = languageToSeed(storage.getItem(STORAGE_KEYS.language));
+  if (seed) storage.setItem(STORAGE_KEYS.language, seed);
+  await i18next
+    .use(HttpBackend)
+    .use(LanguageDetector)
+    .use(initReactI18next)
+    .init({
+      supportedLngs: [...LANGUAGES],
+      nonExplicitSupportedLngs: true,
+      load: 'languageOnly',
+      fallbackLng: FALLBACK_LANGUAGE,
+      ns: [...NAMESPACES],
+      defaultNS: DEFAULT_NAMESPACE,
+      detection: {
+        order: LANGUAGE_DETECTION_ORDER.map((source) =>
+          source === 'htmlTag' ? 'htmlTag' : source,
+        ),
+        lookupQuerystring: LANGUAGE_QUERY_PARAMETER,
+        lookupLocalStorage: STORAGE_KEYS.language,
+        caches: ['localStorage'],
+      },
+      backend: { loadPath: '/locales/{{lng}}/{{ns}}.json' },
+      maxParallelReads: TRANSLATION_LOADING.maxParallelReads,
+      maxRetries: TRANSLATION_LOADING.maxRetries,
+      retryTimeout: TRANSLATION_LOADING.retryDelayMs,
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    });
+  return i18next;
+}

@@ -1,0 +1,113 @@
+/**
+ * The shared layout of /app/my and /app/org (SPEC §2): header with language, theme, organization
+ * switcher, notifications and the user menu; side navigation by area. Without a session it goes
+ * to /auth-check, which restores the session or sends the user to sign in, and comes back.
+ */
+import { ROUTES } from '@tawqi/domain';
+import { AppShell, Button, Menu, Select, type NavGroup } from '@tawqi/ui';
+import { useAtom, useAtomValue } from 'jotai';
+import { useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { LanguageSwitch, ThemeSwitch } from '../components/HeaderControls.js';
+import {
+  activeOrganizationAtom,
+  languageAtom,
+  organizationsAtom,
+  sessionAtom,
+} from '../state/atoms.js';
+
+const MY_LINKS = [
+  ['dashboard', '/app/my/dashboard'],
+  ['subscriptions', '/app/my/esign/subscriptions'],
+  ['buyPlans', '/app/my/esign/buy/plans'],
+  ['transactions', '/app/my/esign/transactions'],
+  ['account', '/app/my/account'],
+  ['devices', '/app/my/devices'],
+] as const;
+
+const ORG_LINKS = [
+  ['orgDashboard', '/app/org/dashboard'],
+  ['manageUsers', '/app/org/manage/users'],
+  ['approvals', '/app/org/approval/user'],
+  ['orgTransactions', '/app/org/esign/transactions'],
+  ['buyCounters', '/app/org/buy/esign/plans'],
+  ['reports', '/app/org/reports/esign'],
+  ['orgProfile', '/app/org/orgProfile'],
+] as const;
+
+export default function AppLayout({ area, children }: { area: 'my' | 'org'; children: ReactNode }) {
+  const { t } = useTranslation('app');
+  const session = useAtomValue(sessionAtom);
+  const organizations = useAtomValue(organizationsAtom);
+  const [active, setActive] = useAtom(activeOrganizationAtom);
+  const language = useAtomValue(languageAtom);
+  const [location, navigate] = useLocation();
+
+  useEffect(() => {
+    if (!session)
+      navigate(`${ROUTES.authCheck}?from=${encodeURIComponent(location)}`, { replace: true });
+  }, [session, location, navigate]);
+  if (!session) return null;
+
+  const link = ([key, href]: readonly [string, string]) => ({
+    id: key,
+    label: t(`nav.${key}`),
+    href,
+    isCurrent: location === href,
+  });
+  const navigation: NavGroup[] = [{ id: 'my', label: t('nav.myArea'), items: MY_LINKS.map(link) }];
+  if (organizations.length > 0)
+    navigation.push({ id: 'org', label: t('nav.orgArea'), items: ORG_LINKS.map(link) });
+  const name = language === 'ar' ? session.fullNameArabic : session.fullNameEnglish;
+
+  return (
+    <AppShell
+      brand={t('brand')}
+      navigation={navigation}
+      defaultNavigationOpen
+      languageSwitch={<LanguageSwitch />}
+      themeSwitch={<ThemeSwitch />}
+      organizationSwitcher={
+        organizations.length > 0 ? (
+          <Select
+            aria-label={t('organization.switch')}
+            options={organizations.map((organization) => ({
+              id: organization.slno,
+              label:
+                language === 'ar'
+                  ? organization.organizationNameArabic
+                  : organization.organizationName,
+            }))}
+            value={active?.slno ?? null}
+            onChange={(slno) => {
+              if (typeof slno === 'number') setActive(slno);
+            }}
+          />
+        ) : null
+      }
+      notifications={
+        <Button variant="ghost" size="small" onPress={() => navigate('/app/my/dashboard')}>
+          {t('nav.notifications')}
+        </Button>
+      }
+      userMenu={
+        <Menu
+          label={t('user.menu')}
+          trigger={
+            <Button variant="secondary" size="small">
+              {name}
+            </Button>
+          }
+          items={[
+            { id: 'account', label: t('nav.account') },
+            { id: 'logout', label: t('user.signOut'), separated: true },
+          ]}
+          onAction={(id) => navigate(id === 'logout' ? ROUTES.logout : '/app/my/account')}
+        />
+      }
+    >
+      <div data-area={area}>{children}</div>
+    </AppShell>
+  );
+}

@@ -1,0 +1,25 @@
+/** The pre-enrolment layout: a plain frame for account creation and verification steps. */
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LanguageSwitch, ThemeSwitch } from '../components/HeaderControls.js';
+import { brand, controls, header, main, page } from './layout.css.js';
+
+export default function PreEnrolmentLayout({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('header');
+  return (
+    <div className={page}>
+      <header className={header}>
+        <a className={brand} href="/">
+          {t('brand')}
+        </a>
+        <div className={controls}>
+          <LanguageSwitch />
+          <ThemeSwitch />
+        </div>
+      </header>
+      <main className={main} id="main" tabIndex={-1}>
+        {children}
+      </main>
+    </div>
+  );
+}

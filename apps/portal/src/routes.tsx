@@ -1,0 +1,171 @@
+/**
+ * Every route of SPEC §2 under its layout. Screens load lazily per route, so the public home
+ * downloads little of the app. Routes whose screens come with later issues show a clear "not
+ * available yet" page (listed in the README); any other path is not found.
+ */
+import { Spinner } from '@tawqi/ui';
+import { Suspense, lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { Route, Switch } from 'wouter';
+
+const PublicLayout = lazy(() => import('./layouts/PublicLayout.js'));
+const PreEnrolmentLayout = lazy(() => import('./layouts/PreEnrolmentLayout.js'));
+const AppLayout = lazy(() => import('./layouts/AppLayout.js'));
+const MarketingPage = lazy(() => import('./screens/public/MarketingPage.js'));
+const PlansPricing = lazy(() => import('./screens/public/PlansPricing.js'));
+const ContactUs = lazy(() => import('./screens/public/ContactUs.js'));
+const NotFound = lazy(() => import('./screens/NotFound.js'));
+const NotAvailableYet = lazy(() => import('./screens/NotAvailableYet.js'));
+const AuthCheck = lazy(() => import('./screens/session/AuthCheck.js'));
+const Login = lazy(() => import('./screens/session/Login.js'));
+const Logout = lazy(() => import('./screens/session/Logout.js'));
+
+/** The marketing pages (content in the `public` namespace, both languages). */
+export const MARKETING_PAGES = [
+  'home',
+  'why-esign',
+  'features',
+  'use-cases',
+  'individual',
+  'organization',
+  'digital-certificate',
+] as const;
+export type MarketingPageId = (typeof MARKETING_PAGES)[number];
+
+/** Pre-enrolment routes (SPEC §2): their screens come with the organization stage. */
+export const PRE_ENROLMENT_ROUTES = [
+  '/paymentstatus-prelogin',
+  '/verify-orgUser',
+  '/verify-orgUser-details',
+  '/create-account',
+  '/verify-payments',
+  '/after-verification',
+  '/email-verification',
+] as const;
+
+/** The individual area (SPEC §2, under /app/my): issue "individual area". */
+export const MY_ROUTES = [
+  '',
+  'dashboard',
+  'esign/transactions',
+  'esign/subscriptions',
+  'esign/buy/plans',
+  'dsc/buy',
+  'dsc/manage',
+  'account',
+  'devices',
+  'esigntransaction-status',
+  'esign/transaction/return/external',
+  'paymentStatus',
+] as const;
+
+/** The organization area (SPEC §2, under /app/org): the organization stage. */
+export const ORG_ROUTES = [
+  '',
+  'dashboard',
+  'manage/users',
+  'manage/users/uav',
+  'manage/users/uav/createuav',
+  'manage/users/uav/viewuav',
+  'approval/dsc',
+  'approval/user',
+  'approval/ltwo',
+  'buy/esign/plans',
+  'buy/esign/plans/buycounter',
+  'buy/esign/plans/sipBuyCounter',
+  'buy/role/plans',
+  'buy/role/plans/buyOrgPlan',
+  'buy/role/l2/counter',
+  'buy/role/l2/counter/create',
+  'esign/transactions',
+  'purchase/special/plan',
+  'purchase/special/plan/buyspecialplan',
+  'purchase/requests',
+  'account',
+  'orgProfile',
+  'reports/esign',
+  'reports/dsc',
+  'reports/roles',
+  'reports/stock',
+  'paymentStatus',
+] as const;
+
+function page(Screen: LazyExoticComponent<ComponentType>) {
+  return <Screen />;
+}
+
+const loading = (
+  <div style={{ display: 'grid', placeItems: 'center', minBlockSize: '50vh' }}>
+    <Spinner size="large" />
+  </div>
+);
+
+export function Routes() {
+  return (
+    <Suspense fallback={loading}>
+      <Switch>
+        <Route path="/auth-check">{page(AuthCheck)}</Route>
+        <Route path="/app/login">{page(Login)}</Route>
+        <Route path="/logout">{page(Logout)}</Route>
+
+        {MY_ROUTES.map((route) => (
+          <Route key={`my-${route}`} path={route ? `/app/my/${route}` : '/app/my'}>
+            <AppLayout area="my">
+              <NotAvailableYet stage="individual" />
+            </AppLayout>
+          </Route>
+        ))}
+        {ORG_ROUTES.map((route) => (
+          <Route key={`org-${route}`} path={route ? `/app/org/${route}` : '/app/org'}>
+            <AppLayout area="org">
+              <NotAvailableYet stage="organization" />
+            </AppLayout>
+          </Route>
+        ))}
+
+        {PRE_ENROLMENT_ROUTES.map((route) => (
+          <Route key={route} path={route}>
+            <PreEnrolmentLayout>
+              <NotAvailableYet stage="organization" />
+            </PreEnrolmentLayout>
+          </Route>
+        ))}
+
+        <Route path="/plans-pricing">
+          <PublicLayout>
+            <PlansPricing mode="pricing" />
+          </PublicLayout>
+        </Route>
+        <Route path="/puchase-plan">
+          <PublicLayout>
+            <PlansPricing mode="purchase" />
+          </PublicLayout>
+        </Route>
+        <Route path="/contact-us">
+          <PublicLayout>
+            <ContactUs />
+          </PublicLayout>
+        </Route>
+        {(['/', '/index'] as const).map((path) => (
+          <Route key={path} path={path}>
+            <PublicLayout>
+              <MarketingPage id="home" />
+            </PublicLayout>
+          </Route>
+        ))}
+        {MARKETING_PAGES.filter((id) => id !== 'home').map((id) => (
+          <Route key={id} path={`/${id}`}>
+            <PublicLayout>
+              <MarketingPage id={id} />
+            </PublicLayout>
+          </Route>
+        ))}
+
+        <Route>
+          <PublicLayout>
+            <NotFound />
+          </PublicLayout>
+        </Route>
+      </Switch>
+    </Suspense>
+  );
+}

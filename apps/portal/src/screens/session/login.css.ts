@@ -1,0 +1,14 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '@tawqi/ui';
+
+export const loginGrid = style({ display: 'grid', gap: vars.space.md, maxInlineSize: '28rem' });
+
+/** The number to pick in the identity app: large, and read as digits. */
+export const numberBox = style({
+  margin: 0,
+  fontSize: '3rem',
+  fontWeight: vars.font.weightBold,
+  letterSpacing: '0.1em',
+  color: vars.color.accent,
+  fontVariantNumeric: 'tabular-nums',
+});

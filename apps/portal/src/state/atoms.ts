@@ -1,0 +1,50 @@
+/**
+ * The portal's state (jotai): the session (the access token lives in the api client's memory;
+ * the refresh token, device id and selected organization in local storage under the spec's keys),
+ * the organizations and the active one, the language and the theme.
+ */
+import type { SessionData } from '@tawqi/api';
+import {
+  DEFAULT_LANGUAGE,
+  STORAGE_KEYS,
+  activeOrganizationAfterSignIn,
+  parseTheme,
+  switchOrganization,
+  type Language,
+  type OrganizationEntry,
+  type Theme,
+} from '@tawqi/domain';
+import { atom } from 'jotai';
+import { storage } from './storage.js';
+
+export const sessionAtom = atom<SessionData | null>(null);
+
+export const organizationsAtom = atom((get) => get(sessionAtom)?.organizationList ?? []);
+
+const activeSlnoAtom = atom<number | null>(Number(storage.get(STORAGE_KEYS.selectedOrg)) || null);
+
+/** The active organization: the persisted one while it is still the user's, else the first. */
+export const activeOrganizationAtom = atom(
+  (get): OrganizationEntry | null =>
+    activeOrganizationAfterSignIn(get(organizationsAtom), get(activeSlnoAtom)),
+  (get, set, slno: number) => {
+    const switched = switchOrganization(get(organizationsAtom), slno);
+    if (!switched.ok) return;
+    storage.set(STORAGE_KEYS.selectedOrg, String(switched.persist));
+    storage.set(STORAGE_KEYS.selectedOrganization, JSON.stringify(switched.active));
+    set(activeSlnoAtom, switched.persist);
+  },
+);
+
+/** Set from i18next's detection before the first render (main.tsx). */
+export const languageAtom = atom<Language>(DEFAULT_LANGUAGE);
+
+const themeStateAtom = atom<Theme>(parseTheme(storage.get(STORAGE_KEYS.theme)));
+
+export const themeAtom = atom(
+  (get) => get(themeStateAtom),
+  (_get, set, theme: Theme) => {
+    storage.set(STORAGE_KEYS.theme, theme);
+    set(themeStateAtom, theme);
+  },
+);

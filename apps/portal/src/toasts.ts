@@ -1,0 +1,50 @@
+/**
+ * Toasts and notices by the error catalogue (SPEC §8), through the ui Toast queue with the
+ * domain's settings (3 visible, 4000 ms).
+ */
+import {
+  ERROR_CATALOGUE,
+  MESSAGES,
+  TOAST_SETTINGS,
+  describe,
+  type ErrorSituation,
+  type Language,
+} from '@tawqi/domain';
+import { createToastQueue } from '@tawqi/ui';
+import i18next from 'i18next';
+
+export const toasts = createToastQueue({
+  maxVisible: TOAST_SETTINGS.maxVisible,
+  timeoutMs: TOAST_SETTINGS.timeoutMs,
+});
+
+/** Shows a situation of the catalogue; `serverMessage` is used where the catalogue takes it. */
+export function report(situation: ErrorSituation, serverMessage?: string | null): void {
+  const handling = ERROR_CATALOGUE[situation];
+  if (handling.kind !== 'toast' && handling.kind !== 'notice') return;
+  const language: Language = i18next.language === 'en' ? 'en' : 'ar';
+  toasts.show({
+    variant: handling.variant,
+    title: MESSAGES[handling.titleKey][language],
+    description: describe(handling.description, language, serverMessage),
+    // A notice stays until dismissed (our reading of the spec's "notice").
+    ...(handling.kind === 'notice'
+      ? {
+          action: {
+            label: i18next.t('common.dismiss', { ns: 'index' }),
+            onAction: () => undefined,
+          },
+        }
+      : {}),
+  });
+}
+
+/** A call that failed outside the catalogue's situations: "Error" / "Something went wrong. Please try again". */
+export function reportFailure(serverMessage?: string | null): void {
+  const language: Language = i18next.language === 'en' ? 'en' : 'ar';
+  toasts.show({
+    variant: 'error',
+    title: MESSAGES['errors.title'][language],
+    description: describe({ from: 'server', field: 'errorMessage' }, language, serverMessage),
+  });
+}
