@@ -41,9 +41,12 @@ export function App() {
     root.classList.add(THEME_CLASSES[theme]);
   }, [theme]);
 
-  // Inactivity (SPEC §4): last activity at load and on each request; checked every 3 s.
+  // Inactivity (SPEC §4): last activity at load (here, once) and on each request (the api
+  // client); checked every 3 s.
   useEffect(() => {
     storage.set(STORAGE_KEYS.lastActivity, String(Date.now()));
+  }, []);
+  useEffect(() => {
     const timer = window.setInterval(() => {
       const now = Date.now();
       const inactive = isInactive({

@@ -1,0 +1,151 @@
+import type { Page } from 'playwright';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, htmlLangDir, openPage, stored } from './browser.js';
+
+const NOURA = '1000000024'; // an individual (demo data)
+
+/** Signs in through the identity app, approving on the simulator's phone page in another tab. */
+async function signInWithNafath(page: Page, nationalId: string) {
+  await page.getByLabel('National ID or Iqama number').fill(nationalId);
+  await page.getByRole('button', { name: 'Sign in with Nafath' }).click();
+  const number = (await page.getByLabel(/The number to choose/).textContent())?.trim() ?? '';
+  expect(number).toMatch(/^\d{2}$/);
+  const phone = await page.context().newPage();
+  await phone.goto(`/simulators/nafath/phone?nationalId=${nationalId}`);
+  await phone.getByRole('button', { name: number, exact: true }).click();
+  await phone.close();
+}
+
+describe('language, direction and theme (SPEC §4)', () => {
+  it('opens in Arabic, right to left, on a first visit, and saves Arabic', async () => {
+    const { page, errors } = await openPage('/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await htmlLangDir(page)).toEqual(['ar', 'rtl']);
+    expect(await stored(page, 'i18nextLng')).toBe('ar');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toContain('وقّع');
+    expect(errors).toEqual([]);
+  });
+
+  it('switches to English, left to right, and keeps it after a reload', async () => {
+    const { page } = await openPage('/');
+    await page.getByRole('button', { name: 'English' }).click();
+    await page.waitForFunction(() => document.documentElement.dir === 'ltr');
+    expect(await htmlLangDir(page)).toEqual(['en', 'ltr']);
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: /Sign documents electronically/ }).waitFor();
+    expect(await htmlLangDir(page)).toEqual(['en', 'ltr']);
+    expect(await stored(page, 'i18nextLng')).toBe('en');
+  });
+
+  it('keeps the chosen theme after a reload', async () => {
+    const { page } = await openPage('/?lng=en');
+    await page.getByRole('button', { name: /^Theme/ }).click();
+    await page.getByRole('menuitem', { name: 'Dark' }).click();
+    expect(await page.evaluate(() => document.documentElement.className)).toContain(
+      'tawqi-theme-dark',
+    );
+    await page.reload();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.className)).toContain(
+      'tawqi-theme-dark',
+    );
+    expect(await stored(page, 'tawqi-ui-theme')).toBe('dark');
+  });
+});
+
+describe('routes (SPEC §2)', () => {
+  it('shows not-found for a path that is no route', async () => {
+    const { page } = await openPage('/no/such/page?lng=en');
+    await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+  });
+
+  it('renders every public route in both languages without console errors', async () => {
+    for (const language of ['ar', 'en']) {
+      for (const path of [
+        '/',
+        '/index',
+        '/why-esign',
+        '/features',
+        '/use-cases',
+        '/individual',
+        '/organization',
+        '/digital-certificate',
+        '/plans-pricing',
+        '/contact-us',
+        '/puchase-plan',
+        '/create-account',
+      ]) {
+        const { page, errors } = await openPage(`${path}?lng=${language}`);
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        expect(errors, `${path} in ${language}`).toEqual([]);
+        await page.context().close();
+      }
+    }
+  });
+
+  it('shows the live plans with the server’s VAT', async () => {
+    const { page } = await openPage('/plans-pricing?lng=en');
+    await page.getByRole('heading', { name: 'Professional' }).waitFor();
+    expect(await page.getByText('SAR 458.85').count()).toBe(1);
+    expect(await page.getByText(/include VAT of 15%/).count()).toBe(1);
+  });
+});
+
+describe('signing in and out (SPEC §1, §2, §4)', () => {
+  it('signs in through the identity app’s phone, lands on the dashboard, and signs out clearing storage', async () => {
+    const { page, errors } = await openPage('/app/login?lng=en');
+    await signInWithNafath(page, NOURA);
+    await page.waitForURL('**/app/my/dashboard');
+    await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
+    expect(await stored(page, 'refreshToken')).toBeTruthy();
+    expect(await stored(page, 'deviceId')).toMatch(/^[0-9a-f]{64}$/);
+    await page.getByRole('button', { name: 'Noura Al-Otaibi' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.waitForURL('**/app/login');
+    expect(await stored(page, 'refreshToken')).toBeNull();
+    expect(await stored(page, 'lastActivity')).toBeNull();
+    expect(errors).toEqual([]);
+  });
+
+  it('signs in with a one-time code read from the outbox, as an enrolment admin lands on the organization dashboard', async () => {
+    const { page } = await openPage('/app/login?lng=en');
+    await page.getByRole('tab', { name: 'Username and code' }).click();
+    await page.getByLabel('Username', { exact: true }).fill('sara');
+    await page.getByLabel('Password', { exact: true }).fill('Tawqi-demo-2026');
+    await page.getByRole('button', { name: 'Send me a code' }).click();
+    await page.getByText(/We sent a 6-digit code/).waitFor();
+    const outbox = (await (await fetch(`${baseUrl}/dev/outbox`)).json()) as {
+      messages: { body: string }[];
+    };
+    const code = /\d{6}/.exec(outbox.messages[0]?.body ?? '')?.[0] ?? '';
+    await page.getByLabel('One-time code').fill(code);
+    await page.getByRole('button', { name: 'Verify and sign in' }).click();
+    await page.waitForURL('**/app/org/dashboard');
+    await page.getByRole('button', { name: 'Sara Al-Qahtani' }).waitFor();
+  });
+
+  it('sends a signed-out visitor of an app page to sign in, and back there after', async () => {
+    const { page } = await openPage('/app/my/devices?lng=en');
+    await page.waitForURL(/\/app\/login\?from=%2Fapp%2Fmy%2Fdevices/);
+    await signInWithNafath(page, NOURA);
+    await page.waitForURL('**/app/my/devices');
+  });
+
+  it('restores the session from the refresh token after a reload (auth-check)', async () => {
+    const { page } = await openPage('/app/login?lng=en');
+    await signInWithNafath(page, NOURA);
+    await page.waitForURL('**/app/my/dashboard');
+    const before = await stored(page, 'refreshToken');
+    await page.goto('/app/my/account');
+    await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
+    expect(page.url()).toContain('/app/my/account');
+    expect(await stored(page, 'refreshToken')).not.toBe(before);
+  });
+
+  it('shows the server’s message when the identity app refuses', async () => {
+    const { page } = await openPage('/app/login?lng=en');
+    await page.getByLabel('National ID or Iqama number').fill('12345');
+    await page.getByRole('button', { name: 'Sign in with Nafath' }).click();
+    await page.getByText('Enter a valid national ID of 10 digits.').waitFor();
+  });
+});
