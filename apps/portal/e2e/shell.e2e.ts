@@ -39,8 +39,8 @@ describe('language, direction and theme (SPEC §4)', () => {
 
   it('keeps the chosen theme after a reload', async () => {
     const { page } = await openPage('/?lng=en');
-    await page.getByRole('button', { name: /^Theme/ }).click();
-    await page.getByRole('menuitem', { name: 'Dark' }).click();
+    await page.getByRole('button', { name: 'Theme: Light' }).click();
+    await page.getByRole('button', { name: 'Theme: Dark' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.className)).toContain(
       'tawqi-theme-dark',
     );
