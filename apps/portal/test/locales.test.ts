@@ -29,6 +29,24 @@ function leaves(tree: unknown, path = ''): [string, string][] {
 const placeholders = (text: string) =>
   [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1]).sort();
 
+/**
+ * i18next's plural forms (`key_one`, `key_few`…): each language has the forms of its own plural
+ * rules (Arabic six, English two), so keys are compared without the form.
+ */
+const PLURAL_FORM = /_(zero|one|two|few|many|other)$/;
+const withoutForm = (path: string) => path.replace(PLURAL_FORM, '');
+
+function pluralForms(paths: Iterable<string>): Map<string, Set<string>> {
+  const forms = new Map<string, Set<string>>();
+  for (const path of paths) {
+    const form = PLURAL_FORM.exec(path)?.[1];
+    if (!form) continue;
+    const base = withoutForm(path);
+    forms.set(base, (forms.get(base) ?? new Set()).add(form));
+  }
+  return forms;
+}
+
 describe('translations (both languages first-class)', () => {
   it('has a file for every namespace in both languages, and no other', () => {
     for (const language of LANGUAGES) {
@@ -43,9 +61,22 @@ describe('translations (both languages first-class)', () => {
     (namespace) => {
       const english = new Map(leaves(read('en', namespace)));
       const arabic = new Map(leaves(read('ar', namespace)));
-      expect([...arabic.keys()].sort()).toEqual([...english.keys()].sort());
+      const keys = (paths: Iterable<string>) => [...new Set([...paths].map(withoutForm))].sort();
+      expect(keys(arabic.keys())).toEqual(keys(english.keys()));
       for (const [path, text] of [...english, ...arabic])
         expect(text.trim(), `${namespace}:${path}`).not.toBe('');
+    },
+  );
+
+  it.each([...NAMESPACES])(
+    '%s: a counted text has every plural form of each language',
+    (namespace) => {
+      for (const language of LANGUAGES) {
+        const needed = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
+        for (const [base, forms] of pluralForms(leaves(read(language, namespace)).map(([p]) => p)))
+          for (const form of needed)
+            expect(forms, `${language}/${namespace}:${base}`).toContain(form);
+      }
     },
   );
 
@@ -54,9 +85,16 @@ describe('translations (both languages first-class)', () => {
     (namespace) => {
       const english = new Map(leaves(read('en', namespace)));
       for (const [path, text] of leaves(read('ar', namespace))) {
-        expect(placeholders(text), `${namespace}:${path}`).toEqual(
-          placeholders(english.get(path) ?? ''),
-        );
+        if (PLURAL_FORM.test(path)) {
+          // Arabic says "one" and "two" in words: a form may leave out the number, never add one.
+          const other = placeholders(english.get(`${withoutForm(path)}_other`) ?? '');
+          for (const name of placeholders(text))
+            expect(other, `${namespace}:${path}`).toContain(name);
+        } else {
+          expect(placeholders(text), `${namespace}:${path}`).toEqual(
+            placeholders(english.get(path) ?? ''),
+          );
+        }
         if (!/^[\s{}\w.©@%-]*$/.test(text)) expect(text, `${namespace}:${path}`).toMatch(ARABIC);
       }
     },

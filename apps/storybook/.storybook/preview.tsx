@@ -1,15 +1,35 @@
 // Every story renders inside the ui provider with the toolbar's language (which decides the
-// direction) and theme. Axe runs on every story and a violation fails its test.
+// direction) and theme, also set on <html> so that popovers and dialogs, rendered outside the
+// story's element, read the same way. Axe runs on every story and a violation fails its test.
+// Mock Service Worker answers every call of the api contract but the translations, which are the
+// portal's real files (stories override single calls with `parameters.msw`); a call to /api that
+// no handler answers fails the story.
 import type { Decorator, Preview } from '@storybook/react-vite';
-import { UiProvider, type ThemeChoice } from '@tawqi/ui';
+import { createMockHandlers } from '@tawqi/api/msw';
+import { THEME_CLASSES, UiProvider, type ThemeChoice } from '@tawqi/ui';
+import { setupWorker } from 'msw/browser';
+import { mswLoader } from 'msw-storybook-addon/csf3';
+import { useLayoutEffect } from 'react';
 
 const LOCALES = { en: 'en-US-u-ca-gregory', ar: 'ar-SA-u-ca-gregory' } as const;
+
+function DocumentLocale({ language, theme }: { language: 'en' | 'ar'; theme: ThemeChoice }) {
+  useLayoutEffect(() => {
+    const root = document.documentElement;
+    root.lang = language;
+    root.dir = language === 'ar' ? 'rtl' : 'ltr';
+    root.classList.remove(...Object.values(THEME_CLASSES));
+    root.classList.add(THEME_CLASSES[theme]);
+  }, [language, theme]);
+  return null;
+}
 
 const withUi: Decorator = (Story, context) => {
   const language = (context.globals.language ?? 'en') as keyof typeof LOCALES;
   const theme = (context.globals.theme ?? 'light') as ThemeChoice;
   return (
     <UiProvider locale={LOCALES[language]} theme={theme} className="story-root">
+      <DocumentLocale language={language} theme={theme} />
       <Story />
     </UiProvider>
   );
@@ -17,6 +37,18 @@ const withUi: Decorator = (Story, context) => {
 
 const preview: Preview = {
   decorators: [withUi],
+  loaders: [
+    mswLoader(async () => {
+      const worker = setupWorker(...createMockHandlers({ passthrough: ['translations'] }));
+      await worker.start({
+        quiet: true,
+        onUnhandledRequest(request, print) {
+          if (new URL(request.url).pathname.startsWith('/api/')) print.error();
+        },
+      });
+      return worker;
+    }),
+  ],
   globalTypes: {
     language: {
       description: 'Language (and so direction)',
@@ -47,7 +79,12 @@ const preview: Preview = {
   initialGlobals: { language: 'en', theme: 'light' },
   parameters: {
     layout: 'padded',
-    a11y: { test: 'error' },
+    a11y: {
+      test: 'error',
+      // React Aria's live announcer keeps each announcement for 7 s; one naming a button that has
+      // since gone (a pending submit replaced by the next step) is stale, not a page defect.
+      context: { exclude: ['[data-live-announcer]'] },
+    },
     controls: { expanded: true },
   },
 };

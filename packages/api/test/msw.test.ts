@@ -40,6 +40,14 @@ describe('mock handlers for Storybook and tests', () => {
     expect(createMockHandlers()).toHaveLength(ENDPOINTS.length);
   });
 
+  it('leave the calls asked for to the network', () => {
+    const handlers = createMockHandlers({ passthrough: ['translations'] });
+    expect(handlers).toHaveLength(ENDPOINTS.length - 1);
+    const paths = handlers.map((handler) => String(handler.info.path));
+    expect(paths).not.toContain('/locales/:lng/:ns.json');
+    expect(paths).toContain('/api/v1/common/esign/plans');
+  });
+
   it('answer through the real client', async () => {
     const plans = await client.call(CONTRACT.purchasedPlans, { params: { page: 2, size: 5 } });
     expect(plans.purchasedPlanList).toHaveLength(5);

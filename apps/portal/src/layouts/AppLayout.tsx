@@ -6,10 +6,12 @@
 import { ROUTES } from '@tawqi/domain';
 import { AppShell, Button, Menu, Select, type NavGroup } from '@tawqi/ui';
 import { useAtom, useAtomValue } from 'jotai';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { LanguageSwitch, ThemeSwitch } from '../components/HeaderControls.js';
+import { KycRenewalDialog } from '../components/KycRenewal.js';
+import { Notifications } from '../components/Notifications.js';
 import {
   activeOrganizationAtom,
   languageAtom,
@@ -43,6 +45,7 @@ export default function AppLayout({ area, children }: { area: 'my' | 'org'; chil
   const [active, setActive] = useAtom(activeOrganizationAtom);
   const language = useAtomValue(languageAtom);
   const [location, navigate] = useLocation();
+  const [renewing, setRenewing] = useState(false);
 
   useEffect(() => {
     if (!session)
@@ -86,11 +89,7 @@ export default function AppLayout({ area, children }: { area: 'my' | 'org'; chil
           />
         ) : null
       }
-      notifications={
-        <Button variant="ghost" size="small" onPress={() => navigate('/app/my/dashboard')}>
-          {t('nav.notifications')}
-        </Button>
-      }
+      notifications={<Notifications />}
       userMenu={
         <Menu
           label={t('user.menu')}
@@ -101,13 +100,18 @@ export default function AppLayout({ area, children }: { area: 'my' | 'org'; chil
           }
           items={[
             { id: 'account', label: t('nav.account') },
+            { id: 'kyc', label: t('kyc.menu') },
             { id: 'logout', label: t('user.signOut'), separated: true },
           ]}
-          onAction={(id) => navigate(id === 'logout' ? ROUTES.logout : '/app/my/account')}
+          onAction={(id) => {
+            if (id === 'kyc') setRenewing(true);
+            else navigate(id === 'logout' ? ROUTES.logout : '/app/my/account');
+          }}
         />
       }
     >
       <div data-area={area}>{children}</div>
+      <KycRenewalDialog isOpen={renewing} onOpenChange={setRenewing} />
     </AppShell>
   );
 }

@@ -22,6 +22,11 @@ export interface MockHandlerOptions {
   fixtures?: FixtureOptions;
   /** Delay of every answer, so loading states show (0 by default). */
   latencyMs?: number;
+  /**
+   * Calls left to the network, unmocked: Storybook serves the real translation files, so its
+   * screens read real text rather than the mock's empty namespaces.
+   */
+  passthrough?: readonly EndpointId[];
 }
 
 /** The bytes served for exports: a stand-in, clearly not a spreadsheet a screen should parse. */
@@ -49,7 +54,10 @@ function invalid(path: string, message: string): Response {
 export function createMockHandlers(options: MockHandlerOptions = {}): HttpHandler[] {
   const baseUrl = options.baseUrl ?? '';
   const answers = createMockAnswers(createFixtures(options.fixtures));
-  return ENDPOINTS.map((endpoint) =>
+  const mocked = ENDPOINTS.filter(
+    (endpoint) => !options.passthrough?.includes(endpoint.id as EndpointId),
+  );
+  return mocked.map((endpoint) =>
     handlerFor(endpoint)(mockUrl(endpoint, baseUrl), async ({ request, params }) => {
       if (options.latencyMs) await delay(options.latencyMs);
       const url = new URL(request.url);

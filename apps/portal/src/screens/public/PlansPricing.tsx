@@ -6,29 +6,21 @@ import { CONTRACT } from '@tawqi/api';
 import { ROUTES, formatMoney, formatNumber, toHalalas } from '@tawqi/domain';
 import { Button, Card, ErrorState, Spinner } from '@tawqi/ui';
 import { useAtomValue } from 'jotai';
-import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { api } from '../../api.js';
 import { languageAtom } from '../../state/atoms.js';
+import { useCall } from '../../useCall.js';
 import { grid, hero, lead, muted, price, title } from './public.css.js';
 
-type Plans = Awaited<ReturnType<typeof loadPlans>>;
 const loadPlans = () => api.call(CONTRACT.commonEsignPlans, {});
 
 export default function PlansPricing({ mode }: { mode: 'pricing' | 'purchase' }) {
   const { t } = useTranslation('public');
   const language = useAtomValue(languageAtom);
   const [, navigate] = useLocation();
-  const [plans, setPlans] = useState<Plans | null>(null);
-  const [failed, setFailed] = useState<string | null | undefined>(undefined);
-  const load = useCallback(() => {
-    setFailed(undefined);
-    loadPlans().then(setPlans, (error: unknown) => {
-      setFailed(error instanceof Error && error.message ? error.message : null);
-    });
-  }, []);
-  useEffect(load, [load, language]);
+  const plansCall = useCall(loadPlans);
+  const plans = plansCall.data;
   const buy = `${ROUTES.authCheck}?from=${encodeURIComponent('/app/my/esign/buy/plans')}`;
   return (
     <section aria-labelledby="plans-title">
@@ -36,10 +28,15 @@ export default function PlansPricing({ mode }: { mode: 'pricing' | 'purchase' })
         <h1 id="plans-title" className={title}>
           {t(mode === 'pricing' ? 'plans.title' : 'plans.purchaseTitle')}
         </h1>
-        <p className={lead}>{t('plans.lead', { vat: plans?.vat ?? 15 })}</p>
+        {/* The VAT rate is the server's; until it answers, the lead does not name one. */}
+        <p className={lead}>
+          {plans ? t('plans.lead', { vat: plans.vat }) : t('plans.leadWithoutVat')}
+        </p>
       </div>
-      {failed !== undefined ? <ErrorState message={failed} onRetry={load} /> : null}
-      {!plans && failed === undefined ? <Spinner showLabel /> : null}
+      {plansCall.status === 'failed' ? (
+        <ErrorState message={plansCall.message} onRetry={plansCall.reload} />
+      ) : null}
+      {plansCall.status === 'loading' && !plans ? <Spinner showLabel /> : null}
       {plans ? (
         <div className={grid}>
           {plans.planDetailsDTOList.map((plan) => (

@@ -5,29 +5,20 @@
  * After sign-in: `from` if present, else the right dashboard.
  */
 import { CONTRACT, type SessionData } from '@tawqi/api';
-import {
-  IDENTITY_LOGIN_INITIAL,
-  IDENTITY_POLL_INTERVAL_MS,
-  identityLoginReducer,
-  isPolling,
-  isValidNationalId,
-  safeReturnPath,
-  toAsciiDigits,
-} from '@tawqi/domain';
+import { safeReturnPath, toAsciiDigits } from '@tawqi/domain';
 import { Button, Card, Tabs, TextField } from '@tawqi/ui';
 import { useSetAtom } from 'jotai';
-import { useEffect, useReducer, useRef, useState, type SyntheticEvent } from 'react';
+import { useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { api } from '../../api.js';
 import { LanguageSwitch, ThemeSwitch } from '../../components/HeaderControls.js';
 import { dashboardFor } from '../../session.js';
 import { sessionAtom } from '../../state/atoms.js';
-import { report, reportFailure } from '../../toasts.js';
+import { reportFailure } from '../../toasts.js';
 import { brand, controls, header, main, page } from '../../layouts/layout.css.js';
-import { loginGrid, numberBox } from './login.css.js';
-
-type Flow = 'login' | 'enrollment';
+import { formGrid } from '../../components/forms.css.js';
+import { IdentityApp } from '../../components/IdentityApp.js';
 
 function useSignedIn() {
   const setSession = useSetAtom(sessionAtom);
@@ -42,127 +33,17 @@ function useSignedIn() {
   };
 }
 
-function IdentityApp({ flow }: { flow: Flow }) {
+function WithIdentityApp({ flow }: { flow: 'login' | 'enrollment' }) {
   const { t } = useTranslation('login');
   const signedIn = useSignedIn();
-  const [state, dispatch] = useReducer(identityLoginReducer, IDENTITY_LOGIN_INITIAL);
-  const [nationalId, setNationalId] = useState('');
-  const [invalid, setInvalid] = useState(false);
-  const transId = useRef<string | null>(null);
-
-  const start = async (event: SyntheticEvent) => {
-    event.preventDefault();
-    const id = toAsciiDigits(nationalId.trim());
-    if (!isValidNationalId(id)) {
-      setInvalid(true);
-      return;
-    }
-    setInvalid(false);
-    dispatch({ type: 'initiate', nationalId: id });
-    try {
-      const endpoint =
-        flow === 'login' ? CONTRACT.nafathLoginInitiate : CONTRACT.nafathEnrollmentInitiate;
-      const answer = await api.call(endpoint, { params: {}, body: { nationalID: id } });
-      transId.current = answer.transId;
-      dispatch({ type: 'initiate-answered', answer, now: Date.now() });
-      if (answer.status !== '1') report('loginInitiationRejected', answer.errorMessage);
-    } catch {
-      dispatch({ type: 'initiate-failed' });
-      report('loginInitiationFailed');
-    }
-  };
-
-  // Poll verify while waiting (SPEC §4: "3" keeps polling; a failure stops it); expire after 180 s.
-  const polling = isPolling(state);
-  useEffect(() => {
-    if (!polling || state.phase !== 'waiting') return;
-    const id = state.nationalId;
-    let stopped = false;
-    const poll = window.setInterval(() => {
-      dispatch({ type: 'tick', now: Date.now() });
-      if (!transId.current) return;
-      const endpoint =
-        flow === 'login' ? CONTRACT.nafathLoginVerify : CONTRACT.nafathEnrollmentVerify;
-      api.call(endpoint, { params: {}, body: { nationalID: id, transId: transId.current } }).then(
-        (answer) => {
-          if (stopped) return;
-          dispatch({
-            type: 'verify-answered',
-            answer: {
-              status: answer.status,
-              errorMessage: answer.errorMessage,
-              refreshToken: answer.session?.refreshToken ?? null,
-            },
-          });
-          if (answer.session) signedIn(answer.session);
-        },
-        () => {
-          if (!stopped) dispatch({ type: 'verify-failed' });
-        },
-      );
-    }, IDENTITY_POLL_INTERVAL_MS);
-    return () => {
-      stopped = true;
-      window.clearInterval(poll);
-    };
-    // The poll belongs to one challenge.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [polling]);
-
-  if (state.phase === 'waiting') {
-    return (
-      <div role="status" aria-live="polite">
-        <p>{t('nafath.pick')}</p>
-        <p
-          className={numberBox}
-          aria-label={t('nafath.numberLabel', { number: state.random ?? '' })}
-        >
-          {state.random}
-        </p>
-        <p>{t('nafath.waiting')}</p>
-        <p>
-          <a
-            href={`/simulators/nafath/phone?nationalId=${state.nationalId}`}
-            target="_blank"
-            rel="noreferrer"
-          >
-            {t('nafath.simulator')}
-          </a>
-        </p>
-        <Button variant="secondary" onPress={() => dispatch({ type: 'cancel' })}>
-          {t('cancel')}
-        </Button>
-      </div>
-    );
-  }
-
-  const failure = state.phase === 'failed' ? state.failure : null;
   return (
-    <form onSubmit={(event) => void start(event)} noValidate className={loginGrid}>
-      <TextField
-        label={t('nafath.nationalId')}
-        description={t('nafath.nationalIdHelp')}
-        value={nationalId}
-        onChange={setNationalId}
-        inputMode="numeric"
-        autoComplete="username"
-        isInvalid={invalid}
-        errorMessage={t('nafath.invalidId')}
-        isRequired
-      />
-      {failure ? (
-        <p role="alert">
-          {failure.reason === 'server'
-            ? failure.message
-            : failure.reason === 'expired'
-              ? t('nafath.expired')
-              : t('somethingWentWrong')}
-        </p>
-      ) : null}
-      <Button type="submit" isPending={state.phase === 'initiating'}>
-        {flow === 'login' ? t('nafath.signIn') : t('nafath.enrol')}
-      </Button>
-    </form>
+    <IdentityApp
+      flow={flow}
+      startLabel={flow === 'login' ? t('nafath.signIn') : t('nafath.enrol')}
+      onApproved={({ session }) => {
+        if (session) signedIn(session);
+      }}
+    />
   );
 }
 
@@ -218,7 +99,7 @@ function Credentials() {
 
   if (challenge) {
     return (
-      <form onSubmit={(event) => void verify(event)} noValidate className={loginGrid}>
+      <form onSubmit={(event) => void verify(event)} noValidate className={formGrid}>
         <p role="status">{t('otp.sent', { destination: challenge.destination })}</p>
         <TextField
           label={t('otp.code')}
@@ -239,7 +120,7 @@ function Credentials() {
     );
   }
   return (
-    <form onSubmit={(event) => void sendCode(event)} noValidate className={loginGrid}>
+    <form onSubmit={(event) => void sendCode(event)} noValidate className={formGrid}>
       <TextField
         label={t('otp.username')}
         value={username}
@@ -285,13 +166,13 @@ export default function Login() {
               {
                 id: 'nafath',
                 label: t('login:tabs.nafath'),
-                content: <IdentityApp flow="login" />,
+                content: <WithIdentityApp flow="login" />,
               },
               { id: 'credentials', label: t('login:tabs.credentials'), content: <Credentials /> },
               {
                 id: 'enrol',
                 label: t('login:tabs.enrol'),
-                content: <IdentityApp flow="enrollment" />,
+                content: <WithIdentityApp flow="enrollment" />,
               },
             ]}
           />

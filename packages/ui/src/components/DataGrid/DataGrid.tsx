@@ -20,6 +20,7 @@ import { Pagination } from '../Pagination/Pagination.js';
 import { Spinner } from '../Spinner/Spinner.js';
 import { Icon } from '../parts/Icon.js';
 import { iconButton } from '../parts/field.css.js';
+import { visuallyHidden } from '../VisuallyHidden/VisuallyHidden.css.js';
 import {
   cell as cellClass,
   detailCell,
@@ -33,7 +34,6 @@ import {
   spacer,
   table,
   toolbar as toolbarClass,
-  visuallyHidden,
   wrapper,
 } from './DataGrid.css.js';
 

@@ -53,6 +53,10 @@ export function createToastQueue(limits: { maxVisible?: number; timeoutMs?: numb
     close: (key: string) => {
       queue.close(key);
     },
+    /** Closes every toast (a new screen state, a test or story starting afresh). */
+    clear: () => {
+      queue.clear();
+    },
   };
 }
 export type AppToastQueue = ReturnType<typeof createToastQueue>;

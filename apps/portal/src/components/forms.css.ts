@@ -1,7 +1,8 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '@tawqi/ui';
 
-export const loginGrid = style({ display: 'grid', gap: vars.space.md, maxInlineSize: '28rem' });
+/** A column of fields and buttons, as narrow as a sign-in form. */
+export const formGrid = style({ display: 'grid', gap: vars.space.md, maxInlineSize: '28rem' });
 
 /** The number to pick in the identity app: large, and read as digits. */
 export const numberBox = style({

@@ -1,0 +1,172 @@
+/**
+ * The portal's layouts at a route of each (SPEC §2) — public, pre-enrolment, the individual and
+ * the organization areas of the app layout — and the not-found page, each in English and Arabic,
+ * light and dark, with the network mocked. The app layout's header: notifications and the KYC
+ * renewal through the identity app.
+ */
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { formatNumber } from '@tawqi/domain';
+import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
+import { Routes } from '../routes.js';
+import {
+  SESSION_INDIVIDUAL,
+  SESSION_WITH_ORGANIZATIONS,
+  inArabic,
+  inDark,
+  portalLoader,
+  text,
+  withPortal,
+} from '../stories/portal.js';
+
+const meta = {
+  title: 'Portal/Layouts',
+  component: Routes,
+  decorators: [withPortal],
+  loaders: [portalLoader],
+  parameters: { layout: 'fullscreen' },
+} satisfies Meta<typeof Routes>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Waits for the lazily loaded screen: its one level-1 heading. */
+async function screenHeading(canvasElement: HTMLElement, name: string) {
+  // The first story of a cold run waits for the screen's chunk to be compiled.
+  return within(canvasElement).findByRole('heading', { level: 1, name }, { timeout: 15_000 });
+}
+
+export const Public: Story = {
+  parameters: { portal: { route: '/features' } },
+  play: async ({ canvasElement }) => {
+    await screenHeading(canvasElement, text('public:pages.features.title'));
+    const navigation = within(canvasElement).getByRole('navigation', {
+      name: text('header:nav.label'),
+    });
+    await expect(
+      within(navigation).getByRole('link', { name: text('header:nav.features') }),
+    ).toHaveAttribute('aria-current', 'page');
+  },
+};
+export const PublicArabic = inArabic(Public);
+export const PublicDark = inDark(Public);
+export const PublicArabicDark = inDark(inArabic(Public));
+
+export const PreEnrolment: Story = {
+  parameters: { portal: { route: '/create-account' } },
+  play: async ({ canvasElement }) => {
+    await screenHeading(canvasElement, text('index:notYet.title'));
+    await expect(
+      within(canvasElement).getByRole('link', { name: text('header:brand') }),
+    ).toBeVisible();
+  },
+};
+export const PreEnrolmentArabic = inArabic(PreEnrolment);
+export const PreEnrolmentDark = inDark(PreEnrolment);
+export const PreEnrolmentArabicDark = inDark(inArabic(PreEnrolment));
+
+export const IndividualArea: Story = {
+  parameters: { portal: { route: '/app/my/account', session: SESSION_INDIVIDUAL } },
+  play: async ({ canvasElement, globals }) => {
+    const canvas = within(canvasElement);
+    await screenHeading(canvasElement, text('index:notYet.title'));
+    // No organizations: no switcher and no organization navigation.
+    await expect(
+      canvas.queryByRole('button', { name: text('app:organization.switch') }),
+    ).toBeNull();
+    await expect(canvas.getByRole('link', { name: text('app:nav.account') })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    const name =
+      globals.language === 'ar'
+        ? SESSION_INDIVIDUAL.fullNameArabic
+        : SESSION_INDIVIDUAL.fullNameEnglish;
+    await expect(canvas.getByRole('button', { name })).toBeVisible();
+  },
+};
+export const IndividualAreaArabic = inArabic(IndividualArea);
+export const IndividualAreaDark = inDark(IndividualArea);
+export const IndividualAreaArabicDark = inDark(inArabic(IndividualArea));
+
+export const OrganizationArea: Story = {
+  parameters: { portal: { route: '/app/org/dashboard', session: SESSION_WITH_ORGANIZATIONS } },
+  play: async ({ canvasElement, globals }) => {
+    const canvas = within(canvasElement);
+    await screenHeading(canvasElement, text('index:notYet.title'));
+    const active = SESSION_WITH_ORGANIZATIONS.organizationList[0];
+    const switcher = canvas.getByRole('button', {
+      name: new RegExp(text('app:organization.switch')),
+    });
+    await expect(switcher).toHaveTextContent(
+      (globals.language === 'ar' ? active?.organizationNameArabic : active?.organizationName) ?? '',
+    );
+    await expect(canvas.getByRole('link', { name: text('app:nav.orgDashboard') })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  },
+};
+export const OrganizationAreaArabic = inArabic(OrganizationArea);
+export const OrganizationAreaDark = inDark(OrganizationArea);
+export const OrganizationAreaArabicDark = inDark(inArabic(OrganizationArea));
+
+/** The mock has two unread notifications: opening the panel shows them and marks them read. */
+export const NotificationsOpen: Story = {
+  parameters: { portal: { route: '/app/my/dashboard', session: SESSION_INDIVIDUAL } },
+  play: async ({ canvasElement, globals }) => {
+    const canvas = within(canvasElement);
+    await screenHeading(canvasElement, text('index:notYet.title'));
+    const language = globals.language === 'ar' ? 'ar' : 'en';
+    const trigger = await canvas.findByRole('button', {
+      name: `${text('app:nav.notifications')} ${formatNumber(2, language)} ${text('app:notifications.unread')}`,
+    });
+    await userEvent.click(trigger);
+    const panel = await screen.findByRole('dialog', { name: text('app:nav.notifications') });
+    await waitFor(() => expect(within(panel).getAllByRole('listitem')).toHaveLength(4));
+    await expect(within(panel).getAllByText(text('app:notifications.new'))).toHaveLength(2);
+    // Marked read: the count is gone from the button.
+    await waitFor(() => expect(trigger).toHaveAccessibleName(text('app:nav.notifications')));
+  },
+};
+export const NotificationsOpenArabic = inArabic(NotificationsOpen);
+export const NotificationsOpenDark = inDark(NotificationsOpen);
+
+/** KYC renewal from the user menu: the number to pick, then (the mock approves) the new date. */
+export const KycRenewal: Story = {
+  parameters: { portal: { route: '/app/my/dashboard', session: SESSION_INDIVIDUAL } },
+  play: async ({ canvasElement, globals }) => {
+    const canvas = within(canvasElement);
+    await screenHeading(canvasElement, text('index:notYet.title'));
+    const name =
+      globals.language === 'ar'
+        ? SESSION_INDIVIDUAL.fullNameArabic
+        : SESSION_INDIVIDUAL.fullNameEnglish;
+    await userEvent.click(canvas.getByRole('button', { name }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: text('app:kyc.menu') }));
+    const dialog = await screen.findByRole('dialog', { name: text('app:kyc.title') });
+    await userEvent.click(within(dialog).getByRole('button', { name: text('app:kyc.start') }));
+    await expect(
+      await within(dialog).findByLabelText(text('login:nafath.numberLabel', { number: '17' })),
+    ).toBeVisible();
+    await expect(await screen.findByRole('alertdialog', {}, { timeout: 5000 })).toHaveTextContent(
+      text('app:kyc.renewed'),
+    );
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: text('app:kyc.title') })).toBeNull(),
+    );
+  },
+};
+export const KycRenewalArabic = inArabic(KycRenewal);
+export const KycRenewalDark = inDark(KycRenewal);
+
+export const NotFound: Story = {
+  parameters: { portal: { route: '/no/such/page' } },
+  play: async ({ canvasElement }) => {
+    await screenHeading(canvasElement, text('index:notFound.title'));
+    await expect(
+      within(canvasElement).getByRole('link', { name: text('index:notFound.home') }),
+    ).toHaveAttribute('href', '/');
+  },
+};
+export const NotFoundArabic = inArabic(NotFound);
+export const NotFoundDark = inDark(NotFound);
+export const NotFoundArabicDark = inDark(inArabic(NotFound));

@@ -1,0 +1,165 @@
+/**
+ * The login screen's states (SPEC §1, §4, §8), each in English and Arabic, light and dark, with
+ * the network mocked: idle; waiting with the number to pick; rejected in the identity app; the
+ * challenge expired; the call failed; an invalid national id; the one-time code sent.
+ */
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { CONTRACT } from '@tawqi/api';
+import { mockStates, mockUrl } from '@tawqi/api/msw';
+import { IDENTITY_CHALLENGE_TTL_MS, MESSAGES } from '@tawqi/domain';
+import { http, HttpResponse } from 'msw';
+import { expect, screen, userEvent, within } from 'storybook/test';
+import { inArabic, inDark, portalLoader, text, withPortal } from '../../stories/portal.js';
+import Login from './Login.js';
+
+const NATIONAL_ID = '1000000008';
+
+/** Verify answers "3" (not answered on the phone yet) for as long as the story runs. */
+const stillWaiting = http.post(mockUrl(CONTRACT.nafathLoginVerify), () =>
+  HttpResponse.json({ status: '3', errorMessage: null, session: null }),
+);
+
+const meta = {
+  title: 'Portal/Login',
+  component: Login,
+  decorators: [withPortal],
+  loaders: [portalLoader],
+  parameters: { layout: 'fullscreen', portal: { route: '/app/login' } },
+} satisfies Meta<typeof Login>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+async function startNafath(canvasElement: HTMLElement, nationalId = NATIONAL_ID) {
+  const canvas = within(canvasElement);
+  await userEvent.type(
+    await canvas.findByRole('textbox', { name: text('login:nafath.nationalId') }),
+    nationalId,
+  );
+  await userEvent.click(canvas.getByRole('button', { name: text('login:nafath.signIn') }));
+}
+
+export const Idle: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByRole('heading', { level: 1, name: text('login:title') }),
+    ).toBeVisible();
+    await expect(canvas.getByRole('tab', { name: text('login:tabs.nafath') })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+  },
+};
+export const IdleArabic = inArabic(Idle);
+export const IdleDark = inDark(Idle);
+export const IdleArabicDark = inDark(inArabic(Idle));
+
+export const WaitingWithNumber: Story = {
+  parameters: { msw: [stillWaiting] },
+  play: async ({ canvasElement }) => {
+    await startNafath(canvasElement);
+    const number = await within(canvasElement).findByLabelText(
+      text('login:nafath.numberLabel', { number: '42' }),
+    );
+    await expect(number).toHaveTextContent('42');
+    await expect(within(canvasElement).getByRole('status')).toHaveTextContent(
+      text('login:nafath.waiting'),
+    );
+  },
+};
+export const WaitingWithNumberArabic = inArabic(WaitingWithNumber);
+export const WaitingWithNumberDark = inDark(WaitingWithNumber);
+export const WaitingWithNumberArabicDark = inDark(inArabic(WaitingWithNumber));
+
+const REJECTED = { en: 'You declined the request in Nafath.', ar: 'رفضت الطلب في تطبيق نفاذ.' };
+
+export const Rejected: Story = {
+  parameters: {
+    msw: [
+      http.post(mockUrl(CONTRACT.nafathLoginVerify), ({ request }) =>
+        HttpResponse.json({
+          status: '0',
+          errorMessage: request.headers.get('accept-language') === 'ar' ? REJECTED.ar : REJECTED.en,
+          session: null,
+        }),
+      ),
+    ],
+  },
+  play: async ({ canvasElement, globals }) => {
+    await startNafath(canvasElement);
+    // The server's own message, in the language the request asked for (SPEC §8).
+    const message = globals.language === 'ar' ? REJECTED.ar : REJECTED.en;
+    await expect(
+      await within(canvasElement).findByRole('alert', {}, { timeout: 5000 }),
+    ).toHaveTextContent(message);
+  },
+};
+export const RejectedArabic = inArabic(Rejected);
+export const RejectedDark = inDark(Rejected);
+export const RejectedArabicDark = inDark(inArabic(Rejected));
+
+export const Expired: Story = {
+  parameters: { msw: [stillWaiting] },
+  play: async ({ canvasElement }) => {
+    await startNafath(canvasElement);
+    await within(canvasElement).findByRole('status');
+    // The phone is never answered: move the screen's clock past the challenge's lifetime.
+    const realNow = Date.now.bind(Date);
+    Date.now = () => realNow() + IDENTITY_CHALLENGE_TTL_MS + 1000;
+    try {
+      await expect(
+        await within(canvasElement).findByRole('alert', {}, { timeout: 5000 }),
+      ).toHaveTextContent(text('login:nafath.expired'));
+    } finally {
+      Date.now = realNow;
+    }
+  },
+};
+export const ExpiredArabic = inArabic(Expired);
+export const ExpiredDark = inDark(Expired);
+export const ExpiredArabicDark = inDark(inArabic(Expired));
+
+export const CallFailed: Story = {
+  parameters: { msw: [mockStates.failure('nafathLoginInitiate', 500)] },
+  play: async ({ canvasElement, globals }) => {
+    const somethingWentWrong =
+      MESSAGES['errors.somethingWentWrong'][globals.language === 'ar' ? 'ar' : 'en'];
+    await startNafath(canvasElement);
+    await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent(
+      somethingWentWrong,
+    );
+    // …and the catalogue's toast (SPEC §8: initiation failed → "Something went wrong").
+    await expect(await screen.findByRole('alertdialog')).toHaveTextContent(somethingWentWrong);
+  },
+};
+export const CallFailedArabic = inArabic(CallFailed);
+export const CallFailedDark = inDark(CallFailed);
+export const CallFailedArabicDark = inDark(inArabic(CallFailed));
+
+export const InvalidNationalId: Story = {
+  play: async ({ canvasElement }) => {
+    await startNafath(canvasElement, '1234');
+    const field = within(canvasElement).getByRole('textbox', {
+      name: text('login:nafath.nationalId'),
+    });
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(field).toHaveAccessibleDescription(
+      expect.stringContaining(text('login:nafath.invalidId')) as string,
+    );
+  },
+};
+export const InvalidNationalIdArabic = inArabic(InvalidNationalId);
+
+export const OneTimeCodeSent: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('tab', { name: text('login:tabs.credentials') }));
+    await userEvent.type(canvas.getByRole('textbox', { name: text('login:otp.username') }), 'sara');
+    await userEvent.type(canvas.getByLabelText(text('login:otp.password')), 'Tawqi-demo-2026');
+    await userEvent.click(canvas.getByRole('button', { name: text('login:otp.sendCode') }));
+    await expect(await canvas.findByRole('status')).toHaveTextContent('05*****567');
+    await expect(canvas.getByRole('textbox', { name: text('login:otp.code') })).toBeVisible();
+  },
+};
+export const OneTimeCodeSentArabic = inArabic(OneTimeCodeSent);
+export const OneTimeCodeSentDark = inDark(OneTimeCodeSent);

@@ -1,0 +1,104 @@
+/**
+ * Story support for the portal's screens (imported by stories only, never by the app): each story
+ * starts from a clean state — the toolbar's language and theme in the one jotai store and in
+ * i18next (translations read from /locales, which Storybook serves from the portal's public
+ * folder), the story's session or none — and renders at its route in a memory location, with the
+ * app's toast region. Network calls are answered by Mock Service Worker (Storybook's preview).
+ */
+import type { SessionData } from '@tawqi/api';
+import { createFixtures } from '@tawqi/api/fixtures';
+import { NAMESPACES, STORAGE_KEYS, parseTheme } from '@tawqi/domain';
+import { Toaster } from '@tawqi/ui';
+import type { Decorator } from '@storybook/react-vite';
+import i18next from 'i18next';
+import { Provider } from 'jotai';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { api } from '../api.js';
+import { initI18n } from '../i18n.js';
+import { languageAtom, sessionAtom, themeAtom } from '../state/atoms.js';
+import { store } from '../state/store.js';
+import { toasts } from '../toasts.js';
+
+type Globals = Record<string, unknown>;
+
+export interface PortalStoryParameters {
+  /** The path the story renders at (default `/`). */
+  route?: string;
+  /** The signed-in session, or none. */
+  session?: SessionData | null;
+}
+
+const fixtures = createFixtures();
+
+/** A signed-in user with two organizations (an enrolment admin of the first). */
+export const SESSION_WITH_ORGANIZATIONS: SessionData = fixtures.sessionData();
+
+/** A signed-in individual without organizations. */
+export const SESSION_INDIVIDUAL: SessionData = {
+  ...SESSION_WITH_ORGANIZATIONS,
+  organizationList: [],
+  selectedOrganization: null,
+};
+
+function portalParameters(parameters: { portal?: PortalStoryParameters }): PortalStoryParameters {
+  return parameters.portal ?? {};
+}
+
+export async function portalLoader({
+  globals,
+  parameters,
+}: {
+  globals: Globals;
+  parameters: { portal?: PortalStoryParameters };
+}): Promise<void> {
+  const language = globals.language === 'ar' ? 'ar' : 'en';
+  localStorage.clear();
+  localStorage.setItem(STORAGE_KEYS.language, language);
+  if (!i18next.isInitialized) await initI18n();
+  await i18next.changeLanguage(language);
+  // A story on raw keys would pass while showing nothing a user could read.
+  const missing = NAMESPACES.filter(
+    (namespace) =>
+      Object.keys(
+        (i18next.getResourceBundle(language, namespace) as Record<string, unknown> | undefined) ??
+          {},
+      ).length === 0,
+  );
+  if (missing.length > 0)
+    throw new Error(`translations did not load from /locales/${language}: ${missing.join(', ')}`);
+  store.set(languageAtom, language);
+  store.set(themeAtom, parseTheme(typeof globals.theme === 'string' ? globals.theme : null));
+  const { session = null } = portalParameters(parameters);
+  if (session) api.setSession(session);
+  else api.clearSession();
+  store.set(sessionAtom, session);
+  toasts.clear();
+}
+
+export const withPortal: Decorator = (Story, { parameters }) => {
+  const { route = '/' } = portalParameters(parameters);
+  return (
+    <Provider store={store}>
+      <Router hook={memoryLocation({ path: route }).hook}>
+        <Story />
+      </Router>
+      <Toaster toasts={toasts} />
+    </Provider>
+  );
+};
+
+/** The same story in Arabic (right to left). */
+export function inArabic<S extends { globals?: Globals }>(story: S): S {
+  return { ...story, globals: { ...story.globals, language: 'ar' } };
+}
+
+/** The same story in the dark theme. */
+export function inDark<S extends { globals?: Globals }>(story: S): S {
+  return { ...story, globals: { ...story.globals, theme: 'dark' } };
+}
+
+/** A text of the portal's translations in the story's language, for play functions. */
+export function text(key: string, values?: Record<string, unknown>): string {
+  return i18next.t(key, values);
+}

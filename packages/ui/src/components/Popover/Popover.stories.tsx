@@ -1,0 +1,78 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
+import { Button } from '../Button/Button.js';
+import { Popover } from './Popover.js';
+
+const meta = {
+  title: 'Components/Popover',
+  component: Popover,
+  args: {
+    title: 'Notifications',
+    trigger: <Button variant="ghost">Notifications (2)</Button>,
+    children: (
+      <ul>
+        <li>Your eSign plan was activated.</li>
+        <li>Payment received: 115.00 SAR.</li>
+      </ul>
+    ),
+    onOpenChange: fn(),
+  },
+  parameters: { layout: 'centered' },
+} satisfies Meta<typeof Popover>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Closed: Story = {};
+
+export const Open: Story = {
+  play: async ({ canvasElement, args }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: /Notifications/ }));
+    const panel = await screen.findByRole('dialog', { name: 'Notifications' });
+    await expect(panel).toBeVisible();
+    await expect(args.onOpenChange).toHaveBeenCalledWith(true);
+  },
+};
+
+export const Keyboard: Story = {
+  play: async ({ canvasElement, args }) => {
+    const trigger = within(canvasElement).getByRole('button', { name: /Notifications/ });
+    await userEvent.tab();
+    await userEvent.keyboard('{Enter}');
+    await screen.findByRole('dialog', { name: 'Notifications' });
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await expect(trigger).toHaveFocus();
+    await expect(args.onOpenChange).toHaveBeenLastCalledWith(false);
+  },
+};
+
+export const WithClose: Story = {
+  args: {
+    title: 'Renew identity verification',
+    children: (close: () => void) => (
+      <Button variant="secondary" onPress={close}>
+        Not now
+      </Button>
+    ),
+  },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: /Notifications/ }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Not now' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  },
+};
+
+export const RTL: Story = {
+  args: {
+    title: 'الإشعارات',
+    trigger: <Button variant="ghost">الإشعارات (٢)</Button>,
+    children: <p>تم تفعيل باقة التوقيع الإلكتروني.</p>,
+  },
+  globals: { language: 'ar' },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: /الإشعارات/ }));
+    await expect(await screen.findByRole('dialog', { name: 'الإشعارات' })).toBeVisible();
+  },
+};
+
+export const Dark: Story = { ...Open, globals: { theme: 'dark' } };

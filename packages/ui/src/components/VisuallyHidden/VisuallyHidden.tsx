@@ -1,0 +1,10 @@
+import type { ReactNode } from 'react';
+import { visuallyHidden } from './VisuallyHidden.css.js';
+
+/**
+ * Text for screen readers only: it completes what the eye gets from context ("2" on a badge →
+ * "2 unread"), so the accessible name still begins with the visible text.
+ */
+export function VisuallyHidden({ children }: { children: ReactNode }) {
+  return <span className={visuallyHidden}>{children}</span>;
+}
