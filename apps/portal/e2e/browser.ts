@@ -1,9 +1,13 @@
 /** A fresh Chromium page per test, with the console's errors collected. */
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright';
-import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+import { isValidNationalId } from '@tawqi/domain';
 import { CHROMIUM_ARGS, ensureChromium } from '../../../scripts/find-chromium.mjs';
 
 export const baseUrl = inject('baseUrl');
+export const accessTokenSeconds = inject('accessTokenSeconds');
 
 let browser: Browser;
 beforeAll(async () => {
@@ -14,7 +18,23 @@ afterAll(async () => {
 });
 
 const contexts: BrowserContext[] = [];
-afterEach(async () => {
+const RESULTS = fileURLToPath(new URL('../test-results/', import.meta.url));
+afterEach(async ({ task }) => {
+  // A failed test leaves a screenshot of each of its pages in test-results/ (CI keeps the folder).
+  if (task.result?.state === 'fail') {
+    mkdirSync(RESULTS, { recursive: true });
+    const pages = contexts.flatMap((context) => context.pages());
+    await Promise.all(
+      pages.map((page, index) =>
+        page
+          .screenshot({
+            path: `${RESULTS}${task.name.replace(/\W+/g, '-')}-${String(index)}.png`,
+            timeout: 5000,
+          })
+          .catch(() => undefined),
+      ),
+    );
+  }
   await Promise.all(contexts.splice(0).map((context) => context.close()));
 });
 
@@ -44,4 +64,53 @@ export async function htmlLangDir(page: Page): Promise<[string, string]> {
 
 export async function stored(page: Page, key: string): Promise<string | null> {
   return page.evaluate((name) => localStorage.getItem(name), key);
+}
+
+/**
+ * Demo data: two individuals, and an enrolment admin with notifications. The identity app allows
+ * three challenges per id in ten minutes, so each is used at most that often in a run.
+ */
+export const NOURA = '1000000024';
+export const MOHAMMED = '1000000016';
+export const SARA = '1000000008';
+
+/** Picks the number the page shows on the simulator's phone page, opened in another tab. */
+export async function approveOnPhone(page: Page, nationalId: string) {
+  const number = (await page.getByLabel(/The number to choose/).textContent())?.trim() ?? '';
+  expect(number).toMatch(/^\d{2}$/);
+  const phone = await page.context().newPage();
+  await phone.goto(`/simulators/nafath/phone?nationalId=${nationalId}`);
+  await phone.getByRole('button', { name: number, exact: true }).click();
+  // Left open (closing a page whose form post is still navigating can hang Chromium; the test's
+  // context closes it), and the portal's tab brought back to the front, where its timers run at
+  // full speed.
+  await page.bringToFront();
+}
+
+/** Signs in through the identity app, approving on the simulator's phone page. */
+export async function signInWithNafath(page: Page, nationalId: string) {
+  await page.getByLabel('National ID or Iqama number').fill(nationalId);
+  await page.getByRole('button', { name: 'Sign in with Nafath' }).click();
+  await approveOnPhone(page, nationalId);
+}
+
+/**
+ * A national id nobody has used in this run: the identity app allows few challenges per id, so
+ * tests that sign in more than once start from an identity of their own.
+ */
+export function freshNationalId(): string {
+  const stem = `1${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+  for (let check = 0; check <= 9; check += 1)
+    if (isValidNationalId(`${stem}${String(check)}`)) return `${stem}${String(check)}`;
+  throw new Error('no check digit fits');
+}
+
+/** Creates an individual account through the identity app; the simulator names it by the id. */
+export async function enrolWithNafath(page: Page): Promise<{ nationalId: string; name: string }> {
+  const nationalId = freshNationalId();
+  await page.getByRole('tab', { name: 'New account' }).click();
+  await page.getByLabel('National ID or Iqama number').fill(nationalId);
+  await page.getByRole('button', { name: 'Create my account with Nafath' }).click();
+  await approveOnPhone(page, nationalId);
+  return { nationalId, name: `Nafath User ${nationalId.slice(-4)}` };
 }

@@ -1,6 +1,6 @@
 /** Starts the built server (embedded PostgreSQL, demo data, the built portal) on free ports. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,8 +10,11 @@ import type { TestProject } from 'vitest/node';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    accessTokenSeconds: number;
   }
 }
+
+const ACCESS_TOKEN_SECONDS = 10;
 
 const SERVER = fileURLToPath(new URL('../../server/dist/main.js', import.meta.url));
 
@@ -40,7 +43,11 @@ export async function setup(project: TestProject): Promise<void> {
       PORT: String(port),
       DATA_DIR: dataDir,
       EMBEDDED_PG_PORT: String(await freePort()),
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: process.env.E2E_SERVER_LOG ? 'info' : 'warn',
+      // Short enough to test within the run: tokens expire after 10 s (the client refreshes and
+      // retries), and a minute without activity signs the user out (tests move the page's clock).
+      ACCESS_TOKEN_SECONDS: String(ACCESS_TOKEN_SECONDS),
+      INACTIVITY_MINUTES: '1',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -48,6 +55,7 @@ export async function setup(project: TestProject): Promise<void> {
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('the server did not start in 90 s')), 90_000);
     child?.stdout?.on('data', (chunk: Buffer) => {
+      if (process.env.E2E_SERVER_LOG) appendFileSync(process.env.E2E_SERVER_LOG, chunk);
       if (chunk.toString().includes('Tawqi is running')) {
         clearTimeout(timer);
         resolve();
@@ -58,6 +66,7 @@ export async function setup(project: TestProject): Promise<void> {
     });
   });
   project.provide('baseUrl', baseUrl);
+  project.provide('accessTokenSeconds', ACCESS_TOKEN_SECONDS);
 }
 
 export async function teardown(): Promise<void> {

@@ -1,20 +1,13 @@
-import type { Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, htmlLangDir, openPage, stored } from './browser.js';
-
-const NOURA = '1000000024'; // an individual (demo data)
-
-/** Signs in through the identity app, approving on the simulator's phone page in another tab. */
-async function signInWithNafath(page: Page, nationalId: string) {
-  await page.getByLabel('National ID or Iqama number').fill(nationalId);
-  await page.getByRole('button', { name: 'Sign in with Nafath' }).click();
-  const number = (await page.getByLabel(/The number to choose/).textContent())?.trim() ?? '';
-  expect(number).toMatch(/^\d{2}$/);
-  const phone = await page.context().newPage();
-  await phone.goto(`/simulators/nafath/phone?nationalId=${nationalId}`);
-  await phone.getByRole('button', { name: number, exact: true }).click();
-  await phone.close();
-}
+import {
+  MOHAMMED,
+  NOURA,
+  baseUrl,
+  htmlLangDir,
+  openPage,
+  signInWithNafath,
+  stored,
+} from './browser.js';
 
 describe('language, direction and theme (SPEC §4)', () => {
   it('opens in Arabic, right to left, on a first visit, and saves Arabic', async () => {
@@ -127,7 +120,7 @@ describe('signing in and out (SPEC §1, §2, §4)', () => {
   it('sends a signed-out visitor of an app page to sign in, and back there after', async () => {
     const { page } = await openPage('/app/my/devices?lng=en');
     await page.waitForURL(/\/app\/login\?from=%2Fapp%2Fmy%2Fdevices/);
-    await signInWithNafath(page, NOURA);
+    await signInWithNafath(page, MOHAMMED);
     await page.waitForURL('**/app/my/devices');
   });
 

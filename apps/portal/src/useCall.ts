@@ -45,7 +45,9 @@ export function useCall<T>(read: () => Promise<T>): CallState<T> & { reload: () 
     };
   }, [language, generation]);
 
+  // Loading from the moment of the request, so nothing reads the old answer as the new one.
   const reload = useCallback(() => {
+    setState((previous) => ({ status: 'loading', data: previous.data }));
     setGeneration((value) => value + 1);
   }, []);
   return { ...state, reload };

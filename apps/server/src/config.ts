@@ -49,10 +49,12 @@ const schema = z.object({
     .max(24 * 30)
     .default(12)
     .describe('absolute limit of a session'),
+  // As short as 5 s is allowed (the end-to-end tests expire tokens that fast); shorter only
+  // multiplies refreshes.
   ACCESS_TOKEN_SECONDS: z.coerce
     .number()
     .int()
-    .min(30)
+    .min(5)
     .max(3600)
     .default(300)
     .describe('life of an access token'),

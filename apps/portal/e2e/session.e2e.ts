@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import {
+  SARA,
+  accessTokenSeconds,
+  approveOnPhone,
+  enrolWithNafath,
+  openPage,
+  signInWithNafath,
+  stored,
+} from './browser.js';
+
+describe('the session over time (SPEC §4)', () => {
+  it('refreshes once and retries when the access token has expired', async () => {
+    const { page, errors } = await openPage('/app/login?lng=en');
+    await signInWithNafath(page, SARA);
+    await page.waitForURL('**/app/org/dashboard');
+    const notifications = page.getByRole('button', { name: 'Notifications 2 unread' });
+    await notifications.waitFor();
+    const before = await stored(page, 'refreshToken');
+    const calls: string[] = [];
+    page.on('response', (response) => {
+      const path = new URL(response.url()).pathname;
+      if (path.startsWith('/api/')) calls.push(`${String(response.status())} ${path}`);
+    });
+
+    await page.waitForTimeout((accessTokenSeconds + 1) * 1000);
+    const retried = page.waitForResponse(
+      (response) => response.url().endsWith('/notifications') && response.status() === 200,
+    );
+    await notifications.click();
+    await retried;
+    await page
+      .getByRole('dialog', { name: 'Notifications' })
+      .getByText('Plan expiring soon')
+      .waitFor();
+
+    expect(calls.slice(0, 3)).toEqual([
+      '401 /api/v1/dashboard/my/notifications',
+      '200 /api/v1/auth/refresh',
+      '200 /api/v1/dashboard/my/notifications',
+    ]);
+    // What the panel showed is marked read with the new token, and the count is gone.
+    await page.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
+    expect(calls).toContain('200 /api/v1/dashboard/my/notifications/read');
+    expect(calls.filter((call) => call.endsWith('/auth/refresh'))).toHaveLength(1);
+    expect(await stored(page, 'refreshToken')).not.toBe(before);
+    expect(page.url()).toContain('/app/org/dashboard');
+    // The browser logs the first 401 as a failed resource; nothing else went wrong.
+    expect(errors.filter((error) => !error.includes('401'))).toEqual([]);
+  });
+
+  it('signs out after the configured minute without activity, not before', async () => {
+    const { page, context } = await openPage('/app/login?lng=en');
+    await context.clock.install();
+    await page.reload();
+    await enrolWithNafath(page);
+    await page.waitForURL('**/app/my/dashboard');
+    await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
+
+    await page.clock.fastForward('00:50');
+    await page.clock.runFor(3100);
+    expect(page.url()).toContain('/app/my/dashboard');
+
+    await page.clock.fastForward('00:15');
+    await page.clock.runFor(3100);
+    await page.waitForURL('**/app/login');
+    expect(await stored(page, 'refreshToken')).toBeNull();
+  });
+
+  it('enrols a new individual, who renews the identity verification from the user menu', async () => {
+    const { page } = await openPage('/app/login?lng=en');
+    const { nationalId, name } = await enrolWithNafath(page);
+    await page.waitForURL('**/app/my/dashboard');
+    await page.getByRole('button', { name }).click();
+    await page.getByRole('menuitem', { name: 'Renew identity verification' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Renew identity verification' });
+    await dialog.getByRole('button', { name: 'Renew with Nafath' }).click();
+    await approveOnPhone(page, nationalId);
+    const toast = page
+      .getByRole('alertdialog')
+      .filter({ hasText: 'Identity verification renewed' });
+    await toast.waitFor();
+    const nextYear = new Date().getUTCFullYear() + 1;
+    expect(await toast.textContent()).toContain(String(nextYear));
+    await dialog.waitFor({ state: 'detached' });
+  });
+});
