@@ -12,21 +12,25 @@ import {
   isInactive,
   parseLastActivity,
 } from '@tawqi/domain';
-import { THEME_CLASSES, Toaster, UiProvider } from '@tawqi/ui';
+import { THEME_CLASSES, UiProvider } from '@tawqi/ui';
 import i18next from 'i18next';
 import { useAtomValue } from 'jotai';
-import { useEffect } from 'react';
+import { Suspense, lazy, useEffect, useSyncExternalStore } from 'react';
 import { useLocation } from 'wouter';
 import { Routes } from './routes.js';
 import { languageAtom, sessionAtom, themeAtom } from './state/atoms.js';
 import { storage } from './state/storage.js';
-import { toasts } from './toasts.js';
+import { subscribeToastShown, toastShown } from './toastSignal.js';
+
+// The toast region and React Aria's toasts load with the first toast, not with the public home.
+const ToastArea = lazy(() => import('./components/ToastArea.js'));
 
 export function App() {
   const language = useAtomValue(languageAtom);
   const theme = useAtomValue(themeAtom);
   const session = useAtomValue(sessionAtom);
   const [, navigate] = useLocation();
+  const toastsShown = useSyncExternalStore(subscribeToastShown, toastShown);
 
   useEffect(() => {
     void i18next.changeLanguage(language);
@@ -66,7 +70,11 @@ export function App() {
   return (
     <UiProvider locale={intlLocale(language)} theme={theme} wrap={false}>
       <Routes />
-      <Toaster toasts={toasts} />
+      {toastsShown ? (
+        <Suspense fallback={null}>
+          <ToastArea />
+        </Suspense>
+      ) : null}
     </UiProvider>
   );
 }

@@ -12,11 +12,13 @@ import {
 } from '@tawqi/domain';
 import { createToastQueue } from '@tawqi/ui';
 import i18next from 'i18next';
+import { markToastShown } from './toastSignal.js';
 
 export const toasts = createToastQueue({
   maxVisible: TOAST_SETTINGS.maxVisible,
   timeoutMs: TOAST_SETTINGS.timeoutMs,
 });
+toasts.queue.subscribe(markToastShown);
 
 /** Shows a situation of the catalogue; `serverMessage` is used where the catalogue takes it. */
 export function report(situation: ErrorSituation, serverMessage?: string | null): void {

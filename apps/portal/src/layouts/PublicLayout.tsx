@@ -1,5 +1,5 @@
 /** The public (pre-login) layout: brand, the marketing pages, language, theme, sign in; footer. */
-import { Link } from '@tawqi/ui';
+import { linkStyle } from '@tawqi/ui';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
@@ -41,7 +41,9 @@ export default function PublicLayout({ children }: { children: ReactNode }) {
         <div className={controls}>
           <LanguageSwitch />
           <ThemeSwitch />
-          <Link href="/auth-check">{t('header:signIn')}</Link>
+          <a className={linkStyle} href="/auth-check">
+            {t('header:signIn')}
+          </a>
         </div>
       </header>
       <main className={main} id="main" tabIndex={-1}>

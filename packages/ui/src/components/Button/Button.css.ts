@@ -19,7 +19,8 @@ export const button = recipe({
     transition: `background-color ${vars.motion.fast}, border-color ${vars.motion.fast}`,
     outline: 'none',
     selectors: {
-      '&[data-focus-visible]': {
+      // React Aria's states, and the browser's for a native <button> or <a> styled alike.
+      '&[data-focus-visible], &:not([data-rac]):focus-visible': {
         outline: `3px solid ${vars.color.focusRing}`,
         outlineOffset: '2px',
       },
@@ -34,8 +35,10 @@ export const button = recipe({
         borderColor: vars.color.accent,
         color: vars.color.textOnAccent,
         selectors: {
-          '&[data-hovered]': { backgroundColor: vars.color.accentHover },
-          '&[data-pressed]': { backgroundColor: vars.color.accentPressed },
+          '&[data-hovered], &:not([data-rac]):hover': { backgroundColor: vars.color.accentHover },
+          '&[data-pressed], &:not([data-rac]):active': {
+            backgroundColor: vars.color.accentPressed,
+          },
         },
       },
       secondary: {
@@ -43,21 +46,29 @@ export const button = recipe({
         borderColor: vars.color.borderStrong,
         color: vars.color.text,
         selectors: {
-          '&[data-hovered]': { backgroundColor: vars.color.surfaceSunken },
-          '&[data-pressed]': { borderColor: vars.color.text },
+          '&[data-hovered], &:not([data-rac]):hover': {
+            backgroundColor: vars.color.surfaceSunken,
+          },
+          '&[data-pressed], &:not([data-rac]):active': { borderColor: vars.color.text },
         },
       },
       ghost: {
         backgroundColor: 'transparent',
         borderColor: 'transparent',
         color: vars.color.text,
-        selectors: { '&[data-hovered]': { backgroundColor: vars.color.surfaceSunken } },
+        selectors: {
+          '&[data-hovered], &:not([data-rac]):hover': {
+            backgroundColor: vars.color.surfaceSunken,
+          },
+        },
       },
       danger: {
         backgroundColor: vars.color.danger,
         borderColor: vars.color.danger,
         color: '#ffffff',
-        selectors: { '&[data-hovered]': { backgroundColor: vars.color.dangerText } },
+        selectors: {
+          '&[data-hovered], &:not([data-rac]):hover': { backgroundColor: vars.color.dangerText },
+        },
       },
     },
     size: {

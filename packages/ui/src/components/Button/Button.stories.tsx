@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { Button } from './Button.js';
+import { button as buttonStyle } from './Button.css.js';
 
 const meta = {
   title: 'Components/Button',
@@ -24,6 +25,32 @@ export const Loading: Story = {
     await userEvent.click(button);
     await expect(args.onPress).not.toHaveBeenCalled();
     await expect(within(button).getByRole('progressbar')).toBeInTheDocument();
+  },
+};
+
+/** A pending button named by aria-label is announced with its spinner: "Pay Loading". */
+export const LoadingWithLabel: Story = {
+  args: { isPending: true, 'aria-label': 'Pay', children: '…' },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('button')).toHaveAccessibleName('Pay Loading');
+  },
+};
+
+/**
+ * The button's look on a native element, for places that need no React Aria behaviour (a page's
+ * first visit stays light): keyboard focus shows the same ring.
+ */
+export const StyleOnNativeButton: Story = {
+  render: () => (
+    <button type="button" className={buttonStyle({ variant: 'ghost', size: 'small' })}>
+      English
+    </button>
+  ),
+  play: async ({ canvasElement }) => {
+    const button = within(canvasElement).getByRole('button', { name: 'English' });
+    await userEvent.tab();
+    await expect(button).toHaveFocus();
+    await expect(getComputedStyle(button).outlineStyle).toBe('solid');
   },
 };
 

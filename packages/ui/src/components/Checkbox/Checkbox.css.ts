@@ -1,6 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../theme/contract.css.js';
-import { focusRing } from '../parts/field.css.js';
+import { focusRing } from '../parts/focusRing.js';
 
 export const checkbox = style({
   display: 'inline-flex',

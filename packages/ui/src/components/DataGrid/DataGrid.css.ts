@@ -1,6 +1,6 @@
 import { keyframes, style } from '@vanilla-extract/css';
 import { vars } from '../../theme/contract.css.js';
-import { focusRing } from '../parts/field.css.js';
+import { focusRing } from '../parts/focusRing.js';
 
 export const wrapper = style({
   display: 'flex',

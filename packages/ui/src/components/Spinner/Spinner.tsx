@@ -1,4 +1,4 @@
-import { ProgressBar } from 'react-aria-components';
+import { ProgressBarContext, useSlottedContext } from 'react-aria-components';
 import { useUi } from '../../provider/UiProvider.js';
 import { spinner, wrapper, type SpinnerVariants } from './Spinner.css.js';
 
@@ -13,15 +13,21 @@ export interface SpinnerProps {
   showLabel?: boolean;
 }
 
-/** An indeterminate progress indicator, announced as a progress bar with its label. */
+/**
+ * An indeterminate progress indicator, announced as a progress bar with its label. A plain element
+ * (an indeterminate bar has no value to format), so screens that only wait for a chunk — the
+ * portal's first visit — do not load React Aria's progress bar; inside a pending ui Button it
+ * takes the id the button's name refers to.
+ */
 export function Spinner({ size = 'medium', show = true, label, showLabel = false }: SpinnerProps) {
   const { t } = useUi();
+  const fromButton = useSlottedContext(ProgressBarContext);
   if (!show) return null;
   const text = label ?? t('loading');
   return (
-    <ProgressBar isIndeterminate aria-label={text} className={wrapper}>
+    <div role="progressbar" aria-label={text} id={fromButton?.id} className={wrapper}>
       <span className={spinner({ size })} aria-hidden="true" data-size={size} />
       {showLabel ? <span>{text}</span> : null}
-    </ProgressBar>
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../theme/contract.css.js';
-import { focusRing } from '../parts/field.css.js';
+import { focusRing } from '../parts/focusRing.js';
 
 export const tabs = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
 

@@ -1,7 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
 import { vars } from '../../theme/contract.css.js';
-import { focusRing } from '../parts/field.css.js';
+import { focusRing } from '../parts/focusRing.js';
 
 /** Bottom inline-end: bottom-right in left-to-right, bottom-left in right-to-left (SPEC §9). */
 export const region = style({

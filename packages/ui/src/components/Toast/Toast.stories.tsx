@@ -2,7 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { Button } from '../Button/Button.js';
-import { TOAST_LIMITS, Toaster, createToastQueue, type ToastMessage } from './Toast.js';
+import { Toaster } from './Toast.js';
+import { TOAST_LIMITS, createToastQueue, type ToastMessage } from './queue.js';
 
 function Demo({ messages, timeoutMs }: { messages: ToastMessage[]; timeoutMs?: number }) {
   const [toasts] = useState(() => createToastQueue(timeoutMs ? { timeoutMs } : {}));

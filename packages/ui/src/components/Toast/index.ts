@@ -1,8 +1,8 @@
+export { Toaster } from './Toast.js';
 export {
   TOAST_LIMITS,
-  Toaster,
   createToastQueue,
   type AppToastQueue,
   type ToastMessage,
   type ToastVariant,
-} from './Toast.js';
+} from './queue.js';

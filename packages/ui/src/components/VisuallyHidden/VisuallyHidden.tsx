@@ -3,7 +3,8 @@ import { visuallyHidden } from './VisuallyHidden.css.js';
 
 /**
  * Text for screen readers only: it completes what the eye gets from context ("2" on a badge →
- * "2 unread"), so the accessible name still begins with the visible text.
+ * "2 unread"), so the accessible name still begins with the visible text. A class rather than
+ * React Aria's VisuallyHidden, whose inline style a strict Content-Security-Policy refuses.
  */
 export function VisuallyHidden({ children }: { children: ReactNode }) {
   return <span className={visuallyHidden}>{children}</span>;

@@ -1,6 +1,7 @@
 /** Styles shared by every form field: label, help text, error, and the input box. */
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../theme/contract.css.js';
+import { focusRing } from './focusRing.js';
 
 export const field = style({
   display: 'flex',
@@ -22,11 +23,6 @@ export const error = style({
   color: vars.color.dangerText,
   fontWeight: vars.font.weightMedium,
 });
-
-export const focusRing = {
-  outline: `3px solid ${vars.color.focusRing}`,
-  outlineOffset: '1px',
-} as const;
 
 export const input = style({
   fontFamily: 'inherit',
