@@ -15,6 +15,7 @@ import {
   inDark,
   portalLoader,
   text,
+  userName,
   withPortal,
 } from '../stories/portal.js';
 
@@ -76,10 +77,7 @@ export const IndividualArea: Story = {
       'aria-current',
       'page',
     );
-    const name =
-      globals.language === 'ar'
-        ? SESSION_INDIVIDUAL.fullNameArabic
-        : SESSION_INDIVIDUAL.fullNameEnglish;
+    const name = userName(globals, SESSION_INDIVIDUAL);
     await expect(canvas.getByRole('button', { name })).toBeVisible();
   },
 };
@@ -136,10 +134,7 @@ export const KycRenewal: Story = {
   play: async ({ canvasElement, globals }) => {
     const canvas = within(canvasElement);
     await screenHeading(canvasElement, text('index:notYet.title'));
-    const name =
-      globals.language === 'ar'
-        ? SESSION_INDIVIDUAL.fullNameArabic
-        : SESSION_INDIVIDUAL.fullNameEnglish;
+    const name = userName(globals, SESSION_INDIVIDUAL);
     await userEvent.click(canvas.getByRole('button', { name }));
     await userEvent.click(await screen.findByRole('menuitem', { name: text('app:kyc.menu') }));
     const dialog = await screen.findByRole('dialog', { name: text('app:kyc.title') });

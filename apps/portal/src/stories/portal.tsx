@@ -102,3 +102,8 @@ export function inDark<S extends { globals?: Globals }>(story: S): S {
 export function text(key: string, values?: Record<string, unknown>): string {
   return i18next.t(key, values);
 }
+
+/** The signed-in user's name as the header shows it in the story's language. */
+export function userName(globals: Globals, session: SessionData): string {
+  return globals.language === 'ar' ? session.fullNameArabic : session.fullNameEnglish;
+}

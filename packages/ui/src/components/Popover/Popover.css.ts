@@ -1,13 +1,9 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../theme/contract.css.js';
+import { raisedPanel } from '../parts/raisedPanel.js';
 
 export const panel = style({
-  backgroundColor: vars.color.surfaceRaised,
-  color: vars.color.text,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  boxShadow: vars.shadow.lg,
-  fontFamily: vars.font.family,
+  ...raisedPanel,
   inlineSize: 'min(24rem, calc(100vw - 2rem))',
   maxBlockSize: 'min(28rem, calc(100dvh - 6rem))',
   overflow: 'auto',

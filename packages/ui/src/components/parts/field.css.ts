@@ -2,6 +2,7 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../theme/contract.css.js';
 import { focusRing } from './focusRing.js';
+import { raisedPanel } from './raisedPanel.js';
 
 export const field = style({
   display: 'flex',
@@ -89,16 +90,11 @@ export const iconButton = style({
 });
 
 export const popover = style({
-  backgroundColor: vars.color.surfaceRaised,
-  color: vars.color.text,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  boxShadow: vars.shadow.lg,
+  ...raisedPanel,
   padding: vars.space.xs,
   minInlineSize: 'var(--trigger-width)',
   maxBlockSize: '20rem',
   overflow: 'auto',
-  fontFamily: vars.font.family,
 });
 
 export const listItem = style({
