@@ -12,6 +12,9 @@ export default defineConfig({
   plugins: [storybookTest({ configDir, storybookScript: 'npm run storybook -- --no-open' })],
   test: {
     name: 'storybook',
+    // The first story of a screen compiles its lazy chunks; on a busy CI machine that took over
+    // the default 15 s once.
+    testTimeout: 30_000,
     browser: {
       enabled: true,
       headless: true,

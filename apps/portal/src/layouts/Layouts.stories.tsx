@@ -32,7 +32,7 @@ type Story = StoryObj<typeof meta>;
 /** Waits for the lazily loaded screen: its one level-1 heading. */
 async function screenHeading(canvasElement: HTMLElement, name: string) {
   // The first story of a cold run waits for the screen's chunk to be compiled.
-  return within(canvasElement).findByRole('heading', { level: 1, name }, { timeout: 15_000 });
+  return within(canvasElement).findByRole('heading', { level: 1, name }, { timeout: 25_000 });
 }
 
 export const Public: Story = {
