@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { signBody } from '../src/adapters/payments/gateway.js';
 import { DEVICE, NOURA, SARA, startHarness } from './harness.js';
@@ -158,6 +159,57 @@ describe('my transactions and documents', () => {
     });
   });
 
+  it('exports the filtered transactions as .xlsx in the chosen language, and only the caller’s', async () => {
+    const filter = { statuses: ['failed'], fromDate: null, toDate: null };
+    const download = await fetch(`${h.baseUrl}/api/v1/excel/report/exportMyTransactions`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${sara}`,
+        'x-device-id': DEVICE,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ ...filter, language: 'ar' }),
+    });
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-disposition')).toBe(
+      'attachment; filename="My_eSign_Transactions.xlsx"',
+    );
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await download.arrayBuffer());
+    const sheet = workbook.worksheets[0] as ExcelJS.Worksheet;
+    expect(sheet.views[0]?.rightToLeft).toBe(true);
+    expect(sheet.getRow(1).getCell(1).value).toBe('رقم العملية');
+    const grid = await as(sara, 'ar').post('/api/v1/esign/my/transactions', {
+      type: 3,
+      limit: 50,
+      page: 0,
+      ...filter,
+    });
+    const exported = Array.from({ length: sheet.rowCount - 1 }, (_, index) => {
+      const row = sheet.getRow(index + 2);
+      return { id: row.getCell(1).value, status: row.getCell(7).value };
+    });
+    expect(exported).toEqual(
+      grid.body.dataList.map((row: { transactionID: string; statusLabel: string }) => ({
+        id: row.transactionID,
+        status: row.statusLabel,
+      })),
+    );
+    expect(exported).toHaveLength(6);
+    const nourasFile = await fetch(`${h.baseUrl}/api/v1/excel/report/exportMyTransactions`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${noura}`,
+        'x-device-id': DEVICE,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ language: 'en' }),
+    });
+    const nourasBook = new ExcelJS.Workbook();
+    await nourasBook.xlsx.load(await nourasFile.arrayBuffer());
+    expect(nourasBook.worksheets[0]?.rowCount).toBe(1);
+  });
+
   it('summarizes the dashboard: balance, utilization, recent transactions', async () => {
     const dashboard = await as(sara).post('/api/v1/dashboard/my/dashboard', {});
     expect(dashboard.body).toMatchObject({
@@ -180,6 +232,14 @@ describe('buying a plan (order → gateway → purchased plan)', () => {
   const gatewayIdOf = (paymentUrl: string) => paymentUrl.split('/').at(-1) as string;
   const plansOf = async (token: string) =>
     (await as(token).get('/api/v1/esign/my/subscription/plans/purchased/1/10')).body;
+
+  it('lists the plans in force as current plans, the welcome pack among them', async () => {
+    const current = await as(sara).get('/api/v1/esign/my/subscription/plans/current/1/10');
+    expect(current.body).toMatchObject({
+      totalCount: 1,
+      dataList: [{ planUniqueID: 'PLN-WELCOME-0001', status: 'active', balance: 3 }],
+    });
+  });
 
   it('shows the welcome pack until a plan is bought', async () => {
     expect(await plansOf(noura)).toEqual({ welcomePackList: [], totalCount: 0 });
@@ -389,7 +449,14 @@ describe('buying a plan (order → gateway → purchased plan)', () => {
       balance: 0,
       statusLabel: 'Used up',
     });
-    expect((await plansOf(sara)).totalCount).toBe(0);
+    expect(
+      (await as(sara).get('/api/v1/esign/my/subscription/plans/current/1/10')).body.totalCount,
+    ).toBe(0);
+    // …while the list of plans the user has stays whole, with the plan's state.
+    expect((await plansOf(sara)).welcomePackList[0]).toMatchObject({
+      planUniqueID: 'PLN-WELCOME-0001',
+      status: 'usedUp',
+    });
   });
 });
 

@@ -83,6 +83,20 @@ export type PurchaseOrderStatus = (typeof PURCHASE_ORDER_STATUSES)[number];
 export const ESIGN_TRANSACTION_STATUSES = ['success', 'failed', 'pending'] as const;
 export type EsignTransactionStatus = (typeof ESIGN_TRANSACTION_STATUSES)[number];
 
+/**
+ * A plan of the individual area (ours: the spec gives plans only a statusLabel; the badge needs
+ * the word behind it): in force, used up, or past its validity.
+ */
+export const PLAN_STATES = ['active', 'usedUp', 'expired'] as const;
+export type PlanState = (typeof PLAN_STATES)[number];
+
+/**
+ * A payment of the individual area's payment history (ours, as the gateway reports it): started,
+ * waiting for the gateway, paid, or failed.
+ */
+export const PAYMENT_STATUSES = ['initiated', 'pending', 'success', 'failure'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
 /** Every status word of every vocabulary. */
 export type Status =
   | OrgUserStatus
@@ -93,7 +107,9 @@ export type Status =
   | PlanPurchaseStatus
   | SpecialPlanStatus
   | PurchaseOrderStatus
-  | EsignTransactionStatus;
+  | EsignTransactionStatus
+  | PlanState
+  | PaymentStatus;
 
 /** The visual tone a status badge takes; the label is always shown too, never colour alone. */
 export const TONES = ['neutral', 'info', 'success', 'warning', 'danger'] as const;
@@ -123,6 +139,10 @@ export const STATUS_TONES = {
   pending: 'warning',
   paymentInitiated: 'info',
   failed: 'danger',
+  active: 'success',
+  usedUp: 'neutral',
+  expired: 'neutral',
+  initiated: 'info',
 } as const satisfies Record<Status, Tone>;
 
 /** The tone of a status word from the server; a word the spec lacks is neutral. */

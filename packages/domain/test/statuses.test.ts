@@ -9,6 +9,8 @@ import {
   PURCHASE_ORDER_STATUSES,
   REVIEW_REQUEST_STATUSES,
   SPECIAL_PLAN_STATUSES,
+  PAYMENT_STATUSES,
+  PLAN_STATES,
   STATUS_TONES,
   TONES,
   UAV_REQUEST_STATUSES,
@@ -86,6 +88,8 @@ describe('status tones', () => {
       ...PLAN_PURCHASE_STATUSES,
       ...PURCHASE_ORDER_STATUSES,
       ...ESIGN_TRANSACTION_STATUSES,
+      ...PLAN_STATES,
+      ...PAYMENT_STATUSES,
     ];
     for (const status of every) expect(TONES).toContain(toneOf(status));
     expect(Object.keys(STATUS_TONES).sort()).toEqual([...new Set(every)].sort());
@@ -97,6 +101,9 @@ describe('status tones', () => {
     expect(toneOf('Rejected')).toBe('danger');
     expect(toneOf('failed')).toBe('danger');
     expect(toneOf('Pending')).toBe('warning');
+    expect(toneOf('active')).toBe('success');
+    expect(toneOf('expired')).toBe('neutral');
+    expect(toneOf('initiated')).toBe('info');
   });
 
   it('shows a status word the spec lacks as neutral, including inherited object keys', () => {

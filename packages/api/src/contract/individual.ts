@@ -2,9 +2,9 @@
  * The individual area (SPEC §7 "Subscription and plans", "Transactions", "Profile" (my),
  * "Dashboards, devices, notifications"), and the payment calls buying a plan needs.
  */
-import { ESIGN_TRANSACTION_STATUSES } from '@tawqi/domain';
+import { ESIGN_TRANSACTION_STATUSES, PAYMENT_STATUSES } from '@tawqi/domain';
 import { z } from 'zod';
-import { defineEndpoint, json } from './endpoint.js';
+import { defineEndpoint, json, xlsx } from './endpoint.js';
 import {
   agreement,
   buyablePlan,
@@ -12,6 +12,7 @@ import {
   encodedId,
   filterRequest,
   isoDateTime,
+  language,
   listOf,
   myTransaction,
   notification,
@@ -27,12 +28,29 @@ import {
   transactionDocument,
 } from './schemas.js';
 
+export const currentPlans = defineEndpoint({
+  id: 'currentPlans',
+  area: 'subscription',
+  method: 'GET',
+  path: 'api/v1/esign/my/subscription/plans/current/{page}/{size}',
+  summary: 'My plans in force: valid today with transactions left (the welcome pack included)',
+  origin: 'design',
+  designNote:
+    'My subscription has four grids (SPEC §2) and the spec names three calls; "current plans" ' +
+    'are the plans in force, "purchased plans" every plan bought, in any state.',
+  access: 'session',
+  params: pagePathParams,
+  answer: json(pageOf(purchasedPlan)),
+  pageBase: 'one',
+  scopes: [],
+});
+
 export const purchasedPlans = defineEndpoint({
   id: 'purchasedPlans',
   area: 'subscription',
   method: 'GET',
   path: 'api/v1/esign/my/subscription/plans/purchased/{page}/{size}',
-  summary: 'My purchased plans (the welcome pack when nothing is purchased yet)',
+  summary: 'Every plan I bought, in any state (the welcome pack while nothing is bought)',
   origin: 'spec',
   designNote:
     'SPEC §7: "welcomePackList or purchasedPlanList, plus totalCount". Ours: exactly one of the ' +
@@ -97,6 +115,12 @@ export const commonEsignPlans = defineEndpoint({
   scopes: [],
 });
 
+/** The filter of my transactions, shared by the grid and its export. */
+const myTransactionsFilter = {
+  ...filterRequest,
+  statuses: z.array(z.enum(ESIGN_TRANSACTION_STATUSES)).optional(),
+};
+
 export const myTransactions = defineEndpoint({
   id: 'myTransactions',
   area: 'transactions',
@@ -113,11 +137,26 @@ export const myTransactions = defineEndpoint({
     type: z.union([z.literal(0), z.literal(3)]),
     limit: z.int().min(1).max(500),
     page: z.int().nonnegative().max(1_000_000),
-    ...filterRequest,
-    statuses: z.array(z.enum(ESIGN_TRANSACTION_STATUSES)).optional(),
+    ...myTransactionsFilter,
   }),
   answer: json(pageOf(myTransaction)),
   pageBase: 'zero',
+  scopes: [],
+});
+
+export const exportMyTransactions = defineEndpoint({
+  id: 'exportMyTransactions',
+  area: 'transactions',
+  method: 'POST',
+  path: 'api/v1/excel/report/exportMyTransactions',
+  summary: 'Export my eSign transactions with the grid’s filter, in the chosen language',
+  origin: 'design',
+  designNote:
+    'The spec names no export of the individual area; My transactions is the grid a user keeps ' +
+    'records of. Its file name follows the spec’s style.',
+  access: 'session',
+  body: z.strictObject({ ...myTransactionsFilter, language }),
+  answer: xlsx('My_eSign_Transactions.xlsx'),
   scopes: [],
 });
 
@@ -330,7 +369,7 @@ export const initiatePayment = defineEndpoint({
 
 const paymentStatusAnswer = z.object({
   encodedPaymentSlno: encodedId,
-  paymentStatus: z.enum(['initiated', 'pending', 'success', 'failure']),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
   statusLabel: z.string(),
   amount: sar,
   errorMessage: z.string().nullable(),

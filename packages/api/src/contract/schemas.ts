@@ -21,7 +21,9 @@ import {
   ORGANIZATION_ROLES,
   ORG_USER_ACTIVE_STATES,
   ORG_USER_STATUSES,
+  PAYMENT_STATUSES,
   PLAN_PURCHASE_STATUSES,
+  PLAN_STATES,
   PURCHASE_ORDER_STATUSES,
   REVIEW_REQUEST_STATUSES,
   SERVICE_PROVIDER_LEVELS,
@@ -156,6 +158,8 @@ export const purchasedPlan = z.object({
   price: sar,
   tax: sar,
   totalPrice: sar,
+  /** Ours: the word behind statusLabel, for the badge's tone. */
+  status: z.enum(PLAN_STATES),
   statusLabel: z.string(),
 });
 
@@ -167,7 +171,7 @@ export const paymentHistoryItem = z.object({
   amountWithoutTax: sar,
   tax: sar,
   amount: sar,
-  status: z.enum(['initiated', 'pending', 'success', 'failure']),
+  status: z.enum(PAYMENT_STATUSES),
   statusLabel: z.string(),
   initiatePayment: z.boolean(),
   recheckPayment: z.boolean(),

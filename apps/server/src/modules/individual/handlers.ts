@@ -10,8 +10,13 @@ import {
   toSar,
   vatRateBasisPoints,
   type Language,
+  type PlanState,
 } from '@tawqi/domain';
+import { PassThrough } from 'node:stream';
+import type { CONTRACT } from '@tawqi/api';
+import type { z } from 'zod';
 import type { Deps } from '../../deps.js';
+import { writeXlsx, type ExportColumn } from '../exports/xlsx.js';
 import {
   requireCaller,
   type Caller,
@@ -64,7 +69,7 @@ const PLAN_COLUMNS = `e.plan_name, e.plan_name_ar, e.product_name, p.plan_unique
   o.encoded_id AS order_encoded, o.price_halalas, o.tax_halalas, o.total_halalas, e.is_welcome_pack`;
 
 function planOf(row: PlanRow, language: Language, today: string) {
-  const state =
+  const state: PlanState =
     isoDate(row.valid_to) < today
       ? 'expired'
       : row.utilized >= row.transactions
@@ -83,6 +88,7 @@ function planOf(row: PlanRow, language: Language, today: string) {
     price: toSar(row.price_halalas ?? 0),
     tax: toSar(row.tax_halalas ?? 0),
     totalPrice: toSar(row.total_halalas ?? 0),
+    status: state,
     statusLabel: statusLabel(state, language),
   };
 }
@@ -116,6 +122,55 @@ function transactionOf(row: TransactionRow, language: Language) {
 const TRANSACTION_SELECT = `SELECT t.esign_logs_id, t.transaction_id, t.transaction_date, t.plan_type, t.user_role, t.status, t.originator,
   (SELECT count(*) FROM transaction_documents d WHERE d.esign_logs_id = t.esign_logs_id) AS documents
   FROM esign_transactions t`;
+
+interface TransactionFilter {
+  fromDate?: string | null | undefined;
+  toDate?: string | null | undefined;
+  statuses?: string[] | undefined;
+  search?: string | undefined;
+}
+
+/** The WHERE of my transactions (grid and export alike): $1…$5, the caller and the filter. */
+function transactionFilter(userSlno: number, filter: TransactionFilter) {
+  return {
+    where: `t.user_slno = $1
+      AND ($2::date IS NULL OR t.transaction_date >= $2::date)
+      AND ($3::date IS NULL OR t.transaction_date < $3::date + 1)
+      AND ($4::text[] IS NULL OR t.status = ANY($4::text[]))
+      AND ($5::text = '' OR t.transaction_id ILIKE '%' || $5 || '%' OR t.originator ILIKE '%' || $5 || '%')`,
+    values: [
+      userSlno,
+      filter.fromDate ?? null,
+      filter.toDate ?? null,
+      filter.statuses?.length ? filter.statuses : null,
+      (filter.search ?? '').trim(),
+    ] as unknown[],
+  };
+}
+
+type MyTransaction = ReturnType<typeof transactionOf>;
+
+/** The columns of My_eSign_Transactions.xlsx: the grid's, with the dates as dates. */
+const MY_TRANSACTION_COLUMNS: readonly ExportColumn<MyTransaction>[] = [
+  {
+    header: { en: 'Transaction ID', ar: 'رقم العملية' },
+    value: (row) => row.transactionID,
+    width: 24,
+  },
+  {
+    header: { en: 'Date', ar: 'التاريخ' },
+    value: (row) => new Date(row.transactionDate),
+    width: 20,
+  },
+  { header: { en: 'Plan type', ar: 'نوع الباقة' }, value: (row) => row.planType },
+  { header: { en: 'Role', ar: 'الدور' }, value: (row) => row.userRole },
+  { header: { en: 'Originator', ar: 'الجهة الطالبة' }, value: (row) => row.originator, width: 28 },
+  { header: { en: 'Documents', ar: 'المستندات' }, value: (row) => row.numberOfDocuments },
+  { header: { en: 'Status', ar: 'الحالة' }, value: (row) => row.statusLabel },
+];
+
+/** Rows read a thousand at a time (keyset), so an export's memory stays flat. */
+const EXPORT_BATCH = 1000;
 
 async function documentsOf(deps: Deps, userSlno: number, transactionId: string) {
   const rows = await deps.pool.query<{ document_name: string; unique_file_id: string }>(
@@ -329,27 +384,8 @@ export function individualHandlers(deps: Deps): Handlers {
     },
 
     myTransactions: async ({ caller, input, language }) => {
-      const body = input.body as {
-        limit: number;
-        page: number;
-        fromDate?: string | null;
-        toDate?: string | null;
-        statuses?: string[];
-        search?: string;
-      };
-      const userSlno = me(caller);
-      const where = `t.user_slno = $1
-        AND ($2::date IS NULL OR t.transaction_date >= $2::date)
-        AND ($3::date IS NULL OR t.transaction_date < $3::date + 1)
-        AND ($4::text[] IS NULL OR t.status = ANY($4::text[]))
-        AND ($5::text = '' OR t.transaction_id ILIKE '%' || $5 || '%' OR t.originator ILIKE '%' || $5 || '%')`;
-      const values = [
-        userSlno,
-        body.fromDate ?? null,
-        body.toDate ?? null,
-        body.statuses?.length ? body.statuses : null,
-        (body.search ?? '').trim(),
-      ];
+      const body = input.body as z.output<typeof CONTRACT.myTransactions.body>;
+      const { where, values } = transactionFilter(me(caller), body);
       const [rows, total] = await Promise.all([
         pool.query<TransactionRow>(
           `${TRANSACTION_SELECT} WHERE ${where} ORDER BY t.transaction_date DESC, t.esign_logs_id DESC LIMIT $6 OFFSET $7`,
@@ -364,6 +400,39 @@ export function individualHandlers(deps: Deps): Handlers {
         dataList: rows.rows.map((row) => transactionOf(row, language)),
         totalCount: total.rows[0]?.count ?? 0,
       };
+    },
+
+    exportMyTransactions: ({ caller, input }) => {
+      const body = input.body as z.output<typeof CONTRACT.exportMyTransactions.body>;
+      const { where, values } = transactionFilter(me(caller), body);
+      async function* rows() {
+        let after: { date: Date; id: number } | null = null;
+        for (;;) {
+          const batch: TransactionRow[] = (
+            await pool.query<TransactionRow>(
+              `${TRANSACTION_SELECT} WHERE ${where}
+                AND ($6::timestamptz IS NULL OR (t.transaction_date, t.esign_logs_id) < ($6::timestamptz, $7::int))
+                ORDER BY t.transaction_date DESC, t.esign_logs_id DESC LIMIT ${String(EXPORT_BATCH)}`,
+              [...values, after?.date ?? null, after?.id ?? null],
+            )
+          ).rows;
+          for (const row of batch) yield transactionOf(row, body.language);
+          const last = batch.at(-1);
+          if (!last || batch.length < EXPORT_BATCH) return;
+          after = { date: last.transaction_date, id: last.esign_logs_id };
+        }
+      }
+      const output = new PassThrough();
+      // The file streams as it is written; a failure part-way ends the download broken, not silent.
+      writeXlsx(output, {
+        sheetName: 'My_eSign_Transactions',
+        columns: MY_TRANSACTION_COLUMNS,
+        rows: rows(),
+        language: body.language,
+      }).catch((error: unknown) => {
+        output.destroy(error instanceof Error ? error : new Error(String(error)));
+      });
+      return Promise.resolve(output);
     },
 
     myDocuments: async ({ caller, input }) => {
@@ -391,29 +460,52 @@ export function individualHandlers(deps: Deps): Handlers {
       };
     },
 
-    purchasedPlans: async (context) => {
+    currentPlans: async (context) => {
       const { size, offset } = page(context);
       const userSlno = me(context.caller);
       const current = `p.user_slno = $1 AND p.valid_to >= $2::date AND p.utilized < p.transactions`;
-      const [rows, total, bought] = await Promise.all([
+      const [rows, total] = await Promise.all([
         pool.query<PlanRow>(
           `SELECT ${PLAN_COLUMNS} FROM purchased_plans p JOIN esign_plans e USING (product_pricing_details_slno) LEFT JOIN orders o ON o.order_slno = p.order_slno
-            WHERE ${current} ORDER BY p.created_at DESC, p.purchased_plan_slno DESC LIMIT $3 OFFSET $4`,
+            WHERE ${current} ORDER BY p.valid_to, p.purchased_plan_slno LIMIT $3 OFFSET $4`,
           [userSlno, today(), size, offset],
         ),
         pool.query<{ count: number }>(`SELECT count(*) FROM purchased_plans p WHERE ${current}`, [
           userSlno,
           today(),
         ]),
-        pool.query<{ count: number }>(
-          'SELECT count(*) FROM purchased_plans WHERE user_slno = $1 AND order_slno IS NOT NULL',
-          [userSlno],
+      ]);
+      return {
+        dataList: rows.rows.map((row) => planOf(row, context.language, today())),
+        totalCount: total.rows[0]?.count ?? 0,
+      };
+    },
+
+    purchasedPlans: async (context) => {
+      const { size, offset } = page(context);
+      const userSlno = me(context.caller);
+      const bought = await pool.query<{ count: number }>(
+        'SELECT count(*) FROM purchased_plans WHERE user_slno = $1 AND order_slno IS NOT NULL',
+        [userSlno],
+      );
+      // Decision: until the user has bought a plan, the list is the welcome pack (SPEC §7).
+      const hasBought = (bought.rows[0]?.count ?? 0) > 0;
+      const which = `p.user_slno = $1 AND p.order_slno IS ${hasBought ? 'NOT NULL' : 'NULL'}`;
+      const [rows, total] = await Promise.all([
+        pool.query<PlanRow>(
+          `SELECT ${PLAN_COLUMNS} FROM purchased_plans p JOIN esign_plans e USING (product_pricing_details_slno) LEFT JOIN orders o ON o.order_slno = p.order_slno
+            WHERE ${which} ORDER BY p.created_at DESC, p.purchased_plan_slno DESC LIMIT $2 OFFSET $3`,
+          [userSlno, size, offset],
         ),
+        pool.query<{ count: number }>(`SELECT count(*) FROM purchased_plans p WHERE ${which}`, [
+          userSlno,
+        ]),
       ]);
       const plans = rows.rows.map((row) => planOf(row, context.language, today()));
-      // Decision: until the user has bought a plan, the list is the welcome pack (SPEC §7).
-      const key = (bought.rows[0]?.count ?? 0) > 0 ? 'purchasedPlanList' : 'welcomePackList';
-      return { [key]: plans, totalCount: total.rows[0]?.count ?? 0 };
+      return {
+        [hasBought ? 'purchasedPlanList' : 'welcomePackList']: plans,
+        totalCount: total.rows[0]?.count ?? 0,
+      };
     },
 
     planHistory: async (context) => {
