@@ -4,7 +4,13 @@
  * available yet" page (listed in the README); any other path is not found.
  */
 import { Spinner } from '@tawqi/ui';
-import { Suspense, lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import {
+  Suspense,
+  lazy,
+  type ComponentType,
+  type LazyExoticComponent,
+  type ReactNode,
+} from 'react';
 import { Route, Switch } from 'wouter';
 
 const PublicLayout = lazy(() => import('./layouts/PublicLayout.js'));
@@ -15,6 +21,14 @@ const PlansPricing = lazy(() => import('./screens/public/PlansPricing.js'));
 const ContactUs = lazy(() => import('./screens/public/ContactUs.js'));
 const NotFound = lazy(() => import('./screens/NotFound.js'));
 const NotAvailableYet = lazy(() => import('./screens/NotAvailableYet.js'));
+const Dashboard = lazy(() => import('./screens/my/Dashboard.js'));
+const Subscription = lazy(() => import('./screens/my/Subscription.js'));
+const BuyPlans = lazy(() => import('./screens/my/BuyPlans.js'));
+const PaymentStatus = lazy(() => import('./screens/my/PaymentStatus.js'));
+const Transactions = lazy(() => import('./screens/my/Transactions.js'));
+const TransactionStatus = lazy(() => import('./screens/my/TransactionStatus.js'));
+const Account = lazy(() => import('./screens/my/Account.js'));
+const Devices = lazy(() => import('./screens/my/Devices.js'));
 const AuthCheck = lazy(() => import('./screens/session/AuthCheck.js'));
 const Login = lazy(() => import('./screens/session/Login.js'));
 const Logout = lazy(() => import('./screens/session/Logout.js'));
@@ -42,21 +56,23 @@ export const PRE_ENROLMENT_ROUTES = [
   '/email-verification',
 ] as const;
 
-/** The individual area (SPEC §2, under /app/my): issue "individual area". */
-export const MY_ROUTES = [
-  '',
-  'dashboard',
-  'esign/transactions',
-  'esign/subscriptions',
-  'esign/buy/plans',
-  'dsc/buy',
-  'dsc/manage',
-  'account',
-  'devices',
-  'esigntransaction-status',
-  'esign/transaction/return/external',
-  'paymentStatus',
-] as const;
+/** The individual area (SPEC §2, under /app/my): each route and its screen. */
+const MY_SCREENS: readonly (readonly [string, ReactNode])[] = [
+  ['', page(Dashboard)],
+  ['dashboard', page(Dashboard)],
+  ['esign/transactions', page(Transactions)],
+  ['esign/subscriptions', page(Subscription)],
+  ['esign/buy/plans', page(BuyPlans)],
+  // Digital certificates come with the certificate authority (ROADMAP.md).
+  ['dsc/buy', <NotAvailableYet key="dsc" stage="certificates" />],
+  ['dsc/manage', <NotAvailableYet key="dsc" stage="certificates" />],
+  ['account', page(Account)],
+  ['devices', page(Devices)],
+  ['esigntransaction-status', <TransactionStatus key="status" />],
+  ['esign/transaction/return/external', <TransactionStatus key="returned" returned />],
+  ['paymentStatus', page(PaymentStatus)],
+];
+export const MY_ROUTES = MY_SCREENS.map(([route]) => route);
 
 /** The organization area (SPEC §2, under /app/org): the organization stage. */
 export const ORG_ROUTES = [
@@ -107,11 +123,9 @@ export function Routes() {
         <Route path="/app/login">{page(Login)}</Route>
         <Route path="/logout">{page(Logout)}</Route>
 
-        {MY_ROUTES.map((route) => (
+        {MY_SCREENS.map(([route, screen]) => (
           <Route key={`my-${route}`} path={route ? `/app/my/${route}` : '/app/my'}>
-            <AppLayout area="my">
-              <NotAvailableYet stage="individual" />
-            </AppLayout>
+            <AppLayout area="my">{screen}</AppLayout>
           </Route>
         ))}
         {ORG_ROUTES.map((route) => (

@@ -1,7 +1,8 @@
 /**
  * One read of the api as screen state: loading, ready with the answer, or failed with the server's
- * message (null when it gave none, so the screen says "Something went wrong"). It reads again when
- * the language changes (answers are localized by Accept-Language) or `reload` is called; a late
+ * message (null when it gave none, so the screen says "Something went wrong" or, for a grid,
+ * "Failed to fetch"). It reads again when one of `inputs` changes (a page, a filter), when the
+ * language changes (answers are localized by Accept-Language) or when `reload` is called; a late
  * answer of an earlier read is dropped.
  */
 import { useAtomValue } from 'jotai';
@@ -13,7 +14,11 @@ export type CallState<T> =
   | { status: 'ready'; data: T }
   | { status: 'failed'; data: T | null; message: string | null };
 
-export function useCall<T>(read: () => Promise<T>): CallState<T> & { reload: () => void } {
+export function useCall<T>(
+  read: () => Promise<T>,
+  inputs: readonly unknown[] = [],
+): CallState<T> & { reload: () => void } {
+  const inputKey = JSON.stringify(inputs);
   const language = useAtomValue(languageAtom);
   const [state, setState] = useState<CallState<T>>({ status: 'loading', data: null });
   const [generation, setGeneration] = useState(0);
@@ -43,7 +48,7 @@ export function useCall<T>(read: () => Promise<T>): CallState<T> & { reload: () 
     return () => {
       current = false;
     };
-  }, [language, generation]);
+  }, [language, generation, inputKey]);
 
   // Loading from the moment of the request, so nothing reads the old answer as the new one.
   const reload = useCallback(() => {

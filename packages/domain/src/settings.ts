@@ -11,7 +11,7 @@ export const DEFAULT_LANGUAGE: Language = 'ar';
 
 /**
  * Translation namespaces: the spec's five (SPEC §7, §9; the default is index), and ours: `public`
- * for the marketing pages and `app` for the signed-in area.
+ * for the marketing pages, `app` for the signed-in area's frame, `my` for the individual area.
  */
 export const NAMESPACES = [
   'index',
@@ -21,6 +21,7 @@ export const NAMESPACES = [
   'dashboard',
   'public',
   'app',
+  'my',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE: Namespace = 'index';

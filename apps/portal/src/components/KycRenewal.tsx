@@ -14,9 +14,12 @@ import { IdentityApp } from './IdentityApp.js';
 export function KycRenewalDialog({
   isOpen,
   onOpenChange,
+  onRenewed,
 }: {
   isOpen: boolean;
   onOpenChange: (isOpen: boolean) => void;
+  /** After a renewal (the account screen reads the new date). */
+  onRenewed?: () => void;
 }) {
   const { t } = useTranslation('app');
   const language = useAtomValue(languageAtom);
@@ -28,6 +31,7 @@ export function KycRenewalDialog({
         startLabel={t('kyc.start')}
         onApproved={({ kycValidTill }) => {
           onOpenChange(false);
+          onRenewed?.();
           toasts.show({
             variant: 'success',
             title: t('kyc.renewed'),

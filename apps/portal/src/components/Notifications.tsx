@@ -4,8 +4,7 @@
  * the panel showed as unread is then marked read, so the count goes down at once; the panel keeps
  * marking them "new" until it is opened again.
  */
-import { CONTRACT } from '@tawqi/api';
-import { formatDate, formatNumber } from '@tawqi/domain';
+import { CONTRACT, type EndpointOutput } from '@tawqi/api';
 import {
   Button,
   EmptyState,
@@ -15,11 +14,10 @@ import {
   StatusBadge,
   VisuallyHidden,
 } from '@tawqi/ui';
-import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api.js';
-import { languageAtom } from '../state/atoms.js';
+import { useFormat } from '../format.js';
 import { useCall } from '../useCall.js';
 import {
   countBadge,
@@ -30,9 +28,31 @@ import {
 
 const readNotifications = () => api.call(CONTRACT.myNotifications, {});
 
+type Notification = EndpointOutput<typeof CONTRACT.myNotifications>['dataList'][number];
+
+/** Notifications, newest first; unread ones carry a "new" badge (the header panel, the dashboard). */
+export function NotificationList({ items }: { items: readonly Notification[] }) {
+  const { t } = useTranslation('app');
+  const format = useFormat();
+  return (
+    <ul className={notificationList}>
+      {items.map((item) => (
+        <li key={item.notificationSlno} className={notificationItem}>
+          <strong>{item.title}</strong>
+          <span>{item.message}</span>
+          <span className={notificationMeta}>
+            <time dateTime={item.createdDate}>{format.dateTime(item.createdDate)}</time>
+            {item.isRead ? null : <StatusBadge tone="info" label={t('notifications.new')} />}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function Notifications() {
   const { t } = useTranslation('app');
-  const language = useAtomValue(languageAtom);
+  const format = useFormat();
   const notifications = useCall(readNotifications);
   const [open, setOpen] = useState(false);
   const [markedRead, setMarkedRead] = useState<ReadonlySet<number>>(new Set());
@@ -72,7 +92,7 @@ export function Notifications() {
           {unreadCount > 0 ? (
             <>
               {' '}
-              <span className={countBadge}>{formatNumber(unreadCount, language)}</span>{' '}
+              <span className={countBadge}>{format.number(unreadCount)}</span>{' '}
               <VisuallyHidden>{t('notifications.unread')}</VisuallyHidden>
             </>
           ) : null}
@@ -86,20 +106,7 @@ export function Notifications() {
       ) : list.length === 0 ? (
         <EmptyState title={t('notifications.empty')} />
       ) : (
-        <ul className={notificationList}>
-          {list.map((item) => (
-            <li key={item.notificationSlno} className={notificationItem}>
-              <strong>{item.title}</strong>
-              <span>{item.message}</span>
-              <span className={notificationMeta}>
-                <time dateTime={item.createdDate}>
-                  {formatDate(item.createdDate, language, { withTime: true })}
-                </time>
-                {item.isRead ? null : <StatusBadge tone="info" label={t('notifications.new')} />}
-              </span>
-            </li>
-          ))}
-        </ul>
+        <NotificationList items={list} />
       )}
     </Popover>
   );

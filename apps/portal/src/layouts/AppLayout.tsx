@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { LanguageSwitch, ThemeSwitch } from '../components/HeaderControls.js';
 import { KycRenewalDialog } from '../components/KycRenewal.js';
+import { MY_PATHS } from '../paths.js';
 import { Notifications } from '../components/Notifications.js';
 import {
   activeOrganizationAtom,
@@ -20,12 +21,12 @@ import {
 } from '../state/atoms.js';
 
 const MY_LINKS = [
-  ['dashboard', '/app/my/dashboard'],
-  ['subscriptions', '/app/my/esign/subscriptions'],
-  ['buyPlans', '/app/my/esign/buy/plans'],
-  ['transactions', '/app/my/esign/transactions'],
-  ['account', '/app/my/account'],
-  ['devices', '/app/my/devices'],
+  ['dashboard', MY_PATHS.dashboard],
+  ['subscriptions', MY_PATHS.subscriptions],
+  ['buyPlans', MY_PATHS.buyPlans],
+  ['transactions', MY_PATHS.transactions],
+  ['account', MY_PATHS.account],
+  ['devices', MY_PATHS.devices],
 ] as const;
 
 const ORG_LINKS = [
@@ -105,7 +106,7 @@ export default function AppLayout({ area, children }: { area: 'my' | 'org'; chil
           ]}
           onAction={(id) => {
             if (id === 'kyc') setRenewing(true);
-            else navigate(id === 'logout' ? ROUTES.logout : '/app/my/account');
+            else navigate(id === 'logout' ? ROUTES.logout : MY_PATHS.account);
           }}
         />
       }

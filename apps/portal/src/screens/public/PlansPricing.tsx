@@ -3,25 +3,24 @@
  * purchase page (/puchase-plan) offers to buy: signing in first, then the individual area.
  */
 import { CONTRACT } from '@tawqi/api';
-import { ROUTES, formatMoney, formatNumber, toHalalas } from '@tawqi/domain';
-import { Button, Card, ErrorState, Spinner } from '@tawqi/ui';
-import { useAtomValue } from 'jotai';
+import { ROUTES } from '@tawqi/domain';
+import { Button, ErrorState, Spinner } from '@tawqi/ui';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { api } from '../../api.js';
-import { languageAtom } from '../../state/atoms.js';
+import { MY_PATHS } from '../../paths.js';
 import { useCall } from '../../useCall.js';
-import { grid, hero, lead, muted, price, title } from './public.css.js';
+import { PlanCard } from '../../components/PlanCard.js';
+import { grid, hero, lead, title } from './public.css.js';
 
 const loadPlans = () => api.call(CONTRACT.commonEsignPlans, {});
 
 export default function PlansPricing({ mode }: { mode: 'pricing' | 'purchase' }) {
   const { t } = useTranslation('public');
-  const language = useAtomValue(languageAtom);
   const [, navigate] = useLocation();
   const plansCall = useCall(loadPlans);
   const plans = plansCall.data;
-  const buy = `${ROUTES.authCheck}?from=${encodeURIComponent('/app/my/esign/buy/plans')}`;
+  const buy = `${ROUTES.authCheck}?from=${encodeURIComponent(MY_PATHS.buyPlans)}`;
   return (
     <section aria-labelledby="plans-title">
       <div className={hero}>
@@ -40,22 +39,11 @@ export default function PlansPricing({ mode }: { mode: 'pricing' | 'purchase' })
       {plans ? (
         <div className={grid}>
           {plans.planDetailsDTOList.map((plan) => (
-            <Card key={plan.productPricingDetailsSlno} title={plan.planName} headingLevel={2}>
-              <p className={price}>{formatMoney(toHalalas(plan.totalPrice), language)}</p>
-              <p className={muted}>
-                {t('plans.includesVat', {
-                  price: formatMoney(toHalalas(plan.price), language),
-                  tax: formatMoney(toHalalas(plan.tax), language),
-                })}
-              </p>
-              <p>
-                {t('plans.transactions', {
-                  number: formatNumber(plan.transactionLimit, language),
-                  validity: plan.validity,
-                })}
-              </p>
-              <Button onPress={() => navigate(buy)}>{t('plans.buy')}</Button>
-            </Card>
+            <PlanCard
+              key={plan.productPricingDetailsSlno}
+              plan={plan}
+              action={<Button onPress={() => navigate(buy)}>{t('plans.buy')}</Button>}
+            />
           ))}
         </div>
       ) : null}

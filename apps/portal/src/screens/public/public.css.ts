@@ -21,11 +21,5 @@ export const grid = style({
   marginBlockStart: vars.space.lg,
 });
 export const actions = style({ display: 'flex', gap: vars.space.sm, flexWrap: 'wrap' });
-export const price = style({
-  margin: 0,
-  fontSize: vars.font.sizeXxl,
-  fontWeight: vars.font.weightBold,
-  fontVariantNumeric: 'tabular-nums',
-});
 export const muted = style({ margin: 0, color: vars.color.textMuted });
 export const form = style({ display: 'grid', gap: vars.space.md, maxInlineSize: '36rem' });

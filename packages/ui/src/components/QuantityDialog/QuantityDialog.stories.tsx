@@ -36,6 +36,17 @@ type Story = StoryObj<typeof meta>;
 
 export const Default: Story = {};
 export const Confirming: Story = { args: { isConfirming: true } };
+/** A single item can open already chosen once, so confirming is one press. */
+export const StartsChosen: Story = {
+  args: { items: items.slice(0, 1), initialQuantities: { 'PAX-4000': 1 } },
+  play: async ({ args }) => {
+    await expect(
+      await screen.findByRole('textbox', { name: 'Quantity: Enrolment Admin × 5' }),
+    ).toHaveValue('1');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    await expect(args.onConfirm).toHaveBeenCalledWith({ 'PAX-4000': 1 });
+  },
+};
 export const Empty: Story = { args: { items: [] } };
 
 /** Confirming with nothing chosen says what is wrong and does not confirm. */

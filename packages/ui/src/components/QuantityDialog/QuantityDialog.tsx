@@ -45,6 +45,8 @@ export interface QuantityDialogProps {
   onOpenChange: (isOpen: boolean) => void;
   onConfirm: (quantities: Record<string, number>) => void;
   isConfirming?: boolean;
+  /** The quantities the dialog opens with (none chosen by default). */
+  initialQuantities?: Readonly<Record<string, number>>;
 }
 
 /**
@@ -62,10 +64,11 @@ export function QuantityDialog({
   onOpenChange,
   onConfirm,
   isConfirming,
+  initialQuantities,
 }: QuantityDialogProps) {
   const { t } = useUi();
   const { locale } = useLocale();
-  const [quantities, setQuantities] = useState<Record<string, number>>({});
+  const [quantities, setQuantities] = useState<Record<string, number>>({ ...initialQuantities });
   const [tried, setTried] = useState(false);
   const money = new Intl.NumberFormat(locale, {
     style: 'currency',

@@ -1,0 +1,88 @@
+/**
+ * Grids of the portal: the page lives in the URL (`?page=2`, or a grid's own name), so a reload,
+ * a shared link or the back button shows the same rows; a call's state becomes the DataGrid's.
+ */
+import { DEFAULT_PAGE_SIZE, isSearchActive } from '@tawqi/domain';
+import type { DataGridProps, FilterValues } from '@tawqi/ui';
+import { useMemo } from 'react';
+import { useSearchParams } from 'wouter';
+import type { CallState } from './useCall.js';
+
+export const PAGE_SIZE = DEFAULT_PAGE_SIZE;
+
+/** A 1-based page number from the URL; a missing or broken value is page 1. */
+export function usePageParam(name = 'page'): [number, (page: number) => void] {
+  const [params, setParams] = useSearchParams();
+  const raw = Number(params.get(name));
+  const page = Number.isInteger(raw) && raw >= 1 ? raw : 1;
+  const setPage = (next: number) => {
+    setParams((previous) => {
+      const updated = new URLSearchParams(previous);
+      if (next <= 1) updated.delete(name);
+      else updated.set(name, String(next));
+      return updated;
+    });
+  };
+  return [page, setPage];
+}
+
+/** The DataGrid's rows and states from a paged call. */
+export function gridState<T extends { totalCount: number }, Row>(
+  call: CallState<T> & { reload: () => void },
+  rowsOf: (answer: T) => readonly Row[],
+): Pick<DataGridProps<Row>, 'rows' | 'totalCount' | 'isLoading' | 'error' | 'onRetry'> {
+  return {
+    rows: call.data ? rowsOf(call.data) : [],
+    totalCount: call.data?.totalCount ?? 0,
+    isLoading: call.status === 'loading',
+    error: call.status === 'failed' ? { message: call.message } : null,
+    onRetry: call.reload,
+  };
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * A grid's filter (search text, date range, statuses) in the URL: `q`, `from`, `to`, `status`
+ * (comma-separated). Without `status` the grid's default statuses apply; a value the grid does not
+ * know is dropped rather than sent. Setting the filter returns the grid to its first page. The
+ * value keeps its identity while the URL does not change (the FilterBar compares by identity).
+ */
+export function useFilterParams<S extends string>(
+  statuses: readonly S[],
+  defaultStatuses: readonly S[] = statuses,
+): [FilterValues & { statuses: S[] }, (filter: FilterValues) => void, boolean] {
+  const [params, setParams] = useSearchParams();
+  const key = ['q', 'from', 'to', 'status'].map((name) => params.get(name) ?? '').join('\u0000');
+  const filter = useMemo(() => {
+    const [search = '', from = '', to = '', status = ''] = key.split('\u0000');
+    const chosen = status
+      .split(',')
+      .filter((value): value is S => (statuses as readonly string[]).includes(value));
+    return {
+      search,
+      dateRange:
+        ISO_DATE.test(from) || ISO_DATE.test(to)
+          ? { from: ISO_DATE.test(from) ? from : null, to: ISO_DATE.test(to) ? to : null }
+          : null,
+      statuses: status ? chosen : [...defaultStatuses],
+    };
+  }, [key, statuses, defaultStatuses]);
+  const setFilter = (next: FilterValues) => {
+    const updated = new URLSearchParams();
+    const keep = params.get('tab');
+    if (keep) updated.set('tab', keep);
+    if (next.search.trim()) updated.set('q', next.search.trim());
+    if (next.dateRange?.from) updated.set('from', next.dateRange.from);
+    if (next.dateRange?.to) updated.set('to', next.dateRange.to);
+    const sameAsDefault =
+      next.statuses.length === defaultStatuses.length &&
+      defaultStatuses.every((status) => next.statuses.includes(status));
+    if (!sameAsDefault) updated.set('status', next.statuses.join(','));
+    setParams(updated);
+  };
+  const narrowed =
+    isSearchActive({ searchText: filter.search, dateRange: filter.dateRange }) ||
+    filter.statuses.length !== statuses.length;
+  return [filter, setFilter, narrowed];
+}

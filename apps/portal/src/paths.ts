@@ -1,0 +1,17 @@
+/** The individual area's paths (SPEC §2, under /app/my), named once for links and routes. */
+export const MY_PATHS = {
+  dashboard: '/app/my/dashboard',
+  subscriptions: '/app/my/esign/subscriptions',
+  buyPlans: '/app/my/esign/buy/plans',
+  transactions: '/app/my/esign/transactions',
+  transactionStatus: '/app/my/esigntransaction-status',
+  externalReturn: '/app/my/esign/transaction/return/external',
+  account: '/app/my/account',
+  devices: '/app/my/devices',
+  paymentStatus: '/app/my/paymentStatus',
+} as const;
+
+/** Where a transaction's outcome is shown. */
+export function transactionStatusPath(transactionID: string): string {
+  return `${MY_PATHS.transactionStatus}?transactionID=${encodeURIComponent(transactionID)}`;
+}

@@ -1,0 +1,112 @@
+/**
+ * Buy eSign plan (SPEC §2, §3 "Buyable plan"): the plans with the server's prices and VAT → choose
+ * a quantity → the order is made (one per confirmation, whatever the clicks: Idempotency-Key) →
+ * the gateway's payment page → back to /app/my/paymentStatus.
+ */
+import { CONTRACT } from '@tawqi/api';
+import { CURRENCY, lineWithVat, toHalalas, vatRateBasisPoints } from '@tawqi/domain';
+import { Button, EmptyState, ErrorState, QuantityDialog, Spinner } from '@tawqi/ui';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../api.js';
+import { PlanCard, type BuyablePlan } from '../../components/PlanCard.js';
+import { reportFailure } from '../../toasts.js';
+import { useCall } from '../../useCall.js';
+import { cards, heading, muted, screen, title } from './my.css.js';
+
+const readPlans = () => api.call(CONTRACT.commonEsignPlans, {});
+
+/** How many of one plan an order may hold (the contract's limit). */
+const MAX_QUANTITY = 100;
+
+export default function BuyPlans() {
+  const { t } = useTranslation('my');
+  const plans = useCall(readPlans);
+  const [chosen, setChosen] = useState<BuyablePlan | null>(null);
+  const [ordering, setOrdering] = useState(false);
+  // One key per opened dialog: confirming twice makes one order.
+  const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
+
+  const open = (plan: BuyablePlan) => {
+    setIdempotencyKey(crypto.randomUUID());
+    setChosen(plan);
+  };
+
+  const order = async (plan: BuyablePlan, quantity: number) => {
+    setOrdering(true);
+    try {
+      const answer = await api.call(
+        CONTRACT.buyEsignPlan,
+        { body: { productPricingDetailsSlno: plan.productPricingDetailsSlno, quantity } },
+        { idempotencyKey },
+      );
+      window.location.assign(answer.paymentUrl);
+    } catch (error) {
+      reportFailure(error instanceof Error ? error.message : null);
+      setOrdering(false);
+    }
+  };
+
+  const vat = plans.data ? vatRateBasisPoints(plans.data.vat) : 0;
+  return (
+    <div className={screen}>
+      <div className={heading}>
+        <h1 className={title}>{t('buy.title')}</h1>
+      </div>
+      {plans.data ? <p className={muted}>{t('buy.lead', { vat: plans.data.vat })}</p> : null}
+      {plans.status === 'failed' ? (
+        <ErrorState message={plans.message} onRetry={plans.reload} />
+      ) : !plans.data ? (
+        <Spinner showLabel />
+      ) : plans.data.planDetailsDTOList.length === 0 ? (
+        <EmptyState title={t('buy.empty')} />
+      ) : (
+        <div className={cards}>
+          {plans.data.planDetailsDTOList.map((plan) => (
+            <PlanCard
+              key={plan.productPricingDetailsSlno}
+              plan={plan}
+              action={
+                <Button onPress={() => open(plan)}>
+                  {t('buy.choose', { plan: plan.planName })}
+                </Button>
+              }
+            />
+          ))}
+        </div>
+      )}
+      {chosen ? (
+        <QuantityDialog
+          title={t('buy.dialogTitle', { plan: chosen.planName })}
+          items={[
+            {
+              id: String(chosen.productPricingDetailsSlno),
+              label: chosen.planName,
+              unitPriceMinor: toHalalas(chosen.price),
+              maxQuantity: MAX_QUANTITY,
+            },
+          ]}
+          totalsOf={(quantities) => {
+            const line = lineWithVat(
+              toHalalas(chosen.price),
+              quantities[String(chosen.productPricingDetailsSlno)] ?? 0,
+              vat,
+            );
+            return { subtotalMinor: line.price, vatMinor: line.tax, totalMinor: line.totalPrice };
+          }}
+          currency={CURRENCY}
+          confirmLabel={t('buy.pay')}
+          isOpen
+          onOpenChange={(isOpen) => {
+            if (!isOpen && !ordering) setChosen(null);
+          }}
+          onConfirm={(quantities) =>
+            void order(chosen, quantities[String(chosen.productPricingDetailsSlno)] ?? 1)
+          }
+          isConfirming={ordering}
+          initialQuantities={{ [String(chosen.productPricingDetailsSlno)]: 1 }}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+/**
+ * The individual dashboard (SPEC §2, §7 `dashboard/my/dashboard`): plan balance, utilization,
+ * active plans with the next expiry, recent transactions and notifications.
+ */
+import { CONTRACT } from '@tawqi/api';
+import { DataGrid, EmptyState, ErrorState, Link, Spinner, StatCard } from '@tawqi/ui';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../api.js';
+import { NotificationList } from '../../components/Notifications.js';
+import { useFormat } from '../../format.js';
+import { MY_PATHS } from '../../paths.js';
+import { useCall } from '../../useCall.js';
+import { heading, screen, section, sectionTitle, stats, title } from './my.css.js';
+import { transactionColumns } from './transactionColumns.js';
+
+const readDashboard = () => api.call(CONTRACT.myDashboard, { body: {} });
+const readNotifications = () => api.call(CONTRACT.myNotifications, {});
+
+/** Share of a plan's transactions used, in whole percent (0 when there is no plan). */
+export function utilizationPercent(utilized: number, total: number): number {
+  return total > 0 ? Math.round((utilized / total) * 100) : 0;
+}
+
+export default function Dashboard() {
+  const { t } = useTranslation(['dashboard', 'my']);
+  const format = useFormat();
+  const dashboard = useCall(readDashboard);
+  const notifications = useCall(readNotifications);
+  const data = dashboard.data;
+  const loading = dashboard.status === 'loading' && !data;
+  const percent = data ? utilizationPercent(data.utilizedTransactions, data.totalTransactions) : 0;
+
+  return (
+    <div className={screen}>
+      <div className={heading}>
+        <h1 className={title}>{t('dashboard:title')}</h1>
+        <Link href={MY_PATHS.buyPlans}>{t('dashboard:buyPlan')}</Link>
+      </div>
+
+      {dashboard.status === 'failed' ? (
+        <ErrorState message={dashboard.message} onRetry={dashboard.reload} />
+      ) : (
+        <div className={stats}>
+          <StatCard
+            label={t('dashboard:balance')}
+            value={data ? format.number(data.balanceTransactions) : ''}
+            hint={
+              data
+                ? t('dashboard:balanceHint', {
+                    used: format.number(data.utilizedTransactions),
+                    total: format.number(data.totalTransactions),
+                  })
+                : ''
+            }
+            isLoading={loading}
+          />
+          <StatCard
+            label={t('dashboard:utilization')}
+            value={data ? `${format.number(percent)}%` : ''}
+            meterPercent={percent}
+            isLoading={loading}
+          />
+          <StatCard
+            label={t('dashboard:activePlans')}
+            value={data ? format.number(data.activePlans) : ''}
+            hint={
+              data?.nextExpiry
+                ? t('dashboard:nextExpiry', { date: format.date(data.nextExpiry) })
+                : t('dashboard:noActivePlan')
+            }
+            isLoading={loading}
+          />
+        </div>
+      )}
+
+      <section className={section} aria-labelledby="recent-title">
+        <div className={heading}>
+          <h2 id="recent-title" className={sectionTitle}>
+            {t('dashboard:recent')}
+          </h2>
+          <Link href={MY_PATHS.transactions}>{t('dashboard:allTransactions')}</Link>
+        </div>
+        <DataGrid
+          label={t('dashboard:recent')}
+          columns={transactionColumns(t, format)}
+          rows={data?.recentTransactions ?? []}
+          rowKey={(row) => row.transactionID}
+          isLoading={dashboard.status === 'loading'}
+          error={dashboard.status === 'failed' ? { message: dashboard.message } : null}
+          onRetry={dashboard.reload}
+          emptyState={<EmptyState title={t('my:transactions.empty')} />}
+        />
+      </section>
+
+      <section className={section} aria-labelledby="notifications-title">
+        <h2 id="notifications-title" className={sectionTitle}>
+          {t('dashboard:notifications')}
+        </h2>
+        {notifications.status === 'failed' ? (
+          <ErrorState message={notifications.message} onRetry={notifications.reload} />
+        ) : !notifications.data ? (
+          <Spinner showLabel />
+        ) : notifications.data.dataList.length === 0 ? (
+          <EmptyState title={t('app:notifications.empty')} />
+        ) : (
+          <NotificationList items={notifications.data.dataList} />
+        )}
+      </section>
+    </div>
+  );
+}

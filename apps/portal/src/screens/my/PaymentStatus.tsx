@@ -1,0 +1,148 @@
+/**
+ * /app/my/paymentStatus?payment=… (SPEC §2): where the gateway sends the browser back. It shows how
+ * the payment stands, asks again every 3 s while the gateway has not answered (a minute at most),
+ * and offers to check again or, after a failure, to pay again.
+ */
+import { CONTRACT, type EndpointOutput } from '@tawqi/api';
+import { toneOf } from '@tawqi/domain';
+import { Button, Card, EmptyState, ErrorState, Link, Spinner, StatusBadge } from '@tawqi/ui';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'wouter';
+import { api } from '../../api.js';
+import { useFormat } from '../../format.js';
+import { MY_PATHS } from '../../paths.js';
+import { reportFailure } from '../../toasts.js';
+import { useCall } from '../../useCall.js';
+import { actions, factLabel, facts, factValue, heading, screen, title } from './my.css.js';
+
+type Payment = EndpointOutput<typeof CONTRACT.paymentStatus>;
+
+const POLL_INTERVAL_MS = 3000;
+const POLL_LIMIT = 20;
+
+const isOpen = (payment: Payment | null) =>
+  payment?.paymentStatus === 'initiated' || payment?.paymentStatus === 'pending';
+
+export default function PaymentStatus() {
+  const { t } = useTranslation('my');
+  const format = useFormat();
+  const [params] = useSearchParams();
+  const reference = params.get('payment') ?? '';
+  const [polls, setPolls] = useState(0);
+  const [rechecked, setRechecked] = useState<Payment | null>(null);
+  const [busy, setBusy] = useState(false);
+  const status = useCall(
+    () => api.call(CONTRACT.paymentStatus, { params: { encodedPaymentSlno: reference } }),
+    [reference, polls],
+  );
+  const payment = rechecked ?? status.data;
+  const waiting = isOpen(payment) && polls < POLL_LIMIT;
+
+  useEffect(() => {
+    if (!waiting || status.status !== 'ready') return;
+    const timer = window.setTimeout(() => {
+      setPolls((count) => count + 1);
+    }, POLL_INTERVAL_MS);
+    return () => {
+      window.clearTimeout(timer);
+    };
+  }, [waiting, status.status]);
+
+  const recheck = async () => {
+    setBusy(true);
+    try {
+      setRechecked(
+        await api.call(CONTRACT.recheckPayment, { body: { encodedPaymentSlno: reference } }),
+      );
+      // The gateway's own answer stands; the page stops asking on its own.
+      setPolls(POLL_LIMIT);
+    } catch (error) {
+      reportFailure(error instanceof Error ? error.message : null);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const payAgain = async () => {
+    setBusy(true);
+    try {
+      const answer = await api.call(CONTRACT.initiatePayment, {
+        body: { encodedPaymentSlno: reference },
+      });
+      window.location.assign(answer.paymentUrl);
+    } catch (error) {
+      reportFailure(error instanceof Error ? error.message : null);
+      setBusy(false);
+    }
+  };
+
+  let body;
+  if (!reference) {
+    body = (
+      <EmptyState
+        title={t('paymentStatus.none')}
+        action={
+          <Link href={`${MY_PATHS.subscriptions}?tab=payments`}>{t('paymentStatus.history')}</Link>
+        }
+      />
+    );
+  } else if (status.status === 'failed' && !payment) {
+    body = <ErrorState message={status.message} onRetry={status.reload} />;
+  } else if (!payment) {
+    body = <Spinner showLabel />;
+  } else {
+    const outcome = payment.paymentStatus;
+    body = (
+      <Card title={t(`paymentStatus.outcome.${outcome}`)} headingLevel={2}>
+        <div role="status">
+          <dl className={facts}>
+            <dt className={factLabel}>{t('paymentStatus.status')}</dt>
+            <dd className={factValue}>
+              <StatusBadge tone={toneOf(outcome)} label={payment.statusLabel} />
+            </dd>
+            <dt className={factLabel}>{t('paymentStatus.amount')}</dt>
+            <dd className={factValue}>{format.sar(payment.amount)}</dd>
+            <dt className={factLabel}>{t('paymentStatus.reference')}</dt>
+            <dd className={factValue}>{payment.encodedPaymentSlno}</dd>
+          </dl>
+          {payment.errorMessage ? <p>{payment.errorMessage}</p> : null}
+          {waiting ? <Spinner showLabel label={t('paymentStatus.waiting')} /> : null}
+        </div>
+        <div className={actions}>
+          {outcome === 'success' ? (
+            <>
+              <Link href={`${MY_PATHS.subscriptions}?tab=purchased`}>
+                {t('paymentStatus.seePlans')}
+              </Link>
+              <Link href={MY_PATHS.dashboard}>{t('paymentStatus.dashboard')}</Link>
+            </>
+          ) : null}
+          {outcome === 'failure' ? (
+            <Button isPending={busy} onPress={() => void payAgain()}>
+              {t('paymentStatus.payAgain')}
+            </Button>
+          ) : null}
+          {outcome !== 'success' && !waiting ? (
+            <Button variant="secondary" isPending={busy} onPress={() => void recheck()}>
+              {t('paymentStatus.recheck')}
+            </Button>
+          ) : null}
+          {outcome !== 'success' ? (
+            <Link href={`${MY_PATHS.subscriptions}?tab=payments`}>
+              {t('paymentStatus.history')}
+            </Link>
+          ) : null}
+        </div>
+      </Card>
+    );
+  }
+
+  return (
+    <div className={screen}>
+      <div className={heading}>
+        <h1 className={title}>{t('paymentStatus.title')}</h1>
+      </div>
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '@tawqi/ui';
+
+/** A screen of the individual area: its heading row, then sections. */
+export const screen = style({ display: 'grid', gap: vars.space.lg, minInlineSize: 0 });
+
+export const heading = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  flexWrap: 'wrap',
+  gap: vars.space.md,
+});
+
+export const title = style({ margin: 0, fontSize: vars.font.sizeXl });
+
+export const sectionTitle = style({ margin: 0, fontSize: vars.font.sizeLg });
+
+export const section = style({ display: 'grid', gap: vars.space.sm, minInlineSize: 0 });
+
+export const stats = style({
+  display: 'grid',
+  gap: vars.space.md,
+  gridTemplateColumns: 'repeat(auto-fit, minmax(14rem, 1fr))',
+});
+
+export const cards = style({
+  display: 'grid',
+  gap: vars.space.md,
+  gridTemplateColumns: 'repeat(auto-fill, minmax(16rem, 1fr))',
+});
+
+export const muted = style({ margin: 0, color: vars.color.textMuted });
+
+export const figure = style({
+  margin: 0,
+  fontSize: vars.font.sizeXl,
+  fontWeight: vars.font.weightBold,
+});
+
+export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm });
+
+/** A definition list of label → value pairs (profile, a transaction's outcome). */
+export const facts = style({
+  display: 'grid',
+  gridTemplateColumns: 'max-content 1fr',
+  gap: `${vars.space.xs} ${vars.space.lg}`,
+  margin: 0,
+});
+
+export const factLabel = style({ color: vars.color.textMuted });
+export const factValue = style({ margin: 0, overflowWrap: 'anywhere' });
+
+export const plainList = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'grid',
+  gap: vars.space.sm,
+});
+
+export const listRow = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  flexWrap: 'wrap',
+  gap: vars.space.sm,
+  paddingBlock: vars.space.sm,
+  borderBlockEnd: `1px solid ${vars.color.border}`,
+});
