@@ -68,7 +68,7 @@ export function App() {
   }, [session, navigate]);
 
   return (
-    <UiProvider locale={intlLocale(language)} theme={theme} wrap={false} navigate={navigate}>
+    <UiProvider locale={intlLocale(language)} theme={theme} wrap={false}>
       <Routes />
       {toastsShown ? (
         <Suspense fallback={null}>

@@ -4,13 +4,7 @@
  * available yet" page (listed in the README); any other path is not found.
  */
 import { Spinner } from '@tawqi/ui';
-import {
-  Suspense,
-  lazy,
-  type ComponentType,
-  type LazyExoticComponent,
-  type ReactNode,
-} from 'react';
+import { Suspense, lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { Route, Switch } from 'wouter';
 
 const PublicLayout = lazy(() => import('./layouts/PublicLayout.js'));
@@ -21,14 +15,7 @@ const PlansPricing = lazy(() => import('./screens/public/PlansPricing.js'));
 const ContactUs = lazy(() => import('./screens/public/ContactUs.js'));
 const NotFound = lazy(() => import('./screens/NotFound.js'));
 const NotAvailableYet = lazy(() => import('./screens/NotAvailableYet.js'));
-const Dashboard = lazy(() => import('./screens/my/Dashboard.js'));
-const Subscription = lazy(() => import('./screens/my/Subscription.js'));
-const BuyPlans = lazy(() => import('./screens/my/BuyPlans.js'));
-const PaymentStatus = lazy(() => import('./screens/my/PaymentStatus.js'));
-const Transactions = lazy(() => import('./screens/my/Transactions.js'));
-const TransactionStatus = lazy(() => import('./screens/my/TransactionStatus.js'));
-const Account = lazy(() => import('./screens/my/Account.js'));
-const Devices = lazy(() => import('./screens/my/Devices.js'));
+const MyArea = lazy(() => import('./screens/my/MyArea.js'));
 const AuthCheck = lazy(() => import('./screens/session/AuthCheck.js'));
 const Login = lazy(() => import('./screens/session/Login.js'));
 const Logout = lazy(() => import('./screens/session/Logout.js'));
@@ -55,24 +42,6 @@ export const PRE_ENROLMENT_ROUTES = [
   '/after-verification',
   '/email-verification',
 ] as const;
-
-/** The individual area (SPEC §2, under /app/my): each route and its screen. */
-const MY_SCREENS: readonly (readonly [string, ReactNode])[] = [
-  ['', page(Dashboard)],
-  ['dashboard', page(Dashboard)],
-  ['esign/transactions', page(Transactions)],
-  ['esign/subscriptions', page(Subscription)],
-  ['esign/buy/plans', page(BuyPlans)],
-  // Digital certificates come with the certificate authority (ROADMAP.md).
-  ['dsc/buy', <NotAvailableYet key="dsc" stage="certificates" />],
-  ['dsc/manage', <NotAvailableYet key="dsc" stage="certificates" />],
-  ['account', page(Account)],
-  ['devices', page(Devices)],
-  ['esigntransaction-status', <TransactionStatus key="status" />],
-  ['esign/transaction/return/external', <TransactionStatus key="returned" returned />],
-  ['paymentStatus', page(PaymentStatus)],
-];
-export const MY_ROUTES = MY_SCREENS.map(([route]) => route);
 
 /** The organization area (SPEC §2, under /app/org): the organization stage. */
 export const ORG_ROUTES = [
@@ -123,11 +92,10 @@ export function Routes() {
         <Route path="/app/login">{page(Login)}</Route>
         <Route path="/logout">{page(Logout)}</Route>
 
-        {MY_SCREENS.map(([route, screen]) => (
-          <Route key={`my-${route}`} path={route ? `/app/my/${route}` : '/app/my'}>
-            <AppLayout area="my">{screen}</AppLayout>
-          </Route>
-        ))}
+        {/* The individual area routes its screens itself, so they load with it. */}
+        <Route path={/^\/app\/my(?:\/.*)?$/}>
+          <MyArea />
+        </Route>
         {ORG_ROUTES.map((route) => (
           <Route key={`org-${route}`} path={route ? `/app/org/${route}` : '/app/org'}>
             <AppLayout area="org">

@@ -14,6 +14,7 @@ export {
   type UiProviderProps,
 } from './provider/UiProvider.js';
 export { UI_STRINGS, type UiStringKey, type UiStrings } from './provider/strings.js';
+export { LinkRouter, type LinkRouterProps } from './provider/LinkRouter.js';
 export * from './components/Button/index.js';
 export * from './components/Spinner/index.js';
 export * from './components/StatusBadge/index.js';

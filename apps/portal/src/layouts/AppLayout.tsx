@@ -4,7 +4,7 @@
  * to /auth-check, which restores the session or sends the user to sign in, and comes back.
  */
 import { ROUTES } from '@tawqi/domain';
-import { AppShell, Button, Menu, Select, type NavGroup } from '@tawqi/ui';
+import { AppShell, Button, LinkRouter, Menu, Select, type NavGroup } from '@tawqi/ui';
 import { useAtom, useAtomValue } from 'jotai';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -39,6 +39,14 @@ const ORG_LINKS = [
   ['orgProfile', '/app/org/orgProfile'],
 ] as const;
 
+/** An area's index shows its dashboard, so the dashboard link is the current one there. */
+const AREA_HOMES: Partial<Record<string, string>> = {
+  '/app/my': MY_PATHS.dashboard,
+  '/app/my/': MY_PATHS.dashboard,
+  '/app/org': '/app/org/dashboard',
+  '/app/org/': '/app/org/dashboard',
+};
+
 export default function AppLayout({ area, children }: { area: 'my' | 'org'; children: ReactNode }) {
   const { t } = useTranslation('app');
   const session = useAtomValue(sessionAtom);
@@ -58,7 +66,7 @@ export default function AppLayout({ area, children }: { area: 'my' | 'org'; chil
     id: key,
     label: t(`nav.${key}`),
     href,
-    isCurrent: location === href,
+    isCurrent: location === href || AREA_HOMES[location] === href,
   });
   const navigation: NavGroup[] = [{ id: 'my', label: t('nav.myArea'), items: MY_LINKS.map(link) }];
   if (organizations.length > 0)
@@ -66,53 +74,55 @@ export default function AppLayout({ area, children }: { area: 'my' | 'org'; chil
   const name = language === 'ar' ? session.fullNameArabic : session.fullNameEnglish;
 
   return (
-    <AppShell
-      brand={t('brand')}
-      navigation={navigation}
-      defaultNavigationOpen
-      languageSwitch={<LanguageSwitch />}
-      themeSwitch={<ThemeSwitch />}
-      organizationSwitcher={
-        organizations.length > 0 ? (
-          <Select
-            aria-label={t('organization.switch')}
-            options={organizations.map((organization) => ({
-              id: organization.slno,
-              label:
-                language === 'ar'
-                  ? organization.organizationNameArabic
-                  : organization.organizationName,
-            }))}
-            value={active?.slno ?? null}
-            onChange={(slno) => {
-              if (typeof slno === 'number') setActive(slno);
+    <LinkRouter navigate={navigate}>
+      <AppShell
+        brand={t('brand')}
+        navigation={navigation}
+        defaultNavigationOpen
+        languageSwitch={<LanguageSwitch />}
+        themeSwitch={<ThemeSwitch />}
+        organizationSwitcher={
+          organizations.length > 0 ? (
+            <Select
+              aria-label={t('organization.switch')}
+              options={organizations.map((organization) => ({
+                id: organization.slno,
+                label:
+                  language === 'ar'
+                    ? organization.organizationNameArabic
+                    : organization.organizationName,
+              }))}
+              value={active?.slno ?? null}
+              onChange={(slno) => {
+                if (typeof slno === 'number') setActive(slno);
+              }}
+            />
+          ) : null
+        }
+        notifications={<Notifications />}
+        userMenu={
+          <Menu
+            label={t('user.menu')}
+            trigger={
+              <Button variant="secondary" size="small">
+                {name}
+              </Button>
+            }
+            items={[
+              { id: 'account', label: t('nav.account') },
+              { id: 'kyc', label: t('kyc.menu') },
+              { id: 'logout', label: t('user.signOut'), separated: true },
+            ]}
+            onAction={(id) => {
+              if (id === 'kyc') setRenewing(true);
+              else navigate(id === 'logout' ? ROUTES.logout : MY_PATHS.account);
             }}
           />
-        ) : null
-      }
-      notifications={<Notifications />}
-      userMenu={
-        <Menu
-          label={t('user.menu')}
-          trigger={
-            <Button variant="secondary" size="small">
-              {name}
-            </Button>
-          }
-          items={[
-            { id: 'account', label: t('nav.account') },
-            { id: 'kyc', label: t('kyc.menu') },
-            { id: 'logout', label: t('user.signOut'), separated: true },
-          ]}
-          onAction={(id) => {
-            if (id === 'kyc') setRenewing(true);
-            else navigate(id === 'logout' ? ROUTES.logout : MY_PATHS.account);
-          }}
-        />
-      }
-    >
-      <div data-area={area}>{children}</div>
-      <KycRenewalDialog isOpen={renewing} onOpenChange={setRenewing} />
-    </AppShell>
+        }
+      >
+        <div data-area={area}>{children}</div>
+        <KycRenewalDialog isOpen={renewing} onOpenChange={setRenewing} />
+      </AppShell>
+    </LinkRouter>
   );
 }

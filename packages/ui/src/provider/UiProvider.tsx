@@ -5,7 +5,7 @@
  * on its own.
  */
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { I18nProvider, RouterProvider, useLocale } from 'react-aria-components';
+import { I18nProvider, useLocale } from 'react-aria-components';
 import { THEME_CLASSES } from '../theme/themes.css.js';
 import { UI_STRINGS, format, type UiStringKey, type UiStrings } from './strings.js';
 
@@ -31,11 +31,6 @@ export interface UiProviderProps {
    */
   wrap?: boolean;
   className?: string;
-  /**
-   * The app's router: links of the components (navigation, Link, menu items with href) then move
-   * within the app instead of loading the page again. Modified clicks still open a new tab.
-   */
-  navigate?: (path: string) => void;
   children: ReactNode;
 }
 
@@ -45,10 +40,9 @@ export function UiProvider({
   strings,
   wrap = true,
   className,
-  navigate,
   children,
 }: UiProviderProps) {
-  const content = (
+  return (
     <I18nProvider locale={locale}>
       <UiContextBridge
         locale={locale}
@@ -61,7 +55,6 @@ export function UiProvider({
       </UiContextBridge>
     </I18nProvider>
   );
-  return navigate ? <RouterProvider navigate={navigate}>{content}</RouterProvider> : content;
 }
 
 function UiContextBridge({

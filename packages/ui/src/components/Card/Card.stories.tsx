@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { Button } from '../Button/Button.js';
-import { Card, StatCard } from './Card.js';
+import { Card } from './Card.js';
+import { StatCard } from './StatCard.js';
 
 const meta = {
   title: 'Components/Card',

@@ -1,1 +1,2 @@
-export { Card, StatCard, type CardProps, type StatCardProps } from './Card.js';
+export { Card, type CardProps } from './Card.js';
+export { StatCard, type StatCardProps } from './StatCard.js';
