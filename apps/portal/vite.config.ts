@@ -16,5 +16,20 @@ export default defineConfig({
     proxy: { '/api': server, '/simulators': server, '/dev': server },
   },
   // Nothing inlined as data: URIs (fonts included): the CSP allows only this origin's files.
-  build: { outDir: 'dist', sourcemap: true, target: 'es2022', assetsInlineLimit: 0 },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    target: 'es2022',
+    assetsInlineLimit: 0,
+    // React DOM in a chunk of its own: it changes rarely, so a new release of the portal leaves it
+    // cached. Vite's preload helper goes with it rather than alone (the screens of an area load
+    // lazily, so the helper is shared and would otherwise be a chunk of its own).
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [{ name: 'react-dom', test: /react-dom|scheduler|preload-helper/ }],
+        },
+      },
+    },
+  },
 });

@@ -9,13 +9,13 @@ import { Route, Switch } from 'wouter';
 
 const PublicLayout = lazy(() => import('./layouts/PublicLayout.js'));
 const PreEnrolmentLayout = lazy(() => import('./layouts/PreEnrolmentLayout.js'));
-const AppLayout = lazy(() => import('./layouts/AppLayout.js'));
 const MarketingPage = lazy(() => import('./screens/public/MarketingPage.js'));
 const PlansPricing = lazy(() => import('./screens/public/PlansPricing.js'));
 const ContactUs = lazy(() => import('./screens/public/ContactUs.js'));
 const NotFound = lazy(() => import('./screens/NotFound.js'));
 const NotAvailableYet = lazy(() => import('./screens/NotAvailableYet.js'));
 const MyArea = lazy(() => import('./screens/my/MyArea.js'));
+const OrgArea = lazy(() => import('./screens/org/OrgArea.js'));
 const AuthCheck = lazy(() => import('./screens/session/AuthCheck.js'));
 const Login = lazy(() => import('./screens/session/Login.js'));
 const Logout = lazy(() => import('./screens/session/Logout.js'));
@@ -43,37 +43,6 @@ export const PRE_ENROLMENT_ROUTES = [
   '/email-verification',
 ] as const;
 
-/** The organization area (SPEC §2, under /app/org): the organization stage. */
-export const ORG_ROUTES = [
-  '',
-  'dashboard',
-  'manage/users',
-  'manage/users/uav',
-  'manage/users/uav/createuav',
-  'manage/users/uav/viewuav',
-  'approval/dsc',
-  'approval/user',
-  'approval/ltwo',
-  'buy/esign/plans',
-  'buy/esign/plans/buycounter',
-  'buy/esign/plans/sipBuyCounter',
-  'buy/role/plans',
-  'buy/role/plans/buyOrgPlan',
-  'buy/role/l2/counter',
-  'buy/role/l2/counter/create',
-  'esign/transactions',
-  'purchase/special/plan',
-  'purchase/special/plan/buyspecialplan',
-  'purchase/requests',
-  'account',
-  'orgProfile',
-  'reports/esign',
-  'reports/dsc',
-  'reports/roles',
-  'reports/stock',
-  'paymentStatus',
-] as const;
-
 function page(Screen: LazyExoticComponent<ComponentType>) {
   return <Screen />;
 }
@@ -92,17 +61,13 @@ export function Routes() {
         <Route path="/app/login">{page(Login)}</Route>
         <Route path="/logout">{page(Logout)}</Route>
 
-        {/* The individual area routes its screens itself, so they load with it. */}
+        {/* Each area routes its screens itself, so its routes load with it. */}
         <Route path={/^\/app\/my(?:\/.*)?$/}>
           <MyArea />
         </Route>
-        {ORG_ROUTES.map((route) => (
-          <Route key={`org-${route}`} path={route ? `/app/org/${route}` : '/app/org'}>
-            <AppLayout area="org">
-              <NotAvailableYet stage="organization" />
-            </AppLayout>
-          </Route>
-        ))}
+        <Route path={/^\/app\/org(?:\/.*)?$/}>
+          <OrgArea />
+        </Route>
 
         {PRE_ENROLMENT_ROUTES.map((route) => (
           <Route key={route} path={route}>
