@@ -36,7 +36,10 @@ describe('my profile and account (SPEC §7 "Profile")', () => {
       fullNameArabic: 'سارة القحطاني',
       maskedNationalId: '******0008',
       mobile: '0551234567',
+      nationality: 'Saudi Arabia',
     });
+    const inArabic = await as(sara, 'ar').get('/api/v1/profile/my');
+    expect(inArabic.body.nationality).toBe('المملكة العربية السعودية');
   });
 
   it('lists mobiles and e-mails per organization, the first as primary', async () => {
@@ -56,6 +59,16 @@ describe('my profile and account (SPEC §7 "Profile")', () => {
   it('lists agreements and downloads them as PDF attachments, but never another user’s', async () => {
     const agreements = await as(sara).get('/api/v1/profile/my/agreements');
     expect(agreements.body.dataList).toHaveLength(2);
+    const inArabic = await as(sara, 'ar').get('/api/v1/profile/my/agreements');
+    expect(
+      inArabic.body.dataList.map((row: { userType: string; organization: string }) => [
+        row.userType,
+        row.organization,
+      ]),
+    ).toEqual([
+      ['فرد', ''],
+      ['مسؤول التسجيل', 'شركة الرياض للتجارة'],
+    ]);
     const download = await fetch(`${h.baseUrl}/api/v1/profile/my/agreements/agr-terms-0001`, {
       headers: { authorization: `Bearer ${sara}`, 'x-device-id': DEVICE },
     });
@@ -126,6 +139,14 @@ describe('my transactions and documents', () => {
           row.status === 'failed' && row.statusLabel === 'فاشلة',
       ),
     ).toBe(true);
+    // Plan types and roles are stored as English codes and come back in the caller's language.
+    const terms = new Set(
+      failed.body.dataList.flatMap((row: { planType: string; userRole: string }) => [
+        row.planType,
+        row.userRole,
+      ]),
+    );
+    expect([...terms].sort()).toEqual(['باقة الترحيب', 'فرد']);
     const recent = await as(sara).post('/api/v1/esign/my/transactions', {
       type: 3,
       limit: 50,

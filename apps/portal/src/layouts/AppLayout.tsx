@@ -8,7 +8,7 @@ import { AppShell, Button, LinkRouter, Menu, Select, type NavGroup } from '@tawq
 import { useAtom, useAtomValue } from 'jotai';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { LanguageSwitch, ThemeSwitch } from '../components/HeaderControls.js';
 import { KycRenewalDialog } from '../components/KycRenewal.js';
 import { MY_PATHS } from '../paths.js';
@@ -54,12 +54,16 @@ export default function AppLayout({ area, children }: { area: 'my' | 'org'; chil
   const [active, setActive] = useAtom(activeOrganizationAtom);
   const language = useAtomValue(languageAtom);
   const [location, navigate] = useLocation();
+  const search = useSearch();
   const [renewing, setRenewing] = useState(false);
 
+  // The query comes back too: a grid's filter, a tab, the payment the gateway returns to.
   useEffect(() => {
-    if (!session)
-      navigate(`${ROUTES.authCheck}?from=${encodeURIComponent(location)}`, { replace: true });
-  }, [session, location, navigate]);
+    if (!session) {
+      const from = search ? `${location}?${search}` : location;
+      navigate(`${ROUTES.authCheck}?from=${encodeURIComponent(from)}`, { replace: true });
+    }
+  }, [session, location, search, navigate]);
   if (!session) return null;
 
   const link = ([key, href]: readonly [string, string]) => ({

@@ -213,6 +213,8 @@ function PaymentGrid() {
       header: t('payments.columns.tax'),
       cell: (row) => format.sar(row.tax),
       align: 'end',
+      // Room for the glossary's full name of VAT in Arabic («ضريبة القيمة المضافة»).
+      width: 180,
     },
     {
       id: 'amount',

@@ -42,6 +42,23 @@ export function statusLabel(status: string, language: Language): string {
   return STATUS_LABELS[status]?.[language] ?? status;
 }
 
+/**
+ * Plan types and roles as stored (English codes: a transaction's planType and userRole, an
+ * agreement's userType), in the caller's language. The spec leaves them free text; the known
+ * values are named here (GLOSSARY.md), and any other value is shown as it came.
+ */
+const STORED_TERMS: Record<string, Record<Language, string>> = {
+  Individual: { en: 'Individual', ar: 'فرد' },
+  'Welcome pack': { en: 'Welcome pack', ar: 'باقة الترحيب' },
+  'Enrolment Admin': { en: 'Enrolment Admin', ar: 'مسؤول التسجيل' },
+  'Authorized Signatory': { en: 'Authorized Signatory', ar: 'المفوّض بالتوقيع' },
+  'Organization User': { en: 'Organization User', ar: 'مستخدم المنشأة' },
+};
+
+function storedTerm(value: string, language: Language): string {
+  return STORED_TERMS[value]?.[language] ?? value;
+}
+
 const isoDate = (value: Date) => value.toISOString().slice(0, 10);
 
 /** A plan's validity in words: "12 months" / «12 شهرًا». */
@@ -109,8 +126,8 @@ function transactionOf(row: TransactionRow, language: Language) {
     transactionDate: row.transaction_date.toISOString(),
     numberOfDocuments: row.documents,
     transactionID: row.transaction_id,
-    planType: row.plan_type,
-    userRole: row.user_role,
+    planType: storedTerm(row.plan_type, language),
+    userRole: storedTerm(row.user_role, language),
     statusID: ESIGN_TRANSACTION_STATUSES.indexOf(row.status),
     status: row.status,
     statusLabel: statusLabel(row.status, language),
@@ -209,7 +226,7 @@ export function individualHandlers(deps: Deps): Handlers {
     }));
 
   return {
-    myProfile: async ({ caller }) => {
+    myProfile: async ({ caller, language }) => {
       const [user] = (
         await pool.query<{
           user_slno: number;
@@ -222,8 +239,13 @@ export function individualHandlers(deps: Deps): Handlers {
           kyc_valid_till: Date | null;
           created_at: Date;
         }>(
-          'SELECT user_slno, full_name_en, full_name_ar, national_id, nationality, email, mobile, kyc_valid_till, created_at FROM users WHERE user_slno = $1',
-          [me(caller)],
+          // The nationality is stored as the identity app gives it (English); a known country is
+          // named in the caller's language.
+          `SELECT u.user_slno, u.full_name_en, u.full_name_ar, u.national_id, u.email, u.mobile, u.kyc_valid_till, u.created_at,
+             COALESCE(CASE WHEN $2 = 'ar' THEN c.name_ar ELSE c.name_en END, u.nationality) AS nationality
+             FROM users u LEFT JOIN LATERAL (SELECT name_en, name_ar FROM countries WHERE name_en = u.nationality LIMIT 1) c ON true
+             WHERE u.user_slno = $1`,
+          [me(caller), language],
         )
       ).rows;
       if (!user) throw new AppError(404, 'NOT_FOUND');
@@ -253,21 +275,22 @@ export function individualHandlers(deps: Deps): Handlers {
       })),
     }),
 
-    myAgreements: async ({ caller }) => ({
+    myAgreements: async ({ caller, language }) => ({
       dataList: (
         await pool.query<{
           user_type: string;
           name_en: string | null;
+          name_ar: string | null;
           unique_file_id: string;
           file_name: string;
         }>(
-          `SELECT a.user_type, o.name_en, a.unique_file_id, a.file_name FROM agreements a LEFT JOIN organizations o USING (org_slno)
+          `SELECT a.user_type, o.name_en, o.name_ar, a.unique_file_id, a.file_name FROM agreements a LEFT JOIN organizations o USING (org_slno)
             WHERE a.user_slno = $1 ORDER BY a.agreement_slno`,
           [me(caller)],
         )
       ).rows.map((row) => ({
-        userType: row.user_type,
-        organization: row.name_en ?? '',
+        userType: storedTerm(row.user_type, language),
+        organization: (language === 'ar' ? row.name_ar : row.name_en) ?? '',
         uniqueFileID: row.unique_file_id,
         fileName: row.file_name,
       })),

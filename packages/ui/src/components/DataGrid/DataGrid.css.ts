@@ -121,3 +121,10 @@ export const skeletonBar = style({
   animation: `${shimmer} 1.4s ease-in-out infinite`,
   '@media': { '(prefers-reduced-motion: reduce)': { animation: 'none' } },
 });
+
+/** The column of row toggles: narrow, and nothing clipped into an ellipsis beside the button. */
+export const toggleCell = style({
+  paddingInline: vars.space.xs,
+  textOverflow: 'clip',
+  textAlign: 'center',
+});

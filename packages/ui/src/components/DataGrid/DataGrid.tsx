@@ -33,6 +33,7 @@ import {
   sortButton,
   spacer,
   table,
+  toggleCell,
   toolbar as toolbarClass,
   wrapper,
 } from './DataGrid.css.js';
@@ -159,7 +160,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
     if (!renderDetail) return givenColumns;
     const toggle: DataGridColumn<Row> = {
       id: '__detail',
-      header: t('actions'),
+      header: t('rowDetails'),
       cell: () => null,
       width: 56,
       interactive: true,
@@ -501,7 +502,7 @@ function HeaderCell<Row>({
   return (
     <th
       scope="col"
-      className={headerCell}
+      className={column.id === '__detail' ? `${headerCell} ${toggleCell}` : headerCell}
       data-row={0}
       data-col={col}
       data-column={column.id}
@@ -531,6 +532,9 @@ function HeaderCell<Row>({
             </>
           ) : null}
         </button>
+      ) : column.id === '__detail' ? (
+        // Named for assistive technology; the toggles below speak for themselves on screen.
+        <span className={visuallyHidden}>{column.header}</span>
       ) : (
         column.header
       )}
@@ -610,7 +614,7 @@ const GridRow = memo(function GridRow<Row>({
           return (
             <td
               key={column.id}
-              className={cellClass}
+              className={`${cellClass} ${toggleCell}`}
               data-row={navRow}
               data-col={col}
               data-interactive="true"
