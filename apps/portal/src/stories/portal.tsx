@@ -5,13 +5,17 @@
  * folder), the story's session or none — and renders at its route in a memory location, with the
  * app's toast region. Network calls are answered by Mock Service Worker (Storybook's preview).
  */
-import type { SessionData } from '@tawqi/api';
+import { CONTRACT, type EndpointId, type SessionData } from '@tawqi/api';
 import { createFixtures } from '@tawqi/api/fixtures';
+import { mockUrl } from '@tawqi/api/msw';
 import { NAMESPACES, STORAGE_KEYS, parseTheme } from '@tawqi/domain';
-import { Toaster } from '@tawqi/ui';
+import { LinkRouter, Toaster, UI_STRINGS, type UiStringKey } from '@tawqi/ui';
 import type { Decorator } from '@storybook/react-vite';
 import i18next from 'i18next';
 import { Provider } from 'jotai';
+import { http, HttpResponse, type HttpHandler } from 'msw';
+import { useState, type ReactNode } from 'react';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { api } from '../api.js';
@@ -76,17 +80,24 @@ export async function portalLoader({
   toasts.clear();
 }
 
-export const withPortal: Decorator = (Story, { parameters }) => {
-  const { route = '/' } = portalParameters(parameters);
+/** The story at its route in a memory location; links move within it, as in the app. */
+function PortalFrame({ route, children }: { route: string; children: ReactNode }) {
+  const [location] = useState(() => memoryLocation({ path: route }));
   return (
     <Provider store={store}>
-      <Router hook={memoryLocation({ path: route }).hook}>
-        <Story />
+      <Router hook={location.hook} searchHook={location.searchHook}>
+        <LinkRouter navigate={location.navigate}>{children}</LinkRouter>
       </Router>
       <Toaster toasts={toasts} />
     </Provider>
   );
-};
+}
+
+export const withPortal: Decorator = (Story, { parameters }) => (
+  <PortalFrame route={portalParameters(parameters).route ?? '/'}>
+    <Story />
+  </PortalFrame>
+);
 
 /** The same story in Arabic (right to left). */
 export function inArabic<S extends { globals?: Globals }>(story: S): S {
@@ -106,4 +117,60 @@ export function text(key: string, values?: Record<string, unknown>): string {
 /** The signed-in user's name as the header shows it in the story's language. */
 export function userName(globals: Globals, session: SessionData): string {
   return globals.language === 'ar' ? session.fullNameArabic : session.fullNameEnglish;
+}
+
+/** A ui component's own words ("Try again", "Loading") in the story's language. */
+export function uiText(key: UiStringKey): string {
+  return UI_STRINGS[i18next.language === 'ar' ? 'ar' : 'en'][key];
+}
+
+/**
+ * The call fails once (500 without a message), then answers as the mocks do. A handler is used up
+ * once it failed, so make one per story.
+ */
+export function failingOnce(id: EndpointId): HttpHandler {
+  const endpoint = CONTRACT[id];
+  const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
+  return http[method](
+    mockUrl(endpoint),
+    () => HttpResponse.json({ statusCode: 500, code: 'INTERNAL', message: '' }, { status: 500 }),
+    { once: true },
+  );
+}
+
+/**
+ * The error state of a failed read: "Failed to fetch" with a retry, which reads again and shows
+ * the answer (the call fails once, see failingOnce).
+ */
+export async function retryRecovers(canvasElement: HTMLElement): Promise<void> {
+  const canvas = within(canvasElement);
+  // Every read has ended (one may fail sooner than another) before the retries are pressed.
+  await waitFor(() => expect(busyIndicators(canvasElement)).toHaveLength(0), { timeout: 5000 });
+  const [alert] = canvas.getAllByRole('alert');
+  await expect(alert).toHaveTextContent(uiText('failedToFetch'));
+  for (const retry of canvas.getAllByRole('button', { name: uiText('retry') }))
+    if (retry.isConnected) await userEvent.click(retry);
+  await waitFor(
+    () => expect(canvas.queryAllByRole('alert').map((shown) => shown.textContent)).toEqual([]),
+    { timeout: 5000 },
+  );
+}
+
+function busyIndicators(canvasElement: HTMLElement): Element[] {
+  return [
+    ...within(canvasElement).queryAllByRole('progressbar'),
+    ...canvasElement.querySelectorAll('[aria-busy="true"]'),
+  ];
+}
+
+/** The loading state: a progress indicator (a spinner, or a grid's skeleton marked busy). */
+export async function showsLoading(canvasElement: HTMLElement): Promise<void> {
+  await expect(busyIndicators(canvasElement).length).toBeGreaterThan(0);
+}
+
+/** Waits until the grid shows `count` rows of data (its header row aside). */
+export async function expectDataRows(grid: HTMLElement, count: number): Promise<void> {
+  await waitFor(() => expect(within(grid).getAllByRole('row')).toHaveLength(count + 1), {
+    timeout: 5000,
+  });
 }

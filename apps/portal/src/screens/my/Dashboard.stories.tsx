@@ -1,0 +1,86 @@
+/**
+ * The individual dashboard (SPEC §2): figures, recent transactions and notifications, in English
+ * and Arabic, light and dark; loading, empty and failed (with a retry that recovers), network
+ * mocked.
+ */
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { mockStates } from '@tawqi/api/msw';
+import { expect, within } from 'storybook/test';
+import {
+  SESSION_INDIVIDUAL,
+  expectDataRows,
+  failingOnce,
+  inArabic,
+  inDark,
+  portalLoader,
+  retryRecovers,
+  showsLoading,
+  text,
+  withPortal,
+} from '../../stories/portal.js';
+import Dashboard from './Dashboard.js';
+
+const meta = {
+  title: 'Portal/My/Dashboard',
+  component: Dashboard,
+  decorators: [withPortal],
+  loaders: [portalLoader],
+  parameters: {
+    layout: 'padded',
+    portal: { route: '/app/my/dashboard', session: SESSION_INDIVIDUAL },
+  },
+} satisfies Meta<typeof Dashboard>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Data: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByRole('heading', { level: 1, name: text('dashboard:title') }),
+    ).toBeVisible();
+    // The mock: 83 of 260 transactions used, so 32%.
+    await expect(
+      await canvas.findByRole('meter', { name: text('dashboard:utilization') }),
+    ).toHaveAttribute('aria-valuenow', '32');
+    const grid = canvas.getByRole('grid', { name: text('dashboard:recent') });
+    await expectDataRows(grid, 5);
+    await expect(
+      canvas.getByRole('link', { name: text('dashboard:allTransactions') }),
+    ).toHaveAttribute('href', '/app/my/esign/transactions');
+  },
+};
+export const DataArabic = inArabic(Data);
+export const DataDark = inDark(Data);
+export const DataArabicDark = inDark(inArabic(Data));
+
+export const Loading: Story = {
+  parameters: { msw: [mockStates.loading('myDashboard'), mockStates.loading('myNotifications')] },
+  play: async ({ canvasElement }) => {
+    await showsLoading(canvasElement);
+  },
+};
+export const LoadingArabic = inArabic(Loading);
+
+export const Empty: Story = {
+  parameters: { msw: [mockStates.empty('myDashboard'), mockStates.empty('myNotifications')] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(text('my:transactions.empty'))).toBeVisible();
+    await expect(await canvas.findByText(text('app:notifications.empty'))).toBeVisible();
+  },
+};
+export const EmptyArabic = inArabic(Empty);
+
+// A function, so each story has handlers of its own (a failing-once handler is used up).
+const failed = (): Story => ({
+  parameters: { msw: [failingOnce('myDashboard'), failingOnce('myNotifications')] },
+  play: async ({ canvasElement }) => {
+    await retryRecovers(canvasElement);
+    await expect(
+      await within(canvasElement).findByRole('meter', { name: text('dashboard:utilization') }),
+    ).toBeVisible();
+  },
+});
+export const Failed = failed();
+export const FailedArabic = inArabic(failed());

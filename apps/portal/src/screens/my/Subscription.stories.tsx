@@ -1,0 +1,115 @@
+/**
+ * My subscription (SPEC §2): the four grids in their tabs, payment rows with their actions; each
+ * state in English and Arabic, light and dark, network mocked.
+ */
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { mockStates } from '@tawqi/api/msw';
+import { expect, userEvent, within } from 'storybook/test';
+import {
+  SESSION_INDIVIDUAL,
+  expectDataRows,
+  failingOnce,
+  inArabic,
+  inDark,
+  portalLoader,
+  retryRecovers,
+  showsLoading,
+  text,
+  withPortal,
+} from '../../stories/portal.js';
+import Subscription from './Subscription.js';
+
+const meta = {
+  title: 'Portal/My/Subscription',
+  component: Subscription,
+  decorators: [withPortal],
+  loaders: [portalLoader],
+  parameters: {
+    layout: 'padded',
+    portal: { route: '/app/my/esign/subscriptions', session: SESSION_INDIVIDUAL },
+  },
+} satisfies Meta<typeof Subscription>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Current plans first; the keyboard moves to the payment history, whose rows carry actions. */
+export const Data: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const current = await canvas.findByRole('grid', { name: text('my:subscription.tabs.current') });
+    // The mock has three plans in force.
+    await expectDataRows(current, 3);
+    const tab = canvas.getByRole('tab', { name: text('my:subscription.tabs.current') });
+    await userEvent.click(tab);
+    await userEvent.keyboard('{End}');
+    await expect(
+      canvas.getByRole('tab', { name: text('my:subscription.tabs.payments') }),
+    ).toHaveAttribute('aria-selected', 'true');
+    const payments = await canvas.findByRole('grid', {
+      name: text('my:subscription.tabs.payments'),
+    });
+    // The mock's payment history has 14 payments: the first page of 10.
+    await expectDataRows(payments, 10);
+  },
+};
+export const DataArabic = inArabic(Data);
+export const DataDark = inDark(Data);
+export const DataArabicDark = inDark(inArabic(Data));
+
+export const PurchasedPlans: Story = {
+  parameters: {
+    portal: { route: '/app/my/esign/subscriptions?tab=purchased', session: SESSION_INDIVIDUAL },
+  },
+  play: async ({ canvasElement }) => {
+    const grid = await within(canvasElement).findByRole('grid', {
+      name: text('my:subscription.tabs.purchased'),
+    });
+    // The mock's 12 purchased plans: the first page of 10.
+    await expectDataRows(grid, 10);
+  },
+};
+export const PurchasedPlansArabic = inArabic(PurchasedPlans);
+
+export const Loading: Story = {
+  parameters: { msw: [mockStates.loading('currentPlans')] },
+  play: async ({ canvasElement }) => {
+    await within(canvasElement).findByRole('grid', {
+      name: text('my:subscription.tabs.current'),
+    });
+    await showsLoading(canvasElement);
+  },
+};
+export const LoadingArabic = inArabic(Loading);
+
+export const Empty: Story = {
+  parameters: { msw: [mockStates.empty('currentPlans')] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(text('my:plans.empty.current'))).toBeVisible();
+    await expect(canvas.getAllByRole('link', { name: text('my:plans.buy') })[0]).toHaveAttribute(
+      'href',
+      '/app/my/esign/buy/plans',
+    );
+  },
+};
+export const EmptyArabic = inArabic(Empty);
+
+export const EmptyPayments: Story = {
+  parameters: {
+    msw: [mockStates.empty('paymentHistory')],
+    portal: { route: '/app/my/esign/subscriptions?tab=payments', session: SESSION_INDIVIDUAL },
+  },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText(text('my:payments.empty'))).toBeVisible();
+  },
+};
+export const EmptyPaymentsArabic = inArabic(EmptyPayments);
+
+const failed = (): Story => ({
+  parameters: { msw: [failingOnce('currentPlans')] },
+  play: async ({ canvasElement }) => {
+    await retryRecovers(canvasElement);
+  },
+});
+export const Failed = failed();
+export const FailedArabic = inArabic(failed());
