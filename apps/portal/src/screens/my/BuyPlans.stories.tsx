@@ -1,0 +1,100 @@
+/**
+ * Buy eSign plan (SPEC §2, §3 "Buyable plan"): the plans with the server's prices and VAT, the
+ * quantity step before the gateway, and a refused order; each state in both languages.
+ */
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { createFixtures } from '@tawqi/api/fixtures';
+import { mockStates } from '@tawqi/api/msw';
+import { expect, screen, userEvent, within } from 'storybook/test';
+import {
+  SESSION_INDIVIDUAL,
+  failingOnce,
+  inArabic,
+  inDark,
+  portalLoader,
+  retryRecovers,
+  showsLoading,
+  text,
+  withPortal,
+} from '../../stories/portal.js';
+import BuyPlans from './BuyPlans.js';
+
+const firstPlan = createFixtures().buyablePlan(0);
+
+const meta = {
+  title: 'Portal/My/BuyPlans',
+  component: BuyPlans,
+  decorators: [withPortal],
+  loaders: [portalLoader],
+  parameters: {
+    layout: 'padded',
+    portal: { route: '/app/my/esign/buy/plans', session: SESSION_INDIVIDUAL },
+  },
+} satisfies Meta<typeof BuyPlans>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** A plan's card opens the quantity step with one plan chosen; Escape closes it. */
+export const Data: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const choose = await canvas.findByRole('button', {
+      name: text('my:buy.choose', { plan: firstPlan.planName }),
+    });
+    await userEvent.click(choose);
+    const dialog = await screen.findByRole('dialog', {
+      name: text('my:buy.dialogTitle', { plan: firstPlan.planName }),
+    });
+    await expect(within(dialog).getByRole('button', { name: text('my:buy.pay') })).toBeEnabled();
+    await userEvent.keyboard('{Escape}');
+    await expect(screen.queryByRole('dialog')).toBeNull();
+  },
+};
+export const DataArabic = inArabic(Data);
+export const DataDark = inDark(Data);
+export const DataArabicDark = inDark(inArabic(Data));
+
+export const Loading: Story = {
+  parameters: { msw: [mockStates.loading('commonEsignPlans')] },
+  play: async ({ canvasElement }) => {
+    await showsLoading(canvasElement);
+  },
+};
+export const LoadingArabic = inArabic(Loading);
+
+export const Empty: Story = {
+  parameters: { msw: [mockStates.empty('commonEsignPlans')] },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText(text('my:buy.empty'))).toBeVisible();
+  },
+};
+export const EmptyArabic = inArabic(Empty);
+
+const failed = (): Story => ({
+  parameters: { msw: [failingOnce('commonEsignPlans')] },
+  play: async ({ canvasElement }) => {
+    await retryRecovers(canvasElement);
+  },
+});
+export const Failed = failed();
+export const FailedArabic = inArabic(failed());
+
+/** The server refuses the order: its message is shown and the quantity step stays open. */
+export const OrderRefused: Story = {
+  parameters: {
+    msw: [mockStates.failure('buyEsignPlan', 400, 'This plan is no longer on sale.')],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(
+      await canvas.findByRole('button', {
+        name: text('my:buy.choose', { plan: firstPlan.planName }),
+      }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: text('my:buy.pay') }));
+    await expect(await screen.findByText('This plan is no longer on sale.')).toBeVisible();
+    await expect(screen.getByRole('dialog')).toBeVisible();
+  },
+};
+export const OrderRefusedArabic = inArabic(OrderRefused);

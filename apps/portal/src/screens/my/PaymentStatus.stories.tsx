@@ -1,0 +1,106 @@
+/**
+ * Payment status (SPEC §2 paymentStatus): where the gateway returns. Received, failed (check again
+ * with the gateway, or pay again), no payment named; loading and a failed read, both languages.
+ */
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { CONTRACT } from '@tawqi/api';
+import { mockStates, mockUrl } from '@tawqi/api/msw';
+import { http, HttpResponse } from 'msw';
+import { expect, userEvent, within } from 'storybook/test';
+import {
+  SESSION_INDIVIDUAL,
+  failingOnce,
+  inArabic,
+  inDark,
+  portalLoader,
+  retryRecovers,
+  showsLoading,
+  text,
+  withPortal,
+} from '../../stories/portal.js';
+import PaymentStatus from './PaymentStatus.js';
+
+const ROUTE = '/app/my/paymentStatus?payment=pay_000000000001';
+
+const meta = {
+  title: 'Portal/My/PaymentStatus',
+  component: PaymentStatus,
+  decorators: [withPortal],
+  loaders: [portalLoader],
+  parameters: { layout: 'padded', portal: { route: ROUTE, session: SESSION_INDIVIDUAL } },
+} satisfies Meta<typeof PaymentStatus>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Received: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByRole('heading', { name: text('my:paymentStatus.outcome.success') }),
+    ).toBeVisible();
+    await expect(
+      canvas.getByRole('link', { name: text('my:paymentStatus.seePlans') }),
+    ).toHaveAttribute('href', '/app/my/esign/subscriptions?tab=purchased');
+  },
+};
+export const ReceivedArabic = inArabic(Received);
+export const ReceivedDark = inDark(Received);
+export const ReceivedArabicDark = inDark(inArabic(Received));
+
+const declined = http.get(mockUrl(CONTRACT.paymentStatus), () =>
+  HttpResponse.json({
+    encodedPaymentSlno: 'pay_000000000001',
+    paymentStatus: 'failure',
+    statusLabel: 'Payment failure',
+    amount: 458.85,
+    errorMessage: 'The card was declined.',
+  }),
+);
+
+/** The card was declined: pay again, or check again (the gateway now says it went through). */
+export const PaymentFailed: Story = {
+  parameters: { msw: [declined] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByRole('heading', { name: text('my:paymentStatus.outcome.failure') }),
+    ).toBeVisible();
+    await expect(canvas.getByText('The card was declined.')).toBeVisible();
+    await expect(
+      canvas.getByRole('button', { name: text('my:paymentStatus.payAgain') }),
+    ).toBeEnabled();
+    await userEvent.click(canvas.getByRole('button', { name: text('my:paymentStatus.recheck') }));
+    await expect(
+      await canvas.findByRole('heading', { name: text('my:paymentStatus.outcome.success') }),
+    ).toBeVisible();
+  },
+};
+export const PaymentFailedArabic = inArabic(PaymentFailed);
+export const PaymentFailedDark = inDark(PaymentFailed);
+
+export const NoPayment: Story = {
+  parameters: { portal: { route: '/app/my/paymentStatus', session: SESSION_INDIVIDUAL } },
+  play: async ({ canvasElement }) => {
+    await expect(
+      await within(canvasElement).findByText(text('my:paymentStatus.none')),
+    ).toBeVisible();
+  },
+};
+export const NoPaymentArabic = inArabic(NoPayment);
+
+export const Loading: Story = {
+  parameters: { msw: [mockStates.loading('paymentStatus')] },
+  play: async ({ canvasElement }) => {
+    await showsLoading(canvasElement);
+  },
+};
+export const LoadingArabic = inArabic(Loading);
+
+const failed = (): Story => ({
+  parameters: { msw: [failingOnce('paymentStatus')] },
+  play: async ({ canvasElement }) => {
+    await retryRecovers(canvasElement);
+  },
+});
+export const Failed = failed();
+export const FailedArabic = inArabic(failed());
