@@ -9,5 +9,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    // Polled expectations wait as long as a page may take to answer on a busy machine.
+    expect: { poll: { timeout: 10_000 } },
   },
 });

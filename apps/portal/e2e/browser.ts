@@ -114,3 +114,22 @@ export async function enrolWithNafath(page: Page): Promise<{ nationalId: string;
   await approveOnPhone(page, nationalId);
   return { nationalId, name: `Nafath User ${nationalId.slice(-4)}` };
 }
+
+/**
+ * Signs in with username, password and the one-time code the outbox received (demo password).
+ * Not limited like the identity app's challenges, so tests may sign in a demo user often.
+ */
+export async function signInWithCode(page: Page, username: string) {
+  await page.getByRole('tab', { name: 'Username and code' }).click();
+  await page.getByLabel('Username', { exact: true }).fill(username);
+  await page.getByLabel('Password', { exact: true }).fill('Tawqi-demo-2026');
+  await page.getByRole('button', { name: 'Send me a code' }).click();
+  await page.getByText(/We sent a 6-digit code/).waitFor();
+  // The outbox lists the newest message first.
+  const outbox = (await (await fetch(`${baseUrl}/dev/outbox`)).json()) as {
+    messages: { body: string }[];
+  };
+  const code = /\d{6}/.exec(outbox.messages[0]?.body ?? '')?.[0] ?? '';
+  await page.getByLabel('One-time code').fill(code);
+  await page.getByRole('button', { name: 'Verify and sign in' }).click();
+}

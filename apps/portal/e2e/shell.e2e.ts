@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   MOHAMMED,
   NOURA,
-  baseUrl,
   htmlLangDir,
   openPage,
+  signInWithCode,
   signInWithNafath,
   stored,
 } from './browser.js';
@@ -102,26 +102,17 @@ describe('signing in and out (SPEC §1, §2, §4)', () => {
 
   it('signs in with a one-time code read from the outbox, as an enrolment admin lands on the organization dashboard', async () => {
     const { page } = await openPage('/app/login?lng=en');
-    await page.getByRole('tab', { name: 'Username and code' }).click();
-    await page.getByLabel('Username', { exact: true }).fill('sara');
-    await page.getByLabel('Password', { exact: true }).fill('Tawqi-demo-2026');
-    await page.getByRole('button', { name: 'Send me a code' }).click();
-    await page.getByText(/We sent a 6-digit code/).waitFor();
-    const outbox = (await (await fetch(`${baseUrl}/dev/outbox`)).json()) as {
-      messages: { body: string }[];
-    };
-    const code = /\d{6}/.exec(outbox.messages[0]?.body ?? '')?.[0] ?? '';
-    await page.getByLabel('One-time code').fill(code);
-    await page.getByRole('button', { name: 'Verify and sign in' }).click();
+    await signInWithCode(page, 'sara');
     await page.waitForURL('**/app/org/dashboard');
     await page.getByRole('button', { name: 'Sara Al-Qahtani' }).waitFor();
   });
 
-  it('sends a signed-out visitor of an app page to sign in, and back there after', async () => {
+  it('sends a signed-out visitor of an app page to sign in, and back there after with its query', async () => {
     const { page } = await openPage('/app/my/devices?lng=en');
-    await page.waitForURL(/\/app\/login\?from=%2Fapp%2Fmy%2Fdevices/);
+    // The query comes back too.
+    await page.waitForURL(/\/app\/login\?from=%2Fapp%2Fmy%2Fdevices%3Flng%3Den$/);
     await signInWithNafath(page, MOHAMMED);
-    await page.waitForURL('**/app/my/devices');
+    await page.waitForURL('**/app/my/devices?lng=en');
   });
 
   it('restores the session from the refresh token after a reload (auth-check)', async () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ENDPOINTS, type EndpointId } from '@tawqi/api';
 import Fastify from 'fastify';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { migrate } from '../src/db/migrate.js';
 import { createPool } from '../src/db/pool.js';
@@ -224,6 +224,19 @@ describe('health, readiness and the database', () => {
 
   it('runs each migration once', async () => {
     expect(await migrate(h.pool)).toEqual([]);
+  });
+
+  it('keeps serving when the database closes an idle connection (reported, not a crash)', async () => {
+    const reports: string[] = [];
+    const pool = createPool(inject('adminDatabaseUrl'), 1, (message) => reports.push(message));
+    await pool.query("SET application_name = 'tawqi-idle-test'");
+    await h.pool.query(
+      "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'tawqi-idle-test'",
+    );
+    await expect.poll(() => reports.length).toBe(1);
+    expect(reports[0]).toMatch(/an idle connection was closed/);
+    expect((await pool.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+    await pool.end();
   });
 
   it('answers 503 when the database is away, and is not ready', async () => {

@@ -10,13 +10,26 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => {
 export type Pool = pg.Pool;
 export type PoolClient = pg.PoolClient;
 
-export function createPool(connectionString: string, max = 10): pg.Pool {
-  return new pg.Pool({
+/**
+ * An idle connection the database closes (a restart, an administrator, the database stopping
+ * before the server at shutdown) is dropped from the pool and reported; without a listener its
+ * error would end the process. The next query opens a new connection.
+ */
+export function createPool(
+  connectionString: string,
+  max = 10,
+  report: (message: string) => void = console.error,
+): pg.Pool {
+  const pool = new pg.Pool({
     connectionString,
     max,
     connectionTimeoutMillis: 3000,
     idleTimeoutMillis: 30_000,
   });
+  pool.on('error', (error) => {
+    report(`database: an idle connection was closed (${error.message}); a new one opens on demand`);
+  });
+  return pool;
 }
 
 /** Runs `work` in a transaction: committed when it resolves, rolled back when it throws. */
