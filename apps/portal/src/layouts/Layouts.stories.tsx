@@ -68,7 +68,7 @@ export const IndividualArea: Story = {
   parameters: { portal: { route: '/app/my/account', session: SESSION_INDIVIDUAL } },
   play: async ({ canvasElement, globals }) => {
     const canvas = within(canvasElement);
-    await screenHeading(canvasElement, text('index:notYet.title'));
+    await screenHeading(canvasElement, text('my:account.title'));
     // No organizations: no switcher and no organization navigation.
     await expect(
       canvas.queryByRole('button', { name: text('app:organization.switch') }),
@@ -112,7 +112,7 @@ export const NotificationsOpen: Story = {
   parameters: { portal: { route: '/app/my/dashboard', session: SESSION_INDIVIDUAL } },
   play: async ({ canvasElement, globals }) => {
     const canvas = within(canvasElement);
-    await screenHeading(canvasElement, text('index:notYet.title'));
+    await screenHeading(canvasElement, text('dashboard:title'));
     const language = globals.language === 'ar' ? 'ar' : 'en';
     const trigger = await canvas.findByRole('button', {
       name: `${text('app:nav.notifications')} ${formatNumber(2, language)} ${text('app:notifications.unread')}`,
@@ -133,7 +133,7 @@ export const KycRenewal: Story = {
   parameters: { portal: { route: '/app/my/dashboard', session: SESSION_INDIVIDUAL } },
   play: async ({ canvasElement, globals }) => {
     const canvas = within(canvasElement);
-    await screenHeading(canvasElement, text('index:notYet.title'));
+    await screenHeading(canvasElement, text('dashboard:title'));
     const name = userName(globals, SESSION_INDIVIDUAL);
     await userEvent.click(canvas.getByRole('button', { name }));
     await userEvent.click(await screen.findByRole('menuitem', { name: text('app:kyc.menu') }));

@@ -6,7 +6,8 @@ const EN = {
   loading: 'Loading',
   close: 'Close',
   dismiss: 'Dismiss notification',
-  notifications: 'Notifications',
+  // The toast region: apart from the app's notifications (a page may have both as landmarks).
+  messages: 'Messages',
   retry: 'Try again',
   failedToFetch: 'Failed to fetch',
   noResults: 'No results',
@@ -53,7 +54,7 @@ const AR: Record<keyof typeof EN, string> = {
   loading: 'جارٍ التحميل',
   close: 'إغلاق',
   dismiss: 'إغلاق الإشعار',
-  notifications: 'الإشعارات',
+  messages: 'الرسائل',
   retry: 'إعادة المحاولة',
   failedToFetch: 'تعذّر جلب البيانات',
   noResults: 'لا توجد نتائج',

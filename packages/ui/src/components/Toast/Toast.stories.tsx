@@ -139,7 +139,7 @@ export const RTL: Story = {
   globals: { language: 'ar' },
   play: async ({ canvasElement }) => {
     await show(canvasElement);
-    const region = await screen.findByRole('region', { name: 'الإشعارات' });
+    const region = await screen.findByRole('region', { name: 'الرسائل' });
     const box = region.getBoundingClientRect();
     await expect(box.left).toBeLessThan(window.innerWidth / 2);
   },

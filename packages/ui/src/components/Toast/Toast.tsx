@@ -26,7 +26,7 @@ const ICONS = { info: 'info', success: 'success', warning: 'warning', error: 'er
 export function Toaster({ toasts }: { toasts: AppToastQueue }) {
   const { t } = useUi();
   return (
-    <ToastRegion queue={toasts.queue} className={region} aria-label={t('notifications')}>
+    <ToastRegion queue={toasts.queue} className={region} aria-label={t('messages')}>
       {({ toast: item }) => (
         <AriaToast
           toast={item}
