@@ -7,7 +7,7 @@
  */
 import { CONTRACT, type EndpointId, type SessionData } from '@tawqi/api';
 import { createFixtures } from '@tawqi/api/fixtures';
-import { mockUrl } from '@tawqi/api/msw';
+import { mockStates, mockUrl } from '@tawqi/api/msw';
 import { NAMESPACES, STORAGE_KEYS, parseTheme } from '@tawqi/domain';
 import { LinkRouter, Toaster, UI_STRINGS, type UiStringKey } from '@tawqi/ui';
 import type { Decorator } from '@storybook/react-vite';
@@ -100,13 +100,18 @@ export const withPortal: Decorator = (Story, { parameters }) => (
 );
 
 /** The same story in Arabic (right to left). */
-export function inArabic<S extends { globals?: Globals }>(story: S): S {
-  return { ...story, globals: { ...story.globals, language: 'ar' } };
+export function inArabic<S extends object>(story: S): S {
+  return withGlobals(story, { language: 'ar' });
 }
 
 /** The same story in the dark theme. */
-export function inDark<S extends { globals?: Globals }>(story: S): S {
-  return { ...story, globals: { ...story.globals, theme: 'dark' } };
+export function inDark<S extends object>(story: S): S {
+  return withGlobals(story, { theme: 'dark' });
+}
+
+function withGlobals<S extends object>(story: S, globals: Globals): S {
+  const given = (story as { globals?: Globals }).globals;
+  return { ...story, globals: { ...given, ...globals } };
 }
 
 /** A text of the portal's translations in the story's language, for play functions. */
@@ -165,7 +170,7 @@ function busyIndicators(canvasElement: HTMLElement): Element[] {
 
 /** The loading state: a progress indicator (a spinner, or a grid's skeleton marked busy). */
 export async function showsLoading(canvasElement: HTMLElement): Promise<void> {
-  await expect(busyIndicators(canvasElement).length).toBeGreaterThan(0);
+  await waitFor(() => expect(busyIndicators(canvasElement).length).toBeGreaterThan(0));
 }
 
 /** Waits until the grid shows `count` rows of data (its header row aside). */
@@ -173,4 +178,31 @@ export async function expectDataRows(grid: HTMLElement, count: number): Promise<
   await waitFor(() => expect(within(grid).getAllByRole('row')).toHaveLength(count + 1), {
     timeout: 5000,
   });
+}
+
+interface StoryContext {
+  canvasElement: HTMLElement;
+}
+
+/** A screen whose reads of `ids` never answer: it shows that it is loading. */
+export function loadingStory(...ids: EndpointId[]) {
+  return {
+    parameters: { msw: ids.map((id) => mockStates.loading(id)) },
+    play: async ({ canvasElement }: StoryContext) => {
+      await showsLoading(canvasElement);
+    },
+  };
+}
+
+/**
+ * A screen whose reads of `ids` fail once: "Failed to fetch" with a retry that recovers. Call it
+ * once per story (its handlers are used up).
+ */
+export function failedOnceStory(...ids: EndpointId[]) {
+  return {
+    parameters: { msw: ids.map(failingOnce) },
+    play: async ({ canvasElement }: StoryContext) => {
+      await retryRecovers(canvasElement);
+    },
+  };
 }

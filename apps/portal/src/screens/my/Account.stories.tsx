@@ -7,12 +7,11 @@ import { mockStates } from '@tawqi/api/msw';
 import { expect, waitFor, within } from 'storybook/test';
 import {
   SESSION_INDIVIDUAL,
-  failingOnce,
+  failedOnceStory,
+  loadingStory,
   inArabic,
   inDark,
   portalLoader,
-  retryRecovers,
-  showsLoading,
   text,
   withPortal,
 } from '../../stories/portal.js';
@@ -47,12 +46,7 @@ export const DataArabic = inArabic(Data);
 export const DataDark = inDark(Data);
 export const DataArabicDark = inDark(inArabic(Data));
 
-export const Loading: Story = {
-  parameters: { msw: [mockStates.loading('myProfile'), mockStates.loading('myAgreements')] },
-  play: async ({ canvasElement }) => {
-    await showsLoading(canvasElement);
-  },
-};
+export const Loading: Story = loadingStory('myProfile', 'myAgreements');
 export const LoadingArabic = inArabic(Loading);
 
 /** No organization, no agreements yet. */
@@ -74,11 +68,5 @@ export const Empty: Story = {
 };
 export const EmptyArabic = inArabic(Empty);
 
-const failed = (): Story => ({
-  parameters: { msw: [failingOnce('myProfile'), failingOnce('myAgreements')] },
-  play: async ({ canvasElement }) => {
-    await retryRecovers(canvasElement);
-  },
-});
-export const Failed = failed();
-export const FailedArabic = inArabic(failed());
+export const Failed: Story = failedOnceStory('myProfile', 'myAgreements');
+export const FailedArabic = inArabic(failedOnceStory('myProfile', 'myAgreements'));

@@ -8,12 +8,11 @@ import { mockStates } from '@tawqi/api/msw';
 import { expect, screen, userEvent, within } from 'storybook/test';
 import {
   SESSION_INDIVIDUAL,
-  failingOnce,
+  failedOnceStory,
+  loadingStory,
   inArabic,
   inDark,
   portalLoader,
-  retryRecovers,
-  showsLoading,
   text,
   withPortal,
 } from '../../stories/portal.js';
@@ -54,12 +53,7 @@ export const DataArabic = inArabic(Data);
 export const DataDark = inDark(Data);
 export const DataArabicDark = inDark(inArabic(Data));
 
-export const Loading: Story = {
-  parameters: { msw: [mockStates.loading('commonEsignPlans')] },
-  play: async ({ canvasElement }) => {
-    await showsLoading(canvasElement);
-  },
-};
+export const Loading: Story = loadingStory('commonEsignPlans');
 export const LoadingArabic = inArabic(Loading);
 
 export const Empty: Story = {
@@ -70,14 +64,8 @@ export const Empty: Story = {
 };
 export const EmptyArabic = inArabic(Empty);
 
-const failed = (): Story => ({
-  parameters: { msw: [failingOnce('commonEsignPlans')] },
-  play: async ({ canvasElement }) => {
-    await retryRecovers(canvasElement);
-  },
-});
-export const Failed = failed();
-export const FailedArabic = inArabic(failed());
+export const Failed: Story = failedOnceStory('commonEsignPlans');
+export const FailedArabic = inArabic(failedOnceStory('commonEsignPlans'));
 
 /** The server refuses the order: its message is shown and the quantity step stays open. */
 export const OrderRefused: Story = {

@@ -8,13 +8,13 @@ import { mockStates } from '@tawqi/api/msw';
 import { expect, within } from 'storybook/test';
 import {
   SESSION_INDIVIDUAL,
+  loadingStory,
   expectDataRows,
   failingOnce,
   inArabic,
   inDark,
   portalLoader,
   retryRecovers,
-  showsLoading,
   text,
   withPortal,
 } from '../../stories/portal.js';
@@ -54,12 +54,7 @@ export const DataArabic = inArabic(Data);
 export const DataDark = inDark(Data);
 export const DataArabicDark = inDark(inArabic(Data));
 
-export const Loading: Story = {
-  parameters: { msw: [mockStates.loading('myDashboard'), mockStates.loading('myNotifications')] },
-  play: async ({ canvasElement }) => {
-    await showsLoading(canvasElement);
-  },
-};
+export const Loading: Story = loadingStory('myDashboard', 'myNotifications');
 export const LoadingArabic = inArabic(Loading);
 
 export const Empty: Story = {

@@ -4,13 +4,12 @@ import { mockStates } from '@tawqi/api/msw';
 import { expect, within } from 'storybook/test';
 import {
   SESSION_INDIVIDUAL,
+  failedOnceStory,
+  loadingStory,
   expectDataRows,
-  failingOnce,
   inArabic,
   inDark,
   portalLoader,
-  retryRecovers,
-  showsLoading,
   text,
   withPortal,
 } from '../../stories/portal.js';
@@ -42,13 +41,7 @@ export const DataArabic = inArabic(Data);
 export const DataDark = inDark(Data);
 export const DataArabicDark = inDark(inArabic(Data));
 
-export const Loading: Story = {
-  parameters: { msw: [mockStates.loading('registeredDevices')] },
-  play: async ({ canvasElement }) => {
-    await within(canvasElement).findByRole('grid', { name: text('my:devices.title') });
-    await showsLoading(canvasElement);
-  },
-};
+export const Loading: Story = loadingStory('registeredDevices');
 export const LoadingArabic = inArabic(Loading);
 
 export const Empty: Story = {
@@ -59,11 +52,5 @@ export const Empty: Story = {
 };
 export const EmptyArabic = inArabic(Empty);
 
-const failed = (): Story => ({
-  parameters: { msw: [failingOnce('registeredDevices')] },
-  play: async ({ canvasElement }) => {
-    await retryRecovers(canvasElement);
-  },
-});
-export const Failed = failed();
-export const FailedArabic = inArabic(failed());
+export const Failed: Story = failedOnceStory('registeredDevices');
+export const FailedArabic = inArabic(failedOnceStory('registeredDevices'));

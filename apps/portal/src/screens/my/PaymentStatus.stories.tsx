@@ -4,17 +4,16 @@
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { CONTRACT } from '@tawqi/api';
-import { mockStates, mockUrl } from '@tawqi/api/msw';
+import { mockUrl } from '@tawqi/api/msw';
 import { http, HttpResponse } from 'msw';
 import { expect, userEvent, within } from 'storybook/test';
 import {
   SESSION_INDIVIDUAL,
-  failingOnce,
+  failedOnceStory,
+  loadingStory,
   inArabic,
   inDark,
   portalLoader,
-  retryRecovers,
-  showsLoading,
   text,
   withPortal,
 } from '../../stories/portal.js';
@@ -88,19 +87,8 @@ export const NoPayment: Story = {
 };
 export const NoPaymentArabic = inArabic(NoPayment);
 
-export const Loading: Story = {
-  parameters: { msw: [mockStates.loading('paymentStatus')] },
-  play: async ({ canvasElement }) => {
-    await showsLoading(canvasElement);
-  },
-};
+export const Loading: Story = loadingStory('paymentStatus');
 export const LoadingArabic = inArabic(Loading);
 
-const failed = (): Story => ({
-  parameters: { msw: [failingOnce('paymentStatus')] },
-  play: async ({ canvasElement }) => {
-    await retryRecovers(canvasElement);
-  },
-});
-export const Failed = failed();
-export const FailedArabic = inArabic(failed());
+export const Failed: Story = failedOnceStory('paymentStatus');
+export const FailedArabic = inArabic(failedOnceStory('paymentStatus'));

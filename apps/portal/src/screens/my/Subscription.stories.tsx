@@ -7,13 +7,12 @@ import { mockStates } from '@tawqi/api/msw';
 import { expect, userEvent, within } from 'storybook/test';
 import {
   SESSION_INDIVIDUAL,
+  failedOnceStory,
+  loadingStory,
   expectDataRows,
-  failingOnce,
   inArabic,
   inDark,
   portalLoader,
-  retryRecovers,
-  showsLoading,
   text,
   withPortal,
 } from '../../stories/portal.js';
@@ -70,15 +69,7 @@ export const PurchasedPlans: Story = {
 };
 export const PurchasedPlansArabic = inArabic(PurchasedPlans);
 
-export const Loading: Story = {
-  parameters: { msw: [mockStates.loading('currentPlans')] },
-  play: async ({ canvasElement }) => {
-    await within(canvasElement).findByRole('grid', {
-      name: text('my:subscription.tabs.current'),
-    });
-    await showsLoading(canvasElement);
-  },
-};
+export const Loading: Story = loadingStory('currentPlans');
 export const LoadingArabic = inArabic(Loading);
 
 export const Empty: Story = {
@@ -105,11 +96,5 @@ export const EmptyPayments: Story = {
 };
 export const EmptyPaymentsArabic = inArabic(EmptyPayments);
 
-const failed = (): Story => ({
-  parameters: { msw: [failingOnce('currentPlans')] },
-  play: async ({ canvasElement }) => {
-    await retryRecovers(canvasElement);
-  },
-});
-export const Failed = failed();
-export const FailedArabic = inArabic(failed());
+export const Failed: Story = failedOnceStory('currentPlans');
+export const FailedArabic = inArabic(failedOnceStory('currentPlans'));

@@ -3,16 +3,14 @@
  * returns to (esign/transaction/return/external); no transaction named; loading and a failed read.
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { mockStates } from '@tawqi/api/msw';
 import { expect, within } from 'storybook/test';
 import {
   SESSION_INDIVIDUAL,
-  failingOnce,
+  failedOnceStory,
+  loadingStory,
   inArabic,
   inDark,
   portalLoader,
-  retryRecovers,
-  showsLoading,
   text,
   withPortal,
 } from '../../stories/portal.js';
@@ -80,19 +78,8 @@ export const NoTransaction: Story = {
 };
 export const NoTransactionArabic = inArabic(NoTransaction);
 
-export const Loading: Story = {
-  parameters: { msw: [mockStates.loading('esignTransactionStatus')] },
-  play: async ({ canvasElement }) => {
-    await showsLoading(canvasElement);
-  },
-};
+export const Loading: Story = loadingStory('esignTransactionStatus');
 export const LoadingArabic = inArabic(Loading);
 
-const failed = (): Story => ({
-  parameters: { msw: [failingOnce('esignTransactionStatus')] },
-  play: async ({ canvasElement }) => {
-    await retryRecovers(canvasElement);
-  },
-});
-export const Failed = failed();
-export const FailedArabic = inArabic(failed());
+export const Failed: Story = failedOnceStory('esignTransactionStatus');
+export const FailedArabic = inArabic(failedOnceStory('esignTransactionStatus'));

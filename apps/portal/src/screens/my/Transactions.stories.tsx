@@ -8,13 +8,12 @@ import { mockStates } from '@tawqi/api/msw';
 import { expect, userEvent, within } from 'storybook/test';
 import {
   SESSION_INDIVIDUAL,
+  failedOnceStory,
+  loadingStory,
   expectDataRows,
-  failingOnce,
   inArabic,
   inDark,
   portalLoader,
-  retryRecovers,
-  showsLoading,
   text,
   withPortal,
 } from '../../stories/portal.js';
@@ -87,20 +86,8 @@ export const Empty: Story = {
 };
 export const EmptyArabic = inArabic(Empty);
 
-export const Loading: Story = {
-  parameters: { msw: [mockStates.loading('myTransactions')] },
-  play: async ({ canvasElement }) => {
-    await within(canvasElement).findByRole('grid', { name: text('my:transactions.title') });
-    await showsLoading(canvasElement);
-  },
-};
+export const Loading: Story = loadingStory('myTransactions');
 export const LoadingArabic = inArabic(Loading);
 
-const failed = (): Story => ({
-  parameters: { msw: [failingOnce('myTransactions')] },
-  play: async ({ canvasElement }) => {
-    await retryRecovers(canvasElement);
-  },
-});
-export const Failed = failed();
-export const FailedArabic = inArabic(failed());
+export const Failed: Story = failedOnceStory('myTransactions');
+export const FailedArabic = inArabic(failedOnceStory('myTransactions'));
