@@ -5,7 +5,7 @@
 const EN = {
   loading: 'Loading',
   close: 'Close',
-  dismiss: 'Dismiss notification',
+  dismiss: 'Dismiss message',
   // The toast region: apart from the app's notifications (a page may have both as landmarks).
   messages: 'Messages',
   retry: 'Try again',
@@ -53,7 +53,7 @@ const EN = {
 const AR: Record<keyof typeof EN, string> = {
   loading: 'جارٍ التحميل',
   close: 'إغلاق',
-  dismiss: 'إغلاق الإشعار',
+  dismiss: 'إغلاق الرسالة',
   messages: 'الرسائل',
   retry: 'إعادة المحاولة',
   failedToFetch: 'تعذّر جلب البيانات',

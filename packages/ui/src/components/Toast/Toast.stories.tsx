@@ -156,7 +156,7 @@ export const Keyboard: Story = {
     await userEvent.keyboard('{Enter}');
     await screen.findByRole('alertdialog');
     // The toasts follow the page in tab order: Tab reaches the toast, then its dismiss button.
-    const dismiss = screen.getByRole('button', { name: 'Dismiss notification' });
+    const dismiss = screen.getByRole('button', { name: 'Dismiss message' });
     for (let step = 0; step < 3 && document.activeElement !== dismiss; step += 1)
       await userEvent.tab();
     await expect(dismiss).toHaveFocus();
