@@ -5,7 +5,7 @@
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { mockStates } from '@tawqi/api/msw';
-import { expect, within } from 'storybook/test';
+import { expect, waitFor, within } from 'storybook/test';
 import {
   SESSION_INDIVIDUAL,
   loadingStory,
@@ -71,6 +71,8 @@ export const EmptyArabic = inArabic(Empty);
 const failed = (): Story => ({
   parameters: { msw: [failingOnce('myDashboard'), failingOnce('myNotifications')] },
   play: async ({ canvasElement }) => {
+    // One alert each for the two failed reads (figures, notifications), not one per section.
+    await waitFor(() => expect(within(canvasElement).getAllByRole('alert')).toHaveLength(2));
     await retryRecovers(canvasElement);
     await expect(
       await within(canvasElement).findByRole('meter', { name: text('dashboard:utilization') }),
