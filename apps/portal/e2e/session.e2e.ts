@@ -56,6 +56,9 @@ describe('the session over time (SPEC §4)', () => {
     await enrolWithNafath(page);
     await page.waitForURL('**/app/my/dashboard');
     await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
+    // Each request counts as activity: the dashboard's reads end before the clock moves.
+    await expect.poll(() => page.getByRole('progressbar').count()).toBe(0);
+    await page.waitForLoadState('networkidle');
 
     await page.clock.fastForward('00:50');
     await page.clock.runFor(3100);
