@@ -27,7 +27,12 @@ import { AppError } from '../../http/errors.js';
 
 const me = (caller: Caller | null) => requireCaller(caller).userSlno;
 
-const STATUS_LABELS: Record<string, Record<Language, string>> = {
+/**
+ * Words the server stores as English codes, in the caller's language (GLOSSARY.md): statuses
+ * (for `statusLabel`) and the free-text plan types and roles of the spec (a transaction's
+ * planType and userRole, an agreement's userType). A value not listed is shown as it came.
+ */
+const WORDS: Record<string, Record<Language, string>> = {
   success: { en: 'Success', ar: 'ناجحة' },
   failed: { en: 'Failed', ar: 'فاشلة' },
   failure: { en: 'Payment failure', ar: 'فشل الدفع' },
@@ -36,18 +41,6 @@ const STATUS_LABELS: Record<string, Record<Language, string>> = {
   active: { en: 'Active', ar: 'نشطة' },
   expired: { en: 'Expired', ar: 'منتهية' },
   usedUp: { en: 'Used up', ar: 'مستنفدة' },
-};
-
-export function statusLabel(status: string, language: Language): string {
-  return STATUS_LABELS[status]?.[language] ?? status;
-}
-
-/**
- * Plan types and roles as stored (English codes: a transaction's planType and userRole, an
- * agreement's userType), in the caller's language. The spec leaves them free text; the known
- * values are named here (GLOSSARY.md), and any other value is shown as it came.
- */
-const STORED_TERMS: Record<string, Record<Language, string>> = {
   Individual: { en: 'Individual', ar: 'فرد' },
   'Welcome pack': { en: 'Welcome pack', ar: 'باقة الترحيب' },
   'Enrolment Admin': { en: 'Enrolment Admin', ar: 'مسؤول التسجيل' },
@@ -55,8 +48,9 @@ const STORED_TERMS: Record<string, Record<Language, string>> = {
   'Organization User': { en: 'Organization User', ar: 'مستخدم المنشأة' },
 };
 
-function storedTerm(value: string, language: Language): string {
-  return STORED_TERMS[value]?.[language] ?? value;
+/** A stored status or term in the caller's language. */
+export function localWord(value: string, language: Language): string {
+  return WORDS[value]?.[language] ?? value;
 }
 
 const isoDate = (value: Date) => value.toISOString().slice(0, 10);
@@ -106,7 +100,7 @@ function planOf(row: PlanRow, language: Language, today: string) {
     tax: toSar(row.tax_halalas ?? 0),
     totalPrice: toSar(row.total_halalas ?? 0),
     status: state,
-    statusLabel: statusLabel(state, language),
+    statusLabel: localWord(state, language),
   };
 }
 
@@ -126,11 +120,11 @@ function transactionOf(row: TransactionRow, language: Language) {
     transactionDate: row.transaction_date.toISOString(),
     numberOfDocuments: row.documents,
     transactionID: row.transaction_id,
-    planType: storedTerm(row.plan_type, language),
-    userRole: storedTerm(row.user_role, language),
+    planType: localWord(row.plan_type, language),
+    userRole: localWord(row.user_role, language),
     statusID: ESIGN_TRANSACTION_STATUSES.indexOf(row.status),
     status: row.status,
-    statusLabel: statusLabel(row.status, language),
+    statusLabel: localWord(row.status, language),
     originator: row.originator,
     esignLogsID: row.esign_logs_id,
   };
@@ -289,7 +283,7 @@ export function individualHandlers(deps: Deps): Handlers {
           [me(caller)],
         )
       ).rows.map((row) => ({
-        userType: storedTerm(row.user_type, language),
+        userType: localWord(row.user_type, language),
         organization: (language === 'ar' ? row.name_ar : row.name_en) ?? '',
         uniqueFileID: row.unique_file_id,
         fileName: row.file_name,
@@ -592,7 +586,7 @@ export function individualHandlers(deps: Deps): Handlers {
           tax: toSar(row.tax_halalas),
           amount: toSar(row.total_halalas),
           status: row.status,
-          statusLabel: statusLabel(row.status, context.language),
+          statusLabel: localWord(row.status, context.language),
           initiatePayment: row.status === 'failure' || row.status === 'initiated',
           recheckPayment: row.status === 'pending' || row.status === 'initiated',
           encodedPaymentSlno: row.encoded_id,

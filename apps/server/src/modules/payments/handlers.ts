@@ -19,7 +19,7 @@ import type { Deps } from '../../deps.js';
 import { requireCaller, type Caller, type Handlers } from '../../http/contractRoutes.js';
 import { AppError } from '../../http/errors.js';
 import { audit } from '../auth/handlers.js';
-import { planAmounts, statusLabel } from '../individual/handlers.js';
+import { localWord, planAmounts } from '../individual/handlers.js';
 import { toSar } from '@tawqi/domain';
 
 export const CALLBACK_PATH = '/api/v1/payments/callback';
@@ -175,7 +175,7 @@ export function paymentHandlers(deps: PaymentDeps): Handlers {
     return {
       encodedPaymentSlno: payment.encoded_id,
       paymentStatus: payment.status,
-      statusLabel: statusLabel(payment.status, language),
+      statusLabel: localWord(payment.status, language),
       amount: toSar(payment.amount_halalas),
       errorMessage: payment.error_message,
     };
