@@ -1,4 +1,7 @@
-/** The pre-enrolment layout: a plain frame for account creation and verification steps. */
+/**
+ * The pre-enrolment layout: a plain frame (brand, language, theme) for account creation and
+ * verification steps, and for the sign-in screen.
+ */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch, ThemeSwitch } from '../components/HeaderControls.js';

@@ -12,11 +12,10 @@ import { useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { api } from '../../api.js';
-import { LanguageSwitch, ThemeSwitch } from '../../components/HeaderControls.js';
 import { dashboardFor } from '../../session.js';
 import { sessionAtom } from '../../state/atoms.js';
 import { reportFailure } from '../../toasts.js';
-import { brand, controls, header, main, page } from '../../layouts/layout.css.js';
+import PreEnrolmentLayout from '../../layouts/PreEnrolmentLayout.js';
 import { formGrid } from '../../components/forms.css.js';
 import { IdentityApp } from '../../components/IdentityApp.js';
 
@@ -145,39 +144,28 @@ function Credentials() {
 }
 
 export default function Login() {
-  const { t } = useTranslation(['login', 'header']);
+  const { t } = useTranslation('login');
   return (
-    <div className={page}>
-      <header className={header}>
-        <a className={brand} href="/">
-          {t('header:brand')}
-        </a>
-        <div className={controls}>
-          <LanguageSwitch />
-          <ThemeSwitch />
-        </div>
-      </header>
-      <main className={main} id="main" tabIndex={-1}>
-        <h1>{t('login:title')}</h1>
-        <Card>
-          <Tabs
-            label={t('login:methods')}
-            items={[
-              {
-                id: 'nafath',
-                label: t('login:tabs.nafath'),
-                content: <WithIdentityApp flow="login" />,
-              },
-              { id: 'credentials', label: t('login:tabs.credentials'), content: <Credentials /> },
-              {
-                id: 'enrol',
-                label: t('login:tabs.enrol'),
-                content: <WithIdentityApp flow="enrollment" />,
-              },
-            ]}
-          />
-        </Card>
-      </main>
-    </div>
+    <PreEnrolmentLayout>
+      <h1>{t('title')}</h1>
+      <Card>
+        <Tabs
+          label={t('methods')}
+          items={[
+            {
+              id: 'nafath',
+              label: t('tabs.nafath'),
+              content: <WithIdentityApp flow="login" />,
+            },
+            { id: 'credentials', label: t('tabs.credentials'), content: <Credentials /> },
+            {
+              id: 'enrol',
+              label: t('tabs.enrol'),
+              content: <WithIdentityApp flow="enrollment" />,
+            },
+          ]}
+        />
+      </Card>
+    </PreEnrolmentLayout>
   );
 }
