@@ -41,8 +41,12 @@ export function report(situation: ErrorSituation, serverMessage?: string | null)
   });
 }
 
-/** A call that failed outside the catalogue's situations: "Error" / "Something went wrong. Please try again". */
-export function reportFailure(serverMessage?: string | null): void {
+/**
+ * A call that failed outside the catalogue's situations: "Error" with the server's message, or
+ * "Something went wrong. Please try again" when it gave none.
+ */
+export function reportFailure(error?: unknown): void {
+  const serverMessage = error instanceof Error && error.message ? error.message : null;
   const language: Language = i18next.language === 'en' ? 'en' : 'ar';
   toasts.show({
     variant: 'error',

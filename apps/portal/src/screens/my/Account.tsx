@@ -160,7 +160,7 @@ function Agreements() {
       });
       saveDownloadedFile({ blob: file.blob, fileName: agreement.fileName });
     } catch (error) {
-      reportFailure(error instanceof Error ? error.message : null);
+      reportFailure(error);
     } finally {
       setDownloading(null);
     }

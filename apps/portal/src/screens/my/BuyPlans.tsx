@@ -9,6 +9,7 @@ import { Button, EmptyState, ErrorState, QuantityDialog, Spinner } from '@tawqi/
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api.js';
+import { goToGateway } from '../../payments.js';
 import { PlanCard, type BuyablePlan } from '../../components/PlanCard.js';
 import { reportFailure } from '../../toasts.js';
 import { useCall } from '../../useCall.js';
@@ -40,9 +41,9 @@ export default function BuyPlans() {
         { body: { productPricingDetailsSlno: plan.productPricingDetailsSlno, quantity } },
         { idempotencyKey },
       );
-      window.location.assign(answer.paymentUrl);
+      goToGateway(answer.paymentUrl);
     } catch (error) {
-      reportFailure(error instanceof Error ? error.message : null);
+      reportFailure(error);
       setOrdering(false);
     }
   };

@@ -13,6 +13,7 @@ import { api } from '../../api.js';
 import { useFormat } from '../../format.js';
 import { MY_PATHS } from '../../paths.js';
 import { reportFailure } from '../../toasts.js';
+import { payAgain } from '../../payments.js';
 import { useCall } from '../../useCall.js';
 import { actions, factLabel, facts, factValue, heading, screen, title } from './my.css.js';
 
@@ -58,20 +59,17 @@ export default function PaymentStatus() {
       // The gateway's own answer stands; the page stops asking on its own.
       setPolls(POLL_LIMIT);
     } catch (error) {
-      reportFailure(error instanceof Error ? error.message : null);
+      reportFailure(error);
     } finally {
       setBusy(false);
     }
   };
-  const payAgain = async () => {
+  const pay = async () => {
     setBusy(true);
     try {
-      const answer = await api.call(CONTRACT.initiatePayment, {
-        body: { encodedPaymentSlno: reference },
-      });
-      window.location.assign(answer.paymentUrl);
+      await payAgain(reference);
     } catch (error) {
-      reportFailure(error instanceof Error ? error.message : null);
+      reportFailure(error);
       setBusy(false);
     }
   };
@@ -118,7 +116,7 @@ export default function PaymentStatus() {
             </>
           ) : null}
           {outcome === 'failure' ? (
-            <Button isPending={busy} onPress={() => void payAgain()}>
+            <Button isPending={busy} onPress={() => void pay()}>
               {t('paymentStatus.payAgain')}
             </Button>
           ) : null}

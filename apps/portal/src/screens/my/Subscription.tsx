@@ -24,6 +24,7 @@ import { api } from '../../api.js';
 import { useFormat } from '../../format.js';
 import { PAGE_SIZE, gridState, usePageParam } from '../../grid.js';
 import { MY_PATHS } from '../../paths.js';
+import { payAgain } from '../../payments.js';
 import { reportFailure, toasts } from '../../toasts.js';
 import { useCall } from '../../useCall.js';
 import { actions, heading, screen, title } from './my.css.js';
@@ -138,11 +139,6 @@ const TOAST_OF_PAYMENT = {
   initiated: 'info',
 } as const satisfies Record<PaymentStatus, ToastVariant>;
 
-/** Sends the browser to the gateway's payment page. */
-function goToGateway(paymentUrl: string) {
-  window.location.assign(paymentUrl);
-}
-
 function PaymentGrid() {
   const { t } = useTranslation('my');
   const format = useFormat();
@@ -156,12 +152,9 @@ function PaymentGrid() {
   const pay = async (row: Payment) => {
     setBusy(row.encodedPaymentSlno);
     try {
-      const answer = await api.call(CONTRACT.initiatePayment, {
-        body: { encodedPaymentSlno: row.encodedPaymentSlno },
-      });
-      goToGateway(answer.paymentUrl);
+      await payAgain(row.encodedPaymentSlno);
     } catch (error) {
-      reportFailure(error instanceof Error ? error.message : null);
+      reportFailure(error);
       setBusy(null);
     }
   };
@@ -178,7 +171,7 @@ function PaymentGrid() {
       });
       call.reload();
     } catch (error) {
-      reportFailure(error instanceof Error ? error.message : null);
+      reportFailure(error);
     } finally {
       setBusy(null);
     }

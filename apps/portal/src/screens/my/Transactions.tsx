@@ -75,7 +75,7 @@ export default function Transactions() {
         body: { ...criteria, language: format.language },
       });
     } catch (error) {
-      reportFailure(error instanceof Error ? error.message : null);
+      reportFailure(error);
     } finally {
       setExporting(false);
     }

@@ -73,7 +73,7 @@ function Credentials() {
         });
       else setProblem(answer.errorMessage);
     } catch (error) {
-      reportFailure(error instanceof Error ? error.message : null);
+      reportFailure(error);
     } finally {
       setBusy(false);
     }
@@ -90,7 +90,7 @@ function Credentials() {
       if (answer.session) signedIn(answer.session);
       else setProblem(answer.errorMessage);
     } catch (error) {
-      reportFailure(error instanceof Error ? error.message : null);
+      reportFailure(error);
     } finally {
       setBusy(false);
     }
