@@ -62,10 +62,10 @@ export function Routes() {
         <Route path="/logout">{page(Logout)}</Route>
 
         {/* Each area routes its screens itself, so its routes load with it. */}
-        <Route path={/^\/app\/my(?:\/.*)?$/}>
+        <Route path="/app/my/*?">
           <MyArea />
         </Route>
-        <Route path={/^\/app\/org(?:\/.*)?$/}>
+        <Route path="/app/org/*?">
           <OrgArea />
         </Route>
 

@@ -42,9 +42,7 @@ const ORG_LINKS = [
 /** An area's index shows its dashboard, so the dashboard link is the current one there. */
 const AREA_HOMES: Partial<Record<string, string>> = {
   '/app/my': MY_PATHS.dashboard,
-  '/app/my/': MY_PATHS.dashboard,
   '/app/org': '/app/org/dashboard',
-  '/app/org/': '/app/org/dashboard',
 };
 
 export default function AppLayout({ area, children }: { area: 'my' | 'org'; children: ReactNode }) {
@@ -70,7 +68,7 @@ export default function AppLayout({ area, children }: { area: 'my' | 'org'; chil
     id: key,
     label: t(`nav.${key}`),
     href,
-    isCurrent: location === href || AREA_HOMES[location] === href,
+    isCurrent: location === href || AREA_HOMES[location.replace(/\/$/u, '')] === href,
   });
   const navigation: NavGroup[] = [{ id: 'my', label: t('nav.myArea'), items: MY_LINKS.map(link) }];
   if (organizations.length > 0)

@@ -22,7 +22,6 @@ const NotFound = lazy(() => import('../NotFound.js'));
 
 const SCREENS: readonly (readonly [string, ReactNode])[] = [
   ['/app/my', <Dashboard key="dashboard" />],
-  ['/app/my/', <Dashboard key="dashboard" />],
   [MY_PATHS.dashboard, <Dashboard key="dashboard" />],
   [MY_PATHS.transactions, <Transactions key="transactions" />],
   [MY_PATHS.subscriptions, <Subscription key="subscriptions" />],
