@@ -1,5 +1,5 @@
 /** Formatting in the active language (SPEC §4, §9: en → en-US, ar → ar-SA, Gregorian, Riyadh). */
-import { formatDate, formatMoney, formatNumber, intlLocale, toHalalas } from '@tawqi/domain';
+import { formatDate, formatMoney, formatNumber, formatYear, toHalalas } from '@tawqi/domain';
 import { useAtomValue } from 'jotai';
 import { languageAtom } from './state/atoms.js';
 
@@ -8,9 +8,7 @@ export function useFormat() {
   return {
     language,
     number: (value: number) => formatNumber(value, language),
-    /** A year as a year reads: no grouping (2026, ٢٠٢٦). */
-    year: (value: number) =>
-      new Intl.NumberFormat(intlLocale(language), { useGrouping: false }).format(value),
+    year: (value: number) => formatYear(value, language),
     /** An amount in SAR as the api gives it (e.g. 458.85). */
     sar: (amount: number) => formatMoney(toHalalas(amount), language),
     date: (iso: string) => formatDate(iso, language),

@@ -22,6 +22,11 @@ export function formatNumber(value: number, language: Language): string {
   return new Intl.NumberFormat(intlLocale(language)).format(value);
 }
 
+/** A year as a year reads: digits of the language, no grouping (2026, ٢٠٢٦). */
+export function formatYear(year: number, language: Language): string {
+  return new Intl.NumberFormat(intlLocale(language), { useGrouping: false }).format(year);
+}
+
 /** A date (and, when asked, time) of an ISO-8601 instant, in Saudi time. */
 export function formatDate(
   iso: string,

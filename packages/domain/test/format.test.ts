@@ -3,6 +3,7 @@ import {
   FORMATTING_LOCALES,
   formatDate,
   formatNumber,
+  formatYear,
   intlLocale,
   toAsciiDigits,
 } from '../src/index.js';
@@ -17,6 +18,8 @@ describe('formatting locales (SPEC §4, §9)', () => {
   it('formats numbers per locale', () => {
     expect(formatNumber(1234.5, 'en')).toBe('1,234.5');
     expect(toAsciiDigits(formatNumber(1234.5, 'ar'))).toMatch(/^1.234.5$/u);
+    expect(formatYear(2026, 'en')).toBe('2026');
+    expect(formatYear(2026, 'ar')).toBe('٢٠٢٦');
   });
 
   it('shows dates in Saudi time, in the Gregorian calendar for Arabic too', () => {

@@ -5,6 +5,7 @@
  * named by the server (`common/calendar/months`) — our reading of "months" on this screen.
  */
 import { CONTRACT, saveDownloadedFile, type EndpointOutput } from '@tawqi/api';
+import { searchTypeOf } from '@tawqi/domain';
 import { Button, Card, ErrorState, Link, Select, Spinner, StatusBadge } from '@tawqi/ui';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -224,7 +225,16 @@ function MonthlyActivity() {
   const activity = useCall(
     () =>
       api.call(CONTRACT.myTransactions, {
-        body: { type: 3, limit: 1, page: 0, fromDate: range?.from, toDate: range?.to },
+        body: {
+          type: searchTypeOf({
+            searchText: '',
+            dateRange: range ? { from: range.from, to: range.to } : null,
+          }),
+          limit: 1,
+          page: 0,
+          fromDate: range?.from,
+          toDate: range?.to,
+        },
       }),
     [range?.key],
   );
