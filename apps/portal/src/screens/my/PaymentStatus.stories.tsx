@@ -77,6 +77,31 @@ export const PaymentFailed: Story = {
 export const PaymentFailedArabic = inArabic(PaymentFailed);
 export const PaymentFailedDark = inDark(PaymentFailed);
 
+const stillPending = http.get(mockUrl(CONTRACT.paymentStatus), () =>
+  HttpResponse.json({
+    encodedPaymentSlno: 'pay_000000000001',
+    paymentStatus: 'pending',
+    statusLabel: 'Payment initiated',
+    amount: 458.85,
+    errorMessage: null,
+  }),
+);
+
+/** The gateway has not settled yet: the page says it waits (and asks again every 3 s). */
+export const Pending: Story = {
+  parameters: { msw: [stillPending] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByRole('heading', { name: text('my:paymentStatus.outcome.pending') }),
+    ).toBeVisible();
+    await expect(
+      canvas.getByRole('progressbar', { name: text('my:paymentStatus.waiting') }),
+    ).toBeVisible();
+  },
+};
+export const PendingArabic = inArabic(Pending);
+
 export const NoPayment: Story = {
   parameters: { portal: { route: '/app/my/paymentStatus', session: SESSION_INDIVIDUAL } },
   play: async ({ canvasElement }) => {

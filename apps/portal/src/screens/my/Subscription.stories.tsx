@@ -3,7 +3,10 @@
  * state in English and Arabic, light and dark, network mocked.
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { mockStates } from '@tawqi/api/msw';
+import { CONTRACT } from '@tawqi/api';
+import { createFixtures } from '@tawqi/api/fixtures';
+import { mockStates, mockUrl } from '@tawqi/api/msw';
+import { http, HttpResponse } from 'msw';
 import { expect, userEvent, within } from 'storybook/test';
 import {
   SESSION_INDIVIDUAL,
@@ -68,6 +71,27 @@ export const PurchasedPlans: Story = {
   },
 };
 export const PurchasedPlansArabic = inArabic(PurchasedPlans);
+
+const onlyWelcomePack = http.get(mockUrl(CONTRACT.purchasedPlans), () =>
+  HttpResponse.json({ welcomePackList: [createFixtures().purchasedPlan(0)], totalCount: 1 }),
+);
+
+/** Nothing bought yet: purchased plans shows the welcome pack, and says so. */
+export const WelcomePackOnly: Story = {
+  parameters: {
+    msw: [onlyWelcomePack],
+    portal: { route: '/app/my/esign/subscriptions?tab=purchased', session: SESSION_INDIVIDUAL },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(text('my:plans.welcomePack'))).toBeVisible();
+    await expectDataRows(
+      canvas.getByRole('grid', { name: text('my:subscription.tabs.purchased') }),
+      1,
+    );
+  },
+};
+export const WelcomePackOnlyArabic = inArabic(WelcomePackOnly);
 
 export const Loading: Story = loadingStory('currentPlans');
 export const LoadingArabic = inArabic(Loading);
