@@ -6,6 +6,8 @@ import { IDLE_TIME_MINUTES } from '@tawqi/domain';
 import { z } from 'zod';
 
 const port = z.coerce.number().int().min(0).max(65535);
+const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
+const secret = z.string().min(32);
 const list = z.string().transform((value) =>
   value
     .split(',')
@@ -64,42 +66,237 @@ const schema = z.object({
     .min(1)
     .default(600)
     .describe('API requests per minute per address'),
-  DEV_PAGES: z
-    .enum(['true', 'false'])
-    .default('true')
-    .transform((value) => value === 'true')
-    .describe('serve the development pages (the one-time-code outbox) to loopback callers'),
-  DEMO_DATA: z
-    .enum(['true', 'false'])
-    .default('true')
-    .transform((value) => value === 'true')
-    .describe('seed demo data into an empty database'),
+  DEV_PAGES: flag
+    .optional()
+    .describe(
+      'serve the one-time-code outbox (/dev/outbox) to loopback callers; demo mode only (default there)',
+    ),
+  DEMO_DATA: flag
+    .optional()
+    .describe('seed demo data into an empty database; demo mode only (default there)'),
+  TAWQI_MODE: z
+    .enum(['demo', 'production'])
+    .describe(
+      '"demo" (simulators, outbox, demo data, a banner on every page; `npm start` sets it) or "production" (real adapters and secrets)',
+    ),
+  DATABASE_OWNER_URL: z
+    .url()
+    .optional()
+    .describe(
+      'the owner role of the database, used at start only: migrations, and grants to the role of DATABASE_URL',
+    ),
+  SERVER_SECRET: secret
+    .optional()
+    .describe('at least 32 characters: keys the one-time codes and refresh tokens'),
+  AUDIT_KEY: secret
+    .optional()
+    .describe('at least 32 characters: keys the audit chain and its signed checkpoints'),
+  AUDIT_CHECKPOINT_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(60)
+    .describe('how often a signed checkpoint of the audit log is written'),
+  NAFATH_BASE_URL: z
+    .url()
+    .optional()
+    .describe(
+      'the national identity app (Nafath MFA API); without it, demo mode uses the simulator',
+    ),
+  NAFATH_APP_ID: z.string().min(1).optional().describe('the application id given by Nafath'),
+  NAFATH_APP_KEY: secret.optional().describe('the application key given by Nafath'),
+  GATEWAY_BASE_URL: z
+    .url()
+    .optional()
+    .describe('the payment gateway; without it, demo mode uses the simulator'),
+  GATEWAY_API_KEY: secret.optional().describe('the payment gateway API key'),
+  GATEWAY_CALLBACK_SECRET: secret
+    .optional()
+    .describe('the secret the payment gateway signs its notifications with'),
+  NOTIFIER_URL: z
+    .url()
+    .optional()
+    .describe(
+      'the SMS / e-mail relay one-time codes and notices are posted to; without it, demo mode uses the outbox',
+    ),
+  NOTIFIER_TOKEN: secret.optional().describe('the bearer token of the SMS / e-mail relay'),
+  REQUEST_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .default(30_000)
+    .describe('time a client has to send a whole request'),
+  HEADERS_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .default(10_000)
+    .describe('time a client has to send the request headers'),
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .default(5_000)
+    .describe('how long an idle keep-alive connection stays open'),
+  CONNECTIONS_PER_ADDRESS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(256)
+    .describe('open connections one address may hold (0: no cap, behind a load balancer)'),
+  EXPORT_MAX_ROWS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(100_000)
+    .describe('rows one export may hold; a larger one asks for a narrower filter'),
+  EXPORTS_PER_MINUTE: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(5)
+    .describe('exports one user may start a minute'),
+  EXPORTS_AT_ONCE: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(3)
+    .describe('exports one server writes at the same time'),
 });
 
-export type Config = z.output<typeof schema> & { publicOrigin: string };
+type Parsed = z.output<typeof schema>;
+
+/** Where an external service is: its real address and credentials, or the built-in simulator. */
+export type Adapter<Real> = { kind: 'real'; settings: Real } | { kind: 'simulator' };
+
+export interface Config extends Parsed {
+  publicOrigin: string;
+  /** Demo mode: simulators, the outbox page and demo data may run, and every page says so. */
+  demo: boolean;
+  devPages: boolean;
+  demoData: boolean;
+  secrets: { server: string; audit: string };
+  nafath: Adapter<{ baseUrl: string; appId: string; appKey: string }>;
+  gateway: Adapter<{ baseUrl: string; apiKey: string; callbackSecret: string }>;
+  notifier: Adapter<{ url: string; token: string }>;
+}
+
+/**
+ * The secrets demo mode runs with. They are public (they are in this file), so production refuses
+ * every one of them.
+ */
+export const DEMO_SECRETS = {
+  server: 'tawqi-demo-server-secret-not-for-production',
+  audit: 'tawqi-demo-audit-key-not-for-production-use',
+  gatewayApiKey: 'tawqi-demo-gateway-api-key-not-for-production',
+  gatewayCallback: 'tawqi-demo-gateway-callback-secret-not-for-production',
+} as const;
+
+const SECRET_NAMES = new Set([
+  'SERVER_SECRET',
+  'AUDIT_KEY',
+  'NAFATH_APP_KEY',
+  'GATEWAY_API_KEY',
+  'GATEWAY_CALLBACK_SECRET',
+  'NOTIFIER_TOKEN',
+  'DATABASE_URL',
+  'DATABASE_OWNER_URL',
+]);
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
+}
+
+/** A value as an error message may show it: secrets (and URLs with passwords) never. */
+function shown(name: string, value: string | undefined): string {
+  if (value === undefined) return '(not set)';
+  return SECRET_NAMES.has(name) ? '(hidden)' : JSON.stringify(value);
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const known = Object.fromEntries(
     Object.keys(schema.shape).map((key) => [key, env[key] === '' ? undefined : env[key]]),
   );
-  const parsed = schema.safeParse(known);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => {
-      const name = String(issue.path[0]);
-      const description = schema.shape[name as keyof typeof schema.shape].description ?? '';
-      return `  ${name}=${JSON.stringify(env[name])}: ${issue.message}${description ? ` (${description})` : ''}`;
-    });
+  const describe = (name: string) =>
+    schema.shape[name as keyof typeof schema.shape].description ?? '';
+  const fail = (lines: string[]): never => {
     throw new ConfigError(
       `Tawqi cannot start: the configuration is not valid.\n${lines.join('\n')}`,
     );
+  };
+  const parsed = schema.safeParse(known);
+  if (!parsed.success) {
+    fail(
+      parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0]);
+        const description = describe(name);
+        return `  ${name}=${shown(name, env[name])}: ${issue.message}${description ? ` (${description})` : ''}`;
+      }),
+    );
   }
-  const config = parsed.data;
+  const config = (parsed as { data: Parsed }).data;
+  const demo = config.TAWQI_MODE === 'demo';
+  const problems: string[] = [];
+  const problem = (name: string, text: string) => {
+    problems.push(`  ${name}=${shown(name, env[name])}: ${text} (${describe(name)})`);
+  };
+
+  /** A service is real when any of its variables is set; then every one of them must be. */
+  const adapter = <Real>(names: readonly string[], make: (values: string[]) => Real) => {
+    const values = names.map((name) => known[name] ?? '');
+    if (values.every((value) => value === '')) {
+      if (!demo)
+        for (const name of names) problem(name, 'required in production (no simulator there)');
+      return { kind: 'simulator' } as const;
+    }
+    names.forEach((name, index) => {
+      if (values[index] === '') problem(name, 'required together with the others of its service');
+    });
+    return { kind: 'real', settings: make(values) } as const;
+  };
+  const nafath = adapter(
+    ['NAFATH_BASE_URL', 'NAFATH_APP_ID', 'NAFATH_APP_KEY'],
+    ([baseUrl = '', appId = '', appKey = '']) => ({ baseUrl, appId, appKey }),
+  );
+  const gateway = adapter(
+    ['GATEWAY_BASE_URL', 'GATEWAY_API_KEY', 'GATEWAY_CALLBACK_SECRET'],
+    ([baseUrl = '', apiKey = '', callbackSecret = '']) => ({ baseUrl, apiKey, callbackSecret }),
+  );
+  const notifier = adapter(['NOTIFIER_URL', 'NOTIFIER_TOKEN'], ([url = '', token = '']) => ({
+    url,
+    token,
+  }));
+
+  const demoValues = new Set<string>(Object.values(DEMO_SECRETS));
+  for (const name of SECRET_NAMES) {
+    const value = known[name];
+    if (!demo && value !== undefined && demoValues.has(value))
+      problem(name, 'is a demo secret, published in the source; production needs its own');
+  }
+  if (!demo) {
+    if (!config.SERVER_SECRET) problem('SERVER_SECRET', 'required in production');
+    if (!config.AUDIT_KEY) problem('AUDIT_KEY', 'required in production');
+    if (!config.DATABASE_URL)
+      problem('DATABASE_URL', 'required in production (the embedded database is for demo mode)');
+    if (config.DEV_PAGES) problem('DEV_PAGES', 'the outbox page shows codes: demo mode only');
+    if (config.DEMO_DATA) problem('DEMO_DATA', 'demo data signs in as anyone: demo mode only');
+  }
+  if (config.SERVER_SECRET && config.SERVER_SECRET === config.AUDIT_KEY)
+    problem('AUDIT_KEY', 'must differ from SERVER_SECRET');
+  if (problems.length > 0) fail(problems);
+
   return {
     ...config,
     publicOrigin: config.PUBLIC_ORIGIN ?? `http://${config.HOST}:${String(config.PORT)}`,
+    demo,
+    devPages: demo && (config.DEV_PAGES ?? true),
+    demoData: demo && (config.DEMO_DATA ?? true),
+    secrets: {
+      server: config.SERVER_SECRET ?? DEMO_SECRETS.server,
+      audit: config.AUDIT_KEY ?? DEMO_SECRETS.audit,
+    },
+    nafath,
+    gateway,
+    notifier,
   };
 }

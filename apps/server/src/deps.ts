@@ -1,8 +1,11 @@
-/** What the modules are given: the database, the configuration, the clock and the adapters. */
+/** What the modules are given: the database, the configuration, the clock, keys, audit and adapters. */
 import type { IdentityProvider } from './adapters/nafath/client.js';
 import type { Notifier } from './adapters/notifier/outbox.js';
 import type { Config } from './config.js';
 import type { Pool } from './db/pool.js';
+import type { Keys } from './keys.js';
+import type { AuditLog } from './modules/audit/log.js';
+import type { ExportWriter } from './modules/exports/stream.js';
 import type { SessionLimits } from './modules/sessions/sessions.js';
 import type { TokenSigner } from './modules/sessions/tokens.js';
 
@@ -11,6 +14,10 @@ export interface Deps {
   config: Config;
   /** The time now; tests move it. */
   clock: () => Date;
+  keys: Keys;
+  audit: AuditLog;
+  /** Every export goes through it: rate, load and size checked, then streamed. */
+  exports: ExportWriter;
   signer: TokenSigner;
   identity: IdentityProvider;
   notifier: Notifier;

@@ -6,10 +6,20 @@
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
-import { migrate } from './db/migrate.js';
+import { migrate, pendingMigrations } from './db/migrate.js';
+import {
+  APP_ROLE,
+  applicationRoleProblem,
+  asRole,
+  createRole,
+  grantApplicationRole,
+  roleOf,
+} from './db/roles.js';
+import { deriveKeys, hmac } from './keys.js';
 import { createPool } from './db/pool.js';
 import { DEMO_PASSWORD, DEMO_PEOPLE, seedDemoData } from './db/seed.js';
 import { SIMULATOR_PREFIX } from './adapters/nafath/simulator.js';
+import { GATEWAY_PREFIX } from './adapters/payments/simulator.js';
 import { createServer } from './server.js';
 
 async function main(): Promise<void> {
@@ -24,38 +34,77 @@ async function main(): Promise<void> {
     throw error;
   }
   let embedded: EmbeddedDatabase | null = null;
-  let databaseUrl = config.DATABASE_URL;
-  if (!databaseUrl) {
+  let appUrl = config.DATABASE_URL;
+  let ownerUrl = config.DATABASE_OWNER_URL;
+  if (!appUrl) {
     console.log(`Starting the embedded PostgreSQL in ${config.DATA_DIR}/postgres …`);
     embedded = await startEmbeddedPostgres({
       dataDir: config.DATA_DIR,
       port: config.EMBEDDED_PG_PORT,
     });
     await embedded.createDatabase('tawqi');
-    databaseUrl = embedded.urlOf('tawqi');
+    ownerUrl = embedded.urlOf('tawqi');
+    appUrl = asRole(ownerUrl, APP_ROLE, hmac(deriveKeys(config.secrets).otp, 'embedded app role'));
   }
-  const pool = createPool(databaseUrl);
-  const applied = await migrate(pool);
-  const seeded = config.DEMO_DATA ? await seedDemoData(pool, new Date()) : false;
+  let applied: string[] = [];
+  let seeded = false;
+  if (ownerUrl) {
+    // The owner's connection is used for this and closed: the application never holds it.
+    const owner = createPool(ownerUrl, 2);
+    applied = await migrate(owner);
+    if (embedded) await createRole(owner, roleOf(appUrl), new URL(appUrl).password);
+    await grantApplicationRole(owner, roleOf(appUrl));
+    seeded = config.demoData ? await seedDemoData(owner, new Date()) : false;
+    await owner.end();
+  }
+  const pool = createPool(appUrl);
+  const pending = await pendingMigrations(pool);
+  const roleProblem = await applicationRoleProblem(pool);
+  if (pending.length > 0 || roleProblem) {
+    console.error(
+      [
+        'Tawqi cannot start:',
+        ...(pending.length
+          ? [
+              `  migrations not applied: ${pending.join(', ')} (set DATABASE_OWNER_URL to apply them at start)`,
+            ]
+          : []),
+        ...(roleProblem ? [`  ${roleProblem}`] : []),
+      ].join('\n'),
+    );
+    await pool.end();
+    await embedded?.stop();
+    process.exit(1);
+  }
   const portalDir = fileURLToPath(new URL('../../portal/dist', import.meta.url));
   const localesDir = fileURLToPath(new URL('../../portal/public/locales', import.meta.url));
   const { app } = await createServer({ config, pool, portalDir, localesDir });
   await app.listen({ host: config.HOST, port: config.PORT });
 
   const address = `http://${config.HOST}:${String(config.PORT)}`;
+  const simulated = [
+    config.nafath.kind === 'simulator' &&
+      `  national identity app simulator (phone): ${address}${SIMULATOR_PREFIX}/phone`,
+    config.gateway.kind === 'simulator' &&
+      `  payment gateway simulator: ${address}${GATEWAY_PREFIX}`,
+    config.devPages && `  one-time codes outbox: ${address}/dev/outbox`,
+  ].filter((line): line is string => typeof line === 'string');
   console.log(
     [
       '',
-      `Tawqi is running at ${address}`,
+      `Tawqi is running at ${address} — ${config.demo ? 'DEMO MODE: simulators, demo data and public demo secrets; not for real use' : 'production mode'}`,
       `  database: ${embedded ? 'embedded PostgreSQL' : 'DATABASE_URL'}${applied.length ? ` (migrations applied: ${applied.join(', ')})` : ''}${seeded ? ', demo data seeded' : ''}`,
       `  health: ${address}/health   readiness: ${address}/ready`,
-      `  national identity app simulator (phone): ${address}${SIMULATOR_PREFIX}/phone`,
-      `  one-time codes outbox (development): ${address}/dev/outbox`,
-      '  demo identities (password for credentials sign-in: ' + DEMO_PASSWORD + '):',
-      ...DEMO_PEOPLE.map(
-        (person) =>
-          `    ${person.nationalId}  ${person.username.padEnd(9)} ${person.en} — ${person.role}`,
-      ),
+      ...simulated,
+      ...(config.demoData
+        ? [
+            '  demo identities (password for credentials sign-in: ' + DEMO_PASSWORD + '):',
+            ...DEMO_PEOPLE.map(
+              (person) =>
+                `    ${person.nationalId}  ${person.username.padEnd(9)} ${person.en} — ${person.role}`,
+            ),
+          ]
+        : []),
       '',
     ].join('\n'),
   );

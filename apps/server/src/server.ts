@@ -1,6 +1,7 @@
 /**
- * The server assembled: adapters (the Nafath simulator on loopback unless configured otherwise,
- * the outbox notifier), sessions, access, every module's handlers, and the HTTP app.
+ * The server assembled: the adapters the configuration names (in demo mode, the simulators on
+ * loopback and the outbox; in production, the real services), keys, the audit log, sessions,
+ * access, every module's handlers, and the HTTP app.
  */
 import type { FastifyInstance } from 'fastify';
 import { createNafathClient, type IdentityProvider } from './adapters/nafath/client.js';
@@ -9,20 +10,24 @@ import {
   createNafathSimulator,
   type NafathSimulator,
 } from './adapters/nafath/simulator.js';
-import { createOutboxNotifier, readOutbox } from './adapters/notifier/outbox.js';
+import { createOutboxNotifier, readOutbox, type Notifier } from './adapters/notifier/outbox.js';
+import { createRelayNotifier } from './adapters/notifier/relay.js';
 import { createGatewayClient, type PaymentGateway } from './adapters/payments/gateway.js';
 import {
   GATEWAY_PREFIX,
   createGatewaySimulator,
   type GatewaySimulator,
 } from './adapters/payments/simulator.js';
-import type { Config } from './config.js';
+import { DEMO_SECRETS, type Config } from './config.js';
 import { DEMO_PEOPLE } from './db/seed.js';
 import type { Pool } from './db/pool.js';
-import { sessionLimits, type Deps } from './deps.js';
+import { sessionLimits } from './deps.js';
 import { buildApp } from './http/app.js';
 import type { Handlers } from './http/contractRoutes.js';
+import { deriveKeys } from './keys.js';
 import { createAccess } from './modules/access/access.js';
+import { createAuditLog } from './modules/audit/log.js';
+import { createExportWriter } from './modules/exports/stream.js';
 import { authHandlers } from './modules/auth/handlers.js';
 import { individualHandlers } from './modules/individual/handlers.js';
 import {
@@ -36,102 +41,149 @@ import { translationHandlers } from './modules/translations/handlers.js';
 
 export interface ServerParts {
   app: FastifyInstance;
-  deps: Deps;
+  deps: PaymentDeps;
   handlers: Handlers;
-  simulator: NafathSimulator;
-  gatewaySimulator: GatewaySimulator;
+  /** The simulators, in demo mode when no real service is configured; null otherwise. */
+  simulator: NafathSimulator | null;
+  gatewaySimulator: GatewaySimulator | null;
 }
-
-/** The simulated gateway's shared secret (a real gateway's would come from configuration). */
-const SIMULATOR_GATEWAY_SECRET = 'tawqi-gateway-simulator';
 
 export async function createServer(options: {
   config: Config;
   pool: Pool;
   clock?: () => Date;
-  /** Where the server will be reached, for the simulator's client (it calls back over loopback). */
+  /** Where the server will be reached, for the simulators' clients (they call over loopback). */
   selfOrigin?: () => string;
   portalDir?: string;
   /** The translation files served under /locales (the portal's). */
   localesDir?: string;
-  identity?: IdentityProvider;
-  gateway?: PaymentGateway;
+  /** Where the server's log goes (tests capture it). */
+  logger?: Parameters<typeof buildApp>[0]['logger'];
 }): Promise<ServerParts> {
+  const { config } = options;
   const clock = options.clock ?? (() => new Date());
-  const simulator = createNafathSimulator({
-    people: DEMO_PEOPLE.map((person) => ({
-      nationalId: person.nationalId,
-      fullNameEnglish: person.en,
-      fullNameArabic: person.ar,
-      nationality: 'Saudi Arabia',
-    })),
-    now: () => clock().getTime(),
-  });
-  const selfOrigin = options.selfOrigin ?? (() => options.config.publicOrigin);
+  const selfOrigin = options.selfOrigin ?? (() => config.publicOrigin);
+  const keys = deriveKeys(config.secrets);
+
+  // Simulators exist only in demo mode (loadConfig refuses production without the real services).
+  const simulator =
+    config.nafath.kind === 'simulator'
+      ? createNafathSimulator({
+          people: DEMO_PEOPLE.map((person) => ({
+            nationalId: person.nationalId,
+            fullNameEnglish: person.en,
+            fullNameArabic: person.ar,
+            nationality: 'Saudi Arabia',
+          })),
+          now: () => clock().getTime(),
+        })
+      : null;
+  const nafath = config.nafath;
   // The simulator is reached through the same client as the real service, over HTTP.
-  const identity =
-    options.identity ??
-    lazyIdentity(() =>
-      createNafathClient({
-        baseUrl: `${selfOrigin()}${SIMULATOR_PREFIX}`,
-        appId: 'tawqi-simulator',
-        appKey: 'simulator',
-      }),
-    );
-  const deps: Deps = {
-    pool: options.pool,
-    config: options.config,
+  const identity = lazyIdentity(() =>
+    nafath.kind === 'real'
+      ? createNafathClient(nafath.settings)
+      : createNafathClient({
+          baseUrl: `${selfOrigin()}${SIMULATOR_PREFIX}`,
+          appId: 'tawqi-simulator',
+          appKey: 'simulator',
+        }),
+  );
+  const gatewaySettings =
+    config.gateway.kind === 'real'
+      ? config.gateway.settings
+      : {
+          baseUrl: '',
+          apiKey: DEMO_SECRETS.gatewayApiKey,
+          callbackSecret: DEMO_SECRETS.gatewayCallback,
+        };
+  const gatewaySimulator =
+    config.gateway.kind === 'simulator'
+      ? createGatewaySimulator({
+          apiKey: gatewaySettings.apiKey,
+          callbackSecret: gatewaySettings.callbackSecret,
+          now: clock,
+        })
+      : null;
+  const gateway = lazyGateway(() =>
+    createGatewayClient({
+      ...gatewaySettings,
+      baseUrl: gatewaySimulator ? `${selfOrigin()}${GATEWAY_PREFIX}` : gatewaySettings.baseUrl,
+    }),
+  );
+  const notifier: Notifier =
+    config.notifier.kind === 'real'
+      ? createRelayNotifier(config.notifier.settings)
+      : createOutboxNotifier(options.pool);
+
+  let app: FastifyInstance | null = null;
+  const audit = createAuditLog({
+    keys,
     clock,
+    // A copy of every signed checkpoint outside the database.
+    publish: (checkpoint) => {
+      app?.log.info({ auditCheckpoint: checkpoint }, 'audit checkpoint signed');
+    },
+  });
+  const deps: PaymentDeps = {
+    pool: options.pool,
+    config,
+    clock,
+    keys,
+    audit,
+    exports: createExportWriter({ pool: options.pool, config, clock }),
     signer: await loadSigner(options.pool),
     identity,
-    notifier: createOutboxNotifier(options.pool),
-  };
-  const gatewaySimulator = createGatewaySimulator({ secret: SIMULATOR_GATEWAY_SECRET });
-  const paymentDeps: PaymentDeps = {
-    ...deps,
+    notifier,
+    gateway,
     selfOrigin,
-    gateway:
-      options.gateway ??
-      lazyGateway(() =>
-        createGatewayClient({
-          baseUrl: `${selfOrigin()}${GATEWAY_PREFIX}`,
-          secret: SIMULATOR_GATEWAY_SECRET,
-        }),
-      ),
   };
   const handlers: Handlers = {
     ...authHandlers(deps),
     ...referenceHandlers(deps),
     ...individualHandlers(deps),
-    ...paymentHandlers(paymentDeps),
+    ...paymentHandlers(deps),
     ...(options.localesDir ? translationHandlers(options.localesDir) : {}),
   };
-  const app = await buildApp({
-    config: options.config,
+  app = await buildApp({
+    config,
     pool: options.pool,
     access: createAccess({
       pool: options.pool,
       signer: deps.signer,
       clock,
-      limits: sessionLimits(options.config),
+      limits: sessionLimits(config),
     }),
     handlers,
-    rateLimitPerMinute: options.config.RATE_LIMIT_PER_MINUTE,
+    clock,
+    rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
+    ...(options.logger ? { logger: options.logger } : {}),
     ...(options.portalDir ? { portalDir: options.portalDir } : {}),
     plugins: [
-      (instance) => simulator.register(instance),
-      (instance) => gatewaySimulator.register(instance),
-      (instance) => registerPaymentCallback(instance, paymentDeps),
+      (instance) => simulator?.register(instance),
+      (instance) => gatewaySimulator?.register(instance),
+      (instance) => registerPaymentCallback(instance, deps),
       (instance) => {
-        // The development outbox: the one-time codes the default notifier "sent". It shows codes,
-        // so only to callers on this machine, and only while DEV_PAGES is on.
-        if (!options.config.DEV_PAGES) return;
+        // The demo outbox: the one-time codes the demo notifier "sent". It shows codes, so only in
+        // demo mode, only to callers on this machine.
+        if (!config.devPages) return;
         instance.get('/dev/outbox', async (request, reply) => {
           if (!isLoopback(request.ip)) return reply.status(404).send();
           return { messages: await readOutbox(options.pool) };
         });
       },
     ],
+  });
+  // Periodic signed checkpoints of the audit log (besides one every CHECKPOINT_EVERY records).
+  const checkpoints = setInterval(() => {
+    audit.checkpoint(options.pool).catch((error: unknown) => {
+      app.log.warn({ error: String(error) }, 'audit checkpoint not written');
+    });
+  }, config.AUDIT_CHECKPOINT_MINUTES * 60_000);
+  checkpoints.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(checkpoints);
+    await audit.checkpoint(options.pool).catch(() => undefined);
   });
   return { app, deps, handlers, simulator, gatewaySimulator };
 }
@@ -152,6 +204,8 @@ function lazyGateway(make: () => PaymentGateway): PaymentGateway {
   return {
     createPayment: (input) => get().createPayment(input),
     status: (gatewayRef) => get().status(gatewayRef),
+    cancel: (gatewayRef) => get().cancel(gatewayRef),
+    refund: (gatewayRef) => get().refund(gatewayRef),
     verifyCallback: (rawBody, signature) => get().verifyCallback(rawBody, signature),
   };
 }

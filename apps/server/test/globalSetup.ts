@@ -7,7 +7,22 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import pg from 'pg';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded.js';
+import { APP_ROLE } from '../src/db/roles.js';
+
+/** The application's role in the tests: created once here, granted per test database. */
+export const TEST_APP_PASSWORD = 'tawqi-app-test';
+
+async function createAppRole(adminUrl: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  const exists = await admin.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [APP_ROLE]);
+  await admin.query(
+    `${exists.rowCount ? 'ALTER' : 'CREATE'} ROLE ${APP_ROLE} LOGIN PASSWORD '${TEST_APP_PASSWORD}'`,
+  );
+  await admin.end();
+}
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -34,11 +49,13 @@ let dataDir: string | null = null;
 export async function setup(project: TestProject): Promise<void> {
   const external = process.env.TEST_DATABASE_URL;
   if (external) {
+    await createAppRole(external);
     project.provide('adminDatabaseUrl', external);
     return;
   }
   dataDir = mkdtempSync(join(tmpdir(), 'tawqi-test-pg-'));
   embedded = await startEmbeddedPostgres({ dataDir, port: await freePort() });
+  await createAppRole(embedded.urlOf('postgres'));
   project.provide('adminDatabaseUrl', embedded.urlOf('postgres'));
 }
 

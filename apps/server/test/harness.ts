@@ -12,13 +12,20 @@ import { afterAll, inject } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { migrate } from '../src/db/migrate.js';
 import { createPool, type Pool } from '../src/db/pool.js';
+import { APP_ROLE, asRole, grantApplicationRole } from '../src/db/roles.js';
 import { seedDemoData } from '../src/db/seed.js';
 import { createServer, type ServerParts } from '../src/server.js';
+import { TEST_APP_PASSWORD } from './globalSetup.js';
 
 export const START = new Date('2026-11-21T09:00:00.000Z');
 
-export interface Harness extends ServerParts {
+export interface Harness extends Omit<ServerParts, 'simulator' | 'gatewaySimulator'> {
+  /** The application's connection (least privilege), as the server uses it. */
   pool: Pool;
+  /** The owner's connection: what a test needs to act as an attacker with the owner's rights. */
+  ownerPool: Pool;
+  simulator: NonNullable<ServerParts['simulator']>;
+  gatewaySimulator: NonNullable<ServerParts['gatewaySimulator']>;
   baseUrl: string;
   clock: { now: Date; advance(ms: number): void };
   call(
@@ -43,16 +50,18 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const pool = createPool(url.toString(), 5);
-  await migrate(pool);
-  await seedDemoData(pool, START);
+  const ownerPool = createPool(url.toString(), 2);
+  await migrate(ownerPool);
+  await seedDemoData(ownerPool, START);
+  await grantApplicationRole(ownerPool, APP_ROLE);
+  const pool = createPool(asRole(url.toString(), APP_ROLE, TEST_APP_PASSWORD), 5);
   const clock = {
     now: new Date(START),
     advance(ms: number) {
       clock.now = new Date(clock.now.getTime() + ms);
     },
   };
-  const config = loadConfig({ LOG_LEVEL: 'silent', PORT: '0', ...env });
+  const config = loadConfig({ TAWQI_MODE: 'demo', LOG_LEVEL: 'silent', PORT: '0', ...env });
   let baseUrl = '';
   // Translation files as the portal will ship them.
   const localesDir = mkdtempSync(join(tmpdir(), 'tawqi-locales-'));
@@ -77,14 +86,19 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
   afterAll(async () => {
     await parts.app.close();
     await pool.end();
+    await ownerPool.end();
     const cleanup = new pg.Client({ connectionString: adminUrl });
     await cleanup.connect();
     await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await cleanup.end();
   });
+  if (!parts.simulator || !parts.gatewaySimulator) throw new Error('demo mode has the simulators');
   return {
     ...parts,
+    simulator: parts.simulator,
+    gatewaySimulator: parts.gatewaySimulator,
     pool,
+    ownerPool,
     baseUrl,
     clock,
     async call(method, path, options = {}) {

@@ -1,6 +1,8 @@
 import ExcelJS from 'exceljs';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
 import { signBody } from '../src/adapters/payments/gateway.js';
+import { DEMO_SECRETS } from '../src/config.js';
 import { DEVICE, NOURA, SARA, startHarness } from './harness.js';
 
 const h = await startHarness();
@@ -75,8 +77,9 @@ describe('my profile and account (SPEC §7 "Profile")', () => {
     expect(download.status).toBe(200);
     expect(download.headers.get('content-type')).toBe('application/pdf');
     expect(download.headers.get('content-disposition')).toBe(
-      'attachment; filename="Tawqi_Terms_of_Use.pdf"',
+      `attachment; filename="Tawqi_Terms_of_Use.pdf"; filename*=UTF-8''Tawqi_Terms_of_Use.pdf`,
     );
+    expect(download.headers.get('content-security-policy')).toBe('sandbox');
     expect(
       Buffer.from(await download.arrayBuffer())
         .subarray(0, 5)
@@ -193,8 +196,9 @@ describe('my transactions and documents', () => {
     });
     expect(download.status).toBe(200);
     expect(download.headers.get('content-disposition')).toBe(
-      'attachment; filename="My_eSign_Transactions.xlsx"',
+      `attachment; filename="My_eSign_Transactions.xlsx"; filename*=UTF-8''My_eSign_Transactions.xlsx`,
     );
+    expect(download.headers.get('content-security-policy')).toBe('sandbox');
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(await download.arrayBuffer());
     const sheet = workbook.worksheets[0] as ExcelJS.Worksheet;
@@ -251,6 +255,25 @@ describe('buying a plan (order → gateway → purchased plan)', () => {
       { 'idempotency-key': key },
     );
   const gatewayIdOf = (paymentUrl: string) => paymentUrl.split('/').at(-1) as string;
+  /** Pay again, as the portal does: every call with money effects carries a fresh key. */
+  const payAgain = (token: string, encodedPaymentSlno: string) =>
+    as(token).post(
+      '/api/v1/esign/my/payment/initiate',
+      { encodedPaymentSlno },
+      { 'idempotency-key': `again-${randomUUID()}` },
+    );
+  /** A gateway notification, signed with the demo gateway's secret. */
+  const notify = (payment: object, eventId = `evt_${randomUUID()}`, sentAt = h.clock.now) => {
+    const body = JSON.stringify({ eventId, sentAt: sentAt.toISOString(), payment });
+    return fetch(`${h.baseUrl}/api/v1/payments/callback`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-gateway-signature': signBody(DEMO_SECRETS.gatewayCallback, body),
+      },
+      body,
+    });
+  };
   const plansOf = async (token: string) =>
     (await as(token).get('/api/v1/esign/my/subscription/plans/purchased/1/10')).body;
 
@@ -332,23 +355,23 @@ describe('buying a plan (order → gateway → purchased plan)', () => {
     const order = await buy(noura, 'key-replay-0001', 2);
     const gatewayId = gatewayIdOf(order.body.paymentUrl);
     await h.gatewaySimulator.decide(gatewayId, 'pay');
-    const body = JSON.stringify({
+    const sent = h.gatewaySimulator.sentEvents.at(-1);
+    if (!sent) throw new Error('the simulator sent no event');
+    const replay = () =>
+      fetch(`${h.baseUrl}/api/v1/payments/callback`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-gateway-signature': sent.signature },
+        body: sent.body,
+      });
+    expect((await replay()).status).toBe(409);
+    // The same payment reported again under a new event id settles nothing more.
+    const payment = {
       id: gatewayId,
       reference: order.body.encodedPaymentSlno,
       status: 'paid',
       amount: 11385,
-    });
-    const replay = () =>
-      fetch(`${h.baseUrl}/api/v1/payments/callback`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'x-gateway-signature': signBody('tawqi-gateway-simulator', body),
-        },
-        body,
-      });
-    expect((await replay()).status).toBe(200);
-    expect((await replay()).status).toBe(200);
+    };
+    expect((await notify(payment)).status).toBe(200);
     await as(noura).post('/api/v1/esign/my/payment/recheck', {
       encodedPaymentSlno: order.body.encodedPaymentSlno,
     });
@@ -363,10 +386,14 @@ describe('buying a plan (order → gateway → purchased plan)', () => {
     const order = await buy(noura, 'key-forged-0001', 2);
     const gatewayId = gatewayIdOf(order.body.paymentUrl);
     const forged = JSON.stringify({
-      id: gatewayId,
-      reference: order.body.encodedPaymentSlno,
-      status: 'paid',
-      amount: 11385,
+      eventId: 'evt_forged_0001',
+      sentAt: h.clock.now.toISOString(),
+      payment: {
+        id: gatewayId,
+        reference: order.body.encodedPaymentSlno,
+        status: 'paid',
+        amount: 11385,
+      },
     });
     const unsigned = await fetch(`${h.baseUrl}/api/v1/payments/callback`, {
       method: 'POST',
@@ -374,19 +401,11 @@ describe('buying a plan (order → gateway → purchased plan)', () => {
       body: forged,
     });
     expect(unsigned.status).toBe(401);
-    const cheap = JSON.stringify({
+    await notify({
       id: gatewayId,
       reference: order.body.encodedPaymentSlno,
       status: 'paid',
       amount: 100,
-    });
-    await fetch(`${h.baseUrl}/api/v1/payments/callback`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'x-gateway-signature': signBody('tawqi-gateway-simulator', cheap),
-      },
-      body: cheap,
     });
     const status = await as(noura).get(
       `/api/v1/esign/my/payment/status/${String(order.body.encodedPaymentSlno)}`,
@@ -413,9 +432,7 @@ describe('buying a plan (order → gateway → purchased plan)', () => {
           row.encodedPaymentSlno === order.body.encodedPaymentSlno,
       ),
     ).toMatchObject({ initiatePayment: true });
-    const again = await as(noura).post('/api/v1/esign/my/payment/initiate', {
-      encodedPaymentSlno: order.body.encodedPaymentSlno,
-    });
+    const again = await payAgain(noura, order.body.encodedPaymentSlno);
     expect(again.body.encodedOrderSlno).toBe(order.body.encodedOrderSlno);
     await h.gatewaySimulator.decide(gatewayIdOf(again.body.paymentUrl), 'pay');
     expect(
@@ -426,13 +443,7 @@ describe('buying a plan (order → gateway → purchased plan)', () => {
       ).body.paymentStatus,
     ).toBe('success');
     // A paid order is not paid again.
-    expect(
-      (
-        await as(noura).post('/api/v1/esign/my/payment/initiate', {
-          encodedPaymentSlno: order.body.encodedPaymentSlno,
-        })
-      ).status,
-    ).toBe(409);
+    expect((await payAgain(noura, order.body.encodedPaymentSlno)).status).toBe(409);
   });
 
   it('keeps one user’s payments from another', async () => {
@@ -451,13 +462,7 @@ describe('buying a plan (order → gateway → purchased plan)', () => {
         })
       ).status,
     ).toBe(404);
-    expect(
-      (
-        await as(sara).post('/api/v1/esign/my/payment/initiate', {
-          encodedPaymentSlno: order.body.encodedPaymentSlno,
-        })
-      ).status,
-    ).toBe(404);
+    expect((await payAgain(sara, order.body.encodedPaymentSlno)).status).toBe(404);
   });
 
   it('moves used-up and expired plans to the plan history', async () => {

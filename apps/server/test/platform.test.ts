@@ -70,7 +70,7 @@ const NOT_YET: readonly EndpointId[] = ENDPOINTS.map(
 
 describe('configuration', () => {
   it('takes the defaults: 127.0.0.1:3000, VAT 15%, 30-minute idle limit', () => {
-    const config = loadConfig({});
+    const config = loadConfig({ TAWQI_MODE: 'demo' });
     expect(config).toMatchObject({
       HOST: '127.0.0.1',
       PORT: 3000,
@@ -82,12 +82,16 @@ describe('configuration', () => {
   });
 
   it('stops with a message naming each wrong variable', () => {
-    expect(() => loadConfig({ PORT: 'eighty', VAT_PERCENT: '150' })).toThrow(ConfigError);
+    expect(() => loadConfig({ TAWQI_MODE: 'demo', PORT: 'eighty', VAT_PERCENT: '150' })).toThrow(
+      ConfigError,
+    );
     try {
-      loadConfig({ PORT: 'eighty', DATABASE_URL: 'not a url' });
+      loadConfig({ TAWQI_MODE: 'demo', PORT: 'eighty', DATABASE_URL: 'not a url' });
     } catch (error) {
       expect(String(error)).toMatch(/PORT="eighty"/);
-      expect(String(error)).toMatch(/DATABASE_URL="not a url".*PostgreSQL/);
+      // A connection string may hold a password: its value is never repeated.
+      expect(String(error)).toMatch(/DATABASE_URL=\(hidden\).*PostgreSQL/);
+      expect(String(error)).not.toContain('not a url');
     }
   });
 });
@@ -106,7 +110,12 @@ describe('routes from the contract', () => {
       isL1Admin: () => Promise.resolve(false),
     };
     expect(() => {
-      registerContractRoutes(Fastify(), { handlers: {}, policies: incomplete, access });
+      registerContractRoutes(Fastify(), {
+        handlers: {},
+        policies: incomplete,
+        access,
+        idempotency: { run: (_claim, work) => work() },
+      });
     }).toThrow(PolicyMissingError);
   });
 
@@ -223,14 +232,14 @@ describe('health, readiness and the database', () => {
   });
 
   it('runs each migration once', async () => {
-    expect(await migrate(h.pool)).toEqual([]);
+    expect(await migrate(h.ownerPool)).toEqual([]);
   });
 
   it('keeps serving when the database closes an idle connection (reported, not a crash)', async () => {
     const reports: string[] = [];
     const pool = createPool(inject('adminDatabaseUrl'), 1, (message) => reports.push(message));
     await pool.query("SET application_name = 'tawqi-idle-test'");
-    await h.pool.query(
+    await h.ownerPool.query(
       "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'tawqi-idle-test'",
     );
     await expect.poll(() => reports.length).toBe(1);
@@ -247,7 +256,7 @@ describe('health, readiness and the database', () => {
       isL1Admin: () => Promise.resolve(false),
     };
     const app = await buildApp({
-      config: loadConfig({ LOG_LEVEL: 'silent' }),
+      config: loadConfig({ TAWQI_MODE: 'demo', LOG_LEVEL: 'silent' }),
       pool: gone,
       access: noAccess,
       handlers: { vat: async () => (await gone.query('SELECT 15 AS vat')).rows[0] },
@@ -362,7 +371,7 @@ describe('the portal and the development pages', () => {
     writeFileSync(join(portalDir, 'index.html'), '<!doctype html><title>Tawqi portal</title>');
     writeFileSync(join(portalDir, 'app.js'), 'console.log(1)');
     const { app } = await createServer({
-      config: loadConfig({ LOG_LEVEL: 'silent' }),
+      config: loadConfig({ TAWQI_MODE: 'demo', LOG_LEVEL: 'silent' }),
       pool: h.pool,
       portalDir,
     });
@@ -388,7 +397,7 @@ describe('the portal and the development pages', () => {
     });
     expect(remote.statusCode).toBe(404);
     const { app } = await createServer({
-      config: loadConfig({ LOG_LEVEL: 'silent', DEV_PAGES: 'false' }),
+      config: loadConfig({ TAWQI_MODE: 'demo', LOG_LEVEL: 'silent', DEV_PAGES: 'false' }),
       pool: h.pool,
     });
     expect((await app.inject({ method: 'GET', url: '/dev/outbox' })).statusCode).toBe(404);

@@ -2,7 +2,7 @@
  * One error shape for the whole API (ARCHITECTURE.md "Errors"), localized by Accept-Language, and
  * the error the client throws.
  */
-import { TOKEN_EXPIRED } from '@tawqi/domain';
+import { SESSION_ENDED_DETAILS } from '@tawqi/domain';
 import { z } from 'zod';
 
 /** Machine-readable codes; `message` is the localized text for people. */
@@ -12,6 +12,10 @@ export const ERROR_CODES = [
   'FORBIDDEN',
   'NOT_FOUND',
   'CONFLICT',
+  /** An Idempotency-Key sent again with another request. */
+  'IDEMPOTENCY_KEY_REUSED',
+  /** An export with more rows than one file may hold: a narrower filter is needed. */
+  'EXPORT_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'PAYLOAD_TOO_LARGE',
   'RATE_LIMITED',
@@ -32,7 +36,10 @@ export const apiErrorBody = z
     statusCode: z.int().min(400).max(599),
     code: z.enum(ERROR_CODES),
     message: z.string(),
-    /** `TOKEN_EXPIRED` on a refresh whose session is over (SPEC §4, §8). */
+    /**
+     * On a refresh whose session is over: `TOKEN_EXPIRED` (SPEC §4, §8), or why it was ended at
+     * once — `TOKEN_REUSED` (a spent refresh token came back), `DEVICE_MISMATCH` (another device).
+     */
     detail: z.string().optional(),
     /** Which fields of the request were wrong, with a localized message each. */
     fieldErrors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
@@ -67,9 +74,9 @@ export class ApiError extends Error {
     this.requestId = body.requestId;
   }
 
-  /** Whether this is the refresh answer that ends the session (SPEC §8). */
+  /** Whether this is a refresh answer that ends the session (SPEC §8: TOKEN_EXPIRED, and ours). */
   get isTokenExpired(): boolean {
-    return this.detail === TOKEN_EXPIRED;
+    return SESSION_ENDED_DETAILS.includes(this.detail ?? '');
   }
 
   /** Whether the server sent a message a person can read (else screens say "Failed to fetch"). */

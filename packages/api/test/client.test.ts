@@ -84,7 +84,7 @@ describe('every call carries the spec’s headers (SPEC §7)', () => {
   });
 });
 
-describe('401/403: refresh once and retry (SPEC §4)', () => {
+describe('401: refresh once and retry (SPEC §4, 401 only)', () => {
   it('refreshes once for 20 concurrent 401s, and every call then succeeds', async () => {
     const { server, client, storage } = signedIn();
     server.expireAccessToken();
@@ -97,25 +97,17 @@ describe('401/403: refresh once and retry (SPEC §4)', () => {
     expect(storage.getItem(STORAGE_KEYS.refreshToken)).toBe('refresh-2');
   });
 
-  it('retries a 403 too', async () => {
-    let forbidden = true;
+  it('does not refresh on a 403: the denial reaches the caller at once', async () => {
     const server = fakeServer({
-      routes: {
-        'GET /api/v1/profile/my': () => {
-          if (forbidden) {
-            forbidden = false;
-            return errorAnswer(403, 'FORBIDDEN', 'Not allowed');
-          }
-          return jsonAnswer(200, { fullNameArabic: 'x' });
-        },
-      },
+      routes: { 'GET /api/v1/profile/my': () => errorAnswer(403, 'FORBIDDEN', 'Not allowed') },
     });
     const { client } = signedIn(server);
     await expect(client.call(CONTRACT.myProfile, {})).rejects.toMatchObject({
-      code: 'INVALID_RESPONSE',
+      statusCode: 403,
+      code: 'FORBIDDEN',
     });
-    expect(server.state.refreshes).toBe(1);
-    expect(server.requestsTo(PROFILE)).toHaveLength(2);
+    expect(server.state.refreshes).toBe(0);
+    expect(server.requestsTo(PROFILE)).toHaveLength(1);
   });
 
   it('retries only once: a second 401 fails the call', async () => {

@@ -81,9 +81,9 @@ export const ERROR_CATALOGUE = {
   },
   /** A grid call fails with no message. */
   gridFetchFailed: { kind: 'inline', description: { from: 'key', key: 'errors.failedToFetch' } },
-  /** 401 or 403 on any call. */
+  /** 401 on any call (SPEC §4 says 401 or 403; see REFRESH_AND_RETRY_STATUSES). */
   unauthorized: { kind: 'action', action: 'refresh-and-retry' },
-  /** Refresh fails with TOKEN_EXPIRED. */
+  /** Refresh fails with TOKEN_EXPIRED (or TOKEN_REUSED, DEVICE_MISMATCH). */
   refreshTokenExpired: { kind: 'action', action: 'remove-refresh-token-and-logout' },
   /** Refresh fails or answers non-200 at session check. */
   sessionCheckRefreshFailed: { kind: 'action', action: 'remove-refresh-token-and-login' },

@@ -6,9 +6,22 @@ import { ROUTES } from './constants.js';
 
 /** The `detail` a refresh answers when the session is over (SPEC §4, §8). */
 export const TOKEN_EXPIRED = 'TOKEN_EXPIRED';
+/** A spent refresh token came back after its successor was used: the session was ended at once. */
+export const TOKEN_REUSED = 'TOKEN_REUSED';
+/** A refresh token came from another device than its own: the session was ended at once. */
+export const DEVICE_MISMATCH = 'DEVICE_MISMATCH';
 
-/** Answers to any call that make the client refresh once and retry (SPEC §4). */
-export const REFRESH_AND_RETRY_STATUSES: readonly number[] = [401, 403];
+/** Every `detail` of a refresh that means the session is over (ours beside the spec's one). */
+export const SESSION_ENDED_DETAILS: readonly string[] = [TOKEN_EXPIRED, TOKEN_REUSED, DEVICE_MISMATCH];
+
+/**
+ * Answers to any call that make the client refresh once and retry. SPEC §4 says "401 or 403"; we
+ * refresh on 401 only (SECURITY.md, decided 2026-11-22). The server answers 401 when the access
+ * token is not valid (expired, revoked, tampered) and 403 when a valid caller may not do this:
+ * refreshing on a 403 would rotate tokens for nothing and retry a call that is refused again,
+ * hiding the denial behind a second round trip.
+ */
+export const REFRESH_AND_RETRY_STATUSES: readonly number[] = [401];
 
 /** How a call to `POST api/v1/auth/refresh` ended. */
 export type RefreshOutcome =
@@ -54,7 +67,7 @@ export function authCheckAfterRefresh(outcome: RefreshOutcome, from: string | nu
 export type FailedCallStep = { type: 'refresh-and-retry' } | { type: 'fail' };
 
 /**
- * A failed call (SPEC §4): on 401 or 403 the client refreshes once and retries. A retried call
+ * A failed call (SPEC §4, as decided above): on 401 the client refreshes once and retries. A retried call
  * that fails again, or a caller with no refresh token to refresh with, just fails.
  */
 export function afterFailedCall(
@@ -72,12 +85,13 @@ export type RefreshFailureStep =
 
 /**
  * A refresh that fails with detail TOKEN_EXPIRED removes the refresh token and goes to /logout
- * (SPEC §4, §8). Any other failure (a network error, a 5xx) is not proof that the session is over:
- * the original call fails with its own error and the user keeps their place (our decision; the
- * spec names only TOKEN_EXPIRED).
+ * (SPEC §4, §8); so do TOKEN_REUSED and DEVICE_MISMATCH, which end the session just as surely. Any
+ * other failure (a network error, a 5xx) is not proof that the session is over: the original call
+ * fails with its own error and the user keeps their place (our decision; the spec names only
+ * TOKEN_EXPIRED).
  */
 export function afterRefreshFailure(outcome: RefreshOutcome): RefreshFailureStep {
-  return outcome.kind === 'rejected' && outcome.detail === TOKEN_EXPIRED
+  return outcome.kind === 'rejected' && SESSION_ENDED_DETAILS.includes(outcome.detail ?? '')
     ? { type: 'logout', removeRefreshToken: true, navigateTo: ROUTES.logout }
     : { type: 'fail' };
 }

@@ -94,7 +94,19 @@ export type PlanState = (typeof PLAN_STATES)[number];
  * A payment of the individual area's payment history (ours, as the gateway reports it): started,
  * waiting for the gateway, paid, or failed.
  */
-export const PAYMENT_STATUSES = ['initiated', 'pending', 'success', 'failure'] as const;
+/**
+ * A payment attempt: open (`initiated`, `pending`), paid (`success`), declined (`failure`),
+ * `cancelled` (superseded by a newer attempt of the same order, or closed at the gateway), or
+ * `refunded` (a second capture for an order already paid, given back). Ours: the spec shows none.
+ */
+export const PAYMENT_STATUSES = [
+  'initiated',
+  'pending',
+  'success',
+  'failure',
+  'cancelled',
+  'refunded',
+] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** Every status word of every vocabulary. */
@@ -143,6 +155,8 @@ export const STATUS_TONES = {
   usedUp: 'neutral',
   expired: 'neutral',
   initiated: 'info',
+  cancelled: 'neutral',
+  refunded: 'neutral',
 } as const satisfies Record<Status, Tone>;
 
 /** The tone of a status word from the server; a word the spec lacks is neutral. */

@@ -57,12 +57,16 @@ describe('auth-check (SPEC §2)', () => {
 });
 
 describe('a failed call (SPEC §4)', () => {
-  it('refreshes once and retries on 401 and 403', () => {
-    for (const status of [401, 403]) {
-      expect(afterFailedCall(status, { retried: false, hasRefreshToken: true })).toEqual({
-        type: 'refresh-and-retry',
-      });
-    }
+  it('refreshes once and retries on 401', () => {
+    expect(afterFailedCall(401, { retried: false, hasRefreshToken: true })).toEqual({
+      type: 'refresh-and-retry',
+    });
+  });
+
+  it('does not refresh on 403: that is an authorization decision, not an invalid token', () => {
+    expect(afterFailedCall(403, { retried: false, hasRefreshToken: true })).toEqual({
+      type: 'fail',
+    });
   });
 
   it('does not retry a second time', () => {
@@ -85,18 +89,20 @@ describe('a failed call (SPEC §4)', () => {
     }
   });
 
-  it('removes the refresh token and goes to /logout when the refresh says TOKEN_EXPIRED', () => {
-    expect(afterRefreshFailure({ kind: 'rejected', status: 401, detail: TOKEN_EXPIRED })).toEqual({
-      type: 'logout',
-      removeRefreshToken: true,
-      navigateTo: '/logout',
-    });
+  it('removes the refresh token and goes to /logout when the refresh says the session ended', () => {
+    for (const detail of [TOKEN_EXPIRED, 'TOKEN_REUSED', 'DEVICE_MISMATCH']) {
+      expect(afterRefreshFailure({ kind: 'rejected', status: 401, detail })).toEqual({
+        type: 'logout',
+        removeRefreshToken: true,
+        navigateTo: '/logout',
+      });
+    }
   });
 
   it('keeps the session when the refresh fails for another reason', () => {
-    expect(
-      afterRefreshFailure({ kind: 'rejected', status: 401, detail: 'DEVICE_MISMATCH' }),
-    ).toEqual({ type: 'fail' });
+    expect(afterRefreshFailure({ kind: 'rejected', status: 401, detail: 'SOMETHING_ELSE' })).toEqual(
+      { type: 'fail' },
+    );
     expect(afterRefreshFailure({ kind: 'rejected', status: 503 })).toEqual({ type: 'fail' });
     expect(afterRefreshFailure({ kind: 'network-error' })).toEqual({ type: 'fail' });
     expect(afterRefreshFailure({ kind: 'ok' })).toEqual({ type: 'fail' });

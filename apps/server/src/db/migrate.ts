@@ -42,3 +42,12 @@ export async function migrate(pool: Pool, migrations = MIGRATIONS): Promise<stri
     client.release();
   }
 }
+
+/** The migrations not yet applied (read with the application's role, which cannot apply them). */
+export async function pendingMigrations(pool: Pool, migrations = MIGRATIONS): Promise<string[]> {
+  const applied = await pool
+    .query<{ name: string }>('SELECT name FROM schema_migrations')
+    .then((result) => new Set(result.rows.map((row) => row.name)))
+    .catch(() => new Set<string>());
+  return migrations.map((migration) => migration.name).filter((name) => !applied.has(name));
+}

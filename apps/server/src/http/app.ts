@@ -5,6 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
@@ -15,6 +17,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Config } from '../config.js';
 import type { Pool } from '../db/pool.js';
 import { registerContractRoutes, type Access, type Handlers } from './contractRoutes.js';
+import { createIdempotencyStore } from './idempotency.js';
 import { AppError, languageOf, messageOf } from './errors.js';
 import { POLICIES, type Policy } from './policies.js';
 
@@ -31,6 +34,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Requests per minute per address on the API (600 by default). */
   rateLimitPerMinute?: number;
+  /** The time now, for the idempotency store; tests move it. */
+  clock?: () => Date;
 }
 
 export const BODY_LIMIT_BYTES = 256 * 1024;
@@ -38,6 +43,29 @@ export const BODY_LIMIT_BYTES = 256 * 1024;
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
+    // Every timeout set, so slow clients cannot hold connections (issue 11): the whole request
+    // within REQUEST_TIMEOUT_MS, its headers within HEADERS_TIMEOUT_MS, an idle keep-alive
+    // connection closed after KEEP_ALIVE_TIMEOUT_MS; and connections capped per address.
+    serverFactory: (handler) => {
+      const server = createServer(
+        {
+          requestTimeout: config.REQUEST_TIMEOUT_MS,
+          headersTimeout: Math.min(config.HEADERS_TIMEOUT_MS, config.REQUEST_TIMEOUT_MS),
+          keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
+          // How often Node looks for requests past their time (its default is 30 s).
+          connectionsCheckingInterval: Math.max(
+            50,
+            Math.min(1000, Math.floor(config.HEADERS_TIMEOUT_MS / 2)),
+          ),
+        },
+        handler,
+      );
+      capConnectionsPerAddress(server, config.CONNECTIONS_PER_ADDRESS);
+      return server;
+    },
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
+    connectionTimeout: config.REQUEST_TIMEOUT_MS,
     logger: options.logger ?? {
       level: config.LOG_LEVEL,
       // Secrets and identities never reach the log (SECURITY.md "Audit").
@@ -111,11 +139,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setErrorHandler((error, request, reply) => {
     const language = languageOf(request.headers['accept-language']);
     const appError = toAppError(error);
-    if (appError.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    // Outcomes we expect (a call not built yet, the database away) are noted once, without a
+    // stack; anything else at 500 is a fault, logged with its stack.
+    if (EXPECTED_FAILURES.has(appError.statusCode))
+      request.log.warn({ code: appError.code, url: request.url }, 'request not served');
+    else if (appError.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    // 401 says the token is not valid (RFC 6750); 403, that a valid caller may not do this.
+    if (appError.statusCode === 401)
+      void reply.header('www-authenticate', 'Bearer error="invalid_token"');
     const body: ApiErrorBody = {
       statusCode: appError.statusCode,
       code: appError.code,
-      message: messageOf(appError.code, language),
+      message: appError.options.localized?.[language] ?? messageOf(appError.code, language),
       requestId: request.id,
       ...(appError.options.detail ? { detail: appError.options.detail } : {}),
       ...(appError.options.fieldErrors ? { fieldErrors: appError.options.fieldErrors } : {}),
@@ -141,18 +176,35 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     handlers: options.handlers,
     policies: options.policies ?? POLICIES,
     access: options.access,
+    idempotency: createIdempotencyStore(options.pool, options.clock ?? (() => new Date())),
   });
 
   const portalDir = options.portalDir;
   const hasPortal = portalDir !== undefined && existsSync(join(portalDir, 'index.html'));
-  if (hasPortal) await app.register(fastifyStatic, { root: portalDir, wildcard: false });
+  if (hasPortal) {
+    await app.register(fastifyStatic, {
+      root: portalDir,
+      wildcard: false,
+      index: false,
+      // Source maps help a developer in demo mode; production does not hand out its sources.
+      allowedPath: (pathName) => config.demo || !pathName.endsWith('.map'),
+    });
+  }
+  // The portal's page, read per request (a rebuilt portal is served without a restart), told
+  // which mode it runs in: demo mode shows its banner on every page.
+  const portalPage = async () =>
+    (await readFile(join(portalDir ?? '', 'index.html'), 'utf8')).replace(
+      '</head>',
+      `<meta name="tawqi-mode" content="${config.demo ? 'demo' : 'production'}"></head>`,
+    );
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const isApi = request.url.startsWith('/api/') || request.url.startsWith('/locales/');
     // Client routes get the app; a missing file (/assets/x.js) is a 404, not HTML in its place.
     const isPage =
       request.method === 'GET' && !/\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
-    if (!isApi && isPage && hasPortal) return reply.type('text/html').sendFile('index.html');
+    if (!isApi && isPage && hasPortal)
+      return reply.type('text/html; charset=utf-8').send(await portalPage());
     if (!isApi && isPage) {
       return reply
         .status(404)
@@ -165,6 +217,32 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   return app;
+}
+
+/** Failures that are outcomes, not faults: logged at warn, once, without a stack. */
+const EXPECTED_FAILURES = new Set([501, 503]);
+
+/**
+ * At most `cap` open connections per remote address (0: no cap — behind a load balancer every
+ * connection comes from it, and the balancer caps instead). One more is closed at once.
+ */
+function capConnectionsPerAddress(server: Server, cap: number): void {
+  if (cap <= 0) return;
+  const open = new Map<string, number>();
+  server.on('connection', (socket) => {
+    const address = socket.remoteAddress ?? '';
+    const count = (open.get(address) ?? 0) + 1;
+    if (count > cap) {
+      socket.destroy();
+      return;
+    }
+    open.set(address, count);
+    socket.once('close', () => {
+      const left = (open.get(address) ?? 1) - 1;
+      if (left > 0) open.set(address, left);
+      else open.delete(address);
+    });
+  });
 }
 
 /** Any error as the one shape: ours as they are; Fastify's by their status; the rest as 500. */

@@ -8,7 +8,10 @@ import { ENDPOINTS, absolutePath, type Endpoint, type EndpointId } from '@tawqi/
 import type { Language } from '@tawqi/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { auditContextOf, type AuditContext } from '../modules/audit/log.js';
+import { FileAnswer, downloadHeaders } from './download.js';
 import { AppError, fieldMessage, languageOf } from './errors.js';
+import type { IdempotencyStore } from './idempotency.js';
 import type { Policy } from './policies.js';
 
 /** Who is calling, when a valid session token came with the request. */
@@ -29,6 +32,8 @@ export interface HandlerContext {
   caller: Caller | null;
   language: Language;
   deviceId: string;
+  /** Who and where, for the audit log. */
+  audit: AuditContext;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -77,7 +82,12 @@ export function unimplemented(handlers: Handlers): EndpointId[] {
 
 export function registerContractRoutes(
   app: FastifyInstance,
-  options: { handlers: Handlers; policies: Partial<Record<string, Policy>>; access: Access },
+  options: {
+    handlers: Handlers;
+    policies: Partial<Record<string, Policy>>;
+    access: Access;
+    idempotency: IdempotencyStore;
+  },
 ): void {
   // Refuse to start with a route that declares no policy (SECURITY.md).
   const missing = ENDPOINTS.filter((endpoint) => !options.policies[endpoint.id]).map(
@@ -96,21 +106,63 @@ export function registerContractRoutes(
         const language = languageOf(request.headers['accept-language']);
         if (!handler) throw new AppError(501, 'NOT_IMPLEMENTED');
         const input = parseInput(endpoint, request, language);
+        const key = endpoint.idempotent ? idempotencyKeyOf(request) : null;
         const caller = await authorize(policy, endpoint, input, request, options.access);
         const deviceId = String(request.headers['x-device-id'] ?? '').slice(0, 200);
-        const result = await handler({ input, caller, language, deviceId, request, reply });
+        const context: HandlerContext = {
+          input,
+          caller,
+          language,
+          deviceId,
+          audit: auditContextOf(request, caller, deviceId),
+          request,
+          reply,
+        };
+        const result = key
+          ? await options.idempotency.run(
+              {
+                caller: caller ? `user:${String(caller.userSlno)}` : `address:${request.ip}`,
+                endpoint: endpoint.id,
+                key,
+                request: input,
+              },
+              () => handler(context),
+            )
+          : await handler(context);
         if (reply.sent) return reply;
         if (endpoint.answer.kind === 'blob') {
+          const file = result instanceof FileAnswer ? result : new FileAnswer(result as Buffer);
           return reply
-            .header('content-type', endpoint.answer.mediaType)
-            .header('content-disposition', `attachment; filename="${endpoint.answer.fileName}"`)
-            .send(result);
+            .headers(
+              downloadHeaders(file.fileName ?? endpoint.answer.fileName, endpoint.answer.mediaType),
+            )
+            .send(file.body);
         }
         // Only the fields the contract declares leave the server.
         return reply.send(endpoint.answer.schema.parse(result));
       },
     });
   }
+}
+
+/** The Idempotency-Key of a call that declares one: required, 8 to 200 visible characters. */
+function idempotencyKeyOf(request: FastifyRequest): string {
+  const key = request.headers['idempotency-key'];
+  if (typeof key !== 'string' || !/^[\x21-\x7e]{8,200}$/.test(key)) {
+    const language = languageOf(request.headers['accept-language']);
+    throw new AppError(400, 'VALIDATION_FAILED', {
+      fieldErrors: [
+        {
+          path: 'headers.Idempotency-Key',
+          message:
+            language === 'ar'
+              ? 'مفتاح عدم التكرار (Idempotency-Key) مطلوب: من ٨ إلى ٢٠٠ حرف.'
+              : 'Idempotency-Key is required: 8 to 200 characters.',
+        },
+      ],
+    });
+  }
+  return key;
 }
 
 function parseInput(endpoint: Endpoint, request: FastifyRequest, language: Language): CallInput {

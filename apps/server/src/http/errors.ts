@@ -14,6 +14,8 @@ export class AppError extends Error {
       detail?: string;
       fieldErrors?: ApiErrorBody['fieldErrors'];
       message?: string;
+      /** A message for this case in both languages, instead of the code's general one. */
+      localized?: Record<Language, string>;
       headers?: Record<string, string>;
     } = {},
   ) {
@@ -35,6 +37,14 @@ const MESSAGES_BY_CODE: Record<ErrorCode, Record<Language, string>> = {
   CONFLICT: {
     en: 'This was changed meanwhile. Reload and try again.',
     ar: 'تغيّر هذا في الأثناء. أعد التحميل وحاول مرة أخرى.',
+  },
+  IDEMPOTENCY_KEY_REUSED: {
+    en: 'This request was already sent with other details. Start again.',
+    ar: 'أُرسل هذا الطلب من قبل بتفاصيل أخرى. ابدأ من جديد.',
+  },
+  EXPORT_TOO_LARGE: {
+    en: 'Too many rows for one file. Narrow the filter (dates or status) and export again.',
+    ar: 'عدد الصفوف أكبر من أن يتسع له ملف واحد. ضيّق عوامل التصفية (التواريخ أو الحالة) ثم صدّر مرة أخرى.',
   },
   UNSUPPORTED_MEDIA_TYPE: { en: 'Send the request as JSON.', ar: 'أرسل الطلب بصيغة JSON.' },
   PAYLOAD_TOO_LARGE: { en: 'The request is too large.', ar: 'حجم الطلب كبير جدًا.' },

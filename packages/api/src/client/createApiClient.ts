@@ -1,6 +1,6 @@
 /**
  * The api client (SPEC §4 "Session", §7, §8): typed calls from the contract, the headers every call
- * carries, and the session policy of the domain carried out — refresh once and retry on 401/403,
+ * carries, and the session policy of the domain carried out — refresh once and retry on 401 (never on an authorization 403),
  * one refresh for many failures (across tabs too), TOKEN_EXPIRED → remove the refresh token and
  * log out. The rules themselves live in @tawqi/domain; this file only acts on its decisions.
  */

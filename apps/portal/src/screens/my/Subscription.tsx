@@ -137,6 +137,8 @@ const TOAST_OF_PAYMENT = {
   failure: 'error',
   pending: 'info',
   initiated: 'info',
+  cancelled: 'info',
+  refunded: 'info',
 } as const satisfies Record<PaymentStatus, ToastVariant>;
 
 function PaymentGrid() {

@@ -1,5 +1,6 @@
 /**
- * A Nafath-compatible simulator, served by Tawqi itself on loopback (`/simulators/nafath`), and
+ * A Nafath-compatible simulator, served by Tawqi itself on loopback in demo mode only
+ * (`/simulators/nafath`), and
  * driven through the same client as the real service:
  * - the MFA API: create a request (transId + a two-digit number), its status, and the JWKS;
  * - a "phone" page (`/simulators/nafath/phone`): the pending requests of a national id, each with

@@ -1,8 +1,10 @@
 /**
- * A payment gateway simulator, served by Tawqi on loopback (`/simulators/gateway`): the gateway's
- * API (create, status) and its hosted payment page, where "Pay" succeeds and "Decline" fails.
- * The outcome is sent to the merchant's callback URL, signed (HMAC-SHA256), then the browser goes
- * back to the merchant's return URL. Plain HTML forms (the strict CSP holds).
+ * A payment gateway simulator, served by Tawqi on loopback in demo mode only
+ * (`/simulators/gateway`): the gateway's API (create, status, cancel, refund) and its hosted
+ * payment page, where "Pay" succeeds and "Decline" fails; a cancelled payment can no longer be
+ * paid. The outcome is sent to the merchant's callback URL as a signed event (HMAC-SHA256 over a
+ * body with the event's id and time), then the browser goes back to the merchant's return URL.
+ * Plain HTML forms (the strict CSP holds).
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -20,18 +22,29 @@ interface SimulatedPayment {
   callbackUrl: string;
 }
 
+export interface SentEvent {
+  body: string;
+  signature: string;
+  callbackUrl: string;
+}
+
 export interface GatewaySimulator {
   register(app: FastifyInstance): Promise<void>;
   /** What a test's customer does on the hosted page. */
   decide(id: string, outcome: 'pay' | 'decline'): Promise<void>;
   get(id: string): SimulatedPayment | undefined;
+  /** The notifications sent so far, newest last, exactly as they went out. */
+  readonly sentEvents: readonly SentEvent[];
 }
 
 export function createGatewaySimulator(options: {
-  secret: string;
+  apiKey: string;
+  callbackSecret: string;
+  now: () => Date;
   fetch?: typeof fetch;
 }): GatewaySimulator {
   const payments = new Map<string, SimulatedPayment>();
+  const sentEvents: SentEvent[] = [];
   const doFetch = options.fetch ?? fetch;
   const view = (payment: SimulatedPayment) => ({
     id: payment.id,
@@ -41,18 +54,26 @@ export function createGatewaySimulator(options: {
   });
   const simulator: GatewaySimulator = {
     get: (id) => payments.get(id),
+    sentEvents,
     async decide(id, outcome) {
       const payment = payments.get(id);
       if (payment?.status !== 'initiated') return;
       payment.status = outcome === 'pay' ? 'paid' : 'failed';
-      const body = JSON.stringify(view(payment));
+      const body = JSON.stringify({
+        eventId: `evt_${randomUUID()}`,
+        sentAt: options.now().toISOString(),
+        payment: view(payment),
+      });
+      const event = {
+        body,
+        signature: signBody(options.callbackSecret, body),
+        callbackUrl: payment.callbackUrl,
+      };
+      sentEvents.push(event);
       // The merchant learns the outcome from a signed callback; a lost callback is what recheck is for.
       await doFetch(payment.callbackUrl, {
         method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'x-gateway-signature': signBody(options.secret, body),
-        },
+        headers: { 'content-type': 'application/json', 'x-gateway-signature': event.signature },
         body,
       }).catch(() => undefined);
     },
@@ -66,7 +87,7 @@ export function createGatewaySimulator(options: {
           },
         );
         const authorized = (authorization: string | undefined) =>
-          authorization === `Bearer ${options.secret}`;
+          authorization === `Bearer ${options.apiKey}`;
         app.post(`${GATEWAY_PREFIX}/api/payments`, (request, reply) => {
           if (!authorized(request.headers.authorization))
             return reply.status(401).send({ message: 'unauthorized' });
@@ -95,6 +116,21 @@ export function createGatewaySimulator(options: {
           const payment = payments.get((request.params as { id: string }).id);
           return payment ? view(payment) : reply.status(404).send({ message: 'no such payment' });
         });
+        // Cancel closes an open payment; refund gives a captured one back. Otherwise 409 with how
+        // it stands, as a gateway answers an action that no longer applies.
+        for (const [verb, from, to] of [
+          ['cancel', 'initiated', 'cancelled'],
+          ['refund', 'paid', 'refunded'],
+        ] as const) {
+          app.post(`${GATEWAY_PREFIX}/api/payments/:id/${verb}`, (request, reply) => {
+            if (!authorized(request.headers.authorization))
+              return reply.status(401).send({ message: 'unauthorized' });
+            const payment = payments.get((request.params as { id: string }).id);
+            if (!payment) return reply.status(404).send({ message: 'no such payment' });
+            if (payment.status === from) payment.status = to;
+            return payment.status === to ? view(payment) : reply.status(409).send(view(payment));
+          });
+        }
         app.get(`${GATEWAY_PREFIX}/pay/:id`, (request, reply) => {
           const payment = payments.get((request.params as { id: string }).id);
           if (!payment)
@@ -120,6 +156,15 @@ export function createGatewaySimulator(options: {
   return simulator;
 }
 
+const STATUS_WORDS: Record<GatewayStatus, string> = {
+  initiated: 'بانتظار الدفع / Awaiting payment',
+  paid: 'تم الدفع / Paid',
+  failed: 'فشل الدفع / Failed',
+  cancelled:
+    'أُلغيت عملية الدفع هذه، ولا يمكن الدفع بها / This payment was cancelled and cannot be paid',
+  refunded: 'أُعيد المبلغ / Refunded',
+};
+
 function hostedPage(payment: SimulatedPayment): string {
   const amount = (payment.amount / 100).toFixed(2);
   const escape = (text: string) =>
@@ -139,7 +184,7 @@ function hostedPage(payment: SimulatedPayment): string {
       <button type="submit" name="outcome" value="pay">ادفع / Pay</button>
       <button type="submit" name="outcome" value="decline">رفض البطاقة / Decline</button>
     </form>`
-        : `<p>${payment.status === 'paid' ? 'تم الدفع / Paid' : 'فشل الدفع / Failed'}</p>`
+        : `<p>${STATUS_WORDS[payment.status]}</p>`
     }
   </main>
 </body>

@@ -1,4 +1,5 @@
 /** Every migration, in order. A migration is never edited once released: add the next one. */
 import * as initial from './001_initial.js';
+import * as hardening from './002_hardening.js';
 
-export const MIGRATIONS: readonly { name: string; sql: string }[] = [initial];
+export const MIGRATIONS: readonly { name: string; sql: string }[] = [initial, hardening];

@@ -7,11 +7,13 @@
  * registered and unregistered ids; whether an account exists is said only after the person has
  * proved who they are in the app.
  */
-import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import {
+  DEVICE_MISMATCH,
   IDENTITY_CHALLENGE_TTL_MS,
   IDENTITY_STATUS,
   TOKEN_EXPIRED,
+  TOKEN_REUSED,
   maskNationalId,
   normalizeSaudiMobile,
   type Language,
@@ -20,6 +22,8 @@ import { IdentityProviderError } from '../../adapters/nafath/client.js';
 import type { Deps } from '../../deps.js';
 import { sessionLimits } from '../../deps.js';
 import { inTransaction } from '../../db/pool.js';
+import { hmac } from '../../keys.js';
+import { deviceHash, type AuditContext } from '../audit/log.js';
 import {
   requireCaller,
   type Caller,
@@ -29,7 +33,24 @@ import {
 import { AppError } from '../../http/errors.js';
 import { createSession, revokeSession, rotateRefreshToken } from '../sessions/sessions.js';
 import { hit } from '../throttle.js';
-import { authMessage, type AuthMessage } from './messages.js';
+import {
+  FREE_FAILURES,
+  MAX_CONSECUTIVE_FAILURES,
+  clearAccount,
+  clearFailures,
+  failureKeys,
+  recordFailure,
+  standing,
+} from './lockout.js';
+import {
+  IDENTITY_APP_REQUIRED,
+  authMessage,
+  identityWaitMessage,
+  lockoutNotice,
+  resendWaitMessage,
+  waitMessage,
+  type AuthMessage,
+} from './messages.js';
 import { DUMMY_HASH, verifyPassword } from './passwords.js';
 
 type Flow = 'login' | 'enrollment' | 'kycRenewal';
@@ -39,8 +60,24 @@ const CHALLENGES_PER_ID = 3;
 const CHALLENGE_WINDOW_SECONDS = 600;
 const OTP_TTL_MS = 180_000;
 const OTP_MAX_ATTEMPTS = 5;
-/** Consecutive failed sign-ins after which an account stops accepting passwords. */
-const MAX_FAILED_LOGINS = 100;
+/** A new code waits this long after the last one, and an account gets at most so many an hour. */
+const OTP_RESEND_SECONDS = 60;
+const OTP_SENDS_PER_HOUR = 5;
+/** Code checks per address and per reference in a quarter of an hour. */
+const OTP_CHECKS_PER_ADDRESS = 30;
+const OTP_CHECKS_PER_REFERENCE = 10;
+const OTP_CHECK_WINDOW_SECONDS = 900;
+/** The identity app is asked about one request at most once a second. */
+const POLL_WINDOW_SECONDS = 1;
+
+/** 429 with Retry-After, saying in the caller's language how long to wait. */
+function tooSoon(retryAfterSeconds: number, message?: Record<Language, string>): AppError {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  return new AppError(429, 'RATE_LIMITED', {
+    headers: { 'retry-after': String(seconds) },
+    localized: message ?? waitMessage(seconds),
+  });
+}
 
 const SERVICE_NAMES: Record<Flow, string> = {
   login: 'Login',
@@ -112,7 +149,13 @@ export async function sessionDataFor(
   };
 }
 
-async function signIn(deps: Deps, userSlno: number, deviceId: string) {
+async function signIn(
+  deps: Deps,
+  context: AuditContext,
+  userSlno: number,
+  deviceId: string,
+  method: 'identity-app' | 'password',
+) {
   const now = deps.clock();
   const session = await createSession(deps.pool, {
     userSlno,
@@ -121,11 +164,11 @@ async function signIn(deps: Deps, userSlno: number, deviceId: string) {
     limits: sessionLimits(deps.config),
   });
   await registerDevice(deps, userSlno, deviceId, now);
-  await audit(deps, {
+  await deps.audit.record(deps.pool, context, {
+    action: 'session.signed-in',
     actor: userSlno,
-    deviceId,
-    action: 'session.created',
-    detail: { sessionId: session.sessionId },
+    target: session.sessionId,
+    detail: { method },
   });
   return sessionDataFor(deps, userSlno, { ...session, deviceId });
 }
@@ -136,56 +179,6 @@ async function registerDevice(deps: Deps, userSlno: number, deviceId: string, no
      VALUES ($1, $2, 'Browser', 'Web browser', 'web', $3) ON CONFLICT (user_slno, device_id) DO NOTHING`,
     [userSlno, deviceId, now],
   );
-}
-
-/** Appends to the hash-chained audit log: each entry's hash covers the one before. */
-export async function audit(
-  deps: Deps,
-  entry: {
-    actor: number | null;
-    orgSlno?: number | null;
-    deviceId?: string | null;
-    action: string;
-    detail?: object;
-  },
-) {
-  await inTransaction(deps.pool, async (client) => {
-    await client.query('LOCK TABLE audit_log IN SHARE ROW EXCLUSIVE MODE');
-    const previous =
-      (
-        await client.query<{ hash: string }>(
-          'SELECT hash FROM audit_log ORDER BY audit_slno DESC LIMIT 1',
-        )
-      ).rows[0]?.hash ?? 'genesis';
-    const at = deps.clock();
-    const detail = entry.detail ?? {};
-    const hash = createHash('sha256')
-      .update(
-        JSON.stringify([
-          previous,
-          at.toISOString(),
-          entry.actor,
-          entry.orgSlno ?? null,
-          entry.deviceId ?? null,
-          entry.action,
-          detail,
-        ]),
-      )
-      .digest('hex');
-    await client.query(
-      'INSERT INTO audit_log (at, actor, org_slno, device_id, action, detail, prev_hash, hash) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
-      [
-        at,
-        entry.actor,
-        entry.orgSlno ?? null,
-        entry.deviceId ?? null,
-        entry.action,
-        detail,
-        previous,
-        hash,
-      ],
-    );
-  });
 }
 
 async function initiate(
@@ -204,7 +197,9 @@ async function initiate(
     now,
   );
   const base = { nationalID: nationalId, transId: null, random: null };
-  if (!throttle.allowed) return { ...base, ...failed('tooManyRequests', context.language) };
+  // Beyond its limit the identity app is not asked at all (no push bombing): 429, how long to wait.
+  if (!throttle.allowed)
+    throw tooSoon(throttle.retryAfterSeconds, identityWaitMessage(throttle.retryAfterSeconds));
   let created: { transId: string; random: string };
   try {
     created = await deps.identity.createRequest({
@@ -280,6 +275,8 @@ async function verify<T extends object>(
   }
   if (challenge.device_id !== context.deviceId) return failed('otherDevice', context.language);
   if (now >= challenge.expires_at) return failed('expired', context.language);
+  const poll = await hit(deps.pool, `nafath-poll:${input.transId}`, 1, POLL_WINDOW_SECONDS, now);
+  if (!poll.allowed) throw tooSoon(poll.retryAfterSeconds);
   let result;
   try {
     result = await deps.identity.status({
@@ -297,6 +294,12 @@ async function verify<T extends object>(
       input.transId,
       result.status,
     ]);
+    await deps.audit.record(deps.pool, context.audit, {
+      action: 'session.sign-in-failed',
+      outcome: 'failure',
+      target: maskNationalId(input.nationalId),
+      detail: { method: 'identity-app', flow, reason: result.status.toLowerCase() },
+    });
     return failed(result.status === 'REJECTED' ? 'rejected' : 'expired', context.language);
   }
   // Consumed once: a replayed or concurrent verify finds nothing to sign in with.
@@ -337,7 +340,57 @@ async function nationalIdOf(
   return { userSlno, nationalId: user.national_id };
 }
 
+/** Ends the session for a refresh that cannot go on; the detail says why (SPEC §8 and ours). */
+const REFRESH_DETAILS: Partial<Record<string, string>> = {
+  reused: TOKEN_REUSED,
+  'device-mismatch': DEVICE_MISMATCH,
+};
+
+/** The username a person signs in with, as the keys of throttles and failures take it. */
+const usernameOf = (value: unknown) => String(value).trim().toLowerCase();
+
 export function authHandlers(deps: Deps): Handlers {
+  const codeHash = (reference: string, code: string) => hmac(deps.keys.otp, reference, code);
+
+  /** Tells the owner, once per threshold, that failed passwords now slow or pause their account. */
+  async function noticeLockout(
+    context: AuditContext,
+    user: { user_slno: number; mobile: string | null },
+    consecutive: number,
+  ) {
+    if (consecutive !== FREE_FAILURES && consecutive !== MAX_CONSECUTIVE_FAILURES) return;
+    const paused = consecutive === MAX_CONSECUTIVE_FAILURES;
+    const notice = lockoutNotice(paused);
+    const now = deps.clock();
+    await deps.pool.query(
+      `INSERT INTO notifications (user_slno, title_en, title_ar, message_en, message_ar, created_at) VALUES ($1, $2, $3, $4, $5, $6)`,
+      [user.user_slno, notice.title.en, notice.title.ar, notice.body.en, notice.body.ar, now],
+    );
+    const mobile = user.mobile ? (normalizeSaudiMobile(user.mobile) ?? user.mobile) : null;
+    if (mobile)
+      await deps.notifier.send(
+        { channel: 'sms', recipient: mobile, subject: 'Tawqi', body: notice.body.ar },
+        now,
+      );
+    await deps.audit.record(deps.pool, context, {
+      action: 'account.locked',
+      outcome: 'denied',
+      actor: user.user_slno,
+      detail: { consecutiveFailures: consecutive, paused },
+    });
+  }
+
+  /** A sign-in through the identity app proves more than a password: it clears every count. */
+  async function clearAfterIdentityApp(userSlno: number) {
+    const [user] = (
+      await deps.pool.query<{ username: string | null }>(
+        'SELECT username FROM users WHERE user_slno = $1',
+        [userSlno],
+      )
+    ).rows;
+    if (user?.username) await clearAccount(deps.pool, user.username);
+  }
+
   return {
     nafathLoginInitiate: async (context) =>
       initiate(deps, context, 'login', String(context.input.body.nationalID), null),
@@ -352,7 +405,10 @@ export function authHandlers(deps: Deps): Handlers {
       const answer = await verify(deps, context, 'login', input, async (person) => {
         const userSlno = await userByNationalId(deps, person.nationalId);
         if (userSlno === null) return 'notRegistered';
-        return { session: await signIn(deps, userSlno, context.deviceId) };
+        await clearAfterIdentityApp(userSlno);
+        return {
+          session: await signIn(deps, context.audit, userSlno, context.deviceId, 'identity-app'),
+        };
       });
       return { session: null, ...answer };
     },
@@ -364,11 +420,11 @@ export function authHandlers(deps: Deps): Handlers {
       };
       const answer = await verify(deps, context, 'enrollment', input, async (person) => {
         // Enrolling someone already enrolled signs them in.
-        const created = await deps.pool.query<{ user_slno: number }>(
+        const created = await deps.pool.query<{ user_slno: number; created: boolean }>(
           `INSERT INTO users (national_id, full_name_en, full_name_ar, nationality, kyc_valid_till)
            VALUES ($1, $2, $3, $4, ($5::timestamptz + interval '1 year')::date)
            ON CONFLICT (national_id) DO UPDATE SET national_id = EXCLUDED.national_id
-           RETURNING user_slno`,
+           RETURNING user_slno, (xmax = 0) AS created`,
           [
             person.nationalId,
             person.fullNameEnglish,
@@ -377,14 +433,20 @@ export function authHandlers(deps: Deps): Handlers {
             deps.clock(),
           ],
         );
-        const userSlno = (created.rows[0] as { user_slno: number }).user_slno;
-        await audit(deps, {
-          actor: userSlno,
-          deviceId: context.deviceId,
-          action: 'user.enrolled',
-          detail: { nationalId: maskNationalId(person.nationalId) },
-        });
-        return { session: await signIn(deps, userSlno, context.deviceId) };
+        const { user_slno: userSlno, created: isNew } = created.rows[0] as {
+          user_slno: number;
+          created: boolean;
+        };
+        if (isNew)
+          await deps.audit.record(deps.pool, context.audit, {
+            action: 'user.enrolled',
+            actor: userSlno,
+            target: maskNationalId(person.nationalId),
+          });
+        await clearAfterIdentityApp(userSlno);
+        return {
+          session: await signIn(deps, context.audit, userSlno, context.deviceId, 'identity-app'),
+        };
       });
       return { session: null, ...answer };
     },
@@ -407,16 +469,15 @@ export function authHandlers(deps: Deps): Handlers {
             "UPDATE users SET kyc_valid_till = ($2::timestamptz + interval '1 year')::date WHERE user_slno = $1 RETURNING kyc_valid_till",
             [caller.userSlno, deps.clock()],
           );
-          await audit(deps, {
-            actor: caller.userSlno,
-            deviceId: context.deviceId,
+          const validTill = (renewed.rows[0] as { kyc_valid_till: Date }).kyc_valid_till
+            .toISOString()
+            .slice(0, 10);
+          await deps.audit.record(deps.pool, context.audit, {
             action: 'kyc.renewed',
+            target: maskNationalId(user.nationalId),
+            detail: { validTill },
           });
-          return {
-            kycValidTill: (renewed.rows[0] as { kyc_valid_till: Date }).kyc_valid_till
-              .toISOString()
-              .slice(0, 10),
-          };
+          return { kycValidTill: validTill };
         },
       );
       return { kycValidTill: null, ...answer };
@@ -424,40 +485,71 @@ export function authHandlers(deps: Deps): Handlers {
 
     credentialsLoginInitiate: async (context) => {
       const now = deps.clock();
-      const username = String(context.input.body.username).trim().toLowerCase();
+      const username = usernameOf(context.input.body.username);
       const password = String(context.input.body.password);
-      const perIp = await hit(deps.pool, `login-ip:${context.request.ip}`, 30, 900, now);
-      const perAccount = await hit(deps.pool, `login-account:${username}`, 10, 900, now);
-      if (!perIp.allowed || !perAccount.allowed) {
-        const retryAfter = String(
-          Math.max(
-            perIp.allowed ? 0 : perIp.retryAfterSeconds,
-            perAccount.allowed ? 0 : perAccount.retryAfterSeconds,
-          ),
-        );
-        throw new AppError(429, 'RATE_LIMITED', { headers: { 'retry-after': retryAfter } });
-      }
       const [user] = (
         await deps.pool.query<{
           user_slno: number;
           password_hash: string | null;
           mobile: string | null;
-          failed_logins: number;
+          known_device: boolean;
         }>(
-          'SELECT user_slno, password_hash, mobile, failed_logins FROM users WHERE username = $1',
-          [username],
+          `SELECT u.user_slno, u.password_hash, u.mobile,
+                  EXISTS (SELECT 1 FROM registered_devices d WHERE d.user_slno = u.user_slno AND d.device_id = $2) AS known_device
+             FROM users u WHERE u.username = $1`,
+          [username, context.deviceId],
         )
       ).rows;
+      // On a device the owner already uses, their own attempts are counted apart from everyone
+      // else's: an attacker elsewhere cannot slow the owner down there.
+      const device = deviceHash(context.deviceId);
+      const accountKey =
+        user?.known_device && device
+          ? failureKeys.accountOnDevice(username, device)
+          : failureKeys.account(username);
+      const keys = [failureKeys.address(context.request.ip), accountKey];
+      const before = await standing(deps.pool, keys, now);
+      if (before.waitSeconds > 0) throw tooSoon(before.waitSeconds);
+      if ((before.consecutive[failureKeys.account(username)] ?? 0) >= MAX_CONSECUTIVE_FAILURES)
+        throw new AppError(403, 'FORBIDDEN', {
+          detail: 'IDENTITY_APP_REQUIRED',
+          localized: IDENTITY_APP_REQUIRED,
+        });
       // Unknown users are checked against a dummy hash: same answer, same time.
       const passwordOk = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
-      const accepted = Boolean(
-        user && passwordOk && user.failed_logins < MAX_FAILED_LOGINS && user.mobile,
-      );
-      if (user && !passwordOk)
-        await deps.pool.query(
-          'UPDATE users SET failed_logins = failed_logins + 1 WHERE user_slno = $1',
-          [user.user_slno],
+      const accepted = Boolean(user && passwordOk && user.mobile);
+      if (!passwordOk || !user) {
+        const counts = await recordFailure(deps.pool, keys, now);
+        await deps.audit.record(deps.pool, context.audit, {
+          action: 'session.sign-in-failed',
+          outcome: 'failure',
+          actor: user?.user_slno ?? null,
+          detail: { method: 'password', consecutiveFailures: counts[accountKey] ?? 1 },
+        });
+        if (user && accountKey === failureKeys.account(username))
+          await noticeLockout(context.audit, user, counts[accountKey] ?? 0);
+      }
+      if (accepted && user) {
+        // A new code waits a minute after the last, and an account gets a few an hour.
+        const resend = await hit(
+          deps.pool,
+          `otp-resend:${String(user.user_slno)}`,
+          1,
+          OTP_RESEND_SECONDS,
+          now,
         );
+        if (!resend.allowed)
+          throw tooSoon(resend.retryAfterSeconds, resendWaitMessage(resend.retryAfterSeconds));
+        const hourly = await hit(
+          deps.pool,
+          `otp-hour:${String(user.user_slno)}`,
+          OTP_SENDS_PER_HOUR,
+          3600,
+          now,
+        );
+        if (!hourly.allowed)
+          throw tooSoon(hourly.retryAfterSeconds, resendWaitMessage(hourly.retryAfterSeconds));
+      }
       const reference = randomUUID();
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       await inTransaction(deps.pool, async (client) => {
@@ -472,7 +564,7 @@ export function authHandlers(deps: Deps): Handlers {
           [
             reference,
             accepted && user ? user.user_slno : null,
-            hashCode(reference, code),
+            codeHash(reference, code),
             context.deviceId,
             now,
             new Date(now.getTime() + OTP_TTL_MS),
@@ -481,7 +573,7 @@ export function authHandlers(deps: Deps): Handlers {
       });
       const mobile =
         accepted && user?.mobile ? (normalizeSaudiMobile(user.mobile) ?? user.mobile) : null;
-      if (mobile) {
+      if (mobile && user) {
         await deps.notifier.send(
           {
             channel: 'sms',
@@ -491,6 +583,12 @@ export function authHandlers(deps: Deps): Handlers {
           },
           now,
         );
+        await deps.audit.record(deps.pool, context.audit, {
+          action: 'otp.sent',
+          actor: user.user_slno,
+          target: reference,
+          detail: { channel: 'sms' },
+        });
       }
       return {
         status: IDENTITY_STATUS.accepted,
@@ -507,6 +605,13 @@ export function authHandlers(deps: Deps): Handlers {
       const now = deps.clock();
       const reference = String(context.input.body.otpReference);
       const code = String(context.input.body.otp);
+      for (const [bucket, limit] of [
+        [`otp-check-address:${context.request.ip}`, OTP_CHECKS_PER_ADDRESS],
+        [`otp-check-reference:${reference}`, OTP_CHECKS_PER_REFERENCE],
+      ] as const) {
+        const checked = await hit(deps.pool, bucket, limit, OTP_CHECK_WINDOW_SECONDS, now);
+        if (!checked.allowed) throw tooSoon(checked.retryAfterSeconds);
+      }
       const outcome = await inTransaction(deps.pool, async (client) => {
         const [row] = (
           await client.query<{
@@ -527,8 +632,8 @@ export function authHandlers(deps: Deps): Handlers {
         if (now >= row.expires_at) return 'codeExpired' as const;
         if (row.attempts >= OTP_MAX_ATTEMPTS) return 'tooManyAttempts' as const;
         const expected = Buffer.from(row.code_hash, 'hex');
-        const actual = Buffer.from(hashCode(reference, code), 'hex');
-        const matches = timingSafeEqual(expected, actual);
+        const actual = Buffer.from(codeHash(reference, code), 'hex');
+        const matches = expected.length === actual.length && timingSafeEqual(expected, actual);
         if (!matches || row.user_slno === null) {
           await client.query(
             'UPDATE otp_codes SET attempts = attempts + 1 WHERE otp_reference = $1',
@@ -542,17 +647,38 @@ export function authHandlers(deps: Deps): Handlers {
           reference,
           now,
         ]);
-        await client.query('UPDATE users SET failed_logins = 0 WHERE user_slno = $1', [
-          row.user_slno,
-        ]);
         return row.user_slno;
       });
-      if (typeof outcome === 'string')
+      if (typeof outcome === 'string') {
+        await deps.audit.record(deps.pool, context.audit, {
+          action: 'session.sign-in-failed',
+          outcome: 'failure',
+          target: reference,
+          detail: { method: 'one-time-code', reason: outcome },
+        });
         return { session: null, ...failed(outcome, context.language) };
+      }
+      // The password and its code both passed: this address and this account start afresh.
+      const [user] = (
+        await deps.pool.query<{ username: string }>(
+          'SELECT username FROM users WHERE user_slno = $1',
+          [outcome],
+        )
+      ).rows;
+      const device = deviceHash(context.deviceId);
+      await clearFailures(deps.pool, [
+        failureKeys.address(context.request.ip),
+        ...(user
+          ? [
+              failureKeys.account(user.username),
+              ...(device ? [failureKeys.accountOnDevice(user.username, device)] : []),
+            ]
+          : []),
+      ]);
       return {
         status: IDENTITY_STATUS.accepted,
         errorMessage: null,
-        session: await signIn(deps, outcome, context.deviceId),
+        session: await signIn(deps, context.audit, outcome, context.deviceId, 'password'),
       };
     },
 
@@ -563,12 +689,28 @@ export function authHandlers(deps: Deps): Handlers {
         deviceId,
         now: deps.clock(),
         limits: sessionLimits(deps.config),
+        successorKey: deps.keys.refresh,
       });
       if (!rotated.ok) {
-        if (rotated.reason === 'reused' || rotated.reason === 'device-mismatch') {
-          await audit(deps, { actor: null, deviceId, action: `session.revoked.${rotated.reason}` });
+        const detail = REFRESH_DETAILS[rotated.reason] ?? TOKEN_EXPIRED;
+        if (rotated.sessionId && detail !== TOKEN_EXPIRED) {
+          await deps.audit.record(deps.pool, context.audit, {
+            action:
+              rotated.reason === 'reused' ? 'session.token-reused' : 'session.device-mismatch',
+            outcome: 'denied',
+            actor: rotated.userSlno,
+            target: rotated.sessionId,
+            detail: { sessionRevoked: true },
+          });
+        } else if (rotated.sessionId && rotated.reason !== 'revoked') {
+          await deps.audit.record(deps.pool, context.audit, {
+            action: 'session.revoked',
+            actor: rotated.userSlno,
+            target: rotated.sessionId,
+            detail: { reason: rotated.reason },
+          });
         }
-        throw new AppError(401, 'UNAUTHENTICATED', { detail: TOKEN_EXPIRED });
+        throw new AppError(401, 'UNAUTHENTICATED', { detail });
       }
       return sessionDataFor(deps, rotated.userSlno, {
         sessionId: rotated.sessionId,
@@ -580,16 +722,11 @@ export function authHandlers(deps: Deps): Handlers {
     logout: async (context) => {
       const caller = requireCaller(context.caller);
       await revokeSession(deps.pool, caller.sessionId, deps.clock(), 'logout');
-      await audit(deps, {
-        actor: caller.userSlno,
-        deviceId: context.deviceId,
+      await deps.audit.record(deps.pool, context.audit, {
         action: 'session.logout',
+        target: caller.sessionId,
       });
       return { status: IDENTITY_STATUS.accepted, errorMessage: null };
     },
   };
-}
-
-function hashCode(reference: string, code: string): string {
-  return createHash('sha256').update(`${reference}:${code}`).digest('hex');
 }

@@ -19,11 +19,17 @@ export interface ExportColumn<Row> {
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-/** A cell a spreadsheet cannot run: a text that would start a formula gets a leading apostrophe. */
+/**
+ * A cell a spreadsheet cannot run: a text that would start a formula gets a leading apostrophe.
+ * Only primitives (and dates) are cells: exceljs turns an object such as `{ formula }` or
+ * `{ hyperlink }` into a live formula or link, so anything else is refused outright.
+ */
 export function safeCell(value: CellValue): CellValue {
+  if (value === null) return null;
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
   if (typeof value === 'string') return FORMULA_START.test(value) ? `'${value}` : value;
-  return value;
+  if (value instanceof Date) return value;
+  throw new TypeError(`an export cell must be a string, number, date or null, not ${typeof value}`);
 }
 
 export async function writeXlsx<Row>(

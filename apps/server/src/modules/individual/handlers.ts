@@ -10,13 +10,14 @@ import {
   toSar,
   vatRateBasisPoints,
   type Language,
+  type PaymentStatus,
   type PlanState,
 } from '@tawqi/domain';
-import { PassThrough } from 'node:stream';
 import type { CONTRACT } from '@tawqi/api';
 import type { z } from 'zod';
 import type { Deps } from '../../deps.js';
-import { writeXlsx, type ExportColumn } from '../exports/xlsx.js';
+import type { ExportColumn } from '../exports/xlsx.js';
+import { FileAnswer } from '../../http/download.js';
 import {
   requireCaller,
   type Caller,
@@ -38,6 +39,8 @@ const WORDS: Record<string, Record<Language, string>> = {
   failure: { en: 'Payment failure', ar: 'فشل الدفع' },
   pending: { en: 'Pending', ar: 'قيد الانتظار' },
   initiated: { en: 'Payment initiated', ar: 'تم بدء الدفع' },
+  cancelled: { en: 'Cancelled', ar: 'ملغى' },
+  refunded: { en: 'Refunded', ar: 'مُسترد' },
   active: { en: 'Active', ar: 'نشطة' },
   expired: { en: 'Expired', ar: 'منتهية' },
   usedUp: { en: 'Used up', ar: 'مستنفدة' },
@@ -290,7 +293,7 @@ export function individualHandlers(deps: Deps): Handlers {
       })),
     }),
 
-    downloadAgreement: async ({ caller, input, reply }) => {
+    downloadAgreement: async ({ caller, input }) => {
       const [agreement] = (
         await pool.query<{ file_name: string; content: Buffer }>(
           'SELECT file_name, content FROM agreements WHERE unique_file_id = $1 AND user_slno = $2',
@@ -298,14 +301,7 @@ export function individualHandlers(deps: Deps): Handlers {
         )
       ).rows;
       if (!agreement) throw new AppError(404, 'NOT_FOUND');
-      return reply
-        .header('content-type', 'application/pdf')
-        .header(
-          'content-disposition',
-          `attachment; filename="${agreement.file_name.replace(/[^\w.-]/g, '_')}"`,
-        )
-        .header('x-content-type-options', 'nosniff')
-        .send(agreement.content);
+      return new FileAnswer(agreement.content, agreement.file_name);
     },
 
     registeredDevices: async (context) => {
@@ -421,7 +417,8 @@ export function individualHandlers(deps: Deps): Handlers {
 
     exportMyTransactions: ({ caller, input }) => {
       const body = input.body as z.output<typeof CONTRACT.exportMyTransactions.body>;
-      const { where, values } = transactionFilter(me(caller), body);
+      const userSlno = me(caller);
+      const { where, values } = transactionFilter(userSlno, body);
       async function* rows() {
         let after: { date: Date; id: number } | null = null;
         for (;;) {
@@ -439,17 +436,20 @@ export function individualHandlers(deps: Deps): Handlers {
           after = { date: last.transaction_date, id: last.esign_logs_id };
         }
       }
-      const output = new PassThrough();
-      // The file streams as it is written; a failure part-way ends the download broken, not silent.
-      writeXlsx(output, {
+      return deps.exports.stream({
+        userSlno,
+        count: async () =>
+          (
+            await pool.query<{ count: number }>(
+              `SELECT count(*) FROM esign_transactions t WHERE ${where}`,
+              values,
+            )
+          ).rows[0]?.count ?? 0,
+        rows,
         sheetName: 'My_eSign_Transactions',
         columns: MY_TRANSACTION_COLUMNS,
-        rows: rows(),
         language: body.language,
-      }).catch((error: unknown) => {
-        output.destroy(error instanceof Error ? error : new Error(String(error)));
       });
-      return Promise.resolve(output);
     },
 
     myDocuments: async ({ caller, input }) => {
@@ -553,9 +553,11 @@ export function individualHandlers(deps: Deps): Handlers {
         pool.query<{
           encoded_id: string;
           gateway_ref: string | null;
-          status: 'initiated' | 'pending' | 'success' | 'failure';
+          status: PaymentStatus;
           created_at: Date;
           order_slno: number;
+          order_paid: boolean;
+          latest_attempt: boolean;
           price_halalas: number;
           tax_halalas: number;
           total_halalas: number;
@@ -566,6 +568,8 @@ export function individualHandlers(deps: Deps): Handlers {
           product_pricing_details_slno: number;
         }>(
           `SELECT pay.encoded_id, pay.gateway_ref, pay.status, pay.created_at, o.order_slno, o.price_halalas, o.tax_halalas, o.total_halalas,
+                  o.settled_payment_slno IS NOT NULL AS order_paid,
+                  pay.payment_slno = (SELECT max(q.payment_slno) FROM payments q WHERE q.order_slno = o.order_slno) AS latest_attempt,
                   e.plan_name, e.plan_name_ar, e.product_name, e.validity_months, e.product_pricing_details_slno
              FROM payments pay JOIN orders o USING (order_slno) JOIN esign_plans e USING (product_pricing_details_slno)
             WHERE o.user_slno = $1 ORDER BY pay.created_at DESC, pay.payment_slno DESC LIMIT $2 OFFSET $3`,
@@ -587,7 +591,12 @@ export function individualHandlers(deps: Deps): Handlers {
           amount: toSar(row.total_halalas),
           status: row.status,
           statusLabel: localWord(row.status, context.language),
-          initiatePayment: row.status === 'failure' || row.status === 'initiated',
+          // Actions only where they can work: paying again on the latest attempt of an unpaid
+          // order; asking again about an attempt still open.
+          initiatePayment:
+            !row.order_paid &&
+            row.latest_attempt &&
+            (row.status === 'failure' || row.status === 'initiated' || row.status === 'cancelled'),
           recheckPayment: row.status === 'pending' || row.status === 'initiated',
           encodedPaymentSlno: row.encoded_id,
           orderDetailsSlno: row.order_slno,

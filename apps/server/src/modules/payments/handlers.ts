@@ -1,28 +1,37 @@
 /**
- * Buying an eSign plan: order → payment at the gateway (hosted page) → the gateway's signed
- * callback or a recheck → the plan becomes a purchased plan with balance = its transactions.
+ * Buying an eSign plan: order → payment attempt at the gateway (hosted page) → the gateway's
+ * signed notification or a recheck → the plan becomes a purchased plan with balance = its
+ * transactions.
  *
- * Every effect happens once (SECURITY.md "Money"): the order is keyed by the Idempotency-Key
- * (a double click is one order); settling locks the payment row, checks the amount, and creates
- * the purchased plan under a unique key on the order in the same transaction, so a callback
- * replayed, a recheck racing the callback, or a second payment of the same order adds nothing.
+ * One order, one charge (SECURITY.md "Money", issue 11):
+ * - the order is made once per Idempotency-Key (the contract routes' one idempotency mechanism,
+ *   and a unique key on the order besides);
+ * - an order has at most one open attempt (a unique index): a new attempt supersedes the open one,
+ *   which is cancelled at the gateway before the new one is made there;
+ * - an order settles once (`orders.settled_payment_slno`, set under the order's lock): whichever
+ *   attempt the gateway reports paid first settles it; a second captured attempt is an extra
+ *   capture, refunded at the gateway, or flagged in the audit log when the refund fails;
+ * - notifications are signed, carry an event id and their time: stale (> 5 minutes) or replayed
+ *   events are refused, and the amount is checked against the order.
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { toSar, type Language } from '@tawqi/domain';
 import {
   PaymentGatewayError,
   type GatewayPayment,
   type PaymentGateway,
 } from '../../adapters/payments/gateway.js';
-import { inTransaction } from '../../db/pool.js';
+import { inTransaction, type PoolClient } from '../../db/pool.js';
 import type { Deps } from '../../deps.js';
 import { requireCaller, type Caller, type Handlers } from '../../http/contractRoutes.js';
 import { AppError } from '../../http/errors.js';
-import { audit } from '../auth/handlers.js';
+import { SYSTEM_CONTEXT, auditContextOf, type AuditContext } from '../audit/log.js';
 import { localWord, planAmounts } from '../individual/handlers.js';
-import { toSar } from '@tawqi/domain';
 
 export const CALLBACK_PATH = '/api/v1/payments/callback';
+/** A notification older (or newer) than this is stale. */
+export const EVENT_MAX_AGE_MS = 5 * 60_000;
 
 const me = (caller: Caller | null) => requireCaller(caller).userSlno;
 
@@ -34,118 +43,265 @@ export interface PaymentDeps extends Deps {
   selfOrigin: () => string;
 }
 
+const OPEN = ['initiated', 'pending'];
+
+/** Asks the gateway; its outage is the API's 503. */
+async function atGateway<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof PaymentGatewayError) throw new AppError(503, 'SERVICE_UNAVAILABLE');
+    throw error;
+  }
+}
+
+/** What settling asks to be done at the gateway once its transaction has committed. */
+interface Aftermath {
+  cancel: string[];
+  refund: { paymentSlno: number; gatewayRef: string; reference: string } | null;
+}
+
 /** Applies what the gateway says about a payment, once; answers the payment's status after. */
-export async function settle(deps: PaymentDeps, reported: GatewayPayment): Promise<string | null> {
-  return inTransaction(deps.pool, async (client) => {
-    const [payment] = (
-      await client.query<{
-        payment_slno: number;
-        status: string;
-        amount_halalas: number;
-        order_slno: number;
-        user_slno: number;
-        transaction_limit: number;
-        quantity: number;
-        validity_months: number;
-        product_pricing_details_slno: number;
-        plan_name: string;
-        plan_name_ar: string;
-      }>(
-        `SELECT pay.payment_slno, pay.status, pay.amount_halalas, o.order_slno, o.user_slno, e.transaction_limit, o.quantity, e.validity_months,
-                e.product_pricing_details_slno, e.plan_name, e.plan_name_ar
-           FROM payments pay JOIN orders o USING (order_slno) JOIN esign_plans e ON e.product_pricing_details_slno = o.product_pricing_details_slno
-          WHERE pay.gateway_ref = $1 AND pay.encoded_id = $2
-          FOR UPDATE OF pay`,
-        [reported.gatewayRef, reported.reference],
-      )
-    ).rows;
-    if (!payment) return null;
-    const now = deps.clock();
-    if (reported.amountHalalas !== payment.amount_halalas) {
-      await client.query(
-        "UPDATE payments SET status = 'failure', error_message = 'amount mismatch', updated_at = $2 WHERE payment_slno = $1 AND status <> 'success'",
-        [payment.payment_slno, now],
-      );
-      await audit(deps, {
-        actor: payment.user_slno,
-        action: 'payment.amount-mismatch',
-        detail: { payment: reported.reference },
-      });
-      return 'failure';
-    }
-    if (payment.status === 'success') return 'success';
-    if (reported.status === 'initiated') return payment.status;
-    if (reported.status === 'failed') {
-      await client.query(
-        "UPDATE payments SET status = 'failure', error_message = 'declined by the gateway', updated_at = $2 WHERE payment_slno = $1",
-        [payment.payment_slno, now],
-      );
-      return 'failure';
-    }
-    await client.query(
-      "UPDATE payments SET status = 'success', error_message = NULL, updated_at = $2 WHERE payment_slno = $1",
-      [payment.payment_slno, now],
+export async function settle(
+  deps: PaymentDeps,
+  reported: GatewayPayment,
+  context: AuditContext = SYSTEM_CONTEXT,
+): Promise<string | null> {
+  const after: Aftermath = { cancel: [], refund: null };
+  const status = await inTransaction(deps.pool, (client) =>
+    settleIn(client, deps, reported, context, after),
+  );
+  // The gateway is told after the commit: a superseded attempt is closed, an extra capture refunded.
+  for (const gatewayRef of after.cancel) await deps.gateway.cancel(gatewayRef).catch(() => null);
+  if (after.refund) await refundExtraCapture(deps, after.refund, context);
+  return status;
+}
+
+async function settleIn(
+  client: PoolClient,
+  deps: PaymentDeps,
+  reported: GatewayPayment,
+  context: AuditContext,
+  after: Aftermath,
+): Promise<string | null> {
+  const [payment] = (
+    await client.query<{
+      payment_slno: number;
+      encoded_id: string;
+      status: string;
+      amount_halalas: number;
+      order_slno: number;
+      order_encoded_id: string;
+      settled_payment_slno: number | null;
+      user_slno: number;
+      transaction_limit: number;
+      quantity: number;
+      validity_months: number;
+      product_pricing_details_slno: number;
+      plan_name: string;
+      plan_name_ar: string;
+    }>(
+      `SELECT pay.payment_slno, pay.encoded_id, pay.status, pay.amount_halalas, o.order_slno, o.encoded_id AS order_encoded_id,
+              o.settled_payment_slno, o.user_slno, e.transaction_limit, o.quantity, e.validity_months,
+              e.product_pricing_details_slno, e.plan_name, e.plan_name_ar
+         FROM payments pay JOIN orders o USING (order_slno) JOIN esign_plans e ON e.product_pricing_details_slno = o.product_pricing_details_slno
+        WHERE pay.gateway_ref = $1 AND pay.encoded_id = $2
+        FOR UPDATE OF pay, o`,
+      [reported.gatewayRef, reported.reference],
+    )
+  ).rows;
+  if (!payment) return null;
+  const now = deps.clock();
+  const event = (action: Parameters<typeof deps.audit.record>[2]['action'], outcome?: 'failure') =>
+    deps.audit.record(client, context, {
+      action,
+      ...(outcome ? { outcome } : {}),
+      actor: payment.user_slno,
+      target: payment.encoded_id,
+      detail: { order: payment.order_encoded_id, amountHalalas: reported.amountHalalas },
+    });
+  const setStatus = (status: string, errorMessage: string | null) =>
+    client.query(
+      'UPDATE payments SET status = $2, error_message = $3, updated_at = $4 WHERE payment_slno = $1',
+      [payment.payment_slno, status, errorMessage, now],
     );
-    const plan = await client.query(
-      `INSERT INTO purchased_plans (plan_unique_id, user_slno, product_pricing_details_slno, order_slno, transactions, valid_from, valid_to, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6::date, ($6::date + make_interval(months => $7))::date, $6)
-       ON CONFLICT (order_slno) DO NOTHING`,
-      [
-        encodedId('PLN'),
-        payment.user_slno,
-        payment.product_pricing_details_slno,
-        payment.order_slno,
-        payment.transaction_limit * payment.quantity,
-        now,
-        payment.validity_months,
-      ],
-    );
-    if (plan.rowCount === 1) {
-      await client.query(
-        `INSERT INTO notifications (user_slno, title_en, title_ar, message_en, message_ar, created_at) VALUES ($1, 'Plan bought', 'تم شراء الباقة', $2, $3, $4)`,
-        [
-          payment.user_slno,
-          `Your ${payment.plan_name} plan is ready to use.`,
-          `باقتك «${payment.plan_name_ar}» جاهزة للاستخدام.`,
-          now,
-        ],
+
+  if (reported.amountHalalas !== payment.amount_halalas) {
+    if (payment.status !== 'success') await setStatus('failure', 'amount mismatch');
+    await event('payment.amount-mismatch', 'failure');
+    return payment.status === 'success' ? 'success' : 'failure';
+  }
+  if (payment.status === 'success' || payment.status === 'refunded') {
+    if (reported.status === 'refunded' && payment.status === 'success')
+      await setStatus('refunded', null);
+    return reported.status === 'refunded' ? 'refunded' : payment.status;
+  }
+  if (reported.status === 'initiated') return payment.status;
+  if (reported.status === 'failed' || reported.status === 'cancelled') {
+    if (OPEN.includes(payment.status)) {
+      await setStatus(
+        reported.status === 'failed' ? 'failure' : 'cancelled',
+        reported.status === 'failed' ? 'declined' : 'cancelled',
       );
+      if (reported.status === 'failed') await event('payment.failed', 'failure');
     }
+    return reported.status === 'failed' && OPEN.includes(payment.status)
+      ? 'failure'
+      : payment.status;
+  }
+  if (reported.status === 'refunded') return payment.status;
+
+  // Paid. This attempt captured money, even one we had superseded meanwhile.
+  await setStatus('success', null);
+  if (payment.settled_payment_slno !== null) {
+    // The order was settled by another attempt: this capture is extra and goes back.
+    await client.query('UPDATE payments SET extra_capture = true WHERE payment_slno = $1', [
+      payment.payment_slno,
+    ]);
+    await event('payment.extra-capture');
+    after.refund = {
+      paymentSlno: payment.payment_slno,
+      gatewayRef: reported.gatewayRef,
+      reference: payment.encoded_id,
+    };
     return 'success';
+  }
+  await client.query('UPDATE orders SET settled_payment_slno = $2 WHERE order_slno = $1', [
+    payment.order_slno,
+    payment.payment_slno,
+  ]);
+  // Any other attempt still open for this order can no longer be paid.
+  const superseded = await client.query<{ gateway_ref: string | null; encoded_id: string }>(
+    `UPDATE payments SET status = 'cancelled', error_message = 'order paid', updated_at = $2
+      WHERE order_slno = $1 AND status = ANY ($3) RETURNING gateway_ref, encoded_id`,
+    [payment.order_slno, now, OPEN],
+  );
+  after.cancel.push(
+    ...superseded.rows.flatMap((row) => (row.gateway_ref ? [row.gateway_ref] : [])),
+  );
+  await client.query(
+    `INSERT INTO purchased_plans (plan_unique_id, user_slno, product_pricing_details_slno, order_slno, transactions, valid_from, valid_to, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6::date, ($6::date + make_interval(months => $7))::date, $6)`,
+    [
+      encodedId('PLN'),
+      payment.user_slno,
+      payment.product_pricing_details_slno,
+      payment.order_slno,
+      payment.transaction_limit * payment.quantity,
+      now,
+      payment.validity_months,
+    ],
+  );
+  await client.query(
+    `INSERT INTO notifications (user_slno, title_en, title_ar, message_en, message_ar, created_at) VALUES ($1, 'Plan bought', 'تم شراء الباقة', $2, $3, $4)`,
+    [
+      payment.user_slno,
+      `Your ${payment.plan_name} plan is ready to use.`,
+      `باقتك «${payment.plan_name_ar}» جاهزة للاستخدام.`,
+      now,
+    ],
+  );
+  await event('payment.settled');
+  return 'success';
+}
+
+/** Gives an extra capture back; when the gateway refuses, the audit log's flag stays for a person. */
+async function refundExtraCapture(
+  deps: PaymentDeps,
+  extra: NonNullable<Aftermath['refund']>,
+  context: AuditContext,
+): Promise<void> {
+  const refunded = await deps.gateway.refund(extra.gatewayRef).catch(() => null);
+  if (refunded?.status !== 'refunded') return;
+  await inTransaction(deps.pool, async (client) => {
+    const changed = await client.query(
+      "UPDATE payments SET status = 'refunded', updated_at = $2 WHERE payment_slno = $1 AND status = 'success'",
+      [extra.paymentSlno, deps.clock()],
+    );
+    if (changed.rowCount === 1)
+      await deps.audit.record(client, context, {
+        action: 'payment.refunded',
+        target: extra.reference,
+        detail: { reason: 'extra capture' },
+      });
   });
 }
 
+/**
+ * A new attempt for an order: under the order's lock, refuses a paid order and supersedes the
+ * open attempt; then closes the superseded one at the gateway — and if the gateway says it was
+ * paid meanwhile, settles the order with it instead — and only then makes the new one there.
+ */
 async function startPayment(
   deps: PaymentDeps,
+  context: AuditContext,
   order: { order_slno: number; encoded_id: string; total_halalas: number; plan_name: string },
 ) {
   const now = deps.clock();
   const reference = encodedId('pay');
-  await deps.pool.query(
-    "INSERT INTO payments (encoded_id, order_slno, status, amount_halalas, created_at, updated_at) VALUES ($1, $2, 'initiated', $3, $4, $4)",
-    [reference, order.order_slno, order.total_halalas, now],
-  );
-  let created;
-  try {
-    created = await deps.gateway.createPayment({
+  const superseded = await inTransaction(deps.pool, async (client) => {
+    const [locked] = (
+      await client.query<{ settled_payment_slno: number | null; user_slno: number }>(
+        'SELECT settled_payment_slno, user_slno FROM orders WHERE order_slno = $1 FOR UPDATE',
+        [order.order_slno],
+      )
+    ).rows;
+    if (!locked) throw new AppError(404, 'NOT_FOUND');
+    // An order that is paid is not paid again.
+    if (locked.settled_payment_slno !== null) throw new AppError(409, 'CONFLICT');
+    const previous = await client.query<{ gateway_ref: string | null; encoded_id: string }>(
+      `UPDATE payments SET status = 'cancelled', error_message = 'superseded', updated_at = $2
+        WHERE order_slno = $1 AND status = ANY ($3) RETURNING gateway_ref, encoded_id`,
+      [order.order_slno, now, OPEN],
+    );
+    for (const row of previous.rows)
+      await deps.audit.record(client, context, {
+        action: 'payment.superseded',
+        target: row.encoded_id,
+        detail: { order: order.encoded_id, by: reference },
+      });
+    await client.query(
+      "INSERT INTO payments (encoded_id, order_slno, status, amount_halalas, created_at, updated_at) VALUES ($1, $2, 'initiated', $3, $4, $4)",
+      [reference, order.order_slno, order.total_halalas, now],
+    );
+    await deps.audit.record(client, context, {
+      action: 'payment.started',
+      target: reference,
+      detail: { order: order.encoded_id, amountHalalas: order.total_halalas },
+    });
+    return previous.rows;
+  });
+  for (const previous of superseded) {
+    if (!previous.gateway_ref) continue;
+    const gatewayRef = previous.gateway_ref;
+    const closed = await atGateway(() => deps.gateway.cancel(gatewayRef));
+    if (closed.status === 'paid') {
+      // Paid on the old page before the cancel arrived: that payment settles the order.
+      await settle(deps, closed, context);
+      throw new AppError(409, 'CONFLICT', { detail: 'ORDER_PAID' });
+    }
+  }
+  const created = await atGateway(() =>
+    deps.gateway.createPayment({
       reference,
       amountHalalas: order.total_halalas,
       description: `Tawqi — ${order.plan_name}`,
       returnUrl: `${deps.config.publicOrigin}/app/my/paymentStatus?payment=${reference}`,
       callbackUrl: `${deps.selfOrigin()}${CALLBACK_PATH}`,
-    });
-  } catch (error) {
-    // The order and payment stay; "initiate payment" in the payment history tries again.
-    if (error instanceof PaymentGatewayError) throw new AppError(503, 'SERVICE_UNAVAILABLE');
-    throw error;
-  }
+    }),
+  );
   const paymentUrl = created.paymentUrl.startsWith('/')
     ? `${deps.selfOrigin()}${created.paymentUrl}`
     : created.paymentUrl;
-  await deps.pool.query(
-    'UPDATE payments SET gateway_ref = $2, payment_url = $3 WHERE encoded_id = $1',
+  const stored = await deps.pool.query<{ status: string }>(
+    'UPDATE payments SET gateway_ref = $2, payment_url = $3 WHERE encoded_id = $1 RETURNING status',
     [reference, created.gatewayRef, paymentUrl],
   );
+  // Superseded or settled while it was being made at the gateway: it must not be payable.
+  if (stored.rows[0]?.status !== 'initiated') {
+    await deps.gateway.cancel(created.gatewayRef).catch(() => null);
+    throw new AppError(409, 'CONFLICT');
+  }
   return { encodedOrderSlno: order.encoded_id, encodedPaymentSlno: reference, paymentUrl };
 }
 
@@ -169,39 +325,46 @@ async function ownedPayment(deps: PaymentDeps, userSlno: number, encoded: string
   return payment;
 }
 
+const ERROR_WORDS: Record<string, Record<Language, string>> = {
+  declined: { en: 'Declined by the payment gateway.', ar: 'رفضت بوابة الدفع العملية.' },
+  'declined by the gateway': {
+    en: 'Declined by the payment gateway.',
+    ar: 'رفضت بوابة الدفع العملية.',
+  },
+  cancelled: { en: 'Cancelled at the payment gateway.', ar: 'أُلغيت العملية في بوابة الدفع.' },
+  superseded: {
+    en: 'Replaced by a newer payment attempt.',
+    ar: 'حلّت محلها محاولة دفع أحدث.',
+  },
+  'order paid': {
+    en: 'The order was paid by another attempt.',
+    ar: 'دُفع الطلب بمحاولة أخرى.',
+  },
+  'amount mismatch': {
+    en: 'The amount paid does not match the order.',
+    ar: 'المبلغ المدفوع لا يطابق الطلب.',
+  },
+};
+
 export function paymentHandlers(deps: PaymentDeps): Handlers {
-  const statusAnswer = async (userSlno: number, encoded: string, language: 'en' | 'ar') => {
+  const statusAnswer = async (userSlno: number, encoded: string, language: Language) => {
     const payment = await ownedPayment(deps, userSlno, encoded);
     return {
       encodedPaymentSlno: payment.encoded_id,
       paymentStatus: payment.status,
       statusLabel: localWord(payment.status, language),
       amount: toSar(payment.amount_halalas),
-      errorMessage: payment.error_message,
+      errorMessage: payment.error_message
+        ? (ERROR_WORDS[payment.error_message]?.[language] ?? payment.error_message)
+        : null,
     };
-  };
-  const recheck = async (userSlno: number, encoded: string) => {
-    const payment = await ownedPayment(deps, userSlno, encoded);
-    if (!payment.gateway_ref || payment.status === 'success') return;
-    try {
-      await settle(deps, await deps.gateway.status(payment.gateway_ref));
-    } catch (error) {
-      if (error instanceof PaymentGatewayError) throw new AppError(503, 'SERVICE_UNAVAILABLE');
-      throw error;
-    }
   };
 
   return {
-    buyEsignPlan: async ({ caller, input, request }) => {
+    buyEsignPlan: async ({ caller, input, request, audit }) => {
       const userSlno = me(caller);
-      const key = request.headers['idempotency-key'];
-      if (typeof key !== 'string' || key.length < 8 || key.length > 200) {
-        throw new AppError(400, 'VALIDATION_FAILED', {
-          fieldErrors: [
-            { path: 'headers.Idempotency-Key', message: 'Idempotency-Key is required' },
-          ],
-        });
-      }
+      // Checked by the idempotency mechanism before the handler runs.
+      const key = String(request.headers['idempotency-key']);
       const planSlno = Number(input.body.productPricingDetailsSlno);
       const quantity = Number(input.body.quantity ?? 1);
       const [plan] = (
@@ -234,65 +397,58 @@ export function paymentHandlers(deps: PaymentDeps): Handlers {
             deps.clock(),
           ],
         );
-        return { fresh: inserted.rows[0] ?? null };
+        const fresh = inserted.rows[0];
+        if (fresh) {
+          await deps.audit.record(client, audit, {
+            action: 'order.created',
+            target: fresh.encoded_id,
+            detail: { totalHalalas: amounts.totalPrice, quantity },
+          });
+          return fresh;
+        }
+        // The key's order exists already: a retry after a crash mid-way (the idempotency
+        // mechanism answers every other repeat before this handler runs).
+        const [existing] = (
+          await client.query<{
+            order_slno: number;
+            encoded_id: string;
+            total_halalas: number;
+            product_pricing_details_slno: number;
+            quantity: number;
+          }>(
+            'SELECT order_slno, encoded_id, total_halalas, product_pricing_details_slno, quantity FROM orders WHERE user_slno = $1 AND idempotency_key = $2',
+            [userSlno, key],
+          )
+        ).rows;
+        if (existing?.product_pricing_details_slno !== planSlno || existing.quantity !== quantity)
+          throw new AppError(422, 'IDEMPOTENCY_KEY_REUSED');
+        return existing;
       });
+      const [open] = (
+        await deps.pool.query<{ encoded_id: string; payment_url: string | null }>(
+          `SELECT encoded_id, payment_url FROM payments WHERE order_slno = $1 AND status = 'initiated' AND payment_url IS NOT NULL`,
+          [order.order_slno],
+        )
+      ).rows;
       const money = {
         price: toSar(amounts.price),
         tax: toSar(amounts.tax),
         totalPrice: toSar(amounts.totalPrice),
       };
-      if (!order.fresh) {
-        // The same key again: the same order, and its payment page (a retry, a double click).
-        const [existing] = (
-          await deps.pool.query<{
-            order_slno: number;
-            encoded_id: string;
-            total_halalas: number;
-            price_halalas: number;
-            tax_halalas: number;
-            product_pricing_details_slno: number;
-          }>(
-            'SELECT order_slno, encoded_id, total_halalas, price_halalas, tax_halalas, product_pricing_details_slno FROM orders WHERE user_slno = $1 AND idempotency_key = $2',
-            [userSlno, key],
-          )
-        ).rows;
-        if (existing?.product_pricing_details_slno !== planSlno)
-          throw new AppError(409, 'CONFLICT');
-        const [payment] = (
-          await deps.pool.query<{ encoded_id: string; payment_url: string | null }>(
-            'SELECT encoded_id, payment_url FROM payments WHERE order_slno = $1 ORDER BY payment_slno DESC LIMIT 1',
-            [existing.order_slno],
-          )
-        ).rows;
-        if (payment?.payment_url) {
-          return {
-            encodedOrderSlno: existing.encoded_id,
-            encodedPaymentSlno: payment.encoded_id,
-            paymentUrl: payment.payment_url,
-            price: toSar(existing.price_halalas),
-            tax: toSar(existing.tax_halalas),
-            totalPrice: toSar(existing.total_halalas),
-          };
-        }
+      if (open?.payment_url)
         return {
-          ...(await startPayment(deps, { ...existing, plan_name: plan.plan_name })),
-          price: toSar(existing.price_halalas),
-          tax: toSar(existing.tax_halalas),
-          totalPrice: toSar(existing.total_halalas),
+          encodedOrderSlno: order.encoded_id,
+          encodedPaymentSlno: open.encoded_id,
+          paymentUrl: open.payment_url,
+          ...money,
         };
-      }
-      await audit(deps, {
-        actor: userSlno,
-        action: 'order.created',
-        detail: { order: order.fresh.encoded_id, totalHalalas: amounts.totalPrice },
-      });
       return {
-        ...(await startPayment(deps, { ...order.fresh, plan_name: plan.plan_name })),
+        ...(await startPayment(deps, audit, { ...order, plan_name: plan.plan_name })),
         ...money,
       };
     },
 
-    initiatePayment: async ({ caller, input }) => {
+    initiatePayment: async ({ caller, input, audit }) => {
       const userSlno = me(caller);
       const previous = await ownedPayment(deps, userSlno, String(input.body.encodedPaymentSlno));
       const [order] = (
@@ -301,24 +457,24 @@ export function paymentHandlers(deps: PaymentDeps): Handlers {
           encoded_id: string;
           total_halalas: number;
           plan_name: string;
-          paid: boolean;
         }>(
-          `SELECT o.order_slno, o.encoded_id, o.total_halalas, e.plan_name,
-                  EXISTS (SELECT 1 FROM payments p WHERE p.order_slno = o.order_slno AND p.status = 'success') AS paid
+          `SELECT o.order_slno, o.encoded_id, o.total_halalas, e.plan_name
              FROM orders o JOIN esign_plans e USING (product_pricing_details_slno) WHERE o.order_slno = $1`,
           [previous.order_slno],
         )
       ).rows;
-      // An order that is paid is not paid again.
       if (!order) throw new AppError(404, 'NOT_FOUND');
-      if (order.paid) throw new AppError(409, 'CONFLICT');
-      return startPayment(deps, order);
+      return startPayment(deps, audit, order);
     },
 
-    recheckPayment: async ({ caller, input, language }) => {
+    recheckPayment: async ({ caller, input, language, audit }) => {
       const userSlno = me(caller);
-      await recheck(userSlno, String(input.body.encodedPaymentSlno));
-      return statusAnswer(userSlno, String(input.body.encodedPaymentSlno), language);
+      const encoded = String(input.body.encodedPaymentSlno);
+      const payment = await ownedPayment(deps, userSlno, encoded);
+      const gatewayRef = payment.gateway_ref;
+      if (gatewayRef && OPEN.includes(payment.status))
+        await settle(deps, await atGateway(() => deps.gateway.status(gatewayRef)), audit);
+      return statusAnswer(userSlno, encoded, language);
     },
 
     paymentStatus: async ({ caller, input, language }) =>
@@ -326,7 +482,11 @@ export function paymentHandlers(deps: PaymentDeps): Handlers {
   };
 }
 
-/** The gateway's callback: signed, checked, applied once; unsigned or forged callbacks change nothing. */
+/**
+ * The gateway's notifications: signed, fresh (sent within EVENT_MAX_AGE_MS of now), never applied
+ * twice (a replayed event id answers 409), then settled once. Unsigned or forged ones change
+ * nothing.
+ */
 export async function registerPaymentCallback(
   app: FastifyInstance,
   deps: PaymentDeps,
@@ -342,12 +502,20 @@ export async function registerPaymentCallback(
     );
     scope.post(CALLBACK_PATH, async (request, reply) => {
       const signature = request.headers['x-gateway-signature'];
-      const reported = deps.gateway.verifyCallback(
+      const event = deps.gateway.verifyCallback(
         String(request.body),
         typeof signature === 'string' ? signature : undefined,
       );
-      if (!reported) throw new AppError(401, 'UNAUTHENTICATED');
-      const status = await settle(deps, reported);
+      if (!event) throw new AppError(401, 'UNAUTHENTICATED');
+      const now = deps.clock();
+      if (Math.abs(now.getTime() - event.sentAt.getTime()) > EVENT_MAX_AGE_MS)
+        throw new AppError(400, 'INVALID_REQUEST', { detail: 'STALE_EVENT' });
+      const fresh = await deps.pool.query(
+        'INSERT INTO gateway_events (event_id, received_at) VALUES ($1, $2) ON CONFLICT DO NOTHING',
+        [event.eventId, now],
+      );
+      if (fresh.rowCount !== 1) throw new AppError(409, 'CONFLICT', { detail: 'REPLAYED_EVENT' });
+      const status = await settle(deps, event.payment, auditContextOf(request, null));
       return reply.send({ received: status !== null });
     });
     done();

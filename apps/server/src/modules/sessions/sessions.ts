@@ -1,11 +1,15 @@
 /**
- * Sessions and refresh tokens (SECURITY.md "Sessions"): a session is one sign-in on one device;
- * its refresh tokens form a family and rotate on every refresh. A token spent twice is reuse: the
- * whole family is revoked, unless the second use comes within a short grace window (a response
- * lost on the way back). Tokens are bound to the device id, and the server enforces the idle and
- * absolute limits. Tokens are stored only as SHA-256 hashes.
+ * Sessions and refresh tokens (SECURITY.md "Sessions", RFC 9700 §4.14): a session is one sign-in
+ * on one device; its refresh tokens form a family and rotate on every refresh.
+ * - A token's successor is derived from it (HMAC under a server key), so every refresh of one token
+ *   inside the grace window — a retry after a lost answer, or twenty tabs at once — receives the
+ *   same successor; nothing else is minted.
+ * - A spent token presented after the grace window, or after its successor has itself been used,
+ *   is reuse: the whole family is revoked at once.
+ * - Tokens are bound to the device id; the server enforces the idle and absolute limits. Tokens
+ *   are stored only as SHA-256 hashes.
  */
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { inTransaction, type Pool, type PoolClient } from '../../db/pool.js';
 
 /** A second use of a spent token within this window is a retry, not reuse. */
@@ -26,6 +30,11 @@ export function hashToken(token: string): string {
 
 function newRefreshToken(): string {
   return randomBytes(32).toString('base64url');
+}
+
+/** The one successor of a refresh token. */
+function successorOf(token: string, key: Buffer): string {
+  return createHmac('sha256', key).update(token).digest('base64url');
 }
 
 /** Starts a session for a user on a device; answers its first refresh token. */
@@ -52,6 +61,8 @@ export async function createSession(
 interface TokenRow {
   session_id: string;
   used_at: Date | null;
+  replaced_by: string | null;
+  successor_used_at: Date | null;
   user_slno: number;
   device_id: string;
   last_seen_at: Date;
@@ -59,55 +70,67 @@ interface TokenRow {
   revoked_at: Date | null;
 }
 
-/** Rotates a refresh token: the new one, or why the session is over (and then it is revoked). */
+/** Rotates a refresh token: its successor, or why the session is over (and then it is revoked). */
 export async function rotateRefreshToken(
   pool: Pool,
-  input: { refreshToken: string; deviceId: string; now: Date; limits: SessionLimits },
+  input: {
+    refreshToken: string;
+    deviceId: string;
+    now: Date;
+    limits: SessionLimits;
+    /** The key successors are derived with (from SERVER_SECRET). */
+    successorKey: Buffer;
+  },
 ): Promise<
   | { ok: true; userSlno: number; sessionId: string; refreshToken: string }
-  | { ok: false; reason: RefreshFailure }
+  | { ok: false; reason: RefreshFailure; userSlno: number | null; sessionId: string | null }
 > {
   return inTransaction(pool, async (client) => {
+    const tokenHash = hashToken(input.refreshToken);
     const found = await client.query<TokenRow>(
-      `SELECT t.session_id, t.used_at, s.user_slno, s.device_id, s.last_seen_at, s.absolute_expires_at, s.revoked_at
+      `SELECT t.session_id, t.used_at, t.replaced_by, n.used_at AS successor_used_at,
+              s.user_slno, s.device_id, s.last_seen_at, s.absolute_expires_at, s.revoked_at
          FROM refresh_tokens t JOIN sessions s USING (session_id)
+         LEFT JOIN refresh_tokens n ON n.token_hash = t.replaced_by
         WHERE t.token_hash = $1
         FOR UPDATE OF t, s`,
-      [hashToken(input.refreshToken)],
+      [tokenHash],
     );
     const row = found.rows[0];
-    if (!row) return { ok: false, reason: 'unknown' };
+    if (!row) return { ok: false, reason: 'unknown', userSlno: null, sessionId: null };
+    const who = { userSlno: row.user_slno, sessionId: row.session_id };
     const fail = async (reason: RefreshFailure) => {
       await revoke(client, row.session_id, input.now, reason);
-      return { ok: false as const, reason };
+      return { ok: false as const, reason, ...who };
     };
-    if (row.revoked_at) return { ok: false, reason: 'revoked' };
+    if (row.revoked_at) return { ok: false, reason: 'revoked', ...who };
     if (row.device_id !== input.deviceId) return fail('device-mismatch');
-    if (row.used_at && input.now.getTime() - row.used_at.getTime() > REUSE_GRACE_MS)
-      return fail('reused');
+    const successor = successorOf(input.refreshToken, input.successorKey);
+    if (row.used_at) {
+      // Spent already: a retry inside the grace window gets the same successor, unless that
+      // successor has been used itself — then this token is in someone else's hands.
+      const late = input.now.getTime() - row.used_at.getTime() > REUSE_GRACE_MS;
+      if (late || row.successor_used_at || row.replaced_by !== hashToken(successor))
+        return fail('reused');
+    }
     if (input.now.getTime() - row.last_seen_at.getTime() > input.limits.idleMinutes * MINUTE)
       return fail('idle');
     if (input.now >= row.absolute_expires_at) return fail('expired');
-    const next = newRefreshToken();
-    const nextHash = hashToken(next);
-    await client.query(
-      'UPDATE refresh_tokens SET used_at = coalesce(used_at, $2), replaced_by = $3 WHERE token_hash = $1',
-      [hashToken(input.refreshToken), input.now, nextHash],
-    );
-    // Within the grace window, the successor given before never arrived: it is spent too.
-    await client.query(
-      'UPDATE refresh_tokens SET used_at = $2 WHERE session_id = $1 AND used_at IS NULL AND token_hash <> $3',
-      [row.session_id, input.now, nextHash],
-    );
-    await client.query(
-      'INSERT INTO refresh_tokens (token_hash, session_id, created_at) VALUES ($1, $2, $3)',
-      [nextHash, row.session_id, input.now],
-    );
+    if (!row.used_at) {
+      await client.query(
+        'UPDATE refresh_tokens SET used_at = $2, replaced_by = $3 WHERE token_hash = $1',
+        [tokenHash, input.now, hashToken(successor)],
+      );
+      await client.query(
+        'INSERT INTO refresh_tokens (token_hash, session_id, created_at) VALUES ($1, $2, $3)',
+        [hashToken(successor), row.session_id, input.now],
+      );
+    }
     await client.query('UPDATE sessions SET last_seen_at = $2 WHERE session_id = $1', [
       row.session_id,
       input.now,
     ]);
-    return { ok: true, userSlno: row.user_slno, sessionId: row.session_id, refreshToken: next };
+    return { ok: true, ...who, refreshToken: successor };
   });
 }
 

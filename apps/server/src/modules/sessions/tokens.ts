@@ -1,7 +1,9 @@
 /**
- * Access tokens: ES256 JWTs, short-lived (ACCESS_TOKEN_SECONDS, 5 minutes by default), naming
- * the user, the session and the device. Verification pins the algorithm, issuer and audience, so
- * `alg: none`, another issuer or audience, an expired or a tampered token are all refused.
+ * Access tokens: ES256 JWTs of type `at+jwt` (RFC 9068) with the key's `kid`, short-lived
+ * (ACCESS_TOKEN_SECONDS, 5 minutes by default), naming the user, the session and the device.
+ * Verification pins the algorithm, type, key id, issuer and audience, and refuses headers that
+ * point at other keys (`jku`, `x5u`, `jwk`, `x5c`; RFC 8725 §3.10), so `alg: none`, a plain `JWT`,
+ * an unknown key, another issuer or audience, an expired or a tampered token are all refused.
  */
 import { randomUUID } from 'node:crypto';
 import {
@@ -18,6 +20,9 @@ import type { Pool } from '../../db/pool.js';
 export const ISSUER = 'tawqi';
 export const AUDIENCE = 'tawqi-api';
 const ALGORITHM = 'ES256';
+const TYPE = 'at+jwt';
+/** Headers that name a key other than ours: never followed, always refused. */
+const FOREIGN_KEY_HEADERS = ['jku', 'x5u', 'jwk', 'x5c'];
 
 export interface AccessClaims {
   userSlno: number;
@@ -58,7 +63,7 @@ export async function loadSigner(pool: Pool): Promise<TokenSigner> {
   return {
     issue: (claims, now, lifetimeSeconds) =>
       new SignJWT({ sid: claims.sessionId, dev: claims.deviceId })
-        .setProtectedHeader({ alg: ALGORITHM, kid })
+        .setProtectedHeader({ alg: ALGORITHM, typ: TYPE, kid })
         .setSubject(String(claims.userSlno))
         .setIssuer(ISSUER)
         .setAudience(AUDIENCE)
@@ -67,12 +72,21 @@ export async function loadSigner(pool: Pool): Promise<TokenSigner> {
         .sign(privateKey),
     verify: async (token, now) => {
       try {
-        const { payload } = await jwtVerify(token, publicKey, {
-          algorithms: [ALGORITHM],
-          issuer: ISSUER,
-          audience: AUDIENCE,
-          currentDate: now,
-        });
+        const { payload } = await jwtVerify(
+          token,
+          (header) => {
+            if (header.kid !== kid || FOREIGN_KEY_HEADERS.some((name) => name in header))
+              throw new Error('not our key');
+            return publicKey;
+          },
+          {
+            algorithms: [ALGORITHM],
+            typ: TYPE,
+            issuer: ISSUER,
+            audience: AUDIENCE,
+            currentDate: now,
+          },
+        );
         const userSlno = Number(payload.sub);
         if (
           !Number.isSafeInteger(userSlno) ||

@@ -1,0 +1,267 @@
+/**
+ * The audit log as evidence (SECURITY.md "Audit"): one writer for every security and money event.
+ *
+ * - Each record says when (UTC), which request, who (user, acting organization and role), from
+ *   where (address, a hash of the device id), what (action, target, outcome) and a few details;
+ *   never a secret or a full national id (callers pass masked ids).
+ * - Records are numbered without gaps and chained: each record's hash is an HMAC, under a key
+ *   derived from AUDIT_KEY, of the previous hash and the record's canonical JSON (keys sorted, so
+ *   jsonb's own key order cannot break it). Without the key nobody can recompute the chain after
+ *   an edit.
+ * - The head row holds the last number and hash under its own HMAC: cutting records off the end
+ *   leaves a head that no longer matches, and a head cannot be forged without the key.
+ * - Every CHECKPOINT_EVERY records, and on a timer, a checkpoint (number, hash, time) is signed
+ *   with an Ed25519 key derived from AUDIT_KEY and also written to the server's log, so a copy
+ *   lives outside the database.
+ * - The application's database role may only insert and read these tables; a trigger refuses
+ *   UPDATE, DELETE and TRUNCATE for everyone (migration 002).
+ *
+ * Appends take the head row's lock, so they are serialized; a record written inside a business
+ * transaction commits or rolls back with it.
+ */
+import { createHash, sign } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyRequest } from 'fastify';
+import { inTransaction, type Pool, type PoolClient } from '../../db/pool.js';
+import { hmac, type Keys } from '../../keys.js';
+
+export const AUDIT_ACTIONS = [
+  'session.signed-in',
+  'session.sign-in-failed',
+  'session.logout',
+  'session.revoked',
+  'session.token-reused',
+  'session.device-mismatch',
+  'otp.sent',
+  'account.locked',
+  'user.enrolled',
+  'kyc.renewed',
+  'membership.changed',
+  'role.changed',
+  'approval.decided',
+  'order.created',
+  'payment.started',
+  'payment.superseded',
+  'payment.settled',
+  'payment.failed',
+  'payment.amount-mismatch',
+  'payment.extra-capture',
+  'payment.refunded',
+  'allocation.made',
+  'certificate.issued',
+  'certificate.revoked',
+  'signature.created',
+  'export.made',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export type AuditOutcome = 'success' | 'failure' | 'denied';
+
+/** Where an event came from: the request, its address and device, and who was calling. */
+export interface AuditContext {
+  requestId: string | null;
+  address: string | null;
+  deviceHash: string | null;
+  actor: number | null;
+  orgSlno: number | null;
+  role: string | null;
+}
+
+export interface AuditEvent {
+  action: AuditAction;
+  outcome?: AuditOutcome;
+  /** What the event is about: an order's encoded id, a session id, a masked national id … */
+  target?: string | null;
+  /** Overrides the context's actor (a sign-in names the user it signed in). */
+  actor?: number | null;
+  orgSlno?: number | null;
+  role?: string | null;
+  detail?: Record<string, string | number | boolean | null>;
+}
+
+/** A system event (a gateway notification, a timer): no request, no caller. */
+export const SYSTEM_CONTEXT: AuditContext = {
+  requestId: null,
+  address: null,
+  deviceHash: null,
+  actor: null,
+  orgSlno: null,
+  role: null,
+};
+
+export function deviceHash(deviceId: string | null | undefined): string | null {
+  return deviceId ? createHash('sha256').update(deviceId).digest('hex').slice(0, 32) : null;
+}
+
+/** The context of a request, before or after its caller is known. */
+export function auditContextOf(
+  request: FastifyRequest,
+  caller: { userSlno: number } | null,
+  deviceId?: string,
+): AuditContext {
+  const device = deviceId ?? request.headers['x-device-id'];
+  return {
+    requestId: request.id,
+    address: request.ip,
+    deviceHash: deviceHash(typeof device === 'string' ? device : null),
+    actor: caller?.userSlno ?? null,
+    orgSlno: null,
+    role: null,
+  };
+}
+
+/** JSON with every object's keys sorted: the bytes the chain covers. */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value ?? null);
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, item]) => item !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
+}
+
+export interface AuditRecord {
+  auditSlno: number;
+  at: Date;
+  requestId: string | null;
+  actor: number | null;
+  orgSlno: number | null;
+  actingRole: string | null;
+  address: string | null;
+  deviceHash: string | null;
+  action: string;
+  target: string | null;
+  outcome: string;
+  detail: Record<string, unknown>;
+}
+
+export const GENESIS = 'genesis';
+export const CHECKPOINT_EVERY = 100;
+
+export function recordHash(key: Buffer, previous: string, record: AuditRecord): string {
+  return hmac(key, previous, canonicalJson({ ...record, at: record.at.toISOString() }));
+}
+
+export function headMac(key: Buffer, lastSlno: number, lastHash: string): string {
+  return hmac(key, 'head', String(lastSlno), lastHash);
+}
+
+export function checkpointMessage(auditSlno: number, hash: string, at: Date): Buffer {
+  return Buffer.from(`tawqi-audit-checkpoint\n${String(auditSlno)}\n${hash}\n${at.toISOString()}`);
+}
+
+export interface Checkpoint {
+  auditSlno: number;
+  hash: string;
+  at: Date;
+  signature: string;
+}
+
+export interface AuditLog {
+  /** Appends one record: inside the caller's transaction when given a client, else in its own. */
+  record(db: Pool | PoolClient, context: AuditContext, event: AuditEvent): Promise<void>;
+  /** Signs the head when it moved since the last checkpoint; answers the new checkpoint. */
+  checkpoint(pool: Pool): Promise<Checkpoint | null>;
+}
+
+export function createAuditLog(options: {
+  keys: Keys;
+  clock: () => Date;
+  /** Where signed checkpoints are also written (the server's log), outside the database. */
+  publish?: (checkpoint: Checkpoint) => void;
+}): AuditLog {
+  const { keys } = options;
+
+  async function writeCheckpoint(client: PoolClient): Promise<Checkpoint | null> {
+    const [head] = (
+      await client.query<{ last_slno: number; last_hash: string }>(
+        'SELECT last_slno, last_hash FROM audit_head FOR UPDATE',
+      )
+    ).rows;
+    if (!head || head.last_slno === 0) return null;
+    const [latest] = (
+      await client.query<{ audit_slno: number }>(
+        'SELECT audit_slno FROM audit_checkpoints ORDER BY checkpoint_slno DESC LIMIT 1',
+      )
+    ).rows;
+    if (latest?.audit_slno === head.last_slno) return null;
+    const at = options.clock();
+    const signature = sign(
+      null,
+      checkpointMessage(head.last_slno, head.last_hash, at),
+      keys.auditSigning,
+    ).toString('base64');
+    await client.query(
+      'INSERT INTO audit_checkpoints (audit_slno, hash, at, signature) VALUES ($1, $2, $3, $4)',
+      [head.last_slno, head.last_hash, at, signature],
+    );
+    const checkpoint = { auditSlno: head.last_slno, hash: head.last_hash, at, signature };
+    options.publish?.(checkpoint);
+    return checkpoint;
+  }
+
+  async function append(client: PoolClient, context: AuditContext, event: AuditEvent) {
+    await client.query(
+      `INSERT INTO audit_head (id, last_slno, last_hash, mac) VALUES (true, 0, $1, $2) ON CONFLICT (id) DO NOTHING`,
+      [GENESIS, headMac(keys.auditChain, 0, GENESIS)],
+    );
+    const [head] = (
+      await client.query<{ last_slno: number; last_hash: string }>(
+        'SELECT last_slno, last_hash FROM audit_head FOR UPDATE',
+      )
+    ).rows;
+    if (!head) throw new Error('the audit head is missing');
+    const record: AuditRecord = {
+      auditSlno: head.last_slno + 1,
+      at: options.clock(),
+      requestId: context.requestId,
+      actor: event.actor !== undefined ? event.actor : context.actor,
+      orgSlno: event.orgSlno !== undefined ? event.orgSlno : context.orgSlno,
+      actingRole: event.role !== undefined ? event.role : context.role,
+      address: context.address,
+      deviceHash: context.deviceHash,
+      action: event.action,
+      target: event.target ?? null,
+      outcome: event.outcome ?? 'success',
+      detail: event.detail ?? {},
+    };
+    const hash = recordHash(keys.auditChain, head.last_hash, record);
+    await client.query(
+      `INSERT INTO audit_log (audit_slno, at, request_id, actor, org_slno, acting_role, address, device_hash, action, target, outcome, detail, prev_hash, hash)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+      [
+        record.auditSlno,
+        record.at,
+        record.requestId,
+        record.actor,
+        record.orgSlno,
+        record.actingRole,
+        record.address,
+        record.deviceHash,
+        record.action,
+        record.target,
+        record.outcome,
+        record.detail,
+        head.last_hash,
+        hash,
+      ],
+    );
+    await client.query('UPDATE audit_head SET last_slno = $1, last_hash = $2, mac = $3', [
+      record.auditSlno,
+      hash,
+      headMac(keys.auditChain, record.auditSlno, hash),
+    ]);
+    if (record.auditSlno % CHECKPOINT_EVERY === 0) await writeCheckpoint(client);
+  }
+
+  return {
+    async record(db, context, event) {
+      if (db instanceof pg.Pool) {
+        await inTransaction(db, (client) => append(client, context, event));
+        return;
+      }
+      await append(db, context, event);
+    },
+    checkpoint: (pool) => inTransaction(pool, writeCheckpoint),
+  };
+}

@@ -1,0 +1,146 @@
+/**
+ * Verifies the audit log (`npm run audit:verify`): every record in order, numbered without gaps,
+ * chained by the keyed hash; the head (which a cut tail no longer matches); every signed
+ * checkpoint. Names the first record that fails, and why.
+ */
+import { verify as verifySignature } from 'node:crypto';
+import type { Pool, PoolClient } from '../../db/pool.js';
+import type { Keys } from '../../keys.js';
+import { GENESIS, checkpointMessage, headMac, recordHash, type AuditRecord } from './log.js';
+
+export type AuditVerdict =
+  | { ok: true; records: number; checkpoints: number }
+  | { ok: false; records: number; firstBadRecord: number | null; reason: string };
+
+const BATCH = 1000;
+
+interface Row {
+  audit_slno: number;
+  at: Date;
+  request_id: string | null;
+  actor: number | null;
+  org_slno: number | null;
+  acting_role: string | null;
+  address: string | null;
+  device_hash: string | null;
+  action: string;
+  target: string | null;
+  outcome: string;
+  detail: Record<string, unknown>;
+  prev_hash: string;
+  hash: string;
+}
+
+/** Reads one snapshot of the log (REPEATABLE READ), so appends meanwhile do not confuse it. */
+export async function verifyAuditLog(pool: Pool, keys: Keys): Promise<AuditVerdict> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    return await verifySnapshot(client, keys);
+  } finally {
+    await client.query('ROLLBACK').catch(() => undefined);
+    client.release();
+  }
+}
+
+async function verifySnapshot(pool: PoolClient, keys: Keys): Promise<AuditVerdict> {
+  const checkpoints = (
+    await pool.query<{ audit_slno: number; hash: string; at: Date; signature: string }>(
+      'SELECT audit_slno, hash, at, signature FROM audit_checkpoints ORDER BY checkpoint_slno',
+    )
+  ).rows;
+  const [head] = (
+    await pool.query<{ last_slno: number; last_hash: string; mac: string }>(
+      'SELECT last_slno, last_hash, mac FROM audit_head',
+    )
+  ).rows;
+  // Only the hashes the head and the checkpoints name are kept, so memory stays flat.
+  const wanted = new Set([head?.last_slno ?? 0, ...checkpoints.map((c) => c.audit_slno)]);
+  let previous = GENESIS;
+  let expected = 1;
+  const hashes = new Map<number, string>();
+  const bad = (firstBadRecord: number | null, reason: string): AuditVerdict => ({
+    ok: false,
+    records: expected - 1,
+    firstBadRecord,
+    reason,
+  });
+  for (;;) {
+    const rows = (
+      await pool.query<Row>(
+        `SELECT audit_slno, at, request_id, actor, org_slno, acting_role, address, device_hash, action, target, outcome, detail, prev_hash, hash
+           FROM audit_log WHERE audit_slno >= $1 ORDER BY audit_slno LIMIT ${String(BATCH)}`,
+        [expected],
+      )
+    ).rows;
+    for (const row of rows) {
+      if (row.audit_slno !== expected)
+        return bad(expected, `record ${String(expected)} is missing`);
+      const record: AuditRecord = {
+        auditSlno: row.audit_slno,
+        at: row.at,
+        requestId: row.request_id,
+        actor: row.actor,
+        orgSlno: row.org_slno,
+        actingRole: row.acting_role,
+        address: row.address,
+        deviceHash: row.device_hash,
+        action: row.action,
+        target: row.target,
+        outcome: row.outcome,
+        detail: row.detail,
+      };
+      if (row.prev_hash !== previous)
+        return bad(row.audit_slno, 'it does not follow the record before it');
+      if (recordHash(keys.auditChain, previous, record) !== row.hash)
+        return bad(row.audit_slno, 'its content does not match its hash (edited)');
+      if (wanted.has(row.audit_slno)) hashes.set(row.audit_slno, row.hash);
+      previous = row.hash;
+      expected += 1;
+    }
+    if (rows.length < BATCH) break;
+  }
+  const last = expected - 1;
+  // Records before it were read in order: a number below an existing one would have been missing.
+  const [stray] = (
+    await pool.query<{ audit_slno: number }>(
+      'SELECT audit_slno FROM audit_log WHERE audit_slno < 1 OR audit_slno > $1 LIMIT 1',
+      [last],
+    )
+  ).rows;
+  if (stray) return bad(stray.audit_slno, 'it stands outside the numbered chain');
+
+  if (!head) {
+    if (last > 0) return bad(null, 'the head of the log is missing');
+  } else {
+    if (head.mac !== headMac(keys.auditChain, head.last_slno, head.last_hash))
+      return bad(null, 'the head of the log was altered');
+    if (head.last_slno > last)
+      return bad(
+        last + 1,
+        `the log was cut: the head names record ${String(head.last_slno)}, the last one present is ${String(last)}`,
+      );
+    if (head.last_slno < last) return bad(head.last_slno + 1, 'records were added after the head');
+    if (head.last_slno > 0 && head.last_hash !== hashes.get(head.last_slno))
+      return bad(head.last_slno, 'the last record differs from the head');
+  }
+
+  for (const checkpoint of checkpoints) {
+    const signed = verifySignature(
+      null,
+      checkpointMessage(checkpoint.audit_slno, checkpoint.hash, checkpoint.at),
+      keys.auditPublic,
+      Buffer.from(checkpoint.signature, 'base64'),
+    );
+    if (!signed)
+      return bad(checkpoint.audit_slno, 'a checkpoint at this record carries a false signature');
+    if (checkpoint.audit_slno > last)
+      return bad(
+        last + 1,
+        `the log was cut: a signed checkpoint names record ${String(checkpoint.audit_slno)}`,
+      );
+    if (hashes.get(checkpoint.audit_slno) !== checkpoint.hash)
+      return bad(checkpoint.audit_slno, 'it differs from its signed checkpoint');
+  }
+  return { ok: true, records: last, checkpoints: checkpoints.length };
+}
