@@ -40,6 +40,7 @@ export async function setup(project: TestProject): Promise<void> {
   child = spawn(process.execPath, [SERVER], {
     env: {
       ...process.env,
+      TAWQI_MODE: 'demo',
       PORT: String(port),
       DATA_DIR: dataDir,
       EMBEDDED_PG_PORT: String(await freePort()),

@@ -3,17 +3,19 @@
  * server listening on a loopback port (the Nafath simulator is reached over real HTTP through the
  * same client as the real service), and helpers to call the API like the portal does.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, inject } from 'vitest';
-import { loadConfig } from '../src/config.js';
+import { signBody } from '../src/adapters/payments/gateway.js';
+import { DEMO_SECRETS, loadConfig } from '../src/config.js';
 import { migrate } from '../src/db/migrate.js';
 import { createPool, type Pool } from '../src/db/pool.js';
 import { APP_ROLE, asRole, grantApplicationRole } from '../src/db/roles.js';
 import { seedDemoData } from '../src/db/seed.js';
+import { SYSTEM_CONTEXT, type AuditContext } from '../src/modules/audit/log.js';
 import { createServer, type ServerParts } from '../src/server.js';
 import { TEST_APP_PASSWORD } from './globalSetup.js';
 
@@ -25,6 +27,13 @@ export interface Harness extends Omit<ServerParts, 'simulator' | 'gatewaySimulat
   /** The owner's connection: what a test needs to act as an attacker with the owner's rights. */
   ownerPool: Pool;
   simulator: NonNullable<ServerParts['simulator']>;
+  /** Posts a gateway notification signed with the demo gateway's secret. */
+  notifyPayment(
+    payment: { id: string; reference: string; status: string; amount: number },
+    event?: { eventId?: string; sentAt?: Date },
+  ): Promise<Response>;
+  /** An audit context as a request from this test would have. */
+  auditContext(overrides?: Partial<AuditContext>): AuditContext;
   gatewaySimulator: NonNullable<ServerParts['gatewaySimulator']>;
   baseUrl: string;
   clock: { now: Date; advance(ms: number): void };
@@ -100,6 +109,22 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     pool,
     ownerPool,
     baseUrl,
+    notifyPayment(payment, event = {}) {
+      const body = JSON.stringify({
+        eventId: event.eventId ?? `evt_${randomUUID()}`,
+        sentAt: (event.sentAt ?? clock.now).toISOString(),
+        payment,
+      });
+      return fetch(`${baseUrl}/api/v1/payments/callback`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-gateway-signature': signBody(DEMO_SECRETS.gatewayCallback, body),
+        },
+        body,
+      });
+    },
+    auditContext: (overrides = {}) => ({ ...SYSTEM_CONTEXT, requestId: 'test', ...overrides }),
     clock,
     async call(method, path, options = {}) {
       const headers: Record<string, string> = {

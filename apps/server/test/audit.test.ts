@@ -1,0 +1,218 @@
+/**
+ * The audit log as evidence (issue 11): who, what, from where, with what outcome, for every
+ * security and money event; a keyed, numbered chain whose edits, cut tails and false checkpoints
+ * the verifier names; records that verify whatever order jsonb keeps their details in.
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { deriveKeys } from '../src/keys.js';
+import { CHECKPOINT_EVERY } from '../src/modules/audit/log.js';
+import { verifyAuditLog } from '../src/modules/audit/verify.js';
+import { DEVICE, SARA, startHarness } from './harness.js';
+
+const h = await startHarness();
+const keys = () => deriveKeys(h.deps.config.secrets);
+
+beforeEach(async () => {
+  await h.pool.query('DELETE FROM rate_limit_hits');
+});
+
+/** Edits the log as someone with the owner's rights would: the trigger switched off first. */
+async function tamper(statement: string, values: unknown[] = []) {
+  const client = await h.ownerPool.connect();
+  try {
+    await client.query('ALTER TABLE audit_log DISABLE TRIGGER USER');
+    await client.query(statement, values);
+  } finally {
+    await client.query('ALTER TABLE audit_log ENABLE TRIGGER USER');
+    client.release();
+  }
+}
+
+async function signInThroughTheApp() {
+  const started = await h.call('POST', '/api/v1/auth/nafath/login/initiate', {
+    body: { nationalID: SARA },
+  });
+  h.simulator.answer(started.body.transId, 'approve');
+  return h.call('POST', '/api/v1/auth/nafath/login/verify', {
+    body: { nationalID: SARA, transId: started.body.transId },
+  });
+}
+
+describe('what a record says', () => {
+  it('names the request, the user, the address, the device (hashed), the action, the target and the outcome', async () => {
+    const signedIn = await signInThroughTheApp();
+    const [record] = (
+      await h.pool.query(
+        "SELECT * FROM audit_log WHERE action = 'session.signed-in' ORDER BY audit_slno DESC LIMIT 1",
+      )
+    ).rows;
+    const sara = await h.pool.query('SELECT user_slno FROM users WHERE national_id = $1', [SARA]);
+    expect(record).toMatchObject({
+      actor: sara.rows[0].user_slno,
+      address: expect.stringMatching(/127\.0\.0\.1/),
+      device_hash: expect.stringMatching(/^[0-9a-f]{32}$/),
+      outcome: 'success',
+      detail: { method: 'identity-app' },
+      request_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
+    expect(record.device_hash).not.toContain(DEVICE);
+    expect(record.at.getTime()).toBe(h.clock.now.getTime());
+    expect(signedIn.body.status).toBe('1');
+  });
+
+  it('records failures too, and never a full national id or a secret', async () => {
+    const started = await h.call('POST', '/api/v1/auth/nafath/login/initiate', {
+      body: { nationalID: SARA },
+    });
+    h.simulator.answer(started.body.transId, 'reject');
+    await h.call('POST', '/api/v1/auth/nafath/login/verify', {
+      body: { nationalID: SARA, transId: started.body.transId },
+    });
+    await h.call('POST', '/api/v1/auth/credentials/login/initiate', {
+      body: { username: 'sara', password: 'not her password' },
+    });
+    const failures = (
+      await h.pool.query(
+        "SELECT target, detail, outcome FROM audit_log WHERE action = 'session.sign-in-failed'",
+      )
+    ).rows;
+    expect(failures).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ target: '******0008', outcome: 'failure' }),
+        expect.objectContaining({ detail: expect.objectContaining({ method: 'password' }) }),
+      ]),
+    );
+    const everything = JSON.stringify((await h.pool.query('SELECT * FROM audit_log')).rows);
+    expect(everything).not.toContain(SARA);
+    expect(everything).not.toContain('not her password');
+    expect(everything).not.toContain(DEVICE);
+  });
+});
+
+describe('the chain and its verifier (npm run audit:verify)', () => {
+  it('verifies a log written by the server, whatever order jsonb keeps details in', async () => {
+    await h.deps.audit.record(h.pool, h.auditContext(), {
+      action: 'export.made',
+      // jsonb stores keys by length, then bytes: this order is not the one written.
+      detail: { zebra: 1, a: 'x', middle: true, bb: null },
+    });
+    const verdict = await verifyAuditLog(h.pool, keys());
+    expect(verdict).toMatchObject({ ok: true });
+    expect(verdict.records).toBeGreaterThan(1);
+  });
+
+  it('names the first edited record, even when its unkeyed hash was recomputed', async () => {
+    await h.deps.audit.record(h.pool, h.auditContext(), { action: 'export.made', target: 'A' });
+    const [last] = (
+      await h.pool.query<{ audit_slno: number }>(
+        'SELECT audit_slno FROM audit_log ORDER BY audit_slno DESC LIMIT 1',
+      )
+    ).rows;
+    const slno = last?.audit_slno ?? 0;
+    await tamper(
+      "UPDATE audit_log SET target = 'B', hash = encode(sha256(convert_to(prev_hash || 'B', 'UTF8')), 'hex') WHERE audit_slno = $1",
+      [slno],
+    );
+    expect(await verifyAuditLog(h.pool, keys())).toMatchObject({
+      ok: false,
+      firstBadRecord: slno,
+      reason: expect.stringMatching(/edited/),
+    });
+    await tamper("UPDATE audit_log SET target = 'A' WHERE audit_slno = $1", [slno]);
+    await tamper('UPDATE audit_log SET hash = $2 WHERE audit_slno = $1', [
+      slno,
+      (await h.ownerPool.query<{ hash: string }>('SELECT last_hash AS hash FROM audit_head'))
+        .rows[0]?.hash,
+    ]);
+    expect(await verifyAuditLog(h.pool, keys())).toMatchObject({ ok: true });
+  });
+
+  it('notices a cut tail, a removed record and a log read with another key', async () => {
+    for (const target of ['1', '2', '3'])
+      await h.deps.audit.record(h.pool, h.auditContext(), { action: 'export.made', target });
+    const [head] = (await h.pool.query<{ last_slno: number }>('SELECT last_slno FROM audit_head'))
+      .rows;
+    const last = head?.last_slno ?? 0;
+    expect(
+      await verifyAuditLog(h.pool, deriveKeys({ server: 'x'.repeat(40), audit: 'y'.repeat(40) })),
+    ).toMatchObject({ ok: false, firstBadRecord: 1 });
+
+    const saved = (
+      await h.ownerPool.query('SELECT * FROM audit_log WHERE audit_slno >= $1', [last - 1])
+    ).rows;
+    await tamper('DELETE FROM audit_log WHERE audit_slno >= $1', [last - 1]);
+    expect(await verifyAuditLog(h.pool, keys())).toMatchObject({
+      ok: false,
+      firstBadRecord: last - 1,
+      reason: expect.stringMatching(/cut/),
+    });
+    // Put back, then take one out of the middle.
+    for (const row of saved)
+      await tamper(
+        `INSERT INTO audit_log (audit_slno, at, request_id, actor, org_slno, acting_role, address, device_hash, action, target, outcome, detail, prev_hash, hash)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+        [
+          row.audit_slno,
+          row.at,
+          row.request_id,
+          row.actor,
+          row.org_slno,
+          row.acting_role,
+          row.address,
+          row.device_hash,
+          row.action,
+          row.target,
+          row.outcome,
+          row.detail,
+          row.prev_hash,
+          row.hash,
+        ],
+      );
+    expect(await verifyAuditLog(h.pool, keys())).toMatchObject({ ok: true });
+    await tamper('DELETE FROM audit_log WHERE audit_slno = $1', [last - 1]);
+    expect(await verifyAuditLog(h.pool, keys())).toMatchObject({
+      ok: false,
+      firstBadRecord: last - 1,
+      reason: expect.stringMatching(/missing/),
+    });
+  });
+});
+
+describe('signed checkpoints', () => {
+  it('signs one every few records and on demand, and a cut below a checkpoint is caught even with the head rewritten', async () => {
+    const fresh = await startHarness();
+    for (let i = 0; i < CHECKPOINT_EVERY; i += 1)
+      await fresh.deps.audit.record(fresh.pool, fresh.auditContext(), {
+        action: 'export.made',
+        target: String(i),
+      });
+    const checkpoints = await fresh.pool.query<{ audit_slno: number }>(
+      'SELECT audit_slno FROM audit_checkpoints',
+    );
+    expect(checkpoints.rows).toEqual([{ audit_slno: CHECKPOINT_EVERY }]);
+    await fresh.deps.audit.record(fresh.pool, fresh.auditContext(), { action: 'export.made' });
+    expect(await fresh.deps.audit.checkpoint(fresh.pool)).toMatchObject({
+      auditSlno: CHECKPOINT_EVERY + 1,
+    });
+    // Nothing new: no new checkpoint.
+    expect(await fresh.deps.audit.checkpoint(fresh.pool)).toBeNull();
+    const verdict = await verifyAuditLog(fresh.pool, deriveKeys(fresh.deps.config.secrets));
+    expect(verdict).toEqual({ ok: true, records: CHECKPOINT_EVERY + 1, checkpoints: 2 });
+
+    // An owner cuts the last records and puts the head back to match the new end.
+    const client = await fresh.ownerPool.connect();
+    await client.query('ALTER TABLE audit_log DISABLE TRIGGER USER');
+    await client.query('ALTER TABLE audit_head DISABLE TRIGGER USER');
+    await client.query('DELETE FROM audit_log WHERE audit_slno > 50');
+    await client.query(
+      'UPDATE audit_head SET last_slno = 50, last_hash = (SELECT hash FROM audit_log WHERE audit_slno = 50)',
+    );
+    await client.query('ALTER TABLE audit_log ENABLE TRIGGER USER');
+    await client.query('ALTER TABLE audit_head ENABLE TRIGGER USER');
+    client.release();
+    expect(await verifyAuditLog(fresh.pool, deriveKeys(fresh.deps.config.secrets))).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/head of the log was altered|cut/),
+    });
+  });
+});

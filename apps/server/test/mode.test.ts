@@ -1,0 +1,181 @@
+/**
+ * Demo mode versus production (issue 11): the mode is explicit; production names its real
+ * adapters and secrets and refuses simulators, the outbox page, demo data and demo secrets; the
+ * simulators and the outbox never answer outside demo mode; the application's database role
+ * cannot rewrite the evidence.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, DEMO_SECRETS, loadConfig } from '../src/config.js';
+import { applicationRoleProblem } from '../src/db/roles.js';
+import { createServer } from '../src/server.js';
+import { startHarness } from './harness.js';
+
+const h = await startHarness();
+
+/** A production configuration with every real service named (none is reached by these tests). */
+export const PRODUCTION = {
+  TAWQI_MODE: 'production',
+  LOG_LEVEL: 'silent',
+  DATABASE_URL: 'postgres://tawqi_app:secret@db.internal:5432/tawqi',
+  SERVER_SECRET: 's'.repeat(40),
+  AUDIT_KEY: 'a'.repeat(40),
+  NAFATH_BASE_URL: 'https://nafath.example.sa',
+  NAFATH_APP_ID: 'tawqi',
+  NAFATH_APP_KEY: 'k'.repeat(40),
+  GATEWAY_BASE_URL: 'https://gateway.example.sa',
+  GATEWAY_API_KEY: 'g'.repeat(40),
+  GATEWAY_CALLBACK_SECRET: 'c'.repeat(40),
+  NOTIFIER_URL: 'https://relay.example.sa/messages',
+  NOTIFIER_TOKEN: 'n'.repeat(40),
+};
+
+function configError(env: Record<string, string | undefined>): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return String(error);
+  }
+  throw new Error('the configuration was accepted');
+}
+
+describe('the mode is explicit', () => {
+  it('refuses to start without TAWQI_MODE, saying what the two modes are', () => {
+    expect(configError({})).toMatch(/TAWQI_MODE=\(not set\).*"demo".*"production"/s);
+  });
+
+  it('runs demo mode with simulators, the outbox and demo data by default', () => {
+    const demo = loadConfig({ TAWQI_MODE: 'demo' });
+    expect(demo).toMatchObject({
+      demo: true,
+      devPages: true,
+      demoData: true,
+      nafath: { kind: 'simulator' },
+      gateway: { kind: 'simulator' },
+      notifier: { kind: 'simulator' },
+    });
+  });
+
+  it('in production, names every missing real service and secret', () => {
+    const message = configError({ TAWQI_MODE: 'production' });
+    for (const name of [
+      'NAFATH_BASE_URL',
+      'NAFATH_APP_KEY',
+      'GATEWAY_BASE_URL',
+      'GATEWAY_CALLBACK_SECRET',
+      'NOTIFIER_URL',
+      'SERVER_SECRET',
+      'AUDIT_KEY',
+      'DATABASE_URL',
+    ])
+      expect(message).toContain(`${name}=`);
+  });
+
+  it('in production, refuses the outbox page, demo data and every published demo secret', () => {
+    expect(configError({ ...PRODUCTION, DEV_PAGES: 'true' })).toMatch(/DEV_PAGES.*demo mode only/);
+    expect(configError({ ...PRODUCTION, DEMO_DATA: 'true' })).toMatch(/DEMO_DATA.*demo mode only/);
+    const published = configError({ ...PRODUCTION, SERVER_SECRET: DEMO_SECRETS.server });
+    expect(published).toMatch(/SERVER_SECRET=\(hidden\): is a demo secret/);
+    expect(published).not.toContain(DEMO_SECRETS.server);
+    expect(
+      configError({ ...PRODUCTION, GATEWAY_CALLBACK_SECRET: DEMO_SECRETS.gatewayCallback }),
+    ).toMatch(/GATEWAY_CALLBACK_SECRET=\(hidden\): is a demo secret/);
+  });
+
+  it('refuses half a service: its variables go together', () => {
+    expect(
+      configError({ TAWQI_MODE: 'demo', GATEWAY_BASE_URL: 'https://gateway.example.sa' }),
+    ).toMatch(/GATEWAY_API_KEY=\(not set\): required together/);
+  });
+
+  it('accepts a complete production configuration', () => {
+    expect(loadConfig(PRODUCTION)).toMatchObject({
+      demo: false,
+      devPages: false,
+      demoData: false,
+      nafath: { kind: 'real' },
+      gateway: { kind: 'real' },
+      notifier: { kind: 'real' },
+    });
+  });
+});
+
+describe('outside demo mode', () => {
+  const portalDir = mkdtempSync(join(tmpdir(), 'tawqi-portal-mode-'));
+  writeFileSync(join(portalDir, 'index.html'), '<!doctype html><head><title>Tawqi</title></head>');
+  writeFileSync(join(portalDir, 'app.js'), 'console.log(1)');
+  writeFileSync(join(portalDir, 'app.js.map'), '{"version":3}');
+
+  it('never answers on the simulators or the outbox, and serves no source maps', async () => {
+    const { app, simulator, gatewaySimulator } = await createServer({
+      config: loadConfig(PRODUCTION),
+      pool: h.pool,
+      portalDir,
+    });
+    expect(simulator).toBeNull();
+    expect(gatewaySimulator).toBeNull();
+    for (const [method, url] of [
+      ['POST', '/simulators/nafath/api/v1/mfa/request'],
+      ['GET', '/simulators/nafath/phone?nationalId=1000000008'],
+      ['POST', '/simulators/nafath/phone/answer'],
+      ['POST', '/simulators/gateway/api/payments'],
+      ['GET', '/simulators/gateway/pay/pg_1'],
+      ['GET', '/dev/outbox'],
+    ] as const) {
+      const answer = await app.inject({ method, url });
+      expect(answer.statusCode, url).toBe(404);
+      expect(answer.body, url).not.toMatch(/simulator|Nafath|outbox/i);
+    }
+    expect((await app.inject({ method: 'GET', url: '/app.js.map' })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: '/app.js' })).statusCode).toBe(200);
+    const page = await app.inject({ method: 'GET', url: '/' });
+    expect(page.body).toContain('<meta name="tawqi-mode" content="production">');
+    await app.close();
+  });
+
+  it('labels every page of demo mode, which keeps its source maps', async () => {
+    const { app } = await createServer({
+      config: loadConfig({ TAWQI_MODE: 'demo', LOG_LEVEL: 'silent' }),
+      pool: h.pool,
+      portalDir,
+    });
+    for (const url of ['/', '/app/my', '/create-account']) {
+      const page = await app.inject({ method: 'GET', url });
+      expect(page.body, url).toContain('<meta name="tawqi-mode" content="demo">');
+    }
+    expect((await app.inject({ method: 'GET', url: '/app.js.map' })).statusCode).toBe(200);
+    await app.close();
+  });
+});
+
+describe('the application’s database role (least privilege)', () => {
+  it('is neither a superuser nor the owner, and may not change the audit log', async () => {
+    expect(await applicationRoleProblem(h.pool)).toBeNull();
+    // The owner's connection is what the server refuses to run on.
+    expect(await applicationRoleProblem(h.ownerPool)).toMatch(/superuser|owns the tables/);
+  });
+
+  it('cannot update, delete or truncate the audit log, nor change its checkpoints', async () => {
+    await h.deps.audit.record(h.pool, h.auditContext(), { action: 'export.made' });
+    for (const statement of [
+      "UPDATE audit_log SET action = 'nothing'",
+      'DELETE FROM audit_log',
+      'TRUNCATE audit_log',
+      'DELETE FROM audit_checkpoints',
+      'DELETE FROM audit_head',
+      "INSERT INTO schema_migrations (name) VALUES ('999_evil')",
+    ])
+      await expect(h.pool.query(statement), statement).rejects.toThrow(/permission denied/);
+  });
+
+  it('keeps the log append-only for the owner too (a trigger refuses changes)', async () => {
+    await expect(h.ownerPool.query("UPDATE audit_log SET action = 'nothing'")).rejects.toThrow(
+      /append-only/,
+    );
+    await expect(h.ownerPool.query('DELETE FROM audit_log')).rejects.toThrow(/append-only/);
+    await expect(h.ownerPool.query('TRUNCATE audit_log')).rejects.toThrow(/append-only/);
+  });
+});
