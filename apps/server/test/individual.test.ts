@@ -260,7 +260,7 @@ describe('buying a plan (order → gateway → purchased plan)', () => {
       { encodedPaymentSlno },
       { 'idempotency-key': `again-${randomUUID()}` },
     );
-  const notify = h.notifyPayment;
+  const notify = (payment: Parameters<typeof h.notifyPayment>[0]) => h.notifyPayment(payment);
   const plansOf = async (token: string) =>
     (await as(token).get('/api/v1/esign/my/subscription/plans/purchased/1/10')).body;
 

@@ -26,7 +26,7 @@ async function signIn(nationalID: string) {
 }
 
 const noura = await signIn(NOURA);
-const post = (path: string, body: unknown, key = randomUUID()) =>
+const post = (path: string, body: unknown, key: string = randomUUID()) =>
   h.call('POST', path, { token: noura, body, headers: { 'idempotency-key': key } });
 const buy = (key: string, quantity = 1) =>
   post('/api/v1/esign/my/plans/buy', { productPricingDetailsSlno: 2, quantity }, key);

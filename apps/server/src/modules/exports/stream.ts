@@ -16,7 +16,7 @@ export interface ExportRequest<Row> {
   userSlno: number;
   /** How many rows the export will hold (the same filter as `rows`). */
   count: () => Promise<number>;
-  rows: () => AsyncIterable<Row>;
+  rows: () => AsyncIterable<Row> | Iterable<Row>;
   sheetName: string;
   columns: readonly ExportColumn<Row>[];
   language: Language;

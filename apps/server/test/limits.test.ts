@@ -1,0 +1,225 @@
+/**
+ * Limits the server keeps whatever clients do (issue 11): timeouts for slow clients and a cap on
+ * connections per address; downloads named per RFC 6266 and sandboxed; exports capped in size,
+ * rate and concurrency, cells only primitives; expected failures logged once, quietly.
+ */
+import { createRequire } from 'node:module';
+import { connect, type Socket } from 'node:net';
+import { Writable } from 'node:stream';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
+import { createPool } from '../src/db/pool.js';
+import { buildApp } from '../src/http/app.js';
+import type { Access } from '../src/http/contractRoutes.js';
+import { contentDisposition } from '../src/http/download.js';
+import { createExportWriter } from '../src/modules/exports/stream.js';
+import { safeCell, type CellValue } from '../src/modules/exports/xlsx.js';
+import { DEVICE, SARA, startHarness } from './harness.js';
+
+const h = await startHarness({
+  REQUEST_TIMEOUT_MS: '800',
+  HEADERS_TIMEOUT_MS: '300',
+  CONNECTIONS_PER_ADDRESS: '4',
+  EXPORT_MAX_ROWS: '2',
+  EXPORTS_PER_MINUTE: '2',
+});
+const port = Number(new URL(h.baseUrl).port);
+
+beforeEach(async () => {
+  await h.pool.query('DELETE FROM rate_limit_hits');
+});
+
+/** A raw connection, and when (ms after opening) the server closed it. */
+function openSocket(): Promise<{
+  socket: Socket;
+  closed: Promise<number>;
+  received: () => string;
+}> {
+  return new Promise((resolve, reject) => {
+    const opened = Date.now();
+    let received = '';
+    const socket = connect(port, '127.0.0.1');
+    const closed = new Promise<number>((done) =>
+      socket.once('close', () => done(Date.now() - opened)),
+    );
+    socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
+    socket.on('error', () => undefined);
+    socket.once('connect', () => resolve({ socket, closed, received: () => received }));
+    socket.once('error', reject);
+  });
+}
+
+describe('slow clients and many connections', () => {
+  it('closes a connection whose headers never end', async () => {
+    const { socket, closed } = await openSocket();
+    socket.write('GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ');
+    expect(await closed).toBeLessThan(3_000);
+  });
+
+  it('closes a connection whose body never ends (408)', async () => {
+    const { socket, closed, received } = await openSocket();
+    socket.write(
+      'POST /api/v1/common/contactUs HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"name":',
+    );
+    expect(await closed).toBeLessThan(4_000);
+    expect(received()).toMatch(/^HTTP\/1\.1 408/);
+  });
+
+  it('caps open connections per address, and serves again once they close', async () => {
+    const held = await Promise.all(Array.from({ length: 4 }, () => openSocket()));
+    const extra = await openSocket();
+    expect(await extra.closed).toBeLessThan(1_000);
+    for (const { socket } of held) socket.destroy();
+    await Promise.all(held.map(({ closed }) => closed));
+    expect((await h.call('GET', '/health')).status).toBe(200);
+  });
+});
+
+describe('downloads', () => {
+  it('names a file per RFC 6266, so an Arabic name arrives intact', () => {
+    const header = contentDisposition('سجل العمليات.xlsx');
+    expect(header).toMatch(/^attachment; filename="[^"]*\.xlsx"; filename\*=UTF-8''/);
+    const encoded = /filename\*=UTF-8''(.*)$/.exec(header)?.[1] ?? '';
+    expect(decodeURIComponent(encoded)).toBe('سجل العمليات.xlsx');
+    expect(header).not.toMatch(/filename="[^"]*[^\x20-\x7e]/);
+  });
+});
+
+/** Sara signed in, for the export calls. */
+async function signInSara(): Promise<string> {
+  const started = await h.call('POST', '/api/v1/auth/nafath/login/initiate', {
+    body: { nationalID: SARA },
+  });
+  h.simulator.answer(started.body.transId, 'approve');
+  const verified = await h.call('POST', '/api/v1/auth/nafath/login/verify', {
+    body: { nationalID: SARA, transId: started.body.transId },
+  });
+  return verified.body.session.token as string;
+}
+const sara = await signInSara();
+
+describe('exports', () => {
+  const exportTransactions = (
+    statuses: string[],
+    language = 'en',
+    fromDate: string | null = null,
+  ) =>
+    fetch(`${h.baseUrl}/api/v1/excel/report/exportMyTransactions`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${sara}`,
+        'x-device-id': DEVICE,
+        'content-type': 'application/json',
+        'accept-language': language,
+      },
+      body: JSON.stringify({ statuses, fromDate, toDate: null, language }),
+    });
+
+  it('refuses more rows than one file may hold, saying how to narrow it, in the caller’s language', async () => {
+    const everything = await exportTransactions(['success', 'failed', 'pending'], 'ar');
+    expect(everything.status).toBe(422);
+    expect(await everything.json()).toMatchObject({
+      code: 'EXPORT_TOO_LARGE',
+      message: expect.stringContaining('ضيّق'),
+    });
+  });
+
+  it('limits exports per user per minute', async () => {
+    const answers = [];
+    for (let i = 0; i < 3; i += 1) {
+      // A filter that finds nothing: a small file, so only the rate can refuse it.
+      const answer = await exportTransactions(['pending'], 'en', '2099-01-01');
+      await answer.arrayBuffer();
+      answers.push(answer.status);
+    }
+    expect(answers).toEqual([200, 200, 429]);
+  });
+
+  it('writes at most a few at once per server', async () => {
+    const config = loadConfig({ TAWQI_MODE: 'demo', EXPORTS_AT_ONCE: '1' });
+    const writer = createExportWriter({ pool: h.pool, config, clock: () => h.clock.now });
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const slow = await writer.stream({
+      userSlno: 1,
+      count: () => Promise.resolve(1),
+      rows: async function* () {
+        await gate;
+        yield { a: 'x' };
+      },
+      sheetName: 'Slow',
+      columns: [{ header: { en: 'A', ar: 'أ' }, value: (row: { a: string }) => row.a }],
+      language: 'en',
+    });
+    slow.resume();
+    expect(writer.running).toBe(1);
+    await expect(
+      writer.stream({
+        userSlno: 2,
+        count: () => Promise.resolve(1),
+        rows: function* () {
+          yield { a: 'y' };
+        },
+        sheetName: 'Second',
+        columns: [{ header: { en: 'A', ar: 'أ' }, value: (row: { a: string }) => row.a }],
+        language: 'en',
+      }),
+    ).rejects.toMatchObject({ statusCode: 503 });
+    release();
+    await new Promise((resolve) => slow.once('close', resolve));
+    expect(writer.running).toBe(0);
+  });
+
+  it('writes only primitives: an object that exceljs would turn into a formula or link is refused', () => {
+    expect(safeCell('=1+1')).toBe("'=1+1");
+    expect(safeCell(12.5)).toBe(12.5);
+    for (const value of [{ formula: '1+1' }, { hyperlink: 'https://evil.example', text: 'x' }])
+      expect(() => safeCell(value as unknown as CellValue)).toThrow(TypeError);
+  });
+
+  it('runs on a uuid without the buffer bounds flaw (GHSA-w5hq-g745-h8pq, fixed in 11.1.1)', () => {
+    const require = createRequire(new URL('../package.json', import.meta.url).pathname);
+    const exceljs = require.resolve('exceljs');
+    const { version } = createRequire(exceljs)('uuid/package.json') as { version: string };
+    const [major = 0, minor = 0, patch = 0] = version.split('.').map(Number);
+    expect(major > 11 || (major === 11 && (minor > 1 || (minor === 1 && patch >= 1)))).toBe(true);
+  });
+});
+
+describe('logging of expected outcomes', () => {
+  it('notes a 501 and a 503 once at warn, without a stack', async () => {
+    const lines: { level: number; msg: string; err?: unknown }[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString().split('\n').filter(Boolean))
+          lines.push(JSON.parse(line) as { level: number; msg: string });
+        done();
+      },
+    });
+    const gone = createPool('postgres://tawqi:x@127.0.0.1:1/none', 1, () => undefined);
+    const noAccess: Access = {
+      callerOf: () => Promise.resolve(null),
+      isMember: () => Promise.resolve(false),
+      isL1Admin: () => Promise.resolve(false),
+    };
+    const app = await buildApp({
+      config: loadConfig({ TAWQI_MODE: 'demo' }),
+      pool: gone,
+      access: noAccess,
+      handlers: { vat: async () => (await gone.query('SELECT 15 AS vat')).rows[0] },
+      logger: { level: 'info', stream },
+    });
+    expect((await app.inject({ method: 'GET', url: '/api/v1/common/get/vat' })).statusCode).toBe(
+      503,
+    );
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/v1/common/getRecaptchaClientKey' })).statusCode,
+    ).toBe(501);
+    await app.close();
+    await gone.end();
+    const warnings = lines.filter((line) => line.level === 40);
+    expect(warnings.map((line) => line.msg)).toEqual(['request not served', 'request not served']);
+    expect(lines.filter((line) => line.level >= 50)).toEqual([]);
+    expect(JSON.stringify(lines)).not.toMatch(/"stack"/);
+  });
+});
