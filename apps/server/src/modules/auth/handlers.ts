@@ -60,7 +60,7 @@ const CHALLENGES_PER_ID = 3;
 const CHALLENGE_WINDOW_SECONDS = 600;
 const OTP_TTL_MS = 180_000;
 const OTP_MAX_ATTEMPTS = 5;
-/** A new code waits this long after the last one, and an account gets at most so many an hour. */
+/** A resend waits this long after the last code, and an account gets at most so many an hour. */
 const OTP_RESEND_SECONDS = 60;
 const OTP_SENDS_PER_HOUR = 5;
 /** Code checks per address and per reference in a quarter of an hour. */
@@ -530,16 +530,20 @@ export function authHandlers(deps: Deps): Handlers {
           await noticeLockout(context.audit, user, counts[accountKey] ?? 0);
       }
       if (accepted && user) {
-        // A new code waits a minute after the last, and an account gets a few an hour.
-        const resend = await hit(
-          deps.pool,
-          `otp-resend:${String(user.user_slno)}`,
-          1,
-          OTP_RESEND_SECONDS,
-          now,
-        );
-        if (!resend.allowed)
-          throw tooSoon(resend.retryAfterSeconds, resendWaitMessage(resend.retryAfterSeconds));
+        // Another code while the last one is still waiting to be used is a resend: it waits a
+        // minute after the last. A new sign-in after a finished one is not. At most a few codes an
+        // hour go to one account.
+        const [waiting] = (
+          await deps.pool.query<{ created_at: Date }>(
+            `SELECT created_at FROM otp_codes WHERE user_slno = $1 AND used_at IS NULL AND NOT superseded
+               AND expires_at > $2 ORDER BY created_at DESC LIMIT 1`,
+            [user.user_slno, now],
+          )
+        ).rows;
+        const resendIn = waiting
+          ? OTP_RESEND_SECONDS - (now.getTime() - waiting.created_at.getTime()) / 1000
+          : 0;
+        if (resendIn > 0) throw tooSoon(resendIn, resendWaitMessage(Math.ceil(resendIn)));
         const hourly = await hit(
           deps.pool,
           `otp-hour:${String(user.user_slno)}`,
