@@ -71,6 +71,15 @@ describe('routes (SPEC §2)', () => {
         const { page, errors } = await openPage(`${path}?lng=${language}`);
         await page.getByRole('heading', { level: 1 }).waitFor();
         expect(errors, `${path} in ${language}`).toEqual([]);
+        // The server runs in demo mode here, and every page says so.
+        expect(
+          await page
+            .getByRole('complementary', {
+              name: language === 'ar' ? 'وضع العرض التجريبي' : 'Demo mode',
+            })
+            .count(),
+          `${path} in ${language}`,
+        ).toBe(1);
         await page.context().close();
       }
     }
@@ -90,6 +99,7 @@ describe('signing in and out (SPEC §1, §2, §4)', () => {
     await signInWithNafath(page, NOURA);
     await page.waitForURL('**/app/my/dashboard');
     await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
+    await page.getByRole('complementary', { name: 'Demo mode' }).waitFor();
     expect(await stored(page, 'refreshToken')).toBeTruthy();
     expect(await stored(page, 'deviceId')).toMatch(/^[0-9a-f]{64}$/);
     await page.getByRole('button', { name: 'Noura Al-Otaibi' }).click();

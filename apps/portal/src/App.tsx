@@ -17,10 +17,14 @@ import i18next from 'i18next';
 import { useAtomValue } from 'jotai';
 import { Suspense, lazy, useEffect, useSyncExternalStore } from 'react';
 import { useLocation } from 'wouter';
+import { DemoBanner, servedInDemoMode } from './components/DemoBanner.js';
 import { Routes } from './routes.js';
 import { languageAtom, sessionAtom, themeAtom } from './state/atoms.js';
 import { storage } from './state/storage.js';
 import { subscribeToastShown, toastShown } from './toastSignal.js';
+
+/** Demo mode is the server's to say, once per page load. */
+const DEMO_MODE = servedInDemoMode();
 
 // The toast region and React Aria's toasts load with the first toast, not with the public home.
 const ToastArea = lazy(() => import('./components/ToastArea.js'));
@@ -69,6 +73,7 @@ export function App() {
 
   return (
     <UiProvider locale={intlLocale(language)} theme={theme} wrap={false}>
+      {DEMO_MODE ? <DemoBanner /> : null}
       <Routes />
       {toastsShown ? (
         <Suspense fallback={null}>

@@ -5,7 +5,7 @@
  * "Something went wrong. Please try again"; the screen stops waiting when the challenge expires
  * (180 s) or the user cancels. The flow itself is the domain's reducer.
  */
-import { CONTRACT, type SessionData } from '@tawqi/api';
+import { ApiError, CONTRACT, type SessionData } from '@tawqi/api';
 import {
   IDENTITY_LOGIN_INITIAL,
   IDENTITY_POLL_INTERVAL_MS,
@@ -106,9 +106,12 @@ export function IdentityApp({ flow, startLabel, onApproved }: IdentityAppProps) 
       challenge.current = { transId: answer.transId, nationalId: answer.nationalID || id };
       dispatch({ type: 'initiate-answered', answer, now: Date.now() });
       if (answer.status !== '1') report('loginInitiationRejected', answer.errorMessage);
-    } catch {
+    } catch (error) {
       dispatch({ type: 'initiate-failed' });
-      report('loginInitiationFailed');
+      // Too many requests for this id: the server says how long to wait, so that is shown.
+      if (error instanceof ApiError && error.statusCode === 429 && error.hasMessage)
+        report('loginInitiationRejected', error.message);
+      else report('loginInitiationFailed');
     }
   };
 

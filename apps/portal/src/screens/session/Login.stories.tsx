@@ -1,7 +1,8 @@
 /**
  * The login screen's states (SPEC §1, §4, §8), each in English and Arabic, light and dark, with
  * the network mocked: idle; waiting with the number to pick; rejected in the identity app; the
- * challenge expired; the call failed; an invalid national id; the one-time code sent.
+ * challenge expired; the call failed; too many requests for one id; an invalid national id; the
+ * one-time code sent.
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { CONTRACT } from '@tawqi/api';
@@ -135,6 +136,36 @@ export const CallFailed: Story = {
 export const CallFailedArabic = inArabic(CallFailed);
 export const CallFailedDark = inDark(CallFailed);
 export const CallFailedArabicDark = inDark(inArabic(CallFailed));
+
+const TOO_MANY = {
+  en: 'Too many requests for this national ID. Try again in 10 minutes.',
+  ar: 'طلبات كثيرة لرقم الهوية هذا. حاول مرة أخرى بعد ١٠ دقائق.',
+};
+
+/** Too many identity-app requests for one id: the server's 429 says how long to wait, and so does the toast. */
+export const TooManyRequests: Story = {
+  parameters: {
+    msw: [
+      http.post(mockUrl(CONTRACT.nafathLoginInitiate), ({ request }) =>
+        HttpResponse.json(
+          {
+            statusCode: 429,
+            code: 'RATE_LIMITED',
+            message: request.headers.get('accept-language') === 'ar' ? TOO_MANY.ar : TOO_MANY.en,
+          },
+          { status: 429, headers: { 'retry-after': '600' } },
+        ),
+      ),
+    ],
+  },
+  play: async ({ canvasElement, globals }) => {
+    await startNafath(canvasElement);
+    await expect(await screen.findByRole('alertdialog')).toHaveTextContent(
+      globals.language === 'ar' ? TOO_MANY.ar : TOO_MANY.en,
+    );
+  },
+};
+export const TooManyRequestsArabic = inArabic(TooManyRequests);
 
 export const InvalidNationalId: Story = {
   play: async ({ canvasElement }) => {
