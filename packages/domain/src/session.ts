@@ -12,7 +12,11 @@ export const TOKEN_REUSED = 'TOKEN_REUSED';
 export const DEVICE_MISMATCH = 'DEVICE_MISMATCH';
 
 /** Every `detail` of a refresh that means the session is over (ours beside the spec's one). */
-export const SESSION_ENDED_DETAILS: readonly string[] = [TOKEN_EXPIRED, TOKEN_REUSED, DEVICE_MISMATCH];
+export const SESSION_ENDED_DETAILS: readonly string[] = [
+  TOKEN_EXPIRED,
+  TOKEN_REUSED,
+  DEVICE_MISMATCH,
+];
 
 /**
  * Answers to any call that make the client refresh once and retry. SPEC §4 says "401 or 403"; we

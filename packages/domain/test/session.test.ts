@@ -100,9 +100,9 @@ describe('a failed call (SPEC §4)', () => {
   });
 
   it('keeps the session when the refresh fails for another reason', () => {
-    expect(afterRefreshFailure({ kind: 'rejected', status: 401, detail: 'SOMETHING_ELSE' })).toEqual(
-      { type: 'fail' },
-    );
+    expect(
+      afterRefreshFailure({ kind: 'rejected', status: 401, detail: 'SOMETHING_ELSE' }),
+    ).toEqual({ type: 'fail' });
     expect(afterRefreshFailure({ kind: 'rejected', status: 503 })).toEqual({ type: 'fail' });
     expect(afterRefreshFailure({ kind: 'network-error' })).toEqual({ type: 'fail' });
     expect(afterRefreshFailure({ kind: 'ok' })).toEqual({ type: 'fail' });
