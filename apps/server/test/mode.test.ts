@@ -5,18 +5,21 @@
  * cannot rewrite the evidence.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, DEMO_SECRETS, loadConfig } from '../src/config.js';
 import { applicationRoleProblem } from '../src/db/roles.js';
+import { DEMO_PASSWORD } from '../src/db/seed.js';
 import { createServer } from '../src/server.js';
 import { startHarness } from './harness.js';
 
 const h = await startHarness();
 
 /** A production configuration with every real service named (none is reached by these tests). */
-export const PRODUCTION = {
+const PRODUCTION = {
   TAWQI_MODE: 'production',
   LOG_LEVEL: 'silent',
   DATABASE_URL: 'postgres://tawqi_app:secret@db.internal:5432/tawqi',
@@ -148,6 +151,50 @@ describe('outside demo mode', () => {
     }
     expect((await app.inject({ method: 'GET', url: '/app.js.map' })).statusCode).toBe(200);
     await app.close();
+  });
+});
+
+describe('one-time codes outside demo mode', () => {
+  it('go to the SMS / e-mail relay and nowhere readable: the outbox stays empty', async () => {
+    const received: { recipient: string; body: string; authorization: string | undefined }[] = [];
+    const relay = createHttpServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        const message = JSON.parse(body) as { recipient: string; body: string };
+        received.push({ ...message, authorization: request.headers.authorization });
+        response.writeHead(202).end();
+      });
+    });
+    await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+    const address = relay.address() as AddressInfo;
+    const { app } = await createServer({
+      config: loadConfig({
+        ...PRODUCTION,
+        NOTIFIER_URL: `http://127.0.0.1:${String(address.port)}/messages`,
+      }),
+      pool: h.pool,
+      clock: () => h.clock.now,
+    });
+    const before = await h.pool.query<{ count: number }>('SELECT count(*) FROM outbox');
+    const answer = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/credentials/login/initiate',
+      headers: { 'content-type': 'application/json', 'x-device-id': 'd'.repeat(64) },
+      payload: JSON.stringify({ username: 'mohammed', password: DEMO_PASSWORD }),
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(received).toEqual([
+      expect.objectContaining({
+        recipient: '+966559876543',
+        body: expect.stringMatching(/\d{6}/),
+        authorization: `Bearer ${PRODUCTION.NOTIFIER_TOKEN}`,
+      }),
+    ]);
+    const after = await h.pool.query<{ count: number }>('SELECT count(*) FROM outbox');
+    expect(after.rows[0]?.count).toBe(before.rows[0]?.count);
+    await app.close();
+    relay.close();
   });
 });
 
