@@ -21,6 +21,8 @@ async function createAppRole(adminUrl: string): Promise<void> {
   await admin.query(
     `${exists.rowCount ? 'ALTER' : 'CREATE'} ROLE ${APP_ROLE} LOGIN PASSWORD '${TEST_APP_PASSWORD}'`,
   );
+  // The tests' owner may end the application's connections (DROP DATABASE … WITH (FORCE)).
+  await admin.query(`GRANT ${APP_ROLE} TO current_user`);
   await admin.end();
 }
 
