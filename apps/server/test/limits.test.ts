@@ -187,7 +187,7 @@ describe('exports', () => {
 });
 
 describe('logging of expected outcomes', () => {
-  it('notes a 501 and a 503 once at warn, without a stack', async () => {
+  it('notes a 501, a 503 and a client that went away once each at warn, without a stack', async () => {
     const lines: { level: number; msg: string; err?: unknown }[] = [];
     const stream = new Writable({
       write(chunk: Buffer, _encoding, done) {
@@ -215,10 +215,28 @@ describe('logging of expected outcomes', () => {
     expect(
       (await app.inject({ method: 'GET', url: '/api/v1/common/getRecaptchaClientKey' })).statusCode,
     ).toBe(501);
+    // A client that sends half a body and hangs up.
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    await new Promise<void>((resolve) => {
+      const socket = connect(Number(new URL(address).port), '127.0.0.1', () => {
+        socket.write(
+          'POST /api/v1/common/contactUs HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a":',
+        );
+        setTimeout(() => {
+          socket.destroy();
+          resolve();
+        }, 50);
+      });
+    });
+    await expect.poll(() => lines.filter((line) => line.level === 40).length).toBe(3);
     await app.close();
     await gone.end();
     const warnings = lines.filter((line) => line.level === 40);
-    expect(warnings.map((line) => line.msg)).toEqual(['request not served', 'request not served']);
+    expect(warnings.map((line) => line.msg)).toEqual([
+      'request not served',
+      'request not served',
+      'client closed the request',
+    ]);
     expect(lines.filter((line) => line.level >= 50)).toEqual([]);
     expect(JSON.stringify(lines)).not.toMatch(/"stack"/);
   });

@@ -138,6 +138,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.setErrorHandler((error, request, reply) => {
     const language = languageOf(request.headers['accept-language']);
+    // A client that went away mid-request (its socket closed) is an outcome, not a fault, and
+    // not a database outage either (both show as ECONNRESET).
+    if (request.raw.socket.destroyed) {
+      request.log.warn({ url: request.url }, 'client closed the request');
+      return reply.status(499).send();
+    }
     const appError = toAppError(error);
     // Outcomes we expect (a call not built yet, the database away) are noted once, without a
     // stack; anything else at 500 is a fault, logged with its stack.
