@@ -27,6 +27,8 @@ export interface Harness extends Omit<ServerParts, 'simulator' | 'gatewaySimulat
   /** The owner's connection: what a test needs to act as an attacker with the owner's rights. */
   ownerPool: Pool;
   simulator: NonNullable<ServerParts['simulator']>;
+  /** Signs in through the identity app, approving on the simulator's phone; answers the session. */
+  signIn(nationalID: string, deviceId?: string): Promise<{ token: string; refreshToken: string }>;
   /** Posts a gateway notification signed with the demo gateway's secret. */
   notifyPayment(
     payment: { id: string; reference: string; status: string; amount: number },
@@ -102,13 +104,21 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     await cleanup.end();
   });
   if (!parts.simulator || !parts.gatewaySimulator) throw new Error('demo mode has the simulators');
-  return {
+  const harness: Harness = {
     ...parts,
     simulator: parts.simulator,
     gatewaySimulator: parts.gatewaySimulator,
     pool,
     ownerPool,
     baseUrl,
+    async signIn(nationalID, deviceId = DEVICE) {
+      const call = (path: string, body: object) =>
+        harness.call('POST', `/api/v1/auth/nafath/login/${path}`, { body, deviceId });
+      const started = await call('initiate', { nationalID });
+      parts.simulator?.answer(started.body.transId, 'approve');
+      const verified = await call('verify', { nationalID, transId: started.body.transId });
+      return verified.body.session;
+    },
     notifyPayment(payment, event = {}) {
       const body = JSON.stringify({
         eventId: event.eventId ?? `evt_${randomUUID()}`,
@@ -153,6 +163,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
       return { status: response.status, body, headers: response.headers };
     },
   };
+  return harness;
 }
 
 export const DEVICE = 'd'.repeat(64);

@@ -9,19 +9,8 @@ beforeEach(async () => {
   await h.pool.query('DELETE FROM rate_limit_hits');
 });
 
-async function signIn(nationalID: string) {
-  const started = await h.call('POST', '/api/v1/auth/nafath/login/initiate', {
-    body: { nationalID },
-  });
-  h.simulator.answer(started.body.transId, 'approve');
-  const verified = await h.call('POST', '/api/v1/auth/nafath/login/verify', {
-    body: { nationalID, transId: started.body.transId },
-  });
-  return verified.body.session.token as string;
-}
-
-const sara = await signIn(SARA);
-const noura = await signIn(NOURA);
+const sara = (await h.signIn(SARA)).token;
+const noura = (await h.signIn(NOURA)).token;
 const as = (token: string, language = 'en') => ({
   get: (path: string) => h.call('GET', path, { token, language }),
   post: (path: string, body: unknown, headers: Record<string, string> = {}) =>

@@ -85,18 +85,7 @@ describe('downloads', () => {
   });
 });
 
-/** Sara signed in, for the export calls. */
-async function signInSara(): Promise<string> {
-  const started = await h.call('POST', '/api/v1/auth/nafath/login/initiate', {
-    body: { nationalID: SARA },
-  });
-  h.simulator.answer(started.body.transId, 'approve');
-  const verified = await h.call('POST', '/api/v1/auth/nafath/login/verify', {
-    body: { nationalID: SARA, transId: started.body.transId },
-  });
-  return verified.body.session.token as string;
-}
-const sara = await signInSara();
+const sara = (await h.signIn(SARA)).token;
 
 describe('exports', () => {
   const exportTransactions = (

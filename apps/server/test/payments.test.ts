@@ -14,18 +14,7 @@ beforeEach(async () => {
   await h.pool.query('DELETE FROM rate_limit_hits');
 });
 
-async function signIn(nationalID: string) {
-  const started = await h.call('POST', '/api/v1/auth/nafath/login/initiate', {
-    body: { nationalID },
-  });
-  h.simulator.answer(started.body.transId, 'approve');
-  const verified = await h.call('POST', '/api/v1/auth/nafath/login/verify', {
-    body: { nationalID, transId: started.body.transId },
-  });
-  return verified.body.session.token as string;
-}
-
-const noura = await signIn(NOURA);
+const noura = (await h.signIn(NOURA)).token;
 const post = (path: string, body: unknown, key: string = randomUUID()) =>
   h.call('POST', path, { token: noura, body, headers: { 'idempotency-key': key } });
 const buy = (key: string, quantity = 1) =>
