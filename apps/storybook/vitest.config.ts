@@ -21,6 +21,9 @@ export default defineConfig({
       provider: playwright({
         launchOptions: { executablePath: ensureChromium(), args: CHROMIUM_ARGS },
       }),
+      // A desktop window: stories show the wide layout unless they ask for the phone's (the app
+      // shell's drawer stories do, and the portal's phone layouts are checked at 360 px end to end).
+      viewport: { width: 1280, height: 800 },
       instances: [{ browser: 'chromium' }],
     },
   },

@@ -38,13 +38,12 @@ afterEach(async ({ task }) => {
   await Promise.all(contexts.splice(0).map((context) => context.close()));
 });
 
+/** A desktop window by default; a phone's size where a test asks for it. */
 export async function openPage(
   path = '/',
+  viewport: { width: number; height: number } = { width: 1280, height: 900 },
 ): Promise<{ page: Page; errors: string[]; context: BrowserContext }> {
-  const context = await browser.newContext({
-    baseURL: baseUrl,
-    viewport: { width: 1280, height: 900 },
-  });
+  const context = await browser.newContext({ baseURL: baseUrl, viewport });
   contexts.push(context);
   const page = await context.newPage();
   const errors: string[] = [];
@@ -117,7 +116,7 @@ export async function enrolWithNafath(page: Page): Promise<{ nationalId: string;
 
 /**
  * Signs in with username, password and the one-time code the outbox received (demo password).
- * Not limited like the identity app's challenges, so tests may sign in a demo user often.
+ * An account receives at most five codes an hour: a run uses Sara's five at most.
  */
 export async function signInWithCode(page: Page, username: string) {
   await page.getByRole('tab', { name: 'Username and code' }).click();
@@ -133,3 +132,38 @@ export async function signInWithCode(page: Page, username: string) {
   await page.getByLabel('One-time code').fill(code);
   await page.getByRole('button', { name: 'Verify and sign in' }).click();
 }
+
+/** Every public route of SPEC §2 with a page of its own. */
+export const PUBLIC_ROUTES = [
+  '/',
+  '/index',
+  '/why-esign',
+  '/features',
+  '/use-cases',
+  '/individual',
+  '/organization',
+  '/digital-certificate',
+  '/plans-pricing',
+  '/contact-us',
+  '/puchase-plan',
+  '/create-account',
+];
+
+/** Every route of the individual area, under /app/my. */
+export const MY_ROUTES = [
+  '',
+  '/dashboard',
+  '/esign/transactions',
+  '/esign/subscriptions',
+  '/esign/subscriptions?tab=purchased',
+  '/esign/subscriptions?tab=history',
+  '/esign/subscriptions?tab=payments',
+  '/esign/buy/plans',
+  '/dsc/buy',
+  '/dsc/manage',
+  '/account',
+  '/devices',
+  '/esigntransaction-status?transactionID=ES-2026000100',
+  '/esign/transaction/return/external?transactionID=ES-2026000100',
+  '/paymentStatus',
+];

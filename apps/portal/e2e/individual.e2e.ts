@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
-import { enrolWithNafath, openPage, signInWithCode } from './browser.js';
+import { MY_ROUTES, enrolWithNafath, openPage, signInWithCode } from './browser.js';
 
 const LOCALES = fileURLToPath(new URL('../public/locales/en/', import.meta.url));
 
@@ -51,23 +51,6 @@ async function orderStarter(page: Page) {
 }
 
 /** Every route of the individual area (SPEC §2), with the query each screen reads. */
-const MY_ROUTES = [
-  '',
-  '/dashboard',
-  '/esign/transactions',
-  '/esign/subscriptions',
-  '/esign/subscriptions?tab=purchased',
-  '/esign/subscriptions?tab=history',
-  '/esign/subscriptions?tab=payments',
-  '/esign/buy/plans',
-  '/dsc/buy',
-  '/dsc/manage',
-  '/account',
-  '/devices',
-  '/esigntransaction-status?transactionID=ES-2026000100',
-  '/esign/transaction/return/external?transactionID=ES-2026000100',
-  '/paymentStatus',
-];
 
 describe('the individual area', () => {
   it('buys a plan through the payment gateway and sees it under purchased plans with its balance', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   MOHAMMED,
+  PUBLIC_ROUTES,
   NOURA,
   htmlLangDir,
   openPage,
@@ -54,20 +55,7 @@ describe('routes (SPEC §2)', () => {
 
   it('renders every public route in both languages without console errors', async () => {
     for (const language of ['ar', 'en']) {
-      for (const path of [
-        '/',
-        '/index',
-        '/why-esign',
-        '/features',
-        '/use-cases',
-        '/individual',
-        '/organization',
-        '/digital-certificate',
-        '/plans-pricing',
-        '/contact-us',
-        '/puchase-plan',
-        '/create-account',
-      ]) {
+      for (const path of PUBLIC_ROUTES) {
         const { page, errors } = await openPage(`${path}?lng=${language}`);
         await page.getByRole('heading', { level: 1 }).waitFor();
         expect(errors, `${path} in ${language}`).toEqual([]);

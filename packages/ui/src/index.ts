@@ -36,6 +36,8 @@ export * from './components/Tabs/index.js';
 export * from './components/Toast/index.js';
 export * from './components/VisuallyHidden/index.js';
 export * from './components/AppShell/index.js';
+export * from './components/Drawer/index.js';
+export { NARROW_SCREEN_QUERY, useMediaQuery } from './components/parts/useMediaQuery.js';
 export * from './components/FilterBar/index.js';
 export * from './components/QuantityDialog/index.js';
 export * from './components/DataGrid/index.js';

@@ -1,10 +1,26 @@
-/** The public (pre-login) layout: brand, the marketing pages, language, theme, sign in; footer. */
-import { linkStyle } from '@tawqi/ui';
-import type { ReactNode } from 'react';
+/**
+ * The public (pre-login) layout: brand, the marketing pages, language, theme, sign in; footer.
+ * On a narrow screen the header is one row (brand, sign in, menu) and the pages, language and
+ * theme are in a drawer.
+ */
+import { Drawer, NARROW_SCREEN_QUERY, linkStyle, useMediaQuery } from '@tawqi/ui';
+import { useState, type ReactNode } from 'react';
+import { Button as AriaButton } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { LanguageSwitch, ThemeSwitch } from '../components/HeaderControls.js';
-import { brand, controls, footer, header, main, nav, navLink, page } from './layout.css.js';
+import {
+  brand,
+  controls,
+  drawerNav,
+  footer,
+  header,
+  main,
+  menuButton,
+  nav,
+  navLink,
+  page,
+} from './layout.css.js';
 
 const LINKS = [
   ['/why-esign', 'nav.whyEsign'],
@@ -20,31 +36,63 @@ const LINKS = [
 export default function PublicLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation(['header', 'footer']);
   const [location] = useLocation();
+  const narrow = useMediaQuery(NARROW_SCREEN_QUERY);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const links = (className: string) => (
+    <nav aria-label={t('header:nav.label')} className={className}>
+      {LINKS.map(([href, key]) => (
+        <a
+          key={href}
+          href={href}
+          className={navLink}
+          aria-current={location === href ? 'page' : undefined}
+        >
+          {t(`header:${key}`)}
+        </a>
+      ))}
+    </nav>
+  );
+  const signIn = (
+    <a className={linkStyle} href="/auth-check">
+      {t('header:signIn')}
+    </a>
+  );
   return (
     <div className={page}>
       <header className={header}>
         <a className={brand} href="/">
           {t('header:brand')}
         </a>
-        <nav aria-label={t('header:nav.label')} className={nav}>
-          {LINKS.map(([href, key]) => (
-            <a
-              key={href}
-              href={href}
-              className={navLink}
-              aria-current={location === href ? 'page' : undefined}
+        {narrow ? (
+          <div className={controls}>
+            {signIn}
+            <AriaButton
+              className={menuButton}
+              aria-expanded={menuOpen}
+              onPress={() => {
+                setMenuOpen(true);
+              }}
             >
-              {t(`header:${key}`)}
-            </a>
-          ))}
-        </nav>
-        <div className={controls}>
-          <LanguageSwitch />
-          <ThemeSwitch />
-          <a className={linkStyle} href="/auth-check">
-            {t('header:signIn')}
-          </a>
-        </div>
+              {t('header:menu')}
+            </AriaButton>
+            <Drawer isOpen={menuOpen} onOpenChange={setMenuOpen} title={t('header:menu')}>
+              {links(drawerNav)}
+              <div className={controls}>
+                <LanguageSwitch />
+                <ThemeSwitch />
+              </div>
+            </Drawer>
+          </div>
+        ) : (
+          <>
+            {links(nav)}
+            <div className={controls}>
+              <LanguageSwitch />
+              <ThemeSwitch />
+              {signIn}
+            </div>
+          </>
+        )}
       </header>
       <main className={main} id="main" tabIndex={-1}>
         {children}

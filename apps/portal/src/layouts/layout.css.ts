@@ -76,3 +76,20 @@ export const footer = style({
 export const centered = style({ display: 'grid', placeItems: 'center', minBlockSize: '70vh' });
 
 globalStyle('body', { margin: 0 });
+
+/** The pages in the drawer of a narrow screen: one under the other. */
+export const drawerNav = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
+
+export const menuButton = style({
+  paddingBlock: vars.space.xs,
+  paddingInline: vars.space.md,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  backgroundColor: vars.color.surface,
+  color: vars.color.text,
+  font: 'inherit',
+  cursor: 'pointer',
+  selectors: {
+    '&[data-focus-visible]': { outline: `3px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
+  },
+});

@@ -196,13 +196,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       allowedPath: (pathName) => config.demo || !pathName.endsWith('.map'),
     });
   }
-  // The portal's page, read per request (a rebuilt portal is served without a restart), told
-  // which mode it runs in: demo mode shows its banner on every page.
-  const portalPage = async () =>
-    (await readFile(join(portalDir ?? '', 'index.html'), 'utf8')).replace(
-      '</head>',
-      `<meta name="tawqi-mode" content="${config.demo ? 'demo' : 'production'}"></head>`,
-    );
+  // The portal's page, read once with its files, told which mode it runs in: demo mode shows its
+  // banner on every page. (A rebuilt portal is served after a restart, as its files are.)
+  const portalPage = hasPortal
+    ? (await readFile(join(portalDir, 'index.html'), 'utf8')).replace(
+        '</head>',
+        `<meta name="tawqi-mode" content="${config.demo ? 'demo' : 'production'}"></head>`,
+      )
+    : '';
 
   app.setNotFoundHandler(async (request, reply) => {
     // Service paths (the API, translations, simulators, development pages) never fall back to
@@ -212,7 +213,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const isPage =
       request.method === 'GET' && !/\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
     if (!isApi && isPage && hasPortal)
-      return reply.type('text/html; charset=utf-8').send(await portalPage());
+      return reply.type('text/html; charset=utf-8').send(portalPage);
     if (!isApi && isPage) {
       return reply
         .status(404)

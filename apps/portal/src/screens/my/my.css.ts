@@ -1,8 +1,16 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '@tawqi/ui';
 
-/** A screen of the individual area: its heading row, then sections. */
-export const screen = style({ display: 'grid', gap: vars.space.lg, minInlineSize: 0 });
+/**
+ * A screen of the individual area: its heading row, then sections. One column that never grows
+ * past the screen (a wide grid scrolls inside its own frame instead of widening the page).
+ */
+export const screen = style({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr)',
+  gap: vars.space.lg,
+  minInlineSize: 0,
+});
 
 export const heading = style({
   display: 'flex',
@@ -16,7 +24,12 @@ export const title = style({ margin: 0, fontSize: vars.font.sizeXl });
 
 export const sectionTitle = style({ margin: 0, fontSize: vars.font.sizeLg });
 
-export const section = style({ display: 'grid', gap: vars.space.sm, minInlineSize: 0 });
+export const section = style({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr)',
+  gap: vars.space.sm,
+  minInlineSize: 0,
+});
 
 export const stats = style({
   display: 'grid',

@@ -1,15 +1,21 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../theme/contract.css.js';
 import { focusRing } from '../parts/focusRing.js';
 
 export const shell = style({
   display: 'grid',
   gridTemplateRows: 'auto 1fr',
-  gridTemplateColumns: 'auto 1fr',
+  gridTemplateColumns: 'auto minmax(0, 1fr)',
   gridTemplateAreas: '"header header" "nav main"',
   minBlockSize: '100dvh',
   backgroundColor: vars.color.background,
   color: vars.color.text,
+  selectors: {
+    '&[data-navigation="drawer"]': {
+      gridTemplateColumns: 'minmax(0, 1fr)',
+      gridTemplateAreas: '"header" "main"',
+    },
+  },
 });
 
 export const skipLink = style({
@@ -44,6 +50,7 @@ export const brand = style({
   gap: vars.space.sm,
   fontWeight: vars.font.weightBold,
   fontSize: vars.font.sizeLg,
+  whiteSpace: 'nowrap',
 });
 
 export const headerEnd = style({
@@ -51,7 +58,7 @@ export const headerEnd = style({
   alignItems: 'center',
   gap: vars.space.sm,
   marginInlineStart: 'auto',
-  flexWrap: 'wrap',
+  minInlineSize: 0,
 });
 
 export const nav = style({
@@ -63,15 +70,16 @@ export const nav = style({
   borderInlineEnd: `1px solid ${vars.color.border}`,
   overflowY: 'auto',
   selectors: { '&[data-collapsed="true"]': { display: 'none' } },
-  '@media': {
-    '(max-width: 48rem)': {
-      position: 'fixed',
-      insetBlock: '3.5rem 0',
-      insetInlineStart: 0,
-      zIndex: 40,
-      boxShadow: vars.shadow.lg,
-    },
-  },
+});
+
+/** The language, theme and organization controls, inside the drawer on narrow screens. */
+export const drawerControls = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  paddingBlockStart: vars.space.md,
+  borderBlockStart: `1px solid ${vars.color.border}`,
 });
 
 export const navList = style({
@@ -115,4 +123,19 @@ export const main = style({
   padding: vars.space.lg,
   minInlineSize: 0,
   outline: 'none',
+  '@media': { '(max-width: 48rem)': { padding: vars.space.md } },
+});
+
+/**
+ * The user slot shrinks before the header wraps: a long name is cut with an ellipsis on screen
+ * (the button's accessible name stays whole).
+ */
+export const userSlot = style({ display: 'flex', minInlineSize: 0, maxInlineSize: '40vw' });
+globalStyle(`${userSlot} button`, {
+  minInlineSize: 0,
+  maxInlineSize: '100%',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+  display: 'block',
 });

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
+import { LinkRouter } from '../../provider/LinkRouter.js';
 import { Button } from '../Button/Button.js';
 import { Menu } from '../Menu/Menu.js';
 import { AppShell } from './AppShell.js';
@@ -38,6 +39,8 @@ const meta = {
       />
     ),
     children: <h1>Dashboard</h1>,
+    // The side column; the phone's drawer has its own stories below.
+    navigationMode: 'side',
   },
 } satisfies Meta<typeof AppShell>;
 export default meta;
@@ -125,3 +128,55 @@ export const Keyboard: Story = {
     );
   },
 };
+
+/**
+ * A phone: one header row (menu, brand, user), the navigation and the language and theme
+ * controls in a drawer that is closed on arrival, opens from the menu button, keeps focus inside,
+ * and closes with Escape or when a page is chosen.
+ */
+const navigate = fn();
+
+export const Phone: Story = {
+  args: { navigationMode: 'drawer' },
+  // Links move within the app, as in the portal (LinkRouter).
+  decorators: [
+    (Story) => (
+      <LinkRouter navigate={navigate}>
+        <Story />
+      </LinkRouter>
+    ),
+  ],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.queryByRole('navigation')).toBeNull();
+    await expect(canvas.queryByRole('button', { name: 'العربية' })).toBeNull();
+    const menu = canvas.getByRole('button', { name: 'Open navigation' });
+    await userEvent.click(menu);
+    const drawer = await screen.findByRole('dialog', { name: 'Main navigation' });
+    await waitFor(() => expect(drawer).toContainElement(document.activeElement as HTMLElement));
+    await expect(within(drawer).getByRole('button', { name: 'العربية' })).toBeVisible();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(menu).toHaveFocus());
+    await userEvent.click(menu);
+    const reopened = await screen.findByRole('dialog', { name: 'Main navigation' });
+    await userEvent.click(within(reopened).getByRole('link', { name: 'My transactions' }));
+    await expect(navigate).toHaveBeenCalledWith('#transactions', undefined);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  },
+};
+export const PhoneArabic: Story = {
+  args: {
+    ...RTL.args,
+    navigationMode: 'drawer',
+  },
+  globals: { language: 'ar' },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'فتح القائمة' }));
+    const drawer = await screen.findByRole('dialog', { name: 'القائمة الرئيسية' });
+    // Right to left: the drawer stands at the right edge.
+    const box = drawer.getBoundingClientRect();
+    await expect(Math.round(box.right)).toBe(window.innerWidth);
+  },
+};
+export const PhoneDark: Story = { ...Phone, globals: { theme: 'dark' } };

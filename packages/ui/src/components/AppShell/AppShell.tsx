@@ -1,10 +1,13 @@
 import { useState, type ReactNode } from 'react';
 import { Button as AriaButton, Link as AriaLink } from 'react-aria-components';
 import { useUi } from '../../provider/UiProvider.js';
+import { Drawer } from '../Drawer/Drawer.js';
 import { iconButton } from '../parts/field.css.js';
 import { Icon } from '../parts/Icon.js';
+import { NARROW_SCREEN_QUERY, useMediaQuery } from '../parts/useMediaQuery.js';
 import {
   brand as brandClass,
+  drawerControls,
   header,
   headerEnd,
   main,
@@ -14,6 +17,7 @@ import {
   navList,
   shell,
   skipLink,
+  userSlot,
 } from './AppShell.css.js';
 
 export interface NavItem {
@@ -39,17 +43,28 @@ export interface AppShellProps {
   organizationSwitcher?: ReactNode;
   notifications?: ReactNode;
   userMenu?: ReactNode;
-  /** The side navigation starts open (default) or collapsed. */
+  /** The side navigation starts open (default) or collapsed (wide screens). */
   defaultNavigationOpen?: boolean;
+  /**
+   * How the navigation is shown: `auto` (default) is a side column on wide screens and a drawer
+   * below 48rem; `drawer` and `side` force one of them.
+   */
+  navigationMode?: 'auto' | 'drawer' | 'side';
   children: ReactNode;
 }
 
 const MAIN_ID = 'tawqi-main';
+const NAVIGATION_ID = 'tawqi-navigation';
 
 /**
- * The application frame: a skip link, a header (brand, then language, theme, organization,
- * notifications and user slots), a side navigation that collapses, and the main content.
+ * The application frame: a skip link, a header (menu button, brand, then language, theme,
+ * organization, notifications and user slots), the navigation, and the main content.
  * Landmarks: banner, navigation, main.
+ *
+ * On a wide screen the navigation is a side column that collapses. On a narrow one the header
+ * keeps one row (menu, brand, notifications, user) and the navigation — with the language, theme
+ * and organization controls — is a modal drawer: closed on arrival, closed by Escape, the backdrop
+ * or choosing a page, focus kept inside while open.
  */
 export function AppShell({
   brand,
@@ -60,12 +75,41 @@ export function AppShell({
   notifications,
   userMenu,
   defaultNavigationOpen = true,
+  navigationMode = 'auto',
   children,
 }: AppShellProps) {
   const { t } = useUi();
-  const [open, setOpen] = useState(defaultNavigationOpen);
+  const narrowScreen = useMediaQuery(NARROW_SCREEN_QUERY);
+  const asDrawer = navigationMode === 'drawer' || (navigationMode === 'auto' && narrowScreen);
+  const [sideOpen, setSideOpen] = useState(defaultNavigationOpen);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const open = asDrawer ? drawerOpen : sideOpen;
+  const links = (onChoose?: () => void) =>
+    navigation.map((group) => (
+      <div key={group.id}>
+        {group.label ? (
+          <p className={navGroupTitle} id={`nav-${group.id}`}>
+            {group.label}
+          </p>
+        ) : null}
+        <ul className={navList} aria-labelledby={group.label ? `nav-${group.id}` : undefined}>
+          {group.items.map((item) => (
+            <li key={item.id}>
+              <AriaLink
+                href={item.href}
+                className={navLink}
+                aria-current={item.isCurrent ? 'page' : undefined}
+                {...(onChoose ? { onPress: onChoose } : {})}
+              >
+                {item.label}
+              </AriaLink>
+            </li>
+          ))}
+        </ul>
+      </div>
+    ));
   return (
-    <div className={shell}>
+    <div className={shell} data-navigation={asDrawer ? 'drawer' : 'side'}>
       <a className={skipLink} href={`#${MAIN_ID}`}>
         {t('skipToContent')}
       </a>
@@ -74,51 +118,47 @@ export function AppShell({
           className={iconButton}
           aria-label={open ? t('closeNavigation') : t('openNavigation')}
           aria-expanded={open}
-          aria-controls="tawqi-navigation"
+          aria-controls={asDrawer ? undefined : NAVIGATION_ID}
           onPress={() => {
-            setOpen(!open);
+            if (asDrawer) setDrawerOpen(!drawerOpen);
+            else setSideOpen(!sideOpen);
           }}
         >
           <Icon name="menu" />
         </AriaButton>
         <div className={brandClass}>{brand}</div>
         <div className={headerEnd}>
-          {languageSwitch}
-          {themeSwitch}
-          {organizationSwitcher}
+          {asDrawer ? null : (
+            <>
+              {languageSwitch}
+              {themeSwitch}
+              {organizationSwitcher}
+            </>
+          )}
           {notifications}
-          {userMenu}
+          {userMenu ? <div className={userSlot}>{userMenu}</div> : null}
         </div>
       </header>
-      <nav
-        id="tawqi-navigation"
-        aria-label={t('navigation')}
-        className={nav}
-        data-collapsed={!open}
-      >
-        {navigation.map((group) => (
-          <div key={group.id}>
-            {group.label ? (
-              <p className={navGroupTitle} id={`nav-${group.id}`}>
-                {group.label}
-              </p>
-            ) : null}
-            <ul className={navList} aria-labelledby={group.label ? `nav-${group.id}` : undefined}>
-              {group.items.map((item) => (
-                <li key={item.id}>
-                  <AriaLink
-                    href={item.href}
-                    className={navLink}
-                    aria-current={item.isCurrent ? 'page' : undefined}
-                  >
-                    {item.label}
-                  </AriaLink>
-                </li>
-              ))}
-            </ul>
-          </div>
-        ))}
-      </nav>
+      {asDrawer ? (
+        <Drawer isOpen={drawerOpen} onOpenChange={setDrawerOpen} title={t('navigation')}>
+          <nav aria-label={t('navigation')}>
+            {links(() => {
+              setDrawerOpen(false);
+            })}
+          </nav>
+          {languageSwitch || themeSwitch || organizationSwitcher ? (
+            <div className={drawerControls}>
+              {organizationSwitcher}
+              {languageSwitch}
+              {themeSwitch}
+            </div>
+          ) : null}
+        </Drawer>
+      ) : (
+        <nav id={NAVIGATION_ID} aria-label={t('navigation')} className={nav} data-collapsed={!open}>
+          {links()}
+        </nav>
+      )}
       <main id={MAIN_ID} className={main} tabIndex={-1}>
         {children}
       </main>

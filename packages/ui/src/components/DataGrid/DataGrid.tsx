@@ -100,6 +100,11 @@ const VIRTUALIZE_ABOVE = 200;
 const PAGE_STEP = 10;
 const RESIZE_STEP = 16;
 const DEFAULT_MIN_WIDTH = 64;
+/**
+ * A column without a width of its own is never laid out narrower than this: on a phone the grid
+ * then scrolls inside its frame instead of cutting every header to an ellipsis.
+ */
+const READABLE_MIN_WIDTH = 112;
 const FOCUSABLE = 'button, a[href], input, select, textarea, [tabindex]';
 
 type Entry<Row> =
@@ -331,6 +336,18 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
           aria-colcount={columns.length}
           aria-busy={isLoading ? true : undefined}
           className={table}
+          style={{
+            minInlineSize: `${String(
+              columns.reduce(
+                (sum, column) =>
+                  sum +
+                  (widths[column.id] ??
+                    column.width ??
+                    Math.max(column.minWidth ?? 0, READABLE_MIN_WIDTH)),
+                0,
+              ),
+            )}px`,
+          }}
           onKeyDownCapture={onKeyDownCapture}
           onFocus={onFocus}
         >

@@ -2,13 +2,19 @@ import { style } from '@vanilla-extract/css';
 import { vars } from '../../theme/contract.css.js';
 import { focusRing } from '../parts/focusRing.js';
 
-export const tabs = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
+export const tabs = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.md,
+  minInlineSize: 0,
+});
 
+/** Tabs that do not fit wrap to another row: none is ever hidden off the edge of a phone. */
 export const tabList = style({
   display: 'flex',
+  flexWrap: 'wrap',
   gap: vars.space.xs,
   borderBlockEnd: `1px solid ${vars.color.border}`,
-  overflowX: 'auto',
 });
 
 export const tab = style({

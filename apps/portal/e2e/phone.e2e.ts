@@ -1,0 +1,124 @@
+/**
+ * A phone is a first-class screen (issue 12): at 360 px, the narrowest we serve, no page is wider
+ * than the screen and the header keeps one row; on phones (360 and 390 px) the navigation is a
+ * modal drawer — closed on arrival, with a backdrop, closed by Escape and by choosing a page — and
+ * the sign-in tabs all show.
+ */
+import type { Page } from 'playwright';
+import { describe, expect, it } from 'vitest';
+import { MY_ROUTES, PUBLIC_ROUTES, enrolWithNafath, openPage } from './browser.js';
+
+/** How much wider than the window the page is (0 when it fits). */
+async function overflow(page: Page): Promise<number> {
+  return page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+}
+
+/** The elements that stick out past the window's edge, to say where a page overflows. */
+async function sticksOut(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    return [...document.querySelectorAll('body *')]
+      .filter((element) => {
+        const box = element.getBoundingClientRect();
+        return box.width > 0 && (box.right > width + 0.5 || box.left < -0.5);
+      })
+      .slice(-4)
+      .map(
+        (element) =>
+          `${element.tagName.toLowerCase()}.${(element.getAttribute('class') ?? '').split(' ')[0] ?? ''} (${String(Math.round(element.getBoundingClientRect().width))} px)`,
+      )
+      .join(', ');
+  });
+}
+
+async function headerHeight(page: Page): Promise<number> {
+  return page.evaluate(() => document.querySelector('header')?.getBoundingClientRect().height ?? 0);
+}
+
+for (const width of [360, 390]) {
+  const phone = { width, height: 800 };
+
+  describe(`a phone ${String(width)} px wide`, () => {
+    // The page sweeps run at the narrowest width only: what fits 360 px fits 390.
+    if (width === 360) {
+      it('shows the public site within the screen, its pages in a drawer', async () => {
+        for (const language of ['ar', 'en'] as const) {
+          for (const path of PUBLIC_ROUTES) {
+            const { page, context } = await openPage(`${path}?lng=${language}`, phone);
+            await page.getByRole('heading', { level: 1 }).waitFor();
+            expect(await overflow(page), `${path} in ${language}: ${await sticksOut(page)}`).toBe(
+              0,
+            );
+            expect(await headerHeight(page), `${path} in ${language}`).toBeLessThan(72);
+            await context.close();
+          }
+        }
+        const { page } = await openPage('/?lng=en', phone);
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        expect(await page.getByRole('link', { name: 'Features' }).count()).toBe(0);
+        await page.getByRole('button', { name: 'Menu' }).click();
+        const drawer = page.getByRole('dialog', { name: 'Menu' });
+        await drawer.getByRole('link', { name: 'Features' }).click();
+        await page.waitForURL('**/features');
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        expect(await page.getByRole('dialog', { name: 'Menu' }).count()).toBe(0);
+      }, 180_000);
+
+      it('signs up from the third tab, and keeps every page of the individual area within the screen', async () => {
+        // A newcomer with a long name (the identity app's), so the header has a name to fit.
+        const { page } = await openPage('/app/login?lng=en', phone);
+        const tabs = page.getByRole('tab');
+        for (const tab of await tabs.all()) expect(await tab.isVisible()).toBe(true);
+        expect(await overflow(page)).toBe(0);
+        await enrolWithNafath(page);
+        await page.waitForURL('**/app/my/dashboard');
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        // The navigation waits in its drawer, closed.
+        expect(await page.getByRole('dialog', { name: 'Main navigation' }).count()).toBe(0);
+        expect(await page.getByRole('link', { name: 'My transactions', exact: true }).count()).toBe(
+          0,
+        );
+        expect(await headerHeight(page)).toBeLessThan(72);
+        for (const language of ['en', 'ar'] as const) {
+          for (const route of MY_ROUTES) {
+            const separator = route.includes('?') ? '&' : '?';
+            await page.goto(`/app/my${route}${separator}lng=${language}`);
+            await page.getByRole('heading', { level: 1 }).waitFor();
+            await page.waitForLoadState('networkidle');
+            expect(await overflow(page), `${route} in ${language}: ${await sticksOut(page)}`).toBe(
+              0,
+            );
+            expect(await headerHeight(page), `${route} in ${language}`).toBeLessThan(72);
+          }
+        }
+      }, 180_000);
+    }
+
+    it('opens the navigation as a modal drawer: Escape and choosing a page close it', async () => {
+      const { page } = await openPage('/app/login?lng=en', phone);
+      await enrolWithNafath(page);
+      await page.waitForURL('**/app/my/dashboard');
+      const menu = page.getByRole('button', { name: 'Open navigation' });
+      await menu.click();
+      const drawer = page.getByRole('dialog', { name: 'Main navigation' });
+      await drawer.waitFor();
+      // Focus is inside, and the page behind does not take it.
+      expect(await drawer.evaluate((element) => element.contains(document.activeElement))).toBe(
+        true,
+      );
+      for (let i = 0; i < 12; i += 1) await page.keyboard.press('Tab');
+      expect(await drawer.evaluate((element) => element.contains(document.activeElement))).toBe(
+        true,
+      );
+      await page.keyboard.press('Escape');
+      await drawer.waitFor({ state: 'detached' });
+      await menu.click();
+      await drawer.getByRole('link', { name: 'My transactions' }).click();
+      await page.waitForURL('**/app/my/esign/transactions');
+      await drawer.waitFor({ state: 'detached' });
+      await page.getByRole('heading', { level: 1 }).waitFor();
+    });
+  });
+}
