@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { readOutbox } from '../src/adapters/notifier/outbox.js';
+import { simulatedPerson } from '../src/adapters/nafath/people.js';
 import { DEMO_PASSWORD } from '../src/db/seed.js';
 import { DEVICE, NOURA, SARA, startHarness } from './harness.js';
 
@@ -182,20 +183,55 @@ describe('sign-in through the national identity app (SPEC §4)', () => {
 });
 
 describe('enrolment and KYC renewal', () => {
-  it('enrols a new individual user through the identity app and signs them in', async () => {
+  it('enrols a new individual as the identity app names them, with the welcome pack, once', async () => {
     const newcomer = '1000000057';
+    const person = simulatedPerson(newcomer);
     const started = await initiate(newcomer, 'enrollment');
     h.simulator.answer(started.body.transId, 'approve');
     const enrolled = await verify(newcomer, started.body.transId, 'enrollment');
     expect(enrolled.body.status).toBe('1');
     expect(enrolled.body.session).toMatchObject({
-      fullNameEnglish: 'Nafath User 0057',
+      fullNameEnglish: person.fullNameEnglish,
+      fullNameArabic: person.fullNameArabic,
       organizationList: [],
     });
-    const stored = await h.pool.query('SELECT full_name_ar FROM users WHERE national_id = $1', [
-      newcomer,
-    ]);
-    expect(stored.rows).toEqual([{ full_name_ar: 'مستخدم نفاذ 0057' }]);
+    const stored = await h.pool.query(
+      'SELECT nationality, date_of_birth, date_of_birth_hijri FROM users WHERE national_id = $1',
+      [newcomer],
+    );
+    expect(stored.rows[0]).toMatchObject({
+      nationality: 'Saudi Arabia',
+      date_of_birth_hijri: person.dateOfBirthHijri,
+    });
+    const plans = async (token: string) =>
+      (await h.call('GET', '/api/v1/esign/my/subscription/plans/purchased/1/10', { token })).body;
+    expect(await plans(enrolled.body.session.token)).toMatchObject({
+      totalCount: 1,
+      welcomePackList: [{ planName: 'Welcome pack', transactions: 5, balance: 5 }],
+    });
+    // Enrolling again signs in, and gives no second pack.
+    h.clock.advance(1_000);
+    const again = await initiate(newcomer, 'enrollment');
+    h.simulator.answer(again.body.transId, 'approve');
+    const second = await verify(newcomer, again.body.transId, 'enrollment');
+    expect((await plans(second.body.session.token)).totalCount).toBe(1);
+    const notices = await h.pool.query(
+      "SELECT message_ar FROM notifications n JOIN users u USING (user_slno) WHERE u.national_id = $1 AND n.title_en = 'Welcome to Tawqi'",
+      [newcomer],
+    );
+    expect(notices.rows).toEqual([{ message_ar: 'تتضمن باقة الترحيب ٥ عمليات.' }]);
+  });
+
+  it('gives every other id a plausible person of its own, the same each time', () => {
+    const citizen = simulatedPerson('1000000057');
+    expect(simulatedPerson('1000000057')).toEqual(citizen);
+    expect(citizen.fullNameEnglish).toMatch(/^[A-Z][a-z]+ [A-Z][a-z]+ Al-[A-Z][a-z]+$/);
+    expect(citizen.fullNameArabic).toMatch(/^[\u0600-\u06FF ]+$/);
+    expect(citizen.dateOfBirth).toMatch(/^(19[6-9]\d|200[0-5])-\d{2}-\d{2}$/);
+    expect(citizen.dateOfBirthHijri).toMatch(/^1[34]\d{2}-\d{2}-\d{2}$/);
+    const resident = simulatedPerson('2000000014');
+    expect(resident.nationality).not.toBe('Saudi Arabia');
+    expect(simulatedPerson('1000000065').fullNameEnglish).not.toBe(citizen.fullNameEnglish);
   });
 
   it('renews the signed-in user’s identity verification', async () => {
@@ -298,23 +334,26 @@ describe('credentials and one-time codes (SECURITY.md)', () => {
     expect((await verifyCode(first.body.otpReference, firstCode)).body.status).toBe('0');
   });
 
-  it('answers the same for an unknown user or a wrong password, and sends nothing', async () => {
+  it('says “username or password is incorrect” alike for an unknown user and a wrong password, and sends nothing', async () => {
     const before = (await readOutbox(h.pool)).length;
     const unknown = await startCredentials('nobody', 'whatever');
     const wrongPassword = await startCredentials('mohammed', 'wrong password');
     for (const answer of [unknown, wrongPassword]) {
       expect(answer.status).toBe(200);
-      expect(Object.keys(answer.body).sort()).toEqual([
-        'errorMessage',
-        'expiresInSeconds',
-        'maskedDestination',
-        'otpReference',
-        'status',
-      ]);
-      expect(answer.body.status).toBe('1');
+      expect(answer.body).toEqual({
+        status: '0',
+        errorMessage: 'The username or password is incorrect.',
+        otpReference: null,
+        maskedDestination: null,
+        expiresInSeconds: null,
+      });
     }
     expect((await readOutbox(h.pool)).length).toBe(before);
-    expect((await verifyCode(unknown.body.otpReference, '123456')).body.status).toBe('0');
+    const arabic = await h.call('POST', '/api/v1/auth/credentials/login/initiate', {
+      body: { username: 'nobody', password: 'x' },
+      language: 'ar',
+    });
+    expect(arabic.body.errorMessage).toBe('اسم المستخدم أو كلمة المرور غير صحيحة.');
   });
 
   it('throttles sign-in attempts per account with 429 and Retry-After', async () => {

@@ -16,6 +16,10 @@ export interface NafathPerson {
   fullNameEnglish: string;
   fullNameArabic: string;
   nationality: string;
+  /** Gregorian YYYY-MM-DD, when the identity app gives it. */
+  dateOfBirth?: string | undefined;
+  /** Umm al-Qura YYYY-MM-DD, when the identity app gives it. */
+  dateOfBirthHijri?: string | undefined;
 }
 
 export interface IdentityProvider {
@@ -45,6 +49,11 @@ const personClaims = z.object({
   englishName: z.string(),
   arabicName: z.string(),
   nationality: z.string(),
+  dateOfBirthG: z.iso.date().optional(),
+  dateOfBirthH: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
 });
 
 export function createNafathClient(options: {
@@ -119,6 +128,8 @@ export function createNafathClient(options: {
           fullNameEnglish: claims.data.englishName,
           fullNameArabic: claims.data.arabicName,
           nationality: claims.data.nationality,
+          dateOfBirth: claims.data.dateOfBirthG,
+          dateOfBirthHijri: claims.data.dateOfBirthH,
         },
       };
     },

@@ -12,6 +12,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT, exportJWK, generateKeyPair, type CryptoKey, type JWK } from 'jose';
 import type { NafathPerson, NafathStatus } from './client.js';
+import { simulatedPerson } from './people.js';
 
 export const SIMULATOR_PREFIX = '/simulators/nafath';
 const TTL_MS = 180_000;
@@ -33,7 +34,7 @@ export interface NafathSimulator {
   pending(nationalId: string): readonly SimulatedRequest[];
 }
 
-/** The people the simulator knows; anyone else gets a made-up name, so any valid id can enrol. */
+/** The people the simulator knows; anyone else is a plausible person of their own, so any valid id can enrol. */
 export function createNafathSimulator(options: {
   people: readonly NafathPerson[];
   now: () => number;
@@ -62,12 +63,8 @@ export function createNafathSimulator(options: {
     return request;
   };
   const personOf = (nationalId: string): NafathPerson =>
-    options.people.find((person) => person.nationalId === nationalId) ?? {
-      nationalId,
-      fullNameEnglish: `Nafath User ${nationalId.slice(-4)}`,
-      fullNameArabic: `مستخدم نفاذ ${nationalId.slice(-4)}`,
-      nationality: 'Saudi Arabia',
-    };
+    options.people.find((person) => person.nationalId === nationalId) ??
+    simulatedPerson(nationalId);
 
   const simulator: NafathSimulator = {
     answer(transId, choice) {
@@ -129,6 +126,8 @@ export function createNafathSimulator(options: {
             englishName: person.fullNameEnglish,
             arabicName: person.fullNameArabic,
             nationality: person.nationality,
+            ...(person.dateOfBirth ? { dateOfBirthG: person.dateOfBirth } : {}),
+            ...(person.dateOfBirthHijri ? { dateOfBirthH: person.dateOfBirthHijri } : {}),
           })
             .setProtectedHeader({ alg: 'RS256', kid })
             .setIssuedAt()

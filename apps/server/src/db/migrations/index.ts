@@ -1,5 +1,10 @@
 /** Every migration, in order. A migration is never edited once released: add the next one. */
 import * as initial from './001_initial.js';
 import * as hardening from './002_hardening.js';
+import * as personDetails from './003_person_details.js';
 
-export const MIGRATIONS: readonly { name: string; sql: string }[] = [initial, hardening];
+export const MIGRATIONS: readonly { name: string; sql: string }[] = [
+  initial,
+  hardening,
+  personDetails,
+];

@@ -13,12 +13,13 @@ import {
   IDENTITY_CHALLENGE_TTL_MS,
   IDENTITY_STATUS,
   TOKEN_EXPIRED,
+  formatNumber,
   TOKEN_REUSED,
   maskNationalId,
   normalizeSaudiMobile,
   type Language,
 } from '@tawqi/domain';
-import { IdentityProviderError } from '../../adapters/nafath/client.js';
+import { IdentityProviderError, type NafathPerson } from '../../adapters/nafath/client.js';
 import type { Deps } from '../../deps.js';
 import { sessionLimits } from '../../deps.js';
 import { inTransaction } from '../../db/pool.js';
@@ -173,6 +174,57 @@ async function signIn(
   return sessionDataFor(deps, userSlno, { ...session, deviceId });
 }
 
+/**
+ * The welcome pack the public site promises: each newly enrolled individual receives the active
+ * welcome-pack plan once (a second enrolment of the same person finds it there already), with a
+ * notification saying what it holds.
+ */
+async function giveWelcomePack(deps: Deps, userSlno: number): Promise<void> {
+  const now = deps.clock();
+  await inTransaction(deps.pool, async (client) => {
+    const given = await client.query<{ transactions: number }>(
+      `INSERT INTO purchased_plans (plan_unique_id, user_slno, product_pricing_details_slno, transactions, valid_from, valid_to, created_at)
+       SELECT $2, $1, e.product_pricing_details_slno, e.transaction_limit, $3::date,
+              ($3::date + make_interval(months => e.validity_months))::date, $3
+         FROM esign_plans e
+        WHERE e.is_welcome_pack AND e.is_active
+          AND NOT EXISTS (SELECT 1 FROM purchased_plans p JOIN esign_plans w USING (product_pricing_details_slno)
+                           WHERE p.user_slno = $1 AND w.is_welcome_pack)
+        ORDER BY e.product_pricing_details_slno LIMIT 1
+       RETURNING transactions`,
+      [userSlno, `PLN-WELCOME-${randomUUID()}`, now],
+    );
+    const pack = given.rows[0];
+    if (!pack) return;
+    const count = formatNumber(pack.transactions, 'en');
+    await client.query(
+      `INSERT INTO notifications (user_slno, title_en, title_ar, message_en, message_ar, created_at) VALUES ($1, $2, $3, $4, $5, $6)`,
+      [
+        userSlno,
+        'Welcome to Tawqi',
+        'مرحبًا بك في منصة توقيع',
+        `Your welcome pack holds ${count} transactions to sign with.`,
+        `تتضمن باقة الترحيب ${arabicTransactions(pack.transactions)}.`,
+        now,
+      ],
+    );
+  });
+}
+
+/** "N transactions" in Arabic, by the language's plural rules (one, two, few, many, other). */
+function arabicTransactions(count: number): string {
+  const number = formatNumber(count, 'ar');
+  const forms: Record<string, string> = {
+    zero: `${number} عملية`,
+    one: 'عملية واحدة',
+    two: 'عمليتين',
+    few: `${number} عمليات`,
+    many: `${number} عملية`,
+    other: `${number} عملية`,
+  };
+  return forms[new Intl.PluralRules('ar').select(count)] ?? forms.other ?? number;
+}
+
 async function registerDevice(deps: Deps, userSlno: number, deviceId: string, now: Date) {
   await deps.pool.query(
     `INSERT INTO registered_devices (user_slno, device_id, device_type, device_model, app_version, created_at)
@@ -243,12 +295,7 @@ async function verify<T extends object>(
   context: HandlerContext,
   flow: Flow,
   input: { nationalId: string; transId: string },
-  onApproved: (person: {
-    nationalId: string;
-    fullNameEnglish: string;
-    fullNameArabic: string;
-    nationality: string;
-  }) => Promise<T | AuthMessage>,
+  onApproved: (person: NafathPerson) => Promise<T | AuthMessage>,
 ): Promise<
   { status: string; errorMessage: string | null } | ({ status: string; errorMessage: null } & T)
 > {
@@ -340,6 +387,9 @@ async function nationalIdOf(
   return { userSlno, nationalId: user.national_id };
 }
 
+/** A credentials answer that sends no code. */
+const NO_CODE = { otpReference: null, maskedDestination: null, expiresInSeconds: null };
+
 /** Ends the session for a refresh that cannot go on; the detail says why (SPEC §8 and ours). */
 const REFRESH_DETAILS: Partial<Record<string, string>> = {
   reused: TOKEN_REUSED,
@@ -421,8 +471,8 @@ export function authHandlers(deps: Deps): Handlers {
       const answer = await verify(deps, context, 'enrollment', input, async (person) => {
         // Enrolling someone already enrolled signs them in.
         const created = await deps.pool.query<{ user_slno: number; created: boolean }>(
-          `INSERT INTO users (national_id, full_name_en, full_name_ar, nationality, kyc_valid_till)
-           VALUES ($1, $2, $3, $4, ($5::timestamptz + interval '1 year')::date)
+          `INSERT INTO users (national_id, full_name_en, full_name_ar, nationality, date_of_birth, date_of_birth_hijri, kyc_valid_till)
+           VALUES ($1, $2, $3, $4, $5, $6, ($7::timestamptz + interval '1 year')::date)
            ON CONFLICT (national_id) DO UPDATE SET national_id = EXCLUDED.national_id
            RETURNING user_slno, (xmax = 0) AS created`,
           [
@@ -430,6 +480,8 @@ export function authHandlers(deps: Deps): Handlers {
             person.fullNameEnglish,
             person.fullNameArabic,
             person.nationality,
+            person.dateOfBirth ?? null,
+            person.dateOfBirthHijri ?? null,
             deps.clock(),
           ],
         );
@@ -437,12 +489,14 @@ export function authHandlers(deps: Deps): Handlers {
           user_slno: number;
           created: boolean;
         };
-        if (isNew)
+        if (isNew) {
+          await giveWelcomePack(deps, userSlno);
           await deps.audit.record(deps.pool, context.audit, {
             action: 'user.enrolled',
             actor: userSlno,
             target: maskNationalId(person.nationalId),
           });
+        }
         await clearAfterIdentityApp(userSlno);
         return {
           session: await signIn(deps, context.audit, userSlno, context.deviceId, 'identity-app'),
@@ -517,7 +571,6 @@ export function authHandlers(deps: Deps): Handlers {
         });
       // Unknown users are checked against a dummy hash: same answer, same time.
       const passwordOk = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
-      const accepted = Boolean(user && passwordOk && user.mobile);
       if (!passwordOk || !user) {
         const counts = await recordFailure(deps.pool, keys, now);
         await deps.audit.record(deps.pool, context.audit, {
@@ -528,46 +581,48 @@ export function authHandlers(deps: Deps): Handlers {
         });
         if (user && accountKey === failureKeys.account(username))
           await noticeLockout(context.audit, user, counts[accountKey] ?? 0);
+        // The same words for an unknown username and a wrong password (and the same time: the
+        // dummy hash above), so the answer says nothing about which accounts exist.
+        return { ...failed('wrongCredentials', context.language), ...NO_CODE };
       }
-      if (accepted && user) {
-        // Another code while the last one is still waiting to be used is a resend: it waits a
-        // minute after the last. A new sign-in after a finished one is not. At most a few codes an
-        // hour go to one account.
-        const [waiting] = (
-          await deps.pool.query<{ created_at: Date }>(
-            `SELECT created_at FROM otp_codes WHERE user_slno = $1 AND used_at IS NULL AND NOT superseded
-               AND expires_at > $2 ORDER BY created_at DESC LIMIT 1`,
-            [user.user_slno, now],
-          )
-        ).rows;
-        const resendIn = waiting
-          ? OTP_RESEND_SECONDS - (now.getTime() - waiting.created_at.getTime()) / 1000
-          : 0;
-        if (resendIn > 0) throw tooSoon(resendIn, resendWaitMessage(Math.ceil(resendIn)));
-        const hourly = await hit(
-          deps.pool,
-          `otp-hour:${String(user.user_slno)}`,
-          OTP_SENDS_PER_HOUR,
-          3600,
-          now,
-        );
-        if (!hourly.allowed)
-          throw tooSoon(hourly.retryAfterSeconds, resendWaitMessage(hourly.retryAfterSeconds));
-      }
+      const mobile = user.mobile ? (normalizeSaudiMobile(user.mobile) ?? user.mobile) : null;
+      if (!mobile) return { ...failed('noMobile', context.language), ...NO_CODE };
+      // Another code while the last one is still waiting to be used is a resend: it waits a
+      // minute after the last. A new sign-in after a finished one is not. At most a few codes an
+      // hour go to one account.
+      const [waiting] = (
+        await deps.pool.query<{ created_at: Date }>(
+          `SELECT created_at FROM otp_codes WHERE user_slno = $1 AND used_at IS NULL AND NOT superseded
+             AND expires_at > $2 ORDER BY created_at DESC LIMIT 1`,
+          [user.user_slno, now],
+        )
+      ).rows;
+      const resendIn = waiting
+        ? OTP_RESEND_SECONDS - (now.getTime() - waiting.created_at.getTime()) / 1000
+        : 0;
+      if (resendIn > 0) throw tooSoon(resendIn, resendWaitMessage(Math.ceil(resendIn)));
+      const hourly = await hit(
+        deps.pool,
+        `otp-hour:${String(user.user_slno)}`,
+        OTP_SENDS_PER_HOUR,
+        3600,
+        now,
+      );
+      if (!hourly.allowed)
+        throw tooSoon(hourly.retryAfterSeconds, resendWaitMessage(hourly.retryAfterSeconds));
       const reference = randomUUID();
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       await inTransaction(deps.pool, async (client) => {
         // Only the latest code of a user is valid.
-        if (accepted && user)
-          await client.query(
-            'UPDATE otp_codes SET superseded = true WHERE user_slno = $1 AND used_at IS NULL',
-            [user.user_slno],
-          );
+        await client.query(
+          'UPDATE otp_codes SET superseded = true WHERE user_slno = $1 AND used_at IS NULL',
+          [user.user_slno],
+        );
         await client.query(
           'INSERT INTO otp_codes (otp_reference, user_slno, code_hash, device_id, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)',
           [
             reference,
-            accepted && user ? user.user_slno : null,
+            user.user_slno,
             codeHash(reference, code),
             context.deviceId,
             now,
@@ -575,32 +630,26 @@ export function authHandlers(deps: Deps): Handlers {
           ],
         );
       });
-      const mobile =
-        accepted && user?.mobile ? (normalizeSaudiMobile(user.mobile) ?? user.mobile) : null;
-      if (mobile && user) {
-        await deps.notifier.send(
-          {
-            channel: 'sms',
-            recipient: mobile,
-            subject: 'Tawqi',
-            body: authMessage('codeSent', context.language).replace('{code}', code),
-          },
-          now,
-        );
-        await deps.audit.record(deps.pool, context.audit, {
-          action: 'otp.sent',
-          actor: user.user_slno,
-          target: reference,
-          detail: { channel: 'sms' },
-        });
-      }
+      await deps.notifier.send(
+        {
+          channel: 'sms',
+          recipient: mobile,
+          subject: 'Tawqi',
+          body: authMessage('codeSent', context.language).replace('{code}', code),
+        },
+        now,
+      );
+      await deps.audit.record(deps.pool, context.audit, {
+        action: 'otp.sent',
+        actor: user.user_slno,
+        target: reference,
+        detail: { channel: 'sms' },
+      });
       return {
         status: IDENTITY_STATUS.accepted,
         errorMessage: null,
         otpReference: reference,
-        maskedDestination: mobile
-          ? `${mobile.slice(0, 5)}*****${mobile.slice(-3)}`
-          : `+9665*****${String(randomInt(100, 1000))}`,
+        maskedDestination: `${mobile.slice(0, 5)}*****${mobile.slice(-3)}`,
         expiresInSeconds: OTP_TTL_MS / 1000,
       };
     },

@@ -16,6 +16,14 @@ export const AUTH_MESSAGES = {
     en: 'This national ID has no Tawqi account yet. Enrol first.',
     ar: 'لا يوجد حساب في توقيع لرقم الهوية هذا. سجّل أولًا.',
   },
+  wrongCredentials: {
+    en: 'The username or password is incorrect.',
+    ar: 'اسم المستخدم أو كلمة المرور غير صحيحة.',
+  },
+  noMobile: {
+    en: 'This account has no mobile number to send a code to. Sign in with Nafath, then add one in your account.',
+    ar: 'لا يوجد رقم جوال في هذا الحساب لإرسال الرمز إليه. سجّل الدخول عبر تطبيق نفاذ، ثم أضف رقمًا في حسابك.',
+  },
   wrongCode: { en: 'The code is not correct.', ar: 'رمز التحقق غير صحيح.' },
   codeExpired: {
     en: 'The code has expired. Request a new one.',
