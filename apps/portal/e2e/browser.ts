@@ -104,14 +104,17 @@ export function freshNationalId(): string {
   throw new Error('no check digit fits');
 }
 
-/** Creates an individual account through the identity app; the simulator names it by the id. */
-export async function enrolWithNafath(page: Page): Promise<{ nationalId: string; name: string }> {
+/**
+ * Creates an individual account through the identity app. The simulator gives each id a person of
+ * its own; the header's last button (the user menu) carries that person's name.
+ */
+export async function enrolWithNafath(page: Page): Promise<{ nationalId: string }> {
   const nationalId = freshNationalId();
   await page.getByRole('tab', { name: 'New account' }).click();
   await page.getByLabel('National ID or Iqama number').fill(nationalId);
   await page.getByRole('button', { name: 'Create my account with Nafath' }).click();
   await approveOnPhone(page, nationalId);
-  return { nationalId, name: `Nafath User ${nationalId.slice(-4)}` };
+  return { nationalId };
 }
 
 /**

@@ -72,9 +72,10 @@ describe('the session over time (SPEC §4)', () => {
 
   it('enrols a new individual, who renews the identity verification from the user menu', async () => {
     const { page } = await openPage('/app/login?lng=en');
-    const { nationalId, name } = await enrolWithNafath(page);
+    const { nationalId } = await enrolWithNafath(page);
     await page.waitForURL('**/app/my/dashboard');
-    await page.getByRole('button', { name }).click();
+    // The user menu, named by the person the identity app named.
+    await page.getByRole('banner').getByRole('button').last().click();
     await page.getByRole('menuitem', { name: 'Renew identity verification' }).click();
     const dialog = page.getByRole('dialog', { name: 'Renew identity verification' });
     await dialog.getByRole('button', { name: 'Renew with Nafath' }).click();

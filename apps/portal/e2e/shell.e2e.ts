@@ -89,6 +89,10 @@ describe('signing in and out (SPEC §1, §2, §4)', () => {
     await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
     await page.getByRole('complementary', { name: 'Demo mode' }).waitFor();
     expect(await stored(page, 'refreshToken')).toBeTruthy();
+    // Signed in, the sign-in page has nothing to offer: back to the dashboard, after a reload too.
+    await page.goto('/app/login?lng=en');
+    await page.waitForURL('**/app/my/dashboard');
+    await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
     expect(await stored(page, 'deviceId')).toMatch(/^[0-9a-f]{64}$/);
     await page.getByRole('button', { name: 'Noura Al-Otaibi' }).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();

@@ -194,3 +194,41 @@ export const OneTimeCodeSent: Story = {
 };
 export const OneTimeCodeSentArabic = inArabic(OneTimeCodeSent);
 export const OneTimeCodeSentDark = inDark(OneTimeCodeSent);
+
+const WRONG_CREDENTIALS = {
+  en: 'The username or password is incorrect.',
+  ar: 'اسم المستخدم أو كلمة المرور غير صحيحة.',
+};
+
+/** A wrong password (or an unknown username: the same words): said at once, next to the form. */
+export const WrongCredentials: Story = {
+  parameters: {
+    msw: [
+      http.post(mockUrl(CONTRACT.credentialsLoginInitiate), ({ request }) =>
+        HttpResponse.json({
+          status: '0',
+          errorMessage:
+            request.headers.get('accept-language') === 'ar'
+              ? WRONG_CREDENTIALS.ar
+              : WRONG_CREDENTIALS.en,
+          otpReference: null,
+          maskedDestination: null,
+          expiresInSeconds: null,
+        }),
+      ),
+    ],
+  },
+  play: async ({ canvasElement, globals }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('tab', { name: text('login:tabs.credentials') }));
+    await userEvent.type(canvas.getByRole('textbox', { name: text('login:otp.username') }), 'sara');
+    await userEvent.type(canvas.getByLabelText(text('login:otp.password')), 'not it');
+    await userEvent.click(canvas.getByRole('button', { name: text('login:otp.sendCode') }));
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(
+      globals.language === 'ar' ? WRONG_CREDENTIALS.ar : WRONG_CREDENTIALS.en,
+    );
+    // No code step: nothing was sent.
+    await expect(canvas.queryByRole('textbox', { name: text('login:otp.code') })).toBeNull();
+  },
+};
+export const WrongCredentialsArabic = inArabic(WrongCredentials);

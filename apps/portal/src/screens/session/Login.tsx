@@ -2,18 +2,20 @@
  * /app/login (SPEC §1, §4, §8): sign in or enrol through the national identity app — national id,
  * then the two-digit number to pick in the app, polling while the answer is "3" — or with
  * credentials and a one-time code. The flow is the domain's reducer; errors follow the catalogue.
- * After sign-in: `from` if present, else the right dashboard.
+ * After sign-in: `from` if present, else the right dashboard; a visitor already signed in goes
+ * straight to their dashboard.
  */
 import { CONTRACT, type SessionData } from '@tawqi/api';
-import { safeReturnPath, toAsciiDigits } from '@tawqi/domain';
+import { ROUTES, STORAGE_KEYS, safeReturnPath, toAsciiDigits } from '@tawqi/domain';
 import { Button, Card, Tabs, TextField } from '@tawqi/ui';
-import { useSetAtom } from 'jotai';
-import { useState, type SyntheticEvent } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useEffect, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { api } from '../../api.js';
 import { dashboardFor } from '../../session.js';
 import { sessionAtom } from '../../state/atoms.js';
+import { storage } from '../../state/storage.js';
 import { reportFailure } from '../../toasts.js';
 import PreEnrolmentLayout from '../../layouts/PreEnrolmentLayout.js';
 import { formGrid } from '../../components/forms.css.js';
@@ -145,6 +147,14 @@ function Credentials() {
 
 export default function Login() {
   const { t } = useTranslation('login');
+  const session = useAtomValue(sessionAtom);
+  const [, navigate] = useLocation();
+  // Someone already signed in has nothing to do here: on to their area. After a reload the session
+  // is restored first (auth-check refreshes it, or removes a dead token and comes back here).
+  useEffect(() => {
+    if (session) navigate(dashboardFor(session), { replace: true });
+    else if (storage.get(STORAGE_KEYS.refreshToken)) navigate(ROUTES.authCheck, { replace: true });
+  }, [session, navigate]);
   return (
     <PreEnrolmentLayout>
       <h1>{t('title')}</h1>
