@@ -80,3 +80,29 @@ export const Keyboard: Story = {
     await expect(args.onChange).toHaveBeenLastCalledWith(empty);
   },
 };
+
+/** Every status unchecked means none, not all: Apply asks for one and changes nothing. */
+export const NoneSelected: Story = {
+  args: { value: { ...empty, statuses: ['Pending'] }, onChange: fn() },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('checkbox', { name: 'Pending' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Apply' }));
+    await expect(args.onChange).not.toHaveBeenCalled();
+    await expect(canvas.getByText('None selected: choose at least one status.')).toBeVisible();
+    await userEvent.click(canvas.getByRole('checkbox', { name: 'Approved' }));
+    await expect(canvas.queryByText('None selected: choose at least one status.')).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: 'Apply' }));
+    await expect(args.onChange).toHaveBeenCalledWith({ ...empty, statuses: ['Approved'] });
+  },
+};
+export const NoneSelectedArabic: Story = {
+  ...NoneSelected,
+  globals: { language: 'ar' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('checkbox', { name: 'Pending' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'تطبيق' }));
+    await expect(canvas.getByText('لم تختر شيئًا: اختر حالة واحدة على الأقل.')).toBeVisible();
+  },
+};

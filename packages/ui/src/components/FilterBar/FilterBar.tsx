@@ -31,7 +31,9 @@ const NOTHING: FilterValues = { search: '', dateRange: null, statuses: [] };
 /**
  * Search text, a date range and a status multi-select. It emits the values and owns no rules:
  * what counts as an active search, and which statuses a grid starts on, are the app's.
- * Changes are applied together (Enter in search, or Apply), so a grid reloads once.
+ * Changes are applied together (Enter in search, or Apply), so a grid reloads once. With every
+ * status unchecked nothing is applied: that reads as "none", not "all", and the group says to
+ * choose at least one.
  */
 export function FilterBar({
   value,
@@ -50,8 +52,14 @@ export function FilterBar({
     setShown(value);
     setDraft(value);
   }
+  const noStatus = Boolean(statusOptions?.length) && draft.statuses.length === 0;
+  const [askedForStatus, setAskedForStatus] = useState(false);
   const apply = (event?: SyntheticEvent) => {
     event?.preventDefault();
+    if (noStatus) {
+      setAskedForStatus(true);
+      return;
+    }
     onChange(draft);
   };
   return (
@@ -84,8 +92,11 @@ export function FilterBar({
           value={draft.statuses}
           onChange={(statuses) => {
             setDraft({ ...draft, statuses });
+            setAskedForStatus(false);
           }}
           isDisabled={isDisabled}
+          isInvalid={askedForStatus && noStatus}
+          errorMessage={t('chooseAStatus')}
         />
       ) : null}
       <div className={actions}>
