@@ -67,11 +67,11 @@ describe('the individual area', () => {
     // 10 transactions, none used, 10 left (the plan's name is the row header).
     await expect.poll(() => row.getByRole('gridcell').nth(0).allTextContents()).toEqual(['10']);
     await expect.poll(() => row.getByRole('gridcell').nth(2).allTextContents()).toEqual(['10']);
-    // The plan counts on the dashboard too (a new individual has no welcome pack).
+    // The plan counts on the dashboard too, beside the welcome pack every newcomer gets (5).
     await page.getByRole('link', { name: 'Dashboard' }).click();
     await expect
       .poll(() => page.getByRole('region', { name: 'Plan balance' }).textContent())
-      .toBe('Plan balance100 of 10 transactions used');
+      .toBe('Plan balance150 of 15 transactions used');
     expect(errors).toEqual([]);
   });
 

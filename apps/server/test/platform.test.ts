@@ -6,7 +6,7 @@ import Fastify from 'fastify';
 import { describe, expect, inject, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { migrate } from '../src/db/migrate.js';
-import { createPool } from '../src/db/pool.js';
+import { createPool, inTransaction } from '../src/db/pool.js';
 import { buildApp } from '../src/http/app.js';
 import { createServer } from '../src/server.js';
 import {
@@ -244,6 +244,27 @@ describe('health, readiness and the database', () => {
     );
     await expect.poll(() => reports.length).toBe(1);
     expect(reports[0]).toMatch(/an idle connection was closed/);
+    expect((await pool.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+    await pool.end();
+  });
+
+  it('turns a connection closed mid-transaction into that transaction’s error, not a crash', async () => {
+    const pool = createPool(inject('adminDatabaseUrl'), 1, () => undefined);
+    const running = inTransaction(pool, async (client) => {
+      await client.query("SET application_name = 'tawqi-busy-test'");
+      await client.query('SELECT pg_sleep(5)');
+    });
+    await expect
+      .poll(
+        async () =>
+          (
+            await h.ownerPool.query(
+              "SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity WHERE application_name = 'tawqi-busy-test' AND state = 'active'",
+            )
+          ).rowCount,
+      )
+      .toBe(1);
+    await expect(running).rejects.toThrow();
     expect((await pool.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
     await pool.end();
   });

@@ -32,12 +32,19 @@ export function createPool(
   return pool;
 }
 
-/** Runs `work` in a transaction: committed when it resolves, rolled back when it throws. */
+/**
+ * Runs `work` in a transaction: committed when it resolves, rolled back when it throws. While the
+ * client is checked out, a connection the database closes (a restart, shutdown) is an error of the
+ * query in flight, which rejects; without a listener the client's error event would end the
+ * process.
+ */
 export async function inTransaction<T>(
   pool: pg.Pool,
   work: (client: pg.PoolClient) => Promise<T>,
 ): Promise<T> {
   const client = await pool.connect();
+  const ignore = () => undefined;
+  client.on('error', ignore);
   try {
     await client.query('BEGIN');
     const result = await work(client);
@@ -47,6 +54,7 @@ export async function inTransaction<T>(
     await client.query('ROLLBACK').catch(() => undefined);
     throw error;
   } finally {
+    client.off('error', ignore);
     client.release();
   }
 }
