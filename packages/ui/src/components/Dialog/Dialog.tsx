@@ -1,15 +1,11 @@
 import type { ReactNode } from 'react';
 import {
-  Button as AriaButton,
   Dialog as AriaDialog,
-  Heading,
   Modal,
   ModalOverlay,
   type ModalOverlayProps,
 } from 'react-aria-components';
-import { useUi } from '../../provider/UiProvider.js';
-import { iconButton } from '../parts/field.css.js';
-import { Icon } from '../parts/Icon.js';
+import { ModalTitleBar } from '../parts/ModalTitleBar.js';
 import {
   dialog,
   footer as footerClass,
@@ -34,21 +30,13 @@ export interface DialogProps extends Omit<ModalOverlayProps, 'className' | 'styl
  * Open it with `isOpen`/`onOpenChange`, or place it in React Aria's DialogTrigger.
  */
 export function Dialog({ title, children, footer, role = 'dialog', ...props }: DialogProps) {
-  const { t } = useUi();
   return (
     <ModalOverlay {...props} isDismissable={role === 'dialog'} className={overlay}>
       <Modal className={modal}>
         <AriaDialog role={role} className={dialog}>
           {({ close }) => (
             <>
-              <div className={header}>
-                <Heading slot="title" className={titleClass}>
-                  {title}
-                </Heading>
-                <AriaButton slot="close" className={iconButton} aria-label={t('close')}>
-                  <Icon name="close" />
-                </AriaButton>
-              </div>
+              <ModalTitleBar title={title} className={header} titleClassName={titleClass} />
               {children}
               {footer ? <div className={footerClass}>{footer(close)}</div> : null}
             </>

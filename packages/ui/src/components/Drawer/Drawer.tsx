@@ -1,14 +1,6 @@
 import type { ReactNode } from 'react';
-import {
-  Button as AriaButton,
-  Dialog as AriaDialog,
-  Heading,
-  Modal,
-  ModalOverlay,
-} from 'react-aria-components';
-import { useUi } from '../../provider/UiProvider.js';
-import { iconButton } from '../parts/field.css.js';
-import { Icon } from '../parts/Icon.js';
+import { Dialog as AriaDialog, Modal, ModalOverlay } from 'react-aria-components';
+import { ModalTitleBar } from '../parts/ModalTitleBar.js';
 import { body, dialog, header, overlay, sheet, title as titleClass } from './Drawer.css.js';
 
 export interface DrawerProps {
@@ -26,19 +18,11 @@ export interface DrawerProps {
  * button that opened it.
  */
 export function Drawer({ isOpen, onOpenChange, title, children }: DrawerProps) {
-  const { t } = useUi();
   return (
     <ModalOverlay isOpen={isOpen} onOpenChange={onOpenChange} isDismissable className={overlay}>
       <Modal className={sheet}>
         <AriaDialog className={dialog}>
-          <div className={header}>
-            <Heading slot="title" className={titleClass}>
-              {title}
-            </Heading>
-            <AriaButton slot="close" className={iconButton} aria-label={t('close')}>
-              <Icon name="close" />
-            </AriaButton>
-          </div>
+          <ModalTitleBar title={title} className={header} titleClassName={titleClass} />
           <div className={body}>{children}</div>
         </AriaDialog>
       </Modal>
