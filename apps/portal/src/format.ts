@@ -1,5 +1,12 @@
 /** Formatting in the active language (SPEC §4, §9: en → en-US, ar → ar-SA, Gregorian, Riyadh). */
-import { formatDate, formatMoney, formatNumber, formatYear, toHalalas } from '@tawqi/domain';
+import {
+  formatDate,
+  formatMoney,
+  formatNumber,
+  formatPercent,
+  formatYear,
+  toHalalas,
+} from '@tawqi/domain';
 import { useAtomValue } from 'jotai';
 import { languageAtom } from './state/atoms.js';
 
@@ -9,6 +16,8 @@ export function useFormat() {
     language,
     number: (value: number) => formatNumber(value, language),
     year: (value: number) => formatYear(value, language),
+    /** A number of percent (15 → 15%, ١٥٪). */
+    percent: (value: number) => formatPercent(value, language),
     /** An amount in SAR as the api gives it (e.g. 458.85). */
     sar: (amount: number) => formatMoney(toHalalas(amount), language),
     date: (iso: string) => formatDate(iso, language),

@@ -5,6 +5,9 @@
  * /locales/{lng}/{ns}.json with at most 10 parallel reads and 5 retries from 350 ms doubling.
  * i18next-http-backend marks 5xx, no status and network errors retryable, 4xx not, and reports
  * unparsable JSON as a parse failure: the domain's policy, tested there.
+ *
+ * Every number interpolated into a sentence goes through the domain's formatter in the sentence's
+ * language (`localeNumbers`), so an Arabic sentence never mixes digit systems whoever calls `t`.
  */
 import {
   DEFAULT_NAMESPACE,
@@ -15,12 +18,34 @@ import {
   NAMESPACES,
   STORAGE_KEYS,
   TRANSLATION_LOADING,
+  formatNumber,
   languageToSeed,
+  toLanguage,
 } from '@tawqi/domain';
-import i18next from 'i18next';
+import i18next, { type FormatterModule } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
+
+/**
+ * i18next's formatter, replaced: with `alwaysFormat` every interpolated value passes here, and a
+ * number comes out in its language's digits (١٥ on an Arabic page, 15 on an English one).
+ * Named formats (`{{x, number}}`) are not used in our translations.
+ */
+export const localeNumbers: FormatterModule = {
+  type: 'formatter',
+  init: () => undefined,
+  add: () => undefined,
+  addCached: () => undefined,
+  // Typed as answering text, but other values pass through untouched (i18next writes them itself).
+  format: (value: unknown, _format, lng) =>
+    (typeof value === 'number'
+      ? formatNumber(value, toLanguage(lng) ?? FALLBACK_LANGUAGE)
+      : value) as string,
+};
+
+/** Values are React text (escaped by React), and every one passes through `localeNumbers`. */
+export const INTERPOLATION = { escapeValue: false, alwaysFormat: true } as const;
 
 export async function initI18n(storage: Storage = localStorage): Promise<typeof i18next> {
   const seed = languageToSeed(storage.getItem(STORAGE_KEYS.language));
@@ -29,6 +54,7 @@ export async function initI18n(storage: Storage = localStorage): Promise<typeof 
     .use(HttpBackend)
     .use(LanguageDetector)
     .use(initReactI18next)
+    .use(localeNumbers)
     .init({
       supportedLngs: [...LANGUAGES],
       nonExplicitSupportedLngs: true,
@@ -48,7 +74,7 @@ export async function initI18n(storage: Storage = localStorage): Promise<typeof 
       maxParallelReads: TRANSLATION_LOADING.maxParallelReads,
       maxRetries: TRANSLATION_LOADING.maxRetries,
       retryTimeout: TRANSLATION_LOADING.retryDelayMs,
-      interpolation: { escapeValue: false },
+      interpolation: INTERPOLATION,
       returnNull: false,
     });
   return i18next;

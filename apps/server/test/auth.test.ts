@@ -219,7 +219,7 @@ describe('enrolment and KYC renewal', () => {
       "SELECT message_ar FROM notifications n JOIN users u USING (user_slno) WHERE u.national_id = $1 AND n.title_en = 'Welcome to Tawqi'",
       [newcomer],
     );
-    expect(notices.rows).toEqual([{ message_ar: 'تتضمن باقة الترحيب ٥ عمليات.' }]);
+    expect(notices.rows).toEqual([{ message_ar: 'في باقة الترحيب ٥ عمليات للتوقيع بها.' }]);
   });
 
   it('gives every other id a plausible person of its own, the same each time', () => {

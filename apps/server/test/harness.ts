@@ -28,7 +28,12 @@ export interface Harness extends Omit<ServerParts, 'simulator' | 'gatewaySimulat
   ownerPool: Pool;
   simulator: NonNullable<ServerParts['simulator']>;
   /** Signs in through the identity app, approving on the simulator's phone; answers the session. */
-  signIn(nationalID: string, deviceId?: string): Promise<{ token: string; refreshToken: string }>;
+  /** Signs in through the simulated identity app, from a device and browser of the test's. */
+  signIn(
+    nationalID: string,
+    deviceId?: string,
+    userAgent?: string,
+  ): Promise<{ token: string; refreshToken: string }>;
   /** Posts a gateway notification signed with the demo gateway's secret. */
   notifyPayment(
     payment: { id: string; reference: string; status: string; amount: number },
@@ -111,9 +116,13 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     pool,
     ownerPool,
     baseUrl,
-    async signIn(nationalID, deviceId = DEVICE) {
+    async signIn(nationalID, deviceId = DEVICE, userAgent) {
       const call = (path: string, body: object) =>
-        harness.call('POST', `/api/v1/auth/nafath/login/${path}`, { body, deviceId });
+        harness.call('POST', `/api/v1/auth/nafath/login/${path}`, {
+          body,
+          deviceId,
+          ...(userAgent ? { headers: { 'user-agent': userAgent } } : {}),
+        });
       const started = await call('initiate', { nationalID });
       parts.simulator?.answer(started.body.transId, 'approve');
       const verified = await call('verify', { nationalID, transId: started.body.transId });

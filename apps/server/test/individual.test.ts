@@ -75,10 +75,65 @@ describe('my profile and account (SPEC §7 "Profile")', () => {
     expect((await as(noura).get('/api/v1/profile/my/agreements/agr-terms-0001')).status).toBe(404);
   });
 
-  it('lists the devices a user signed in from', async () => {
+  it('lists the devices a user signed in from, named after their browsers, this one first', async () => {
     const devices = await as(sara).get('/api/v1/devices/registeredDevices/1/10');
     expect(devices.body.totalCount).toBe(1);
-    expect(devices.body.dataList[0]).toMatchObject({ deviceType: 'Browser' });
+    // The test's fetch names no browser.
+    expect(devices.body.dataList[0]).toMatchObject({ deviceType: 'Browser', isThisDevice: true });
+
+    const phone = 'e'.repeat(64);
+    await h.signIn(
+      NOURA,
+      phone,
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+    );
+    const fromDesktop = await as(noura, 'ar').get('/api/v1/devices/registeredDevices/1/10');
+    expect(fromDesktop.body.dataList).toMatchObject([
+      { isThisDevice: true, deviceType: 'متصفح', deviceModel: 'متصفح ويب' },
+      {
+        isThisDevice: false,
+        deviceType: 'هاتف جوال',
+        deviceModel: 'Safari · iOS',
+        appVersion: '18',
+      },
+    ]);
+  });
+
+  it('removes a device: its sessions end at once, and nobody else can remove it', async () => {
+    const laptop = 'f'.repeat(64);
+    const elsewhere = await h.signIn(NOURA, laptop);
+    const listed = await h.call('GET', '/api/v1/devices/registeredDevices/1/10', {
+      token: elsewhere.token,
+      deviceId: laptop,
+    });
+    const device = listed.body.dataList.find((row: { isThisDevice: boolean }) => row.isThisDevice);
+    const remove = { deviceSlno: device.deviceSlno };
+
+    expect((await as(sara).post('/api/v1/devices/registeredDevices/remove', remove)).status).toBe(
+      404,
+    );
+    const removed = await as(noura).post('/api/v1/devices/registeredDevices/remove', remove);
+    expect(removed.status).toBe(200);
+    // The laptop's session is over: its access token and its refresh token both stop working.
+    expect(
+      (await h.call('GET', '/api/v1/profile/my', { token: elsewhere.token, deviceId: laptop }))
+        .status,
+    ).toBe(401);
+    const refreshed = await h.call('POST', '/api/v1/auth/refresh', {
+      body: { refreshToken: elsewhere.refreshToken, deviceID: laptop },
+      deviceId: laptop,
+    });
+    expect(refreshed.status).toBe(401);
+    // This device's session goes on, and the list no longer has the laptop.
+    const after = await as(noura).get('/api/v1/devices/registeredDevices/1/10');
+    expect(after.status).toBe(200);
+    expect(after.body.dataList.map((row: { deviceSlno: number }) => row.deviceSlno)).not.toContain(
+      device.deviceSlno,
+    );
+    const audit = await h.pool.query<{ action: string; target: string }>(
+      "SELECT action, target FROM audit_log WHERE action = 'device.removed'",
+    );
+    expect(audit.rows).toEqual([{ action: 'device.removed', target: String(device.deviceSlno) }]);
   });
 
   it('shows notifications in the caller’s language and marks them read', async () => {

@@ -48,6 +48,7 @@ const BUILT: readonly EndpointId[] = [
   'registeredDevices',
   'myNotifications',
   'markNotificationsRead',
+  'removeRegisteredDevice',
   'myDashboard',
   'myTransactions',
   'exportMyTransactions',
@@ -361,7 +362,7 @@ describe('reference data and plans', () => {
     const arabic = await h.call('GET', '/api/v1/common/esign/plans', { language: 'ar' });
     expect(arabic.body.planDetailsDTOList[0]).toMatchObject({
       planName: 'الباقة الأساسية',
-      validity: '12 شهرًا',
+      validity: '١٢ شهرًا',
     });
   });
 

@@ -22,6 +22,60 @@ export function formatNumber(value: number, language: Language): string {
   return new Intl.NumberFormat(intlLocale(language)).format(value);
 }
 
+/** A percentage given as a number of percent (15 → "15%", «١٥٪؜»), with the language's sign. */
+export function formatPercent(percent: number, language: Language): string {
+  return new Intl.NumberFormat(intlLocale(language), {
+    style: 'percent',
+    maximumFractionDigits: 1,
+  }).format(percent / 100);
+}
+
+/**
+ * A count with its noun, for text the server writes (a plan's validity, a notice): English has one
+ * and other; Arabic has six forms (one and two said in words, 3–10 with a plural, 11–99 with an
+ * accusative singular, 100 and more with a genitive singular), chosen by Intl.PluralRules.
+ */
+export interface CountedNoun {
+  en: { one: string; other: string };
+  ar: { zero: string; one: string; two: string; few: string; many: string; other: string };
+}
+
+export const COUNTED_NOUNS = {
+  month: {
+    en: { one: '{n} month', other: '{n} months' },
+    ar: {
+      zero: '{n} شهر',
+      one: 'شهر واحد',
+      two: 'شهران',
+      few: '{n} أشهر',
+      many: '{n} شهرًا',
+      other: '{n} شهر',
+    },
+  },
+  transaction: {
+    en: { one: '{n} transaction', other: '{n} transactions' },
+    ar: {
+      zero: '{n} عملية',
+      one: 'عملية واحدة',
+      two: 'عمليتان',
+      few: '{n} عمليات',
+      many: '{n} عملية',
+      other: '{n} عملية',
+    },
+  },
+} as const satisfies Record<string, CountedNoun>;
+
+export function formatCount(
+  count: number,
+  noun: keyof typeof COUNTED_NOUNS,
+  language: Language,
+): string {
+  const forms: Readonly<Record<string, string>> = COUNTED_NOUNS[noun][language];
+  // Each language lists every category its plural rules select (tested).
+  const form = forms[new Intl.PluralRules(language).select(count)] as string;
+  return form.replace('{n}', formatNumber(count, language));
+}
+
 /** A year as a year reads: digits of the language, no grouping (2026, ٢٠٢٦). */
 export function formatYear(year: number, language: Language): string {
   return new Intl.NumberFormat(intlLocale(language), { useGrouping: false }).format(year);

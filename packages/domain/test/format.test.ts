@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  COUNTED_NOUNS,
   FORMATTING_LOCALES,
+  formatCount,
   formatDate,
   formatNumber,
+  formatPercent,
   formatYear,
   intlLocale,
   toAsciiDigits,
@@ -20,6 +23,35 @@ describe('formatting locales (SPEC §4, §9)', () => {
     expect(toAsciiDigits(formatNumber(1234.5, 'ar'))).toMatch(/^1.234.5$/u);
     expect(formatYear(2026, 'en')).toBe('2026');
     expect(formatYear(2026, 'ar')).toBe('٢٠٢٦');
+  });
+
+  it("writes a percentage with the language's digits and sign", () => {
+    expect(formatPercent(15, 'en')).toBe('15%');
+    expect(formatPercent(0, 'ar')).toMatch(/^٠٪/u);
+    expect(formatPercent(15, 'ar')).toMatch(/^١٥٪/u);
+    expect(formatPercent(12.5, 'ar')).not.toMatch(/[0-9%]/);
+  });
+
+  it("counts in Arabic's six plural forms and English's two", () => {
+    expect([1, 2, 3, 10, 11, 12, 99, 100, 101].map((n) => formatCount(n, 'month', 'ar'))).toEqual([
+      'شهر واحد',
+      'شهران',
+      '٣ أشهر',
+      '١٠ أشهر',
+      '١١ شهرًا',
+      '١٢ شهرًا',
+      '٩٩ شهرًا',
+      '١٠٠ شهر',
+      '١٠١ شهر',
+    ]);
+    expect(formatCount(5, 'transaction', 'ar')).toBe('٥ عمليات');
+    for (const noun of Object.values(COUNTED_NOUNS))
+      for (const language of ['en', 'ar'] as const)
+        expect(Object.keys(noun[language]).sort()).toEqual(
+          [...new Intl.PluralRules(language).resolvedOptions().pluralCategories].sort(),
+        );
+    expect(formatCount(1, 'month', 'en')).toBe('1 month');
+    expect(formatCount(1000, 'transaction', 'en')).toBe('1,000 transactions');
   });
 
   it('shows dates in Saudi time, in the Gregorian calendar for Arabic too', () => {

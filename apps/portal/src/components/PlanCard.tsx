@@ -19,12 +19,7 @@ export function PlanCard({ plan, action }: { plan: BuyablePlan; action: ReactNod
       <p className={planMuted}>
         {t('plans.includesVat', { price: format.sar(plan.price), tax: format.sar(plan.tax) })}
       </p>
-      <p>
-        {t('plans.transactions', {
-          number: format.number(plan.transactionLimit),
-          validity: plan.validity,
-        })}
-      </p>
+      <p>{t('plans.transactions', { count: plan.transactionLimit, validity: plan.validity })}</p>
       {action}
     </Card>
   );

@@ -9,6 +9,7 @@ import { Button as AriaButton } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { LanguageSwitch, ThemeSwitch } from '../components/HeaderControls.js';
+import { useFormat } from '../format.js';
 import {
   brand,
   controls,
@@ -35,6 +36,7 @@ const LINKS = [
 
 export default function PublicLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation(['header', 'footer']);
+  const format = useFormat();
   const [location] = useLocation();
   const narrow = useMediaQuery(NARROW_SCREEN_QUERY);
   const [menuOpen, setMenuOpen] = useState(false);
@@ -98,7 +100,7 @@ export default function PublicLayout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <footer className={footer}>
-        <span>{t('footer:copyright', { year: new Date().getFullYear() })}</span>
+        <span>{t('footer:copyright', { year: format.year(new Date().getFullYear()) })}</span>
         <span>{t('footer:tagline')}</span>
       </footer>
     </div>

@@ -180,7 +180,7 @@ export async function seedDemoData(pool: Pool, now: Date): Promise<boolean> {
     );
     await q(
       `INSERT INTO notifications (user_slno, title_en, title_ar, message_en, message_ar, is_read, created_at) VALUES
-        ($1, 'Welcome to Tawqi', 'مرحبًا بك في توقيع', 'Your welcome pack has 5 transactions.', 'تتضمن باقة الترحيب ٥ عمليات.', true, $2::timestamptz - interval '20 days'),
+        ($1, 'Welcome to Tawqi', 'مرحبًا بك في منصة توقيع', 'Your welcome pack has 5 transactions.', 'تتضمن باقة الترحيب ٥ عمليات.', true, $2::timestamptz - interval '20 days'),
         ($1, 'Document signed', 'تم توقيع المستند', 'Employment contract.pdf was signed.', 'تم توقيع المستند عقد العمل.', false, $2::timestamptz - interval '2 days'),
         ($1, 'Plan expiring soon', 'الباقة قاربت على الانتهاء', 'Your welcome pack expires in 70 days.', 'تنتهي باقة الترحيب خلال ٧٠ يومًا.', false, $2::timestamptz - interval '1 day')`,
       [sara, now],

@@ -58,6 +58,7 @@ export const POLICIES: Record<EndpointId, Policy> = {
   recheckPayment: SELF,
   paymentStatus: SELF,
   markNotificationsRead: SELF,
+  removeRegisteredDevice: SELF,
   manageUsersGrid: ADMIN,
   viewOrganizationUser: ADMIN,
   organizationUnitList: MEMBER,

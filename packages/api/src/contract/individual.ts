@@ -323,6 +323,21 @@ export const registeredDevices = defineEndpoint({
   scopes: [],
 });
 
+export const removeRegisteredDevice = defineEndpoint({
+  id: 'removeRegisteredDevice',
+  area: 'dashboards',
+  method: 'POST',
+  path: 'api/v1/devices/registeredDevices/remove',
+  summary: 'Remove one of my registered devices; its sessions end at once',
+  origin: 'design',
+  designNote:
+    'SPEC §2 lists registered devices without a way to remove one; a person who lost a phone or used a shared computer needs it. Its sessions end, and a password from it counts as from an unknown device again.',
+  access: 'session',
+  body: z.strictObject({ deviceSlno: slno }),
+  answer: json(statusAnswer),
+  scopes: [],
+});
+
 // ── Payments (ours: buying a plan → order → payment through the gateway) ─────────────────────
 
 const paymentAnswer = z.object({

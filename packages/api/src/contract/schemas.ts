@@ -218,6 +218,8 @@ export const registeredDevice = z.object({
   deviceModel: z.string(),
   createdDate: isoDateTime,
   appVersion: z.string(),
+  /** Ours: the device this request came from, so a person can tell it from the others. */
+  isThisDevice: z.boolean(),
 });
 
 export const agreement = z.object({

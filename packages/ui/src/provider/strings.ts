@@ -48,6 +48,13 @@ const EN = {
   navigation: 'Main navigation',
   resizeColumn: 'Resize column',
   skipToContent: 'Skip to content',
+  // A field's own checks, said in the page's language (React Aria says them in the browser's).
+  valueMissing: 'Fill in this field.',
+  rangeReversed: 'The start date must come before the end date.',
+  rangeUnderflow: 'This is below the lowest allowed value.',
+  rangeOverflow: 'This is above the highest allowed value.',
+  unavailable: 'This value is not available.',
+  badFormat: 'This is not in the expected format.',
 } as const;
 
 /** Typed by the English keys: a key missing or extra in Arabic fails to compile. */
@@ -96,6 +103,12 @@ const AR: Record<keyof typeof EN, string> = {
   navigation: 'القائمة الرئيسية',
   resizeColumn: 'تغيير عرض العمود',
   skipToContent: 'انتقل إلى المحتوى',
+  valueMissing: 'املأ هذا الحقل.',
+  rangeReversed: 'يجب أن يسبق تاريخ البداية تاريخ النهاية.',
+  rangeUnderflow: 'القيمة أقل من أدنى قيمة مسموح بها.',
+  rangeOverflow: 'القيمة أعلى من أقصى قيمة مسموح بها.',
+  unavailable: 'هذه القيمة غير متاحة.',
+  badFormat: 'القيمة ليست بالصيغة المطلوبة.',
 };
 
 export type UiStringKey = keyof typeof EN;

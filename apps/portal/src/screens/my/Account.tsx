@@ -29,6 +29,7 @@ import {
   screen,
   title,
 } from './my.css.js';
+import { Verbatim } from '../../components/Verbatim.js';
 
 type Agreement = EndpointOutput<typeof CONTRACT.myAgreements>['dataList'][number];
 
@@ -87,16 +88,18 @@ function Profile() {
               {data.fullNameArabic}
             </dd>
             <dt className={factLabel}>{t('account.nationalId')}</dt>
-            <dd className={factValue} dir="ltr">
-              {data.maskedNationalId}
+            <dd className={factValue}>
+              <Verbatim>{data.maskedNationalId}</Verbatim>
             </dd>
             <dt className={factLabel}>{t('account.nationality')}</dt>
             <dd className={factValue}>{data.nationality}</dd>
             <dt className={factLabel}>{t('account.email')}</dt>
-            <dd className={factValue}>{data.email ?? t('account.none')}</dd>
+            <dd className={factValue}>
+              {data.email ? <Verbatim>{data.email}</Verbatim> : t('account.none')}
+            </dd>
             <dt className={factLabel}>{t('account.mobile')}</dt>
-            <dd className={factValue} dir="ltr">
-              {data.mobile ?? t('account.none')}
+            <dd className={factValue}>
+              {data.mobile ? <Verbatim>{data.mobile}</Verbatim> : t('account.none')}
             </dd>
             <dt className={factLabel}>{t('account.memberSince')}</dt>
             <dd className={factValue}>{format.date(data.createdDate)}</dd>
@@ -137,7 +140,7 @@ function ContactsInOrganizations({ kind }: { kind: 'mobiles' | 'emails' }) {
                 <span>
                   {format.language === 'ar' ? entry.organizationNameArabic : entry.organizationName}
                   <br />
-                  <span dir="ltr">{entry.contact}</span>
+                  <Verbatim>{entry.contact}</Verbatim>
                 </span>
                 {entry.isPrimary ? <StatusBadge tone="info" label={t('account.primary')} /> : null}
               </li>

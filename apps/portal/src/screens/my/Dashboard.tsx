@@ -47,8 +47,8 @@ export default function Dashboard() {
             hint={
               data
                 ? t('dashboard:balanceHint', {
-                    used: format.number(data.utilizedTransactions),
-                    total: format.number(data.totalTransactions),
+                    used: data.utilizedTransactions,
+                    count: data.totalTransactions,
                   })
                 : ''
             }
@@ -56,7 +56,7 @@ export default function Dashboard() {
           />
           <StatCard
             label={t('dashboard:utilization')}
-            value={data ? `${format.number(percent)}%` : ''}
+            value={data ? format.percent(percent) : ''}
             meterPercent={percent}
             isLoading={loading}
           />

@@ -1,7 +1,7 @@
 /** Registered devices (SPEC §2): a paged grid; each state in both languages, network mocked. */
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { mockStates } from '@tawqi/api/msw';
-import { expect, within } from 'storybook/test';
+import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import {
   SESSION_INDIVIDUAL,
   failedOnceStory,
@@ -38,6 +38,49 @@ export const Data: Story = {
   },
 };
 export const DataArabic = inArabic(Data);
+
+/**
+ * This device is marked and cannot be removed here; another is removed after a confirmation that
+ * says it will be signed out, and the list is read again.
+ */
+export const RemoveAnotherDevice: Story = {
+  play: async ({ canvasElement }) => {
+    const grid = await within(canvasElement).findByRole('grid', {
+      name: text('my:devices.title'),
+    });
+    await expectDataRows(grid, 4);
+    const rows = within(grid).getAllByRole('row').slice(1);
+    const [thisDevice, other] = rows;
+    if (!thisDevice || !other) throw new Error('the mock has four devices');
+    await expect(within(thisDevice).getByText(text('my:devices.thisDevice'))).toBeVisible();
+    await expect(within(thisDevice).queryByRole('button')).toBeNull();
+    await userEvent.click(within(other).getByRole('button', { name: /^Remove / }));
+    const dialog = await screen.findByRole('alertdialog', {
+      name: text('my:devices.confirmTitle'),
+    });
+    await expect(dialog).toHaveTextContent(/signed out at once/);
+    await userEvent.click(within(dialog).getByRole('button', { name: text('my:devices.remove') }));
+    await expect(await screen.findByText(text('my:devices.removed'))).toBeVisible();
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('alertdialog', { name: text('my:devices.confirmTitle') }),
+      ).toBeNull(),
+    );
+  },
+};
+export const RemoveAnotherDeviceArabic = inArabic<Story>({
+  play: async ({ canvasElement }) => {
+    const grid = await within(canvasElement).findByRole('grid');
+    await expectDataRows(grid, 4);
+    await expect(within(grid).getByText('هذا الجهاز')).toBeVisible();
+    const [remove] = within(grid).getAllByRole('button', { name: /^إزالة / });
+    if (!remove) throw new Error('another device has a remove button');
+    await userEvent.click(remove);
+    await expect(
+      await screen.findByRole('alertdialog', { name: 'إزالة هذا الجهاز؟' }),
+    ).toBeVisible();
+  },
+});
 export const DataDark = inDark(Data);
 export const DataArabicDark = inDark(inArabic(Data));
 

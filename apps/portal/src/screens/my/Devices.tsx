@@ -1,10 +1,18 @@
-/** Registered devices (SPEC §2, §7 `devices/registeredDevices/{page}/{size}`), paged. */
+/**
+ * Registered devices (SPEC §2, §7 `devices/registeredDevices/{page}/{size}`), paged. The device
+ * this page runs on comes first, marked "This device"; any other can be removed after a
+ * confirmation, which ends its sessions at once (our `removeRegisteredDevice`). This device has
+ * no Remove: signing out is how a person leaves it.
+ */
 import { CONTRACT, type EndpointOutput } from '@tawqi/api';
-import { DataGrid, EmptyState, type DataGridColumn } from '@tawqi/ui';
+import { Button, DataGrid, Dialog, EmptyState, StatusBadge, type DataGridColumn } from '@tawqi/ui';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api.js';
 import { useFormat } from '../../format.js';
 import { PAGE_SIZE, gridState, usePageParam } from '../../grid.js';
+import { reportFailure, toasts } from '../../toasts.js';
+import { Verbatim } from '../../components/Verbatim.js';
 import { useCall } from '../../useCall.js';
 import { heading, muted, screen, title } from './my.css.js';
 
@@ -18,19 +26,68 @@ export default function Devices() {
     () => api.call(CONTRACT.registeredDevices, { params: { page, size: PAGE_SIZE } }),
     [page],
   );
+  const [removing, setRemoving] = useState<Device | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const remove = async (device: Device) => {
+    setBusy(true);
+    try {
+      await api.call(CONTRACT.removeRegisteredDevice, {
+        body: { deviceSlno: device.deviceSlno },
+      });
+      toasts.show({ variant: 'success', title: t('devices.removed') });
+      setRemoving(null);
+      call.reload();
+    } catch (error) {
+      reportFailure(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
   const columns: DataGridColumn<Device>[] = [
     {
       id: 'deviceModel',
       header: t('devices.columns.model'),
-      cell: (row) => row.deviceModel,
+      // Browser and system names are brands, written as they are.
+      cell: (row) => (
+        <span>
+          <Verbatim>{row.deviceModel}</Verbatim>
+          {row.isThisDevice ? (
+            <>
+              {' '}
+              <StatusBadge tone="info" label={t('devices.thisDevice')} />
+            </>
+          ) : null}
+        </span>
+      ),
       isRowHeader: true,
     },
     { id: 'deviceType', header: t('devices.columns.type'), cell: (row) => row.deviceType },
-    { id: 'appVersion', header: t('devices.columns.appVersion'), cell: (row) => row.appVersion },
+    {
+      id: 'appVersion',
+      header: t('devices.columns.appVersion'),
+      cell: (row) => <Verbatim>{row.appVersion}</Verbatim>,
+    },
     {
       id: 'createdDate',
       header: t('devices.columns.registered'),
       cell: (row) => format.dateTime(row.createdDate),
+    },
+    {
+      id: 'actions',
+      header: t('devices.columns.actions'),
+      cell: (row) =>
+        row.isThisDevice ? null : (
+          <Button
+            variant="secondary"
+            size="small"
+            aria-label={t('devices.removeNamed', { device: row.deviceModel })}
+            onPress={() => setRemoving(row)}
+          >
+            {t('devices.remove')}
+          </Button>
+        ),
     },
   ];
   return (
@@ -49,6 +106,28 @@ export default function Devices() {
         onPageChange={setPage}
         emptyState={<EmptyState title={t('devices.empty')} description={t('devices.emptyHint')} />}
       />
+      {removing ? (
+        <Dialog
+          title={t('devices.confirmTitle')}
+          role="alertdialog"
+          isOpen
+          onOpenChange={(isOpen) => {
+            if (!isOpen && !busy) setRemoving(null);
+          }}
+          footer={(close) => (
+            <>
+              <Button variant="secondary" onPress={close} isDisabled={busy}>
+                {t('devices.keep')}
+              </Button>
+              <Button variant="danger" onPress={() => void remove(removing)} isPending={busy}>
+                {t('devices.remove')}
+              </Button>
+            </>
+          )}
+        >
+          <p>{t('devices.confirmText', { device: removing.deviceModel })}</p>
+        </Dialog>
+      ) : null}
     </div>
   );
 }

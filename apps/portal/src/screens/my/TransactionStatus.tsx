@@ -24,6 +24,7 @@ import {
   sectionTitle,
   title,
 } from './my.css.js';
+import { Verbatim } from '../../components/Verbatim.js';
 
 export default function TransactionStatus({ returned = false }: { returned?: boolean }) {
   const { t } = useTranslation('my');
@@ -53,7 +54,7 @@ export default function TransactionStatus({ returned = false }: { returned?: boo
     body = <Spinner showLabel />;
   } else {
     body = (
-      <Card title={data.transactionID} headingLevel={2}>
+      <Card title={<Verbatim>{data.transactionID}</Verbatim>} headingLevel={2}>
         <dl className={facts}>
           <dt className={factLabel}>{t('transactions.columns.status')}</dt>
           <dd className={factValue}>
@@ -66,7 +67,9 @@ export default function TransactionStatus({ returned = false }: { returned?: boo
           <dt className={factLabel}>{t('transactions.columns.role')}</dt>
           <dd className={factValue}>{data.userRole}</dd>
           <dt className={factLabel}>{t('transactions.columns.originator')}</dt>
-          <dd className={factValue}>{data.originator}</dd>
+          <dd className={factValue}>
+            <Verbatim>{data.originator}</Verbatim>
+          </dd>
         </dl>
         <section className={section} aria-labelledby="documents-title">
           <h3 id="documents-title" className={sectionTitle}>
@@ -77,7 +80,9 @@ export default function TransactionStatus({ returned = false }: { returned?: boo
           ) : (
             <ul className={plainList}>
               {data.documents.map((document) => (
-                <li key={document.uniqueFileID}>{document.documentName}</li>
+                <li key={document.uniqueFileID}>
+                  <Verbatim>{document.documentName}</Verbatim>
+                </li>
               ))}
             </ul>
           )}

@@ -20,9 +20,11 @@ import { reportFailure } from '../../toasts.js';
 import { useCall } from '../../useCall.js';
 import { heading, muted, plainList, screen, title } from './my.css.js';
 import { transactionColumns } from './transactionColumns.js';
+import { Verbatim } from '../../components/Verbatim.js';
 
 function Documents({ transactionID }: { transactionID: string }) {
   const { t } = useTranslation('my');
+  const format = useFormat();
   const documents = useCall(
     () => api.call(CONTRACT.myDocuments, { body: { transactionID } }),
     [transactionID],
@@ -36,7 +38,7 @@ function Documents({ transactionID }: { transactionID: string }) {
     <ul className={plainList} aria-label={t('transactions.documentsOf', { id: transactionID })}>
       {documents.data.dataList.map((document) => (
         <li key={document.uniqueFileID}>
-          {t('transactions.document', { number: document.rowCount, name: document.documentName })}
+          {format.number(document.rowCount)}. <Verbatim>{document.documentName}</Verbatim>
         </li>
       ))}
     </ul>

@@ -5,6 +5,7 @@ import { Link, StatusBadge, type DataGridColumn } from '@tawqi/ui';
 import type { TFunction } from 'i18next';
 import type { useFormat } from '../../format.js';
 import { transactionStatusPath } from '../../paths.js';
+import { Verbatim } from '../../components/Verbatim.js';
 
 export type MyTransaction = EndpointOutput<typeof CONTRACT.myTransactions>['dataList'][number];
 
@@ -17,7 +18,9 @@ export function transactionColumns(
       id: 'transactionID',
       header: t('my:transactions.columns.id'),
       cell: (row) => (
-        <Link href={transactionStatusPath(row.transactionID)}>{row.transactionID}</Link>
+        <Link href={transactionStatusPath(row.transactionID)}>
+          <Verbatim>{row.transactionID}</Verbatim>
+        </Link>
       ),
       isRowHeader: true,
       interactive: true,
@@ -33,7 +36,8 @@ export function transactionColumns(
     {
       id: 'originator',
       header: t('my:transactions.columns.originator'),
-      cell: (row) => row.originator,
+      // An application's own name, as it registered it (the portal's own is translated).
+      cell: (row) => <Verbatim>{row.originator}</Verbatim>,
     },
     {
       id: 'numberOfDocuments',

@@ -32,6 +32,7 @@ export const AUDIT_ACTIONS = [
   'session.revoked',
   'session.token-reused',
   'session.device-mismatch',
+  'device.removed',
   'otp.sent',
   'account.locked',
   'user.enrolled',

@@ -13,7 +13,7 @@ import {
   IDENTITY_CHALLENGE_TTL_MS,
   IDENTITY_STATUS,
   TOKEN_EXPIRED,
-  formatNumber,
+  formatCount,
   TOKEN_REUSED,
   maskNationalId,
   normalizeSaudiMobile,
@@ -33,6 +33,7 @@ import {
 } from '../../http/contractRoutes.js';
 import { AppError } from '../../http/errors.js';
 import { createSession, revokeSession, rotateRefreshToken } from '../sessions/sessions.js';
+import { registerDevice } from '../devices/devices.js';
 import { hit } from '../throttle.js';
 import {
   FREE_FAILURES,
@@ -152,9 +153,8 @@ export async function sessionDataFor(
 
 async function signIn(
   deps: Deps,
-  context: AuditContext,
+  { audit: context, deviceId, request }: HandlerContext,
   userSlno: number,
-  deviceId: string,
   method: 'identity-app' | 'password',
 ) {
   const now = deps.clock();
@@ -164,7 +164,12 @@ async function signIn(
     now,
     limits: sessionLimits(deps.config),
   });
-  await registerDevice(deps, userSlno, deviceId, now);
+  await registerDevice(deps.pool, {
+    userSlno,
+    deviceId,
+    userAgent: request.headers['user-agent'],
+    now,
+  });
   await deps.audit.record(deps.pool, context, {
     action: 'session.signed-in',
     actor: userSlno,
@@ -196,41 +201,19 @@ async function giveWelcomePack(deps: Deps, userSlno: number): Promise<void> {
     );
     const pack = given.rows[0];
     if (!pack) return;
-    const count = formatNumber(pack.transactions, 'en');
     await client.query(
       `INSERT INTO notifications (user_slno, title_en, title_ar, message_en, message_ar, created_at) VALUES ($1, $2, $3, $4, $5, $6)`,
       [
         userSlno,
         'Welcome to Tawqi',
         'مرحبًا بك في منصة توقيع',
-        `Your welcome pack holds ${count} transactions to sign with.`,
-        `تتضمن باقة الترحيب ${arabicTransactions(pack.transactions)}.`,
+        `Your welcome pack holds ${formatCount(pack.transactions, 'transaction', 'en')} to sign with.`,
+        // The count stands as the subject (nominative), the case formatCount's forms are in.
+        `في باقة الترحيب ${formatCount(pack.transactions, 'transaction', 'ar')} للتوقيع بها.`,
         now,
       ],
     );
   });
-}
-
-/** "N transactions" in Arabic, by the language's plural rules (one, two, few, many, other). */
-function arabicTransactions(count: number): string {
-  const number = formatNumber(count, 'ar');
-  const forms: Record<string, string> = {
-    zero: `${number} عملية`,
-    one: 'عملية واحدة',
-    two: 'عمليتين',
-    few: `${number} عمليات`,
-    many: `${number} عملية`,
-    other: `${number} عملية`,
-  };
-  return forms[new Intl.PluralRules('ar').select(count)] ?? forms.other ?? number;
-}
-
-async function registerDevice(deps: Deps, userSlno: number, deviceId: string, now: Date) {
-  await deps.pool.query(
-    `INSERT INTO registered_devices (user_slno, device_id, device_type, device_model, app_version, created_at)
-     VALUES ($1, $2, 'Browser', 'Web browser', 'web', $3) ON CONFLICT (user_slno, device_id) DO NOTHING`,
-    [userSlno, deviceId, now],
-  );
 }
 
 async function initiate(
@@ -457,7 +440,7 @@ export function authHandlers(deps: Deps): Handlers {
         if (userSlno === null) return 'notRegistered';
         await clearAfterIdentityApp(userSlno);
         return {
-          session: await signIn(deps, context.audit, userSlno, context.deviceId, 'identity-app'),
+          session: await signIn(deps, context, userSlno, 'identity-app'),
         };
       });
       return { session: null, ...answer };
@@ -499,7 +482,7 @@ export function authHandlers(deps: Deps): Handlers {
         }
         await clearAfterIdentityApp(userSlno);
         return {
-          session: await signIn(deps, context.audit, userSlno, context.deviceId, 'identity-app'),
+          session: await signIn(deps, context, userSlno, 'identity-app'),
         };
       });
       return { session: null, ...answer };
@@ -731,7 +714,7 @@ export function authHandlers(deps: Deps): Handlers {
       return {
         status: IDENTITY_STATUS.accepted,
         errorMessage: null,
-        session: await signIn(deps, context.audit, outcome, context.deviceId, 'password'),
+        session: await signIn(deps, context, outcome, 'password'),
       };
     },
 

@@ -5,6 +5,7 @@
  */
 import {
   ESIGN_TRANSACTION_STATUSES,
+  formatCount,
   maskNationalId,
   priceWithVat,
   toSar,
@@ -25,6 +26,7 @@ import {
   type Handlers,
 } from '../../http/contractRoutes.js';
 import { AppError } from '../../http/errors.js';
+import { removeDevice } from '../devices/devices.js';
 
 const me = (caller: Caller | null) => requireCaller(caller).userSlno;
 
@@ -49,6 +51,18 @@ const WORDS: Record<string, Record<Language, string>> = {
   'Enrolment Admin': { en: 'Enrolment Admin', ar: 'مسؤول التسجيل' },
   'Authorized Signatory': { en: 'Authorized Signatory', ar: 'المفوّض بالتوقيع' },
   'Organization User': { en: 'Organization User', ar: 'مستخدم المنشأة' },
+  // Products (GLOSSARY.md).
+  eSign: { en: 'eSign', ar: 'التوقيع الإلكتروني' },
+  // Devices (modules/devices): the kind a browser reported, and the words stored before it did.
+  desktop: { en: 'Computer', ar: 'حاسوب' },
+  mobile: { en: 'Phone', ar: 'هاتف جوال' },
+  tablet: { en: 'Tablet', ar: 'جهاز لوحي' },
+  tv: { en: 'TV', ar: 'تلفاز' },
+  Browser: { en: 'Browser', ar: 'متصفح' },
+  'Web browser': { en: 'Web browser', ar: 'متصفح ويب' },
+  web: { en: 'web', ar: 'ويب' },
+  // The portal as a transaction's originator (other originators are applications' own names).
+  'Tawqi portal': { en: 'Tawqi portal', ar: 'بوابة منصة توقيع' },
 };
 
 /** A stored status or term in the caller's language. */
@@ -58,9 +72,9 @@ export function localWord(value: string, language: Language): string {
 
 const isoDate = (value: Date) => value.toISOString().slice(0, 10);
 
-/** A plan's validity in words: "12 months" / «12 شهرًا». */
+/** A plan's validity in words: "12 months" / «١٢ شهرًا», «٣ أشهر». */
 export function validityText(months: number, language: Language): string {
-  return language === 'ar' ? `${String(months)} شهرًا` : `${String(months)} months`;
+  return formatCount(months, 'month', language);
 }
 
 interface PlanRow {
@@ -91,7 +105,7 @@ function planOf(row: PlanRow, language: Language, today: string) {
         : 'active';
   return {
     planName: language === 'ar' ? row.plan_name_ar : row.plan_name,
-    productName: row.product_name,
+    productName: localWord(row.product_name, language),
     planUniqueID: row.plan_unique_id,
     transactions: row.transactions,
     utilized: row.utilized,
@@ -307,6 +321,7 @@ export function individualHandlers(deps: Deps): Handlers {
     registeredDevices: async (context) => {
       const { size, offset } = page(context);
       const userSlno = me(context.caller);
+      const { language } = context;
       const [rows, total] = await Promise.all([
         pool.query<{
           device_slno: number;
@@ -314,9 +329,13 @@ export function individualHandlers(deps: Deps): Handlers {
           device_model: string;
           created_at: Date;
           app_version: string;
+          is_this_device: boolean;
         }>(
-          'SELECT device_slno, device_type, device_model, created_at, app_version FROM registered_devices WHERE user_slno = $1 ORDER BY created_at DESC, device_slno DESC LIMIT $2 OFFSET $3',
-          [userSlno, size, offset],
+          // This device first, then the newest.
+          `SELECT device_slno, device_type, device_model, created_at, app_version, device_id = $4 AS is_this_device
+             FROM registered_devices WHERE user_slno = $1
+            ORDER BY device_id = $4 DESC, created_at DESC, device_slno DESC LIMIT $2 OFFSET $3`,
+          [userSlno, size, offset, context.deviceId],
         ),
         pool.query<{ count: number }>(
           'SELECT count(*) FROM registered_devices WHERE user_slno = $1',
@@ -326,13 +345,28 @@ export function individualHandlers(deps: Deps): Handlers {
       return {
         dataList: rows.rows.map((row) => ({
           deviceSlno: row.device_slno,
-          deviceType: row.device_type,
-          deviceModel: row.device_model,
+          deviceType: localWord(row.device_type, language),
+          deviceModel: localWord(row.device_model, language),
           createdDate: row.created_at.toISOString(),
-          appVersion: row.app_version,
+          appVersion: localWord(row.app_version, language),
+          isThisDevice: row.is_this_device,
         })),
         totalCount: total.rows[0]?.count ?? 0,
       };
+    },
+
+    removeRegisteredDevice: async ({ caller, input, audit: auditContext }) => {
+      const userSlno = me(caller);
+      const { deviceSlno } = input.body as { deviceSlno: number };
+      const outcome = await removeDevice(pool, { userSlno, deviceSlno, now: deps.clock() });
+      if (!outcome.removed) throw new AppError(404, 'NOT_FOUND');
+      await deps.audit.record(pool, auditContext, {
+        action: 'device.removed',
+        actor: userSlno,
+        target: String(deviceSlno),
+        detail: { sessionsEnded: outcome.sessionsEnded },
+      });
+      return { status: 'SUCCESS', errorMessage: null };
     },
 
     myNotifications: async ({ caller, language }) => {
@@ -582,7 +616,8 @@ export function individualHandlers(deps: Deps): Handlers {
       ]);
       return {
         dataList: rows.rows.map((row) => ({
-          productName: `${row.product_name} ${context.language === 'ar' ? row.plan_name_ar : row.plan_name}`,
+          // "eSign: Starter" / «التوقيع الإلكتروني: الباقة الأساسية».
+          productName: `${localWord(row.product_name, context.language)}: ${context.language === 'ar' ? row.plan_name_ar : row.plan_name}`,
           transactionId: row.gateway_ref ?? row.encoded_id,
           validity: validityText(row.validity_months, context.language),
           paymentDate: row.created_at.toISOString(),

@@ -3,7 +3,7 @@ import { randomInt } from 'node:crypto';
 import { priceWithVat, toSar, vatRateBasisPoints } from '@tawqi/domain';
 import type { Deps } from '../../deps.js';
 import type { Handlers } from '../../http/contractRoutes.js';
-import { validityText } from '../individual/handlers.js';
+import { localWord, validityText } from '../individual/handlers.js';
 
 export function referenceHandlers(deps: Deps): Handlers {
   const { pool } = deps;
@@ -87,7 +87,7 @@ export function referenceHandlers(deps: Deps): Handlers {
           const amounts = priceWithVat(plan.price_halalas, rate);
           return {
             planName: language === 'ar' ? plan.plan_name_ar : plan.plan_name,
-            productName: plan.product_name,
+            productName: localWord(plan.product_name, language),
             transactionLimit: plan.transaction_limit,
             validity: validityText(plan.validity_months, language),
             price: toSar(amounts.price),

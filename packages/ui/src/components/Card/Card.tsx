@@ -1,19 +1,28 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { card, cardTitle } from './Card.css.js';
 
 export interface CardProps {
-  /** A heading for the card; its level fits the page (h2 by default). */
-  title?: string;
+  /**
+   * A heading for the card; its level fits the page (h2 by default). Text, or an element such as
+   * an id marked not to be translated.
+   */
+  title?: ReactNode;
   headingLevel?: 2 | 3 | 4;
   children?: ReactNode;
 }
 
-/** A titled surface; a section labelled by its title. */
+/** A titled surface; a section labelled by its heading. */
 export function Card({ title, headingLevel = 2, children }: CardProps) {
   const Heading = `h${String(headingLevel)}` as 'h2';
+  const headingId = useId();
+  const hasTitle = title !== undefined && title !== null && title !== '';
   return (
-    <section className={card} aria-label={title}>
-      {title ? <Heading className={cardTitle}>{title}</Heading> : null}
+    <section className={card} aria-labelledby={hasTitle ? headingId : undefined}>
+      {hasTitle ? (
+        <Heading id={headingId} className={cardTitle}>
+          {title}
+        </Heading>
+      ) : null}
       {children}
     </section>
   );

@@ -21,6 +21,24 @@ export const Error: Story = {
     defaultValue: { from: '2026-11-21', to: '2026-11-01' },
   },
 };
+/**
+ * A reversed range found by the picker itself is said in the page's language, whatever the
+ * browser's (React Aria would say it in the browser's: English here).
+ */
+export const ReversedRTL: Story = {
+  args: {
+    label: 'تاريخ العملية',
+    validationBehavior: 'aria',
+    defaultValue: { from: '2026-11-21', to: '2026-11-01' },
+  },
+  globals: { language: 'ar' },
+  play: async ({ canvasElement }) => {
+    await expect(
+      await within(canvasElement).findByText('يجب أن يسبق تاريخ البداية تاريخ النهاية.'),
+    ).toBeVisible();
+    await expect(canvasElement).not.toHaveTextContent(/[A-Za-z]/);
+  },
+};
 export const Disabled: Story = {
   args: { isDisabled: true, defaultValue: { from: '2026-11-01', to: '2026-11-21' } },
 };

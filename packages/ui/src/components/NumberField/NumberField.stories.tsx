@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fireEvent, fn, userEvent, within } from 'storybook/test';
 import { NumberField } from './NumberField.js';
 
 const meta = {
@@ -48,6 +48,24 @@ export const RTL: Story = {
     await userEvent.tab();
     await expect(args.onChange).toHaveBeenLastCalledWith(12);
     await expect(input).toHaveValue('١٢');
+  },
+};
+/**
+ * Digits typed on a Latin keyboard show in Arabic-Indic digits at once: one digit system. (The
+ * input event is fired as the browser fires it; user-event's simulated typing keeps its own copy
+ * of the value and would not see the rewrite.)
+ */
+export const RTLLatinKeyboard: Story = {
+  args: { label: 'الكمية', defaultValue: 1 },
+  globals: { language: 'ar' },
+  play: async ({ canvasElement, args }) => {
+    const input = within(canvasElement).getByRole('textbox', { name: 'الكمية' });
+    await userEvent.click(input);
+    await fireEvent.input(input, { target: { value: '25' } });
+    await expect(input).toHaveValue('٢٥');
+    await userEvent.tab();
+    await expect(args.onChange).toHaveBeenLastCalledWith(25);
+    await expect(input).toHaveValue('٢٥');
   },
 };
 export const Dark: Story = { args: { defaultValue: 3 }, globals: { theme: 'dark' } };

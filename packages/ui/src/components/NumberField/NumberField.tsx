@@ -1,7 +1,9 @@
+import { useMemo, type ChangeEvent } from 'react';
 import {
   Group,
   Input,
   NumberField as AriaNumberField,
+  useLocale,
   type NumberFieldProps as AriaNumberFieldProps,
 } from 'react-aria-components';
 import { FieldHelp, FieldLabel, type FieldTextProps } from '../parts/FieldParts.js';
@@ -12,10 +14,27 @@ export interface NumberFieldProps
   placeholder?: string;
 }
 
+/** The ten digits of a locale's own numbering system (٠…٩ in ar-SA, 0…9 in en-US). */
+export function localeDigits(locale: string): string[] {
+  const format = new Intl.NumberFormat(locale, { useGrouping: false });
+  return Array.from({ length: 10 }, (_, digit) => format.format(digit));
+}
+
+/** Any decimal digit (ASCII, Arabic-Indic or Persian) written in the given digits instead. */
+export function toDigits(text: string, digits: readonly string[]): string {
+  return text.replace(/[0-9\u0660-\u0669\u06F0-\u06F9]/g, (character) => {
+    const code = character.charCodeAt(0);
+    const value = code <= 0x39 ? code - 0x30 : code <= 0x0669 ? code - 0x0660 : code - 0x06f0;
+    return digits[value] ?? character;
+  });
+}
+
 /**
  * A number input formatted and parsed in the provider's locale: in Arabic it shows Arabic-Indic
- * digits and reads both those and ASCII digits as typed (React Aria's NumberParser). Arrow keys
- * step the value.
+ * digits and reads both those and ASCII digits. React Aria keeps whichever digit system was
+ * typed, so a page could show "2" among "١٢"; here a typed digit is rewritten in the locale's
+ * digits as it arrives (before React Aria reads it), keeping one digit system per page. Arrow
+ * keys step the value.
  */
 export function NumberField({
   label,
@@ -24,10 +43,23 @@ export function NumberField({
   placeholder,
   ...props
 }: NumberFieldProps) {
+  const { locale } = useLocale();
+  const digits = useMemo(() => localeDigits(locale), [locale]);
+  // Capture runs before React Aria's own change handler on the input inside.
+  const inLocaleDigits = (event: ChangeEvent<HTMLElement>) => {
+    const input = event.target;
+    if (!(input instanceof HTMLInputElement)) return;
+    const written = toDigits(input.value, digits);
+    if (written === input.value) return;
+    // Same length: the caret stays where it was.
+    const { selectionStart, selectionEnd } = input;
+    input.value = written;
+    input.setSelectionRange(selectionStart, selectionEnd);
+  };
   return (
     <AriaNumberField {...props} className={field}>
       <FieldLabel>{label}</FieldLabel>
-      <Group className={inputGroup}>
+      <Group className={inputGroup} onChangeCapture={inLocaleDigits}>
         <Input className={bareInput} placeholder={placeholder} />
       </Group>
       <FieldHelp description={description} errorMessage={errorMessage} />

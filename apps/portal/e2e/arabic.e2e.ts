@@ -1,0 +1,85 @@
+/**
+ * Arabic done right (issue 12): on an Arabic page no Latin-script word and no ASCII digit shows,
+ * except in text marked as not to be translated (ids, codes, addresses, names an application
+ * chose: the portal's `Verbatim`), in text marked as another language (`lang`), and the brand
+ * names below. Every public page and every page of the individual area is read as a person with
+ * a history (transactions, plans, notifications) sees it.
+ */
+import type { Page } from 'playwright';
+import { describe, expect, it } from 'vitest';
+import { MY_ROUTES, PUBLIC_ROUTES, SARA, openPage, signInWithNafath } from './browser.js';
+
+/** Product names written in Latin script in Arabic too. */
+const BRAND_NAMES = ['Excel'];
+
+/** The Latin words and ASCII digits a person reads on the page, outside what may carry them. */
+async function latinOnPage(page: Page): Promise<string[]> {
+  return page.evaluate((brands) => {
+    const found: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const element = node.parentElement;
+      if (!element?.checkVisibility()) continue;
+      if (element.closest('[translate="no"], script, style')) continue;
+      const language = element.closest('[lang]')?.getAttribute('lang') ?? '';
+      if (!language.startsWith('ar')) continue;
+      for (const word of (node.textContent ?? '').match(/[A-Za-z0-9][\w.@'-]*/g) ?? [])
+        if (!brands.includes(word)) found.push(`${word} (in ${element.tagName.toLowerCase()})`);
+    }
+    return [...new Set(found)];
+  }, BRAND_NAMES);
+}
+
+async function settled(page: Page) {
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  await page.waitForLoadState('networkidle');
+}
+
+describe('an Arabic page', () => {
+  it('shows no Latin script and no ASCII digits on the public site', async () => {
+    const { page } = await openPage('/?lng=ar');
+    for (const path of [...PUBLIC_ROUTES, '/no-such-page', '/app/login']) {
+      await page.goto(path);
+      await settled(page);
+      expect(await latinOnPage(page), path).toEqual([]);
+    }
+    // The check sees a planted English sentence, and lets the same text pass once marked.
+    await page.evaluate(() => {
+      const planted = document.createElement('p');
+      planted.textContent = 'Declined by the gateway 12';
+      document.querySelector('main')?.append(planted);
+    });
+    expect(await latinOnPage(page)).toEqual([
+      'Declined (in p)',
+      'by (in p)',
+      'the (in p)',
+      'gateway (in p)',
+      '12 (in p)',
+    ]);
+    await page.evaluate(() =>
+      document.querySelector('main p:last-child')?.setAttribute('translate', 'no'),
+    );
+    expect(await latinOnPage(page)).toEqual([]);
+  }, 120_000);
+
+  it('shows no Latin script and no ASCII digits in the individual area, with data on it', async () => {
+    const { page } = await openPage('/app/login?lng=en');
+    await signInWithNafath(page, SARA);
+    await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+    await page.goto('/app/my/dashboard?lng=ar');
+    for (const route of MY_ROUTES) {
+      await page.goto(`/app/my${route}`);
+      await settled(page);
+      expect(await latinOnPage(page), route).toEqual([]);
+    }
+    // The notifications panel, and a transaction's documents opened in the grid.
+    await page.goto('/app/my/esign/transactions');
+    await settled(page);
+    await page.getByRole('button', { name: 'عرض التفاصيل' }).first().click();
+    await page.getByRole('list', { name: /مستندات العملية/ }).waitFor();
+    await page.getByRole('button', { name: /الإشعارات/ }).click();
+    await page.getByRole('dialog', { name: 'الإشعارات' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await latinOnPage(page), 'transactions with details and notifications').toEqual([]);
+  }, 120_000);
+});
