@@ -139,7 +139,7 @@ describe('the individual area', () => {
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'تصدير إلى Excel' }).click(),
     ]);
-    expect(download.suggestedFilename()).toBe('My_eSign_Transactions.xlsx');
+    expect(download.suggestedFilename()).toBe('ESign_Transactions.xlsx');
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile(await download.path());
     const sheet = workbook.worksheets[0];

@@ -1,4 +1,6 @@
 /** The individual area's paths (SPEC §2, under /app/my), named once for links and routes. */
+import type { MyRoute } from '@tawqi/domain';
+
 export const MY_PATHS = {
   dashboard: '/app/my/dashboard',
   subscriptions: '/app/my/esign/subscriptions',
@@ -9,7 +11,7 @@ export const MY_PATHS = {
   account: '/app/my/account',
   devices: '/app/my/devices',
   paymentStatus: '/app/my/paymentStatus',
-} as const;
+} as const satisfies Record<string, MyRoute>;
 
 /** Where a transaction's outcome is shown. */
 export function transactionStatusPath(transactionID: string): string {

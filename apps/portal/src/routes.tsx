@@ -3,6 +3,7 @@
  * downloads little of the app. Routes whose screens come with later issues show a clear "not
  * available yet" page (listed in the README); any other path is not found.
  */
+import { MARKETING_PAGES, PRE_ENROLMENT_ROUTES } from '@tawqi/domain';
 import { Spinner } from '@tawqi/ui';
 import { Suspense, lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { Route, Switch } from 'wouter';
@@ -20,28 +21,8 @@ const AuthCheck = lazy(() => import('./screens/session/AuthCheck.js'));
 const Login = lazy(() => import('./screens/session/Login.js'));
 const Logout = lazy(() => import('./screens/session/Logout.js'));
 
-/** The marketing pages (content in the `public` namespace, both languages). */
-export const MARKETING_PAGES = [
-  'home',
-  'why-esign',
-  'features',
-  'use-cases',
-  'individual',
-  'organization',
-  'digital-certificate',
-] as const;
-export type MarketingPageId = (typeof MARKETING_PAGES)[number];
-
-/** Pre-enrolment routes (SPEC §2): their screens come with the organization stage. */
-export const PRE_ENROLMENT_ROUTES = [
-  '/paymentstatus-prelogin',
-  '/verify-orgUser',
-  '/verify-orgUser-details',
-  '/create-account',
-  '/verify-payments',
-  '/after-verification',
-  '/email-verification',
-] as const;
+/** The routes themselves live in the domain (SPEC §2), shared with the server's 404. */
+export type { MarketingPageId } from '@tawqi/domain';
 
 function page(Screen: LazyExoticComponent<ComponentType>) {
   return <Screen />;

@@ -238,7 +238,7 @@ describe('my transactions and documents', () => {
     });
     expect(download.status).toBe(200);
     expect(download.headers.get('content-disposition')).toBe(
-      `attachment; filename="My_eSign_Transactions.xlsx"; filename*=UTF-8''My_eSign_Transactions.xlsx`,
+      `attachment; filename="ESign_Transactions.xlsx"; filename*=UTF-8''ESign_Transactions.xlsx`,
     );
     expect(download.headers.get('content-security-policy')).toBe('sandbox');
     const workbook = new ExcelJS.Workbook();

@@ -388,7 +388,7 @@ describe('reference data and plans', () => {
 });
 
 describe('the portal and the development pages', () => {
-  it('serves the built portal with a fallback for client routes, and 404 JSON for unknown API paths', async () => {
+  it('serves the built portal for its routes, 404 with the portal for other pages, and 404 JSON for unknown API paths', async () => {
     const portalDir = mkdtempSync(join(tmpdir(), 'tawqi-portal-'));
     writeFileSync(join(portalDir, 'index.html'), '<!doctype html><title>Tawqi portal</title>');
     writeFileSync(join(portalDir, 'app.js'), 'console.log(1)');
@@ -400,6 +400,14 @@ describe('the portal and the development pages', () => {
     const route = await app.inject({ method: 'GET', url: '/app/my/esign/subscriptions' });
     expect(route.statusCode).toBe(200);
     expect(route.body).toContain('Tawqi portal');
+    for (const url of ['/', '/features', '/app/org/approval/ltwo', '/verify-orgUser?x=1'])
+      expect((await app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
+    // Not a route of SPEC §2: the portal (which shows its not-found page), answered 404.
+    for (const url of ['/no-such-page', '/app/my/nothing', '/features/']) {
+      const unknown = await app.inject({ method: 'GET', url });
+      expect(unknown.statusCode, url).toBe(404);
+      expect(unknown.body, url).toContain('Tawqi portal');
+    }
     expect((await app.inject({ method: 'GET', url: '/app.js' })).body).toBe('console.log(1)');
     expect((await app.inject({ method: 'GET', url: '/assets/missing-1a2b.js' })).statusCode).toBe(
       404,

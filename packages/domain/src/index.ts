@@ -15,3 +15,4 @@ export * from './session.js';
 export * from './settings.js';
 export * from './statuses.js';
 export * from './translationLoading.js';
+export * from './routes.js';

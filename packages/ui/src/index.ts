@@ -36,6 +36,7 @@ export * from './components/Tabs/index.js';
 export * from './components/Toast/index.js';
 export * from './components/VisuallyHidden/index.js';
 export * from './components/AppShell/index.js';
+export * from './components/SkipLink/index.js';
 export * from './components/Drawer/index.js';
 export { NARROW_SCREEN_QUERY, useMediaQuery } from './components/parts/useMediaQuery.js';
 export * from './components/FilterBar/index.js';

@@ -19,6 +19,7 @@ import {
   organizationsAtom,
   sessionAtom,
 } from '../state/atoms.js';
+import { usePageArrival } from '../pageArrival.js';
 
 const MY_LINKS = [
   ['dashboard', MY_PATHS.dashboard],
@@ -52,6 +53,7 @@ export default function AppLayout({ area, children }: { area: 'my' | 'org'; chil
   const [active, setActive] = useAtom(activeOrganizationAtom);
   const language = useAtomValue(languageAtom);
   const [location, navigate] = useLocation();
+  usePageArrival();
   const search = useSearch();
   const [renewing, setRenewing] = useState(false);
 

@@ -3,12 +3,13 @@
  * On a narrow screen the header is one row (brand, sign in, menu) and the pages, language and
  * theme are in a drawer.
  */
-import { Drawer, NARROW_SCREEN_QUERY, linkStyle, useMediaQuery } from '@tawqi/ui';
+import { Drawer, NARROW_SCREEN_QUERY, SkipLink, linkStyle, useMediaQuery } from '@tawqi/ui';
 import { useState, type ReactNode } from 'react';
 import { Button as AriaButton } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { LanguageSwitch, ThemeSwitch } from '../components/HeaderControls.js';
+import { usePageArrival } from '../pageArrival.js';
 import { useFormat } from '../format.js';
 import {
   brand,
@@ -36,6 +37,7 @@ const LINKS = [
 
 export default function PublicLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation(['header', 'footer']);
+  usePageArrival();
   const format = useFormat();
   const [location] = useLocation();
   const narrow = useMediaQuery(NARROW_SCREEN_QUERY);
@@ -61,6 +63,7 @@ export default function PublicLayout({ children }: { children: ReactNode }) {
   );
   return (
     <div className={page}>
+      <SkipLink targetId="main" />
       <header className={header}>
         <a className={brand} href="/">
           {t('header:brand')}

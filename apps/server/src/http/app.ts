@@ -20,6 +20,7 @@ import { registerContractRoutes, type Access, type Handlers } from './contractRo
 import { createIdempotencyStore } from './idempotency.js';
 import { AppError, languageOf, messageOf } from './errors.js';
 import { POLICIES, type Policy } from './policies.js';
+import { isPortalRoute } from '@tawqi/domain';
 
 export interface AppOptions {
   config: Config;
@@ -212,8 +213,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Client routes get the app; a missing file (/assets/x.js) is a 404, not HTML in its place.
     const isPage =
       request.method === 'GET' && !/\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
+    // Any other address still gets the portal, which shows its not-found page, but with 404.
     if (!isApi && isPage && hasPortal)
-      return reply.type('text/html; charset=utf-8').send(portalPage);
+      return reply
+        .status(isPortalRoute(request.url) ? 200 : 404)
+        .type('text/html; charset=utf-8')
+        .send(portalPage);
     if (!isApi && isPage) {
       return reply
         .status(404)

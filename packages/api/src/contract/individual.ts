@@ -2,7 +2,7 @@
  * The individual area (SPEC §7 "Subscription and plans", "Transactions", "Profile" (my),
  * "Dashboards, devices, notifications"), and the payment calls buying a plan needs.
  */
-import { ESIGN_TRANSACTION_STATUSES, PAYMENT_STATUSES } from '@tawqi/domain';
+import { ESIGN_TRANSACTION_STATUSES, EXPORT_FILE_NAMES, PAYMENT_STATUSES } from '@tawqi/domain';
 import { z } from 'zod';
 import { defineEndpoint, json, xlsx } from './endpoint.js';
 import {
@@ -153,10 +153,10 @@ export const exportMyTransactions = defineEndpoint({
   origin: 'design',
   designNote:
     'The spec names no export of the individual area; My transactions is the grid a user keeps ' +
-    'records of. Its file name follows the spec’s style.',
+    'records of. Its file is the spec’s name for transactions (SPEC §9), as the organization’s.',
   access: 'session',
   body: z.strictObject({ ...myTransactionsFilter, language }),
-  answer: xlsx('My_eSign_Transactions.xlsx'),
+  answer: xlsx(EXPORT_FILE_NAMES.esignTransactions),
   scopes: [],
 });
 

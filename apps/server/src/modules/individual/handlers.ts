@@ -178,7 +178,7 @@ function transactionFilter(userSlno: number, filter: TransactionFilter) {
 
 type MyTransaction = ReturnType<typeof transactionOf>;
 
-/** The columns of My_eSign_Transactions.xlsx: the grid's, with the dates as dates. */
+/** The columns of the transactions export (ESign_Transactions.xlsx): the grid's, with the dates as dates. */
 const MY_TRANSACTION_COLUMNS: readonly ExportColumn<MyTransaction>[] = [
   {
     header: { en: 'Transaction ID', ar: 'رقم العملية' },
@@ -480,7 +480,7 @@ export function individualHandlers(deps: Deps): Handlers {
             )
           ).rows[0]?.count ?? 0,
         rows,
-        sheetName: 'My_eSign_Transactions',
+        sheetName: 'ESign_Transactions',
         columns: MY_TRANSACTION_COLUMNS,
         language: body.language,
       });

@@ -18,18 +18,6 @@ export const shell = style({
   },
 });
 
-export const skipLink = style({
-  position: 'absolute',
-  insetInlineStart: vars.space.sm,
-  insetBlockStart: '-10rem',
-  zIndex: 300,
-  padding: vars.space.sm,
-  backgroundColor: vars.color.surfaceRaised,
-  color: vars.color.text,
-  borderRadius: vars.radius.md,
-  selectors: { '&:focus': { insetBlockStart: vars.space.sm, ...focusRing } },
-});
-
 export const header = style({
   gridArea: 'header',
   display: 'flex',

@@ -16,9 +16,9 @@ import {
   navLink,
   navList,
   shell,
-  skipLink,
   userSlot,
 } from './AppShell.css.js';
+import { SkipLink } from '../SkipLink/SkipLink.js';
 
 export interface NavItem {
   id: string;
@@ -110,9 +110,7 @@ export function AppShell({
     ));
   return (
     <div className={shell} data-navigation={asDrawer ? 'drawer' : 'side'}>
-      <a className={skipLink} href={`#${MAIN_ID}`}>
-        {t('skipToContent')}
-      </a>
+      <SkipLink targetId={MAIN_ID} />
       <header className={header}>
         <AriaButton
           className={iconButton}

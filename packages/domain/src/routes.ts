@@ -1,0 +1,103 @@
+/**
+ * Every route of the portal (SPEC §2), in one home: the portal's router is built from these
+ * lists, and the server answers 404 for any other page address (the portal still shows its
+ * not-found page, with the right status for browsers, crawlers and monitors).
+ */
+
+/** The marketing pages; "home" is served at / and /index. */
+export const MARKETING_PAGES = [
+  'home',
+  'why-esign',
+  'features',
+  'use-cases',
+  'individual',
+  'organization',
+  'digital-certificate',
+] as const;
+export type MarketingPageId = (typeof MARKETING_PAGES)[number];
+
+export const PUBLIC_ROUTES = [
+  '/',
+  '/index',
+  ...MARKETING_PAGES.filter((id) => id !== 'home').map((id) => `/${id}`),
+  '/plans-pricing',
+  '/puchase-plan',
+  '/contact-us',
+] as const;
+
+/** Pre-enrolment: creating an account and verifying it, before any session. */
+export const PRE_ENROLMENT_ROUTES = [
+  '/paymentstatus-prelogin',
+  '/verify-orgUser',
+  '/verify-orgUser-details',
+  '/create-account',
+  '/verify-payments',
+  '/after-verification',
+  '/email-verification',
+] as const;
+
+export const SESSION_ROUTES = ['/auth-check', '/app/login', '/logout'] as const;
+
+/** The individual area. */
+export const MY_ROUTES = [
+  '/app/my',
+  '/app/my/dashboard',
+  '/app/my/esign/transactions',
+  '/app/my/esign/subscriptions',
+  '/app/my/esign/buy/plans',
+  '/app/my/dsc/buy',
+  '/app/my/dsc/manage',
+  '/app/my/account',
+  '/app/my/devices',
+  '/app/my/esigntransaction-status',
+  '/app/my/esign/transaction/return/external',
+  '/app/my/paymentStatus',
+] as const;
+export type MyRoute = (typeof MY_ROUTES)[number];
+
+/** The organization area. */
+export const ORG_ROUTES = [
+  '/app/org',
+  '/app/org/dashboard',
+  '/app/org/manage/users',
+  '/app/org/manage/users/uav',
+  '/app/org/manage/users/uav/createuav',
+  '/app/org/manage/users/uav/viewuav',
+  '/app/org/approval/dsc',
+  '/app/org/approval/user',
+  '/app/org/approval/ltwo',
+  '/app/org/buy/esign/plans',
+  '/app/org/buy/esign/plans/buycounter',
+  '/app/org/buy/esign/plans/sipBuyCounter',
+  '/app/org/buy/role/plans',
+  '/app/org/buy/role/plans/buyOrgPlan',
+  '/app/org/buy/role/l2/counter',
+  '/app/org/buy/role/l2/counter/create',
+  '/app/org/esign/transactions',
+  '/app/org/purchase/special/plan',
+  '/app/org/purchase/special/plan/buyspecialplan',
+  '/app/org/purchase/requests',
+  '/app/org/account',
+  '/app/org/orgProfile',
+  '/app/org/reports/esign',
+  '/app/org/reports/dsc',
+  '/app/org/reports/roles',
+  '/app/org/reports/stock',
+  '/app/org/paymentStatus',
+] as const;
+
+const ALL_ROUTES: ReadonlySet<string> = new Set<string>([
+  ...PUBLIC_ROUTES,
+  ...PRE_ENROLMENT_ROUTES,
+  ...SESSION_ROUTES,
+  ...MY_ROUTES,
+  ...ORG_ROUTES,
+]);
+
+/**
+ * Whether a page address is one of the portal's routes. Paths match exactly, as the router
+ * matches them (no trailing slash); the query does not count.
+ */
+export function isPortalRoute(path: string): boolean {
+  return ALL_ROUTES.has(path.replace(/[?#].*$/s, ''));
+}

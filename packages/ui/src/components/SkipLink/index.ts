@@ -1,0 +1,1 @@
+export { SkipLink } from './SkipLink.js';
