@@ -69,6 +69,7 @@ describe('sign-in through the national identity app (SPEC §4)', () => {
       status: '3',
       errorMessage: null,
       session: null,
+      reason: null,
     });
   });
 
@@ -113,6 +114,7 @@ describe('sign-in through the national identity app (SPEC §4)', () => {
       status: '0',
       errorMessage: 'The request was rejected in Nafath.',
       session: null,
+      reason: null,
     });
   });
 
@@ -148,9 +150,13 @@ describe('sign-in through the national identity app (SPEC §4)', () => {
     const started = await initiate(unknown);
     expect(started.body).toMatchObject({ status: '1', errorMessage: null });
     h.simulator.answer(started.body.transId, 'approve');
-    expect((await verify(unknown, started.body.transId)).body.errorMessage).toBe(
-      'This national ID has no Tawqi account yet. Enrol first.',
-    );
+    // With a reason the portal acts on: it offers to create the account.
+    expect((await verify(unknown, started.body.transId)).body).toMatchObject({
+      status: '0',
+      errorMessage: 'This national ID has no Tawqi account yet.',
+      reason: 'notRegistered',
+      session: null,
+    });
   });
 
   it('limits requests per national id (no push bombing): 429 with Retry-After, and the wait in the caller’s language', async () => {

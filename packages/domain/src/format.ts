@@ -76,6 +76,15 @@ export function formatCount(
   return form.replace('{n}', formatNumber(count, language));
 }
 
+/** A countdown as a clock reads it, in the language's digits: 125 → "2:05" / «٢:٠٥». */
+export function formatClock(totalSeconds: number, language: Language): string {
+  const seconds = Math.max(0, Math.ceil(totalSeconds));
+  const locale = intlLocale(language);
+  const minutes = new Intl.NumberFormat(locale).format(Math.floor(seconds / 60));
+  const rest = new Intl.NumberFormat(locale, { minimumIntegerDigits: 2 }).format(seconds % 60);
+  return `${minutes}:${rest}`;
+}
+
 /** A year as a year reads: digits of the language, no grouping (2026, ٢٠٢٦). */
 export function formatYear(year: number, language: Language): string {
   return new Intl.NumberFormat(intlLocale(language), { useGrouping: false }).format(year);

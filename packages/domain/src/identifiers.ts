@@ -9,8 +9,17 @@ import { toAsciiDigits } from './format.js';
  * is a Luhn check digit. Checking the digit catches a mistyped id before a server call.
  */
 export function isValidNationalId(input: string): boolean {
+  return nationalIdProblem(input) === null;
+}
+
+/**
+ * What is wrong with a typed national id or Iqama number, if anything: not ten digits starting
+ * with 1 or 2 (`format`), or ten such digits that fail the check digit (`checkDigit`, most often
+ * a typing slip), so the form can say which.
+ */
+export function nationalIdProblem(input: string): 'format' | 'checkDigit' | null {
   const id = toAsciiDigits(input.trim());
-  if (!/^[12]\d{9}$/.test(id)) return false;
+  if (!/^[12]\d{9}$/.test(id)) return 'format';
   let sum = 0;
   for (let index = 0; index < id.length; index += 1) {
     const digit = Number(id[index]);
@@ -18,7 +27,7 @@ export function isValidNationalId(input: string): boolean {
     const value = index % 2 === 0 ? digit * 2 : digit;
     sum += value > 9 ? value - 9 : value;
   }
-  return sum % 10 === 0;
+  return sum % 10 === 0 ? null : 'checkDigit';
 }
 
 /** A national id as logs and screens may show it: only the last four digits. */

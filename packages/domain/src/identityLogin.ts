@@ -27,6 +27,12 @@ export const IDENTITY_CHALLENGE_TTL_MS = 180_000;
 /** How often the verify call is repeated while waiting (not shown in the spec; our choice). */
 export const IDENTITY_POLL_INTERVAL_MS = 2000;
 
+/**
+ * A new one-time code may be asked for this long after the last one, while that one is unused:
+ * the server refuses sooner (429), and the sign-in page counts down to it.
+ */
+export const OTP_RESEND_WAIT_SECONDS = 60;
+
 /** The answer to `…/initiate` (SPEC §7: status, errorMessage and other data). */
 export interface InitiateAnswer {
   status: string;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   COUNTED_NOUNS,
   FORMATTING_LOCALES,
+  formatClock,
   formatCount,
   formatDate,
   formatNumber,
@@ -30,6 +31,13 @@ describe('formatting locales (SPEC §4, §9)', () => {
     expect(formatPercent(0, 'ar')).toMatch(/^٠٪/u);
     expect(formatPercent(15, 'ar')).toMatch(/^١٥٪/u);
     expect(formatPercent(12.5, 'ar')).not.toMatch(/[0-9%]/);
+  });
+
+  it("writes a countdown as a clock in the language's digits, never below zero", () => {
+    expect(formatClock(125, 'en')).toBe('2:05');
+    expect(formatClock(59.2, 'ar')).toBe('١:٠٠');
+    expect(formatClock(9, 'ar')).toBe('٠:٠٩');
+    expect(formatClock(-3, 'en')).toBe('0:00');
   });
 
   it("counts in Arabic's six plural forms and English's two", () => {

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   isValidNationalId,
+  nationalIdProblem,
   maskNationalId,
   normalizeSaudiMobile,
   searchTypeOf,
@@ -32,6 +33,14 @@ describe('national id (our format rule)', () => {
     expect(isValidNationalId('3000000004')).toBe(false);
     expect(isValidNationalId('10000O0008')).toBe(false);
     expect(isValidNationalId('')).toBe(false);
+  });
+
+  it('tells a slip in the check digit from a number of the wrong shape', () => {
+    expect(nationalIdProblem('1000000009')).toBe('checkDigit');
+    expect(nationalIdProblem('١٠٠٠٠٠٠٠٠٩')).toBe('checkDigit');
+    expect(nationalIdProblem('100000000')).toBe('format');
+    expect(nationalIdProblem('3000000004')).toBe('format');
+    expect(nationalIdProblem('1000000008')).toBeNull();
   });
 
   it('has exactly one valid check digit for every nine-digit start', () => {

@@ -3,16 +3,21 @@
  * renewal: initiate → show the two-digit number → poll verify while the answer is "3" → approved.
  * Status "0" shows the server's message (and a toast on initiation, SPEC §8); a failed call shows
  * "Something went wrong. Please try again"; the screen stops waiting when the challenge expires
- * (180 s) or the user cancels. The flow itself is the domain's reducer.
+ * (180 s, counted down on screen) or the user cancels. The flow itself is the domain's reducer.
+ * Focus follows the result (the number to pick, or what went wrong); an id that fails its check
+ * digit says so; a person the identity app approved but who has no account is offered to create
+ * one (with one more approval, for enrolment).
  */
 import { ApiError, CONTRACT, type SessionData } from '@tawqi/api';
 import {
+  IDENTITY_CHALLENGE_TTL_MS,
   IDENTITY_LOGIN_INITIAL,
   IDENTITY_POLL_INTERVAL_MS,
+  formatClock,
   identityLoginReducer,
   isPolling,
   MESSAGES,
-  isValidNationalId,
+  nationalIdProblem,
   toAsciiDigits,
   type IdentityFlow,
 } from '@tawqi/domain';
@@ -23,7 +28,8 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../api.js';
 import { languageAtom } from '../state/atoms.js';
 import { report } from '../toasts.js';
-import { formGrid, numberBox } from './forms.css.js';
+import { servedInDemoMode } from './DemoBanner.js';
+import { errorText, formGrid, numberBox } from './forms.css.js';
 
 /** What an approval brings: a session (login, enrolment) or the new KYC validity (renewal). */
 export interface IdentityApproval {
@@ -43,7 +49,10 @@ const CALLS: Record<
     initiate: (
       nationalId: string,
     ) => Promise<Answer & { transId: string | null; random: string | null; nationalID: string }>;
-    verify: (nationalId: string, transId: string) => Promise<Answer & Partial<IdentityApproval>>;
+    verify: (
+      nationalId: string,
+      transId: string,
+    ) => Promise<Answer & Partial<IdentityApproval> & { reason?: string | null }>;
   }
 > = {
   login: {
@@ -80,29 +89,48 @@ export interface IdentityAppProps {
   onApproved: (approval: IdentityApproval) => void;
 }
 
-export function IdentityApp({ flow, startLabel, onApproved }: IdentityAppProps) {
+/** Re-renders every second while `running`, for a countdown. */
+export function useNow(running: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!running) return;
+    setNow(Date.now());
+    const timer = window.setInterval(() => {
+      setNow(Date.now());
+    }, 1000);
+    return () => {
+      window.clearInterval(timer);
+    };
+  }, [running]);
+  return now;
+}
+
+export function IdentityApp({ flow: firstFlow, startLabel, onApproved }: IdentityAppProps) {
   const { t } = useTranslation('login');
   const language = useAtomValue(languageAtom);
   const [state, dispatch] = useReducer(identityLoginReducer, IDENTITY_LOGIN_INITIAL);
   const [nationalId, setNationalId] = useState('');
-  const [invalid, setInvalid] = useState(false);
+  const [idProblem, setIdProblem] = useState<'format' | 'checkDigit' | null>(null);
+  // A login approved for someone without an account can go on as an enrolment.
+  const [flow, setFlow] = useState<IdentityFlow>(firstFlow);
+  const [notRegistered, setNotRegistered] = useState(false);
+  const result = useRef<HTMLElement>(null);
   const challenge = useRef<{ transId: string | null; nationalId: string }>({
     transId: null,
     nationalId: '',
   });
   const asksForId = flow !== 'kycRenewal';
 
-  const start = async (event: SyntheticEvent) => {
-    event.preventDefault();
+  const start = async (event: SyntheticEvent | null, as: IdentityFlow = flow) => {
+    event?.preventDefault();
     const id = asksForId ? toAsciiDigits(nationalId.trim()) : '';
-    if (asksForId && !isValidNationalId(id)) {
-      setInvalid(true);
-      return;
-    }
-    setInvalid(false);
+    const problem = asksForId ? nationalIdProblem(id) : null;
+    setIdProblem(problem);
+    if (problem) return;
+    setNotRegistered(false);
     dispatch({ type: 'initiate', nationalId: id });
     try {
-      const answer = await CALLS[flow].initiate(id);
+      const answer = await CALLS[as].initiate(id);
       challenge.current = { transId: answer.transId, nationalId: answer.nationalID || id };
       dispatch({ type: 'initiate-answered', answer, now: Date.now() });
       if (answer.status !== '1') report('loginInitiationRejected', answer.errorMessage);
@@ -135,6 +163,7 @@ export function IdentityApp({ flow, startLabel, onApproved }: IdentityAppProps) 
               refreshToken: answer.session?.refreshToken ?? null,
             },
           });
+          if (answer.reason === 'notRegistered') setNotRegistered(true);
           if (answer.status === '1')
             onApproved({
               session: answer.session ?? null,
@@ -154,26 +183,48 @@ export function IdentityApp({ flow, startLabel, onApproved }: IdentityAppProps) 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [polling]);
 
+  // The result takes focus: the number to pick while waiting, else what went wrong.
+  useEffect(() => {
+    if (state.phase === 'waiting' || state.phase === 'failed') result.current?.focus();
+  }, [state.phase]);
+
+  const now = useNow(state.phase === 'waiting');
+
   if (state.phase === 'waiting') {
+    const left = (state.startedAt + IDENTITY_CHALLENGE_TTL_MS - now) / 1000;
     return (
-      <div role="status" aria-live="polite" className={formGrid}>
-        <p>{t('nafath.pick')}</p>
-        <p
-          className={numberBox}
-          aria-label={t('nafath.numberLabel', { number: state.random ?? '' })}
+      <div className={formGrid}>
+        <div
+          role="status"
+          aria-live="polite"
+          className={formGrid}
+          tabIndex={-1}
+          ref={(element) => {
+            result.current = element;
+          }}
         >
-          {state.random}
-        </p>
-        <p>{t('nafath.waiting')}</p>
-        <p>
-          <a
-            href={`/simulators/nafath/phone?nationalId=${challenge.current.nationalId}`}
-            target="_blank"
-            rel="noreferrer"
+          <p>{t('nafath.pick')}</p>
+          <p
+            className={numberBox}
+            aria-label={t('nafath.numberLabel', { number: state.random ?? '' })}
           >
-            {t('nafath.simulator')}
-          </a>
-        </p>
+            {state.random}
+          </p>
+          <p>{t('nafath.waiting')}</p>
+        </div>
+        {/* Not a live region: a screen reader reads it when asked, not every second. */}
+        <p>{t('nafath.expiresIn', { time: formatClock(left, language) })}</p>
+        {servedInDemoMode() ? (
+          <p>
+            <a
+              href={`/simulators/nafath/phone?nationalId=${challenge.current.nationalId}`}
+              target="_blank"
+              rel="noreferrer"
+            >
+              {t('nafath.simulator')}
+            </a>
+          </p>
+        ) : null}
         <div>
           <Button variant="secondary" onPress={() => dispatch({ type: 'cancel' })}>
             {t('cancel')}
@@ -194,13 +245,20 @@ export function IdentityApp({ flow, startLabel, onApproved }: IdentityAppProps) 
           onChange={setNationalId}
           inputMode="numeric"
           autoComplete="username"
-          isInvalid={invalid}
-          errorMessage={t('nafath.invalidId')}
+          isInvalid={idProblem !== null}
+          errorMessage={idProblem === 'checkDigit' ? t('nafath.checkDigit') : t('nafath.invalidId')}
           isRequired
         />
       ) : null}
       {failure ? (
-        <p role="alert">
+        <p
+          role="alert"
+          className={errorText}
+          tabIndex={-1}
+          ref={(element) => {
+            result.current = element;
+          }}
+        >
           {failure.reason === 'server'
             ? failure.message
             : failure.reason === 'expired'
@@ -208,9 +266,23 @@ export function IdentityApp({ flow, startLabel, onApproved }: IdentityAppProps) 
               : MESSAGES['errors.somethingWentWrong'][language]}
         </p>
       ) : null}
-      <Button type="submit" isPending={state.phase === 'initiating'}>
-        {startLabel}
-      </Button>
+      {notRegistered && flow === 'login' ? (
+        <>
+          <p>{t('nafath.createOffer')}</p>
+          <Button
+            onPress={() => {
+              setFlow('enrollment');
+              void start(null, 'enrollment');
+            }}
+          >
+            {t('nafath.enrol')}
+          </Button>
+        </>
+      ) : (
+        <Button type="submit" isPending={state.phase === 'initiating'}>
+          {flow === firstFlow ? startLabel : t('nafath.enrol')}
+        </Button>
+      )}
     </form>
   );
 }

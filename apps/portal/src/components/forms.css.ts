@@ -13,3 +13,11 @@ export const numberBox = style({
   color: vars.color.accent,
   fontVariantNumeric: 'tabular-nums',
 });
+
+/** What went wrong with a whole form (not one field): the danger colour, like a field's error. */
+export const errorText = style({
+  margin: 0,
+  color: vars.color.dangerText,
+  fontWeight: vars.font.weightMedium,
+  ':focus-visible': { outline: `2px solid ${vars.color.dangerText}`, outlineOffset: '2px' },
+});

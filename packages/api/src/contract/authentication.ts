@@ -37,6 +37,11 @@ const verifyBody = z.strictObject({ nationalID: nationalId, transId: requiredTex
  */
 const verifyAnswer = statusAnswer.extend({
   session: sessionData.nullable(),
+  /**
+   * Ours: why an approved login found nothing to sign in to, when the person can act on it:
+   * `notRegistered`, the identity has no account yet (the portal offers to create one).
+   */
+  reason: z.enum(['notRegistered']).nullable(),
 });
 
 export const nafathLoginInitiate = defineEndpoint({

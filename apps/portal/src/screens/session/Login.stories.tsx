@@ -1,15 +1,17 @@
 /**
  * The login screen's states (SPEC §1, §4, §8), each in English and Arabic, light and dark, with
  * the network mocked: idle; waiting with the number to pick; rejected in the identity app; the
- * challenge expired; the call failed; too many requests for one id; an invalid national id; the
- * one-time code sent.
+ * challenge expired (counted down); the call failed; too many requests for one id; an invalid
+ * national id and one that fails its check digit; an approved identity without an account (offered
+ * to create one); the one-time code sent, with a resend countdown; wrong credentials and a wrong
+ * code beside their fields.
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { CONTRACT } from '@tawqi/api';
 import { mockStates, mockUrl } from '@tawqi/api/msw';
 import { IDENTITY_CHALLENGE_TTL_MS, MESSAGES } from '@tawqi/domain';
 import { http, HttpResponse } from 'msw';
-import { expect, screen, userEvent, within } from 'storybook/test';
+import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { inArabic, inDark, portalLoader, text, withPortal } from '../../stories/portal.js';
 import Login from './Login.js';
 
@@ -17,7 +19,7 @@ const NATIONAL_ID = '1000000008';
 
 /** Verify answers "3" (not answered on the phone yet) for as long as the story runs. */
 const stillWaiting = http.post(mockUrl(CONTRACT.nafathLoginVerify), () =>
-  HttpResponse.json({ status: '3', errorMessage: null, session: null }),
+  HttpResponse.json({ status: '3', errorMessage: null, session: null, reason: null }),
 );
 
 const meta = {
@@ -66,6 +68,11 @@ export const WaitingWithNumber: Story = {
     await expect(within(canvasElement).getByRole('status')).toHaveTextContent(
       text('login:nafath.waiting'),
     );
+    // Focus is on the result, and the time left shows (not announced every second).
+    await expect(within(canvasElement).getByRole('status')).toHaveFocus();
+    await expect(
+      within(canvasElement).getByText(/^(The request expires in|تنتهي صلاحية الطلب خلال) /),
+    ).toBeVisible();
   },
 };
 export const WaitingWithNumberArabic = inArabic(WaitingWithNumber);
@@ -82,6 +89,7 @@ export const Rejected: Story = {
           status: '0',
           errorMessage: request.headers.get('accept-language') === 'ar' ? REJECTED.ar : REJECTED.en,
           session: null,
+          reason: null,
         }),
       ),
     ],
@@ -181,6 +189,60 @@ export const InvalidNationalId: Story = {
 };
 export const InvalidNationalIdArabic = inArabic(InvalidNationalId);
 
+/** Ten digits of the right shape with a slip in them: the check digit says so. */
+export const CheckDigitSlip: Story = {
+  play: async ({ canvasElement }) => {
+    await startNafath(canvasElement, '1000000009');
+    const field = within(canvasElement).getByRole('textbox', {
+      name: text('login:nafath.nationalId'),
+    });
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(field).toHaveAccessibleDescription(
+      expect.stringContaining(text('login:nafath.checkDigit')) as string,
+    );
+  },
+};
+export const CheckDigitSlipArabic = inArabic(CheckDigitSlip);
+
+const NOT_REGISTERED = {
+  en: 'This national ID has no Tawqi account yet.',
+  ar: 'لا يوجد حساب في منصة توقيع لرقم الهوية هذا بعد.',
+};
+
+/** Approved in the identity app, but no account: the person is offered to create one there. */
+export const NotRegistered: Story = {
+  parameters: {
+    msw: [
+      http.post(mockUrl(CONTRACT.nafathLoginVerify), ({ request }) =>
+        HttpResponse.json({
+          status: '0',
+          errorMessage:
+            request.headers.get('accept-language') === 'ar' ? NOT_REGISTERED.ar : NOT_REGISTERED.en,
+          session: null,
+          reason: 'notRegistered',
+        }),
+      ),
+      // The enrolment then started waits for its own approval.
+      http.post(mockUrl(CONTRACT.nafathEnrollmentVerify), () =>
+        HttpResponse.json({ status: '3', errorMessage: null, session: null, reason: null }),
+      ),
+    ],
+  },
+  play: async ({ canvasElement, globals }) => {
+    const canvas = within(canvasElement);
+    await startNafath(canvasElement);
+    const alert = await canvas.findByRole('alert', {}, { timeout: 5000 });
+    await expect(alert).toHaveTextContent(
+      globals.language === 'ar' ? NOT_REGISTERED.ar : NOT_REGISTERED.en,
+    );
+    await expect(alert).toHaveFocus();
+    await expect(canvas.getByText(text('login:nafath.createOffer'))).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: text('login:nafath.enrol') }));
+    await expect(await canvas.findByRole('status')).toHaveTextContent(text('login:nafath.waiting'));
+  },
+};
+export const NotRegisteredArabic = inArabic(NotRegistered);
+
 export const OneTimeCodeSent: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -189,7 +251,71 @@ export const OneTimeCodeSent: Story = {
     await userEvent.type(canvas.getByLabelText(text('login:otp.password')), 'Tawqi-demo-2026');
     await userEvent.click(canvas.getByRole('button', { name: text('login:otp.sendCode') }));
     await expect(await canvas.findByRole('status')).toHaveTextContent('05*****567');
-    await expect(canvas.getByRole('textbox', { name: text('login:otp.code') })).toBeVisible();
+    const code = canvas.getByRole('textbox', { name: text('login:otp.code') });
+    await expect(code).toHaveFocus();
+    // A new code can be asked for after a minute: until then the wait is counted down.
+    await expect(
+      canvas.getByText(/^(You can ask for a new code in 1:00|يمكنك طلب رمز جديد بعد ١:٠٠)\.$/),
+    ).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: text('login:otp.resend') })).toBeNull();
+  },
+};
+
+/** A minute later the code can be sent again; the newest one is the one to type. */
+export const ResendCode: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('tab', { name: text('login:tabs.credentials') }));
+    await userEvent.type(canvas.getByRole('textbox', { name: text('login:otp.username') }), 'sara');
+    await userEvent.type(canvas.getByLabelText(text('login:otp.password')), 'Tawqi-demo-2026');
+    await userEvent.click(canvas.getByRole('button', { name: text('login:otp.sendCode') }));
+    await canvas.findByRole('status');
+    const realNow = Date.now.bind(Date);
+    Date.now = () => realNow() + 61_000;
+    try {
+      await userEvent.click(
+        await canvas.findByRole('button', { name: text('login:otp.resend') }, { timeout: 3000 }),
+      );
+    } finally {
+      Date.now = realNow;
+    }
+    await expect(
+      await canvas.findByText(text('login:otp.resent', { destination: '05*****567' })),
+    ).toBeVisible();
+    await waitFor(() =>
+      expect(canvas.getByRole('textbox', { name: text('login:otp.code') })).toHaveFocus(),
+    );
+  },
+};
+export const ResendCodeArabic = inArabic(ResendCode);
+
+/** A wrong code is said under the code field. */
+export const WrongCode: Story = {
+  parameters: {
+    msw: [
+      http.post(mockUrl(CONTRACT.credentialsVerifyOtp), () =>
+        HttpResponse.json({
+          status: '0',
+          errorMessage: 'The code is not correct.',
+          session: null,
+          reason: null,
+        }),
+      ),
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('tab', { name: text('login:tabs.credentials') }));
+    await userEvent.type(canvas.getByRole('textbox', { name: text('login:otp.username') }), 'sara');
+    await userEvent.type(canvas.getByLabelText(text('login:otp.password')), 'Tawqi-demo-2026');
+    await userEvent.click(canvas.getByRole('button', { name: text('login:otp.sendCode') }));
+    const code = await canvas.findByRole('textbox', { name: text('login:otp.code') });
+    await userEvent.type(code, '123456');
+    await userEvent.click(canvas.getByRole('button', { name: text('login:otp.verify') }));
+    await expect(code).toHaveAttribute('aria-invalid', 'true');
+    await expect(code).toHaveAccessibleDescription(
+      expect.stringContaining('The code is not correct.') as string,
+    );
   },
 };
 export const OneTimeCodeSentArabic = inArabic(OneTimeCodeSent);
@@ -200,7 +326,7 @@ const WRONG_CREDENTIALS = {
   ar: 'اسم المستخدم أو كلمة المرور غير صحيحة.',
 };
 
-/** A wrong password (or an unknown username: the same words): said at once, next to the form. */
+/** A wrong password (or an unknown username: the same words): said at once, under the password. */
 export const WrongCredentials: Story = {
   parameters: {
     msw: [
@@ -224,8 +350,13 @@ export const WrongCredentials: Story = {
     await userEvent.type(canvas.getByRole('textbox', { name: text('login:otp.username') }), 'sara');
     await userEvent.type(canvas.getByLabelText(text('login:otp.password')), 'not it');
     await userEvent.click(canvas.getByRole('button', { name: text('login:otp.sendCode') }));
-    await expect(await canvas.findByRole('alert')).toHaveTextContent(
-      globals.language === 'ar' ? WRONG_CREDENTIALS.ar : WRONG_CREDENTIALS.en,
+    // Beside the password, as the field's error.
+    const passwordField = canvas.getByLabelText(text('login:otp.password'));
+    await expect(passwordField).toHaveAttribute('aria-invalid', 'true');
+    await expect(passwordField).toHaveAccessibleDescription(
+      expect.stringContaining(
+        globals.language === 'ar' ? WRONG_CREDENTIALS.ar : WRONG_CREDENTIALS.en,
+      ) as string,
     );
     // No code step: nothing was sent.
     await expect(canvas.queryByRole('textbox', { name: text('login:otp.code') })).toBeNull();

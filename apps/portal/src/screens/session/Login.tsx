@@ -5,8 +5,15 @@
  * After sign-in: `from` if present, else the right dashboard; a visitor already signed in goes
  * straight to their dashboard.
  */
-import { CONTRACT, type SessionData } from '@tawqi/api';
-import { ROUTES, STORAGE_KEYS, safeReturnPath, toAsciiDigits } from '@tawqi/domain';
+import { ApiError, CONTRACT, type SessionData } from '@tawqi/api';
+import {
+  OTP_RESEND_WAIT_SECONDS,
+  ROUTES,
+  STORAGE_KEYS,
+  formatClock,
+  safeReturnPath,
+  toAsciiDigits,
+} from '@tawqi/domain';
 import { Button, Card, Tabs, TextField } from '@tawqi/ui';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState, type SyntheticEvent } from 'react';
@@ -14,12 +21,12 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { api } from '../../api.js';
 import { dashboardFor } from '../../session.js';
-import { sessionAtom } from '../../state/atoms.js';
+import { languageAtom, sessionAtom } from '../../state/atoms.js';
 import { storage } from '../../state/storage.js';
 import { reportFailure } from '../../toasts.js';
 import PreEnrolmentLayout from '../../layouts/PreEnrolmentLayout.js';
 import { formGrid } from '../../components/forms.css.js';
-import { IdentityApp } from '../../components/IdentityApp.js';
+import { IdentityApp, useNow } from '../../components/IdentityApp.js';
 
 function useSignedIn() {
   const setSession = useSetAtom(sessionAtom);
@@ -48,43 +55,71 @@ function WithIdentityApp({ flow }: { flow: 'login' | 'enrollment' }) {
   );
 }
 
+/**
+ * Credentials, then the one-time code. What the server says about the credentials shows under the
+ * password, and about the code under the code; the code field takes focus when the code is sent,
+ * and a new code can be asked for once the server would send one (a countdown until then).
+ */
 function Credentials() {
   const { t } = useTranslation('login');
+  const language = useAtomValue(languageAtom);
   const signedIn = useSignedIn();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [otp, setOtp] = useState('');
-  const [challenge, setChallenge] = useState<{ reference: string; destination: string } | null>(
-    null,
-  );
+  const [challenge, setChallenge] = useState<{
+    reference: string;
+    destination: string;
+    resendAt: number;
+  } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [resent, setResent] = useState(false);
   const [busy, setBusy] = useState(false);
+  const now = useNow(challenge !== null);
 
-  const sendCode = async (event: SyntheticEvent) => {
-    event.preventDefault();
+  const requestCode = async () => {
     setBusy(true);
     setProblem(null);
     try {
       const answer = await api.call(CONTRACT.credentialsLoginInitiate, {
         body: { username: username.trim(), password },
       });
-      if (answer.otpReference)
+      if (answer.otpReference) {
         setChallenge({
           reference: answer.otpReference,
           destination: answer.maskedDestination ?? '',
+          resendAt: Date.now() + OTP_RESEND_WAIT_SECONDS * 1000,
         });
-      else setProblem(answer.errorMessage);
+        setOtp('');
+        return true;
+      }
+      setProblem(answer.errorMessage);
     } catch (error) {
-      reportFailure(error);
+      // A throttle says how long to wait: that belongs beside the fields too.
+      if (error instanceof ApiError && error.statusCode === 429 && error.hasMessage)
+        setProblem(error.message);
+      else reportFailure(error);
     } finally {
       setBusy(false);
     }
+    return false;
+  };
+
+  const sendCode = async (event: SyntheticEvent) => {
+    event.preventDefault();
+    setResent(false);
+    await requestCode();
+  };
+
+  const resend = async () => {
+    setResent(await requestCode());
   };
 
   const verify = async (event: SyntheticEvent) => {
     event.preventDefault();
     if (!challenge) return;
     setBusy(true);
+    setProblem(null);
     try {
       const answer = await api.call(CONTRACT.credentialsVerifyOtp, {
         body: { otpReference: challenge.reference, otp: toAsciiDigits(otp.trim()) },
@@ -99,22 +134,44 @@ function Credentials() {
   };
 
   if (challenge) {
+    const wait = (challenge.resendAt - now) / 1000;
     return (
       <form onSubmit={(event) => void verify(event)} noValidate className={formGrid}>
-        <p role="status">{t('otp.sent', { destination: challenge.destination })}</p>
+        <p role="status">
+          {resent
+            ? t('otp.resent', { destination: challenge.destination })
+            : t('otp.sent', { destination: challenge.destination })}
+        </p>
         <TextField
+          // A new code is a new field: focus moves to it, and nothing of the old one stays.
+          key={`${challenge.reference}-${String(challenge.resendAt)}`}
           label={t('otp.code')}
           value={otp}
           onChange={setOtp}
           inputMode="numeric"
           autoComplete="one-time-code"
+          autoFocus
           isRequired
+          isInvalid={problem !== null}
+          errorMessage={problem ?? undefined}
         />
-        {problem ? <p role="alert">{problem}</p> : null}
         <Button type="submit" isPending={busy}>
           {t('otp.verify')}
         </Button>
-        <Button variant="ghost" onPress={() => setChallenge(null)}>
+        {wait > 0 ? (
+          <p>{t('otp.resendIn', { time: formatClock(wait, language) })}</p>
+        ) : (
+          <Button variant="secondary" onPress={() => void resend()} isDisabled={busy}>
+            {t('otp.resend')}
+          </Button>
+        )}
+        <Button
+          variant="ghost"
+          onPress={() => {
+            setChallenge(null);
+            setProblem(null);
+          }}
+        >
           {t('otp.again')}
         </Button>
       </form>
@@ -128,6 +185,7 @@ function Credentials() {
         onChange={setUsername}
         autoComplete="username"
         isRequired
+        isInvalid={problem !== null}
       />
       <TextField
         label={t('otp.password')}
@@ -136,8 +194,9 @@ function Credentials() {
         type="password"
         autoComplete="current-password"
         isRequired
+        isInvalid={problem !== null}
+        errorMessage={problem ?? undefined}
       />
-      {problem ? <p role="alert">{problem}</p> : null}
       <Button type="submit" isPending={busy}>
         {t('otp.sendCode')}
       </Button>

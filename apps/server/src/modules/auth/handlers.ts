@@ -12,6 +12,7 @@ import {
   DEVICE_MISMATCH,
   IDENTITY_CHALLENGE_TTL_MS,
   IDENTITY_STATUS,
+  OTP_RESEND_WAIT_SECONDS,
   TOKEN_EXPIRED,
   formatCount,
   TOKEN_REUSED,
@@ -62,8 +63,7 @@ const CHALLENGES_PER_ID = 3;
 const CHALLENGE_WINDOW_SECONDS = 600;
 const OTP_TTL_MS = 180_000;
 const OTP_MAX_ATTEMPTS = 5;
-/** A resend waits this long after the last code, and an account gets at most so many an hour. */
-const OTP_RESEND_SECONDS = 60;
+/** A resend waits OTP_RESEND_WAIT_SECONDS after the last code; an account gets at most so many an hour. */
 const OTP_SENDS_PER_HOUR = 5;
 /** Code checks per address and per reference in a quarter of an hour. */
 const OTP_CHECKS_PER_ADDRESS = 30;
@@ -280,7 +280,8 @@ async function verify<T extends object>(
   input: { nationalId: string; transId: string },
   onApproved: (person: NafathPerson) => Promise<T | AuthMessage>,
 ): Promise<
-  { status: string; errorMessage: string | null } | ({ status: string; errorMessage: null } & T)
+  | { status: string; errorMessage: string | null; reason?: AuthMessage }
+  | ({ status: string; errorMessage: null } & T)
 > {
   const now = deps.clock();
   const [challenge] = (
@@ -339,7 +340,8 @@ async function verify<T extends object>(
   );
   if (consumed.rowCount !== 1) return failed('unknownRequest', context.language);
   const approved = await onApproved(result.person);
-  if (typeof approved === 'string') return failed(approved, context.language);
+  if (typeof approved === 'string')
+    return { ...failed(approved, context.language), reason: approved };
   return { status: IDENTITY_STATUS.accepted, errorMessage: null, ...approved };
 }
 
@@ -443,7 +445,11 @@ export function authHandlers(deps: Deps): Handlers {
           session: await signIn(deps, context, userSlno, 'identity-app'),
         };
       });
-      return { session: null, ...answer };
+      return {
+        session: null,
+        ...answer,
+        reason: 'reason' in answer && answer.reason === 'notRegistered' ? answer.reason : null,
+      };
     },
 
     nafathEnrollmentVerify: async (context) => {
@@ -485,7 +491,7 @@ export function authHandlers(deps: Deps): Handlers {
           session: await signIn(deps, context, userSlno, 'identity-app'),
         };
       });
-      return { session: null, ...answer };
+      return { session: null, ...answer, reason: null };
     },
 
     kycRenewalInitiate: async (context) => {
@@ -581,7 +587,7 @@ export function authHandlers(deps: Deps): Handlers {
         )
       ).rows;
       const resendIn = waiting
-        ? OTP_RESEND_SECONDS - (now.getTime() - waiting.created_at.getTime()) / 1000
+        ? OTP_RESEND_WAIT_SECONDS - (now.getTime() - waiting.created_at.getTime()) / 1000
         : 0;
       if (resendIn > 0) throw tooSoon(resendIn, resendWaitMessage(Math.ceil(resendIn)));
       const hourly = await hit(
@@ -692,7 +698,7 @@ export function authHandlers(deps: Deps): Handlers {
           target: reference,
           detail: { method: 'one-time-code', reason: outcome },
         });
-        return { session: null, ...failed(outcome, context.language) };
+        return { session: null, reason: null, ...failed(outcome, context.language) };
       }
       // The password and its code both passed: this address and this account start afresh.
       const [user] = (
@@ -715,6 +721,7 @@ export function authHandlers(deps: Deps): Handlers {
         status: IDENTITY_STATUS.accepted,
         errorMessage: null,
         session: await signIn(deps, context, outcome, 'password'),
+        reason: null,
       };
     },
 

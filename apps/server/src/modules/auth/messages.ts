@@ -13,8 +13,8 @@ export const AUTH_MESSAGES = {
     ar: 'لم يُعثر على هذا الطلب. ابدأ من جديد.',
   },
   notRegistered: {
-    en: 'This national ID has no Tawqi account yet. Enrol first.',
-    ar: 'لا يوجد حساب في توقيع لرقم الهوية هذا. سجّل أولًا.',
+    en: 'This national ID has no Tawqi account yet.',
+    ar: 'لا يوجد حساب في منصة توقيع لرقم الهوية هذا بعد.',
   },
   wrongCredentials: {
     en: 'The username or password is incorrect.',
@@ -35,7 +35,7 @@ export const AUTH_MESSAGES = {
   },
   codeSent: {
     en: 'Your Tawqi sign-in code is {code}. It expires in 3 minutes.',
-    ar: 'رمز الدخول إلى توقيع هو {code}، وتنتهي صلاحيته خلال ٣ دقائق.',
+    ar: 'رمز الدخول إلى منصة توقيع هو {code}، وتنتهي صلاحيته خلال ٣ دقائق.',
   },
 } as const satisfies Record<string, Record<Language, string>>;
 
