@@ -312,7 +312,8 @@ export const WrongCode: Story = {
     const code = await canvas.findByRole('textbox', { name: text('login:otp.code') });
     await userEvent.type(code, '123456');
     await userEvent.click(canvas.getByRole('button', { name: text('login:otp.verify') }));
-    await expect(code).toHaveAttribute('aria-invalid', 'true');
+    // Once the server has answered.
+    await waitFor(() => expect(code).toHaveAttribute('aria-invalid', 'true'));
     await expect(code).toHaveAccessibleDescription(
       expect.stringContaining('The code is not correct.') as string,
     );
@@ -352,7 +353,7 @@ export const WrongCredentials: Story = {
     await userEvent.click(canvas.getByRole('button', { name: text('login:otp.sendCode') }));
     // Beside the password, as the field's error.
     const passwordField = canvas.getByLabelText(text('login:otp.password'));
-    await expect(passwordField).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(passwordField).toHaveAttribute('aria-invalid', 'true'));
     await expect(passwordField).toHaveAccessibleDescription(
       expect.stringContaining(
         globals.language === 'ar' ? WRONG_CREDENTIALS.ar : WRONG_CREDENTIALS.en,
