@@ -63,11 +63,43 @@ describe('the session over time (SPEC §4)', () => {
     await page.clock.fastForward('00:50');
     await page.clock.runFor(3100);
     expect(page.url()).toContain('/app/my/dashboard');
+    // Before the end, a warning counts down.
+    const warning = page.getByRole('alertdialog', { name: 'Are you still there?' });
+    await warning.waitFor();
+    expect(await warning.textContent()).toMatch(/signed out in 0:\d\d without activity/);
 
     await page.clock.fastForward('00:15');
     await page.clock.runFor(3100);
-    await page.waitForURL('**/app/login');
+    await page.waitForURL('**/app/login?signedOut=inactive&minutes=1');
     expect(await stored(page, 'refreshToken')).toBeNull();
+    // The login page says why.
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'You were signed out after 1 minute without activity.' })
+      .waitFor();
+  });
+
+  it('keeps a person who answers the warning signed in', async () => {
+    const { page, context } = await openPage('/app/login?lng=en');
+    await context.clock.install();
+    await page.reload();
+    await enrolWithNafath(page);
+    await page.waitForURL('**/app/my/dashboard');
+    await expect.poll(() => page.getByRole('progressbar').count()).toBe(0);
+    await page.waitForLoadState('networkidle');
+
+    await page.clock.fastForward('00:50');
+    await page.clock.runFor(3100);
+    const keepAlive = page.waitForRequest((request) => request.url().endsWith('/auth/keepalive'));
+    await page.getByRole('button', { name: 'Stay signed in' }).click();
+    await keepAlive;
+    await page.getByRole('alertdialog', { name: 'Are you still there?' }).waitFor({
+      state: 'detached',
+    });
+    // Past the minute the warning was counting down to: still here.
+    await page.clock.fastForward('00:20');
+    await page.clock.runFor(3100);
+    expect(page.url()).toContain('/app/my/dashboard');
   });
 
   it('enrols a new individual, who renews the identity verification from the user menu', async () => {

@@ -445,6 +445,25 @@ describe('sessions (SECURITY.md, RFC 9700)', () => {
     expect(late.body.detail).toBe('TOKEN_EXPIRED');
   });
 
+  it('counts a keep-alive as activity: the 30 idle minutes start again from it', async () => {
+    const session = await signIn();
+    h.clock.advance(2 * MINUTE);
+    const kept = await h.call('POST', '/api/v1/auth/keepalive', {
+      body: {},
+      token: session.token,
+    });
+    expect(kept.status).toBe(200);
+    // 31 minutes after sign-in, 29 after the keep-alive: still in use (without it, over).
+    h.clock.advance(29 * MINUTE);
+    const alive = await refresh(session.refreshToken);
+    expect(alive.status).toBe(200);
+    // Then 30 minutes with nothing at all: over.
+    h.clock.advance(30 * MINUTE + 1);
+    const late = await refresh(alive.body.refreshToken);
+    expect(late.status).toBe(401);
+    expect(late.body.detail).toBe('TOKEN_EXPIRED');
+  });
+
   it('ends a session 12 hours after sign-in, however active', async () => {
     let token = (await signIn()).refreshToken;
     for (let elapsed = 0; elapsed < 12 * 60; elapsed += 20) {

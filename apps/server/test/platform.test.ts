@@ -49,6 +49,7 @@ const BUILT: readonly EndpointId[] = [
   'myNotifications',
   'markNotificationsRead',
   'removeRegisteredDevice',
+  'keepAlive',
   'myDashboard',
   'myTransactions',
   'exportMyTransactions',

@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   IDLE_TIME_MINUTES,
   INACTIVITY_CHECK_INTERVAL_MS,
+  inactivityState,
   isInactive,
   parseLastActivity,
+  shouldKeepAlive,
 } from '../src/index.js';
 
 const NOW = Date.UTC(2026, 10, 21, 12, 0, 0);
@@ -53,5 +55,50 @@ describe('inactivity (SPEC §4, §9)', () => {
 
   it('counts a last activity from the future as now', () => {
     expect(parseLastActivity(String(NOW + 60 * MINUTE), NOW)).toBe(NOW);
+  });
+
+  it('warns two minutes before the limit, counting down, then ends the session', () => {
+    const base = { now: NOW, pathname: '/app/my/dashboard', signedIn: true };
+    expect(inactivityState({ ...base, lastActivity: NOW - 27 * MINUTE })).toEqual({
+      kind: 'active',
+    });
+    expect(inactivityState({ ...base, lastActivity: NOW - 28 * MINUTE })).toEqual({
+      kind: 'warning',
+      leftMs: 2 * MINUTE,
+    });
+    expect(inactivityState({ ...base, lastActivity: NOW - 31 * MINUTE })).toEqual({
+      kind: 'inactive',
+    });
+  });
+
+  it('warns at half a short limit, and never signed out, nor on the login page', () => {
+    const base = { now: NOW, limitMinutes: 1, pathname: '/app/my/dashboard', signedIn: true };
+    expect(inactivityState({ ...base, lastActivity: NOW - 29_000 }).kind).toBe('active');
+    expect(inactivityState({ ...base, lastActivity: NOW - 31_000 })).toEqual({
+      kind: 'warning',
+      leftMs: 29_000,
+    });
+    const late = NOW - 59_000;
+    expect(inactivityState({ ...base, lastActivity: late, signedIn: false }).kind).toBe('active');
+    expect(inactivityState({ ...base, lastActivity: late, pathname: '/app/login' }).kind).toBe(
+      'active',
+    );
+    expect(inactivityState({ ...base, lastActivity: null }).kind).toBe('active');
+  });
+
+  it('keeps the session alive for a person using the page, at most once a minute', () => {
+    const lastActivity = NOW - MINUTE;
+    // Used since the last request, which is a minute old: send one.
+    expect(shouldKeepAlive({ now: NOW, lastActivity, lastInteraction: NOW - 1000 })).toBe(true);
+    // Nothing done since the last request: reading without touching anything is not using.
+    expect(shouldKeepAlive({ now: NOW, lastActivity, lastInteraction: lastActivity - 1 })).toBe(
+      false,
+    );
+    expect(shouldKeepAlive({ now: NOW, lastActivity, lastInteraction: null })).toBe(false);
+    // A request less than a minute ago already counted.
+    expect(
+      shouldKeepAlive({ now: NOW, lastActivity: NOW - 59_000, lastInteraction: NOW - 1000 }),
+    ).toBe(false);
+    expect(shouldKeepAlive({ now: NOW, lastActivity: null, lastInteraction: NOW })).toBe(true);
   });
 });

@@ -21,3 +21,12 @@ export const errorText = style({
   fontWeight: vars.font.weightMedium,
   ':focus-visible': { outline: `2px solid ${vars.color.dangerText}`, outlineOffset: '2px' },
 });
+
+/** Something the page has to tell before anything else (why the person was signed out). */
+export const notice = style({
+  margin: 0,
+  padding: vars.space.md,
+  borderRadius: vars.radius.md,
+  backgroundColor: vars.color.surfaceRaised,
+  borderInlineStart: `4px solid ${vars.color.accent}`,
+});

@@ -36,6 +36,7 @@ export const POLICIES: Record<EndpointId, Policy> = {
   kycRenewalInitiate: SELF,
   kycRenewalVerify: SELF,
   logout: SELF,
+  keepAlive: SELF,
   currentPlans: SELF,
   purchasedPlans: SELF,
   planHistory: SELF,

@@ -174,6 +174,21 @@ export const kycRenewalVerify = defineEndpoint({
   scopes: [],
 });
 
+export const keepAlive = defineEndpoint({
+  id: 'keepAlive',
+  area: 'authentication',
+  method: 'POST',
+  path: 'api/v1/auth/keepalive',
+  summary: 'Tell the server the person is using the page: the session stays active',
+  origin: 'design',
+  designNote:
+    'SPEC §4 counts requests as activity; reading or typing sends none. The portal sends this at most once a minute while the person uses the page, and from the inactivity warning’s "Stay signed in".',
+  access: 'session',
+  body: z.strictObject({}),
+  answer: json(statusAnswer),
+  scopes: [],
+});
+
 export const logout = defineEndpoint({
   id: 'logout',
   area: 'authentication',

@@ -243,6 +243,26 @@ export const NotRegistered: Story = {
 };
 export const NotRegisteredArabic = inArabic(NotRegistered);
 
+/** After inactivity ended the session, the login page says so first. */
+export const SignedOutForInactivity: Story = {
+  parameters: { portal: { route: '/app/login?signedOut=inactive&minutes=30' } },
+  play: async ({ canvasElement }) => {
+    await expect(
+      await within(canvasElement).findByText(text('login:signedOutIdle', { count: 30 })),
+    ).toBeVisible();
+  },
+};
+export const SignedOutForInactivityArabic = inArabic<Story>({
+  parameters: { portal: { route: '/app/login?signedOut=inactive&minutes=30' } },
+  play: async ({ canvasElement }) => {
+    await expect(
+      await within(canvasElement).findByText(
+        'سُجّل خروجك بعد ٣٠ دقيقة دون نشاط. سجّل الدخول مجددًا للمتابعة.',
+      ),
+    ).toBeVisible();
+  },
+});
+
 export const OneTimeCodeSent: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

@@ -9,6 +9,7 @@ import { ApiError, CONTRACT, type SessionData } from '@tawqi/api';
 import {
   OTP_RESEND_WAIT_SECONDS,
   ROUTES,
+  SIGNED_OUT_INACTIVE,
   STORAGE_KEYS,
   formatClock,
   safeReturnPath,
@@ -25,7 +26,7 @@ import { languageAtom, sessionAtom } from '../../state/atoms.js';
 import { storage } from '../../state/storage.js';
 import { reportFailure } from '../../toasts.js';
 import PreEnrolmentLayout from '../../layouts/PreEnrolmentLayout.js';
-import { formGrid } from '../../components/forms.css.js';
+import { formGrid, notice } from '../../components/forms.css.js';
 import { IdentityApp, useNow } from '../../components/IdentityApp.js';
 
 function useSignedIn() {
@@ -208,6 +209,12 @@ export default function Login() {
   const { t } = useTranslation('login');
   const session = useAtomValue(sessionAtom);
   const [, navigate] = useLocation();
+  const search = new URLSearchParams(useSearch());
+  const idleMinutes = Number(search.get('minutes'));
+  const signedOutIdle =
+    search.get('signedOut') === SIGNED_OUT_INACTIVE &&
+    Number.isInteger(idleMinutes) &&
+    idleMinutes > 0;
   // Someone already signed in has nothing to do here: on to their area. After a reload the session
   // is restored first (auth-check refreshes it, or removes a dead token and comes back here).
   useEffect(() => {
@@ -217,6 +224,11 @@ export default function Login() {
   return (
     <PreEnrolmentLayout>
       <h1>{t('title')}</h1>
+      {signedOutIdle ? (
+        <p role="status" className={notice}>
+          {t('signedOutIdle', { count: idleMinutes })}
+        </p>
+      ) : null}
       <Card>
         <Tabs
           label={t('methods')}

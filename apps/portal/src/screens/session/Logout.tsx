@@ -1,11 +1,14 @@
-/** /logout: the server revokes the session; this device forgets it; then the login page. */
-import { ROUTES } from '@tawqi/domain';
+/**
+ * /logout: the server revokes the session; this device forgets it; then the login page, told why
+ * when inactivity ended the session (`?signedOut=inactive&minutes=N`, kept for the login page).
+ */
+import { ROUTES, SIGNED_OUT_INACTIVE } from '@tawqi/domain';
 import { Spinner } from '@tawqi/ui';
 import { CONTRACT } from '@tawqi/api';
 import { useSetAtom } from 'jotai';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { api } from '../../api.js';
 import { centered } from '../../layouts/layout.css.js';
 import { sessionAtom } from '../../state/atoms.js';
@@ -15,12 +18,18 @@ export default function Logout() {
   const { t } = useTranslation('login');
   const setSession = useSetAtom(sessionAtom);
   const [, navigate] = useLocation();
+  const search = useSearch();
   useEffect(() => {
+    const why = new URLSearchParams(search);
+    const reason =
+      why.get('signedOut') === SIGNED_OUT_INACTIVE
+        ? `?signedOut=${SIGNED_OUT_INACTIVE}&minutes=${encodeURIComponent(why.get('minutes') ?? '')}`
+        : '';
     const finish = () => {
       api.clearSession();
       clearSessionStorage();
       setSession(null);
-      navigate(ROUTES.login, { replace: true });
+      navigate(`${ROUTES.login}${reason}`, { replace: true });
     };
     if (api.hasSession()) void api.call(CONTRACT.logout, { body: {} }).then(finish, finish);
     else finish();

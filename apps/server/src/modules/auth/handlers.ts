@@ -762,6 +762,12 @@ export function authHandlers(deps: Deps): Handlers {
       });
     },
 
+    // The session was found live and touched on the way in (callerOf): nothing more to do.
+    keepAlive: (context) => {
+      requireCaller(context.caller);
+      return Promise.resolve({ status: IDENTITY_STATUS.accepted, errorMessage: null });
+    },
+
     logout: async (context) => {
       const caller = requireCaller(context.caller);
       await revokeSession(deps.pool, caller.sessionId, deps.clock(), 'logout');
