@@ -38,6 +38,7 @@ import {
 import { referenceHandlers } from './modules/reference/handlers.js';
 import { loadSigner } from './modules/sessions/tokens.js';
 import { translationHandlers } from './modules/translations/handlers.js';
+import { accountHandlers } from './modules/account/handlers.js';
 
 export interface ServerParts {
   app: FastifyInstance;
@@ -142,6 +143,7 @@ export async function createServer(options: {
     ...authHandlers(deps),
     ...referenceHandlers(deps),
     ...individualHandlers(deps),
+    ...accountHandlers(deps),
     ...paymentHandlers(deps),
     ...(options.localesDir ? translationHandlers(options.localesDir) : {}),
   };

@@ -323,6 +323,65 @@ export const registeredDevices = defineEndpoint({
   scopes: [],
 });
 
+/** The answer of a step that sent a one-time code: where it went, masked, and its reference. */
+const codeSentAnswer = statusAnswer.extend({
+  otpReference: z.string().nullable(),
+  maskedDestination: z.string().nullable(),
+  expiresInSeconds: z.int().positive().nullable(),
+});
+
+const IDENTITY_FIRST =
+  'It needs the identity confirmed in the identity app within the last 15 minutes (signing in through it counts); otherwise 403 FORBIDDEN with detail IDENTITY_CONFIRMATION_REQUIRED, and the portal asks for the confirmation (the KYC renewal call) first.';
+
+export const changeMyContactStart = defineEndpoint({
+  id: 'changeMyContactStart',
+  area: 'profile',
+  method: 'POST',
+  path: 'api/v1/profile/my/contact/start',
+  summary: 'Add or change my e-mail or mobile: a code goes to the new address',
+  origin: 'design',
+  designNote:
+    'Issue 12: an account enrolled through the identity app has no e-mail or mobile and no way to add them. The new address is confirmed by a code sent to it. ' +
+    IDENTITY_FIRST,
+  access: 'session',
+  body: z.strictObject({ kind: z.enum(['email', 'mobile']), value: requiredText(254) }),
+  answer: json(codeSentAnswer),
+  scopes: [],
+});
+
+export const changeMyContactVerify = defineEndpoint({
+  id: 'changeMyContactVerify',
+  area: 'profile',
+  method: 'POST',
+  path: 'api/v1/profile/my/contact/verify',
+  summary: 'Confirm the new e-mail or mobile with the code it received',
+  origin: 'design',
+  designNote: 'The second step of changeMyContactStart; the address changes only here.',
+  access: 'session',
+  body: z.strictObject({
+    otpReference: z.string().min(1).max(100),
+    otp: z.string().min(1).max(12),
+  }),
+  answer: json(statusAnswer),
+  scopes: [],
+});
+
+export const setMyPassword = defineEndpoint({
+  id: 'setMyPassword',
+  area: 'profile',
+  method: 'POST',
+  path: 'api/v1/profile/my/password',
+  summary: 'Set or reset my username and password (the "forgot password" path)',
+  origin: 'design',
+  designNote:
+    'Issue 12: a person enrolled through the identity app can set a password for credentials sign-in, and a person who forgot theirs signs in through the identity app and sets a new one. ' +
+    IDENTITY_FIRST,
+  access: 'session',
+  body: z.strictObject({ username: requiredText(60), password: z.string().min(1).max(200) }),
+  answer: json(statusAnswer),
+  scopes: [],
+});
+
 export const removeRegisteredDevice = defineEndpoint({
   id: 'removeRegisteredDevice',
   area: 'dashboards',

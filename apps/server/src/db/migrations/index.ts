@@ -2,9 +2,11 @@
 import * as initial from './001_initial.js';
 import * as hardening from './002_hardening.js';
 import * as personDetails from './003_person_details.js';
+import * as accountCompletion from './004_account_completion.js';
 
 export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   initial,
   hardening,
   personDetails,
+  accountCompletion,
 ];

@@ -33,6 +33,8 @@ export const AUDIT_ACTIONS = [
   'session.token-reused',
   'session.device-mismatch',
   'device.removed',
+  'account.contact-changed',
+  'account.password-set',
   'otp.sent',
   'account.locked',
   'user.enrolled',

@@ -7,12 +7,11 @@
  * registered and unregistered ids; whether an account exists is said only after the person has
  * proved who they are in the app.
  */
-import { randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import {
   DEVICE_MISMATCH,
   IDENTITY_CHALLENGE_TTL_MS,
   IDENTITY_STATUS,
-  OTP_RESEND_WAIT_SECONDS,
   TOKEN_EXPIRED,
   formatCount,
   TOKEN_REUSED,
@@ -24,7 +23,6 @@ import { IdentityProviderError, type NafathPerson } from '../../adapters/nafath/
 import type { Deps } from '../../deps.js';
 import { sessionLimits } from '../../deps.js';
 import { inTransaction } from '../../db/pool.js';
-import { hmac } from '../../keys.js';
 import { deviceHash, type AuditContext } from '../audit/log.js';
 import {
   requireCaller,
@@ -33,7 +31,13 @@ import {
   type Handlers,
 } from '../../http/contractRoutes.js';
 import { AppError } from '../../http/errors.js';
-import { createSession, revokeSession, rotateRefreshToken } from '../sessions/sessions.js';
+import {
+  confirmIdentity,
+  createSession,
+  revokeSession,
+  rotateRefreshToken,
+} from '../sessions/sessions.js';
+import { checkCode, issueCode, maskAddress, tooSoon } from './codes.js';
 import { registerDevice } from '../devices/devices.js';
 import { hit } from '../throttle.js';
 import {
@@ -50,8 +54,6 @@ import {
   authMessage,
   identityWaitMessage,
   lockoutNotice,
-  resendWaitMessage,
-  waitMessage,
   type AuthMessage,
 } from './messages.js';
 import { DUMMY_HASH, verifyPassword } from './passwords.js';
@@ -61,25 +63,8 @@ type Flow = 'login' | 'enrollment' | 'kycRenewal';
 /** At most this many identity-app requests per national id in the window. */
 const CHALLENGES_PER_ID = 3;
 const CHALLENGE_WINDOW_SECONDS = 600;
-const OTP_TTL_MS = 180_000;
-const OTP_MAX_ATTEMPTS = 5;
-/** A resend waits OTP_RESEND_WAIT_SECONDS after the last code; an account gets at most so many an hour. */
-const OTP_SENDS_PER_HOUR = 5;
-/** Code checks per address and per reference in a quarter of an hour. */
-const OTP_CHECKS_PER_ADDRESS = 30;
-const OTP_CHECKS_PER_REFERENCE = 10;
-const OTP_CHECK_WINDOW_SECONDS = 900;
 /** The identity app is asked about one request at most once a second. */
 const POLL_WINDOW_SECONDS = 1;
-
-/** 429 with Retry-After, saying in the caller's language how long to wait. */
-function tooSoon(retryAfterSeconds: number, message?: Record<Language, string>): AppError {
-  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
-  return new AppError(429, 'RATE_LIMITED', {
-    headers: { 'retry-after': String(seconds) },
-    localized: message ?? waitMessage(seconds),
-  });
-}
 
 const SERVICE_NAMES: Record<Flow, string> = {
   login: 'Login',
@@ -164,6 +149,8 @@ async function signIn(
     now,
     limits: sessionLimits(deps.config),
   });
+  // Signing in through the identity app confirms who the person is (account changes need it).
+  if (method === 'identity-app') await confirmIdentity(deps.pool, session.sessionId, now);
   await registerDevice(deps.pool, {
     userSlno,
     deviceId,
@@ -385,8 +372,6 @@ const REFRESH_DETAILS: Partial<Record<string, string>> = {
 const usernameOf = (value: unknown) => String(value).trim().toLowerCase();
 
 export function authHandlers(deps: Deps): Handlers {
-  const codeHash = (reference: string, code: string) => hmac(deps.keys.otp, reference, code);
-
   /** Tells the owner, once per threshold, that failed passwords now slow or pause their account. */
   async function noticeLockout(
     context: AuditContext,
@@ -508,6 +493,7 @@ export function authHandlers(deps: Deps): Handlers {
         'kycRenewal',
         { nationalId: user.nationalId, transId: String(context.input.body.transId) },
         async () => {
+          await confirmIdentity(deps.pool, caller.sessionId, deps.clock());
           const renewed = await deps.pool.query<{ kyc_valid_till: Date }>(
             "UPDATE users SET kyc_valid_till = ($2::timestamptz + interval '1 year')::date WHERE user_slno = $1 RETURNING kyc_valid_till",
             [caller.userSlno, deps.clock()],
@@ -576,48 +562,12 @@ export function authHandlers(deps: Deps): Handlers {
       }
       const mobile = user.mobile ? (normalizeSaudiMobile(user.mobile) ?? user.mobile) : null;
       if (!mobile) return { ...failed('noMobile', context.language), ...NO_CODE };
-      // Another code while the last one is still waiting to be used is a resend: it waits a
-      // minute after the last. A new sign-in after a finished one is not. At most a few codes an
-      // hour go to one account.
-      const [waiting] = (
-        await deps.pool.query<{ created_at: Date }>(
-          `SELECT created_at FROM otp_codes WHERE user_slno = $1 AND used_at IS NULL AND NOT superseded
-             AND expires_at > $2 ORDER BY created_at DESC LIMIT 1`,
-          [user.user_slno, now],
-        )
-      ).rows;
-      const resendIn = waiting
-        ? OTP_RESEND_WAIT_SECONDS - (now.getTime() - waiting.created_at.getTime()) / 1000
-        : 0;
-      if (resendIn > 0) throw tooSoon(resendIn, resendWaitMessage(Math.ceil(resendIn)));
-      const hourly = await hit(
-        deps.pool,
-        `otp-hour:${String(user.user_slno)}`,
-        OTP_SENDS_PER_HOUR,
-        3600,
+      // A resend waits; a few codes an hour at most (codes.ts).
+      const { reference, code, expiresInSeconds } = await issueCode(deps, {
+        userSlno: user.user_slno,
+        purpose: 'sign-in',
+        deviceId: context.deviceId,
         now,
-      );
-      if (!hourly.allowed)
-        throw tooSoon(hourly.retryAfterSeconds, resendWaitMessage(hourly.retryAfterSeconds));
-      const reference = randomUUID();
-      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-      await inTransaction(deps.pool, async (client) => {
-        // Only the latest code of a user is valid.
-        await client.query(
-          'UPDATE otp_codes SET superseded = true WHERE user_slno = $1 AND used_at IS NULL',
-          [user.user_slno],
-        );
-        await client.query(
-          'INSERT INTO otp_codes (otp_reference, user_slno, code_hash, device_id, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)',
-          [
-            reference,
-            user.user_slno,
-            codeHash(reference, code),
-            context.deviceId,
-            now,
-            new Date(now.getTime() + OTP_TTL_MS),
-          ],
-        );
       });
       await deps.notifier.send(
         {
@@ -638,8 +588,8 @@ export function authHandlers(deps: Deps): Handlers {
         status: IDENTITY_STATUS.accepted,
         errorMessage: null,
         otpReference: reference,
-        maskedDestination: `${mobile.slice(0, 5)}*****${mobile.slice(-3)}`,
-        expiresInSeconds: OTP_TTL_MS / 1000,
+        maskedDestination: maskAddress(mobile),
+        expiresInSeconds,
       };
     },
 
@@ -647,50 +597,15 @@ export function authHandlers(deps: Deps): Handlers {
       const now = deps.clock();
       const reference = String(context.input.body.otpReference);
       const code = String(context.input.body.otp);
-      for (const [bucket, limit] of [
-        [`otp-check-address:${context.request.ip}`, OTP_CHECKS_PER_ADDRESS],
-        [`otp-check-reference:${reference}`, OTP_CHECKS_PER_REFERENCE],
-      ] as const) {
-        const checked = await hit(deps.pool, bucket, limit, OTP_CHECK_WINDOW_SECONDS, now);
-        if (!checked.allowed) throw tooSoon(checked.retryAfterSeconds);
-      }
-      const outcome = await inTransaction(deps.pool, async (client) => {
-        const [row] = (
-          await client.query<{
-            user_slno: number | null;
-            code_hash: string;
-            attempts: number;
-            expires_at: Date;
-            used_at: Date | null;
-            superseded: boolean;
-            device_id: string;
-          }>(
-            'SELECT user_slno, code_hash, attempts, expires_at, used_at, superseded, device_id FROM otp_codes WHERE otp_reference = $1 FOR UPDATE',
-            [reference],
-          )
-        ).rows;
-        if (!row || row.used_at || row.superseded || row.device_id !== context.deviceId)
-          return 'codeExpired' as const;
-        if (now >= row.expires_at) return 'codeExpired' as const;
-        if (row.attempts >= OTP_MAX_ATTEMPTS) return 'tooManyAttempts' as const;
-        const expected = Buffer.from(row.code_hash, 'hex');
-        const actual = Buffer.from(codeHash(reference, code), 'hex');
-        const matches = expected.length === actual.length && timingSafeEqual(expected, actual);
-        if (!matches || row.user_slno === null) {
-          await client.query(
-            'UPDATE otp_codes SET attempts = attempts + 1 WHERE otp_reference = $1',
-            [reference],
-          );
-          return row.attempts + 1 >= OTP_MAX_ATTEMPTS
-            ? ('tooManyAttempts' as const)
-            : ('wrongCode' as const);
-        }
-        await client.query('UPDATE otp_codes SET used_at = $2 WHERE otp_reference = $1', [
-          reference,
-          now,
-        ]);
-        return row.user_slno;
+      const checked = await checkCode(deps, {
+        reference,
+        code,
+        purpose: 'sign-in',
+        deviceId: context.deviceId,
+        address: context.request.ip,
+        now,
       });
+      const outcome = checked.ok ? checked.userSlno : checked.problem;
       if (typeof outcome === 'string') {
         await deps.audit.record(deps.pool, context.audit, {
           action: 'session.sign-in-failed',

@@ -146,6 +146,14 @@ async function revoke(
   );
 }
 
+/** Notes that the session's person just confirmed their identity in the identity app. */
+export async function confirmIdentity(pool: Pool, sessionId: string, now: Date): Promise<void> {
+  await pool.query('UPDATE sessions SET identity_confirmed_at = $2 WHERE session_id = $1', [
+    sessionId,
+    now,
+  ]);
+}
+
 export async function revokeSession(
   pool: Pool,
   sessionId: string,

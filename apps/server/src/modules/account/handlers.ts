@@ -1,0 +1,214 @@
+/**
+ * Completing an account (issue 12): adding or changing one's e-mail or mobile (a code sent to the
+ * new address confirms it) and setting or resetting a username and password (the "forgot password"
+ * path: sign in through the identity app, then set a new one). Each needs the person's identity
+ * confirmed in the identity app within the last 15 minutes on this session: signing in through
+ * it counts, and so does the KYC renewal the portal asks for when it is older.
+ */
+import { normalizeSaudiMobile, type Language } from '@tawqi/domain';
+import { z } from 'zod';
+import type { Deps } from '../../deps.js';
+import { requireCaller, type HandlerContext, type Handlers } from '../../http/contractRoutes.js';
+import { AppError } from '../../http/errors.js';
+import { checkCode, issueCode, maskAddress } from '../auth/codes.js';
+import { failureKeys, clearFailures } from '../auth/lockout.js';
+import { authMessage } from '../auth/messages.js';
+import { hashPassword } from '../auth/passwords.js';
+
+/** How recent an identity confirmation must be to change contacts or a password. */
+export const IDENTITY_CONFIRMATION_MINUTES = 15;
+
+const WORDS = {
+  confirmFirst: {
+    en: 'Confirm it is you in Nafath first.',
+    ar: 'أكّد هويتك في تطبيق نفاذ أولًا.',
+  },
+  badEmail: {
+    en: 'Enter an e-mail address such as name@example.sa.',
+    ar: 'أدخل بريدًا إلكترونيًا مثل name@example.sa.',
+  },
+  badMobile: {
+    en: 'Enter a Saudi mobile number such as 05XXXXXXXX.',
+    ar: 'أدخل رقم جوال سعوديًا مثل 05XXXXXXXX.',
+  },
+  sameAsNow: {
+    en: 'This is already your address.',
+    ar: 'هذا عنوانك الحالي بالفعل.',
+  },
+  codeForContact: {
+    en: 'Your Tawqi confirmation code is {code}. It expires in 3 minutes.',
+    ar: 'رمز التأكيد في منصة توقيع هو {code}، وتنتهي صلاحيته خلال ٣ دقائق.',
+  },
+  badUsername: {
+    en: 'A username has 3 to 60 letters, digits, dots, dashes or underscores.',
+    ar: 'يتكون اسم المستخدم من ٣ إلى ٦٠ حرفًا لاتينيًا أو رقمًا أو نقطة أو شرطة.',
+  },
+  usernameTaken: {
+    en: 'This username is taken. Choose another.',
+    ar: 'اسم المستخدم هذا مستخدم. اختر غيره.',
+  },
+  weakPassword: {
+    en: 'A password has at least 10 characters, with letters and digits.',
+    ar: 'تتكون كلمة المرور من ١٠ رموز على الأقل، فيها أحرف وأرقام.',
+  },
+} as const satisfies Record<string, Record<Language, string>>;
+
+const USERNAME = /^[a-z0-9._-]{3,60}$/;
+const isStrongPassword = (password: string) =>
+  password.length >= 10 && /\p{L}/u.test(password) && /\d/.test(password);
+
+const failed = (message: Record<Language, string>, language: Language) => ({
+  status: '0',
+  errorMessage: message[language],
+});
+
+export function accountHandlers(deps: Deps): Handlers {
+  const { pool } = deps;
+
+  /** Refuses (403) unless this session confirmed its person in the identity app lately. */
+  async function requireRecentIdentity(context: HandlerContext) {
+    const caller = requireCaller(context.caller);
+    const recent = await pool.query(
+      `SELECT 1 FROM sessions WHERE session_id = $1
+          AND identity_confirmed_at > $2::timestamptz - make_interval(mins => $3)`,
+      [caller.sessionId, deps.clock(), IDENTITY_CONFIRMATION_MINUTES],
+    );
+    if (recent.rowCount !== 1)
+      throw new AppError(403, 'FORBIDDEN', {
+        detail: 'IDENTITY_CONFIRMATION_REQUIRED',
+        localized: WORDS.confirmFirst,
+      });
+    return caller;
+  }
+
+  return {
+    changeMyContactStart: async (context) => {
+      const caller = await requireRecentIdentity(context);
+      const { kind, value } = context.input.body as { kind: 'email' | 'mobile'; value: string };
+      const address =
+        kind === 'email'
+          ? z.email().safeParse(value.trim().toLowerCase()).data
+          : normalizeSaudiMobile(value);
+      const noCode = { otpReference: null, maskedDestination: null, expiresInSeconds: null };
+      if (!address)
+        return {
+          ...failed(kind === 'email' ? WORDS.badEmail : WORDS.badMobile, context.language),
+          ...noCode,
+        };
+      const [user] = (
+        await pool.query<{ email: string | null; mobile: string | null }>(
+          'SELECT email, mobile FROM users WHERE user_slno = $1',
+          [caller.userSlno],
+        )
+      ).rows;
+      const current = kind === 'email' ? user?.email : user?.mobile;
+      const currentNormal = current && kind === 'mobile' ? normalizeSaudiMobile(current) : current;
+      if (currentNormal === address)
+        return { ...failed(WORDS.sameAsNow, context.language), ...noCode };
+      const now = deps.clock();
+      const { reference, code, expiresInSeconds } = await issueCode(deps, {
+        userSlno: caller.userSlno,
+        purpose: 'contact-change',
+        deviceId: context.deviceId,
+        newValue: `${kind}:${address}`,
+        now,
+      });
+      await deps.notifier.send(
+        {
+          channel: kind === 'email' ? 'email' : 'sms',
+          recipient: address,
+          subject: 'Tawqi',
+          body: WORDS.codeForContact[context.language].replace('{code}', code),
+        },
+        now,
+      );
+      await deps.audit.record(pool, context.audit, {
+        action: 'otp.sent',
+        actor: caller.userSlno,
+        target: reference,
+        detail: { channel: kind === 'email' ? 'email' : 'sms', purpose: 'contact-change' },
+      });
+      return {
+        status: '1',
+        errorMessage: null,
+        otpReference: reference,
+        maskedDestination: maskAddress(address),
+        expiresInSeconds,
+      };
+    },
+
+    changeMyContactVerify: async (context) => {
+      const caller = await requireRecentIdentity(context);
+      const { otpReference, otp } = context.input.body as { otpReference: string; otp: string };
+      const checked = await checkCode(deps, {
+        reference: otpReference,
+        code: otp.trim(),
+        purpose: 'contact-change',
+        deviceId: context.deviceId,
+        address: context.request.ip,
+        userSlno: caller.userSlno,
+        now: deps.clock(),
+      });
+      if (!checked.ok)
+        return { status: '0', errorMessage: authMessage(checked.problem, context.language) };
+      const [kind, ...rest] = (checked.newValue ?? '').split(':');
+      const address = rest.join(':');
+      await pool.query(
+        kind === 'email'
+          ? 'UPDATE users SET email = $2 WHERE user_slno = $1'
+          : 'UPDATE users SET mobile = $2 WHERE user_slno = $1',
+        [caller.userSlno, address],
+      );
+      await deps.audit.record(pool, context.audit, {
+        action: 'account.contact-changed',
+        actor: caller.userSlno,
+        target: kind === 'email' ? 'email' : 'mobile',
+        detail: { to: maskAddress(address) },
+      });
+      return { status: '1', errorMessage: null };
+    },
+
+    setMyPassword: async (context) => {
+      const caller = await requireRecentIdentity(context);
+      const body = context.input.body as { username: string; password: string };
+      const username = body.username.trim().toLowerCase();
+      if (!USERNAME.test(username)) return failed(WORDS.badUsername, context.language);
+      if (!isStrongPassword(body.password)) return failed(WORDS.weakPassword, context.language);
+      const taken = await pool.query(
+        'SELECT 1 FROM users WHERE username = $1 AND user_slno <> $2',
+        [username, caller.userSlno],
+      );
+      if (taken.rowCount) return failed(WORDS.usernameTaken, context.language);
+      const [before] = (
+        await pool.query<{ username: string | null }>(
+          'SELECT username FROM users WHERE user_slno = $1',
+          [caller.userSlno],
+        )
+      ).rows;
+      try {
+        await pool.query(
+          'UPDATE users SET username = $2, password_hash = $3 WHERE user_slno = $1',
+          [caller.userSlno, username, await hashPassword(body.password)],
+        );
+      } catch (error) {
+        // Taken between the check and the write.
+        if ((error as { code?: string }).code === '23505')
+          return failed(WORDS.usernameTaken, context.language);
+        throw error;
+      }
+      // A new password starts afresh: earlier failures no longer slow the account down.
+      await clearFailures(pool, [
+        failureKeys.account(username),
+        ...(before?.username && before.username !== username
+          ? [failureKeys.account(before.username)]
+          : []),
+      ]);
+      await deps.audit.record(pool, context.audit, {
+        action: 'account.password-set',
+        actor: caller.userSlno,
+        target: username,
+      });
+      return { status: '1', errorMessage: null };
+    },
+  };
+}
