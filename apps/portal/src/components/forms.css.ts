@@ -30,3 +30,6 @@ export const notice = style({
   backgroundColor: vars.color.surfaceRaised,
   borderInlineStart: `4px solid ${vars.color.accent}`,
 });
+
+/** A quieter line of help under a form. */
+export const muted = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.font.sizeSm });

@@ -205,6 +205,8 @@ export const myProfile = defineEndpoint({
       nationality: z.string(),
       email: z.string().nullable(),
       mobile: z.string().nullable(),
+      /** The username for credentials sign-in; null until the person sets a password. */
+      username: z.string().nullable(),
       kycValidTill: z.iso.date().nullable(),
       createdDate: isoDateTime,
     }),

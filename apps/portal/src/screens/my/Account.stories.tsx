@@ -3,8 +3,10 @@
  * states, both languages, light and dark, network mocked.
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { mockStates } from '@tawqi/api/msw';
-import { expect, waitFor, within } from 'storybook/test';
+import { CONTRACT } from '@tawqi/api';
+import { mockStates, mockUrl } from '@tawqi/api/msw';
+import { http, HttpResponse } from 'msw';
+import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import {
   SESSION_INDIVIDUAL,
   failedOnceStory,
@@ -70,3 +72,95 @@ export const EmptyArabic = inArabic(Empty);
 
 export const Failed: Story = failedOnceStory('myProfile', 'myAgreements');
 export const FailedArabic = inArabic(failedOnceStory('myProfile', 'myAgreements'));
+
+/** Adding an e-mail: the address, then the code it received; the profile is read again. */
+export const AddOrChangeEmail: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByText('******0008');
+    const [changeEmail] = canvas.getAllByRole('button', {
+      name: text('my:account.change.emailChangeShort'),
+    });
+    if (!changeEmail) throw new Error('the e-mail has a change button');
+    await userEvent.click(changeEmail);
+    const dialog = await screen.findByRole('dialog', {
+      name: text('my:account.change.emailChange'),
+    });
+    await userEvent.type(
+      within(dialog).getByRole('textbox', { name: text('my:account.email') }),
+      'new@example.sa',
+    );
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: text('my:account.change.sendCode') }),
+    );
+    const code = await within(dialog).findByRole('textbox', {
+      name: text('my:account.change.code'),
+    });
+    await expect(code).toHaveFocus();
+    await expect(within(dialog).getByRole('status')).toHaveTextContent('n***@example.sa');
+    await userEvent.type(code, '123456');
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: text('my:account.change.confirm') }),
+    );
+    await expect(await screen.findByText(text('my:account.change.emailChanged'))).toBeVisible();
+  },
+};
+export const AddOrChangeEmailArabic = inArabic<Story>({
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByText('******0008');
+    await userEvent.click(canvas.getAllByRole('button', { name: 'تغيير' })[0] as HTMLElement);
+    await expect(
+      await screen.findByRole('dialog', { name: 'تغيير بريدك الإلكتروني' }),
+    ).toBeVisible();
+  },
+});
+
+/**
+ * The server wants a fresh identity confirmation: the dialog asks for it in place, and what the
+ * person typed stays.
+ */
+export const ConfirmIdentityFirst: Story = {
+  parameters: {
+    msw: [
+      http.post(mockUrl(CONTRACT.setMyPassword), () =>
+        HttpResponse.json(
+          {
+            statusCode: 403,
+            code: 'FORBIDDEN',
+            detail: 'IDENTITY_CONFIRMATION_REQUIRED',
+            message: 'Confirm it is you in Nafath first.',
+          },
+          { status: 403 },
+        ),
+      ),
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByText('******0008');
+    await userEvent.click(
+      canvas.getByRole('button', { name: text('my:account.change.passwordChangeShort') }),
+    );
+    const dialog = await screen.findByRole('dialog', {
+      name: text('my:account.change.passwordChange'),
+    });
+    await expect(
+      within(dialog).getByRole('textbox', { name: text('my:account.change.username') }),
+    ).toHaveValue('sara');
+    await userEvent.type(
+      within(dialog).getByLabelText(text('my:account.change.password')),
+      'Sara-2026-signs',
+    );
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: text('my:account.change.save') }),
+    );
+    await expect(
+      await within(dialog).findByText(text('my:account.change.confirmFirst')),
+    ).toBeVisible();
+    await expect(
+      within(dialog).getByRole('button', { name: text('my:account.change.confirmStart') }),
+    ).toBeVisible();
+  },
+};
+export const ConfirmIdentityFirstArabic = inArabic(ConfirmIdentityFirst);

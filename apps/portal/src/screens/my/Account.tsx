@@ -2,7 +2,8 @@
  * My account (SPEC §2 "My profile: mobiles, emails, agreements, months"): the profile with the
  * identity verification's validity and its renewal; the mobile numbers and e-mail addresses held
  * in each organization; the accepted agreements, downloadable; and a month's activity, the months
- * named by the server (`common/calendar/months`) — our reading of "months" on this screen.
+ * named by the server (`common/calendar/months`) — our reading of "months" on this screen. The
+ * person's own e-mail, mobile and sign-in password can be added or changed here (AccountChanges).
  */
 import { CONTRACT, saveDownloadedFile, type EndpointOutput } from '@tawqi/api';
 import { searchTypeOf } from '@tawqi/domain';
@@ -30,6 +31,7 @@ import {
   title,
 } from './my.css.js';
 import { Verbatim } from '../../components/Verbatim.js';
+import { ContactDialog, PasswordDialog } from './AccountChanges.js';
 
 type Agreement = EndpointOutput<typeof CONTRACT.myAgreements>['dataList'][number];
 
@@ -74,6 +76,13 @@ function Profile() {
   const format = useFormat();
   const profile = useCall(readProfile);
   const [renewing, setRenewing] = useState(false);
+  const [changing, setChanging] = useState<'email' | 'mobile' | 'password' | null>(null);
+  /** A fact and, beside it, the button that adds or changes it. */
+  const changeButton = (what: 'email' | 'mobile' | 'password', has: boolean) => (
+    <Button variant="ghost" size="small" onPress={() => setChanging(what)}>
+      {t(has ? `account.change.${what}ChangeShort` : `account.change.${what}AddShort`)}
+    </Button>
+  );
   return (
     <Card title={t('account.profile')} headingLevel={2}>
       <Loaded call={profile} isEmpty={() => false} empty="">
@@ -95,11 +104,24 @@ function Profile() {
             <dd className={factValue}>{data.nationality}</dd>
             <dt className={factLabel}>{t('account.email')}</dt>
             <dd className={factValue}>
-              {data.email ? <Verbatim>{data.email}</Verbatim> : t('account.none')}
+              {data.email ? <Verbatim>{data.email}</Verbatim> : t('account.none')}{' '}
+              {changeButton('email', data.email !== null)}
             </dd>
             <dt className={factLabel}>{t('account.mobile')}</dt>
             <dd className={factValue}>
-              {data.mobile ? <Verbatim>{data.mobile}</Verbatim> : t('account.none')}
+              {data.mobile ? <Verbatim>{data.mobile}</Verbatim> : t('account.none')}{' '}
+              {changeButton('mobile', data.mobile !== null)}
+            </dd>
+            <dt className={factLabel}>{t('account.signInPassword')}</dt>
+            <dd className={factValue}>
+              {data.username ? (
+                <>
+                  {t('account.usernameIs')} <Verbatim>{data.username}</Verbatim>
+                </>
+              ) : (
+                t('account.noPassword')
+              )}{' '}
+              {changeButton('password', data.username !== null)}
             </dd>
             <dt className={factLabel}>{t('account.memberSince')}</dt>
             <dd className={factValue}>{format.date(data.createdDate)}</dd>
@@ -118,6 +140,20 @@ function Profile() {
         </Button>
       </div>
       <KycRenewalDialog isOpen={renewing} onOpenChange={setRenewing} onRenewed={profile.reload} />
+      {changing === 'email' || changing === 'mobile' ? (
+        <ContactDialog
+          kind={changing}
+          current={profile.data?.[changing] ?? null}
+          onClose={() => setChanging(null)}
+          onChanged={profile.reload}
+        />
+      ) : changing === 'password' ? (
+        <PasswordDialog
+          username={profile.data?.username ?? null}
+          onClose={() => setChanging(null)}
+          onChanged={profile.reload}
+        />
+      ) : null}
     </Card>
   );
 }

@@ -26,7 +26,7 @@ import { languageAtom, sessionAtom } from '../../state/atoms.js';
 import { storage } from '../../state/storage.js';
 import { reportFailure } from '../../toasts.js';
 import PreEnrolmentLayout from '../../layouts/PreEnrolmentLayout.js';
-import { formGrid, notice } from '../../components/forms.css.js';
+import { formGrid, muted, notice } from '../../components/forms.css.js';
 import { IdentityApp, useNow } from '../../components/IdentityApp.js';
 
 function useSignedIn() {
@@ -201,6 +201,7 @@ function Credentials() {
       <Button type="submit" isPending={busy}>
         {t('otp.sendCode')}
       </Button>
+      <p className={muted}>{t('otp.forgot')}</p>
     </form>
   );
 }

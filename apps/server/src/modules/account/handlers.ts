@@ -29,7 +29,7 @@ const WORDS = {
   },
   badMobile: {
     en: 'Enter a Saudi mobile number such as 05XXXXXXXX.',
-    ar: 'أدخل رقم جوال سعوديًا مثل 05XXXXXXXX.',
+    ar: 'أدخل رقم جوال سعوديًا مثل ٠٥٠١٢٣٤٥٦٧.',
   },
   sameAsNow: {
     en: 'This is already your address.',

@@ -247,12 +247,13 @@ export function individualHandlers(deps: Deps): Handlers {
           nationality: string;
           email: string | null;
           mobile: string | null;
+          username: string | null;
           kyc_valid_till: Date | null;
           created_at: Date;
         }>(
           // The nationality is stored as the identity app gives it (English); a known country is
           // named in the caller's language.
-          `SELECT u.user_slno, u.full_name_en, u.full_name_ar, u.national_id, u.email, u.mobile, u.kyc_valid_till, u.created_at,
+          `SELECT u.user_slno, u.full_name_en, u.full_name_ar, u.national_id, u.email, u.mobile, u.username, u.kyc_valid_till, u.created_at,
              COALESCE(CASE WHEN $2 = 'ar' THEN c.name_ar ELSE c.name_en END, u.nationality) AS nationality
              FROM users u LEFT JOIN LATERAL (SELECT name_en, name_ar FROM countries WHERE name_en = u.nationality LIMIT 1) c ON true
              WHERE u.user_slno = $1`,
@@ -270,6 +271,7 @@ export function individualHandlers(deps: Deps): Handlers {
         mobile: user.mobile,
         kycValidTill: user.kyc_valid_till ? isoDate(user.kyc_valid_till) : null,
         createdDate: user.created_at.toISOString(),
+        username: user.username,
       };
     },
 
