@@ -68,6 +68,7 @@ export function fakeServer(options: { routes?: Record<string, Route> } = {}) {
         nationality: 'Saudi',
         email: 'sara@example.sa',
         mobile: '+966551234567',
+        username: 'sara',
         kycValidTill: '2027-01-01',
         createdDate: '2026-01-01T09:00:00Z',
         unexpected: 'dropped by the client',
