@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
+import { COMPANY, readInvoiceQr } from '@tawqi/domain';
 import { DEVICE, NOURA, SARA, startHarness } from './harness.js';
 
 const h = await startHarness();
@@ -475,6 +476,73 @@ describe('buying a plan (order → gateway → purchased plan)', () => {
     ).toBe('success');
     // A paid order is not paid again.
     expect((await payAgain(noura, order.body.encodedPaymentSlno)).status).toBe(409);
+  });
+
+  it('shows one history item per order with its attempts, one reference, and a tax invoice once paid', async () => {
+    const order = await as(noura).post(
+      '/api/v1/esign/my/plans/buy',
+      { productPricingDetailsSlno: 2, quantity: 2 },
+      { 'idempotency-key': 'key-receipt-0001' },
+    );
+    await h.gatewaySimulator.decide(gatewayIdOf(order.body.paymentUrl), 'decline');
+    await as(noura).post('/api/v1/esign/my/payment/recheck', {
+      encodedPaymentSlno: order.body.encodedPaymentSlno,
+    });
+    const receipt = (encoded: string, token = noura) =>
+      as(token).get(`/api/v1/esign/my/payment/receipt/${encoded}`);
+    // Not paid yet: no invoice.
+    expect((await receipt(order.body.encodedOrderSlno)).status).toBe(404);
+    const again = await payAgain(noura, order.body.encodedPaymentSlno);
+    await h.gatewaySimulator.decide(gatewayIdOf(again.body.paymentUrl), 'pay');
+    const status = await as(noura).get(
+      `/api/v1/esign/my/payment/status/${String(again.body.encodedPaymentSlno)}`,
+    );
+    expect(status.body).toMatchObject({
+      paymentStatus: 'success',
+      encodedOrderSlno: order.body.encodedOrderSlno,
+    });
+
+    const history = await as(noura, 'ar').get(
+      '/api/v1/esign/my/subscription/payment/history/1/100',
+    );
+    const items = history.body.dataList.filter(
+      (row: { encodedOrderSlno: string }) => row.encodedOrderSlno === order.body.encodedOrderSlno,
+    );
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({
+      transactionId: order.body.encodedOrderSlno,
+      quantity: 2,
+      status: 'success',
+      initiatePayment: false,
+      recheckPayment: false,
+      hasReceipt: true,
+    });
+    expect(items[0].attempts.map((attempt: { status: string }) => attempt.status)).toEqual([
+      'success',
+      'failure',
+    ]);
+
+    const invoice = await receipt(order.body.encodedOrderSlno);
+    expect(invoice.status).toBe(200);
+    expect(invoice.body).toMatchObject({
+      vatNumber: COMPANY.vatNumber,
+      sellerNameArabic: COMPANY.legalName.ar,
+      buyerNameEnglish: 'Noura Al-Otaibi',
+      orderReference: order.body.encodedOrderSlno,
+      vatRatePercent: 15,
+      lines: [{ quantity: 2, descriptionArabic: 'التوقيع الإلكتروني: الباقة الأساسية' }],
+    });
+    expect(invoice.body.invoiceNumber).toMatch(/^INV-\d{4}-\d{6}$/);
+    // The QR says what the paper says (ZATCA's five fields).
+    expect(readInvoiceQr(invoice.body.qr)).toEqual([
+      COMPANY.legalName.ar,
+      COMPANY.vatNumber,
+      invoice.body.issuedAt.replace(/\.\d{3}Z$/, 'Z'),
+      invoice.body.amount.toFixed(2),
+      invoice.body.tax.toFixed(2),
+    ]);
+    // Nobody else's to see.
+    expect((await receipt(order.body.encodedOrderSlno, sara)).status).toBe(404);
   });
 
   it('keeps one user’s payments from another', async () => {

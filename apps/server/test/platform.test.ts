@@ -53,6 +53,7 @@ const BUILT: readonly EndpointId[] = [
   'changeMyContactStart',
   'changeMyContactVerify',
   'setMyPassword',
+  'paymentReceipt',
   'myDashboard',
   'myTransactions',
   'exportMyTransactions',

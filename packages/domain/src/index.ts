@@ -16,3 +16,4 @@ export * from './settings.js';
 export * from './statuses.js';
 export * from './translationLoading.js';
 export * from './routes.js';
+export * from './invoice.js';

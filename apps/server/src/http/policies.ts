@@ -40,6 +40,7 @@ export const POLICIES: Record<EndpointId, Policy> = {
   changeMyContactStart: SELF,
   changeMyContactVerify: SELF,
   setMyPassword: SELF,
+  paymentReceipt: SELF,
   currentPlans: SELF,
   purchasedPlans: SELF,
   planHistory: SELF,

@@ -25,6 +25,7 @@ import {
   sar,
   slno,
   statusAnswer,
+  taxInvoice,
   transactionDocument,
 } from './schemas.js';
 
@@ -87,8 +88,10 @@ export const paymentHistory = defineEndpoint({
   area: 'subscription',
   method: 'GET',
   path: 'api/v1/esign/my/subscription/payment/history/{page}/{size}',
-  summary: 'My payments, with initiate and recheck actions',
+  summary: 'My payments, one item per order with its attempts, and initiate and recheck actions',
   origin: 'spec',
+  designNote:
+    'Ours: an item is an order (its latest attempt’s actions), carrying its attempts, quantity and whether it has a receipt; a person follows orders, not gateway attempts.',
   access: 'session',
   params: pagePathParams,
   answer: json(pageOf(paymentHistoryItem)),
@@ -445,6 +448,8 @@ export const initiatePayment = defineEndpoint({
 
 const paymentStatusAnswer = z.object({
   encodedPaymentSlno: encodedId,
+  /** Ours: the order's reference, as the payment history shows it. */
+  encodedOrderSlno: encodedId,
   paymentStatus: z.enum(PAYMENT_STATUSES),
   statusLabel: z.string(),
   amount: sar,
@@ -476,6 +481,21 @@ export const paymentStatus = defineEndpoint({
   access: 'session',
   params: z.strictObject({ encodedPaymentSlno: encodedId }),
   answer: json(paymentStatusAnswer),
+  scopes: [],
+});
+
+export const paymentReceipt = defineEndpoint({
+  id: 'paymentReceipt',
+  area: 'payments',
+  method: 'GET',
+  path: 'api/v1/esign/my/payment/receipt/{encodedOrderSlno}',
+  summary: 'The simplified tax invoice of a paid order, with its ZATCA QR code',
+  origin: 'design',
+  designNote:
+    'Issue 12: a receipt per paid order, a bilingual simplified tax invoice with the seller’s VAT number and the QR code Saudi e-invoicing requires. Another person’s order, or one not paid, is not found.',
+  access: 'session',
+  params: z.strictObject({ encodedOrderSlno: encodedId }),
+  answer: json(taxInvoice),
   scopes: [],
 });
 

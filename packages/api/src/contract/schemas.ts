@@ -180,6 +180,53 @@ export const paymentHistoryItem = z.object({
   orderProductSlno: slno,
   productPricingDetailsSlno: slno,
   applicationSlno: slno,
+  // Ours (issue 12): one item per order. transactionId is the order's reference, the one the
+  // payment status page shows too; the actions and encodedPaymentSlno are its latest attempt's.
+  encodedOrderSlno: encodedId,
+  quantity: count,
+  /** Every payment attempt of the order, newest first. */
+  attempts: z.array(
+    z.object({
+      encodedPaymentSlno: encodedId,
+      paymentDate: isoDateTime,
+      status: z.enum(PAYMENT_STATUSES),
+      statusLabel: z.string(),
+    }),
+  ),
+  /** Paid: its simplified tax invoice can be shown (paymentReceipt). */
+  hasReceipt: z.boolean(),
+});
+
+/** A simplified tax invoice (ZATCA), bilingual: both languages of every name. */
+export const taxInvoice = z.object({
+  invoiceNumber: z.string(),
+  issuedAt: isoDateTime,
+  sellerNameEnglish: z.string(),
+  sellerNameArabic: z.string(),
+  sellerAddressEnglish: z.string(),
+  sellerAddressArabic: z.string(),
+  vatNumber: z.string(),
+  commercialRegistration: z.string(),
+  buyerNameEnglish: z.string(),
+  buyerNameArabic: z.string(),
+  orderReference: z.string(),
+  lines: z.array(
+    z.object({
+      descriptionEnglish: z.string(),
+      descriptionArabic: z.string(),
+      quantity: count,
+      unitPrice: sar,
+      amountWithoutTax: sar,
+      tax: sar,
+      amount: sar,
+    }),
+  ),
+  vatRatePercent: z.number().nonnegative(),
+  amountWithoutTax: sar,
+  tax: sar,
+  amount: sar,
+  /** The QR code's content: ZATCA's TLV, base64. */
+  qr: z.string(),
 });
 
 export const buyablePlan = z.object({

@@ -582,18 +582,17 @@ export function individualHandlers(deps: Deps): Handlers {
       };
     },
 
+    // One item per order (issue 12): its latest attempt's actions, and every attempt inside.
     paymentHistory: async (context) => {
       const { size, offset } = page(context);
       const userSlno = me(context.caller);
+      const { language } = context;
       const [rows, total] = await Promise.all([
         pool.query<{
-          encoded_id: string;
-          gateway_ref: string | null;
-          status: PaymentStatus;
-          created_at: Date;
           order_slno: number;
+          order_encoded: string;
+          quantity: number;
           order_paid: boolean;
-          latest_attempt: boolean;
           price_halalas: number;
           tax_halalas: number;
           total_halalas: number;
@@ -602,45 +601,80 @@ export function individualHandlers(deps: Deps): Handlers {
           product_name: string;
           validity_months: number;
           product_pricing_details_slno: number;
+          encoded_id: string;
+          status: PaymentStatus;
+          created_at: Date;
         }>(
-          `SELECT pay.encoded_id, pay.gateway_ref, pay.status, pay.created_at, o.order_slno, o.price_halalas, o.tax_halalas, o.total_halalas,
+          `SELECT o.order_slno, o.encoded_id AS order_encoded, o.quantity, o.price_halalas, o.tax_halalas, o.total_halalas,
                   o.settled_payment_slno IS NOT NULL AS order_paid,
-                  pay.payment_slno = (SELECT max(q.payment_slno) FROM payments q WHERE q.order_slno = o.order_slno) AS latest_attempt,
-                  e.plan_name, e.plan_name_ar, e.product_name, e.validity_months, e.product_pricing_details_slno
-             FROM payments pay JOIN orders o USING (order_slno) JOIN esign_plans e USING (product_pricing_details_slno)
-            WHERE o.user_slno = $1 ORDER BY pay.created_at DESC, pay.payment_slno DESC LIMIT $2 OFFSET $3`,
+                  e.plan_name, e.plan_name_ar, e.product_name, e.validity_months, e.product_pricing_details_slno,
+                  latest.encoded_id, latest.status, latest.created_at
+             FROM orders o JOIN esign_plans e USING (product_pricing_details_slno)
+             JOIN LATERAL (SELECT encoded_id, status, created_at FROM payments p
+                            WHERE p.order_slno = o.order_slno ORDER BY p.payment_slno DESC LIMIT 1) latest ON true
+            WHERE o.user_slno = $1 ORDER BY latest.created_at DESC, o.order_slno DESC LIMIT $2 OFFSET $3`,
           [userSlno, size, offset],
         ),
         pool.query<{ count: number }>(
-          'SELECT count(*) FROM payments JOIN orders USING (order_slno) WHERE orders.user_slno = $1',
+          `SELECT count(*) FROM orders o WHERE o.user_slno = $1
+              AND EXISTS (SELECT 1 FROM payments p WHERE p.order_slno = o.order_slno)`,
           [userSlno],
         ),
       ]);
+      const attempts = (
+        await pool.query<{
+          order_slno: number;
+          encoded_id: string;
+          status: PaymentStatus;
+          created_at: Date;
+        }>(
+          'SELECT order_slno, encoded_id, status, created_at FROM payments WHERE order_slno = ANY($1) ORDER BY payment_slno DESC',
+          [rows.rows.map((row) => row.order_slno)],
+        )
+      ).rows;
       return {
-        dataList: rows.rows.map((row) => ({
-          // "eSign: Starter" / «التوقيع الإلكتروني: الباقة الأساسية».
-          productName: `${localWord(row.product_name, context.language)}: ${context.language === 'ar' ? row.plan_name_ar : row.plan_name}`,
-          transactionId: row.gateway_ref ?? row.encoded_id,
-          validity: validityText(row.validity_months, context.language),
-          paymentDate: row.created_at.toISOString(),
-          amountWithoutTax: toSar(row.price_halalas),
-          tax: toSar(row.tax_halalas),
-          amount: toSar(row.total_halalas),
-          status: row.status,
-          statusLabel: localWord(row.status, context.language),
-          // Actions only where they can work: paying again on the latest attempt of an unpaid
-          // order; asking again about an attempt still open.
-          initiatePayment:
-            !row.order_paid &&
-            row.latest_attempt &&
-            (row.status === 'failure' || row.status === 'initiated' || row.status === 'cancelled'),
-          recheckPayment: row.status === 'pending' || row.status === 'initiated',
-          encodedPaymentSlno: row.encoded_id,
-          orderDetailsSlno: row.order_slno,
-          orderProductSlno: row.order_slno,
-          productPricingDetailsSlno: row.product_pricing_details_slno,
-          applicationSlno: 1,
-        })),
+        dataList: rows.rows.map((row) => {
+          // A paid order reads as paid whatever became of its other attempts.
+          const status: PaymentStatus = row.order_paid ? 'success' : row.status;
+          return {
+            // "eSign: Starter" / «التوقيع الإلكتروني: الباقة الأساسية».
+            productName: `${localWord(row.product_name, language)}: ${language === 'ar' ? row.plan_name_ar : row.plan_name}`,
+            // One reference everywhere: the order's (the status page shows it too).
+            transactionId: row.order_encoded,
+            validity: validityText(row.validity_months, language),
+            paymentDate: row.created_at.toISOString(),
+            amountWithoutTax: toSar(row.price_halalas),
+            tax: toSar(row.tax_halalas),
+            amount: toSar(row.total_halalas),
+            status,
+            statusLabel: localWord(status, language),
+            // Actions only where they can work: paying again on an unpaid order whose latest
+            // attempt ended or never started; asking again about an attempt still open.
+            initiatePayment:
+              !row.order_paid &&
+              (row.status === 'failure' ||
+                row.status === 'initiated' ||
+                row.status === 'cancelled'),
+            recheckPayment:
+              !row.order_paid && (row.status === 'pending' || row.status === 'initiated'),
+            encodedPaymentSlno: row.encoded_id,
+            orderDetailsSlno: row.order_slno,
+            orderProductSlno: row.order_slno,
+            productPricingDetailsSlno: row.product_pricing_details_slno,
+            applicationSlno: 1,
+            encodedOrderSlno: row.order_encoded,
+            quantity: row.quantity,
+            attempts: attempts
+              .filter((attempt) => attempt.order_slno === row.order_slno)
+              .map((attempt) => ({
+                encodedPaymentSlno: attempt.encoded_id,
+                paymentDate: attempt.created_at.toISOString(),
+                status: attempt.status,
+                statusLabel: localWord(attempt.status, language),
+              })),
+            hasReceipt: row.order_paid,
+          };
+        }),
         totalCount: total.rows[0]?.count ?? 0,
       };
     },

@@ -16,7 +16,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { toSar, type Language } from '@tawqi/domain';
+import { COMPANY, simplifiedInvoiceQr, toSar, type Language } from '@tawqi/domain';
 import {
   PaymentGatewayError,
   type GatewayPayment,
@@ -314,8 +314,10 @@ async function ownedPayment(deps: PaymentDeps, userSlno: number, encoded: string
       amount_halalas: number;
       error_message: string | null;
       order_slno: number;
+      order_encoded: string;
     }>(
-      `SELECT pay.encoded_id, pay.gateway_ref, pay.status, pay.amount_halalas, pay.error_message, pay.order_slno
+      `SELECT pay.encoded_id, pay.gateway_ref, pay.status, pay.amount_halalas, pay.error_message, pay.order_slno,
+              o.encoded_id AS order_encoded
          FROM payments pay JOIN orders o USING (order_slno) WHERE pay.encoded_id = $1 AND o.user_slno = $2`,
       [encoded, userSlno],
     )
@@ -351,6 +353,7 @@ export function paymentHandlers(deps: PaymentDeps): Handlers {
     const payment = await ownedPayment(deps, userSlno, encoded);
     return {
       encodedPaymentSlno: payment.encoded_id,
+      encodedOrderSlno: payment.order_encoded,
       paymentStatus: payment.status,
       statusLabel: localWord(payment.status, language),
       amount: toSar(payment.amount_halalas),
@@ -479,6 +482,80 @@ export function paymentHandlers(deps: PaymentDeps): Handlers {
 
     paymentStatus: async ({ caller, input, language }) =>
       statusAnswer(me(caller), String(input.params.encodedPaymentSlno), language),
+
+    paymentReceipt: async ({ caller, input }) =>
+      taxInvoiceOf(deps, me(caller), String(input.params.encodedOrderSlno)),
+  };
+}
+
+/**
+ * The simplified tax invoice of a paid order (issue 12), bilingual, with the ZATCA QR code:
+ * issued when the order was settled, numbered after the order. Another person's order, or one
+ * not paid, is not found.
+ */
+async function taxInvoiceOf(deps: PaymentDeps, userSlno: number, encodedOrder: string) {
+  const [order] = (
+    await deps.pool.query<{
+      order_slno: number;
+      encoded_id: string;
+      quantity: number;
+      price_halalas: string;
+      tax_halalas: string;
+      total_halalas: string;
+      settled_at: Date;
+      plan_name: string;
+      plan_name_ar: string;
+      product_name: string;
+      full_name_en: string;
+      full_name_ar: string;
+    }>(
+      `SELECT o.order_slno, o.encoded_id, o.quantity, o.price_halalas, o.tax_halalas, o.total_halalas,
+              pay.updated_at AS settled_at, e.plan_name, e.plan_name_ar, e.product_name, u.full_name_en, u.full_name_ar
+         FROM orders o JOIN payments pay ON pay.payment_slno = o.settled_payment_slno
+         JOIN esign_plans e USING (product_pricing_details_slno) JOIN users u ON u.user_slno = o.user_slno
+        WHERE o.encoded_id = $1 AND o.user_slno = $2`,
+      [encodedOrder, userSlno],
+    )
+  ).rows;
+  if (!order) throw new AppError(404, 'NOT_FOUND');
+  const price = Number(order.price_halalas);
+  const tax = Number(order.tax_halalas);
+  const total = Number(order.total_halalas);
+  const issuedAt = order.settled_at.toISOString().replace(/\.\d{3}Z$/, 'Z');
+  return {
+    invoiceNumber: `INV-${String(order.settled_at.getUTCFullYear())}-${String(order.order_slno).padStart(6, '0')}`,
+    issuedAt: order.settled_at.toISOString(),
+    sellerNameEnglish: COMPANY.legalName.en,
+    sellerNameArabic: COMPANY.legalName.ar,
+    sellerAddressEnglish: COMPANY.address.en,
+    sellerAddressArabic: COMPANY.address.ar,
+    vatNumber: COMPANY.vatNumber,
+    commercialRegistration: COMPANY.commercialRegistration,
+    buyerNameEnglish: order.full_name_en,
+    buyerNameArabic: order.full_name_ar,
+    orderReference: order.encoded_id,
+    lines: [
+      {
+        descriptionEnglish: `${localWord(order.product_name, 'en')}: ${order.plan_name}`,
+        descriptionArabic: `${localWord(order.product_name, 'ar')}: ${order.plan_name_ar}`,
+        quantity: order.quantity,
+        unitPrice: toSar(Math.round(price / order.quantity)),
+        amountWithoutTax: toSar(price),
+        tax: toSar(tax),
+        amount: toSar(total),
+      },
+    ],
+    vatRatePercent: price === 0 ? 0 : Math.round((tax / price) * 1000) / 10,
+    amountWithoutTax: toSar(price),
+    tax: toSar(tax),
+    amount: toSar(total),
+    qr: simplifiedInvoiceQr({
+      sellerName: COMPANY.legalName.ar,
+      vatNumber: COMPANY.vatNumber,
+      issuedAt,
+      totalHalalas: total,
+      vatHalalas: tax,
+    }),
   };
 }
 
