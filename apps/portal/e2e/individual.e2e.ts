@@ -93,6 +93,26 @@ describe('the individual area', () => {
     await page.waitForURL('**/simulators/gateway/pay/**');
     await page.getByRole('button', { name: 'ادفع / Pay' }).click();
     await page.getByRole('heading', { name: 'Payment received' }).waitFor();
+    // The order's reference, the one the history shows too.
+    const reference =
+      (await page.locator('dt:text-is("Reference") + dd').textContent())?.trim() ?? '';
+    expect(reference).not.toBe('');
+
+    // One row for the order, paid, with both attempts inside and its tax invoice.
+    await page.goto('/app/my/esign/subscriptions?tab=payments');
+    const rows = history.getByRole('row').filter({ hasText: reference });
+    await expect.poll(() => rows.count()).toBe(1);
+    await expect.poll(() => rows.getByText('Success').count()).toBe(1);
+    expect(await rows.getByRole('button', { name: 'Pay now' }).count()).toBe(0);
+    await rows.getByRole('button', { name: 'Show details' }).click();
+    await expect
+      .poll(() => history.getByRole('listitem').allTextContents())
+      .toEqual([expect.stringContaining('Success'), expect.stringContaining('Payment failure')]);
+    await rows.getByRole('button', { name: `Tax invoice of order ${reference}` }).click();
+    const invoice = page.getByRole('dialog', { name: 'Simplified tax invoice' });
+    await invoice.getByText('310123456700003').waitFor();
+    await invoice.getByRole('img', { name: 'QR code of the tax invoice (ZATCA)' }).waitFor();
+    expect(await invoice.textContent()).toContain('113.85');
     expect(errors).toEqual([]);
   });
 

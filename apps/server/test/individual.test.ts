@@ -1,7 +1,8 @@
 import ExcelJS from 'exceljs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { COMPANY, readInvoiceQr } from '@tawqi/domain';
+import { COMPANY } from '@tawqi/domain';
+import { readInvoiceQr } from '../src/modules/payments/invoiceQr.js';
 import { DEVICE, NOURA, SARA, startHarness } from './harness.js';
 
 const h = await startHarness();

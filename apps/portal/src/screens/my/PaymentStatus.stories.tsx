@@ -49,6 +49,7 @@ export const ReceivedArabicDark = inDark(inArabic(Received));
 const declined = http.get(mockUrl(CONTRACT.paymentStatus), () =>
   HttpResponse.json({
     encodedPaymentSlno: 'pay_000000000001',
+    encodedOrderSlno: 'ord_000000000001',
     paymentStatus: 'failure',
     statusLabel: 'Payment failure',
     amount: 458.85,
@@ -80,6 +81,7 @@ export const PaymentFailedDark = inDark(PaymentFailed);
 const stillPending = http.get(mockUrl(CONTRACT.paymentStatus), () =>
   HttpResponse.json({
     encodedPaymentSlno: 'pay_000000000001',
+    encodedOrderSlno: 'ord_000000000001',
     paymentStatus: 'pending',
     statusLabel: 'Payment initiated',
     amount: 458.85,

@@ -16,6 +16,7 @@ import { reportFailure } from '../../toasts.js';
 import { payAgain } from '../../payments.js';
 import { useCall } from '../../useCall.js';
 import { actions, factLabel, facts, factValue, heading, screen, title } from './my.css.js';
+import { Verbatim } from '../../components/Verbatim.js';
 
 type Payment = EndpointOutput<typeof CONTRACT.paymentStatus>;
 
@@ -101,7 +102,9 @@ export default function PaymentStatus() {
             <dt className={factLabel}>{t('paymentStatus.amount')}</dt>
             <dd className={factValue}>{format.sar(payment.amount)}</dd>
             <dt className={factLabel}>{t('paymentStatus.reference')}</dt>
-            <dd className={factValue}>{payment.encodedPaymentSlno}</dd>
+            <dd className={factValue}>
+              <Verbatim>{payment.encodedOrderSlno}</Verbatim>
+            </dd>
           </dl>
           {payment.errorMessage ? <p>{payment.errorMessage}</p> : null}
           {waiting ? <Spinner showLabel label={t('paymentStatus.waiting')} /> : null}

@@ -7,7 +7,7 @@ import { CONTRACT } from '@tawqi/api';
 import { createFixtures } from '@tawqi/api/fixtures';
 import { mockStates, mockUrl } from '@tawqi/api/msw';
 import { http, HttpResponse } from 'msw';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, screen, userEvent, within } from 'storybook/test';
 import {
   SESSION_INDIVIDUAL,
   failedOnceStory,
@@ -17,6 +17,7 @@ import {
   inDark,
   portalLoader,
   text,
+  uiText,
   withPortal,
 } from '../../stories/portal.js';
 import Subscription from './Subscription.js';
@@ -108,6 +109,54 @@ export const Empty: Story = {
   },
 };
 export const EmptyArabic = inArabic(Empty);
+
+/**
+ * One row per order: a paid one opens its simplified tax invoice (bilingual labels, the seller's
+ * VAT number, the ZATCA QR code), printable; the row's details list its payment attempts.
+ */
+export const PaymentsWithReceipt: Story = {
+  parameters: {
+    portal: { route: '/app/my/esign/subscriptions?tab=payments', session: SESSION_INDIVIDUAL },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const grid = await canvas.findByRole('grid', { name: text('my:subscription.tabs.payments') });
+    await expectDataRows(grid, 10);
+    const [details] = within(grid).getAllByRole('button', { name: uiText('expandRow') });
+    if (!details) throw new Error('a row has details');
+    await userEvent.click(details);
+    await expect(await within(grid).findByText(text('my:payments.attempts'))).toBeVisible();
+    const [receipt] = within(grid).getAllByRole('button', { name: /^Tax invoice of order / });
+    if (!receipt) throw new Error('a paid order has a receipt');
+    await userEvent.click(receipt);
+    const dialog = await screen.findByRole('dialog', {
+      name: text('my:receipt.title'),
+    });
+    await expect(await within(dialog).findByText('310123456700003')).toBeVisible();
+    await expect(within(dialog).getByRole('img', { name: text('my:receipt.qr') })).toBeVisible();
+    await expect(dialog).toHaveTextContent('رقم الفاتورة');
+    await expect(
+      within(dialog).getByRole('button', { name: text('my:receipt.print') }),
+    ).toBeEnabled();
+  },
+};
+export const PaymentsWithReceiptArabic = inArabic<Story>({
+  parameters: {
+    portal: { route: '/app/my/esign/subscriptions?tab=payments', session: SESSION_INDIVIDUAL },
+  },
+  play: async ({ canvasElement }) => {
+    const grid = await within(canvasElement).findByRole('grid');
+    await expectDataRows(grid, 10);
+    const [receipt] = within(grid).getAllByRole('button', { name: /^الفاتورة الضريبية للطلب / });
+    if (!receipt) throw new Error('a paid order has a receipt');
+    await userEvent.click(receipt);
+    const dialog = await screen.findByRole('dialog', { name: 'فاتورة ضريبية مبسطة' });
+    await expect(await within(dialog).findByText('310123456700003')).toBeVisible();
+    // Arabic first, English beside it; the amounts in Arabic-Indic digits.
+    await expect(dialog).toHaveTextContent('الرقم الضريبي / VAT number');
+    await expect(dialog).toHaveTextContent(/٣٩٩٫٠٠/);
+  },
+});
 
 export const EmptyPayments: Story = {
   parameters: {

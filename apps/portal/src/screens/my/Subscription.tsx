@@ -17,7 +17,7 @@ import {
   type ToastVariant,
 } from '@tawqi/ui';
 import type { TFunction } from 'i18next';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'wouter';
 import { api } from '../../api.js';
@@ -27,7 +27,24 @@ import { MY_PATHS } from '../../paths.js';
 import { payAgain } from '../../payments.js';
 import { reportFailure, toasts } from '../../toasts.js';
 import { useCall } from '../../useCall.js';
-import { actions, heading, screen, title } from './my.css.js';
+import { Verbatim } from '../../components/Verbatim.js';
+import {
+  actions,
+  detailGrid,
+  factLabel,
+  facts,
+  factValue,
+  heading,
+  listRow,
+  nowrap,
+  plainList,
+  screen,
+  sectionTitle,
+  title,
+} from './my.css.js';
+
+// The receipt (and its QR encoder) loads with the first receipt opened.
+const ReceiptDialog = lazy(() => import('./Receipt.js'));
 
 type Plan = EndpointOutput<typeof CONTRACT.currentPlans>['dataList'][number];
 type Payment = EndpointOutput<typeof CONTRACT.paymentHistory>['dataList'][number];
@@ -179,6 +196,10 @@ function PaymentGrid() {
     }
   };
 
+  const [receiptOf, setReceiptOf] = useState<string | null>(null);
+
+  // One row per order: what a person reads at a glance; the price before VAT, the VAT, the
+  // validity and every payment attempt are in the row's details.
   const columns: DataGridColumn<Payment>[] = [
     {
       id: 'productName',
@@ -189,33 +210,30 @@ function PaymentGrid() {
     {
       id: 'transactionId',
       header: t('payments.columns.reference'),
-      cell: (row) => row.transactionId,
+      cell: (row) => (
+        <span className={nowrap}>
+          <Verbatim>{row.transactionId}</Verbatim>
+        </span>
+      ),
     },
     {
       id: 'paymentDate',
       header: t('payments.columns.date'),
       cell: (row) => format.dateTime(row.paymentDate),
     },
-    { id: 'validity', header: t('payments.columns.validity'), cell: (row) => row.validity },
     {
-      id: 'amountWithoutTax',
-      header: t('payments.columns.price'),
-      cell: (row) => format.sar(row.amountWithoutTax),
+      id: 'quantity',
+      header: t('payments.columns.quantity'),
+      cell: (row) => format.number(row.quantity),
       align: 'end',
-    },
-    {
-      id: 'tax',
-      header: t('payments.columns.tax'),
-      cell: (row) => format.sar(row.tax),
-      align: 'end',
-      // Room for the glossary's full name of VAT in Arabic («ضريبة القيمة المضافة»).
-      width: 180,
+      width: 110,
     },
     {
       id: 'amount',
       header: t('payments.columns.amount'),
-      cell: (row) => format.sar(row.amount),
+      cell: (row) => <span className={nowrap}>{format.sar(row.amount)}</span>,
       align: 'end',
+      width: 170,
     },
     {
       id: 'status',
@@ -247,22 +265,69 @@ function PaymentGrid() {
               {t('payments.recheck')}
             </Button>
           ) : null}
+          {row.hasReceipt ? (
+            <Button
+              size="small"
+              variant="secondary"
+              aria-label={t('payments.receiptOf', { reference: row.transactionId })}
+              onPress={() => setReceiptOf(row.encodedOrderSlno)}
+            >
+              {t('payments.receipt')}
+            </Button>
+          ) : null}
         </span>
       ),
     },
   ];
 
   return (
-    <DataGrid
-      label={t('subscription.tabs.payments')}
-      columns={columns}
-      rowKey={(row) => row.encodedPaymentSlno}
-      {...gridState(call, (answer) => answer.dataList)}
-      page={page}
-      pageSize={PAGE_SIZE}
-      onPageChange={setPage}
-      emptyState={<EmptyState title={t('payments.empty')} />}
-    />
+    <>
+      <DataGrid
+        label={t('subscription.tabs.payments')}
+        columns={columns}
+        rowKey={(row) => row.encodedOrderSlno}
+        {...gridState(call, (answer) => answer.dataList)}
+        page={page}
+        pageSize={PAGE_SIZE}
+        onPageChange={setPage}
+        emptyState={<EmptyState title={t('payments.empty')} />}
+        renderDetail={(row) => <PaymentDetail row={row} />}
+      />
+      {receiptOf ? (
+        <Suspense fallback={null}>
+          <ReceiptDialog encodedOrderSlno={receiptOf} onClose={() => setReceiptOf(null)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
+
+/** An order's details: the price before VAT, the VAT, the validity, and its payment attempts. */
+function PaymentDetail({ row }: { row: Payment }) {
+  const { t } = useTranslation('my');
+  const format = useFormat();
+  return (
+    <div className={detailGrid}>
+      <dl className={facts}>
+        <dt className={factLabel}>{t('payments.columns.price')}</dt>
+        <dd className={factValue}>{format.sar(row.amountWithoutTax)}</dd>
+        <dt className={factLabel}>{t('payments.columns.tax')}</dt>
+        <dd className={factValue}>{format.sar(row.tax)}</dd>
+        <dt className={factLabel}>{t('payments.columns.validity')}</dt>
+        <dd className={factValue}>{row.validity}</dd>
+      </dl>
+      <section aria-label={t('payments.attempts')}>
+        <h3 className={sectionTitle}>{t('payments.attempts')}</h3>
+        <ol className={plainList}>
+          {row.attempts.map((attempt) => (
+            <li key={attempt.encodedPaymentSlno} className={listRow}>
+              <span>{format.dateTime(attempt.paymentDate)}</span>
+              <StatusBadge tone={toneOf(attempt.status)} label={attempt.statusLabel} />
+            </li>
+          ))}
+        </ol>
+      </section>
+    </div>
   );
 }
 

@@ -81,3 +81,13 @@ export const listRow = style({
   paddingBlock: vars.space.sm,
   borderBlockEnd: `1px solid ${vars.color.border}`,
 });
+
+/** A short code or an amount kept on one line (a reference, "٢٢٧٫٧٠ ر.س."). */
+export const nowrap = style({ whiteSpace: 'nowrap' });
+
+/** A row's details side by side where there is room, stacked on a phone. */
+export const detailGrid = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 16rem), 1fr))',
+  gap: vars.space.lg,
+});

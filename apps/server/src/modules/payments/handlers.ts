@@ -16,7 +16,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { COMPANY, simplifiedInvoiceQr, toSar, type Language } from '@tawqi/domain';
+import { COMPANY, toSar, type Language } from '@tawqi/domain';
 import {
   PaymentGatewayError,
   type GatewayPayment,
@@ -28,6 +28,7 @@ import { requireCaller, type Caller, type Handlers } from '../../http/contractRo
 import { AppError } from '../../http/errors.js';
 import { SYSTEM_CONTEXT, auditContextOf, type AuditContext } from '../audit/log.js';
 import { localWord, planAmounts } from '../individual/handlers.js';
+import { simplifiedInvoiceQr } from './invoiceQr.js';
 
 export const CALLBACK_PATH = '/api/v1/payments/callback';
 /** A notification older (or newer) than this is stale. */
