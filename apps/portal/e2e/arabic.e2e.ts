@@ -72,14 +72,13 @@ describe('an Arabic page', () => {
       await settled(page);
       expect(await latinOnPage(page), route).toEqual([]);
     }
-    // The notifications panel, and a transaction's documents opened in the grid.
+    // A transaction's documents opened in the grid. (Not the notifications panel: opening it
+    // marks Sara's notifications read, and the session test counts them.)
     await page.goto('/app/my/esign/transactions');
     await settled(page);
     await page.getByRole('button', { name: 'عرض التفاصيل' }).first().click();
     await page.getByRole('list', { name: /مستندات العملية/ }).waitFor();
-    await page.getByRole('button', { name: /الإشعارات/ }).click();
-    await page.getByRole('dialog', { name: 'الإشعارات' }).waitFor();
     await page.waitForLoadState('networkidle');
-    expect(await latinOnPage(page), 'transactions with details and notifications').toEqual([]);
+    expect(await latinOnPage(page), 'transactions with details').toEqual([]);
   }, 120_000);
 });

@@ -7,10 +7,11 @@
 import { ApiError, CONTRACT } from '@tawqi/api';
 import { toAsciiDigits } from '@tawqi/domain';
 import { Button, Dialog, TextField } from '@tawqi/ui';
-import { useState, type SyntheticEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api.js';
 import { formGrid } from '../../components/forms.css.js';
+import { CodeForm } from '../../components/CodeForm.js';
 import { IdentityApp } from '../../components/IdentityApp.js';
 import { reportFailure, toasts } from '../../toasts.js';
 
@@ -77,8 +78,7 @@ export function ContactDialog({
     }
   };
 
-  const verify = async (event: SyntheticEvent) => {
-    event.preventDefault();
+  const verify = async () => {
     if (!sent) return;
     setBusy(true);
     setProblem(null);
@@ -111,23 +111,16 @@ export function ContactDialog({
       {step === 'confirm' ? (
         <ConfirmIdentity onConfirmed={() => void start()} />
       ) : step === 'code' && sent ? (
-        <form onSubmit={(event) => void verify(event)} noValidate className={formGrid}>
-          <p role="status">{t('account.change.codeSent', { destination: sent.destination })}</p>
-          <TextField
-            label={t('account.change.code')}
-            value={code}
-            onChange={setCode}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            autoFocus
-            isRequired
-            isInvalid={problem !== null}
-            errorMessage={problem ?? undefined}
-          />
-          <Button type="submit" isPending={busy}>
-            {t('account.change.confirm')}
-          </Button>
-        </form>
+        <CodeForm
+          sentTo={t('account.change.codeSent', { destination: sent.destination })}
+          label={t('account.change.code')}
+          submitLabel={t('account.change.confirm')}
+          code={code}
+          onCodeChange={setCode}
+          problem={problem}
+          busy={busy}
+          onSubmit={() => void verify()}
+        />
       ) : (
         <form
           onSubmit={(event) => {

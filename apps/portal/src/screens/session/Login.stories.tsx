@@ -32,6 +32,15 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+/** On the credentials tab: Sara's username, a password, and "Send me a code". */
+async function sendCredentials(canvasElement: HTMLElement, password = 'Tawqi-demo-2026') {
+  const canvas = within(canvasElement);
+  await userEvent.click(await canvas.findByRole('tab', { name: text('login:tabs.credentials') }));
+  await userEvent.type(canvas.getByRole('textbox', { name: text('login:otp.username') }), 'sara');
+  await userEvent.type(canvas.getByLabelText(text('login:otp.password')), password);
+  await userEvent.click(canvas.getByRole('button', { name: text('login:otp.sendCode') }));
+}
+
 async function startNafath(canvasElement: HTMLElement, nationalId = NATIONAL_ID) {
   const canvas = within(canvasElement);
   await userEvent.type(
@@ -266,10 +275,7 @@ export const SignedOutForInactivityArabic = inArabic<Story>({
 export const OneTimeCodeSent: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(await canvas.findByRole('tab', { name: text('login:tabs.credentials') }));
-    await userEvent.type(canvas.getByRole('textbox', { name: text('login:otp.username') }), 'sara');
-    await userEvent.type(canvas.getByLabelText(text('login:otp.password')), 'Tawqi-demo-2026');
-    await userEvent.click(canvas.getByRole('button', { name: text('login:otp.sendCode') }));
+    await sendCredentials(canvasElement);
     await expect(await canvas.findByRole('status')).toHaveTextContent('05*****567');
     const code = canvas.getByRole('textbox', { name: text('login:otp.code') });
     await expect(code).toHaveFocus();
@@ -285,10 +291,7 @@ export const OneTimeCodeSent: Story = {
 export const ResendCode: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(await canvas.findByRole('tab', { name: text('login:tabs.credentials') }));
-    await userEvent.type(canvas.getByRole('textbox', { name: text('login:otp.username') }), 'sara');
-    await userEvent.type(canvas.getByLabelText(text('login:otp.password')), 'Tawqi-demo-2026');
-    await userEvent.click(canvas.getByRole('button', { name: text('login:otp.sendCode') }));
+    await sendCredentials(canvasElement);
     await canvas.findByRole('status');
     const realNow = Date.now.bind(Date);
     Date.now = () => realNow() + 61_000;
@@ -325,10 +328,7 @@ export const WrongCode: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(await canvas.findByRole('tab', { name: text('login:tabs.credentials') }));
-    await userEvent.type(canvas.getByRole('textbox', { name: text('login:otp.username') }), 'sara');
-    await userEvent.type(canvas.getByLabelText(text('login:otp.password')), 'Tawqi-demo-2026');
-    await userEvent.click(canvas.getByRole('button', { name: text('login:otp.sendCode') }));
+    await sendCredentials(canvasElement);
     const code = await canvas.findByRole('textbox', { name: text('login:otp.code') });
     await userEvent.type(code, '123456');
     await userEvent.click(canvas.getByRole('button', { name: text('login:otp.verify') }));
@@ -367,10 +367,7 @@ export const WrongCredentials: Story = {
   },
   play: async ({ canvasElement, globals }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(await canvas.findByRole('tab', { name: text('login:tabs.credentials') }));
-    await userEvent.type(canvas.getByRole('textbox', { name: text('login:otp.username') }), 'sara');
-    await userEvent.type(canvas.getByLabelText(text('login:otp.password')), 'not it');
-    await userEvent.click(canvas.getByRole('button', { name: text('login:otp.sendCode') }));
+    await sendCredentials(canvasElement, 'not it');
     // Beside the password, as the field's error.
     const passwordField = canvas.getByLabelText(text('login:otp.password'));
     await waitFor(() => expect(passwordField).toHaveAttribute('aria-invalid', 'true'));

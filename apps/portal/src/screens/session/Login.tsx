@@ -27,6 +27,7 @@ import { storage } from '../../state/storage.js';
 import { reportFailure } from '../../toasts.js';
 import PreEnrolmentLayout from '../../layouts/PreEnrolmentLayout.js';
 import { formGrid, muted, notice } from '../../components/forms.css.js';
+import { CodeForm } from '../../components/CodeForm.js';
 import { IdentityApp, useNow } from '../../components/IdentityApp.js';
 
 function useSignedIn() {
@@ -116,8 +117,7 @@ function Credentials() {
     setResent(await requestCode());
   };
 
-  const verify = async (event: SyntheticEvent) => {
-    event.preventDefault();
+  const verify = async () => {
     if (!challenge) return;
     setBusy(true);
     setProblem(null);
@@ -137,28 +137,22 @@ function Credentials() {
   if (challenge) {
     const wait = (challenge.resendAt - now) / 1000;
     return (
-      <form onSubmit={(event) => void verify(event)} noValidate className={formGrid}>
-        <p role="status">
-          {resent
+      <CodeForm
+        // A new code is a new form: focus moves to its field, and nothing of the old one stays.
+        key={`${challenge.reference}-${String(challenge.resendAt)}`}
+        sentTo={
+          resent
             ? t('otp.resent', { destination: challenge.destination })
-            : t('otp.sent', { destination: challenge.destination })}
-        </p>
-        <TextField
-          // A new code is a new field: focus moves to it, and nothing of the old one stays.
-          key={`${challenge.reference}-${String(challenge.resendAt)}`}
-          label={t('otp.code')}
-          value={otp}
-          onChange={setOtp}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          autoFocus
-          isRequired
-          isInvalid={problem !== null}
-          errorMessage={problem ?? undefined}
-        />
-        <Button type="submit" isPending={busy}>
-          {t('otp.verify')}
-        </Button>
+            : t('otp.sent', { destination: challenge.destination })
+        }
+        label={t('otp.code')}
+        submitLabel={t('otp.verify')}
+        code={otp}
+        onCodeChange={setOtp}
+        problem={problem}
+        busy={busy}
+        onSubmit={() => void verify()}
+      >
         {wait > 0 ? (
           <p>{t('otp.resendIn', { time: formatClock(wait, language) })}</p>
         ) : (
@@ -175,7 +169,7 @@ function Credentials() {
         >
           {t('otp.again')}
         </Button>
-      </form>
+      </CodeForm>
     );
   }
   return (
