@@ -93,6 +93,12 @@ describe('sign-in through the national identity app (SPEC §4)', () => {
       (response) => response.text(),
     );
     expect(page).toContain(`value="${String(started.body.random)}"`);
+    // Styled like the app it stands for, by a stylesheet of its own (the CSP allows no inline style).
+    expect(page).toContain('<link rel="stylesheet" href="/simulators/nafath/style.css">');
+    expect(page).not.toMatch(/style="/);
+    const css = await fetch(`${h.baseUrl}/simulators/nafath/style.css`);
+    expect(css.headers.get('content-type')).toBe('text/css; charset=utf-8');
+    expect(await css.text()).toContain('--accent: #1b7f5b');
     const answered = await fetch(`${h.baseUrl}/simulators/nafath/phone/answer`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },

@@ -126,6 +126,8 @@ describe('outside demo mode', () => {
       ['POST', '/simulators/nafath/phone/answer'],
       ['POST', '/simulators/gateway/api/payments'],
       ['GET', '/simulators/gateway/pay/pg_1'],
+      ['GET', '/simulators/nafath/style.css'],
+      ['GET', '/simulators/gateway/style.css'],
       ['GET', '/dev/outbox'],
     ] as const) {
       const answer = await app.inject({ method, url });

@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import { SignJWT, exportJWK, generateKeyPair, type CryptoKey, type JWK } from 'jose';
 import type { NafathPerson, NafathStatus } from './client.js';
 import { simulatedPerson } from './people.js';
+import { simulatorDocument, simulatorStylesheet } from '../simulatorPage.js';
 
 export const SIMULATOR_PREFIX = '/simulators/nafath';
 const TTL_MS = 180_000;
@@ -138,6 +139,9 @@ export function createNafathSimulator(options: {
         app.get(`${SIMULATOR_PREFIX}/api/v1/mfa/jwk`, async () => ({
           keys: [(await keyPair()).publicJwk],
         }));
+        app.get(`${SIMULATOR_PREFIX}/style.css`, (_request, reply) =>
+          reply.type('text/css; charset=utf-8').send(simulatorStylesheet(NAFATH_ACCENT)),
+        );
         app.get(`${SIMULATOR_PREFIX}/phone`, async (request, reply) => {
           const nationalId = (request.query as { nationalId?: string }).nationalId ?? '';
           return reply
@@ -166,33 +170,40 @@ function escape(text: string): string {
   return text.replace(/[&<>"']/g, (character) => `&#${String(character.charCodeAt(0))};`);
 }
 
+/** The identity app's green. */
+const NAFATH_ACCENT = '#1b7f5b';
+
 function phonePage(nationalId: string, pending: readonly SimulatedRequest[]): string {
   const items = pending
     .map(
       (request) => `
-      <li>
-        <p>${escape(request.service)} — اختر الرقم الظاهر في توقيع / Pick the number shown in Tawqi</p>
+      <li class="request">
+        <p><strong>${escape(request.service)}</strong></p>
+        <p class="muted">اختر الرقم الظاهر في منصة توقيع / Pick the number shown in Tawqi</p>
         <form method="post" action="${SIMULATOR_PREFIX}/phone/answer">
           <input type="hidden" name="transId" value="${escape(request.transId)}">
           <input type="hidden" name="nationalId" value="${escape(nationalId)}">
-          ${request.choices.map((choice) => `<button type="submit" name="choice" value="${escape(choice)}">${escape(choice)}</button>`).join(' ')}
-          <button type="submit" name="choice" value="reject">رفض / Reject</button>
+          <div class="choices">
+            ${request.choices.map((choice) => `<button type="submit" name="choice" value="${escape(choice)}">${escape(choice)}</button>`).join(' ')}
+          </div>
+          <p class="actions"><button class="secondary" type="submit" name="choice" value="reject">رفض / Reject</button></p>
         </form>
       </li>`,
     )
     .join('');
-  return `<!doctype html>
-<html lang="ar" dir="rtl">
-<head><meta charset="utf-8"><title>نفاذ (محاكي) / Nafath simulator</title></head>
-<body>
-  <main>
+  return simulatorDocument({
+    title: 'نفاذ (محاكي) / Nafath simulator',
+    stylesheet: `${SIMULATOR_PREFIX}/style.css`,
+    body: `<header class="bar">
     <h1>نفاذ — محاكي الهاتف / Nafath phone simulator</h1>
-    <form method="get" action="${SIMULATOR_PREFIX}/phone">
-      <label>رقم الهوية الوطنية / National ID <input name="nationalId" value="${escape(nationalId)}" inputmode="numeric"></label>
+    <p>وضع العرض التجريبي / Demo mode</p>
+  </header>
+  <div class="content">
+    <form method="get" action="${SIMULATOR_PREFIX}/phone" class="stack">
+      <label>رقم الهوية الوطنية / National ID <input name="nationalId" value="${escape(nationalId)}" inputmode="numeric" dir="ltr"></label>
       <button type="submit">عرض الطلبات / Show requests</button>
     </form>
-    ${nationalId ? (pending.length ? `<ul>${items}</ul>` : '<p>لا توجد طلبات بانتظارك / No pending requests</p>') : ''}
-  </main>
-</body>
-</html>`;
+    ${nationalId ? (pending.length ? `<ul>${items}</ul>` : '<p class="stamp">لا توجد طلبات بانتظارك / No pending requests</p>') : ''}
+  </div>`,
+  });
 }

@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { signBody, type GatewayStatus } from './gateway.js';
+import { simulatorDocument, simulatorStylesheet } from '../simulatorPage.js';
 
 export const GATEWAY_PREFIX = '/simulators/gateway';
 
@@ -131,6 +132,9 @@ export function createGatewaySimulator(options: {
             return payment.status === to ? view(payment) : reply.status(409).send(view(payment));
           });
         }
+        app.get(`${GATEWAY_PREFIX}/style.css`, (_request, reply) =>
+          reply.type('text/css; charset=utf-8').send(simulatorStylesheet(GATEWAY_ACCENT)),
+        );
         app.get(`${GATEWAY_PREFIX}/pay/:id`, (request, reply) => {
           const payment = payments.get((request.params as { id: string }).id);
           if (!payment)
@@ -165,28 +169,35 @@ const STATUS_WORDS: Record<GatewayStatus, string> = {
   refunded: 'أُعيد المبلغ / Refunded',
 };
 
+/** The gateway's blue. */
+const GATEWAY_ACCENT = '#1f5fbf';
+
 function hostedPage(payment: SimulatedPayment): string {
   const amount = (payment.amount / 100).toFixed(2);
   const escape = (text: string) =>
     text.replace(/[&<>"']/g, (character) => `&#${String(character.charCodeAt(0))};`);
-  return `<!doctype html>
-<html lang="ar" dir="rtl">
-<head><meta charset="utf-8"><title>بوابة الدفع (محاكي) / Payment gateway simulator</title></head>
-<body>
-  <main>
+  return simulatorDocument({
+    title: 'بوابة الدفع (محاكي) / Payment gateway simulator',
+    stylesheet: `${GATEWAY_PREFIX}/style.css`,
+    body: `<header class="bar">
     <h1>بوابة الدفع — محاكي / Payment gateway simulator</h1>
+    <p>وضع العرض التجريبي: لا تُسحب أي مبالغ / Demo mode: nothing is charged</p>
+  </header>
+  <div class="content">
     <p>${escape(payment.description)}</p>
-    <p>المبلغ / Amount: <strong>${amount} SAR</strong></p>
+    <p class="muted">المبلغ / Amount</p>
+    <p class="amount">${amount} SAR</p>
     ${
       payment.status === 'initiated'
-        ? `<form method="post" action="${GATEWAY_PREFIX}/pay/${escape(payment.id)}">
-      <label>رقم البطاقة / Card number <input name="card" value="4111 1111 1111 1111" autocomplete="off"></label>
-      <button type="submit" name="outcome" value="pay">ادفع / Pay</button>
-      <button type="submit" name="outcome" value="decline">رفض البطاقة / Decline</button>
+        ? `<form method="post" action="${GATEWAY_PREFIX}/pay/${escape(payment.id)}" class="stack">
+      <label>رقم البطاقة / Card number <input name="card" value="4111 1111 1111 1111" autocomplete="off" inputmode="numeric" dir="ltr"></label>
+      <p class="actions">
+        <button type="submit" name="outcome" value="pay">ادفع / Pay</button>
+        <button class="secondary" type="submit" name="outcome" value="decline">رفض البطاقة / Decline</button>
+      </p>
     </form>`
-        : `<p>${STATUS_WORDS[payment.status]}</p>`
+        : `<p class="stamp">${STATUS_WORDS[payment.status]}</p>`
     }
-  </main>
-</body>
-</html>`;
+  </div>`,
+  });
 }
