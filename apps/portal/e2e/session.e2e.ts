@@ -66,7 +66,9 @@ describe('the session over time (SPEC §4)', () => {
     // Before the end, a warning counts down.
     const warning = page.getByRole('alertdialog', { name: 'Are you still there?' });
     await warning.waitFor();
-    expect(await warning.textContent()).toMatch(/signed out in 0:\d\d without activity/);
+    expect(await warning.textContent()).toMatch(
+      /signed out in \u20660:\d\d\u2069 without activity/,
+    );
 
     await page.clock.fastForward('00:15');
     await page.clock.runFor(3100);

@@ -76,13 +76,16 @@ export function formatCount(
   return form.replace('{n}', formatNumber(count, language));
 }
 
-/** A countdown as a clock reads it, in the language's digits: 125 → "2:05" / «٢:٠٥». */
+/**
+ * A countdown as a clock reads it, in the language's digits: 125 → "2:05" / «٢:٠٥». Isolated
+ * left to right (U+2066 … U+2069), so an Arabic sentence around it cannot turn it into "٠٥:٢".
+ */
 export function formatClock(totalSeconds: number, language: Language): string {
   const seconds = Math.max(0, Math.ceil(totalSeconds));
   const locale = intlLocale(language);
   const minutes = new Intl.NumberFormat(locale).format(Math.floor(seconds / 60));
   const rest = new Intl.NumberFormat(locale, { minimumIntegerDigits: 2 }).format(seconds % 60);
-  return `${minutes}:${rest}`;
+  return `\u2066${minutes}:${rest}\u2069`;
 }
 
 /** A year as a year reads: digits of the language, no grouping (2026, ٢٠٢٦). */

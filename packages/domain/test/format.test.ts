@@ -34,10 +34,10 @@ describe('formatting locales (SPEC §4, §9)', () => {
   });
 
   it("writes a countdown as a clock in the language's digits, never below zero", () => {
-    expect(formatClock(125, 'en')).toBe('2:05');
-    expect(formatClock(59.2, 'ar')).toBe('١:٠٠');
-    expect(formatClock(9, 'ar')).toBe('٠:٠٩');
-    expect(formatClock(-3, 'en')).toBe('0:00');
+    expect(formatClock(125, 'en')).toBe('\u20662:05\u2069');
+    expect(formatClock(59.2, 'ar')).toBe('\u2066١:٠٠\u2069');
+    expect(formatClock(9, 'ar')).toBe('\u2066٠:٠٩\u2069');
+    expect(formatClock(-3, 'en')).toBe('\u20660:00\u2069');
   });
 
   it("counts in Arabic's six plural forms and English's two", () => {

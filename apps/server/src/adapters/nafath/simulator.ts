@@ -170,6 +170,13 @@ function escape(text: string): string {
   return text.replace(/[&<>"']/g, (character) => `&#${String(character.charCodeAt(0))};`);
 }
 
+/** The services a request is for, as the phone says them. */
+const SERVICE_WORDS: Record<string, string> = {
+  Login: 'تسجيل الدخول / Sign-in',
+  Enrollment: 'إنشاء حساب / Enrolment',
+  KycRenewal: 'تجديد التحقق من الهوية / Identity renewal',
+};
+
 /** The identity app's green. */
 const NAFATH_ACCENT = '#1b7f5b';
 
@@ -178,7 +185,7 @@ function phonePage(nationalId: string, pending: readonly SimulatedRequest[]): st
     .map(
       (request) => `
       <li class="request">
-        <p><strong>${escape(request.service)}</strong></p>
+        <p><strong>${escape(SERVICE_WORDS[request.service] ?? request.service)}</strong></p>
         <p class="muted">اختر الرقم الظاهر في منصة توقيع / Pick the number shown in Tawqi</p>
         <form method="post" action="${SIMULATOR_PREFIX}/phone/answer">
           <input type="hidden" name="transId" value="${escape(request.transId)}">
