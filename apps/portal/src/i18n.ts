@@ -1,7 +1,7 @@
 /**
  * i18next per SPEC §4, §8, §9: Arabic saved when no language is stored; detection order query
  * `lng`, cookie, localStorage, sessionStorage, browser, html lang; cached in localStorage
- * `i18nextLng`; English fallback; namespaces from the domain; translations from
+ * `i18nextLng`; English fallback for other languages (only the shown language is loaded); namespaces from the domain; translations from
  * /locales/{lng}/{ns}.json with at most 10 parallel reads and 5 retries from 350 ms doubling.
  * i18next-http-backend marks 5xx, no status and network errors retryable, 4xx not, and reports
  * unparsable JSON as a parse failure: the domain's policy, tested there.
@@ -16,9 +16,11 @@ import {
   LANGUAGE_DETECTION_ORDER,
   LANGUAGE_QUERY_PARAMETER,
   NAMESPACES,
+  SESSION_ROUTES,
   STORAGE_KEYS,
   TRANSLATION_LOADING,
   formatNumber,
+  type Namespace,
   languageToSeed,
   toLanguage,
 } from '@tawqi/domain';
@@ -47,7 +49,22 @@ export const localeNumbers: FormatterModule = {
 /** Values are React text (escaped by React), and every one passes through `localeNumbers`. */
 export const INTERPOLATION = { escapeValue: false, alwaysFormat: true } as const;
 
-export async function initI18n(storage: Storage = localStorage): Promise<typeof i18next> {
+/**
+ * The namespaces a page opened at `pathname` needs before its first render: the frame's and its
+ * area's. Others load when a screen asks for them (react-i18next waits for them).
+ */
+export function namespacesFor(pathname: string): Namespace[] {
+  // Every page has the header and the legal footer.
+  const common: Namespace[] = ['index', 'header', 'footer'];
+  if (/^\/app\/(my|org)(\/|$)/u.test(pathname)) return [...common, 'app', 'my', 'dashboard'];
+  if ((SESSION_ROUTES as readonly string[]).includes(pathname)) return [...common, 'login'];
+  return [...common, 'public'];
+}
+
+export async function initI18n(
+  storage: Storage = localStorage,
+  namespaces: readonly Namespace[] = NAMESPACES,
+): Promise<typeof i18next> {
   const seed = languageToSeed(storage.getItem(STORAGE_KEYS.language));
   if (seed) storage.setItem(STORAGE_KEYS.language, seed);
   await i18next
@@ -59,8 +76,11 @@ export async function initI18n(storage: Storage = localStorage): Promise<typeof 
       supportedLngs: [...LANGUAGES],
       nonExplicitSupportedLngs: true,
       load: 'languageOnly',
-      fallbackLng: FALLBACK_LANGUAGE,
-      ns: [...NAMESPACES],
+      // English stands in only for a language we do not have: a page in one of ours loads that
+      // language alone (a test makes sure every key exists in both).
+      fallbackLng: (code) =>
+        (LANGUAGES as readonly string[]).includes(code) ? [] : [FALLBACK_LANGUAGE],
+      ns: [...namespaces],
       defaultNS: DEFAULT_NAMESPACE,
       detection: {
         order: LANGUAGE_DETECTION_ORDER.map((source) =>

@@ -3,23 +3,56 @@
  * downloads little of the app. Routes whose screens come with later issues show a clear "not
  * available yet" page (listed in the README); any other path is not found.
  */
-import { MARKETING_PAGES, PRE_ENROLMENT_ROUTES } from '@tawqi/domain';
+import { MARKETING_PAGES, PRE_ENROLMENT_ROUTES, type MyRoute } from '@tawqi/domain';
 import { Spinner } from '@tawqi/ui';
-import { Suspense, lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Route, Switch } from 'wouter';
+import { preloadElement, preloadable } from './preload.js';
+import { MY_SCREENS } from './screens/my/screens.js';
 
-const PublicLayout = lazy(() => import('./layouts/PublicLayout.js'));
-const PreEnrolmentLayout = lazy(() => import('./layouts/PreEnrolmentLayout.js'));
-const MarketingPage = lazy(() => import('./screens/public/MarketingPage.js'));
-const PlansPricing = lazy(() => import('./screens/public/PlansPricing.js'));
-const ContactUs = lazy(() => import('./screens/public/ContactUs.js'));
-const NotFound = lazy(() => import('./screens/NotFound.js'));
-const NotAvailableYet = lazy(() => import('./screens/NotAvailableYet.js'));
-const MyArea = lazy(() => import('./screens/my/MyArea.js'));
-const OrgArea = lazy(() => import('./screens/org/OrgArea.js'));
-const AuthCheck = lazy(() => import('./screens/session/AuthCheck.js'));
-const Login = lazy(() => import('./screens/session/Login.js'));
-const Logout = lazy(() => import('./screens/session/Logout.js'));
+const PublicLayout = preloadable(() => import('./layouts/PublicLayout.js'));
+const PreEnrolmentLayout = preloadable(() => import('./layouts/PreEnrolmentLayout.js'));
+const MarketingPage = preloadable(() => import('./screens/public/MarketingPage.js'));
+const PlansPricing = preloadable(() => import('./screens/public/PlansPricing.js'));
+const ContactUs = preloadable(() => import('./screens/public/ContactUs.js'));
+const NotFound = preloadable(() => import('./screens/NotFound.js'));
+const NotAvailableYet = preloadable(() => import('./screens/NotAvailableYet.js'));
+const MyArea = preloadable(() => import('./screens/my/MyArea.js'));
+const OrgArea = preloadable(() => import('./screens/org/OrgArea.js'));
+const AuthCheck = preloadable(() => import('./screens/session/AuthCheck.js'));
+const Login = preloadable(() => import('./screens/session/Login.js'));
+const Logout = preloadable(() => import('./screens/session/Logout.js'));
+
+/**
+ * The code a page needs when it is opened from its address, loaded at once (main.tsx), the way
+ * the routes below choose it.
+ */
+export function preloadRoute(pathname: string): Promise<unknown> {
+  const path = pathname.length > 1 ? pathname.replace(/\/$/u, '') : pathname;
+  const code: Promise<unknown>[] = (() => {
+    if (path === '/app/my' || path.startsWith('/app/my/'))
+      return [
+        MyArea.preload(),
+        preloadElement(Object.hasOwn(MY_SCREENS, path) ? MY_SCREENS[path as MyRoute] : null),
+      ];
+    if (path === '/app/org' || path.startsWith('/app/org/')) return [OrgArea.preload()];
+    if (path === '/auth-check') return [AuthCheck.preload()];
+    if (path === '/app/login') return [Login.preload()];
+    if (path === '/logout') return [Logout.preload()];
+    if ((PRE_ENROLMENT_ROUTES as readonly string[]).includes(path))
+      return [PreEnrolmentLayout.preload(), NotAvailableYet.preload()];
+    const page =
+      path === '/plans-pricing' || path === '/puchase-plan'
+        ? PlansPricing
+        : path === '/contact-us'
+          ? ContactUs
+          : path === '/' || path === '/index' || MARKETING_PAGES.some((id) => path === `/${id}`)
+            ? MarketingPage
+            : NotFound;
+    return [PublicLayout.preload(), page.preload()];
+  })();
+  return Promise.all(code);
+}
 
 /** The routes themselves live in the domain (SPEC §2), shared with the server's 404. */
 export type { MarketingPageId } from '@tawqi/domain';

@@ -1,0 +1,35 @@
+/**
+ * The individual area's screens, one for every route of the area (the domain's list: one missing
+ * does not compile). Kept apart from MyArea so that a page opened from its address can load its
+ * screen's code together with the area's (routes.tsx, `preloadRoute`).
+ */
+import type { MyRoute } from '@tawqi/domain';
+import type { ReactNode } from 'react';
+import { MY_PATHS } from '../../paths.js';
+import { preloadable } from '../../preload.js';
+
+const Dashboard = preloadable(() => import('./Dashboard.js'));
+const Subscription = preloadable(() => import('./Subscription.js'));
+const BuyPlans = preloadable(() => import('./BuyPlans.js'));
+const PaymentStatus = preloadable(() => import('./PaymentStatus.js'));
+const Transactions = preloadable(() => import('./Transactions.js'));
+const TransactionStatus = preloadable(() => import('./TransactionStatus.js'));
+const Account = preloadable(() => import('./Account.js'));
+const Devices = preloadable(() => import('./Devices.js'));
+const NotAvailableYet = preloadable(() => import('../NotAvailableYet.js'));
+
+export const MY_SCREENS: Record<MyRoute, ReactNode> = {
+  '/app/my': <Dashboard key="dashboard" />,
+  [MY_PATHS.dashboard]: <Dashboard key="dashboard" />,
+  [MY_PATHS.transactions]: <Transactions key="transactions" />,
+  [MY_PATHS.subscriptions]: <Subscription key="subscriptions" />,
+  [MY_PATHS.buyPlans]: <BuyPlans key="buy" />,
+  // Digital certificates come with the certificate authority (ROADMAP.md).
+  '/app/my/dsc/buy': <NotAvailableYet key="dsc" stage="certificates" />,
+  '/app/my/dsc/manage': <NotAvailableYet key="dsc" stage="certificates" />,
+  [MY_PATHS.account]: <Account key="account" />,
+  [MY_PATHS.devices]: <Devices key="devices" />,
+  [MY_PATHS.transactionStatus]: <TransactionStatus key="status" />,
+  [MY_PATHS.externalReturn]: <TransactionStatus key="returned" returned />,
+  [MY_PATHS.paymentStatus]: <PaymentStatus key="payment" />,
+};

@@ -1,0 +1,5 @@
+export function freePort(): Promise<number>;
+export function startBuiltServer(options?: {
+  env?: Record<string, string>;
+  logFile?: string;
+}): Promise<{ baseUrl: string; stop: () => Promise<void> }>;
