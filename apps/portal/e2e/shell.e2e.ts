@@ -76,8 +76,19 @@ describe('routes (SPEC §2)', () => {
   it('shows the live plans with the server’s VAT', async () => {
     const { page } = await openPage('/plans-pricing?lng=en');
     await page.getByRole('heading', { name: 'Professional' }).waitFor();
-    expect(await page.getByText('SAR 458.85').count()).toBe(1);
     expect(await page.getByText(/include VAT of 15%/).count()).toBe(1);
+    // The comparison: price before VAT, VAT, total, and what one of its 50 transactions costs.
+    const row = page.getByRole('row', { name: /^Professional/ });
+    const cells = await row.getByRole('cell').allTextContents();
+    // (Amounts keep "SAR" and the number together with a no-break space.)
+    expect(cells.map((cell) => cell.replace(/\s/gu, ' '))).toEqual([
+      '50',
+      '12 months',
+      'SAR 399.00',
+      'SAR 59.85',
+      'SAR 458.85',
+      'SAR 9.18',
+    ]);
   });
 });
 

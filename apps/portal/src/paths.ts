@@ -17,3 +17,8 @@ export const MY_PATHS = {
 export function transactionStatusPath(transactionID: string): string {
   return `${MY_PATHS.transactionStatus}?transactionID=${encodeURIComponent(transactionID)}`;
 }
+
+/** Buy eSign plan with one plan's dialog open (from the public pricing page). */
+export function buyPlanPath(productPricingDetailsSlno: number): string {
+  return `${MY_PATHS.buyPlans}?plan=${String(productPricingDetailsSlno)}`;
+}

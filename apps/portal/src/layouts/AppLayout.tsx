@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { LanguageSwitch, ThemeSwitch } from '../components/HeaderControls.js';
 import { KycRenewalDialog } from '../components/KycRenewal.js';
+import { LegalFooter } from '../components/LegalFooter.js';
 import { MY_PATHS } from '../paths.js';
 import { Notifications } from '../components/Notifications.js';
 import {
@@ -125,6 +126,7 @@ export default function AppLayout({ area, children }: { area: 'my' | 'org'; chil
         }
       >
         <div data-area={area}>{children}</div>
+        <LegalFooter />
         <KycRenewalDialog isOpen={renewing} onOpenChange={setRenewing} />
       </AppShell>
     </LinkRouter>

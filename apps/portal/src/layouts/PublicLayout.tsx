@@ -1,5 +1,6 @@
 /**
- * The public (pre-login) layout: brand, the marketing pages, language, theme, sign in; footer.
+ * The public (pre-login) layout: brand, the marketing pages, language, theme, sign in; the legal
+ * footer.
  * On a narrow screen the header is one row (brand, sign in, menu) and the pages, language and
  * theme are in a drawer.
  */
@@ -10,12 +11,11 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { LanguageSwitch, ThemeSwitch } from '../components/HeaderControls.js';
 import { usePageArrival } from '../pageArrival.js';
-import { useFormat } from '../format.js';
+import { LegalFooter } from '../components/LegalFooter.js';
 import {
   brand,
   controls,
   drawerNav,
-  footer,
   header,
   main,
   menuButton,
@@ -36,9 +36,8 @@ const LINKS = [
 ] as const;
 
 export default function PublicLayout({ children }: { children: ReactNode }) {
-  const { t } = useTranslation(['header', 'footer']);
+  const { t } = useTranslation('header');
   usePageArrival();
-  const format = useFormat();
   const [location] = useLocation();
   const narrow = useMediaQuery(NARROW_SCREEN_QUERY);
   const [menuOpen, setMenuOpen] = useState(false);
@@ -102,10 +101,7 @@ export default function PublicLayout({ children }: { children: ReactNode }) {
       <main className={main} id="main" tabIndex={-1}>
         {children}
       </main>
-      <footer className={footer}>
-        <span>{t('footer:copyright', { year: format.year(new Date().getFullYear()) })}</span>
-        <span>{t('footer:tagline')}</span>
-      </footer>
+      <LegalFooter withTagline />
     </div>
   );
 }

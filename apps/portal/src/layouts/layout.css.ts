@@ -60,19 +60,6 @@ export const main = style({
   outline: 'none',
 });
 
-export const footer = style({
-  paddingBlock: vars.space.lg,
-  paddingInline: vars.space.lg,
-  backgroundColor: vars.color.surface,
-  borderBlockStart: `1px solid ${vars.color.border}`,
-  color: vars.color.textMuted,
-  fontSize: vars.font.sizeSm,
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: vars.space.lg,
-  justifyContent: 'space-between',
-});
-
 export const centered = style({ display: 'grid', placeItems: 'center', minBlockSize: '70vh' });
 
 globalStyle('body', { margin: 0 });

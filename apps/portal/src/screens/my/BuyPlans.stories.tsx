@@ -86,3 +86,20 @@ export const OrderRefused: Story = {
   },
 };
 export const OrderRefusedArabic = inArabic(OrderRefused);
+
+/** Arriving with a plan chosen on the public pricing page: that plan's quantity step is open. */
+export const ChosenOnPricing: Story = {
+  parameters: {
+    portal: {
+      route: `/app/my/esign/buy/plans?plan=${String(firstPlan.productPricingDetailsSlno)}`,
+      session: SESSION_INDIVIDUAL,
+    },
+  },
+  play: async () => {
+    const dialog = await screen.findByRole('dialog', {
+      name: text('my:buy.dialogTitle', { plan: firstPlan.planName }),
+    });
+    await expect(within(dialog).getByRole('button', { name: text('my:buy.pay') })).toBeEnabled();
+  },
+};
+export const ChosenOnPricingArabic = inArabic(ChosenOnPricing);

@@ -1,14 +1,18 @@
 /**
  * Buy eSign plan (SPEC §2, §3 "Buyable plan"): the plans with the server's prices and VAT → choose
  * a quantity → the order is made (one per confirmation, whatever the clicks: Idempotency-Key) →
- * the gateway's payment page → back to /app/my/paymentStatus.
+ * the gateway's payment page → back to /app/my/paymentStatus. Arriving with `?plan=` (a plan
+ * chosen on the public pricing page) opens that plan's dialog once the plans are here; the
+ * parameter is then dropped, so going back does not open it again.
  */
 import { CONTRACT } from '@tawqi/api';
 import { CURRENCY, lineWithVat, toHalalas, vatRateBasisPoints } from '@tawqi/domain';
 import { Button, EmptyState, ErrorState, QuantityDialog, Spinner } from '@tawqi/ui';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useSearch } from 'wouter';
 import { api } from '../../api.js';
+import { MY_PATHS } from '../../paths.js';
 import { goToGateway } from '../../payments.js';
 import { PlanCard, type BuyablePlan } from '../../components/PlanCard.js';
 import { reportFailure } from '../../toasts.js';
@@ -32,6 +36,19 @@ export default function BuyPlans() {
     setIdempotencyKey(crypto.randomUUID());
     setChosen(plan);
   };
+
+  const requested = new URLSearchParams(useSearch()).get('plan');
+  const [, navigate] = useLocation();
+  useEffect(() => {
+    if (!requested || !plans.data) return;
+    const plan = plans.data.planDetailsDTOList.find(
+      (candidate) => String(candidate.productPricingDetailsSlno) === requested,
+    );
+    if (plan) open(plan);
+    navigate(MY_PATHS.buyPlans, { replace: true });
+    // Once per arrival with a plan, when the plans have come.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [requested, plans.data]);
 
   const order = async (plan: BuyablePlan, quantity: number) => {
     setOrdering(true);

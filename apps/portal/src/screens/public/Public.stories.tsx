@@ -1,0 +1,110 @@
+/**
+ * The public pages (SPEC §2): a marketing page's blocks (how signing works, what each account
+ * includes, trust and compliance, questions), a page that sells what is not built yet, and plans
+ * and pricing with the comparison table; each in both languages, light and dark.
+ */
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { createFixtures, createMockAnswers } from '@tawqi/api/fixtures';
+import { expect, userEvent, within } from 'storybook/test';
+import {
+  failedOnceStory,
+  inArabic,
+  inDark,
+  loadingStory,
+  portalLoader,
+  text,
+  withPortal,
+} from '../../stories/portal.js';
+import MarketingPage from './MarketingPage.js';
+import PlansPricing from './PlansPricing.js';
+
+const meta = {
+  title: 'Portal/Public',
+  component: MarketingPage,
+  decorators: [withPortal],
+  loaders: [portalLoader],
+  parameters: { layout: 'padded', portal: { route: '/' } },
+  args: { id: 'home' },
+} satisfies Meta<typeof MarketingPage>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** The home page's blocks in order; a question opens to its answer. */
+export const Home: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    for (const key of ['howItWorks.title', 'offers.title', 'compliance.title', 'faq.title'])
+      await expect(
+        canvas.getByRole('heading', { level: 2, name: text(`public:${key}`) }),
+      ).toBeVisible();
+    const howItWorks = canvas.getByRole('region', { name: text('public:howItWorks.title') });
+    await expect(within(howItWorks).getAllByRole('listitem')).toHaveLength(3);
+    const question = canvas.getByText(text('public:faq.items.0.question'));
+    const answer = canvas.getByText(text('public:faq.items.0.answer'));
+    await expect(answer).not.toBeVisible();
+    await userEvent.click(question);
+    await expect(answer).toBeVisible();
+  },
+};
+export const HomeArabic = inArabic(Home);
+export const HomeDark = inDark(Home);
+export const HomeArabicDark = inDark(inArabic(Home));
+
+/** A page that sells what is not built yet says so at the top. */
+export const ComingSoon: Story = {
+  args: { id: 'organization' },
+  parameters: { portal: { route: '/organization' } },
+  play: async ({ canvasElement }) => {
+    await expect(
+      within(canvasElement).getByText(text('public:comingSoon.organization')),
+    ).toBeVisible();
+  },
+};
+export const ComingSoonArabic = inArabic(ComingSoon);
+export const ComingSoonDark = inDark(ComingSoon);
+
+const plans = createMockAnswers(createFixtures()).commonEsignPlans({
+  params: {},
+  query: {},
+  body: {},
+});
+
+/** A card per plan, each with its own buy button, and every plan in the comparison table. */
+export const Pricing: StoryObj<typeof PlansPricing> = {
+  render: () => <PlansPricing mode="pricing" />,
+  parameters: { portal: { route: '/plans-pricing' } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const table = await canvas.findByRole('table');
+    // The header row, and a row per plan.
+    await expect(within(table).getAllByRole('row')).toHaveLength(
+      plans.planDetailsDTOList.length + 1,
+    );
+    for (const plan of plans.planDetailsDTOList) {
+      await expect(
+        canvas.getByRole('button', {
+          name: text('public:plans.buyNamed', { plan: plan.planName }),
+        }),
+      ).toBeEnabled();
+      await expect(within(table).getByRole('rowheader', { name: plan.planName })).toBeVisible();
+    }
+  },
+};
+export const PricingArabic = inArabic(Pricing);
+export const PricingDark = inDark(Pricing);
+export const PricingArabicDark = inDark(inArabic(Pricing));
+
+export const PricingLoading: StoryObj<typeof PlansPricing> = {
+  render: () => <PlansPricing mode="pricing" />,
+  ...loadingStory('commonEsignPlans'),
+};
+export const PricingLoadingArabic = inArabic(PricingLoading);
+
+export const PricingFailed: StoryObj<typeof PlansPricing> = {
+  render: () => <PlansPricing mode="pricing" />,
+  ...failedOnceStory('commonEsignPlans'),
+};
+export const PricingFailedArabic: StoryObj<typeof PlansPricing> = inArabic({
+  render: () => <PlansPricing mode="pricing" />,
+  ...failedOnceStory('commonEsignPlans'),
+});
