@@ -52,6 +52,7 @@ export default defineConfig({
     sourcemap: true,
     target: 'es2022',
     assetsInlineLimit: 0,
+    cssCodeSplit: false,
     // React DOM in a chunk of its own: it changes rarely, so a new release of the portal leaves it
     // cached. Vite's preload helper goes with it rather than alone (the screens of an area load
     // lazily, so the helper is shared and would otherwise be a chunk of its own). Everything the
@@ -61,7 +62,8 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: 'react-dom', test: /react-dom|scheduler|preload-helper/, priority: 2 },
+            { name: 'react-dom', test: /react-dom|scheduler|preload-helper/, priority: 3 },
+            { name: 'styles', test: /\.css\.ts$|@vanilla-extract[\\/]recipes/, priority: 2 },
             { name: 'boot', tags: ['$initial'], priority: 1 },
           ],
         },

@@ -8,7 +8,7 @@ import { Spinner } from '@tawqi/ui';
 import { Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Route, Switch } from 'wouter';
 import { preloadElement, preloadable } from './preload.js';
-import { MY_SCREENS } from './screens/my/screens.js';
+import { MY_ARRIVAL_READS, MY_SCREENS } from './screens/my/screens.js';
 
 const PublicLayout = preloadable(() => import('./layouts/PublicLayout.js'));
 const PreEnrolmentLayout = preloadable(() => import('./layouts/PreEnrolmentLayout.js'));
@@ -22,6 +22,13 @@ const OrgArea = preloadable(() => import('./screens/org/OrgArea.js'));
 const AuthCheck = preloadable(() => import('./screens/session/AuthCheck.js'));
 const Login = preloadable(() => import('./screens/session/Login.js'));
 const Logout = preloadable(() => import('./screens/session/Logout.js'));
+
+/** Starts the reads of the screen at `pathname`, for a signed-in person (arrivalRead.ts). */
+export async function startArrivalReads(pathname: string): Promise<void> {
+  const path = pathname.length > 1 ? pathname.replace(/\/$/u, '') : pathname;
+  const reads = Object.hasOwn(MY_ARRIVAL_READS, path) ? MY_ARRIVAL_READS[path as MyRoute] : null;
+  for (const read of (await reads?.())?.ARRIVAL_READS ?? []) read.start();
+}
 
 /**
  * The code a page needs when it is opened from its address, loaded at once (main.tsx), the way

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ENDPOINTS, type EndpointId } from '@tawqi/api';
@@ -420,6 +420,28 @@ describe('the portal and the development pages', () => {
     const api = await app.inject({ method: 'GET', url: '/api/v1/not/a/call' });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toMatchObject({ code: 'NOT_FOUND' });
+    await app.close();
+  });
+
+  it('lets browsers keep the build’s content-named files for good, and ask again for the rest', async () => {
+    const portalDir = mkdtempSync(join(tmpdir(), 'tawqi-portal-'));
+    mkdirSync(join(portalDir, 'assets'));
+    mkdirSync(join(portalDir, 'locales', 'en'), { recursive: true });
+    writeFileSync(join(portalDir, 'index.html'), '<!doctype html><title>Tawqi portal</title>');
+    writeFileSync(join(portalDir, 'assets', 'index-1a2b3c.js'), 'console.log(1)');
+    writeFileSync(join(portalDir, 'locales', 'en', 'index.json'), '{}');
+    writeFileSync(join(portalDir, 'favicon.svg'), '<svg/>');
+    const { app } = await createServer({
+      config: loadConfig({ TAWQI_MODE: 'demo', LOG_LEVEL: 'silent' }),
+      pool: h.pool,
+      portalDir,
+    });
+    const cacheOf = async (url: string) =>
+      (await app.inject({ method: 'GET', url })).headers['cache-control'];
+    expect(await cacheOf('/assets/index-1a2b3c.js')).toBe('public, max-age=31536000, immutable');
+    expect(await cacheOf('/locales/en/index.json')).toBe('public, max-age=300');
+    expect(await cacheOf('/favicon.svg')).toBe('public, max-age=0');
+    expect(await cacheOf('/app/my/dashboard')).toBe('no-cache');
     await app.close();
   });
 

@@ -6,16 +6,18 @@
  * whatever the person had typed there.
  */
 import { COMPANY } from '@tawqi/domain';
-import { Button, Dialog } from '@tawqi/ui';
+import { Button } from '@tawqi/ui';
 import { useAtomValue } from 'jotai';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../format.js';
 import { languageAtom } from '../state/atoms.js';
 import { Verbatim } from './Verbatim.js';
-import { documentBody, legalFooter, legalLine, legalLinks } from './legalFooter.css.js';
+import type { LegalDocument } from './LegalDocumentDialog.js';
+import { legalFooter, legalLine, legalLinks } from './legalFooter.css.js';
 
-type LegalDocument = 'agreement' | 'privacy';
+// The dialog's code (React Aria's modal) loads when a document is asked for, not with every page.
+const LegalDocumentDialog = lazy(() => import('./LegalDocumentDialog.js'));
 
 export function LegalFooter({ withTagline = false }: { withTagline?: boolean }) {
   const { t } = useTranslation('footer');
@@ -48,34 +50,15 @@ export function LegalFooter({ withTagline = false }: { withTagline?: boolean }) 
         ))}
       </div>
       {open ? (
-        <Dialog
-          title={t(`documents.${open}.title`)}
-          isOpen
-          onOpenChange={(isOpen) => {
-            if (!isOpen) setOpen(null);
-          }}
-        >
-          <LegalText document={open} />
-        </Dialog>
+        <Suspense fallback={null}>
+          <LegalDocumentDialog
+            document={open}
+            onClose={() => {
+              setOpen(null);
+            }}
+          />
+        </Suspense>
       ) : null}
     </footer>
-  );
-}
-
-function LegalText({ document }: { document: LegalDocument }) {
-  const { t } = useTranslation('footer');
-  const sections = t(`documents.${document}.sections`, { returnObjects: true }) as unknown;
-  return (
-    <div className={documentBody}>
-      {(Array.isArray(sections) ? (sections as { heading: string; body: string }[]) : []).map(
-        (section) => (
-          <section key={section.heading}>
-            <h3>{section.heading}</h3>
-            <p>{section.body}</p>
-          </section>
-        ),
-      )}
-      <p>{t('legal.updated')}</p>
-    </div>
   );
 }

@@ -6,11 +6,10 @@
 import { ROUTES } from '@tawqi/domain';
 import { AppShell, Button, LinkRouter, Menu, Select, type NavGroup } from '@tawqi/ui';
 import { useAtom, useAtomValue } from 'jotai';
-import { useEffect, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { LanguageSwitch, ThemeSwitch } from '../components/HeaderControls.js';
-import { KycRenewalDialog } from '../components/KycRenewal.js';
 import { LegalFooter } from '../components/LegalFooter.js';
 import { MY_PATHS } from '../paths.js';
 import { Notifications } from '../components/Notifications.js';
@@ -21,6 +20,11 @@ import {
   sessionAtom,
 } from '../state/atoms.js';
 import { usePageArrival } from '../pageArrival.js';
+
+// The identity app's renewal loads when the person asks for it from the user menu.
+const KycRenewalDialog = lazy(() =>
+  import('../components/KycRenewal.js').then((module) => ({ default: module.KycRenewalDialog })),
+);
 
 const MY_LINKS = [
   ['dashboard', MY_PATHS.dashboard],
@@ -127,7 +131,11 @@ export default function AppLayout({ area, children }: { area: 'my' | 'org'; chil
       >
         <div data-area={area}>{children}</div>
         <LegalFooter />
-        <KycRenewalDialog isOpen={renewing} onOpenChange={setRenewing} />
+        {renewing ? (
+          <Suspense fallback={null}>
+            <KycRenewalDialog isOpen onOpenChange={setRenewing} />
+          </Suspense>
+        ) : null}
       </AppShell>
     </LinkRouter>
   );

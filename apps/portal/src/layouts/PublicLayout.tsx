@@ -4,8 +4,8 @@
  * On a narrow screen the header is one row (brand, sign in, menu) and the pages, language and
  * theme are in a drawer.
  */
-import { Drawer, NARROW_SCREEN_QUERY, SkipLink, linkStyle, useMediaQuery } from '@tawqi/ui';
-import { useState, type ReactNode } from 'react';
+import { NARROW_SCREEN_QUERY, SkipLink, linkStyle, useMediaQuery } from '@tawqi/ui';
+import { Suspense, lazy, useState, type ReactNode } from 'react';
 import { Button as AriaButton } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
@@ -23,6 +23,9 @@ import {
   navLink,
   page,
 } from './layout.css.js';
+
+// Loaded after the page shows, on a narrow screen only.
+const MenuDrawer = lazy(() => import('./MenuDrawer.js'));
 
 const LINKS = [
   ['/why-esign', 'nav.whyEsign'],
@@ -79,13 +82,15 @@ export default function PublicLayout({ children }: { children: ReactNode }) {
             >
               {t('header:menu')}
             </AriaButton>
-            <Drawer isOpen={menuOpen} onOpenChange={setMenuOpen} title={t('header:menu')}>
-              {links(drawerNav)}
-              <div className={controls}>
-                <LanguageSwitch />
-                <ThemeSwitch />
-              </div>
-            </Drawer>
+            <Suspense fallback={null}>
+              <MenuDrawer isOpen={menuOpen} onOpenChange={setMenuOpen} title={t('header:menu')}>
+                {links(drawerNav)}
+                <div className={controls}>
+                  <LanguageSwitch />
+                  <ThemeSwitch />
+                </div>
+              </MenuDrawer>
+            </Suspense>
           </div>
         ) : (
           <>

@@ -7,13 +7,17 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import type { ApiErrorBody } from '@tawqi/api';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyServerOptions,
+} from 'fastify';
 import type { Config } from '../config.js';
 import type { Pool } from '../db/pool.js';
 import { registerContractRoutes, type Access, type Handlers } from './contractRoutes.js';
@@ -195,6 +199,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       index: false,
       // Source maps help a developer in demo mode; production does not hand out its sources.
       allowedPath: (pathName) => config.demo || !pathName.endsWith('.map'),
+      // The build's files under assets/ are named by their content: a browser keeps them for good
+      // and asks for none of them again (a page needs dozens, six at a time). Other files (the
+      // translations, the icon) are asked about again; the translations after five minutes.
+      setHeaders: (reply: FastifyReply, path: string) => {
+        if (path.includes(`${sep}assets${sep}`))
+          void reply.header('cache-control', 'public, max-age=31536000, immutable');
+        else if (path.includes(`${sep}locales${sep}`))
+          void reply.header('cache-control', TRANSLATIONS_CACHE_CONTROL);
+      },
     });
   }
   // The portal's page, read once with its files, told which mode it runs in: demo mode shows its
@@ -215,10 +228,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       request.method === 'GET' && !/\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
     // Any other address still gets the portal, which shows its not-found page, but with 404.
     if (!isApi && isPage && hasPortal)
-      return reply
-        .status(isPortalRoute(request.url) ? 200 : 404)
-        .type('text/html; charset=utf-8')
-        .send(portalPage);
+      return (
+        reply
+          .status(isPortalRoute(request.url) ? 200 : 404)
+          .type('text/html; charset=utf-8')
+          // Asked for again each time: it names the current build's files.
+          .header('cache-control', 'no-cache')
+          .send(portalPage)
+      );
     if (!isApi && isPage) {
       return reply
         .status(404)
@@ -232,6 +249,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   return app;
 }
+
+/** Translations may be reused for five minutes, from the api or as the built portal's files. */
+export const TRANSLATIONS_CACHE_CONTROL = 'public, max-age=300';
 
 /** Failures that are outcomes, not faults: logged at warn, once, without a stack. */
 const EXPECTED_FAILURES = new Set([501, 503]);

@@ -2,19 +2,15 @@
  * The individual dashboard (SPEC §2, §7 `dashboard/my/dashboard`): plan balance, utilization,
  * active plans with the next expiry, recent transactions and notifications.
  */
-import { CONTRACT } from '@tawqi/api';
 import { DataGrid, EmptyState, ErrorState, Link, Spinner, StatCard } from '@tawqi/ui';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api.js';
+import { readDashboard, readNotifications } from './Dashboard.reads.js';
 import { NotificationList } from '../../components/Notifications.js';
 import { useFormat } from '../../format.js';
 import { MY_PATHS } from '../../paths.js';
 import { useCall } from '../../useCall.js';
 import { heading, screen, section, sectionTitle, stats, title } from './my.css.js';
 import { transactionColumns } from './transactionColumns.js';
-
-const readDashboard = () => api.call(CONTRACT.myDashboard, { body: {} });
-const readNotifications = () => api.call(CONTRACT.myNotifications, {});
 
 /** Share of a plan's transactions used, in whole percent (0 when there is no plan). */
 export function utilizationPercent(utilized: number, total: number): number {

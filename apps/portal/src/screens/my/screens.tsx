@@ -18,6 +18,17 @@ const Account = preloadable(() => import('./Account.js'));
 const Devices = preloadable(() => import('./Devices.js'));
 const NotAvailableYet = preloadable(() => import('../NotAvailableYet.js'));
 
+/**
+ * The reads a screen makes when it appears, for the screens whose data decides when the page is
+ * usable: started together with loading the screen when the page is opened from its address.
+ */
+export const MY_ARRIVAL_READS: Partial<
+  Record<MyRoute, () => Promise<{ ARRIVAL_READS: readonly { start: () => void }[] }>>
+> = {
+  '/app/my': () => import('./Dashboard.reads.js'),
+  [MY_PATHS.dashboard]: () => import('./Dashboard.reads.js'),
+};
+
 export const MY_SCREENS: Record<MyRoute, ReactNode> = {
   '/app/my': <Dashboard key="dashboard" />,
   [MY_PATHS.dashboard]: <Dashboard key="dashboard" />,

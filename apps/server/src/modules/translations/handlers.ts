@@ -6,6 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Handlers } from '../../http/contractRoutes.js';
+import { TRANSLATIONS_CACHE_CONTROL } from '../../http/app.js';
 import { AppError } from '../../http/errors.js';
 
 export function translationHandlers(localesDir: string): Handlers {
@@ -19,7 +20,7 @@ export function translationHandlers(localesDir: string): Handlers {
       } catch {
         throw new AppError(404, 'NOT_FOUND');
       }
-      void reply.header('cache-control', 'public, max-age=300');
+      void reply.header('cache-control', TRANSLATIONS_CACHE_CONTROL);
       return JSON.parse(text) as unknown;
     },
   };

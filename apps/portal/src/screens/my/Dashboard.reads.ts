@@ -1,0 +1,9 @@
+/** What the dashboard reads when it appears (started early when it is opened from its address). */
+import { CONTRACT } from '@tawqi/api';
+import { api } from '../../api.js';
+import { arrivalRead } from '../../arrivalRead.js';
+
+export const readDashboard = arrivalRead(() => api.call(CONTRACT.myDashboard, { body: {} }));
+export const readNotifications = arrivalRead(() => api.call(CONTRACT.myNotifications, {}));
+
+export const ARRIVAL_READS = [readDashboard, readNotifications];
