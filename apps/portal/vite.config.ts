@@ -52,12 +52,13 @@ export default defineConfig({
     sourcemap: true,
     target: 'es2022',
     assetsInlineLimit: 0,
+    // A browser fetches six files at a time from a server, so every small file delays a page
+    // (bench/ready.mjs): one stylesheet for the whole portal (6 KB brotli; it had been a file per
+    // component), the class names of every style module in one chunk ('styles'), and everything
+    // the entry imports in one more ('boot'; it had been 25 files). React DOM is a chunk of its
+    // own: it changes rarely, so a new release of the portal leaves it cached. Vite's preload
+    // helper goes with it rather than alone (it is shared by the lazily loaded screens).
     cssCodeSplit: false,
-    // React DOM in a chunk of its own: it changes rarely, so a new release of the portal leaves it
-    // cached. Vite's preload helper goes with it rather than alone (the screens of an area load
-    // lazily, so the helper is shared and would otherwise be a chunk of its own). Everything the
-    // entry imports is one file ('boot'; it had been 25): a browser fetches six files at a time
-    // from a server, so each extra file in the first wave delays the page (bench/ready.mjs).
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -112,7 +112,7 @@ const report = { date: new Date().toISOString(), runs: RUNS, targets: TARGETS, .
 const out = fileURLToPath(new URL('../bench-results/ready.json', import.meta.url));
 mkdirSync(fileURLToPath(new URL('../bench-results', import.meta.url)), { recursive: true });
 writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
-console.log(`Ready to use, on loopback, median (p90) of ${String(RUNS)} fresh visits:`);
+console.log(`Ready to use, on loopback, median (p90) of ${String(RUNS)} openings each:`);
 for (const kind of ['public', 'app']) {
   const now = results[kind];
   const before = baseline?.[kind];

@@ -6,7 +6,7 @@
  * whatever the person had typed there.
  */
 import { COMPANY } from '@tawqi/domain';
-import { Button } from '@tawqi/ui';
+import { buttonStyle } from '@tawqi/ui';
 import { useAtomValue } from 'jotai';
 import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -37,16 +37,17 @@ export function LegalFooter({ withTagline = false }: { withTagline?: boolean }) 
       </p>
       <div className={legalLinks}>
         {(['agreement', 'privacy'] as const).map((document) => (
-          <Button
+          // Native buttons in the ui button's style, as the header's: the public pages stay light.
+          <button
             key={document}
-            variant="ghost"
-            size="small"
-            onPress={() => {
+            type="button"
+            className={buttonStyle({ variant: 'ghost', size: 'small' })}
+            onClick={() => {
               setOpen(document);
             }}
           >
             {t(`legal.${document}`)}
-          </Button>
+          </button>
         ))}
       </div>
       {open ? (

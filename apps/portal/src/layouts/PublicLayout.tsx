@@ -6,7 +6,6 @@
  */
 import { NARROW_SCREEN_QUERY, SkipLink, linkStyle, useMediaQuery } from '@tawqi/ui';
 import { Suspense, lazy, useState, type ReactNode } from 'react';
-import { Button as AriaButton } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { LanguageSwitch, ThemeSwitch } from '../components/HeaderControls.js';
@@ -73,15 +72,16 @@ export default function PublicLayout({ children }: { children: ReactNode }) {
         {narrow ? (
           <div className={controls}>
             {signIn}
-            <AriaButton
+            <button
+              type="button"
               className={menuButton}
               aria-expanded={menuOpen}
-              onPress={() => {
+              onClick={() => {
                 setMenuOpen(true);
               }}
             >
               {t('header:menu')}
-            </AriaButton>
+            </button>
             <Suspense fallback={null}>
               <MenuDrawer isOpen={menuOpen} onOpenChange={setMenuOpen} title={t('header:menu')}>
                 {links(drawerNav)}

@@ -77,6 +77,6 @@ export const menuButton = style({
   font: 'inherit',
   cursor: 'pointer',
   selectors: {
-    '&[data-focus-visible]': { outline: `3px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
+    '&:focus-visible': { outline: `3px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
   },
 });
