@@ -23,11 +23,15 @@ const AuthCheck = preloadable(() => import('./screens/session/AuthCheck.js'));
 const Login = preloadable(() => import('./screens/session/Login.js'));
 const Logout = preloadable(() => import('./screens/session/Logout.js'));
 
-/** Starts the reads of the screen at `pathname`, for a signed-in person (arrivalRead.ts). */
+/**
+ * Starts the reads of the page at `pathname` for a signed-in person (arrivalRead.ts): the app
+ * layout's header, and its screen's.
+ */
 export async function startArrivalReads(pathname: string): Promise<void> {
   const path = pathname.length > 1 ? pathname.replace(/\/$/u, '') : pathname;
-  const reads = Object.hasOwn(MY_ARRIVAL_READS, path) ? MY_ARRIVAL_READS[path as MyRoute] : null;
-  for (const read of (await reads?.())?.ARRIVAL_READS ?? []) read.start();
+  const screen = Object.hasOwn(MY_ARRIVAL_READS, path) ? MY_ARRIVAL_READS[path as MyRoute] : null;
+  const modules = await Promise.all([import('./components/Notifications.reads.js'), screen?.()]);
+  for (const module of modules) for (const read of module?.ARRIVAL_READS ?? []) read.start();
 }
 
 /**

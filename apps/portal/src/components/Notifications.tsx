@@ -19,14 +19,13 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../api.js';
 import { useFormat } from '../format.js';
 import { useCall } from '../useCall.js';
+import { readHeaderNotifications } from './Notifications.reads.js';
 import {
   countBadge,
   notificationItem,
   notificationList,
   notificationMeta,
 } from './notifications.css.js';
-
-const readNotifications = () => api.call(CONTRACT.myNotifications, {});
 
 type Notification = EndpointOutput<typeof CONTRACT.myNotifications>['dataList'][number];
 
@@ -53,7 +52,7 @@ export function NotificationList({ items }: { items: readonly Notification[] }) 
 export function Notifications() {
   const { t } = useTranslation('app');
   const format = useFormat();
-  const notifications = useCall(readNotifications);
+  const notifications = useCall(readHeaderNotifications);
   const [open, setOpen] = useState(false);
   const [markedRead, setMarkedRead] = useState<ReadonlySet<number>>(new Set());
 
