@@ -24,14 +24,15 @@ export async function freePort() {
 }
 
 /**
- * @param {{ env?: Record<string, string>, logFile?: string }} [options] extra environment
- *   (it wins over the demo defaults) and a file to append the server's output to
+ * @param {{ env?: Record<string, string>, logFile?: string, nodeArgs?: string[] }} [options] extra
+ *   environment (it wins over the demo defaults), a file to append the server's output to, and
+ *   options for Node (a benchmark's `--cpu-prof`, for one)
  * @returns {Promise<{ baseUrl: string, stop: () => Promise<void> }>}
  */
-export async function startBuiltServer({ env = {}, logFile } = {}) {
+export async function startBuiltServer({ env = {}, logFile, nodeArgs = [] } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'tawqi-run-'));
   const port = await freePort();
-  const child = spawn(process.execPath, [SERVER], {
+  const child = spawn(process.execPath, [...nodeArgs, SERVER], {
     env: {
       ...process.env,
       TAWQI_MODE: 'demo',

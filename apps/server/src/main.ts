@@ -5,7 +5,11 @@
  */
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
+import {
+  EmbeddedDatabaseError,
+  startEmbeddedPostgres,
+  type EmbeddedDatabase,
+} from './db/embedded.js';
 import { migrate, pendingMigrations } from './db/migrate.js';
 import {
   APP_ROLE,
@@ -38,10 +42,16 @@ async function main(): Promise<void> {
   let ownerUrl = config.DATABASE_OWNER_URL;
   if (!appUrl) {
     console.log(`Starting the embedded PostgreSQL in ${config.DATA_DIR}/postgres …`);
-    embedded = await startEmbeddedPostgres({
-      dataDir: config.DATA_DIR,
-      port: config.EMBEDDED_PG_PORT,
-    });
+    try {
+      embedded = await startEmbeddedPostgres({
+        dataDir: config.DATA_DIR,
+        port: config.EMBEDDED_PG_PORT,
+      });
+    } catch (error) {
+      if (!(error instanceof EmbeddedDatabaseError)) throw error;
+      console.error(error.message);
+      process.exit(1);
+    }
     await embedded.createDatabase('tawqi');
     ownerUrl = embedded.urlOf('tawqi');
     appUrl = asRole(ownerUrl, APP_ROLE, hmac(deriveKeys(config.secrets).otp, 'embedded app role'));

@@ -470,6 +470,39 @@ describe('sessions (SECURITY.md, RFC 9700)', () => {
     expect(late.body.detail).toBe('TOKEN_EXPIRED');
   });
 
+  it('writes a session’s last-seen time at most once a minute, and still stops a revoked one at once', async () => {
+    const session = await signIn();
+    const sessionId = (
+      JSON.parse(Buffer.from(session.token.split('.')[1] ?? '', 'base64url').toString()) as {
+        sid: string;
+      }
+    ).sid;
+    const row = async () =>
+      (
+        await h.pool.query<{ version: string; last_seen_at: Date }>(
+          'SELECT xmin::text AS version, last_seen_at FROM sessions WHERE session_id = $1',
+          [sessionId],
+        )
+      ).rows[0];
+    const read = () =>
+      h.call('POST', '/api/v1/esign/my/transactions', {
+        body: { type: 0, limit: 10, page: 0 },
+        token: session.token,
+      });
+    const before = await row();
+    h.clock.advance(30_000);
+    expect((await read()).status).toBe(200);
+    // Within the minute: read, not written (the row's version is unchanged).
+    expect(await row()).toEqual(before);
+    h.clock.advance(31_000);
+    expect((await read()).status).toBe(200);
+    const after = await row();
+    expect(after?.last_seen_at).toEqual(h.clock.now);
+    expect(after?.version).not.toBe(before?.version);
+    await h.pool.query('UPDATE sessions SET revoked_at = now() WHERE session_id = $1', [sessionId]);
+    expect((await read()).status).toBe(401);
+  });
+
   it('ends a session 12 hours after sign-in, however active', async () => {
     let token = (await signIn()).refreshToken;
     for (let elapsed = 0; elapsed < 12 * 60; elapsed += 20) {

@@ -170,6 +170,17 @@ describe('my transactions and documents', () => {
       page: 2,
     });
     expect(last.body.dataList).toHaveLength(4);
+    // In order across the pages (the page and its total come from one statement).
+    const dates = [...first.body.dataList, ...last.body.dataList].map(
+      (row: { transactionDate: string }) => row.transactionDate,
+    );
+    expect(dates.slice(0, 10)).toEqual([...dates.slice(0, 10)].sort().reverse());
+    const beyond = await as(sara).post('/api/v1/esign/my/transactions', {
+      type: 0,
+      limit: 10,
+      page: 9,
+    });
+    expect(beyond.body).toMatchObject({ dataList: [], totalCount: 24 });
   });
 
   it('filters by status and dates, with labels in the caller’s language', async () => {

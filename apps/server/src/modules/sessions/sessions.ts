@@ -168,8 +168,10 @@ export async function revokeSession(
 
 /**
  * Whether a session is live for a request now: not revoked, not idle beyond the limit, not past
- * its absolute end. A live session's last-seen time moves on (at most once a minute, to spare
- * writes), which is what the idle limit measures: the server's own clock, not a client header.
+ * its absolute end. A live session's last-seen time moves on, which is what the idle limit
+ * measures (the server's own clock, not a client header) — but at most once a minute: a request
+ * reads the row and writes it only when the stored time is a minute old, in the same statement
+ * (one round trip; a revocation still stops the very next request).
  */
 export async function touchSession(
   pool: Pool,
@@ -178,11 +180,18 @@ export async function touchSession(
   limits: SessionLimits,
 ): Promise<boolean> {
   const result = await pool.query<{ session_id: string }>(
-    `UPDATE sessions SET last_seen_at = CASE WHEN last_seen_at < $2::timestamptz - interval '1 minute' THEN $2::timestamptz ELSE last_seen_at END
-      WHERE session_id = $1 AND revoked_at IS NULL
-        AND last_seen_at >= $2::timestamptz - make_interval(mins => $3)
-        AND absolute_expires_at > $2::timestamptz
-      RETURNING session_id`,
+    `WITH live AS (
+       SELECT session_id, last_seen_at FROM sessions
+        WHERE session_id = $1 AND revoked_at IS NULL
+          AND last_seen_at >= $2::timestamptz - make_interval(mins => $3)
+          AND absolute_expires_at > $2::timestamptz
+     ), touched AS (
+       UPDATE sessions SET last_seen_at = $2::timestamptz
+         FROM live
+        WHERE sessions.session_id = live.session_id
+          AND live.last_seen_at < $2::timestamptz - interval '1 minute'
+     )
+     SELECT session_id FROM live`,
     [sessionId, now, limits.idleMinutes],
   );
   return result.rowCount === 1;

@@ -1,0 +1,43 @@
+/**
+ * One page of a list and the list's total, in one round trip: every grid asks for both, and a
+ * request that waits for two answers from a busy pool waits twice. The page and the count are
+ * written as two ordinary queries over the same parameters; this runs them as one statement.
+ */
+import type { Pool, PoolClient } from './pool.js';
+
+export interface PageQuery {
+  /** The page: a SELECT with its ORDER BY, LIMIT and OFFSET. */
+  rows: string;
+  /** The same WHERE, counted: `SELECT count(*) FROM … WHERE …`. */
+  count: string;
+  /** The parameters both use ($1, $2, …). */
+  values: readonly unknown[];
+}
+
+interface Marked {
+  __total: number;
+  __present: boolean | null;
+  __n: number | null;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller names its row type, as with pg's query<Row>
+export async function pageWithTotal<Row extends object>(
+  db: Pool | PoolClient,
+  query: PageQuery,
+): Promise<{ rows: Row[]; total: number }> {
+  // The count always answers one row; the page joins it (none on a page past the end). Each page
+  // row is numbered in the page's own order, so the join cannot reorder it.
+  const result = await db.query<Marked & Row>(
+    `SELECT total.count AS __total, page.*
+       FROM (${query.count}) AS total (count)
+       LEFT JOIN LATERAL (
+         SELECT true AS __present, row_number() OVER () AS __n, listed.* FROM (${query.rows}) AS listed
+       ) AS page ON true
+      ORDER BY page.__n`,
+    [...query.values],
+  );
+  const rows = result.rows
+    .filter((row) => row.__present)
+    .map(({ __total: _total, __present: _present, __n: _n, ...row }) => row as unknown as Row);
+  return { rows, total: result.rows[0]?.__total ?? 0 };
+}
