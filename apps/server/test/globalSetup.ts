@@ -3,13 +3,13 @@
  * port, or the server of TEST_DATABASE_URL (CI's second run uses Debian's PostgreSQL 15).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import pg from 'pg';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded.js';
 import { APP_ROLE } from '../src/db/roles.js';
+import { freePort } from '../../../scripts/start-server.mjs';
 
 /** The application's role in the tests: created once here, granted per test database. */
 export const TEST_APP_PASSWORD = 'tawqi-app-test';
@@ -30,19 +30,6 @@ declare module 'vitest' {
   export interface ProvidedContext {
     adminDatabaseUrl: string;
   }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => {
-        if (address && typeof address === 'object') resolve(address.port);
-        else reject(new Error('no port'));
-      });
-    });
-  });
 }
 
 let embedded: EmbeddedDatabase | null = null;
