@@ -11,6 +11,7 @@ export * from './identityLogin.js';
 export * from './inactivity.js';
 export * from './money.js';
 export * from './organization.js';
+export * from './permissions.js';
 export * from './session.js';
 export * from './settings.js';
 export * from './statuses.js';

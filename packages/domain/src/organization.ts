@@ -50,10 +50,10 @@ export function queryIdOf(organization: {
  * user's list (a removed membership must not stay selected), else the first, else none.
  * The spec says switching persists the id (SPEC §4); what happens on the next sign-in is ours.
  */
-export function activeOrganizationAfterSignIn(
-  organizations: readonly OrganizationEntry[],
+export function activeOrganizationAfterSignIn<T extends OrganizationEntry>(
+  organizations: readonly T[],
   persistedSlno: number | null,
-): OrganizationEntry | null {
+): T | null {
   return (
     organizations.find((organization) => organization.slno === persistedSlno) ??
     organizations[0] ??
@@ -66,10 +66,10 @@ export function activeOrganizationAfterSignIn(
  * Only an organization of the user's own list can be chosen; anything else is refused here, and
  * the server checks membership again on every call.
  */
-export function switchOrganization(
-  organizations: readonly OrganizationEntry[],
+export function switchOrganization<T extends OrganizationEntry>(
+  organizations: readonly T[],
   slno: number,
-): { ok: true; active: OrganizationEntry; persist: number } | { ok: false } {
+): { ok: true; active: T; persist: number } | { ok: false } {
   const active = organizations.find((organization) => organization.slno === slno);
   return active ? { ok: true, active, persist: active.slno } : { ok: false };
 }

@@ -86,6 +86,8 @@ export const ORG_ROUTES = [
   '/app/org/paymentStatus',
 ] as const;
 
+export type OrgRoute = (typeof ORG_ROUTES)[number];
+
 const ALL_ROUTES: ReadonlySet<string> = new Set<string>([
   ...PUBLIC_ROUTES,
   ...PRE_ENROLMENT_ROUTES,

@@ -3,7 +3,7 @@
  * switcher, notifications and the user menu; side navigation by area. Without a session it goes
  * to /auth-check, which restores the session or sends the user to sign in, and comes back.
  */
-import { ROUTES } from '@tawqi/domain';
+import { ORG_ROUTE_ACTIONS, ROUTES, isAllowed } from '@tawqi/domain';
 import { AppShell, Button, LinkRouter, Menu, Select, type NavGroup } from '@tawqi/ui';
 import { useAtom, useAtomValue } from 'jotai';
 import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
@@ -78,8 +78,12 @@ export default function AppLayout({ area, children }: { area: 'my' | 'org'; chil
     isCurrent: location === href || AREA_HOMES[location.replace(/\/$/u, '')] === href,
   });
   const navigation: NavGroup[] = [{ id: 'my', label: t('nav.myArea'), items: MY_LINKS.map(link) }];
-  if (organizations.length > 0)
-    navigation.push({ id: 'org', label: t('nav.orgArea'), items: ORG_LINKS.map(link) });
+  // Only the organization pages the active organization's roles allow (the server's own table).
+  const reachable = ORG_LINKS.filter(
+    ([, href]) => active !== null && isAllowed(active, ORG_ROUTE_ACTIONS[href]),
+  );
+  if (reachable.length > 0)
+    navigation.push({ id: 'org', label: t('nav.orgArea'), items: reachable.map(link) });
   const name = language === 'ar' ? session.fullNameArabic : session.fullNameEnglish;
 
   return (

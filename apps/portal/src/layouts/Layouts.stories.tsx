@@ -107,6 +107,32 @@ export const OrganizationAreaArabic = inArabic(OrganizationArea);
 export const OrganizationAreaDark = inDark(OrganizationArea);
 export const OrganizationAreaArabicDark = inDark(inArabic(OrganizationArea));
 
+/** An organization user of the active organization: the navigation shows only what the role allows. */
+const SESSION_ORGANIZATION_USER: typeof SESSION_WITH_ORGANIZATIONS = (() => {
+  const [first, ...rest] = SESSION_WITH_ORGANIZATIONS.organizationList;
+  if (!first) throw new Error('the fixture session has organizations');
+  const user = { ...first, roles: ['organizationUser' as const], sipLevel: null };
+  return {
+    ...SESSION_WITH_ORGANIZATIONS,
+    organizationList: [user, ...rest],
+    selectedOrganization: user,
+  };
+})();
+
+/** A page the role does not allow: "you don't have access to this", and no link to it. */
+export const OrganizationNoAccess: Story = {
+  parameters: { portal: { route: '/app/org/manage/users', session: SESSION_ORGANIZATION_USER } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await screenHeading(canvasElement, text('index:noAccess.title'));
+    await expect(canvas.getByRole('link', { name: text('app:nav.orgProfile') })).toBeVisible();
+    await expect(canvas.queryByRole('link', { name: text('app:nav.manageUsers') })).toBeNull();
+    await expect(canvas.queryByRole('link', { name: text('app:nav.reports') })).toBeNull();
+  },
+};
+export const OrganizationNoAccessArabic = inArabic(OrganizationNoAccess);
+export const OrganizationNoAccessDark = inDark(OrganizationNoAccess);
+
 /** The mock has two unread notifications: opening the panel shows them and marks them read. */
 export const NotificationsOpen: Story = {
   parameters: { portal: { route: '/app/my/dashboard', session: SESSION_INDIVIDUAL } },

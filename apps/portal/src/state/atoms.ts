@@ -11,7 +11,6 @@ import {
   parseTheme,
   switchOrganization,
   type Language,
-  type OrganizationEntry,
   type Theme,
 } from '@tawqi/domain';
 import { atom } from 'jotai';
@@ -19,13 +18,16 @@ import { storage } from './storage.js';
 
 export const sessionAtom = atom<SessionData | null>(null);
 
+/** An organization of the session, with the person's roles and its provider level there. */
+export type SessionOrganization = SessionData['organizationList'][number];
+
 export const organizationsAtom = atom((get) => get(sessionAtom)?.organizationList ?? []);
 
 const activeSlnoAtom = atom<number | null>(Number(storage.get(STORAGE_KEYS.selectedOrg)) || null);
 
 /** The active organization: the persisted one while it is still the user's, else the first. */
 export const activeOrganizationAtom = atom(
-  (get): OrganizationEntry | null =>
+  (get): SessionOrganization | null =>
     activeOrganizationAfterSignIn(get(organizationsAtom), get(activeSlnoAtom)),
   (get, set, slno: number) => {
     const switched = switchOrganization(get(organizationsAtom), slno);

@@ -5,7 +5,7 @@
  * declared fields are sent). Server and client cannot drift: they read the same declarations.
  */
 import { ENDPOINTS, absolutePath, type Endpoint, type EndpointId } from '@tawqi/api';
-import type { Language } from '@tawqi/domain';
+import { PERMISSIONS, type Language, type OrganizationRole } from '@tawqi/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { auditContextOf, type AuditContext } from '../modules/audit/log.js';
@@ -54,8 +54,8 @@ export interface Access {
     scope: { kind: 'organization' | 'organizationQueryId'; id: number },
     roles?: readonly string[],
   ): Promise<boolean>;
-  /** Whether the user administers the L1 provider. */
-  isL1Admin(userSlno: number, sipSlno: number): Promise<boolean>;
+  /** Whether the user holds one of the roles in an organization of the L1 provider `sipSlno`. */
+  isL1Admin(userSlno: number, sipSlno: number, roles: readonly string[]): Promise<boolean>;
 }
 
 /** The caller of a session call (the policy has already refused anonymous callers). */
@@ -213,13 +213,15 @@ async function authorize(
   const caller = await access.callerOf(request);
   if (!caller) throw new AppError(401, 'UNAUTHENTICATED');
   if (policy.kind === 'session') return caller;
+  const permission: { roles: readonly OrganizationRole[]; providerLevel?: string } =
+    PERMISSIONS[policy.action];
   for (const scope of endpoint.scopes) {
     const value = Number(input[scope.in === 'path' ? 'params' : scope.in][scope.field]);
     if (!Number.isSafeInteger(value)) throw new AppError(403, 'FORBIDDEN');
     const allowed =
-      policy.kind === 'l1Admin' || scope.kind === 'l1Provider'
-        ? await access.isL1Admin(caller.userSlno, value)
-        : await access.isMember(caller.userSlno, { kind: scope.kind, id: value }, policy.roles);
+      permission.providerLevel === 'L1' || scope.kind === 'l1Provider'
+        ? await access.isL1Admin(caller.userSlno, value, permission.roles)
+        : await access.isMember(caller.userSlno, { kind: scope.kind, id: value }, permission.roles);
     // 403 whether the organization exists or not: no probing for ids.
     if (!allowed) throw new AppError(403, 'FORBIDDEN');
   }

@@ -1,29 +1,26 @@
 /**
  * Who may make each call (SECURITY.md: every route declares its policy; the server refuses to
- * start with one that does not). The spec does not show permissions per screen (SPEC §2, §6);
- * these are ours:
- * - the individual area is the signed-in user's own;
- * - organization screens need membership of the organization named in the request, and the
- *   roles listed (managing users, approvals and reports need an Enrolment Admin; buying needs an
- *   Enrolment Admin or an Authorized Signatory);
- * - L2 management needs an Enrolment Admin of an organization of the L1 provider named.
+ * start with one that does not): public, the signed-in user's own (the individual area), or a
+ * member of the organization (or L1 provider) the request names, allowed the call's action by
+ * the domain's one permission table (`PERMISSIONS`), which the portal reads too.
  */
 import type { EndpointId } from '@tawqi/api';
-import type { OrganizationRole } from '@tawqi/domain';
+import type { OrganizationAction } from '@tawqi/domain';
 
 export type Policy =
-  | { kind: 'public' }
-  | { kind: 'session' }
-  | { kind: 'member'; roles?: readonly OrganizationRole[] }
-  | { kind: 'l1Admin' };
+  { kind: 'public' } | { kind: 'session' } | { kind: 'member'; action: OrganizationAction };
 
 const PUBLIC: Policy = { kind: 'public' };
 const SELF: Policy = { kind: 'session' };
-const MEMBER: Policy = { kind: 'member' };
-const ADMIN: Policy = { kind: 'member', roles: ['enrolmentAdmin'] };
-const BUYER: Policy = { kind: 'member', roles: ['enrolmentAdmin', 'authorizedSignatory'] };
-const SIGNING: Policy = { kind: 'member', roles: ['enrolmentAdmin', 'authorizedSignatory'] };
-const L1: Policy = { kind: 'l1Admin' };
+const member = (action: OrganizationAction): Policy => ({ kind: 'member', action });
+const MEMBER = member('viewOrganization');
+const DASHBOARD = member('viewAdminDashboard');
+const USERS = member('manageUsers');
+const APPROVE = member('approve');
+const REPORTS = member('readReports');
+const BUYER = member('buy');
+const SIGNING = member('sign');
+const L1 = member('manageL2Providers');
 
 export const POLICIES: Record<EndpointId, Policy> = {
   nafathLoginInitiate: PUBLIC,
@@ -64,28 +61,28 @@ export const POLICIES: Record<EndpointId, Policy> = {
   paymentStatus: SELF,
   markNotificationsRead: SELF,
   removeRegisteredDevice: SELF,
-  manageUsersGrid: ADMIN,
-  viewOrganizationUser: ADMIN,
+  manageUsersGrid: USERS,
+  viewOrganizationUser: USERS,
   organizationUnitList: MEMBER,
-  employeeIdList: ADMIN,
-  createUavRequest: ADMIN,
-  exportManageUsers: ADMIN,
-  uavRequestsGrid: ADMIN,
-  validateNationalId: ADMIN,
-  orgUserNafathVerify: ADMIN,
-  orgUserDetails: ADMIN,
-  newUserRequests: ADMIN,
-  newUserRequestDetails: ADMIN,
-  exportNewUserRequests: ADMIN,
-  processNewUserRequest: ADMIN,
-  changeRequests: ADMIN,
-  changeRequestDetails: ADMIN,
-  processChangeRequest: ADMIN,
-  esignDeductionSummary: ADMIN,
-  exportEsignCounterDeductionSummary: ADMIN,
-  counterAllocationHistory: ADMIN,
-  roleDeductionSummaryReport: ADMIN,
-  exportOrgRoleCounterDeductionSummary: ADMIN,
+  employeeIdList: USERS,
+  createUavRequest: USERS,
+  exportManageUsers: USERS,
+  uavRequestsGrid: USERS,
+  validateNationalId: USERS,
+  orgUserNafathVerify: USERS,
+  orgUserDetails: USERS,
+  newUserRequests: APPROVE,
+  newUserRequestDetails: APPROVE,
+  exportNewUserRequests: APPROVE,
+  processNewUserRequest: APPROVE,
+  changeRequests: APPROVE,
+  changeRequestDetails: APPROVE,
+  processChangeRequest: APPROVE,
+  esignDeductionSummary: REPORTS,
+  exportEsignCounterDeductionSummary: REPORTS,
+  counterAllocationHistory: REPORTS,
+  roleDeductionSummaryReport: REPORTS,
+  exportOrgRoleCounterDeductionSummary: REPORTS,
   purchasedCounters: BUYER,
   counterQuantityGrid: BUYER,
   counterPlans: BUYER,
@@ -119,7 +116,7 @@ export const POLICIES: Record<EndpointId, Policy> = {
   orgEsignResponse: SIGNING,
   orgEsignSignResponse: SIGNING,
   orgEsignSipId: MEMBER,
-  enrolmentAdminDashboard: ADMIN,
+  enrolmentAdminDashboard: DASHBOARD,
   l2RequestsGrid: L1,
   l2RequestView: L1,
   l2OrganizationView: L1,

@@ -45,15 +45,15 @@ export function createAccess(deps: {
       return result.rowCount === 1;
     },
 
-    async isL1Admin(userSlno, sipSlno) {
+    async isL1Admin(userSlno, sipSlno, roles) {
       const result = await pool.query(
         `SELECT 1 FROM memberships m
            JOIN organizations o ON o.org_slno = m.org_slno
            JOIN service_providers p ON p.sip_slno = o.sip_slno
           WHERE m.user_slno = $1 AND p.sip_slno = $2 AND p.level = 'L1'
-            AND m.is_active AND m.status = 'Approved' AND 'enrolmentAdmin' = ANY (m.roles)
+            AND m.is_active AND m.status = 'Approved' AND m.roles && $3::text[]
           LIMIT 1`,
-        [userSlno, sipSlno],
+        [userSlno, sipSlno, [...roles]],
       );
       return result.rowCount === 1;
     },
