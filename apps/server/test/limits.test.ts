@@ -188,8 +188,8 @@ describe('logging of expected outcomes', () => {
     const gone = createPool('postgres://tawqi:x@127.0.0.1:1/none', 1, () => undefined);
     const noAccess: Access = {
       callerOf: () => Promise.resolve(null),
-      isMember: () => Promise.resolve(false),
-      isL1Admin: () => Promise.resolve(false),
+      tenantsNamed: () => Promise.resolve([]),
+      tenantOwns: () => Promise.resolve(false),
     };
     const app = await buildApp({
       config: loadConfig({ TAWQI_MODE: 'demo' }),

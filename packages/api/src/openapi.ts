@@ -89,7 +89,8 @@ function operation(
     tags: [endpoint.area],
     'x-origin': endpoint.origin,
     ...(endpoint.pageBase ? { 'x-page-base': endpoint.pageBase } : {}),
-    ...(endpoint.scopes.length ? { 'x-scopes': endpoint.scopes } : {}),
+    ...(endpoint.tenant ? { 'x-tenant': endpoint.tenant } : {}),
+    ...(endpoint.records?.length ? { 'x-records': endpoint.records } : {}),
     security: endpoint.access === 'session' ? [{ bearer: [] }] : [],
     parameters,
     ...(endpoint.body

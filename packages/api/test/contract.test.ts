@@ -190,29 +190,35 @@ describe('each declaration is sound', () => {
     expect(zeroBased.sort()).toEqual(['l2RequestsGrid', 'myTransactions', 'orgEsignTransactions']);
   });
 
-  it('declares a scope for every organization or provider id a call carries (SECURITY.md)', () => {
-    const idField = /^(org(anization)?Sl[Nn]o|sipSl[Nn]o|sipId|l1SipId|id)$/;
+  it('names one tenant and declares every other id an organization or provider call carries (issue 13)', () => {
+    const tenantField = /^(org(anization)?Sl[Nn]o|sipSl[Nn]o|sipId|l1SipId)$/;
+    const recordField = /(Sl[Nn]o|SipId|OrgId|requestId|^id)$/;
     for (const endpoint of ENDPOINTS.filter((candidate) => candidate.access === 'session')) {
       const carried = [
         ...fieldsOf(endpoint.params).map((field) => ['path', field] as const),
         ...fieldsOf(endpoint.query).map((field) => ['query', field] as const),
         ...fieldsOf(endpoint.body).map((field) => ['body', field] as const),
-      ].filter(([, field]) => idField.test(field));
+      ];
+      const declared = [...(endpoint.tenant ? [endpoint.tenant] : []), ...(endpoint.records ?? [])];
       for (const [where, field] of carried) {
-        const scoped = endpoint.scopes.some((scope) => scope.in === where && scope.field === field);
-        const isPurchaseId = endpoint.id.endsWith('QuantityGrid') && field === 'id';
-        const isPlanId = endpoint.id === 'l1PlanDetails';
-        expect(
-          scoped || isPurchaseId || isPlanId,
-          `${endpoint.id} ${where}.${field} has no scope`,
-        ).toBe(true);
+        // Calls about the caller alone check their own ids (a device, a payment) in the handler.
+        const isRecord = endpoint.tenant !== undefined && recordField.test(field);
+        if (!tenantField.test(field) && !isRecord) continue;
+        const isDeclared = declared.some((entry) => entry.in === where && entry.field === field);
+        // Catalogue ids (a plan) are the same for everyone, not a tenant's records.
+        const isCatalogueId = endpoint.id === 'l1PlanDetails' || field === 'planId';
+        expect(isDeclared || isCatalogueId, `${endpoint.id} ${where}.${field} is not declared`).toBe(
+          true,
+        );
       }
-      for (const scope of endpoint.scopes) {
+      for (const entry of declared) {
         const schema = { path: endpoint.params, query: endpoint.query, body: endpoint.body }[
-          scope.in
+          entry.in
         ];
-        expect(fieldsOf(schema), `${endpoint.id} scope ${scope.field}`).toContain(scope.field);
+        expect(fieldsOf(schema), `${endpoint.id} ${entry.field}`).toContain(entry.field);
       }
+      // A call about the caller alone carries no records either.
+      if (!endpoint.tenant) expect(endpoint.records ?? [], endpoint.id).toEqual([]);
     }
   });
 

@@ -34,6 +34,16 @@ export const ORGANIZATION_TYPE_USING_ORG_SLNO = 1;
 /**
  * The id an organization's queries are made with (SPEC §6): "Type 1 uses the organization slno.
  * Otherwise the service-provider slno is used."
+ *
+ * The tenancy rule (issue 13, ours): a query id is only a way of naming an organization, never a
+ * key for data. Several organizations can share one (two of other types under one provider, or a
+ * type 1 organization whose slno equals a provider's), so the server resolves a query id against
+ * the caller's own memberships: it must match exactly one organization the caller is an active
+ * member of. None is refused as forbidden; several is refused as a conflict (the caller names
+ * the organization instead), never merged. Everything after that is selected by the resolved
+ * organization's slno, so organizations that share a query id never see each other's data. The
+ * database keeps the same rule in the generated column `organizations.query_id` (migration 005),
+ * and a test holds the two equal.
  */
 export function queryIdOf(organization: {
   organizationType: number;

@@ -4,13 +4,22 @@
  * database on every request, and the answer is parsed by the contract before it leaves (only
  * declared fields are sent). Server and client cannot drift: they read the same declarations.
  */
-import { ENDPOINTS, absolutePath, type Endpoint, type EndpointId } from '@tawqi/api';
-import { PERMISSIONS, type Language, type OrganizationRole } from '@tawqi/domain';
+import {
+  ENDPOINTS,
+  absolutePath,
+  type Endpoint,
+  type EndpointId,
+  type FieldPlace,
+  type RecordKind,
+  type TenantField,
+} from '@tawqi/api';
+import { isAllowed, type Language } from '@tawqi/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { auditContextOf, type AuditContext } from '../modules/audit/log.js';
 import { FileAnswer, downloadHeaders } from './download.js';
 import { AppError, fieldMessage, languageOf } from './errors.js';
+import type { TenantContext } from '../modules/access/tenancy.js';
 import type { IdempotencyStore } from './idempotency.js';
 import type { Policy } from './policies.js';
 
@@ -30,6 +39,8 @@ export interface CallInput {
 export interface HandlerContext {
   input: CallInput;
   caller: Caller | null;
+  /** The organization or provider an organization call acts in (null for the others). */
+  tenant: TenantContext | null;
   language: Language;
   deviceId: string;
   /** Who and where, for the audit log. */
@@ -48,14 +59,14 @@ export type Handlers = Partial<Record<EndpointId, Handler>>;
 export interface Access {
   /** The caller of a request with a valid access token, else null (expired, tampered, revoked). */
   callerOf(request: FastifyRequest): Promise<Caller | null>;
-  /** Whether the user is an active member of the organization the id names, with one of the roles. */
-  isMember(
+  /** The caller's tenants the field's value names (several only for query ids). */
+  tenantsNamed(
     userSlno: number,
-    scope: { kind: 'organization' | 'organizationQueryId'; id: number },
-    roles?: readonly string[],
-  ): Promise<boolean>;
-  /** Whether the user holds one of the roles in an organization of the L1 provider `sipSlno`. */
-  isL1Admin(userSlno: number, sipSlno: number, roles: readonly string[]): Promise<boolean>;
+    kind: TenantField['kind'],
+    value: number,
+  ): Promise<TenantContext[]>;
+  /** Whether a record of the kind and id belongs to the tenant. */
+  tenantOwns(tenant: TenantContext, kind: RecordKind, id: number): Promise<boolean>;
 }
 
 /** The caller of a session call (the policy has already refused anonymous callers). */
@@ -64,6 +75,7 @@ export function requireCaller(caller: Caller | null): Caller {
   return caller;
 }
 
+/** A route the server refuses to start with: no policy, or an organization call with no tenant. */
 export class PolicyMissingError extends Error {
   override readonly name = 'PolicyMissingError';
 }
@@ -89,12 +101,18 @@ export function registerContractRoutes(
     idempotency: IdempotencyStore;
   },
 ): void {
-  // Refuse to start with a route that declares no policy (SECURITY.md).
-  const missing = ENDPOINTS.filter((endpoint) => !options.policies[endpoint.id]).map(
-    (endpoint) => endpoint.id,
-  );
-  if (missing.length > 0)
-    throw new PolicyMissingError(`routes without a policy: ${missing.join(', ')}`);
+  // Refuse to start with a route that declares no policy (SECURITY.md), or an organization or
+  // provider call that names no tenant, or a tenant on a call that is not one (issue 13).
+  const faults = ENDPOINTS.flatMap((endpoint) => {
+    const policy = options.policies[endpoint.id];
+    if (!policy) return [`${endpoint.id}: no policy`];
+    if ((policy.kind === 'member') !== (endpoint.tenant !== undefined))
+      return [
+        `${endpoint.id}: ${policy.kind === 'member' ? 'no tenant' : 'a tenant but no member policy'}`,
+      ];
+    return [];
+  });
+  if (faults.length > 0) throw new PolicyMissingError(`routes refused: ${faults.join(', ')}`);
 
   for (const endpoint of ENDPOINTS) {
     const policy = options.policies[endpoint.id] as Policy;
@@ -104,14 +122,20 @@ export function registerContractRoutes(
       url: routePath(endpoint),
       handler: async (request, reply) => {
         const language = languageOf(request.headers['accept-language']);
+        const { caller, tenant, input } = await authorize(
+          policy,
+          endpoint,
+          request,
+          language,
+          options.access,
+        );
         if (!handler) throw new AppError(501, 'NOT_IMPLEMENTED');
-        const input = parseInput(endpoint, request, language);
         const key = endpoint.idempotent ? idempotencyKeyOf(request) : null;
-        const caller = await authorize(policy, endpoint, input, request, options.access);
         const deviceId = String(request.headers['x-device-id'] ?? '').slice(0, 200);
         const context: HandlerContext = {
           input,
           caller,
+          tenant,
           language,
           deviceId,
           audit: auditContextOf(request, caller, deviceId),
@@ -202,28 +226,74 @@ function parseInput(endpoint: Endpoint, request: FastifyRequest, language: Langu
   return parsed as CallInput;
 }
 
+/**
+ * Who is calling and where, in this order: a session (401), the tenant the call names and the
+ * caller's membership there (403; a query id naming several of the caller's organizations, 409),
+ * the permission table for the call's action (403), the input (400), and every other record id
+ * belonging to the tenant (404: another tenant's record is not found, so ids cannot be probed).
+ */
 async function authorize(
   policy: Policy,
   endpoint: Endpoint,
-  input: CallInput,
   request: FastifyRequest,
+  language: Language,
   access: Access,
-): Promise<Caller | null> {
-  if (policy.kind === 'public') return access.callerOf(request);
+): Promise<{ caller: Caller | null; tenant: TenantContext | null; input: CallInput }> {
+  if (policy.kind === 'public') {
+    const caller = await access.callerOf(request);
+    return { caller, tenant: null, input: parseInput(endpoint, request, language) };
+  }
   const caller = await access.callerOf(request);
   if (!caller) throw new AppError(401, 'UNAUTHENTICATED');
-  if (policy.kind === 'session') return caller;
-  const permission: { roles: readonly OrganizationRole[]; providerLevel?: string } =
-    PERMISSIONS[policy.action];
-  for (const scope of endpoint.scopes) {
-    const value = Number(input[scope.in === 'path' ? 'params' : scope.in][scope.field]);
-    if (!Number.isSafeInteger(value)) throw new AppError(403, 'FORBIDDEN');
-    const allowed =
-      permission.providerLevel === 'L1' || scope.kind === 'l1Provider'
-        ? await access.isL1Admin(caller.userSlno, value, permission.roles)
-        : await access.isMember(caller.userSlno, { kind: scope.kind, id: value }, permission.roles);
-    // 403 whether the organization exists or not: no probing for ids.
-    if (!allowed) throw new AppError(403, 'FORBIDDEN');
+  if (policy.kind === 'session' || !endpoint.tenant)
+    return { caller, tenant: null, input: parseInput(endpoint, request, language) };
+
+  const field = endpoint.tenant;
+  // The tenant is checked before the rest of the input, so an outsider learns nothing of its
+  // shape; a missing or malformed tenant id (or one with a default) is read after parsing.
+  let input: CallInput | null = null;
+  let value = integerOf(rawField(request, field.in, field.field));
+  if (value === null) {
+    input = parseInput(endpoint, request, language);
+    value = integerOf(input[partOf(field.in)][field.field]);
+    if (value === null) throw new AppError(403, 'FORBIDDEN');
   }
-  return caller;
+  const tenants = await access.tenantsNamed(caller.userSlno, field.kind, value);
+  const [tenant] = tenants;
+  // 403 whether the organization exists or not: no probing for ids.
+  if (!tenant) throw new AppError(403, 'FORBIDDEN');
+  if (tenants.length > 1) throw new AppError(409, 'CONFLICT', { localized: AMBIGUOUS_TENANT });
+  if (!isAllowed({ roles: tenant.roles, sipLevel: tenant.provider.level }, policy.action))
+    throw new AppError(403, 'FORBIDDEN');
+
+  input ??= parseInput(endpoint, request, language);
+  for (const record of endpoint.records ?? []) {
+    const id = integerOf(input[partOf(record.in)][record.field]);
+    if (id === null) continue; // an optional id left out
+    if (!(await access.tenantOwns(tenant, record.kind, id))) throw new AppError(404, 'NOT_FOUND');
+  }
+  return { caller, tenant, input };
+}
+
+const AMBIGUOUS_TENANT: Record<Language, string> = {
+  en: 'This id names more than one of your organizations. Choose the organization and try again.',
+  ar: 'يشير هذا المعرّف إلى أكثر من منشأة من منشآتك. اختر المنشأة ثم حاول مرة أخرى.',
+};
+
+function partOf(place: FieldPlace): keyof CallInput {
+  return place === 'path' ? 'params' : place;
+}
+
+/** A field of the request as sent, before parsing. */
+function rawField(request: FastifyRequest, place: FieldPlace, field: string): unknown {
+  const part = { path: request.params, query: request.query, body: request.body }[place];
+  return part !== null && typeof part === 'object'
+    ? (part as Record<string, unknown>)[field]
+    : undefined;
+}
+
+/** A positive integer id, from a number or a string of digits; otherwise null. */
+function integerOf(value: unknown): number | null {
+  const number = typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : value;
+  return typeof number === 'number' && Number.isSafeInteger(number) && number > 0 ? number : null;
 }

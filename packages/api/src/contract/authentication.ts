@@ -55,7 +55,6 @@ export const nafathLoginInitiate = defineEndpoint({
   params: idpParams,
   body: initiateBody,
   answer: json(initiateAnswer),
-  scopes: [],
 });
 
 export const nafathEnrollmentInitiate = defineEndpoint({
@@ -77,7 +76,6 @@ export const nafathLoginVerify = defineEndpoint({
   params: idpParams,
   body: verifyBody,
   answer: json(verifyAnswer),
-  scopes: [],
 });
 
 export const nafathEnrollmentVerify = defineEndpoint({
@@ -106,7 +104,6 @@ export const credentialsLoginInitiate = defineEndpoint({
       expiresInSeconds: z.int().positive().nullable(),
     }),
   ),
-  scopes: [],
 });
 
 export const credentialsVerifyOtp = defineEndpoint({
@@ -123,7 +120,6 @@ export const credentialsVerifyOtp = defineEndpoint({
     otp: z.string().regex(/^\d{6}$/),
   }),
   answer: json(verifyAnswer),
-  scopes: [],
 });
 
 /** The refresh payload (SPEC §3 "Session refresh payload"). */
@@ -144,7 +140,6 @@ export const refresh = defineEndpoint({
   access: 'public',
   body: refreshBody,
   answer: json(sessionData),
-  scopes: [],
 });
 
 export const kycRenewalInitiate = defineEndpoint({
@@ -158,7 +153,6 @@ export const kycRenewalInitiate = defineEndpoint({
   access: 'session',
   body: z.strictObject({}),
   answer: json(initiateAnswer),
-  scopes: [],
 });
 
 export const kycRenewalVerify = defineEndpoint({
@@ -171,7 +165,6 @@ export const kycRenewalVerify = defineEndpoint({
   access: 'session',
   body: z.strictObject({ transId: requiredText(100) }),
   answer: json(statusAnswer.extend({ kycValidTill: z.iso.date().nullable() })),
-  scopes: [],
 });
 
 export const keepAlive = defineEndpoint({
@@ -186,7 +179,6 @@ export const keepAlive = defineEndpoint({
   access: 'session',
   body: z.strictObject({}),
   answer: json(statusAnswer),
-  scopes: [],
 });
 
 export const logout = defineEndpoint({
@@ -200,5 +192,4 @@ export const logout = defineEndpoint({
   access: 'session',
   body: z.strictObject({}),
   answer: json(statusAnswer),
-  scopes: [],
 });

@@ -25,7 +25,6 @@ export const countries = defineEndpoint({
   origin: 'spec',
   access: 'public',
   answer: json(listOf(country)),
-  scopes: [],
 });
 
 export const states = defineEndpoint({
@@ -38,7 +37,6 @@ export const states = defineEndpoint({
   access: 'public',
   params: z.strictObject({ id: z.coerce.number().pipe(slno) }),
   answer: json(listOf(region)),
-  scopes: [],
 });
 
 export const cities = defineEndpoint({
@@ -51,7 +49,6 @@ export const cities = defineEndpoint({
   access: 'public',
   params: z.strictObject({ id: z.coerce.number().pipe(slno) }),
   answer: json(listOf(city)),
-  scopes: [],
 });
 
 export const calendarMonths = defineEndpoint({
@@ -63,7 +60,6 @@ export const calendarMonths = defineEndpoint({
   origin: 'spec',
   access: 'public',
   answer: json(listOf(month)),
-  scopes: [],
 });
 
 export const vat = defineEndpoint({
@@ -75,7 +71,6 @@ export const vat = defineEndpoint({
   origin: 'spec',
   access: 'public',
   answer: json(z.object({ vat: z.number().min(0).max(100) })),
-  scopes: [],
 });
 
 export const recaptchaClientKey = defineEndpoint({
@@ -87,7 +82,6 @@ export const recaptchaClientKey = defineEndpoint({
   origin: 'spec',
   access: 'public',
   answer: json(z.object({ clientKey: z.string() })),
-  scopes: [],
 });
 
 export const translations = defineEndpoint({
@@ -100,7 +94,6 @@ export const translations = defineEndpoint({
   access: 'public',
   params: z.strictObject({ lng: z.enum(LANGUAGES), ns: z.enum(NAMESPACES) }),
   answer: json(translationTree),
-  scopes: [],
 });
 
 export const contactUs = defineEndpoint({
@@ -121,5 +114,4 @@ export const contactUs = defineEndpoint({
     captchaToken: z.string().max(4000).optional(),
   }),
   answer: json(statusAnswer.extend({ referenceNumber: z.string().nullable() })),
-  scopes: [],
 });

@@ -36,17 +36,70 @@ export type Area = (typeof AREAS)[number];
  */
 export type Origin = Endpoint['origin'];
 
+/** Where a request carries a field. */
+export type FieldPlace = 'path' | 'query' | 'body';
+
 /**
- * An id a request carries that the server must authorize against the caller (SECURITY.md, API1):
- * - `organization`: an organization's slno; the caller must be a member;
+ * The one field that names the tenant an organization or provider call acts in (issue 13). The
+ * server resolves it, with the caller's membership, into one tenant context before the handler
+ * runs:
+ * - `organization`: an organization's slno; the caller must be an active member;
  * - `organizationQueryId`: the id an organization's queries use (SPEC §6: its slno for type 1,
- *   else its provider's slno); the caller must be a member of an organization it belongs to;
- * - `l1Provider`: an L1 provider's slno; the caller must administer that provider.
+ *   else its provider's slno); it must resolve to exactly one organization the caller is a member
+ *   of (domain `queryIdOf` has the rule);
+ * - `l1Provider`: a provider's slno; the caller must be a member of an organization of it.
  */
-export interface Scope {
+export interface TenantField {
   kind: 'organization' | 'organizationQueryId' | 'l1Provider';
-  in: 'path' | 'query' | 'body';
+  in: FieldPlace;
   field: string;
+}
+
+/**
+ * The kinds of record an organization or provider call may name besides its tenant; each must
+ * belong to the tenant, or the server answers "not found" (issue 13).
+ * - `tenantQueryId`: the tenant organization's own query id, repeated (it must be the same);
+ * - `organizationUser`: a person's membership of the tenant organization (any status);
+ * - `changeRequest`, `organizationUnit`, `purchase` (counter and role plan purchases),
+ *   `specialPlanRequest`, `purchaseOrder`: the tenant organization's records of that kind;
+ * - `esignTransaction`: an eSign transaction made in the tenant organization;
+ * - `l2Request`: a request of an L2 provider to the tenant L1 provider;
+ * - `l2Provider`: an L2 provider under the tenant L1 provider;
+ * - `l2Organization`: an organization of an L2 provider under the tenant L1 provider.
+ */
+export const RECORD_KINDS = [
+  'tenantQueryId',
+  'organizationUser',
+  'changeRequest',
+  'organizationUnit',
+  'purchase',
+  'specialPlanRequest',
+  'purchaseOrder',
+  'esignTransaction',
+  'l2Request',
+  'l2Provider',
+  'l2Organization',
+] as const;
+export type RecordKind = (typeof RECORD_KINDS)[number];
+
+export interface RecordField {
+  kind: RecordKind;
+  in: FieldPlace;
+  field: string;
+}
+
+/** A tenant field of a call (`organization` unless said). */
+export function tenantIn(
+  place: FieldPlace,
+  field: string,
+  kind: TenantField['kind'] = 'organization',
+): TenantField {
+  return { kind, in: place, field };
+}
+
+/** A record id a call carries, which must belong to its tenant. */
+export function recordIn(place: FieldPlace, field: string, kind: RecordKind): RecordField {
+  return { kind, in: place, field };
 }
 
 export type Answer =
@@ -77,8 +130,10 @@ interface EndpointShape {
   answer: Answer;
   /** How the call numbers its pages, for paged calls (SPEC §5). */
   pageBase?: PageBase;
-  /** The ids in the request that the server authorizes (empty for calls about the caller only). */
-  scopes: readonly Scope[];
+  /** The tenant an organization or provider call acts in; absent for public and own calls. */
+  tenant?: TenantField;
+  /** The other ids of the tenant's records that the request names. */
+  records?: readonly RecordField[];
   /** Calls with money effects take an Idempotency-Key header (SECURITY.md). */
   idempotent?: boolean;
 }

@@ -43,7 +43,6 @@ export const currentPlans = defineEndpoint({
   params: pagePathParams,
   answer: json(pageOf(purchasedPlan)),
   pageBase: 'one',
-  scopes: [],
 });
 
 export const purchasedPlans = defineEndpoint({
@@ -66,7 +65,6 @@ export const purchasedPlans = defineEndpoint({
     }),
   ),
   pageBase: 'one',
-  scopes: [],
 });
 
 export const planHistory = defineEndpoint({
@@ -80,7 +78,6 @@ export const planHistory = defineEndpoint({
   params: pagePathParams,
   answer: json(pageOf(purchasedPlan)),
   pageBase: 'one',
-  scopes: [],
 });
 
 export const paymentHistory = defineEndpoint({
@@ -96,7 +93,6 @@ export const paymentHistory = defineEndpoint({
   params: pagePathParams,
   answer: json(pageOf(paymentHistoryItem)),
   pageBase: 'one',
-  scopes: [],
 });
 
 export const commonEsignPlans = defineEndpoint({
@@ -115,7 +111,6 @@ export const commonEsignPlans = defineEndpoint({
       planDetailsDTOList: z.array(buyablePlan),
     }),
   ),
-  scopes: [],
 });
 
 /** The filter of my transactions, shared by the grid and its export. */
@@ -144,7 +139,6 @@ export const myTransactions = defineEndpoint({
   }),
   answer: json(pageOf(myTransaction)),
   pageBase: 'zero',
-  scopes: [],
 });
 
 export const exportMyTransactions = defineEndpoint({
@@ -160,7 +154,6 @@ export const exportMyTransactions = defineEndpoint({
   access: 'session',
   body: z.strictObject({ ...myTransactionsFilter, language }),
   answer: xlsx(EXPORT_FILE_NAMES.esignTransactions),
-  scopes: [],
 });
 
 export const myDocuments = defineEndpoint({
@@ -173,7 +166,6 @@ export const myDocuments = defineEndpoint({
   access: 'session',
   body: z.strictObject({ transactionID: requiredText(100) }),
   answer: json(listOf(transactionDocument)),
-  scopes: [],
 });
 
 export const esignTransactionStatus = defineEndpoint({
@@ -187,7 +179,6 @@ export const esignTransactionStatus = defineEndpoint({
   access: 'session',
   params: z.strictObject({ transactionID: requiredText(100) }),
   answer: json(myTransaction.extend({ documents: z.array(transactionDocument) })),
-  scopes: [],
 });
 
 export const myProfile = defineEndpoint({
@@ -214,7 +205,6 @@ export const myProfile = defineEndpoint({
       createdDate: isoDateTime,
     }),
   ),
-  scopes: [],
 });
 
 const contactInOrganization = z.object({
@@ -232,7 +222,6 @@ export const myMobiles = defineEndpoint({
   origin: 'spec',
   access: 'session',
   answer: json(listOf(contactInOrganization.extend({ mobile: z.string() }))),
-  scopes: [],
 });
 
 export const myEmails = defineEndpoint({
@@ -244,7 +233,6 @@ export const myEmails = defineEndpoint({
   origin: 'spec',
   access: 'session',
   answer: json(listOf(contactInOrganization.extend({ email: z.string() }))),
-  scopes: [],
 });
 
 export const myAgreements = defineEndpoint({
@@ -256,7 +244,6 @@ export const myAgreements = defineEndpoint({
   origin: 'spec',
   access: 'session',
   answer: json(listOf(agreement)),
-  scopes: [],
 });
 
 export const downloadAgreement = defineEndpoint({
@@ -271,7 +258,6 @@ export const downloadAgreement = defineEndpoint({
   access: 'session',
   params: z.strictObject({ uniqueFileID: requiredText(100) }),
   answer: { kind: 'blob', fileName: 'Agreement.pdf', mediaType: 'application/pdf' },
-  scopes: [],
 });
 
 export const myDashboard = defineEndpoint({
@@ -299,7 +285,6 @@ export const myDashboard = defineEndpoint({
       recentTransactions: z.array(myTransaction),
     }),
   ),
-  scopes: [],
 });
 
 export const myNotifications = defineEndpoint({
@@ -311,7 +296,6 @@ export const myNotifications = defineEndpoint({
   origin: 'spec',
   access: 'session',
   answer: json(listOf(notification).extend({ unreadCount: count })),
-  scopes: [],
 });
 
 export const registeredDevices = defineEndpoint({
@@ -325,7 +309,6 @@ export const registeredDevices = defineEndpoint({
   params: pagePathParams,
   answer: json(pageOf(registeredDevice)),
   pageBase: 'one',
-  scopes: [],
 });
 
 /** The answer of a step that sent a one-time code: where it went, masked, and its reference. */
@@ -351,7 +334,6 @@ export const changeMyContactStart = defineEndpoint({
   access: 'session',
   body: z.strictObject({ kind: z.enum(['email', 'mobile']), value: requiredText(254) }),
   answer: json(codeSentAnswer),
-  scopes: [],
 });
 
 export const changeMyContactVerify = defineEndpoint({
@@ -368,7 +350,6 @@ export const changeMyContactVerify = defineEndpoint({
     otp: z.string().min(1).max(12),
   }),
   answer: json(statusAnswer),
-  scopes: [],
 });
 
 export const setMyPassword = defineEndpoint({
@@ -384,7 +365,6 @@ export const setMyPassword = defineEndpoint({
   access: 'session',
   body: z.strictObject({ username: requiredText(60), password: z.string().min(1).max(200) }),
   answer: json(statusAnswer),
-  scopes: [],
 });
 
 export const removeRegisteredDevice = defineEndpoint({
@@ -399,7 +379,6 @@ export const removeRegisteredDevice = defineEndpoint({
   access: 'session',
   body: z.strictObject({ deviceSlno: slno }),
   answer: json(statusAnswer),
-  scopes: [],
 });
 
 // ── Payments (ours: buying a plan → order → payment through the gateway) ─────────────────────
@@ -427,7 +406,6 @@ export const buyEsignPlan = defineEndpoint({
     quantity: z.int().min(1).max(100).default(1),
   }),
   answer: json(paymentAnswer.extend({ price: sar, tax: sar, totalPrice: sar })),
-  scopes: [],
   idempotent: true,
 });
 
@@ -442,7 +420,6 @@ export const initiatePayment = defineEndpoint({
   access: 'session',
   body: z.strictObject({ encodedPaymentSlno: encodedId }),
   answer: json(paymentAnswer),
-  scopes: [],
   idempotent: true,
 });
 
@@ -467,7 +444,6 @@ export const recheckPayment = defineEndpoint({
   access: 'session',
   body: z.strictObject({ encodedPaymentSlno: encodedId }),
   answer: json(paymentStatusAnswer),
-  scopes: [],
 });
 
 export const paymentStatus = defineEndpoint({
@@ -481,7 +457,6 @@ export const paymentStatus = defineEndpoint({
   access: 'session',
   params: z.strictObject({ encodedPaymentSlno: encodedId }),
   answer: json(paymentStatusAnswer),
-  scopes: [],
 });
 
 export const paymentReceipt = defineEndpoint({
@@ -496,7 +471,6 @@ export const paymentReceipt = defineEndpoint({
   access: 'session',
   params: z.strictObject({ encodedOrderSlno: encodedId }),
   answer: json(taxInvoice),
-  scopes: [],
 });
 
 export const markNotificationsRead = defineEndpoint({
@@ -510,5 +484,4 @@ export const markNotificationsRead = defineEndpoint({
   access: 'session',
   body: z.strictObject({ notificationSlnos: z.array(slno).min(1).max(100) }),
   answer: json(statusAnswer),
-  scopes: [],
 });

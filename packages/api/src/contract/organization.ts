@@ -20,7 +20,7 @@ import {
   type OrgUserStatus,
 } from '@tawqi/domain';
 import { z } from 'zod';
-import { defineEndpoint, json, xlsx, type Scope } from './endpoint.js';
+import { defineEndpoint, json, recordIn, tenantIn, xlsx } from './endpoint.js';
 import {
   allocationHistory,
   approvalLanguage,
@@ -65,22 +65,6 @@ import {
   sar,
   providerLevel,
 } from './schemas.js';
-
-const inBody = (field: string, kind: Scope['kind'] = 'organization'): Scope => ({
-  kind,
-  in: 'body',
-  field,
-});
-const inPath = (field: string, kind: Scope['kind'] = 'organization'): Scope => ({
-  kind,
-  in: 'path',
-  field,
-});
-const inQuery = (field: string, kind: Scope['kind'] = 'organization'): Scope => ({
-  kind,
-  in: 'query',
-  field,
-});
 
 /** A grid body of an organization: its id, page, filter, statuses, and the export's language. */
 function orgGrid<S extends readonly [string, ...string[]]>(statuses: S, idField = 'orgSlNo') {
@@ -136,7 +120,7 @@ export const manageUsersGrid = defineEndpoint({
   body: manageUsersFilter,
   answer: json(pageOf(orgUserRow)),
   pageBase: 'one',
-  scopes: [inBody('organizationSlno')],
+  tenant: tenantIn('body', 'organizationSlno'),
 });
 
 export const viewOrganizationUser = defineEndpoint({
@@ -156,7 +140,8 @@ export const viewOrganizationUser = defineEndpoint({
     inActive: flag,
   }),
   answer: json(userDetail),
-  scopes: [inBody('orgSlNo')],
+  tenant: tenantIn('body', 'orgSlNo'),
+  records: [recordIn('body', 'userSlNo', 'organizationUser')],
 });
 
 export const organizationUnitList = defineEndpoint({
@@ -169,7 +154,7 @@ export const organizationUnitList = defineEndpoint({
   access: 'session',
   params: z.strictObject({ id: z.coerce.number().pipe(slno) }),
   answer: json(listOf(organizationUnitOption)),
-  scopes: [inPath('id')],
+  tenant: tenantIn('path', 'id'),
 });
 
 export const employeeIdList = defineEndpoint({
@@ -182,7 +167,7 @@ export const employeeIdList = defineEndpoint({
   access: 'session',
   params: z.strictObject({ orgSlno: z.coerce.number().pipe(slno) }),
   answer: json(listOf(z.string())),
-  scopes: [inPath('orgSlno')],
+  tenant: tenantIn('path', 'orgSlno'),
 });
 
 export const createUavRequest = defineEndpoint({
@@ -208,7 +193,8 @@ export const createUavRequest = defineEndpoint({
     userType: z.enum(['enrolmentAdmin', 'authorizedSignatory', 'organizationUser']),
   }),
   answer: json(statusAnswer.extend({ id: slno.nullable() })),
-  scopes: [inBody('orgSlNo')],
+  tenant: tenantIn('body', 'orgSlNo'),
+  records: [recordIn('body', 'orgUnitSlNo', 'organizationUnit')],
   idempotent: true,
 });
 
@@ -226,7 +212,7 @@ export const exportManageUsers = defineEndpoint({
   access: 'session',
   body: manageUsersExport,
   answer: xlsx(EXPORT_FILE_NAMES.manageOrganizationUsers),
-  scopes: [inBody('organizationSlno')],
+  tenant: tenantIn('body', 'organizationSlno'),
 });
 
 export const uavRequestsGrid = defineEndpoint({
@@ -247,7 +233,7 @@ export const uavRequestsGrid = defineEndpoint({
   }),
   answer: json(pageOf(uavRequestRow)),
   pageBase: 'one',
-  scopes: [inBody('orgSlNo')],
+  tenant: tenantIn('body', 'orgSlNo'),
 });
 
 export const validateNationalId = defineEndpoint({
@@ -262,7 +248,7 @@ export const validateNationalId = defineEndpoint({
   access: 'session',
   body: z.strictObject({ orgSlNo: slno, nationalID: nationalId }),
   answer: json(statusAnswer),
-  scopes: [inBody('orgSlNo')],
+  tenant: tenantIn('body', 'orgSlNo'),
 });
 
 export const orgUserNafathVerify = defineEndpoint({
@@ -291,7 +277,7 @@ export const orgUserNafathVerify = defineEndpoint({
         .nullable(),
     }),
   ),
-  scopes: [inBody('orgSlNo')],
+  tenant: tenantIn('body', 'orgSlNo'),
 });
 
 export const orgUserDetails = defineEndpoint({
@@ -312,7 +298,7 @@ export const orgUserDetails = defineEndpoint({
       gender: z.enum(['M', 'F']),
     }),
   ),
-  scopes: [inBody('orgSlNo')],
+  tenant: tenantIn('body', 'orgSlNo'),
 });
 
 // ── Organization approvals ──────────────────────────────────────────────────────────────────
@@ -333,7 +319,7 @@ export const newUserRequests = defineEndpoint({
   body: newUserRequestsBody,
   answer: json(pageOf(newUserApprovalRow)),
   pageBase: 'one',
-  scopes: [inBody('orgSlNo')],
+  tenant: tenantIn('body', 'orgSlNo'),
 });
 
 export const newUserRequestDetails = defineEndpoint({
@@ -347,7 +333,8 @@ export const newUserRequestDetails = defineEndpoint({
   access: 'session',
   body: z.strictObject({ orgSlNo: slno, userSlNo: slno }),
   answer: json(newUserApprovalDetail),
-  scopes: [inBody('orgSlNo')],
+  tenant: tenantIn('body', 'orgSlNo'),
+  records: [recordIn('body', 'userSlNo', 'organizationUser')],
 });
 
 export const exportNewUserRequests = defineEndpoint({
@@ -360,7 +347,7 @@ export const exportNewUserRequests = defineEndpoint({
   access: 'session',
   body: exportOf(orgGrid(NEW_USER_APPROVAL_STATUSES)),
   answer: xlsx(EXPORT_FILE_NAMES.organizationUserNewRequest),
-  scopes: [inBody('orgSlNo')],
+  tenant: tenantIn('body', 'orgSlNo'),
 });
 
 export const processNewUserRequest = defineEndpoint({
@@ -374,7 +361,8 @@ export const processNewUserRequest = defineEndpoint({
   access: 'session',
   body: reviewBody({ orgSlNo: slno, userSlNo: slno }),
   answer: json(statusAnswer),
-  scopes: [inBody('orgSlNo')],
+  tenant: tenantIn('body', 'orgSlNo'),
+  records: [recordIn('body', 'userSlNo', 'organizationUser')],
   idempotent: true,
 });
 
@@ -389,7 +377,7 @@ export const changeRequests = defineEndpoint({
   body: orgGrid(REVIEW_REQUEST_STATUSES).extend({ language: approvalLanguage }),
   answer: json(pageOf(changeRequestRow)),
   pageBase: 'one',
-  scopes: [inBody('orgSlNo')],
+  tenant: tenantIn('body', 'orgSlNo'),
 });
 
 export const changeRequestDetails = defineEndpoint({
@@ -402,7 +390,11 @@ export const changeRequestDetails = defineEndpoint({
   access: 'session',
   body: z.strictObject({ orgSlNo: slno, userSlNo: slno, changeRequestSlno: slno }),
   answer: json(changeRequestDetail),
-  scopes: [inBody('orgSlNo')],
+  tenant: tenantIn('body', 'orgSlNo'),
+  records: [
+    recordIn('body', 'userSlNo', 'organizationUser'),
+    recordIn('body', 'changeRequestSlno', 'changeRequest'),
+  ],
 });
 
 export const processChangeRequest = defineEndpoint({
@@ -416,7 +408,11 @@ export const processChangeRequest = defineEndpoint({
   access: 'session',
   body: reviewBody({ orgSlNo: slno, userSlNo: slno, changeRequestSlno: slno }),
   answer: json(statusAnswer),
-  scopes: [inBody('orgSlNo')],
+  tenant: tenantIn('body', 'orgSlNo'),
+  records: [
+    recordIn('body', 'userSlNo', 'organizationUser'),
+    recordIn('body', 'changeRequestSlno', 'changeRequest'),
+  ],
   idempotent: true,
 });
 
@@ -436,7 +432,7 @@ export const esignDeductionSummary = defineEndpoint({
   body: deductionSummaryBody,
   answer: json(pageOf(counterDeductionSummary)),
   pageBase: 'one',
-  scopes: [inBody('sipSlNo', 'organizationQueryId')],
+  tenant: tenantIn('body', 'sipSlNo', 'organizationQueryId'),
 });
 
 export const exportEsignCounterDeductionSummary = defineEndpoint({
@@ -449,7 +445,7 @@ export const exportEsignCounterDeductionSummary = defineEndpoint({
   access: 'session',
   body: exportOf(deductionSummaryBody),
   answer: xlsx(EXPORT_FILE_NAMES.esignCounterDeductionSummary),
-  scopes: [inBody('sipSlNo', 'organizationQueryId')],
+  tenant: tenantIn('body', 'sipSlNo', 'organizationQueryId'),
 });
 
 export const counterAllocationHistory = defineEndpoint({
@@ -463,7 +459,7 @@ export const counterAllocationHistory = defineEndpoint({
   body: z.strictObject({ sipSlNo: slno, ...pageRequest, ...filterRequest }),
   answer: json(pageOf(allocationHistory)),
   pageBase: 'one',
-  scopes: [inBody('sipSlNo', 'organizationQueryId')],
+  tenant: tenantIn('body', 'sipSlNo', 'organizationQueryId'),
 });
 
 export const roleDeductionSummaryReport = defineEndpoint({
@@ -476,7 +472,7 @@ export const roleDeductionSummaryReport = defineEndpoint({
   access: 'session',
   params: z.strictObject({ sipSlNo: z.coerce.number().pipe(slno) }),
   answer: json(roleDeductionSummary),
-  scopes: [inPath('sipSlNo', 'organizationQueryId')],
+  tenant: tenantIn('path', 'sipSlNo', 'organizationQueryId'),
 });
 
 export const exportOrgRoleCounterDeductionSummary = defineEndpoint({
@@ -489,7 +485,7 @@ export const exportOrgRoleCounterDeductionSummary = defineEndpoint({
   access: 'session',
   body: z.strictObject({ sipSlNo: slno, ...filterRequest, language }),
   answer: xlsx(EXPORT_FILE_NAMES.esignRoleCounterDeductionSummary),
-  scopes: [inBody('sipSlNo', 'organizationQueryId')],
+  tenant: tenantIn('body', 'sipSlNo', 'organizationQueryId'),
 });
 
 // ── Buying counters and plans ───────────────────────────────────────────────────────────────
@@ -510,7 +506,7 @@ export const purchasedCounters = defineEndpoint({
   body: countersBody,
   answer: json(pageOf(counterPurchaseRow)),
   pageBase: 'one',
-  scopes: [inBody('sipSlNo', 'organizationQueryId')],
+  tenant: tenantIn('body', 'sipSlNo', 'organizationQueryId'),
 });
 
 export const counterQuantityGrid = defineEndpoint({
@@ -524,7 +520,8 @@ export const counterQuantityGrid = defineEndpoint({
   params: quantityParams,
   body: quantityBody,
   answer: json(listOf(quantityRow)),
-  scopes: [inBody('sipSlNo', 'organizationQueryId')],
+  tenant: tenantIn('body', 'sipSlNo', 'organizationQueryId'),
+  records: [recordIn('path', 'id', 'purchase')],
 });
 
 export const counterPlans = defineEndpoint({
@@ -537,7 +534,7 @@ export const counterPlans = defineEndpoint({
   access: 'session',
   params: z.strictObject({ id: z.coerce.number().pipe(slno) }),
   answer: json(listOf(userPaxRow).extend({ vat: z.number().min(0).max(100) })),
-  scopes: [inPath('id', 'organizationQueryId')],
+  tenant: tenantIn('path', 'id', 'organizationQueryId'),
 });
 
 const l1Plan = z.object({
@@ -559,7 +556,7 @@ export const l1Plans = defineEndpoint({
   access: 'session',
   query: z.strictObject({ sipId: z.coerce.number().pipe(slno) }),
   answer: json(listOf(l1Plan)),
-  scopes: [inQuery('sipId', 'l1Provider')],
+  tenant: tenantIn('query', 'sipId', 'l1Provider'),
 });
 
 export const l2Sips = defineEndpoint({
@@ -572,7 +569,7 @@ export const l2Sips = defineEndpoint({
   access: 'session',
   query: z.strictObject({ sipId: z.coerce.number().pipe(slno) }),
   answer: json(listOf(z.object({ l2SipId: slno, sipName: z.string(), sipNameArabic: z.string() }))),
-  scopes: [inQuery('sipId', 'l1Provider')],
+  tenant: tenantIn('query', 'sipId', 'l1Provider'),
 });
 
 export const l1PlanDetails = defineEndpoint({
@@ -585,7 +582,6 @@ export const l1PlanDetails = defineEndpoint({
   access: 'session',
   query: z.strictObject({ planId: z.coerce.number().pipe(slno) }),
   answer: json(l1Plan.extend({ tax: sar, totalPrice: sar, vat: z.number().min(0).max(100) })),
-  scopes: [],
 });
 
 export const exportPurchaseCounter = defineEndpoint({
@@ -598,7 +594,7 @@ export const exportPurchaseCounter = defineEndpoint({
   access: 'session',
   body: exportOf(countersBody),
   answer: xlsx(EXPORT_FILE_NAMES.counterPurchasedPlan),
-  scopes: [inBody('sipSlNo', 'organizationQueryId')],
+  tenant: tenantIn('body', 'sipSlNo', 'organizationQueryId'),
 });
 
 const rolePlansBody = orgGrid(PLAN_PURCHASE_STATUSES, 'sipSlNo');
@@ -614,7 +610,7 @@ export const rolePlans = defineEndpoint({
   body: rolePlansBody,
   answer: json(pageOf(rolePlanPurchaseRow)),
   pageBase: 'one',
-  scopes: [inBody('sipSlNo', 'organizationQueryId')],
+  tenant: tenantIn('body', 'sipSlNo', 'organizationQueryId'),
 });
 
 export const roleQuantityGrid = defineEndpoint({
@@ -628,7 +624,8 @@ export const roleQuantityGrid = defineEndpoint({
   params: quantityParams,
   body: quantityBody,
   answer: json(listOf(quantityRow)),
-  scopes: [inBody('sipSlNo', 'organizationQueryId')],
+  tenant: tenantIn('body', 'sipSlNo', 'organizationQueryId'),
+  records: [recordIn('path', 'id', 'purchase')],
 });
 
 export const rolePlanDescription = defineEndpoint({
@@ -640,7 +637,6 @@ export const rolePlanDescription = defineEndpoint({
   origin: 'spec',
   access: 'session',
   answer: json(listOf(userPaxRow).extend({ vat: z.number().min(0).max(100) })),
-  scopes: [],
 });
 
 export const exportPurchaseOrgRolePlan = defineEndpoint({
@@ -653,7 +649,7 @@ export const exportPurchaseOrgRolePlan = defineEndpoint({
   access: 'session',
   body: exportOf(rolePlansBody),
   answer: xlsx(EXPORT_FILE_NAMES.organizationRolePlans),
-  scopes: [inBody('sipSlNo', 'organizationQueryId')],
+  tenant: tenantIn('body', 'sipSlNo', 'organizationQueryId'),
 });
 
 export const buyOrganizationPlan = defineEndpoint({
@@ -687,7 +683,7 @@ export const buyOrganizationPlan = defineEndpoint({
       totalPrice: sar,
     }),
   ),
-  scopes: [inBody('sipSlNo', 'organizationQueryId')],
+  tenant: tenantIn('body', 'sipSlNo', 'organizationQueryId'),
   idempotent: true,
 });
 
@@ -711,7 +707,7 @@ export const specialPlans = defineEndpoint({
   body: specialPlansBody,
   answer: json(pageOf(specialPlanRow)),
   pageBase: 'one',
-  scopes: [inBody('orgSlNo')],
+  tenant: tenantIn('body', 'orgSlNo'),
 });
 
 export const specialPlanQuantityGrid = defineEndpoint({
@@ -725,7 +721,8 @@ export const specialPlanQuantityGrid = defineEndpoint({
   params: requestQuantityParams,
   body: orgOnlyBody,
   answer: json(listOf(quantityRow)),
-  scopes: [inBody('orgSlNo')],
+  tenant: tenantIn('body', 'orgSlNo'),
+  records: [recordIn('path', 'requestSlNo', 'specialPlanRequest')],
 });
 
 export const exportSpecialPlan = defineEndpoint({
@@ -738,7 +735,7 @@ export const exportSpecialPlan = defineEndpoint({
   access: 'session',
   body: exportOf(specialPlansBody),
   answer: xlsx(EXPORT_FILE_NAMES.specialPlan),
-  scopes: [inBody('orgSlNo')],
+  tenant: tenantIn('body', 'orgSlNo'),
 });
 
 export const purchaseRequestPlans = defineEndpoint({
@@ -754,7 +751,7 @@ export const purchaseRequestPlans = defineEndpoint({
     orgSlno: z.coerce.number().pipe(slno),
   }),
   answer: json(listOf(userPaxRow).extend({ vat: z.number().min(0).max(100) })),
-  scopes: [inPath('orgSlno')],
+  tenant: tenantIn('path', 'orgSlno'),
 });
 
 const purchaseOrdersBody = orgGrid(PURCHASE_ORDER_STATUSES);
@@ -770,7 +767,7 @@ export const purchaseOrders = defineEndpoint({
   body: purchaseOrdersBody,
   answer: json(pageOf(purchaseOrderRow)),
   pageBase: 'one',
-  scopes: [inBody('orgSlNo')],
+  tenant: tenantIn('body', 'orgSlNo'),
 });
 
 export const purchaseOrderQuantityGrid = defineEndpoint({
@@ -784,7 +781,8 @@ export const purchaseOrderQuantityGrid = defineEndpoint({
   params: requestQuantityParams,
   body: orgOnlyBody,
   answer: json(listOf(quantityRow)),
-  scopes: [inBody('orgSlNo')],
+  tenant: tenantIn('body', 'orgSlNo'),
+  records: [recordIn('path', 'requestSlNo', 'purchaseOrder')],
 });
 
 export const exportPurchaseOrderRequest = defineEndpoint({
@@ -797,7 +795,7 @@ export const exportPurchaseOrderRequest = defineEndpoint({
   access: 'session',
   body: exportOf(purchaseOrdersBody),
   answer: xlsx(EXPORT_FILE_NAMES.purchaseOrderRequest),
-  scopes: [inBody('orgSlNo')],
+  tenant: tenantIn('body', 'orgSlNo'),
 });
 
 // ── Organization profile ────────────────────────────────────────────────────────────────────
@@ -817,7 +815,7 @@ export const organizationUnits = defineEndpoint({
   }),
   answer: json(pageOf(organizationUnit)),
   pageBase: 'one',
-  scopes: [inBody('orgSlNo')],
+  tenant: tenantIn('body', 'orgSlNo'),
 });
 
 export const organizationProfileView = defineEndpoint({
@@ -830,7 +828,7 @@ export const organizationProfileView = defineEndpoint({
   access: 'session',
   params: z.strictObject({ orgSlno: z.coerce.number().pipe(slno) }),
   answer: json(organizationProfile),
-  scopes: [inPath('orgSlno')],
+  tenant: tenantIn('path', 'orgSlno'),
 });
 
 export const organizationCertificate = defineEndpoint({
@@ -843,7 +841,7 @@ export const organizationCertificate = defineEndpoint({
   access: 'session',
   params: z.strictObject({ orgSlno: z.coerce.number().pipe(slno) }),
   answer: json(certificateInfo.nullable()),
-  scopes: [inPath('orgSlno')],
+  tenant: tenantIn('path', 'orgSlno'),
 });
 
 export const sponsorTpocInfo = defineEndpoint({
@@ -858,7 +856,7 @@ export const sponsorTpocInfo = defineEndpoint({
   answer: json(
     z.object({ sponsor: contactPerson.nullable(), technicalContact: contactPerson.nullable() }),
   ),
-  scopes: [inBody('orgSlNo')],
+  tenant: tenantIn('body', 'orgSlNo'),
 });
 
 export const sponsors = defineEndpoint({
@@ -871,7 +869,7 @@ export const sponsors = defineEndpoint({
   access: 'session',
   body: orgOnlyBody,
   answer: json(listOf(contactPerson)),
-  scopes: [inBody('orgSlNo')],
+  tenant: tenantIn('body', 'orgSlNo'),
 });
 
 export const technicalContacts = defineEndpoint({
@@ -884,7 +882,7 @@ export const technicalContacts = defineEndpoint({
   access: 'session',
   body: orgOnlyBody,
   answer: json(listOf(contactPerson)),
-  scopes: [inBody('orgSlNo')],
+  tenant: tenantIn('body', 'orgSlNo'),
 });
 
 export const organizationAdmins = defineEndpoint({
@@ -897,7 +895,7 @@ export const organizationAdmins = defineEndpoint({
   access: 'session',
   body: orgOnlyBody,
   answer: json(listOf(organizationAdmin)),
-  scopes: [inBody('orgSlNo')],
+  tenant: tenantIn('body', 'orgSlNo'),
 });
 
 // ── Organization eSign transactions ─────────────────────────────────────────────────────────
@@ -916,7 +914,7 @@ export const orgEsignTransactions = defineEndpoint({
   body: orgEsignBody,
   answer: json(pageOf(orgEsignTransaction)),
   pageBase: 'zero',
-  scopes: [inBody('orgSlNo')],
+  tenant: tenantIn('body', 'orgSlNo'),
 });
 
 export const exportOrgEsignTransactions = defineEndpoint({
@@ -929,7 +927,7 @@ export const exportOrgEsignTransactions = defineEndpoint({
   access: 'session',
   body: exportOf(orgEsignBody),
   answer: xlsx(EXPORT_FILE_NAMES.esignTransactions),
-  scopes: [inBody('orgSlNo')],
+  tenant: tenantIn('body', 'orgSlNo'),
 });
 
 export const orgEsignPlanTypes = defineEndpoint({
@@ -942,7 +940,7 @@ export const orgEsignPlanTypes = defineEndpoint({
   access: 'session',
   query: z.strictObject({ orgSlno: z.coerce.number().pipe(slno) }),
   answer: json(listOf(z.string())),
-  scopes: [inQuery('orgSlno')],
+  tenant: tenantIn('query', 'orgSlno'),
 });
 
 const esignLogQuery = z.strictObject({
@@ -963,7 +961,8 @@ export const orgEsignRequest = defineEndpoint({
   access: 'session',
   query: esignLogQuery,
   answer: json(esignTransactionRecord),
-  scopes: [inQuery('orgSlno')],
+  tenant: tenantIn('query', 'orgSlno'),
+  records: [recordIn('query', 'esignlogsSlNo', 'esignTransaction')],
 });
 
 export const orgEsignResponse = defineEndpoint({
@@ -991,7 +990,7 @@ export const orgEsignSipId = defineEndpoint({
   access: 'session',
   query: z.strictObject({ orgSlno: z.coerce.number().pipe(slno) }),
   answer: json(z.object({ sipSlNo: slno, sipId: z.string(), sipLevel: providerLevel })),
-  scopes: [inQuery('orgSlno')],
+  tenant: tenantIn('query', 'orgSlno'),
 });
 
 // ── Enrolment admin dashboard ───────────────────────────────────────────────────────────────
@@ -1017,5 +1016,6 @@ export const enrolmentAdminDashboard = defineEndpoint({
       recentTransactions: z.array(orgEsignTransaction),
     }),
   ),
-  scopes: [inBody('organizationSlNo'), inBody('sipSlno', 'organizationQueryId')],
+  tenant: tenantIn('body', 'organizationSlNo'),
+  records: [recordIn('body', 'sipSlno', 'tenantQueryId')],
 });

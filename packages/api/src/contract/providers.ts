@@ -9,7 +9,7 @@
  */
 import { DEFAULT_IDS, EXPORT_FILE_NAMES, REVIEW_REQUEST_STATUSES } from '@tawqi/domain';
 import { z } from 'zod';
-import { defineEndpoint, json, xlsx, type Scope } from './endpoint.js';
+import { defineEndpoint, json, xlsx, recordIn, tenantIn } from './endpoint.js';
 import {
   count,
   filterRequest,
@@ -27,7 +27,8 @@ import {
   statusAnswer,
 } from './schemas.js';
 
-const l1 = (field = 'l1SipId'): Scope => ({ kind: 'l1Provider', in: 'body', field });
+/** The L1 provider every L2 management call acts in. */
+const L1_TENANT = tenantIn('body', 'l1SipId', 'l1Provider');
 
 /** The default L1 provider of the L2 stock allocation report (SPEC §9). */
 const l1SipId = slno.default(DEFAULT_IDS.l2StockAllocationL1SipId);
@@ -51,7 +52,7 @@ export const l2RequestsGrid = defineEndpoint({
   body: l2GridBody,
   answer: json(pageOf(l2RequestRow)),
   pageBase: 'zero',
-  scopes: [l1()],
+  tenant: L1_TENANT,
 });
 
 export const l2RequestView = defineEndpoint({
@@ -64,7 +65,8 @@ export const l2RequestView = defineEndpoint({
   access: 'session',
   body: z.strictObject({ l1SipId, requestId: slno }),
   answer: json(l2RequestDetail),
-  scopes: [l1()],
+  tenant: L1_TENANT,
+  records: [recordIn('body', 'requestId', 'l2Request')],
 });
 
 export const l2OrganizationViewCall = defineEndpoint({
@@ -78,7 +80,8 @@ export const l2OrganizationViewCall = defineEndpoint({
   access: 'session',
   body: z.strictObject({ l1SipId, l2OrgId: slno }),
   answer: json(l2OrganizationView),
-  scopes: [l1()],
+  tenant: L1_TENANT,
+  records: [recordIn('body', 'l2OrgId', 'l2Organization')],
 });
 
 export const processL2Request = defineEndpoint({
@@ -93,7 +96,8 @@ export const processL2Request = defineEndpoint({
   access: 'session',
   body: reviewBody({ l1SipId, requestId: slno }),
   answer: json(statusAnswer),
-  scopes: [l1()],
+  tenant: L1_TENANT,
+  records: [recordIn('body', 'requestId', 'l2Request')],
   idempotent: true,
 });
 
@@ -111,7 +115,7 @@ export const l2StockAllocationReport = defineEndpoint({
   body: stockReportBody,
   answer: json(pageOf(l2StockAllocation)),
   pageBase: 'one',
-  scopes: [l1()],
+  tenant: L1_TENANT,
 });
 
 export const exportL2StockAllocationReports = defineEndpoint({
@@ -125,7 +129,7 @@ export const exportL2StockAllocationReports = defineEndpoint({
   access: 'session',
   body: stockReportBody.omit({ pageNumber: true, pageSize: true }).extend({ language }),
   answer: xlsx(EXPORT_FILE_NAMES.l2StockAllocationReports),
-  scopes: [l1()],
+  tenant: L1_TENANT,
 });
 
 export const l1RemainingCountersCall = defineEndpoint({
@@ -141,7 +145,7 @@ export const l1RemainingCountersCall = defineEndpoint({
   access: 'session',
   body: z.strictObject({ l1SipId }),
   answer: json(l1RemainingCounters),
-  scopes: [l1()],
+  tenant: L1_TENANT,
 });
 
 const roleAllocationBody = z.strictObject({
@@ -165,7 +169,8 @@ export const l2RoleCounterAllocations = defineEndpoint({
   body: roleAllocationBody,
   answer: json(pageOf(l2RoleCounterAllocation)),
   pageBase: 'one',
-  scopes: [l1()],
+  tenant: L1_TENANT,
+  records: [recordIn('body', 'l2SipId', 'l2Provider')],
 });
 
 export const exportL2RoleCounterAllocations = defineEndpoint({
@@ -180,7 +185,8 @@ export const exportL2RoleCounterAllocations = defineEndpoint({
   access: 'session',
   body: roleAllocationBody.omit({ pageNumber: true, pageSize: true }).extend({ language }),
   answer: xlsx(EXPORT_FILE_NAMES.l2OrganizationRolePlanAllocationReports),
-  scopes: [l1()],
+  tenant: L1_TENANT,
+  records: [recordIn('body', 'l2SipId', 'l2Provider')],
 });
 
 export const allocateL2Stock = defineEndpoint({
@@ -195,7 +201,8 @@ export const allocateL2Stock = defineEndpoint({
   access: 'session',
   body: z.strictObject({ l1SipId, l2SipId: slno, counters: z.int().min(1).max(10_000_000) }),
   answer: json(statusAnswer.extend({ l1SipRemainingCounter: count.nullable() })),
-  scopes: [l1()],
+  tenant: L1_TENANT,
+  records: [recordIn('body', 'l2SipId', 'l2Provider')],
   idempotent: true,
 });
 
@@ -227,6 +234,7 @@ export const allocateL2RoleCounters = defineEndpoint({
       { message: 'allocate at least one counter' },
     ),
   answer: json(statusAnswer.extend({ remaining: l1RemainingCounters.nullable() })),
-  scopes: [l1()],
+  tenant: L1_TENANT,
+  records: [recordIn('body', 'l2SipId', 'l2Provider')],
   idempotent: true,
 });

@@ -3,10 +3,12 @@ import * as initial from './001_initial.js';
 import * as hardening from './002_hardening.js';
 import * as personDetails from './003_person_details.js';
 import * as accountCompletion from './004_account_completion.js';
+import * as tenancy from './005_tenancy.js';
 
 export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   initial,
   hardening,
   personDetails,
   accountCompletion,
+  tenancy,
 ];

@@ -7,6 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Pool } from '../../db/pool.js';
 import type { Access, Caller } from '../../http/contractRoutes.js';
 import { touchSession, type SessionLimits } from '../sessions/sessions.js';
+import { tenantOwns, tenantsNamed } from './tenancy.js';
 import type { TokenSigner } from '../sessions/tokens.js';
 
 export function createAccess(deps: {
@@ -29,33 +30,7 @@ export function createAccess(deps: {
       return claims;
     },
 
-    async isMember(userSlno, scope, roles) {
-      const byOrganization =
-        scope.kind === 'organization'
-          ? 'o.org_slno = $2'
-          : '((o.organization_type = 1 AND o.org_slno = $2) OR (o.organization_type <> 1 AND o.sip_slno = $2))';
-      const result = await pool.query(
-        `SELECT 1 FROM memberships m JOIN organizations o ON o.org_slno = m.org_slno
-          WHERE m.user_slno = $1 AND ${byOrganization}
-            AND m.is_active AND m.status = 'Approved'
-            AND ($3::text[] IS NULL OR m.roles && $3::text[])
-          LIMIT 1`,
-        [userSlno, scope.id, roles ? [...roles] : null],
-      );
-      return result.rowCount === 1;
-    },
-
-    async isL1Admin(userSlno, sipSlno, roles) {
-      const result = await pool.query(
-        `SELECT 1 FROM memberships m
-           JOIN organizations o ON o.org_slno = m.org_slno
-           JOIN service_providers p ON p.sip_slno = o.sip_slno
-          WHERE m.user_slno = $1 AND p.sip_slno = $2 AND p.level = 'L1'
-            AND m.is_active AND m.status = 'Approved' AND m.roles && $3::text[]
-          LIMIT 1`,
-        [userSlno, sipSlno, [...roles]],
-      );
-      return result.rowCount === 1;
-    },
+    tenantsNamed: (userSlno, kind, value) => tenantsNamed(pool, userSlno, kind, value),
+    tenantOwns: (tenant, kind, id) => tenantOwns(pool, tenant, kind, id),
   };
 }

@@ -1,0 +1,128 @@
+/**
+ * One tenant context per request (issue 13). An organization or provider call names its tenant
+ * in one declared field (api `TenantField`); the caller's membership there is read once into a
+ * `TenantContext` that the handler receives, and every other record id the call names must
+ * belong to that tenant. The rule for query ids is the domain's (`queryIdOf`, its comment).
+ */
+import type { RecordKind, TenantField } from '@tawqi/api';
+import type { OrganizationRole, ServiceProviderLevel } from '@tawqi/domain';
+import type { Pool } from '../../db/pool.js';
+
+export interface TenantContext {
+  /** The organization the call acts in; null when the tenant is a provider (L2 management). */
+  organization: { slno: number; type: number; queryId: number } | null;
+  /** The organization's provider, or the provider itself. */
+  provider: { slno: number; level: ServiceProviderLevel };
+  /** The caller's roles there: in the organization, or in any of the provider's organizations. */
+  roles: readonly OrganizationRole[];
+}
+
+interface TenantRow {
+  org_slno: number | null;
+  organization_type: number | null;
+  query_id: number | null;
+  sip_slno: number;
+  level: ServiceProviderLevel;
+  roles: OrganizationRole[];
+}
+
+const MEMBERSHIPS = `
+  FROM memberships m
+  JOIN organizations o ON o.org_slno = m.org_slno
+  JOIN service_providers p ON p.sip_slno = o.sip_slno`;
+const ACTIVE = `m.user_slno = $1 AND m.is_active AND m.status = 'Approved'`;
+const ORGANIZATION = 'o.org_slno, o.organization_type, o.query_id, p.sip_slno, p.level, m.roles';
+
+const TENANT_QUERIES: Record<TenantField['kind'], string> = {
+  organization: `SELECT ${ORGANIZATION} ${MEMBERSHIPS} WHERE ${ACTIVE} AND o.org_slno = $2`,
+  // Up to two rows: more than one is refused by the caller of this module.
+  organizationQueryId: `SELECT ${ORGANIZATION} ${MEMBERSHIPS}
+    WHERE ${ACTIVE} AND o.query_id = $2 LIMIT 2`,
+  l1Provider: `SELECT NULL::integer AS org_slno, NULL::integer AS organization_type,
+         NULL::integer AS query_id, p.sip_slno, p.level,
+         array_agg(DISTINCT r.role ORDER BY r.role) AS roles
+    ${MEMBERSHIPS} CROSS JOIN LATERAL unnest(m.roles) AS r(role)
+    WHERE ${ACTIVE} AND o.sip_slno = $2
+    GROUP BY p.sip_slno, p.level`,
+};
+
+/** The caller's tenants that the field's value names: none, one, or (for query ids) several. */
+export async function tenantsNamed(
+  pool: Pool,
+  userSlno: number,
+  kind: TenantField['kind'],
+  value: number,
+): Promise<TenantContext[]> {
+  const result = await pool.query<TenantRow>(TENANT_QUERIES[kind], [userSlno, value]);
+  return result.rows.map((row) => ({
+    organization:
+      row.org_slno === null
+        ? null
+        : {
+            slno: row.org_slno,
+            type: Number(row.organization_type),
+            queryId: Number(row.query_id),
+          },
+    provider: { slno: row.sip_slno, level: row.level },
+    roles: row.roles,
+  }));
+}
+
+/**
+ * How to tell that a record belongs to the tenant: a statement taking the tenant's organization
+ * (or provider) slno and the record's id, or a comparison with no database work. A kind whose
+ * table comes with a later issue is listed with the reason: until then no record of that kind
+ * exists for anyone, so every id of it is "not found" — refused, never let through.
+ */
+type Ownership =
+  | { by: 'organization' | 'provider'; sql: string }
+  | { by: 'tenant'; owns: (tenant: TenantContext, id: number) => boolean }
+  | { by: 'notYet'; why: string };
+
+export const RECORD_OWNERSHIP: Record<RecordKind, Ownership> = {
+  tenantQueryId: { by: 'tenant', owns: (tenant, id) => tenant.organization?.queryId === id },
+  organizationUser: {
+    by: 'organization',
+    sql: 'SELECT 1 FROM memberships WHERE org_slno = $1 AND user_slno = $2',
+  },
+  esignTransaction: {
+    by: 'organization',
+    sql: 'SELECT 1 FROM esign_transactions WHERE org_slno = $1 AND esign_logs_id = $2',
+  },
+  l2Provider: {
+    by: 'provider',
+    sql: `SELECT 1 FROM service_providers WHERE parent_sip_slno = $1 AND sip_slno = $2 AND level = 'L2'`,
+  },
+  l2Organization: {
+    by: 'provider',
+    sql: `SELECT 1 FROM organizations o JOIN service_providers p ON p.sip_slno = o.sip_slno
+           WHERE p.parent_sip_slno = $1 AND o.org_slno = $2`,
+  },
+  changeRequest: { by: 'notYet', why: 'user requests come with the approvals issue' },
+  organizationUnit: { by: 'notYet', why: 'organization units come with the profile screens' },
+  purchase: { by: 'notYet', why: 'organization purchases come with the buying issue' },
+  specialPlanRequest: { by: 'notYet', why: 'special plans come with the buying issue' },
+  purchaseOrder: { by: 'notYet', why: 'purchase orders come with the buying issue' },
+  l2Request: { by: 'notYet', why: 'L2 requests come with the provider issue' },
+};
+
+/** Whether the record of this kind and id belongs to the tenant. */
+export async function tenantOwns(
+  pool: Pool,
+  tenant: TenantContext,
+  kind: RecordKind,
+  id: number,
+): Promise<boolean> {
+  const ownership = RECORD_OWNERSHIP[kind];
+  switch (ownership.by) {
+    case 'tenant':
+      return ownership.owns(tenant, id);
+    case 'notYet':
+      return false;
+    case 'organization':
+      if (!tenant.organization) return false;
+      return (await pool.query(ownership.sql, [tenant.organization.slno, id])).rowCount === 1;
+    case 'provider':
+      return (await pool.query(ownership.sql, [tenant.provider.slno, id])).rowCount === 1;
+  }
+}
