@@ -5,6 +5,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { deriveKeys } from '../src/keys.js';
+import { inTransaction, type PoolClient } from '../src/db/pool.js';
 import { CHECKPOINT_EVERY } from '../src/modules/audit/log.js';
 import { verifyAuditLog } from '../src/modules/audit/verify.js';
 import { DEVICE, SARA, startHarness } from './harness.js';
@@ -86,6 +87,83 @@ describe('what a record says', () => {
     expect(everything).not.toContain(SARA);
     expect(everything).not.toContain('not her password');
     expect(everything).not.toContain(DEVICE);
+  });
+});
+
+describe('a record inside the change it records (issue 13)', () => {
+  const head = async () =>
+    (await h.pool.query<{ last_slno: number }>('SELECT last_slno FROM audit_head')).rows[0]
+      ?.last_slno ?? 0;
+
+  /** A change (a contact message) and its record in one transaction, with other work after. */
+  const change = (
+    name: string,
+    afterRecording: (client: PoolClient) => Promise<unknown> = () => Promise.resolve(),
+  ) =>
+    inTransaction(h.pool, async (client) => {
+      await client.query(
+        `INSERT INTO contact_messages (reference_number, name, email, subject, message, created_at)
+         VALUES ($1, $1, 'a@b.sa', 'audit', 'audit', now())`,
+        [name],
+      );
+      await h.deps.audit.record(client, h.auditContext(), {
+        action: 'export.made',
+        target: name,
+      });
+      await afterRecording(client);
+    });
+
+  it('commits with the change and disappears with it', async () => {
+    const before = await head();
+    await expect(
+      change('rolled-back', () => Promise.reject(new Error('the change failed'))),
+    ).rejects.toThrow('the change failed');
+    expect(await head()).toBe(before);
+    await change('kept');
+    expect(await head()).toBe(before + 1);
+    const { rows } = await h.pool.query(`SELECT target FROM audit_log WHERE audit_slno = $1`, [
+      before + 1,
+    ]);
+    expect(rows).toEqual([{ target: 'kept' }]);
+  });
+
+  it('holds no lock across the rest of the transaction: another writer commits meanwhile', async () => {
+    let release = () => undefined as void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const slow = change('slow', () => gate);
+    // While the slow transaction has recorded and waits, a second one records and commits.
+    const quick = change('quick');
+    const settled = await Promise.race([
+      quick.then(() => 'committed'),
+      new Promise((resolve) => setTimeout(() => resolve('blocked'), 5000)),
+    ]);
+    release();
+    await slow;
+    expect(settled).toBe('committed');
+    const order = await h.pool.query<{ target: string }>(
+      `SELECT target FROM audit_log WHERE target IN ('slow', 'quick') ORDER BY audit_slno`,
+    );
+    // Numbered in commit order.
+    expect(order.rows.map((row) => row.target)).toEqual(['quick', 'slow']);
+  });
+
+  it('keeps one unforked chain under 100 concurrent writers', async () => {
+    const before = await head();
+    await Promise.all(
+      Array.from({ length: 100 }, (_, index) =>
+        change(`writer-${String(index)}`, (client) => client.query('SELECT pg_sleep(0.005)')),
+      ),
+    );
+    expect(await head()).toBe(before + 100);
+    const { rows } = await h.pool.query<{ audit_slno: number }>(
+      `SELECT audit_slno FROM audit_log WHERE target LIKE 'writer-%' ORDER BY audit_slno`,
+    );
+    expect(rows.map((row) => row.audit_slno)).toEqual(
+      Array.from({ length: 100 }, (_, index) => before + 1 + index),
+    );
+    expect(await verifyAuditLog(h.pool, keys())).toMatchObject({ ok: true });
   });
 });
 

@@ -9,6 +9,25 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => {
 
 export type Pool = pg.Pool;
 export type PoolClient = pg.PoolClient;
+/** What a statement runs on: the pool (its own transaction) or a transaction's client. */
+export type Queryable = Pool | PoolClient;
+
+/** Work a transaction runs last, just before COMMIT (see `beforeCommit`). */
+const closingWork = new WeakMap<PoolClient, (() => Promise<void>)[]>();
+
+/**
+ * Runs `work` as the last step of the transaction `client` is in, just before its COMMIT, and only
+ * if the transaction gets there. The audit log appends this way, so its chain's lock is held for
+ * the commit alone, never across the transaction's other work. Answers the transaction's
+ * identity (the same object for every call within one transaction, a new one for the next), so a
+ * caller can gather its own work per transaction.
+ */
+export function beforeCommit(client: PoolClient, work?: () => Promise<void>): object {
+  const list = closingWork.get(client);
+  if (!list) throw new Error('beforeCommit needs a transaction opened by inTransaction');
+  if (work) list.push(work);
+  return list;
+}
 
 /**
  * An idle connection the database closes (a restart, an administrator, the database stopping
@@ -33,27 +52,36 @@ export function createPool(
 }
 
 /**
- * Runs `work` in a transaction: committed when it resolves, rolled back when it throws. While the
- * client is checked out, a connection the database closes (a restart, shutdown) is an error of the
- * query in flight, which rejects; without a listener the client's error event would end the
- * process.
+ * Runs `work` in a transaction: committed when it resolves, rolled back when it throws. Given a
+ * transaction's client instead of the pool, `work` joins that transaction, so a module's change
+ * and the caller's (and the audit record of both) commit together. While the client is checked
+ * out, a connection the database closes (a restart, shutdown) is an error of the query in
+ * flight, which rejects; without a listener the client's error event would end the process.
  */
 export async function inTransaction<T>(
-  pool: pg.Pool,
+  db: Queryable,
   work: (client: pg.PoolClient) => Promise<T>,
 ): Promise<T> {
-  const client = await pool.connect();
+  if (!(db instanceof pg.Pool)) {
+    if (!closingWork.has(db)) throw new Error('inTransaction joins only a transaction it opened');
+    return work(db);
+  }
+  const client = await db.connect();
   const ignore = () => undefined;
   client.on('error', ignore);
+  const closing: (() => Promise<void>)[] = [];
+  closingWork.set(client, closing);
   try {
     await client.query('BEGIN');
     const result = await work(client);
+    for (const step of closing) await step();
     await client.query('COMMIT');
     return result;
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
     throw error;
   } finally {
+    closingWork.delete(client);
     client.off('error', ignore);
     client.release();
   }

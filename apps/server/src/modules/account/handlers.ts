@@ -8,6 +8,7 @@
 import { normalizeSaudiMobile, type Language } from '@tawqi/domain';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
+import { inTransaction } from '../../db/pool.js';
 import { requireCaller, type HandlerContext, type Handlers } from '../../http/contractRoutes.js';
 import { AppError } from '../../http/errors.js';
 import { checkCode, issueCode, maskAddress } from '../auth/codes.js';
@@ -153,17 +154,19 @@ export function accountHandlers(deps: Deps): Handlers {
         return { status: '0', errorMessage: authMessage(checked.problem, context.language) };
       const [kind, ...rest] = (checked.newValue ?? '').split(':');
       const address = rest.join(':');
-      await pool.query(
-        kind === 'email'
-          ? 'UPDATE users SET email = $2 WHERE user_slno = $1'
-          : 'UPDATE users SET mobile = $2 WHERE user_slno = $1',
-        [caller.userSlno, address],
-      );
-      await deps.audit.record(pool, context.audit, {
-        action: 'account.contact-changed',
-        actor: caller.userSlno,
-        target: kind === 'email' ? 'email' : 'mobile',
-        detail: { to: maskAddress(address) },
+      await inTransaction(pool, async (tx) => {
+        await tx.query(
+          kind === 'email'
+            ? 'UPDATE users SET email = $2 WHERE user_slno = $1'
+            : 'UPDATE users SET mobile = $2 WHERE user_slno = $1',
+          [caller.userSlno, address],
+        );
+        await deps.audit.record(tx, context.audit, {
+          action: 'account.contact-changed',
+          actor: caller.userSlno,
+          target: kind === 'email' ? 'email' : 'mobile',
+          detail: { to: maskAddress(address) },
+        });
       });
       return { status: '1', errorMessage: null };
     },
@@ -185,29 +188,32 @@ export function accountHandlers(deps: Deps): Handlers {
           [caller.userSlno],
         )
       ).rows;
+      const passwordHash = await hashPassword(body.password);
       try {
-        await pool.query(
-          'UPDATE users SET username = $2, password_hash = $3 WHERE user_slno = $1',
-          [caller.userSlno, username, await hashPassword(body.password)],
-        );
+        await inTransaction(pool, async (tx) => {
+          await tx.query(
+            'UPDATE users SET username = $2, password_hash = $3 WHERE user_slno = $1',
+            [caller.userSlno, username, passwordHash],
+          );
+          // A new password starts afresh: earlier failures no longer slow the account down.
+          await clearFailures(tx, [
+            failureKeys.account(username),
+            ...(before?.username && before.username !== username
+              ? [failureKeys.account(before.username)]
+              : []),
+          ]);
+          await deps.audit.record(tx, context.audit, {
+            action: 'account.password-set',
+            actor: caller.userSlno,
+            target: username,
+          });
+        });
       } catch (error) {
         // Taken between the check and the write.
         if ((error as { code?: string }).code === '23505')
           return failed(WORDS.usernameTaken, context.language);
         throw error;
       }
-      // A new password starts afresh: earlier failures no longer slow the account down.
-      await clearFailures(pool, [
-        failureKeys.account(username),
-        ...(before?.username && before.username !== username
-          ? [failureKeys.account(before.username)]
-          : []),
-      ]);
-      await deps.audit.record(pool, context.audit, {
-        action: 'account.password-set',
-        actor: caller.userSlno,
-        target: username,
-      });
       return { status: '1', errorMessage: null };
     },
   };

@@ -16,13 +16,15 @@
  * - The application's database role may only insert and read these tables; a trigger refuses
  *   UPDATE, DELETE and TRUNCATE for everyone (migration 002).
  *
- * Appends take the head row's lock, so they are serialized; a record written inside a business
- * transaction commits or rolls back with it.
+ * Records are made in the transaction of the change they record, and chained as its last step
+ * before COMMIT (`beforeCommit`): the head row's lock serializes the chain, so it never forks,
+ * and is held for the chaining and the commit only, never across the transaction's other work.
+ * A record's `at` is when its event happened; its number is its place in commit order.
  */
 import { createHash, sign } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyRequest } from 'fastify';
-import { inTransaction, type Pool, type PoolClient } from '../../db/pool.js';
+import { beforeCommit, inTransaction, type Pool, type PoolClient } from '../../db/pool.js';
 import { hmac, type Keys } from '../../keys.js';
 
 export const AUDIT_ACTIONS = [
@@ -161,7 +163,12 @@ export interface Checkpoint {
 }
 
 export interface AuditLog {
-  /** Appends one record: inside the caller's transaction when given a client, else in its own. */
+  /**
+   * Records an event: inside the caller's transaction when given its client (made with
+   * `inTransaction`), chained as that transaction's last step and committed or rolled back with
+   * the change it records; given the pool, in a transaction of its own (events with no other
+   * change, such as a refused sign-in).
+   */
   record(db: Pool | PoolClient, context: AuditContext, event: AuditEvent): Promise<void>;
   /** Signs the head when it moved since the last checkpoint; answers the new checkpoint. */
   checkpoint(pool: Pool): Promise<Checkpoint | null>;
@@ -203,19 +210,9 @@ export function createAuditLog(options: {
     return checkpoint;
   }
 
-  async function append(client: PoolClient, context: AuditContext, event: AuditEvent) {
-    await client.query(
-      `INSERT INTO audit_head (id, last_slno, last_hash, mac) VALUES (true, 0, $1, $2) ON CONFLICT (id) DO NOTHING`,
-      [GENESIS, headMac(keys.auditChain, 0, GENESIS)],
-    );
-    const [head] = (
-      await client.query<{ last_slno: number; last_hash: string }>(
-        'SELECT last_slno, last_hash FROM audit_head FOR UPDATE',
-      )
-    ).rows;
-    if (!head) throw new Error('the audit head is missing');
-    const record: AuditRecord = {
-      auditSlno: head.last_slno + 1,
+  /** The record of an event as it happens; its number comes when its transaction commits. */
+  function recordOf(context: AuditContext, event: AuditEvent): Omit<AuditRecord, 'auditSlno'> {
+    return {
       at: options.clock(),
       requestId: context.requestId,
       actor: event.actor !== undefined ? event.actor : context.actor,
@@ -228,42 +225,80 @@ export function createAuditLog(options: {
       outcome: event.outcome ?? 'success',
       detail: event.detail ?? {},
     };
-    const hash = recordHash(keys.auditChain, head.last_hash, record);
+  }
+
+  /** Chains a transaction's records onto the head, as its last step before COMMIT. */
+  async function append(client: PoolClient, pending: Omit<AuditRecord, 'auditSlno'>[]) {
     await client.query(
-      `INSERT INTO audit_log (audit_slno, at, request_id, actor, org_slno, acting_role, address, device_hash, action, target, outcome, detail, prev_hash, hash)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
-      [
-        record.auditSlno,
-        record.at,
-        record.requestId,
-        record.actor,
-        record.orgSlno,
-        record.actingRole,
-        record.address,
-        record.deviceHash,
-        record.action,
-        record.target,
-        record.outcome,
-        record.detail,
-        head.last_hash,
-        hash,
-      ],
+      `INSERT INTO audit_head (id, last_slno, last_hash, mac) VALUES (true, 0, $1, $2) ON CONFLICT (id) DO NOTHING`,
+      [GENESIS, headMac(keys.auditChain, 0, GENESIS)],
     );
+    const [head] = (
+      await client.query<{ last_slno: number; last_hash: string }>(
+        'SELECT last_slno, last_hash FROM audit_head FOR UPDATE',
+      )
+    ).rows;
+    if (!head) throw new Error('the audit head is missing');
+    let { last_slno: lastSlno, last_hash: lastHash } = head;
+    let checkpointDue = false;
+    for (const partial of pending) {
+      const record: AuditRecord = { auditSlno: lastSlno + 1, ...partial };
+      const hash = recordHash(keys.auditChain, lastHash, record);
+      await client.query(
+        `INSERT INTO audit_log (audit_slno, at, request_id, actor, org_slno, acting_role, address, device_hash, action, target, outcome, detail, prev_hash, hash)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+        [
+          record.auditSlno,
+          record.at,
+          record.requestId,
+          record.actor,
+          record.orgSlno,
+          record.actingRole,
+          record.address,
+          record.deviceHash,
+          record.action,
+          record.target,
+          record.outcome,
+          record.detail,
+          lastHash,
+          hash,
+        ],
+      );
+      lastSlno = record.auditSlno;
+      lastHash = hash;
+      checkpointDue ||= lastSlno % CHECKPOINT_EVERY === 0;
+    }
     await client.query('UPDATE audit_head SET last_slno = $1, last_hash = $2, mac = $3', [
-      record.auditSlno,
-      hash,
-      headMac(keys.auditChain, record.auditSlno, hash),
+      lastSlno,
+      lastHash,
+      headMac(keys.auditChain, lastSlno, lastHash),
     ]);
-    if (record.auditSlno % CHECKPOINT_EVERY === 0) await writeCheckpoint(client);
+    if (checkpointDue) await writeCheckpoint(client);
+  }
+
+  /** The records each open transaction has made, chained when it commits. */
+  const pendingOf = new WeakMap<object, Omit<AuditRecord, 'auditSlno'>[]>();
+
+  function record(client: PoolClient, context: AuditContext, event: AuditEvent): void {
+    const transaction = beforeCommit(client);
+    let pending = pendingOf.get(transaction);
+    if (!pending) {
+      const list: Omit<AuditRecord, 'auditSlno'>[] = [];
+      pending = list;
+      pendingOf.set(transaction, list);
+      beforeCommit(client, () => append(client, list));
+    }
+    pending.push(recordOf(context, event));
   }
 
   return {
     async record(db, context, event) {
-      if (db instanceof pg.Pool) {
-        await inTransaction(db, (client) => append(client, context, event));
-        return;
-      }
-      await append(db, context, event);
+      if (db instanceof pg.Pool)
+        await inTransaction(db, (client) => {
+          record(client, context, event);
+          return Promise.resolve();
+        });
+      else record(db, context, event);
     },
     checkpoint: (pool) => inTransaction(pool, writeCheckpoint),
   };

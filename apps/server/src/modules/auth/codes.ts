@@ -8,7 +8,7 @@
  */
 import { randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { OTP_RESEND_WAIT_SECONDS, type Language } from '@tawqi/domain';
-import { inTransaction } from '../../db/pool.js';
+import { inTransaction, type Queryable } from '../../db/pool.js';
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../http/errors.js';
 import { hmac } from '../../keys.js';
@@ -114,6 +114,8 @@ export async function checkCode(
     userSlno?: number;
     now: Date;
   },
+  /** The transaction to count the try in (the caller's, to record it with), else its own. */
+  db: Queryable = deps.pool,
 ): Promise<
   | { ok: true; userSlno: number; newValue: string | null }
   | { ok: false; problem: Extract<AuthMessage, 'codeExpired' | 'tooManyAttempts' | 'wrongCode'> }
@@ -126,7 +128,7 @@ export async function checkCode(
     const checked = await hit(deps.pool, bucket, limit, OTP_CHECK_WINDOW_SECONDS, now);
     if (!checked.allowed) throw tooSoon(checked.retryAfterSeconds);
   }
-  return inTransaction(deps.pool, async (client) => {
+  return inTransaction(db, async (client) => {
     const [row] = (
       await client.query<{
         user_slno: number | null;

@@ -22,7 +22,7 @@ import {
 import { IdentityProviderError, type NafathPerson } from '../../adapters/nafath/client.js';
 import type { Deps } from '../../deps.js';
 import { sessionLimits } from '../../deps.js';
-import { inTransaction } from '../../db/pool.js';
+import { inTransaction, type Queryable } from '../../db/pool.js';
 import { deviceHash, type AuditContext } from '../audit/log.js';
 import {
   requireCaller,
@@ -143,25 +143,23 @@ async function signIn(
   method: 'identity-app' | 'password',
 ) {
   const now = deps.clock();
-  const session = await createSession(deps.pool, {
-    userSlno,
-    deviceId,
-    now,
-    limits: sessionLimits(deps.config),
-  });
-  // Signing in through the identity app confirms who the person is (account changes need it).
-  if (method === 'identity-app') await confirmIdentity(deps.pool, session.sessionId, now);
-  await registerDevice(deps.pool, {
-    userSlno,
-    deviceId,
-    userAgent: request.headers['user-agent'],
-    now,
-  });
-  await deps.audit.record(deps.pool, context, {
-    action: 'session.signed-in',
-    actor: userSlno,
-    target: session.sessionId,
-    detail: { method },
+  const session = await inTransaction(deps.pool, async (tx) => {
+    const created = await createSession(tx, {
+      userSlno,
+      deviceId,
+      now,
+      limits: sessionLimits(deps.config),
+    });
+    // Signing in through the identity app confirms who the person is (account changes need it).
+    if (method === 'identity-app') await confirmIdentity(tx, created.sessionId, now);
+    await registerDevice(tx, { userSlno, deviceId, userAgent: request.headers['user-agent'], now });
+    await deps.audit.record(tx, context, {
+      action: 'session.signed-in',
+      actor: userSlno,
+      target: created.sessionId,
+      detail: { method },
+    });
+    return created;
   });
   return sessionDataFor(deps, userSlno, { ...session, deviceId });
 }
@@ -171,9 +169,9 @@ async function signIn(
  * welcome-pack plan once (a second enrolment of the same person finds it there already), with a
  * notification saying what it holds.
  */
-async function giveWelcomePack(deps: Deps, userSlno: number): Promise<void> {
+async function giveWelcomePack(deps: Deps, db: Queryable, userSlno: number): Promise<void> {
   const now = deps.clock();
-  await inTransaction(deps.pool, async (client) => {
+  await inTransaction(db, async (client) => {
     const given = await client.query<{ transactions: number }>(
       `INSERT INTO purchased_plans (plan_unique_id, user_slno, product_pricing_details_slno, transactions, valid_from, valid_to, created_at)
        SELECT $2, $1, e.product_pricing_details_slno, e.transaction_limit, $3::date,
@@ -308,15 +306,18 @@ async function verify<T extends object>(
   }
   if (result.status === 'WAITING') return { status: IDENTITY_STATUS.waiting, errorMessage: null };
   if (result.status === 'REJECTED' || result.status === 'EXPIRED' || !result.person) {
-    await deps.pool.query('UPDATE identity_challenges SET status = $2 WHERE trans_id = $1', [
-      input.transId,
-      result.status,
-    ]);
-    await deps.audit.record(deps.pool, context.audit, {
-      action: 'session.sign-in-failed',
-      outcome: 'failure',
-      target: maskNationalId(input.nationalId),
-      detail: { method: 'identity-app', flow, reason: result.status.toLowerCase() },
+    const status = result.status;
+    await inTransaction(deps.pool, async (tx) => {
+      await tx.query('UPDATE identity_challenges SET status = $2 WHERE trans_id = $1', [
+        input.transId,
+        status,
+      ]);
+      await deps.audit.record(tx, context.audit, {
+        action: 'session.sign-in-failed',
+        outcome: 'failure',
+        target: maskNationalId(input.nationalId),
+        detail: { method: 'identity-app', flow, reason: status.toLowerCase() },
+      });
     });
     return failed(result.status === 'REJECTED' ? 'rejected' : 'expired', context.language);
   }
@@ -382,22 +383,25 @@ export function authHandlers(deps: Deps): Handlers {
     const paused = consecutive === MAX_CONSECUTIVE_FAILURES;
     const notice = lockoutNotice(paused);
     const now = deps.clock();
-    await deps.pool.query(
-      `INSERT INTO notifications (user_slno, title_en, title_ar, message_en, message_ar, created_at) VALUES ($1, $2, $3, $4, $5, $6)`,
-      [user.user_slno, notice.title.en, notice.title.ar, notice.body.en, notice.body.ar, now],
-    );
+    await inTransaction(deps.pool, async (tx) => {
+      await tx.query(
+        `INSERT INTO notifications (user_slno, title_en, title_ar, message_en, message_ar, created_at) VALUES ($1, $2, $3, $4, $5, $6)`,
+        [user.user_slno, notice.title.en, notice.title.ar, notice.body.en, notice.body.ar, now],
+      );
+      await deps.audit.record(tx, context, {
+        action: 'account.locked',
+        outcome: 'denied',
+        actor: user.user_slno,
+        detail: { consecutiveFailures: consecutive, paused },
+      });
+    });
+    // Sent once the notice is stored: a message is never about something that did not happen.
     const mobile = user.mobile ? (normalizeSaudiMobile(user.mobile) ?? user.mobile) : null;
     if (mobile)
       await deps.notifier.send(
         { channel: 'sms', recipient: mobile, subject: 'Tawqi', body: notice.body.ar },
         now,
       );
-    await deps.audit.record(deps.pool, context, {
-      action: 'account.locked',
-      outcome: 'denied',
-      actor: user.user_slno,
-      detail: { consecutiveFailures: consecutive, paused },
-    });
   }
 
   /** A sign-in through the identity app proves more than a password: it clears every count. */
@@ -443,34 +447,35 @@ export function authHandlers(deps: Deps): Handlers {
         transId: String(context.input.body.transId),
       };
       const answer = await verify(deps, context, 'enrollment', input, async (person) => {
-        // Enrolling someone already enrolled signs them in.
-        const created = await deps.pool.query<{ user_slno: number; created: boolean }>(
-          `INSERT INTO users (national_id, full_name_en, full_name_ar, nationality, date_of_birth, date_of_birth_hijri, kyc_valid_till)
-           VALUES ($1, $2, $3, $4, $5, $6, ($7::timestamptz + interval '1 year')::date)
-           ON CONFLICT (national_id) DO UPDATE SET national_id = EXCLUDED.national_id
-           RETURNING user_slno, (xmax = 0) AS created`,
-          [
-            person.nationalId,
-            person.fullNameEnglish,
-            person.fullNameArabic,
-            person.nationality,
-            person.dateOfBirth ?? null,
-            person.dateOfBirthHijri ?? null,
-            deps.clock(),
-          ],
-        );
-        const { user_slno: userSlno, created: isNew } = created.rows[0] as {
-          user_slno: number;
-          created: boolean;
-        };
-        if (isNew) {
-          await giveWelcomePack(deps, userSlno);
-          await deps.audit.record(deps.pool, context.audit, {
-            action: 'user.enrolled',
-            actor: userSlno,
-            target: maskNationalId(person.nationalId),
-          });
-        }
+        // Enrolling someone already enrolled signs them in. The person, their welcome pack and
+        // the record of both are one change.
+        const userSlno = await inTransaction(deps.pool, async (tx) => {
+          const created = await tx.query<{ user_slno: number; created: boolean }>(
+            `INSERT INTO users (national_id, full_name_en, full_name_ar, nationality, date_of_birth, date_of_birth_hijri, kyc_valid_till)
+             VALUES ($1, $2, $3, $4, $5, $6, ($7::timestamptz + interval '1 year')::date)
+             ON CONFLICT (national_id) DO UPDATE SET national_id = EXCLUDED.national_id
+             RETURNING user_slno, (xmax = 0) AS created`,
+            [
+              person.nationalId,
+              person.fullNameEnglish,
+              person.fullNameArabic,
+              person.nationality,
+              person.dateOfBirth ?? null,
+              person.dateOfBirthHijri ?? null,
+              deps.clock(),
+            ],
+          );
+          const row = created.rows[0] as { user_slno: number; created: boolean };
+          if (row.created) {
+            await giveWelcomePack(deps, tx, row.user_slno);
+            await deps.audit.record(tx, context.audit, {
+              action: 'user.enrolled',
+              actor: row.user_slno,
+              target: maskNationalId(person.nationalId),
+            });
+          }
+          return row.user_slno;
+        });
         await clearAfterIdentityApp(userSlno);
         return {
           session: await signIn(deps, context, userSlno, 'identity-app'),
@@ -493,20 +498,22 @@ export function authHandlers(deps: Deps): Handlers {
         'kycRenewal',
         { nationalId: user.nationalId, transId: String(context.input.body.transId) },
         async () => {
-          await confirmIdentity(deps.pool, caller.sessionId, deps.clock());
-          const renewed = await deps.pool.query<{ kyc_valid_till: Date }>(
-            "UPDATE users SET kyc_valid_till = ($2::timestamptz + interval '1 year')::date WHERE user_slno = $1 RETURNING kyc_valid_till",
-            [caller.userSlno, deps.clock()],
-          );
-          const validTill = (renewed.rows[0] as { kyc_valid_till: Date }).kyc_valid_till
-            .toISOString()
-            .slice(0, 10);
-          await deps.audit.record(deps.pool, context.audit, {
-            action: 'kyc.renewed',
-            target: maskNationalId(user.nationalId),
-            detail: { validTill },
+          return inTransaction(deps.pool, async (tx) => {
+            await confirmIdentity(tx, caller.sessionId, deps.clock());
+            const renewed = await tx.query<{ kyc_valid_till: Date }>(
+              "UPDATE users SET kyc_valid_till = ($2::timestamptz + interval '1 year')::date WHERE user_slno = $1 RETURNING kyc_valid_till",
+              [caller.userSlno, deps.clock()],
+            );
+            const validTill = (renewed.rows[0] as { kyc_valid_till: Date }).kyc_valid_till
+              .toISOString()
+              .slice(0, 10);
+            await deps.audit.record(tx, context.audit, {
+              action: 'kyc.renewed',
+              target: maskNationalId(user.nationalId),
+              detail: { validTill },
+            });
+            return { kycValidTill: validTill };
           });
-          return { kycValidTill: validTill };
         },
       );
       return { kycValidTill: null, ...answer };
@@ -547,12 +554,15 @@ export function authHandlers(deps: Deps): Handlers {
       // Unknown users are checked against a dummy hash: same answer, same time.
       const passwordOk = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
       if (!passwordOk || !user) {
-        const counts = await recordFailure(deps.pool, keys, now);
-        await deps.audit.record(deps.pool, context.audit, {
-          action: 'session.sign-in-failed',
-          outcome: 'failure',
-          actor: user?.user_slno ?? null,
-          detail: { method: 'password', consecutiveFailures: counts[accountKey] ?? 1 },
+        const counts = await inTransaction(deps.pool, async (tx) => {
+          const counted = await recordFailure(tx, keys, now);
+          await deps.audit.record(tx, context.audit, {
+            action: 'session.sign-in-failed',
+            outcome: 'failure',
+            actor: user?.user_slno ?? null,
+            detail: { method: 'password', consecutiveFailures: counted[accountKey] ?? 1 },
+          });
+          return counted;
         });
         if (user && accountKey === failureKeys.account(username))
           await noticeLockout(context.audit, user, counts[accountKey] ?? 0);
@@ -597,22 +607,30 @@ export function authHandlers(deps: Deps): Handlers {
       const now = deps.clock();
       const reference = String(context.input.body.otpReference);
       const code = String(context.input.body.otp);
-      const checked = await checkCode(deps, {
-        reference,
-        code,
-        purpose: 'sign-in',
-        deviceId: context.deviceId,
-        address: context.request.ip,
-        now,
-      });
-      const outcome = checked.ok ? checked.userSlno : checked.problem;
-      if (typeof outcome === 'string') {
-        await deps.audit.record(deps.pool, context.audit, {
+      // A wrong code's counted try and its record commit together.
+      const outcome = await inTransaction(deps.pool, async (tx) => {
+        const checked = await checkCode(
+          deps,
+          {
+            reference,
+            code,
+            purpose: 'sign-in',
+            deviceId: context.deviceId,
+            address: context.request.ip,
+            now,
+          },
+          tx,
+        );
+        if (checked.ok) return checked.userSlno;
+        await deps.audit.record(tx, context.audit, {
           action: 'session.sign-in-failed',
           outcome: 'failure',
           target: reference,
-          detail: { method: 'one-time-code', reason: outcome },
+          detail: { method: 'one-time-code', reason: checked.problem },
         });
+        return checked.problem;
+      });
+      if (typeof outcome === 'string') {
         return { session: null, reason: null, ...failed(outcome, context.language) };
       }
       // The password and its code both passed: this address and this account start afresh.
@@ -642,32 +660,37 @@ export function authHandlers(deps: Deps): Handlers {
 
     refresh: async (context) => {
       const deviceId = String(context.input.body.deviceID);
-      const rotated = await rotateRefreshToken(deps.pool, {
-        refreshToken: String(context.input.body.refreshToken),
-        deviceId,
-        now: deps.clock(),
-        limits: sessionLimits(deps.config),
-        successorKey: deps.keys.refresh,
+      // The rotation, and a revocation it makes, commit with their audit record.
+      const rotated = await inTransaction(deps.pool, async (tx) => {
+        const outcome = await rotateRefreshToken(tx, {
+          refreshToken: String(context.input.body.refreshToken),
+          deviceId,
+          now: deps.clock(),
+          limits: sessionLimits(deps.config),
+          successorKey: deps.keys.refresh,
+        });
+        if (outcome.ok || !outcome.sessionId) return outcome;
+        const detail = REFRESH_DETAILS[outcome.reason] ?? TOKEN_EXPIRED;
+        if (detail !== TOKEN_EXPIRED)
+          await deps.audit.record(tx, context.audit, {
+            action:
+              outcome.reason === 'reused' ? 'session.token-reused' : 'session.device-mismatch',
+            outcome: 'denied',
+            actor: outcome.userSlno,
+            target: outcome.sessionId,
+            detail: { sessionRevoked: true },
+          });
+        else if (outcome.reason !== 'revoked')
+          await deps.audit.record(tx, context.audit, {
+            action: 'session.revoked',
+            actor: outcome.userSlno,
+            target: outcome.sessionId,
+            detail: { reason: outcome.reason },
+          });
+        return outcome;
       });
       if (!rotated.ok) {
         const detail = REFRESH_DETAILS[rotated.reason] ?? TOKEN_EXPIRED;
-        if (rotated.sessionId && detail !== TOKEN_EXPIRED) {
-          await deps.audit.record(deps.pool, context.audit, {
-            action:
-              rotated.reason === 'reused' ? 'session.token-reused' : 'session.device-mismatch',
-            outcome: 'denied',
-            actor: rotated.userSlno,
-            target: rotated.sessionId,
-            detail: { sessionRevoked: true },
-          });
-        } else if (rotated.sessionId && rotated.reason !== 'revoked') {
-          await deps.audit.record(deps.pool, context.audit, {
-            action: 'session.revoked',
-            actor: rotated.userSlno,
-            target: rotated.sessionId,
-            detail: { reason: rotated.reason },
-          });
-        }
         throw new AppError(401, 'UNAUTHENTICATED', { detail });
       }
       return sessionDataFor(deps, rotated.userSlno, {
@@ -685,10 +708,12 @@ export function authHandlers(deps: Deps): Handlers {
 
     logout: async (context) => {
       const caller = requireCaller(context.caller);
-      await revokeSession(deps.pool, caller.sessionId, deps.clock(), 'logout');
-      await deps.audit.record(deps.pool, context.audit, {
-        action: 'session.logout',
-        target: caller.sessionId,
+      await inTransaction(deps.pool, async (tx) => {
+        await revokeSession(tx, caller.sessionId, deps.clock(), 'logout');
+        await deps.audit.record(tx, context.audit, {
+          action: 'session.logout',
+          target: caller.sessionId,
+        });
       });
       return { status: IDENTITY_STATUS.accepted, errorMessage: null };
     },

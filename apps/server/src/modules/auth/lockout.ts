@@ -11,7 +11,7 @@
  *   every count of the account;
  * - keys are usernames as typed, so an unknown username behaves exactly like a known one.
  */
-import type { Pool } from '../../db/pool.js';
+import type { Pool, Queryable } from '../../db/pool.js';
 
 export const FREE_FAILURES = 5;
 export const MAX_CONSECUTIVE_FAILURES = 100;
@@ -51,7 +51,7 @@ export async function standing(
 
 /** Counts one more failure on each key; answers the new counts. */
 export async function recordFailure(
-  pool: Pool,
+  pool: Queryable,
   keys: readonly string[],
   now: Date,
 ): Promise<Record<string, number>> {
@@ -76,7 +76,7 @@ export async function recordFailure(
 }
 
 /** A sign-in that succeeded clears its keys. */
-export async function clearFailures(pool: Pool, keys: readonly string[]): Promise<void> {
+export async function clearFailures(pool: Queryable, keys: readonly string[]): Promise<void> {
   await pool.query('DELETE FROM sign_in_failures WHERE key = ANY ($1)', [keys]);
 }
 

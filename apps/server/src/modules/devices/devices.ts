@@ -5,8 +5,7 @@
  * sessions at once and makes it an unknown device again for the password lockout.
  */
 import Bowser from 'bowser';
-import type { Pool } from 'pg';
-import { inTransaction } from '../../db/pool.js';
+import { inTransaction, type Queryable } from '../../db/pool.js';
 
 export interface DeviceDescription {
   /** desktop, mobile or tablet (shown in the caller's language), or Browser when not told. */
@@ -33,7 +32,7 @@ export function describeDevice(userAgent: string | undefined): DeviceDescription
 
 /** Registers the browser a person signed in from (once per account and device id). */
 export async function registerDevice(
-  pool: Pool,
+  pool: Queryable,
   input: { userSlno: number; deviceId: string; userAgent: string | undefined; now: Date },
 ): Promise<void> {
   const device = describeDevice(input.userAgent);
@@ -49,7 +48,7 @@ export async function registerDevice(
  * Another person's device is "not found" (false), never theirs to remove.
  */
 export async function removeDevice(
-  pool: Pool,
+  pool: Queryable,
   input: { userSlno: number; deviceSlno: number; now: Date },
 ): Promise<{ removed: false } | { removed: true; sessionsEnded: number }> {
   return inTransaction(pool, async (client) => {

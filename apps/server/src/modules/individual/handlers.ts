@@ -18,6 +18,7 @@ import type { CONTRACT } from '@tawqi/api';
 import type { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { pageWithTotal } from '../../db/paging.js';
+import { inTransaction } from '../../db/pool.js';
 import type { ExportColumn } from '../exports/xlsx.js';
 import { FileAnswer } from '../../http/download.js';
 import {
@@ -356,13 +357,15 @@ export function individualHandlers(deps: Deps): Handlers {
     removeRegisteredDevice: async ({ caller, input, audit: auditContext }) => {
       const userSlno = me(caller);
       const { deviceSlno } = input.body as { deviceSlno: number };
-      const outcome = await removeDevice(pool, { userSlno, deviceSlno, now: deps.clock() });
-      if (!outcome.removed) throw new AppError(404, 'NOT_FOUND');
-      await deps.audit.record(pool, auditContext, {
-        action: 'device.removed',
-        actor: userSlno,
-        target: String(deviceSlno),
-        detail: { sessionsEnded: outcome.sessionsEnded },
+      await inTransaction(pool, async (tx) => {
+        const outcome = await removeDevice(tx, { userSlno, deviceSlno, now: deps.clock() });
+        if (!outcome.removed) throw new AppError(404, 'NOT_FOUND');
+        await deps.audit.record(tx, auditContext, {
+          action: 'device.removed',
+          actor: userSlno,
+          target: String(deviceSlno),
+          detail: { sessionsEnded: outcome.sessionsEnded },
+        });
       });
       return { status: 'SUCCESS', errorMessage: null };
     },

@@ -10,7 +10,7 @@
  *   are stored only as SHA-256 hashes.
  */
 import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
-import { inTransaction, type Pool, type PoolClient } from '../../db/pool.js';
+import { inTransaction, type Pool, type PoolClient, type Queryable } from '../../db/pool.js';
 
 /** A second use of a spent token within this window is a retry, not reuse. */
 export const REUSE_GRACE_MS = 10_000;
@@ -39,7 +39,7 @@ function successorOf(token: string, key: Buffer): string {
 
 /** Starts a session for a user on a device; answers its first refresh token. */
 export async function createSession(
-  pool: Pool,
+  pool: Queryable,
   input: { userSlno: number; deviceId: string; now: Date; limits: SessionLimits },
 ): Promise<{ sessionId: string; refreshToken: string }> {
   const sessionId = randomUUID();
@@ -72,7 +72,7 @@ interface TokenRow {
 
 /** Rotates a refresh token: its successor, or why the session is over (and then it is revoked). */
 export async function rotateRefreshToken(
-  pool: Pool,
+  pool: Queryable,
   input: {
     refreshToken: string;
     deviceId: string;
@@ -147,7 +147,11 @@ async function revoke(
 }
 
 /** Notes that the session's person just confirmed their identity in the identity app. */
-export async function confirmIdentity(pool: Pool, sessionId: string, now: Date): Promise<void> {
+export async function confirmIdentity(
+  pool: Queryable,
+  sessionId: string,
+  now: Date,
+): Promise<void> {
   await pool.query('UPDATE sessions SET identity_confirmed_at = $2 WHERE session_id = $1', [
     sessionId,
     now,
@@ -155,7 +159,7 @@ export async function confirmIdentity(pool: Pool, sessionId: string, now: Date):
 }
 
 export async function revokeSession(
-  pool: Pool,
+  pool: Queryable,
   sessionId: string,
   now: Date,
   reason: string,
