@@ -21,7 +21,8 @@ import {
 } from './db/roles.js';
 import { deriveKeys, hmac } from './keys.js';
 import { createPool } from './db/pool.js';
-import { DEMO_PASSWORD, DEMO_PEOPLE, seedDemoData } from './db/seed.js';
+import { DEMO_PASSWORD, DEMO_PEOPLE, nationalId, seedDemoData } from './db/seed.js';
+import { WORLD_PEOPLE } from './db/world.js';
 import { SIMULATOR_PREFIX } from './adapters/nafath/simulator.js';
 import { GATEWAY_PREFIX } from './adapters/payments/simulator.js';
 import { createServer } from './server.js';
@@ -57,14 +58,14 @@ async function main(): Promise<void> {
     appUrl = asRole(ownerUrl, APP_ROLE, hmac(deriveKeys(config.secrets).otp, 'embedded app role'));
   }
   let applied: string[] = [];
-  let seeded = false;
+  let seeded: string[] = [];
   if (ownerUrl) {
     // The owner's connection is used for this and closed: the application never holds it.
     const owner = createPool(ownerUrl, 2);
     applied = await migrate(owner);
     if (embedded) await createRole(owner, roleOf(appUrl), new URL(appUrl).password);
     await grantApplicationRole(owner, roleOf(appUrl));
-    seeded = config.demoData ? await seedDemoData(owner, new Date()) : false;
+    seeded = config.demoData ? await seedDemoData(owner, new Date()) : [];
     await owner.end();
   }
   const pool = createPool(appUrl);
@@ -103,15 +104,21 @@ async function main(): Promise<void> {
     [
       '',
       `Tawqi is running at ${address} — ${config.demo ? 'DEMO MODE: simulators, demo data and public demo secrets; not for real use' : 'production mode'}`,
-      `  database: ${embedded ? 'embedded PostgreSQL' : 'DATABASE_URL'}${applied.length ? ` (migrations applied: ${applied.join(', ')})` : ''}${seeded ? ', demo data seeded' : ''}`,
+      `  database: ${embedded ? 'embedded PostgreSQL' : 'DATABASE_URL'}${applied.length ? ` (migrations applied: ${applied.join(', ')})` : ''}${seeded.length ? `, demo data seeded: ${seeded.join(', ')}` : ''}`,
       `  health: ${address}/health   readiness: ${address}/ready`,
       ...simulated,
       ...(config.demoData
         ? [
             '  demo identities (password for credentials sign-in: ' + DEMO_PASSWORD + '):',
-            ...DEMO_PEOPLE.map(
+            ...[
+              ...DEMO_PEOPLE,
+              ...WORLD_PEOPLE.map((person) => ({
+                ...person,
+                nationalId: nationalId(person.nationalIdStem),
+              })),
+            ].map(
               (person) =>
-                `    ${person.nationalId}  ${person.username.padEnd(9)} ${person.en} — ${person.role}`,
+                `    ${person.nationalId}  ${person.username.padEnd(11)} ${person.en} — ${person.role}`,
             ),
           ]
         : []),

@@ -93,7 +93,7 @@ describe('completing an account enrolled through the identity app', () => {
   it('sets a username and password, then signs in with them and a code to the new mobile', async () => {
     const me = as((await enrol('1000000073')).token);
     const weak = await me.post('/api/v1/profile/my/password', {
-      username: 'layla',
+      username: 'yasmin',
       password: 'short1',
     });
     expect(weak.body).toEqual({
@@ -108,7 +108,7 @@ describe('completing an account enrolled through the identity app', () => {
     expect(
       (
         await me.post('/api/v1/profile/my/password', {
-          username: 'Layla',
+          username: 'Yasmin',
           password: 'Layla-2026-signs',
         })
       ).body,
@@ -124,7 +124,7 @@ describe('completing an account enrolled through the identity app', () => {
 
     h.clock.advance(2 * MINUTE);
     const signIn = await h.call('POST', '/api/v1/auth/credentials/login/initiate', {
-      body: { username: 'layla', password: 'Layla-2026-signs' },
+      body: { username: 'yasmin', password: 'Layla-2026-signs' },
     });
     expect(signIn.body.status).toBe('1');
     const verified = await h.call('POST', '/api/v1/auth/credentials/login/verifyOTP', {

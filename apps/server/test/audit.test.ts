@@ -128,7 +128,7 @@ describe('a record inside the change it records (issue 13)', () => {
   });
 
   it('holds no lock across the rest of the transaction: another writer commits meanwhile', async () => {
-    let release = () => undefined as void;
+    let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => {
       release = resolve;
     });

@@ -19,13 +19,8 @@ import {
   type RecordKind,
 } from '@tawqi/api';
 import { createFixtures, createMockAnswers } from '@tawqi/api/fixtures';
-import {
-  isAllowed,
-  isValidNationalId,
-  queryIdOf,
-  type OrganizationRole,
-  type ServiceProviderLevel,
-} from '@tawqi/domain';
+import { isAllowed, isValidNationalId, queryIdOf, type ServiceProviderLevel } from '@tawqi/domain';
+import { CANARY_MARKER } from '../src/db/world.js';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { sessionLimits } from '../src/deps.js';
@@ -44,46 +39,12 @@ import Fastify from 'fastify';
 
 const h = await startHarness();
 
-// ── The world: the seed's 314 (type 1, L1 408) and 320 (type 2, L2 500 under 408), and more ──
+// ── The seeded demo world (src/db/world.ts): the victim is the canary organization 390 ───────
+// (type 1 under L1 410); its Enrolment Admin's token expires; its Organization User is the lower
+// role; Huda administers 331 (type 2 under L2 511 under L1 410); Sara administers 314 under the
+// unrelated L1 408; Khalid (320) and Layla (321) share the query id 500.
 
-let nextId = 200_000_000;
-function newNationalId(): string {
-  for (;;) {
-    const candidate = String((nextId += 1) * 10);
-    for (let check = 0; check <= 9; check += 1) {
-      const id = `${candidate.slice(0, 9)}${String(check)}`;
-      if (isValidNationalId(id)) return id;
-    }
-  }
-}
-
-async function person(name: string, memberships: [number, OrganizationRole[]][]) {
-  const nationalId = newNationalId();
-  const { rows } = await h.ownerPool.query<{ user_slno: number }>(
-    `INSERT INTO users (national_id, full_name_en, full_name_ar, email, mobile, kyc_valid_till, created_at)
-     VALUES ($1, $2, $2, $3, '0551112222', '2030-01-01', now()) RETURNING user_slno`,
-    [nationalId, name, `${name.toLowerCase()}@example.sa`],
-  );
-  const userSlno = (rows[0] as { user_slno: number }).user_slno;
-  for (const [org, roles] of memberships)
-    await h.ownerPool.query(
-      `INSERT INTO memberships (user_slno, org_slno, roles, employee_id, email, mobile)
-       VALUES ($1, $2, $3, $4, 'x@example.sa', '0551112222')`,
-      [userSlno, org, roles, `EMP-${name}`],
-    );
-  return { nationalId, userSlno };
-}
-
-const CANARY = 'CANARY-330';
-await h.ownerPool.query(`
-  INSERT INTO service_providers (sip_slno, sip_id, name_en, name_ar, level, parent_sip_slno) VALUES
-    (600, 'SIP-600', 'Other Trust', 'ثقة أخرى', 'L1', NULL), (601, 'L2-601', 'Other L2', 'مزود آخر', 'L2', 600);
-  INSERT INTO organizations (org_slno, organization_type, sip_slno, name_en, name_ar, cr_number, unified_org_no, email, telephone, address, city, region, postal_code, valid_till)
-  VALUES (330, 2, 500, '${CANARY}', '${CANARY}', '${CANARY}', '${CANARY}', '${CANARY}', '${CANARY}', '${CANARY}', '${CANARY}', '${CANARY}', '${CANARY}', '2030-01-01'),
-         (340, 1, 600, 'Unrelated Co', 'شركة أخرى', '1', '1', 'a@b.sa', '1', '1', '1', '1', '1', '2030-01-01');
-`);
-/** A seeded demo person: the victim organization's admin (Sara) and its organization user. */
-async function demoPerson(username: string) {
+async function worldPerson(username: string) {
   const { rows } = await h.ownerPool.query<{ user_slno: number; national_id: string }>(
     'SELECT user_slno, national_id FROM users WHERE username = $1',
     [username],
@@ -91,35 +52,66 @@ async function demoPerson(username: string) {
   const row = rows[0] as { user_slno: number; national_id: string };
   return { userSlno: row.user_slno, nationalId: row.national_id };
 }
-const sara = await demoPerson('sara');
-const mohammed = await demoPerson('mohammed');
-const khalid = await person('Khalid', [[320, ['enrolmentAdmin']]]);
-const layla = await person('Layla', [[330, ['enrolmentAdmin', 'authorizedSignatory']]]);
-const omar = await person('Omar', [
-  [320, ['enrolmentAdmin']],
-  [330, ['enrolmentAdmin']],
-]);
-const huda = await person('Huda', [[340, ['enrolmentAdmin', 'authorizedSignatory']]]);
+const canaryAdmin = await worldPerson('canaryadmin');
+const canaryUser = await worldPerson('canaryuser');
+const huda = await worldPerson('huda');
+const sara = await worldPerson('sara');
+const khalid = await worldPerson('khalid');
+const layla = await worldPerson('layla');
 
-async function transactionOf(org: number): Promise<number> {
-  const { rows } = await h.ownerPool.query<{ esign_logs_id: number }>(
-    `INSERT INTO esign_transactions (transaction_id, user_slno, org_slno, plan_type, user_role, status, originator, transaction_date)
-     VALUES ($1, $2, $3, 'eSign', 'organizationUser', 'success', 'portal', now()) RETURNING esign_logs_id`,
-    [`ES-T-${String(org)}`, mohammed.userSlno, org],
+/** Omar is a member of both organizations that share the query id 500 (test only). */
+const omar = await (async () => {
+  const { rows } = await h.ownerPool.query<{ user_slno: number; national_id: string }>(
+    `INSERT INTO users (national_id, full_name_en, full_name_ar, kyc_valid_till, created_at)
+     VALUES ($1, 'Omar', 'عمر', '2030-01-01', now()) RETURNING user_slno, national_id`,
+    [validNationalId('109999999')],
   );
-  return (rows[0] as { esign_logs_id: number }).esign_logs_id;
+  const row = rows[0] as { user_slno: number; national_id: string };
+  for (const org of [320, 321])
+    await h.ownerPool.query(
+      `INSERT INTO memberships (user_slno, org_slno, roles, employee_id, email, mobile)
+       VALUES ($1, $2, ARRAY['enrolmentAdmin'], 'EMP-omar', 'omar@example.sa', '0551112222')`,
+      [row.user_slno, org],
+    );
+  return { nationalId: row.national_id };
+})();
+
+function validNationalId(nine: string): string {
+  for (let check = 0; check <= 9; check += 1)
+    if (isValidNationalId(`${nine}${String(check)}`)) return `${nine}${String(check)}`;
+  throw new Error(nine);
 }
-const transactionOf314 = await transactionOf(314);
+
+/** One record of each kind the victim owns (the world gives it units; the rest are made here). */
+async function victimRecord(sql: string): Promise<number> {
+  const { rows } = await h.ownerPool.query<{ id: number }>(sql, [canaryUser.userSlno]);
+  return (rows[0] as { id: number }).id;
+}
+const victimTransaction = await victimRecord(
+  `INSERT INTO esign_transactions (transaction_id, user_slno, org_slno, plan_type, user_role, status, originator, transaction_date)
+   VALUES ('ES-CANARY-1', $1, 390, 'eSign', 'organizationUser', 'success', '${CANARY_MARKER}', now()) RETURNING esign_logs_id AS id`,
+);
+const victimChangeRequest = await victimRecord(
+  `INSERT INTO user_requests (org_slno, user_slno, kind, status, created_at)
+   VALUES (390, $1, 'change', 'Pending', now()) RETURNING request_slno AS id`,
+);
+const victimUnit = await victimRecord(
+  `SELECT min(org_unit_slno) AS id FROM organization_units WHERE org_slno = 390 AND $1::int IS NOT NULL`,
+);
 
 // ── A server whose organization calls answer from stand-ins that record their tenant ───────
 
 const mocks = createMockAnswers(createFixtures());
-const reached: { id: string; tenant: TenantContext | null }[] = [];
+const reached: { id: string; tenant: TenantContext | null; caller: number | null }[] = [];
 const standIns: Handlers = Object.fromEntries(
   ENDPOINTS.filter((endpoint) => endpoint.tenant).map((endpoint) => [
     endpoint.id,
     (context) => {
-      reached.push({ id: endpoint.id, tenant: context.tenant });
+      reached.push({
+        id: endpoint.id,
+        tenant: context.tenant,
+        caller: context.caller?.userSlno ?? null,
+      });
       const answer = (mocks[endpoint.id as EndpointId] as (request: unknown) => unknown)(
         context.input,
       );
@@ -256,19 +248,19 @@ function withIds(
 
 /** The victim's records, one of each kind (kinds without a table yet get any id). */
 const VICTIM_RECORDS: Record<RecordKind, number> = {
-  tenantQueryId: 314,
-  organizationUser: mohammed.userSlno,
-  esignTransaction: transactionOf314,
-  l2Provider: 500,
-  l2Organization: 320,
-  changeRequest: 1,
-  organizationUnit: 1,
+  tenantQueryId: 390,
+  organizationUser: canaryUser.userSlno,
+  esignTransaction: victimTransaction,
+  changeRequest: victimChangeRequest,
+  organizationUnit: victimUnit,
+  l2Provider: 510,
+  l2Organization: 331,
   purchase: 1,
   specialPlanRequest: 1,
   purchaseOrder: 1,
   l2Request: 1,
 };
-const VICTIM_TENANT = { organization: 314, organizationQueryId: 314, l1Provider: 408 } as const;
+const VICTIM_TENANT = { organization: 390, organizationQueryId: 390, l1Provider: 410 } as const;
 
 /** The record kinds whose tables come with later issues (RECORD_OWNERSHIP says so). */
 const NO_TABLE_YET = new Set(
@@ -298,7 +290,7 @@ describe('the tenancy walk over every organization and provider call', () => {
   });
 
   it('never lets a caller act in a tenant they do not belong to, nor reach its records', async () => {
-    const victimAdmin = await h.signIn(sara.nationalId);
+    const victimAdmin = await h.signIn(canaryAdmin.nationalId);
     const claims = decodeSession(victimAdmin.token);
     const expired = await h.deps.signer.issue(
       { userSlno: Number(claims.sub), sessionId: claims.sid, deviceId: claims.dev },
@@ -306,9 +298,9 @@ describe('the tenancy walk over every organization and provider call', () => {
       60,
     );
     const sessions = {
-      siblingL2Admin: (await h.signIn(khalid.nationalId)).token,
-      unrelatedL1Admin: (await h.signIn(huda.nationalId)).token,
-      lowerRole: (await h.signIn(mohammed.nationalId)).token,
+      siblingL2Admin: (await h.signIn(huda.nationalId)).token,
+      unrelatedL1Admin: (await h.signIn(sara.nationalId)).token,
+      lowerRole: (await h.signIn(canaryUser.nationalId)).token,
     };
     const failures: string[] = [];
     const expect_ = (ok: boolean, what: string) => {
@@ -332,7 +324,7 @@ describe('the tenancy walk over every organization and provider call', () => {
       for (const who of ['siblingL2Admin', 'unrelatedL1Admin'] as const) {
         const answer = await send(endpoint, victim, sessions[who]);
         expect_(answer.status === 403, `${endpoint.id} ${who}: ${String(answer.status)}`);
-        expect_(!answer.text.includes(CANARY), `${endpoint.id} ${who}: canary`);
+        expect_(!answer.text.includes(CANARY_MARKER), `${endpoint.id} ${who}: canary`);
       }
       // A lower role of the victim's organization: what the permission table allows, no more.
       const allowed = isAllowed(
@@ -351,10 +343,10 @@ describe('the tenancy walk over every organization and provider call', () => {
       if (endpoint.records?.length) {
         const own =
           tenant.kind === 'l1Provider'
-            ? { token: sessions.unrelatedL1Admin, tenant: 600 }
+            ? { token: sessions.unrelatedL1Admin, tenant: 408 }
             : {
                 token: sessions.siblingL2Admin,
-                tenant: tenant.kind === 'organization' ? 320 : 500,
+                tenant: tenant.kind === 'organization' ? 331 : 511,
               };
         const answer = await send(
           endpoint,
@@ -366,6 +358,7 @@ describe('the tenancy walk over every organization and provider call', () => {
           policy.action,
         );
         const expectedOwn = ownAllowed ? 404 : 403;
+        expect_(!answer.text.includes(CANARY_MARKER), `${endpoint.id} own tenant: canary`);
         expect_(
           answer.status === expectedOwn,
           `${endpoint.id} own tenant, victim's records: ${String(answer.status)} not ${String(expectedOwn)} ${answer.text}`,
@@ -374,17 +367,16 @@ describe('the tenancy walk over every organization and provider call', () => {
     }
     expect(failures).toEqual([]);
     // Every handler that ran, ran in a tenant of its caller: the victim's only for its member.
-    for (const entry of reached) {
-      const organization = entry.tenant?.organization?.slno;
-      const provider = entry.tenant?.provider.slno;
-      expect([314, 320, 408, 600, 340], entry.id).toContain(organization ?? provider);
-    }
+    expect(reached.length).toBeGreaterThan(0);
+    for (const entry of reached)
+      if (entry.tenant?.organization?.slno === 390 || entry.tenant?.provider.slno === 410)
+        expect(entry.caller, entry.id).toBe(canaryUser.userSlno);
   });
 });
 
 describe('calls not built yet', () => {
   it('answer 501 in the one error shape to a member the call allows, after every check', async () => {
-    const token = (await h.signIn(sara.nationalId)).token;
+    const token = (await h.signIn(canaryAdmin.nationalId)).token;
     const notYet = unimplemented(h.handlers).filter(
       (id) => (CONTRACT[id] as Endpoint).tenant !== undefined,
     );
@@ -442,11 +434,11 @@ describe('the query id rule', () => {
     const endpoint = CONTRACT.purchasedCounters;
     const input = withIds(endpoint, 500, () => 1);
     reached.length = 0;
-    // 320 and 330 share the query id 500 (type 2 under provider 500).
+    // 320 and 321 share the query id 500 (types 2 and 3 under provider 500).
     const asKhalid = await send(endpoint, input, (await h.signIn(khalid.nationalId)).token);
     const asLayla = await send(endpoint, input, (await h.signIn(layla.nationalId)).token);
     expect([asKhalid.status, asLayla.status]).toEqual([200, 200]);
-    expect(reached.map((entry) => entry.tenant?.organization?.slno)).toEqual([320, 330]);
+    expect(reached.map((entry) => entry.tenant?.organization?.slno)).toEqual([320, 321]);
 
     const asOmar = await app.inject({
       method: 'POST',

@@ -5,10 +5,11 @@
  */
 import { isValidNationalId } from '@tawqi/domain';
 import { hashPassword } from '../modules/auth/passwords.js';
-import { inTransaction, type Pool } from './pool.js';
+import { inTransaction, type Pool, type PoolClient } from './pool.js';
+import { writeWorld } from './world.js';
 
 /** A national id of nine digits completed with its check digit. */
-function nationalId(nine: string): string {
+export function nationalId(nine: string): string {
   for (let check = 0; check <= 9; check += 1)
     if (isValidNationalId(`${nine}${String(check)}`)) return `${nine}${String(check)}`;
   throw new Error(`no check digit for ${nine}`);
@@ -68,123 +69,157 @@ export function minimalPdf(title: string): Buffer {
   return Buffer.from(body, 'latin1');
 }
 
-export async function seedDemoData(pool: Pool, now: Date): Promise<boolean> {
-  const existing = await pool.query('SELECT 1 FROM users LIMIT 1');
-  if (existing.rowCount) return false;
+/**
+ * The demo data, in versions: each is written once, in its own transaction, and recorded in
+ * `seed_versions`, so a development database made by an older version receives what is new.
+ * A database seeded before versions existed (it has people but no record) counts as version 1.
+ */
+const SEED_VERSIONS = [
+  { version: 1, name: 'individual demo', write: writeIndividualDemo },
+  { version: 2, name: 'organization world', write: writeOrganizationWorld },
+] as const;
+
+/** Seeds what the database lacks; answers the names of the versions written. */
+export async function seedDemoData(pool: Pool, now: Date): Promise<string[]> {
+  const applied = new Set(
+    (await pool.query<{ version: number }>('SELECT version FROM seed_versions')).rows.map(
+      (row) => row.version,
+    ),
+  );
+  if (applied.size === 0 && (await pool.query('SELECT 1 FROM users LIMIT 1')).rowCount) {
+    await pool.query(
+      `INSERT INTO seed_versions (version, name, applied_at) VALUES (1, 'individual demo', $1)`,
+      [now],
+    );
+    applied.add(1);
+  }
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  await inTransaction(pool, async (client) => {
-    const q = (text: string, values: unknown[] = []) => client.query(text, values);
-    await q(
-      `INSERT INTO service_providers (sip_slno, sip_id, name_en, name_ar, level) VALUES (408, 'SIP-408', 'Tawqi Trust Services', 'توقيع لخدمات الثقة', 'L1')`,
-    );
-    await q(
-      `INSERT INTO service_providers (sip_slno, sip_id, name_en, name_ar, level, parent_sip_slno) VALUES (500, 'L2-500', 'Jeddah Signing Services', 'جدة لخدمات التوقيع', 'L2', 408)`,
-    );
-    await q(`SELECT setval('service_providers_sip_slno_seq', 1000)`);
-    await q(
-      `INSERT INTO organizations (org_slno, organization_type, sip_slno, name_en, name_ar, cr_number, unified_org_no, email, telephone, address, city, region, postal_code, valid_till)
+  const written: string[] = [];
+  for (const step of SEED_VERSIONS) {
+    if (applied.has(step.version)) continue;
+    await inTransaction(pool, async (client) => {
+      await step.write(client, now, passwordHash);
+      await client.query(
+        'INSERT INTO seed_versions (version, name, applied_at) VALUES ($1, $2, $3)',
+        [step.version, step.name, now],
+      );
+    });
+    written.push(step.name);
+  }
+  return written;
+}
+
+async function writeOrganizationWorld(
+  client: PoolClient,
+  now: Date,
+  passwordHash: string,
+): Promise<void> {
+  await writeWorld(client, { now, nationalIdOf: nationalId, passwordHash });
+}
+
+async function writeIndividualDemo(
+  client: PoolClient,
+  now: Date,
+  passwordHash: string,
+): Promise<void> {
+  const q = (text: string, values: unknown[] = []) => client.query(text, values);
+  await q(
+    `INSERT INTO service_providers (sip_slno, sip_id, name_en, name_ar, level) VALUES (408, 'SIP-408', 'Tawqi Trust Services', 'توقيع لخدمات الثقة', 'L1')`,
+  );
+  await q(
+    `INSERT INTO service_providers (sip_slno, sip_id, name_en, name_ar, level, parent_sip_slno) VALUES (500, 'L2-500', 'Jeddah Signing Services', 'جدة لخدمات التوقيع', 'L2', 408)`,
+  );
+  await q(`SELECT setval('service_providers_sip_slno_seq', 1000)`);
+  await q(
+    `INSERT INTO organizations (org_slno, organization_type, sip_slno, name_en, name_ar, cr_number, unified_org_no, email, telephone, address, city, region, postal_code, valid_till)
        VALUES (314, 1, 408, 'Riyadh Trading Company', 'شركة الرياض للتجارة', '1010123456', '7001234567', 'info@riyadhtrading.sa', '0112345678', 'King Fahd Road', 'Riyadh', 'Riyadh Region', '12211', '2028-06-30'),
               (320, 2, 500, 'Jeddah Logistics Est.', 'مؤسسة جدة للخدمات اللوجستية', '4030123456', '7009876543', 'info@jeddahlogistics.sa', '0126543210', 'Tahlia Street', 'Jeddah', 'Makkah Region', '23433', '2027-12-31')`,
-    );
-    await q(`SELECT setval('organizations_org_slno_seq', 1000)`);
-    for (const person of DEMO_PEOPLE) {
-      await q(
-        `INSERT INTO users (national_id, full_name_en, full_name_ar, email, mobile, username, password_hash, kyc_valid_till, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, ($8::timestamptz + interval '10 months')::date, $8::timestamptz - interval '400 days')`,
-        [
-          person.nationalId,
-          person.en,
-          person.ar,
-          person.email,
-          person.mobile,
-          person.username,
-          passwordHash,
-          now,
-        ],
-      );
-    }
-    const ids = (await q('SELECT user_slno FROM users ORDER BY user_slno')).rows.map(
-      (row: { user_slno: number }) => row.user_slno,
-    );
-    const [sara, mohammed] = ids as [number, number, number];
+  );
+  await q(`SELECT setval('organizations_org_slno_seq', 1000)`);
+  for (const person of DEMO_PEOPLE) {
     await q(
-      `INSERT INTO memberships (user_slno, org_slno, roles, employee_id, email, mobile)
+      `INSERT INTO users (national_id, full_name_en, full_name_ar, email, mobile, username, password_hash, kyc_valid_till, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, ($8::timestamptz + interval '10 months')::date, $8::timestamptz - interval '400 days')`,
+      [
+        person.nationalId,
+        person.en,
+        person.ar,
+        person.email,
+        person.mobile,
+        person.username,
+        passwordHash,
+        now,
+      ],
+    );
+  }
+  const ids = (await q('SELECT user_slno FROM users ORDER BY user_slno')).rows.map(
+    (row: { user_slno: number }) => row.user_slno,
+  );
+  const [sara, mohammed] = ids as [number, number, number];
+  await q(
+    `INSERT INTO memberships (user_slno, org_slno, roles, employee_id, email, mobile)
        VALUES ($1, 314, ARRAY['enrolmentAdmin', 'authorizedSignatory'], 'EMP-1001', 'sara@riyadhtrading.sa', '0551234567'),
               ($2, 314, ARRAY['organizationUser'], 'EMP-1002', 'mohammed@riyadhtrading.sa', '0559876543')`,
-      [sara, mohammed],
-    );
+    [sara, mohammed],
+  );
 
-    await q(
-      `INSERT INTO countries (name_en, name_ar, isd_code) VALUES ('Saudi Arabia', 'المملكة العربية السعودية', '+966'), ('United Arab Emirates', 'الإمارات العربية المتحدة', '+971'), ('Kuwait', 'الكويت', '+965'), ('Bahrain', 'البحرين', '+973')`,
-    );
-    await q(
-      `INSERT INTO regions (country_slno, name_en, name_ar) VALUES
-        (1, 'Riyadh Region', 'منطقة الرياض'), (1, 'Makkah Region', 'منطقة مكة المكرمة'), (1, 'Eastern Province', 'المنطقة الشرقية'),
-        (1, 'Madinah Region', 'منطقة المدينة المنورة'), (1, 'Asir Region', 'منطقة عسير')`,
-    );
-    await q(
-      `INSERT INTO cities (state_slno, name_en, name_ar) VALUES
-        (1, 'Riyadh', 'الرياض'), (1, 'Al Kharj', 'الخرج'), (2, 'Jeddah', 'جدة'), (2, 'Makkah', 'مكة المكرمة'),
-        (3, 'Dammam', 'الدمام'), (3, 'Al Khobar', 'الخبر'), (4, 'Madinah', 'المدينة المنورة'), (5, 'Abha', 'أبها')`,
-    );
-    await q(
-      `INSERT INTO esign_plans (plan_name, plan_name_ar, product_name, transaction_limit, validity_months, price_halalas, is_welcome_pack) VALUES
+  // Countries, regions and cities are reference data: migration 006 has them.
+  await q(
+    `INSERT INTO esign_plans (plan_name, plan_name_ar, product_name, transaction_limit, validity_months, price_halalas, is_welcome_pack) VALUES
         ('Welcome pack', 'باقة الترحيب', 'eSign', 5, 3, 0, true),
         ('Starter', 'الباقة الأساسية', 'eSign', 10, 12, 9900, false),
         ('Professional', 'الباقة الاحترافية', 'eSign', 50, 12, 39900, false),
         ('Business', 'باقة الأعمال', 'eSign', 200, 12, 129900, false),
         ('Enterprise', 'باقة المنشآت', 'eSign', 1000, 24, 499900, false)`,
-    );
-    await q(
-      `INSERT INTO purchased_plans (plan_unique_id, user_slno, product_pricing_details_slno, transactions, utilized, valid_from, valid_to, created_at)
+  );
+  await q(
+    `INSERT INTO purchased_plans (plan_unique_id, user_slno, product_pricing_details_slno, transactions, utilized, valid_from, valid_to, created_at)
        VALUES ('PLN-WELCOME-0001', $1, 1, 5, 2, ($2::timestamptz - interval '20 days')::date, ($2::timestamptz + interval '70 days')::date, $2::timestamptz - interval '20 days')`,
-      [sara, now],
-    );
-    for (let i = 0; i < 24; i += 1) {
-      const status = ['success', 'success', 'failed', 'pending'][i % 4] as string;
-      const logs = await q(
-        `INSERT INTO esign_transactions (transaction_id, user_slno, plan_type, user_role, status, originator, transaction_date)
+    [sara, now],
+  );
+  for (let i = 0; i < 24; i += 1) {
+    const status = ['success', 'success', 'failed', 'pending'][i % 4] as string;
+    const logs = await q(
+      `INSERT INTO esign_transactions (transaction_id, user_slno, plan_type, user_role, status, originator, transaction_date)
          VALUES ($1, $2, $3, 'Individual', $4, $5, $6::timestamptz - make_interval(days => $7)) RETURNING esign_logs_id`,
-        [
-          `ES-${String(2026000100 + i)}`,
-          sara,
-          i % 3 ? 'Individual' : 'Welcome pack',
-          status,
-          i % 2 ? 'Tawqi portal' : 'Riyadh Trading Company ERP',
-          now,
-          i * 3,
-        ],
-      );
-      const esignLogsId = (logs.rows[0] as { esign_logs_id: number }).esign_logs_id;
-      for (let d = 0; d < (i % 3) + 1; d += 1) {
-        await q(
-          'INSERT INTO transaction_documents (esign_logs_id, document_name, unique_file_id) VALUES ($1, $2, $3)',
-          [
-            esignLogsId,
-            ['Employment contract.pdf', 'عقد إيجار.pdf', 'Purchase order 2026-114.pdf'][d] ??
-              'Document.pdf',
-            `file-${String(esignLogsId)}-${String(d)}`,
-          ],
-        );
-      }
-    }
-    await q(
-      `INSERT INTO agreements (user_slno, org_slno, user_type, unique_file_id, file_name, content) VALUES
-        ($1, NULL, 'Individual', 'agr-terms-0001', 'Tawqi_Terms_of_Use.pdf', $2),
-        ($1, 314, 'Enrolment Admin', 'agr-org-0314', 'Subscriber_Agreement_314.pdf', $3)`,
       [
+        `ES-${String(2026000100 + i)}`,
         sara,
-        minimalPdf('Tawqi terms of use'),
-        minimalPdf('Subscriber agreement - Riyadh Trading Company'),
+        i % 3 ? 'Individual' : 'Welcome pack',
+        status,
+        i % 2 ? 'Tawqi portal' : 'Riyadh Trading Company ERP',
+        now,
+        i * 3,
       ],
     );
-    await q(
-      `INSERT INTO notifications (user_slno, title_en, title_ar, message_en, message_ar, is_read, created_at) VALUES
+    const esignLogsId = (logs.rows[0] as { esign_logs_id: number }).esign_logs_id;
+    for (let d = 0; d < (i % 3) + 1; d += 1) {
+      await q(
+        'INSERT INTO transaction_documents (esign_logs_id, document_name, unique_file_id) VALUES ($1, $2, $3)',
+        [
+          esignLogsId,
+          ['Employment contract.pdf', 'عقد إيجار.pdf', 'Purchase order 2026-114.pdf'][d] ??
+            'Document.pdf',
+          `file-${String(esignLogsId)}-${String(d)}`,
+        ],
+      );
+    }
+  }
+  await q(
+    `INSERT INTO agreements (user_slno, org_slno, user_type, unique_file_id, file_name, content) VALUES
+        ($1, NULL, 'Individual', 'agr-terms-0001', 'Tawqi_Terms_of_Use.pdf', $2),
+        ($1, 314, 'Enrolment Admin', 'agr-org-0314', 'Subscriber_Agreement_314.pdf', $3)`,
+    [
+      sara,
+      minimalPdf('Tawqi terms of use'),
+      minimalPdf('Subscriber agreement - Riyadh Trading Company'),
+    ],
+  );
+  await q(
+    `INSERT INTO notifications (user_slno, title_en, title_ar, message_en, message_ar, is_read, created_at) VALUES
         ($1, 'Welcome to Tawqi', 'مرحبًا بك في منصة توقيع', 'Your welcome pack has 5 transactions.', 'تتضمن باقة الترحيب ٥ عمليات.', true, $2::timestamptz - interval '20 days'),
         ($1, 'Document signed', 'تم توقيع المستند', 'Employment contract.pdf was signed.', 'تم توقيع المستند عقد العمل.', false, $2::timestamptz - interval '2 days'),
         ($1, 'Plan expiring soon', 'الباقة قاربت على الانتهاء', 'Your welcome pack expires in 70 days.', 'تنتهي باقة الترحيب خلال ٧٠ يومًا.', false, $2::timestamptz - interval '1 day')`,
-      [sara, now],
-    );
-  });
-  return true;
+    [sara, now],
+  );
 }

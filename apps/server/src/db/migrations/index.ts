@@ -4,6 +4,7 @@ import * as hardening from './002_hardening.js';
 import * as personDetails from './003_person_details.js';
 import * as accountCompletion from './004_account_completion.js';
 import * as tenancy from './005_tenancy.js';
+import * as organizationStructure from './006_organization_structure.js';
 
 export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   initial,
@@ -11,4 +12,5 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   personDetails,
   accountCompletion,
   tenancy,
+  organizationStructure,
 ];

@@ -98,8 +98,14 @@ export const RECORD_OWNERSHIP: Record<RecordKind, Ownership> = {
     sql: `SELECT 1 FROM organizations o JOIN service_providers p ON p.sip_slno = o.sip_slno
            WHERE p.parent_sip_slno = $1 AND o.org_slno = $2`,
   },
-  changeRequest: { by: 'notYet', why: 'user requests come with the approvals issue' },
-  organizationUnit: { by: 'notYet', why: 'organization units come with the profile screens' },
+  changeRequest: {
+    by: 'organization',
+    sql: `SELECT 1 FROM user_requests WHERE org_slno = $1 AND request_slno = $2 AND kind = 'change'`,
+  },
+  organizationUnit: {
+    by: 'organization',
+    sql: 'SELECT 1 FROM organization_units WHERE org_slno = $1 AND org_unit_slno = $2',
+  },
   purchase: { by: 'notYet', why: 'organization purchases come with the buying issue' },
   specialPlanRequest: { by: 'notYet', why: 'special plans come with the buying issue' },
   purchaseOrder: { by: 'notYet', why: 'purchase orders come with the buying issue' },

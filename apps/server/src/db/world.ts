@@ -1,0 +1,515 @@
+/**
+ * The declared demo world (issue 13, item 7): three L1 providers with three L2 providers each;
+ * organizations of type 1 and of other types under them, two of other types under one provider
+ * (they share a query id, SPEC §6); the spec's default ids (L1 408, organization 314); people
+ * named by role, one of them a member of two organizations with different roles; a realistic
+ * volume on organization 314 (1,200 users, 12,000 eSign transactions) for paging and exports; and
+ * canary organizations whose every text field carries a marker, which the tenancy test looks for
+ * in every answer another tenant gets.
+ *
+ * Everything is keyed by a natural id and written with ON CONFLICT DO NOTHING, so seeding into a
+ * development database that has older demo data adds what is new and changes nothing it holds.
+ */
+import type { OrganizationRole, ServiceProviderLevel } from '@tawqi/domain';
+import type { PoolClient } from './pool.js';
+
+export const CANARY_MARKER = 'CANARY-7Q4Z';
+
+interface Provider {
+  slno: number;
+  id: string;
+  en: string;
+  ar: string;
+  level: ServiceProviderLevel;
+  parent?: number;
+}
+
+const L1 = [
+  { slno: 408, id: 'SIP-408', en: 'Tawqi Trust Services', ar: 'توقيع لخدمات الثقة' },
+  { slno: 410, id: 'SIP-410', en: 'Eastern Trust Center', ar: 'مركز الشرقية للثقة' },
+  { slno: 412, id: 'SIP-412', en: 'Asir Digital Trust', ar: 'عسير للثقة الرقمية' },
+] as const;
+
+const L2_NAMES = [
+  ['Jeddah Signing Services', 'جدة لخدمات التوقيع'],
+  ['Makkah eSign Partners', 'شركاء مكة للتوقيع الإلكتروني'],
+  ['Madinah Certificates', 'المدينة للشهادات'],
+  ['Dammam Sign', 'الدمام للتوقيع'],
+  ['Khobar Digital', 'الخبر الرقمية'],
+  ['Jubail Trust', 'الجبيل للثقة'],
+  ['Abha eSign', 'أبها للتوقيع الإلكتروني'],
+  ['Najran Certificates', 'نجران للشهادات'],
+  ['Jazan Sign', 'جازان للتوقيع'],
+] as const;
+
+export const PROVIDERS: readonly Provider[] = [
+  ...L1.map((provider) => ({ ...provider, level: 'L1' as const })),
+  ...L1.flatMap((parent, p) =>
+    [0, 1, 2].map((i) => {
+      const slno = 500 + p * 10 + i;
+      const [en, ar] = L2_NAMES[p * 3 + i] as readonly [string, string];
+      return { slno, id: `L2-${String(slno)}`, en, ar, level: 'L2' as const, parent: parent.slno };
+    }),
+  ),
+];
+
+export interface WorldOrganization {
+  slno: number;
+  type: number;
+  sip: number;
+  en: string;
+  ar: string;
+  city: string;
+  region: string;
+  /** Organization users made in bulk, and eSign transactions spread over them. */
+  volume?: { users: number; transactions: number };
+  canary?: boolean;
+}
+
+export const ORGANIZATIONS: readonly WorldOrganization[] = [
+  {
+    slno: 314,
+    type: 1,
+    sip: 408,
+    en: 'Riyadh Trading Company',
+    ar: 'شركة الرياض للتجارة',
+    city: 'Riyadh',
+    region: 'Riyadh Region',
+    volume: { users: 1200, transactions: 12000 },
+  },
+  {
+    slno: 320,
+    type: 2,
+    sip: 500,
+    en: 'Jeddah Logistics Est.',
+    ar: 'مؤسسة جدة للخدمات اللوجستية',
+    city: 'Jeddah',
+    region: 'Makkah Region',
+  },
+  // Shares the query id 500 with 320 (both of another type under provider 500).
+  {
+    slno: 321,
+    type: 3,
+    sip: 500,
+    en: 'Red Sea Clinics',
+    ar: 'عيادات البحر الأحمر',
+    city: 'Jeddah',
+    region: 'Makkah Region',
+  },
+  {
+    slno: 322,
+    type: 1,
+    sip: 501,
+    en: 'Makkah Contracting',
+    ar: 'مقاولات مكة',
+    city: 'Makkah',
+    region: 'Makkah Region',
+  },
+  {
+    slno: 330,
+    type: 1,
+    sip: 410,
+    en: 'Eastern Industries',
+    ar: 'الصناعات الشرقية',
+    city: 'Dammam',
+    region: 'Eastern Province',
+  },
+  {
+    slno: 331,
+    type: 2,
+    sip: 511,
+    en: 'Khobar Marine Services',
+    ar: 'الخبر للخدمات البحرية',
+    city: 'Al Khobar',
+    region: 'Eastern Province',
+  },
+  {
+    slno: 340,
+    type: 1,
+    sip: 412,
+    en: 'Abha Health Group',
+    ar: 'مجموعة أبها الصحية',
+    city: 'Abha',
+    region: 'Asir Region',
+  },
+  {
+    slno: 341,
+    type: 2,
+    sip: 520,
+    en: 'Asir Schools',
+    ar: 'مدارس عسير',
+    city: 'Abha',
+    region: 'Asir Region',
+  },
+  // Canaries: a type 1 under an L1 and another type under an L2 of the same L1.
+  ...[
+    { slno: 390, type: 1, sip: 410 },
+    { slno: 391, type: 2, sip: 512 },
+  ].map((organization) => ({
+    ...organization,
+    en: `${CANARY_MARKER} organization ${String(organization.slno)}`,
+    ar: `${CANARY_MARKER} منشأة ${String(organization.slno)}`,
+    city: CANARY_MARKER,
+    region: CANARY_MARKER,
+    canary: true,
+  })),
+];
+
+export interface WorldPerson {
+  /** Nine digits; the check digit is computed. */
+  nationalIdStem: string;
+  en: string;
+  ar: string;
+  username: string;
+  mobile: string;
+  email: string;
+  memberships: { org: number; roles: OrganizationRole[] }[];
+  /** What to sign in as this person for, as `npm start` prints it. */
+  role: string;
+}
+
+/** The people to sign in as, by role (the seed's first three are the individual demo's). */
+export const WORLD_PEOPLE: readonly WorldPerson[] = [
+  {
+    nationalIdStem: '100000010',
+    en: 'Khalid Al-Zahrani',
+    ar: 'خالد الزهراني',
+    username: 'khalid',
+    mobile: '0552223344',
+    email: 'khalid@jeddahlogistics.sa',
+    memberships: [{ org: 320, roles: ['enrolmentAdmin'] }],
+    role: 'Enrolment Admin of 320 (type 2 under L2 500)',
+  },
+  {
+    nationalIdStem: '100000011',
+    en: 'Layla Al-Shehri',
+    ar: 'ليلى الشهري',
+    username: 'layla',
+    mobile: '0553334455',
+    email: 'layla@redseaclinics.sa',
+    memberships: [{ org: 321, roles: ['enrolmentAdmin', 'authorizedSignatory'] }],
+    role: 'Enrolment Admin of 321 (shares query id 500 with 320)',
+  },
+  {
+    nationalIdStem: '100000012',
+    en: 'Reem Al-Dosari',
+    ar: 'ريم الدوسري',
+    username: 'reem',
+    mobile: '0554445566',
+    email: 'reem@example.sa',
+    memberships: [
+      { org: 314, roles: ['authorizedSignatory'] },
+      { org: 320, roles: ['organizationUser'] },
+    ],
+    role: 'Authorized Signatory of 314 and Organization User of 320',
+  },
+  {
+    nationalIdStem: '100000013',
+    en: 'Fahad Al-Mutairi',
+    ar: 'فهد المطيري',
+    username: 'fahad',
+    mobile: '0555556677',
+    email: 'fahad@easternindustries.sa',
+    memberships: [{ org: 330, roles: ['enrolmentAdmin', 'authorizedSignatory'] }],
+    role: 'Enrolment Admin of 330 (L1 410)',
+  },
+  {
+    nationalIdStem: '100000014',
+    en: 'Huda Al-Anazi',
+    ar: 'هدى العنزي',
+    username: 'huda',
+    mobile: '0556667788',
+    email: 'huda@khobarmarine.sa',
+    memberships: [{ org: 331, roles: ['enrolmentAdmin'] }],
+    role: 'Enrolment Admin of 331 (L2 511 under L1 410)',
+  },
+  {
+    nationalIdStem: '100000015',
+    en: `${CANARY_MARKER} Admin`,
+    ar: `${CANARY_MARKER} مدير`,
+    username: 'canaryadmin',
+    mobile: '0557778899',
+    email: 'canary-admin@example.sa',
+    memberships: [{ org: 390, roles: ['enrolmentAdmin', 'authorizedSignatory'] }],
+    role: 'Enrolment Admin of the canary organization 390',
+  },
+  {
+    nationalIdStem: '100000016',
+    en: `${CANARY_MARKER} User`,
+    ar: `${CANARY_MARKER} مستخدم`,
+    username: 'canaryuser',
+    mobile: '0558889900',
+    email: 'canary-user@example.sa',
+    memberships: [{ org: 390, roles: ['organizationUser'] }],
+    role: 'Organization User of the canary organization 390',
+  },
+];
+
+const FIRST = [
+  ['Ahmed', 'أحمد'],
+  ['Fatimah', 'فاطمة'],
+  ['Abdullah', 'عبدالله'],
+  ['Maha', 'مها'],
+  ['Saud', 'سعود'],
+  ['Hessa', 'حصة'],
+  ['Turki', 'تركي'],
+  ['Amal', 'أمل'],
+  ['Nasser', 'ناصر'],
+  ['Lama', 'لمى'],
+] as const;
+const LAST = [
+  ['Al-Ghamdi', 'الغامدي'],
+  ['Al-Qahtani', 'القحطاني'],
+  ['Al-Shammari', 'الشمري'],
+  ['Al-Harbi', 'الحربي'],
+  ['Al-Rashidi', 'الرشيدي'],
+  ['Al-Malki', 'المالكي'],
+  ['Al-Subaie', 'السبيعي'],
+  ['Al-Yami', 'اليامي'],
+  ['Al-Juhani', 'الجهني'],
+  ['Al-Balawi', 'البلوي'],
+  ['Al-Omari', 'العمري'],
+  ['Al-Sulami', 'السلمي'],
+] as const;
+
+/** A bulk person's names: every first name with every last name, then numbered. */
+export function bulkName(index: number, marker?: string): { en: string; ar: string } {
+  const [firstEn, firstAr] = FIRST[index % FIRST.length] as readonly [string, string];
+  const [lastEn, lastAr] = LAST[Math.floor(index / FIRST.length) % LAST.length] as readonly [
+    string,
+    string,
+  ];
+  const round = Math.floor(index / (FIRST.length * LAST.length));
+  const suffix = round ? ` ${String(round + 1)}` : '';
+  return marker
+    ? { en: `${marker} ${firstEn}`, ar: `${marker} ${firstAr}` }
+    : { en: `${firstEn} ${lastEn}${suffix}`, ar: `${firstAr} ${lastAr}${suffix}` };
+}
+
+/**
+ * Writes the world. `nationalIdOf` completes a stem with its check digit; `now` anchors dates.
+ * Answers nothing: every statement skips what is already there.
+ */
+export async function writeWorld(
+  client: PoolClient,
+  options: { now: Date; nationalIdOf: (stem: string) => string; passwordHash: string },
+): Promise<void> {
+  const q = (text: string, values: unknown[] = []) => client.query(text, values);
+  const { now } = options;
+  for (const provider of PROVIDERS)
+    await q(
+      `INSERT INTO service_providers (sip_slno, sip_id, name_en, name_ar, level, parent_sip_slno)
+       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (sip_slno) DO NOTHING`,
+      [
+        provider.slno,
+        provider.id,
+        provider.en,
+        provider.ar,
+        provider.level,
+        provider.parent ?? null,
+      ],
+    );
+
+  for (const organization of ORGANIZATIONS) {
+    const text = (value: string) => (organization.canary ? CANARY_MARKER : value);
+    await q(
+      `INSERT INTO organizations (org_slno, organization_type, sip_slno, name_en, name_ar, dba_name, dba_name_ar,
+         cr_number, unified_org_no, email, telephone, address, city, region, postal_code, valid_till, remarks)
+       VALUES ($1, $2, $3, $4, $5, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, ($14::timestamptz + interval '2 years')::date, $15)
+       ON CONFLICT (org_slno) DO NOTHING`,
+      [
+        organization.slno,
+        organization.type,
+        organization.sip,
+        organization.en,
+        organization.ar,
+        text(`10101${String(organization.slno).padStart(5, '0')}`),
+        text(`70012${String(organization.slno).padStart(5, '0')}`),
+        organization.canary
+          ? `${CANARY_MARKER.toLowerCase()}@example.sa`
+          : `info@org${String(organization.slno)}.sa`,
+        text(`011${String(organization.slno).padStart(7, '0')}`),
+        text('King Fahd Road'),
+        organization.city,
+        organization.region,
+        text('12211'),
+        now,
+        organization.canary ? CANARY_MARKER : null,
+      ],
+    );
+    await writeOrganizationParts(client, organization, now);
+  }
+
+  for (const person of WORLD_PEOPLE) {
+    const { rows } = await q(
+      `INSERT INTO users (national_id, full_name_en, full_name_ar, email, mobile, username, password_hash, kyc_valid_till, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, ($8::timestamptz + interval '10 months')::date, $8::timestamptz - interval '200 days')
+       ON CONFLICT (national_id) DO UPDATE SET national_id = EXCLUDED.national_id RETURNING user_slno`,
+      [
+        options.nationalIdOf(person.nationalIdStem),
+        person.en,
+        person.ar,
+        person.email,
+        person.mobile,
+        person.username,
+        options.passwordHash,
+        now,
+      ],
+    );
+    const userSlno = (rows[0] as { user_slno: number }).user_slno;
+    for (const membership of person.memberships)
+      await q(
+        `INSERT INTO memberships (user_slno, org_slno, roles, employee_id, email, mobile, designation)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (user_slno, org_slno) DO NOTHING`,
+        [
+          userSlno,
+          membership.org,
+          membership.roles,
+          `EMP-${String(membership.org)}-${person.username}`,
+          person.email,
+          person.mobile,
+          membership.roles.includes('enrolmentAdmin') ? 'IT manager' : 'Officer',
+        ],
+      );
+  }
+
+  // Every organization has an Enrolment Admin, an Authorized Signatory and Organization Users,
+  // and the volume organization its thousand and more, with a history of transactions.
+  for (const organization of ORGANIZATIONS) {
+    const users = organization.volume?.users ?? 6;
+    await writeBulkPeople(client, organization, users, options);
+    if (organization.volume) await writeTransactions(client, organization, now);
+  }
+}
+
+async function writeOrganizationParts(
+  client: PoolClient,
+  organization: WorldOrganization,
+  now: Date,
+): Promise<void> {
+  const marker = organization.canary ? CANARY_MARKER : null;
+  const has = async (table: string) =>
+    ((await client.query(`SELECT 1 FROM ${table} WHERE org_slno = $1::int LIMIT 1`, [organization.slno]))
+      .rowCount ?? 0) > 0;
+  if (!(await has('organization_units')))
+    await client.query(
+      `INSERT INTO organization_units (org_slno, name_en, name_ar, supporting_document, unique_file_id, status, is_active, remarks, created_at)
+       SELECT $1::int, coalesce($3, v.en), coalesce($3, v.ar), coalesce($3, v.document), 'unit-' || $1::int || '-' || v.n, v.status, v.active,
+              coalesce($3, v.remarks), $2::timestamptz - make_interval(days => v.n * 40)
+         FROM (VALUES (1, 'Head office', 'المكتب الرئيسي', 'Head office letter.pdf', 'Approved', true, NULL),
+                      (2, 'Finance', 'الإدارة المالية', 'Finance unit letter.pdf', 'Approved', true, NULL),
+                      (3, 'Human resources', 'الموارد البشرية', 'HR unit letter.pdf', 'Pending', true, NULL),
+                      (4, 'Old branch', 'الفرع القديم', 'Closure letter.pdf', 'Rejected', false, 'The letter is not signed.'))
+              AS v (n, en, ar, document, status, active, remarks)`,
+      [organization.slno, now, marker],
+    );
+  if (!(await has('organization_contacts')))
+    await client.query(
+      `INSERT INTO organization_contacts (org_slno, kind, name_en, name_ar, email, mobile, is_primary)
+       SELECT $1::int, v.kind, coalesce($2, v.en), coalesce($2, v.ar), coalesce($2, v.email), v.mobile, v.primary_
+         FROM (VALUES ('sponsor', 'Mansour Al-Fahd', 'منصور الفهد', 'sponsor@example.sa', '0501234567', true),
+                      ('sponsor', 'Nada Al-Saleh', 'ندى الصالح', 'sponsor2@example.sa', '0502345678', false),
+                      ('technicalContact', 'Yasser Al-Amri', 'ياسر العمري', 'it@example.sa', '0503456789', true))
+              AS v (kind, en, ar, email, mobile, primary_)`,
+      [organization.slno, marker],
+    );
+  // The volume organization has used most of a large stock; the others a little of a small one.
+  const scale = organization.volume ? 40 : 1;
+  await client.query(
+    `INSERT INTO organization_counters (org_slno, counter, total, utilized)
+     VALUES ($1::int, 'esign', 500 * $2, 300 * $2), ($1::int, 'enrolmentAdmin', 5 * $2, 1 * $2),
+            ($1::int, 'authorizedSignatory', 20 * $2, 8 * $2), ($1::int, 'organizationUser', 100 * $2, 36 * $2)
+     ON CONFLICT (org_slno, counter) DO NOTHING`,
+    [organization.slno, scale],
+  );
+}
+
+/** Bulk members with valid, unique national ids: 2 followed by the organization and a number. */
+async function writeBulkPeople(
+  client: PoolClient,
+  organization: WorldOrganization,
+  count: number,
+  options: { now: Date; nationalIdOf: (stem: string) => string },
+): Promise<void> {
+  const marker = organization.canary ? CANARY_MARKER : undefined;
+  const people = Array.from({ length: count }, (_, index) => {
+    const name = bulkName(index, marker);
+    const stem = `2${String(organization.slno).padStart(3, '0')}${String(index).padStart(5, '0')}`;
+    const role: OrganizationRole =
+      index === 0 ? 'enrolmentAdmin' : index === 1 ? 'authorizedSignatory' : 'organizationUser';
+    // A few of every organization's people wait for approval, were rejected or left.
+    const status =
+      index < 2
+        ? 'Approved'
+        : ['Approved', 'Approved', 'Approved', 'Pending', 'Rejected', 'Deactivated'][index % 6];
+    return { ...name, nationalId: options.nationalIdOf(stem), role, status, index };
+  });
+  await client.query(
+    `WITH people AS (
+       SELECT * FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::int[])
+         AS p (national_id, en, ar, role, status, n)
+     ), inserted AS (
+       INSERT INTO users (national_id, full_name_en, full_name_ar, email, mobile, kyc_valid_till, created_at)
+       SELECT national_id, en, ar, 'user' || n || '@org' || $1::int || '.sa', '05' || lpad((10000000 + $1::int * 1000 + n)::text, 8, '0'),
+              ($8::timestamptz + interval '1 year')::date, $8::timestamptz - make_interval(days => n % 700)
+         FROM people
+       ON CONFLICT (national_id) DO NOTHING
+       RETURNING user_slno, national_id
+     )
+     INSERT INTO memberships (user_slno, org_slno, roles, employee_id, email, mobile, status, is_active, designation, created_at)
+     SELECT i.user_slno, $1::int, ARRAY[p.role], 'EMP-' || $1::int || '-' || lpad(p.n::text, 5, '0'), 'user' || p.n || '@org' || $1::int || '.sa',
+            '05' || lpad((10000000 + $1::int * 1000 + p.n)::text, 8, '0'), p.status, p.status <> 'Deactivated',
+            CASE WHEN p.role = 'organizationUser' THEN 'Employee' ELSE 'Manager' END,
+            $8::timestamptz - make_interval(days => p.n % 700)
+       FROM inserted i JOIN people p USING (national_id)
+     ON CONFLICT (user_slno, org_slno) DO NOTHING`,
+    [
+      organization.slno,
+      people.map((person) => person.nationalId),
+      people.map((person) => person.en),
+      people.map((person) => person.ar),
+      people.map((person) => person.role),
+      people.map((person) => person.status),
+      people.map((person) => person.index),
+      options.now,
+    ],
+  );
+  // Requests waiting for the admins: every pending member's, and changes some members asked for.
+  await client.query(
+    `INSERT INTO user_requests (org_slno, user_slno, kind, status, details, created_at)
+     SELECT m.org_slno, m.user_slno, CASE WHEN m.status = 'Pending' THEN 'newUser' ELSE 'change' END,
+            CASE WHEN m.status = 'Pending' OR m.user_slno % 3 <> 0 THEN 'Pending' ELSE 'Approved' END,
+            jsonb_build_object('field', 'mobile'), m.created_at
+       FROM memberships m
+      WHERE m.org_slno = $1::int AND (m.status = 'Pending' OR (m.status = 'Approved' AND m.user_slno % 7 = 0))
+        AND NOT EXISTS (SELECT 1 FROM user_requests r WHERE r.org_slno = $1::int)`,
+    [organization.slno],
+  );
+}
+
+/** The volume organization's transactions: spread over its members and the last two years. */
+async function writeTransactions(
+  client: PoolClient,
+  organization: WorldOrganization,
+  now: Date,
+): Promise<void> {
+  const count = organization.volume?.transactions ?? 0;
+  await client.query(
+    `WITH members AS (
+       SELECT user_slno, roles[1] AS role, row_number() OVER (ORDER BY user_slno) - 1 AS n, count(*) OVER () AS total
+         FROM memberships WHERE org_slno = $1::int AND status = 'Approved'
+           -- the bulk members only: the named people keep their own demo histories
+           AND employee_id ~ '^EMP-[0-9]+-[0-9]{5}$'
+     )
+     INSERT INTO esign_transactions (transaction_id, user_slno, org_slno, plan_type, user_role, status, originator, transaction_date)
+     SELECT 'ES-' || $1::int || '-' || lpad(g::text, 6, '0'), m.user_slno, $1::int,
+            (ARRAY['eSign', 'Role plan', 'Special plan'])[1 + g % 3], m.role,
+            (ARRAY['success', 'success', 'success', 'success', 'failed', 'pending'])[1 + g % 6],
+            (ARRAY['Tawqi portal', 'ERP integration', 'Mobile app'])[1 + g % 3],
+            $3::timestamptz - make_interval(mins => (g * 87) % 1051200)
+       FROM generate_series(1, $2::int) AS g
+       JOIN members m ON m.n = g % m.total
+     ON CONFLICT (transaction_id) DO NOTHING`,
+    [organization.slno, count, now],
+  );
+}

@@ -1,0 +1,197 @@
+/**
+ * Migrations and the demo world (issue 13, items 5 and 7): a database made by the first release
+ * migrates forward without losing what it holds; the statuses and roles the domain names are the
+ * ones the database accepts, and counters cannot go negative nor past their total; seeding is
+ * versioned, so an older demo database receives the organization world once, and running it again
+ * changes nothing.
+ */
+import { randomBytes } from 'node:crypto';
+import { COUNTED_ROLES, ORGANIZATION_ROLES, ORG_USER_STATUSES, queryIdOf } from '@tawqi/domain';
+import pg from 'pg';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { migrate } from '../src/db/migrate.js';
+import { MIGRATIONS } from '../src/db/migrations/index.js';
+import { createPool, type Pool } from '../src/db/pool.js';
+import { seedDemoData } from '../src/db/seed.js';
+import { CANARY_MARKER, ORGANIZATIONS, WORLD_PEOPLE } from '../src/db/world.js';
+
+const pools: Pool[] = [];
+async function freshDatabase(): Promise<Pool> {
+  const adminUrl = inject('adminDatabaseUrl');
+  const name = `tawqi_migrations_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const pool = createPool(url.toString(), 3);
+  pools.push(pool);
+  return pool;
+}
+afterAll(async () => {
+  await Promise.all(pools.map((pool) => pool.end()));
+});
+
+const NOW = new Date('2026-11-21T09:00:00.000Z');
+
+describe('a first-release database', () => {
+  it('migrates forward keeping its data, and receives the world once', async () => {
+    const pool = await freshDatabase();
+    await migrate(pool, MIGRATIONS.slice(0, 1));
+    // What a first-release demo database held: a provider, an organization, a person and a
+    // membership, and reference data its seed wrote.
+    await pool.query(`
+      INSERT INTO service_providers (sip_slno, sip_id, name_en, name_ar, level) VALUES (408, 'SIP-408', 'Old name', 'اسم قديم', 'L1');
+      INSERT INTO organizations (org_slno, organization_type, sip_slno, name_en, name_ar, cr_number, unified_org_no, email, telephone, address, city, region, postal_code, valid_till)
+        VALUES (314, 1, 408, 'Old org', 'منشأة قديمة', '1', '1', 'a@b.sa', '1', '1', '1', '1', '1', '2030-01-01');
+      INSERT INTO users (national_id, full_name_en, full_name_ar) VALUES ('1000000008', 'Early user', 'مستخدم قديم');
+      INSERT INTO memberships (user_slno, org_slno, roles, employee_id, email, mobile)
+        SELECT user_slno, 314, ARRAY['enrolmentAdmin'], 'EMP-1', 'a@b.sa', '0551234567' FROM users;
+      INSERT INTO countries (name_en, name_ar, isd_code) VALUES ('Saudi Arabia', 'السعودية', '+966');
+    `);
+    const applied = await migrate(pool);
+    expect(applied).toEqual(MIGRATIONS.slice(1).map((migration) => migration.name));
+
+    const { rows } = await pool.query(
+      'SELECT o.name_en, o.query_id, m.roles FROM organizations o JOIN memberships m USING (org_slno)',
+    );
+    expect(rows).toEqual([{ name_en: 'Old org', query_id: 314, roles: ['enrolmentAdmin'] }]);
+    // Its own reference data is kept, not doubled.
+    expect((await pool.query('SELECT name_ar FROM countries')).rows).toEqual([
+      { name_ar: 'السعودية' },
+    ]);
+
+    // Its demo data counts as the first seed version; the world comes next, once.
+    expect(await seedDemoData(pool, NOW)).toEqual(['organization world']);
+    expect(await seedDemoData(pool, NOW)).toEqual([]);
+    expect(
+      (await pool.query(`SELECT name_en FROM organizations WHERE org_slno = 314`)).rows,
+    ).toEqual([{ name_en: 'Old org' }]);
+  });
+});
+
+describe('a new database', () => {
+  it('has reference data without demo data', async () => {
+    const pool = await freshDatabase();
+    await migrate(pool);
+    const count = async (table: string) =>
+      Number((await pool.query(`SELECT count(*) AS n FROM ${table}`)).rows[0].n);
+    expect(await count('countries')).toBeGreaterThan(0);
+    expect(await count('regions')).toBeGreaterThan(0);
+    expect(await count('cities')).toBeGreaterThan(0);
+    expect(await count('users')).toBe(0);
+  });
+
+  it('accepts exactly the statuses and roles the domain names, and keeps counters sound', async () => {
+    const pool = await freshDatabase();
+    await migrate(pool);
+    await seedDemoData(pool, NOW);
+    const user = (await pool.query(`SELECT user_slno FROM users WHERE username = 'noura'`)).rows[0]
+      .user_slno as number;
+    const join = (status: string, roles: string[]) =>
+      pool.query(
+        `INSERT INTO memberships (user_slno, org_slno, roles, employee_id, email, mobile, status)
+         VALUES ($1, 322, $2, 'EMP-T', 'a@b.sa', '0551234567', $3)`,
+        [user, roles, status],
+      );
+    for (const status of ORG_USER_STATUSES) {
+      await join(status, [...ORGANIZATION_ROLES]);
+      await pool.query('DELETE FROM memberships WHERE user_slno = $1 AND org_slno = 322', [user]);
+    }
+    await expect(join('Sleeping', ['organizationUser'])).rejects.toThrow(/memberships_status/);
+    await expect(join('Approved', ['owner'])).rejects.toThrow(/memberships_roles/);
+    await expect(join('Approved', [])).rejects.toThrow(/memberships_roles/);
+
+    for (const counter of ['esign', ...COUNTED_ROLES])
+      await expect(
+        pool.query(
+          `UPDATE organization_counters SET utilized = total + 1 WHERE org_slno = 322 AND counter = $1`,
+          [counter],
+        ),
+      ).rejects.toThrow(/check constraint/);
+    await expect(
+      pool.query(`UPDATE organization_counters SET total = -1 WHERE org_slno = 322`),
+    ).rejects.toThrow(/check constraint/);
+  });
+
+  it('seeds the declared world: providers, organizations, people by role, volume and canaries', async () => {
+    const pool = await freshDatabase();
+    await migrate(pool);
+    expect(await seedDemoData(pool, NOW)).toEqual(['individual demo', 'organization world']);
+    const one = async (sql: string) => (await pool.query(sql)).rows[0] as Record<string, number>;
+
+    expect(
+      await one(
+        `SELECT count(*) FILTER (WHERE level = 'L1') AS l1, count(*) FILTER (WHERE level = 'L2') AS l2 FROM service_providers`,
+      ),
+    ).toEqual({ l1: 3, l2: 9 });
+    // Every declared organization, with the domain's query id.
+    const organizations = (
+      await pool.query<{
+        org_slno: number;
+        organization_type: number;
+        sip_slno: number;
+        query_id: number;
+      }>(
+        'SELECT org_slno, organization_type, sip_slno, query_id FROM organizations ORDER BY org_slno',
+      )
+    ).rows;
+    expect(organizations.map((row) => row.org_slno)).toEqual(
+      ORGANIZATIONS.map((organization) => organization.slno).sort((a, b) => a - b),
+    );
+    for (const row of organizations)
+      expect(row.query_id).toBe(
+        queryIdOf({
+          organizationType: row.organization_type,
+          slno: row.org_slno,
+          sipSlNo: row.sip_slno,
+        }),
+      );
+    // Two organizations of other types share one provider's query id.
+    expect(await one(`SELECT count(*) AS n FROM organizations WHERE query_id = 500`)).toEqual({
+      n: 2,
+    });
+    // Each organization has an Enrolment Admin, an Authorized Signatory and an Organization User.
+    const roles = await pool.query(
+      `SELECT o.org_slno FROM organizations o
+        WHERE NOT EXISTS (SELECT 1 FROM memberships m WHERE m.org_slno = o.org_slno AND m.status = 'Approved' AND 'enrolmentAdmin' = ANY (m.roles))
+           OR NOT EXISTS (SELECT 1 FROM memberships m WHERE m.org_slno = o.org_slno AND m.status = 'Approved' AND 'authorizedSignatory' = ANY (m.roles))
+           OR NOT EXISTS (SELECT 1 FROM memberships m WHERE m.org_slno = o.org_slno AND m.status = 'Approved' AND 'organizationUser' = ANY (m.roles))`,
+    );
+    expect(roles.rows).toEqual([]);
+    // One person is a member of two organizations with different roles.
+    expect(
+      (
+        await pool.query(
+          `SELECT m.org_slno, m.roles FROM memberships m JOIN users u USING (user_slno) WHERE u.username = 'reem' ORDER BY 1`,
+        )
+      ).rows,
+    ).toEqual([
+      { org_slno: 314, roles: ['authorizedSignatory'] },
+      { org_slno: 320, roles: ['organizationUser'] },
+    ]);
+    // Volume for paging and exports.
+    expect(
+      (await one(`SELECT count(*) AS n FROM memberships WHERE org_slno = 314`)).n,
+    ).toBeGreaterThanOrEqual(1000);
+    expect(
+      (await one(`SELECT count(*) AS n FROM esign_transactions WHERE org_slno = 314`)).n,
+    ).toBeGreaterThanOrEqual(10000);
+    // Every text field of a canary organization carries the marker.
+    const canary = (
+      await pool.query(
+        `SELECT name_en, name_ar, dba_name, dba_name_ar, cr_number, unified_org_no, email, telephone, address, city, region, postal_code, remarks
+           FROM organizations WHERE org_slno = 390`,
+      )
+    ).rows[0] as Record<string, string>;
+    for (const [field, value] of Object.entries(canary))
+      expect(value.toUpperCase(), field).toContain(CANARY_MARKER);
+    // Everyone `npm start` lists can sign in with the demo password.
+    const listed = await pool.query(
+      `SELECT count(*) AS n FROM users WHERE username = ANY ($1) AND password_hash IS NOT NULL`,
+      [WORLD_PEOPLE.map((person) => person.username)],
+    );
+    expect(Number(listed.rows[0].n)).toBe(WORLD_PEOPLE.length);
+  });
+});
