@@ -207,9 +207,10 @@ describe('each declaration is sound', () => {
         const isDeclared = declared.some((entry) => entry.in === where && entry.field === field);
         // Catalogue ids (a plan) are the same for everyone, not a tenant's records.
         const isCatalogueId = endpoint.id === 'l1PlanDetails' || field === 'planId';
-        expect(isDeclared || isCatalogueId, `${endpoint.id} ${where}.${field} is not declared`).toBe(
-          true,
-        );
+        expect(
+          isDeclared || isCatalogueId,
+          `${endpoint.id} ${where}.${field} is not declared`,
+        ).toBe(true);
       }
       for (const entry of declared) {
         const schema = { path: endpoint.params, query: endpoint.query, body: endpoint.body }[

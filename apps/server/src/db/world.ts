@@ -389,8 +389,11 @@ async function writeOrganizationParts(
 ): Promise<void> {
   const marker = organization.canary ? CANARY_MARKER : null;
   const has = async (table: string) =>
-    ((await client.query(`SELECT 1 FROM ${table} WHERE org_slno = $1::int LIMIT 1`, [organization.slno]))
-      .rowCount ?? 0) > 0;
+    ((
+      await client.query(`SELECT 1 FROM ${table} WHERE org_slno = $1::int LIMIT 1`, [
+        organization.slno,
+      ])
+    ).rowCount ?? 0) > 0;
   if (!(await has('organization_units')))
     await client.query(
       `INSERT INTO organization_units (org_slno, name_en, name_ar, supporting_document, unique_file_id, status, is_active, remarks, created_at)
