@@ -30,6 +30,7 @@ import { createAuditLog } from './modules/audit/log.js';
 import { createExportWriter } from './modules/exports/stream.js';
 import { authHandlers } from './modules/auth/handlers.js';
 import { individualHandlers } from './modules/individual/handlers.js';
+import { organizationHandlers } from './modules/organization/handlers.js';
 import {
   paymentHandlers,
   registerPaymentCallback,
@@ -145,6 +146,7 @@ export async function createServer(options: {
     ...individualHandlers(deps),
     ...accountHandlers(deps),
     ...paymentHandlers(deps),
+    ...organizationHandlers(deps),
     ...(options.localesDir ? translationHandlers(options.localesDir) : {}),
   };
   app = await buildApp({

@@ -3,7 +3,7 @@
  * organizations of type 1 and of other types under them, two of other types under one provider
  * (they share a query id, SPEC §6); the spec's default ids (L1 408, organization 314); people
  * named by role, one of them a member of two organizations with different roles; a realistic
- * volume on organization 314 (1,200 users, 12,000 eSign transactions) for paging and exports; and
+ * volume on organization 314 (1,600 people, of whom over 1,000 approved or former users, and 12,000 eSign transactions) for paging and exports; and
  * canary organizations whose every text field carries a marker, which the tenancy test looks for
  * in every answer another tenant gets.
  *
@@ -75,7 +75,7 @@ export const ORGANIZATIONS: readonly WorldOrganization[] = [
     ar: 'شركة الرياض للتجارة',
     city: 'Riyadh',
     region: 'Riyadh Region',
-    volume: { users: 1200, transactions: 12000 },
+    volume: { users: 1600, transactions: 12000 },
   },
   {
     slno: 320,

@@ -28,49 +28,10 @@ import {
   type Handlers,
 } from '../../http/contractRoutes.js';
 import { AppError } from '../../http/errors.js';
+import { localWord } from '../words.js';
 import { removeDevice } from '../devices/devices.js';
 
 const me = (caller: Caller | null) => requireCaller(caller).userSlno;
-
-/**
- * Words the server stores as English codes, in the caller's language (GLOSSARY.md): statuses
- * (for `statusLabel`) and the free-text plan types and roles of the spec (a transaction's
- * planType and userRole, an agreement's userType). A value not listed is shown as it came.
- */
-const WORDS: Record<string, Record<Language, string>> = {
-  success: { en: 'Success', ar: 'ناجحة' },
-  failed: { en: 'Failed', ar: 'فاشلة' },
-  failure: { en: 'Payment failure', ar: 'فشل الدفع' },
-  pending: { en: 'Pending', ar: 'قيد الانتظار' },
-  initiated: { en: 'Payment initiated', ar: 'تم بدء الدفع' },
-  cancelled: { en: 'Cancelled', ar: 'ملغى' },
-  refunded: { en: 'Refunded', ar: 'مُسترد' },
-  active: { en: 'Active', ar: 'نشطة' },
-  expired: { en: 'Expired', ar: 'منتهية' },
-  usedUp: { en: 'Used up', ar: 'مستنفدة' },
-  Individual: { en: 'Individual', ar: 'فرد' },
-  'Welcome pack': { en: 'Welcome pack', ar: 'باقة الترحيب' },
-  'Enrolment Admin': { en: 'Enrolment Admin', ar: 'مسؤول التسجيل' },
-  'Authorized Signatory': { en: 'Authorized Signatory', ar: 'المفوّض بالتوقيع' },
-  'Organization User': { en: 'Organization User', ar: 'مستخدم المنشأة' },
-  // Products (GLOSSARY.md).
-  eSign: { en: 'eSign', ar: 'التوقيع الإلكتروني' },
-  // Devices (modules/devices): the kind a browser reported, and the words stored before it did.
-  desktop: { en: 'Computer', ar: 'حاسوب' },
-  mobile: { en: 'Phone', ar: 'هاتف جوال' },
-  tablet: { en: 'Tablet', ar: 'جهاز لوحي' },
-  tv: { en: 'TV', ar: 'تلفاز' },
-  Browser: { en: 'Browser', ar: 'متصفح' },
-  'Web browser': { en: 'Web browser', ar: 'متصفح ويب' },
-  web: { en: 'web', ar: 'ويب' },
-  // The portal as a transaction's originator (other originators are applications' own names).
-  'Tawqi portal': { en: 'Tawqi portal', ar: 'بوابة منصة توقيع' },
-};
-
-/** A stored status or term in the caller's language. */
-export function localWord(value: string, language: Language): string {
-  return WORDS[value]?.[language] ?? value;
-}
 
 const isoDate = (value: Date) => value.toISOString().slice(0, 10);
 

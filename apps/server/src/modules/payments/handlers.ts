@@ -27,7 +27,8 @@ import type { Deps } from '../../deps.js';
 import { requireCaller, type Caller, type Handlers } from '../../http/contractRoutes.js';
 import { AppError } from '../../http/errors.js';
 import { SYSTEM_CONTEXT, auditContextOf, type AuditContext } from '../audit/log.js';
-import { localWord, planAmounts } from '../individual/handlers.js';
+import { planAmounts } from '../individual/handlers.js';
+import { localWord } from '../words.js';
 import { simplifiedInvoiceQr } from './invoiceQr.js';
 
 export const CALLBACK_PATH = '/api/v1/payments/callback';

@@ -3,7 +3,8 @@ import { randomInt } from 'node:crypto';
 import { priceWithVat, toSar, vatRateBasisPoints } from '@tawqi/domain';
 import type { Deps } from '../../deps.js';
 import type { Handlers } from '../../http/contractRoutes.js';
-import { localWord, validityText } from '../individual/handlers.js';
+import { validityText } from '../individual/handlers.js';
+import { localWord } from '../words.js';
 
 export function referenceHandlers(deps: Deps): Handlers {
   const { pool } = deps;

@@ -1,0 +1,272 @@
+/**
+ * The first organization calls on the tenant context (issue 13, item 9): the Enrolment Admin's
+ * dashboard and the organization profile's tabs. Every statement is selected by the tenant's
+ * organization slno (`context.tenant`, resolved and authorized before the handler runs), never
+ * by an id from the request, so an answer cannot hold another organization's data.
+ */
+import { COUNTED_ROLES, type CountedRole, type Language } from '@tawqi/domain';
+import type { Deps } from '../../deps.js';
+import { pageWithTotal } from '../../db/paging.js';
+import type { HandlerContext, Handlers } from '../../http/contractRoutes.js';
+import type { TenantContext } from '../access/tenancy.js';
+import { localWord } from '../words.js';
+
+/** The organization slno of an organization call (the route has checked it is one). */
+function organizationOf(tenant: TenantContext | null): number {
+  if (!tenant?.organization) throw new Error('an organization call without its organization');
+  return tenant.organization.slno;
+}
+
+const bilingual = (row: { en: string; ar: string }, language: Language) =>
+  language === 'ar' ? row.ar : row.en;
+
+/** How many transactions the dashboard lists (the full list is the transactions screen). */
+const RECENT_TRANSACTIONS = 5;
+
+interface CounterRow {
+  counter: string;
+  total: number;
+  utilized: number;
+}
+
+const countsOf = (row: CounterRow | undefined) => ({
+  total: row?.total ?? 0,
+  utilized: row?.utilized ?? 0,
+  remaining: (row?.total ?? 0) - (row?.utilized ?? 0),
+});
+
+export function organizationHandlers(deps: Deps): Handlers {
+  const { pool } = deps;
+
+  async function dashboard({ tenant, language }: HandlerContext) {
+    const org = organizationOf(tenant);
+    const [people, counters, recent] = await Promise.all([
+      pool.query<{
+        total_users: number;
+        active_users: number;
+        pending_approvals: number;
+        pending_changes: number;
+      }>(
+        `SELECT (SELECT count(*) FROM memberships WHERE org_slno = $1 AND status IN ('Approved', 'Deactivated')) AS total_users,
+                (SELECT count(*) FROM memberships WHERE org_slno = $1 AND status = 'Approved' AND is_active) AS active_users,
+                (SELECT count(*) FROM user_requests WHERE org_slno = $1 AND kind = 'newUser' AND status = 'Pending') AS pending_approvals,
+                (SELECT count(*) FROM user_requests WHERE org_slno = $1 AND kind = 'change' AND status = 'Pending') AS pending_changes`,
+        [org],
+      ),
+      pool.query<CounterRow>(
+        'SELECT counter, total, utilized FROM organization_counters WHERE org_slno = $1',
+        [org],
+      ),
+      pool.query<{
+        esign_logs_id: number;
+        transaction_id: string;
+        plan_type: string;
+        user_role: string;
+        status: 'success' | 'failed' | 'pending';
+        transaction_date: Date;
+        sip_id: string;
+        level: 'L1' | 'L2';
+        global_counter: number;
+      }>(
+        `SELECT t.esign_logs_id, t.transaction_id, t.plan_type, t.user_role, t.status, t.transaction_date,
+                p.sip_id, p.level, (SELECT count(*) FROM esign_transactions WHERE org_slno = $1) AS global_counter
+           FROM esign_transactions t
+           JOIN organizations o ON o.org_slno = t.org_slno
+           JOIN service_providers p ON p.sip_slno = o.sip_slno
+          WHERE t.org_slno = $1
+          ORDER BY t.transaction_date DESC, t.esign_logs_id DESC
+          LIMIT ${String(RECENT_TRANSACTIONS)}`,
+        [org],
+      ),
+    ]);
+    const counts = people.rows[0];
+    const counter = (name: string) => counters.rows.find((row) => row.counter === name);
+    return {
+      totalUsers: counts?.total_users ?? 0,
+      activeUsers: counts?.active_users ?? 0,
+      pendingApprovals: counts?.pending_approvals ?? 0,
+      pendingChangeRequests: counts?.pending_changes ?? 0,
+      esignCounters: countsOf(counter('esign')),
+      roleCounters: Object.fromEntries(
+        COUNTED_ROLES.map((role) => [role, countsOf(counter(role))]),
+      ) as Record<CountedRole, ReturnType<typeof countsOf>>,
+      recentTransactions: recent.rows.map((row, index) => ({
+        // The organization's running number of the transaction: newest is the total.
+        globalCounter: row.global_counter - index,
+        requestedDate: row.transaction_date.toISOString(),
+        sipTxnId: row.transaction_id,
+        planType: localWord(row.plan_type, language),
+        roleType: localWord(row.user_role, language),
+        txnStatus: localWord(row.status, language),
+        // Ours: the demo world's failures have no provider code; real ones will carry it.
+        errorCode: null,
+        errorMessage: null,
+        responseTs: row.status === 'pending' ? null : row.transaction_date.toISOString(),
+        status: row.status,
+        esignLogsID: row.esign_logs_id,
+        sipAccountId: row.sip_id,
+        sipLevel: row.level,
+      })),
+    };
+  }
+
+  async function contacts({ tenant, language }: HandlerContext, kind: string) {
+    const { rows } = await pool.query<{
+      en: string;
+      ar: string;
+      email: string;
+      mobile: string;
+      is_primary: boolean;
+    }>(
+      `SELECT name_en AS en, name_ar AS ar, email, mobile, is_primary FROM organization_contacts
+        WHERE org_slno = $1 AND kind = $2 ORDER BY is_primary DESC, contact_slno`,
+      [organizationOf(tenant), kind],
+    );
+    return rows.map((row) => ({
+      name: bilingual(row, language),
+      email: row.email,
+      mobile: row.mobile,
+      isPrimary: row.is_primary,
+    }));
+  }
+
+  return {
+    enrolmentAdminDashboard: dashboard,
+
+    organizationProfileView: async ({ tenant, language }) => {
+      const { rows } = await pool.query<{
+        en: string;
+        ar: string;
+        dba_name: string;
+        dba_name_ar: string;
+        sip_id: string;
+        cr_number: string;
+        unified_org_no: string;
+        email: string;
+        valid_till: Date;
+        telephone: string;
+        address: string;
+        country: string;
+        region: string;
+        city: string;
+        postal_code: string;
+        digital_seal_status: string;
+        remarks: string | null;
+      }>(
+        `SELECT o.name_en AS en, o.name_ar AS ar, o.dba_name, o.dba_name_ar, p.sip_id, o.cr_number, o.unified_org_no,
+                o.email, o.valid_till, o.telephone, o.address, o.country, o.region, o.city, o.postal_code,
+                o.digital_seal_status, o.remarks
+           FROM organizations o JOIN service_providers p ON p.sip_slno = o.sip_slno
+          WHERE o.org_slno = $1`,
+        [organizationOf(tenant)],
+      );
+      const row = rows[0];
+      if (!row) throw new Error('the tenant organization is missing');
+      return {
+        organizationName: bilingual(row, language),
+        sipId: row.sip_id,
+        dbaName: row.dba_name,
+        dbaNameArabic: row.dba_name_ar,
+        crNumber: row.cr_number,
+        unifiedOrgNo: row.unified_org_no,
+        email: row.email,
+        validTill: row.valid_till.toISOString().slice(0, 10),
+        telephoneNumber: row.telephone,
+        address: row.address,
+        country: row.country,
+        state: row.region,
+        city: row.city,
+        postalCode: row.postal_code,
+        // The stamp image comes with the certificate issue; none is stored yet.
+        digitalStamp: null,
+        digitalSealStatus: localWord(row.digital_seal_status, language),
+        remarks: row.remarks,
+      };
+    },
+
+    // No certificate is issued to an organization before the certificate issue lands: the tab
+    // says so (null), rather than showing a made-up one.
+    organizationCertificate: () => Promise.resolve(null),
+
+    organizationUnits: async ({ tenant, input, language }) => {
+      const body = input.body as { pageNumber: number; pageSize: number };
+      const page = Math.max(body.pageNumber, 1);
+      const { rows, total } = await pageWithTotal<{
+        org_unit_slno: number;
+        en: string;
+        ar: string;
+        supporting_document: string | null;
+        unique_file_id: string | null;
+        status: string;
+        is_active: boolean;
+        remarks: string | null;
+        created_at: Date;
+      }>(pool, {
+        rows: `SELECT org_unit_slno, name_en AS en, name_ar AS ar, supporting_document, unique_file_id, status, is_active, remarks, created_at
+                 FROM organization_units WHERE org_slno = $1
+                ORDER BY created_at DESC, org_unit_slno DESC LIMIT $2 OFFSET $3`,
+        count: 'SELECT count(*) FROM organization_units WHERE org_slno = $1',
+        values: [organizationOf(tenant), body.pageSize, (page - 1) * body.pageSize],
+      });
+      return {
+        dataList: rows.map((row) => ({
+          orgUnitSlNo: row.org_unit_slno,
+          organizationalUnitName: bilingual(row, language),
+          supportingDocument: row.supporting_document,
+          createdDate: row.created_at.toISOString(),
+          status: localWord(row.status, language),
+          isActive: row.is_active,
+          remarks: row.remarks,
+          uniqueFileID: row.unique_file_id,
+        })),
+        totalCount: total,
+      };
+    },
+
+    sponsors: async (context) => ({ dataList: await contacts(context, 'sponsor') }),
+    technicalContacts: async (context) => ({
+      dataList: await contacts(context, 'technicalContact'),
+    }),
+    sponsorTpocInfo: async (context) => {
+      const [sponsors, technical] = await Promise.all([
+        contacts(context, 'sponsor'),
+        contacts(context, 'technicalContact'),
+      ]);
+      return {
+        sponsor: sponsors.find((person) => person.isPrimary) ?? null,
+        technicalContact: technical.find((person) => person.isPrimary) ?? null,
+      };
+    },
+
+    organizationAdmins: async ({ tenant, language }) => {
+      const { rows } = await pool.query<{
+        en: string;
+        ar: string;
+        email: string;
+        mobile: string;
+        employee_id: string;
+        login_type: string;
+        is_active: boolean;
+        designation: string;
+      }>(
+        `SELECT u.full_name_en AS en, u.full_name_ar AS ar, m.email, m.mobile, m.employee_id, m.login_type,
+                m.is_active AND m.status = 'Approved' AS is_active, m.designation
+           FROM memberships m JOIN users u USING (user_slno)
+          WHERE m.org_slno = $1 AND 'enrolmentAdmin' = ANY (m.roles) AND m.status IN ('Approved', 'Deactivated')
+          ORDER BY u.full_name_en`,
+        [organizationOf(tenant)],
+      );
+      return {
+        dataList: rows.map((row) => ({
+          fullName: bilingual(row, language),
+          email: row.email,
+          mobileNumber: row.mobile,
+          employeeID: row.employee_id,
+          loginType: localWord(row.login_type, language),
+          isActive: row.is_active,
+          designation: localWord(row.designation, language),
+        })),
+      };
+    },
+  };
+}

@@ -1,0 +1,138 @@
+/**
+ * The first organization calls on the tenant context (issue 13, item 9), against the seeded
+ * world: the Enrolment Admin's dashboard counts what the organization holds and lists its latest
+ * transactions; the profile's tabs answer the organization's own details, units, sponsors,
+ * technical contacts and admins in the caller's language; two organizations under one provider
+ * see only their own.
+ */
+import { describe, expect, it } from 'vitest';
+import { startHarness } from './harness.js';
+
+const h = await startHarness();
+
+async function nationalIdOf(username: string): Promise<string> {
+  const { rows } = await h.ownerPool.query<{ national_id: string }>(
+    'SELECT national_id FROM users WHERE username = $1',
+    [username],
+  );
+  return (rows[0] as { national_id: string }).national_id;
+}
+const sara = (await h.signIn(await nationalIdOf('sara'))).token;
+const khalid = (await h.signIn(await nationalIdOf('khalid'))).token;
+const layla = (await h.signIn(await nationalIdOf('layla'))).token;
+const mohammed = (await h.signIn(await nationalIdOf('mohammed'))).token;
+
+const count = async (sql: string) => Number((await h.ownerPool.query(sql)).rows[0].n);
+
+describe('the Enrolment Admin dashboard', () => {
+  it('counts the organization’s people, requests and counters, with its latest transactions', async () => {
+    const answer = await h.call('POST', '/api/v1/dashboard/dashboardDetailsForEnrolmentAdmin', {
+      token: sara,
+      body: { organizationSlNo: 314, sipSlno: 314 },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({
+      totalUsers: await count(
+        `SELECT count(*) AS n FROM memberships WHERE org_slno = 314 AND status IN ('Approved', 'Deactivated')`,
+      ),
+      activeUsers: await count(
+        `SELECT count(*) AS n FROM memberships WHERE org_slno = 314 AND status = 'Approved' AND is_active`,
+      ),
+      pendingApprovals: await count(
+        `SELECT count(*) AS n FROM user_requests WHERE org_slno = 314 AND kind = 'newUser' AND status = 'Pending'`,
+      ),
+      esignCounters: { total: 20000, utilized: 12000, remaining: 8000 },
+      roleCounters: { organizationUser: { total: 4000, utilized: 1440, remaining: 2560 } },
+    });
+    expect(answer.body.totalUsers).toBeGreaterThan(1000);
+    expect(answer.body.pendingApprovals).toBeGreaterThan(0);
+    const recent = answer.body.recentTransactions as { requestedDate: string; sipTxnId: string }[];
+    expect(recent).toHaveLength(5);
+    const dates = recent.map((row) => row.requestedDate);
+    expect([...dates].sort().reverse()).toEqual(dates);
+    expect(recent.every((row) => row.sipTxnId.startsWith('ES-314-'))).toBe(true);
+  });
+
+  it('is for Enrolment Admins: an Organization User of the same organization is refused', async () => {
+    const answer = await h.call('POST', '/api/v1/dashboard/dashboardDetailsForEnrolmentAdmin', {
+      token: mohammed,
+      body: { organizationSlNo: 314, sipSlno: 314 },
+    });
+    expect(answer.status).toBe(403);
+  });
+});
+
+describe('the organization profile', () => {
+  it('answers the details in the caller’s language', async () => {
+    const english = await h.call('POST', '/api/v1/profile/org/view/314', { token: sara });
+    expect(english.status).toBe(200);
+    expect(english.body).toMatchObject({
+      organizationName: 'Riyadh Trading Company',
+      sipId: 'SIP-408',
+      digitalStamp: null,
+    });
+    const arabic = await h.call('POST', '/api/v1/profile/org/view/314', {
+      token: sara,
+      language: 'ar',
+    });
+    expect(arabic.body.organizationName).toBe('شركة الرياض للتجارة');
+  });
+
+  it('pages the units, and lists sponsors, technical contacts and admins', async () => {
+    const units = await h.call('POST', '/api/v1/profile/org/units', {
+      token: sara,
+      language: 'ar',
+      body: { orgSlNo: 314, pageNumber: 1, pageSize: 3 },
+    });
+    expect(units.body.totalCount).toBe(4);
+    expect(units.body.dataList).toHaveLength(3);
+    expect(units.body.dataList[0]).toMatchObject({
+      organizationalUnitName: 'المكتب الرئيسي',
+      status: 'معتمد',
+    });
+    const secondPage = await h.call('POST', '/api/v1/profile/org/units', {
+      token: sara,
+      body: { orgSlNo: 314, pageNumber: 2, pageSize: 3 },
+    });
+    expect(secondPage.body.dataList).toHaveLength(1);
+
+    const sponsors = await h.call('POST', '/api/v1/profile/org/sponsors', {
+      token: sara,
+      body: { orgSlNo: 314 },
+    });
+    expect(sponsors.body.dataList.map((row: { isPrimary: boolean }) => row.isPrimary)).toEqual([
+      true,
+      false,
+    ]);
+    const header = await h.call('POST', '/api/v1/profile/org/sponsor/tpoc/info', {
+      token: sara,
+      body: { orgSlNo: 314 },
+    });
+    expect(header.body.sponsor.name).toBe('Mansour Al-Fahd');
+    expect(header.body.technicalContact.name).toBe('Yasser Al-Amri');
+
+    const admins = await h.call('POST', '/api/v1/profile/org/admin', {
+      token: sara,
+      body: { orgSlNo: 314 },
+    });
+    const names = admins.body.dataList.map((row: { fullName: string }) => row.fullName);
+    expect(names).toContain('Sara Al-Qahtani');
+    expect(names).not.toContain('Mohammed Al-Harbi');
+  });
+
+  it('shows no certificate until one is issued', async () => {
+    const answer = await h.call('GET', '/api/v1/profile/org/cert/info/314', { token: sara });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toBeNull();
+  });
+
+  it('keeps two organizations under one provider apart', async () => {
+    const asKhalid = await h.call('POST', '/api/v1/profile/org/view/320', { token: khalid });
+    const asLayla = await h.call('POST', '/api/v1/profile/org/view/321', { token: layla });
+    expect(asKhalid.body.organizationName).toBe('Jeddah Logistics Est.');
+    expect(asLayla.body.organizationName).toBe('Red Sea Clinics');
+    expect((await h.call('POST', '/api/v1/profile/org/view/321', { token: khalid })).status).toBe(
+      403,
+    );
+  });
+});
