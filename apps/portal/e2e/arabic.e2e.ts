@@ -2,8 +2,9 @@
  * Arabic done right (issue 12): on an Arabic page no Latin-script word and no ASCII digit shows,
  * except in text marked as not to be translated (ids, codes, addresses, names an application
  * chose: the portal's `Verbatim`), in text marked as another language (`lang`), and the brand
- * names below. Every public page and every page of the individual area is read as a person with
- * a history (transactions, plans, notifications) sees it.
+ * names below. Every public page, every page of the individual area and the organization's
+ * dashboard and profile are read as a person with a history (transactions, plans, notifications)
+ * sees them.
  */
 import type { Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
@@ -80,5 +81,19 @@ describe('an Arabic page', () => {
     await page.getByRole('list', { name: /مستندات العملية/ }).waitFor();
     await page.waitForLoadState('networkidle');
     expect(await latinOnPage(page), 'transactions with details').toEqual([]);
+  }, 120_000);
+
+  it('shows no Latin script and no ASCII digits in the organization area, with data on it', async () => {
+    const { page } = await openPage('/app/login?lng=en');
+    await signInWithNafath(page, SARA);
+    await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+    await page.goto('/app/org/dashboard?lng=ar');
+    await settled(page);
+    expect(await latinOnPage(page), 'dashboard').toEqual([]);
+    for (const tab of ['units', 'details', 'certificate', 'sponsors', 'contacts', 'admins']) {
+      await page.goto(`/app/org/orgProfile?tab=${tab}`);
+      await settled(page);
+      expect(await latinOnPage(page), tab).toEqual([]);
+    }
   }, 120_000);
 });

@@ -56,7 +56,8 @@ export const INTERPOLATION = { escapeValue: false, alwaysFormat: true } as const
 export function namespacesFor(pathname: string): Namespace[] {
   // Every page has the header and the legal footer.
   const common: Namespace[] = ['index', 'header', 'footer'];
-  if (/^\/app\/(my|org)(\/|$)/u.test(pathname)) return [...common, 'app', 'my', 'dashboard'];
+  if (/^\/app\/org(\/|$)/u.test(pathname)) return [...common, 'app', 'my', 'dashboard', 'org'];
+  if (/^\/app\/my(\/|$)/u.test(pathname)) return [...common, 'app', 'my', 'dashboard'];
   if ((SESSION_ROUTES as readonly string[]).includes(pathname)) return [...common, 'login'];
   return [...common, 'public'];
 }

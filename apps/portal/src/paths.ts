@@ -1,5 +1,5 @@
 /** The individual area's paths (SPEC §2, under /app/my), named once for links and routes. */
-import type { MyRoute } from '@tawqi/domain';
+import type { MyRoute, OrgRoute } from '@tawqi/domain';
 
 export const MY_PATHS = {
   dashboard: '/app/my/dashboard',
@@ -22,3 +22,13 @@ export function transactionStatusPath(transactionID: string): string {
 export function buyPlanPath(productPricingDetailsSlno: number): string {
   return `${MY_PATHS.buyPlans}?plan=${String(productPricingDetailsSlno)}`;
 }
+
+/** The organization area's paths that screens link to (SPEC §2, under /app/org). */
+export const ORG_PATHS = {
+  index: '/app/org',
+  dashboard: '/app/org/dashboard',
+  profile: '/app/org/orgProfile',
+  account: '/app/org/account',
+  approvals: '/app/org/approval/user',
+  transactions: '/app/org/esign/transactions',
+} as const satisfies Record<string, OrgRoute>;

@@ -75,7 +75,13 @@ describe('the organization profile', () => {
       token: sara,
       language: 'ar',
     });
-    expect(arabic.body.organizationName).toBe('شركة الرياض للتجارة');
+    expect(arabic.body).toMatchObject({
+      organizationName: 'شركة الرياض للتجارة',
+      city: 'الرياض',
+      state: 'منطقة الرياض',
+      country: 'المملكة العربية السعودية',
+    });
+    expect(english.body).toMatchObject({ city: 'Riyadh', country: 'Saudi Arabia' });
   });
 
   it('pages the units, and lists sponsors, technical contacts and admins', async () => {

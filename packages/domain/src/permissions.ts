@@ -53,7 +53,9 @@ export function isAllowed(
 /** The action each organization route needs (the portal's navigation and route guard). */
 export const ORG_ROUTE_ACTIONS: Record<OrgRoute, OrganizationAction> = {
   '/app/org': 'viewOrganization',
-  '/app/org/dashboard': 'viewOrganization',
+  // The dashboard is the Enrolment Admin's (SPEC §2, §6); the area's index shows other members
+  // their organization's profile instead (the portal's OrgArea).
+  '/app/org/dashboard': 'viewAdminDashboard',
   '/app/org/manage/users': 'manageUsers',
   '/app/org/manage/users/uav': 'manageUsers',
   '/app/org/manage/users/uav/createuav': 'manageUsers',

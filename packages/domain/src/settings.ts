@@ -11,7 +11,8 @@ export const DEFAULT_LANGUAGE: Language = 'ar';
 
 /**
  * Translation namespaces: the spec's five (SPEC §7, §9; the default is index), and ours: `public`
- * for the marketing pages, `app` for the signed-in area's frame, `my` for the individual area.
+ * for the marketing pages, `app` for the signed-in area's frame, `my` for the individual area,
+ * `org` for the organization area.
  */
 export const NAMESPACES = [
   'index',
@@ -22,6 +23,7 @@ export const NAMESPACES = [
   'public',
   'app',
   'my',
+  'org',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE: Namespace = 'index';

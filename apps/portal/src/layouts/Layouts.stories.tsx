@@ -89,7 +89,7 @@ export const OrganizationArea: Story = {
   parameters: { portal: { route: '/app/org/dashboard', session: SESSION_WITH_ORGANIZATIONS } },
   play: async ({ canvasElement, globals }) => {
     const canvas = within(canvasElement);
-    await screenHeading(canvasElement, text('index:notYet.title'));
+    await screenHeading(canvasElement, text('org:dashboard.title'));
     const active = SESSION_WITH_ORGANIZATIONS.organizationList[0];
     const switcher = canvas.getByRole('button', {
       name: new RegExp(text('app:organization.switch')),

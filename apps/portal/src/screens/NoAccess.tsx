@@ -4,6 +4,7 @@
  */
 import { EmptyState, Link } from '@tawqi/ui';
 import { useTranslation } from 'react-i18next';
+import { ORG_PATHS } from '../paths.js';
 
 export default function NoAccess({ organization }: { organization: string }) {
   const { t } = useTranslation('index');
@@ -13,7 +14,7 @@ export default function NoAccess({ organization }: { organization: string }) {
       <EmptyState
         title={t('noAccess.title')}
         description={t('noAccess.body', { organization })}
-        action={<Link href="/app/org/dashboard">{t('noAccess.back')}</Link>}
+        action={<Link href={ORG_PATHS.index}>{t('noAccess.back')}</Link>}
       />
     </section>
   );

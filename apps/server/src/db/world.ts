@@ -224,6 +224,16 @@ export const WORLD_PEOPLE: readonly WorldPerson[] = [
     role: 'Enrolment Admin of 331 (L2 511 under L1 410)',
   },
   {
+    nationalIdStem: '100000017',
+    en: 'Majed Al-Otaibi',
+    ar: 'ماجد العتيبي',
+    username: 'majed',
+    mobile: '0559990011',
+    email: 'majed@riyadhtrading.sa',
+    memberships: [{ org: 314, roles: ['enrolmentAdmin'] }],
+    role: 'Enrolment Admin of 314, its second',
+  },
+  {
     nationalIdStem: '100000015',
     en: `${CANARY_MARKER} Admin`,
     ar: `${CANARY_MARKER} مدير`,

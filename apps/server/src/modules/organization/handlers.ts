@@ -153,12 +153,19 @@ export function organizationHandlers(deps: Deps): Handlers {
         digital_seal_status: string;
         remarks: string | null;
       }>(
+        // Country, region and city are stored as registered (in English); the reference data
+        // has their Arabic names.
         `SELECT o.name_en AS en, o.name_ar AS ar, o.dba_name, o.dba_name_ar, p.sip_id, o.cr_number, o.unified_org_no,
-                o.email, o.valid_till, o.telephone, o.address, o.country, o.region, o.city, o.postal_code,
-                o.digital_seal_status, o.remarks
+                o.email, o.valid_till, o.telephone, o.address, o.postal_code, o.digital_seal_status, o.remarks,
+                CASE WHEN $2 = 'ar' THEN coalesce(co.name_ar, o.country) ELSE o.country END AS country,
+                CASE WHEN $2 = 'ar' THEN coalesce(r.name_ar, o.region) ELSE o.region END AS region,
+                CASE WHEN $2 = 'ar' THEN coalesce(ci.name_ar, o.city) ELSE o.city END AS city
            FROM organizations o JOIN service_providers p ON p.sip_slno = o.sip_slno
+           LEFT JOIN LATERAL (SELECT name_ar FROM countries WHERE name_en = o.country LIMIT 1) co ON true
+           LEFT JOIN LATERAL (SELECT name_ar FROM regions WHERE name_en = o.region LIMIT 1) r ON true
+           LEFT JOIN LATERAL (SELECT name_ar FROM cities WHERE name_en = o.city LIMIT 1) ci ON true
           WHERE o.org_slno = $1`,
-        [organizationOf(tenant)],
+        [organizationOf(tenant), language],
       );
       const row = rows[0];
       if (!row) throw new Error('the tenant organization is missing');

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Meter } from 'react-aria-components';
 import { Spinner } from '../Spinner/Spinner.js';
 import { card, meter, meterFill, statHint, statLabel, statValue } from './Card.css.js';
@@ -7,7 +8,8 @@ export interface StatCardProps {
   label: string;
   /** The figure, already formatted in the user's language (numbers, money). */
   value: string;
-  hint?: string;
+  /** A line under the figure: a short text, or a link to where the figure is handled. */
+  hint?: ReactNode;
   /** Share used, 0–100: draws a meter (utilization of a plan, say). */
   meterPercent?: number;
   isLoading?: boolean;

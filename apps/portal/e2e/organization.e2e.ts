@@ -1,0 +1,86 @@
+/**
+ * The first organization screens on the tenant foundation (issue 13, item 9), against the real
+ * server and its seeded world, in Chromium: the Enrolment Admin's dashboard in both languages and
+ * on a phone; a member of two organizations who is not an admin: the area's index shows the
+ * profile, the dashboard says "no access", and switching organization moves every screen to the
+ * other one, which stays chosen after a reload.
+ */
+import { describe, expect, it } from 'vitest';
+import { openPage, signInWithCode } from './browser.js';
+
+describe('the organization area', () => {
+  it('shows the Enrolment Admin the dashboard of their organization (Majed, 314), in English and Arabic', async () => {
+    const { page, errors } = await openPage('/app/login?lng=en');
+    await signInWithCode(page, 'majed');
+    await page.waitForURL('**/app/org/dashboard');
+    await page.getByRole('heading', { level: 1, name: 'Organization dashboard' }).waitFor();
+    const users = page.getByRole('region', { name: 'Users', exact: true });
+    // Organization 314 of the demo world: over a thousand users (grouped digits).
+    await expect.poll(() => users.textContent()).toMatch(/1,\d{3}/);
+    const recent = page.getByRole('grid', { name: 'Latest transactions' });
+    await expect.poll(() => recent.getByRole('row').count()).toBe(6);
+    expect(await recent.getByRole('row').nth(1).textContent()).toContain('ES-314-');
+    await page.getByRole('meter', { name: 'eSign counter balance' }).waitFor();
+
+    await page.goto('/app/org/dashboard?lng=ar');
+    await page.getByRole('heading', { level: 1, name: 'لوحة معلومات المنشأة' }).waitFor();
+    // Arabic digits only: the figures go through the locale's formatter.
+    const arabicUsers = page.getByRole('region', { name: 'المستخدمون', exact: true });
+    await expect.poll(() => arabicUsers.textContent()).toMatch(/[١-٩][٠-٩]{0,2}٬[٠-٩]{3}/);
+    for (const figure of await page.locator('section[aria-label]').all())
+      expect(await figure.textContent()).not.toMatch(/[0-9]/);
+    expect(errors).toEqual([]);
+  });
+
+  it('fits a phone', async () => {
+    const { page } = await openPage('/app/login?lng=en', { width: 360, height: 780 });
+    await signInWithCode(page, 'majed');
+    await page.waitForURL('**/app/org/dashboard');
+    for (const path of [
+      '/app/org/dashboard?lng=ar',
+      '/app/org/orgProfile?tab=admins',
+      '/app/org/orgProfile?tab=details&lng=en',
+    ]) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await expect.poll(() => page.getByRole('progressbar').count()).toBe(0);
+      expect(
+        await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        ),
+        path,
+      ).toBe(0);
+    }
+  });
+
+  it('follows the active organization: profile for a member, no dashboard, switching moves every screen', async () => {
+    const { page, errors } = await openPage('/app/login?lng=en');
+    // Reem: Authorized Signatory of 314, Organization User of 320; not an admin, so she lands on
+    // her own dashboard.
+    await signInWithCode(page, 'reem');
+    await page.waitForURL('**/app/my/dashboard');
+    await page.goto('/app/org');
+    await page.getByRole('heading', { level: 1, name: 'Organization profile' }).waitFor();
+    await page.getByText('Riyadh Trading Company').first().waitFor();
+    const units = page.getByRole('grid', { name: 'Organization units' });
+    await expect.poll(() => units.getByRole('row').count()).toBe(5);
+
+    await page.getByRole('tab', { name: 'Organization details' }).click();
+    await page.waitForURL('**/app/org?tab=details');
+    await page.getByText('SIP-408').waitFor();
+
+    await page.goto('/app/org/dashboard');
+    await page.getByRole('heading', { name: 'You don’t have access to this' }).waitFor();
+
+    // Switch to 320: the profile is Jeddah Logistics' now, and stays so after a reload.
+    await page.goto('/app/org/orgProfile?tab=details');
+    await page.getByText('SIP-408').waitFor();
+    await page.getByRole('button', { name: /Active organization/ }).click();
+    await page.getByRole('option', { name: 'Jeddah Logistics Est.' }).click();
+    await page.getByText('L2-500').waitFor();
+    await page.reload();
+    await page.getByText('L2-500').waitFor();
+    expect(await page.getByRole('main').textContent()).not.toContain('Riyadh Trading Company');
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,180 @@
+/**
+ * The Enrolment Admin's dashboard (SPEC §2 "dashboard for enrolment admins", §7
+ * `dashboardDetailsForEnrolmentAdmin`): the organization's users, what waits for approval, its
+ * eSign and role counters, and its latest transactions, each with a link to where it is handled.
+ * It follows the active organization: switching reads the new one's.
+ */
+import { CONTRACT, type EndpointOutput } from '@tawqi/api';
+import { COUNTED_ROLES, queryIdOf, toneOf, type CountedRole } from '@tawqi/domain';
+import {
+  DataGrid,
+  EmptyState,
+  ErrorState,
+  Link,
+  StatCard,
+  StatusBadge,
+  type DataGridColumn,
+} from '@tawqi/ui';
+import { useAtomValue } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../api.js';
+import { Verbatim } from '../../components/Verbatim.js';
+import { useFormat } from '../../format.js';
+import { ORG_PATHS } from '../../paths.js';
+import { activeOrganizationAtom } from '../../state/atoms.js';
+import { useCall } from '../../useCall.js';
+import { heading, screen, section, sectionTitle, stats, title } from '../my/my.css.js';
+import { utilizationPercent } from '../my/Dashboard.js';
+
+type Answer = EndpointOutput<typeof CONTRACT.enrolmentAdminDashboard>;
+type Transaction = Answer['recentTransactions'][number];
+interface RoleRow {
+  role: CountedRole;
+  total: number;
+  utilized: number;
+  remaining: number;
+}
+
+export default function OrgDashboard() {
+  const { t } = useTranslation('org');
+  const format = useFormat();
+  const active = useAtomValue(activeOrganizationAtom);
+  const call = useCall(
+    () =>
+      active
+        ? api.call(CONTRACT.enrolmentAdminDashboard, {
+            body: { organizationSlNo: active.slno, sipSlno: queryIdOf(active) },
+          })
+        : Promise.reject(new Error('')),
+    [active?.slno],
+  );
+  const data = call.data;
+  const loading = call.status === 'loading' && !data;
+  const esign = data?.esignCounters;
+
+  const transactionColumns: DataGridColumn<Transaction>[] = [
+    {
+      id: 'sipTxnId',
+      header: t('dashboard.columns.id'),
+      cell: (row) => <Verbatim>{row.sipTxnId}</Verbatim>,
+      isRowHeader: true,
+      width: 170,
+    },
+    {
+      id: 'requestedDate',
+      header: t('dashboard.columns.date'),
+      cell: (row) => format.dateTime(row.requestedDate),
+      width: 190,
+    },
+    { id: 'planType', header: t('dashboard.columns.planType'), cell: (row) => row.planType },
+    { id: 'roleType', header: t('dashboard.columns.role'), cell: (row) => row.roleType },
+    {
+      id: 'sipAccountId',
+      header: t('dashboard.columns.provider'),
+      cell: (row) => <Verbatim>{row.sipAccountId}</Verbatim>,
+    },
+    {
+      id: 'status',
+      header: t('dashboard.columns.status'),
+      cell: (row) => <StatusBadge tone={toneOf(row.status)} label={row.txnStatus} />,
+      width: 140,
+    },
+  ];
+  const roleColumns: DataGridColumn<RoleRow>[] = [
+    {
+      id: 'role',
+      header: t('dashboard.role'),
+      cell: (row) => t(`roles.${row.role}`),
+      isRowHeader: true,
+    },
+    ...(['total', 'utilized', 'remaining'] as const).map((key) => ({
+      id: key,
+      header: t(`dashboard.${key}`),
+      cell: (row: RoleRow) => format.number(row[key]),
+      align: 'end' as const,
+      width: 120,
+    })),
+  ];
+
+  return (
+    <div className={screen}>
+      <div className={heading}>
+        <h1 className={title}>{t('dashboard.title')}</h1>
+      </div>
+
+      {call.status === 'failed' ? (
+        <ErrorState message={call.message} onRetry={call.reload} />
+      ) : (
+        <div className={stats}>
+          <StatCard
+            label={t('dashboard.users')}
+            value={data ? format.number(data.totalUsers) : ''}
+            hint={data ? t('dashboard.usersHint', { count: data.activeUsers }) : ''}
+            isLoading={loading}
+          />
+          <StatCard
+            label={t('dashboard.pendingApprovals')}
+            value={data ? format.number(data.pendingApprovals) : ''}
+            hint={<Link href={ORG_PATHS.approvals}>{t('dashboard.review')}</Link>}
+            isLoading={loading}
+          />
+          <StatCard
+            label={t('dashboard.pendingChanges')}
+            value={data ? format.number(data.pendingChangeRequests) : ''}
+            hint={<Link href={`${ORG_PATHS.approvals}?tab=changes`}>{t('dashboard.review')}</Link>}
+            isLoading={loading}
+          />
+          <StatCard
+            label={t('dashboard.esignCounters')}
+            value={esign ? format.number(esign.remaining) : ''}
+            hint={
+              esign
+                ? t('dashboard.esignHint', {
+                    utilized: format.number(esign.utilized),
+                    total: format.number(esign.total),
+                  })
+                : ''
+            }
+            meterPercent={esign ? utilizationPercent(esign.utilized, esign.total) : 0}
+            isLoading={loading}
+          />
+        </div>
+      )}
+
+      {call.status === 'failed' ? null : (
+        <>
+          <section className={section} aria-labelledby="role-counters-title">
+            <div className={heading}>
+              <h2 id="role-counters-title" className={sectionTitle}>
+                {t('dashboard.roleCounters')}
+              </h2>
+            </div>
+            <DataGrid
+              label={t('dashboard.roleCounters')}
+              columns={roleColumns}
+              rows={data ? COUNTED_ROLES.map((role) => ({ role, ...data.roleCounters[role] })) : []}
+              rowKey={(row) => row.role}
+              isLoading={call.status === 'loading'}
+            />
+          </section>
+          <section className={section} aria-labelledby="recent-title">
+            <div className={heading}>
+              <h2 id="recent-title" className={sectionTitle}>
+                {t('dashboard.recent')}
+              </h2>
+              <Link href={ORG_PATHS.transactions}>{t('dashboard.allTransactions')}</Link>
+            </div>
+            <DataGrid
+              label={t('dashboard.recent')}
+              columns={transactionColumns}
+              rows={data?.recentTransactions ?? []}
+              rowKey={(row) => String(row.esignLogsID)}
+              isLoading={call.status === 'loading'}
+              emptyState={<EmptyState title={t('dashboard.noTransactions')} />}
+            />
+          </section>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,149 @@
+/**
+ * The organization profile (SPEC §2 account / orgProfile, SPEC §3): its six tabs with data, the
+ * tab in the URL, and each tab's loading, empty and failed states, in English and Arabic, light
+ * and dark; network mocked.
+ */
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { CONTRACT } from '@tawqi/api';
+import { mockStates, mockUrl } from '@tawqi/api/msw';
+import { http, HttpResponse } from 'msw';
+import { expect, userEvent, within } from 'storybook/test';
+import {
+  SESSION_WITH_ORGANIZATIONS,
+  expectDataRows,
+  failedOnceStory,
+  inArabic,
+  inDark,
+  loadingStory,
+  portalLoader,
+  text,
+  withPortal,
+} from '../../stories/portal.js';
+import Profile from './Profile.js';
+
+const meta = {
+  title: 'Portal/Org/Profile',
+  component: Profile,
+  decorators: [withPortal],
+  loaders: [portalLoader],
+  parameters: {
+    layout: 'padded',
+    portal: { route: '/app/org/orgProfile', session: SESSION_WITH_ORGANIZATIONS },
+  },
+} satisfies Meta<typeof Profile>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const at = (tab: string) => ({
+  portal: { route: `/app/org/orgProfile?tab=${tab}`, session: SESSION_WITH_ORGANIZATIONS },
+});
+
+export const Units: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByRole('heading', { level: 1, name: text('org:profile.title') }),
+    ).toBeVisible();
+    await expect(canvas.getByRole('tab', { name: text('org:profile.tabs.units') })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await expectDataRows(canvas.getByRole('grid', { name: text('org:profile.tabs.units') }), 5);
+    // Another tab is one press away, and lands in the URL.
+    await userEvent.click(canvas.getByRole('tab', { name: text('org:profile.tabs.admins') }));
+    await expectDataRows(
+      await canvas.findByRole('grid', { name: text('org:profile.tabs.admins') }),
+      3,
+    );
+  },
+};
+export const UnitsArabic = inArabic(Units);
+export const UnitsDark = inDark(Units);
+export const UnitsArabicDark = inDark(inArabic(Units));
+
+export const Details: Story = {
+  parameters: at('details'),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(text('org:profile.details.crNumber'))).toBeVisible();
+    await expect(canvas.getByText(text('org:profile.details.digitalSealStatus'))).toBeVisible();
+  },
+};
+export const DetailsArabic = inArabic(Details);
+export const DetailsDark = inDark(Details);
+
+export const Certificate: Story = {
+  parameters: at('certificate'),
+  play: async ({ canvasElement }) => {
+    await expect(
+      await within(canvasElement).findByText(text('org:profile.certificate.serial')),
+    ).toBeVisible();
+  },
+};
+export const CertificateArabic = inArabic(Certificate);
+
+/** No certificate issued to the organization yet: said plainly. */
+export const CertificateNone: Story = {
+  parameters: {
+    ...at('certificate'),
+    msw: [http.get(mockUrl(CONTRACT.organizationCertificate), () => HttpResponse.json(null))],
+  },
+  play: async ({ canvasElement }) => {
+    await expect(
+      await within(canvasElement).findByText(text('org:profile.certificate.none')),
+    ).toBeVisible();
+  },
+};
+export const CertificateNoneArabic = inArabic(CertificateNone);
+
+export const Sponsors: Story = {
+  parameters: at('sponsors'),
+  play: async ({ canvasElement }) => {
+    await expectDataRows(
+      await within(canvasElement).findByRole('grid', { name: text('org:profile.tabs.sponsors') }),
+      2,
+    );
+  },
+};
+export const SponsorsArabic = inArabic(Sponsors);
+
+export const Contacts: Story = {
+  parameters: at('contacts'),
+  play: async ({ canvasElement }) => {
+    await expectDataRows(
+      await within(canvasElement).findByRole('grid', { name: text('org:profile.tabs.contacts') }),
+      2,
+    );
+  },
+};
+export const ContactsArabic = inArabic(Contacts);
+
+export const Loading: Story = loadingStory('organizationUnits', 'sponsorTpocInfo');
+export const LoadingArabic = inArabic(Loading);
+
+export const Empty: Story = {
+  parameters: { msw: [mockStates.empty('organizationUnits')] },
+  play: async ({ canvasElement }) => {
+    await expect(
+      await within(canvasElement).findByText(text('org:profile.units.empty')),
+    ).toBeVisible();
+  },
+};
+export const EmptyArabic = inArabic(Empty);
+
+export const EmptyAdmins: Story = {
+  parameters: { ...at('admins'), msw: [mockStates.empty('organizationAdmins')] },
+  play: async ({ canvasElement }) => {
+    await expect(
+      await within(canvasElement).findByText(text('org:profile.people.emptyAdmins')),
+    ).toBeVisible();
+  },
+};
+
+export const Failed: Story = failedOnceStory('organizationUnits');
+export const FailedArabic: Story = inArabic(failedOnceStory('organizationUnits'));
+const failedDetails = failedOnceStory('organizationProfileView');
+export const FailedDetails: Story = {
+  ...failedDetails,
+  parameters: { ...at('details'), ...failedDetails.parameters },
+};

@@ -1,0 +1,367 @@
+/**
+ * The organization profile (SPEC §2 `account` and `orgProfile`, the same six tabs; SPEC §3
+ * "Organization profile"): units with their supporting documents, details, certificate, sponsors,
+ * technical contacts and admins. The tab lives in the URL (`?tab=`), the units' page too; every
+ * tab reads the active organization's, and reads again when it changes.
+ */
+import { CONTRACT, type EndpointOutput } from '@tawqi/api';
+import {
+  DataGrid,
+  EmptyState,
+  ErrorState,
+  Spinner,
+  StatusBadge,
+  Tabs,
+  type DataGridColumn,
+} from '@tawqi/ui';
+import { useAtomValue } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'wouter';
+import { api } from '../../api.js';
+import { Verbatim } from '../../components/Verbatim.js';
+import { useFormat } from '../../format.js';
+import { PAGE_SIZE, gridState, usePageParam } from '../../grid.js';
+import { activeOrganizationAtom, languageAtom } from '../../state/atoms.js';
+import { useCall } from '../../useCall.js';
+import { heading, screen, title } from '../my/my.css.js';
+import { details, detailTerm, detailValue, contactsLine } from './org.css.js';
+
+const TABS = ['units', 'details', 'certificate', 'sponsors', 'contacts', 'admins'] as const;
+type Tab = (typeof TABS)[number];
+
+type Profile = EndpointOutput<typeof CONTRACT.organizationProfileView>;
+type Unit = EndpointOutput<typeof CONTRACT.organizationUnits>['dataList'][number];
+type Person = EndpointOutput<typeof CONTRACT.sponsors>['dataList'][number];
+type Admin = EndpointOutput<typeof CONTRACT.organizationAdmins>['dataList'][number];
+
+/** The active organization's slno; its screens are reached only with one (OrgArea's guard). */
+function useOrganization(): number {
+  return useAtomValue(activeOrganizationAtom)?.slno ?? 0;
+}
+
+const DETAIL_FIELDS = [
+  'organizationName',
+  'sipId',
+  'dbaName',
+  'dbaNameArabic',
+  'crNumber',
+  'unifiedOrgNo',
+  'email',
+  'validTill',
+  'telephoneNumber',
+  'address',
+  'country',
+  'state',
+  'city',
+  'postalCode',
+  'digitalSealStatus',
+  'remarks',
+] as const satisfies readonly (keyof Profile)[];
+
+/**
+ * Fields shown as registered, not translated: codes, numbers and the street address (kept in the
+ * language it was registered in), and a reviewer's remarks as written.
+ */
+const VERBATIM_FIELDS = new Set<string>([
+  'sipId',
+  'crNumber',
+  'unifiedOrgNo',
+  'email',
+  'telephoneNumber',
+  'address',
+  'postalCode',
+  'remarks',
+]);
+
+function Details() {
+  const { t } = useTranslation('org');
+  const format = useFormat();
+  const org = useOrganization();
+  const call = useCall(
+    () => api.call(CONTRACT.organizationProfileView, { params: { orgSlno: org } }),
+    [org],
+  );
+  if (call.status === 'failed') return <ErrorState message={call.message} onRetry={call.reload} />;
+  if (!call.data) return <Spinner showLabel />;
+  const profile = call.data;
+  return (
+    <dl className={details}>
+      {DETAIL_FIELDS.map((field) => {
+        const value = profile[field];
+        const shown =
+          value === null || value === '' ? '—' : field === 'validTill' ? format.date(value) : value;
+        return (
+          <div key={field}>
+            <dt className={detailTerm}>{t(`profile.details.${field}`)}</dt>
+            <dd className={detailValue}>
+              {VERBATIM_FIELDS.has(field) ? <Verbatim>{shown}</Verbatim> : shown}
+            </dd>
+          </div>
+        );
+      })}
+    </dl>
+  );
+}
+
+function Units() {
+  const { t } = useTranslation('org');
+  const format = useFormat();
+  const org = useOrganization();
+  const [page, setPage] = usePageParam();
+  const call = useCall(
+    () =>
+      api.call(CONTRACT.organizationUnits, {
+        body: { orgSlNo: org, pageNumber: page, pageSize: PAGE_SIZE },
+      }),
+    [org, page],
+  );
+  const columns: DataGridColumn<Unit>[] = [
+    {
+      id: 'name',
+      header: t('profile.units.name'),
+      cell: (row) => row.organizationalUnitName,
+      isRowHeader: true,
+    },
+    {
+      id: 'document',
+      header: t('profile.units.document'),
+      cell: (row) => (row.supportingDocument ? <Verbatim>{row.supportingDocument}</Verbatim> : '—'),
+    },
+    {
+      id: 'created',
+      header: t('profile.units.created'),
+      cell: (row) => format.date(row.createdDate),
+      width: 150,
+    },
+    {
+      id: 'status',
+      header: t('profile.units.status'),
+      // The server sends the status in the caller's language (one catalogue, its words).
+      cell: (row) => <StatusBadge tone="neutral" label={row.status} />,
+      width: 140,
+    },
+    {
+      id: 'active',
+      header: t('profile.units.active'),
+      cell: (row) => t(row.isActive ? 'profile.units.yes' : 'profile.units.no'),
+      width: 100,
+    },
+    {
+      id: 'remarks',
+      header: t('profile.units.remarks'),
+      // A reviewer's words, as written.
+      cell: (row) => (row.remarks ? <Verbatim>{row.remarks}</Verbatim> : '—'),
+    },
+  ];
+  return (
+    <DataGrid
+      label={t('profile.tabs.units')}
+      columns={columns}
+      rowKey={(row) => String(row.orgUnitSlNo)}
+      {...gridState(call, (answer) => answer.dataList)}
+      page={page}
+      pageSize={PAGE_SIZE}
+      onPageChange={setPage}
+      emptyState={<EmptyState title={t('profile.units.empty')} />}
+    />
+  );
+}
+
+function Certificate() {
+  const { t } = useTranslation('org');
+  const format = useFormat();
+  const org = useOrganization();
+  const call = useCall(
+    () => api.call(CONTRACT.organizationCertificate, { params: { orgSlno: org } }),
+    [org],
+  );
+  if (call.status === 'failed') return <ErrorState message={call.message} onRetry={call.reload} />;
+  if (call.status === 'loading') return <Spinner showLabel />;
+  const certificate = call.data;
+  if (!certificate) return <EmptyState title={t('profile.certificate.none')} />;
+  const rows: [string, string][] = [
+    ['issuedBy', certificate.issuedBy],
+    ['issuedTo', certificate.issuedTo],
+    ['validFrom', format.dateTime(certificate.validFrom)],
+    ['validTo', format.dateTime(certificate.validTo)],
+    ['class', certificate.class],
+    ['serial', certificate.serialNumberHex],
+    ['keyUsage', certificate.keyUsage.join(', ')],
+  ];
+  return (
+    <dl className={details}>
+      {rows.map(([key, value]) => (
+        <div key={key}>
+          <dt className={detailTerm}>{t(`profile.certificate.${key}`)}</dt>
+          <dd className={detailValue}>
+            <Verbatim>{value}</Verbatim>
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function People({ kind }: { kind: 'sponsors' | 'contacts' }) {
+  const { t } = useTranslation('org');
+  const org = useOrganization();
+  const call = useCall(
+    () =>
+      api.call(kind === 'sponsors' ? CONTRACT.sponsors : CONTRACT.technicalContacts, {
+        body: { orgSlNo: org },
+      }),
+    [org, kind],
+  );
+  const columns: DataGridColumn<Person>[] = [
+    { id: 'name', header: t('profile.people.name'), cell: (row) => row.name, isRowHeader: true },
+    {
+      id: 'email',
+      header: t('profile.people.email'),
+      cell: (row) => <Verbatim>{row.email}</Verbatim>,
+    },
+    {
+      id: 'mobile',
+      header: t('profile.people.mobile'),
+      cell: (row) => <Verbatim>{row.mobile}</Verbatim>,
+    },
+    {
+      id: 'primary',
+      header: t('profile.people.primary'),
+      cell: (row) =>
+        row.isPrimary ? <StatusBadge tone="info" label={t('profile.people.primary')} /> : '—',
+      width: 130,
+    },
+  ];
+  return (
+    <DataGrid
+      label={t(`profile.tabs.${kind}`)}
+      columns={columns}
+      rowKey={(row) => `${row.name}-${row.email}`}
+      rows={call.data?.dataList ?? []}
+      isLoading={call.status === 'loading'}
+      error={call.status === 'failed' ? { message: call.message } : null}
+      onRetry={call.reload}
+      emptyState={
+        <EmptyState
+          title={t(
+            kind === 'sponsors' ? 'profile.people.emptySponsors' : 'profile.people.emptyContacts',
+          )}
+        />
+      }
+    />
+  );
+}
+
+function Admins() {
+  const { t } = useTranslation('org');
+  const org = useOrganization();
+  const call = useCall(
+    () => api.call(CONTRACT.organizationAdmins, { body: { orgSlNo: org } }),
+    [org],
+  );
+  const columns: DataGridColumn<Admin>[] = [
+    {
+      id: 'name',
+      header: t('profile.people.name'),
+      cell: (row) => row.fullName,
+      isRowHeader: true,
+    },
+    {
+      id: 'employeeId',
+      header: t('profile.people.employeeId'),
+      cell: (row) => <Verbatim>{row.employeeID}</Verbatim>,
+    },
+    {
+      id: 'email',
+      header: t('profile.people.email'),
+      cell: (row) => <Verbatim>{row.email}</Verbatim>,
+    },
+    {
+      id: 'mobile',
+      header: t('profile.people.mobile'),
+      cell: (row) => <Verbatim>{row.mobileNumber}</Verbatim>,
+    },
+    { id: 'loginType', header: t('profile.people.loginType'), cell: (row) => row.loginType },
+    { id: 'designation', header: t('profile.people.designation'), cell: (row) => row.designation },
+    {
+      id: 'active',
+      header: t('profile.people.active'),
+      cell: (row) => t(row.isActive ? 'profile.units.yes' : 'profile.units.no'),
+      width: 100,
+    },
+  ];
+  return (
+    <DataGrid
+      label={t('profile.tabs.admins')}
+      columns={columns}
+      rowKey={(row) => row.employeeID}
+      rows={call.data?.dataList ?? []}
+      isLoading={call.status === 'loading'}
+      error={call.status === 'failed' ? { message: call.message } : null}
+      onRetry={call.reload}
+      emptyState={<EmptyState title={t('profile.people.emptyAdmins')} />}
+    />
+  );
+}
+
+/** The organization's name, its primary sponsor and technical contact, above the tabs. */
+function ProfileHeader() {
+  const { t } = useTranslation('org');
+  const org = useOrganization();
+  const active = useAtomValue(activeOrganizationAtom);
+  const language = useAtomValue(languageAtom);
+  const call = useCall(() => api.call(CONTRACT.sponsorTpocInfo, { body: { orgSlNo: org } }), [org]);
+  const name = active
+    ? language === 'ar'
+      ? active.organizationNameArabic
+      : active.organizationName
+    : '';
+  const { sponsor, technicalContact } = call.data ?? { sponsor: null, technicalContact: null };
+  return (
+    <>
+      <div className={heading}>
+        <h1 className={title}>{t('profile.title')}</h1>
+      </div>
+      <p className={contactsLine}>
+        <strong>{name}</strong>
+        {sponsor ? <span>{t('profile.sponsor', { name: sponsor.name })}</span> : null}
+        {technicalContact ? (
+          <span>{t('profile.technicalContact', { name: technicalContact.name })}</span>
+        ) : null}
+      </p>
+    </>
+  );
+}
+
+const CONTENT: Record<Tab, () => React.JSX.Element> = {
+  units: Units,
+  details: Details,
+  certificate: Certificate,
+  sponsors: () => <People kind="sponsors" />,
+  contacts: () => <People kind="contacts" />,
+  admins: Admins,
+};
+
+export default function OrgProfile() {
+  const { t } = useTranslation('org');
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab: Tab = TABS.find((name) => name === requested) ?? 'units';
+  return (
+    <div className={screen}>
+      <ProfileHeader />
+      <Tabs
+        label={t('profile.title')}
+        selectedKey={tab}
+        onSelectionChange={(key) => {
+          // A tab starts on its first page.
+          setParams(key === 'units' ? {} : { tab: String(key) });
+        }}
+        items={TABS.map((name) => {
+          const Content = CONTENT[name];
+          return { id: name, label: t(`profile.tabs.${name}`), content: <Content /> };
+        })}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+/**
+ * The organization area's screens: those built so far, by route; every other allowed route says
+ * its screen comes with the organization stage. Kept apart from OrgArea so a page opened from its
+ * address can load its screen's code together with the area's.
+ */
+import type { OrgRoute } from '@tawqi/domain';
+import type { ReactNode } from 'react';
+import { ORG_PATHS } from '../../paths.js';
+import { preloadable } from '../../preload.js';
+
+const Dashboard = preloadable(() => import('./Dashboard.js'));
+const Profile = preloadable(() => import('./Profile.js'));
+
+export const ORG_SCREENS: Partial<Record<OrgRoute, ReactNode>> = {
+  [ORG_PATHS.dashboard]: <Dashboard key="dashboard" />,
+  // SPEC §2: "account and orgProfile (same profile tabs)".
+  [ORG_PATHS.profile]: <Profile key="profile" />,
+  [ORG_PATHS.account]: <Profile key="profile" />,
+};
+
+/**
+ * The area's index: the Enrolment Admin's dashboard for those it is for (SPEC §2, §6), and for
+ * every other member their organization's profile, which every member may see (ours).
+ */
+export function orgIndexScreen(showsDashboard: boolean): ReactNode {
+  return showsDashboard ? <Dashboard key="dashboard" /> : <Profile key="profile" />;
+}
