@@ -16,10 +16,19 @@ import { createPool, type Pool } from '../src/db/pool.js';
 import { APP_ROLE, asRole, grantApplicationRole } from '../src/db/roles.js';
 import { seedDemoData } from '../src/db/seed.js';
 import { SYSTEM_CONTEXT, type AuditContext } from '../src/modules/audit/log.js';
+import type { Access } from '../src/http/contractRoutes.js';
 import { createServer, type ServerParts } from '../src/server.js';
 import { TEST_APP_PASSWORD } from './globalSetup.js';
 
 export const START = new Date('2026-11-21T09:00:00.000Z');
+
+/** Access that knows nobody: for a route table or an app built without a database. */
+export const NO_ACCESS: Access = {
+  callerOf: () => Promise.resolve(null),
+  callerIn: () => Promise.resolve({ caller: null, tenants: [] }),
+  tenantsNamed: () => Promise.resolve([]),
+  tenantOwns: () => Promise.resolve(false),
+};
 
 export interface Harness extends Omit<ServerParts, 'simulator' | 'gatewaySimulator'> {
   /** The application's connection (least privilege), as the server uses it. */

@@ -10,11 +10,10 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { createPool } from '../src/db/pool.js';
 import { buildApp } from '../src/http/app.js';
-import type { Access } from '../src/http/contractRoutes.js';
 import { contentDisposition } from '../src/http/download.js';
 import { createExportWriter } from '../src/modules/exports/stream.js';
 import { safeCell, type CellValue } from '../src/modules/exports/xlsx.js';
-import { DEVICE, SARA, startHarness } from './harness.js';
+import { DEVICE, NO_ACCESS, SARA, startHarness } from './harness.js';
 
 const h = await startHarness({
   REQUEST_TIMEOUT_MS: '800',
@@ -186,15 +185,10 @@ describe('logging of expected outcomes', () => {
       },
     });
     const gone = createPool('postgres://tawqi:x@127.0.0.1:1/none', 1, () => undefined);
-    const noAccess: Access = {
-      callerOf: () => Promise.resolve(null),
-      tenantsNamed: () => Promise.resolve([]),
-      tenantOwns: () => Promise.resolve(false),
-    };
     const app = await buildApp({
       config: loadConfig({ TAWQI_MODE: 'demo' }),
       pool: gone,
-      access: noAccess,
+      access: NO_ACCESS,
       handlers: { vat: async () => (await gone.query('SELECT 15 AS vat')).rows[0] },
       logger: { level: 'info', stream },
     });

@@ -13,10 +13,9 @@ import {
   PolicyMissingError,
   registerContractRoutes,
   unimplemented,
-  type Access,
 } from '../src/http/contractRoutes.js';
 import { POLICIES } from '../src/http/policies.js';
-import { startHarness } from './harness.js';
+import { NO_ACCESS, startHarness } from './harness.js';
 
 const h = await startHarness({ CORS_ORIGINS: 'https://partner.example.sa' });
 
@@ -118,16 +117,11 @@ describe('routes from the contract', () => {
   it('refuse to start when a call has no policy', () => {
     const incomplete: Partial<typeof POLICIES> = { ...POLICIES };
     delete incomplete.refresh;
-    const access: Access = {
-      callerOf: () => Promise.resolve(null),
-      tenantsNamed: () => Promise.resolve([]),
-      tenantOwns: () => Promise.resolve(false),
-    };
     expect(() => {
       registerContractRoutes(Fastify(), {
         handlers: {},
         policies: incomplete,
-        access,
+        access: NO_ACCESS,
         idempotency: { run: (_claim, work) => work() },
       });
     }).toThrow(PolicyMissingError);
@@ -282,15 +276,10 @@ describe('health, readiness and the database', () => {
 
   it('answers 503 when the database is away, and is not ready', async () => {
     const gone = createPool('postgres://tawqi:x@127.0.0.1:1/none', 1);
-    const noAccess: Access = {
-      callerOf: () => Promise.resolve(null),
-      tenantsNamed: () => Promise.resolve([]),
-      tenantOwns: () => Promise.resolve(false),
-    };
     const app = await buildApp({
       config: loadConfig({ TAWQI_MODE: 'demo', LOG_LEVEL: 'silent' }),
       pool: gone,
-      access: noAccess,
+      access: NO_ACCESS,
       handlers: { vat: async () => (await gone.query('SELECT 15 AS vat')).rows[0] },
     });
     expect((await app.inject({ method: 'GET', url: '/ready' })).statusCode).toBe(503);

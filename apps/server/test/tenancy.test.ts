@@ -34,8 +34,8 @@ import {
 import { POLICIES } from '../src/http/policies.js';
 import { createAccess } from '../src/modules/access/access.js';
 import { RECORD_OWNERSHIP, type TenantContext } from '../src/modules/access/tenancy.js';
-import { DEVICE, startHarness } from './harness.js';
-import Fastify from 'fastify';
+import { DEVICE, NO_ACCESS, startHarness } from './harness.js';
+import Fastify, { type FastifyRequest } from 'fastify';
 
 const h = await startHarness();
 
@@ -482,6 +482,48 @@ describe('the query id rule', () => {
   });
 });
 
+describe('the hot path', () => {
+  it('reads the session and the tenant in one round trip, and a revocation stops the next call', async () => {
+    let statements = 0;
+    const counted = new Proxy(h.pool, {
+      get(target, property, receiver) {
+        if (property === 'query')
+          return (...args: Parameters<typeof target.query>) => {
+            statements += 1;
+            return target.query(...args);
+          };
+        return Reflect.get(target, property, receiver) as unknown;
+      },
+    });
+    const access = createAccess({
+      pool: counted,
+      signer: h.deps.signer,
+      clock: () => h.clock.now,
+      limits: sessionLimits(h.deps.config),
+    });
+    const { token } = await h.signIn(huda.nationalId);
+    const request = {
+      headers: { authorization: `Bearer ${token}`, 'x-device-id': DEVICE },
+    } as unknown as FastifyRequest;
+
+    const answer = await access.callerIn(request, 'organization', 331);
+    expect(statements).toBe(1);
+    expect(answer.caller?.userSlno).toBe(huda.userSlno);
+    expect(answer.tenants.map((tenant) => tenant.organization?.slno)).toEqual([331]);
+    // A live session that is not a member there: no tenant, still one statement.
+    expect((await access.callerIn(request, 'organization', 390)).tenants).toEqual([]);
+    expect(statements).toBe(2);
+
+    await h.ownerPool.query('UPDATE sessions SET revoked_at = now() WHERE session_id = $1', [
+      answer.caller?.sessionId,
+    ]);
+    expect(await access.callerIn(request, 'organization', 331)).toEqual({
+      caller: null,
+      tenants: [],
+    });
+  });
+});
+
 describe('routes without a tenant', () => {
   it('refuse to start when an organization call names no tenant', () => {
     const endpoint = ENDPOINTS.find((candidate) => candidate.id === 'manageUsersGrid') as Endpoint;
@@ -492,11 +534,7 @@ describe('routes without a tenant', () => {
         registerContractRoutes(Fastify(), {
           handlers: {},
           policies: POLICIES,
-          access: {
-            callerOf: () => Promise.resolve(null),
-            tenantsNamed: () => Promise.resolve([]),
-            tenantOwns: () => Promise.resolve(false),
-          },
+          access: NO_ACCESS,
           idempotency: { run: (_claim, work) => work() },
         });
       };

@@ -7,7 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Pool } from '../../db/pool.js';
 import type { Access, Caller } from '../../http/contractRoutes.js';
 import { touchSession, type SessionLimits } from '../sessions/sessions.js';
-import { tenantOwns, tenantsNamed } from './tenancy.js';
+import { liveSessionTenants, tenantOwns, tenantsNamed } from './tenancy.js';
 import type { TokenSigner } from '../sessions/tokens.js';
 
 export function createAccess(deps: {
@@ -17,17 +17,38 @@ export function createAccess(deps: {
   limits: SessionLimits;
 }): Access {
   const { pool } = deps;
+
+  /** The claims of a request's access token, verified and bound to its device; else null. */
+  async function claimsOf(request: FastifyRequest, now: Date): Promise<Caller | null> {
+    const header = request.headers.authorization;
+    if (!header?.startsWith('Bearer ')) return null;
+    const claims = await deps.signer.verify(header.slice('Bearer '.length).trim(), now);
+    if (!claims) return null;
+    // The token is bound to the device it was issued to.
+    if (request.headers[REQUEST_HEADERS.deviceId.toLowerCase()] !== claims.deviceId) return null;
+    return claims;
+  }
+
   return {
-    async callerOf(request: FastifyRequest): Promise<Caller | null> {
-      const header = request.headers.authorization;
-      if (!header?.startsWith('Bearer ')) return null;
+    async callerOf(request) {
       const now = deps.clock();
-      const claims = await deps.signer.verify(header.slice('Bearer '.length).trim(), now);
+      const claims = await claimsOf(request, now);
       if (!claims) return null;
-      // The token is bound to the device it was issued to.
-      if (request.headers[REQUEST_HEADERS.deviceId.toLowerCase()] !== claims.deviceId) return null;
-      if (!(await touchSession(pool, claims.sessionId, now, deps.limits))) return null;
-      return claims;
+      return (await touchSession(pool, claims.sessionId, now, deps.limits)) ? claims : null;
+    },
+
+    async callerIn(request, kind, value) {
+      const now = deps.clock();
+      const claims = await claimsOf(request, now);
+      if (!claims) return { caller: null, tenants: [] };
+      const tenants = await liveSessionTenants(
+        pool,
+        { sessionId: claims.sessionId, now, idleMinutes: deps.limits.idleMinutes },
+        claims.userSlno,
+        kind,
+        value,
+      );
+      return tenants ? { caller: claims, tenants } : { caller: null, tenants: [] };
     },
 
     tenantsNamed: (userSlno, kind, value) => tenantsNamed(pool, userSlno, kind, value),

@@ -7,6 +7,7 @@
 import type { RecordKind, TenantField } from '@tawqi/api';
 import type { OrganizationRole, ServiceProviderLevel } from '@tawqi/domain';
 import type { Pool } from '../../db/pool.js';
+import { liveSessionCte } from '../sessions/sessions.js';
 
 export interface TenantContext {
   /** The organization the call acts in; null when the tenant is a provider (L2 management). */
@@ -46,15 +47,8 @@ const TENANT_QUERIES: Record<TenantField['kind'], string> = {
     GROUP BY p.sip_slno, p.level`,
 };
 
-/** The caller's tenants that the field's value names: none, one, or (for query ids) several. */
-export async function tenantsNamed(
-  pool: Pool,
-  userSlno: number,
-  kind: TenantField['kind'],
-  value: number,
-): Promise<TenantContext[]> {
-  const result = await pool.query<TenantRow>(TENANT_QUERIES[kind], [userSlno, value]);
-  return result.rows.map((row) => ({
+function contextOf(row: TenantRow): TenantContext {
+  return {
     organization:
       row.org_slno === null
         ? null
@@ -65,7 +59,38 @@ export async function tenantsNamed(
           },
     provider: { slno: row.sip_slno, level: row.level },
     roles: row.roles,
-  }));
+  };
+}
+
+/** The caller's tenants that the field's value names: none, one, or (for query ids) several. */
+export async function tenantsNamed(
+  pool: Pool,
+  userSlno: number,
+  kind: TenantField['kind'],
+  value: number,
+): Promise<TenantContext[]> {
+  const result = await pool.query<TenantRow>(TENANT_QUERIES[kind], [userSlno, value]);
+  return result.rows.map(contextOf);
+}
+
+/**
+ * The session check and the tenant in one round trip (issue 13, the hot path): null when the
+ * session is not live (revoked, idle, past its end), else the caller's tenants the value names.
+ */
+export async function liveSessionTenants(
+  pool: Pool,
+  session: { sessionId: string; now: Date; idleMinutes: number },
+  userSlno: number,
+  kind: TenantField['kind'],
+  value: number,
+): Promise<TenantContext[] | null> {
+  const result = await pool.query<TenantRow | Record<keyof TenantRow, null>>(
+    `WITH ${liveSessionCte({ session: 3, now: 4, idleMinutes: 5 })}
+     SELECT tenant.* FROM live LEFT JOIN LATERAL (${TENANT_QUERIES[kind]}) AS tenant ON true`,
+    [userSlno, value, session.sessionId, session.now, session.idleMinutes],
+  );
+  if (result.rowCount === 0) return null;
+  return result.rows.filter((row): row is TenantRow => row.sip_slno !== null).map(contextOf);
 }
 
 /**

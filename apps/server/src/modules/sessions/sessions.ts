@@ -171,12 +171,33 @@ export async function revokeSession(
 }
 
 /**
- * Whether a session is live for a request now: not revoked, not idle beyond the limit, not past
- * its absolute end. A live session's last-seen time moves on, which is what the idle limit
- * measures (the server's own clock, not a client header) — but at most once a minute: a request
- * reads the row and writes it only when the stored time is a minute old, in the same statement
- * (one round trip; a revocation still stops the very next request).
+ * The statement part that finds a live session and touches it: `live` has its row when it is not
+ * revoked, not idle beyond the limit and not past its absolute end. The last-seen time moves on,
+ * which is what the idle limit measures (the server's own clock, not a client header) — but at
+ * most once a minute: the row is written only when the stored time is a minute old, in the same
+ * statement (a revocation still stops the very next request). Its parameters are the session id,
+ * now and the idle minutes, at the positions given, so a caller can add its own query to it.
  */
+export function liveSessionCte(at: { session: number; now: number; idleMinutes: number }): string {
+  const [session, now, idle] = [
+    `$${String(at.session)}`,
+    `$${String(at.now)}`,
+    `$${String(at.idleMinutes)}`,
+  ];
+  return `live AS (
+       SELECT session_id, last_seen_at FROM sessions
+        WHERE session_id = ${session} AND revoked_at IS NULL
+          AND last_seen_at >= ${now}::timestamptz - make_interval(mins => ${idle})
+          AND absolute_expires_at > ${now}::timestamptz
+     ), touched AS (
+       UPDATE sessions SET last_seen_at = ${now}::timestamptz
+         FROM live
+        WHERE sessions.session_id = live.session_id
+          AND live.last_seen_at < ${now}::timestamptz - interval '1 minute'
+     )`;
+}
+
+/** Whether a session is live for a request now (and touched: see liveSessionCte). */
 export async function touchSession(
   pool: Pool,
   sessionId: string,
@@ -184,17 +205,7 @@ export async function touchSession(
   limits: SessionLimits,
 ): Promise<boolean> {
   const result = await pool.query<{ session_id: string }>(
-    `WITH live AS (
-       SELECT session_id, last_seen_at FROM sessions
-        WHERE session_id = $1 AND revoked_at IS NULL
-          AND last_seen_at >= $2::timestamptz - make_interval(mins => $3)
-          AND absolute_expires_at > $2::timestamptz
-     ), touched AS (
-       UPDATE sessions SET last_seen_at = $2::timestamptz
-         FROM live
-        WHERE sessions.session_id = live.session_id
-          AND live.last_seen_at < $2::timestamptz - interval '1 minute'
-     )
+    `WITH ${liveSessionCte({ session: 1, now: 2, idleMinutes: 3 })}
      SELECT session_id FROM live`,
     [sessionId, now, limits.idleMinutes],
   );
