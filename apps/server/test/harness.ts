@@ -16,7 +16,11 @@ import { createPool, type Pool } from '../src/db/pool.js';
 import { APP_ROLE, asRole, grantApplicationRole } from '../src/db/roles.js';
 import { seedDemoData } from '../src/db/seed.js';
 import { SYSTEM_CONTEXT, type AuditContext } from '../src/modules/audit/log.js';
-import type { Access } from '../src/http/contractRoutes.js';
+import type { FastifyInstance } from 'fastify';
+import { sessionLimits } from '../src/deps.js';
+import { buildApp } from '../src/http/app.js';
+import type { Access, Handlers } from '../src/http/contractRoutes.js';
+import { createAccess } from '../src/modules/access/access.js';
 import { createServer, type ServerParts } from '../src/server.js';
 import { TEST_APP_PASSWORD } from './globalSetup.js';
 
@@ -48,6 +52,11 @@ export interface Harness extends Omit<ServerParts, 'simulator' | 'gatewaySimulat
     payment: { id: string; reference: string; status: string; amount: number },
     event?: { eventId?: string; sentAt?: Date },
   ): Promise<Response>;
+  /**
+   * An app on this harness's database and clock whose handlers are the server's, with some
+   * replaced (the organization calls whose handlers come later answer from stand-ins).
+   */
+  appWith(standIns: Handlers): Promise<FastifyInstance>;
   /** An audit context as a request from this test would have. */
   auditContext(overrides?: Partial<AuditContext>): AuditContext;
   gatewaySimulator: NonNullable<ServerParts['gatewaySimulator']>;
@@ -66,7 +75,8 @@ export interface Harness extends Omit<ServerParts, 'simulator' | 'gatewaySimulat
   ): Promise<{ status: number; body: any; headers: Headers }>;
 }
 
-export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
+/** A new, empty database of the test cluster: its owner's address. */
+export async function createTestDatabase(): Promise<URL> {
   const adminUrl = inject('adminDatabaseUrl');
   const name = `tawqi_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -75,6 +85,11 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
+  return url;
+}
+
+export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
+  const url = await createTestDatabase();
   const ownerPool = createPool(url.toString(), 2);
   await migrate(ownerPool);
   await seedDemoData(ownerPool, START);
@@ -112,9 +127,9 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     await parts.app.close();
     await pool.end();
     await ownerPool.end();
-    const cleanup = new pg.Client({ connectionString: adminUrl });
+    const cleanup = new pg.Client({ connectionString: inject('adminDatabaseUrl') });
     await cleanup.connect();
-    await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await cleanup.query(`DROP DATABASE IF EXISTS ${url.pathname.slice(1)} WITH (FORCE)`);
     await cleanup.end();
   });
   if (!parts.simulator || !parts.gatewaySimulator) throw new Error('demo mode has the simulators');
@@ -152,6 +167,19 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
         body,
       });
     },
+    appWith: (standIns) =>
+      buildApp({
+        config,
+        pool,
+        access: createAccess({
+          pool,
+          signer: parts.deps.signer,
+          clock: () => clock.now,
+          limits: sessionLimits(config),
+        }),
+        handlers: { ...parts.handlers, ...standIns },
+        clock: () => clock.now,
+      }),
     auditContext: (overrides = {}) => ({ ...SYSTEM_CONTEXT, requestId: 'test', ...overrides }),
     clock,
     async call(method, path, options = {}) {

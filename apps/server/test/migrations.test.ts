@@ -5,27 +5,18 @@
  * versioned, so an older demo database receives the organization world once, and running it again
  * changes nothing.
  */
-import { randomBytes } from 'node:crypto';
 import { COUNTED_ROLES, ORGANIZATION_ROLES, ORG_USER_STATUSES, queryIdOf } from '@tawqi/domain';
-import pg from 'pg';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { migrate } from '../src/db/migrate.js';
 import { MIGRATIONS } from '../src/db/migrations/index.js';
 import { createPool, type Pool } from '../src/db/pool.js';
 import { seedDemoData } from '../src/db/seed.js';
 import { CANARY_MARKER, ORGANIZATIONS, WORLD_PEOPLE } from '../src/db/world.js';
+import { createTestDatabase } from './harness.js';
 
 const pools: Pool[] = [];
 async function freshDatabase(): Promise<Pool> {
-  const adminUrl = inject('adminDatabaseUrl');
-  const name = `tawqi_migrations_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const pool = createPool(url.toString(), 3);
+  const pool = createPool((await createTestDatabase()).toString(), 3);
   pools.push(pool);
   return pool;
 }

@@ -5,10 +5,7 @@
  * come with their issues, so two of them answer here from stand-ins.
  */
 import { describe, expect, it } from 'vitest';
-import { sessionLimits } from '../src/deps.js';
-import { buildApp } from '../src/http/app.js';
 import type { Handlers } from '../src/http/contractRoutes.js';
-import { createAccess } from '../src/modules/access/access.js';
 import { DEVICE, SARA, startHarness } from './harness.js';
 
 const h = await startHarness();
@@ -18,18 +15,7 @@ const standIns: Handlers = {
   organizationUnitList: () => Promise.resolve({ dataList: [] }),
   employeeIdList: () => Promise.resolve({ dataList: [] }),
 };
-const app = await buildApp({
-  config: h.deps.config,
-  pool: h.pool,
-  access: createAccess({
-    pool: h.pool,
-    signer: h.deps.signer,
-    clock: () => h.clock.now,
-    limits: sessionLimits(h.deps.config),
-  }),
-  handlers: { ...h.handlers, ...standIns },
-  clock: () => h.clock.now,
-});
+const app = await h.appWith(standIns);
 
 async function call(token: string, path: string) {
   const response = await app.inject({
