@@ -16,7 +16,8 @@ describe('the session over time (SPEC §4)', () => {
     await page.waitForURL('**/app/org/dashboard');
     const notifications = page.getByRole('button', { name: 'Notifications 2 unread' });
     await notifications.waitFor();
-    // The dashboard's own reads have ended: only what follows is counted.
+    // The dashboard has shown its data (its reads have ended): only what follows is counted.
+    await page.getByRole('grid', { name: 'Latest transactions' }).getByRole('row').nth(5).waitFor();
     await page.waitForLoadState('networkidle');
     const before = await stored(page, 'refreshToken');
     const calls: string[] = [];

@@ -24,6 +24,7 @@ import type { Pool } from './db/pool.js';
 import { sessionLimits } from './deps.js';
 import { buildApp } from './http/app.js';
 import type { Handlers } from './http/contractRoutes.js';
+import { NOT_YET, assertEveryCallAccountedFor } from './http/notYet.js';
 import { deriveKeys } from './keys.js';
 import { createAccess } from './modules/access/access.js';
 import { createAuditLog } from './modules/audit/log.js';
@@ -149,6 +150,11 @@ export async function createServer(options: {
     ...organizationHandlers(deps),
     ...(options.localesDir ? translationHandlers(options.localesDir) : {}),
   };
+  // Without a folder of translations (a test's server), that call is not served either.
+  assertEveryCallAccountedFor(handlers, {
+    ...NOT_YET,
+    ...(options.localesDir ? {} : { translations: 'no translations folder given' }),
+  });
   app = await buildApp({
     config,
     pool: options.pool,

@@ -27,6 +27,7 @@ import { sessionLimits } from '../src/deps.js';
 import {
   registerContractRoutes,
   unimplemented,
+  type HandlerContext,
   type Handlers,
   PolicyMissingError,
 } from '../src/http/contractRoutes.js';
@@ -104,10 +105,11 @@ const mocks = createMockAnswers(createFixtures());
 const reached: { id: string; tenant: TenantContext | null; caller: number | null }[] = [];
 // Built organization calls answer from their real handlers (the canary check has teeth there).
 const notBuilt = new Set<string>(unimplemented(h.handlers));
-const standIns: Handlers = Object.fromEntries(
+// Stand-ins answer any call, so they are typed as the generic handler the route calls.
+const standIns = Object.fromEntries(
   ENDPOINTS.filter((endpoint) => endpoint.tenant && notBuilt.has(endpoint.id)).map((endpoint) => [
     endpoint.id,
-    (context) => {
+    (context: HandlerContext) => {
       reached.push({
         id: endpoint.id,
         tenant: context.tenant,
@@ -119,7 +121,7 @@ const standIns: Handlers = Object.fromEntries(
       return Promise.resolve(answer === 'file' ? Buffer.from('PK') : answer);
     },
   ]),
-);
+) as Handlers;
 const app = await h.appWith(standIns);
 
 async function send(endpoint: Endpoint, input: Sample, token?: string) {

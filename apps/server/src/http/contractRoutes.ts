@@ -4,6 +4,7 @@
  * database on every request, and the answer is parsed by the contract before it leaves (only
  * declared fields are sent). Server and client cannot drift: they read the same declarations.
  */
+import type { CONTRACT } from '@tawqi/api';
 import {
   ENDPOINTS,
   absolutePath,
@@ -15,6 +16,7 @@ import {
 } from '@tawqi/api';
 import { isAllowed, type Language } from '@tawqi/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import { auditContextOf, type AuditContext } from '../modules/audit/log.js';
 import { FileAnswer, downloadHeaders } from './download.js';
@@ -36,8 +38,24 @@ export interface CallInput {
   body: Record<string, unknown>;
 }
 
-export interface HandlerContext {
-  input: CallInput;
+/** A call's parsed input, typed from its contract entry (a part it does not declare is empty). */
+type PartOf<S> = S extends z.ZodType ? z.output<S> : Record<string, never>;
+export interface InputOf<E extends Endpoint> {
+  params: PartOf<E['params']>;
+  query: PartOf<E['query']>;
+  body: PartOf<E['body']>;
+}
+
+/** What a handler answers: what the contract's answer schema accepts, or a file for exports. */
+export type AnswerOf<E extends Endpoint> = E['answer'] extends {
+  kind: 'json';
+  schema: infer S extends z.ZodType;
+}
+  ? z.input<S>
+  : FileAnswer | Buffer | Readable;
+
+export interface HandlerContext<E extends Endpoint = Endpoint> {
+  input: E extends Endpoint ? InputOf<E> : CallInput;
   caller: Caller | null;
   /** The organization or provider an organization call acts in (null for the others). */
   tenant: TenantContext | null;
@@ -49,11 +67,13 @@ export interface HandlerContext {
   reply: FastifyReply;
 }
 
-/** A call's answer: JSON for the contract's schema, or a file for exports. */
-export type HandlerResult = unknown;
+type Contract = typeof CONTRACT;
 
-export type Handler = (context: HandlerContext) => Promise<HandlerResult>;
-export type Handlers = Partial<Record<EndpointId, Handler>>;
+/** A call's handler: its input and its answer typed by its contract entry. */
+export type Handler<I extends EndpointId = EndpointId> = (
+  context: HandlerContext<Contract[I]>,
+) => Promise<AnswerOf<Contract[I]>>;
+export type Handlers = { [I in EndpointId]?: Handler<I> };
 
 /** What the routes need to know about callers; the sessions module provides it. */
 export interface Access {
@@ -125,7 +145,10 @@ export function registerContractRoutes(
 
   for (const endpoint of ENDPOINTS) {
     const policy = options.policies[endpoint.id] as Policy;
-    const handler = options.handlers[endpoint.id as EndpointId];
+    // The route is generic over every call; the handler's own types were checked where it was
+    // written (Handlers maps each call to its contract's input and answer).
+    const handler = options.handlers[endpoint.id as EndpointId] as
+      ((context: HandlerContext) => Promise<unknown>) | undefined;
     app.route({
       method: endpoint.method,
       url: routePath(endpoint),
@@ -164,7 +187,8 @@ export function registerContractRoutes(
           : await handler(context);
         if (reply.sent) return reply;
         if (endpoint.answer.kind === 'blob') {
-          const file = result instanceof FileAnswer ? result : new FileAnswer(result as Buffer);
+          const file =
+            result instanceof FileAnswer ? result : new FileAnswer(result as Buffer | Readable);
           return reply
             .headers(
               downloadHeaders(file.fileName ?? endpoint.answer.fileName, endpoint.answer.mediaType),

@@ -85,7 +85,7 @@ export function accountHandlers(deps: Deps): Handlers {
   return {
     changeMyContactStart: async (context) => {
       const caller = await requireRecentIdentity(context);
-      const { kind, value } = context.input.body as { kind: 'email' | 'mobile'; value: string };
+      const { kind, value } = context.input.body;
       const address =
         kind === 'email'
           ? z.email().safeParse(value.trim().toLowerCase()).data
@@ -140,7 +140,7 @@ export function accountHandlers(deps: Deps): Handlers {
 
     changeMyContactVerify: async (context) => {
       const caller = await requireRecentIdentity(context);
-      const { otpReference, otp } = context.input.body as { otpReference: string; otp: string };
+      const { otpReference, otp } = context.input.body;
       const checked = await checkCode(deps, {
         reference: otpReference,
         code: otp.trim(),
@@ -173,7 +173,7 @@ export function accountHandlers(deps: Deps): Handlers {
 
     setMyPassword: async (context) => {
       const caller = await requireRecentIdentity(context);
-      const body = context.input.body as { username: string; password: string };
+      const body = context.input.body;
       const username = body.username.trim().toLowerCase();
       if (!USERNAME.test(username)) return failed(WORDS.badUsername, context.language);
       if (!isStrongPassword(body.password)) return failed(WORDS.weakPassword, context.language);

@@ -18,6 +18,7 @@ import {
   maskNationalId,
   normalizeSaudiMobile,
   type Language,
+  type OrganizationRole,
 } from '@tawqi/domain';
 import { IdentityProviderError, type NafathPerson } from '../../adapters/nafath/client.js';
 import type { Deps } from '../../deps.js';
@@ -99,7 +100,7 @@ export async function sessionDataFor(
       name_en: string;
       name_ar: string;
       organization_type: number;
-      roles: string[];
+      roles: OrganizationRole[];
       level: 'L1' | 'L2';
     }>(
       `SELECT m.organization_user_slno, o.org_slno, o.sip_slno, m.email, o.name_en, o.name_ar, o.organization_type, m.roles, p.level
@@ -417,14 +418,14 @@ export function authHandlers(deps: Deps): Handlers {
 
   return {
     nafathLoginInitiate: async (context) =>
-      initiate(deps, context, 'login', String(context.input.body.nationalID), null),
+      initiate(deps, context, 'login', context.input.body.nationalID, null),
     nafathEnrollmentInitiate: async (context) =>
-      initiate(deps, context, 'enrollment', String(context.input.body.nationalID), null),
+      initiate(deps, context, 'enrollment', context.input.body.nationalID, null),
 
     nafathLoginVerify: async (context) => {
       const input = {
-        nationalId: String(context.input.body.nationalID),
-        transId: String(context.input.body.transId),
+        nationalId: context.input.body.nationalID,
+        transId: context.input.body.transId,
       };
       const answer = await verify(deps, context, 'login', input, async (person) => {
         const userSlno = await userByNationalId(deps, person.nationalId);
@@ -443,8 +444,8 @@ export function authHandlers(deps: Deps): Handlers {
 
     nafathEnrollmentVerify: async (context) => {
       const input = {
-        nationalId: String(context.input.body.nationalID),
-        transId: String(context.input.body.transId),
+        nationalId: context.input.body.nationalID,
+        transId: context.input.body.transId,
       };
       const answer = await verify(deps, context, 'enrollment', input, async (person) => {
         // Enrolling someone already enrolled signs them in. The person, their welcome pack and
@@ -496,7 +497,7 @@ export function authHandlers(deps: Deps): Handlers {
         deps,
         context,
         'kycRenewal',
-        { nationalId: user.nationalId, transId: String(context.input.body.transId) },
+        { nationalId: user.nationalId, transId: context.input.body.transId },
         async () => {
           return inTransaction(deps.pool, async (tx) => {
             await confirmIdentity(tx, caller.sessionId, deps.clock());
@@ -522,7 +523,7 @@ export function authHandlers(deps: Deps): Handlers {
     credentialsLoginInitiate: async (context) => {
       const now = deps.clock();
       const username = usernameOf(context.input.body.username);
-      const password = String(context.input.body.password);
+      const password = context.input.body.password;
       const [user] = (
         await deps.pool.query<{
           user_slno: number;
@@ -605,8 +606,8 @@ export function authHandlers(deps: Deps): Handlers {
 
     credentialsVerifyOtp: async (context) => {
       const now = deps.clock();
-      const reference = String(context.input.body.otpReference);
-      const code = String(context.input.body.otp);
+      const reference = context.input.body.otpReference;
+      const code = context.input.body.otp;
       // A wrong code's counted try and its record commit together.
       const outcome = await inTransaction(deps.pool, async (tx) => {
         const checked = await checkCode(
@@ -659,11 +660,11 @@ export function authHandlers(deps: Deps): Handlers {
     },
 
     refresh: async (context) => {
-      const deviceId = String(context.input.body.deviceID);
+      const deviceId = context.input.body.deviceID;
       // The rotation, and a revocation it makes, commit with their audit record.
       const rotated = await inTransaction(deps.pool, async (tx) => {
         const outcome = await rotateRefreshToken(tx, {
-          refreshToken: String(context.input.body.refreshToken),
+          refreshToken: context.input.body.refreshToken,
           deviceId,
           now: deps.clock(),
           limits: sessionLimits(deps.config),

@@ -14,8 +14,6 @@ import {
   type PaymentStatus,
   type PlanState,
 } from '@tawqi/domain';
-import type { CONTRACT } from '@tawqi/api';
-import type { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { pageWithTotal } from '../../db/paging.js';
 import { inTransaction } from '../../db/pool.js';
@@ -317,7 +315,7 @@ export function individualHandlers(deps: Deps): Handlers {
 
     removeRegisteredDevice: async ({ caller, input, audit: auditContext }) => {
       const userSlno = me(caller);
-      const { deviceSlno } = input.body as { deviceSlno: number };
+      const { deviceSlno } = input.body;
       await inTransaction(pool, async (tx) => {
         const outcome = await removeDevice(tx, { userSlno, deviceSlno, now: deps.clock() });
         if (!outcome.removed) throw new AppError(404, 'NOT_FOUND');
@@ -393,7 +391,7 @@ export function individualHandlers(deps: Deps): Handlers {
     },
 
     myTransactions: async ({ caller, input, language }) => {
-      const body = input.body as z.output<typeof CONTRACT.myTransactions.body>;
+      const body = input.body;
       const { where, values } = transactionFilter(me(caller), body);
       const { rows, total } = await pageWithTotal<TransactionRow>(pool, {
         rows: `${TRANSACTION_SELECT} WHERE ${where} ORDER BY t.transaction_date DESC, t.esign_logs_id DESC LIMIT $6 OFFSET $7`,
@@ -407,7 +405,7 @@ export function individualHandlers(deps: Deps): Handlers {
     },
 
     exportMyTransactions: ({ caller, input }) => {
-      const body = input.body as z.output<typeof CONTRACT.exportMyTransactions.body>;
+      const body = input.body;
       const userSlno = me(caller);
       const { where, values } = transactionFilter(userSlno, body);
       async function* rows() {
@@ -450,7 +448,7 @@ export function individualHandlers(deps: Deps): Handlers {
         [input.body.transactionID, userSlno],
       );
       if (!owned.rowCount) throw new AppError(404, 'NOT_FOUND');
-      return { dataList: await documentsOf(deps, userSlno, String(input.body.transactionID)) };
+      return { dataList: await documentsOf(deps, userSlno, input.body.transactionID) };
     },
 
     esignTransactionStatus: async ({ caller, input, language }) => {

@@ -16,7 +16,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { COMPANY, toSar, type Language } from '@tawqi/domain';
+import { COMPANY, toSar, type Language, type PaymentStatus } from '@tawqi/domain';
 import {
   PaymentGatewayError,
   type GatewayPayment,
@@ -312,7 +312,7 @@ async function ownedPayment(deps: PaymentDeps, userSlno: number, encoded: string
     await deps.pool.query<{
       encoded_id: string;
       gateway_ref: string | null;
-      status: string;
+      status: PaymentStatus;
       amount_halalas: number;
       error_message: string | null;
       order_slno: number;
@@ -370,8 +370,9 @@ export function paymentHandlers(deps: PaymentDeps): Handlers {
       const userSlno = me(caller);
       // Checked by the idempotency mechanism before the handler runs.
       const key = String(request.headers['idempotency-key']);
-      const planSlno = Number(input.body.productPricingDetailsSlno);
-      const quantity = Number(input.body.quantity ?? 1);
+      const planSlno = input.body.productPricingDetailsSlno;
+      // The contract defaults the quantity to one.
+      const quantity = input.body.quantity;
       const [plan] = (
         await deps.pool.query<{ price_halalas: number; plan_name: string }>(
           'SELECT price_halalas, plan_name FROM esign_plans WHERE product_pricing_details_slno = $1 AND is_active AND NOT is_welcome_pack',
@@ -455,7 +456,7 @@ export function paymentHandlers(deps: PaymentDeps): Handlers {
 
     initiatePayment: async ({ caller, input, audit }) => {
       const userSlno = me(caller);
-      const previous = await ownedPayment(deps, userSlno, String(input.body.encodedPaymentSlno));
+      const previous = await ownedPayment(deps, userSlno, input.body.encodedPaymentSlno);
       const [order] = (
         await deps.pool.query<{
           order_slno: number;
@@ -474,7 +475,7 @@ export function paymentHandlers(deps: PaymentDeps): Handlers {
 
     recheckPayment: async ({ caller, input, language, audit }) => {
       const userSlno = me(caller);
-      const encoded = String(input.body.encodedPaymentSlno);
+      const encoded = input.body.encodedPaymentSlno;
       const payment = await ownedPayment(deps, userSlno, encoded);
       const gatewayRef = payment.gateway_ref;
       if (gatewayRef && OPEN.includes(payment.status))
@@ -483,10 +484,10 @@ export function paymentHandlers(deps: PaymentDeps): Handlers {
     },
 
     paymentStatus: async ({ caller, input, language }) =>
-      statusAnswer(me(caller), String(input.params.encodedPaymentSlno), language),
+      statusAnswer(me(caller), input.params.encodedPaymentSlno, language),
 
     paymentReceipt: async ({ caller, input }) =>
-      taxInvoiceOf(deps, me(caller), String(input.params.encodedOrderSlno)),
+      taxInvoiceOf(deps, me(caller), input.params.encodedOrderSlno),
   };
 }
 

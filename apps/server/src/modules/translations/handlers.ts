@@ -13,7 +13,7 @@ export function translationHandlers(localesDir: string): Handlers {
   return {
     translations: async ({ input, reply }) => {
       // lng and ns are checked against the contract's lists: no path can be built from them.
-      const file = join(localesDir, String(input.params.lng), `${String(input.params.ns)}.json`);
+      const file = join(localesDir, input.params.lng, `${input.params.ns}.json`);
       let text: string;
       try {
         text = await readFile(file, 'utf8');
