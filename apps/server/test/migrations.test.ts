@@ -106,6 +106,36 @@ describe('a new database', () => {
     ).rejects.toThrow(/check constraint/);
   });
 
+  it('gives every order and purchased plan exactly one owner, a person or an organization', async () => {
+    const pool = await freshDatabase();
+    await migrate(pool);
+    await seedDemoData(pool, NOW);
+    const noura = (await pool.query(`SELECT user_slno FROM users WHERE username = 'noura'`)).rows[0]
+      .user_slno as number;
+    const order = (key: string, user: number | null, org: number | null) =>
+      pool.query(
+        `INSERT INTO orders (encoded_id, user_slno, org_slno, product_pricing_details_slno, quantity, price_halalas, tax_halalas, total_halalas, idempotency_key, created_at)
+         VALUES ($1, $2, $3, 2, 1, 100, 15, 115, $1, now())`,
+        [key, user, org],
+      );
+    await order('order-person', noura, null);
+    await order('order-organization', null, 314);
+    await expect(order('order-both', noura, 314)).rejects.toThrow(/orders_one_owner/);
+    await expect(order('order-neither', null, null)).rejects.toThrow(/orders_one_owner/);
+    // One order per owner and key, for an organization as for a person.
+    await expect(order('order-organization', null, 314)).rejects.toThrow(/duplicate key/);
+
+    const plan = (id: string, user: number | null, org: number | null) =>
+      pool.query(
+        `INSERT INTO purchased_plans (plan_unique_id, user_slno, org_slno, product_pricing_details_slno, transactions, valid_from, valid_to, created_at)
+         VALUES ($1, $2, $3, 2, 10, '2026-01-01', '2027-01-01', now())`,
+        [id, user, org],
+      );
+    await plan('plan-organization', null, 314);
+    await expect(plan('plan-both', noura, 314)).rejects.toThrow(/purchased_plans_one_owner/);
+    await expect(plan('plan-neither', null, null)).rejects.toThrow(/purchased_plans_one_owner/);
+  });
+
   it('seeds the declared world: providers, organizations, people by role, volume and canaries', async () => {
     const pool = await freshDatabase();
     await migrate(pool);

@@ -5,6 +5,7 @@ import * as personDetails from './003_person_details.js';
 import * as accountCompletion from './004_account_completion.js';
 import * as tenancy from './005_tenancy.js';
 import * as organizationStructure from './006_organization_structure.js';
+import * as commerceOwners from './007_commerce_owners.js';
 
 export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   initial,
@@ -13,4 +14,5 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   accountCompletion,
   tenancy,
   organizationStructure,
+  commerceOwners,
 ];
