@@ -6,7 +6,8 @@
  * see only their own.
  */
 import { describe, expect, it } from 'vitest';
-import { startHarness } from './harness.js';
+import type { AuditContext } from '../src/modules/audit/log.js';
+import { DEVICE, startHarness } from './harness.js';
 
 const h = await startHarness();
 
@@ -140,5 +141,26 @@ describe('the organization profile', () => {
     expect((await h.call('POST', '/api/v1/profile/org/view/321', { token: khalid })).status).toBe(
       403,
     );
+  });
+});
+
+describe('an organization call’s audit context', () => {
+  it('names the organization and the caller’s roles there', async () => {
+    let seen: AuditContext | null = null;
+    const app = await h.appWith({
+      organizationUnits: (context) => {
+        seen = context.audit;
+        return Promise.resolve({ dataList: [], totalCount: 0 });
+      },
+    });
+    const answer = await app.inject({
+      method: 'POST',
+      url: '/api/v1/profile/org/units',
+      headers: { authorization: `Bearer ${sara}`, 'x-device-id': DEVICE },
+      payload: { orgSlNo: 314, pageNumber: 1, pageSize: 10 },
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(seen).toMatchObject({ orgSlno: 314, role: 'enrolmentAdmin,authorizedSignatory' });
+    await app.close();
   });
 });

@@ -170,7 +170,12 @@ export function registerContractRoutes(
           tenant,
           language,
           deviceId,
-          audit: auditContextOf(request, caller, deviceId),
+          // An organization call's records name the organization and the caller's roles there.
+          audit: {
+            ...auditContextOf(request, caller, deviceId),
+            orgSlno: tenant?.organization?.slno ?? null,
+            role: tenant ? tenant.roles.join(',') : null,
+          },
           request,
           reply,
         };
