@@ -84,11 +84,13 @@ export async function liveSessionTenants(
   kind: TenantField['kind'],
   value: number,
 ): Promise<TenantContext[] | null> {
-  const result = await pool.query<TenantRow | Record<keyof TenantRow, null>>(
-    `WITH ${liveSessionCte({ session: 3, now: 4, idleMinutes: 5 })}
+  // Named per tenant kind: prepared once per connection, not parsed and planned every request.
+  const result = await pool.query<TenantRow | Record<keyof TenantRow, null>>({
+    name: `live-session-tenant-${kind}`,
+    text: `WITH ${liveSessionCte({ session: 3, now: 4, idleMinutes: 5 })}
      SELECT tenant.* FROM live LEFT JOIN LATERAL (${TENANT_QUERIES[kind]}) AS tenant ON true`,
-    [userSlno, value, session.sessionId, session.now, session.idleMinutes],
-  );
+    values: [userSlno, value, session.sessionId, session.now, session.idleMinutes],
+  });
   if (result.rowCount === 0) return null;
   return result.rows.filter((row): row is TenantRow => row.sip_slno !== null).map(contextOf);
 }

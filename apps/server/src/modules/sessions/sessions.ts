@@ -204,10 +204,12 @@ export async function touchSession(
   now: Date,
   limits: SessionLimits,
 ): Promise<boolean> {
-  const result = await pool.query<{ session_id: string }>(
-    `WITH ${liveSessionCte({ session: 1, now: 2, idleMinutes: 3 })}
+  // Named: prepared once per connection, not parsed and planned on every request.
+  const result = await pool.query<{ session_id: string }>({
+    name: 'touch-session',
+    text: `WITH ${liveSessionCte({ session: 1, now: 2, idleMinutes: 3 })}
      SELECT session_id FROM live`,
-    [sessionId, now, limits.idleMinutes],
-  );
+    values: [sessionId, now, limits.idleMinutes],
+  });
   return result.rowCount === 1;
 }
