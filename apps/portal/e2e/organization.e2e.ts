@@ -5,6 +5,7 @@
  * profile, the dashboard says "no access", and switching organization moves every screen to the
  * other one, which stays chosen after a reload.
  */
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { openPage, signInWithCode } from './browser.js';
 
@@ -40,6 +41,7 @@ describe('the organization area', () => {
       '/app/org/dashboard?lng=ar',
       '/app/org/orgProfile?tab=admins',
       '/app/org/orgProfile?tab=details&lng=en',
+      '/app/org/esign/transactions?lng=ar',
     ]) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).waitFor();
@@ -81,6 +83,55 @@ describe('the organization area', () => {
     await page.reload();
     await page.getByText('L2-500').waitFor();
     expect(await page.getByRole('main').textContent()).not.toContain('Riyadh Trading Company');
+    expect(errors).toEqual([]);
+  });
+
+  it('lists the organization’s eSign transactions, filtered from the URL, and exports every row of the filter in Arabic', async () => {
+    const { page, errors } = await openPage('/app/login?lng=en');
+    await signInWithCode(page, 'majed');
+    await page.waitForURL('**/app/org/dashboard');
+    // From the dashboard's link to the full list.
+    await page.getByRole('link', { name: 'All transactions' }).click();
+    await page.waitForURL('**/app/org/esign/transactions');
+    const grid = page.getByRole('grid', { name: 'eSign transactions' });
+    await expect.poll(() => grid.getByRole('row').count()).toBe(11);
+    expect(await grid.getByRole('row').nth(1).textContent()).toContain('ES-314-');
+
+    await page.goto('/app/org/esign/transactions?status=failed&lng=ar');
+    const arabicGrid = page.getByRole('grid', { name: 'عمليات التوقيع الإلكتروني' });
+    await expect.poll(() => arabicGrid.getByRole('row').count()).toBe(11);
+    const cells = await arabicGrid
+      .getByRole('row')
+      .evaluateAll((rows) =>
+        rows.slice(1).map((row) => [...row.querySelectorAll('bdi')].map((bdi) => bdi.textContent)),
+      );
+    const shownIds = cells.map((row) => row.find((text) => text.startsWith('ES-314-')) ?? '');
+    expect(shownIds.every((id) => id.startsWith('ES-314-'))).toBe(true);
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'تصدير إلى Excel' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('ESign_Transactions.xlsx');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(await download.path());
+    const sheet = workbook.worksheets[0];
+    if (!sheet) throw new Error('the workbook has no sheet');
+    const header = (sheet.getRow(1).values as unknown[]).filter(Boolean);
+    const idColumn = header.indexOf('رقم العملية') + 1;
+    const statusColumn = header.indexOf('الحالة') + 1;
+    const ids: string[] = [];
+    const statuses = new Set<string>();
+    sheet.eachRow((row, number) => {
+      if (number === 1) return;
+      ids.push(row.getCell(idColumn).text);
+      statuses.add(row.getCell(statusColumn).text);
+    });
+    // Every failed transaction of 314 (thousands: more than one batch), the grid's first page first.
+    expect(ids.length).toBeGreaterThan(1000);
+    expect(ids.slice(0, 10)).toEqual(shownIds);
+    expect(ids.every((id) => id.startsWith('ES-314-'))).toBe(true);
+    expect([...statuses]).toEqual(['فاشلة']);
     expect(errors).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@ import { DEFAULT_PAGE_SIZE, isSearchActive } from '@tawqi/domain';
 import type { DataGridProps, FilterValues } from '@tawqi/ui';
 import { useMemo } from 'react';
 import { useSearchParams } from 'wouter';
-import type { CallState } from './useCall.js';
+import type { Read } from './queries.js';
 
 export const PAGE_SIZE = DEFAULT_PAGE_SIZE;
 
@@ -26,14 +26,15 @@ export function usePageParam(name = 'page'): [number, (page: number) => void] {
   return [page, setPage];
 }
 
-/** The DataGrid's rows and states from a paged call. */
-export function gridState<T extends { totalCount: number }, Row>(
-  call: CallState<T> & { reload: () => void },
-  rowsOf: (answer: T) => readonly Row[],
+/** The DataGrid's rows and states from a read of a page. */
+export function gridState<Row>(
+  call: Read<unknown>,
+  rows: readonly Row[],
+  totalCount: number,
 ): Pick<DataGridProps<Row>, 'rows' | 'totalCount' | 'isLoading' | 'error' | 'onRetry'> {
   return {
-    rows: call.data ? rowsOf(call.data) : [],
-    totalCount: call.data?.totalCount ?? 0,
+    rows,
+    totalCount,
     isLoading: call.status === 'loading',
     error: call.status === 'failed' ? { message: call.message } : null,
     onRetry: call.reload,

@@ -40,6 +40,9 @@ describe('a first-release database', () => {
       INSERT INTO memberships (user_slno, org_slno, roles, employee_id, email, mobile)
         SELECT user_slno, 314, ARRAY['enrolmentAdmin'], 'EMP-1', 'a@b.sa', '0551234567' FROM users;
       INSERT INTO countries (name_en, name_ar, isd_code) VALUES ('Saudi Arabia', 'السعودية', '+966');
+      INSERT INTO esign_transactions (transaction_id, user_slno, org_slno, plan_type, user_role, status, originator, transaction_date)
+        SELECT id, user_slno, org, 'eSign', 'Individual', 'success', 'Tawqi portal', at::timestamptz
+          FROM users, (VALUES ('ES-B', 314, '2026-02-01'), ('ES-A', 314, '2026-01-01'), ('ES-OWN', NULL, '2026-03-01')) AS t (id, org, at);
     `);
     const applied = await migrate(pool);
     expect(applied).toEqual(MIGRATIONS.slice(1).map((migration) => migration.name));
@@ -48,6 +51,18 @@ describe('a first-release database', () => {
       'SELECT o.name_en, o.query_id, m.roles FROM organizations o JOIN memberships m USING (org_slno)',
     );
     expect(rows).toEqual([{ name_en: 'Old org', query_id: 314, roles: ['enrolmentAdmin'] }]);
+    // Its organization's transactions are numbered in the order they were made; a person's own are not.
+    expect(
+      (
+        await pool.query(
+          'SELECT transaction_id, org_counter FROM esign_transactions ORDER BY transaction_id',
+        )
+      ).rows,
+    ).toEqual([
+      { transaction_id: 'ES-A', org_counter: 1 },
+      { transaction_id: 'ES-B', org_counter: 2 },
+      { transaction_id: 'ES-OWN', org_counter: null },
+    ]);
     // Its own reference data is kept, not doubled.
     expect((await pool.query('SELECT name_ar FROM countries')).rows).toEqual([
       { name_ar: 'السعودية' },
@@ -104,6 +119,38 @@ describe('a new database', () => {
     await expect(
       pool.query(`UPDATE organization_counters SET total = -1 WHERE org_slno = 322`),
     ).rejects.toThrow(/check constraint/);
+  });
+
+  it('numbers an organization’s transactions once each, however many are made at once', async () => {
+    const pool = await freshDatabase();
+    await migrate(pool);
+    await seedDemoData(pool, NOW);
+    const made = async () =>
+      Number(
+        (
+          await pool.query(
+            `SELECT esign_transactions_made AS n FROM organizations WHERE org_slno = 322`,
+          )
+        ).rows[0].n,
+      );
+    const before = await made();
+    await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        pool.query(
+          `INSERT INTO esign_transactions (transaction_id, user_slno, org_slno, plan_type, user_role, status, originator, transaction_date)
+           SELECT $1, user_slno, 322, 'eSign', 'organizationUser', 'success', 'Tawqi portal', now()
+             FROM memberships WHERE org_slno = 322 LIMIT 1`,
+          [`ES-AT-ONCE-${String(index)}`],
+        ),
+      ),
+    );
+    const numbers = (
+      await pool.query<{ org_counter: number }>(
+        `SELECT org_counter FROM esign_transactions WHERE transaction_id LIKE 'ES-AT-ONCE-%' ORDER BY org_counter`,
+      )
+    ).rows.map((row) => row.org_counter);
+    expect(numbers).toEqual(Array.from({ length: 20 }, (_, index) => before + index + 1));
+    expect(await made()).toBe(before + 20);
   });
 
   it('gives every order and purchased plan exactly one owner, a person or an organization', async () => {

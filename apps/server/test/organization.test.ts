@@ -5,6 +5,7 @@
  * technical contacts and admins in the caller's language; two organizations under one provider
  * see only their own.
  */
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { AuditContext } from '../src/modules/audit/log.js';
 import { DEVICE, startHarness } from './harness.js';
@@ -95,7 +96,8 @@ describe('the organization profile', () => {
     expect(units.body.dataList).toHaveLength(3);
     expect(units.body.dataList[0]).toMatchObject({
       organizationalUnitName: 'المكتب الرئيسي',
-      status: 'معتمد',
+      // A status goes out as its code; screens and files word it from the one catalogue.
+      status: 'Approved',
     });
     const secondPage = await h.call('POST', '/api/v1/profile/org/units', {
       token: sara,
@@ -141,6 +143,105 @@ describe('the organization profile', () => {
     expect((await h.call('POST', '/api/v1/profile/org/view/321', { token: khalid })).status).toBe(
       403,
     );
+  });
+});
+
+describe('the organization’s eSign transactions (a declared grid)', () => {
+  const grid = (token: string, body: Record<string, unknown>, language = 'en') =>
+    h.call('POST', '/api/v1/org/esigntransactions/getOrgEsignTransactions', {
+      token,
+      language,
+      body: { orgSlNo: 314, pageNumber: 0, pageSize: 10, ...body },
+    });
+
+  it('pages the organization’s own transactions, newest first, each with its running number', async () => {
+    const total = await count('SELECT count(*) AS n FROM esign_transactions WHERE org_slno = 314');
+    expect(total).toBeGreaterThanOrEqual(10_000);
+    const first = await grid(sara, {});
+    expect(first.status).toBe(200);
+    expect(first.body.totalCount).toBe(total);
+    const rows = first.body.dataList as {
+      globalCounter: number;
+      sipTxnId: string;
+      requestedDate: string;
+    }[];
+    expect(rows).toHaveLength(10);
+    // Numbered as they were made: the newest carries the organization's total.
+    expect(rows.map((row) => row.globalCounter)).toEqual(
+      Array.from({ length: 10 }, (_, index) => total - index),
+    );
+    expect(rows.every((row) => row.sipTxnId.startsWith('ES-314-'))).toBe(true);
+    // Page 2 (zero-based 1) continues where page 1 ended.
+    const second = await grid(sara, { pageNumber: 1 });
+    expect((second.body.dataList as { globalCounter: number }[])[0]?.globalCounter).toBe(
+      total - 10,
+    );
+  });
+
+  it('filters by status and text, and refuses a member whose role may not see them', async () => {
+    const failed = await grid(sara, { statuses: ['failed'], search: 'ES-314-0000' });
+    expect(failed.status).toBe(200);
+    const rows = failed.body.dataList as { status: string; sipTxnId: string }[];
+    expect(rows.length).toBeGreaterThan(0);
+    expect(
+      rows.every((row) => row.status === 'failed' && row.sipTxnId.includes('ES-314-0000')),
+    ).toBe(true);
+    expect(failed.body.totalCount).toBe(
+      await count(
+        `SELECT count(*) AS n FROM esign_transactions WHERE org_slno = 314 AND status = 'failed' AND transaction_id LIKE '%ES-314-0000%'`,
+      ),
+    );
+    expect((await grid(mohammed, {})).status).toBe(403);
+  });
+
+  it('exports every row of the filter in the chosen language, a thousand at a time', async () => {
+    const filter = { statuses: ['success', 'pending'], fromDate: null, toDate: null };
+    const download = await fetch(`${h.baseUrl}/api/v1/excel/report/exportOrgEsignTransactions`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${sara}`,
+        'x-device-id': DEVICE,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ orgSlNo: 314, ...filter, language: 'ar' }),
+    });
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-disposition')).toContain('ESign_Transactions.xlsx');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await download.arrayBuffer());
+    const sheet = workbook.worksheets[0] as ExcelJS.Worksheet;
+    const expected = await count(
+      `SELECT count(*) AS n FROM esign_transactions WHERE org_slno = 314 AND status IN ('success', 'pending')`,
+    );
+    // More than one batch, so the keyset continues across them without a gap or a repeat.
+    expect(expected).toBeGreaterThan(2000);
+    expect(sheet.rowCount - 1).toBe(expected);
+    expect(sheet.views[0]?.rightToLeft).toBe(true);
+    const headers = (sheet.getRow(1).values as unknown[]).slice(1);
+    expect(headers).toEqual([
+      'الرقم',
+      'رقم العملية',
+      'تاريخ الطلب',
+      'نوع الباقة',
+      'الدور',
+      'حساب المزوّد',
+      'تاريخ الرد',
+      'رمز الخطأ',
+      'الحالة',
+    ]);
+    const numbers = Array.from(
+      { length: sheet.rowCount - 1 },
+      (_, index) => sheet.getRow(index + 2).getCell(1).value as number,
+    );
+    expect(new Set(numbers).size).toBe(expected);
+    expect([...numbers].sort((a, b) => b - a)).toEqual(numbers);
+    const statuses = new Set(
+      Array.from({ length: sheet.rowCount - 1 }, (_, index) =>
+        sheet.getRow(index + 2).getCell(9).text,
+      ),
+    );
+    expect([...statuses].sort()).toEqual(['قيد الانتظار', 'ناجحة']);
+    expect(sheet.getRow(2).getCell(3).value).toBeInstanceOf(Date);
   });
 });
 

@@ -35,6 +35,7 @@ import { POLICIES } from '../src/http/policies.js';
 import { createAccess } from '../src/modules/access/access.js';
 import { RECORD_OWNERSHIP, type TenantContext } from '../src/modules/access/tenancy.js';
 import { DEVICE, NO_ACCESS, startHarness } from './harness.js';
+import ExcelJS from 'exceljs';
 import Fastify, { type FastifyRequest } from 'fastify';
 
 const h = await startHarness();
@@ -89,7 +90,7 @@ async function victimRecord(sql: string): Promise<number> {
 }
 const victimTransaction = await victimRecord(
   `INSERT INTO esign_transactions (transaction_id, user_slno, org_slno, plan_type, user_role, status, originator, transaction_date)
-   VALUES ('ES-CANARY-1', $1, 390, 'eSign', 'organizationUser', 'success', '${CANARY_MARKER}', now()) RETURNING esign_logs_id AS id`,
+   VALUES ('ES-${CANARY_MARKER}-1', $1, 390, 'eSign', 'organizationUser', 'success', '${CANARY_MARKER}', now()) RETURNING esign_logs_id AS id`,
 );
 const victimChangeRequest = await victimRecord(
   `INSERT INTO user_requests (org_slno, user_slno, kind, status, created_at)
@@ -142,7 +143,31 @@ async function send(endpoint: Endpoint, input: Sample, token?: string) {
     },
     ...(endpoint.method === 'POST' ? { payload: input.body } : {}),
   });
-  return { status: response.statusCode, text: response.body };
+  return { status: response.statusCode, text: response.body, raw: response.rawPayload };
+}
+
+/** What an answer says: its JSON as text, or every cell of an .xlsx it carries, unzipped. */
+async function readable(answer: { text: string; raw: Buffer }): Promise<string> {
+  if (answer.raw.subarray(0, 2).toString() !== 'PK') return answer.text;
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(answer.raw as unknown as ArrayBuffer);
+  const cells: string[] = [];
+  for (const sheet of workbook.worksheets)
+    sheet.eachRow((row) => {
+      row.eachCell((cell) => cells.push(cell.text));
+    });
+  return cells.join('\n');
+}
+
+/** A sample's filter left out (dates, text, statuses), so a grid or export answers every row. */
+const FILTER_FIELDS = new Set(['fromDate', 'toDate', 'search', 'statuses', 'planType']);
+function unfiltered(sample: Sample): Sample {
+  return {
+    ...sample,
+    body: Object.fromEntries(
+      Object.entries(sample.body).filter(([name]) => !FILTER_FIELDS.has(name)),
+    ),
+  };
 }
 
 // ── Inputs made from the contract's schemas, with the tenant and records set by the test ──────
@@ -363,6 +388,45 @@ describe('the tenancy walk over every organization and provider call', () => {
     for (const entry of reached)
       if (entry.tenant?.organization?.slno === 390 || entry.tenant?.provider.slno === 410)
         expect(entry.caller, entry.id).toBe(canaryUser.userSlno);
+  });
+});
+
+describe('what the answers of built calls hold', () => {
+  const builtCalls = TENANT_CALLS.filter((endpoint) => !notBuilt.has(endpoint.id));
+
+  it('never the canary organization’s data in another tenant’s answer, unzipped .xlsx included', async () => {
+    expect(builtCalls.some((endpoint) => endpoint.answer.kind === 'blob')).toBe(true);
+    const askers = [
+      { token: (await h.signIn(huda.nationalId)).token, organization: 331, provider: 511 },
+      { token: (await h.signIn(sara.nationalId)).token, organization: 314, provider: 408 },
+    ];
+    const leaks: string[] = [];
+    for (const endpoint of builtCalls)
+      for (const asker of askers) {
+        const tenant = endpoint.tenant as NonNullable<Endpoint['tenant']>;
+        const own = tenant.kind === 'organization' ? asker.organization : asker.provider;
+        const answer = await send(
+          endpoint,
+          unfiltered(withIds(endpoint, own, () => 1)),
+          asker.token,
+        );
+        if ((await readable(answer)).includes(CANARY_MARKER))
+          leaks.push(`${endpoint.id} as ${String(asker.organization)}`);
+      }
+    expect(leaks).toEqual([]);
+  });
+
+  it('finds the marker where it belongs: the canary organization’s own export, unzipped', async () => {
+    // The control: the check above reads into files, so a leak through an export would show.
+    const endpoint = CONTRACT.exportOrgEsignTransactions;
+    const answer = await send(
+      endpoint,
+      unfiltered(withIds(endpoint, 390, () => 1)),
+      (await h.signIn(canaryAdmin.nationalId)).token,
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.text).not.toContain(CANARY_MARKER);
+    expect(await readable(answer)).toContain(CANARY_MARKER);
   });
 });
 

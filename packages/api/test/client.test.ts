@@ -297,6 +297,36 @@ describe('exports (SPEC §7, §9)', () => {
     expect(server.requestsTo('/api/v1/excel/report/exportManageUsers')[0]?.body).toEqual(body);
   });
 
+  it('tells a download’s progress as its chunks arrive, and keeps every byte', async () => {
+    const chunks = [new Uint8Array([0x50, 0x4b, 1]), new Uint8Array([2, 3]), new Uint8Array([4])];
+    const server = fakeServer({
+      routes: {
+        'POST /api/v1/excel/report/exportOrgEsignTransactions': () =>
+          new Response(
+            new ReadableStream({
+              start(controller) {
+                for (const chunk of chunks) controller.enqueue(chunk);
+                controller.close();
+              },
+            }),
+            { status: 200, headers: { 'content-type': 'application/octet-stream' } },
+          ),
+      },
+    });
+    const { client } = signedIn(server);
+    const progress: number[] = [];
+    const file = await client.download(
+      CONTRACT.exportOrgEsignTransactions,
+      { body: { orgSlNo: 314, language: 'en' } },
+      { onProgress: (bytes) => progress.push(bytes) },
+    );
+    expect(progress).toEqual([3, 5, 6]);
+    expect(new Uint8Array(await file.blob.arrayBuffer())).toEqual(
+      new Uint8Array([0x50, 0x4b, 1, 2, 3, 4]),
+    );
+    expect(file.fileName).toBe('ESign_Transactions.xlsx');
+  });
+
   it('refuses to download a call that answers JSON', async () => {
     const { client } = signedIn();
     await expect(client.download(CONTRACT.myProfile, {})).rejects.toThrow(/does not answer a file/);

@@ -3,6 +3,7 @@
  * of the table, the new-UAV numeric codes, the tone of every status, and each grid's default
  * status filter.
  */
+import type { Language } from './settings.js';
 
 /** Organization-user status filter. */
 export const ORG_USER_STATUSES = [
@@ -168,9 +169,43 @@ function isKnownStatus(status: string): status is Status {
   return Object.hasOwn(STATUS_TONES, status);
 }
 
-/** The i18n key of a status label; the portal's locales hold the Arabic and English text. */
-export function statusLabelKey(status: Status): `status.${Status}` {
-  return `status.${status}`;
+/**
+ * The words of every status, in both languages (GLOSSARY.md "Statuses"): the one catalogue the
+ * server writes `statusLabel` and export cells from and the portal shows badges and filter choices
+ * from, so a status reads the same on a screen, in a file and in every grid. A status without both
+ * words is a compile error.
+ */
+export const STATUS_WORDS = {
+  Initiated: { en: 'Initiated', ar: 'تم البدء' },
+  Pending: { en: 'Pending', ar: 'قيد الانتظار' },
+  Approved: { en: 'Approved', ar: 'معتمد' },
+  Rejected: { en: 'Rejected', ar: 'مرفوض' },
+  UserRejected: { en: 'Rejected by user', ar: 'رفضه المستخدم' },
+  Deactivated: { en: 'Deactivated', ar: 'معطّل' },
+  Active: { en: 'Active', ar: 'نشط' },
+  Inactive: { en: 'Inactive', ar: 'غير نشط' },
+  Cancelled: { en: 'Cancelled', ar: 'ملغى' },
+  success: { en: 'Success', ar: 'ناجحة' },
+  failure: { en: 'Payment failure', ar: 'فشل الدفع' },
+  pendingForApproval: { en: 'Pending for approval', ar: 'بانتظار الموافقة' },
+  approved: { en: 'Approved', ar: 'معتمد' },
+  rejected: { en: 'Rejected', ar: 'مرفوض' },
+  paymentSuccess: { en: 'Payment success', ar: 'تم الدفع' },
+  paymentFailure: { en: 'Payment failure', ar: 'فشل الدفع' },
+  pending: { en: 'Pending', ar: 'قيد الانتظار' },
+  paymentInitiated: { en: 'Payment initiated', ar: 'تم بدء الدفع' },
+  failed: { en: 'Failed', ar: 'فاشلة' },
+  active: { en: 'Active', ar: 'نشطة' },
+  usedUp: { en: 'Used up', ar: 'مستنفدة' },
+  expired: { en: 'Expired', ar: 'منتهية' },
+  initiated: { en: 'Payment initiated', ar: 'تم بدء الدفع' },
+  cancelled: { en: 'Cancelled', ar: 'ملغى' },
+  refunded: { en: 'Refunded', ar: 'مُسترد' },
+} as const satisfies Record<Status, Record<Language, string>>;
+
+/** A status in words; a word the spec lacks is shown as it came. */
+export function statusWord(status: string, language: Language): string {
+  return isKnownStatus(status) ? STATUS_WORDS[status][language] : status;
 }
 
 /**

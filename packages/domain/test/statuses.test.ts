@@ -16,7 +16,8 @@ import {
   UAV_REQUEST_STATUSES,
   UAV_REQUEST_STATUS_CODES,
   defaultStatusFilter,
-  statusLabelKey,
+  STATUS_WORDS,
+  statusWord,
   toneOf,
   uavRequestStatusOf,
 } from '../src/index.js';
@@ -112,8 +113,17 @@ describe('status tones', () => {
     expect(toneOf('__proto__')).toBe('neutral');
   });
 
-  it('names the translation key of a status label', () => {
-    expect(statusLabelKey('UserRejected')).toBe('status.UserRejected');
+  it('words every status in both languages, from the glossary, and shows an unknown one as it came', () => {
+    expect(statusWord('UserRejected', 'en')).toBe('Rejected by user');
+    expect(statusWord('UserRejected', 'ar')).toBe('رفضه المستخدم');
+    expect(statusWord('pendingForApproval', 'ar')).toBe('بانتظار الموافقة');
+    expect(statusWord('somethingNew', 'ar')).toBe('somethingNew');
+    expect(statusWord('__proto__', 'en')).toBe('__proto__');
+    for (const words of Object.values(STATUS_WORDS)) {
+      expect(words.en).toMatch(/^[A-Z][a-z ]+$/);
+      // Arabic words only: no Latin letter leaks into an Arabic screen or file.
+      expect(words.ar).not.toMatch(/[A-Za-z]/);
+    }
   });
 });
 

@@ -18,7 +18,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api.js';
 import { useFormat } from '../format.js';
-import { useCall } from '../useCall.js';
+import { useApi } from '../queries.js';
 import { readHeaderNotifications } from './Notifications.reads.js';
 import {
   countBadge,
@@ -52,7 +52,7 @@ export function NotificationList({ items }: { items: readonly Notification[] }) 
 export function Notifications() {
   const { t } = useTranslation('app');
   const format = useFormat();
-  const notifications = useCall(readHeaderNotifications);
+  const notifications = useApi(CONTRACT.myNotifications, {}, { early: readHeaderNotifications });
   const [open, setOpen] = useState(false);
   const [markedRead, setMarkedRead] = useState<ReadonlySet<number>>(new Set());
 

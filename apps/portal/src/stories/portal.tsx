@@ -20,6 +20,7 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { api } from '../api.js';
 import { initI18n } from '../i18n.js';
+import { queryClient } from '../queries.js';
 import { languageAtom, sessionAtom, themeAtom } from '../state/atoms.js';
 import { store } from '../state/store.js';
 import { toasts } from '../toasts.js';
@@ -78,6 +79,8 @@ export async function portalLoader({
   else api.clearSession();
   store.set(sessionAtom, session);
   toasts.clear();
+  // Each story reads afresh: nothing another story cached shows here.
+  queryClient.clear();
 }
 
 /** The story at its route in a memory location; links move within it, as in the app. */

@@ -60,3 +60,50 @@ export async function pageWithTotal<Row extends object>(
     .map(({ __total: _total, __present: _present, __n: _n, ...row }) => row as unknown as Row);
   return { rows, total: result.rows[0]?.__total ?? 0 };
 }
+
+/** One key column of a list's order: its SQL, its type, and its value in a read row. */
+export interface KeyColumn<Row> {
+  column: string;
+  type: 'int' | 'timestamptz' | 'text';
+  of: (row: Row) => unknown;
+}
+
+export interface BatchQuery<Row> {
+  /** `SELECT … FROM …` without the WHERE. */
+  select: string;
+  where: string;
+  values: readonly unknown[];
+  /** A unique order, every column descending (newest first, as the grids show it). */
+  order: readonly KeyColumn<Row>[];
+}
+
+/** How many rows an export reads at a time: its memory stays flat however long the list. */
+export const BATCH_SIZE = 1000;
+
+/**
+ * Every row of a list, read a batch at a time by keyset (after the last row read, never OFFSET),
+ * in the order a grid shows them: the stream an export writes from. Each batch is its own short
+ * statement, so a slow download holds no connection and no transaction between batches.
+ */
+export async function* batches<Row extends object>(
+  db: Pool | PoolClient,
+  query: BatchQuery<Row>,
+  size = BATCH_SIZE,
+): AsyncGenerator<Row> {
+  const first = query.values.length + 1;
+  const key = query.order.map((part) => part.column).join(', ');
+  const after = query.order
+    .map((part, index) => `$${String(first + index)}::${part.type}`)
+    .join(', ');
+  const text = `${query.select} WHERE (${query.where})
+      AND ($${String(first)}::${query.order[0]?.type ?? 'int'} IS NULL OR (${key}) < (${after}))
+    ORDER BY ${query.order.map((part) => `${part.column} DESC`).join(', ')} LIMIT ${String(size)}`;
+  let last: Row | undefined;
+  for (;;) {
+    const keyValues = query.order.map((part) => (last ? part.of(last) : null));
+    const { rows } = await db.query<Row>(text, [...query.values, ...keyValues]);
+    yield* rows;
+    if (rows.length < size) return;
+    last = rows.at(-1);
+  }
+}

@@ -522,6 +522,8 @@ async function writeTransactions(
             $3::timestamptz - make_interval(mins => (g * 87) % 1051200)
        FROM generate_series(1, $2::int) AS g
        JOIN members m ON m.n = g % m.total
+      -- oldest first, so the organization's running numbers follow the dates (migration 008)
+      ORDER BY 8
      ON CONFLICT (transaction_id) DO NOTHING`,
     [organization.slno, count, now],
   );

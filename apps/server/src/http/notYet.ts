@@ -56,8 +56,6 @@ export const NOT_YET: Partial<Record<EndpointId, string>> = {
   purchaseOrderQuantityGrid: 'issue 15: special plans and purchase orders',
   exportPurchaseOrderRequest: 'issue 15: special plans and purchase orders',
   // issue 19: the eSign service
-  orgEsignTransactions: 'issue 19: the eSign service',
-  exportOrgEsignTransactions: 'issue 19: the eSign service',
   orgEsignPlanTypes: 'issue 19: the eSign service',
   orgEsignRequest: 'issue 19: the eSign service',
   orgEsignResponse: 'issue 19: the eSign service',

@@ -1,15 +1,11 @@
 /**
- * The server's bilingual words for what it stores in one language: status words (for a row's
- * `statusLabel`), the spec's free-text plan types and roles, products, devices and originators.
- * One catalogue for every module; a value not listed is shown as it came.
+ * The server's bilingual words for what it stores in one language: the spec's free-text plan
+ * types and roles, products, devices and originators; status words come from the domain's one
+ * catalogue (STATUS_WORDS), which the portal shows too. A value not listed is shown as it came.
  */
-import type { Language } from '@tawqi/domain';
+import { statusWord, type Language } from '@tawqi/domain';
 
 const WORDS: Record<string, Record<Language, string>> = {
-  // Organization units and user requests.
-  Approved: { en: 'Approved', ar: 'معتمد' },
-  Pending: { en: 'Pending', ar: 'قيد الانتظار' },
-  Rejected: { en: 'Rejected', ar: 'مرفوض' },
   // Organization members: how they sign in, what they do.
   Nafath: { en: 'National identity app (Nafath)', ar: 'تطبيق نفاذ الوطني' },
   Credentials: { en: 'Username and password', ar: 'اسم المستخدم وكلمة المرور' },
@@ -29,16 +25,6 @@ const WORDS: Record<string, Record<Language, string>> = {
   organizationUser: { en: 'Organization User', ar: 'مستخدم المنشأة' },
   'ERP integration': { en: 'ERP integration', ar: 'الربط مع نظام تخطيط الموارد' },
   'Mobile app': { en: 'Mobile app', ar: 'تطبيق الجوال' },
-  success: { en: 'Success', ar: 'ناجحة' },
-  failed: { en: 'Failed', ar: 'فاشلة' },
-  failure: { en: 'Payment failure', ar: 'فشل الدفع' },
-  pending: { en: 'Pending', ar: 'قيد الانتظار' },
-  initiated: { en: 'Payment initiated', ar: 'تم بدء الدفع' },
-  cancelled: { en: 'Cancelled', ar: 'ملغى' },
-  refunded: { en: 'Refunded', ar: 'مُسترد' },
-  active: { en: 'Active', ar: 'نشطة' },
-  expired: { en: 'Expired', ar: 'منتهية' },
-  usedUp: { en: 'Used up', ar: 'مستنفدة' },
   Individual: { en: 'Individual', ar: 'فرد' },
   'Welcome pack': { en: 'Welcome pack', ar: 'باقة الترحيب' },
   'Enrolment Admin': { en: 'Enrolment Admin', ar: 'مسؤول التسجيل' },
@@ -60,5 +46,5 @@ const WORDS: Record<string, Record<Language, string>> = {
 
 /** A stored status or term in the caller's language. */
 export function localWord(value: string, language: Language): string {
-  return WORDS[value]?.[language] ?? value;
+  return WORDS[value]?.[language] ?? statusWord(value, language);
 }

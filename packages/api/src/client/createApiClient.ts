@@ -62,6 +62,8 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** For calls with money effects; one is made per call when not given. */
   idempotencyKey?: string;
+  /** A download's progress: the bytes received so far, as they arrive. */
+  onProgress?: (receivedBytes: number) => void;
 }
 
 export interface ApiClient {
@@ -254,7 +256,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (endpoint.answer.kind !== 'blob')
         throw new TypeError(`${endpoint.id} does not answer a file`);
       const response = await exchange(endpoint, input, callOptions);
-      const file = { blob: await response.blob(), fileName: endpoint.answer.fileName };
+      const file = {
+        blob: await blobOf(response, callOptions?.onProgress),
+        fileName: endpoint.answer.fileName,
+      };
       saveFile(file);
       return file;
     },
@@ -273,6 +278,27 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (ownCoordinator) coordinator.close();
     },
   };
+}
+
+/** A file's body, read chunk by chunk when someone follows its progress (exports stream). */
+async function blobOf(
+  response: Response,
+  onProgress: ((receivedBytes: number) => void) | undefined,
+): Promise<Blob> {
+  if (!onProgress || !response.body) return response.blob();
+  const parts: Uint8Array[] = [];
+  let received = 0;
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    parts.push(value);
+    received += value.byteLength;
+    onProgress(received);
+  }
+  return new Blob(parts as BlobPart[], {
+    type: response.headers.get('content-type') ?? 'application/octet-stream',
+  });
 }
 
 /** The JSON of an answer, or undefined when it has none or it is not JSON. */

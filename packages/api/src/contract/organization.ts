@@ -67,9 +67,12 @@ import {
 } from './schemas.js';
 
 /** A grid body of an organization: its id, page, filter, statuses, and the export's language. */
-function orgGrid<S extends readonly [string, ...string[]]>(statuses: S, idField = 'orgSlNo') {
+function orgGrid<S extends readonly [string, ...string[]], Id extends string = 'orgSlNo'>(
+  statuses: S,
+  idField: Id = 'orgSlNo' as Id,
+) {
   return z.strictObject({
-    [idField]: slno,
+    ...({ [idField]: slno } as Record<Id, typeof slno>),
     ...pageRequest,
     ...filterRequest,
     statuses: z.array(z.enum(statuses)).optional(),
@@ -77,8 +80,10 @@ function orgGrid<S extends readonly [string, ...string[]]>(statuses: S, idField 
 }
 
 /** An export takes its grid's filter without the page, and the language of its cells. */
-function exportOf(grid: z.ZodObject) {
-  return grid.omit({ pageNumber: true, pageSize: true }).extend({ language });
+function exportOf<Shape extends typeof pageRequest & z.ZodRawShape>(grid: z.ZodObject<Shape>) {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the page is what is left out
+  const { pageNumber, pageSize, ...filter } = grid.shape;
+  return z.strictObject({ ...filter, language });
 }
 
 // ── Manage organization users ───────────────────────────────────────────────────────────────

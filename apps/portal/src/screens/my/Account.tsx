@@ -15,7 +15,7 @@ import { KycRenewalDialog } from '../../components/KycRenewal.js';
 import { useFormat } from '../../format.js';
 import { MY_PATHS } from '../../paths.js';
 import { reportFailure } from '../../toasts.js';
-import { useCall, type CallState } from '../../useCall.js';
+import { useApi, useRead, type Read } from '../../queries.js';
 import {
   actions,
   cards,
@@ -35,7 +35,6 @@ import { ContactDialog, PasswordDialog } from './AccountChanges.js';
 
 type Agreement = EndpointOutput<typeof CONTRACT.myAgreements>['dataList'][number];
 
-const readProfile = () => api.call(CONTRACT.myProfile, {});
 /** A user's mobiles or e-mails per organization, as one shape: the contact and where it is held. */
 const readContacts = async (kind: 'mobiles' | 'emails') => {
   const list =
@@ -50,8 +49,6 @@ const readContacts = async (kind: 'mobiles' | 'emails') => {
         }));
   return { dataList: list };
 };
-const readAgreements = () => api.call(CONTRACT.myAgreements, {});
-const readMonths = () => api.call(CONTRACT.calendarMonths, {});
 
 /** A call's loading, failure and empty states around its content. */
 function Loaded<T>({
@@ -60,7 +57,7 @@ function Loaded<T>({
   empty,
   children,
 }: {
-  call: CallState<T> & { reload: () => void };
+  call: Read<T>;
   isEmpty: (data: T) => boolean;
   empty: string;
   children: (data: T) => ReactNode;
@@ -74,7 +71,7 @@ function Loaded<T>({
 function Profile() {
   const { t } = useTranslation('my');
   const format = useFormat();
-  const profile = useCall(readProfile);
+  const profile = useApi(CONTRACT.myProfile, {});
   const [renewing, setRenewing] = useState(false);
   const [changing, setChanging] = useState<'email' | 'mobile' | 'password' | null>(null);
   /** A fact and, beside it, the button that adds or changes it. */
@@ -161,7 +158,7 @@ function Profile() {
 function ContactsInOrganizations({ kind }: { kind: 'mobiles' | 'emails' }) {
   const { t } = useTranslation('my');
   const format = useFormat();
-  const contacts = useCall(() => readContacts(kind), [kind]);
+  const contacts = useRead(['profile', 'contactsInOrganizations', kind], () => readContacts(kind));
   return (
     <Card title={t(`account.${kind}`)} headingLevel={2}>
       <Loaded
@@ -190,7 +187,7 @@ function ContactsInOrganizations({ kind }: { kind: 'mobiles' | 'emails' }) {
 
 function Agreements() {
   const { t } = useTranslation('my');
-  const agreements = useCall(readAgreements);
+  const agreements = useApi(CONTRACT.myAgreements, {});
   const [downloading, setDownloading] = useState<string | null>(null);
   const download = async (agreement: Agreement) => {
     setDownloading(agreement.uniqueFileID);
@@ -257,26 +254,22 @@ export function lastMonths(today: Date, count = 12) {
 function MonthlyActivity() {
   const { t } = useTranslation('my');
   const format = useFormat();
-  const months = useCall(readMonths);
+  const months = useApi(CONTRACT.calendarMonths, {});
   const choices = lastMonths(new Date());
   const [chosen, setChosen] = useState(choices[0]?.key ?? '');
   const range = choices.find((choice) => choice.key === chosen) ?? choices[0];
-  const activity = useCall(
-    () =>
-      api.call(CONTRACT.myTransactions, {
-        body: {
-          type: searchTypeOf({
-            searchText: '',
-            dateRange: range ? { from: range.from, to: range.to } : null,
-          }),
-          limit: 1,
-          page: 0,
-          fromDate: range?.from,
-          toDate: range?.to,
-        },
+  const activity = useApi(CONTRACT.myTransactions, {
+    body: {
+      type: searchTypeOf({
+        searchText: '',
+        dateRange: range ? { from: range.from, to: range.to } : null,
       }),
-    [range?.key],
-  );
+      limit: 1,
+      page: 0,
+      fromDate: range?.from,
+      toDate: range?.to,
+    },
+  });
   const nameOf = (month: number) => {
     const entry = months.data?.dataList.find((item) => item.monthNumber === month);
     return entry ? (format.language === 'ar' ? entry.monthNameArabic : entry.monthNameEnglish) : '';

@@ -16,17 +16,15 @@ import { MY_PATHS } from '../../paths.js';
 import { goToGateway } from '../../payments.js';
 import { PlanCard, type BuyablePlan } from '../../components/PlanCard.js';
 import { reportFailure } from '../../toasts.js';
-import { useCall } from '../../useCall.js';
+import { useApi } from '../../queries.js';
 import { cards, heading, muted, screen, title } from './my.css.js';
-
-const readPlans = () => api.call(CONTRACT.commonEsignPlans, {});
 
 /** How many of one plan an order may hold (the contract's limit). */
 const MAX_QUANTITY = 100;
 
 export default function BuyPlans() {
   const { t } = useTranslation('my');
-  const plans = useCall(readPlans);
+  const plans = useApi(CONTRACT.commonEsignPlans, {});
   const [chosen, setChosen] = useState<BuyablePlan | null>(null);
   const [ordering, setOrdering] = useState(false);
   // One key per opened dialog: confirming twice makes one order.

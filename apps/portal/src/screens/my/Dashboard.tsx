@@ -2,15 +2,18 @@
  * The individual dashboard (SPEC §2, §7 `dashboard/my/dashboard`): plan balance, utilization,
  * active plans with the next expiry, recent transactions and notifications.
  */
+import { CONTRACT } from '@tawqi/api';
+import { myTransactionsGrid } from '@tawqi/api/grids';
 import { DataGrid, EmptyState, ErrorState, Link, Spinner, StatCard } from '@tawqi/ui';
 import { useTranslation } from 'react-i18next';
 import { readDashboard, readNotifications } from './Dashboard.reads.js';
 import { NotificationList } from '../../components/Notifications.js';
 import { useFormat } from '../../format.js';
 import { MY_PATHS } from '../../paths.js';
-import { useCall } from '../../useCall.js';
+import { useApi } from '../../queries.js';
 import { heading, screen, section, sectionTitle, stats, title } from './my.css.js';
-import { transactionColumns } from './transactionColumns.js';
+import { TRANSACTION_CELLS } from './transactionCells.js';
+import { useGridColumns } from '../../components/gridColumns.js';
 
 /** Share of a plan's transactions used, in whole percent (0 when there is no plan). */
 export function utilizationPercent(utilized: number, total: number): number {
@@ -20,10 +23,11 @@ export function utilizationPercent(utilized: number, total: number): number {
 export default function Dashboard() {
   const { t } = useTranslation(['dashboard', 'my']);
   const format = useFormat();
-  const dashboard = useCall(readDashboard);
-  const notifications = useCall(readNotifications);
+  const dashboard = useApi(CONTRACT.myDashboard, { body: {} }, { early: readDashboard });
+  const notifications = useApi(CONTRACT.myNotifications, {}, { early: readNotifications });
   const data = dashboard.data;
   const loading = dashboard.status === 'loading' && !data;
+  const columns = useGridColumns(myTransactionsGrid, TRANSACTION_CELLS);
   const percent = data ? utilizationPercent(data.utilizedTransactions, data.totalTransactions) : 0;
 
   return (
@@ -80,7 +84,7 @@ export default function Dashboard() {
         {dashboard.status === 'failed' ? null : (
           <DataGrid
             label={t('dashboard:recent')}
-            columns={transactionColumns(t, format)}
+            columns={columns}
             rows={data?.recentTransactions ?? []}
             rowKey={(row) => row.transactionID}
             isLoading={dashboard.status === 'loading'}

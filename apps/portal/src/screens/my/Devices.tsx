@@ -13,7 +13,7 @@ import { useFormat } from '../../format.js';
 import { PAGE_SIZE, gridState, usePageParam } from '../../grid.js';
 import { reportFailure, toasts } from '../../toasts.js';
 import { Verbatim } from '../../components/Verbatim.js';
-import { useCall } from '../../useCall.js';
+import { invalidate, useApi } from '../../queries.js';
 import { heading, muted, screen, title } from './my.css.js';
 
 type Device = EndpointOutput<typeof CONTRACT.registeredDevices>['dataList'][number];
@@ -22,9 +22,10 @@ export default function Devices() {
   const { t } = useTranslation('my');
   const format = useFormat();
   const [page, setPage] = usePageParam();
-  const call = useCall(
-    () => api.call(CONTRACT.registeredDevices, { params: { page, size: PAGE_SIZE } }),
-    [page],
+  const call = useApi(
+    CONTRACT.registeredDevices,
+    { params: { page, size: PAGE_SIZE } },
+    { keepPrevious: true },
   );
   const [removing, setRemoving] = useState<Device | null>(null);
   const [busy, setBusy] = useState(false);
@@ -37,7 +38,7 @@ export default function Devices() {
       });
       toasts.show({ variant: 'success', title: t('devices.removed') });
       setRemoving(null);
-      call.reload();
+      void invalidate(CONTRACT.registeredDevices.area);
     } catch (error) {
       reportFailure(error);
     } finally {
@@ -100,7 +101,7 @@ export default function Devices() {
         label={t('devices.title')}
         columns={columns}
         rowKey={(row) => String(row.deviceSlno)}
-        {...gridState(call, (answer) => answer.dataList)}
+        {...gridState(call, call.data?.dataList ?? [], call.data?.totalCount ?? 0)}
         page={page}
         pageSize={PAGE_SIZE}
         onPageChange={setPage}

@@ -4,8 +4,7 @@
  * and offers to check again or, after a failure, to pay again.
  */
 import { CONTRACT, type EndpointOutput } from '@tawqi/api';
-import { toneOf } from '@tawqi/domain';
-import { Button, Card, EmptyState, ErrorState, Link, Spinner, StatusBadge } from '@tawqi/ui';
+import { Button, Card, EmptyState, ErrorState, Link, Spinner } from '@tawqi/ui';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'wouter';
@@ -14,7 +13,8 @@ import { useFormat } from '../../format.js';
 import { MY_PATHS } from '../../paths.js';
 import { reportFailure } from '../../toasts.js';
 import { payAgain } from '../../payments.js';
-import { useCall } from '../../useCall.js';
+import { Status } from '../../components/Status.js';
+import { useApi } from '../../queries.js';
 import { actions, factLabel, facts, factValue, heading, screen, title } from './my.css.js';
 import { Verbatim } from '../../components/Verbatim.js';
 
@@ -34,22 +34,21 @@ export default function PaymentStatus() {
   const [polls, setPolls] = useState(0);
   const [rechecked, setRechecked] = useState<Payment | null>(null);
   const [busy, setBusy] = useState(false);
-  const status = useCall(
-    () => api.call(CONTRACT.paymentStatus, { params: { encodedPaymentSlno: reference } }),
-    [reference, polls],
-  );
+  const status = useApi(CONTRACT.paymentStatus, { params: { encodedPaymentSlno: reference } });
   const payment = rechecked ?? status.data;
   const waiting = isOpen(payment) && polls < POLL_LIMIT;
 
+  const { reload } = status;
   useEffect(() => {
     if (!waiting || status.status !== 'ready') return;
     const timer = window.setTimeout(() => {
       setPolls((count) => count + 1);
+      reload();
     }, POLL_INTERVAL_MS);
     return () => {
       window.clearTimeout(timer);
     };
-  }, [waiting, status.status]);
+  }, [waiting, status.status, reload]);
 
   const recheck = async () => {
     setBusy(true);
@@ -97,7 +96,7 @@ export default function PaymentStatus() {
           <dl className={facts}>
             <dt className={factLabel}>{t('paymentStatus.status')}</dt>
             <dd className={factValue}>
-              <StatusBadge tone={toneOf(outcome)} label={payment.statusLabel} />
+              <Status status={outcome} />
             </dd>
             <dt className={factLabel}>{t('paymentStatus.amount')}</dt>
             <dd className={factValue}>{format.sar(payment.amount)}</dd>

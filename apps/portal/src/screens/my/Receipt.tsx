@@ -9,10 +9,9 @@ import { CONTRACT, type EndpointOutput } from '@tawqi/api';
 import { Button, Dialog, ErrorState, Spinner } from '@tawqi/ui';
 import { useTranslation } from 'react-i18next';
 import { encode } from 'uqr';
-import { api } from '../../api.js';
 import { Verbatim } from '../../components/Verbatim.js';
 import { useFormat } from '../../format.js';
-import { useCall } from '../../useCall.js';
+import { useApi } from '../../queries.js';
 import { invoice, invoiceFigures, invoiceHead, invoiceTable, qrBox } from './receipt.css.js';
 
 type TaxInvoice = EndpointOutput<typeof CONTRACT.paymentReceipt>;
@@ -168,10 +167,7 @@ export default function ReceiptDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation('my');
-  const receipt = useCall(
-    () => api.call(CONTRACT.paymentReceipt, { params: { encodedOrderSlno } }),
-    [encodedOrderSlno],
-  );
+  const receipt = useApi(CONTRACT.paymentReceipt, { params: { encodedOrderSlno } });
   return (
     <Dialog
       title={t('receipt.title')}

@@ -5,13 +5,12 @@
  * each grid's page live in the URL.
  */
 import { CONTRACT, type EndpointOutput } from '@tawqi/api';
-import { toneOf, type PaymentStatus } from '@tawqi/domain';
+import type { PaymentStatus } from '@tawqi/domain';
 import {
   Button,
   DataGrid,
   EmptyState,
   Link,
-  StatusBadge,
   Tabs,
   type DataGridColumn,
   type ToastVariant,
@@ -26,7 +25,8 @@ import { PAGE_SIZE, gridState, usePageParam } from '../../grid.js';
 import { MY_PATHS } from '../../paths.js';
 import { payAgain } from '../../payments.js';
 import { reportFailure, toasts } from '../../toasts.js';
-import { useCall } from '../../useCall.js';
+import { Status } from '../../components/Status.js';
+import { useApi, useRead } from '../../queries.js';
 import { Verbatim } from '../../components/Verbatim.js';
 import {
   actions,
@@ -100,7 +100,7 @@ function planColumns(
   columns.push({
     id: 'status',
     header: t('plans.columns.status'),
-    cell: (row) => <StatusBadge tone={toneOf(row.status)} label={row.statusLabel} />,
+    cell: (row) => <Status status={row.status} />,
   });
   return columns;
 }
@@ -109,17 +109,21 @@ function PlanGrid({ tab }: { tab: Exclude<Tab, 'payments'> }) {
   const { t } = useTranslation('my');
   const format = useFormat();
   const [page, setPage] = usePageParam();
-  const call = useCall(async () => {
-    const params = { page, size: PAGE_SIZE };
-    if (tab === 'current') return api.call(CONTRACT.currentPlans, { params });
-    if (tab === 'history') return api.call(CONTRACT.planHistory, { params });
-    const answer = await api.call(CONTRACT.purchasedPlans, { params });
-    return {
-      dataList: answer.purchasedPlanList ?? answer.welcomePackList ?? [],
-      totalCount: answer.totalCount,
-      isWelcomePack: answer.purchasedPlanList === undefined,
-    };
-  }, [tab, page]);
+  const call = useRead(
+    [CONTRACT.currentPlans.area, 'plans', tab, page],
+    async (signal) => {
+      const params = { page, size: PAGE_SIZE };
+      if (tab === 'current') return api.call(CONTRACT.currentPlans, { params }, { signal });
+      if (tab === 'history') return api.call(CONTRACT.planHistory, { params }, { signal });
+      const answer = await api.call(CONTRACT.purchasedPlans, { params }, { signal });
+      return {
+        dataList: answer.purchasedPlanList ?? answer.welcomePackList ?? [],
+        totalCount: answer.totalCount,
+        isWelcomePack: answer.purchasedPlanList === undefined,
+      };
+    },
+    { keepPrevious: true },
+  );
   // Until a plan is bought, "purchased plans" shows the welcome pack, and says so.
   const welcomePack =
     call.data &&
@@ -133,7 +137,7 @@ function PlanGrid({ tab }: { tab: Exclude<Tab, 'payments'> }) {
         label={t(`subscription.tabs.${tab}`)}
         columns={planColumns(t, format, tab !== 'current')}
         rowKey={(row) => row.planUniqueID}
-        {...gridState(call, (answer) => answer.dataList)}
+        {...gridState(call, call.data?.dataList ?? [], call.data?.totalCount ?? 0)}
         page={page}
         pageSize={PAGE_SIZE}
         onPageChange={setPage}
@@ -162,9 +166,10 @@ function PaymentGrid() {
   const { t } = useTranslation('my');
   const format = useFormat();
   const [page, setPage] = usePageParam();
-  const call = useCall(
-    () => api.call(CONTRACT.paymentHistory, { params: { page, size: PAGE_SIZE } }),
-    [page],
+  const call = useApi(
+    CONTRACT.paymentHistory,
+    { params: { page, size: PAGE_SIZE } },
+    { keepPrevious: true },
   );
   const [busy, setBusy] = useState<string | null>(null);
 
@@ -238,7 +243,7 @@ function PaymentGrid() {
     {
       id: 'status',
       header: t('payments.columns.status'),
-      cell: (row) => <StatusBadge tone={toneOf(row.status)} label={row.statusLabel} />,
+      cell: (row) => <Status status={row.status} />,
     },
     {
       id: 'actions',
@@ -286,7 +291,7 @@ function PaymentGrid() {
         label={t('subscription.tabs.payments')}
         columns={columns}
         rowKey={(row) => row.encodedOrderSlno}
-        {...gridState(call, (answer) => answer.dataList)}
+        {...gridState(call, call.data?.dataList ?? [], call.data?.totalCount ?? 0)}
         page={page}
         pageSize={PAGE_SIZE}
         onPageChange={setPage}
@@ -322,7 +327,7 @@ function PaymentDetail({ row }: { row: Payment }) {
           {row.attempts.map((attempt) => (
             <li key={attempt.encodedPaymentSlno} className={listRow}>
               <span>{format.dateTime(attempt.paymentDate)}</span>
-              <StatusBadge tone={toneOf(attempt.status)} label={attempt.statusLabel} />
+              <Status status={attempt.status} />
             </li>
           ))}
         </ol>

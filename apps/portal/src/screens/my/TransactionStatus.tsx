@@ -4,14 +4,13 @@
  * (SPEC §2). The same facts on both; the return page says the user is back in Tawqi.
  */
 import { CONTRACT } from '@tawqi/api';
-import { toneOf } from '@tawqi/domain';
-import { Card, EmptyState, ErrorState, Link, Spinner, StatusBadge } from '@tawqi/ui';
+import { Card, EmptyState, ErrorState, Link, Spinner } from '@tawqi/ui';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'wouter';
-import { api } from '../../api.js';
 import { useFormat } from '../../format.js';
 import { MY_PATHS } from '../../paths.js';
-import { useCall } from '../../useCall.js';
+import { Status } from '../../components/Status.js';
+import { useApi } from '../../queries.js';
 import {
   factLabel,
   facts,
@@ -31,12 +30,10 @@ export default function TransactionStatus({ returned = false }: { returned?: boo
   const format = useFormat();
   const [params] = useSearchParams();
   const transactionID = (params.get('transactionID') ?? '').trim();
-  const outcome = useCall(
-    () =>
-      transactionID
-        ? api.call(CONTRACT.esignTransactionStatus, { params: { transactionID } })
-        : Promise.resolve(null),
-    [transactionID],
+  const outcome = useApi(
+    CONTRACT.esignTransactionStatus,
+    { params: { transactionID } },
+    { enabled: transactionID !== '' },
   );
   const data = outcome.data;
 
@@ -58,7 +55,7 @@ export default function TransactionStatus({ returned = false }: { returned?: boo
         <dl className={facts}>
           <dt className={factLabel}>{t('transactions.columns.status')}</dt>
           <dd className={factValue}>
-            <StatusBadge tone={toneOf(data.status)} label={data.statusLabel} />
+            <Status status={data.status} />
           </dd>
           <dt className={factLabel}>{t('transactions.columns.date')}</dt>
           <dd className={factValue}>{format.dateTime(data.transactionDate)}</dd>

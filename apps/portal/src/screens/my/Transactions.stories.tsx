@@ -1,16 +1,14 @@
 /**
- * My transactions (SPEC §2): the filtered, paged grid, a row's documents, a filter that finds
- * nothing; loading and a failed read; both languages, light and dark, network mocked.
+ * My transactions (SPEC §2): the declared grid's stories (stories/gridStories.tsx) and its own
+ * part, a row's documents; network mocked.
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { createFixtures } from '@tawqi/api/fixtures';
-import { mockStates } from '@tawqi/api/msw';
+import { myTransactionsGrid } from '@tawqi/api/grids';
 import { expect, userEvent, within } from 'storybook/test';
+import { gridStories } from '../../stories/gridStories.js';
 import {
   SESSION_INDIVIDUAL,
-  failedOnceStory,
-  loadingStory,
-  expectDataRows,
   inArabic,
   inDark,
   portalLoader,
@@ -20,26 +18,30 @@ import {
 import Transactions from './Transactions.js';
 
 const first = createFixtures().myTransaction(0);
+const portal = { route: '/app/my/esign/transactions', session: SESSION_INDIVIDUAL };
 
 const meta = {
   title: 'Portal/My/Transactions',
   component: Transactions,
   decorators: [withPortal],
   loaders: [portalLoader],
-  parameters: {
-    layout: 'padded',
-    portal: { route: '/app/my/esign/transactions', session: SESSION_INDIVIDUAL },
-  },
+  parameters: { layout: 'padded', portal },
 } satisfies Meta<typeof Transactions>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+const stories = gridStories(myTransactionsGrid, {
+  label: 'my:transactions.title',
+  empty: 'my:transactions.empty',
+  portal,
+});
+
 /** The first page; a row's toggle opens its documents, read for that transaction. */
 export const Data: Story = {
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    const grid = await canvas.findByRole('grid', { name: text('my:transactions.title') });
-    await expectDataRows(grid, 10);
+  play: async (context) => {
+    await stories.Data.play(context);
+    const canvas = within(context.canvasElement);
+    const grid = canvas.getByRole('grid', { name: text('my:transactions.title') });
     const [toggle] = within(grid).getAllByRole('button', { expanded: false });
     if (!toggle) throw new Error('no row toggle');
     await userEvent.click(toggle);
@@ -48,46 +50,16 @@ export const Data: Story = {
     });
     // The mock answers three documents.
     await expect(within(documents).getAllByRole('listitem')).toHaveLength(3);
-    await expect(
-      canvas.getByRole('button', { name: text('my:transactions.export') }),
-    ).toBeEnabled();
   },
 };
 export const DataArabic = inArabic(Data);
 export const DataDark = inDark(Data);
 export const DataArabicDark = inDark(inArabic(Data));
-
-/** A filter from the URL that finds nothing: said so, with a way to clear it; no export. */
-export const NothingFound: Story = {
-  parameters: {
-    msw: [mockStates.empty('myTransactions')],
-    portal: {
-      route: '/app/my/esign/transactions?q=ES-0000&status=failed',
-      session: SESSION_INDIVIDUAL,
-    },
-  },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('searchbox')).toHaveValue('ES-0000');
-    await expect(
-      await canvas.findByRole('button', { name: text('my:transactions.export') }),
-    ).toBeDisabled();
-  },
-};
-export const NothingFoundArabic = inArabic(NothingFound);
-
-export const Empty: Story = {
-  parameters: { msw: [mockStates.empty('myTransactions')] },
-  play: async ({ canvasElement }) => {
-    await expect(
-      await within(canvasElement).findByText(text('my:transactions.empty')),
-    ).toBeVisible();
-  },
-};
-export const EmptyArabic = inArabic(Empty);
-
-export const Loading: Story = loadingStory('myTransactions');
-export const LoadingArabic = inArabic(Loading);
-
-export const Failed: Story = failedOnceStory('myTransactions');
-export const FailedArabic = inArabic(failedOnceStory('myTransactions'));
+export const NothingFound: Story = stories.NothingFound;
+export const NothingFoundArabic: Story = stories.NothingFoundArabic;
+export const Empty: Story = stories.Empty;
+export const EmptyArabic: Story = stories.EmptyArabic;
+export const Loading: Story = stories.Loading;
+export const LoadingArabic: Story = stories.LoadingArabic;
+export const Failed: Story = stories.Failed;
+export const FailedArabic: Story = stories.FailedArabic;

@@ -4,30 +4,20 @@
  * eSign and role counters, and its latest transactions, each with a link to where it is handled.
  * It follows the active organization: switching reads the new one's.
  */
-import { CONTRACT, type EndpointOutput } from '@tawqi/api';
-import { COUNTED_ROLES, queryIdOf, toneOf, type CountedRole } from '@tawqi/domain';
-import {
-  DataGrid,
-  EmptyState,
-  ErrorState,
-  Link,
-  StatCard,
-  StatusBadge,
-  type DataGridColumn,
-} from '@tawqi/ui';
+import { CONTRACT } from '@tawqi/api';
+import { orgEsignTransactionsGrid } from '@tawqi/api/grids';
+import { COUNTED_ROLES, queryIdOf, type CountedRole } from '@tawqi/domain';
+import { DataGrid, EmptyState, ErrorState, Link, StatCard, type DataGridColumn } from '@tawqi/ui';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api.js';
-import { Verbatim } from '../../components/Verbatim.js';
+import { useGridColumns } from '../../components/gridColumns.js';
 import { useFormat } from '../../format.js';
 import { ORG_PATHS } from '../../paths.js';
 import { activeOrganizationAtom } from '../../state/atoms.js';
-import { useCall } from '../../useCall.js';
+import { useApi } from '../../queries.js';
 import { heading, screen, section, sectionTitle, stats, title } from '../my/my.css.js';
 import { utilizationPercent } from '../my/Dashboard.js';
 
-type Answer = EndpointOutput<typeof CONTRACT.enrolmentAdminDashboard>;
-type Transaction = Answer['recentTransactions'][number];
 interface RoleRow {
   role: CountedRole;
   total: number;
@@ -39,47 +29,17 @@ export default function OrgDashboard() {
   const { t } = useTranslation('org');
   const format = useFormat();
   const active = useAtomValue(activeOrganizationAtom);
-  const call = useCall(
-    () =>
-      active
-        ? api.call(CONTRACT.enrolmentAdminDashboard, {
-            body: { organizationSlNo: active.slno, sipSlno: queryIdOf(active) },
-          })
-        : Promise.reject(new Error('')),
-    [active?.slno],
+  // OrgArea shows this screen only with an active organization that allows it.
+  const call = useApi(
+    CONTRACT.enrolmentAdminDashboard,
+    { body: { organizationSlNo: active?.slno ?? 0, sipSlno: active ? queryIdOf(active) : 0 } },
+    { enabled: active !== null },
   );
   const data = call.data;
   const loading = call.status === 'loading' && !data;
   const esign = data?.esignCounters;
 
-  const transactionColumns: DataGridColumn<Transaction>[] = [
-    {
-      id: 'sipTxnId',
-      header: t('dashboard.columns.id'),
-      cell: (row) => <Verbatim>{row.sipTxnId}</Verbatim>,
-      isRowHeader: true,
-      width: 170,
-    },
-    {
-      id: 'requestedDate',
-      header: t('dashboard.columns.date'),
-      cell: (row) => format.dateTime(row.requestedDate),
-      width: 190,
-    },
-    { id: 'planType', header: t('dashboard.columns.planType'), cell: (row) => row.planType },
-    { id: 'roleType', header: t('dashboard.columns.role'), cell: (row) => row.roleType },
-    {
-      id: 'sipAccountId',
-      header: t('dashboard.columns.provider'),
-      cell: (row) => <Verbatim>{row.sipAccountId}</Verbatim>,
-    },
-    {
-      id: 'status',
-      header: t('dashboard.columns.status'),
-      cell: (row) => <StatusBadge tone={toneOf(row.status)} label={row.txnStatus} />,
-      width: 140,
-    },
-  ];
+  const transactionColumns = useGridColumns(orgEsignTransactionsGrid);
   const roleColumns: DataGridColumn<RoleRow>[] = [
     {
       id: 'role',

@@ -4,6 +4,8 @@
  * and dark; network mocked.
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { organizationUnitsGrid } from '@tawqi/api/grids';
+import { gridStories } from '../../stories/gridStories.js';
 import { CONTRACT } from '@tawqi/api';
 import { mockStates, mockUrl } from '@tawqi/api/msw';
 import { http, HttpResponse } from 'msw';
@@ -38,8 +40,16 @@ const at = (tab: string) => ({
   portal: { route: `/app/org/orgProfile?tab=${tab}`, session: SESSION_WITH_ORGANIZATIONS },
 });
 
+/** The units tab is the declared units grid: its headers, status words and rows (gridStories). */
+const unitsGrid = gridStories(organizationUnitsGrid, {
+  label: 'org:profile.tabs.units',
+  empty: 'org:profile.units.empty',
+  portal: at('units').portal,
+});
+
 export const Units: Story = {
-  play: async ({ canvasElement }) => {
+  play: async (context) => {
+    const { canvasElement } = context;
     const canvas = within(canvasElement);
     await expect(
       await canvas.findByRole('heading', { level: 1, name: text('org:profile.title') }),
@@ -48,7 +58,7 @@ export const Units: Story = {
       'aria-selected',
       'true',
     );
-    await expectDataRows(canvas.getByRole('grid', { name: text('org:profile.tabs.units') }), 5);
+    await unitsGrid.Data.play(context);
     // Another tab is one press away, and lands in the URL.
     await userEvent.click(canvas.getByRole('tab', { name: text('org:profile.tabs.admins') }));
     await expectDataRows(

@@ -5,6 +5,8 @@
  * tab reads the active organization's, and reads again when it changes.
  */
 import { CONTRACT, type EndpointOutput } from '@tawqi/api';
+import { organizationUnitsGrid } from '@tawqi/api/grids';
+import { queryIdOf } from '@tawqi/domain';
 import {
   DataGrid,
   EmptyState,
@@ -17,12 +19,11 @@ import {
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'wouter';
-import { api } from '../../api.js';
+import { GridScreen } from '../../components/GridScreen.js';
 import { Verbatim } from '../../components/Verbatim.js';
 import { useFormat } from '../../format.js';
-import { PAGE_SIZE, gridState, usePageParam } from '../../grid.js';
 import { activeOrganizationAtom, languageAtom } from '../../state/atoms.js';
-import { useCall } from '../../useCall.js';
+import { useApi } from '../../queries.js';
 import { heading, screen, title } from '../my/my.css.js';
 import { details, detailTerm, detailValue, contactsLine } from './org.css.js';
 
@@ -30,7 +31,6 @@ const TABS = ['units', 'details', 'certificate', 'sponsors', 'contacts', 'admins
 type Tab = (typeof TABS)[number];
 
 type Profile = EndpointOutput<typeof CONTRACT.organizationProfileView>;
-type Unit = EndpointOutput<typeof CONTRACT.organizationUnits>['dataList'][number];
 type Person = EndpointOutput<typeof CONTRACT.sponsors>['dataList'][number];
 type Admin = EndpointOutput<typeof CONTRACT.organizationAdmins>['dataList'][number];
 
@@ -77,10 +77,7 @@ function Details() {
   const { t } = useTranslation('org');
   const format = useFormat();
   const org = useOrganization();
-  const call = useCall(
-    () => api.call(CONTRACT.organizationProfileView, { params: { orgSlno: org } }),
-    [org],
-  );
+  const call = useApi(CONTRACT.organizationProfileView, { params: { orgSlno: org } });
   if (call.status === 'failed') return <ErrorState message={call.message} onRetry={call.reload} />;
   if (!call.data) return <Spinner showLabel />;
   const profile = call.data;
@@ -105,64 +102,14 @@ function Details() {
 
 function Units() {
   const { t } = useTranslation('org');
-  const format = useFormat();
-  const org = useOrganization();
-  const [page, setPage] = usePageParam();
-  const call = useCall(
-    () =>
-      api.call(CONTRACT.organizationUnits, {
-        body: { orgSlNo: org, pageNumber: page, pageSize: PAGE_SIZE },
-      }),
-    [org, page],
-  );
-  const columns: DataGridColumn<Unit>[] = [
-    {
-      id: 'name',
-      header: t('profile.units.name'),
-      cell: (row) => row.organizationalUnitName,
-      isRowHeader: true,
-    },
-    {
-      id: 'document',
-      header: t('profile.units.document'),
-      cell: (row) => (row.supportingDocument ? <Verbatim>{row.supportingDocument}</Verbatim> : '—'),
-    },
-    {
-      id: 'created',
-      header: t('profile.units.created'),
-      cell: (row) => format.date(row.createdDate),
-      width: 150,
-    },
-    {
-      id: 'status',
-      header: t('profile.units.status'),
-      // The server sends the status in the caller's language (one catalogue, its words).
-      cell: (row) => <StatusBadge tone="neutral" label={row.status} />,
-      width: 140,
-    },
-    {
-      id: 'active',
-      header: t('profile.units.active'),
-      cell: (row) => t(row.isActive ? 'profile.units.yes' : 'profile.units.no'),
-      width: 100,
-    },
-    {
-      id: 'remarks',
-      header: t('profile.units.remarks'),
-      // A reviewer's words, as written.
-      cell: (row) => (row.remarks ? <Verbatim>{row.remarks}</Verbatim> : '—'),
-    },
-  ];
+  const active = useAtomValue(activeOrganizationAtom);
+  if (!active) return null;
   return (
-    <DataGrid
+    <GridScreen
+      grid={organizationUnitsGrid}
       label={t('profile.tabs.units')}
-      columns={columns}
-      rowKey={(row) => String(row.orgUnitSlNo)}
-      {...gridState(call, (answer) => answer.dataList)}
-      page={page}
-      pageSize={PAGE_SIZE}
-      onPageChange={setPage}
-      emptyState={<EmptyState title={t('profile.units.empty')} />}
+      emptyTitle={t('profile.units.empty')}
+      organization={{ slno: active.slno, queryId: queryIdOf(active) }}
     />
   );
 }
@@ -171,10 +118,7 @@ function Certificate() {
   const { t } = useTranslation('org');
   const format = useFormat();
   const org = useOrganization();
-  const call = useCall(
-    () => api.call(CONTRACT.organizationCertificate, { params: { orgSlno: org } }),
-    [org],
-  );
+  const call = useApi(CONTRACT.organizationCertificate, { params: { orgSlno: org } });
   if (call.status === 'failed') return <ErrorState message={call.message} onRetry={call.reload} />;
   if (call.status === 'loading') return <Spinner showLabel />;
   const certificate = call.data;
@@ -205,13 +149,9 @@ function Certificate() {
 function People({ kind }: { kind: 'sponsors' | 'contacts' }) {
   const { t } = useTranslation('org');
   const org = useOrganization();
-  const call = useCall(
-    () =>
-      api.call(kind === 'sponsors' ? CONTRACT.sponsors : CONTRACT.technicalContacts, {
-        body: { orgSlNo: org },
-      }),
-    [org, kind],
-  );
+  const call = useApi(kind === 'sponsors' ? CONTRACT.sponsors : CONTRACT.technicalContacts, {
+    body: { orgSlNo: org },
+  });
   const columns: DataGridColumn<Person>[] = [
     { id: 'name', header: t('profile.people.name'), cell: (row) => row.name, isRowHeader: true },
     {
@@ -255,10 +195,7 @@ function People({ kind }: { kind: 'sponsors' | 'contacts' }) {
 function Admins() {
   const { t } = useTranslation('org');
   const org = useOrganization();
-  const call = useCall(
-    () => api.call(CONTRACT.organizationAdmins, { body: { orgSlNo: org } }),
-    [org],
-  );
+  const call = useApi(CONTRACT.organizationAdmins, { body: { orgSlNo: org } });
   const columns: DataGridColumn<Admin>[] = [
     {
       id: 'name',
@@ -310,7 +247,7 @@ function ProfileHeader() {
   const org = useOrganization();
   const active = useAtomValue(activeOrganizationAtom);
   const language = useAtomValue(languageAtom);
-  const call = useCall(() => api.call(CONTRACT.sponsorTpocInfo, { body: { orgSlNo: org } }), [org]);
+  const call = useApi(CONTRACT.sponsorTpocInfo, { body: { orgSlNo: org } });
   const name = active
     ? language === 'ar'
       ? active.organizationNameArabic
@@ -333,7 +270,7 @@ function ProfileHeader() {
   );
 }
 
-const CONTENT: Record<Tab, () => React.JSX.Element> = {
+const CONTENT: Record<Tab, () => React.JSX.Element | null> = {
   units: Units,
   details: Details,
   certificate: Certificate,

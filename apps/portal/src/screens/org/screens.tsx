@@ -10,12 +10,14 @@ import { preloadable } from '../../preload.js';
 
 const Dashboard = preloadable(() => import('./Dashboard.js'));
 const Profile = preloadable(() => import('./Profile.js'));
+const Transactions = preloadable(() => import('./Transactions.js'));
 
 export const ORG_SCREENS: Partial<Record<OrgRoute, ReactNode>> = {
   [ORG_PATHS.dashboard]: <Dashboard key="dashboard" />,
   // SPEC §2: "account and orgProfile (same profile tabs)".
   [ORG_PATHS.profile]: <Profile key="profile" />,
   [ORG_PATHS.account]: <Profile key="profile" />,
+  [ORG_PATHS.transactions]: <Transactions key="transactions" />,
 };
 
 /**

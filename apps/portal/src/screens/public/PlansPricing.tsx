@@ -9,10 +9,9 @@ import { ROUTES } from '@tawqi/domain';
 import { Button, ErrorState, Spinner } from '@tawqi/ui';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { api } from '../../api.js';
 import { useFormat } from '../../format.js';
 import { buyPlanPath } from '../../paths.js';
-import { useCall } from '../../useCall.js';
+import { useApi } from '../../queries.js';
 import { PlanCard, type BuyablePlan } from '../../components/PlanCard.js';
 import { Faq } from './Faq.js';
 import {
@@ -28,12 +27,10 @@ import {
   title,
 } from './public.css.js';
 
-const loadPlans = () => api.call(CONTRACT.commonEsignPlans, {});
-
 export default function PlansPricing({ mode }: { mode: 'pricing' | 'purchase' }) {
   const { t } = useTranslation('public');
   const [, navigate] = useLocation();
-  const plansCall = useCall(loadPlans);
+  const plansCall = useApi(CONTRACT.commonEsignPlans, {});
   const plans = plansCall.data;
   const buy = (plan: BuyablePlan) => {
     navigate(

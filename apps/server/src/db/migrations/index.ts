@@ -6,6 +6,7 @@ import * as accountCompletion from './004_account_completion.js';
 import * as tenancy from './005_tenancy.js';
 import * as organizationStructure from './006_organization_structure.js';
 import * as commerceOwners from './007_commerce_owners.js';
+import * as esignRunningNumber from './008_esign_running_number.js';
 
 export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   initial,
@@ -15,4 +16,5 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   tenancy,
   organizationStructure,
   commerceOwners,
+  esignRunningNumber,
 ];

@@ -4,7 +4,6 @@
  * user's transaction, document or agreement finds nothing (404), never their data.
  */
 import {
-  ESIGN_TRANSACTION_STATUSES,
   formatCount,
   maskNationalId,
   priceWithVat,
@@ -17,7 +16,6 @@ import {
 import type { Deps } from '../../deps.js';
 import { pageWithTotal } from '../../db/paging.js';
 import { inTransaction } from '../../db/pool.js';
-import type { ExportColumn } from '../exports/xlsx.js';
 import { FileAnswer } from '../../http/download.js';
 import {
   requireCaller,
@@ -28,6 +26,14 @@ import {
 import { AppError } from '../../http/errors.js';
 import { localWord } from '../words.js';
 import { removeDevice } from '../devices/devices.js';
+import { gridHandlers } from '../grids.js';
+import { myTransactionsGrid } from '@tawqi/api/grids';
+import {
+  MY_TRANSACTIONS,
+  TRANSACTION_SELECT,
+  transactionOf,
+  type TransactionRow,
+} from './transactions.js';
 
 const me = (caller: Caller | null) => requireCaller(caller).userSlno;
 
@@ -82,85 +88,6 @@ function planOf(row: PlanRow, language: Language, today: string) {
   };
 }
 
-interface TransactionRow {
-  esign_logs_id: number;
-  transaction_id: string;
-  transaction_date: Date;
-  plan_type: string;
-  user_role: string;
-  status: (typeof ESIGN_TRANSACTION_STATUSES)[number];
-  originator: string;
-  documents: number;
-}
-
-function transactionOf(row: TransactionRow, language: Language) {
-  return {
-    transactionDate: row.transaction_date.toISOString(),
-    numberOfDocuments: row.documents,
-    transactionID: row.transaction_id,
-    planType: localWord(row.plan_type, language),
-    userRole: localWord(row.user_role, language),
-    statusID: ESIGN_TRANSACTION_STATUSES.indexOf(row.status),
-    status: row.status,
-    statusLabel: localWord(row.status, language),
-    originator: row.originator,
-    esignLogsID: row.esign_logs_id,
-  };
-}
-
-const TRANSACTION_SELECT = `SELECT t.esign_logs_id, t.transaction_id, t.transaction_date, t.plan_type, t.user_role, t.status, t.originator,
-  (SELECT count(*) FROM transaction_documents d WHERE d.esign_logs_id = t.esign_logs_id) AS documents
-  FROM esign_transactions t`;
-
-interface TransactionFilter {
-  fromDate?: string | null | undefined;
-  toDate?: string | null | undefined;
-  statuses?: string[] | undefined;
-  search?: string | undefined;
-}
-
-/** The WHERE of my transactions (grid and export alike): $1…$5, the caller and the filter. */
-function transactionFilter(userSlno: number, filter: TransactionFilter) {
-  return {
-    where: `t.user_slno = $1
-      AND ($2::date IS NULL OR t.transaction_date >= $2::date)
-      AND ($3::date IS NULL OR t.transaction_date < $3::date + 1)
-      AND ($4::text[] IS NULL OR t.status = ANY($4::text[]))
-      AND ($5::text = '' OR t.transaction_id ILIKE '%' || $5 || '%' OR t.originator ILIKE '%' || $5 || '%')`,
-    values: [
-      userSlno,
-      filter.fromDate ?? null,
-      filter.toDate ?? null,
-      filter.statuses?.length ? filter.statuses : null,
-      (filter.search ?? '').trim(),
-    ] as unknown[],
-  };
-}
-
-type MyTransaction = ReturnType<typeof transactionOf>;
-
-/** The columns of the transactions export (ESign_Transactions.xlsx): the grid's, with the dates as dates. */
-const MY_TRANSACTION_COLUMNS: readonly ExportColumn<MyTransaction>[] = [
-  {
-    header: { en: 'Transaction ID', ar: 'رقم العملية' },
-    value: (row) => row.transactionID,
-    width: 24,
-  },
-  {
-    header: { en: 'Date', ar: 'التاريخ' },
-    value: (row) => new Date(row.transactionDate),
-    width: 20,
-  },
-  { header: { en: 'Plan type', ar: 'نوع الباقة' }, value: (row) => row.planType },
-  { header: { en: 'Role', ar: 'الدور' }, value: (row) => row.userRole },
-  { header: { en: 'Originator', ar: 'الجهة الطالبة' }, value: (row) => row.originator, width: 28 },
-  { header: { en: 'Documents', ar: 'المستندات' }, value: (row) => row.numberOfDocuments },
-  { header: { en: 'Status', ar: 'الحالة' }, value: (row) => row.statusLabel },
-];
-
-/** Rows read a thousand at a time (keyset), so an export's memory stays flat. */
-const EXPORT_BATCH = 1000;
-
 async function documentsOf(deps: Deps, userSlno: number, transactionId: string) {
   const rows = await deps.pool.query<{ document_name: string; unique_file_id: string }>(
     `SELECT d.document_name, d.unique_file_id FROM transaction_documents d JOIN esign_transactions t USING (esign_logs_id)
@@ -198,6 +125,7 @@ export function individualHandlers(deps: Deps): Handlers {
     }));
 
   return {
+    ...gridHandlers(deps, myTransactionsGrid, MY_TRANSACTIONS),
     myProfile: async ({ caller, language }) => {
       const [user] = (
         await pool.query<{
@@ -388,57 +316,6 @@ export function individualHandlers(deps: Deps): Handlers {
         nextExpiry: totals?.next_expiry ? isoDate(totals.next_expiry) : null,
         recentTransactions: recent.rows.map((row) => transactionOf(row, language)),
       };
-    },
-
-    myTransactions: async ({ caller, input, language }) => {
-      const body = input.body;
-      const { where, values } = transactionFilter(me(caller), body);
-      const { rows, total } = await pageWithTotal<TransactionRow>(pool, {
-        rows: `${TRANSACTION_SELECT} WHERE ${where} ORDER BY t.transaction_date DESC, t.esign_logs_id DESC LIMIT $6 OFFSET $7`,
-        count: `SELECT count(*) FROM esign_transactions t WHERE ${where}`,
-        values: [...values, body.limit, body.page * body.limit],
-      });
-      return {
-        dataList: rows.map((row) => transactionOf(row, language)),
-        totalCount: total,
-      };
-    },
-
-    exportMyTransactions: ({ caller, input }) => {
-      const body = input.body;
-      const userSlno = me(caller);
-      const { where, values } = transactionFilter(userSlno, body);
-      async function* rows() {
-        let after: { date: Date; id: number } | null = null;
-        for (;;) {
-          const batch: TransactionRow[] = (
-            await pool.query<TransactionRow>(
-              `${TRANSACTION_SELECT} WHERE ${where}
-                AND ($6::timestamptz IS NULL OR (t.transaction_date, t.esign_logs_id) < ($6::timestamptz, $7::int))
-                ORDER BY t.transaction_date DESC, t.esign_logs_id DESC LIMIT ${String(EXPORT_BATCH)}`,
-              [...values, after?.date ?? null, after?.id ?? null],
-            )
-          ).rows;
-          for (const row of batch) yield transactionOf(row, body.language);
-          const last = batch.at(-1);
-          if (!last || batch.length < EXPORT_BATCH) return;
-          after = { date: last.transaction_date, id: last.esign_logs_id };
-        }
-      }
-      return deps.exports.stream({
-        userSlno,
-        count: async () =>
-          (
-            await pool.query<{ count: number }>(
-              `SELECT count(*) FROM esign_transactions t WHERE ${where}`,
-              values,
-            )
-          ).rows[0]?.count ?? 0,
-        rows,
-        sheetName: 'ESign_Transactions',
-        columns: MY_TRANSACTION_COLUMNS,
-        language: body.language,
-      });
     },
 
     myDocuments: async ({ caller, input }) => {

@@ -6,16 +6,19 @@
  */
 import { COUNTED_ROLES, type CountedRole, type Language } from '@tawqi/domain';
 import type { Deps } from '../../deps.js';
-import { pageWithTotal } from '../../db/paging.js';
 import type { HandlerContext, Handlers } from '../../http/contractRoutes.js';
-import type { TenantContext } from '../access/tenancy.js';
+import { orgEsignTransactionsGrid, organizationUnitsGrid } from '@tawqi/api/grids';
+import { gridHandlers } from '../grids.js';
 import { localWord } from '../words.js';
+import {
+  ORG_TRANSACTIONS,
+  ORG_TRANSACTION_SELECT,
+  orgTransactionOf,
+  organizationOf,
+  type OrgTransactionRow,
+} from './transactions.js';
+import { ORGANIZATION_UNITS } from './units.js';
 
-/** The organization slno of an organization call (the route has checked it is one). */
-function organizationOf(tenant: TenantContext | null): number {
-  if (!tenant?.organization) throw new Error('an organization call without its organization');
-  return tenant.organization.slno;
-}
 
 const bilingual = (row: { en: string; ar: string }, language: Language) =>
   language === 'ar' ? row.ar : row.en;
@@ -57,23 +60,8 @@ export function organizationHandlers(deps: Deps): Handlers {
         'SELECT counter, total, utilized FROM organization_counters WHERE org_slno = $1',
         [org],
       ),
-      pool.query<{
-        esign_logs_id: number;
-        transaction_id: string;
-        plan_type: string;
-        user_role: string;
-        status: 'success' | 'failed' | 'pending';
-        transaction_date: Date;
-        sip_id: string;
-        level: 'L1' | 'L2';
-        global_counter: number;
-      }>(
-        `SELECT t.esign_logs_id, t.transaction_id, t.plan_type, t.user_role, t.status, t.transaction_date,
-                p.sip_id, p.level, (SELECT count(*) FROM esign_transactions WHERE org_slno = $1) AS global_counter
-           FROM esign_transactions t
-           JOIN organizations o ON o.org_slno = t.org_slno
-           JOIN service_providers p ON p.sip_slno = o.sip_slno
-          WHERE t.org_slno = $1
+      pool.query<OrgTransactionRow>(
+        `${ORG_TRANSACTION_SELECT} WHERE t.org_slno = $1
           ORDER BY t.transaction_date DESC, t.esign_logs_id DESC
           LIMIT ${String(RECENT_TRANSACTIONS)}`,
         [org],
@@ -90,23 +78,7 @@ export function organizationHandlers(deps: Deps): Handlers {
       roleCounters: Object.fromEntries(
         COUNTED_ROLES.map((role) => [role, countsOf(counter(role))]),
       ) as Record<CountedRole, ReturnType<typeof countsOf>>,
-      recentTransactions: recent.rows.map((row, index) => ({
-        // The organization's running number of the transaction: newest is the total.
-        globalCounter: row.global_counter - index,
-        requestedDate: row.transaction_date.toISOString(),
-        sipTxnId: row.transaction_id,
-        planType: localWord(row.plan_type, language),
-        roleType: localWord(row.user_role, language),
-        txnStatus: localWord(row.status, language),
-        // Ours: the demo world's failures have no provider code; real ones will carry it.
-        errorCode: null,
-        errorMessage: null,
-        responseTs: row.status === 'pending' ? null : row.transaction_date.toISOString(),
-        status: row.status,
-        esignLogsID: row.esign_logs_id,
-        sipAccountId: row.sip_id,
-        sipLevel: row.level,
-      })),
+      recentTransactions: recent.rows.map((row) => orgTransactionOf(row, language)),
     };
   }
 
@@ -131,6 +103,8 @@ export function organizationHandlers(deps: Deps): Handlers {
   }
 
   return {
+    ...gridHandlers(deps, orgEsignTransactionsGrid, ORG_TRANSACTIONS),
+    ...gridHandlers(deps, organizationUnitsGrid, ORGANIZATION_UNITS),
     enrolmentAdminDashboard: dashboard,
 
     organizationProfileView: async ({ tenant, language }) => {
@@ -194,41 +168,6 @@ export function organizationHandlers(deps: Deps): Handlers {
     // No certificate is issued to an organization before the certificate issue lands: the tab
     // says so (null), rather than showing a made-up one.
     organizationCertificate: () => Promise.resolve(null),
-
-    organizationUnits: async ({ tenant, input, language }) => {
-      const body = input.body as { pageNumber: number; pageSize: number };
-      const page = Math.max(body.pageNumber, 1);
-      const { rows, total } = await pageWithTotal<{
-        org_unit_slno: number;
-        en: string;
-        ar: string;
-        supporting_document: string | null;
-        unique_file_id: string | null;
-        status: string;
-        is_active: boolean;
-        remarks: string | null;
-        created_at: Date;
-      }>(pool, {
-        rows: `SELECT org_unit_slno, name_en AS en, name_ar AS ar, supporting_document, unique_file_id, status, is_active, remarks, created_at
-                 FROM organization_units WHERE org_slno = $1
-                ORDER BY created_at DESC, org_unit_slno DESC LIMIT $2 OFFSET $3`,
-        count: 'SELECT count(*) FROM organization_units WHERE org_slno = $1',
-        values: [organizationOf(tenant), body.pageSize, (page - 1) * body.pageSize],
-      });
-      return {
-        dataList: rows.map((row) => ({
-          orgUnitSlNo: row.org_unit_slno,
-          organizationalUnitName: bilingual(row, language),
-          supportingDocument: row.supporting_document,
-          createdDate: row.created_at.toISOString(),
-          status: localWord(row.status, language),
-          isActive: row.is_active,
-          remarks: row.remarks,
-          uniqueFileID: row.unique_file_id,
-        })),
-        totalCount: total,
-      };
-    },
 
     sponsors: async (context) => ({ dataList: await contacts(context, 'sponsor') }),
     technicalContacts: async (context) => ({

@@ -1,0 +1,9 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '@tawqi/ui';
+
+/** An export's progress beside its button: quiet, and empty when there is none. */
+export const exportProgress = style({
+  color: vars.color.textMuted,
+  fontSize: vars.font.sizeSm,
+  fontVariantNumeric: 'tabular-nums',
+});

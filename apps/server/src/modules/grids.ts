@@ -1,0 +1,132 @@
+/**
+ * A declared grid's two handlers (issue 13, item 4): its list call (one page and the filter's
+ * total, in one statement) and its export (every row of the same filter, read a batch at a time,
+ * written as the grid's file columns in the chosen language). A grid's query module gives only
+ * what is its own: its FROM, its filter's WHERE in the request's tenant, its order, and how a
+ * stored row becomes the contract's row.
+ */
+import {
+  cellWords,
+  columnsOn,
+  type AnyGrid,
+  type GridColumn,
+  type RowOf,
+} from '@tawqi/api/grids';
+import type { Endpoint } from '@tawqi/api';
+import type { Language } from '@tawqi/domain';
+import type { Deps } from '../deps.js';
+import { batches, pageWithTotal, type KeyColumn } from '../db/paging.js';
+import {
+  requireCaller,
+  type HandlerContext,
+  type Handlers,
+  type InputOf,
+} from '../http/contractRoutes.js';
+import type { ExportColumn, CellValue } from './exports/xlsx.js';
+
+type BodyOf<E extends Endpoint | null> = E extends Endpoint
+  ? InputOf<E> extends { body: infer Body }
+    ? Body
+    : never
+  : never;
+
+/** What the list and its export share: the filter fields of either call's body. */
+export type FilterBody<G extends AnyGrid> = BodyOf<G['list']> | BodyOf<G['export']>;
+
+export interface GridQuery<G extends AnyGrid, Stored extends object> {
+  /** `SELECT … FROM …` of one row, without a WHERE. */
+  select: string;
+  /** `SELECT count(*) FROM …` over the same rows, without a WHERE. */
+  count: string;
+  /** The filter's WHERE ($1, $2, …) for a call's body, always within the request's tenant. */
+  where: (
+    body: FilterBody<G>,
+    context: HandlerContext,
+  ) => { where: string; values: readonly unknown[] };
+  /** A unique order, newest first (every column descending). */
+  order: readonly KeyColumn<Stored>[];
+  /** The page a list call asks for. */
+  page: (body: BodyOf<G['list']>) => { limit: number; offset: number };
+  /** A stored row as the contract's row, in the caller's language. */
+  row: (stored: Stored, language: Language) => RowOf<G['list']>;
+}
+
+/** A file cell from a grid cell: dates as dates, statuses and flags in words. */
+function fileColumn<Row>(column: GridColumn<Row>): ExportColumn<{ row: Row; language: Language }> {
+  return {
+    header: column.header,
+    width: Math.max(12, Math.round((column.width ?? 160) / 7)),
+    value: ({ row, language }): CellValue => {
+      const value = column.value(row);
+      if (value === null || value === '') return null;
+      if ((column.kind === 'date' || column.kind === 'dateTime') && typeof value === 'string')
+        return new Date(value);
+      const worded = cellWords(column.kind, value, language);
+      return typeof worded === 'boolean' ? String(worded) : worded;
+    },
+  };
+}
+
+/** The sheet of a file: its name without the extension. */
+const sheetNameOf = (fileName: string) => fileName.replace(/\.xlsx$/i, '');
+
+export function gridHandlers<G extends AnyGrid, Stored extends object>(
+  deps: Pick<Deps, 'pool' | 'exports'>,
+  grid: G,
+  query: GridQuery<G, Stored>,
+): Handlers {
+  const { pool } = deps;
+  const orderBy = query.order.map((part) => `${part.column} DESC`).join(', ');
+
+  const list = async (context: HandlerContext) => {
+    const body = (context.input as { body: BodyOf<G['list']> }).body;
+    const { where, values } = query.where(body, context);
+    const { limit, offset } = query.page(body);
+    const first = values.length + 1;
+    const { rows, total } = await pageWithTotal<Stored>(pool, {
+      rows: `${query.select} WHERE ${where} ORDER BY ${orderBy} LIMIT $${String(first)} OFFSET $${String(first + 1)}`,
+      count: `${query.count} WHERE ${where}`,
+      values: [...values, limit, offset],
+    });
+    return {
+      dataList: rows.map((row) => query.row(row, context.language)),
+      totalCount: total,
+    };
+  };
+
+  const handlers: Record<string, (context: HandlerContext) => Promise<unknown>> = {
+    [grid.list.id]: list,
+  };
+
+  const exported = grid.export;
+  if (exported?.answer.kind === 'blob') {
+    const columns = (columnsOn(grid, 'file') as GridColumn<RowOf<G['list']>>[]).map(fileColumn);
+    const sheetName = sheetNameOf(exported.answer.fileName);
+    handlers[exported.id] = async (context) => {
+      const body = (context.input as { body: BodyOf<G['export']> & { language: Language } })
+        .body;
+      const { where, values } = query.where(body, context);
+      const language = body.language;
+      return deps.exports.stream({
+        userSlno: requireCaller(context.caller).userSlno,
+        count: async () =>
+          (
+            await pool.query<{ count: number }>(`${query.count} WHERE ${where}`, [...values])
+          ).rows[0]?.count ?? 0,
+        rows: async function* () {
+          for await (const stored of batches<Stored>(pool, {
+            select: query.select,
+            where,
+            values,
+            order: query.order,
+          }))
+            yield { row: query.row(stored, language), language };
+        },
+        sheetName,
+        columns,
+        language,
+      });
+    };
+  }
+  return handlers;
+}

@@ -1,0 +1,65 @@
+/**
+ * My eSign transactions (SPEC §2, §7 `esign/my/transactions`): the query of the declared grid
+ * (its list and export, modules/grids.ts), and the row the dashboard and the status page share.
+ * Every statement is the caller's own (`t.user_slno`).
+ */
+import type { myTransactionsGrid } from '@tawqi/api/grids';
+import { ESIGN_TRANSACTION_STATUSES, type Language } from '@tawqi/domain';
+import { requireCaller } from '../../http/contractRoutes.js';
+import type { GridQuery } from '../grids.js';
+import { localWord } from '../words.js';
+
+export interface TransactionRow {
+  esign_logs_id: number;
+  transaction_id: string;
+  transaction_date: Date;
+  plan_type: string;
+  user_role: string;
+  status: (typeof ESIGN_TRANSACTION_STATUSES)[number];
+  originator: string;
+  documents: number;
+}
+
+export function transactionOf(row: TransactionRow, language: Language) {
+  return {
+    transactionDate: row.transaction_date.toISOString(),
+    numberOfDocuments: row.documents,
+    transactionID: row.transaction_id,
+    planType: localWord(row.plan_type, language),
+    userRole: localWord(row.user_role, language),
+    statusID: ESIGN_TRANSACTION_STATUSES.indexOf(row.status),
+    status: row.status,
+    statusLabel: localWord(row.status, language),
+    originator: row.originator,
+    esignLogsID: row.esign_logs_id,
+  };
+}
+
+export const TRANSACTION_SELECT = `SELECT t.esign_logs_id, t.transaction_id, t.transaction_date, t.plan_type, t.user_role, t.status, t.originator,
+  (SELECT count(*) FROM transaction_documents d WHERE d.esign_logs_id = t.esign_logs_id) AS documents
+  FROM esign_transactions t`;
+
+export const MY_TRANSACTIONS: GridQuery<typeof myTransactionsGrid, TransactionRow> = {
+  select: TRANSACTION_SELECT,
+  count: 'SELECT count(*) FROM esign_transactions t',
+  where: (body, { caller }) => ({
+    where: `t.user_slno = $1
+      AND ($2::date IS NULL OR t.transaction_date >= $2::date)
+      AND ($3::date IS NULL OR t.transaction_date < $3::date + 1)
+      AND ($4::text[] IS NULL OR t.status = ANY($4::text[]))
+      AND ($5::text = '' OR t.transaction_id ILIKE '%' || $5 || '%' OR t.originator ILIKE '%' || $5 || '%')`,
+    values: [
+      requireCaller(caller).userSlno,
+      body.fromDate ?? null,
+      body.toDate ?? null,
+      body.statuses?.length ? body.statuses : null,
+      (body.search ?? '').trim(),
+    ],
+  }),
+  order: [
+    { column: 't.transaction_date', type: 'timestamptz', of: (row) => row.transaction_date },
+    { column: 't.esign_logs_id', type: 'int', of: (row) => row.esign_logs_id },
+  ],
+  page: (body) => ({ limit: body.limit, offset: body.page * body.limit }),
+  row: transactionOf,
+};
