@@ -236,8 +236,9 @@ describe('the organization’s eSign transactions (a declared grid)', () => {
     expect(new Set(numbers).size).toBe(expected);
     expect([...numbers].sort((a, b) => b - a)).toEqual(numbers);
     const statuses = new Set(
-      Array.from({ length: sheet.rowCount - 1 }, (_, index) =>
-        sheet.getRow(index + 2).getCell(9).text,
+      Array.from(
+        { length: sheet.rowCount - 1 },
+        (_, index) => sheet.getRow(index + 2).getCell(9).text,
       ),
     );
     expect([...statuses].sort()).toEqual(['قيد الانتظار', 'ناجحة']);

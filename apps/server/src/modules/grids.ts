@@ -5,13 +5,7 @@
  * what is its own: its FROM, its filter's WHERE in the request's tenant, its order, and how a
  * stored row becomes the contract's row.
  */
-import {
-  cellWords,
-  columnsOn,
-  type AnyGrid,
-  type GridColumn,
-  type RowOf,
-} from '@tawqi/api/grids';
+import { cellWords, columnsOn, type AnyGrid, type GridColumn, type RowOf } from '@tawqi/api/grids';
 import type { Endpoint } from '@tawqi/api';
 import type { Language } from '@tawqi/domain';
 import type { Deps } from '../deps.js';
@@ -103,16 +97,14 @@ export function gridHandlers<G extends AnyGrid, Stored extends object>(
     const columns = (columnsOn(grid, 'file') as GridColumn<RowOf<G['list']>>[]).map(fileColumn);
     const sheetName = sheetNameOf(exported.answer.fileName);
     handlers[exported.id] = async (context) => {
-      const body = (context.input as { body: BodyOf<G['export']> & { language: Language } })
-        .body;
+      const body = (context.input as { body: BodyOf<G['export']> & { language: Language } }).body;
       const { where, values } = query.where(body, context);
       const language = body.language;
       return deps.exports.stream({
         userSlno: requireCaller(context.caller).userSlno,
         count: async () =>
-          (
-            await pool.query<{ count: number }>(`${query.count} WHERE ${where}`, [...values])
-          ).rows[0]?.count ?? 0,
+          (await pool.query<{ count: number }>(`${query.count} WHERE ${where}`, [...values]))
+            .rows[0]?.count ?? 0,
         rows: async function* () {
           for await (const stored of batches<Stored>(pool, {
             select: query.select,

@@ -110,7 +110,8 @@ export function columnsOn<Row>(
 /** A cell's value in words where words are needed (a status, a yes or no). */
 export function cellWords(kind: CellKind, value: CellValue, language: Language): CellValue {
   if (kind === 'status' && typeof value === 'string') return statusWord(value, language);
-  if (kind === 'flag' && typeof value === 'boolean') return FLAG_WORDS[value ? 'yes' : 'no'][language];
+  if (kind === 'flag' && typeof value === 'boolean')
+    return FLAG_WORDS[value ? 'yes' : 'no'][language];
   return value;
 }
 

@@ -2,11 +2,7 @@
  * @tawqi/api/grids: every grid of the product, declared once (defineGrid.ts). A new grid is its
  * declaration here, its query module on the server and its screen-specific parts in the portal.
  */
-import {
-  ESIGN_TRANSACTION_STATUSES,
-  defaultStatusFilter,
-  searchTypeOf,
-} from '@tawqi/domain';
+import { ESIGN_TRANSACTION_STATUSES, defaultStatusFilter, searchTypeOf } from '@tawqi/domain';
 import { CONTRACT } from '../contract/index.js';
 import { defineGrid, filterFields, organizationOf, wirePage } from './defineGrid.js';
 
@@ -46,7 +42,12 @@ export const myTransactionsGrid = defineGrid({
       value: (row) => row.transactionDate,
       width: 190,
     },
-    { id: 'planType', header: TRANSACTION_HEADERS.planType, kind: 'text', value: (row) => row.planType },
+    {
+      id: 'planType',
+      header: TRANSACTION_HEADERS.planType,
+      kind: 'text',
+      value: (row) => row.planType,
+    },
     {
       id: 'userRole',
       header: TRANSACTION_HEADERS.role,
@@ -82,8 +83,7 @@ export const myTransactionsGrid = defineGrid({
     body: {
       type: searchTypeOf({
         searchText: view.search,
-        dateRange:
-          view.fromDate || view.toDate ? { from: view.fromDate, to: view.toDate } : null,
+        dateRange: view.fromDate || view.toDate ? { from: view.fromDate, to: view.toDate } : null,
       }),
       limit: view.pageSize,
       page: wirePage(CONTRACT.myTransactions, view.page),
@@ -129,8 +129,18 @@ export const orgEsignTransactionsGrid = defineGrid({
       value: (row) => row.requestedDate,
       width: 190,
     },
-    { id: 'planType', header: TRANSACTION_HEADERS.planType, kind: 'text', value: (row) => row.planType },
-    { id: 'roleType', header: TRANSACTION_HEADERS.role, kind: 'text', value: (row) => row.roleType },
+    {
+      id: 'planType',
+      header: TRANSACTION_HEADERS.planType,
+      kind: 'text',
+      value: (row) => row.planType,
+    },
+    {
+      id: 'roleType',
+      header: TRANSACTION_HEADERS.role,
+      kind: 'text',
+      value: (row) => row.roleType,
+    },
     {
       id: 'sipAccountId',
       header: { en: 'Provider account', ar: 'حساب المزوّد' },

@@ -19,7 +19,6 @@ import {
 } from './transactions.js';
 import { ORGANIZATION_UNITS } from './units.js';
 
-
 const bilingual = (row: { en: string; ar: string }, language: Language) =>
   language === 'ar' ? row.ar : row.en;
 
