@@ -42,6 +42,7 @@ describe('the organization area', () => {
       '/app/org/orgProfile?tab=admins',
       '/app/org/orgProfile?tab=details&lng=en',
       '/app/org/esign/transactions?lng=ar',
+      '/app/org/manage/users?lng=ar',
     ]) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).waitFor();
@@ -132,6 +133,72 @@ describe('the organization area', () => {
     expect(ids.slice(0, 10)).toEqual(shownIds);
     expect(ids.every((id) => id.startsWith('ES-314-'))).toBe(true);
     expect([...statuses]).toEqual(['فاشلة']);
+    expect(errors).toEqual([]);
+  });
+
+  it('manages the organization’s users: filters by unit and state from the URL, opens a member, exports the filter', async () => {
+    const { page, errors } = await openPage('/app/login?lng=en');
+    await signInWithCode(page, 'majed');
+    await page.waitForURL('**/app/org/dashboard');
+    await page.getByRole('link', { name: 'Manage users' }).first().click();
+    await page.waitForURL('**/app/org/manage/users');
+    const grid = page.getByRole('grid', { name: 'Organization users' });
+    await expect.poll(() => grid.getByRole('row').count()).toBe(11);
+
+    // The unit filter: Finance only, in the URL, back on page 1.
+    await page.getByRole('button', { name: /Organization unit/ }).click();
+    await page.getByRole('option', { name: 'Finance' }).click();
+    await page.waitForURL(/unit=\d+/);
+    await expect
+      .poll(async () =>
+        (await grid.getByRole('row').allTextContents())
+          .slice(1)
+          .every((row) => row.includes('Finance')),
+      )
+      .toBe(true);
+
+    // A member's detail under their row.
+    await grid.getByRole('button', { expanded: false }).first().click();
+    await grid.getByText('National ID').waitFor();
+    await expect.poll(() => grid.getByText(/^\*{6}\d{4}$/).count()).toBe(1);
+
+    // The same filter, in Arabic, exported.
+    await page.goto(
+      `${new URL(page.url()).pathname}${new URL(page.url()).search}&active=active&lng=ar`,
+    );
+    const arabicGrid = page.getByRole('grid', { name: 'مستخدمو المنشأة' });
+    await expect.poll(() => arabicGrid.getByRole('row').count()).toBe(11);
+    const shown = await arabicGrid.getByRole('row').evaluateAll((rows) =>
+      rows
+        .slice(1)
+        .map((row) => [...row.querySelectorAll('bdi')].map((bdi) => bdi.textContent))
+        .map((texts) => texts.find((text) => text.startsWith('EMP-')) ?? ''),
+    );
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'تصدير إلى Excel' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('ManageOrganizationUsers.xlsx');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(await download.path());
+    const sheet = workbook.worksheets[0];
+    if (!sheet) throw new Error('the workbook has no sheet');
+    const header = (sheet.getRow(1).values as unknown[]).filter(Boolean);
+    const idColumn = header.indexOf('الرقم الوظيفي') + 1;
+    const unitColumn = header.indexOf('الوحدة التنظيمية') + 1;
+    const activeColumn = header.indexOf('نشط') + 1;
+    const ids: string[] = [];
+    const units = new Set<string>();
+    const active = new Set<string>();
+    sheet.eachRow((row, number) => {
+      if (number === 1) return;
+      ids.push(row.getCell(idColumn).text);
+      units.add(row.getCell(unitColumn).text);
+      active.add(row.getCell(activeColumn).text);
+    });
+    expect(ids.slice(0, 10)).toEqual(shown);
+    expect([...units]).toEqual(['الإدارة المالية']);
+    expect([...active]).toEqual(['نعم']);
     expect(errors).toEqual([]);
   });
 });

@@ -52,6 +52,8 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 export function useFilterParams<S extends string>(
   statuses: readonly S[],
   defaultStatuses: readonly S[] = statuses,
+  /** A grid's own filters in the URL, kept when the filter bar applies. */
+  keep: readonly string[] = [],
 ): [FilterValues & { statuses: S[] }, (filter: FilterValues) => void, boolean] {
   const [params, setParams] = useSearchParams();
   const key = ['q', 'from', 'to', 'status'].map((name) => params.get(name) ?? '').join('\u0000');
@@ -71,8 +73,10 @@ export function useFilterParams<S extends string>(
   }, [key, statuses, defaultStatuses]);
   const setFilter = (next: FilterValues) => {
     const updated = new URLSearchParams();
-    const keep = params.get('tab');
-    if (keep) updated.set('tab', keep);
+    for (const name of ['tab', ...keep]) {
+      const value = params.get(name);
+      if (value) updated.set(name, value);
+    }
     if (next.search.trim()) updated.set('q', next.search.trim());
     if (next.dateRange?.from) updated.set('from', next.dateRange.from);
     if (next.dateRange?.to) updated.set('to', next.dateRange.to);
@@ -86,4 +90,22 @@ export function useFilterParams<S extends string>(
     isSearchActive({ searchText: filter.search, dateRange: filter.dateRange }) ||
     filter.statuses.length !== statuses.length;
   return [filter, setFilter, narrowed];
+}
+
+/**
+ * One of a grid's own filters in the URL (`?unit=12`): its value ('' when unset) and a setter that
+ * returns the grid to its first page.
+ */
+export function useGridParam(name: string): [string, (value: string) => void] {
+  const [params, setParams] = useSearchParams();
+  const set = (value: string) => {
+    setParams((previous) => {
+      const updated = new URLSearchParams(previous);
+      updated.delete('page');
+      if (value) updated.set(name, value);
+      else updated.delete(name);
+      return updated;
+    });
+  };
+  return [params.get(name) ?? '', set];
 }

@@ -30,5 +30,6 @@ export const ORG_PATHS = {
   profile: '/app/org/orgProfile',
   account: '/app/org/account',
   approvals: '/app/org/approval/user',
+  manageUsers: '/app/org/manage/users',
   transactions: '/app/org/esign/transactions',
 } as const satisfies Record<string, OrgRoute>;

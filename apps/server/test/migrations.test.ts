@@ -26,7 +26,11 @@ afterAll(async () => {
 
 const NOW = new Date('2026-11-21T09:00:00.000Z');
 
-describe('a first-release database', () => {
+// Each test makes a database and seeds the whole world (10 s alone on this machine, more beside
+// the rest of the suite).
+const SEEDING = { timeout: 90_000 };
+
+describe('a first-release database', SEEDING, () => {
   it('migrates forward keeping its data, and receives the world once', async () => {
     const pool = await freshDatabase();
     await migrate(pool, MIGRATIONS.slice(0, 1));
@@ -77,7 +81,7 @@ describe('a first-release database', () => {
   });
 });
 
-describe('a new database', () => {
+describe('a new database', SEEDING, () => {
   it('has reference data without demo data', async () => {
     const pool = await freshDatabase();
     await migrate(pool);
@@ -89,7 +93,7 @@ describe('a new database', () => {
     expect(await count('users')).toBe(0);
   });
 
-  it('accepts exactly the statuses and roles the domain names, and keeps counters sound', async () => {
+  it('accepts exactly the statuses and roles the domain names, keeps counters sound, numbers transactions once each and units within their organization', async () => {
     const pool = await freshDatabase();
     await migrate(pool);
     await seedDemoData(pool, NOW);
@@ -119,12 +123,24 @@ describe('a new database', () => {
     await expect(
       pool.query(`UPDATE organization_counters SET total = -1 WHERE org_slno = 322`),
     ).rejects.toThrow(/check constraint/);
-  });
 
-  it('numbers an organization’s transactions once each, however many are made at once', async () => {
-    const pool = await freshDatabase();
-    await migrate(pool);
-    await seedDemoData(pool, NOW);
+    // A member's unit is one of their own organization's (a key over both ids).
+    const unitOf = async (org: number) =>
+      (
+        await pool.query(
+          `SELECT min(org_unit_slno) AS id FROM organization_units WHERE org_slno = $1`,
+          [org],
+        )
+      ).rows[0].id as number;
+    await expect(
+      pool.query(`UPDATE memberships SET org_unit_slno = $1 WHERE org_slno = 322`, [
+        await unitOf(314),
+      ]),
+    ).rejects.toThrow(/memberships_unit_of_org/);
+    await pool.query(`UPDATE memberships SET org_unit_slno = $1 WHERE org_slno = 322`, [
+      await unitOf(322),
+    ]);
+    // An organization's transactions are numbered once each, however many are made at once.
     const made = async () =>
       Number(
         (
@@ -151,6 +167,14 @@ describe('a new database', () => {
     ).rows.map((row) => row.org_counter);
     expect(numbers).toEqual(Array.from({ length: 20 }, (_, index) => before + index + 1));
     expect(await made()).toBe(before + 20);
+
+    // Every seeded member has a unit of their organization.
+    expect(
+      Number(
+        (await pool.query(`SELECT count(*) AS n FROM memberships WHERE org_unit_slno IS NULL`))
+          .rows[0].n,
+      ),
+    ).toBe(0);
   });
 
   it('gives every order and purchased plan exactly one owner, a person or an organization', async () => {

@@ -246,6 +246,178 @@ describe('the organization’s eSign transactions (a declared grid)', () => {
   });
 });
 
+describe('manage organization users (a declared grid)', () => {
+  const ALL = {
+    initiated: 1,
+    pending: 1,
+    approved: 1,
+    rejected: 1,
+    userRejected: 1,
+    deactivated: 1,
+    active: 1,
+    inActive: 1,
+  };
+  const users = (body: Record<string, unknown>, language = 'en', token = sara) =>
+    h.call('POST', '/api/v1/user/org/orgUser/viewManageOrganizationUsersGrid', {
+      token,
+      language,
+      body: { ...ALL, organizationSlno: 314, pageNumber: 1, pageSize: 10, ...body },
+    });
+  const unitOf = async (name: string) =>
+    count(
+      `SELECT org_unit_slno AS n FROM organization_units WHERE org_slno = 314 AND name_en = '${name}'`,
+    );
+
+  it('pages every member of the organization, newest first, each with their unit', async () => {
+    const answer = await users({});
+    expect(answer.status).toBe(200);
+    expect(answer.body.totalCount).toBe(
+      await count('SELECT count(*) AS n FROM memberships WHERE org_slno = 314'),
+    );
+    const rows = answer.body.dataList as {
+      createdDate: string;
+      orgUnit: string;
+      userSlno: number;
+    }[];
+    expect(rows).toHaveLength(10);
+    expect([...rows.map((row) => row.createdDate)].sort().reverse()).toEqual(
+      rows.map((row) => row.createdDate),
+    );
+    expect(rows.every((row) => ['Head office', 'Finance'].includes(row.orgUnit))).toBe(true);
+    const arabic = await users({}, 'ar');
+    expect((arabic.body.dataList as { orgUnitArabic: string }[])[0]?.orgUnitArabic).toMatch(
+      /المكتب الرئيسي|الإدارة المالية/,
+    );
+  });
+
+  it('filters by the status flags, the active flags, the unit, the employee id and text', async () => {
+    const pending = await users({
+      ...ALL,
+      approved: 0,
+      rejected: 0,
+      deactivated: 0,
+      initiated: 0,
+      userRejected: 0,
+    });
+    expect(pending.body.totalCount).toBe(
+      await count(
+        `SELECT count(*) AS n FROM memberships WHERE org_slno = 314 AND status = 'Pending'`,
+      ),
+    );
+    expect(
+      (pending.body.dataList as { status: string }[]).every((row) => row.status === 'Pending'),
+    ).toBe(true);
+    const inactive = await users({ active: 0 });
+    expect(inactive.body.totalCount).toBe(
+      await count('SELECT count(*) AS n FROM memberships WHERE org_slno = 314 AND NOT is_active'),
+    );
+    const finance = await unitOf('Finance');
+    const inFinance = await users({ orgUnitSlNo: finance });
+    expect(inFinance.body.totalCount).toBe(
+      await count(
+        `SELECT count(*) AS n FROM memberships WHERE org_slno = 314 AND org_unit_slno = ${String(finance)}`,
+      ),
+    );
+    const one = await users({ employeeId: 'EMP-314-00042' });
+    expect(one.body.totalCount).toBe(1);
+    const byName = await users({
+      search: (one.body.dataList as { fullNameEnglish: string }[])[0]?.fullNameEnglish,
+    });
+    expect(byName.body.totalCount).toBeGreaterThanOrEqual(1);
+    // None of the statuses chosen is no rows, not every row.
+    const none = await users({
+      initiated: 0,
+      pending: 0,
+      approved: 0,
+      rejected: 0,
+      userRejected: 0,
+      deactivated: 0,
+    });
+    expect(none.body.totalCount).toBe(0);
+    // Another organization's unit is not found.
+    const theirs = await count(
+      `SELECT min(org_unit_slno) AS n FROM organization_units WHERE org_slno = 322`,
+    );
+    expect((await users({ orgUnitSlNo: theirs })).status).toBe(404);
+  });
+
+  it('is for Enrolment Admins', async () => {
+    expect((await users({}, 'en', mohammed)).status).toBe(403);
+  });
+
+  it('shows one member’s detail, with a masked national id, and finds no one of another organization', async () => {
+    const [first] = (await users({ employeeId: 'EMP-314-00042' })).body.dataList as {
+      userSlno: number;
+    }[];
+    if (!first) throw new Error('no member');
+    const view = (userSlNo: number, language = 'en') =>
+      h.call('POST', '/api/v1/user/org/orgUser/viewOrganizationUser', {
+        token: sara,
+        language,
+        body: { orgSlNo: 314, userSlNo, active: 1, inActive: 1 },
+      });
+    const detail = await view(first.userSlno, 'ar');
+    expect(detail.status).toBe(200);
+    expect(detail.body).toMatchObject({
+      employeeId: 'EMP-314-00042',
+      nationalId: expect.stringMatching(/^\*{6}\d{4}$/),
+      organizationUnit: expect.stringMatching(/المكتب الرئيسي|الإدارة المالية/),
+      organizationCountersUse: { organizationUser: 1, enrolmentAdmin: 0, authorizedSignatory: 0 },
+    });
+    const stranger = await count(
+      `SELECT min(user_slno) AS n FROM memberships WHERE org_slno = 322`,
+    );
+    expect((await view(stranger)).status).toBe(404);
+  });
+
+  it('offers the organization’s approved units and its employee ids for the filters', async () => {
+    const units = await h.call('POST', '/api/v1/user/org/orgUser/organizationUnitList/314', {
+      token: sara,
+    });
+    expect(units.status).toBe(200);
+    expect(
+      (units.body.dataList as { organizationalUnitName: string }[]).map(
+        (unit) => unit.organizationalUnitName,
+      ),
+    ).toEqual(['Head office', 'Finance']);
+    const ids = await h.call('POST', '/api/v1/user/org/orgUser/viewEmployeeIdList/314', {
+      token: sara,
+    });
+    expect(ids.body.dataList).toHaveLength(
+      await count('SELECT count(*) AS n FROM memberships WHERE org_slno = 314'),
+    );
+  });
+
+  it('exports the filtered users as ManageOrganizationUsers.xlsx in the chosen language', async () => {
+    const filter = { ...ALL, active: 1, inActive: 0, orgUnitSlNo: await unitOf('Head office') };
+    const download = await fetch(`${h.baseUrl}/api/v1/excel/report/exportManageUsers`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${sara}`,
+        'x-device-id': DEVICE,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ ...filter, organizationSlno: 314, language: 'ar' }),
+    });
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-disposition')).toContain('ManageOrganizationUsers.xlsx');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await download.arrayBuffer());
+    const sheet = workbook.worksheets[0] as ExcelJS.Worksheet;
+    const grid = await users({ ...filter, pageSize: 500 });
+    expect(sheet.rowCount - 1).toBe(grid.body.totalCount);
+    expect((sheet.getRow(1).values as unknown[]).slice(1, 4)).toEqual([
+      'الاسم',
+      'الرقم الوظيفي',
+      'الوحدة التنظيمية',
+    ]);
+    // Names and units in Arabic, the active flag in words.
+    expect(sheet.getRow(2).getCell(1).text).toMatch(/[\u0600-\u06ff]/);
+    expect(sheet.getRow(2).getCell(3).text).toBe('المكتب الرئيسي');
+    expect(sheet.getRow(2).getCell(7).text).toBe('نعم');
+  });
+});
+
 describe('an organization call’s audit context', () => {
   it('names the organization and the caller’s roles there', async () => {
     let seen: AuditContext | null = null;

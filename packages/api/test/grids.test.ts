@@ -33,6 +33,7 @@ const VIEWS: GridView<EsignTransactionStatus>[] = [
     toDate: null,
     statuses: [],
     organization: { slno: 314, queryId: 314 },
+    extra: {},
   },
   {
     page: 7,
@@ -42,6 +43,7 @@ const VIEWS: GridView<EsignTransactionStatus>[] = [
     toDate: '2026-03-31',
     statuses: ['failed', 'pending'],
     organization: { slno: 320, queryId: 500 },
+    extra: { active: 'inactive', unit: '12', employeeId: 'EMP-320-00007' },
   },
 ];
 
@@ -84,7 +86,7 @@ describe('every declared grid', () => {
         expect(column.header.en, `${grid.id}.${column.id}`).toMatch(/\S/);
         expect(column.header.ar, `${grid.id}.${column.id}`).toMatch(/[\u0600-\u06ff]/);
         for (const row of answer.dataList) {
-          const value = column.value(row);
+          const value = column.value(row, 'ar');
           expect(['string', 'number', 'boolean', 'object'], column.id).toContain(typeof value);
           if (column.kind === 'status') expect(Object.keys(STATUS_WORDS)).toContain(value);
         }

@@ -12,15 +12,17 @@ import { statusWord, type Status as StatusCode } from '@tawqi/domain';
 import { Button, DataGrid, EmptyState, FilterBar } from '@tawqi/ui';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'wouter';
 import { api } from '../api.js';
 import { useFormat } from '../format.js';
 import { PAGE_SIZE, gridState, useFilterParams, usePageParam } from '../grid.js';
 import { useApi } from '../queries.js';
 import { reportFailure } from '../toasts.js';
 import { useGridColumns, type OwnCells } from './gridColumns.js';
-import { exportProgress } from './gridScreen.css.js';
+import { exportProgress, ownFilters } from './gridScreen.css.js';
 
 const NO_STATUSES: readonly never[] = [];
+const NO_FILTERS: readonly string[] = [];
 
 export interface GridScreenProps<
   List extends Endpoint,
@@ -39,6 +41,8 @@ export interface GridScreenProps<
   organization?: GridView['organization'];
   /** The page's name in the URL, when a screen shows more than one grid. */
   pageParam?: string;
+  /** The controls of the grid's own filters (`extraFilters`, set with `useGridParam`). */
+  filters?: ReactNode;
 }
 
 export function GridScreen<
@@ -54,12 +58,16 @@ export function GridScreen<
   renderDetail,
   organization = null,
   pageParam,
+  filters,
 }: GridScreenProps<List, Export, S>) {
   const { t } = useTranslation('app');
   const format = useFormat();
   const statuses = grid.statuses?.all ?? NO_STATUSES;
   const [page, setPage] = usePageParam(pageParam);
-  const [filter, setFilter, narrowed] = useFilterParams(statuses, grid.statuses?.start);
+  const own = grid.extraFilters ?? NO_FILTERS;
+  const [filter, setFilter, narrowed] = useFilterParams(statuses, grid.statuses?.start, own);
+  const [params, setParams] = useSearchParams();
+  const extra = Object.fromEntries(own.map((name) => [name, params.get(name) ?? '']));
   const [received, setReceived] = useState<number | null>(null);
   const view: GridView<S> = {
     page,
@@ -69,6 +77,7 @@ export function GridScreen<
     toDate: filter.dateRange?.to ?? null,
     statuses: filter.statuses,
     organization,
+    extra,
   };
   const call = useApi(grid.list, grid.listInput(view), { keepPrevious: true });
   const columns = useGridColumns<RowOf<List>>(grid, cells);
@@ -108,6 +117,7 @@ export function GridScreen<
           {...(searchLabel ? { searchLabel } : {})}
         />
       ) : null}
+      {filters ? <div className={ownFilters}>{filters}</div> : null}
       <DataGrid
         label={label}
         columns={columns}
@@ -116,9 +126,11 @@ export function GridScreen<
         page={page}
         pageSize={PAGE_SIZE}
         onPageChange={setPage}
-        isFiltered={narrowed}
+        isFiltered={narrowed || Object.values(extra).some(Boolean)}
         onClearFilters={() => {
-          setFilter(everyStatus);
+          // Every filter at once, the grid's own too; the screen's tab stays.
+          const tab = params.get('tab');
+          setParams(tab ? { tab } : {});
         }}
         emptyState={<EmptyState title={emptyTitle} />}
         {...(renderDetail ? { renderDetail } : {})}

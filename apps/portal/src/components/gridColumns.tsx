@@ -56,7 +56,7 @@ export function useGridColumns<Row>(
     return {
       id: column.id,
       header: column.header[format.language],
-      cell: own?.cell ?? ((row: Row) => show(column.kind, column.value(row))),
+      cell: own?.cell ?? ((row: Row) => show(column.kind, column.value(row, format.language))),
       ...(column.width ? { width: column.width } : {}),
       ...(column.kind === 'number' ? { align: 'end' as const } : {}),
       ...(column.isRowHeader ? { isRowHeader: true } : {}),

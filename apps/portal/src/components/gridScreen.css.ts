@@ -7,3 +7,11 @@ export const exportProgress = style({
   fontSize: vars.font.sizeSm,
   fontVariantNumeric: 'tabular-nums',
 });
+
+/** A grid's own filters (a unit, an active state): a row that wraps on a phone. */
+export const ownFilters = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.md,
+  alignItems: 'end',
+});

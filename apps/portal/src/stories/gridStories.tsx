@@ -63,7 +63,7 @@ export function gridStories(grid: AnyGrid, options: GridStoryOptions) {
       // Every status cell is the catalogue's word in the story's language, never the code.
       for (const column of grid.columns.filter((each) => each.kind === 'status'))
         for (const row of page.dataList.slice(0, expected)) {
-          const code = String(column.value(row as never));
+          const code = String(column.value(row as never, language()));
           await expect(
             within(shown).getAllByText(statusWord(code, language())).length,
           ).toBeGreaterThan(0);

@@ -81,6 +81,7 @@ export async function portalLoader({
   toasts.clear();
   // Each story reads afresh: nothing another story cached shows here.
   queryClient.clear();
+  recovered = false;
 }
 
 /** The story at its route in a memory location; links move within it, as in the app. */
@@ -133,16 +134,21 @@ export function uiText(key: UiStringKey): string {
 }
 
 /**
- * The call fails once (500 without a message), then answers as the mocks do. A handler is used up
- * once it failed, so make one per story.
+ * Whether the story's failing calls answer again: a failing call fails every time until the
+ * story presses retry (retryRecovers), so a read of the story before that (or a stray read of the
+ * story before it, still on screen while this one loads) cannot use up the failure.
  */
+let recovered = false;
+
+/** The call fails (500 without a message) until the story retries, then answers as the mocks do. */
 export function failingOnce(id: EndpointId): HttpHandler {
   const endpoint = CONTRACT[id];
   const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
-  return http[method](
-    mockUrl(endpoint),
-    () => HttpResponse.json({ statusCode: 500, code: 'INTERNAL', message: '' }, { status: 500 }),
-    { once: true },
+  // Answering nothing hands the request on to the next handler: the usual mock answer.
+  return http[method](mockUrl(endpoint), () =>
+    recovered
+      ? undefined
+      : HttpResponse.json({ statusCode: 500, code: 'INTERNAL', message: '' }, { status: 500 }),
   );
 }
 
@@ -156,6 +162,7 @@ export async function retryRecovers(canvasElement: HTMLElement): Promise<void> {
   await waitFor(() => expect(busyIndicators(canvasElement)).toHaveLength(0), { timeout: 5000 });
   const [alert] = canvas.getAllByRole('alert');
   await expect(alert).toHaveTextContent(uiText('failedToFetch'));
+  recovered = true;
   for (const retry of canvas.getAllByRole('button', { name: uiText('retry') }))
     if (retry.isConnected) await userEvent.click(retry);
   await waitFor(
@@ -197,10 +204,7 @@ export function loadingStory(...ids: EndpointId[]) {
   };
 }
 
-/**
- * A screen whose reads of `ids` fail once: "Failed to fetch" with a retry that recovers. Call it
- * once per story (its handlers are used up).
- */
+/** A screen whose reads of `ids` fail: "Failed to fetch" with a retry that recovers. */
 export function failedOnceStory(...ids: EndpointId[]) {
   return {
     parameters: { msw: ids.map(failingOnce) },

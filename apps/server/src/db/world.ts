@@ -389,6 +389,14 @@ export async function writeWorld(
     const users = organization.volume?.users ?? 6;
     await writeBulkPeople(client, organization, users, options);
     if (organization.volume) await writeTransactions(client, organization, now);
+    // The named people, and members from before the organization had units, work at its head
+    // office (its first approved unit).
+    await q(
+      `UPDATE memberships SET org_unit_slno = (SELECT min(org_unit_slno) FROM organization_units
+                                                WHERE org_slno = $1 AND status = 'Approved' AND is_active)
+        WHERE org_slno = $1 AND org_unit_slno IS NULL`,
+      [organization.slno],
+    );
   }
 }
 
@@ -469,11 +477,17 @@ async function writeBulkPeople(
        ON CONFLICT (national_id) DO NOTHING
        RETURNING user_slno, national_id
      )
-     INSERT INTO memberships (user_slno, org_slno, roles, employee_id, email, mobile, status, is_active, designation, created_at)
+     , units AS (
+       -- people are spread over the organization's active, approved units
+       SELECT org_unit_slno, row_number() OVER (ORDER BY org_unit_slno) - 1 AS n, count(*) OVER () AS total
+         FROM organization_units WHERE org_slno = $1::int AND status = 'Approved' AND is_active
+     )
+     INSERT INTO memberships (user_slno, org_slno, roles, employee_id, email, mobile, status, is_active, designation, created_at, org_unit_slno)
      SELECT i.user_slno, $1::int, ARRAY[p.role], 'EMP-' || $1::int || '-' || lpad(p.n::text, 5, '0'), 'user' || p.n || '@org' || $1::int || '.sa',
             '05' || lpad((10000000 + $1::int * 1000 + p.n)::text, 8, '0'), p.status, p.status <> 'Deactivated',
             CASE WHEN p.role = 'organizationUser' THEN 'Employee' ELSE 'Manager' END,
-            $8::timestamptz - make_interval(days => p.n % 700)
+            $8::timestamptz - make_interval(days => p.n % 700),
+            (SELECT u.org_unit_slno FROM units u WHERE u.n = p.n % u.total)
        FROM inserted i JOIN people p USING (national_id)
      ON CONFLICT (user_slno, org_slno) DO NOTHING`,
     [

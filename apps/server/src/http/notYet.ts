@@ -9,12 +9,7 @@ import type { Handlers } from './contractRoutes.js';
 
 export const NOT_YET: Partial<Record<EndpointId, string>> = {
   // issue 14: organization users
-  manageUsersGrid: 'issue 14: organization users',
-  viewOrganizationUser: 'issue 14: organization users',
-  organizationUnitList: 'issue 14: organization users',
-  employeeIdList: 'issue 14: organization users',
   createUavRequest: 'issue 14: organization users',
-  exportManageUsers: 'issue 14: organization users',
   uavRequestsGrid: 'issue 14: organization users',
   validateNationalId: 'issue 14: organization users',
   orgUserNafathVerify: 'issue 14: organization users',

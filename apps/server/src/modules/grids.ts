@@ -51,7 +51,7 @@ function fileColumn<Row>(column: GridColumn<Row>): ExportColumn<{ row: Row; lang
     header: column.header,
     width: Math.max(12, Math.round((column.width ?? 160) / 7)),
     value: ({ row, language }): CellValue => {
-      const value = column.value(row);
+      const value = column.value(row, language);
       if (value === null || value === '') return null;
       if ((column.kind === 'date' || column.kind === 'dateTime') && typeof value === 'string')
         return new Date(value);

@@ -108,6 +108,8 @@ const manageUsersFilter = z.strictObject({
   toDate: filterRequest.toDate,
   employeeId: text(50).optional(),
   search: filterRequest.search,
+  /** Ours: the unit filter the spec's screen offers (from organizationUnitList). */
+  orgUnitSlNo: slno.optional(),
 });
 
 export const manageUsersGrid = defineEndpoint({
@@ -120,12 +122,14 @@ export const manageUsersGrid = defineEndpoint({
   designNote:
     'SPEC §7 payload: status flags (1 or 0), fromDate, toDate, organizationSlno, pageNumber, ' +
     'pageSize, employeeId, search. Ours: one flag per status, camelCased (initiated, pending, ' +
-    'approved, rejected, userRejected, deactivated), and active/inActive for the active filter.',
+    'approved, rejected, userRejected, deactivated), active/inActive for the active filter, and ' +
+    'orgUnitSlNo for the unit filter the screen has (from organizationUnitList).',
   access: 'session',
   body: manageUsersFilter,
   answer: json(pageOf(orgUserRow)),
   pageBase: 'one',
   tenant: tenantIn('body', 'organizationSlno'),
+  records: [recordIn('body', 'orgUnitSlNo', 'organizationUnit')],
 });
 
 export const viewOrganizationUser = defineEndpoint({
@@ -218,6 +222,7 @@ export const exportManageUsers = defineEndpoint({
   body: manageUsersExport,
   answer: xlsx(EXPORT_FILE_NAMES.manageOrganizationUsers),
   tenant: tenantIn('body', 'organizationSlno'),
+  records: [recordIn('body', 'orgUnitSlNo', 'organizationUnit')],
 });
 
 export const uavRequestsGrid = defineEndpoint({

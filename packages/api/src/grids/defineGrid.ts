@@ -23,7 +23,8 @@ export interface GridColumn<Row> {
   id: string;
   header: Readonly<Record<Language, string>>;
   kind: CellKind;
-  value: (row: Row) => CellValue;
+  /** The cell's value; a row holding both languages gives the one asked for. */
+  value: (row: Row, language: Language) => CellValue;
   /** Width on screen in pixels; the file's column follows it. */
   width?: number;
   /** The cell names its row (the first column a screen reader reads). */
@@ -42,6 +43,8 @@ export interface GridView<S extends string = string> {
   statuses: readonly S[];
   /** The active organization of an organization grid (null in the individual area). */
   organization: { slno: number; queryId: number } | null;
+  /** The grid's own filters (its `extraFilters`), as the URL holds them; '' when not set. */
+  extra: Readonly<Record<string, string>>;
 }
 
 /** The view without the page: what an export takes. */
@@ -66,6 +69,8 @@ export interface Grid<
   statuses: { all: readonly S[]; start: readonly S[] } | null;
   /** Whether it has the filter bar's text and dates (a short reference list has neither). */
   searchable: boolean;
+  /** Filters of its own beyond text, dates and statuses: their names in the URL. */
+  extraFilters?: readonly string[];
   columns: readonly GridColumn<Row>[];
   rowKey: (row: Row) => string;
   listInput: (view: GridView<S>) => EndpointInput<List>;
@@ -84,6 +89,7 @@ export interface AnyGrid {
   export: Endpoint | null;
   statuses: { all: readonly Status[]; start: readonly Status[] } | null;
   searchable: boolean;
+  extraFilters?: readonly string[];
   columns: readonly GridColumn<never>[];
   rowKey: (row: never) => string;
   listInput: (view: GridView<never>) => unknown;

@@ -2,9 +2,21 @@
  * @tawqi/api/grids: every grid of the product, declared once (defineGrid.ts). A new grid is its
  * declaration here, its query module on the server and its screen-specific parts in the portal.
  */
-import { ESIGN_TRANSACTION_STATUSES, defaultStatusFilter, searchTypeOf } from '@tawqi/domain';
+import {
+  ESIGN_TRANSACTION_STATUSES,
+  ORG_USER_STATUSES,
+  defaultStatusFilter,
+  searchTypeOf,
+  type OrgUserStatus,
+} from '@tawqi/domain';
 import { CONTRACT } from '../contract/index.js';
-import { defineGrid, filterFields, organizationOf, wirePage } from './defineGrid.js';
+import {
+  defineGrid,
+  filterFields,
+  organizationOf,
+  wirePage,
+  type GridFilter,
+} from './defineGrid.js';
 
 export * from './defineGrid.js';
 
@@ -251,5 +263,123 @@ export const organizationUnitsGrid = defineGrid({
   exportInput: null,
 });
 
+/** The manage-users call's status flags (SPEC §7: each status sent as 1 or 0). */
+function userStatusFlags(statuses: readonly OrgUserStatus[]) {
+  const flag = (status: OrgUserStatus) => (statuses.includes(status) ? 1 : 0);
+  return {
+    initiated: flag('Initiated'),
+    pending: flag('Pending'),
+    approved: flag('Approved'),
+    rejected: flag('Rejected'),
+    userRejected: flag('UserRejected'),
+    deactivated: flag('Deactivated'),
+  } as const;
+}
+
+/** The active filter (`active` in the URL: 'active', 'inactive', or both when unset). */
+function activeFlags(active: string | undefined) {
+  return {
+    active: active === 'inactive' ? 0 : 1,
+    inActive: active === 'active' ? 0 : 1,
+  } as const;
+}
+
+/** The manage-users filter beyond text and dates: statuses, active, employee id, unit. */
+function usersFilter(view: GridFilter<OrgUserStatus>) {
+  const unit = Number(view.extra.unit);
+  const employeeId = view.extra.employeeId?.trim();
+  return {
+    ...userStatusFlags(view.statuses),
+    ...activeFlags(view.extra.active),
+    organizationSlno: organizationOf(view).slno,
+    ...filterFields(view),
+    ...(employeeId ? { employeeId } : {}),
+    ...(Number.isInteger(unit) && unit > 0 ? { orgUnitSlNo: unit } : {}),
+  };
+}
+
+/** The organization's users (SPEC §2 `/app/org/manage/users`, §3 "Organization user grid row"). */
+export const manageUsersGrid = defineGrid({
+  id: 'manageUsers',
+  list: CONTRACT.manageUsersGrid,
+  export: CONTRACT.exportManageUsers,
+  statuses: { all: ORG_USER_STATUSES, start: defaultStatusFilter('organizationUsers') },
+  searchable: true,
+  extraFilters: ['active', 'employeeId', 'unit'],
+  columns: [
+    {
+      id: 'fullName',
+      header: { en: 'Name', ar: 'الاسم' },
+      kind: 'text',
+      value: (row, language) => (language === 'ar' ? row.fullNameArabic : row.fullNameEnglish),
+      isRowHeader: true,
+      width: 220,
+    },
+    {
+      id: 'employeeId',
+      header: { en: 'Employee ID', ar: 'الرقم الوظيفي' },
+      kind: 'verbatim',
+      value: (row) => row.employeeId,
+      width: 160,
+    },
+    {
+      id: 'orgUnit',
+      header: { en: 'Organization unit', ar: 'الوحدة التنظيمية' },
+      kind: 'text',
+      value: (row, language) => (language === 'ar' ? row.orgUnitArabic : row.orgUnit),
+      width: 170,
+    },
+    {
+      id: 'email',
+      header: { en: 'Email', ar: 'البريد الإلكتروني' },
+      kind: 'verbatim',
+      value: (row) => row.email,
+      width: 220,
+    },
+    {
+      id: 'mobileNo',
+      header: { en: 'Mobile', ar: 'رقم الجوال' },
+      kind: 'verbatim',
+      value: (row) => row.mobileNo,
+      width: 140,
+    },
+    {
+      id: 'createdDate',
+      header: { en: 'Added', ar: 'تاريخ الإضافة' },
+      kind: 'date',
+      value: (row) => row.createdDate,
+      width: 140,
+    },
+    {
+      id: 'isActive',
+      header: { en: 'Active', ar: 'نشط' },
+      kind: 'flag',
+      value: (row) => row.isActive,
+      width: 100,
+    },
+    {
+      id: 'status',
+      header: TRANSACTION_HEADERS.status,
+      kind: 'status',
+      value: (row) => row.status,
+      width: 150,
+    },
+  ],
+  rowKey: (row) => String(row.userSlno),
+  listInput: (view) => ({
+    body: {
+      ...usersFilter(view),
+      pageNumber: wirePage(CONTRACT.manageUsersGrid, view.page),
+      pageSize: view.pageSize,
+    },
+  }),
+  exportInput: (filter, language) => ({ body: { ...usersFilter(filter), language } }),
+});
+
 /** Every declared grid, for tests that walk them all. */
-export const GRIDS = [myTransactionsGrid, orgEsignTransactionsGrid, organizationUnitsGrid] as const;
+export const GRIDS = [
+  myTransactionsGrid,
+  orgEsignTransactionsGrid,
+  organizationUnitsGrid,
+  manageUsersGrid,
+] as const;

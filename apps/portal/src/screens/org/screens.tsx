@@ -11,6 +11,7 @@ import { preloadable } from '../../preload.js';
 const Dashboard = preloadable(() => import('./Dashboard.js'));
 const Profile = preloadable(() => import('./Profile.js'));
 const Transactions = preloadable(() => import('./Transactions.js'));
+const ManageUsers = preloadable(() => import('./ManageUsers.js'));
 
 export const ORG_SCREENS: Partial<Record<OrgRoute, ReactNode>> = {
   [ORG_PATHS.dashboard]: <Dashboard key="dashboard" />,
@@ -18,6 +19,7 @@ export const ORG_SCREENS: Partial<Record<OrgRoute, ReactNode>> = {
   [ORG_PATHS.profile]: <Profile key="profile" />,
   [ORG_PATHS.account]: <Profile key="profile" />,
   [ORG_PATHS.transactions]: <Transactions key="transactions" />,
+  [ORG_PATHS.manageUsers]: <ManageUsers key="manageUsers" />,
 };
 
 /**

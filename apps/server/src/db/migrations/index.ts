@@ -7,6 +7,7 @@ import * as tenancy from './005_tenancy.js';
 import * as organizationStructure from './006_organization_structure.js';
 import * as commerceOwners from './007_commerce_owners.js';
 import * as esignRunningNumber from './008_esign_running_number.js';
+import * as memberUnits from './009_member_units.js';
 
 export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   initial,
@@ -17,4 +18,5 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   organizationStructure,
   commerceOwners,
   esignRunningNumber,
+  memberUnits,
 ];

@@ -7,7 +7,7 @@
 import { COUNTED_ROLES, type CountedRole, type Language } from '@tawqi/domain';
 import type { Deps } from '../../deps.js';
 import type { HandlerContext, Handlers } from '../../http/contractRoutes.js';
-import { orgEsignTransactionsGrid, organizationUnitsGrid } from '@tawqi/api/grids';
+import { manageUsersGrid, orgEsignTransactionsGrid, organizationUnitsGrid } from '@tawqi/api/grids';
 import { gridHandlers } from '../grids.js';
 import { localWord } from '../words.js';
 import {
@@ -18,6 +18,7 @@ import {
   type OrgTransactionRow,
 } from './transactions.js';
 import { ORGANIZATION_UNITS } from './units.js';
+import { MANAGE_USERS, organizationUserHandlers } from './users.js';
 
 const bilingual = (row: { en: string; ar: string }, language: Language) =>
   language === 'ar' ? row.ar : row.en;
@@ -104,6 +105,8 @@ export function organizationHandlers(deps: Deps): Handlers {
   return {
     ...gridHandlers(deps, orgEsignTransactionsGrid, ORG_TRANSACTIONS),
     ...gridHandlers(deps, organizationUnitsGrid, ORGANIZATION_UNITS),
+    ...gridHandlers(deps, manageUsersGrid, MANAGE_USERS),
+    ...organizationUserHandlers(deps),
     enrolmentAdminDashboard: dashboard,
 
     organizationProfileView: async ({ tenant, language }) => {

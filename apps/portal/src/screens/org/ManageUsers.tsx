@@ -1,0 +1,136 @@
+/**
+ * Manage organization users (SPEC §2 `/app/org/manage/users`, §3 "Organization user grid row",
+ * §7 "Manage organization users"): the active organization's members, filtered by text, dates,
+ * status, active state and unit (the filter in the URL), paged, exported with the same filter as
+ * ManageOrganizationUsers.xlsx; a row opens the member's detail (`viewOrganizationUser`). The
+ * employee id filter of the spec is the `employeeId` URL field; the search finds employee ids too.
+ */
+import { CONTRACT } from '@tawqi/api';
+import { manageUsersGrid } from '@tawqi/api/grids';
+import { queryIdOf } from '@tawqi/domain';
+import { ErrorState, Select, Spinner } from '@tawqi/ui';
+import { useAtomValue } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import { GridScreen } from '../../components/GridScreen.js';
+import { Status } from '../../components/Status.js';
+import { Verbatim } from '../../components/Verbatim.js';
+import { useFormat } from '../../format.js';
+import { useGridParam } from '../../grid.js';
+import { useApi } from '../../queries.js';
+import { activeOrganizationAtom } from '../../state/atoms.js';
+import { heading, screen, title } from '../my/my.css.js';
+import { details, detailTerm, detailValue } from './org.css.js';
+
+const ACTIVE_CHOICES = ['all', 'active', 'inactive'] as const;
+
+function Filters({ organization }: { organization: number }) {
+  const { t } = useTranslation('org');
+  const format = useFormat();
+  const [active, setActive] = useGridParam('active');
+  const [unit, setUnit] = useGridParam('unit');
+  const units = useApi(CONTRACT.organizationUnitList, { params: { id: organization } });
+  return (
+    <>
+      <Select
+        label={t('users.activeFilter')}
+        options={ACTIVE_CHOICES.map((choice) => ({
+          id: choice,
+          label: t(`users.active.${choice}`),
+        }))}
+        value={active || 'all'}
+        onChange={(key) => {
+          setActive(key === 'all' ? '' : String(key));
+        }}
+      />
+      <Select
+        label={t('users.unitFilter')}
+        options={[
+          { id: 'all', label: t('users.allUnits') },
+          ...(units.data?.dataList ?? []).map((option) => ({
+            id: String(option.orgUnitSlNo),
+            label:
+              format.language === 'ar'
+                ? option.organizationalUnitNameArabic
+                : option.organizationalUnitName,
+          })),
+        ]}
+        value={unit || 'all'}
+        onChange={(key) => {
+          setUnit(key === 'all' ? '' : String(key));
+        }}
+      />
+    </>
+  );
+}
+
+/** A member's detail, read when their row is opened. */
+function Member({ organization, userSlno }: { organization: number; userSlno: number }) {
+  const { t } = useTranslation('org');
+  const format = useFormat();
+  const member = useApi(CONTRACT.viewOrganizationUser, {
+    body: { orgSlNo: organization, userSlNo: userSlno, active: 1, inActive: 1 },
+  });
+  if (member.status === 'failed')
+    return <ErrorState message={member.message} onRetry={member.reload} />;
+  if (!member.data) return <Spinner size="small" showLabel />;
+  const data = member.data;
+  const shown = (value: string) => (value ? value : '—');
+  const facts: [string, React.ReactNode][] = [
+    [t('users.detail.nameEnglish'), <Verbatim key="en">{data.fullNameEnglish}</Verbatim>],
+    [t('users.detail.nameArabic'), data.fullNameArabic],
+    [t('users.detail.nationality'), shown(data.nationality)],
+    [t('users.detail.nationalId'), <Verbatim key="id">{data.nationalId}</Verbatim>],
+    [t('users.detail.status'), <Status key="status" status={data.status} />],
+    [t('users.detail.active'), t(data.isActive ? 'profile.units.yes' : 'profile.units.no')],
+    [t('users.detail.unit'), shown(data.organizationUnit)],
+    [t('users.detail.employeeId'), <Verbatim key="employee">{data.employeeId}</Verbatim>],
+    [t('users.detail.mobile'), <Verbatim key="mobile">{data.mobile}</Verbatim>],
+    [t('users.detail.email'), <Verbatim key="email">{data.email}</Verbatim>],
+    [t('users.detail.city'), shown(data.city)],
+    [
+      t('users.detail.counters'),
+      Object.entries(data.organizationCountersUse)
+        .filter(([, used]) => used > 0)
+        .map(([role, used]) => `${t(`roles.${role}`)} (${format.number(used)})`)
+        .join(format.language === 'ar' ? '، ' : ', ') || '—',
+    ],
+  ];
+  return (
+    <dl
+      className={details}
+      aria-label={t('users.detail.of', {
+        name: format.language === 'ar' ? data.fullNameArabic : data.fullNameEnglish,
+      })}
+    >
+      {facts.map(([term, value]) => (
+        <div key={term}>
+          <dt className={detailTerm}>{term}</dt>
+          <dd className={detailValue}>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export default function ManageUsers() {
+  const { t } = useTranslation('org');
+  const active = useAtomValue(activeOrganizationAtom);
+  return (
+    <div className={screen}>
+      <div className={heading}>
+        <h1 className={title}>{t('users.title')}</h1>
+      </div>
+      {active ? (
+        <GridScreen
+          grid={manageUsersGrid}
+          label={t('users.title')}
+          emptyTitle={t('users.empty')}
+          searchLabel={t('users.search')}
+          organization={{ slno: active.slno, queryId: queryIdOf(active) }}
+          filters={<Filters organization={active.slno} />}
+          renderDetail={(row) => <Member organization={active.slno} userSlno={row.userSlno} />}
+        />
+      ) : null}
+    </div>
+  );
+}
