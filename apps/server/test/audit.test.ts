@@ -257,40 +257,47 @@ describe('the chain and its verifier (npm run audit:verify)', () => {
 });
 
 describe('signed checkpoints', () => {
-  it('signs one every few records and on demand, and a cut below a checkpoint is caught even with the head rewritten', async () => {
-    const fresh = await startHarness();
-    for (let i = 0; i < CHECKPOINT_EVERY; i += 1)
-      await fresh.deps.audit.record(fresh.pool, fresh.auditContext(), {
-        action: 'export.made',
-        target: String(i),
+  // A fresh harness (a new database with the whole world seeded) is slow beside the rest of the suite.
+  it(
+    'signs one every few records and on demand, and a cut below a checkpoint is caught even with the head rewritten',
+    { timeout: 90_000 },
+    async () => {
+      const fresh = await startHarness();
+      for (let i = 0; i < CHECKPOINT_EVERY; i += 1)
+        await fresh.deps.audit.record(fresh.pool, fresh.auditContext(), {
+          action: 'export.made',
+          target: String(i),
+        });
+      const checkpoints = await fresh.pool.query<{ audit_slno: number }>(
+        'SELECT audit_slno FROM audit_checkpoints',
+      );
+      expect(checkpoints.rows).toEqual([{ audit_slno: CHECKPOINT_EVERY }]);
+      await fresh.deps.audit.record(fresh.pool, fresh.auditContext(), { action: 'export.made' });
+      expect(await fresh.deps.audit.checkpoint(fresh.pool)).toMatchObject({
+        auditSlno: CHECKPOINT_EVERY + 1,
       });
-    const checkpoints = await fresh.pool.query<{ audit_slno: number }>(
-      'SELECT audit_slno FROM audit_checkpoints',
-    );
-    expect(checkpoints.rows).toEqual([{ audit_slno: CHECKPOINT_EVERY }]);
-    await fresh.deps.audit.record(fresh.pool, fresh.auditContext(), { action: 'export.made' });
-    expect(await fresh.deps.audit.checkpoint(fresh.pool)).toMatchObject({
-      auditSlno: CHECKPOINT_EVERY + 1,
-    });
-    // Nothing new: no new checkpoint.
-    expect(await fresh.deps.audit.checkpoint(fresh.pool)).toBeNull();
-    const verdict = await verifyAuditLog(fresh.pool, deriveKeys(fresh.deps.config.secrets));
-    expect(verdict).toEqual({ ok: true, records: CHECKPOINT_EVERY + 1, checkpoints: 2 });
+      // Nothing new: no new checkpoint.
+      expect(await fresh.deps.audit.checkpoint(fresh.pool)).toBeNull();
+      const verdict = await verifyAuditLog(fresh.pool, deriveKeys(fresh.deps.config.secrets));
+      expect(verdict).toEqual({ ok: true, records: CHECKPOINT_EVERY + 1, checkpoints: 2 });
 
-    // An owner cuts the last records and puts the head back to match the new end.
-    const client = await fresh.ownerPool.connect();
-    await client.query('ALTER TABLE audit_log DISABLE TRIGGER USER');
-    await client.query('ALTER TABLE audit_head DISABLE TRIGGER USER');
-    await client.query('DELETE FROM audit_log WHERE audit_slno > 50');
-    await client.query(
-      'UPDATE audit_head SET last_slno = 50, last_hash = (SELECT hash FROM audit_log WHERE audit_slno = 50)',
-    );
-    await client.query('ALTER TABLE audit_log ENABLE TRIGGER USER');
-    await client.query('ALTER TABLE audit_head ENABLE TRIGGER USER');
-    client.release();
-    expect(await verifyAuditLog(fresh.pool, deriveKeys(fresh.deps.config.secrets))).toMatchObject({
-      ok: false,
-      reason: expect.stringMatching(/head of the log was altered|cut/),
-    });
-  });
+      // An owner cuts the last records and puts the head back to match the new end.
+      const client = await fresh.ownerPool.connect();
+      await client.query('ALTER TABLE audit_log DISABLE TRIGGER USER');
+      await client.query('ALTER TABLE audit_head DISABLE TRIGGER USER');
+      await client.query('DELETE FROM audit_log WHERE audit_slno > 50');
+      await client.query(
+        'UPDATE audit_head SET last_slno = 50, last_hash = (SELECT hash FROM audit_log WHERE audit_slno = 50)',
+      );
+      await client.query('ALTER TABLE audit_log ENABLE TRIGGER USER');
+      await client.query('ALTER TABLE audit_head ENABLE TRIGGER USER');
+      client.release();
+      expect(await verifyAuditLog(fresh.pool, deriveKeys(fresh.deps.config.secrets))).toMatchObject(
+        {
+          ok: false,
+          reason: expect.stringMatching(/head of the log was altered|cut/),
+        },
+      );
+    },
+  );
 });

