@@ -43,6 +43,7 @@ describe('the organization area', () => {
       '/app/org/orgProfile?tab=details&lng=en',
       '/app/org/esign/transactions?lng=ar',
       '/app/org/manage/users?lng=ar',
+      '/app/org/approval/user?lng=ar',
     ]) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).waitFor();
@@ -199,6 +200,46 @@ describe('the organization area', () => {
     expect(ids.slice(0, 10)).toEqual(shown);
     expect([...units]).toEqual(['الإدارة المالية']);
     expect([...active]).toEqual(['نعم']);
+    expect(errors).toEqual([]);
+  });
+
+  it('decides new-user requests: a rejection needs remarks, each decision leaves the open list', async () => {
+    const { page, errors } = await openPage('/app/login?lng=en');
+    await signInWithCode(page, 'majed');
+    await page.waitForURL('**/app/org/dashboard');
+    await page.goto('/app/org/approval/user?status=Pending');
+    const grid = page.getByRole('grid', { name: 'New user approvals' });
+    await expect.poll(() => grid.getByRole('row').count()).toBeGreaterThan(2);
+    const firstName = async () => (await grid.getByRole('rowheader').first().textContent()) ?? '';
+    const rejected = await firstName();
+
+    await grid.getByRole('button', { expanded: false }).first().click();
+    await grid.getByRole('button', { name: `Reject ${rejected}` }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Reject', exact: true }).click();
+    await dialog.getByText('Write why the request is rejected.').waitFor();
+    await dialog.getByRole('textbox', { name: /Remarks/ }).fill('The employee ID is not ours.');
+    await dialog.getByRole('button', { name: 'Reject', exact: true }).click();
+    await page.getByText('Rejected: the person is told why.').waitFor();
+    // Decided, so no longer in the open list.
+    await expect.poll(firstName).not.toBe(rejected);
+
+    const approved = await firstName();
+    await grid.getByRole('button', { expanded: false }).first().click();
+    await grid.getByRole('button', { name: `Approve ${approved}` }).click();
+    await page.getByText('Approved: the person can sign in as a member now.').waitFor();
+    await expect.poll(firstName).not.toBe(approved);
+
+    // Both decisions in the full list, with their words.
+    await page.goto('/app/org/approval/user?status=Approved,Rejected');
+    await grid
+      .getByRole('row', { name: new RegExp(rejected) })
+      .getByText('Rejected')
+      .waitFor();
+    await grid
+      .getByRole('row', { name: new RegExp(approved) })
+      .getByText('Approved')
+      .waitFor();
     expect(errors).toEqual([]);
   });
 });

@@ -86,9 +86,12 @@ export function useFilterParams<S extends string>(
     if (!sameAsDefault) updated.set('status', next.statuses.join(','));
     setParams(updated);
   };
+  // Narrowed against the grid's own start: a grid that starts on Approved or Pending (SPEC §4)
+  // and finds nothing there is empty, not filtered.
   const narrowed =
     isSearchActive({ searchText: filter.search, dateRange: filter.dateRange }) ||
-    filter.statuses.length !== statuses.length;
+    filter.statuses.length !== defaultStatuses.length ||
+    !defaultStatuses.every((status) => filter.statuses.includes(status));
   return [filter, setFilter, narrowed];
 }
 

@@ -23,6 +23,7 @@ const sara = (await h.signIn(await nationalIdOf('sara'))).token;
 const khalid = (await h.signIn(await nationalIdOf('khalid'))).token;
 const layla = (await h.signIn(await nationalIdOf('layla'))).token;
 const mohammed = (await h.signIn(await nationalIdOf('mohammed'))).token;
+const majed = (await h.signIn(await nationalIdOf('majed'))).token;
 
 const count = async (sql: string) => Number((await h.ownerPool.query(sql)).rows[0].n);
 
@@ -415,6 +416,159 @@ describe('manage organization users (a declared grid)', () => {
     expect(sheet.getRow(2).getCell(1).text).toMatch(/[\u0600-\u06ff]/);
     expect(sheet.getRow(2).getCell(3).text).toBe('المكتب الرئيسي');
     expect(sheet.getRow(2).getCell(7).text).toBe('نعم');
+  });
+});
+
+describe('approvals of new users', () => {
+  const pendingRequests = async () =>
+    (
+      await h.ownerPool.query<{ user_slno: number }>(
+        `SELECT user_slno FROM user_requests WHERE org_slno = 314 AND kind = 'newUser' AND status = 'Pending' ORDER BY user_slno`,
+      )
+    ).rows.map((row) => row.user_slno);
+  const decide = (
+    token: string,
+    userSlNo: number,
+    action: string,
+    remarks?: string,
+    language = 'en',
+  ) =>
+    h.call('POST', '/api/v1/approval/org/users/new/process', {
+      token,
+      language,
+      headers: {
+        'idempotency-key': `decide-${String(userSlNo)}-${String(Math.random()).slice(2)}`,
+      },
+      body: { orgSlNo: 314, userSlNo, action, ...(remarks === undefined ? {} : { remarks }) },
+    });
+
+  it('lists the organization’s new-user requests, starting on Approved or Pending, and exports them', async () => {
+    const list = await h.call('POST', '/api/v1/approval/org/users/new/requests', {
+      token: sara,
+      body: { orgSlNo: 314, pageNumber: 1, pageSize: 10, statuses: ['Approved', 'Pending'] },
+    });
+    expect(list.status).toBe(200);
+    expect(list.body.totalCount).toBe(
+      await count(
+        `SELECT count(*) AS n FROM user_requests WHERE org_slno = 314 AND kind = 'newUser' AND status IN ('Approved', 'Pending')`,
+      ),
+    );
+    expect(list.body.totalCount).toBeGreaterThan(10);
+    const download = await fetch(
+      `${h.baseUrl}/api/v1/excel/report/exportOrganizationApprovalUserNewRequest`,
+      {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${sara}`,
+          'x-device-id': DEVICE,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ orgSlNo: 314, statuses: ['Approved', 'Pending'], language: 'en' }),
+      },
+    );
+    expect(download.headers.get('content-disposition')).toContain(
+      'OrganizationUserNewRequest.xlsx',
+    );
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await download.arrayBuffer());
+    expect((workbook.worksheets[0] as ExcelJS.Worksheet).rowCount - 1).toBe(list.body.totalCount);
+  });
+
+  it('shows a request’s detail with a masked national id, and whether the caller made it', async () => {
+    const [userSlNo] = await pendingRequests();
+    const detail = await h.call('POST', '/api/v1/approval/org/users/new/viewNewRequestDetails', {
+      token: sara,
+      language: 'ar',
+      body: { orgSlNo: 314, userSlNo },
+    });
+    expect(detail.status).toBe(200);
+    expect(detail.body).toMatchObject({
+      status: 'Pending',
+      maskedNationalId: expect.stringMatching(/^\*{6}\d{4}$/),
+      isdCode: '+966',
+      createdByYou: false,
+      nationality: 'المملكة العربية السعودية',
+    });
+  });
+
+  it('approves once: the person becomes an active member, is told, and the decision is audited; a second decision is refused', async () => {
+    const [userSlNo] = await pendingRequests();
+    if (!userSlNo) throw new Error('no pending request');
+    const refused = await decide(sara, userSlNo, 'reject', '  ');
+    expect(refused.status).toBe(400);
+    expect((await decide(sara, userSlNo, 'approve')).status).toBe(200);
+    expect(
+      (
+        await h.ownerPool.query(
+          'SELECT status, is_active FROM memberships WHERE org_slno = 314 AND user_slno = $1',
+          [userSlNo],
+        )
+      ).rows,
+    ).toEqual([{ status: 'Approved', is_active: true }]);
+    expect(
+      await count(
+        `SELECT count(*) AS n FROM notifications WHERE user_slno = ${String(userSlNo)} AND title_en = 'You were added'`,
+      ),
+    ).toBe(1);
+    expect(
+      await count(
+        `SELECT count(*) AS n FROM audit_log WHERE action = 'approval.decided' AND target = '${String(userSlNo)}' AND org_slno = 314`,
+      ),
+    ).toBe(1);
+    const again = await decide(majed, userSlNo, 'reject', 'Too late', 'ar');
+    expect(again.status).toBe(409);
+    expect(again.body.message).toContain('سبق أن بتّ');
+  });
+
+  it('makes exactly one decision when two admins decide at once', async () => {
+    const [, userSlNo] = await pendingRequests();
+    if (!userSlNo) throw new Error('no pending request');
+    const answers = await Promise.all([
+      decide(sara, userSlNo, 'approve'),
+      decide(majed, userSlNo, 'reject', 'Not one of ours'),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect(
+      await count(
+        `SELECT count(*) AS n FROM user_requests WHERE org_slno = 314 AND user_slno = ${String(userSlNo)} AND kind = 'newUser' AND decided_at IS NOT NULL`,
+      ),
+    ).toBe(1);
+  });
+
+  it('lets no one decide their own request: another admin does', async () => {
+    const [, , userSlNo] = await pendingRequests();
+    if (!userSlNo) throw new Error('no pending request');
+    const saraSlno = await count(`SELECT user_slno AS n FROM users WHERE username = 'sara'`);
+    await h.ownerPool.query(
+      `UPDATE user_requests SET created_by = $1 WHERE org_slno = 314 AND user_slno = $2 AND kind = 'newUser'`,
+      [saraSlno, userSlNo],
+    );
+    const own = await decide(sara, userSlNo, 'reject', 'Duplicate');
+    expect(own.status).toBe(403);
+    expect(own.body.message).toContain('another Enrolment Admin');
+    const detail = await h.call('POST', '/api/v1/approval/org/users/new/viewNewRequestDetails', {
+      token: sara,
+      body: { orgSlNo: 314, userSlNo },
+    });
+    expect(detail.body.createdByYou).toBe(true);
+    expect((await decide(majed, userSlNo, 'reject', 'Duplicate')).status).toBe(200);
+    expect(
+      (
+        await h.ownerPool.query(
+          'SELECT status, is_active FROM memberships WHERE org_slno = 314 AND user_slno = $1',
+          [userSlNo],
+        )
+      ).rows,
+    ).toEqual([{ status: 'Rejected', is_active: false }]);
+  });
+
+  it('finds no request of another organization, and refuses members who may not approve', async () => {
+    const stranger = await count(
+      `SELECT min(user_slno) AS n FROM memberships WHERE org_slno = 322`,
+    );
+    expect((await decide(sara, stranger, 'approve')).status).toBe(404);
+    const [userSlNo] = await pendingRequests();
+    expect((await decide(mohammed, userSlNo ?? 1, 'approve')).status).toBe(403);
   });
 });
 

@@ -62,7 +62,12 @@ const grids = GRIDS as readonly AnyGrid[];
 describe('every declared grid', () => {
   it('asks its list and export calls with inputs they accept, for any view', () => {
     for (const grid of grids)
-      for (const view of VIEWS) {
+      for (const given of VIEWS) {
+        // Each grid's view chooses among its own statuses.
+        const view = {
+          ...given,
+          statuses: given.statuses.length ? (grid.statuses?.all.slice(0, 2) ?? []) : [],
+        };
         expect(accepted(grid.list, grid.listInput(view as never)), grid.id).toBe(true);
         if (grid.export && grid.exportInput) {
           expect(accepted(grid.export, grid.exportInput(view as never, 'ar')), grid.id).toBe(true);

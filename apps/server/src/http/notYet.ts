@@ -15,10 +15,6 @@ export const NOT_YET: Partial<Record<EndpointId, string>> = {
   orgUserNafathVerify: 'issue 14: organization users',
   orgUserDetails: 'issue 14: organization users',
   // issue 14: approvals of new users and changes
-  newUserRequests: 'issue 14: approvals of new users and changes',
-  newUserRequestDetails: 'issue 14: approvals of new users and changes',
-  exportNewUserRequests: 'issue 14: approvals of new users and changes',
-  processNewUserRequest: 'issue 14: approvals of new users and changes',
   changeRequests: 'issue 14: approvals of new users and changes',
   changeRequestDetails: 'issue 14: approvals of new users and changes',
   processChangeRequest: 'issue 14: approvals of new users and changes',

@@ -13,6 +13,10 @@ const WORDS: Record<string, Record<Language, string>> = {
   Officer: { en: 'Officer', ar: 'موظف' },
   Employee: { en: 'Employee', ar: 'موظف' },
   Manager: { en: 'Manager', ar: 'مدير' },
+  // A person's identity verification (KYC), as an approver sees it.
+  kycValid: { en: 'Verified', ar: 'موثّق' },
+  kycExpired: { en: 'Verification expired', ar: 'انتهى التوثيق' },
+  'Saudi Arabia': { en: 'Saudi Arabia', ar: 'المملكة العربية السعودية' },
   // An organization's digital seal.
   notRequested: { en: 'Not requested', ar: 'لم يُطلب' },
   issued: { en: 'Issued', ar: 'صادر' },

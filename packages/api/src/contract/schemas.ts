@@ -386,6 +386,12 @@ export const newUserApprovalDetail = z.object({
   kycStatus: z.string(),
   status: z.enum(NEW_USER_APPROVAL_STATUSES),
   documents: z.array(approvalDocument),
+  /**
+   * Ours: whether the caller made this request, so the screen can say why they may not decide it
+   * (separation of duties: another Enrolment Admin does), and the decision's remarks.
+   */
+  createdByYou: z.boolean(),
+  remarks: z.string().nullable(),
 });
 
 export const changeRequestRow = z.object({

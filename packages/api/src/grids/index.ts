@@ -4,6 +4,7 @@
  */
 import {
   ESIGN_TRANSACTION_STATUSES,
+  NEW_USER_APPROVAL_STATUSES,
   ORG_USER_STATUSES,
   defaultStatusFilter,
   searchTypeOf,
@@ -376,10 +377,79 @@ export const manageUsersGrid = defineGrid({
   exportInput: (filter, language) => ({ body: { ...usersFilter(filter), language } }),
 });
 
+/** New-user requests awaiting the organization's approval (SPEC §2 `approval/user`). */
+export const newUserApprovalsGrid = defineGrid({
+  id: 'newUserApprovals',
+  list: CONTRACT.newUserRequests,
+  export: CONTRACT.exportNewUserRequests,
+  statuses: {
+    all: NEW_USER_APPROVAL_STATUSES,
+    start: defaultStatusFilter('newUserApprovals'),
+  },
+  searchable: true,
+  columns: [
+    {
+      id: 'fullName',
+      header: { en: 'Name', ar: 'الاسم' },
+      kind: 'text',
+      value: (row, language) => (language === 'ar' ? row.fullNameArabic : row.fullNameEnglish),
+      isRowHeader: true,
+      width: 220,
+    },
+    {
+      id: 'employeeID',
+      header: { en: 'Employee ID', ar: 'الرقم الوظيفي' },
+      kind: 'verbatim',
+      value: (row) => row.employeeID,
+      width: 160,
+    },
+    {
+      id: 'userType',
+      header: { en: 'Role', ar: 'الدور' },
+      kind: 'text',
+      value: (row) => row.userType,
+      width: 190,
+    },
+    {
+      id: 'createdDate',
+      header: { en: 'Requested', ar: 'تاريخ الطلب' },
+      kind: 'dateTime',
+      value: (row) => row.createdDate,
+      width: 190,
+    },
+    {
+      id: 'status',
+      header: TRANSACTION_HEADERS.status,
+      kind: 'status',
+      value: (row) => row.status,
+      width: 150,
+    },
+  ],
+  rowKey: (row) => String(row.userSlno),
+  listInput: (view) => ({
+    body: {
+      orgSlNo: organizationOf(view).slno,
+      pageNumber: wirePage(CONTRACT.newUserRequests, view.page),
+      pageSize: view.pageSize,
+      ...filterFields(view),
+      statuses: [...view.statuses],
+    },
+  }),
+  exportInput: (filter, language) => ({
+    body: {
+      orgSlNo: organizationOf(filter).slno,
+      ...filterFields(filter),
+      statuses: [...filter.statuses],
+      language,
+    },
+  }),
+});
+
 /** Every declared grid, for tests that walk them all. */
 export const GRIDS = [
   myTransactionsGrid,
   orgEsignTransactionsGrid,
   organizationUnitsGrid,
   manageUsersGrid,
+  newUserApprovalsGrid,
 ] as const;

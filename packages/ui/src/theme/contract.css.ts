@@ -14,6 +14,7 @@ const tokens = {
     text: '',
     textMuted: '',
     textOnAccent: '',
+    textOnDanger: '',
     border: '',
     borderStrong: '',
     accent: '',

@@ -52,6 +52,7 @@ export const lightColors = {
   text: '#1b2330',
   textMuted: '#4f5b6b',
   textOnAccent: '#ffffff',
+  textOnDanger: '#ffffff',
   border: '#d4d9e0',
   borderStrong: '#8a94a3',
   accent: '#0b6b4f',
@@ -84,6 +85,8 @@ export const darkColors: typeof lightColors = {
   text: '#e8ecf1',
   textMuted: '#a9b4c2',
   textOnAccent: '#06281d',
+  // The dark theme's danger is light: dark text on it (white measured 2.8:1 in the approvals' story).
+  textOnDanger: '#2b0a07',
   border: '#2e3a48',
   borderStrong: '#6b7888',
   accent: '#4cc79a',

@@ -12,6 +12,7 @@ const Dashboard = preloadable(() => import('./Dashboard.js'));
 const Profile = preloadable(() => import('./Profile.js'));
 const Transactions = preloadable(() => import('./Transactions.js'));
 const ManageUsers = preloadable(() => import('./ManageUsers.js'));
+const Approvals = preloadable(() => import('./Approvals.js'));
 
 export const ORG_SCREENS: Partial<Record<OrgRoute, ReactNode>> = {
   [ORG_PATHS.dashboard]: <Dashboard key="dashboard" />,
@@ -20,6 +21,7 @@ export const ORG_SCREENS: Partial<Record<OrgRoute, ReactNode>> = {
   [ORG_PATHS.account]: <Profile key="profile" />,
   [ORG_PATHS.transactions]: <Transactions key="transactions" />,
   [ORG_PATHS.manageUsers]: <ManageUsers key="manageUsers" />,
+  [ORG_PATHS.approvals]: <Approvals key="approvals" />,
 };
 
 /**

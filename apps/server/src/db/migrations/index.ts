@@ -8,6 +8,7 @@ import * as organizationStructure from './006_organization_structure.js';
 import * as commerceOwners from './007_commerce_owners.js';
 import * as esignRunningNumber from './008_esign_running_number.js';
 import * as memberUnits from './009_member_units.js';
+import * as requestAuthors from './010_request_authors.js';
 
 export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   initial,
@@ -19,4 +20,5 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   commerceOwners,
   esignRunningNumber,
   memberUnits,
+  requestAuthors,
 ];

@@ -7,7 +7,12 @@
 import { COUNTED_ROLES, type CountedRole, type Language } from '@tawqi/domain';
 import type { Deps } from '../../deps.js';
 import type { HandlerContext, Handlers } from '../../http/contractRoutes.js';
-import { manageUsersGrid, orgEsignTransactionsGrid, organizationUnitsGrid } from '@tawqi/api/grids';
+import {
+  manageUsersGrid,
+  newUserApprovalsGrid,
+  orgEsignTransactionsGrid,
+  organizationUnitsGrid,
+} from '@tawqi/api/grids';
 import { gridHandlers } from '../grids.js';
 import { localWord } from '../words.js';
 import {
@@ -19,6 +24,7 @@ import {
 } from './transactions.js';
 import { ORGANIZATION_UNITS } from './units.js';
 import { MANAGE_USERS, organizationUserHandlers } from './users.js';
+import { NEW_USER_REQUESTS, approvalHandlers } from './approvals.js';
 
 const bilingual = (row: { en: string; ar: string }, language: Language) =>
   language === 'ar' ? row.ar : row.en;
@@ -107,6 +113,8 @@ export function organizationHandlers(deps: Deps): Handlers {
     ...gridHandlers(deps, organizationUnitsGrid, ORGANIZATION_UNITS),
     ...gridHandlers(deps, manageUsersGrid, MANAGE_USERS),
     ...organizationUserHandlers(deps),
+    ...gridHandlers(deps, newUserApprovalsGrid, NEW_USER_REQUESTS),
+    ...approvalHandlers(deps),
     enrolmentAdminDashboard: dashboard,
 
     organizationProfileView: async ({ tenant, language }) => {

@@ -65,7 +65,7 @@ export const button = recipe({
       danger: {
         backgroundColor: vars.color.danger,
         borderColor: vars.color.danger,
-        color: '#ffffff',
+        color: vars.color.textOnDanger,
         selectors: {
           '&[data-hovered], &:not([data-rac]):hover': { backgroundColor: vars.color.dangerText },
         },

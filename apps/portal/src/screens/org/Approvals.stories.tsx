@@ -1,0 +1,115 @@
+/**
+ * New user approvals (SPEC §2 `approval/user`): the declared grid's stories
+ * (stories/gridStories.tsx), and its own parts: a request's detail with approve and reject (a
+ * rejection asks for remarks before it is sent), and a request the caller made, which says
+ * another admin decides it; network mocked.
+ */
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { CONTRACT } from '@tawqi/api';
+import { createFixtures } from '@tawqi/api/fixtures';
+import { newUserApprovalsGrid } from '@tawqi/api/grids';
+import { mockUrl } from '@tawqi/api/msw';
+import { http, HttpResponse } from 'msw';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { gridStories } from '../../stories/gridStories.js';
+import {
+  SESSION_WITH_ORGANIZATIONS,
+  inArabic,
+  inDark,
+  portalLoader,
+  text,
+  withPortal,
+} from '../../stories/portal.js';
+import Approvals from './Approvals.js';
+
+const portal = { route: '/app/org/approval/user', session: SESSION_WITH_ORGANIZATIONS };
+const fixtures = createFixtures();
+
+const meta = {
+  title: 'Portal/Org/Approvals',
+  component: Approvals,
+  decorators: [withPortal],
+  loaders: [portalLoader],
+  parameters: { layout: 'padded', portal },
+} satisfies Meta<typeof Approvals>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const stories = gridStories(newUserApprovalsGrid, {
+  label: 'org:approvals.title',
+  empty: 'org:approvals.empty',
+  portal,
+});
+
+/** Every request's detail answers as an open one the caller may decide (or, here, made). */
+const pendingDetail = (createdByYou: boolean) =>
+  http.post(mockUrl(CONTRACT.newUserRequestDetails), () =>
+    HttpResponse.json({
+      ...fixtures.newUserApprovalDetail(0),
+      status: 'Pending',
+      createdByYou,
+      remarks: null,
+    }),
+  );
+
+const openFirst = async (canvasElement: HTMLElement) => {
+  const canvas = within(canvasElement);
+  const grid = await canvas.findByRole('grid', { name: text('org:approvals.title') });
+  await waitFor(() => expect(within(grid).getAllByRole('row').length).toBeGreaterThan(1), {
+    timeout: 5000,
+  });
+  const [toggle] = within(grid).getAllByRole('button', { expanded: false });
+  if (!toggle) throw new Error('no row toggle');
+  await userEvent.click(toggle);
+  return grid;
+};
+
+/** A page of requests; the first opens with approve and reject; rejecting asks for remarks. */
+export const Data: Story = {
+  parameters: { msw: [pendingDetail(false)] },
+  play: async (context) => {
+    await stories.Data.play(context);
+    const grid = await openFirst(context.canvasElement);
+    const reject = await within(grid).findByRole('button', {
+      name: new RegExp(text('org:approvals.reject')),
+    });
+    await expect(
+      within(grid).getByRole('button', { name: new RegExp(text('org:approvals.approve')) }),
+    ).toBeEnabled();
+    await userEvent.click(reject);
+    const dialog = await within(document.body).findByRole('dialog');
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: text('org:approvals.reject') }),
+    );
+    // Nothing is sent without remarks: the field says what is missing.
+    await expect(
+      await within(dialog).findByText(text('org:approvals.remarksRequired')),
+    ).toBeVisible();
+    await userEvent.click(within(dialog).getByRole('button', { name: text('org:approvals.keep') }));
+  },
+};
+export const DataArabic = inArabic(Data);
+export const DataDark = inDark(Data);
+export const DataArabicDark = inDark(inArabic(Data));
+
+/** The caller made the request: no buttons, and the reason why. */
+export const OwnRequest: Story = {
+  parameters: { msw: [pendingDetail(true)] },
+  play: async ({ canvasElement }) => {
+    const grid = await openFirst(canvasElement);
+    await expect(await within(grid).findByText(text('org:approvals.ownRequest'))).toBeVisible();
+    await expect(
+      within(grid).queryByRole('button', { name: new RegExp(text('org:approvals.approve')) }),
+    ).toBeNull();
+  },
+};
+export const OwnRequestArabic = inArabic(OwnRequest);
+
+export const NothingFound: Story = stories.NothingFound;
+export const NothingFoundArabic: Story = stories.NothingFoundArabic;
+export const Empty: Story = stories.Empty;
+export const EmptyArabic: Story = stories.EmptyArabic;
+export const Loading: Story = stories.Loading;
+export const LoadingArabic: Story = stories.LoadingArabic;
+export const Failed: Story = stories.Failed;
+export const FailedArabic: Story = stories.FailedArabic;
