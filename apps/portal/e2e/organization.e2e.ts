@@ -208,7 +208,7 @@ describe('the organization area', () => {
     await signInWithCode(page, 'majed');
     await page.waitForURL('**/app/org/dashboard');
     await page.goto('/app/org/approval/user?status=Pending');
-    const grid = page.getByRole('grid', { name: 'New user approvals' });
+    const grid = page.getByRole('grid', { name: 'New users' });
     await expect.poll(() => grid.getByRole('row').count()).toBeGreaterThan(2);
     const firstName = async () => (await grid.getByRole('rowheader').first().textContent()) ?? '';
     const rejected = await firstName();
@@ -240,6 +240,18 @@ describe('the organization area', () => {
       .getByRole('row', { name: new RegExp(approved) })
       .getByText('Approved')
       .waitFor();
+
+    // A member's change: what is and what is asked for, approved from its own tab.
+    await page.getByRole('tab', { name: 'Change requests' }).click();
+    await page.waitForURL('**/app/org/approval/user?tab=changes');
+    await page.goto('/app/org/approval/user?tab=changes&status=Pending');
+    const changes = page.getByRole('grid', { name: 'Change requests' });
+    await expect.poll(() => changes.getByRole('row').count()).toBeGreaterThan(1);
+    const changed = (await changes.getByRole('rowheader').first().textContent()) ?? '';
+    await changes.getByRole('button', { expanded: false }).first().click();
+    await changes.getByText('Asked for').waitFor();
+    await changes.getByRole('button', { name: `Approve ${changed}` }).click();
+    await page.getByText('Approved: the change is made.').waitFor();
     expect(errors).toEqual([]);
   });
 });

@@ -8,7 +8,11 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import pg from 'pg';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded.js';
-import { APP_ROLE } from '../src/db/roles.js';
+import { migrate } from '../src/db/migrate.js';
+import { createPool } from '../src/db/pool.js';
+import { APP_ROLE, grantApplicationRole } from '../src/db/roles.js';
+import { seedDemoData } from '../src/db/seed.js';
+import { START } from './harness.js';
 import { freePort } from '../../../scripts/start-server.mjs';
 
 /** The application's role in the tests: created once here, granted per test database. */
@@ -29,6 +33,29 @@ async function createAppRole(adminUrl: string): Promise<void> {
 declare module 'vitest' {
   export interface ProvidedContext {
     adminDatabaseUrl: string;
+    /** A database migrated and seeded once, which each test harness copies. */
+    seededTemplate: string;
+  }
+}
+
+const TEMPLATE = 'tawqi_seeded_template';
+
+/** Migrates and seeds the template the harnesses copy; no connection stays open to it. */
+async function createSeededTemplate(adminUrl: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE}`);
+  await admin.query(`CREATE DATABASE ${TEMPLATE}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${TEMPLATE}`;
+  const owner = createPool(url.toString(), 2);
+  try {
+    await migrate(owner);
+    await seedDemoData(owner, START);
+    await grantApplicationRole(owner, APP_ROLE);
+  } finally {
+    await owner.end();
   }
 }
 
@@ -39,13 +66,17 @@ export async function setup(project: TestProject): Promise<void> {
   const external = process.env.TEST_DATABASE_URL;
   if (external) {
     await createAppRole(external);
+    await createSeededTemplate(external);
     project.provide('adminDatabaseUrl', external);
+    project.provide('seededTemplate', TEMPLATE);
     return;
   }
   dataDir = mkdtempSync(join(tmpdir(), 'tawqi-test-pg-'));
   embedded = await startEmbeddedPostgres({ dataDir, port: await freePort() });
   await createAppRole(embedded.urlOf('postgres'));
+  await createSeededTemplate(embedded.urlOf('postgres'));
   project.provide('adminDatabaseUrl', embedded.urlOf('postgres'));
+  project.provide('seededTemplate', TEMPLATE);
 }
 
 export async function teardown(): Promise<void> {

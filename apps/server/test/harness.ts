@@ -11,10 +11,8 @@ import pg from 'pg';
 import { afterAll, inject } from 'vitest';
 import { signBody } from '../src/adapters/payments/gateway.js';
 import { DEMO_SECRETS, loadConfig } from '../src/config.js';
-import { migrate } from '../src/db/migrate.js';
 import { createPool, type Pool } from '../src/db/pool.js';
-import { APP_ROLE, asRole, grantApplicationRole } from '../src/db/roles.js';
-import { seedDemoData } from '../src/db/seed.js';
+import { APP_ROLE, asRole } from '../src/db/roles.js';
 import { SYSTEM_CONTEXT, type AuditContext } from '../src/modules/audit/log.js';
 import type { FastifyInstance } from 'fastify';
 import { sessionLimits } from '../src/deps.js';
@@ -75,13 +73,21 @@ export interface Harness extends Omit<ServerParts, 'simulator' | 'gatewaySimulat
   ): Promise<{ status: number; body: any; headers: Headers }>;
 }
 
-/** A new, empty database of the test cluster: its owner's address. */
-export async function createTestDatabase(): Promise<URL> {
+/**
+ * A new database of the test cluster: its owner's address. Empty, or (`seeded`) a copy of the
+ * template globalSetup migrated and seeded once: copying a database is a file copy, where
+ * seeding the whole demo world again took each test file 8–20 s.
+ */
+export async function createTestDatabase(options: { seeded?: boolean } = {}): Promise<URL> {
   const adminUrl = inject('adminDatabaseUrl');
   const name = `tawqi_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(
+    options.seeded
+      ? `CREATE DATABASE ${name} TEMPLATE ${inject('seededTemplate')}`
+      : `CREATE DATABASE ${name}`,
+  );
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -89,11 +95,8 @@ export async function createTestDatabase(): Promise<URL> {
 }
 
 export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
-  const url = await createTestDatabase();
+  const url = await createTestDatabase({ seeded: true });
   const ownerPool = createPool(url.toString(), 2);
-  await migrate(ownerPool);
-  await seedDemoData(ownerPool, START);
-  await grantApplicationRole(ownerPool, APP_ROLE);
   const pool = createPool(asRole(url.toString(), APP_ROLE, TEST_APP_PASSWORD), 5);
   const clock = {
     now: new Date(START),

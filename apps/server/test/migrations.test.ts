@@ -73,7 +73,7 @@ describe('a first-release database', SEEDING, () => {
     ]);
 
     // Its demo data counts as the first seed version; the world comes next, once.
-    expect(await seedDemoData(pool, NOW)).toEqual(['organization world']);
+    expect(await seedDemoData(pool, NOW)).toEqual(['organization world', 'change request values']);
     expect(await seedDemoData(pool, NOW)).toEqual([]);
     expect(
       (await pool.query(`SELECT name_en FROM organizations WHERE org_slno = 314`)).rows,
@@ -210,7 +210,21 @@ describe('a new database', SEEDING, () => {
   it('seeds the declared world: providers, organizations, people by role, volume and canaries', async () => {
     const pool = await freshDatabase();
     await migrate(pool);
-    expect(await seedDemoData(pool, NOW)).toEqual(['individual demo', 'organization world']);
+    expect(await seedDemoData(pool, NOW)).toEqual([
+      'individual demo',
+      'organization world',
+      'change request values',
+    ]);
+    // Every change request says what it asks for.
+    expect(
+      Number(
+        (
+          await pool.query(
+            `SELECT count(*) AS n FROM user_requests WHERE kind = 'change' AND NOT details ? 'value'`,
+          )
+        ).rows[0].n,
+      ),
+    ).toBe(0);
     const one = async (sql: string) => (await pool.query(sql)).rows[0] as Record<string, number>;
 
     expect(

@@ -515,6 +515,21 @@ describe('approvals of new users', () => {
         `SELECT count(*) AS n FROM audit_log WHERE action = 'approval.decided' AND target = '${String(userSlNo)}' AND org_slno = 314`,
       ),
     ).toBe(1);
+    // The person signs in and has the organization, with the role the request gave.
+    const nationalId = (
+      await h.ownerPool.query<{ national_id: string }>(
+        'SELECT national_id FROM users WHERE user_slno = $1',
+        [userSlNo],
+      )
+    ).rows[0]?.national_id;
+    const session = (await h.signIn(nationalId ?? '')) as unknown as {
+      organizationList: { slno: number; roles: string[] }[];
+    };
+    expect(
+      session.organizationList.find((organization) => organization.slno === 314),
+    ).toMatchObject({
+      roles: ['organizationUser'],
+    });
     const again = await decide(majed, userSlNo, 'reject', 'Too late', 'ar');
     expect(again.status).toBe(409);
     expect(again.body.message).toContain('سبق أن بتّ');
@@ -569,6 +584,125 @@ describe('approvals of new users', () => {
     expect((await decide(sara, stranger, 'approve')).status).toBe(404);
     const [userSlNo] = await pendingRequests();
     expect((await decide(mohammed, userSlNo ?? 1, 'approve')).status).toBe(403);
+  });
+});
+
+describe('approvals of change requests', () => {
+  const openChanges = async (field: string) =>
+    (
+      await h.ownerPool.query<{ request_slno: number; user_slno: number; value: string }>(
+        `SELECT request_slno, user_slno, details->>'value' AS value FROM user_requests
+          WHERE org_slno = 314 AND kind = 'change' AND status = 'Pending' AND details->>'field' = $1
+          ORDER BY request_slno`,
+        [field],
+      )
+    ).rows;
+  const decide = (token: string, body: Record<string, unknown>) =>
+    h.call('POST', '/api/v1/approval/org/users/change/process', {
+      token,
+      headers: { 'idempotency-key': `change-${String(Math.random()).slice(2)}` },
+      body: { orgSlNo: 314, ...body },
+    });
+
+  it('lists the changes members asked for, with what each changes, starting on Approved or Pending', async () => {
+    const list = await h.call('POST', '/api/v1/approval/org/users/change/requests', {
+      token: sara,
+      language: 'ar',
+      body: { orgSlNo: 314, pageNumber: 1, pageSize: 10, statuses: ['Approved', 'Pending'] },
+    });
+    expect(list.status).toBe(200);
+    expect(list.body.totalCount).toBe(
+      await count(
+        `SELECT count(*) AS n FROM user_requests WHERE org_slno = 314 AND kind = 'change' AND status IN ('Approved', 'Pending')`,
+      ),
+    );
+    const types = new Set(
+      (list.body.dataList as { changeType: string }[]).map((row) => row.changeType),
+    );
+    expect([...types].every((type) => type.startsWith('تغيير'))).toBe(true);
+  });
+
+  it('shows a change as it is and as asked for, and makes it when approved', async () => {
+    const [change] = await openChanges('unit');
+    if (!change) throw new Error('no unit change');
+    const detail = await h.call(
+      'POST',
+      '/api/v1/approval/org/users/change/viewChangeRequestDetails',
+      {
+        token: sara,
+        body: { orgSlNo: 314, userSlNo: change.user_slno, changeRequestSlno: change.request_slno },
+      },
+    );
+    expect(detail.status).toBe(200);
+    expect(detail.body).toMatchObject({
+      changeType: 'Organization unit change',
+      status: 'Pending',
+      createdByYou: false,
+    });
+    expect(detail.body.newValue).not.toBe(detail.body.currentValue);
+    expect(
+      (
+        await decide(majed, {
+          userSlNo: change.user_slno,
+          changeRequestSlno: change.request_slno,
+          action: 'approve',
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      await count(
+        `SELECT org_unit_slno AS n FROM memberships WHERE org_slno = 314 AND user_slno = ${String(change.user_slno)}`,
+      ),
+    ).toBe(Number(change.value));
+    expect(
+      await count(
+        `SELECT count(*) AS n FROM notifications WHERE user_slno = ${String(change.user_slno)} AND title_en = 'Your change was made'`,
+      ),
+    ).toBe(1);
+  });
+
+  it('keeps the value when a change is rejected, and refuses a request named with another person', async () => {
+    const [change, other] = await openChanges('email');
+    if (!change || !other) throw new Error('no e-mail changes');
+    const before = (
+      await h.ownerPool.query(
+        'SELECT email FROM memberships WHERE org_slno = 314 AND user_slno = $1',
+        [change.user_slno],
+      )
+    ).rows;
+    expect(
+      (
+        await decide(sara, {
+          userSlNo: other.user_slno,
+          changeRequestSlno: change.request_slno,
+          action: 'approve',
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await decide(sara, {
+          userSlNo: change.user_slno,
+          changeRequestSlno: change.request_slno,
+          action: 'reject',
+          remarks: 'Use the organization’s domain.',
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await h.ownerPool.query(
+          'SELECT email FROM memberships WHERE org_slno = 314 AND user_slno = $1',
+          [change.user_slno],
+        )
+      ).rows,
+    ).toEqual(before);
+    const again = await decide(majed, {
+      userSlNo: change.user_slno,
+      changeRequestSlno: change.request_slno,
+      action: 'approve',
+    });
+    expect(again.status).toBe(409);
   });
 });
 

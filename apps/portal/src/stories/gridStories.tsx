@@ -93,7 +93,7 @@ export function gridStories(grid: AnyGrid, options: GridStoryOptions) {
       msw: [mockStates.empty(grid.list.id as EndpointId)],
       portal: {
         ...options.portal,
-        route: `${options.portal.route}?q=${encodeURIComponent(search)}`,
+        route: `${options.portal.route}${options.portal.route.includes('?') ? '&' : '?'}q=${encodeURIComponent(search)}`,
       },
     },
     play: async ({ canvasElement }: StoryContext) => {

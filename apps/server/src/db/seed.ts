@@ -77,6 +77,7 @@ export function minimalPdf(title: string): Buffer {
 const SEED_VERSIONS = [
   { version: 1, name: 'individual demo', write: writeIndividualDemo },
   { version: 2, name: 'organization world', write: writeOrganizationWorld },
+  { version: 3, name: 'change request values', write: writeChangeRequestValues },
 ] as const;
 
 /** Seeds what the database lacks; answers the names of the versions written. */
@@ -107,6 +108,32 @@ export async function seedDemoData(pool: Pool, now: Date): Promise<string[]> {
     written.push(step.name);
   }
   return written;
+}
+
+/**
+ * What each of the world's change requests asks for (issue 14): a new e-mail, a new mobile, or
+ * another of the organization's units, so an approver sees the change and approving makes it.
+ */
+async function writeChangeRequestValues(client: PoolClient): Promise<void> {
+  await client.query(`
+    UPDATE user_requests r SET details = jsonb_build_object('field', asked.field, 'value', asked.value)
+      FROM (SELECT r2.request_slno, choice.field,
+                   CASE choice.field
+                     WHEN 'email' THEN 'new.' || m.email
+                     WHEN 'mobile' THEN '05' || lpad(((m.user_slno * 7919) % 100000000)::text, 8, '0')
+                     ELSE other.unit::text
+                   END AS value
+              FROM user_requests r2
+              JOIN memberships m ON m.org_slno = r2.org_slno AND m.user_slno = r2.user_slno
+              LEFT JOIN LATERAL (
+                SELECT min(u.org_unit_slno) AS unit FROM organization_units u
+                 WHERE u.org_slno = r2.org_slno AND u.status = 'Approved' AND u.is_active
+                   AND u.org_unit_slno IS DISTINCT FROM m.org_unit_slno) AS other ON true
+              CROSS JOIN LATERAL (
+                SELECT CASE WHEN r2.user_slno % 3 = 2 AND other.unit IS NOT NULL THEN 'unit'
+                            WHEN r2.user_slno % 3 = 1 THEN 'email' ELSE 'mobile' END AS field) AS choice
+             WHERE r2.kind = 'change' AND NOT r2.details ? 'value') AS asked
+     WHERE asked.request_slno = r.request_slno`);
 }
 
 async function writeOrganizationWorld(

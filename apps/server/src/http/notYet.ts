@@ -14,10 +14,6 @@ export const NOT_YET: Partial<Record<EndpointId, string>> = {
   validateNationalId: 'issue 14: organization users',
   orgUserNafathVerify: 'issue 14: organization users',
   orgUserDetails: 'issue 14: organization users',
-  // issue 14: approvals of new users and changes
-  changeRequests: 'issue 14: approvals of new users and changes',
-  changeRequestDetails: 'issue 14: approvals of new users and changes',
-  processChangeRequest: 'issue 14: approvals of new users and changes',
   // issue 15: organization reports
   esignDeductionSummary: 'issue 15: organization reports',
   exportEsignCounterDeductionSummary: 'issue 15: organization reports',

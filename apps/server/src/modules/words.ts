@@ -13,6 +13,10 @@ const WORDS: Record<string, Record<Language, string>> = {
   Officer: { en: 'Officer', ar: 'موظف' },
   Employee: { en: 'Employee', ar: 'موظف' },
   Manager: { en: 'Manager', ar: 'مدير' },
+  // What a member's change request changes (SPEC §3 changeType).
+  'Email change': { en: 'Email change', ar: 'تغيير البريد الإلكتروني' },
+  'Mobile change': { en: 'Mobile change', ar: 'تغيير رقم الجوال' },
+  'Organization unit change': { en: 'Organization unit change', ar: 'تغيير الوحدة التنظيمية' },
   // A person's identity verification (KYC), as an approver sees it.
   kycValid: { en: 'Verified', ar: 'موثّق' },
   kycExpired: { en: 'Verification expired', ar: 'انتهى التوثيق' },

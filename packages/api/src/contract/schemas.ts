@@ -402,6 +402,9 @@ export const changeRequestRow = z.object({
   userSlno: slno,
   /** Ours: a user may have several change requests; the row names which. */
   changeRequestSlno: slno,
+  /** Ours: the grid names whose request it is. */
+  fullNameEnglish: z.string(),
+  fullNameArabic: z.string(),
 });
 
 export const changeRequestDetail = z.object({
@@ -411,6 +414,13 @@ export const changeRequestDetail = z.object({
   newEmailID: z.string().nullable(),
   status: z.enum(REVIEW_REQUEST_STATUSES),
   remarks: z.string().nullable(),
+  /**
+   * Ours: what changes, as it is and as asked for (an e-mail, a mobile, a unit's name), and
+   * whether the caller made the request (another Enrolment Admin decides it then).
+   */
+  currentValue: z.string(),
+  newValue: z.string(),
+  createdByYou: z.boolean(),
 });
 
 /** Approve or reject: our design for the actions the approval screens need. */

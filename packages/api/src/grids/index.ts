@@ -6,6 +6,7 @@ import {
   ESIGN_TRANSACTION_STATUSES,
   NEW_USER_APPROVAL_STATUSES,
   ORG_USER_STATUSES,
+  REVIEW_REQUEST_STATUSES,
   defaultStatusFilter,
   searchTypeOf,
   type OrgUserStatus,
@@ -445,6 +446,64 @@ export const newUserApprovalsGrid = defineGrid({
   }),
 });
 
+/** Members' change requests awaiting approval (SPEC §2 `approval/user`, SPEC §3). */
+export const changeRequestsGrid = defineGrid({
+  id: 'changeRequests',
+  list: CONTRACT.changeRequests,
+  export: null,
+  statuses: { all: REVIEW_REQUEST_STATUSES, start: defaultStatusFilter('changeRequests') },
+  searchable: true,
+  columns: [
+    {
+      id: 'fullName',
+      header: { en: 'Name', ar: 'الاسم' },
+      kind: 'text',
+      value: (row, language) => (language === 'ar' ? row.fullNameArabic : row.fullNameEnglish),
+      isRowHeader: true,
+      width: 220,
+    },
+    {
+      id: 'changeType',
+      header: { en: 'Change', ar: 'التغيير' },
+      kind: 'text',
+      value: (row) => row.changeType,
+      width: 200,
+    },
+    {
+      id: 'userType',
+      header: { en: 'Role', ar: 'الدور' },
+      kind: 'text',
+      value: (row) => row.userType,
+      width: 190,
+    },
+    {
+      id: 'requestDate',
+      header: { en: 'Requested', ar: 'تاريخ الطلب' },
+      kind: 'dateTime',
+      value: (row) => row.requestDate,
+      width: 190,
+    },
+    {
+      id: 'status',
+      header: TRANSACTION_HEADERS.status,
+      kind: 'status',
+      value: (row) => row.status,
+      width: 150,
+    },
+  ],
+  rowKey: (row) => String(row.changeRequestSlno),
+  listInput: (view) => ({
+    body: {
+      orgSlNo: organizationOf(view).slno,
+      pageNumber: wirePage(CONTRACT.changeRequests, view.page),
+      pageSize: view.pageSize,
+      ...filterFields(view),
+      statuses: [...view.statuses],
+    },
+  }),
+  exportInput: null,
+});
+
 /** Every declared grid, for tests that walk them all. */
 export const GRIDS = [
   myTransactionsGrid,
@@ -452,4 +511,5 @@ export const GRIDS = [
   organizationUnitsGrid,
   manageUsersGrid,
   newUserApprovalsGrid,
+  changeRequestsGrid,
 ] as const;

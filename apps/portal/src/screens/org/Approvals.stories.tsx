@@ -7,7 +7,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { CONTRACT } from '@tawqi/api';
 import { createFixtures } from '@tawqi/api/fixtures';
-import { newUserApprovalsGrid } from '@tawqi/api/grids';
+import { changeRequestsGrid, newUserApprovalsGrid } from '@tawqi/api/grids';
 import { mockUrl } from '@tawqi/api/msw';
 import { http, HttpResponse } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
@@ -36,9 +36,16 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const stories = gridStories(newUserApprovalsGrid, {
-  label: 'org:approvals.title',
+  label: 'org:approvals.tabs.users',
   empty: 'org:approvals.empty',
   portal,
+});
+const onChanges = { portal: { ...portal, route: `${portal.route}?tab=changes` } };
+const changes = gridStories(changeRequestsGrid, {
+  label: 'org:approvals.tabs.changes',
+  empty: 'org:approvals.noChanges',
+  portal: onChanges.portal,
+  search: 'Noura',
 });
 
 /** Every request's detail answers as an open one the caller may decide (or, here, made). */
@@ -54,7 +61,7 @@ const pendingDetail = (createdByYou: boolean) =>
 
 const openFirst = async (canvasElement: HTMLElement) => {
   const canvas = within(canvasElement);
-  const grid = await canvas.findByRole('grid', { name: text('org:approvals.title') });
+  const grid = await canvas.findByRole('grid', { name: text('org:approvals.tabs.users') });
   await waitFor(() => expect(within(grid).getAllByRole('row').length).toBeGreaterThan(1), {
     timeout: 5000,
   });
@@ -113,3 +120,32 @@ export const Loading: Story = stories.Loading;
 export const LoadingArabic: Story = stories.LoadingArabic;
 export const Failed: Story = stories.Failed;
 export const FailedArabic: Story = stories.FailedArabic;
+
+/** The change requests tab: a page of changes; one opens with what is and what is asked for. */
+export const Changes: Story = {
+  parameters: onChanges,
+  play: async (context) => {
+    await changes.Data.play(context);
+    const canvas = within(context.canvasElement);
+    const grid = canvas.getByRole('grid', { name: text('org:approvals.tabs.changes') });
+    const [toggle] = within(grid).getAllByRole('button', { expanded: false });
+    if (!toggle) throw new Error('no row toggle');
+    await userEvent.click(toggle);
+    await expect(await within(grid).findByText(text('org:approvals.asked'))).toBeVisible();
+  },
+};
+export const ChangesArabic = inArabic(Changes);
+export const ChangesDark = inDark(Changes);
+export const ChangesNothingFound: Story = changes.NothingFound;
+export const ChangesEmpty: Story = {
+  ...changes.Empty,
+  parameters: { ...changes.Empty.parameters, ...onChanges },
+};
+export const ChangesLoading: Story = {
+  ...changes.Loading,
+  parameters: { ...changes.Loading.parameters, ...onChanges },
+};
+export const ChangesFailed: Story = {
+  ...changes.Failed,
+  parameters: { ...changes.Failed.parameters, ...onChanges },
+};

@@ -5,15 +5,17 @@
  * A row opens the request's detail; an open request is approved, or rejected with remarks (the
  * person is told why). The admin who made a request sees why they cannot decide it: another
  * Enrolment Admin does. A request someone else decided meanwhile says so and shows the decision.
- * Change requests come with the rest of issue 14.
+ * The second tab is members' change requests (e-mail, mobile, unit): what is and what is asked
+ * for, decided the same way; an approved change is made.
  */
 import { CONTRACT } from '@tawqi/api';
-import { newUserApprovalsGrid } from '@tawqi/api/grids';
+import { changeRequestsGrid, newUserApprovalsGrid } from '@tawqi/api/grids';
 import { queryIdOf } from '@tawqi/domain';
-import { Button, Dialog, ErrorState, Spinner, TextField } from '@tawqi/ui';
+import { Button, Dialog, ErrorState, Spinner, Tabs, TextField } from '@tawqi/ui';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'wouter';
 import { api } from '../../api.js';
 import { GridScreen } from '../../components/GridScreen.js';
 import { Status } from '../../components/Status.js';
@@ -32,12 +34,20 @@ const refresh = () =>
     invalidate(CONTRACT.manageUsersGrid.area),
   ]);
 
-function Request({ organization, userSlno }: { organization: number; userSlno: number }) {
+/** Approve, or reject with remarks (the person is told why); or why the caller may not decide. */
+function Decision({
+  name,
+  createdByYou,
+  send,
+  approvedText,
+}: {
+  name: string;
+  createdByYou: boolean;
+  send: (action: 'approve' | 'reject', remarks: string) => Promise<unknown>;
+  /** What an approval did, for its toast. */
+  approvedText: string;
+}) {
   const { t } = useTranslation('org');
-  const format = useFormat();
-  const request = useApi(CONTRACT.newUserRequestDetails, {
-    body: { orgSlNo: organization, userSlNo: userSlno },
-  });
   const [busy, setBusy] = useState<'approve' | 'reject' | null>(null);
   const [rejecting, setRejecting] = useState(false);
   const [remarks, setRemarks] = useState('');
@@ -46,17 +56,10 @@ function Request({ organization, userSlno }: { organization: number; userSlno: n
   const decide = async (action: 'approve' | 'reject') => {
     setBusy(action);
     try {
-      await api.call(CONTRACT.processNewUserRequest, {
-        body: {
-          orgSlNo: organization,
-          userSlNo: userSlno,
-          action,
-          ...(action === 'reject' ? { remarks: remarks.trim() } : {}),
-        },
-      });
+      await send(action, remarks.trim());
       toasts.show({
         variant: 'success',
-        title: t(action === 'approve' ? 'approvals.approved' : 'approvals.rejected'),
+        title: action === 'approve' ? approvedText : t('approvals.rejected'),
       });
       setRejecting(false);
     } catch (error) {
@@ -67,66 +70,31 @@ function Request({ organization, userSlno }: { organization: number; userSlno: n
     }
   };
 
-  if (request.status === 'failed')
-    return <ErrorState message={request.message} onRetry={request.reload} />;
-  if (!request.data) return <Spinner size="small" showLabel />;
-  const data = request.data;
-  const name = format.language === 'ar' ? data.fullNameArabic : data.fullNameEnglish;
-  const shown = (value: string | null) => (value === null || value === '' ? '—' : value);
-  const facts: [string, React.ReactNode][] = [
-    [t('users.detail.nameEnglish'), <Verbatim key="en">{data.fullNameEnglish}</Verbatim>],
-    [t('users.detail.nameArabic'), data.fullNameArabic],
-    [t('users.detail.employeeId'), <Verbatim key="employee">{data.employeeId}</Verbatim>],
-    [t('users.detail.unit'), shown(data.organizationUnit)],
-    [t('users.detail.email'), <Verbatim key="email">{data.email}</Verbatim>],
-    [t('users.detail.mobile'), <Verbatim key="mobile">{`${data.isdCode} ${data.phone}`}</Verbatim>],
-    [t('users.detail.nationality'), shown(data.nationality)],
-    [t('users.detail.nationalId'), <Verbatim key="id">{data.maskedNationalId}</Verbatim>],
-    [t('approvals.kyc'), data.kycStatus],
-    [t('users.detail.status'), <Status key="status" status={data.status} />],
-    ...(data.remarks
-      ? ([[t('approvals.remarks'), <Verbatim key="remarks">{data.remarks}</Verbatim>]] as [
-          string,
-          React.ReactNode,
-        ][])
-      : []),
-  ];
+  if (createdByYou) return <p className={muted}>{t('approvals.ownRequest')}</p>;
   const missing = tried && remarks.trim() === '';
   return (
-    <div>
-      <dl className={details} aria-label={t('users.detail.of', { name })}>
-        {facts.map(([term, value]) => (
-          <div key={term}>
-            <dt className={detailTerm}>{term}</dt>
-            <dd className={detailValue}>{value}</dd>
-          </div>
-        ))}
-      </dl>
-      {data.status !== 'Pending' ? null : data.createdByYou ? (
-        <p className={muted}>{t('approvals.ownRequest')}</p>
-      ) : (
-        <div className={actions}>
-          <Button
-            onPress={() => void decide('approve')}
-            isPending={busy === 'approve'}
-            isDisabled={busy !== null}
-            aria-label={t('approvals.approveNamed', { name })}
-          >
-            {t('approvals.approve')}
-          </Button>
-          <Button
-            variant="danger"
-            onPress={() => {
-              setTried(false);
-              setRejecting(true);
-            }}
-            isDisabled={busy !== null}
-            aria-label={t('approvals.rejectNamed', { name })}
-          >
-            {t('approvals.reject')}
-          </Button>
-        </div>
-      )}
+    <>
+      <div className={actions}>
+        <Button
+          onPress={() => void decide('approve')}
+          isPending={busy === 'approve'}
+          isDisabled={busy !== null}
+          aria-label={t('approvals.approveNamed', { name })}
+        >
+          {t('approvals.approve')}
+        </Button>
+        <Button
+          variant="danger"
+          onPress={() => {
+            setTried(false);
+            setRejecting(true);
+          }}
+          isDisabled={busy !== null}
+          aria-label={t('approvals.rejectNamed', { name })}
+        >
+          {t('approvals.reject')}
+        </Button>
+      </div>
       {rejecting ? (
         <Dialog
           title={t('approvals.rejectTitle', { name })}
@@ -164,28 +132,186 @@ function Request({ organization, userSlno }: { organization: number; userSlno: n
           />
         </Dialog>
       ) : null}
+    </>
+  );
+}
+
+/** A record's facts as term and value pairs. */
+function Facts({ label, facts }: { label: string; facts: [string, React.ReactNode][] }) {
+  return (
+    <dl className={details} aria-label={label}>
+      {facts.map(([term, value]) => (
+        <div key={term}>
+          <dt className={detailTerm}>{term}</dt>
+          <dd className={detailValue}>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+const shown = (value: string | null) => (value === null || value === '' ? '—' : value);
+
+function Request({ organization, userSlno }: { organization: number; userSlno: number }) {
+  const { t } = useTranslation('org');
+  const format = useFormat();
+  const request = useApi(CONTRACT.newUserRequestDetails, {
+    body: { orgSlNo: organization, userSlNo: userSlno },
+  });
+  if (request.status === 'failed')
+    return <ErrorState message={request.message} onRetry={request.reload} />;
+  if (!request.data) return <Spinner size="small" showLabel />;
+  const data = request.data;
+  const name = format.language === 'ar' ? data.fullNameArabic : data.fullNameEnglish;
+  return (
+    <div>
+      <Facts
+        label={t('users.detail.of', { name })}
+        facts={[
+          [t('users.detail.nameEnglish'), <Verbatim key="en">{data.fullNameEnglish}</Verbatim>],
+          [t('users.detail.nameArabic'), data.fullNameArabic],
+          [t('users.detail.employeeId'), <Verbatim key="employee">{data.employeeId}</Verbatim>],
+          [t('users.detail.unit'), shown(data.organizationUnit)],
+          [t('users.detail.email'), <Verbatim key="email">{data.email}</Verbatim>],
+          [
+            t('users.detail.mobile'),
+            <Verbatim key="mobile">{`${data.isdCode} ${data.phone}`}</Verbatim>,
+          ],
+          [t('users.detail.nationality'), shown(data.nationality)],
+          [t('users.detail.nationalId'), <Verbatim key="id">{data.maskedNationalId}</Verbatim>],
+          [t('approvals.kyc'), data.kycStatus],
+          [t('users.detail.status'), <Status key="status" status={data.status} />],
+          [t('approvals.remarks'), <Verbatim key="remarks">{shown(data.remarks)}</Verbatim>],
+        ]}
+      />
+      {data.status === 'Pending' ? (
+        <Decision
+          name={name}
+          createdByYou={data.createdByYou}
+          approvedText={t('approvals.approved')}
+          send={(action, remarks) =>
+            api.call(CONTRACT.processNewUserRequest, {
+              body: {
+                orgSlNo: organization,
+                userSlNo: userSlno,
+                action,
+                ...(action === 'reject' ? { remarks } : {}),
+              },
+            })
+          }
+        />
+      ) : null}
     </div>
   );
 }
 
+function Change({
+  organization,
+  row,
+}: {
+  organization: number;
+  row: {
+    userSlno: number;
+    changeRequestSlno: number;
+    fullNameEnglish: string;
+    fullNameArabic: string;
+  };
+}) {
+  const { t } = useTranslation('org');
+  const format = useFormat();
+  const ids = {
+    orgSlNo: organization,
+    userSlNo: row.userSlno,
+    changeRequestSlno: row.changeRequestSlno,
+  };
+  const change = useApi(CONTRACT.changeRequestDetails, { body: ids });
+  if (change.status === 'failed')
+    return <ErrorState message={change.message} onRetry={change.reload} />;
+  if (!change.data) return <Spinner size="small" showLabel />;
+  const data = change.data;
+  const name = format.language === 'ar' ? row.fullNameArabic : row.fullNameEnglish;
+  return (
+    <div>
+      <Facts
+        label={t('approvals.changeOf', { name })}
+        facts={[
+          [t('approvals.change'), data.changeType],
+          [t('approvals.current'), <Verbatim key="current">{shown(data.currentValue)}</Verbatim>],
+          [t('approvals.asked'), <Verbatim key="asked">{shown(data.newValue)}</Verbatim>],
+          [t('users.detail.status'), <Status key="status" status={data.status} />],
+          [t('approvals.remarks'), <Verbatim key="remarks">{shown(data.remarks)}</Verbatim>],
+        ]}
+      />
+      {data.status === 'Pending' ? (
+        <Decision
+          name={name}
+          createdByYou={data.createdByYou}
+          approvedText={t('approvals.changeApproved')}
+          send={(action, remarks) =>
+            api.call(CONTRACT.processChangeRequest, {
+              body: { ...ids, action, ...(action === 'reject' ? { remarks } : {}) },
+            })
+          }
+        />
+      ) : null}
+    </div>
+  );
+}
+
+const TABS = ['users', 'changes'] as const;
+
 export default function Approvals() {
   const { t } = useTranslation('org');
   const active = useAtomValue(activeOrganizationAtom);
+  const [params, setParams] = useSearchParams();
+  const tab = TABS.find((name) => name === params.get('tab')) ?? 'users';
+  if (!active) return null;
+  const organization = { slno: active.slno, queryId: queryIdOf(active) };
   return (
     <div className={screen}>
       <div className={heading}>
         <h1 className={title}>{t('approvals.title')}</h1>
       </div>
-      {active ? (
-        <GridScreen
-          grid={newUserApprovalsGrid}
-          label={t('approvals.title')}
-          emptyTitle={t('approvals.empty')}
-          searchLabel={t('approvals.search')}
-          organization={{ slno: active.slno, queryId: queryIdOf(active) }}
-          renderDetail={(row) => <Request organization={active.slno} userSlno={row.userSlno} />}
-        />
-      ) : null}
+      <Tabs
+        label={t('approvals.title')}
+        selectedKey={tab}
+        onSelectionChange={(key) => {
+          // A tab starts on its own first page and filter.
+          setParams(key === 'users' ? {} : { tab: String(key) });
+        }}
+        items={[
+          {
+            id: 'users',
+            label: t('approvals.tabs.users'),
+            content: (
+              <GridScreen
+                grid={newUserApprovalsGrid}
+                label={t('approvals.tabs.users')}
+                emptyTitle={t('approvals.empty')}
+                searchLabel={t('approvals.search')}
+                organization={organization}
+                renderDetail={(row) => (
+                  <Request organization={active.slno} userSlno={row.userSlno} />
+                )}
+              />
+            ),
+          },
+          {
+            id: 'changes',
+            label: t('approvals.tabs.changes'),
+            content: (
+              <GridScreen
+                grid={changeRequestsGrid}
+                label={t('approvals.tabs.changes')}
+                emptyTitle={t('approvals.noChanges')}
+                searchLabel={t('approvals.searchChanges')}
+                organization={organization}
+                renderDetail={(row) => <Change organization={active.slno} row={row} />}
+              />
+            ),
+          },
+        ]}
+      />
     </div>
   );
 }

@@ -7,11 +7,11 @@
  * approved person becomes an active member; a rejected one does not. The person is notified (in
  * the app, and by e-mail once the decision is stored) and the decision is audited with it.
  */
-import type { newUserApprovalsGrid } from '@tawqi/api/grids';
+import type { changeRequestsGrid, newUserApprovalsGrid } from '@tawqi/api/grids';
 import { maskNationalId, type Language, type NewUserApprovalStatus } from '@tawqi/domain';
 import type { Deps } from '../../deps.js';
-import { inTransaction } from '../../db/pool.js';
-import { requireCaller, type Handlers } from '../../http/contractRoutes.js';
+import { inTransaction, type Queryable } from '../../db/pool.js';
+import { requireCaller, type HandlerContext, type Handlers } from '../../http/contractRoutes.js';
 import { AppError } from '../../http/errors.js';
 import type { GridQuery } from '../grids.js';
 import { localWord } from '../words.js';
@@ -97,6 +97,228 @@ const OWN_REQUEST: Record<Language, string> = {
   ar: 'أنت من قدّم هذا الطلب، لذا يبتّ فيه مسؤول تسجيل آخر.',
 };
 
+/** What a change request changes, and its words (SPEC §3 "changeType"). */
+const CHANGE_TYPES = {
+  email: 'Email change',
+  mobile: 'Mobile change',
+  unit: 'Organization unit change',
+} as const;
+type ChangeField = keyof typeof CHANGE_TYPES;
+
+interface ChangeRow {
+  request_slno: number;
+  user_slno: number;
+  status: 'Pending' | 'Approved' | 'Rejected';
+  created_at: Date;
+  created_by: number | null;
+  remarks: string | null;
+  field: ChangeField;
+  value: string;
+  role: string;
+  email: string;
+  mobile: string;
+  org_unit_slno: number | null;
+  full_name_en: string;
+  full_name_ar: string;
+}
+
+const CHANGE_SELECT = `SELECT r.request_slno, r.user_slno, r.status, r.created_at, r.created_by, r.remarks,
+         r.details->>'field' AS field, r.details->>'value' AS value, m.roles[1] AS role, m.email,
+         m.mobile, m.org_unit_slno, u.full_name_en, u.full_name_ar
+    FROM user_requests r
+    JOIN users u ON u.user_slno = r.user_slno
+    JOIN memberships m ON m.user_slno = r.user_slno AND m.org_slno = r.org_slno`;
+
+export const CHANGE_REQUESTS: GridQuery<typeof changeRequestsGrid, ChangeRow> = {
+  select: CHANGE_SELECT,
+  count: `SELECT count(*) FROM user_requests r
+            JOIN users u ON u.user_slno = r.user_slno
+            JOIN memberships m ON m.user_slno = r.user_slno AND m.org_slno = r.org_slno`,
+  where: (body, { tenant }) => ({
+    where: `r.org_slno = $1 AND r.kind = 'change' AND r.details ? 'value'
+      AND r.status = ANY($2::text[])
+      AND ($3::date IS NULL OR r.created_at >= $3::date)
+      AND ($4::date IS NULL OR r.created_at < $4::date + 1)
+      AND ($5::text = '' OR u.full_name_en ILIKE '%' || $5 || '%' OR u.full_name_ar LIKE '%' || $5 || '%')`,
+    values: [
+      organizationOf(tenant),
+      body.statuses?.length ? body.statuses : ['Pending', 'Approved', 'Rejected'],
+      body.fromDate ?? null,
+      body.toDate ?? null,
+      (body.search ?? '').trim(),
+    ],
+  }),
+  order: [
+    { column: 'r.created_at', type: 'timestamptz', of: (row) => row.created_at },
+    { column: 'r.request_slno', type: 'int', of: (row) => row.request_slno },
+  ],
+  page: (body) => ({ limit: body.pageSize, offset: (body.pageNumber - 1) * body.pageSize }),
+  row: (row, language) => ({
+    status: row.status,
+    userType: localWord(row.role, language),
+    requestDate: row.created_at.toISOString(),
+    changeType: localWord(CHANGE_TYPES[row.field], language),
+    userSlno: row.user_slno,
+    changeRequestSlno: row.request_slno,
+    fullNameEnglish: row.full_name_en,
+    fullNameArabic: row.full_name_ar,
+  }),
+};
+
+/** One change request of the organization (the route has checked it is the tenant's). */
+async function changeRequestOf(
+  db: Queryable,
+  org: number,
+  requestSlno: number,
+): Promise<ChangeRow> {
+  const [request] = (
+    await db.query<ChangeRow>(
+      `${CHANGE_SELECT} WHERE r.org_slno = $1 AND r.request_slno = $2 AND r.kind = 'change' AND r.details ? 'value'`,
+      [org, requestSlno],
+    )
+  ).rows;
+  if (!request) throw new AppError(404, 'NOT_FOUND');
+  return request;
+}
+
+/** A change as an approver reads it: the value now and the one asked for (a unit by its name). */
+async function valuesOf(db: Queryable, change: ChangeRow, language: Language) {
+  if (change.field === 'email') return { current: change.email, asked: change.value };
+  if (change.field === 'mobile') return { current: change.mobile, asked: change.value };
+  const { rows } = await db.query<{ org_unit_slno: number; name_en: string; name_ar: string }>(
+    'SELECT org_unit_slno, name_en, name_ar FROM organization_units WHERE org_unit_slno = ANY($1::int[])',
+    [[change.org_unit_slno ?? 0, Number(change.value)]],
+  );
+  const nameOf = (slno: number | null) => {
+    const unit = rows.find((row) => row.org_unit_slno === slno);
+    return unit ? (language === 'ar' ? unit.name_ar : unit.name_en) : '';
+  };
+  return { current: nameOf(change.org_unit_slno), asked: nameOf(Number(change.value)) };
+}
+
+function changeNotice(approved: boolean, organization: Record<Language, string>, change: string) {
+  const what = { en: localWord(change, 'en').toLowerCase(), ar: localWord(change, 'ar') };
+  return approved
+    ? {
+        title: { en: 'Your change was made', ar: 'تم إجراء التغيير' },
+        body: {
+          en: `${organization.en} approved your ${what.en}.`,
+          ar: `اعتمدت ${organization.ar} طلب ${what.ar}.`,
+        },
+      }
+    : {
+        title: { en: 'Your change was not approved', ar: 'لم يُعتمد التغيير' },
+        body: {
+          en: `${organization.en} did not approve your ${what.en}.`,
+          ar: `لم تعتمد ${organization.ar} طلب ${what.ar}.`,
+        },
+      };
+}
+
+/** A request being decided, locked: its ids, its author, and its organization's names. */
+interface Decided {
+  request_slno: number;
+  org_slno: number;
+  user_slno: number;
+  status: string;
+  created_by: number | null;
+  organization: Record<Language, string>;
+}
+
+/**
+ * One decision on a user request, whatever its kind: the request is locked and must still be
+ * pending (else "already decided"), its author may not decide it, the decision and remarks are
+ * stored, the kind's effect is made (`apply`, which answers what the person is told), the person
+ * is notified and the decision audited in the same transaction; the e-mail goes once it is stored.
+ */
+async function decide(
+  context: HandlerContext,
+  deps: Pick<Deps, 'pool' | 'audit' | 'notifier' | 'clock'>,
+  decision: {
+    kind: 'newUser' | 'change';
+    /** Which request: a condition on `user_requests` with the id as $2 (the org is $1). */
+    request: string;
+    id: number;
+    /** The person the request must be of, when the call names both (a change request). */
+    userSlno?: number;
+    approved: boolean;
+    remarks: string | undefined;
+    apply: (
+      tx: Queryable,
+      request: Decided,
+      approved: boolean,
+    ) => Promise<{ title: Record<Language, string>; body: Record<Language, string> }>;
+  },
+) {
+  const org = organizationOf(context.tenant);
+  const decider = requireCaller(context.caller).userSlno;
+  // Remarks a person can read, or none (spaces only are none).
+  const remarks = decision.remarks?.trim() ? decision.remarks.trim() : null;
+  const now = deps.clock();
+  const told = await inTransaction(deps.pool, async (tx) => {
+    const [request] = (
+      await tx.query<Omit<Decided, 'organization'> & { name_en: string; name_ar: string }>(
+        `SELECT r.request_slno, r.org_slno, r.user_slno, r.status, r.created_by, o.name_en, o.name_ar
+           FROM user_requests r JOIN organizations o ON o.org_slno = r.org_slno
+          WHERE r.org_slno = $1 AND ${decision.request}
+          ORDER BY r.status = 'Pending' DESC, r.created_at DESC LIMIT 1
+          FOR UPDATE OF r`,
+        [org, decision.id],
+      )
+    ).rows;
+    if (!request || (decision.userSlno !== undefined && request.user_slno !== decision.userSlno))
+      throw new AppError(404, 'NOT_FOUND');
+    if (request.status !== 'Pending')
+      throw new AppError(409, 'CONFLICT', { localized: ALREADY_DECIDED });
+    if (request.created_by === decider)
+      throw new AppError(403, 'FORBIDDEN', { localized: OWN_REQUEST });
+    await tx.query(
+      `UPDATE user_requests SET status = $2, remarks = $3, decided_at = $4, decided_by = $5
+        WHERE request_slno = $1`,
+      [request.request_slno, decision.approved ? 'Approved' : 'Rejected', remarks, now, decider],
+    );
+    const notice = await decision.apply(
+      tx,
+      { ...request, organization: { en: request.name_en, ar: request.name_ar } },
+      decision.approved,
+    );
+    await tx.query(
+      `INSERT INTO notifications (user_slno, title_en, title_ar, message_en, message_ar, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6)`,
+      [request.user_slno, notice.title.en, notice.title.ar, notice.body.en, notice.body.ar, now],
+    );
+    await deps.audit.record(tx, context.audit, {
+      action: 'approval.decided',
+      outcome: 'success',
+      target: String(request.user_slno),
+      detail: {
+        kind: decision.kind,
+        decision: decision.approved ? 'approved' : 'rejected',
+        request: request.request_slno,
+      },
+    });
+    const [person] = (
+      await tx.query<{ email: string }>(
+        'SELECT email FROM memberships WHERE org_slno = $1 AND user_slno = $2',
+        [org, request.user_slno],
+      )
+    ).rows;
+    return { notice, email: person?.email ?? null };
+  });
+  // Sent once the decision is stored: a message is never about something that did not happen.
+  if (told.email)
+    await deps.notifier.send(
+      {
+        channel: 'email',
+        recipient: told.email,
+        subject: told.notice.title[context.language],
+        body: `${told.notice.body.ar}\n\n${told.notice.body.en}`,
+      },
+      now,
+    );
+  return { status: '1', errorMessage: null };
+}
+
 export function approvalHandlers(
   deps: Pick<Deps, 'pool' | 'audit' | 'notifier' | 'clock'>,
 ): Handlers {
@@ -157,73 +379,74 @@ export function approvalHandlers(
       };
     },
 
-    processNewUserRequest: async ({ tenant, input, caller, audit, language }) => {
-      const org = organizationOf(tenant);
-      const decider = requireCaller(caller).userSlno;
-      const { userSlNo, action } = input.body;
-      // Remarks a person can read, or none (spaces only are none).
-      const remarks = input.body.remarks?.trim() ? input.body.remarks.trim() : null;
-      const approved = action === 'approve';
-      const now = deps.clock();
-      const person = await inTransaction(pool, async (tx) => {
-        const [request] = (
-          await tx.query<{ request_slno: number; status: string; created_by: number | null }>(
-            `SELECT request_slno, status, created_by FROM user_requests
-              WHERE org_slno = $1 AND user_slno = $2 AND kind = 'newUser'
-              ORDER BY status = 'Pending' DESC, created_at DESC LIMIT 1
-              FOR UPDATE`,
-            [org, userSlNo],
-          )
-        ).rows;
-        if (!request) throw new AppError(404, 'NOT_FOUND');
-        if (request.status !== 'Pending')
-          throw new AppError(409, 'CONFLICT', { localized: ALREADY_DECIDED });
-        if (request.created_by === decider)
-          throw new AppError(403, 'FORBIDDEN', { localized: OWN_REQUEST });
-        await tx.query(
-          `UPDATE user_requests SET status = $2, remarks = $3, decided_at = $4, decided_by = $5
-            WHERE request_slno = $1`,
-          [request.request_slno, approved ? 'Approved' : 'Rejected', remarks, now, decider],
-        );
-        const [member] = (
-          await tx.query<{ email: string; name_en: string; name_ar: string }>(
-            `UPDATE memberships m SET status = $3, is_active = $4
-               FROM organizations o
-              WHERE m.org_slno = $1 AND m.user_slno = $2 AND o.org_slno = m.org_slno
-             RETURNING m.email, o.name_en, o.name_ar`,
-            [org, userSlNo, approved ? 'Approved' : 'Rejected', approved],
-          )
-        ).rows;
-        if (!member) throw new AppError(404, 'NOT_FOUND');
-        const notice = decisionNotice(approved, { en: member.name_en, ar: member.name_ar });
-        await tx.query(
-          `INSERT INTO notifications (user_slno, title_en, title_ar, message_en, message_ar, created_at)
-           VALUES ($1, $2, $3, $4, $5, $6)`,
-          [userSlNo, notice.title.en, notice.title.ar, notice.body.en, notice.body.ar, now],
-        );
-        await deps.audit.record(tx, audit, {
-          action: 'approval.decided',
-          outcome: 'success',
-          target: String(userSlNo),
-          detail: {
-            kind: 'newUser',
-            decision: approved ? 'approved' : 'rejected',
-            request: request.request_slno,
-          },
-        });
-        return { email: member.email, notice };
-      });
-      // Sent once the decision is stored: a message is never about something that did not happen.
-      await deps.notifier.send(
-        {
-          channel: 'email',
-          recipient: person.email,
-          subject: person.notice.title[language],
-          body: `${person.notice.body.ar}\n\n${person.notice.body.en}`,
+    processNewUserRequest: async (context) => {
+      const { userSlNo, action, remarks } = context.input.body;
+      return decide(context, deps, {
+        kind: 'newUser',
+        request: `user_slno = $2 AND kind = 'newUser'`,
+        id: userSlNo,
+        approved: action === 'approve',
+        remarks,
+        // The person becomes an active member, or is not one.
+        apply: async (tx, request, approved) => {
+          await tx.query(
+            'UPDATE memberships SET status = $3, is_active = $4 WHERE org_slno = $1 AND user_slno = $2',
+            [request.org_slno, request.user_slno, approved ? 'Approved' : 'Rejected', approved],
+          );
+          return decisionNotice(approved, request.organization);
         },
-        now,
+      });
+    },
+
+    changeRequestDetails: async ({ tenant, input, caller, language }) => {
+      const request = await changeRequestOf(
+        pool,
+        organizationOf(tenant),
+        input.body.changeRequestSlno,
       );
-      return { status: '1', errorMessage: null };
+      if (request.user_slno !== input.body.userSlNo) throw new AppError(404, 'NOT_FOUND');
+      const shown = await valuesOf(pool, request, language);
+      return {
+        userType: localWord(request.role, language),
+        changeType: localWord(CHANGE_TYPES[request.field], language),
+        email: request.email,
+        newEmailID: request.field === 'email' ? request.value : null,
+        status: request.status,
+        remarks: request.remarks,
+        currentValue: shown.current,
+        newValue: shown.asked,
+        createdByYou: request.created_by === requireCaller(caller).userSlno,
+      };
+    },
+
+    processChangeRequest: async (context) => {
+      const { userSlNo, changeRequestSlno, action, remarks } = context.input.body;
+      return decide(context, deps, {
+        kind: 'change',
+        request: `request_slno = $2 AND kind = 'change'`,
+        id: changeRequestSlno,
+        userSlno: userSlNo,
+        approved: action === 'approve',
+        remarks,
+        // An approved change is made: the member's e-mail, mobile or unit is the one asked for.
+        apply: async (tx, request, approved) => {
+          const change = await changeRequestOf(tx, request.org_slno, request.request_slno);
+          if (approved) {
+            const column = { email: 'email', mobile: 'mobile', unit: 'org_unit_slno' }[
+              change.field
+            ];
+            await tx.query(
+              `UPDATE memberships SET ${column} = $3 WHERE org_slno = $1 AND user_slno = $2`,
+              [
+                request.org_slno,
+                request.user_slno,
+                change.field === 'unit' ? Number(change.value) : change.value,
+              ],
+            );
+          }
+          return changeNotice(approved, request.organization, CHANGE_TYPES[change.field]);
+        },
+      });
     },
   };
 }

@@ -8,6 +8,7 @@ import { COUNTED_ROLES, type CountedRole, type Language } from '@tawqi/domain';
 import type { Deps } from '../../deps.js';
 import type { HandlerContext, Handlers } from '../../http/contractRoutes.js';
 import {
+  changeRequestsGrid,
   manageUsersGrid,
   newUserApprovalsGrid,
   orgEsignTransactionsGrid,
@@ -24,7 +25,7 @@ import {
 } from './transactions.js';
 import { ORGANIZATION_UNITS } from './units.js';
 import { MANAGE_USERS, organizationUserHandlers } from './users.js';
-import { NEW_USER_REQUESTS, approvalHandlers } from './approvals.js';
+import { CHANGE_REQUESTS, NEW_USER_REQUESTS, approvalHandlers } from './approvals.js';
 
 const bilingual = (row: { en: string; ar: string }, language: Language) =>
   language === 'ar' ? row.ar : row.en;
@@ -114,6 +115,7 @@ export function organizationHandlers(deps: Deps): Handlers {
     ...gridHandlers(deps, manageUsersGrid, MANAGE_USERS),
     ...organizationUserHandlers(deps),
     ...gridHandlers(deps, newUserApprovalsGrid, NEW_USER_REQUESTS),
+    ...gridHandlers(deps, changeRequestsGrid, CHANGE_REQUESTS),
     ...approvalHandlers(deps),
     enrolmentAdminDashboard: dashboard,
 
