@@ -1,7 +1,8 @@
 /** A fresh Chromium page per test, with the console's errors collected. */
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright';
+import ExcelJS from 'exceljs';
+import { chromium, type Browser, type BrowserContext, type Download, type Page } from 'playwright';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { isValidNationalId } from '@tawqi/domain';
 import { CHROMIUM_ARGS, ensureChromium } from '../../../scripts/find-chromium.mjs';
@@ -170,3 +171,35 @@ export const MY_ROUTES = [
   '/esign/transaction/return/external?transactionID=ES-2026000100',
   '/paymentStatus',
 ];
+
+/**
+ * Presses an export button and reads the file it downloads: its name, and each column's cells
+ * (as text, first data row first) by the column's header in the file's language.
+ */
+export async function exportedFile(
+  page: Page,
+  button: string,
+): Promise<{ fileName: string; column: (header: string) => string[] }> {
+  const downloaded: Promise<Download> = page.waitForEvent('download');
+  await page.getByRole('button', { name: button }).click();
+  const download = await downloaded;
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(await download.path());
+  const sheet = workbook.worksheets[0];
+  if (!sheet) throw new Error('the workbook has no sheet');
+  const headers = (sheet.getRow(1).values as unknown[]).map((value) =>
+    typeof value === 'string' ? value : '',
+  );
+  return {
+    fileName: download.suggestedFilename(),
+    column: (header) => {
+      const index = headers.indexOf(header);
+      if (index < 1) throw new Error(`the file has no column “${header}”: ${headers.join(', ')}`);
+      const cells: string[] = [];
+      sheet.eachRow((row, number) => {
+        if (number > 1) cells.push(row.getCell(index).text);
+      });
+      return cells;
+    },
+  };
+}

@@ -6,10 +6,9 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import ExcelJS from 'exceljs';
 import type { Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
-import { MY_ROUTES, enrolWithNafath, openPage, signInWithCode } from './browser.js';
+import { MY_ROUTES, enrolWithNafath, exportedFile, openPage, signInWithCode } from './browser.js';
 
 const LOCALES = fileURLToPath(new URL('../public/locales/en/', import.meta.url));
 
@@ -155,25 +154,10 @@ describe('the individual area', () => {
     const shown = await grid
       .getByRole('row')
       .evaluateAll((rows) => rows.slice(1).map((row) => row.querySelector('a')?.textContent ?? ''));
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'تصدير إلى Excel' }).click(),
-    ]);
-    expect(download.suggestedFilename()).toBe('ESign_Transactions.xlsx');
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.readFile(await download.path());
-    const sheet = workbook.worksheets[0];
-    if (!sheet) throw new Error('the workbook has no sheet');
-    const header = (sheet.getRow(1).values as unknown[]).filter(Boolean);
-    expect(header).toContain('الحالة');
-    const ids: string[] = [];
-    const statuses: string[] = [];
-    const statusColumn = header.indexOf('الحالة') + 1;
-    sheet.eachRow((row, number) => {
-      if (number === 1) return;
-      ids.push(row.getCell(1).text);
-      statuses.push(row.getCell(statusColumn).text);
-    });
+    const file = await exportedFile(page, 'تصدير إلى Excel');
+    expect(file.fileName).toBe('ESign_Transactions.xlsx');
+    const ids = file.column('رقم العملية');
+    const statuses = file.column('الحالة');
     expect(ids).toEqual(shown);
     expect(new Set(statuses)).toEqual(new Set(['فاشلة']));
     expect(errors).toEqual([]);

@@ -5,9 +5,8 @@
  * profile, the dashboard says "no access", and switching organization moves every screen to the
  * other one, which stays chosen after a reload.
  */
-import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { openPage, signInWithCode } from './browser.js';
+import { exportedFile, openPage, signInWithCode } from './browser.js';
 
 describe('the organization area', () => {
   it('shows the Enrolment Admin the dashboard of their organization (Majed, 314), in English and Arabic', async () => {
@@ -110,25 +109,10 @@ describe('the organization area', () => {
     const shownIds = cells.map((row) => row.find((text) => text.startsWith('ES-314-')) ?? '');
     expect(shownIds.every((id) => id.startsWith('ES-314-'))).toBe(true);
 
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'تصدير إلى Excel' }).click(),
-    ]);
-    expect(download.suggestedFilename()).toBe('ESign_Transactions.xlsx');
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.readFile(await download.path());
-    const sheet = workbook.worksheets[0];
-    if (!sheet) throw new Error('the workbook has no sheet');
-    const header = (sheet.getRow(1).values as unknown[]).filter(Boolean);
-    const idColumn = header.indexOf('رقم العملية') + 1;
-    const statusColumn = header.indexOf('الحالة') + 1;
-    const ids: string[] = [];
-    const statuses = new Set<string>();
-    sheet.eachRow((row, number) => {
-      if (number === 1) return;
-      ids.push(row.getCell(idColumn).text);
-      statuses.add(row.getCell(statusColumn).text);
-    });
+    const file = await exportedFile(page, 'تصدير إلى Excel');
+    expect(file.fileName).toBe('ESign_Transactions.xlsx');
+    const ids = file.column('رقم العملية');
+    const statuses = new Set(file.column('الحالة'));
     // Every failed transaction of 314 (thousands: more than one batch), the grid's first page first.
     expect(ids.length).toBeGreaterThan(1000);
     expect(ids.slice(0, 10)).toEqual(shownIds);
@@ -175,28 +159,11 @@ describe('the organization area', () => {
         .map((row) => [...row.querySelectorAll('bdi')].map((bdi) => bdi.textContent))
         .map((texts) => texts.find((text) => text.startsWith('EMP-')) ?? ''),
     );
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'تصدير إلى Excel' }).click(),
-    ]);
-    expect(download.suggestedFilename()).toBe('ManageOrganizationUsers.xlsx');
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.readFile(await download.path());
-    const sheet = workbook.worksheets[0];
-    if (!sheet) throw new Error('the workbook has no sheet');
-    const header = (sheet.getRow(1).values as unknown[]).filter(Boolean);
-    const idColumn = header.indexOf('الرقم الوظيفي') + 1;
-    const unitColumn = header.indexOf('الوحدة التنظيمية') + 1;
-    const activeColumn = header.indexOf('نشط') + 1;
-    const ids: string[] = [];
-    const units = new Set<string>();
-    const active = new Set<string>();
-    sheet.eachRow((row, number) => {
-      if (number === 1) return;
-      ids.push(row.getCell(idColumn).text);
-      units.add(row.getCell(unitColumn).text);
-      active.add(row.getCell(activeColumn).text);
-    });
+    const file = await exportedFile(page, 'تصدير إلى Excel');
+    expect(file.fileName).toBe('ManageOrganizationUsers.xlsx');
+    const ids = file.column('الرقم الوظيفي');
+    const units = new Set(file.column('الوحدة التنظيمية'));
+    const active = new Set(file.column('نشط'));
     expect(ids.slice(0, 10)).toEqual(shown);
     expect([...units]).toEqual(['الإدارة المالية']);
     expect([...active]).toEqual(['نعم']);

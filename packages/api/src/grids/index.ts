@@ -12,12 +12,15 @@ import {
   type OrgUserStatus,
 } from '@tawqi/domain';
 import { CONTRACT } from '../contract/index.js';
+import type { Endpoint } from '../contract/endpoint.js';
 import {
   defineGrid,
   filterFields,
   organizationOf,
   wirePage,
+  type GridColumn,
   type GridFilter,
+  type GridView,
 } from './defineGrid.js';
 
 export * from './defineGrid.js';
@@ -29,6 +32,43 @@ const TRANSACTION_HEADERS = {
   role: { en: 'Role', ar: 'الدور' },
   status: { en: 'Status', ar: 'الحالة' },
 } as const;
+
+/** The status column every status-filtered grid ends with. */
+function statusColumn(width: number): GridColumn<{ status: string }> {
+  return {
+    id: 'status',
+    header: TRANSACTION_HEADERS.status,
+    kind: 'status',
+    value: (row) => row.status,
+    width,
+  };
+}
+
+/** A person's name in the language shown, naming the row. */
+function personColumn(): GridColumn<{ fullNameEnglish: string; fullNameArabic: string }> {
+  return {
+    id: 'fullName',
+    header: { en: 'Name', ar: 'الاسم' },
+    kind: 'text',
+    value: (row, language) => (language === 'ar' ? row.fullNameArabic : row.fullNameEnglish),
+    isRowHeader: true,
+    width: 220,
+  };
+}
+
+/** An organization grid's filter as its calls take it: the organization, text, dates, statuses. */
+function orgFilter<S extends string>(view: GridFilter<S>) {
+  return {
+    orgSlNo: organizationOf(view).slno,
+    ...filterFields(view),
+    statuses: [...view.statuses],
+  };
+}
+
+/** An organization grid's page: its filter, and the page in the call's own base. */
+function orgPage<S extends string>(list: Endpoint, view: GridView<S>) {
+  return { ...orgFilter(view), pageNumber: wirePage(list, view.page), pageSize: view.pageSize };
+}
 
 /** My eSign transactions (SPEC §2 `esign/my/transactions`) and their export. */
 export const myTransactionsGrid = defineGrid({
@@ -84,13 +124,7 @@ export const myTransactionsGrid = defineGrid({
       value: (row) => row.numberOfDocuments,
       width: 120,
     },
-    {
-      id: 'status',
-      header: TRANSACTION_HEADERS.status,
-      kind: 'status',
-      value: (row) => row.status,
-      width: 140,
-    },
+    statusColumn(140),
   ],
   rowKey: (row) => row.transactionID,
   listInput: (view) => ({
@@ -176,32 +210,11 @@ export const orgEsignTransactionsGrid = defineGrid({
       value: (row) => row.errorCode,
       only: 'file',
     },
-    {
-      id: 'status',
-      header: TRANSACTION_HEADERS.status,
-      kind: 'status',
-      value: (row) => row.status,
-      width: 140,
-    },
+    statusColumn(140),
   ],
   rowKey: (row) => String(row.esignLogsID),
-  listInput: (view) => ({
-    body: {
-      orgSlNo: organizationOf(view).slno,
-      pageNumber: wirePage(CONTRACT.orgEsignTransactions, view.page),
-      pageSize: view.pageSize,
-      ...filterFields(view),
-      statuses: [...view.statuses],
-    },
-  }),
-  exportInput: (filter, language) => ({
-    body: {
-      orgSlNo: organizationOf(filter).slno,
-      ...filterFields(filter),
-      statuses: [...filter.statuses],
-      language,
-    },
-  }),
+  listInput: (view) => ({ body: orgPage(CONTRACT.orgEsignTransactions, view) }),
+  exportInput: (filter, language) => ({ body: { ...orgFilter(filter), language } }),
 });
 
 /** An organization's units (the profile's first tab, SPEC §3): a reference list, no export. */
@@ -232,13 +245,7 @@ export const organizationUnitsGrid = defineGrid({
       value: (row) => row.createdDate,
       width: 150,
     },
-    {
-      id: 'status',
-      header: TRANSACTION_HEADERS.status,
-      kind: 'status',
-      value: (row) => row.status,
-      width: 140,
-    },
+    statusColumn(140),
     {
       id: 'active',
       header: { en: 'Active', ar: 'نشطة' },
@@ -309,14 +316,7 @@ export const manageUsersGrid = defineGrid({
   searchable: true,
   extraFilters: ['active', 'employeeId', 'unit'],
   columns: [
-    {
-      id: 'fullName',
-      header: { en: 'Name', ar: 'الاسم' },
-      kind: 'text',
-      value: (row, language) => (language === 'ar' ? row.fullNameArabic : row.fullNameEnglish),
-      isRowHeader: true,
-      width: 220,
-    },
+    personColumn(),
     {
       id: 'employeeId',
       header: { en: 'Employee ID', ar: 'الرقم الوظيفي' },
@@ -359,13 +359,7 @@ export const manageUsersGrid = defineGrid({
       value: (row) => row.isActive,
       width: 100,
     },
-    {
-      id: 'status',
-      header: TRANSACTION_HEADERS.status,
-      kind: 'status',
-      value: (row) => row.status,
-      width: 150,
-    },
+    statusColumn(150),
   ],
   rowKey: (row) => String(row.userSlno),
   listInput: (view) => ({
@@ -389,14 +383,7 @@ export const newUserApprovalsGrid = defineGrid({
   },
   searchable: true,
   columns: [
-    {
-      id: 'fullName',
-      header: { en: 'Name', ar: 'الاسم' },
-      kind: 'text',
-      value: (row, language) => (language === 'ar' ? row.fullNameArabic : row.fullNameEnglish),
-      isRowHeader: true,
-      width: 220,
-    },
+    personColumn(),
     {
       id: 'employeeID',
       header: { en: 'Employee ID', ar: 'الرقم الوظيفي' },
@@ -418,32 +405,11 @@ export const newUserApprovalsGrid = defineGrid({
       value: (row) => row.createdDate,
       width: 190,
     },
-    {
-      id: 'status',
-      header: TRANSACTION_HEADERS.status,
-      kind: 'status',
-      value: (row) => row.status,
-      width: 150,
-    },
+    statusColumn(150),
   ],
   rowKey: (row) => String(row.userSlno),
-  listInput: (view) => ({
-    body: {
-      orgSlNo: organizationOf(view).slno,
-      pageNumber: wirePage(CONTRACT.newUserRequests, view.page),
-      pageSize: view.pageSize,
-      ...filterFields(view),
-      statuses: [...view.statuses],
-    },
-  }),
-  exportInput: (filter, language) => ({
-    body: {
-      orgSlNo: organizationOf(filter).slno,
-      ...filterFields(filter),
-      statuses: [...filter.statuses],
-      language,
-    },
-  }),
+  listInput: (view) => ({ body: orgPage(CONTRACT.newUserRequests, view) }),
+  exportInput: (filter, language) => ({ body: { ...orgFilter(filter), language } }),
 });
 
 /** Members' change requests awaiting approval (SPEC §2 `approval/user`, SPEC §3). */
@@ -454,14 +420,7 @@ export const changeRequestsGrid = defineGrid({
   statuses: { all: REVIEW_REQUEST_STATUSES, start: defaultStatusFilter('changeRequests') },
   searchable: true,
   columns: [
-    {
-      id: 'fullName',
-      header: { en: 'Name', ar: 'الاسم' },
-      kind: 'text',
-      value: (row, language) => (language === 'ar' ? row.fullNameArabic : row.fullNameEnglish),
-      isRowHeader: true,
-      width: 220,
-    },
+    personColumn(),
     {
       id: 'changeType',
       header: { en: 'Change', ar: 'التغيير' },
@@ -483,24 +442,10 @@ export const changeRequestsGrid = defineGrid({
       value: (row) => row.requestDate,
       width: 190,
     },
-    {
-      id: 'status',
-      header: TRANSACTION_HEADERS.status,
-      kind: 'status',
-      value: (row) => row.status,
-      width: 150,
-    },
+    statusColumn(150),
   ],
   rowKey: (row) => String(row.changeRequestSlno),
-  listInput: (view) => ({
-    body: {
-      orgSlNo: organizationOf(view).slno,
-      pageNumber: wirePage(CONTRACT.changeRequests, view.page),
-      pageSize: view.pageSize,
-      ...filterFields(view),
-      statuses: [...view.statuses],
-    },
-  }),
+  listInput: (view) => ({ body: orgPage(CONTRACT.changeRequests, view) }),
   exportInput: null,
 });
 
