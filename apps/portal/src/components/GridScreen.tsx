@@ -83,7 +83,12 @@ export function GridScreen<
   const columns = useGridColumns<RowOf<List>>(grid, cells);
   const rows = (call.data as { dataList: RowOf<List>[] } | null)?.dataList ?? [];
   const total = (call.data as { totalCount: number } | null)?.totalCount ?? 0;
-  const everyStatus = { search: '', dateRange: null, statuses: [...statuses] };
+  // Clearing the filter returns to where the grid starts (SPEC §4: some start on a few statuses).
+  const startFilter = {
+    search: '',
+    dateRange: null,
+    statuses: [...(grid.statuses?.start ?? statuses)],
+  };
 
   const exportRows = async () => {
     if (!grid.export || !grid.exportInput) return;
@@ -113,7 +118,7 @@ export function GridScreen<
                 })),
               }
             : {})}
-          emptyValue={everyStatus}
+          emptyValue={startFilter}
           {...(searchLabel ? { searchLabel } : {})}
         />
       ) : null}
