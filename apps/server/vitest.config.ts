@@ -5,6 +5,14 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   resolve: { conditions: ['@tawqi/source'] },
   ssr: { resolve: { conditions: ['@tawqi/source'], externalConditions: ['@tawqi/source'] } },
+  // The global setup (migrate and seed the template) runs in vitest's own environment, which
+  // takes neither of the above: without this it needs the packages built, and CI builds them in
+  // parallel with this suite.
+  environments: {
+    __vitest__: {
+      resolve: { conditions: ['@tawqi/source'], externalConditions: ['@tawqi/source'] },
+    },
+  },
   test: {
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/globalSetup.ts'],
