@@ -6,7 +6,15 @@
  * other one, which stays chosen after a reload.
  */
 import { describe, expect, it } from 'vitest';
-import { exportedFile, openPage, signInWithCode } from './browser.js';
+import {
+  approveOnPhone,
+  exportedFile,
+  freshNationalId,
+  MAJED,
+  openPage,
+  signInWithCode,
+  signInWithNafath,
+} from './browser.js';
 
 describe('the organization area', () => {
   it('shows the Enrolment Admin the dashboard of their organization (Majed, 314), in English and Arabic', async () => {
@@ -43,6 +51,8 @@ describe('the organization area', () => {
       '/app/org/esign/transactions?lng=ar',
       '/app/org/manage/users?lng=ar',
       '/app/org/approval/user?lng=ar',
+      '/app/org/manage/users/uav?lng=ar',
+      '/app/org/manage/users/uav/createuav?lng=en',
     ]) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).waitFor();
@@ -220,5 +230,69 @@ describe('the organization area', () => {
     await changes.getByRole('button', { name: `Approve ${changed}` }).click();
     await page.getByText('Approved: the change is made.').waitFor();
     expect(errors).toEqual([]);
+  });
+
+  it('adds a person: verified on their phone, approved by a second admin, then a member who signs in', async () => {
+    const person = freshNationalId();
+    const { page, errors } = await openPage('/app/login?lng=en');
+    await signInWithCode(page, 'sara');
+    await page.waitForURL('**/app/org/dashboard');
+    await page.goto('/app/org/manage/users');
+    await page.getByRole('button', { name: 'Add a user' }).click();
+    await page.waitForURL('**/app/org/manage/users/uav/createuav');
+
+    // The person approves on their own phone, picking the number the admin shows them.
+    await page.getByLabel('National ID or Iqama number').fill(person);
+    await page.getByRole('button', { name: 'Verify with Nafath' }).click();
+    await page.getByText('Ask the person to open the Nafath app').waitFor();
+    await approveOnPhone(page, person);
+    await page.getByRole('heading', { name: '2. Their membership' }).waitFor();
+    const confirmed = page.getByRole('region', { name: 'The person, as Nafath confirmed' });
+    const name = ((await confirmed.locator('dd').first().textContent()) ?? '').trim();
+    expect(name).toMatch(/^[A-Z][a-z]+ [A-Z]/);
+
+    // Nothing is sent with fields missing; then the membership is completed and sent.
+    await page.getByRole('button', { name: 'Send for approval' }).click();
+    await page.getByText('Enter the employee ID.').waitFor();
+    await page.getByRole('button', { name: /Role/ }).click();
+    await page.getByRole('option', { name: 'Authorized Signatory' }).click();
+    await page.getByRole('button', { name: /Organization unit/ }).click();
+    await page.getByRole('option', { name: 'Finance' }).click();
+    await page.getByLabel('Employee ID').fill('EMP-E2E-1');
+    await page.getByLabel('Work email').fill('new.signatory@riyadhtrading.sa');
+    await page.getByLabel('Mobile').fill('0551230000');
+    await page.getByRole('button', { name: 'Send for approval' }).click();
+    await page.waitForURL(/\/app\/org\/manage\/users\/uav\/viewuav\?id=\d+/);
+    const request = page.getByLabel(`Request to add ${name}`);
+    await request.getByText('Pending').waitFor();
+    await request.getByText('Sara Al-Qahtani').waitFor();
+
+    // Sara made it, so Majed decides it.
+    const second = await openPage('/app/login?lng=en');
+    await signInWithNafath(second.page, MAJED);
+    await second.page.waitForURL('**/app/org/dashboard');
+    await second.page.goto('/app/org/approval/user?status=Pending');
+    const grid = second.page.getByRole('grid', { name: 'New users' });
+    const row = grid.getByRole('row', { name: new RegExp(name) });
+    await row.getByRole('button', { expanded: false }).click();
+    await grid.getByRole('button', { name: `Approve ${name}` }).click();
+    await second.page.getByText('Approved: the person can sign in as a member now.').waitFor();
+
+    // The new member signs in and finds the organization, without the admins' screens.
+    const member = await openPage('/app/login?lng=en');
+    await signInWithNafath(member.page, person);
+    await member.page.waitForURL('**/app/my/dashboard');
+    await member.page.goto('/app/org');
+    await member.page.getByRole('heading', { level: 1, name: 'Organization profile' }).waitFor();
+    await member.page.getByText('Riyadh Trading Company').first().waitFor();
+    expect(await member.page.getByRole('link', { name: 'Manage users' }).count()).toBe(0);
+
+    // Sara's list shows the decision and who made it.
+    await page.goto('/app/org/manage/users/uav?status=Approved');
+    const requests = page.getByRole('grid', { name: 'New user requests' });
+    const decided = requests.getByRole('row', { name: new RegExp(name) });
+    await decided.getByText('Approved').waitFor();
+    await decided.getByText('Majed Al-Otaibi').waitFor();
+    expect([...errors, ...second.errors, ...member.errors]).toEqual([]);
   });
 });

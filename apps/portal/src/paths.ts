@@ -31,5 +31,13 @@ export const ORG_PATHS = {
   account: '/app/org/account',
   approvals: '/app/org/approval/user',
   manageUsers: '/app/org/manage/users',
+  newUsers: '/app/org/manage/users/uav',
+  createNewUser: '/app/org/manage/users/uav/createuav',
+  viewNewUser: '/app/org/manage/users/uav/viewuav',
   transactions: '/app/org/esign/transactions',
 } as const satisfies Record<string, OrgRoute>;
+
+/** One new-user (UAV) request's page. */
+export function newUserRequestPath(id: number): string {
+  return `${ORG_PATHS.viewNewUser}?id=${String(id)}`;
+}

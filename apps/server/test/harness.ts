@@ -8,6 +8,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { isValidNationalId } from '@tawqi/domain';
 import { afterAll, inject } from 'vitest';
 import { signBody } from '../src/adapters/payments/gateway.js';
 import { DEMO_SECRETS, loadConfig } from '../src/config.js';
@@ -218,3 +219,10 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
 export const DEVICE = 'd'.repeat(64);
 export const SARA = '1000000008';
 export const NOURA = '1000000024';
+
+/** A valid national id beginning with these nine digits (its check digit added). */
+export function validNationalId(nine: string): string {
+  for (let check = 0; check <= 9; check += 1)
+    if (isValidNationalId(`${nine}${String(check)}`)) return `${nine}${String(check)}`;
+  throw new Error(`no check digit makes ${nine} valid`);
+}

@@ -19,7 +19,7 @@ import {
   type RecordKind,
 } from '@tawqi/api';
 import { createFixtures, createMockAnswers } from '@tawqi/api/fixtures';
-import { isAllowed, isValidNationalId, type ServiceProviderLevel } from '@tawqi/domain';
+import { isAllowed, type ServiceProviderLevel } from '@tawqi/domain';
 import { CANARY_MARKER } from '../src/db/world.js';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -34,7 +34,7 @@ import {
 import { POLICIES } from '../src/http/policies.js';
 import { createAccess } from '../src/modules/access/access.js';
 import { RECORD_OWNERSHIP, type TenantContext } from '../src/modules/access/tenancy.js';
-import { DEVICE, NO_ACCESS, startHarness } from './harness.js';
+import { DEVICE, NO_ACCESS, startHarness, validNationalId } from './harness.js';
 import ExcelJS from 'exceljs';
 import Fastify, { type FastifyRequest } from 'fastify';
 
@@ -77,12 +77,6 @@ const omar = await (async () => {
   return { nationalId: row.national_id };
 })();
 
-function validNationalId(nine: string): string {
-  for (let check = 0; check <= 9; check += 1)
-    if (isValidNationalId(`${nine}${String(check)}`)) return `${nine}${String(check)}`;
-  throw new Error(nine);
-}
-
 /** One record of each kind the victim owns (the world gives it units; the rest are made here). */
 async function victimRecord(sql: string): Promise<number> {
   const { rows } = await h.ownerPool.query<{ id: number }>(sql, [canaryUser.userSlno]);
@@ -95,6 +89,10 @@ const victimTransaction = await victimRecord(
 const victimChangeRequest = await victimRecord(
   `INSERT INTO user_requests (org_slno, user_slno, kind, status, created_at)
    VALUES (390, $1, 'change', 'Pending', now()) RETURNING request_slno AS id`,
+);
+const victimNewUserRequest = await victimRecord(
+  `INSERT INTO user_requests (org_slno, user_slno, kind, status, created_at)
+   VALUES (390, $1, 'newUser', 'Pending', now()) RETURNING request_slno AS id`,
 );
 const victimUnit = await victimRecord(
   `SELECT min(org_unit_slno) AS id FROM organization_units WHERE org_slno = 390 AND $1::int IS NOT NULL`,
@@ -269,6 +267,7 @@ const VICTIM_RECORDS: Record<RecordKind, number> = {
   organizationUser: canaryUser.userSlno,
   esignTransaction: victimTransaction,
   changeRequest: victimChangeRequest,
+  newUserRequest: victimNewUserRequest,
   organizationUnit: victimUnit,
   l2Provider: 510,
   l2Organization: 331,

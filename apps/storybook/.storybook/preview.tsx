@@ -10,6 +10,12 @@ import { THEME_CLASSES, UiProvider, type ThemeChoice } from '@tawqi/ui';
 import { setupWorker } from 'msw/browser';
 import { mswLoader } from 'msw-storybook-addon/csf3';
 import { useLayoutEffect } from 'react';
+import { configure } from 'storybook/test';
+
+// What a story waits for may be a screen's lazy chunk compiled on first use: on a busy two-core
+// CI machine that took over the default second (a receipt dialog, once). Five seconds is still
+// far inside a story's timeout.
+configure({ asyncUtilTimeout: 5_000 });
 
 const LOCALES = { en: 'en-US-u-ca-gregory', ar: 'ar-SA-u-ca-gregory' } as const;
 

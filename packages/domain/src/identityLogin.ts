@@ -1,11 +1,12 @@
 /**
- * The national identity app (Nafath) flow for login, enrolment and KYC renewal (SPEC §4
+ * The national identity app (Nafath) flow for login, enrolment, KYC renewal and an Enrolment
+ * Admin verifying a person they add to the organization (SPEC §4
  * "Identity-app login", §8): a pure reducer. The portal feeds it the answers of the initiate and
  * verify calls and the clock; it says whether to poll, what number to show, and how it ended.
  */
 
-/** The three flows that follow the same pattern (SPEC §4). */
-export const IDENTITY_FLOWS = ['login', 'enrollment', 'kycRenewal'] as const;
+/** The flows that follow the same pattern (SPEC §4; `orgUser`: SPEC §7 `orguser/{idp}/verify`). */
+export const IDENTITY_FLOWS = ['login', 'enrollment', 'kycRenewal', 'orgUser'] as const;
 export type IdentityFlow = (typeof IDENTITY_FLOWS)[number];
 
 /** Status words of the initiate and verify answers (SPEC §4). */

@@ -11,6 +11,7 @@
 import { ApiError, CONTRACT, type SessionData } from '@tawqi/api';
 import {
   IDENTITY_CHALLENGE_TTL_MS,
+  IDENTITY_STATUS,
   IDENTITY_LOGIN_INITIAL,
   IDENTITY_POLL_INTERVAL_MS,
   formatClock,
@@ -31,10 +32,15 @@ import { report } from '../toasts.js';
 import { servedInDemoMode } from './DemoBanner.js';
 import { errorText, formGrid, numberBox } from './forms.css.js';
 
-/** What an approval brings: a session (login, enrolment) or the new KYC validity (renewal). */
+/**
+ * What an approval brings: a session (login, enrolment), the new KYC validity (renewal), or for
+ * an admin adding a person, the approved challenge (its national id and transId) to go on with.
+ */
 export interface IdentityApproval {
   session: SessionData | null;
   kycValidTill: string | null;
+  nationalId: string;
+  transId: string;
 }
 
 interface Answer {
@@ -42,17 +48,28 @@ interface Answer {
   errorMessage: string | null;
 }
 
-/** The calls of each flow; KYC renewal is for the signed-in user, so it sends no national id. */
+/**
+ * The calls of each flow; KYC renewal is for the signed-in user, so it sends no national id. An
+ * Enrolment Admin adding a person (orgUser) acts in their organization: the id is checked first
+ * (a member, or someone already asked for, is not sent to the identity app).
+ */
 const CALLS: Record<
   IdentityFlow,
   {
     initiate: (
       nationalId: string,
+      organization: number,
     ) => Promise<Answer & { transId: string | null; random: string | null; nationalID: string }>;
     verify: (
       nationalId: string,
       transId: string,
-    ) => Promise<Answer & Partial<IdentityApproval> & { reason?: string | null }>;
+      organization: number,
+    ) => Promise<
+      Answer &
+        Partial<Pick<IdentityApproval, 'session' | 'kycValidTill'>> & {
+          reason?: string | null;
+        }
+    >;
   }
 > = {
   login: {
@@ -80,10 +97,34 @@ const CALLS: Record<
     initiate: () => api.call(CONTRACT.kycRenewalInitiate, { body: {} }),
     verify: (_nationalId, transId) => api.call(CONTRACT.kycRenewalVerify, { body: { transId } }),
   },
+  orgUser: {
+    initiate: async (nationalId, organization) => {
+      const body = { orgSlNo: organization, nationalID: nationalId };
+      const checked = await api.call(CONTRACT.validateNationalId, { body });
+      const answer =
+        checked.status === IDENTITY_STATUS.accepted
+          ? await api.call(CONTRACT.orgUserNafathVerify, { params: { idp: 'nafath' }, body })
+          : { ...checked, transId: null, random: null };
+      return { ...answer, nationalID: nationalId };
+    },
+    verify: (nationalId, transId, organization) =>
+      api.call(CONTRACT.orgUserNafathVerify, {
+        params: { idp: 'nafath' },
+        body: { orgSlNo: organization, nationalID: nationalId, transId },
+      }),
+  },
 };
+
+/** What the screen says while waiting: to the person who approves, or about someone else. */
+const WAITING_TEXT = {
+  self: { pick: 'nafath.pick', waiting: 'nafath.waiting' },
+  other: { pick: 'nafath.pickOther', waiting: 'nafath.waitingOther' },
+} as const;
 
 export interface IdentityAppProps {
   flow: IdentityFlow;
+  /** The organization an Enrolment Admin adds a person to (the orgUser flow). */
+  organization?: number;
   /** The label of the button that starts the flow. */
   startLabel: string;
   onApproved: (approval: IdentityApproval) => void;
@@ -105,7 +146,12 @@ export function useNow(running: boolean): number {
   return now;
 }
 
-export function IdentityApp({ flow: firstFlow, startLabel, onApproved }: IdentityAppProps) {
+export function IdentityApp({
+  flow: firstFlow,
+  organization = 0,
+  startLabel,
+  onApproved,
+}: IdentityAppProps) {
   const { t } = useTranslation('login');
   const language = useAtomValue(languageAtom);
   const [state, dispatch] = useReducer(identityLoginReducer, IDENTITY_LOGIN_INITIAL);
@@ -120,6 +166,7 @@ export function IdentityApp({ flow: firstFlow, startLabel, onApproved }: Identit
     nationalId: '',
   });
   const asksForId = flow !== 'kycRenewal';
+  const words = WAITING_TEXT[flow === 'orgUser' ? 'other' : 'self'];
 
   const start = async (event: SyntheticEvent | null, as: IdentityFlow = flow) => {
     event?.preventDefault();
@@ -130,7 +177,7 @@ export function IdentityApp({ flow: firstFlow, startLabel, onApproved }: Identit
     setNotRegistered(false);
     dispatch({ type: 'initiate', nationalId: id });
     try {
-      const answer = await CALLS[as].initiate(id);
+      const answer = await CALLS[as].initiate(id, organization);
       challenge.current = { transId: answer.transId, nationalId: answer.nationalID || id };
       dispatch({ type: 'initiate-answered', answer, now: Date.now() });
       if (answer.status !== '1') report('loginInitiationRejected', answer.errorMessage);
@@ -152,7 +199,7 @@ export function IdentityApp({ flow: firstFlow, startLabel, onApproved }: Identit
     const poll = window.setInterval(() => {
       dispatch({ type: 'tick', now: Date.now() });
       if (!transId) return;
-      CALLS[flow].verify(id, transId).then(
+      CALLS[flow].verify(id, transId, organization).then(
         (answer) => {
           if (stopped) return;
           dispatch({
@@ -168,6 +215,8 @@ export function IdentityApp({ flow: firstFlow, startLabel, onApproved }: Identit
             onApproved({
               session: answer.session ?? null,
               kycValidTill: answer.kycValidTill ?? null,
+              nationalId: id,
+              transId,
             });
         },
         () => {
@@ -203,14 +252,14 @@ export function IdentityApp({ flow: firstFlow, startLabel, onApproved }: Identit
             result.current = element;
           }}
         >
-          <p>{t('nafath.pick')}</p>
+          <p>{t(words.pick)}</p>
           <p
             className={numberBox}
             aria-label={t('nafath.numberLabel', { number: state.random ?? '' })}
           >
             {state.random}
           </p>
-          <p>{t('nafath.waiting')}</p>
+          <p>{t(words.waiting)}</p>
         </div>
         {/* Not a live region: a screen reader reads it when asked, not every second. */}
         <p>{t('nafath.expiresIn', { time: formatClock(left, language) })}</p>
@@ -244,7 +293,8 @@ export function IdentityApp({ flow: firstFlow, startLabel, onApproved }: Identit
           value={nationalId}
           onChange={setNationalId}
           inputMode="numeric"
-          autoComplete="username"
+          // Someone else's id is not the admin's sign-in name.
+          autoComplete={flow === 'orgUser' ? 'off' : 'username'}
           isInvalid={idProblem !== null}
           errorMessage={idProblem === 'checkDigit' ? t('nafath.checkDigit') : t('nafath.invalidId')}
           isRequired

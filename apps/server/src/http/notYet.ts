@@ -8,12 +8,6 @@ import { ENDPOINTS, type EndpointId } from '@tawqi/api';
 import type { Handlers } from './contractRoutes.js';
 
 export const NOT_YET: Partial<Record<EndpointId, string>> = {
-  // issue 14: organization users
-  createUavRequest: 'issue 14: organization users',
-  uavRequestsGrid: 'issue 14: organization users',
-  validateNationalId: 'issue 14: organization users',
-  orgUserNafathVerify: 'issue 14: organization users',
-  orgUserDetails: 'issue 14: organization users',
   // issue 15: organization reports
   esignDeductionSummary: 'issue 15: organization reports',
   exportEsignCounterDeductionSummary: 'issue 15: organization reports',

@@ -71,6 +71,8 @@ export const POLICIES: Record<EndpointId, Policy> = {
   validateNationalId: USERS,
   orgUserNafathVerify: USERS,
   orgUserDetails: USERS,
+  uavRequestDetails: USERS,
+  cancelUavRequest: USERS,
   newUserRequests: APPROVE,
   newUserRequestDetails: APPROVE,
   exportNewUserRequests: APPROVE,

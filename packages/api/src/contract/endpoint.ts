@@ -60,7 +60,7 @@ export interface TenantField {
  * belong to the tenant, or the server answers "not found" (issue 13).
  * - `tenantQueryId`: the tenant organization's own query id, repeated (it must be the same);
  * - `organizationUser`: a person's membership of the tenant organization (any status);
- * - `changeRequest`, `organizationUnit`, `purchase` (counter and role plan purchases),
+ * - `changeRequest`, `newUserRequest` (a UAV request), `organizationUnit`, `purchase` (counter and role plan purchases),
  *   `specialPlanRequest`, `purchaseOrder`: the tenant organization's records of that kind;
  * - `esignTransaction`: an eSign transaction made in the tenant organization;
  * - `l2Request`: a request of an L2 provider to the tenant L1 provider;
@@ -71,6 +71,7 @@ export const RECORD_KINDS = [
   'tenantQueryId',
   'organizationUser',
   'changeRequest',
+  'newUserRequest',
   'organizationUnit',
   'purchase',
   'specialPlanRequest',

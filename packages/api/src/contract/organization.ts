@@ -59,6 +59,7 @@ import {
   specialPlanRow,
   statusAnswer,
   text,
+  uavRequestDetail,
   uavRequestRow,
   userDetail,
   userPaxRow,
@@ -297,6 +298,10 @@ export const orgUserDetails = defineEndpoint({
   path: 'api/v1/orguser/userDetails',
   summary: 'The verified new user’s details from the identity app',
   origin: 'spec',
+  designNote:
+    'Ours: the details come from the verification this admin completed in this browser for ' +
+    'this national id (transId), for 30 minutes after the person approved; the identity app ' +
+    'gives no gender, and a date of birth only when it has one.',
   access: 'session',
   body: z.strictObject({ orgSlNo: slno, nationalID: nationalId, transId: requiredText(100) }),
   answer: json(
@@ -304,11 +309,47 @@ export const orgUserDetails = defineEndpoint({
       fullNameEnglish: z.string(),
       fullNameArabic: z.string(),
       nationality: z.string(),
-      dateOfBirth: z.iso.date(),
-      gender: z.enum(['M', 'F']),
+      dateOfBirth: z.iso.date().nullable(),
     }),
   ),
   tenant: tenantIn('body', 'orgSlNo'),
+});
+
+const uavRequestRef = z.strictObject({ orgSlNo: slno, id: slno });
+
+export const uavRequestDetails = defineEndpoint({
+  id: 'uavRequestDetails',
+  area: 'manageUsers',
+  method: 'POST',
+  path: 'api/v1/user/org/uav/viewUavRequest',
+  summary: 'One new-user (UAV) request as its admin reads it (SPEC §2 `viewuav`)',
+  origin: 'design',
+  designNote:
+    'SPEC §2 names the viewuav screen, not its call. Ours: the request with the person, the ' +
+    'membership asked for, who made and who decided it, and whether the caller may cancel it.',
+  access: 'session',
+  body: uavRequestRef,
+  answer: json(uavRequestDetail),
+  tenant: tenantIn('body', 'orgSlNo'),
+  records: [recordIn('body', 'id', 'newUserRequest')],
+});
+
+export const cancelUavRequest = defineEndpoint({
+  id: 'cancelUavRequest',
+  area: 'manageUsers',
+  method: 'POST',
+  path: 'api/v1/user/org/uav/cancelUavRequest',
+  summary: 'Cancel an open new-user (UAV) request',
+  origin: 'design',
+  designNote:
+    'SPEC §5 has the Cancelled status, not its call. Ours: an Enrolment Admin cancels a request ' +
+    'while it is open (Initiated or Pending); a decided one answers 409 with a localized message.',
+  access: 'session',
+  body: uavRequestRef,
+  answer: json(statusAnswer),
+  tenant: tenantIn('body', 'orgSlNo'),
+  records: [recordIn('body', 'id', 'newUserRequest')],
+  idempotent: true,
 });
 
 // ── Organization approvals ──────────────────────────────────────────────────────────────────

@@ -342,6 +342,28 @@ export const uavRequestRow = z.object({
   id: slno,
 });
 
+/** A new-user (UAV) request as its admin reads it (ours: SPEC §2 names the viewuav screen). */
+export const uavRequestDetail = z.object({
+  id: slno,
+  nationalID: maskedNationalId,
+  fullNameEnglish: z.string(),
+  fullNameArabic: z.string(),
+  nationality: z.string(),
+  email: z.string(),
+  mobileNo: z.string(),
+  organizationUnit: z.string(),
+  userType: z.string(),
+  employeeId: z.string(),
+  status: uavRequestRow.shape.status,
+  createdDate: isoDateTime,
+  createdBy: z.string().nullable(),
+  processedBy: z.string().nullable(),
+  processedDate: isoDateTime.nullable(),
+  remarks: z.string().nullable(),
+  /** Whether the caller may cancel it: it is open. */
+  cancellable: z.boolean(),
+});
+
 export const organizationUnitOption = z.object({
   orgUnitSlNo: slno,
   organizationalUnitName: z.string(),

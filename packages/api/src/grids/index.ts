@@ -7,6 +7,8 @@ import {
   NEW_USER_APPROVAL_STATUSES,
   ORG_USER_STATUSES,
   REVIEW_REQUEST_STATUSES,
+  UAV_REQUEST_STATUSES,
+  UAV_REQUEST_STATUS_CODES,
   defaultStatusFilter,
   searchTypeOf,
   type OrgUserStatus,
@@ -449,6 +451,76 @@ export const changeRequestsGrid = defineGrid({
   exportInput: null,
 });
 
+/**
+ * The organization's new-user (UAV) requests (SPEC §2 `manage/users/uav`, §3 "New UAV request
+ * row"): statuses travel as their codes (Initiated 0 … Cancelled 4), and are named on screen.
+ */
+export const uavRequestsGrid = defineGrid({
+  id: 'uavRequests',
+  list: CONTRACT.uavRequestsGrid,
+  export: null,
+  statuses: { all: UAV_REQUEST_STATUSES, start: defaultStatusFilter('uavRequests') },
+  searchable: true,
+  columns: [
+    {
+      id: 'fullName',
+      header: { en: 'Name', ar: 'الاسم' },
+      kind: 'text',
+      value: (row) => row.fullName,
+      isRowHeader: true,
+      width: 220,
+    },
+    {
+      id: 'nationalID',
+      header: { en: 'National ID', ar: 'رقم الهوية الوطنية' },
+      kind: 'verbatim',
+      value: (row) => row.nationalID,
+      width: 140,
+    },
+    {
+      id: 'email',
+      header: { en: 'Email', ar: 'البريد الإلكتروني' },
+      kind: 'verbatim',
+      value: (row) => row.email,
+      width: 220,
+    },
+    {
+      id: 'mobileNo',
+      header: { en: 'Mobile', ar: 'رقم الجوال' },
+      kind: 'verbatim',
+      value: (row) => row.mobileNo,
+      width: 140,
+    },
+    {
+      id: 'createdDate',
+      header: { en: 'Requested', ar: 'تاريخ الطلب' },
+      kind: 'dateTime',
+      value: (row) => row.createdDate,
+      width: 190,
+    },
+    {
+      id: 'processedBy',
+      header: { en: 'Decided by', ar: 'صاحب القرار' },
+      // A person's name as the organization has it.
+      kind: 'verbatim',
+      value: (row) => row.processedBy ?? '',
+      width: 190,
+    },
+    {
+      ...statusColumn(150),
+      value: (row) => UAV_REQUEST_STATUSES[row.status],
+    },
+  ],
+  rowKey: (row) => String(row.id),
+  listInput: (view) => ({
+    body: {
+      ...orgPage(CONTRACT.uavRequestsGrid, view),
+      statuses: view.statuses.map((status) => UAV_REQUEST_STATUS_CODES[status]),
+    },
+  }),
+  exportInput: null,
+});
+
 /** Every declared grid, for tests that walk them all. */
 export const GRIDS = [
   myTransactionsGrid,
@@ -457,4 +529,5 @@ export const GRIDS = [
   manageUsersGrid,
   newUserApprovalsGrid,
   changeRequestsGrid,
+  uavRequestsGrid,
 ] as const;

@@ -25,7 +25,7 @@ import { invalidate, useApi } from '../../queries.js';
 import { activeOrganizationAtom } from '../../state/atoms.js';
 import { reportFailure, toasts } from '../../toasts.js';
 import { actions, heading, muted, screen, title } from '../my/my.css.js';
-import { details, detailTerm, detailValue } from './org.css.js';
+import { Facts, shown } from './Facts.js';
 
 /** After a decision (or a refusal that means the list is stale): every approval and user list. */
 const refresh = () =>
@@ -135,22 +135,6 @@ function Decision({
     </>
   );
 }
-
-/** A record's facts as term and value pairs. */
-function Facts({ label, facts }: { label: string; facts: [string, React.ReactNode][] }) {
-  return (
-    <dl className={details} aria-label={label}>
-      {facts.map(([term, value]) => (
-        <div key={term}>
-          <dt className={detailTerm}>{term}</dt>
-          <dd className={detailValue}>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
-const shown = (value: string | null) => (value === null || value === '' ? '—' : value);
 
 function Request({ organization, userSlno }: { organization: number; userSlno: number }) {
   const { t } = useTranslation('org');

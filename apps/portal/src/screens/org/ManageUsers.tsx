@@ -8,18 +8,20 @@
 import { CONTRACT } from '@tawqi/api';
 import { manageUsersGrid } from '@tawqi/api/grids';
 import { queryIdOf } from '@tawqi/domain';
-import { ErrorState, Select, Spinner } from '@tawqi/ui';
+import { Button, ErrorState, Link, Select, Spinner } from '@tawqi/ui';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
 import { GridScreen } from '../../components/GridScreen.js';
 import { Status } from '../../components/Status.js';
 import { Verbatim } from '../../components/Verbatim.js';
 import { useFormat } from '../../format.js';
 import { useGridParam } from '../../grid.js';
 import { useApi } from '../../queries.js';
+import { ORG_PATHS } from '../../paths.js';
 import { activeOrganizationAtom } from '../../state/atoms.js';
-import { heading, screen, title } from '../my/my.css.js';
-import { details, detailTerm, detailValue } from './org.css.js';
+import { actions, heading, screen, title } from '../my/my.css.js';
+import { Facts, shown } from './Facts.js';
 
 const ACTIVE_CHOICES = ['all', 'active', 'inactive'] as const;
 
@@ -74,7 +76,6 @@ function Member({ organization, userSlno }: { organization: number; userSlno: nu
     return <ErrorState message={member.message} onRetry={member.reload} />;
   if (!member.data) return <Spinner size="small" showLabel />;
   const data = member.data;
-  const shown = (value: string) => (value ? value : '—');
   const facts: [string, React.ReactNode][] = [
     [t('users.detail.nameEnglish'), <Verbatim key="en">{data.fullNameEnglish}</Verbatim>],
     [t('users.detail.nameArabic'), data.fullNameArabic],
@@ -96,29 +97,27 @@ function Member({ organization, userSlno }: { organization: number; userSlno: nu
     ],
   ];
   return (
-    <dl
-      className={details}
-      aria-label={t('users.detail.of', {
+    <Facts
+      label={t('users.detail.of', {
         name: format.language === 'ar' ? data.fullNameArabic : data.fullNameEnglish,
       })}
-    >
-      {facts.map(([term, value]) => (
-        <div key={term}>
-          <dt className={detailTerm}>{term}</dt>
-          <dd className={detailValue}>{value}</dd>
-        </div>
-      ))}
-    </dl>
+      facts={facts}
+    />
   );
 }
 
 export default function ManageUsers() {
   const { t } = useTranslation('org');
   const active = useAtomValue(activeOrganizationAtom);
+  const [, navigate] = useLocation();
   return (
     <div className={screen}>
       <div className={heading}>
         <h1 className={title}>{t('users.title')}</h1>
+        <div className={actions}>
+          <Link href={ORG_PATHS.newUsers}>{t('newUsers.title')}</Link>
+          <Button onPress={() => navigate(ORG_PATHS.createNewUser)}>{t('newUsers.add')}</Button>
+        </div>
       </div>
       {active ? (
         <GridScreen

@@ -25,7 +25,8 @@ import { useFormat } from '../../format.js';
 import { activeOrganizationAtom, languageAtom } from '../../state/atoms.js';
 import { useApi } from '../../queries.js';
 import { heading, screen, title } from '../my/my.css.js';
-import { details, detailTerm, detailValue, contactsLine } from './org.css.js';
+import { contactsLine } from './org.css.js';
+import { Facts, shown } from './Facts.js';
 
 const TABS = ['units', 'details', 'certificate', 'sponsors', 'contacts', 'admins'] as const;
 type Tab = (typeof TABS)[number];
@@ -82,21 +83,16 @@ function Details() {
   if (!call.data) return <Spinner showLabel />;
   const profile = call.data;
   return (
-    <dl className={details}>
-      {DETAIL_FIELDS.map((field) => {
+    <Facts
+      facts={DETAIL_FIELDS.map((field) => {
         const value = profile[field];
-        const shown =
-          value === null || value === '' ? '—' : field === 'validTill' ? format.date(value) : value;
-        return (
-          <div key={field}>
-            <dt className={detailTerm}>{t(`profile.details.${field}`)}</dt>
-            <dd className={detailValue}>
-              {VERBATIM_FIELDS.has(field) ? <Verbatim>{shown}</Verbatim> : shown}
-            </dd>
-          </div>
-        );
+        const text = field === 'validTill' && value ? format.date(value) : shown(value);
+        return [
+          t(`profile.details.${field}`),
+          VERBATIM_FIELDS.has(field) ? <Verbatim>{text}</Verbatim> : text,
+        ];
       })}
-    </dl>
+    />
   );
 }
 
@@ -133,16 +129,12 @@ function Certificate() {
     ['keyUsage', certificate.keyUsage.join(', ')],
   ];
   return (
-    <dl className={details}>
-      {rows.map(([key, value]) => (
-        <div key={key}>
-          <dt className={detailTerm}>{t(`profile.certificate.${key}`)}</dt>
-          <dd className={detailValue}>
-            <Verbatim>{value}</Verbatim>
-          </dd>
-        </div>
-      ))}
-    </dl>
+    <Facts
+      facts={rows.map(([key, value]) => [
+        t(`profile.certificate.${key}`),
+        <Verbatim key={key}>{value}</Verbatim>,
+      ])}
+    />
   );
 }
 

@@ -9,6 +9,7 @@ import * as commerceOwners from './007_commerce_owners.js';
 import * as esignRunningNumber from './008_esign_running_number.js';
 import * as memberUnits from './009_member_units.js';
 import * as requestAuthors from './010_request_authors.js';
+import * as newUserVerification from './011_new_user_verification.js';
 
 export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   initial,
@@ -21,4 +22,5 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   esignRunningNumber,
   memberUnits,
   requestAuthors,
+  newUserVerification,
 ];

@@ -129,6 +129,10 @@ export const RECORD_OWNERSHIP: Record<RecordKind, Ownership> = {
     by: 'organization',
     sql: `SELECT 1 FROM user_requests WHERE org_slno = $1 AND request_slno = $2 AND kind = 'change'`,
   },
+  newUserRequest: {
+    by: 'organization',
+    sql: `SELECT 1 FROM user_requests WHERE org_slno = $1 AND request_slno = $2 AND kind = 'newUser'`,
+  },
   organizationUnit: {
     by: 'organization',
     sql: 'SELECT 1 FROM organization_units WHERE org_slno = $1 AND org_unit_slno = $2',

@@ -10,17 +10,14 @@
 import { randomUUID } from 'node:crypto';
 import {
   DEVICE_MISMATCH,
-  IDENTITY_CHALLENGE_TTL_MS,
   IDENTITY_STATUS,
   TOKEN_EXPIRED,
   formatCount,
   TOKEN_REUSED,
   maskNationalId,
   normalizeSaudiMobile,
-  type Language,
   type OrganizationRole,
 } from '@tawqi/domain';
-import { IdentityProviderError, type NafathPerson } from '../../adapters/nafath/client.js';
 import type { Deps } from '../../deps.js';
 import { sessionLimits } from '../../deps.js';
 import { inTransaction, type Queryable } from '../../db/pool.js';
@@ -40,7 +37,6 @@ import {
 } from '../sessions/sessions.js';
 import { checkCode, issueCode, maskAddress, tooSoon } from './codes.js';
 import { registerDevice } from '../devices/devices.js';
-import { hit } from '../throttle.js';
 import {
   FREE_FAILURES,
   MAX_CONSECUTIVE_FAILURES,
@@ -50,32 +46,9 @@ import {
   recordFailure,
   standing,
 } from './lockout.js';
-import {
-  IDENTITY_APP_REQUIRED,
-  authMessage,
-  identityWaitMessage,
-  lockoutNotice,
-  type AuthMessage,
-} from './messages.js';
+import { IDENTITY_APP_REQUIRED, authMessage, lockoutNotice } from './messages.js';
 import { DUMMY_HASH, verifyPassword } from './passwords.js';
-
-type Flow = 'login' | 'enrollment' | 'kycRenewal';
-
-/** At most this many identity-app requests per national id in the window. */
-const CHALLENGES_PER_ID = 3;
-const CHALLENGE_WINDOW_SECONDS = 600;
-/** The identity app is asked about one request at most once a second. */
-const POLL_WINDOW_SECONDS = 1;
-
-const SERVICE_NAMES: Record<Flow, string> = {
-  login: 'Login',
-  enrollment: 'Enrollment',
-  kycRenewal: 'KycRenewal',
-};
-
-function failed(key: AuthMessage, language: Language) {
-  return { status: IDENTITY_STATUS.failed, errorMessage: authMessage(key, language) };
-}
+import { failed, initiate, verify } from './identityApp.js';
 
 /** The session data a sign-in answers (SPEC §3 "Authenticated user"). */
 export async function sessionDataFor(
@@ -202,138 +175,6 @@ async function giveWelcomePack(deps: Deps, db: Queryable, userSlno: number): Pro
   });
 }
 
-async function initiate(
-  deps: Deps,
-  context: HandlerContext,
-  flow: Flow,
-  nationalId: string,
-  userSlno: number | null,
-) {
-  const now = deps.clock();
-  const throttle = await hit(
-    deps.pool,
-    `nafath:${nationalId}`,
-    CHALLENGES_PER_ID,
-    CHALLENGE_WINDOW_SECONDS,
-    now,
-  );
-  const base = { nationalID: nationalId, transId: null, random: null };
-  // Beyond its limit the identity app is not asked at all (no push bombing): 429, how long to wait.
-  if (!throttle.allowed)
-    throw tooSoon(throttle.retryAfterSeconds, identityWaitMessage(throttle.retryAfterSeconds));
-  let created: { transId: string; random: string };
-  try {
-    created = await deps.identity.createRequest({
-      nationalId,
-      service: SERVICE_NAMES[flow],
-      requestId: randomUUID(),
-    });
-  } catch (error) {
-    if (error instanceof IdentityProviderError) throw new AppError(503, 'SERVICE_UNAVAILABLE');
-    throw error;
-  }
-  await deps.pool.query(
-    `INSERT INTO identity_challenges (trans_id, flow, national_id, device_id, random, user_slno, created_at, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [
-      created.transId,
-      flow,
-      nationalId,
-      context.deviceId,
-      created.random,
-      userSlno,
-      now,
-      new Date(now.getTime() + IDENTITY_CHALLENGE_TTL_MS),
-    ],
-  );
-  return {
-    ...base,
-    status: IDENTITY_STATUS.accepted,
-    errorMessage: null,
-    transId: created.transId,
-    random: created.random,
-  };
-}
-
-/**
- * Polls a challenge: "3" while waiting; "0" with the reason when it failed; on approval, the
- * challenge is consumed exactly once and `onApproved` runs.
- */
-async function verify<T extends object>(
-  deps: Deps,
-  context: HandlerContext,
-  flow: Flow,
-  input: { nationalId: string; transId: string },
-  onApproved: (person: NafathPerson) => Promise<T | AuthMessage>,
-): Promise<
-  | { status: string; errorMessage: string | null; reason?: AuthMessage }
-  | ({ status: string; errorMessage: null } & T)
-> {
-  const now = deps.clock();
-  const [challenge] = (
-    await deps.pool.query<{
-      national_id: string;
-      device_id: string;
-      random: string;
-      status: string;
-      expires_at: Date;
-      flow: string;
-    }>(
-      'SELECT national_id, device_id, random, status, expires_at, flow FROM identity_challenges WHERE trans_id = $1',
-      [input.transId],
-    )
-  ).rows;
-  if (
-    challenge?.flow !== flow ||
-    challenge.national_id !== input.nationalId ||
-    challenge.status === 'CONSUMED'
-  ) {
-    return failed('unknownRequest', context.language);
-  }
-  if (challenge.device_id !== context.deviceId) return failed('otherDevice', context.language);
-  if (now >= challenge.expires_at) return failed('expired', context.language);
-  const poll = await hit(deps.pool, `nafath-poll:${input.transId}`, 1, POLL_WINDOW_SECONDS, now);
-  if (!poll.allowed) throw tooSoon(poll.retryAfterSeconds);
-  let result;
-  try {
-    result = await deps.identity.status({
-      nationalId: input.nationalId,
-      transId: input.transId,
-      random: challenge.random,
-    });
-  } catch (error) {
-    if (error instanceof IdentityProviderError) throw new AppError(503, 'SERVICE_UNAVAILABLE');
-    throw error;
-  }
-  if (result.status === 'WAITING') return { status: IDENTITY_STATUS.waiting, errorMessage: null };
-  if (result.status === 'REJECTED' || result.status === 'EXPIRED' || !result.person) {
-    const status = result.status;
-    await inTransaction(deps.pool, async (tx) => {
-      await tx.query('UPDATE identity_challenges SET status = $2 WHERE trans_id = $1', [
-        input.transId,
-        status,
-      ]);
-      await deps.audit.record(tx, context.audit, {
-        action: 'session.sign-in-failed',
-        outcome: 'failure',
-        target: maskNationalId(input.nationalId),
-        detail: { method: 'identity-app', flow, reason: status.toLowerCase() },
-      });
-    });
-    return failed(result.status === 'REJECTED' ? 'rejected' : 'expired', context.language);
-  }
-  // Consumed once: a replayed or concurrent verify finds nothing to sign in with.
-  const consumed = await deps.pool.query(
-    "UPDATE identity_challenges SET status = 'CONSUMED' WHERE trans_id = $1 AND status <> 'CONSUMED'",
-    [input.transId],
-  );
-  if (consumed.rowCount !== 1) return failed('unknownRequest', context.language);
-  const approved = await onApproved(result.person);
-  if (typeof approved === 'string')
-    return { ...failed(approved, context.language), reason: approved };
-  return { status: IDENTITY_STATUS.accepted, errorMessage: null, ...approved };
-}
-
 async function userByNationalId(deps: Deps, nationalId: string): Promise<number | null> {
   return (
     (
@@ -418,9 +259,9 @@ export function authHandlers(deps: Deps): Handlers {
 
   return {
     nafathLoginInitiate: async (context) =>
-      initiate(deps, context, 'login', context.input.body.nationalID, null),
+      initiate(deps, context, 'login', context.input.body.nationalID),
     nafathEnrollmentInitiate: async (context) =>
-      initiate(deps, context, 'enrollment', context.input.body.nationalID, null),
+      initiate(deps, context, 'enrollment', context.input.body.nationalID),
 
     nafathLoginVerify: async (context) => {
       const input = {
@@ -487,7 +328,7 @@ export function authHandlers(deps: Deps): Handlers {
 
     kycRenewalInitiate: async (context) => {
       const self = await nationalIdOf(deps, context.caller);
-      return initiate(deps, context, 'kycRenewal', self.nationalId, self.userSlno);
+      return initiate(deps, context, 'kycRenewal', self.nationalId, { userSlno: self.userSlno });
     },
 
     kycRenewalVerify: async (context) => {

@@ -13,6 +13,7 @@ import {
   newUserApprovalsGrid,
   orgEsignTransactionsGrid,
   organizationUnitsGrid,
+  uavRequestsGrid,
 } from '@tawqi/api/grids';
 import { gridHandlers } from '../grids.js';
 import { localWord } from '../words.js';
@@ -26,6 +27,7 @@ import {
 import { ORGANIZATION_UNITS } from './units.js';
 import { MANAGE_USERS, organizationUserHandlers } from './users.js';
 import { CHANGE_REQUESTS, NEW_USER_REQUESTS, approvalHandlers } from './approvals.js';
+import { UAV_REQUESTS, newUserHandlers } from './newUsers.js';
 
 const bilingual = (row: { en: string; ar: string }, language: Language) =>
   language === 'ar' ? row.ar : row.en;
@@ -117,6 +119,8 @@ export function organizationHandlers(deps: Deps): Handlers {
     ...gridHandlers(deps, newUserApprovalsGrid, NEW_USER_REQUESTS),
     ...gridHandlers(deps, changeRequestsGrid, CHANGE_REQUESTS),
     ...approvalHandlers(deps),
+    ...gridHandlers(deps, uavRequestsGrid, UAV_REQUESTS),
+    ...newUserHandlers(deps),
     enrolmentAdminDashboard: dashboard,
 
     organizationProfileView: async ({ tenant, language }) => {

@@ -1,0 +1,153 @@
+/**
+ * Add a user (SPEC §2 `manage/users/uav/createuav`): the national id, the number the person picks
+ * in the identity app, their details as it confirmed them, and the membership form with its
+ * checks; a member refused before the identity app is asked; an approval that has expired;
+ * network mocked (the mock identity app approves at the first poll).
+ */
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { CONTRACT } from '@tawqi/api';
+import { mockUrl } from '@tawqi/api/msw';
+import { http, HttpResponse } from 'msw';
+import { expect, userEvent, within } from 'storybook/test';
+import {
+  SESSION_WITH_ORGANIZATIONS,
+  inArabic,
+  inDark,
+  portalLoader,
+  text,
+  withPortal,
+} from '../../stories/portal.js';
+import CreateNewUser from './CreateNewUser.js';
+
+const portal = {
+  route: '/app/org/manage/users/uav/createuav',
+  session: SESSION_WITH_ORGANIZATIONS,
+};
+/** A national id with a valid check digit. */
+const PERSON_ID = '1077123451';
+
+const meta = {
+  title: 'Portal/Org/CreateNewUser',
+  component: CreateNewUser,
+  decorators: [withPortal],
+  loaders: [portalLoader],
+  parameters: { layout: 'padded', portal },
+} satisfies Meta<typeof CreateNewUser>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+async function startVerification(canvasElement: HTMLElement, id = PERSON_ID) {
+  const canvas = within(canvasElement);
+  await userEvent.type(
+    await canvas.findByRole('textbox', { name: new RegExp(text('login:nafath.nationalId')) }),
+    id,
+  );
+  await userEvent.click(canvas.getByRole('button', { name: text('org:newUsers.verify') }));
+}
+
+/** The first step: the person's national id, verified through the identity app. */
+export const Start: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByRole('heading', { level: 1, name: text('org:newUsers.addTitle') }),
+    ).toBeVisible();
+    await expect(canvas.getByText(text('org:newUsers.verifyLead'))).toBeVisible();
+    // An id that fails its check digit is caught here.
+    await startVerification(canvasElement, '1077123452');
+    await expect(await canvas.findByText(text('login:nafath.checkDigit'))).toBeVisible();
+  },
+};
+export const StartArabic = inArabic(Start);
+export const StartDark = inDark(Start);
+export const StartArabicDark = inDark(inArabic(Start));
+
+/** The number the person picks on their phone, then their details and the membership form. */
+export const Verified: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await startVerification(canvasElement);
+    await expect(
+      await canvas.findByLabelText(text('login:nafath.numberLabel', { number: '63' })),
+    ).toBeVisible();
+    await expect(canvas.getByRole('status')).toHaveTextContent(text('login:nafath.waitingOther'));
+    // The mock identity app approves at the first poll (two seconds).
+    await expect(
+      await canvas.findByRole(
+        'heading',
+        { name: text('org:newUsers.membership') },
+        { timeout: 6000 },
+      ),
+    ).toBeVisible();
+    await expect(await canvas.findByText('Reem Al-Shehri')).toBeVisible();
+    // Nothing is sent with fields missing: each says what it needs.
+    await userEvent.click(canvas.getByRole('button', { name: text('org:newUsers.submit') }));
+    await expect(await canvas.findByText(text('org:newUsers.form.required'))).toBeVisible();
+    await expect(canvas.getByText(text('org:newUsers.form.invalidEmail'))).toBeVisible();
+    await expect(canvas.getByText(text('org:newUsers.form.invalidMobile'))).toBeVisible();
+  },
+};
+export const VerifiedArabic = inArabic(Verified);
+export const VerifiedDark = inDark(Verified);
+
+/** A member (or someone already asked for) is refused before the identity app is asked. */
+export const AlreadyMember: Story = {
+  parameters: {
+    msw: [
+      http.post(mockUrl(CONTRACT.validateNationalId), ({ request }) =>
+        HttpResponse.json({
+          status: '0',
+          errorMessage:
+            request.headers.get('accept-language') === 'ar'
+              ? 'هذا الشخص عضو في المنشأة بالفعل.'
+              : 'This person is already a member of the organization.',
+        }),
+      ),
+    ],
+  },
+  play: async ({ canvasElement, globals }) => {
+    await startVerification(canvasElement);
+    const message =
+      globals.language === 'ar'
+        ? 'هذا الشخص عضو في المنشأة بالفعل.'
+        : 'This person is already a member of the organization.';
+    await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent(message);
+    await expect(
+      within(canvasElement).queryByLabelText(text('login:nafath.numberLabel', { number: '63' })),
+    ).toBeNull();
+  },
+};
+export const AlreadyMemberArabic = inArabic(AlreadyMember);
+
+/** The approval expired before the details were read: the admin verifies the person again. */
+export const ApprovalExpired: Story = {
+  parameters: {
+    msw: [
+      http.post(mockUrl(CONTRACT.orgUserDetails), () =>
+        HttpResponse.json({
+          status: '0',
+          errorMessage:
+            'The identity app’s confirmation of this person was not found or has expired.',
+          fullNameEnglish: '',
+          fullNameArabic: '',
+          nationality: '',
+          dateOfBirth: null,
+        }),
+      ),
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await startVerification(canvasElement);
+    const again = await canvas.findByRole(
+      'button',
+      { name: text('org:newUsers.verifyAgain') },
+      { timeout: 6000 },
+    );
+    await expect(canvas.getByRole('alert')).toHaveTextContent(/expired/);
+    await userEvent.click(again);
+    await expect(
+      await canvas.findByRole('button', { name: text('org:newUsers.verify') }),
+    ).toBeVisible();
+  },
+};

@@ -1,0 +1,236 @@
+/**
+ * Add a person to the organization (SPEC §2 `/app/org/manage/users/uav/createuav`, §7 "Create
+ * new user (UAV) requests"): the national id is checked by the server, the person approves on
+ * their own phone in the identity app (the admin shows them the number), their details come back
+ * from the identity app, and the admin completes the membership — role, unit, employee id, e-mail
+ * and mobile — and submits a request another Enrolment Admin approves. What the admin typed stays
+ * when the server refuses; an approval that has expired (30 minutes) is verified again.
+ */
+import { CONTRACT, schemas } from '@tawqi/api';
+import { COUNTED_ROLES, normalizeSaudiMobile, type CountedRole } from '@tawqi/domain';
+import { Button, ErrorState, Link, Select, Spinner, TextField } from '@tawqi/ui';
+import { useAtomValue } from 'jotai';
+import { useState, type SyntheticEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { api } from '../../api.js';
+import { IdentityApp } from '../../components/IdentityApp.js';
+import { Verbatim } from '../../components/Verbatim.js';
+import { errorText, formGrid } from '../../components/forms.css.js';
+import { useFormat } from '../../format.js';
+import { ORG_PATHS, newUserRequestPath } from '../../paths.js';
+import { useApi } from '../../queries.js';
+import { activeOrganizationAtom } from '../../state/atoms.js';
+import { reportFailure, toasts } from '../../toasts.js';
+import { heading, muted, screen, section, sectionTitle, title } from '../my/my.css.js';
+import { Facts, shown } from './Facts.js';
+import { refreshNewUsers } from './NewUsers.js';
+
+interface Verified {
+  nationalId: string;
+  transId: string;
+}
+
+const EMPTY = { role: '' as CountedRole | '', unit: '', employeeId: '', email: '', mobile: '' };
+type Field = keyof typeof EMPTY;
+
+/** The membership asked for, once the identity app has confirmed who the person is. */
+function Membership({
+  organization,
+  verified,
+  onVerifyAgain,
+}: {
+  organization: number;
+  verified: Verified;
+  onVerifyAgain: () => void;
+}) {
+  const { t } = useTranslation('org');
+  const format = useFormat();
+  const [, navigate] = useLocation();
+  const [values, setValues] = useState(EMPTY);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const person = useApi(CONTRACT.orgUserDetails, {
+    body: { orgSlNo: organization, nationalID: verified.nationalId, transId: verified.transId },
+  });
+  const units = useApi(CONTRACT.organizationUnitList, { params: { id: organization } });
+
+  if (person.status === 'failed')
+    return <ErrorState message={person.message} onRetry={person.reload} />;
+  if (!person.data) return <Spinner showLabel />;
+  const details = person.data;
+  if (details.status !== '1')
+    return (
+      <div className={formGrid}>
+        <p role="alert" className={errorText}>
+          {details.errorMessage}
+        </p>
+        <Button onPress={onVerifyAgain}>{t('newUsers.verifyAgain')}</Button>
+      </div>
+    );
+
+  const validate = () => {
+    const found: Partial<Record<Field, string>> = {};
+    if (!values.role) found.role = t('newUsers.form.chooseRole');
+    if (!values.unit) found.unit = t('newUsers.form.chooseUnit');
+    if (!values.employeeId.trim()) found.employeeId = t('newUsers.form.required');
+    if (!schemas.email.safeParse(values.email.trim()).success)
+      found.email = t('newUsers.form.invalidEmail');
+    if (!normalizeSaudiMobile(values.mobile)) found.mobile = t('newUsers.form.invalidMobile');
+    return found;
+  };
+
+  const submit = async (event: SyntheticEvent) => {
+    event.preventDefault();
+    const found = validate();
+    setErrors(found);
+    setRefusal(null);
+    if (Object.keys(found).length > 0 || !values.role) return;
+    setSending(true);
+    try {
+      const answer = await api.call(CONTRACT.createUavRequest, {
+        body: {
+          orgSlNo: organization,
+          nationalID: verified.nationalId,
+          transId: verified.transId,
+          userType: values.role,
+          orgUnitSlNo: Number(values.unit),
+          employeeId: values.employeeId.trim(),
+          email: values.email.trim(),
+          mobileNo: values.mobile.trim(),
+        },
+      });
+      if (answer.status !== '1' || answer.id === null) {
+        // Refused (already asked for, an inactive unit, an expired approval): what was typed stays.
+        setRefusal(answer.errorMessage);
+        return;
+      }
+      await refreshNewUsers();
+      toasts.show({ variant: 'success', title: t('newUsers.submitted') });
+      navigate(newUserRequestPath(answer.id));
+    } catch (error) {
+      reportFailure(error);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const set = (field: Field) => (value: string) => setValues({ ...values, [field]: value });
+  const text = (field: 'employeeId' | 'email' | 'mobile', type?: string) => (
+    <TextField
+      label={t(`newUsers.form.${field}`)}
+      value={values[field]}
+      onChange={set(field)}
+      isRequired
+      type={type}
+      isInvalid={Boolean(errors[field])}
+      errorMessage={errors[field]}
+    />
+  );
+
+  return (
+    <>
+      <section className={section} aria-labelledby="new-user-person">
+        <h2 id="new-user-person" className={sectionTitle}>
+          {t('newUsers.person')}
+        </h2>
+        <Facts
+          facts={[
+            [
+              t('users.detail.nameEnglish'),
+              <Verbatim key="en">{details.fullNameEnglish}</Verbatim>,
+            ],
+            [t('users.detail.nameArabic'), details.fullNameArabic],
+            [t('users.detail.nationalId'), <Verbatim key="id">{verified.nationalId}</Verbatim>],
+            [t('users.detail.nationality'), shown(details.nationality)],
+            [
+              t('newUsers.dateOfBirth'),
+              details.dateOfBirth ? format.date(details.dateOfBirth) : shown(null),
+            ],
+          ]}
+        />
+      </section>
+      <section className={section} aria-labelledby="new-user-membership">
+        <h2 id="new-user-membership" className={sectionTitle}>
+          {t('newUsers.membership')}
+        </h2>
+        <form className={formGrid} onSubmit={(event) => void submit(event)} noValidate>
+          <Select
+            label={t('newUsers.role')}
+            placeholder={t('newUsers.form.chooseRole')}
+            options={COUNTED_ROLES.map((role) => ({ id: role, label: t(`roles.${role}`) }))}
+            value={values.role || null}
+            onChange={(key) => set('role')(String(key))}
+            isRequired
+            isInvalid={Boolean(errors.role)}
+            errorMessage={errors.role}
+          />
+          <Select
+            label={t('users.detail.unit')}
+            placeholder={t('newUsers.form.chooseUnit')}
+            options={(units.data?.dataList ?? []).map((unit) => ({
+              id: String(unit.orgUnitSlNo),
+              label:
+                format.language === 'ar'
+                  ? unit.organizationalUnitNameArabic
+                  : unit.organizationalUnitName,
+            }))}
+            value={values.unit || null}
+            onChange={(key) => set('unit')(String(key))}
+            isRequired
+            isInvalid={Boolean(errors.unit)}
+            errorMessage={errors.unit}
+          />
+          {text('employeeId')}
+          {text('email', 'email')}
+          {text('mobile', 'tel')}
+          {refusal ? (
+            <p role="alert" className={errorText}>
+              {refusal}
+            </p>
+          ) : null}
+          <Button type="submit" isPending={sending}>
+            {t('newUsers.submit')}
+          </Button>
+        </form>
+      </section>
+    </>
+  );
+}
+
+export default function CreateNewUser() {
+  const { t } = useTranslation('org');
+  const active = useAtomValue(activeOrganizationAtom);
+  const [verified, setVerified] = useState<Verified | null>(null);
+  if (!active) return null;
+  return (
+    <div className={screen}>
+      <div className={heading}>
+        <h1 className={title}>{t('newUsers.addTitle')}</h1>
+        <Link href={ORG_PATHS.newUsers}>{t('newUsers.toRequests')}</Link>
+      </div>
+      {verified ? (
+        <Membership
+          key={verified.transId}
+          organization={active.slno}
+          verified={verified}
+          onVerifyAgain={() => setVerified(null)}
+        />
+      ) : (
+        <section className={section} aria-labelledby="new-user-verify">
+          <h2 id="new-user-verify" className={sectionTitle}>
+            {t('newUsers.verifyTitle')}
+          </h2>
+          <p className={muted}>{t('newUsers.verifyLead')}</p>
+          <IdentityApp
+            flow="orgUser"
+            organization={active.slno}
+            startLabel={t('newUsers.verify')}
+            onApproved={({ nationalId, transId }) => setVerified({ nationalId, transId })}
+          />
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+/**
+ * One new-user request on its own page (SPEC §2 `manage/users/uav/viewuav?id=`): open and
+ * cancellable, decided, no id, loading and failed; network mocked.
+ */
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import {
+  SESSION_WITH_ORGANIZATIONS,
+  failedOnceStory,
+  inArabic,
+  inDark,
+  loadingStory,
+  portalLoader,
+  text,
+  withPortal,
+} from '../../stories/portal.js';
+import ViewNewUser from './ViewNewUser.js';
+import { uavDetailAs } from './newUsers.mocks.js';
+
+const route = '/app/org/manage/users/uav/viewuav';
+const portal = { route: `${route}?id=8000`, session: SESSION_WITH_ORGANIZATIONS };
+
+const meta = {
+  title: 'Portal/Org/ViewNewUser',
+  component: ViewNewUser,
+  decorators: [withPortal],
+  loaders: [portalLoader],
+  parameters: { layout: 'padded', portal },
+} satisfies Meta<typeof ViewNewUser>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** An open request: the person, the membership asked for, and a cancel that asks first. */
+export const Open: Story = {
+  parameters: { msw: [uavDetailAs(1)] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByRole('heading', { level: 1, name: text('org:newUsers.viewTitle') }),
+    ).toBeVisible();
+    await waitFor(() => expect(canvas.getByText(/^\*{6}\d{4}$/)).toBeVisible(), {
+      timeout: 5000,
+    });
+    await userEvent.click(
+      canvas.getByRole('button', { name: new RegExp(text('org:newUsers.cancel')) }),
+    );
+    const dialog = await within(document.body).findByRole('dialog');
+    await expect(
+      within(dialog).getByRole('button', { name: text('org:newUsers.keep') }),
+    ).toBeEnabled();
+  },
+};
+export const OpenArabic = inArabic(Open);
+export const OpenDark = inDark(Open);
+export const OpenArabicDark = inDark(inArabic(Open));
+
+/** Decided: who decided it and when; nothing to cancel. */
+export const Decided: Story = {
+  parameters: { msw: [uavDetailAs(2)] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('Majed Al-Otaibi', {}, { timeout: 5000 })).toBeVisible();
+    await expect(
+      canvas.queryByRole('button', { name: new RegExp(text('org:newUsers.cancel')) }),
+    ).toBeNull();
+  },
+};
+export const DecidedArabic = inArabic(Decided);
+
+/** An address without a request id says so and leads back to the list. */
+export const NoRequest: Story = {
+  parameters: { portal: { ...portal, route } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(text('org:newUsers.noRequest'))).toBeVisible();
+    await expect(canvas.getByRole('link', { name: text('org:newUsers.toRequests') })).toBeVisible();
+  },
+};
+export const NoRequestArabic = inArabic(NoRequest);
+
+export const Loading: Story = loadingStory('uavRequestDetails');
+export const LoadingArabic: Story = inArabic(loadingStory('uavRequestDetails'));
+export const Failed: Story = failedOnceStory('uavRequestDetails');
+export const FailedArabic: Story = inArabic(failedOnceStory('uavRequestDetails'));

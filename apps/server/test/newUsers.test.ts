@@ -1,0 +1,384 @@
+/**
+ * New-user (UAV) requests (issue 14): an Enrolment Admin of organization 314 checks a national
+ * id, the person approves in the identity app (the simulator's phone, reached over real HTTP by
+ * the server's own client), the admin reads the person's details and submits the request, and
+ * another admin decides it. A rejected, expired or foreign verification never makes a request.
+ */
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { simulatedPerson } from '../src/adapters/nafath/people.js';
+import { startHarness, validNationalId } from './harness.js';
+
+const h = await startHarness();
+
+async function nationalIdOf(username: string): Promise<string> {
+  const { rows } = await h.ownerPool.query<{ national_id: string }>(
+    'SELECT national_id FROM users WHERE username = $1',
+    [username],
+  );
+  return (rows[0] as { national_id: string }).national_id;
+}
+const sara = (await h.signIn(await nationalIdOf('sara'))).token;
+const majed = (await h.signIn(await nationalIdOf('majed'))).token;
+const khalid = (await h.signIn(await nationalIdOf('khalid'))).token;
+const mohammed = (await h.signIn(await nationalIdOf('mohammed'))).token;
+
+const count = async (sql: string, values: unknown[] = []) =>
+  Number((await h.ownerPool.query(sql, values)).rows[0].n);
+
+/** A national id no one in the world has, new for each call. */
+let fresh = 0;
+function newPersonId(): string {
+  fresh += 1;
+  return validNationalId(`1077${String(fresh).padStart(5, '0')}`);
+}
+
+const UNIT = await count(
+  `SELECT min(org_unit_slno) AS n FROM organization_units WHERE org_slno = 314 AND is_active AND status = 'Approved'`,
+);
+
+const post = (path: string, token: string, body: object, language = 'en') =>
+  h.call('POST', path, {
+    token,
+    body,
+    language,
+    headers: { 'idempotency-key': `key-${randomUUID()}` },
+  });
+
+const verifyCall = (token: string, nationalID: string, transId?: string, language = 'en') =>
+  post(
+    '/api/v1/orguser/nafath/verify',
+    token,
+    { orgSlNo: 314, nationalID, ...(transId ? { transId } : {}) },
+    language,
+  );
+
+/** Starts the check of a person and answers it on the simulator's phone; the transId. */
+async function verified(
+  token: string,
+  nationalID: string,
+  choice: 'approve' | 'reject' = 'approve',
+): Promise<{ transId: string; answer: { status: string; errorMessage: string | null } }> {
+  const started = await verifyCall(token, nationalID);
+  expect(started.status).toBe(200);
+  expect(started.body).toMatchObject({ status: '1', random: expect.stringMatching(/^\d{2}$/) });
+  const transId = started.body.transId as string;
+  h.clock.advance(1_000);
+  expect((await verifyCall(token, nationalID, transId)).body.status).toBe('3');
+  expect(h.simulator.answer(transId, choice)).toBe(true);
+  h.clock.advance(1_000);
+  const answered = await verifyCall(token, nationalID, transId);
+  return { transId, answer: answered.body };
+}
+
+function requestBody(nationalID: string, transId: string, overrides: object = {}) {
+  return {
+    orgSlNo: 314,
+    nationalID,
+    transId,
+    email: 'new.person@example.sa',
+    mobileNo: '0551234567',
+    orgUnitSlNo: UNIT,
+    employeeId: 'EMP-NEW-1',
+    userType: 'authorizedSignatory',
+    ...overrides,
+  };
+}
+
+const create = (token: string, body: object, language = 'en') =>
+  post('/api/v1/user/org/uav/createUavRequest', token, body, language);
+
+const grid = (token: string, body: object = {}) =>
+  post('/api/v1/user/org/uav/viewCreateUavUsersGrid', token, {
+    orgSlNo: 314,
+    pageNumber: 1,
+    pageSize: 10,
+    ...body,
+  });
+
+const view = (token: string, id: number, language = 'en') =>
+  post('/api/v1/user/org/uav/viewUavRequest', token, { orgSlNo: 314, id }, language);
+
+const requestsOf = (nationalId: string) =>
+  count(
+    `SELECT count(*) AS n FROM user_requests r JOIN users u USING (user_slno)
+      WHERE r.org_slno = 314 AND u.national_id = $1`,
+    [nationalId],
+  );
+
+describe('checking a national id before adding a person', () => {
+  it('accepts a person who is not a member, and says why a member cannot be added again', async () => {
+    const ok = await post('/api/v1/orguser/validate/nationalID', sara, {
+      orgSlNo: 314,
+      nationalID: newPersonId(),
+    });
+    expect(ok.body).toEqual({ status: '1', errorMessage: null });
+    const member = await post(
+      '/api/v1/orguser/validate/nationalID',
+      sara,
+      { orgSlNo: 314, nationalID: await nationalIdOf('mohammed') },
+      'ar',
+    );
+    expect(member.body).toEqual({ status: '0', errorMessage: 'هذا الشخص عضو في المنشأة بالفعل.' });
+    // The identity app is not asked about a member either.
+    const started = await verifyCall(sara, await nationalIdOf('mohammed'));
+    expect(started.body).toMatchObject({ status: '0', transId: null });
+  });
+
+  it('refuses an id that fails its check digit, and members who may not manage users', async () => {
+    const id = newPersonId();
+    const wrong = `${id.slice(0, 9)}${String((Number(id[9]) + 1) % 10)}`;
+    const bad = await post('/api/v1/orguser/validate/nationalID', sara, {
+      orgSlNo: 314,
+      nationalID: wrong,
+    });
+    expect(bad.status).toBe(400);
+    const user = await post('/api/v1/orguser/validate/nationalID', mohammed, {
+      orgSlNo: 314,
+      nationalID: id,
+    });
+    expect(user.status).toBe(403);
+  });
+});
+
+describe('adding a person through the identity app', () => {
+  it('verifies the person on their phone, reads their details, and makes a pending request another admin approves', async () => {
+    const id = newPersonId();
+    const { transId, answer } = await verified(sara, id);
+    expect(answer).toMatchObject({ status: '1', errorMessage: null });
+
+    const details = await post('/api/v1/orguser/userDetails', sara, {
+      orgSlNo: 314,
+      nationalID: id,
+      transId,
+    });
+    const person = simulatedPerson(id);
+    expect(details.body).toMatchObject({
+      status: '1',
+      fullNameEnglish: person.fullNameEnglish,
+      fullNameArabic: person.fullNameArabic,
+      dateOfBirth: person.dateOfBirth,
+    });
+
+    const made = await create(sara, requestBody(id, transId));
+    expect(made.body).toMatchObject({ status: '1', errorMessage: null });
+    const requestId = made.body.id as number;
+
+    const listed = await grid(sara, { statuses: [1] });
+    expect(listed.body.dataList[0]).toMatchObject({
+      id: requestId,
+      fullName: person.fullNameEnglish,
+      nationalID: `******${id.slice(-4)}`,
+      email: 'new.person@example.sa',
+      status: 1,
+      processedBy: null,
+    });
+    const shown = await view(sara, requestId, 'ar');
+    expect(shown.body).toMatchObject({
+      fullNameArabic: person.fullNameArabic,
+      userType: 'المفوّض بالتوقيع',
+      employeeId: 'EMP-NEW-1',
+      status: 1,
+      createdBy: 'سارة القحطاني',
+      cancellable: true,
+    });
+    // The other admin is told someone awaits approval; the request is audited.
+    expect(
+      await count(
+        `SELECT count(*) AS n FROM notifications n JOIN users u USING (user_slno)
+          WHERE u.username = 'majed' AND n.title_en = 'A new user awaits approval'`,
+      ),
+    ).toBe(1);
+    expect(
+      await count(
+        `SELECT count(*) AS n FROM audit_log WHERE action = 'approval.requested' AND org_slno = 314`,
+      ),
+    ).toBeGreaterThanOrEqual(1);
+
+    // Not by the admin who asked; by another one.
+    const userSlNo = await count(`SELECT user_slno AS n FROM users WHERE national_id = $1`, [id]);
+    const decide = (token: string) =>
+      post('/api/v1/approval/org/users/new/process', token, {
+        orgSlNo: 314,
+        userSlNo,
+        action: 'approve',
+      });
+    expect((await decide(sara)).status).toBe(403);
+    expect((await decide(majed)).status).toBe(200);
+    const after = await view(sara, requestId);
+    expect(after.body).toMatchObject({
+      status: 2,
+      processedBy: 'Majed Al-Otaibi',
+      cancellable: false,
+    });
+    // The person signs in and has the organization with the role asked for.
+    const session = (await h.signIn(id)) as unknown as {
+      organizationList: { slno: number; roles: string[] }[];
+    };
+    expect(session.organizationList.find((org) => org.slno === 314)).toMatchObject({
+      roles: ['authorizedSignatory'],
+    });
+  });
+
+  it('uses an approval once', async () => {
+    const id = newPersonId();
+    const { transId } = await verified(sara, id);
+    expect((await create(sara, requestBody(id, transId))).body.status).toBe('1');
+    const again = await create(sara, requestBody(id, transId));
+    expect(again.body.status).toBe('0');
+    expect(await requestsOf(id)).toBe(1);
+  });
+
+  it('never makes a request from a rejected, expired, foreign or another admin’s verification', async () => {
+    // Rejected on the phone.
+    const rejectedId = newPersonId();
+    const rejected = await verified(sara, rejectedId, 'reject');
+    expect(rejected.answer.status).toBe('0');
+    expect((await create(sara, requestBody(rejectedId, rejected.transId))).body.status).toBe('0');
+
+    // Approved, but for another national id than the one submitted.
+    const approvedId = newPersonId();
+    const otherId = newPersonId();
+    const approved = await verified(sara, approvedId);
+    expect((await create(sara, requestBody(otherId, approved.transId))).body.status).toBe('0');
+    expect(
+      (await verifyCall(sara, otherId, approved.transId)).body.status,
+      'a poll naming another id',
+    ).toBe('0');
+
+    // Another admin cannot use it, nor read the person's details with it.
+    const details = await post('/api/v1/orguser/userDetails', majed, {
+      orgSlNo: 314,
+      nationalID: approvedId,
+      transId: approved.transId,
+    });
+    expect(details.body.status).toBe('0');
+    expect((await create(majed, requestBody(approvedId, approved.transId))).body.status).toBe('0');
+
+    // An approval is good for half an hour; then it has expired.
+    const [kept] = (
+      await h.ownerPool.query<{ minutes: number }>(
+        `SELECT extract(epoch FROM expires_at - $2::timestamptz) / 60 AS minutes
+           FROM identity_challenges WHERE trans_id = $1`,
+        [approved.transId, h.clock.now],
+      )
+    ).rows;
+    expect(Number(kept?.minutes)).toBeCloseTo(30, 0);
+    await h.ownerPool.query(`UPDATE identity_challenges SET expires_at = $2 WHERE trans_id = $1`, [
+      approved.transId,
+      h.clock.now,
+    ]);
+    const late = await create(sara, requestBody(approvedId, approved.transId), 'ar');
+    expect(late.body.errorMessage).toContain('انتهت صلاحيته');
+
+    for (const id of [rejectedId, approvedId, otherId]) expect(await requestsOf(id)).toBe(0);
+  });
+
+  it('makes one request when two admins add the same person at once', async () => {
+    const id = newPersonId();
+    const [first, second] = await Promise.all([verified(sara, id), verified(majed, id)]);
+    const answers = await Promise.all([
+      create(sara, requestBody(id, first.transId)),
+      create(majed, requestBody(id, second.transId)),
+    ]);
+    expect(answers.map((answer) => answer.body.status).sort()).toEqual(['0', '1']);
+    expect(await requestsOf(id)).toBe(1);
+  });
+
+  it('refuses a unit that is not active', async () => {
+    const id = newPersonId();
+    const { transId } = await verified(sara, id);
+    const inactive = await h.ownerPool.query<{ org_unit_slno: number }>(
+      `INSERT INTO organization_units (org_slno, name_en, name_ar, status, is_active, created_at)
+       VALUES (314, 'Closed unit', 'وحدة مغلقة', 'Approved', false, now()) RETURNING org_unit_slno`,
+    );
+    const refused = await create(
+      sara,
+      requestBody(id, transId, { orgUnitSlNo: inactive.rows[0]?.org_unit_slno }),
+    );
+    expect(refused.body).toMatchObject({
+      status: '0',
+      errorMessage: 'Choose an active organization unit.',
+    });
+    // The approval is still there to use with an active unit.
+    expect((await create(sara, requestBody(id, transId))).body.status).toBe('1');
+  });
+});
+
+describe('an open request', () => {
+  it('can be cancelled once: the pending membership goes, and it cannot be approved', async () => {
+    const id = newPersonId();
+    const { transId } = await verified(sara, id);
+    const requestId = (await create(sara, requestBody(id, transId))).body.id as number;
+    const cancel = (token: string, language = 'en') =>
+      post(
+        '/api/v1/user/org/uav/cancelUavRequest',
+        token,
+        { orgSlNo: 314, id: requestId },
+        language,
+      );
+    expect((await cancel(majed)).body).toEqual({ status: '1', errorMessage: null });
+    expect((await view(sara, requestId)).body).toMatchObject({
+      status: 4,
+      processedBy: 'Majed Al-Otaibi',
+      cancellable: false,
+    });
+    expect(
+      await count(
+        `SELECT count(*) AS n FROM memberships m JOIN users u USING (user_slno)
+          WHERE m.org_slno = 314 AND u.national_id = $1`,
+        [id],
+      ),
+    ).toBe(0);
+    const twice = await cancel(sara, 'ar');
+    expect(twice.status).toBe(409);
+    expect(twice.body.message).toContain('لم يعد هذا الطلب مفتوحًا');
+    const userSlNo = await count(`SELECT user_slno AS n FROM users WHERE national_id = $1`, [id]);
+    const approve = await post('/api/v1/approval/org/users/new/process', majed, {
+      orgSlNo: 314,
+      userSlNo,
+      action: 'approve',
+    });
+    expect(approve.status).toBe(404);
+    // Cancelled, the person may be asked for again.
+    const ok = await post('/api/v1/orguser/validate/nationalID', sara, {
+      orgSlNo: 314,
+      nationalID: id,
+    });
+    expect(ok.body.status).toBe('1');
+  });
+
+  it('is not found from another organization', async () => {
+    const [any] = (
+      await h.ownerPool.query<{ request_slno: number }>(
+        `SELECT request_slno FROM user_requests WHERE org_slno = 314 AND kind = 'newUser' LIMIT 1`,
+      )
+    ).rows;
+    const foreign = await h.call('POST', '/api/v1/user/org/uav/viewUavRequest', {
+      token: khalid,
+      body: { orgSlNo: 320, id: any?.request_slno },
+    });
+    expect(foreign.status).toBe(404);
+  });
+});
+
+describe('the new-user requests grid', () => {
+  it('pages the organization’s requests newest first and filters them by status code', async () => {
+    const all = await grid(sara, { pageSize: 50 });
+    expect(all.status).toBe(200);
+    const rows = all.body.dataList as { createdDate: string; status: number }[];
+    expect(rows.length).toBeGreaterThan(0);
+    expect([...rows.map((row) => row.createdDate)].sort().reverse()).toEqual(
+      rows.map((row) => row.createdDate),
+    );
+    const cancelled = await grid(sara, { statuses: [4], pageSize: 50 });
+    expect(cancelled.body.totalCount).toBe(
+      await count(
+        `SELECT count(*) AS n FROM user_requests WHERE org_slno = 314 AND kind = 'newUser' AND status = 'Cancelled'`,
+      ),
+    );
+    expect((cancelled.body.dataList as { status: number }[]).every((row) => row.status === 4)).toBe(
+      true,
+    );
+  });
+});
