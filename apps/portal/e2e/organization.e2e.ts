@@ -232,7 +232,7 @@ describe('the organization area', () => {
     expect(errors).toEqual([]);
   });
 
-  it('adds a person: verified on their phone, approved by a second admin, then a member who signs in', async () => {
+  it('adds a person: verified on their phone, approved by a second admin, a member who signs in, whose new e-mail is a change request', async () => {
     const person = freshNationalId();
     const { page, errors } = await openPage('/app/login?lng=en');
     await signInWithCode(page, 'sara');
@@ -293,6 +293,38 @@ describe('the organization area', () => {
     const decided = requests.getByRole('row', { name: new RegExp(name) });
     await decided.getByText('Approved').waitFor();
     await decided.getByText('Majed Al-Otaibi').waitFor();
+
+    // A new e-mail for the member is a change request: Sara asks, Majed approves, it is made.
+    await page.goto(`/app/org/manage/users?q=${encodeURIComponent(name)}`);
+    const users = page.getByRole('grid', { name: 'Organization users' });
+    await users
+      .getByRole('row', { name: new RegExp(name) })
+      .getByRole('button')
+      .first()
+      .click();
+    await users.getByRole('button', { name: `Change email: ${name}` }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('New email').fill('signatory.desk@riyadhtrading.sa');
+    await dialog.getByRole('button', { name: 'Send for approval' }).click();
+    await page.getByText(/^Sent for approval/).waitFor();
+    await users.getByText('An email change awaits approval.').waitFor();
+
+    await second.page.goto('/app/org/approval/user?tab=changes&status=Pending');
+    const changes = second.page.getByRole('grid', { name: 'Change requests' });
+    await changes
+      .getByRole('row', { name: new RegExp(name) })
+      .getByRole('button')
+      .first()
+      .click();
+    await changes.getByText('signatory.desk@riyadhtrading.sa').waitFor();
+    await changes.getByRole('button', { name: `Approve ${name}` }).click();
+    await second.page.getByText('Approved: the change is made.').waitFor();
+
+    await page.reload();
+    await users
+      .getByRole('row', { name: new RegExp(name) })
+      .getByText('signatory.desk@riyadhtrading.sa')
+      .waitFor();
     expect([...errors, ...second.errors, ...member.errors]).toEqual([]);
   });
 });

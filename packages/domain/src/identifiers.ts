@@ -45,3 +45,9 @@ export function normalizeSaudiMobile(input: string): string | null {
   const digits = toAsciiDigits(input).replace(/[\s-]/g, '');
   return SAUDI_MOBILE.test(digits) ? digits.replace(SAUDI_MOBILE, '+966$1') : null;
 }
+
+/** A Saudi mobile number as members' records keep it (05XXXXXXXX); null when it is not one. */
+export function localSaudiMobile(input: string): string | null {
+  const international = normalizeSaudiMobile(input);
+  return international ? `0${international.slice(4)}` : null;
+}

@@ -16,6 +16,13 @@ export type OrganizationRole = (typeof ORGANIZATION_ROLES)[number];
 export const COUNTED_ROLES = ['enrolmentAdmin', 'authorizedSignatory', 'organizationUser'] as const;
 export type CountedRole = (typeof COUNTED_ROLES)[number];
 
+/**
+ * What a member's change request may change (SPEC §3 "Change request": changeType): an Enrolment
+ * Admin asks, another approves. A role or the active state changes at once (ours).
+ */
+export const MEMBER_CHANGE_FIELDS = ['email', 'mobile', 'unit'] as const;
+export type MemberChangeField = (typeof MEMBER_CHANGE_FIELDS)[number];
+
 /** Service-provider levels (SPEC §6): an L1 provider approves and allocates to L2 providers. */
 export const SERVICE_PROVIDER_LEVELS = ['L1', 'L2'] as const;
 export type ServiceProviderLevel = (typeof SERVICE_PROVIDER_LEVELS)[number];

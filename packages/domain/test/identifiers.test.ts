@@ -4,6 +4,7 @@ import {
   isValidNationalId,
   nationalIdProblem,
   maskNationalId,
+  localSaudiMobile,
   normalizeSaudiMobile,
   searchTypeOf,
 } from '../src/index.js';
@@ -93,6 +94,12 @@ describe('Saudi mobile (our format rule)', () => {
     for (const input of ['0112345678', '055123456', '+971551234567', 'mobile', '']) {
       expect(normalizeSaudiMobile(input)).toBeNull();
     }
+  });
+
+  it('keeps a member’s mobile in the local form, from any of them', () => {
+    expect(localSaudiMobile('+966 55 123 4567')).toBe('0551234567');
+    expect(localSaudiMobile('٠٥٥١٢٣٤٥٦٧')).toBe('0551234567');
+    expect(localSaudiMobile('0112345678')).toBeNull();
   });
 });
 

@@ -18,6 +18,7 @@ import {
   ESIGN_TRANSACTION_STATUSES,
   LANGUAGES,
   NEW_USER_APPROVAL_STATUSES,
+  MEMBER_CHANGE_FIELDS,
   ORGANIZATION_ROLES,
   ORG_USER_ACTIVE_STATES,
   ORG_USER_STATUSES,
@@ -327,6 +328,9 @@ export const userDetail = z.object({
   ),
   orgUnitSlNo: slno,
   isAutoOU: z.boolean(),
+  /** Ours: the roles the member holds, and which of their changes await approval. */
+  roles: z.array(z.enum(ORGANIZATION_ROLES)),
+  openChanges: z.array(z.enum(MEMBER_CHANGE_FIELDS)),
 });
 
 export const uavRequestRow = z.object({

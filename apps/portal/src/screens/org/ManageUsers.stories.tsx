@@ -1,10 +1,14 @@
 /**
  * Manage organization users (SPEC §2): the declared grid's stories (stories/gridStories.tsx), and
- * its own parts: a member's detail under their row, and the unit and active filters in the URL;
- * network mocked.
+ * its own parts: a member's detail under their row with what an admin may change of them, and
+ * the unit and active filters in the URL; network mocked.
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { CONTRACT } from '@tawqi/api';
+import { createFixtures } from '@tawqi/api/fixtures';
 import { manageUsersGrid } from '@tawqi/api/grids';
+import { mockUrl } from '@tawqi/api/msw';
+import { http, HttpResponse } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { gridStories } from '../../stories/gridStories.js';
 import {
@@ -53,6 +57,92 @@ export const Data: Story = {
 export const DataArabic = inArabic(Data);
 export const DataDark = inDark(Data);
 export const DataArabicDark = inDark(inArabic(Data));
+
+/** Every member's detail answers as a current, active member. */
+const currentMember = http.post(mockUrl(CONTRACT.viewOrganizationUser), () =>
+  HttpResponse.json({
+    ...createFixtures().userDetail(0),
+    status: 'Approved',
+    isActive: true,
+    openChanges: [],
+  }),
+);
+
+const openFirstMember = async (canvasElement: HTMLElement) => {
+  const grid = await within(canvasElement).findByRole('grid', { name: text('org:users.title') });
+  await waitFor(() => expect(within(grid).getAllByRole('row').length).toBeGreaterThan(1), {
+    timeout: 5000,
+  });
+  const [toggle] = within(grid).getAllByRole('button', { expanded: false });
+  if (!toggle) throw new Error('no row toggle');
+  await userEvent.click(toggle);
+  return grid;
+};
+
+/** A new e-mail is asked for: nothing is sent empty; sent, it awaits another admin's approval. */
+export const AskForAChange: Story = {
+  parameters: { msw: [currentMember] },
+  play: async ({ canvasElement }) => {
+    const grid = await openFirstMember(canvasElement);
+    const change = await within(grid).findByRole(
+      'button',
+      { name: new RegExp(text('org:users.actions.change.email')) },
+      { timeout: 5000 },
+    );
+    await userEvent.click(change);
+    const dialog = await within(document.body).findByRole('dialog');
+    await expect(dialog).toHaveTextContent(text('org:users.actions.needsApproval'));
+    const send = within(dialog).getByRole('button', { name: text('org:users.actions.ask') });
+    await userEvent.click(send);
+    await expect(
+      await within(dialog).findByText(text('org:users.actions.missing.email')),
+    ).toBeVisible();
+    await userEvent.type(
+      within(dialog).getByRole('textbox', {
+        name: new RegExp(text('org:users.actions.new.email')),
+      }),
+      'new.address@example.sa',
+    );
+    await userEvent.click(send);
+    await waitFor(() => expect(within(document.body).queryByRole('dialog')).toBeNull());
+    await expect(
+      await within(document.body).findByText(/^(Sent for approval|أُرسل للموافقة)/),
+    ).toBeVisible();
+  },
+};
+export const AskForAChangeArabic = inArabic(AskForAChange);
+
+/** The server refuses (here: the admin's own state): the dialog stays, saying why. */
+export const ChangeRefused: Story = {
+  parameters: {
+    msw: [
+      currentMember,
+      http.post(mockUrl(CONTRACT.setMemberActive), () =>
+        HttpResponse.json({
+          status: '0',
+          errorMessage:
+            'You cannot change your own role or active state. Another Enrolment Admin can.',
+        }),
+      ),
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const grid = await openFirstMember(canvasElement);
+    const deactivate = await within(grid).findByRole(
+      'button',
+      { name: new RegExp(text('org:users.actions.deactivate')) },
+      { timeout: 5000 },
+    );
+    await userEvent.click(deactivate);
+    const dialog = await within(document.body).findByRole('dialog');
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: text('org:users.actions.deactivate') }),
+    );
+    await expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'You cannot change your own role',
+    );
+  },
+};
 
 /** The unit and active filters come from the URL and show as chosen. */
 export const Filtered: Story = {

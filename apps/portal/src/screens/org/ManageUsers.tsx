@@ -7,7 +7,7 @@
  */
 import { CONTRACT } from '@tawqi/api';
 import { manageUsersGrid } from '@tawqi/api/grids';
-import { queryIdOf } from '@tawqi/domain';
+import { COUNTED_ROLES, queryIdOf } from '@tawqi/domain';
 import { Button, ErrorState, Link, Select, Spinner } from '@tawqi/ui';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +22,7 @@ import { ORG_PATHS } from '../../paths.js';
 import { activeOrganizationAtom } from '../../state/atoms.js';
 import { actions, heading, screen, title } from '../my/my.css.js';
 import { Facts, shown } from './Facts.js';
+import { MemberActions } from './MemberActions.js';
 
 const ACTIVE_CHOICES = ['all', 'active', 'inactive'] as const;
 
@@ -83,6 +84,13 @@ function Member({ organization, userSlno }: { organization: number; userSlno: nu
     [t('users.detail.nationalId'), <Verbatim key="id">{data.nationalId}</Verbatim>],
     [t('users.detail.status'), <Status key="status" status={data.status} />],
     [t('users.detail.active'), t(data.isActive ? 'profile.units.yes' : 'profile.units.no')],
+    [
+      t('newUsers.role'),
+      data.roles
+        .filter((role) => (COUNTED_ROLES as readonly string[]).includes(role))
+        .map((role) => t(`roles.${role}`))
+        .join(format.language === 'ar' ? '، ' : ', ') || '—',
+    ],
     [t('users.detail.unit'), shown(data.organizationUnit)],
     [t('users.detail.employeeId'), <Verbatim key="employee">{data.employeeId}</Verbatim>],
     [t('users.detail.mobile'), <Verbatim key="mobile">{data.mobile}</Verbatim>],
@@ -96,13 +104,24 @@ function Member({ organization, userSlno }: { organization: number; userSlno: nu
         .join(format.language === 'ar' ? '، ' : ', ') || '—',
     ],
   ];
+  const name = format.language === 'ar' ? data.fullNameArabic : data.fullNameEnglish;
   return (
-    <Facts
-      label={t('users.detail.of', {
-        name: format.language === 'ar' ? data.fullNameArabic : data.fullNameEnglish,
-      })}
-      facts={facts}
-    />
+    <div>
+      <Facts label={t('users.detail.of', { name })} facts={facts} />
+      {/* A person still pending is decided in approvals; a current member can be changed. */}
+      {data.status === 'Approved' || data.status === 'Deactivated' ? (
+        <MemberActions
+          member={{
+            organization,
+            userSlno,
+            name,
+            isActive: data.isActive,
+            roles: data.roles,
+            openChanges: data.openChanges,
+          }}
+        />
+      ) : null}
+    </div>
   );
 }
 

@@ -15,6 +15,7 @@ import { requireCaller, type HandlerContext, type Handlers } from '../../http/co
 import { AppError } from '../../http/errors.js';
 import type { GridQuery } from '../grids.js';
 import { localWord } from '../words.js';
+import { notifyPerson, type Notice } from './notices.js';
 import { organizationOf } from './transactions.js';
 
 interface RequestRow {
@@ -243,11 +244,7 @@ async function decide(
     userSlno?: number;
     approved: boolean;
     remarks: string | undefined;
-    apply: (
-      tx: Queryable,
-      request: Decided,
-      approved: boolean,
-    ) => Promise<{ title: Record<Language, string>; body: Record<Language, string> }>;
+    apply: (tx: Queryable, request: Decided, approved: boolean) => Promise<Notice>;
   },
 ) {
   const org = organizationOf(context.tenant);
@@ -282,11 +279,7 @@ async function decide(
       { ...request, organization: { en: request.name_en, ar: request.name_ar } },
       decision.approved,
     );
-    await tx.query(
-      `INSERT INTO notifications (user_slno, title_en, title_ar, message_en, message_ar, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6)`,
-      [request.user_slno, notice.title.en, notice.title.ar, notice.body.en, notice.body.ar, now],
-    );
+    await notifyPerson(tx, request.user_slno, notice, now);
     await deps.audit.record(tx, context.audit, {
       action: 'approval.decided',
       outcome: 'success',

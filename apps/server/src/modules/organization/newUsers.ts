@@ -24,6 +24,7 @@ import type { uavRequestsGrid } from '@tawqi/api/grids';
 import {
   IDENTITY_STATUS,
   UAV_REQUEST_STATUS_CODES,
+  localSaudiMobile,
   maskNationalId,
   type Language,
   type UavRequestStatus,
@@ -37,6 +38,7 @@ import { AppError } from '../../http/errors.js';
 import { initiate, verify } from '../auth/identityApp.js';
 import type { GridQuery } from '../grids.js';
 import { localWord } from '../words.js';
+import { notifyOtherAdmins } from './notices.js';
 import { organizationOf } from './transactions.js';
 
 /** How long an admin has to complete a request after the person approved in the identity app. */
@@ -302,6 +304,8 @@ export function newUserHandlers(deps: Deps): Handlers {
         if (why) return no(why);
         const person = await verifiedPerson(tx, context, body.nationalID, body.transId, true);
         if (!person) return no(MESSAGES.notVerified);
+        // As members' records keep it (the contract has checked it is a Saudi mobile).
+        const mobile = localSaudiMobile(body.mobileNo) ?? body.mobileNo;
         // A person new to Tawqi is recorded as the identity app names them; one already known
         // keeps their record.
         const [user] = (
@@ -334,7 +338,7 @@ export function newUserHandlers(deps: Deps): Handlers {
             body.userType,
             body.employeeId,
             body.email,
-            body.mobileNo,
+            mobile,
             body.orgUnitSlNo,
             now,
           ],
@@ -352,7 +356,7 @@ export function newUserHandlers(deps: Deps): Handlers {
                 orgUnitSlno: body.orgUnitSlNo,
                 employeeId: body.employeeId,
                 email: body.email,
-                mobile: body.mobileNo,
+                mobile,
               },
               now,
               admin,
@@ -360,13 +364,15 @@ export function newUserHandlers(deps: Deps): Handlers {
           )
         ).rows as [{ request_slno: number }];
         // The other Enrolment Admins learn that someone awaits their decision.
-        const notice = AWAITING.body({ en: person.fullNameEnglish, ar: person.fullNameArabic });
-        await tx.query(
-          `INSERT INTO notifications (user_slno, title_en, title_ar, message_en, message_ar, created_at)
-           SELECT user_slno, $3, $4, $5, $6, $7 FROM memberships
-            WHERE org_slno = $1 AND user_slno <> $2 AND 'enrolmentAdmin' = ANY (roles)
-              AND is_active AND status = 'Approved'`,
-          [org, admin, AWAITING.title.en, AWAITING.title.ar, notice.en, notice.ar, now],
+        await notifyOtherAdmins(
+          tx,
+          org,
+          admin,
+          {
+            title: AWAITING.title,
+            body: AWAITING.body({ en: person.fullNameEnglish, ar: person.fullNameArabic }),
+          },
+          now,
         );
         await deps.audit.record(tx, context.audit, {
           action: 'approval.requested',

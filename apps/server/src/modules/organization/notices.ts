@@ -1,0 +1,43 @@
+/**
+ * What the organization's people are told in the app, in both languages: a member about what was
+ * done to their membership, the other Enrolment Admins about a request awaiting their decision.
+ * Written in the transaction of the change, so a notice is never about something undone.
+ */
+import type { Language } from '@tawqi/domain';
+import type { Queryable } from '../../db/pool.js';
+
+export interface Notice {
+  title: Record<Language, string>;
+  body: Record<Language, string>;
+}
+
+/** One person's notice. */
+export async function notifyPerson(
+  tx: Queryable,
+  userSlno: number,
+  notice: Notice,
+  now: Date,
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO notifications (user_slno, title_en, title_ar, message_en, message_ar, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6)`,
+    [userSlno, notice.title.en, notice.title.ar, notice.body.en, notice.body.ar, now],
+  );
+}
+
+/** Every active Enrolment Admin of the organization but the one who acted. */
+export async function notifyOtherAdmins(
+  tx: Queryable,
+  org: number,
+  actor: number,
+  notice: Notice,
+  now: Date,
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO notifications (user_slno, title_en, title_ar, message_en, message_ar, created_at)
+     SELECT user_slno, $3, $4, $5, $6, $7 FROM memberships
+      WHERE org_slno = $1 AND user_slno <> $2 AND 'enrolmentAdmin' = ANY (roles)
+        AND is_active AND status = 'Approved'`,
+    [org, actor, notice.title.en, notice.title.ar, notice.body.en, notice.body.ar, now],
+  );
+}

@@ -1,0 +1,243 @@
+/**
+ * What an Enrolment Admin may change of a member (issue 14): an e-mail, mobile or unit is asked
+ * for as a change request another admin approves; a role or the active state changes at once,
+ * never the admin's own; the member is told and each change is audited.
+ */
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { startHarness } from './harness.js';
+
+const h = await startHarness();
+
+async function person(username: string) {
+  const { rows } = await h.ownerPool.query<{ national_id: string; user_slno: number }>(
+    'SELECT national_id, user_slno FROM users WHERE username = $1',
+    [username],
+  );
+  return rows[0] as { national_id: string; user_slno: number };
+}
+const [saraPerson, mohammedPerson] = [await person('sara'), await person('mohammed')];
+const sara = (await h.signIn(saraPerson.national_id)).token;
+const majed = (await h.signIn((await person('majed')).national_id)).token;
+const mohammed = (await h.signIn(mohammedPerson.national_id)).token;
+
+const count = async (sql: string, values: unknown[] = []) =>
+  Number((await h.ownerPool.query(sql, values)).rows[0].n);
+
+const post = (path: string, token: string, body: object, language = 'en') =>
+  h.call('POST', `/api/v1/user/org/orgUser/${path}`, {
+    token,
+    body: { orgSlNo: 314, ...body },
+    language,
+    headers: { 'idempotency-key': `key-${randomUUID()}` },
+  });
+
+const memberOf = async (userSlno: number) =>
+  (
+    await h.ownerPool.query<{
+      email: string;
+      mobile: string;
+      status: string;
+      is_active: boolean;
+      roles: string[];
+    }>(
+      'SELECT email, mobile, status, is_active, roles FROM memberships WHERE org_slno = 314 AND user_slno = $1',
+      [userSlno],
+    )
+  ).rows[0];
+
+/** A current Organization User of 314 other than the demo people, for changes of their own. */
+async function anotherMember(): Promise<number> {
+  const { rows } = await h.ownerPool.query<{ user_slno: number }>(
+    `SELECT m.user_slno FROM memberships m JOIN users u USING (user_slno)
+      WHERE m.org_slno = 314 AND m.status = 'Approved' AND m.is_active AND u.username IS NULL
+        AND m.roles = ARRAY['organizationUser']
+        AND NOT EXISTS (SELECT 1 FROM user_requests r WHERE r.user_slno = m.user_slno AND r.status = 'Pending')
+      ORDER BY m.user_slno LIMIT 1 OFFSET $1`,
+    [used++],
+  );
+  return (rows[0] as { user_slno: number }).user_slno;
+}
+let used = 0;
+
+describe('a change of e-mail, mobile or unit', () => {
+  it('is asked for, shown as awaiting approval, and made once another admin approves it', async () => {
+    const member = await anotherMember();
+    const asked = await post('requestChange', sara, {
+      userSlNo: member,
+      field: 'email',
+      value: 'New.Address@Example.sa',
+    });
+    expect(asked.body).toMatchObject({ status: '1', errorMessage: null });
+    const detail = await post('viewOrganizationUser', sara, {
+      userSlNo: member,
+      active: 1,
+      inActive: 1,
+    });
+    expect(detail.body.openChanges).toEqual(['email']);
+    // One open change of a field at a time.
+    const again = await post('requestChange', sara, {
+      userSlNo: member,
+      field: 'email',
+      value: 'other@example.sa',
+    });
+    expect(again.body.status).toBe('0');
+    expect(
+      await count(
+        `SELECT count(*) AS n FROM notifications n JOIN users u USING (user_slno)
+          WHERE u.username = 'majed' AND n.title_en = 'A change awaits approval'`,
+      ),
+    ).toBe(1);
+
+    const decide = (token: string) =>
+      h.call('POST', '/api/v1/approval/org/users/change/process', {
+        token,
+        body: {
+          orgSlNo: 314,
+          userSlNo: member,
+          changeRequestSlno: asked.body.id,
+          action: 'approve',
+        },
+        headers: { 'idempotency-key': `key-${randomUUID()}` },
+      });
+    expect((await decide(sara)).status).toBe(403);
+    expect((await decide(majed)).status).toBe(200);
+    expect((await memberOf(member))?.email).toBe('new.address@example.sa');
+  });
+
+  it('refuses a value that is not valid, not a change, or a unit that is not active', async () => {
+    const member = await anotherMember();
+    const current = await memberOf(member);
+    const refused = async (field: string, value: string, language = 'en') =>
+      (await post('requestChange', sara, { userSlNo: member, field, value }, language)).body;
+    expect(await refused('email', 'not-an-address', 'ar')).toEqual({
+      status: '0',
+      errorMessage: 'أدخل بريدًا إلكترونيًا صحيحًا.',
+      id: null,
+    });
+    expect((await refused('mobile', '0112345678')).errorMessage).toContain('Saudi mobile');
+    // The same number written another way is no change.
+    const international = `+966${(current?.mobile ?? '').slice(1)}`;
+    expect((await refused('mobile', international)).errorMessage).toBe(
+      'That is the member’s current value already.',
+    );
+    const closed = await h.ownerPool.query<{ org_unit_slno: number }>(
+      `INSERT INTO organization_units (org_slno, name_en, name_ar, status, is_active, created_at)
+       VALUES (314, 'Closed', 'مغلقة', 'Approved', false, now()) RETURNING org_unit_slno`,
+    );
+    expect((await refused('unit', String(closed.rows[0]?.org_unit_slno))).errorMessage).toBe(
+      'Choose an active organization unit.',
+    );
+    const foreignUnit = await count(
+      `SELECT min(org_unit_slno) AS n FROM organization_units WHERE org_slno = 320`,
+    );
+    expect((await refused('unit', String(foreignUnit))).status).toBe('0');
+    expect(
+      await count(
+        `SELECT count(*) AS n FROM user_requests WHERE user_slno = $1 AND kind = 'change'`,
+        [member],
+      ),
+    ).toBe(0);
+  });
+
+  it('keeps a new mobile as members’ records keep it', async () => {
+    const member = await anotherMember();
+    const asked = await post('requestChange', sara, {
+      userSlNo: member,
+      field: 'mobile',
+      value: '+966 55 000 1122',
+    });
+    expect(asked.body.status).toBe('1');
+    const [stored] = (
+      await h.ownerPool.query<{ value: string }>(
+        `SELECT details->>'value' AS value FROM user_requests WHERE request_slno = $1`,
+        [asked.body.id],
+      )
+    ).rows;
+    expect(stored?.value).toBe('0550001122');
+  });
+});
+
+describe('a role or the active state', () => {
+  it('changes at once for another member, who is told; the change is audited', async () => {
+    const member = await anotherMember();
+    const deactivated = await post('setActive', sara, { userSlNo: member, active: false });
+    expect(deactivated.body).toEqual({ status: '1', errorMessage: null });
+    expect(await memberOf(member)).toMatchObject({ status: 'Deactivated', is_active: false });
+    expect(
+      (await post('setActive', sara, { userSlNo: member, active: false })).body.status,
+      'deactivating twice changes nothing',
+    ).toBe('0');
+    expect((await post('setActive', majed, { userSlNo: member, active: true })).body.status).toBe(
+      '1',
+    );
+    expect(await memberOf(member)).toMatchObject({ status: 'Approved', is_active: true });
+
+    const role = await post('changeRole', sara, { userSlNo: member, role: 'authorizedSignatory' });
+    expect(role.body.status).toBe('1');
+    expect((await memberOf(member))?.roles).toEqual(['authorizedSignatory']);
+    const detail = await post('viewOrganizationUser', sara, {
+      userSlNo: member,
+      active: 1,
+      inActive: 1,
+    });
+    expect(detail.body.roles).toEqual(['authorizedSignatory']);
+
+    expect(
+      await count(
+        `SELECT count(*) AS n FROM notifications WHERE user_slno = $1
+            AND title_en IN ('Your membership was deactivated', 'Your membership is active again', 'Your role changed')`,
+        [member],
+      ),
+    ).toBe(3);
+    expect(
+      await count(
+        `SELECT count(*) AS n FROM audit_log WHERE org_slno = 314 AND target = $1
+            AND action IN ('membership.changed', 'role.changed')`,
+        [String(member)],
+      ),
+    ).toBe(3);
+  });
+
+  it('is never the admin’s own, never a pending person’s, and only an admin’s to change', async () => {
+    const own = await post(
+      'setActive',
+      sara,
+      { userSlNo: saraPerson.user_slno, active: false },
+      'ar',
+    );
+    expect(own.body.errorMessage).toBe(
+      'لا يمكنك تغيير دورك أو حالة نشاطك. يستطيع ذلك مسؤول تسجيل آخر.',
+    );
+    expect(
+      (await post('changeRole', sara, { userSlNo: saraPerson.user_slno, role: 'organizationUser' }))
+        .body.status,
+    ).toBe('0');
+    expect((await memberOf(saraPerson.user_slno))?.is_active).toBe(true);
+
+    const pending = await count(
+      `SELECT min(user_slno) AS n FROM memberships WHERE org_slno = 314 AND status = 'Pending'`,
+    );
+    expect(
+      (await post('changeRole', sara, { userSlNo: pending, role: 'enrolmentAdmin' })).body,
+    ).toMatchObject({ status: '0' });
+
+    const member = await anotherMember();
+    const refused = await post('setActive', mohammed, { userSlNo: member, active: false });
+    expect(refused.status).toBe(403);
+    expect((await memberOf(member))?.is_active).toBe(true);
+  });
+
+  it('takes a deactivated member’s access to the organization away', async () => {
+    const deactivated = await post('setActive', sara, {
+      userSlNo: mohammedPerson.user_slno,
+      active: false,
+    });
+    expect(deactivated.body.status).toBe('1');
+    const profile = await h.call('POST', '/api/v1/profile/org/view/314', {
+      token: mohammed,
+    });
+    expect([403, 404]).toContain(profile.status);
+    await post('setActive', sara, { userSlNo: mohammedPerson.user_slno, active: true });
+  });
+});
