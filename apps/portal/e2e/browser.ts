@@ -122,7 +122,8 @@ export async function enrolWithNafath(page: Page): Promise<{ nationalId: string 
 
 /**
  * Signs in with username, password and the one-time code the outbox received (demo password).
- * An account receives at most five codes an hour: a run uses Sara's five at most.
+ * An account receives at most five codes an hour: a run uses Sara's five and Majed's five; more
+ * sign-ins of theirs go through the identity app.
  */
 export async function signInWithCode(page: Page, username: string) {
   await page.getByRole('tab', { name: 'Username and code' }).click();

@@ -207,6 +207,12 @@ describe('the organization area', () => {
     await page.getByText('Approved: the person can sign in as a member now.').waitFor();
     await expect.poll(firstName).not.toBe(approved);
 
+    // The open list's export holds the grid's rows, in its order.
+    const names = await grid.getByRole('rowheader').allTextContents();
+    const file = await exportedFile(page, 'Export to Excel');
+    expect(file.fileName).toBe('OrganizationUserNewRequest.xlsx');
+    expect(file.column('Name').slice(0, names.length)).toEqual(names);
+
     // Both decisions in the full list, with their words.
     await page.goto('/app/org/approval/user?status=Approved,Rejected');
     await grid

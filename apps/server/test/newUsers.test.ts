@@ -220,6 +220,33 @@ describe('adding a person through the identity app', () => {
     });
   });
 
+  it('leaves a rejected person outside the organization, told why', async () => {
+    const id = newPersonId();
+    const { transId } = await verified(sara, id);
+    const requestId = (await create(sara, requestBody(id, transId))).body.id as number;
+    const userSlNo = await count(`SELECT user_slno AS n FROM users WHERE national_id = $1`, [id]);
+    const rejected = await post('/api/v1/approval/org/users/new/process', majed, {
+      orgSlNo: 314,
+      userSlNo,
+      action: 'reject',
+      remarks: 'Not one of our employees.',
+    });
+    expect(rejected.status).toBe(200);
+    expect((await view(sara, requestId)).body).toMatchObject({
+      status: 3,
+      remarks: 'Not one of our employees.',
+      cancellable: false,
+    });
+    const session = (await h.signIn(id)) as unknown as { organizationList: { slno: number }[] };
+    expect(session.organizationList.map((org) => org.slno)).not.toContain(314);
+    expect(
+      await count(
+        `SELECT count(*) AS n FROM notifications WHERE user_slno = $1 AND title_en = 'Your request was not approved'`,
+        [userSlNo],
+      ),
+    ).toBe(1);
+  });
+
   it('uses an approval once', async () => {
     const id = newPersonId();
     const { transId } = await verified(sara, id);

@@ -23,6 +23,7 @@ export * from './components/DateRangePicker/index.js';
 export * from './components/NumberField/index.js';
 export * from './components/SearchField/index.js';
 export * from './components/Select/index.js';
+export * from './components/ComboBox/index.js';
 export * from './components/TextField/index.js';
 export * from './components/Card/index.js';
 export * from './components/Dialog/index.js';

@@ -146,13 +146,18 @@ export const ChangeRefused: Story = {
 
 /** The unit and active filters come from the URL and show as chosen. */
 export const Filtered: Story = {
-  parameters: { portal: { ...portal, route: `${portal.route}?active=inactive&unit=2` } },
+  parameters: {
+    portal: { ...portal, route: `${portal.route}?active=inactive&unit=2&employeeId=EMP-1003` },
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const active = await canvas.findByRole('button', {
       name: new RegExp(text('org:users.activeFilter')),
     });
     await expect(active).toHaveTextContent(text('org:users.active.inactive'));
+    // The employee id is one of the organization's, found by typing or chosen from the list.
+    const employee = canvas.getByRole('combobox', { name: text('org:users.employeeFilter') });
+    await waitFor(() => expect(employee).toHaveValue('EMP-1003'), { timeout: 5000 });
   },
 };
 export const FilteredArabic = inArabic(Filtered);

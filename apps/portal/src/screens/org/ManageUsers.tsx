@@ -3,12 +3,13 @@
  * §7 "Manage organization users"): the active organization's members, filtered by text, dates,
  * status, active state and unit (the filter in the URL), paged, exported with the same filter as
  * ManageOrganizationUsers.xlsx; a row opens the member's detail (`viewOrganizationUser`). The
- * employee id filter of the spec is the `employeeId` URL field; the search finds employee ids too.
+ * employee id filter of the spec (`viewEmployeeIdList`) is found by typing among the
+ * organization's ids, and kept as the `employeeId` URL field; the search finds employee ids too.
  */
 import { CONTRACT } from '@tawqi/api';
 import { manageUsersGrid } from '@tawqi/api/grids';
 import { COUNTED_ROLES, queryIdOf } from '@tawqi/domain';
-import { Button, ErrorState, Link, Select, Spinner } from '@tawqi/ui';
+import { Button, ComboBox, ErrorState, Link, Select, Spinner } from '@tawqi/ui';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
@@ -31,7 +32,9 @@ function Filters({ organization }: { organization: number }) {
   const format = useFormat();
   const [active, setActive] = useGridParam('active');
   const [unit, setUnit] = useGridParam('unit');
+  const [employeeId, setEmployeeId] = useGridParam('employeeId');
   const units = useApi(CONTRACT.organizationUnitList, { params: { id: organization } });
+  const employeeIds = useApi(CONTRACT.employeeIdList, { params: { orgSlno: organization } });
   return (
     <>
       <Select
@@ -60,6 +63,15 @@ function Filters({ organization }: { organization: number }) {
         value={unit || 'all'}
         onChange={(key) => {
           setUnit(key === 'all' ? '' : String(key));
+        }}
+      />
+      <ComboBox
+        label={t('users.employeeFilter')}
+        placeholder={t('users.anyEmployee')}
+        options={(employeeIds.data?.dataList ?? []).map((id) => ({ id, label: id }))}
+        value={employeeId || null}
+        onChange={(key) => {
+          setEmployeeId(key === null ? '' : String(key));
         }}
       />
     </>

@@ -1,0 +1,55 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, screen, userEvent, within } from 'storybook/test';
+import { ComboBox } from './ComboBox.js';
+
+const ids = Array.from({ length: 40 }, (_, index) => {
+  const id = `EMP-${String(1000 + index)}`;
+  return { id, label: id };
+});
+
+const meta = {
+  title: 'Components/ComboBox',
+  component: ComboBox,
+  args: { label: 'Employee ID', options: ids, placeholder: 'Type or choose', onChange: fn() },
+} satisfies Meta<typeof ComboBox>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {};
+export const Chosen: Story = { args: { defaultValue: 'EMP-1007' } };
+export const Error: Story = {
+  args: { isInvalid: true, errorMessage: 'Choose an employee ID from the list' },
+};
+export const Disabled: Story = { args: { isDisabled: true } };
+export const RTL: Story = {
+  args: { label: 'الرقم الوظيفي', placeholder: 'اكتب أو اختر' },
+  globals: { language: 'ar' },
+};
+export const Dark: Story = { args: { defaultValue: 'EMP-1003' }, globals: { theme: 'dark' } };
+
+/** Typing narrows the list to what contains the text; Enter chooses the highlighted one. */
+export const TypeToFind: Story = {
+  play: async ({ canvasElement, args }) => {
+    const input = within(canvasElement).getByRole('combobox', { name: 'Employee ID' });
+    await userEvent.type(input, '1023');
+    const listbox = await screen.findByRole('listbox');
+    await expect(within(listbox).getAllByRole('option')).toHaveLength(1);
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    await expect(args.onChange).toHaveBeenLastCalledWith('EMP-1023');
+    await expect(input).toHaveValue('EMP-1023');
+  },
+};
+
+/** The button opens the whole list; arrows and Enter choose without typing. */
+export const Keyboard: Story = {
+  play: async ({ canvasElement, args }) => {
+    const input = within(canvasElement).getByRole('combobox', { name: 'Employee ID' });
+    await userEvent.tab();
+    await expect(input).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}');
+    const listbox = await screen.findByRole('listbox');
+    await expect(within(listbox).getAllByRole('option')).toHaveLength(ids.length);
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    await expect(args.onChange).toHaveBeenLastCalledWith('EMP-1001');
+  },
+};
