@@ -39,7 +39,8 @@ export interface Harness extends Omit<ServerParts, 'simulator' | 'gatewaySimulat
   /** The owner's connection: what a test needs to act as an attacker with the owner's rights. */
   ownerPool: Pool;
   simulator: NonNullable<ServerParts['simulator']>;
-  /** Signs in through the identity app, approving on the simulator's phone; answers the session. */
+  /** A person of the seeded demo world, by their username. */
+  person(username: string): Promise<{ userSlno: number; nationalId: string }>;
   /** Signs in through the simulated identity app, from a device and browser of the test's. */
   signIn(
     nationalID: string,
@@ -144,6 +145,15 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     pool,
     ownerPool,
     baseUrl,
+    async person(username) {
+      const { rows } = await ownerPool.query<{ user_slno: number; national_id: string }>(
+        'SELECT user_slno, national_id FROM users WHERE username = $1',
+        [username],
+      );
+      const row = rows[0];
+      if (!row) throw new Error(`the demo world has no ${username}`);
+      return { userSlno: row.user_slno, nationalId: row.national_id };
+    },
     async signIn(nationalID, deviceId = DEVICE, userAgent) {
       const call = (path: string, body: object) =>
         harness.call('POST', `/api/v1/auth/nafath/login/${path}`, {

@@ -9,17 +9,10 @@ import { startHarness } from './harness.js';
 
 const h = await startHarness();
 
-async function person(username: string) {
-  const { rows } = await h.ownerPool.query<{ national_id: string; user_slno: number }>(
-    'SELECT national_id, user_slno FROM users WHERE username = $1',
-    [username],
-  );
-  return rows[0] as { national_id: string; user_slno: number };
-}
-const [saraPerson, mohammedPerson] = [await person('sara'), await person('mohammed')];
-const sara = (await h.signIn(saraPerson.national_id)).token;
-const majed = (await h.signIn((await person('majed')).national_id)).token;
-const mohammed = (await h.signIn(mohammedPerson.national_id)).token;
+const [saraPerson, mohammedPerson] = [await h.person('sara'), await h.person('mohammed')];
+const sara = (await h.signIn(saraPerson.nationalId)).token;
+const majed = (await h.signIn((await h.person('majed')).nationalId)).token;
+const mohammed = (await h.signIn(mohammedPerson.nationalId)).token;
 
 const count = async (sql: string, values: unknown[] = []) =>
   Number((await h.ownerPool.query(sql, values)).rows[0].n);
@@ -203,17 +196,17 @@ describe('a role or the active state', () => {
     const own = await post(
       'setActive',
       sara,
-      { userSlNo: saraPerson.user_slno, active: false },
+      { userSlNo: saraPerson.userSlno, active: false },
       'ar',
     );
     expect(own.body.errorMessage).toBe(
       'لا يمكنك تغيير دورك أو حالة نشاطك. يستطيع ذلك مسؤول تسجيل آخر.',
     );
     expect(
-      (await post('changeRole', sara, { userSlNo: saraPerson.user_slno, role: 'organizationUser' }))
+      (await post('changeRole', sara, { userSlNo: saraPerson.userSlno, role: 'organizationUser' }))
         .body.status,
     ).toBe('0');
-    expect((await memberOf(saraPerson.user_slno))?.is_active).toBe(true);
+    expect((await memberOf(saraPerson.userSlno))?.is_active).toBe(true);
 
     const pending = await count(
       `SELECT min(user_slno) AS n FROM memberships WHERE org_slno = 314 AND status = 'Pending'`,
@@ -230,7 +223,7 @@ describe('a role or the active state', () => {
 
   it('takes a deactivated member’s access to the organization away', async () => {
     const deactivated = await post('setActive', sara, {
-      userSlNo: mohammedPerson.user_slno,
+      userSlNo: mohammedPerson.userSlno,
       active: false,
     });
     expect(deactivated.body.status).toBe('1');
@@ -238,6 +231,6 @@ describe('a role or the active state', () => {
       token: mohammed,
     });
     expect([403, 404]).toContain(profile.status);
-    await post('setActive', sara, { userSlNo: mohammedPerson.user_slno, active: true });
+    await post('setActive', sara, { userSlNo: mohammedPerson.userSlno, active: true });
   });
 });

@@ -10,14 +10,8 @@ import { simulatedPerson } from '../src/adapters/nafath/people.js';
 import { startHarness, validNationalId } from './harness.js';
 
 const h = await startHarness();
+const nationalIdOf = async (username: string) => (await h.person(username)).nationalId;
 
-async function nationalIdOf(username: string): Promise<string> {
-  const { rows } = await h.ownerPool.query<{ national_id: string }>(
-    'SELECT national_id FROM users WHERE username = $1',
-    [username],
-  );
-  return (rows[0] as { national_id: string }).national_id;
-}
 const sara = (await h.signIn(await nationalIdOf('sara'))).token;
 const majed = (await h.signIn(await nationalIdOf('majed'))).token;
 const khalid = (await h.signIn(await nationalIdOf('khalid'))).token;

@@ -11,14 +11,8 @@ import type { AuditContext } from '../src/modules/audit/log.js';
 import { DEVICE, startHarness } from './harness.js';
 
 const h = await startHarness();
+const nationalIdOf = async (username: string) => (await h.person(username)).nationalId;
 
-async function nationalIdOf(username: string): Promise<string> {
-  const { rows } = await h.ownerPool.query<{ national_id: string }>(
-    'SELECT national_id FROM users WHERE username = $1',
-    [username],
-  );
-  return (rows[0] as { national_id: string }).national_id;
-}
 const sara = (await h.signIn(await nationalIdOf('sara'))).token;
 const khalid = (await h.signIn(await nationalIdOf('khalid'))).token;
 const layla = (await h.signIn(await nationalIdOf('layla'))).token;

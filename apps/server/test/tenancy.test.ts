@@ -45,20 +45,12 @@ const h = await startHarness();
 // role; Huda administers 331 (type 2 under L2 511 under L1 410); Sara administers 314 under the
 // unrelated L1 408; Khalid (320) and Layla (321) share the query id 500.
 
-async function worldPerson(username: string) {
-  const { rows } = await h.ownerPool.query<{ user_slno: number; national_id: string }>(
-    'SELECT user_slno, national_id FROM users WHERE username = $1',
-    [username],
-  );
-  const row = rows[0] as { user_slno: number; national_id: string };
-  return { userSlno: row.user_slno, nationalId: row.national_id };
-}
-const canaryAdmin = await worldPerson('canaryadmin');
-const canaryUser = await worldPerson('canaryuser');
-const huda = await worldPerson('huda');
-const sara = await worldPerson('sara');
-const khalid = await worldPerson('khalid');
-const layla = await worldPerson('layla');
+const canaryAdmin = await h.person('canaryadmin');
+const canaryUser = await h.person('canaryuser');
+const huda = await h.person('huda');
+const sara = await h.person('sara');
+const khalid = await h.person('khalid');
+const layla = await h.person('layla');
 
 /** Omar is a member of both organizations that share the query id 500 (test only). */
 const omar = await (async () => {

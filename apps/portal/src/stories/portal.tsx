@@ -183,6 +183,21 @@ export async function showsLoading(canvasElement: HTMLElement): Promise<void> {
   await waitFor(() => expect(busyIndicators(canvasElement).length).toBeGreaterThan(0));
 }
 
+/** Waits for the grid named `label` to show data, and opens its first row's detail. */
+export async function openFirstRow(
+  canvasElement: HTMLElement,
+  label: string,
+): Promise<HTMLElement> {
+  const grid = await within(canvasElement).findByRole('grid', { name: label });
+  await waitFor(() => expect(within(grid).getAllByRole('row').length).toBeGreaterThan(1), {
+    timeout: 5000,
+  });
+  const [toggle] = within(grid).getAllByRole('button', { expanded: false });
+  if (!toggle) throw new Error(`${label}: no row toggle`);
+  await userEvent.click(toggle);
+  return grid;
+}
+
 /** Waits until the grid shows `count` rows of data (its header row aside). */
 export async function expectDataRows(grid: HTMLElement, count: number): Promise<void> {
   await waitFor(() => expect(within(grid).getAllByRole('row')).toHaveLength(count + 1), {

@@ -58,6 +58,26 @@ function personColumn(): GridColumn<{ fullNameEnglish: string; fullNameArabic: s
   };
 }
 
+/** A person's e-mail and mobile, as written. */
+function contactColumns(): GridColumn<{ email: string; mobileNo: string }>[] {
+  return [
+    {
+      id: 'email',
+      header: { en: 'Email', ar: 'البريد الإلكتروني' },
+      kind: 'verbatim',
+      value: (row) => row.email,
+      width: 220,
+    },
+    {
+      id: 'mobileNo',
+      header: { en: 'Mobile', ar: 'رقم الجوال' },
+      kind: 'verbatim',
+      value: (row) => row.mobileNo,
+      width: 140,
+    },
+  ];
+}
+
 /** An organization grid's filter as its calls take it: the organization, text, dates, statuses. */
 function orgFilter<S extends string>(view: GridFilter<S>) {
   return {
@@ -333,20 +353,7 @@ export const manageUsersGrid = defineGrid({
       value: (row, language) => (language === 'ar' ? row.orgUnitArabic : row.orgUnit),
       width: 170,
     },
-    {
-      id: 'email',
-      header: { en: 'Email', ar: 'البريد الإلكتروني' },
-      kind: 'verbatim',
-      value: (row) => row.email,
-      width: 220,
-    },
-    {
-      id: 'mobileNo',
-      header: { en: 'Mobile', ar: 'رقم الجوال' },
-      kind: 'verbatim',
-      value: (row) => row.mobileNo,
-      width: 140,
-    },
+    ...contactColumns(),
     {
       id: 'createdDate',
       header: { en: 'Added', ar: 'تاريخ الإضافة' },
@@ -477,20 +484,7 @@ export const uavRequestsGrid = defineGrid({
       value: (row) => row.nationalID,
       width: 140,
     },
-    {
-      id: 'email',
-      header: { en: 'Email', ar: 'البريد الإلكتروني' },
-      kind: 'verbatim',
-      value: (row) => row.email,
-      width: 220,
-    },
-    {
-      id: 'mobileNo',
-      header: { en: 'Mobile', ar: 'رقم الجوال' },
-      kind: 'verbatim',
-      value: (row) => row.mobileNo,
-      width: 140,
-    },
+    ...contactColumns(),
     {
       id: 'createdDate',
       header: { en: 'Requested', ar: 'تاريخ الطلب' },

@@ -10,12 +10,13 @@ import { createFixtures } from '@tawqi/api/fixtures';
 import { changeRequestsGrid, newUserApprovalsGrid } from '@tawqi/api/grids';
 import { mockUrl } from '@tawqi/api/msw';
 import { http, HttpResponse } from 'msw';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { expect, userEvent, within } from 'storybook/test';
 import { gridStories } from '../../stories/gridStories.js';
 import {
   SESSION_WITH_ORGANIZATIONS,
   inArabic,
   inDark,
+  openFirstRow,
   portalLoader,
   text,
   withPortal,
@@ -59,24 +60,12 @@ const pendingDetail = (createdByYou: boolean) =>
     }),
   );
 
-const openFirst = async (canvasElement: HTMLElement) => {
-  const canvas = within(canvasElement);
-  const grid = await canvas.findByRole('grid', { name: text('org:approvals.tabs.users') });
-  await waitFor(() => expect(within(grid).getAllByRole('row').length).toBeGreaterThan(1), {
-    timeout: 5000,
-  });
-  const [toggle] = within(grid).getAllByRole('button', { expanded: false });
-  if (!toggle) throw new Error('no row toggle');
-  await userEvent.click(toggle);
-  return grid;
-};
-
 /** A page of requests; the first opens with approve and reject; rejecting asks for remarks. */
 export const Data: Story = {
   parameters: { msw: [pendingDetail(false)] },
   play: async (context) => {
     await stories.Data.play(context);
-    const grid = await openFirst(context.canvasElement);
+    const grid = await openFirstRow(context.canvasElement, text('org:approvals.tabs.users'));
     const reject = await within(grid).findByRole('button', {
       name: new RegExp(text('org:approvals.reject')),
     });
@@ -103,7 +92,7 @@ export const DataArabicDark = inDark(inArabic(Data));
 export const OwnRequest: Story = {
   parameters: { msw: [pendingDetail(true)] },
   play: async ({ canvasElement }) => {
-    const grid = await openFirst(canvasElement);
+    const grid = await openFirstRow(canvasElement, text('org:approvals.tabs.users'));
     await expect(await within(grid).findByText(text('org:approvals.ownRequest'))).toBeVisible();
     await expect(
       within(grid).queryByRole('button', { name: new RegExp(text('org:approvals.approve')) }),

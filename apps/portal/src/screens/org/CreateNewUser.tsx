@@ -25,6 +25,7 @@ import { reportFailure, toasts } from '../../toasts.js';
 import { heading, muted, screen, section, sectionTitle, title } from '../my/my.css.js';
 import { Facts, shown } from './Facts.js';
 import { refreshNewUsers } from './NewUsers.js';
+import { useUnitOptions } from './units.js';
 
 interface Verified {
   nationalId: string;
@@ -54,7 +55,7 @@ function Membership({
   const person = useApi(CONTRACT.orgUserDetails, {
     body: { orgSlNo: organization, nationalID: verified.nationalId, transId: verified.transId },
   });
-  const units = useApi(CONTRACT.organizationUnitList, { params: { id: organization } });
+  const units = useUnitOptions(organization);
 
   if (person.status === 'failed')
     return <ErrorState message={person.message} onRetry={person.reload} />;
@@ -169,13 +170,7 @@ function Membership({
           <Select
             label={t('users.detail.unit')}
             placeholder={t('newUsers.form.chooseUnit')}
-            options={(units.data?.dataList ?? []).map((unit) => ({
-              id: String(unit.orgUnitSlNo),
-              label:
-                format.language === 'ar'
-                  ? unit.organizationalUnitNameArabic
-                  : unit.organizationalUnitName,
-            }))}
+            options={units}
             value={values.unit || null}
             onChange={(key) => set('unit')(String(key))}
             isRequired

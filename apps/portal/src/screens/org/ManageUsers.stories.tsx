@@ -15,6 +15,7 @@ import {
   SESSION_WITH_ORGANIZATIONS,
   inArabic,
   inDark,
+  openFirstRow,
   portalLoader,
   text,
   withPortal,
@@ -43,11 +44,7 @@ const stories = gridStories(manageUsersGrid, {
 export const Data: Story = {
   play: async (context) => {
     await stories.Data.play(context);
-    const canvas = within(context.canvasElement);
-    const grid = canvas.getByRole('grid', { name: text('org:users.title') });
-    const [toggle] = within(grid).getAllByRole('button', { expanded: false });
-    if (!toggle) throw new Error('no row toggle');
-    await userEvent.click(toggle);
+    const grid = await openFirstRow(context.canvasElement, text('org:users.title'));
     await expect(
       await within(grid).findByText(text('org:users.detail.nationalId'), {}, { timeout: 5000 }),
     ).toBeVisible();
@@ -68,22 +65,11 @@ const currentMember = http.post(mockUrl(CONTRACT.viewOrganizationUser), () =>
   }),
 );
 
-const openFirstMember = async (canvasElement: HTMLElement) => {
-  const grid = await within(canvasElement).findByRole('grid', { name: text('org:users.title') });
-  await waitFor(() => expect(within(grid).getAllByRole('row').length).toBeGreaterThan(1), {
-    timeout: 5000,
-  });
-  const [toggle] = within(grid).getAllByRole('button', { expanded: false });
-  if (!toggle) throw new Error('no row toggle');
-  await userEvent.click(toggle);
-  return grid;
-};
-
 /** A new e-mail is asked for: nothing is sent empty; sent, it awaits another admin's approval. */
 export const AskForAChange: Story = {
   parameters: { msw: [currentMember] },
   play: async ({ canvasElement }) => {
-    const grid = await openFirstMember(canvasElement);
+    const grid = await openFirstRow(canvasElement, text('org:users.title'));
     const change = await within(grid).findByRole(
       'button',
       { name: new RegExp(text('org:users.actions.change.email')) },
@@ -127,7 +113,7 @@ export const ChangeRefused: Story = {
     ],
   },
   play: async ({ canvasElement }) => {
-    const grid = await openFirstMember(canvasElement);
+    const grid = await openFirstRow(canvasElement, text('org:users.title'));
     const deactivate = await within(grid).findByRole(
       'button',
       { name: new RegExp(text('org:users.actions.deactivate')) },

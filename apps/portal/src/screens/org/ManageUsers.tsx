@@ -24,16 +24,16 @@ import { activeOrganizationAtom } from '../../state/atoms.js';
 import { actions, heading, screen, title } from '../my/my.css.js';
 import { Facts, shown } from './Facts.js';
 import { MemberActions } from './MemberActions.js';
+import { useUnitOptions } from './units.js';
 
 const ACTIVE_CHOICES = ['all', 'active', 'inactive'] as const;
 
 function Filters({ organization }: { organization: number }) {
   const { t } = useTranslation('org');
-  const format = useFormat();
   const [active, setActive] = useGridParam('active');
   const [unit, setUnit] = useGridParam('unit');
   const [employeeId, setEmployeeId] = useGridParam('employeeId');
-  const units = useApi(CONTRACT.organizationUnitList, { params: { id: organization } });
+  const units = useUnitOptions(organization);
   const employeeIds = useApi(CONTRACT.employeeIdList, { params: { orgSlno: organization } });
   return (
     <>
@@ -50,16 +50,7 @@ function Filters({ organization }: { organization: number }) {
       />
       <Select
         label={t('users.unitFilter')}
-        options={[
-          { id: 'all', label: t('users.allUnits') },
-          ...(units.data?.dataList ?? []).map((option) => ({
-            id: String(option.orgUnitSlNo),
-            label:
-              format.language === 'ar'
-                ? option.organizationalUnitNameArabic
-                : option.organizationalUnitName,
-          })),
-        ]}
+        options={[{ id: 'all', label: t('users.allUnits') }, ...units]}
         value={unit || 'all'}
         onChange={(key) => {
           setUnit(key === 'all' ? '' : String(key));

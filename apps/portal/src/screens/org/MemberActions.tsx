@@ -17,10 +17,10 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api.js';
 import { errorText } from '../../components/forms.css.js';
-import { useFormat } from '../../format.js';
-import { invalidate, useApi } from '../../queries.js';
+import { invalidate } from '../../queries.js';
 import { reportFailure, toasts } from '../../toasts.js';
 import { actions, muted } from '../my/my.css.js';
+import { useUnitOptions } from './units.js';
 
 type Action = MemberChangeField | 'role' | 'active';
 
@@ -50,7 +50,6 @@ function ActionDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation('org');
-  const format = useFormat();
   const [value, setValue] = useState(
     action === 'role'
       ? (COUNTED_ROLES.find((role) => member.roles.includes(role)) ?? 'organizationUser')
@@ -59,11 +58,7 @@ function ActionDialog({
   const [refusal, setRefusal] = useState<string | null>(null);
   const [missing, setMissing] = useState(false);
   const [busy, setBusy] = useState(false);
-  const units = useApi(
-    CONTRACT.organizationUnitList,
-    { params: { id: member.organization } },
-    { enabled: action === 'unit' },
-  );
+  const units = useUnitOptions(member.organization, action === 'unit');
   const ids = { orgSlNo: member.organization, userSlNo: member.userSlno };
 
   const send = async () => {
@@ -126,13 +121,7 @@ function ActionDialog({
       <Select
         label={t('users.actions.new.unit')}
         placeholder={t('newUsers.form.chooseUnit')}
-        options={(units.data?.dataList ?? []).map((unit) => ({
-          id: String(unit.orgUnitSlNo),
-          label:
-            format.language === 'ar'
-              ? unit.organizationalUnitNameArabic
-              : unit.organizationalUnitName,
-        }))}
+        options={units}
         value={value || null}
         onChange={(key) => setValue(String(key))}
         isRequired

@@ -11,6 +11,7 @@ import {
   SESSION_WITH_ORGANIZATIONS,
   inArabic,
   inDark,
+  openFirstRow,
   portalLoader,
   text,
   withPortal,
@@ -37,19 +38,6 @@ const stories = gridStories(uavRequestsGrid, {
   search: 'Reem',
 });
 
-const openFirst = async (canvasElement: HTMLElement) => {
-  const grid = await within(canvasElement).findByRole('grid', {
-    name: text('org:newUsers.title'),
-  });
-  await waitFor(() => expect(within(grid).getAllByRole('row').length).toBeGreaterThan(1), {
-    timeout: 5000,
-  });
-  const [toggle] = within(grid).getAllByRole('button', { expanded: false });
-  if (!toggle) throw new Error('no row toggle');
-  await userEvent.click(toggle);
-  return grid;
-};
-
 /** A page of requests; the first opens, and cancelling it asks first. */
 export const Data: Story = {
   parameters: { msw: [uavDetailAs(1)] },
@@ -58,7 +46,7 @@ export const Data: Story = {
     await expect(
       within(context.canvasElement).getByRole('button', { name: text('org:newUsers.add') }),
     ).toBeEnabled();
-    const grid = await openFirst(context.canvasElement);
+    const grid = await openFirstRow(context.canvasElement, text('org:newUsers.title'));
     const cancel = await within(grid).findByRole(
       'button',
       { name: new RegExp(text('org:newUsers.cancel')) },
@@ -79,7 +67,7 @@ export const DataArabicDark = inDark(inArabic(Data));
 export const Decided: Story = {
   parameters: { msw: [uavDetailAs(2)] },
   play: async ({ canvasElement }) => {
-    const grid = await openFirst(canvasElement);
+    const grid = await openFirstRow(canvasElement, text('org:newUsers.title'));
     await expect(
       await within(grid).findByText('Majed Al-Otaibi', {}, { timeout: 5000 }),
     ).toBeVisible();

@@ -48,7 +48,7 @@ import {
 } from './lockout.js';
 import { IDENTITY_APP_REQUIRED, authMessage, lockoutNotice } from './messages.js';
 import { DUMMY_HASH, verifyPassword } from './passwords.js';
-import { failed, initiate, verify } from './identityApp.js';
+import { failed, initiate, recordVerifiedPerson, verify } from './identityApp.js';
 
 /** The session data a sign-in answers (SPEC §3 "Authenticated user"). */
 export async function sessionDataFor(
@@ -292,31 +292,16 @@ export function authHandlers(deps: Deps): Handlers {
         // Enrolling someone already enrolled signs them in. The person, their welcome pack and
         // the record of both are one change.
         const userSlno = await inTransaction(deps.pool, async (tx) => {
-          const created = await tx.query<{ user_slno: number; created: boolean }>(
-            `INSERT INTO users (national_id, full_name_en, full_name_ar, nationality, date_of_birth, date_of_birth_hijri, kyc_valid_till)
-             VALUES ($1, $2, $3, $4, $5, $6, ($7::timestamptz + interval '1 year')::date)
-             ON CONFLICT (national_id) DO UPDATE SET national_id = EXCLUDED.national_id
-             RETURNING user_slno, (xmax = 0) AS created`,
-            [
-              person.nationalId,
-              person.fullNameEnglish,
-              person.fullNameArabic,
-              person.nationality,
-              person.dateOfBirth ?? null,
-              person.dateOfBirthHijri ?? null,
-              deps.clock(),
-            ],
-          );
-          const row = created.rows[0] as { user_slno: number; created: boolean };
-          if (row.created) {
-            await giveWelcomePack(deps, tx, row.user_slno);
+          const recorded = await recordVerifiedPerson(tx, person, deps.clock());
+          if (recorded.created) {
+            await giveWelcomePack(deps, tx, recorded.userSlno);
             await deps.audit.record(tx, context.audit, {
               action: 'user.enrolled',
-              actor: row.user_slno,
+              actor: recorded.userSlno,
               target: maskNationalId(person.nationalId),
             });
           }
-          return row.user_slno;
+          return recorded.userSlno;
         });
         await clearAfterIdentityApp(userSlno);
         return {

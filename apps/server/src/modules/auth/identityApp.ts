@@ -15,7 +15,7 @@ import {
 } from '@tawqi/domain';
 import { IdentityProviderError, type NafathPerson } from '../../adapters/nafath/client.js';
 import type { Deps } from '../../deps.js';
-import { inTransaction } from '../../db/pool.js';
+import { inTransaction, type Queryable } from '../../db/pool.js';
 import type { HandlerContext } from '../../http/contractRoutes.js';
 import { AppError } from '../../http/errors.js';
 import { hit } from '../throttle.js';
@@ -191,4 +191,32 @@ export async function verify<T extends object>(
   if (typeof approved === 'string')
     return { ...failed(approved, context.language), reason: approved };
   return { status: IDENTITY_STATUS.accepted, errorMessage: null, ...approved };
+}
+
+/**
+ * The person the identity app confirmed, recorded as it names them when they are new to Tawqi (an
+ * identity just verified is good for a year); a person already known keeps their record.
+ */
+export async function recordVerifiedPerson(
+  tx: Queryable,
+  person: NafathPerson,
+  now: Date,
+): Promise<{ userSlno: number; created: boolean }> {
+  const { rows } = await tx.query<{ user_slno: number; created: boolean }>(
+    `INSERT INTO users (national_id, full_name_en, full_name_ar, nationality, date_of_birth, date_of_birth_hijri, kyc_valid_till)
+     VALUES ($1, $2, $3, $4, $5, $6, ($7::timestamptz + interval '1 year')::date)
+     ON CONFLICT (national_id) DO UPDATE SET national_id = EXCLUDED.national_id
+     RETURNING user_slno, (xmax = 0) AS created`,
+    [
+      person.nationalId,
+      person.fullNameEnglish,
+      person.fullNameArabic,
+      person.nationality,
+      person.dateOfBirth ?? null,
+      person.dateOfBirthHijri ?? null,
+      now,
+    ],
+  );
+  const row = rows[0] as { user_slno: number; created: boolean };
+  return { userSlno: row.user_slno, created: row.created };
 }

@@ -35,7 +35,7 @@ import type { Deps } from '../../deps.js';
 import { inTransaction, type Queryable } from '../../db/pool.js';
 import { requireCaller, type HandlerContext, type Handlers } from '../../http/contractRoutes.js';
 import { AppError } from '../../http/errors.js';
-import { initiate, verify } from '../auth/identityApp.js';
+import { initiate, recordVerifiedPerson, verify } from '../auth/identityApp.js';
 import type { GridQuery } from '../grids.js';
 import { localWord } from '../words.js';
 import { notifyOtherAdmins } from './notices.js';
@@ -306,25 +306,7 @@ export function newUserHandlers(deps: Deps): Handlers {
         if (!person) return no(MESSAGES.notVerified);
         // As members' records keep it (the contract has checked it is a Saudi mobile).
         const mobile = localSaudiMobile(body.mobileNo) ?? body.mobileNo;
-        // A person new to Tawqi is recorded as the identity app names them; one already known
-        // keeps their record.
-        const [user] = (
-          await tx.query<{ user_slno: number }>(
-            `INSERT INTO users (national_id, full_name_en, full_name_ar, nationality, date_of_birth, date_of_birth_hijri, kyc_valid_till)
-             VALUES ($1, $2, $3, $4, $5, $6, ($7::timestamptz + interval '1 year')::date)
-             ON CONFLICT (national_id) DO UPDATE SET national_id = EXCLUDED.national_id
-             RETURNING user_slno`,
-            [
-              person.nationalId,
-              person.fullNameEnglish,
-              person.fullNameArabic,
-              person.nationality,
-              person.dateOfBirth ?? null,
-              person.dateOfBirthHijri ?? null,
-              now,
-            ],
-          )
-        ).rows as [{ user_slno: number }];
+        const user = await recordVerifiedPerson(tx, person, now);
         await tx.query(
           `INSERT INTO memberships (user_slno, org_slno, roles, employee_id, email, mobile, is_active, status, org_unit_slno, created_at)
            VALUES ($1, $2, ARRAY[$3], $4, $5, $6, false, 'Pending', $7, $8)
@@ -333,7 +315,7 @@ export function newUserHandlers(deps: Deps): Handlers {
                  mobile = EXCLUDED.mobile, is_active = false, status = 'Pending',
                  org_unit_slno = EXCLUDED.org_unit_slno`,
           [
-            user.user_slno,
+            user.userSlno,
             org,
             body.userType,
             body.employeeId,
@@ -349,7 +331,7 @@ export function newUserHandlers(deps: Deps): Handlers {
              VALUES ($1, $2, 'newUser', 'Pending', $3, $4, $5) RETURNING request_slno`,
             [
               org,
-              user.user_slno,
+              user.userSlno,
               {
                 transId: body.transId,
                 role: body.userType,
@@ -377,7 +359,7 @@ export function newUserHandlers(deps: Deps): Handlers {
         await deps.audit.record(tx, context.audit, {
           action: 'approval.requested',
           outcome: 'success',
-          target: String(user.user_slno),
+          target: String(user.userSlno),
           detail: { kind: 'newUser', request: request.request_slno, role: body.userType },
         });
         return { status: IDENTITY_STATUS.accepted, errorMessage: null, id: request.request_slno };
