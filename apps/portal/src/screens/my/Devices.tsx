@@ -5,13 +5,14 @@
  * no Remove: signing out is how a person leaves it.
  */
 import { CONTRACT, type EndpointOutput } from '@tawqi/api';
-import { Button, DataGrid, Dialog, EmptyState, StatusBadge, type DataGridColumn } from '@tawqi/ui';
+import { Button, DataGrid, EmptyState, StatusBadge, type DataGridColumn } from '@tawqi/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api.js';
 import { useFormat } from '../../format.js';
 import { PAGE_SIZE, gridState, usePageParam } from '../../grid.js';
 import { reportFailure, toasts } from '../../toasts.js';
+import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { Verbatim } from '../../components/Verbatim.js';
 import { invalidate, useApi } from '../../queries.js';
 import { heading, muted, screen, title } from './my.css.js';
@@ -108,26 +109,18 @@ export default function Devices() {
         emptyState={<EmptyState title={t('devices.empty')} description={t('devices.emptyHint')} />}
       />
       {removing ? (
-        <Dialog
+        <ConfirmDialog
           title={t('devices.confirmTitle')}
-          role="alertdialog"
-          isOpen
-          onOpenChange={(isOpen) => {
-            if (!isOpen && !busy) setRemoving(null);
-          }}
-          footer={(close) => (
-            <>
-              <Button variant="secondary" onPress={close} isDisabled={busy}>
-                {t('devices.keep')}
-              </Button>
-              <Button variant="danger" onPress={() => void remove(removing)} isPending={busy}>
-                {t('devices.remove')}
-              </Button>
-            </>
-          )}
+          alert
+          keepLabel={t('devices.keep')}
+          confirmLabel={t('devices.remove')}
+          variant="danger"
+          busy={busy}
+          onConfirm={() => void remove(removing)}
+          onClose={() => setRemoving(null)}
         >
           <p>{t('devices.confirmText', { device: removing.deviceModel })}</p>
-        </Dialog>
+        </ConfirmDialog>
       ) : null}
     </div>
   );

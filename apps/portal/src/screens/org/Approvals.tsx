@@ -11,12 +11,13 @@
 import { CONTRACT } from '@tawqi/api';
 import { changeRequestsGrid, newUserApprovalsGrid } from '@tawqi/api/grids';
 import { queryIdOf } from '@tawqi/domain';
-import { Button, Dialog, ErrorState, Spinner, Tabs, TextField } from '@tawqi/ui';
+import { Button, ErrorState, Spinner, Tabs, TextField } from '@tawqi/ui';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'wouter';
 import { api } from '../../api.js';
+import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { GridScreen } from '../../components/GridScreen.js';
 import { Status } from '../../components/Status.js';
 import { Verbatim } from '../../components/Verbatim.js';
@@ -96,29 +97,17 @@ function Decision({
         </Button>
       </div>
       {rejecting ? (
-        <Dialog
+        <ConfirmDialog
           title={t('approvals.rejectTitle', { name })}
-          isOpen
-          onOpenChange={(isOpen) => {
-            if (!isOpen && busy === null) setRejecting(false);
+          keepLabel={t('approvals.keep')}
+          confirmLabel={t('approvals.reject')}
+          variant="danger"
+          busy={busy === 'reject'}
+          onConfirm={() => {
+            setTried(true);
+            if (remarks.trim() !== '') void decide('reject');
           }}
-          footer={(close) => (
-            <>
-              <Button variant="secondary" onPress={close} isDisabled={busy !== null}>
-                {t('approvals.keep')}
-              </Button>
-              <Button
-                variant="danger"
-                isPending={busy === 'reject'}
-                onPress={() => {
-                  setTried(true);
-                  if (remarks.trim() !== '') void decide('reject');
-                }}
-              >
-                {t('approvals.reject')}
-              </Button>
-            </>
-          )}
+          onClose={() => setRejecting(false)}
         >
           <TextField
             label={t('approvals.remarks')}
@@ -130,7 +119,7 @@ function Decision({
             isInvalid={missing}
             {...(missing ? { errorMessage: t('approvals.remarksRequired') } : {})}
           />
-        </Dialog>
+        </ConfirmDialog>
       ) : null}
     </>
   );

@@ -12,10 +12,11 @@ import {
   type CountedRole,
   type MemberChangeField,
 } from '@tawqi/domain';
-import { Button, Dialog, Select, TextField } from '@tawqi/ui';
+import { Button, Select, TextField } from '@tawqi/ui';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api.js';
+import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { errorText } from '../../components/forms.css.js';
 import { invalidate } from '../../queries.js';
 import { reportFailure, toasts } from '../../toasts.js';
@@ -147,30 +148,20 @@ function ActionDialog({
         })
       : t(`users.actions.title.${action}`, { name: member.name });
   return (
-    <Dialog
+    <ConfirmDialog
       title={title}
-      isOpen
-      onOpenChange={(isOpen) => {
-        if (!isOpen && !busy) onClose();
-      }}
-      footer={(close) => (
-        <>
-          <Button variant="secondary" onPress={close} isDisabled={busy}>
-            {t('users.actions.keep')}
-          </Button>
-          <Button
-            variant={action === 'active' && member.isActive ? 'danger' : 'primary'}
-            isPending={busy}
-            onPress={() => void send()}
-          >
-            {action === 'active'
-              ? t(member.isActive ? 'users.actions.deactivate' : 'users.actions.reactivate')
-              : action === 'role'
-                ? t('users.actions.apply')
-                : t('users.actions.ask')}
-          </Button>
-        </>
-      )}
+      keepLabel={t('users.actions.keep')}
+      confirmLabel={
+        action === 'active'
+          ? t(member.isActive ? 'users.actions.deactivate' : 'users.actions.reactivate')
+          : action === 'role'
+            ? t('users.actions.apply')
+            : t('users.actions.ask')
+      }
+      variant={action === 'active' && member.isActive ? 'danger' : 'primary'}
+      busy={busy}
+      onConfirm={() => void send()}
+      onClose={onClose}
     >
       <p className={muted}>
         {t(
@@ -185,7 +176,7 @@ function ActionDialog({
           {refusal}
         </p>
       ) : null}
-    </Dialog>
+    </ConfirmDialog>
   );
 }
 

@@ -7,12 +7,13 @@
 import { CONTRACT } from '@tawqi/api';
 import { uavRequestsGrid } from '@tawqi/api/grids';
 import { UAV_REQUEST_STATUSES, queryIdOf } from '@tawqi/domain';
-import { Button, Dialog, ErrorState, Link, Spinner } from '@tawqi/ui';
+import { Button, ErrorState, Link, Spinner } from '@tawqi/ui';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { api } from '../../api.js';
+import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { GridScreen } from '../../components/GridScreen.js';
 import { Status } from '../../components/Status.js';
 import { Verbatim } from '../../components/Verbatim.js';
@@ -63,25 +64,17 @@ function Cancel({ organization, id, name }: { organization: number; id: number; 
         </Button>
       </div>
       {asking ? (
-        <Dialog
+        <ConfirmDialog
           title={t('newUsers.cancelTitle', { name })}
-          isOpen
-          onOpenChange={(isOpen) => {
-            if (!isOpen && !busy) setAsking(false);
-          }}
-          footer={(close) => (
-            <>
-              <Button variant="secondary" onPress={close} isDisabled={busy}>
-                {t('newUsers.keep')}
-              </Button>
-              <Button variant="danger" isPending={busy} onPress={() => void cancel()}>
-                {t('newUsers.cancel')}
-              </Button>
-            </>
-          )}
+          keepLabel={t('newUsers.keep')}
+          confirmLabel={t('newUsers.cancel')}
+          variant="danger"
+          busy={busy}
+          onConfirm={() => void cancel()}
+          onClose={() => setAsking(false)}
         >
           <p>{t('newUsers.cancelText')}</p>
-        </Dialog>
+        </ConfirmDialog>
       ) : null}
     </>
   );

@@ -365,7 +365,8 @@ export function approvalHandlers(
         maskedNationalId: maskNationalId(request.national_id),
         kycStatus: localWord(kycValid ? 'kycValid' : 'kycExpired', language),
         status: request.status,
-        // The world's requests come without documents; the UAV flow (issue 14) will attach them.
+        // Not yet collected: a request is made on the identity app's confirmation alone (its
+        // supporting documents come with the shared document store, issue 14's remainder).
         documents: [],
         createdByYou: request.created_by === requireCaller(caller).userSlno,
         remarks: request.remarks,
