@@ -8,7 +8,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { CONTRACT } from '@tawqi/api';
 import { mockUrl } from '@tawqi/api/msw';
 import { http, HttpResponse } from 'msw';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, screen, userEvent, within } from 'storybook/test';
 import {
   SESSION_WITH_ORGANIZATIONS,
   inArabic,
@@ -149,5 +149,58 @@ export const ApprovalExpired: Story = {
     await expect(
       await canvas.findByRole('button', { name: text('org:newUsers.verify') }),
     ).toBeVisible();
+  },
+};
+
+/** The server refuses the request (here: someone asked for the person meanwhile): it says why
+ * under the form, and everything typed stays. */
+export const SubmitRefused: Story = {
+  parameters: {
+    msw: [
+      http.post(mockUrl(CONTRACT.createUavRequest), () =>
+        HttpResponse.json({
+          status: '0',
+          errorMessage:
+            'A request to add this person is already open. Find it in the new user requests.',
+          id: null,
+        }),
+      ),
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await startVerification(canvasElement);
+    await canvas.findByRole(
+      'heading',
+      { name: text('org:newUsers.membership') },
+      { timeout: 6000 },
+    );
+    await userEvent.click(
+      canvas.getByRole('button', { name: new RegExp(text('org:newUsers.role')) }),
+    );
+    await userEvent.click(
+      await screen.findByRole('option', { name: text('org:roles.authorizedSignatory') }),
+    );
+    await userEvent.click(
+      canvas.getByRole('button', { name: new RegExp(text('org:users.detail.unit')) }),
+    );
+    const [unit] = await screen.findAllByRole('option');
+    if (!unit) throw new Error('no unit to choose');
+    await userEvent.click(unit);
+    const employee = canvas.getByRole('textbox', {
+      name: new RegExp(text('org:newUsers.form.employeeId')),
+    });
+    await userEvent.type(employee, 'EMP-7001');
+    await userEvent.type(
+      canvas.getByRole('textbox', { name: new RegExp(text('org:newUsers.form.email')) }),
+      'reem@example.sa',
+    );
+    await userEvent.type(
+      canvas.getByRole('textbox', { name: new RegExp(text('org:newUsers.form.mobile')) }),
+      '0551234567',
+    );
+    await userEvent.click(canvas.getByRole('button', { name: text('org:newUsers.submit') }));
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('already open');
+    await expect(employee).toHaveValue('EMP-7001');
   },
 };
