@@ -4,6 +4,6 @@ import { api } from '../../api.js';
 import { arrivalRead } from '../../arrivalRead.js';
 
 export const readDashboard = arrivalRead(() => api.call(CONTRACT.myDashboard, { body: {} }));
-export const readNotifications = arrivalRead(() => api.call(CONTRACT.myNotifications, {}));
 
-export const ARRIVAL_READS = [readDashboard, readNotifications];
+// Its notifications are the header's (one query, one early read: components/Notifications.reads).
+export const ARRIVAL_READS = [readDashboard];

@@ -6,7 +6,8 @@ import { CONTRACT } from '@tawqi/api';
 import { myTransactionsGrid } from '@tawqi/api/grids';
 import { DataGrid, EmptyState, ErrorState, Link, Spinner, StatCard } from '@tawqi/ui';
 import { useTranslation } from 'react-i18next';
-import { readDashboard, readNotifications } from './Dashboard.reads.js';
+import { readHeaderNotifications } from '../../components/Notifications.reads.js';
+import { readDashboard } from './Dashboard.reads.js';
 import { NotificationList } from '../../components/Notifications.js';
 import { useFormat } from '../../format.js';
 import { MY_PATHS } from '../../paths.js';
@@ -24,7 +25,7 @@ export default function Dashboard() {
   const { t } = useTranslation(['dashboard', 'my']);
   const format = useFormat();
   const dashboard = useApi(CONTRACT.myDashboard, { body: {} }, { early: readDashboard });
-  const notifications = useApi(CONTRACT.myNotifications, {}, { early: readNotifications });
+  const notifications = useApi(CONTRACT.myNotifications, {}, { early: readHeaderNotifications });
   const data = dashboard.data;
   const loading = dashboard.status === 'loading' && !data;
   const columns = useGridColumns(myTransactionsGrid, TRANSACTION_CELLS);
