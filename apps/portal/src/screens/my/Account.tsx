@@ -7,7 +7,8 @@
  */
 import { CONTRACT, saveDownloadedFile, type EndpointOutput } from '@tawqi/api';
 import { searchTypeOf } from '@tawqi/domain';
-import { Button, Card, ErrorState, Link, Select, Spinner, StatusBadge } from '@tawqi/ui';
+import { Button, Card, Link, Select, StatusBadge } from '@tawqi/ui';
+import { ReadState } from '../../components/ReadState.js';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api.js';
@@ -62,8 +63,7 @@ function Loaded<T>({
   empty: string;
   children: (data: T) => ReactNode;
 }) {
-  if (call.status === 'failed') return <ErrorState message={call.message} onRetry={call.reload} />;
-  if (!call.data) return <Spinner showLabel />;
+  if (call.status === 'failed' || !call.data) return <ReadState read={call} />;
   if (isEmpty(call.data)) return <p className={muted}>{empty}</p>;
   return <>{children(call.data)}</>;
 }

@@ -5,7 +5,7 @@
  */
 import { CONTRACT } from '@tawqi/api';
 import { myTransactionsGrid } from '@tawqi/api/grids';
-import { ErrorState, Spinner } from '@tawqi/ui';
+import { ReadState } from '../../components/ReadState.js';
 import { useTranslation } from 'react-i18next';
 import { GridScreen } from '../../components/GridScreen.js';
 import { Verbatim } from '../../components/Verbatim.js';
@@ -18,9 +18,7 @@ function Documents({ transactionID }: { transactionID: string }) {
   const { t } = useTranslation('my');
   const format = useFormat();
   const documents = useApi(CONTRACT.myDocuments, { body: { transactionID } });
-  if (documents.status === 'failed')
-    return <ErrorState message={documents.message} onRetry={documents.reload} />;
-  if (!documents.data) return <Spinner size="small" showLabel />;
+  if (documents.status === 'failed' || !documents.data) return <ReadState read={documents} small />;
   if (documents.data.dataList.length === 0)
     return <p className={muted}>{t('transactions.noDocuments')}</p>;
   return (

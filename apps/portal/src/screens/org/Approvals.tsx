@@ -11,7 +11,8 @@
 import { CONTRACT } from '@tawqi/api';
 import { changeRequestsGrid, newUserApprovalsGrid } from '@tawqi/api/grids';
 import { queryIdOf } from '@tawqi/domain';
-import { Button, ErrorState, Spinner, Tabs, TextField } from '@tawqi/ui';
+import { Button, Tabs, TextField } from '@tawqi/ui';
+import { ReadState } from '../../components/ReadState.js';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -131,9 +132,7 @@ function Request({ organization, userSlno }: { organization: number; userSlno: n
   const request = useApi(CONTRACT.newUserRequestDetails, {
     body: { orgSlNo: organization, userSlNo: userSlno },
   });
-  if (request.status === 'failed')
-    return <ErrorState message={request.message} onRetry={request.reload} />;
-  if (!request.data) return <Spinner size="small" showLabel />;
+  if (request.status === 'failed' || !request.data) return <ReadState read={request} small />;
   const data = request.data;
   const name = format.language === 'ar' ? data.fullNameArabic : data.fullNameEnglish;
   return (
@@ -198,9 +197,7 @@ function Change({
     changeRequestSlno: row.changeRequestSlno,
   };
   const change = useApi(CONTRACT.changeRequestDetails, { body: ids });
-  if (change.status === 'failed')
-    return <ErrorState message={change.message} onRetry={change.reload} />;
-  if (!change.data) return <Spinner size="small" showLabel />;
+  if (change.status === 'failed' || !change.data) return <ReadState read={change} small />;
   const data = change.data;
   const name = format.language === 'ar' ? row.fullNameArabic : row.fullNameEnglish;
   return (

@@ -8,7 +8,8 @@
  */
 import { CONTRACT, schemas } from '@tawqi/api';
 import { COUNTED_ROLES, normalizeSaudiMobile, type CountedRole } from '@tawqi/domain';
-import { Button, ErrorState, Link, Select, Spinner, TextField } from '@tawqi/ui';
+import { Button, Link, Select, TextField } from '@tawqi/ui';
+import { ReadState } from '../../components/ReadState.js';
 import { useAtomValue } from 'jotai';
 import { useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -57,9 +58,7 @@ function Membership({
   });
   const units = useUnitOptions(organization);
 
-  if (person.status === 'failed')
-    return <ErrorState message={person.message} onRetry={person.reload} />;
-  if (!person.data) return <Spinner showLabel />;
+  if (person.status === 'failed' || !person.data) return <ReadState read={person} />;
   const details = person.data;
   if (details.status !== '1')
     return (

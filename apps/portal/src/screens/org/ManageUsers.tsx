@@ -9,7 +9,8 @@
 import { CONTRACT } from '@tawqi/api';
 import { manageUsersGrid } from '@tawqi/api/grids';
 import { COUNTED_ROLES, queryIdOf } from '@tawqi/domain';
-import { Button, ComboBox, ErrorState, Link, Select, Spinner } from '@tawqi/ui';
+import { Button, ComboBox, Link, Select } from '@tawqi/ui';
+import { ReadState } from '../../components/ReadState.js';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
@@ -76,9 +77,7 @@ function Member({ organization, userSlno }: { organization: number; userSlno: nu
   const member = useApi(CONTRACT.viewOrganizationUser, {
     body: { orgSlNo: organization, userSlNo: userSlno, active: 1, inActive: 1 },
   });
-  if (member.status === 'failed')
-    return <ErrorState message={member.message} onRetry={member.reload} />;
-  if (!member.data) return <Spinner size="small" showLabel />;
+  if (member.status === 'failed' || !member.data) return <ReadState read={member} small />;
   const data = member.data;
   const facts: [string, React.ReactNode][] = [
     [t('users.detail.nameEnglish'), <Verbatim key="en">{data.fullNameEnglish}</Verbatim>],

@@ -7,7 +7,8 @@
 import { CONTRACT } from '@tawqi/api';
 import { uavRequestsGrid } from '@tawqi/api/grids';
 import { UAV_REQUEST_STATUSES, queryIdOf } from '@tawqi/domain';
-import { Button, ErrorState, Link, Spinner } from '@tawqi/ui';
+import { Button, Link } from '@tawqi/ui';
+import { ReadState } from '../../components/ReadState.js';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -85,9 +86,7 @@ export function NewUserRequest({ organization, id }: { organization: number; id:
   const { t } = useTranslation('org');
   const format = useFormat();
   const request = useApi(CONTRACT.uavRequestDetails, { body: { orgSlNo: organization, id } });
-  if (request.status === 'failed')
-    return <ErrorState message={request.message} onRetry={request.reload} />;
-  if (!request.data) return <Spinner size="small" showLabel />;
+  if (request.status === 'failed' || !request.data) return <ReadState read={request} small />;
   const data = request.data;
   const name = format.language === 'ar' ? data.fullNameArabic : data.fullNameEnglish;
   return (

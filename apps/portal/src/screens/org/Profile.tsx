@@ -26,6 +26,7 @@ import { activeOrganizationAtom, languageAtom } from '../../state/atoms.js';
 import { useApi } from '../../queries.js';
 import { heading, screen, title } from '../my/my.css.js';
 import { contactsLine } from './org.css.js';
+import { ReadState } from '../../components/ReadState.js';
 import { Facts, shown } from './Facts.js';
 
 const TABS = ['units', 'details', 'certificate', 'sponsors', 'contacts', 'admins'] as const;
@@ -79,8 +80,7 @@ function Details() {
   const format = useFormat();
   const org = useOrganization();
   const call = useApi(CONTRACT.organizationProfileView, { params: { orgSlno: org } });
-  if (call.status === 'failed') return <ErrorState message={call.message} onRetry={call.reload} />;
-  if (!call.data) return <Spinner showLabel />;
+  if (call.status === 'failed' || !call.data) return <ReadState read={call} />;
   const profile = call.data;
   return (
     <Facts
