@@ -1,6 +1,7 @@
 /** Formatting in the active language (SPEC §4, §9: en → en-US, ar → ar-SA, Gregorian, Riyadh). */
 import {
   formatDate,
+  formatFileSize,
   formatMoney,
   formatNumber,
   formatPercent,
@@ -15,6 +16,8 @@ export function useFormat() {
   return {
     language,
     number: (value: number) => formatNumber(value, language),
+    /** A file's size (812 bytes, 45 kB, ١٫٢ ميغابايت). */
+    fileSize: (bytes: number) => formatFileSize(bytes, language),
     year: (value: number) => formatYear(value, language),
     /** A number of percent (15 → 15%, ١٥٪). */
     percent: (value: number) => formatPercent(value, language),

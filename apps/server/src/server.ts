@@ -32,6 +32,7 @@ import { createExportWriter } from './modules/exports/stream.js';
 import { authHandlers } from './modules/auth/handlers.js';
 import { individualHandlers } from './modules/individual/handlers.js';
 import { organizationHandlers } from './modules/organization/handlers.js';
+import { documentHandlers } from './modules/documents/documents.js';
 import {
   paymentHandlers,
   registerPaymentCallback,
@@ -148,6 +149,7 @@ export async function createServer(options: {
     ...accountHandlers(deps),
     ...paymentHandlers(deps),
     ...organizationHandlers(deps),
+    ...documentHandlers(deps),
     ...(options.localesDir ? translationHandlers(options.localesDir) : {}),
   };
   // Without a folder of translations (a test's server), that call is not served either.

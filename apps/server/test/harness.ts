@@ -72,7 +72,7 @@ export interface Harness extends Omit<ServerParts, 'simulator' | 'gatewaySimulat
       language?: string;
       headers?: Record<string, string>;
     },
-  ): Promise<{ status: number; body: any; headers: Headers }>;
+  ): Promise<{ status: number; body: any; headers: Headers; raw: Buffer }>;
 }
 
 /**
@@ -202,7 +202,8 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
         'accept-language': options.language ?? 'en',
         ...options.headers,
       };
-      if (options.body !== undefined) headers['content-type'] ??= 'application/json';
+      const bytes = options.body instanceof Uint8Array;
+      if (options.body !== undefined && !bytes) headers['content-type'] ??= 'application/json';
       if (options.token) headers.authorization = `Bearer ${options.token}`;
       const response = await fetch(`${baseUrl}${path}`, {
         method,
@@ -210,17 +211,23 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
         ...(options.body === undefined
           ? {}
           : {
-              body: typeof options.body === 'string' ? options.body : JSON.stringify(options.body),
+              body:
+                typeof options.body === 'string'
+                  ? options.body
+                  : options.body instanceof Uint8Array
+                    ? new Blob([options.body as Uint8Array<ArrayBuffer>])
+                    : JSON.stringify(options.body),
             }),
       });
-      const text = await response.text();
+      const raw = Buffer.from(await response.arrayBuffer());
+      const text = raw.toString('utf8');
       let body: unknown = text;
       try {
         body = JSON.parse(text);
       } catch {
         // not JSON
       }
-      return { status: response.status, body, headers: response.headers };
+      return { status: response.status, body, headers: response.headers, raw };
     },
   };
   return harness;

@@ -403,3 +403,207 @@ describe('the new-user requests grid', () => {
     );
   });
 });
+
+describe('supporting documents', () => {
+  // Files as they are: a PDF, a 1×1 PNG and the start of a JPEG, each what its bytes say.
+  const PDF = Buffer.from(
+    '%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [] /Count 0>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n',
+  );
+  const PNG = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  const JPEG = Buffer.from([
+    0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01,
+  ]);
+
+  const upload = (
+    token: string,
+    bytes: Buffer,
+    name: string,
+    mediaType: string,
+    options: { org?: number; category?: string; language?: string } = {},
+  ) =>
+    h.call(
+      'POST',
+      `/api/v1/documents/org/${String(options.org ?? 314)}/upload?${new URLSearchParams({
+        name,
+        category: options.category ?? 'authorizationLetter',
+      }).toString()}`,
+      {
+        token,
+        body: bytes,
+        language: options.language ?? 'en',
+        headers: { 'content-type': mediaType },
+      },
+    );
+  const download = (token: string, uniqueFileId: string, org = 314) =>
+    h.call('GET', `/api/v1/documents/org/${String(org)}/${uniqueFileId}`, { token });
+  const untakenOf = (username: string) =>
+    count(
+      `SELECT count(*) AS n FROM documents d JOIN users u ON u.user_slno = d.uploaded_by
+        WHERE u.username = $1 AND d.user_request_slno IS NULL`,
+      [username],
+    );
+
+  it('go with a request: uploaded, shown on it, and downloaded by the approver under their own name', async () => {
+    const letter = await upload(sara, PDF, 'خطاب التفويض.pdf', 'application/pdf', {
+      language: 'ar',
+    });
+    expect(letter.status).toBe(200);
+    expect(letter.body).toMatchObject({
+      category: 'authorizationLetter',
+      name: 'خطاب التفويض.pdf',
+      status: 'مرفوع',
+      type: 'pdf',
+      size: PDF.length,
+      uniqueFileId: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
+    });
+    // A browser that does not know a file's type sends octet-stream; the content decides.
+    const scan = await upload(sara, PNG, 'id scan.png', 'application/octet-stream', {
+      category: 'identityCopy',
+    });
+    expect(scan.body).toMatchObject({ type: 'png', name: 'id scan.png' });
+
+    const id = newPersonId();
+    const { transId } = await verified(sara, id);
+    const made = await create(
+      sara,
+      requestBody(id, transId, {
+        uniqueFileIds: [letter.body.uniqueFileId, scan.body.uniqueFileId],
+      }),
+    );
+    expect(made.body.status).toBe('1');
+    const shown = await view(sara, made.body.id as number);
+    expect(shown.body.documents).toEqual([
+      expect.objectContaining({ name: 'خطاب التفويض.pdf', status: 'Submitted', type: 'pdf' }),
+      expect.objectContaining({ name: 'id scan.png', category: 'identityCopy', type: 'png' }),
+    ]);
+
+    const userSlNo = await count(`SELECT user_slno AS n FROM users WHERE national_id = $1`, [id]);
+    const detail = await post('/api/v1/approval/org/users/new/viewNewRequestDetails', majed, {
+      orgSlNo: 314,
+      userSlNo,
+    });
+    expect(detail.body.documents).toHaveLength(2);
+
+    const file = await download(majed, letter.body.uniqueFileId as string);
+    expect(file.status).toBe(200);
+    expect(file.raw.equals(PDF)).toBe(true);
+    expect(file.headers.get('content-type')).toBe('application/pdf');
+    expect(file.headers.get('content-disposition')).toBe(
+      `attachment; filename="____ _______.pdf"; filename*=UTF-8''${encodeURIComponent('خطاب التفويض.pdf')}`,
+    );
+    expect(file.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(file.headers.get('content-security-policy')).toBe('sandbox');
+
+    // A member who does not manage users may not read it; another organization does not find it.
+    expect((await download(mohammed, letter.body.uniqueFileId as string)).status).toBe(403);
+    expect((await download(khalid, letter.body.uniqueFileId as string)).status).toBe(403);
+    expect((await download(khalid, letter.body.uniqueFileId as string, 320)).status).toBe(404);
+  });
+
+  it('refuse a file that is not what its name says, and say why in the caller’s language', async () => {
+    const before = await untakenOf('sara');
+    const disguised = await upload(sara, PNG, 'letter.pdf', 'application/pdf', { language: 'ar' });
+    expect(disguised.status).toBe(415);
+    expect(disguised.body.message).toContain('لا يطابق محتواه');
+    // The media type sent must agree with the content too.
+    expect((await upload(sara, PNG, 'scan.png', 'image/jpeg')).status).toBe(415);
+    expect((await upload(sara, JPEG, 'photo.png', 'image/png')).status).toBe(415);
+    expect((await upload(sara, Buffer.from('hello'), 'note.txt', 'text/plain')).status).toBe(415);
+    // JSON is not a file.
+    const json = await h.call(
+      'POST',
+      '/api/v1/documents/org/314/upload?name=a.pdf&category=other',
+      {
+        token: sara,
+        body: { content: PDF.toString('base64') },
+      },
+    );
+    expect(json.status).toBe(415);
+    expect((await upload(sara, Buffer.alloc(0), 'empty.pdf', 'application/pdf')).status).toBe(400);
+    const huge = Buffer.concat([PDF, Buffer.alloc(5 * 1024 * 1024)]);
+    const tooLarge = await upload(sara, huge, 'huge.pdf', 'application/pdf');
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.body.message).toBe('The file is larger than 5 MB. Choose a smaller one.');
+    const category = await upload(sara, PDF, 'a.pdf', 'application/pdf', { category: 'selfie' });
+    expect(category.status).toBe(400);
+    expect(await untakenOf('sara')).toBe(before);
+    // Nobody without a session, and no member who may not manage users, uploads.
+    const anonymous = await h.call(
+      'POST',
+      '/api/v1/documents/org/314/upload?name=a.pdf&category=other',
+      {
+        body: PDF,
+        headers: { 'content-type': 'application/pdf' },
+      },
+    );
+    expect(anonymous.status).toBe(401);
+    expect((await upload(mohammed, PDF, 'a.pdf', 'application/pdf')).status).toBe(403);
+    expect((await upload(khalid, PDF, 'a.pdf', 'application/pdf')).status).toBe(403);
+  });
+
+  it('keep a name that cannot mislead: no folders, no direction overrides', async () => {
+    const stored = await upload(sara, JPEG, '../../x\u202Egnp.jpg', 'image/jpeg');
+    expect(stored.body).toMatchObject({ name: 'xgnp.jpg', type: 'jpeg' });
+  });
+
+  it('belong to their uploader until a request takes them, once', async () => {
+    const mine = await upload(sara, PDF, 'mine.pdf', 'application/pdf');
+    const id = newPersonId();
+    const { transId } = await verified(majed, id);
+    // Majed cannot read or send Sara's document; his request is refused whole, nothing made.
+    expect((await download(majed, mine.body.uniqueFileId as string)).status).toBe(404);
+    const refused = await create(
+      majed,
+      requestBody(id, transId, { uniqueFileIds: [mine.body.uniqueFileId] }),
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toContain('was not uploaded by you');
+    expect(await requestsOf(id)).toBe(0);
+    // His verification was not used up by the refusal: he sends the request without it.
+    expect((await create(majed, requestBody(id, transId))).body.status).toBe('1');
+
+    // Sara reads her own untaken document; once a request took it, no second request can.
+    expect((await download(sara, mine.body.uniqueFileId as string)).status).toBe(200);
+    const first = newPersonId();
+    const firstCheck = await verified(sara, first);
+    expect(
+      (
+        await create(
+          sara,
+          requestBody(first, firstCheck.transId, { uniqueFileIds: [mine.body.uniqueFileId] }),
+        )
+      ).body.status,
+    ).toBe('1');
+    const second = newPersonId();
+    const secondCheck = await verified(sara, second);
+    expect(
+      (
+        await create(
+          sara,
+          requestBody(second, secondCheck.transId, { uniqueFileIds: [mine.body.uniqueFileId] }),
+        )
+      ).status,
+    ).toBe(400);
+    // At most five a request.
+    const six = Array.from({ length: 6 }, () => mine.body.uniqueFileId as string);
+    expect(
+      (await create(sara, requestBody(second, secondCheck.transId, { uniqueFileIds: six }))).status,
+    ).toBe(400);
+  });
+
+  it('cannot fill the database: twenty waiting a person, and the untaken removed after a day', async () => {
+    const held = await untakenOf('majed');
+    for (let i = held; i < 20; i += 1)
+      expect((await upload(majed, PNG, `scan ${String(i)}.png`, 'image/png')).status).toBe(200);
+    const over = await upload(majed, PNG, 'one more.png', 'image/png');
+    expect(over.status).toBe(400);
+    expect(over.body.message).toContain('20 documents waiting');
+    h.clock.advance(25 * 60 * 60 * 1000);
+    const nextDay = (await h.signIn(await nationalIdOf('majed'))).token;
+    expect((await upload(nextDay, PNG, 'next day.png', 'image/png')).status).toBe(200);
+    expect(await untakenOf('majed')).toBe(1);
+  });
+});

@@ -86,6 +86,13 @@ const victimNewUserRequest = await victimRecord(
   `INSERT INTO user_requests (org_slno, user_slno, kind, status, created_at)
    VALUES (390, $1, 'newUser', 'Pending', now()) RETURNING request_slno AS id`,
 );
+// A document's id is a random string, not a number.
+const victimDocument = 'CanaryDocument00000390';
+await h.ownerPool.query(
+  `INSERT INTO documents (unique_file_id, org_slno, uploaded_by, category, name, media_type, size, sha256, content, created_at)
+   VALUES ($1, 390, $2, 'other', '${CANARY_MARKER}.pdf', 'application/pdf', 8, '', '\\x255044462d312e34', now())`,
+  [victimDocument, canaryUser.userSlno],
+);
 const victimUnit = await victimRecord(
   `SELECT min(org_unit_slno) AS id FROM organization_units WHERE org_slno = 390 AND $1::int IS NOT NULL`,
 );
@@ -242,10 +249,10 @@ function sampleInput(endpoint: Endpoint): Sample {
 function withIds(
   endpoint: Endpoint,
   tenantId: number,
-  recordId: (kind: RecordKind) => number,
+  recordId: (kind: RecordKind) => number | string,
 ): Sample {
   const sample = sampleInput(endpoint);
-  const set = (place: FieldPlace, field: string, value: number) => {
+  const set = (place: FieldPlace, field: string, value: number | string) => {
     sample[place][field] = value;
   };
   if (endpoint.tenant) set(endpoint.tenant.in, endpoint.tenant.field, tenantId);
@@ -254,7 +261,7 @@ function withIds(
 }
 
 /** The victim's records, one of each kind (kinds without a table yet get any id). */
-const VICTIM_RECORDS: Record<RecordKind, number> = {
+const VICTIM_RECORDS: Record<RecordKind, number | string> = {
   tenantQueryId: 390,
   organizationUser: canaryUser.userSlno,
   esignTransaction: victimTransaction,
@@ -267,6 +274,7 @@ const VICTIM_RECORDS: Record<RecordKind, number> = {
   specialPlanRequest: 1,
   purchaseOrder: 1,
   l2Request: 1,
+  document: victimDocument,
 };
 const VICTIM_TENANT = { organization: 390, organizationQueryId: 390, l1Provider: 410 } as const;
 
@@ -286,7 +294,7 @@ function decodeSession(token: string): { sid: string; dev: string; sub: string }
 describe('the tenancy walk over every organization and provider call', () => {
   it('makes an input the contract accepts for every call, so every call is walked', () => {
     const unparsable = TENANT_CALLS.filter((endpoint) => {
-      const sample = withIds(endpoint, 1, () => 1);
+      const sample = withIds(endpoint, 1, (kind) => (kind === 'document' ? victimDocument : 1));
       return (
         !(endpoint.params?.safeParse(sample.path).success ?? true) ||
         !(endpoint.query?.safeParse(sample.query).success ?? true) ||

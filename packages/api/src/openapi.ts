@@ -77,11 +77,15 @@ function operation(
             schema: toSchema(endpoint.answer.schema, 'output', `${endpoint.id}Answer`),
           },
         }
-      : {
-          [endpoint.answer.mediaType]: {
-            schema: { type: 'string', contentMediaType: endpoint.answer.mediaType },
-          },
-        };
+      : endpoint.answer.kind === 'blob'
+        ? {
+            [endpoint.answer.mediaType]: {
+              schema: { type: 'string', contentMediaType: endpoint.answer.mediaType },
+            },
+          }
+        : { '*/*': { schema: { type: 'string', format: 'binary' } } };
+  const fileName =
+    endpoint.answer.kind === 'blob' ? `"${endpoint.answer.fileName}"` : 'the document’s name';
   return {
     operationId: endpoint.id,
     summary: endpoint.summary,
@@ -93,6 +97,20 @@ function operation(
     ...(endpoint.records?.length ? { 'x-records': endpoint.records } : {}),
     security: endpoint.access === 'session' ? [{ bearer: [] }] : [],
     parameters,
+    ...(endpoint.upload
+      ? {
+          requestBody: {
+            required: true,
+            description: `The file’s bytes, at most ${String(endpoint.upload.maxBytes)} bytes`,
+            content: Object.fromEntries(
+              endpoint.upload.mediaTypes.map((mediaType) => [
+                mediaType,
+                { schema: { type: 'string', format: 'binary' } },
+              ]),
+            ),
+          },
+        }
+      : {}),
     ...(endpoint.body
       ? {
           requestBody: {
@@ -108,18 +126,18 @@ function operation(
     responses: {
       '200': {
         description:
-          endpoint.answer.kind === 'json' ? 'The answer' : `The file ${endpoint.answer.fileName}`,
+          endpoint.answer.kind === 'json' ? 'The answer' : `The file, saved as ${fileName}`,
         content: answer,
-        ...(endpoint.answer.kind === 'blob'
-          ? {
+        ...(endpoint.answer.kind === 'json'
+          ? {}
+          : {
               headers: {
                 'Content-Disposition': {
                   schema: { type: 'string' },
-                  description: `attachment; filename="${endpoint.answer.fileName}"`,
+                  description: `attachment; filename=${fileName}`,
                 },
               },
-            }
-          : {}),
+            }),
       },
       default: { $ref: '#/components/responses/Error' },
     },

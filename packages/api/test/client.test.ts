@@ -327,6 +327,57 @@ describe('exports (SPEC §7, §9)', () => {
     expect(file.fileName).toBe('ESign_Transactions.xlsx');
   });
 
+  it('sends an upload’s file as its bytes with its media type, and its name in the query', async () => {
+    const server = fakeServer({
+      routes: {
+        'POST /api/v1/documents/org/314/upload': () =>
+          jsonAnswer(200, {
+            id: 1,
+            category: 'other',
+            name: 'letter.pdf',
+            status: 'Uploaded',
+            type: 'pdf',
+            uniqueFileId: 'A'.repeat(22),
+            size: 8,
+          }),
+      },
+    });
+    const { client } = signedIn(server);
+    const file = new File(['%PDF-1.4'], 'letter.pdf', { type: 'application/pdf' });
+    const answer = await client.call(CONTRACT.uploadDocument, {
+      params: { orgSlno: 314 },
+      query: { name: file.name, category: 'other' },
+      file,
+    });
+    expect(answer.uniqueFileId).toBe('A'.repeat(22));
+    const [sent] = server.requestsTo('/api/v1/documents/org/314/upload');
+    expect(sent?.headers.get('content-type')).toBe('application/pdf');
+    expect(sent?.headers.get('authorization')).toMatch(/^Bearer /);
+    expect(sent?.body).toBe('%PDF-1.4');
+    expect(sent?.search).toBe('?name=letter.pdf&category=other');
+  });
+
+  it('saves a document under the name the server gives it, Arabic included', async () => {
+    const server = fakeServer({
+      routes: {
+        'GET /api/v1/documents/org/314/AAAAAAAAAAAAAAAAAAAAAA': () =>
+          new Response(new Uint8Array([0x25, 0x50]), {
+            status: 200,
+            headers: {
+              'content-type': 'application/pdf',
+              'content-disposition': `attachment; filename="____.pdf"; filename*=UTF-8''${encodeURIComponent('خطاب.pdf')}`,
+            },
+          }),
+      },
+    });
+    const { client, saved } = signedIn(server);
+    const file = await client.download(CONTRACT.downloadDocument, {
+      params: { orgSlno: 314, uniqueFileId: 'A'.repeat(22) },
+    });
+    expect(file.fileName).toBe('خطاب.pdf');
+    expect(saved).toEqual([file]);
+  });
+
   it('refuses to download a call that answers JSON', async () => {
     const { client } = signedIn();
     await expect(client.download(CONTRACT.myProfile, {})).rejects.toThrow(/does not answer a file/);

@@ -85,7 +85,12 @@ export function fakeServer(options: { routes?: Record<string, Route> } = {}) {
       path: url.pathname,
       search: url.search,
       headers: request.headers,
-      body: text ? JSON.parse(text) : undefined,
+      // JSON as its value; an upload's bytes as text.
+      body: !text
+        ? undefined
+        : request.headers.get('content-type')?.includes('json')
+          ? JSON.parse(text)
+          : text,
     };
     state.requests.push(recorded);
     // A little latency, so that concurrent calls really overlap; an abort ends it, as in fetch.

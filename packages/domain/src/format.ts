@@ -22,6 +22,23 @@ export function formatNumber(value: number, language: Language): string {
   return new Intl.NumberFormat(intlLocale(language)).format(value);
 }
 
+/** A file's size in the language's words and digits: 812 bytes, 45 kB, 1.2 MB (1 kB = 1024 bytes). */
+export function formatFileSize(bytes: number, language: Language): string {
+  const [unit, value] =
+    bytes < 1024
+      ? (['byte', bytes] as const)
+      : bytes < 1024 * 1024
+        ? (['kilobyte', bytes / 1024] as const)
+        : (['megabyte', bytes / (1024 * 1024)] as const);
+  return new Intl.NumberFormat(intlLocale(language), {
+    style: 'unit',
+    unit,
+    // Arabic's short forms (م.ب) are abbreviations few readers know; its long ones are short enough.
+    unitDisplay: unit === 'byte' || language === 'ar' ? 'long' : 'short',
+    maximumFractionDigits: unit === 'megabyte' ? 1 : 0,
+  }).format(value);
+}
+
 /** A percentage given as a number of percent (15 → "15%", «١٥٪؜»), with the language's sign. */
 export function formatPercent(percent: number, language: Language): string {
   return new Intl.NumberFormat(intlLocale(language), {

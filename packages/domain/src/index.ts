@@ -3,6 +3,7 @@
  * Each module names the SPEC section it comes from; its README lists them.
  */
 export * from './constants.js';
+export * from './documents.js';
 export * from './errors.js';
 export * from './format.js';
 export * from './grid.js';

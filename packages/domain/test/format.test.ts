@@ -6,6 +6,7 @@ import {
   formatCount,
   formatDate,
   formatNumber,
+  formatFileSize,
   formatPercent,
   formatYear,
   intlLocale,
@@ -79,5 +80,16 @@ describe('formatting locales (SPEC §4, §9)', () => {
     expect(toAsciiDigits('١٠١٠١٠١٠١٠')).toBe('1010101010');
     expect(toAsciiDigits('۰۵۵۱۲۳۴۵۶۷')).toBe('0551234567');
     expect(toAsciiDigits('SAR ١٫٥ and 9')).toBe('SAR 1٫5 and 9');
+  });
+});
+
+describe('formatFileSize', () => {
+  it('says a size in bytes, kilobytes or megabytes, in the language’s digits', () => {
+    expect(formatFileSize(812, 'en')).toBe('812 bytes');
+    expect(formatFileSize(46_000, 'en')).toBe('45 kB');
+    expect(formatFileSize(1_258_291, 'en')).toBe('1.2 MB');
+    expect(formatFileSize(812, 'ar')).toBe('٨١٢ بايت');
+    expect(formatFileSize(46_000, 'ar')).toBe('٤٥ كيلوبايت');
+    expect(formatFileSize(5 * 1024 * 1024, 'ar')).toMatch(/^٥ ميغابايت$/);
   });
 });

@@ -16,6 +16,7 @@ export {
 export { UI_STRINGS, type UiStringKey, type UiStrings } from './provider/strings.js';
 export { LinkRouter, type LinkRouterProps } from './provider/LinkRouter.js';
 export * from './components/Button/index.js';
+export * from './components/FileButton/index.js';
 export * from './components/Spinner/index.js';
 export * from './components/StatusBadge/index.js';
 export * from './components/Checkbox/index.js';

@@ -33,3 +33,14 @@ export const notice = style({
 
 /** A quieter line of help under a form. */
 export const muted = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.font.sizeSm });
+
+/** A group of a form's fields under its own caption (a request's documents). */
+export const fieldset = style({
+  margin: 0,
+  padding: vars.space.md,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  minInlineSize: 0,
+});
+
+export const legend = style({ paddingInline: vars.space.xs, fontWeight: vars.font.weightMedium });

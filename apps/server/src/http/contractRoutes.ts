@@ -46,6 +46,12 @@ export interface InputOf<E extends Endpoint> {
   body: PartOf<E['body']>;
 }
 
+/** The bytes an upload call received, and the media type the sender said they are. */
+export interface Upload {
+  bytes: Buffer;
+  mediaType: string;
+}
+
 /** What a handler answers: what the contract's answer schema accepts, or a file for exports. */
 export type AnswerOf<E extends Endpoint> = E['answer'] extends {
   kind: 'json';
@@ -61,6 +67,8 @@ export interface HandlerContext<E extends Endpoint = Endpoint> {
   tenant: TenantContext | null;
   language: Language;
   deviceId: string;
+  /** An upload call's file (null for the others). */
+  upload: Upload | null;
   /** Who and where, for the audit log. */
   audit: AuditContext;
   request: FastifyRequest;
@@ -95,7 +103,7 @@ export interface Access {
     value: number,
   ): Promise<TenantContext[]>;
   /** Whether a record of the kind and id belongs to the tenant. */
-  tenantOwns(tenant: TenantContext, kind: RecordKind, id: number): Promise<boolean>;
+  tenantOwns(tenant: TenantContext, kind: RecordKind, id: number | string): Promise<boolean>;
 }
 
 /** The caller of a session call (the policy has already refused anonymous callers). */
@@ -149,62 +157,135 @@ export function registerContractRoutes(
     // written (Handlers maps each call to its contract's input and answer).
     const handler = options.handlers[endpoint.id as EndpointId] as
       ((context: HandlerContext) => Promise<unknown>) | undefined;
-    app.route({
-      method: endpoint.method,
-      url: routePath(endpoint),
-      handler: async (request, reply) => {
-        const language = languageOf(request.headers['accept-language']);
-        const { caller, tenant, input } = await authorize(
-          policy,
-          endpoint,
-          request,
-          language,
-          options.access,
-        );
-        if (!handler) throw new AppError(501, 'NOT_IMPLEMENTED');
-        const key = endpoint.idempotent ? idempotencyKeyOf(request) : null;
-        const deviceId = String(request.headers['x-device-id'] ?? '').slice(0, 200);
-        const context: HandlerContext = {
-          input,
-          caller,
-          tenant,
-          language,
-          deviceId,
-          // An organization call's records name the organization and the caller's roles there.
-          audit: {
-            ...auditContextOf(request, caller, deviceId),
-            orgSlno: tenant?.organization?.slno ?? null,
-            role: tenant ? tenant.roles.join(',') : null,
-          },
-          request,
-          reply,
-        };
-        const result = key
-          ? await options.idempotency.run(
-              {
-                caller: caller ? `user:${String(caller.userSlno)}` : `address:${request.ip}`,
-                endpoint: endpoint.id,
-                key,
-                request: input,
+    const authorizeRequest = (request: FastifyRequest) =>
+      authorize(
+        policy,
+        endpoint,
+        request,
+        languageOf(request.headers['accept-language']),
+        options.access,
+      );
+    // An upload is authorized before its body is read: nobody the call would refuse gets to make
+    // the server take in megabytes.
+    const authorizedUploads = new WeakMap<FastifyRequest, Authorized>();
+    const route = (scope: FastifyInstance) =>
+      scope.route({
+        method: endpoint.method,
+        url: routePath(endpoint),
+        ...(endpoint.upload
+          ? {
+              bodyLimit: endpoint.upload.maxBytes,
+              preParsing: async (
+                request: FastifyRequest,
+                _reply: FastifyReply,
+                payload: Readable,
+              ) => {
+                authorizedUploads.set(request, await authorizeRequest(request));
+                return payload;
               },
-              () => handler(context),
-            )
-          : await handler(context);
-        if (reply.sent) return reply;
-        if (endpoint.answer.kind === 'blob') {
-          const file =
-            result instanceof FileAnswer ? result : new FileAnswer(result as Buffer | Readable);
-          return reply
-            .headers(
-              downloadHeaders(file.fileName ?? endpoint.answer.fileName, endpoint.answer.mediaType),
-            )
-            .send(file.body);
-        }
-        // Only the fields the contract declares leave the server.
-        return reply.send(endpoint.answer.schema.parse(result));
-      },
+            }
+          : {}),
+        handler: async (request, reply) => {
+          const language = languageOf(request.headers['accept-language']);
+          const { caller, tenant, input } =
+            authorizedUploads.get(request) ?? (await authorizeRequest(request));
+          if (!handler) throw new AppError(501, 'NOT_IMPLEMENTED');
+          const key = endpoint.idempotent ? idempotencyKeyOf(request) : null;
+          const deviceId = String(request.headers['x-device-id'] ?? '').slice(0, 200);
+          const context: HandlerContext = {
+            input,
+            caller,
+            tenant,
+            language,
+            deviceId,
+            upload: endpoint.upload ? uploadOf(request) : null,
+            // An organization call's records name the organization and the caller's roles there.
+            audit: {
+              ...auditContextOf(request, caller, deviceId),
+              orgSlno: tenant?.organization?.slno ?? null,
+              role: tenant ? tenant.roles.join(',') : null,
+            },
+            request,
+            reply,
+          };
+          const result = key
+            ? await options.idempotency.run(
+                {
+                  caller: caller ? `user:${String(caller.userSlno)}` : `address:${request.ip}`,
+                  endpoint: endpoint.id,
+                  key,
+                  request: input,
+                },
+                () => handler(context),
+              )
+            : await handler(context);
+          if (reply.sent) return reply;
+          if (endpoint.answer.kind !== 'json') {
+            const file =
+              result instanceof FileAnswer ? result : new FileAnswer(result as Buffer | Readable);
+            const declared = endpoint.answer.kind === 'blob' ? endpoint.answer : null;
+            const fileName = file.fileName ?? declared?.fileName;
+            const mediaType = file.mediaType ?? declared?.mediaType;
+            if (!fileName || !mediaType) throw new TypeError(`${endpoint.id}: a file unnamed`);
+            return reply.headers(downloadHeaders(fileName, mediaType)).send(file.body);
+          }
+          // Only the fields the contract declares leave the server.
+          return reply.send(endpoint.answer.schema.parse(result));
+        },
+      });
+    const { upload } = endpoint;
+    if (!upload) {
+      route(app);
+      continue;
+    }
+    // An upload's bytes are read as they are, only on its own route (every other route takes
+    // JSON alone).
+    void app.register((scope, _options, registered) => {
+      scope.removeContentTypeParser('application/json');
+      scope.addContentTypeParser(
+        [...upload.mediaTypes, 'application/octet-stream'],
+        { parseAs: 'buffer', bodyLimit: upload.maxBytes },
+        (_request, bytes, done) => {
+          done(null, bytes);
+        },
+      );
+      // Said about the file, not "the request", in the caller's language.
+      scope.setErrorHandler((error) => {
+        const status = (error as { statusCode?: number }).statusCode;
+        if (status === 413)
+          throw new AppError(413, 'PAYLOAD_TOO_LARGE', {
+            localized: fileTooLarge(upload.maxBytes),
+          });
+        if (status === 415 && !(error instanceof AppError))
+          throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', { localized: FILE_TYPE_REFUSED });
+        throw error;
+      });
+      route(scope);
+      registered();
     });
   }
+}
+
+const FILE_TYPE_REFUSED: Record<Language, string> = {
+  en: 'This kind of file is not accepted here.',
+  ar: 'هذا النوع من الملفات غير مقبول هنا.',
+};
+
+function fileTooLarge(maxBytes: number): Record<Language, string> {
+  const megabytes = Math.floor(maxBytes / (1024 * 1024));
+  return {
+    en: `The file is larger than ${String(megabytes)} MB. Choose a smaller one.`,
+    ar: `حجم الملف أكبر من ${new Intl.NumberFormat('ar-SA').format(megabytes)} ميغابايت. اختر ملفًا أصغر.`,
+  };
+}
+
+/** An upload's bytes and the media type they came with (the content decides what they are). */
+function uploadOf(request: FastifyRequest): Upload {
+  if (!Buffer.isBuffer(request.body)) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE');
+  return {
+    bytes: request.body,
+    mediaType: (request.headers['content-type'] ?? '').toLowerCase(),
+  };
 }
 
 /** The Idempotency-Key of a call that declares one: required, 8 to 200 visible characters. */
@@ -270,13 +351,19 @@ function parseInput(endpoint: Endpoint, request: FastifyRequest, language: Langu
  * the permission table for the call's action (403), the input (400), and every other record id
  * belonging to the tenant (404: another tenant's record is not found, so ids cannot be probed).
  */
+interface Authorized {
+  caller: Caller | null;
+  tenant: TenantContext | null;
+  input: CallInput;
+}
+
 async function authorize(
   policy: Policy,
   endpoint: Endpoint,
   request: FastifyRequest,
   language: Language,
   access: Access,
-): Promise<{ caller: Caller | null; tenant: TenantContext | null; input: CallInput }> {
+): Promise<Authorized> {
   if (policy.kind === 'public') {
     const caller = await access.callerOf(request);
     return { caller, tenant: null, input: parseInput(endpoint, request, language) };
@@ -315,7 +402,7 @@ async function authorize(
 
   input ??= parseInput(endpoint, request, language);
   for (const record of endpoint.records ?? []) {
-    const id = integerOf(input[partOf(record.in)][record.field]);
+    const id = recordIdOf(input[partOf(record.in)][record.field]);
     if (id === null) continue; // an optional id left out
     if (!(await access.tenantOwns(tenant, record.kind, id))) throw new AppError(404, 'NOT_FOUND');
   }
@@ -337,6 +424,12 @@ function rawField(request: FastifyRequest, place: FieldPlace, field: string): un
   return part !== null && typeof part === 'object'
     ? (part as Record<string, unknown>)[field]
     : undefined;
+}
+
+/** A record's id: a positive integer, or a stored document's random id; otherwise null. */
+function recordIdOf(value: unknown): number | string | null {
+  if (typeof value === 'string' && /^[A-Za-z0-9_-]{22}$/.test(value)) return value;
+  return integerOf(value);
 }
 
 /** A positive integer id, from a number or a string of digits; otherwise null. */

@@ -6,11 +6,15 @@
  */
 import type { Readable } from 'node:stream';
 
-/** What a handler answers for a file: its bytes or a stream, and its name when not the contract's. */
+/**
+ * What a handler answers for a file: its bytes or a stream, and its name and media type when not
+ * the contract's (a stored document has its own).
+ */
 export class FileAnswer {
   constructor(
     readonly body: Buffer | Readable,
     readonly fileName?: string,
+    readonly mediaType?: string,
   ) {}
 }
 

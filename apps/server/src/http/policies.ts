@@ -76,6 +76,9 @@ export const POLICIES: Record<EndpointId, Policy> = {
   orgUserDetails: USERS,
   uavRequestDetails: USERS,
   cancelUavRequest: USERS,
+  uploadDocument: USERS,
+  // And within the organization, what it belongs to decides (modules/documents).
+  downloadDocument: USERS,
   newUserRequests: APPROVE,
   newUserRequestDetails: APPROVE,
   exportNewUserRequests: APPROVE,

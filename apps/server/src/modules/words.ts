@@ -21,6 +21,9 @@ const WORDS: Record<string, Record<Language, string>> = {
   kycValid: { en: 'Verified', ar: 'موثّق' },
   kycExpired: { en: 'Verification expired', ar: 'انتهى التوثيق' },
   'Saudi Arabia': { en: 'Saudi Arabia', ar: 'المملكة العربية السعودية' },
+  // A supporting document: uploaded, then sent with a request.
+  documentUploaded: { en: 'Uploaded', ar: 'مرفوع' },
+  documentSubmitted: { en: 'Submitted', ar: 'مُرسَل' },
   // An organization's digital seal.
   notRequested: { en: 'Not requested', ar: 'لم يُطلب' },
   issued: { en: 'Issued', ar: 'صادر' },

@@ -136,12 +136,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     };
     if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
     if (extra.idempotencyKey) headers['Idempotency-Key'] = extra.idempotencyKey;
+    if (parts.file) headers['content-type'] = parts.file.type || 'application/octet-stream';
     try {
       return await http(parts.url, {
         method: endpoint.method,
         headers,
         ...(parts.searchParams ? { searchParams: parts.searchParams } : {}),
         ...(parts.body === undefined ? {} : { json: parts.body }),
+        ...(parts.file ? { body: parts.file } : {}),
         ...(extra.signal ? { signal: extra.signal } : {}),
       });
     } catch (error) {
@@ -240,10 +242,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   return {
     async call(endpoint, input, callOptions) {
       const response = await exchange(endpoint, input, callOptions);
-      if (endpoint.answer.kind === 'blob') {
+      if (endpoint.answer.kind !== 'json') {
         return {
           blob: await response.blob(),
-          fileName: endpoint.answer.fileName,
+          fileName: fileNameOf(endpoint, response),
         } as EndpointOutput<typeof endpoint>;
       }
       const parsed = endpoint.answer.schema.safeParse(await readJson(response));
@@ -253,12 +255,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       return parsed.data as EndpointOutput<typeof endpoint>;
     },
     async download(endpoint, input, callOptions) {
-      if (endpoint.answer.kind !== 'blob')
+      if (endpoint.answer.kind === 'json')
         throw new TypeError(`${endpoint.id} does not answer a file`);
       const response = await exchange(endpoint, input, callOptions);
       const file = {
         blob: await blobOf(response, callOptions?.onProgress),
-        fileName: endpoint.answer.fileName,
+        fileName: fileNameOf(endpoint, response),
       };
       saveFile(file);
       return file;
@@ -278,6 +280,26 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (ownCoordinator) coordinator.close();
     },
   };
+}
+
+/**
+ * The name a file is saved under: an export's is the spec's; a document's is the one the server
+ * sends in `Content-Disposition` (`filename*`, UTF-8 per RFC 8187, so an Arabic name arrives
+ * intact; else `filename`). Our server writes that header one way (http/download.ts), so reading
+ * those two parameters is enough.
+ */
+export function fileNameOf(endpoint: Endpoint, response: Response): string {
+  if (endpoint.answer.kind === 'blob') return endpoint.answer.fileName;
+  const header = response.headers.get('content-disposition') ?? '';
+  const extended = /filename\*=UTF-8''([^;]+)/i.exec(header)?.[1];
+  if (extended) {
+    try {
+      return decodeURIComponent(extended);
+    } catch {
+      // a malformed name: fall back to the plain one
+    }
+  }
+  return /filename="([^"]*)"/i.exec(header)?.[1] ?? 'document';
 }
 
 /** A file's body, read chunk by chunk when someone follows its progress (exports stream). */

@@ -11,11 +11,13 @@ export interface RequestParts {
   url: string;
   searchParams?: URLSearchParams;
   body?: unknown;
+  /** An upload's file, sent as its bytes. */
+  file?: Blob;
 }
 
 export function requestParts(
   endpoint: Endpoint,
-  input: { params?: unknown; query?: unknown; body?: unknown },
+  input: { params?: unknown; query?: unknown; body?: unknown; file?: Blob },
 ): RequestParts {
   const params = checked(endpoint.params, input.params, 'params') as
     Record<string, unknown> | undefined;
@@ -37,6 +39,10 @@ export function requestParts(
     );
   }
   if (endpoint.body) parts.body = body;
+  if (endpoint.upload) {
+    if (!input.file) throw new TypeError(`${endpoint.id} uploads a file`);
+    parts.file = input.file;
+  }
   return parts;
 }
 

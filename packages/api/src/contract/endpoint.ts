@@ -24,6 +24,7 @@ export const AREAS = [
   'translations',
   'payments',
   'contact',
+  'documents',
 ] as const;
 export type Area = (typeof AREAS)[number];
 
@@ -65,7 +66,8 @@ export interface TenantField {
  * - `esignTransaction`: an eSign transaction made in the tenant organization;
  * - `l2Request`: a request of an L2 provider to the tenant L1 provider;
  * - `l2Provider`: an L2 provider under the tenant L1 provider;
- * - `l2Organization`: an organization of an L2 provider under the tenant L1 provider.
+ * - `l2Organization`: an organization of an L2 provider under the tenant L1 provider;
+ * - `document`: a stored document of the tenant organization (its id is a random string).
  */
 export const RECORD_KINDS = [
   'tenantQueryId',
@@ -80,6 +82,7 @@ export const RECORD_KINDS = [
   'l2Request',
   'l2Provider',
   'l2Organization',
+  'document',
 ] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 
@@ -106,7 +109,9 @@ export function recordIn(place: FieldPlace, field: string, kind: RecordKind): Re
 export type Answer =
   | { kind: 'json'; schema: z.ZodType }
   /** An export: a blob saved as an .xlsx file with the spec's file name (SPEC §7, §9). */
-  | { kind: 'blob'; fileName: string; mediaType: string };
+  | { kind: 'blob'; fileName: string; mediaType: string }
+  /** A stored document: its name and media type are the server's (Content-Disposition, -Type). */
+  | { kind: 'document' };
 
 /** A call not written in the spec must say why it exists. */
 type Provenance =
@@ -137,6 +142,8 @@ interface EndpointShape {
   records?: readonly RecordField[];
   /** Calls with money effects take an Idempotency-Key header (SECURITY.md). */
   idempotent?: boolean;
+  /** A call whose body is a file's bytes, sent as they are with the file's media type. */
+  upload?: { mediaTypes: readonly string[]; maxBytes: number };
 }
 
 /** Keeps the literal types of a declaration, so `call()` knows its input and output. */
@@ -151,7 +158,8 @@ export type EndpointInput<E extends Endpoint> = (E['params'] extends z.ZodType
   ? { params: InputOf<E['params']> }
   : { params?: never }) &
   (E['query'] extends z.ZodType ? { query: InputOf<E['query']> } : { query?: never }) &
-  (E['body'] extends z.ZodType ? { body: InputOf<E['body']> } : { body?: never });
+  (E['body'] extends z.ZodType ? { body: InputOf<E['body']> } : { body?: never }) &
+  (E['upload'] extends object ? { file: Blob } : { file?: never });
 
 /** What `call()` resolves to: the parsed answer, or a downloaded file. */
 export type EndpointOutput<E extends Endpoint> = E['answer'] extends {

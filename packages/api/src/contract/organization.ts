@@ -9,6 +9,11 @@
 import {
   COUNTED_ROLES,
   DEFAULT_IDS,
+  DOCUMENTS_PER_REQUEST,
+  DOCUMENT_CATEGORIES,
+  DOCUMENT_MAX_BYTES,
+  DOCUMENT_MEDIA_TYPES,
+  DOCUMENT_NAME_MAX_LENGTH,
   ESIGN_TRANSACTION_STATUSES,
   EXPORT_FILE_NAMES,
   MEMBER_CHANGE_FIELDS,
@@ -25,6 +30,7 @@ import { z } from 'zod';
 import { defineEndpoint, json, recordIn, tenantIn, xlsx } from './endpoint.js';
 import {
   allocationHistory,
+  approvalDocument,
   approvalLanguage,
   certificateInfo,
   changeRequestDetail,
@@ -58,6 +64,7 @@ import {
   roleDeductionSummary,
   rolePlanPurchaseRow,
   slno,
+  uniqueFileId,
   specialPlanRow,
   statusAnswer,
   text,
@@ -264,6 +271,8 @@ export const createUavRequest = defineEndpoint({
     orgUnitSlNo: slno,
     employeeId: requiredText(50),
     userType: z.enum(['enrolmentAdmin', 'authorizedSignatory', 'organizationUser']),
+    /** Ours: the supporting documents uploaded for this request (uploadDocument). */
+    uniqueFileIds: z.array(uniqueFileId).max(DOCUMENTS_PER_REQUEST).default([]),
   }),
   answer: json(statusAnswer.extend({ id: slno.nullable() })),
   tenant: tenantIn('body', 'orgSlNo'),
@@ -413,6 +422,50 @@ export const cancelUavRequest = defineEndpoint({
   tenant: tenantIn('body', 'orgSlNo'),
   records: [recordIn('body', 'id', 'newUserRequest')],
   idempotent: true,
+});
+
+// ── Supporting documents ──────────────────────────────────────────────────────────────────
+
+export const uploadDocument = defineEndpoint({
+  id: 'uploadDocument',
+  area: 'documents',
+  method: 'POST',
+  path: 'api/v1/documents/org/{orgSlno}/upload',
+  summary: 'Upload one supporting document for a request the caller is preparing',
+  origin: 'design',
+  designNote:
+    'SPEC §3 shows documents on requests (id, category, name, status, type, uniqueFileId), not ' +
+    'how they arrive. Ours: the file’s bytes as the body with its media type, its name and ' +
+    'category in the query; the server reads the content (PDF, PNG or JPEG, as its name says), ' +
+    'keeps it under a random id and answers the document. It belongs to the uploader until a ' +
+    'request takes it (createUavRequest’s uniqueFileIds); one never taken is removed after a day.',
+  access: 'session',
+  params: z.strictObject({ orgSlno: z.coerce.number().pipe(slno) }),
+  query: z.strictObject({
+    name: requiredText(DOCUMENT_NAME_MAX_LENGTH * 2),
+    category: z.enum(DOCUMENT_CATEGORIES),
+  }),
+  upload: { mediaTypes: DOCUMENT_MEDIA_TYPES, maxBytes: DOCUMENT_MAX_BYTES },
+  answer: json(approvalDocument),
+  tenant: tenantIn('path', 'orgSlno'),
+});
+
+export const downloadDocument = defineEndpoint({
+  id: 'downloadDocument',
+  area: 'documents',
+  method: 'GET',
+  path: 'api/v1/documents/org/{orgSlno}/{uniqueFileId}',
+  summary: 'Download one supporting document of the organization',
+  origin: 'design',
+  designNote:
+    'SPEC §3 says a request’s documents are viewable and downloadable. Ours: one call for every ' +
+    'document of the organization, saved under its own name, for an Enrolment Admin (who uploads ' +
+    'and approves); a document no request has taken yet is its uploader’s alone.',
+  access: 'session',
+  params: z.strictObject({ orgSlno: z.coerce.number().pipe(slno), uniqueFileId }),
+  answer: { kind: 'document' },
+  tenant: tenantIn('path', 'orgSlno'),
+  records: [recordIn('path', 'uniqueFileId', 'document')],
 });
 
 // ── Organization approvals ──────────────────────────────────────────────────────────────────

@@ -347,6 +347,23 @@ export const uavRequestRow = z.object({
 });
 
 /** A new-user (UAV) request as its admin reads it (ours: SPEC §2 names the viewuav screen). */
+/** A stored document's id: 128 random bits, base64url (never a guessable number). */
+export const uniqueFileId = z.string().regex(/^[A-Za-z0-9_-]{22}$/);
+
+export const approvalDocument = z.object({
+  id: slno,
+  /** The category's code (domain DOCUMENT_CATEGORIES); the screen says it in its language. */
+  category: z.string(),
+  name: z.string(),
+  /** Uploaded (not yet part of a request) or Submitted, in the caller's language. */
+  status: z.string(),
+  /** pdf, png or jpeg: what the content is, as the server read it. */
+  type: z.string(),
+  uniqueFileId,
+  /** Ours: the file's size in bytes, so the screen can say it. */
+  size: count,
+});
+
 export const uavRequestDetail = z.object({
   id: slno,
   nationalID: maskedNationalId,
@@ -366,6 +383,7 @@ export const uavRequestDetail = z.object({
   remarks: z.string().nullable(),
   /** Whether the caller may cancel it: it is open. */
   cancellable: z.boolean(),
+  documents: z.array(approvalDocument),
 });
 
 export const organizationUnitOption = z.object({
@@ -384,15 +402,6 @@ export const newUserApprovalRow = z.object({
   userSlno: slno,
   fullNameEnglish: z.string(),
   fullNameArabic: z.string(),
-});
-
-export const approvalDocument = z.object({
-  id: slno,
-  category: z.string(),
-  name: z.string(),
-  status: z.string(),
-  type: z.string(),
-  uniqueFileId: z.string(),
 });
 
 export const newUserApprovalDetail = z.object({

@@ -30,6 +30,9 @@ export interface MockHandlerOptions {
 }
 
 /** The bytes served for exports: a stand-in, clearly not a spreadsheet a screen should parse. */
+/** The name a mocked document downloads under (Arabic, as a person's scan often is). */
+export const MOCK_DOCUMENT_NAME = 'خطاب التفويض.pdf';
+
 export const MOCK_FILE_BYTES = new TextEncoder().encode('PK mock export from @tawqi/api/msw');
 
 /** The msw URL of a call: `{name}` placeholders become `:name` parameters. */
@@ -92,6 +95,14 @@ export function createMockHandlers(options: MockHandlerOptions = {}): HttpHandle
           headers: {
             'content-type': endpoint.answer.mediaType,
             'content-disposition': `attachment; filename="${endpoint.answer.fileName}"`,
+          },
+        });
+      }
+      if (answer === 'file' && endpoint.answer.kind === 'document') {
+        return new HttpResponse(MOCK_FILE_BYTES, {
+          headers: {
+            'content-type': 'application/pdf',
+            'content-disposition': `attachment; filename="document.pdf"; filename*=UTF-8''${encodeURIComponent(MOCK_DOCUMENT_NAME)}`,
           },
         });
       }

@@ -72,6 +72,13 @@ export const Data: Story = {
     await expect(
       within(grid).getByRole('button', { name: new RegExp(text('org:approvals.approve')) }),
     ).toBeEnabled();
+    // The request's documents, each downloadable under its own name.
+    const documents = within(grid).getByRole('list', { name: text('org:documents.title') });
+    await expect(
+      within(documents).getByRole('button', {
+        name: text('org:documents.downloadNamed', { name: 'خطاب التفويض.pdf' }),
+      }),
+    ).toBeEnabled();
     await userEvent.click(reject);
     const dialog = await within(document.body).findByRole('dialog');
     await userEvent.click(

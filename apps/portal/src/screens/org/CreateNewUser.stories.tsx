@@ -204,3 +204,87 @@ export const SubmitRefused: Story = {
     await expect(employee).toHaveValue('EMP-7001');
   },
 };
+
+/** The input the document button opens (React Aria keeps a real file input beside it). */
+function fileInput(canvasElement: HTMLElement): HTMLInputElement {
+  const input = canvasElement.querySelector<HTMLInputElement>('input[type="file"]');
+  if (!input) throw new Error('no file input');
+  return input;
+}
+
+/**
+ * Supporting documents: a file is checked before it is sent (a Word file, a file too large),
+ * uploaded and listed with its kind and size, and can be removed before the request is sent.
+ */
+export const SupportingDocuments: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await startVerification(canvasElement);
+    const documents = await canvas.findByRole(
+      'group',
+      { name: text('org:documents.title') },
+      { timeout: 6000 },
+    );
+    const add = within(documents).getByRole('button', { name: text('org:documents.add') });
+    await expect(add).toBeEnabled();
+
+    await userEvent.upload(fileInput(canvasElement), new File(['x'], 'cv.docx'), {
+      applyAccept: false,
+    });
+    await expect(await within(documents).findByRole('alert')).toHaveTextContent('cv.docx');
+
+    const letter = new File(['%PDF-1.4'], 'letter.pdf', { type: 'application/pdf' });
+    await userEvent.upload(fileInput(canvasElement), letter);
+    const chosen = await within(documents).findByRole('list', {
+      name: text('org:documents.chosen'),
+    });
+    await expect(within(chosen).getByText('letter.pdf')).toBeVisible();
+    await expect(within(documents).queryByRole('alert')).toBeNull();
+
+    await userEvent.click(
+      within(chosen).getByRole('button', {
+        name: text('org:documents.removeNamed', { name: 'letter.pdf' }),
+      }),
+    );
+    await expect(
+      within(documents).queryByRole('list', { name: text('org:documents.chosen') }),
+    ).toBeNull();
+  },
+};
+export const SupportingDocumentsArabic = inArabic(SupportingDocuments);
+
+/** The server refuses a file (its content is not what its name says): the reason shows under
+ * the button, and the form keeps everything else. */
+export const DocumentRefusedByServer: Story = {
+  parameters: {
+    msw: [
+      http.post(mockUrl(CONTRACT.uploadDocument), () =>
+        HttpResponse.json(
+          {
+            statusCode: 415,
+            code: 'VALIDATION_FAILED',
+            message:
+              'This file is not a PDF, PNG or JPEG, or its name does not match its content. Choose the file again.',
+          },
+          { status: 415 },
+        ),
+      ),
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await startVerification(canvasElement);
+    const documents = await canvas.findByRole(
+      'group',
+      { name: text('org:documents.title') },
+      { timeout: 6000 },
+    );
+    await userEvent.upload(
+      fileInput(canvasElement),
+      new File(['\x89PNG'], 'letter.pdf', { type: 'application/pdf' }),
+    );
+    await expect(await within(documents).findByRole('alert')).toHaveTextContent(
+      'does not match its content',
+    );
+  },
+};

@@ -3,7 +3,8 @@
  * new user (UAV) requests"): the national id is checked by the server, the person approves on
  * their own phone in the identity app (the admin shows them the number), their details come back
  * from the identity app, and the admin completes the membership — role, unit, employee id, e-mail
- * and mobile — and submits a request another Enrolment Admin approves. What the admin typed stays
+ * and mobile — adds the supporting documents (an authorization letter, a copy of the ID) and
+ * submits a request another Enrolment Admin approves. What the admin typed stays
  * when the server refuses; an approval that has expired (30 minutes) is verified again.
  */
 import { CONTRACT, schemas } from '@tawqi/api';
@@ -17,13 +18,14 @@ import { useLocation } from 'wouter';
 import { api } from '../../api.js';
 import { IdentityApp } from '../../components/IdentityApp.js';
 import { Verbatim } from '../../components/Verbatim.js';
-import { errorText, formGrid } from '../../components/forms.css.js';
+import { errorText, fieldset, formGrid, legend } from '../../components/forms.css.js';
 import { useFormat } from '../../format.js';
 import { ORG_PATHS, newUserRequestPath } from '../../paths.js';
 import { useApi } from '../../queries.js';
 import { activeOrganizationAtom } from '../../state/atoms.js';
 import { reportFailure, toasts } from '../../toasts.js';
 import { heading, muted, screen, section, sectionTitle, title } from '../my/my.css.js';
+import { DocumentPicker, type RequestDocument } from './Documents.js';
 import { Facts, shown } from './Facts.js';
 import { refreshNewUsers } from './NewUsers.js';
 import { useUnitOptions } from './units.js';
@@ -53,6 +55,7 @@ function Membership({
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [refusal, setRefusal] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  const [documents, setDocuments] = useState<RequestDocument[]>([]);
   const person = useApi(CONTRACT.orgUserDetails, {
     body: { orgSlNo: organization, nationalID: verified.nationalId, transId: verified.transId },
   });
@@ -99,6 +102,7 @@ function Membership({
           employeeId: values.employeeId.trim(),
           email: values.email.trim(),
           mobileNo: values.mobile.trim(),
+          uniqueFileIds: documents.map((document) => document.uniqueFileId),
         },
       });
       if (answer.status !== '1' || answer.id === null) {
@@ -179,6 +183,14 @@ function Membership({
           {text('employeeId')}
           {text('email', 'email')}
           {text('mobile', 'tel')}
+          <fieldset className={fieldset}>
+            <legend className={legend}>{t('documents.title')}</legend>
+            <DocumentPicker
+              organization={organization}
+              documents={documents}
+              onChange={setDocuments}
+            />
+          </fieldset>
           {refusal ? (
             <p role="alert" className={errorText}>
               {refusal}

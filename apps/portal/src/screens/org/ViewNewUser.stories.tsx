@@ -63,9 +63,26 @@ export const Decided: Story = {
     await expect(
       canvas.queryByRole('button', { name: new RegExp(text('org:newUsers.cancel')) }),
     ).toBeNull();
+    // The documents sent with it, each with its kind and a download.
+    const documents = canvas.getByRole('list', { name: text('org:documents.title') });
+    await expect(within(documents).getAllByRole('listitem')).toHaveLength(2);
+    await expect(
+      within(documents).getByText(text('org:documents.categories.identityCopy'), { exact: false }),
+    ).toBeVisible();
   },
 };
 export const DecidedArabic = inArabic(Decided);
+
+/** A request sent without documents says so. */
+export const NoDocuments: Story = {
+  parameters: { msw: [uavDetailAs(1, { documents: [] })] },
+  play: async ({ canvasElement }) => {
+    await expect(
+      await within(canvasElement).findByText(text('org:documents.none'), {}, { timeout: 5000 }),
+    ).toBeVisible();
+  },
+};
+export const NoDocumentsArabic = inArabic(NoDocuments);
 
 /** An address without a request id says so and leads back to the list. */
 export const NoRequest: Story = {

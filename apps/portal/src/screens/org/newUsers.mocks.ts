@@ -7,7 +7,10 @@ import { http, HttpResponse } from 'msw';
 const fixtures = createFixtures();
 
 /** Open (Pending 1, cancellable) or decided (Approved 2, by Majed). */
-export const uavDetailAs = (status: 1 | 2) =>
+export const uavDetailAs = (
+  status: 1 | 2,
+  overrides: Partial<ReturnType<typeof fixtures.uavRequestDetail>> = {},
+) =>
   http.post(mockUrl(CONTRACT.uavRequestDetails), () =>
     HttpResponse.json({
       ...fixtures.uavRequestDetail(0),
@@ -15,5 +18,6 @@ export const uavDetailAs = (status: 1 | 2) =>
       cancellable: status === 1,
       processedBy: status === 1 ? null : 'Majed Al-Otaibi',
       processedDate: status === 1 ? null : '2026-11-01T09:30:00.000Z',
+      ...overrides,
     }),
   );

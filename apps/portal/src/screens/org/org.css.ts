@@ -19,3 +19,10 @@ export const contactsLine = style({
   gap: vars.space.md,
   margin: 0,
 });
+
+/** A document's name and facts beside its button: a long name wraps rather than widening a phone. */
+export const documentText = style({
+  flex: '1 1 12rem',
+  minInlineSize: 0,
+  overflowWrap: 'anywhere',
+});

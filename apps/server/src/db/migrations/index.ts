@@ -10,6 +10,7 @@ import * as esignRunningNumber from './008_esign_running_number.js';
 import * as memberUnits from './009_member_units.js';
 import * as requestAuthors from './010_request_authors.js';
 import * as newUserVerification from './011_new_user_verification.js';
+import * as documents from './012_documents.js';
 
 export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   initial,
@@ -23,4 +24,5 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   memberUnits,
   requestAuthors,
   newUserVerification,
+  documents,
 ];

@@ -103,7 +103,7 @@ export async function liveSessionTenants(
  */
 type Ownership =
   | { by: 'organization' | 'provider'; sql: string }
-  | { by: 'tenant'; owns: (tenant: TenantContext, id: number) => boolean }
+  | { by: 'tenant'; owns: (tenant: TenantContext, id: number | string) => boolean }
   | { by: 'notYet'; why: string };
 
 export const RECORD_OWNERSHIP: Record<RecordKind, Ownership> = {
@@ -141,6 +141,10 @@ export const RECORD_OWNERSHIP: Record<RecordKind, Ownership> = {
   specialPlanRequest: { by: 'notYet', why: 'special plans come with the buying issue' },
   purchaseOrder: { by: 'notYet', why: 'purchase orders come with the buying issue' },
   l2Request: { by: 'notYet', why: 'L2 requests come with the provider issue' },
+  document: {
+    by: 'organization',
+    sql: 'SELECT 1 FROM documents WHERE org_slno = $1 AND unique_file_id = $2',
+  },
 };
 
 /** Whether the record of this kind and id belongs to the tenant. */
@@ -148,7 +152,7 @@ export async function tenantOwns(
   pool: Pool,
   tenant: TenantContext,
   kind: RecordKind,
-  id: number,
+  id: number | string,
 ): Promise<boolean> {
   const ownership = RECORD_OWNERSHIP[kind];
   switch (ownership.by) {

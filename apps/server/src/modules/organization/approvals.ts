@@ -15,6 +15,7 @@ import { requireCaller, type HandlerContext, type Handlers } from '../../http/co
 import { AppError } from '../../http/errors.js';
 import type { GridQuery } from '../grids.js';
 import { localWord } from '../words.js';
+import { userRequestDocuments } from '../documents/documents.js';
 import { notifyPerson, type Notice } from './notices.js';
 import { organizationOf } from './transactions.js';
 
@@ -319,6 +320,7 @@ export function approvalHandlers(
   return {
     newUserRequestDetails: async ({ tenant, input, caller, language }) => {
       const { rows } = await pool.query<{
+        request_slno: number;
         status: NewUserApprovalStatus;
         created_by: number | null;
         remarks: string | null;
@@ -333,7 +335,7 @@ export function approvalHandlers(
         unit_en: string | null;
         unit_ar: string | null;
       }>(
-        `SELECT r.status, r.created_by, r.remarks, u.full_name_en, u.full_name_ar, u.nationality, u.national_id,
+        `SELECT r.request_slno, r.status, r.created_by, r.remarks, u.full_name_en, u.full_name_ar, u.nationality, u.national_id,
                 u.kyc_valid_till, m.email, m.mobile, m.employee_id, ou.name_en AS unit_en, ou.name_ar AS unit_ar
            FROM user_requests r
            JOIN users u ON u.user_slno = r.user_slno
@@ -365,9 +367,7 @@ export function approvalHandlers(
         maskedNationalId: maskNationalId(request.national_id),
         kycStatus: localWord(kycValid ? 'kycValid' : 'kycExpired', language),
         status: request.status,
-        // Not yet collected: a request is made on the identity app's confirmation alone (its
-        // supporting documents come with the shared document store, issue 14's remainder).
-        documents: [],
+        documents: await userRequestDocuments(pool, request.request_slno, language),
         createdByYou: request.created_by === requireCaller(caller).userSlno,
         remarks: request.remarks,
       };

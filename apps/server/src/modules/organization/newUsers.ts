@@ -36,6 +36,7 @@ import { inTransaction, type Queryable } from '../../db/pool.js';
 import { requireCaller, type HandlerContext, type Handlers } from '../../http/contractRoutes.js';
 import { AppError } from '../../http/errors.js';
 import { initiate, recordVerifiedPerson, verify } from '../auth/identityApp.js';
+import { takeDocuments, userRequestDocuments } from '../documents/documents.js';
 import type { GridQuery } from '../grids.js';
 import { localWord } from '../words.js';
 import { notifyOtherAdmins } from './notices.js';
@@ -345,6 +346,11 @@ export function newUserHandlers(deps: Deps): Handlers {
             ],
           )
         ).rows as [{ request_slno: number }];
+        await takeDocuments(
+          tx,
+          { orgSlno: org, uploadedBy: admin, userRequestSlno: request.request_slno },
+          body.uniqueFileIds,
+        );
         // The other Enrolment Admins learn that someone awaits their decision.
         await notifyOtherAdmins(
           tx,
@@ -426,6 +432,7 @@ export function newUserHandlers(deps: Deps): Handlers {
         processedDate: row.decided_at?.toISOString() ?? null,
         remarks: row.remarks,
         cancellable: ['Initiated', 'Pending'].includes(row.status),
+        documents: await userRequestDocuments(pool, row.request_slno, language),
       };
     },
 

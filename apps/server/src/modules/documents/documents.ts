@@ -1,0 +1,227 @@
+/**
+ * Supporting documents (SECURITY.md "Exports and uploads"; the rules of what is accepted are the
+ * domain's `documents.ts`): one store for every request that carries documents. A document is
+ * uploaded on its own first (it then belongs to its uploader), taken by the request the uploader
+ * submits in that request's transaction, and read back by whoever may read that request.
+ *
+ * - What a file is comes from its content (file-type reads the magic numbers), and it must be
+ *   what its name and the media type it came with say: a PNG named `.pdf` is refused.
+ * - It is kept under 128 random bits (never a guessable number), with its cleaned name, its size
+ *   and its SHA-256, in PostgreSQL beside the request it belongs to: one backup, one transaction,
+ *   and files of at most 5 MB do not need a separate object store yet.
+ * - It leaves only as an attachment, with its own name and the media type its content has, and
+ *   `nosniff` (http/download.ts).
+ * - Documents nobody took within a day are removed when the next one is uploaded, and one person
+ *   holds at most MAX_UNTAKEN of them, so uploads cannot fill the database.
+ */
+import {
+  DOCUMENT_TYPES,
+  DOCUMENTS_PER_REQUEST,
+  cleanDocumentName,
+  documentTypeOfMediaType,
+  documentTypeOfName,
+  isAllowed,
+  type DocumentType,
+  type Language,
+  type OrganizationAction,
+} from '@tawqi/domain';
+import { fileTypeFromBuffer } from 'file-type';
+import { createHash, randomBytes } from 'node:crypto';
+import type { Deps } from '../../deps.js';
+import { inTransaction, type Queryable } from '../../db/pool.js';
+import { requireCaller, type Handlers } from '../../http/contractRoutes.js';
+import { FileAnswer } from '../../http/download.js';
+import { AppError } from '../../http/errors.js';
+import type { TenantContext } from '../access/tenancy.js';
+import { organizationOf } from '../organization/transactions.js';
+import { localWord } from '../words.js';
+
+/** How long an uploaded document waits to be taken by a request. */
+const UNTAKEN_HOURS = 24;
+/** How many untaken documents one person may hold in one organization. */
+export const MAX_UNTAKEN = 20;
+
+/** What a document may belong to, and who may read it there (the permission table's actions). */
+const READERS: Record<'userRequest', OrganizationAction> = {
+  userRequest: 'approve',
+};
+
+export const DOCUMENT_MESSAGES = {
+  type: {
+    en: 'This file is not a PDF, PNG or JPEG, or its name does not match its content. Choose the file again.',
+    ar: 'هذا الملف ليس من الأنواع المقبولة (مستند أو صورة)، أو أن اسمه لا يطابق محتواه. اختر الملف مرة أخرى.',
+  },
+  empty: { en: 'This file is empty.', ar: 'هذا الملف فارغ.' },
+  name: { en: 'This file has no usable name.', ar: 'ليس لهذا الملف اسم صالح.' },
+  tooMany: {
+    en: `You have ${String(MAX_UNTAKEN)} documents waiting to be sent with a request. Send or leave that request first.`,
+    ar: `لديك ${new Intl.NumberFormat('ar-SA').format(MAX_UNTAKEN)} مستندًا بانتظار إرسالها مع طلب. أرسل ذلك الطلب أو اتركه أولًا.`,
+  },
+  notYours: {
+    en: 'A document of this request was not uploaded by you, or was already sent with another request. Upload it again.',
+    ar: 'أحد مستندات هذا الطلب لم ترفعه أنت أو أُرسل مع طلب آخر. ارفعه مرة أخرى.',
+  },
+  perRequest: {
+    en: `A request carries at most ${String(DOCUMENTS_PER_REQUEST)} documents.`,
+    ar: `يحمل الطلب ${new Intl.NumberFormat('ar-SA').format(DOCUMENTS_PER_REQUEST)} مستندات على الأكثر.`,
+  },
+} satisfies Record<string, Record<Language, string>>;
+
+/** A refused upload: 415 when the file is not what it claims, 400 for the rest. */
+export function refusedDocument(reason: keyof typeof DOCUMENT_MESSAGES): AppError {
+  return new AppError(reason === 'type' ? 415 : 400, 'VALIDATION_FAILED', {
+    localized: DOCUMENT_MESSAGES[reason],
+  });
+}
+
+interface DocumentRow {
+  document_slno: number;
+  unique_file_id: string;
+  category: string;
+  name: string;
+  media_type: string;
+  size: number;
+  user_request_slno: number | null;
+}
+
+const COLUMNS =
+  'document_slno, unique_file_id, category, name, media_type, size, user_request_slno';
+
+function documentOf(row: DocumentRow, language: Language) {
+  return {
+    id: row.document_slno,
+    category: row.category,
+    name: row.name,
+    status: localWord(
+      row.user_request_slno === null ? 'documentUploaded' : 'documentSubmitted',
+      language,
+    ),
+    type: documentTypeOfMediaType(row.media_type) ?? 'pdf',
+    uniqueFileId: row.unique_file_id,
+    size: row.size,
+  };
+}
+
+/** What the bytes are, read from their content; null for anything but the three types. */
+async function sniffedType(bytes: Buffer): Promise<DocumentType | null> {
+  const found = await fileTypeFromBuffer(bytes);
+  return found ? documentTypeOfMediaType(found.mime) : null;
+}
+
+/**
+ * A request takes the documents its author uploaded for it, in the request's transaction: each
+ * must be the author's, in the organization, and not yet taken by another request.
+ */
+export async function takeDocuments(
+  tx: Queryable,
+  owner: { orgSlno: number; uploadedBy: number; userRequestSlno: number },
+  uniqueFileIds: readonly string[],
+): Promise<void> {
+  const ids = [...new Set(uniqueFileIds)];
+  if (ids.length === 0) return;
+  if (ids.length > DOCUMENTS_PER_REQUEST) throw refusedDocument('perRequest');
+  const taken = await tx.query(
+    `UPDATE documents SET user_request_slno = $4
+      WHERE unique_file_id = ANY($1) AND org_slno = $2 AND uploaded_by = $3
+        AND user_request_slno IS NULL`,
+    [ids, owner.orgSlno, owner.uploadedBy, owner.userRequestSlno],
+  );
+  if (taken.rowCount !== ids.length) throw refusedDocument('notYours');
+}
+
+/** The documents of a user request, oldest first. */
+export async function userRequestDocuments(
+  db: Queryable,
+  userRequestSlno: number,
+  language: Language,
+) {
+  const { rows } = await db.query<DocumentRow>(
+    `SELECT ${COLUMNS} FROM documents WHERE user_request_slno = $1 ORDER BY document_slno`,
+    [userRequestSlno],
+  );
+  return rows.map((row) => documentOf(row, language));
+}
+
+/** Whether the caller may read a document: its uploader before a request takes it; after, the request's readers. */
+function mayRead(
+  tenant: TenantContext,
+  callerSlno: number,
+  row: DocumentRow & { uploaded_by: number },
+) {
+  if (row.user_request_slno === null) return row.uploaded_by === callerSlno;
+  return isAllowed({ roles: tenant.roles, sipLevel: tenant.provider.level }, READERS.userRequest);
+}
+
+export function documentHandlers(deps: Pick<Deps, 'pool' | 'clock'>): Handlers {
+  const { pool } = deps;
+  return {
+    uploadDocument: async ({ tenant, caller, input, upload, language }) => {
+      const org = organizationOf(tenant);
+      const uploader = requireCaller(caller).userSlno;
+      if (!upload) throw refusedDocument('type');
+      const name = cleanDocumentName(input.query.name);
+      if (name === '') throw refusedDocument('name');
+      if (upload.bytes.length === 0) throw refusedDocument('empty');
+      const sniffed = await sniffedType(upload.bytes);
+      const declared = documentTypeOfMediaType(upload.mediaType);
+      if (
+        !sniffed ||
+        documentTypeOfName(name) !== sniffed ||
+        // A browser that does not know the type sends octet-stream; any other must agree.
+        (declared !== null && declared !== sniffed) ||
+        (declared === null && upload.mediaType.split(';')[0] !== 'application/octet-stream')
+      )
+        throw refusedDocument('type');
+
+      const now = deps.clock();
+      const stored = await inTransaction(pool, async (tx) => {
+        // One uploader's uploads in turn, so two at once cannot both pass the limit.
+        await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [
+          `documents:${String(org)}:${String(uploader)}`,
+        ]);
+        const { rows } = await tx.query<DocumentRow>(
+          // The stale untaken documents go, and the document is stored only under the limit.
+          `WITH stale AS (
+           DELETE FROM documents
+            WHERE user_request_slno IS NULL AND created_at < $9::timestamptz - interval '${String(UNTAKEN_HOURS)} hours'
+         ), held AS (
+           SELECT count(*) AS n FROM documents
+            WHERE org_slno = $2 AND uploaded_by = $3 AND user_request_slno IS NULL
+              AND created_at >= $9::timestamptz - interval '${String(UNTAKEN_HOURS)} hours'
+         )
+         INSERT INTO documents (unique_file_id, org_slno, uploaded_by, category, name, media_type, size, sha256, content, created_at)
+         SELECT $1, $2, $3, $4, $5, $6, $7, $8, $10, $9 FROM held WHERE held.n < ${String(MAX_UNTAKEN)}
+         RETURNING ${COLUMNS}`,
+          [
+            randomBytes(16).toString('base64url'),
+            org,
+            uploader,
+            input.query.category,
+            name,
+            DOCUMENT_TYPES[sniffed].mediaType,
+            upload.bytes.length,
+            createHash('sha256').update(upload.bytes).digest('hex'),
+            now,
+            upload.bytes,
+          ],
+        );
+        return rows[0];
+      });
+      if (!stored) throw refusedDocument('tooMany');
+      return documentOf(stored, language);
+    },
+
+    downloadDocument: async ({ tenant, caller, input }) => {
+      const { rows } = await pool.query<DocumentRow & { uploaded_by: number; content: Buffer }>(
+        `SELECT ${COLUMNS}, uploaded_by, content FROM documents
+          WHERE org_slno = $1 AND unique_file_id = $2`,
+        [organizationOf(tenant), input.params.uniqueFileId],
+      );
+      const [row] = rows;
+      // Another organization's document, or one the caller may not read, is not found.
+      if (!row || !tenant || !mayRead(tenant, requireCaller(caller).userSlno, row))
+        throw new AppError(404, 'NOT_FOUND');
+      return new FileAnswer(row.content, row.name, row.media_type);
+    },
+  };
+}

@@ -1,0 +1,1 @@
+export { FileButton, type FileButtonProps } from './FileButton.js';
