@@ -5,6 +5,7 @@
  * profile, the dashboard says "no access", and switching organization moves every screen to the
  * other one, which stays chosen after a reload.
  */
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import {
   approveOnPhone,
@@ -15,6 +16,11 @@ import {
   signInWithCode,
   signInWithNafath,
 } from './browser.js';
+
+/** A letter as a person scans one: a small, real PDF. */
+const LETTER = Buffer.from(
+  '%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [] /Count 0>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n',
+);
 
 describe('the organization area', () => {
   it('shows the Enrolment Admin the dashboard of their organization (Majed, 314), in English and Arabic', async () => {
@@ -267,11 +273,23 @@ describe('the organization area', () => {
     await page.getByLabel('Employee ID').fill('EMP-E2E-1');
     await page.getByLabel('Work email').fill('new.signatory@riyadhtrading.sa');
     await page.getByLabel('Mobile').fill('0551230000');
+    // The authorization letter goes with the request: uploaded, then listed before sending.
+    const documents = page.getByRole('group', { name: 'Supporting documents' });
+    await documents.locator('input[type="file"]').setInputFiles({
+      name: 'authorization letter.pdf',
+      mimeType: 'application/pdf',
+      buffer: LETTER,
+    });
+    await documents
+      .getByRole('list', { name: 'Documents to send with the request' })
+      .getByText('authorization letter.pdf')
+      .waitFor();
     await page.getByRole('button', { name: 'Send for approval' }).click();
     await page.waitForURL(/\/app\/org\/manage\/users\/uav\/viewuav\?id=\d+/);
     const request = page.getByLabel(`Request to add ${name}`);
     await request.getByText('Pending').waitFor();
     await request.getByText('Sara Al-Qahtani').waitFor();
+    await request.getByText('authorization letter.pdf').waitFor();
 
     // Sara made it, so Majed decides it.
     const second = await openPage('/app/login?lng=en');
@@ -281,6 +299,12 @@ describe('the organization area', () => {
     const grid = second.page.getByRole('grid', { name: 'New users' });
     const row = grid.getByRole('row', { name: new RegExp(name) });
     await row.getByRole('button', { expanded: false }).click();
+    // Majed reads the letter before deciding: the same bytes, under the name Sara gave it.
+    const downloaded = second.page.waitForEvent('download');
+    await grid.getByRole('button', { name: 'Download authorization letter.pdf' }).click();
+    const letter = await downloaded;
+    expect(letter.suggestedFilename()).toBe('authorization letter.pdf');
+    expect((await readFile(await letter.path())).equals(LETTER)).toBe(true);
     await grid.getByRole('button', { name: `Approve ${name}` }).click();
     await second.page.getByText('Approved: the person can sign in as a member now.').waitFor();
 
