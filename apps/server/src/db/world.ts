@@ -12,6 +12,7 @@
  */
 import type { OrganizationRole, ServiceProviderLevel } from '@tawqi/domain';
 import type { PoolClient } from './pool.js';
+import { post, type Counter } from '../modules/counters/ledger.js';
 
 export const CANARY_MARKER = 'CANARY-7Q4Z';
 
@@ -435,14 +436,31 @@ async function writeOrganizationParts(
       [organization.slno, marker],
     );
   // The volume organization has used most of a large stock; the others a little of a small one.
+  // Written through the ledger, as every later change is, so its entries add up to the balances.
   const scale = organization.volume ? 40 : 1;
-  await client.query(
-    `INSERT INTO organization_counters (org_slno, counter, total, utilized)
-     VALUES ($1::int, 'esign', 500 * $2, 300 * $2), ($1::int, 'enrolmentAdmin', 5 * $2, 1 * $2),
-            ($1::int, 'authorizedSignatory', 20 * $2, 8 * $2), ($1::int, 'organizationUser', 100 * $2, 36 * $2)
-     ON CONFLICT (org_slno, counter) DO NOTHING`,
-    [organization.slno, scale],
-  );
+  const stock: [Counter, number, number][] = [
+    ['esign', 500, 300],
+    ['enrolmentAdmin', 5, 1],
+    ['authorizedSignatory', 20, 8],
+    ['organizationUser', 100, 36],
+  ];
+  for (const [counter, total, utilized] of stock) {
+    const entry = { orgSlno: organization.slno, counter, at: now };
+    await post(client, {
+      ...entry,
+      kind: 'opening',
+      quantity: total * scale,
+      reason: 'Demo stock',
+      reference: 'world',
+    });
+    await post(client, {
+      ...entry,
+      kind: 'consumption',
+      quantity: utilized * scale,
+      reason: 'Demo use',
+      reference: 'world',
+    });
+  }
 }
 
 /** Bulk members with valid, unique national ids: 2 followed by the organization and a number. */

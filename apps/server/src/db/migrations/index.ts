@@ -11,6 +11,7 @@ import * as memberUnits from './009_member_units.js';
 import * as requestAuthors from './010_request_authors.js';
 import * as newUserVerification from './011_new_user_verification.js';
 import * as documents from './012_documents.js';
+import * as countersLedger from './013_counters_ledger.js';
 
 export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   initial,
@@ -25,4 +26,5 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   requestAuthors,
   newUserVerification,
   documents,
+  countersLedger,
 ];
