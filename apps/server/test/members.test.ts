@@ -234,3 +234,105 @@ describe('a role or the active state', () => {
     await post('setActive', sara, { userSlNo: mohammedPerson.userSlno, active: true });
   });
 });
+
+describe('role seats, through the counters ledger', () => {
+  const seats = async (role: string) => {
+    const { rows } = await h.ownerPool.query<{ total: number; utilized: number }>(
+      'SELECT total, utilized FROM organization_counters WHERE org_slno = 314 AND counter = $1',
+      [role],
+    );
+    return rows[0] as { total: number; utilized: number };
+  };
+  /** Uses every seat of a role that is left, as other members would have. */
+  const fill = async (role: string) => {
+    const { total, utilized } = await seats(role);
+    if (total > utilized)
+      await h.ownerPool.query(
+        `INSERT INTO counter_entries (org_slno, counter, kind, quantity, reason, created_at)
+         VALUES (314, $1, 'consumption', $2, 'test: seats in use', now())`,
+        [role, total - utilized],
+      );
+    await h.ownerPool.query(
+      'UPDATE organization_counters SET utilized = total WHERE org_slno = 314 AND counter = $1',
+      [role],
+    );
+  };
+
+  it('gives a seat back when a member is deactivated, and takes one when they return', async () => {
+    const member = await anotherMember();
+    const before = await seats('organizationUser');
+    expect((await post('setActive', sara, { userSlNo: member, active: false })).body.status).toBe(
+      '1',
+    );
+    expect((await seats('organizationUser')).utilized).toBe(before.utilized - 1);
+    expect((await post('setActive', sara, { userSlNo: member, active: true })).body.status).toBe(
+      '1',
+    );
+    expect((await seats('organizationUser')).utilized).toBe(before.utilized);
+  });
+
+  it('moves a seat with a role, and refuses a role whose seats are all taken, changing nothing', async () => {
+    const member = await anotherMember();
+    const users = await seats('organizationUser');
+    const signatories = await seats('authorizedSignatory');
+    expect(
+      (await post('changeRole', sara, { userSlNo: member, role: 'authorizedSignatory' })).body
+        .status,
+    ).toBe('1');
+    expect((await seats('organizationUser')).utilized).toBe(users.utilized - 1);
+    expect((await seats('authorizedSignatory')).utilized).toBe(signatories.utilized + 1);
+
+    await fill('enrolmentAdmin');
+    const refused = await post(
+      'changeRole',
+      sara,
+      { userSlNo: member, role: 'enrolmentAdmin' },
+      'ar',
+    );
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(
+      'لم يتبقَّ مقعد لدور مسؤول التسجيل. اشترِ مقاعد أدوار أو حرّر مقعدًا، ثم حاول مرة أخرى.',
+    );
+    expect((await memberOf(member))?.roles).toEqual(['authorizedSignatory']);
+    expect((await seats('authorizedSignatory')).utilized).toBe(signatories.utilized + 1);
+  });
+
+  it('approves a new member only into a seat that is left', async () => {
+    // A pending request Sara made, for Majed to decide.
+    const { rows } = await h.ownerPool.query<{ user_slno: number }>(
+      `WITH person AS (
+         INSERT INTO users (national_id, full_name_en, full_name_ar, nationality, created_at)
+         VALUES ('1099999992', 'Seat Tester', 'مختبر المقاعد', 'Saudi Arabia', now()) RETURNING user_slno
+       ), member AS (
+         INSERT INTO memberships (user_slno, org_slno, roles, employee_id, email, mobile, is_active, status, created_at)
+         SELECT user_slno, 314, ARRAY['organizationUser'], 'EMP-SEAT', 'seat@example.sa', '0551112223', false, 'Pending', now() FROM person
+       )
+       INSERT INTO user_requests (org_slno, user_slno, kind, status, created_at, created_by)
+       SELECT 314, user_slno, 'newUser', 'Pending', now(), (SELECT user_slno FROM users WHERE username = 'sara') FROM person
+       RETURNING user_slno`,
+    );
+    const person = (rows[0] as { user_slno: number }).user_slno;
+    const approve = () =>
+      h.call('POST', '/api/v1/approval/org/users/new/process', {
+        token: majed,
+        body: { orgSlNo: 314, userSlNo: person, action: 'approve' },
+        headers: { 'idempotency-key': `key-${randomUUID()}` },
+      });
+    await fill('organizationUser');
+    const refused = await approve();
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toContain('No Organization User seat is left');
+    expect((await memberOf(person))?.status).toBe('Pending');
+
+    // A seat bought (here: a purchase entry) lets the same approval through.
+    const { total } = await seats('organizationUser');
+    await h.ownerPool.query(
+      `INSERT INTO counter_entries (org_slno, counter, kind, quantity, reason, created_at)
+       VALUES (314, 'organizationUser', 'purchase', 1, 'test: one seat', now());
+       UPDATE organization_counters SET total = total + 1 WHERE org_slno = 314 AND counter = 'organizationUser'`,
+    );
+    expect((await approve()).body.status).toBe('1');
+    expect(await seats('organizationUser')).toEqual({ total: total + 1, utilized: total + 1 });
+    expect((await memberOf(person))?.status).toBe('Approved');
+  });
+});

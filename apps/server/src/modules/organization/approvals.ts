@@ -16,6 +16,7 @@ import { AppError } from '../../http/errors.js';
 import type { GridQuery } from '../grids.js';
 import { localWord } from '../words.js';
 import { userRequestDocuments } from '../documents/documents.js';
+import { seatedRoles, takeSeats } from '../counters/seats.js';
 import { notifyPerson, type Notice } from './notices.js';
 import { organizationOf } from './transactions.js';
 
@@ -381,8 +382,22 @@ export function approvalHandlers(
         id: userSlNo,
         approved: action === 'approve',
         remarks,
-        // The person becomes an active member, or is not one.
+        // The person becomes an active member holding a seat of their role, or is not one.
         apply: async (tx, request, approved) => {
+          if (approved) {
+            const [membership] = (
+              await tx.query<{ roles: string[] }>(
+                'SELECT roles FROM memberships WHERE org_slno = $1 AND user_slno = $2',
+                [request.org_slno, request.user_slno],
+              )
+            ).rows;
+            await takeSeats(tx, seatedRoles(membership?.roles ?? []), {
+              orgSlno: request.org_slno,
+              userSlno: request.user_slno,
+              by: requireCaller(context.caller).userSlno,
+              at: deps.clock(),
+            });
+          }
           await tx.query(
             'UPDATE memberships SET status = $3, is_active = $4 WHERE org_slno = $1 AND user_slno = $2',
             [request.org_slno, request.user_slno, approved ? 'Approved' : 'Rejected', approved],

@@ -24,6 +24,7 @@ import { AppError } from '../../http/errors.js';
 import { requireCaller, type HandlerContext, type Handlers } from '../../http/contractRoutes.js';
 import type { GridQuery } from '../grids.js';
 import { localWord } from '../words.js';
+import { releaseSeats, seatedRoles, takeSeats, type SeatChange } from '../counters/seats.js';
 import { notifyOtherAdmins, notifyPerson, type Notice } from './notices.js';
 import { organizationOf } from './transactions.js';
 
@@ -223,6 +224,13 @@ export function organizationUserHandlers(deps: Pick<Deps, 'pool' | 'audit' | 'cl
    * A change made at once to another current member (role, active state), with the member told
    * and the change audited; the caller may not change themselves.
    */
+  const seatChangeOf = (context: HandlerContext, userSlno: number): SeatChange => ({
+    orgSlno: organizationOf(context.tenant),
+    userSlno,
+    by: requireCaller(context.caller).userSlno,
+    at: deps.clock(),
+  });
+
   async function changeAtOnce(
     context: HandlerContext,
     userSlno: number,
@@ -372,6 +380,11 @@ export function organizationUserHandlers(deps: Pick<Deps, 'pool' | 'audit' | 'cl
       const { userSlNo, active } = context.input.body;
       return changeAtOnce(context, userSlNo, async (tx, member) => {
         if (member.is_active === active && (member.status === 'Approved') === active) return null;
+        // An active member holds a seat of each of their roles; a deactivated one holds none.
+        const seats = seatChangeOf(context, userSlNo);
+        const roles = seatedRoles(member.roles);
+        if (active) await takeSeats(tx, roles, seats);
+        else if (member.is_active) await releaseSeats(tx, roles, seats);
         await tx.query(
           `UPDATE memberships SET is_active = $3, status = $4 WHERE org_slno = $1 AND user_slno = $2`,
           [organizationOf(context.tenant), userSlNo, active, active ? 'Approved' : 'Deactivated'],
@@ -407,6 +420,16 @@ export function organizationUserHandlers(deps: Pick<Deps, 'pool' | 'audit' | 'cl
         );
         if (counted.length === 1 && counted[0] === role) return null;
         const others = member.roles.filter((held) => !counted.includes(held as CountedRole));
+        // The new role's seat is taken (or the change refused) and the old roles' given back.
+        if (member.is_active && member.status === 'Approved') {
+          const seats = seatChangeOf(context, userSlNo);
+          await releaseSeats(
+            tx,
+            counted.filter((held) => held !== role),
+            seats,
+          );
+          if (!counted.includes(role)) await takeSeats(tx, [role], seats);
+        }
         await tx.query(`UPDATE memberships SET roles = $3 WHERE org_slno = $1 AND user_slno = $2`, [
           organizationOf(context.tenant),
           userSlNo,
