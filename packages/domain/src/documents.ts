@@ -58,8 +58,8 @@ export function documentTypeOfMediaType(mediaType: string): DocumentType | null 
  * Empty when nothing is left.
  */
 export function cleanDocumentName(fileName: string): string {
-  const base = fileName.split(/[\\/]/).pop() ?? '';
-  const cleaned = base
+  const cleaned = fileName
+    .replace(/^.*[\\/]/s, '')
     .normalize('NFC')
     // Control characters, and format characters: the bidi controls (LRM, RLM, ALM, embeddings,
     // overrides, isolates) among them.

@@ -57,6 +57,7 @@ describe('cleanDocumentName', () => {
     const cleaned = cleanDocumentName(`${'x'.repeat(300)}.jpeg`);
     expect(cleaned).toHaveLength(DOCUMENT_NAME_MAX_LENGTH);
     expect(cleaned.endsWith('.jpeg')).toBe(true);
+    expect(cleanDocumentName('y'.repeat(300))).toBe('y'.repeat(DOCUMENT_NAME_MAX_LENGTH));
   });
 
   it('leaves nothing of a name that is only a folder or dots', () => {
