@@ -95,5 +95,10 @@ describe('an Arabic page', () => {
       await settled(page);
       expect(await latinOnPage(page), tab).toEqual([]);
     }
+    // A report of figures, dates and money.
+    await page.goto('/app/org/reports/esign');
+    await settled(page);
+    await page.getByRole('grid').getByRole('row').nth(1).waitFor();
+    expect(await latinOnPage(page), 'eSign counter report').toEqual([]);
   }, 120_000);
 });

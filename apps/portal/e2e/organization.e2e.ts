@@ -59,6 +59,7 @@ describe('the organization area', () => {
       '/app/org/approval/user?lng=ar',
       '/app/org/manage/users/uav?lng=ar',
       '/app/org/manage/users/uav/createuav?lng=en',
+      '/app/org/reports/esign?lng=ar',
     ]) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).waitFor();
@@ -100,6 +101,45 @@ describe('the organization area', () => {
     await page.reload();
     await page.getByText('L2-500').waitFor();
     expect(await page.getByRole('main').textContent()).not.toContain('Riyadh Trading Company');
+    expect(errors).toEqual([]);
+  });
+
+  it('reports the eSign counters per plan: the active plans add up to the balance, and the export is the grid', async () => {
+    const { page, errors } = await openPage('/app/login?lng=en');
+    await signInWithCode(page, 'khalid');
+    await page.waitForURL('**/app/org/dashboard');
+    await page.getByRole('link', { name: 'Reports' }).click();
+    await page.waitForURL('**/app/org/reports/esign');
+    await page
+      .getByRole('heading', { level: 1, name: 'eSign counter deduction summary' })
+      .waitFor();
+    const grid = page.getByRole('grid', { name: 'eSign counter deduction summary' });
+    // The demo world: three active plans and one expired.
+    await expect.poll(() => grid.getByRole('row').count()).toBe(5);
+
+    await page.goto('/app/org/reports/esign?status=active');
+    await expect.poll(() => grid.getByRole('row').count()).toBe(4);
+    const headers = await grid.getByRole('columnheader').allTextContents();
+    const column = headers.indexOf('Remaining');
+    const remaining = await grid
+      .getByRole('row')
+      .evaluateAll(
+        (rows, index) =>
+          rows
+            .slice(1)
+            .map((row) => Number((row.children[index]?.textContent ?? '').replace(/\D/g, ''))),
+        column,
+      );
+    // The card's figure (its second paragraph, after the label): what the active plans have left.
+    const balance = page.getByRole('region', { name: 'eSign counter balance' }).locator('p').nth(1);
+    await expect
+      .poll(async () => Number(((await balance.textContent()) ?? '').replace(/\D/g, '')))
+      .toBe(remaining.reduce((sum, value) => sum + value, 0));
+
+    const file = await exportedFile(page, 'Export to Excel');
+    expect(file.fileName).toBe('eSign_Counter_Deduction_Summary.xlsx');
+    expect(file.column('Remaining').map(Number)).toEqual(remaining);
+    expect(new Set(file.column('Status'))).toEqual(new Set(['Active']));
     expect(errors).toEqual([]);
   });
 

@@ -35,6 +35,7 @@ export const ORG_PATHS = {
   createNewUser: '/app/org/manage/users/uav/createuav',
   viewNewUser: '/app/org/manage/users/uav/viewuav',
   transactions: '/app/org/esign/transactions',
+  esignReport: '/app/org/reports/esign',
 } as const satisfies Record<string, OrgRoute>;
 
 /** One new-user (UAV) request's page. */

@@ -5,6 +5,9 @@
 import { IDLE_TIME_MINUTES } from '@tawqi/domain';
 import { z } from 'zod';
 
+/** Saudi VAT, the default of VAT_PERCENT (the demo world's orders are priced with it too). */
+export const DEFAULT_VAT_PERCENT = 15;
+
 const port = z.coerce.number().int().min(0).max(65535);
 const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
 const secret = z.string().min(32);
@@ -36,7 +39,12 @@ const schema = z.object({
     .optional()
     .describe('the origin users reach Tawqi at (default http://HOST:PORT)'),
   CORS_ORIGINS: list.default([]).describe('other origins allowed to call the API, comma-separated'),
-  VAT_PERCENT: z.coerce.number().min(0).max(100).default(15).describe('VAT on prices, percent'),
+  VAT_PERCENT: z.coerce
+    .number()
+    .min(0)
+    .max(100)
+    .default(DEFAULT_VAT_PERCENT)
+    .describe('VAT on prices, percent'),
   INACTIVITY_MINUTES: z.coerce
     .number()
     .int()

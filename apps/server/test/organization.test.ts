@@ -38,7 +38,7 @@ describe('the Enrolment Admin dashboard', () => {
       pendingApprovals: await count(
         `SELECT count(*) AS n FROM user_requests WHERE org_slno = 314 AND kind = 'newUser' AND status = 'Pending'`,
       ),
-      esignCounters: { total: 20000, utilized: 12000, remaining: 8000 },
+      esignCounters: { total: 21600, utilized: 13600, remaining: 8000 },
       roleCounters: { organizationUser: { total: 4000, utilized: 1440, remaining: 2560 } },
     });
     expect(answer.body.totalUsers).toBeGreaterThan(1000);

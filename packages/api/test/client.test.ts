@@ -378,6 +378,38 @@ describe('exports (SPEC §7, §9)', () => {
     expect(saved).toEqual([file]);
   });
 
+  it('reads a document through call() too, and names it by the plain name or none', async () => {
+    const answer = (disposition: string | null) => () =>
+      new Response(new Uint8Array([1]), {
+        status: 200,
+        headers: disposition ? { 'content-disposition': disposition } : {},
+      });
+    const id = 'B'.repeat(22);
+    const path = `GET /api/v1/documents/org/314/${id}`;
+    const input = { params: { orgSlno: 314, uniqueFileId: id } };
+    for (const [disposition, name] of [
+      [`attachment; filename="plain.pdf"; filename*=UTF-8''%E0%A4%A`, 'plain.pdf'],
+      ['attachment; filename="only-plain.png"', 'only-plain.png'],
+      [null, 'document'],
+    ] as const) {
+      const { client } = signedIn(fakeServer({ routes: { [path]: answer(disposition) } }));
+      const file = await client.call(CONTRACT.downloadDocument, input);
+      expect(file.fileName).toBe(name);
+    }
+  });
+
+  it('refuses an upload without its file before sending anything', async () => {
+    const server = fakeServer();
+    const { client } = signedIn(server);
+    await expect(
+      client.call(CONTRACT.uploadDocument, {
+        params: { orgSlno: 314 },
+        query: { name: 'a.pdf', category: 'other' },
+      } as never),
+    ).rejects.toThrow(/uploads a file/);
+    expect(server.requestsTo('/api/v1/documents/org/314/upload')).toEqual([]);
+  });
+
   it('refuses to download a call that answers JSON', async () => {
     const { client } = signedIn();
     await expect(client.download(CONTRACT.myProfile, {})).rejects.toThrow(/does not answer a file/);

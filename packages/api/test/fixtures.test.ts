@@ -30,9 +30,21 @@ describe('mock answers', () => {
     },
   );
 
-  it('answers exports with a file', () => {
-    for (const endpoint of ENDPOINTS.filter((candidate) => candidate.answer.kind === 'blob')) {
+  it('answers exports and documents with a file', () => {
+    for (const endpoint of ENDPOINTS.filter((candidate) => candidate.answer.kind !== 'json')) {
       expect((answers[endpoint.id as EndpointId] as () => unknown)()).toBe('file');
+    }
+  });
+
+  it('gives the deduction summary every plan state, each row adding up', () => {
+    const rows = Array.from({ length: 14 }, (_, i) => fixtures.counterDeductionSummary(i));
+    expect(new Set(rows.map((row) => row.status))).toEqual(
+      new Set(['active', 'usedUp', 'expired']),
+    );
+    for (const row of rows) {
+      expect(row.remainingCounters).toBe(row.totalCounters - row.utilizedCounters);
+      if (row.status === 'usedUp') expect(row.remainingCounters).toBe(0);
+      expect(row.expiryDate > row.activeDate).toBe(true);
     }
   });
 

@@ -230,6 +230,8 @@ export const GRID_STATUS_FILTERS = {
     statuses: ESIGN_TRANSACTION_STATUSES,
     defaultFilter: ESIGN_TRANSACTION_STATUSES,
   },
+  /** The eSign counter deduction summary: an organization's plans by their state. */
+  esignDeductions: { statuses: PLAN_STATES, defaultFilter: PLAN_STATES },
 } as const satisfies Record<
   string,
   { statuses: readonly Status[]; defaultFilter: readonly Status[] }

@@ -39,6 +39,8 @@ export function useGridColumns<Row>(
         return <Verbatim>{String(value)}</Verbatim>;
       case 'number':
         return typeof value === 'number' ? format.number(value) : value;
+      case 'money':
+        return typeof value === 'number' ? format.sar(value) : value;
       case 'date':
         return format.date(String(value));
       case 'dateTime':
@@ -58,7 +60,7 @@ export function useGridColumns<Row>(
       header: column.header[format.language],
       cell: own?.cell ?? ((row: Row) => show(column.kind, column.value(row, format.language))),
       ...(column.width ? { width: column.width } : {}),
-      ...(column.kind === 'number' ? { align: 'end' as const } : {}),
+      ...(column.kind === 'number' || column.kind === 'money' ? { align: 'end' as const } : {}),
       ...(column.isRowHeader ? { isRowHeader: true } : {}),
       ...(own?.interactive ? { interactive: true } : {}),
     };

@@ -10,9 +10,17 @@
  * Everything is keyed by a natural id and written with ON CONFLICT DO NOTHING, so seeding into a
  * development database that has older demo data adds what is new and changes nothing it holds.
  */
-import type { OrganizationRole, ServiceProviderLevel } from '@tawqi/domain';
+import {
+  priceWithVat,
+  vatRateBasisPoints,
+  type CountedRole,
+  type OrganizationRole,
+  type ServiceProviderLevel,
+} from '@tawqi/domain';
 import type { PoolClient } from './pool.js';
-import { post, type Counter } from '../modules/counters/ledger.js';
+import { post } from '../modules/counters/ledger.js';
+import { expireLot, riyadhDay } from '../modules/counters/lots.js';
+import { DEFAULT_VAT_PERCENT } from '../config.js';
 
 export const CANARY_MARKER = 'CANARY-7Q4Z';
 
@@ -438,29 +446,118 @@ async function writeOrganizationParts(
   // The volume organization has used most of a large stock; the others a little of a small one.
   // Written through the ledger, as every later change is, so its entries add up to the balances.
   const scale = organization.volume ? 40 : 1;
-  const stock: [Counter, number, number][] = [
-    ['esign', 500, 300],
+  for (const lot of ESIGN_LOTS) await writeEsignLot(client, organization.slno, lot, scale, now);
+  const seats: [CountedRole, number, number][] = [
     ['enrolmentAdmin', 5, 1],
     ['authorizedSignatory', 20, 8],
     ['organizationUser', 100, 36],
   ];
-  for (const [counter, total, utilized] of stock) {
-    const entry = { orgSlno: organization.slno, counter, at: now };
+  for (const [counter, total, utilized] of seats) {
+    const entry = { orgSlno: organization.slno, counter, at: now, reference: 'world' };
     await post(client, {
       ...entry,
       kind: 'opening',
       quantity: total * scale,
-      reason: 'Demo stock',
-      reference: 'world',
+      reason: 'Demo seats',
     });
     await post(client, {
       ...entry,
       kind: 'consumption',
       quantity: utilized * scale,
-      reason: 'Demo use',
-      reference: 'world',
+      reason: 'Demo members',
     });
   }
+}
+
+/**
+ * The demo organizations' eSign lots (times the organization's scale): three active ones, 500
+ * counters of which 300 are used, and one that expired with 10 left. Each is an order of the plan,
+ * a purchased plan, and its ledger entries: the purchase, what was used, and the expiry.
+ */
+const ESIGN_LOTS = [
+  { key: 'A', plan: 'Business', quantity: 1, used: 180, daysAgo: 300 },
+  { key: 'B', plan: 'Business', quantity: 1, used: 100, daysAgo: 120 },
+  { key: 'C', plan: 'Professional', quantity: 2, used: 20, daysAgo: 30 },
+  { key: 'D', plan: 'Professional', quantity: 1, used: 40, daysAgo: 400 },
+] as const;
+
+async function writeEsignLot(
+  client: PoolClient,
+  orgSlno: number,
+  lot: (typeof ESIGN_LOTS)[number],
+  scale: number,
+  now: Date,
+): Promise<void> {
+  const uniqueId = `PLN-ORG-${String(orgSlno)}-${lot.key}`;
+  const [plan] = (
+    await client.query<{ slno: number; limit: number; price: string; months: number }>(
+      `SELECT product_pricing_details_slno AS slno, transaction_limit AS limit, price_halalas AS price,
+              validity_months AS months
+         FROM esign_plans WHERE plan_name = $1`,
+      [lot.plan],
+    )
+  ).rows;
+  // An early demo database may not hold the individual demo's plans: its organizations hold no lots.
+  if (!plan) return;
+  const quantity = lot.quantity * scale;
+  const amounts = priceWithVat(
+    Number(plan.price) * quantity,
+    vatRateBasisPoints(DEFAULT_VAT_PERCENT),
+  );
+  const [written] = (
+    await client.query<{ slno: number; transactions: number; used: number; expired: boolean }>(
+      `WITH bought AS (
+         INSERT INTO orders (encoded_id, org_slno, product_pricing_details_slno, quantity, price_halalas,
+                             tax_halalas, total_halalas, idempotency_key, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $1, $8::timestamptz - make_interval(days => $9))
+         ON CONFLICT DO NOTHING RETURNING order_slno, created_at
+       )
+       INSERT INTO purchased_plans (plan_unique_id, org_slno, product_pricing_details_slno, order_slno,
+                                    transactions, utilized, valid_from, valid_to, created_at)
+       SELECT $1, $2, $3, order_slno, $10, $11, created_at::date,
+              (created_at + make_interval(months => $12))::date - 1, created_at
+         FROM bought
+       RETURNING purchased_plan_slno AS slno, transactions, utilized AS used,
+                 valid_to < ${riyadhDay('$8')} AS expired`,
+      [
+        uniqueId,
+        orgSlno,
+        plan.slno,
+        quantity,
+        amounts.price,
+        amounts.tax,
+        amounts.totalPrice,
+        now,
+        lot.daysAgo,
+        plan.limit * quantity,
+        lot.used * scale,
+        plan.months,
+      ],
+    )
+  ).rows;
+  if (!written) return; // written by an earlier seeding
+  const entry = { orgSlno, counter: 'esign', purchasedPlanSlno: written.slno, at: now } as const;
+  await post(client, {
+    ...entry,
+    kind: 'purchase',
+    quantity: written.transactions,
+    reason: `${lot.plan} plan`,
+    reference: `plan:${uniqueId}`,
+  });
+  await post(client, {
+    ...entry,
+    kind: 'consumption',
+    quantity: written.used,
+    reason: 'Demo signatures',
+    reference: `world-use:${uniqueId}`,
+  });
+  if (written.expired)
+    await expireLot(
+      client,
+      orgSlno,
+      { slno: written.slno, unique_id: uniqueId, left: written.transactions - written.used },
+      now,
+    );
 }
 
 /** Bulk members with valid, unique national ids: 2 followed by the organization and a number. */

@@ -9,8 +9,6 @@ import type { Handlers } from './contractRoutes.js';
 
 export const NOT_YET: Partial<Record<EndpointId, string>> = {
   // issue 15: organization reports
-  esignDeductionSummary: 'issue 15: organization reports',
-  exportEsignCounterDeductionSummary: 'issue 15: organization reports',
   counterAllocationHistory: 'issue 15: organization reports',
   roleDeductionSummaryReport: 'issue 15: organization reports',
   exportOrgRoleCounterDeductionSummary: 'issue 15: organization reports',

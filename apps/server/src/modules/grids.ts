@@ -43,6 +43,8 @@ export interface GridQuery<G extends AnyGrid, Stored extends object> {
   page: (body: BodyOf<G['list']>) => { limit: number; offset: number };
   /** A stored row as the contract's row, in the caller's language. */
   row: (stored: Stored, language: Language) => RowOf<G['list']>;
+  /** What must be brought up to date before the rows are read (a lot's expiry). */
+  before?: (context: HandlerContext) => Promise<void>;
 }
 
 /** A file cell from a grid cell: dates as dates, statuses and flags in words. */
@@ -73,6 +75,7 @@ export function gridHandlers<G extends AnyGrid, Stored extends object>(
   const orderBy = query.order.map((part) => `${part.column} DESC`).join(', ');
 
   const list = async (context: HandlerContext) => {
+    await query.before?.(context);
     const body = (context.input as { body: BodyOf<G['list']> }).body;
     const { where, values } = query.where(body, context);
     const { limit, offset } = query.page(body);
@@ -97,6 +100,7 @@ export function gridHandlers<G extends AnyGrid, Stored extends object>(
     const columns = (columnsOn(grid, 'file') as GridColumn<RowOf<G['list']>>[]).map(fileColumn);
     const sheetName = sheetNameOf(exported.answer.fileName);
     handlers[exported.id] = async (context) => {
+      await query.before?.(context);
       const body = (context.input as { body: BodyOf<G['export']> & { language: Language } }).body;
       const { where, values } = query.where(body, context);
       const language = body.language;

@@ -19,6 +19,7 @@ import {
   MEMBER_CHANGE_FIELDS,
   NEW_USER_APPROVAL_STATUSES,
   PLAN_PURCHASE_STATUSES,
+  PLAN_STATES,
   PURCHASE_ORDER_STATUSES,
   REQUEST_TYPE_DEFAULT,
   REVIEW_REQUEST_STATUSES,
@@ -585,7 +586,7 @@ export const processChangeRequest = defineEndpoint({
 
 // ── Reports ─────────────────────────────────────────────────────────────────────────────────
 
-const deductionSummaryBody = orgGrid(['Active', 'Expired'] as const, 'sipSlNo');
+const deductionSummaryBody = orgGrid(PLAN_STATES, 'sipSlNo');
 
 export const esignDeductionSummary = defineEndpoint({
   id: 'esignDeductionSummary',
@@ -594,7 +595,10 @@ export const esignDeductionSummary = defineEndpoint({
   path: '/api/v1/reports/org/esign/deduction/summary',
   summary: 'eSign counter deduction summary per plan',
   origin: 'spec',
-  designNote: 'Ours: sipSlNo is the organization’s query id (SPEC §6); statuses Active/Expired.',
+  designNote:
+    'Ours: sipSlNo is the organization’s query id (SPEC §6). A row is one of the organization’s ' +
+    'purchased plans (a lot of counters), its state active, usedUp or expired; its figures are ' +
+    'the counters ledger’s, so the active rows add up to the dashboard’s eSign counters.',
   access: 'session',
   body: deductionSummaryBody,
   answer: json(pageOf(counterDeductionSummary)),

@@ -486,6 +486,8 @@ function isExplained(review: ReviewFields): boolean {
 // ── Reports (SPEC §3) ────────────────────────────────────────────────────────────────────────
 
 export const counterDeductionSummary = z.object({
+  /** Ours: the purchased plan (lot) the row is, naming it among plans of the same name. */
+  planUniqueId: z.string(),
   planName: z.string(),
   activeDate: isoDate,
   expiryDate: isoDate,
@@ -493,7 +495,8 @@ export const counterDeductionSummary = z.object({
   salesPrice: sar,
   vat: sar,
   totalPrice: sar,
-  status: z.string(),
+  /** Ours: the plan's state as a code (active, usedUp, expired); the screen words it. */
+  status: z.enum(PLAN_STATES),
   totalCounters: count,
   utilizedCounters: count,
   remainingCounters: count,

@@ -15,7 +15,16 @@ import type { Endpoint, EndpointInput, EndpointOutput } from '../contract/endpoi
  * `number`, `date`, `dateTime`: formatted by the locale on screen, typed cells in the file;
  * `status`: a status code, worded and toned from the catalogue; `flag`: yes or no.
  */
-export type CellKind = 'text' | 'verbatim' | 'number' | 'date' | 'dateTime' | 'status' | 'flag';
+export type CellKind =
+  | 'text'
+  | 'verbatim'
+  | 'number'
+  /** An amount in SAR as the api gives it (458.85): shown in the locale's money, filed as a number. */
+  | 'money'
+  | 'date'
+  | 'dateTime'
+  | 'status'
+  | 'flag';
 
 export type CellValue = string | number | boolean | null;
 

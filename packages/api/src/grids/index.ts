@@ -6,6 +6,7 @@ import {
   ESIGN_TRANSACTION_STATUSES,
   NEW_USER_APPROVAL_STATUSES,
   ORG_USER_STATUSES,
+  PLAN_STATES,
   REVIEW_REQUEST_STATUSES,
   UAV_REQUEST_STATUSES,
   UAV_REQUEST_STATUS_CODES,
@@ -85,6 +86,19 @@ function orgFilter<S extends string>(view: GridFilter<S>) {
     ...filterFields(view),
     statuses: [...view.statuses],
   };
+}
+
+/** The filter of a grid whose calls name the organization by its query id (SPEC §6). */
+function queryIdFilter<S extends string>(view: GridFilter<S>) {
+  return {
+    sipSlNo: organizationOf(view).queryId,
+    ...filterFields(view),
+    statuses: [...view.statuses],
+  };
+}
+
+function queryIdPage<S extends string>(list: Endpoint, view: GridView<S>) {
+  return { ...queryIdFilter(view), pageNumber: wirePage(list, view.page), pageSize: view.pageSize };
 }
 
 /** An organization grid's page: its filter, and the page in the call's own base. */
@@ -237,6 +251,104 @@ export const orgEsignTransactionsGrid = defineGrid({
   rowKey: (row) => String(row.esignLogsID),
   listInput: (view) => ({ body: orgPage(CONTRACT.orgEsignTransactions, view) }),
   exportInput: (filter, language) => ({ body: { ...orgFilter(filter), language } }),
+});
+
+const PLAN_HEADERS = {
+  plan: { en: 'Plan', ar: 'الباقة' },
+  type: { en: 'Plan type', ar: 'نوع الباقة' },
+  from: { en: 'Active from', ar: 'تاريخ التفعيل' },
+  to: { en: 'Expires', ar: 'تاريخ الانتهاء' },
+  price: { en: 'Price (SAR)', ar: 'السعر (ر.س)' },
+  vat: { en: 'VAT (SAR)', ar: 'ضريبة القيمة المضافة (ر.س)' },
+  total: { en: 'Total (SAR)', ar: 'الإجمالي (ر.س)' },
+  counters: { en: 'Counters', ar: 'العدادات' },
+  utilized: { en: 'Used', ar: 'المستخدم' },
+  remaining: { en: 'Remaining', ar: 'المتبقي' },
+} as const;
+
+/**
+ * The eSign counter deduction summary (SPEC §2 `reports/esign`, §3 "Counter deduction summary"):
+ * each of the organization's purchased plans with its counters, used and remaining, by state;
+ * exported as eSign_Counter_Deduction_Summary.xlsx.
+ */
+export const esignDeductionSummaryGrid = defineGrid({
+  id: 'esignDeductionSummary',
+  list: CONTRACT.esignDeductionSummary,
+  export: CONTRACT.exportEsignCounterDeductionSummary,
+  statuses: { all: PLAN_STATES, start: defaultStatusFilter('esignDeductions') },
+  searchable: true,
+  columns: [
+    {
+      id: 'planName',
+      header: PLAN_HEADERS.plan,
+      kind: 'text',
+      value: (row) => row.planName,
+      isRowHeader: true,
+      width: 180,
+    },
+    {
+      id: 'planUniqueId',
+      header: { en: 'Plan ID', ar: 'رقم الباقة' },
+      kind: 'verbatim',
+      value: (row) => row.planUniqueId,
+      only: 'file',
+    },
+    { id: 'planType', header: PLAN_HEADERS.type, kind: 'text', value: (row) => row.planType },
+    {
+      id: 'activeDate',
+      header: PLAN_HEADERS.from,
+      kind: 'date',
+      value: (row) => row.activeDate,
+      width: 150,
+    },
+    {
+      id: 'expiryDate',
+      header: PLAN_HEADERS.to,
+      kind: 'date',
+      value: (row) => row.expiryDate,
+      width: 150,
+    },
+    {
+      id: 'salesPrice',
+      header: PLAN_HEADERS.price,
+      kind: 'money',
+      value: (row) => row.salesPrice,
+      only: 'file',
+    },
+    { id: 'vat', header: PLAN_HEADERS.vat, kind: 'money', value: (row) => row.vat, only: 'file' },
+    {
+      id: 'totalPrice',
+      header: PLAN_HEADERS.total,
+      kind: 'money',
+      value: (row) => row.totalPrice,
+      width: 150,
+    },
+    {
+      id: 'totalCounters',
+      header: PLAN_HEADERS.counters,
+      kind: 'number',
+      value: (row) => row.totalCounters,
+      width: 120,
+    },
+    {
+      id: 'utilizedCounters',
+      header: PLAN_HEADERS.utilized,
+      kind: 'number',
+      value: (row) => row.utilizedCounters,
+      width: 120,
+    },
+    {
+      id: 'remainingCounters',
+      header: PLAN_HEADERS.remaining,
+      kind: 'number',
+      value: (row) => row.remainingCounters,
+      width: 120,
+    },
+    statusColumn(130),
+  ],
+  rowKey: (row) => row.planUniqueId,
+  listInput: (view) => ({ body: queryIdPage(CONTRACT.esignDeductionSummary, view) }),
+  exportInput: (filter, language) => ({ body: { ...queryIdFilter(filter), language } }),
 });
 
 /** An organization's units (the profile's first tab, SPEC §3): a reference list, no export. */

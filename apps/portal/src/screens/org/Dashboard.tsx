@@ -4,9 +4,8 @@
  * eSign and role counters, and its latest transactions, each with a link to where it is handled.
  * It follows the active organization: switching reads the new one's.
  */
-import { CONTRACT } from '@tawqi/api';
 import { orgEsignTransactionsGrid } from '@tawqi/api/grids';
-import { COUNTED_ROLES, queryIdOf, type CountedRole } from '@tawqi/domain';
+import { COUNTED_ROLES, type CountedRole } from '@tawqi/domain';
 import { DataGrid, EmptyState, ErrorState, Link, StatCard, type DataGridColumn } from '@tawqi/ui';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
@@ -14,9 +13,8 @@ import { useGridColumns } from '../../components/gridColumns.js';
 import { useFormat } from '../../format.js';
 import { ORG_PATHS } from '../../paths.js';
 import { activeOrganizationAtom } from '../../state/atoms.js';
-import { useApi } from '../../queries.js';
 import { heading, screen, section, sectionTitle, stats, title } from '../my/my.css.js';
-import { utilizationPercent } from '../my/Dashboard.js';
+import { EsignBalanceCard, useOrgDashboard } from './EsignBalance.js';
 
 interface RoleRow {
   role: CountedRole;
@@ -30,11 +28,7 @@ export default function OrgDashboard() {
   const format = useFormat();
   const active = useAtomValue(activeOrganizationAtom);
   // OrgArea shows this screen only with an active organization that allows it.
-  const call = useApi(
-    CONTRACT.enrolmentAdminDashboard,
-    { body: { organizationSlNo: active?.slno ?? 0, sipSlno: active ? queryIdOf(active) : 0 } },
-    { enabled: active !== null },
-  );
+  const call = useOrgDashboard(active);
   const data = call.data;
   const loading = call.status === 'loading' && !data;
   const esign = data?.esignCounters;
@@ -84,20 +78,7 @@ export default function OrgDashboard() {
             hint={<Link href={`${ORG_PATHS.approvals}?tab=changes`}>{t('dashboard.review')}</Link>}
             isLoading={loading}
           />
-          <StatCard
-            label={t('dashboard.esignCounters')}
-            value={esign ? format.number(esign.remaining) : ''}
-            hint={
-              esign
-                ? t('dashboard.esignHint', {
-                    utilized: format.number(esign.utilized),
-                    total: format.number(esign.total),
-                  })
-                : ''
-            }
-            meterPercent={esign ? utilizationPercent(esign.utilized, esign.total) : 0}
-            isLoading={loading}
-          />
+          <EsignBalanceCard counters={esign} isLoading={loading} />
         </div>
       )}
 

@@ -16,6 +16,7 @@ const Approvals = preloadable(() => import('./Approvals.js'));
 const NewUsers = preloadable(() => import('./NewUsers.js'));
 const CreateNewUser = preloadable(() => import('./CreateNewUser.js'));
 const ViewNewUser = preloadable(() => import('./ViewNewUser.js'));
+const EsignReport = preloadable(() => import('./EsignReport.js'));
 
 export const ORG_SCREENS: Partial<Record<OrgRoute, ReactNode>> = {
   [ORG_PATHS.dashboard]: <Dashboard key="dashboard" />,
@@ -28,6 +29,7 @@ export const ORG_SCREENS: Partial<Record<OrgRoute, ReactNode>> = {
   [ORG_PATHS.newUsers]: <NewUsers key="newUsers" />,
   [ORG_PATHS.createNewUser]: <CreateNewUser key="createNewUser" />,
   [ORG_PATHS.viewNewUser]: <ViewNewUser key="viewNewUser" />,
+  [ORG_PATHS.esignReport]: <EsignReport key="esignReport" />,
 };
 
 /**

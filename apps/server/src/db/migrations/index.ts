@@ -12,6 +12,7 @@ import * as requestAuthors from './010_request_authors.js';
 import * as newUserVerification from './011_new_user_verification.js';
 import * as documents from './012_documents.js';
 import * as countersLedger from './013_counters_ledger.js';
+import * as esignLots from './014_esign_lots.js';
 
 export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   initial,
@@ -27,4 +28,5 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   newUserVerification,
   documents,
   countersLedger,
+  esignLots,
 ];

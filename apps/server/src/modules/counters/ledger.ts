@@ -28,6 +28,8 @@ export interface Entry {
   reason: string;
   /** What it is for (a payment, a signature, a membership): with it, the entry happens once. */
   reference?: string;
+  /** The lot (an organization's purchased plan) an eSign entry concerns. */
+  purchasedPlanSlno?: number;
   by?: number | null;
   at: Date;
 }
@@ -75,8 +77,8 @@ async function postInSavepoint(
   // The entry first: with a reference, the unique index makes a second posting (even a
   // concurrent one, which waits for the first to end) a duplicate before any balance moves.
   const { rowCount: inserted } = await tx.query(
-    `INSERT INTO counter_entries (org_slno, counter, kind, quantity, reason, reference, created_at, created_by)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING`,
+    `INSERT INTO counter_entries (org_slno, counter, kind, quantity, reason, reference, created_at, created_by, purchased_plan_slno)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT DO NOTHING`,
     [
       entry.orgSlno,
       entry.counter,
@@ -86,6 +88,7 @@ async function postInSavepoint(
       entry.reference ?? null,
       entry.at,
       entry.by ?? null,
+      entry.purchasedPlanSlno ?? null,
     ],
   );
   if (inserted !== 1) return 'duplicate';

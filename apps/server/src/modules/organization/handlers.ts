@@ -14,6 +14,7 @@ import {
   orgEsignTransactionsGrid,
   organizationUnitsGrid,
   uavRequestsGrid,
+  esignDeductionSummaryGrid,
 } from '@tawqi/api/grids';
 import { gridHandlers } from '../grids.js';
 import { localWord } from '../words.js';
@@ -28,6 +29,8 @@ import { ORGANIZATION_UNITS } from './units.js';
 import { MANAGE_USERS, organizationUserHandlers } from './users.js';
 import { CHANGE_REQUESTS, NEW_USER_REQUESTS, approvalHandlers } from './approvals.js';
 import { UAV_REQUESTS, newUserHandlers } from './newUsers.js';
+import { esignDeductions } from './reports.js';
+import { settleExpiredLots } from '../counters/lots.js';
 
 const bilingual = (row: { en: string; ar: string }, language: Language) =>
   language === 'ar' ? row.ar : row.en;
@@ -52,6 +55,8 @@ export function organizationHandlers(deps: Deps): Handlers {
 
   async function dashboard({ tenant, language }: HandlerContext) {
     const org = organizationOf(tenant);
+    // What has expired leaves the counters before they are read.
+    await settleExpiredLots(pool, org, deps.clock());
     const [people, counters, recent] = await Promise.all([
       pool.query<{
         total_users: number;
@@ -120,6 +125,7 @@ export function organizationHandlers(deps: Deps): Handlers {
     ...gridHandlers(deps, changeRequestsGrid, CHANGE_REQUESTS),
     ...approvalHandlers(deps),
     ...gridHandlers(deps, uavRequestsGrid, UAV_REQUESTS),
+    ...gridHandlers(deps, esignDeductionSummaryGrid, esignDeductions(deps)),
     ...newUserHandlers(deps),
     enrolmentAdminDashboard: dashboard,
 

@@ -1,0 +1,55 @@
+/**
+ * The organization's eSign counter balance as the counters ledger holds it (what its active plans
+ * have left, of how many): the dashboard and the eSign counter report show the same card from the
+ * same read, so their figures cannot differ.
+ */
+import { CONTRACT } from '@tawqi/api';
+import { queryIdOf } from '@tawqi/domain';
+import { StatCard } from '@tawqi/ui';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../format.js';
+import { useApi } from '../../queries.js';
+import type { SessionOrganization } from '../../state/atoms.js';
+import { utilizationPercent } from '../my/Dashboard.js';
+
+export interface EsignCounters {
+  total: number;
+  utilized: number;
+  remaining: number;
+}
+
+export function EsignBalanceCard({
+  counters,
+  isLoading,
+}: {
+  counters: EsignCounters | undefined;
+  isLoading: boolean;
+}) {
+  const { t } = useTranslation('org');
+  const format = useFormat();
+  return (
+    <StatCard
+      label={t('dashboard.esignCounters')}
+      value={counters ? format.number(counters.remaining) : ''}
+      hint={
+        counters
+          ? t('dashboard.esignHint', {
+              utilized: format.number(counters.utilized),
+              total: format.number(counters.total),
+            })
+          : ''
+      }
+      meterPercent={counters ? utilizationPercent(counters.utilized, counters.total) : 0}
+      isLoading={isLoading}
+    />
+  );
+}
+
+/** The dashboard's read (shared with the dashboard's cache), for the screens that show its figures. */
+export function useOrgDashboard(active: SessionOrganization | null) {
+  return useApi(
+    CONTRACT.enrolmentAdminDashboard,
+    { body: { organizationSlNo: active?.slno ?? 0, sipSlno: active ? queryIdOf(active) : 0 } },
+    { enabled: active !== null },
+  );
+}

@@ -1,0 +1,79 @@
+/**
+ * The eSign counter deduction summary (SPEC §2 `reports/esign`): the declared grid's stories
+ * (stories/gridStories.tsx) for the active organization, in both languages and themes, with the
+ * balance card above it; the balance's own failure; network mocked.
+ */
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { esignDeductionSummaryGrid } from '@tawqi/api/grids';
+import { mockStates } from '@tawqi/api/msw';
+import { statusWord } from '@tawqi/domain';
+import i18next from 'i18next';
+import { expect, within } from 'storybook/test';
+import { gridStories } from '../../stories/gridStories.js';
+import {
+  SESSION_WITH_ORGANIZATIONS,
+  inArabic,
+  portalLoader,
+  text,
+  uiText,
+  withPortal,
+} from '../../stories/portal.js';
+import EsignReport from './EsignReport.js';
+
+const portal = { route: '/app/org/reports/esign', session: SESSION_WITH_ORGANIZATIONS };
+
+const meta = {
+  title: 'Portal/Org/EsignReport',
+  component: EsignReport,
+  decorators: [withPortal],
+  loaders: [portalLoader],
+  parameters: { layout: 'padded', portal },
+} satisfies Meta<typeof EsignReport>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const stories = gridStories(esignDeductionSummaryGrid, {
+  label: 'org:reports.esign.title',
+  empty: 'org:reports.esign.empty',
+  portal,
+});
+
+/** The plans, each with its state, under the balance the dashboard shows. */
+export const Data: Story = {
+  ...stories.Data,
+  play: async (context) => {
+    await stories.Data.play(context);
+    const canvas = within(context.canvasElement);
+    await expect(await canvas.findByText(text('org:dashboard.esignCounters'))).toBeVisible();
+    // The fixtures' fifth plan has expired.
+    const grid = canvas.getByRole('grid', { name: text('org:reports.esign.title') });
+    const language = i18next.language === 'ar' ? 'ar' : 'en';
+    await expect(within(grid).getAllByText(statusWord('expired', language)).length).toBeGreaterThan(
+      0,
+    );
+  },
+};
+export const DataArabic: Story = inArabic(Data);
+export const DataDark: Story = stories.DataDark;
+export const DataArabicDark: Story = stories.DataArabicDark;
+export const NothingFound: Story = stories.NothingFound;
+export const NothingFoundArabic: Story = stories.NothingFoundArabic;
+export const Empty: Story = stories.Empty;
+export const EmptyArabic: Story = stories.EmptyArabic;
+export const Loading: Story = stories.Loading;
+export const LoadingArabic: Story = stories.LoadingArabic;
+export const Failed: Story = stories.Failed;
+export const FailedArabic: Story = stories.FailedArabic;
+
+/** The balance could not be read: it says so with a retry, and the plans still show. */
+export const BalanceFailed: Story = {
+  parameters: { msw: [mockStates.failure('enrolmentAdminDashboard')] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('button', { name: uiText('retry') })).toBeVisible();
+    await expect(
+      await canvas.findByRole('grid', { name: text('org:reports.esign.title') }),
+    ).toBeVisible();
+  },
+};
+export const BalanceFailedArabic: Story = inArabic(BalanceFailed);

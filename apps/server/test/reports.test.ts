@@ -1,0 +1,112 @@
+/**
+ * The organization's reports (issue 15) on the counters ledger: the eSign counter deduction
+ * summary lists the organization's lots of counters with what they cost, what was used and what
+ * remains; its active rows add up to the dashboard's eSign counters, before and after a lot
+ * expires; an expiry is posted once however many read at once; the export has the grid's rows.
+ */
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import { startHarness } from './harness.js';
+
+const h = await startHarness();
+const sara = async () => (await h.signIn((await h.person('sara')).nationalId)).token;
+
+interface LotRow {
+  planUniqueId: string;
+  planName: string;
+  status: string;
+  salesPrice: number;
+  vat: number;
+  totalPrice: number;
+  totalCounters: number;
+  utilizedCounters: number;
+  remainingCounters: number;
+}
+
+const summary = async (token: string, body: object = {}, language = 'en') =>
+  h.call('POST', '/api/v1/reports/org/esign/deduction/summary', {
+    token,
+    language,
+    body: { sipSlNo: 314, pageNumber: 1, pageSize: 50, ...body },
+  });
+
+const dashboard = async (token: string) =>
+  (
+    await h.call('POST', '/api/v1/dashboard/dashboardDetailsForEnrolmentAdmin', {
+      token,
+      body: { organizationSlNo: 314, sipSlno: 314 },
+    })
+  ).body.esignCounters as { total: number; utilized: number; remaining: number };
+
+const remainingOf = (rows: LotRow[]) => rows.reduce((sum, row) => sum + row.remainingCounters, 0);
+
+describe('the eSign counter deduction summary', () => {
+  it('lists the organization’s plans whose active rows add up to the dashboard', async () => {
+    const token = await sara();
+    const all = await summary(token);
+    expect(all.status).toBe(200);
+    const rows = all.body.dataList as LotRow[];
+    expect(rows.map((row) => row.status).sort()).toEqual(['active', 'active', 'active', 'expired']);
+    for (const row of rows) {
+      expect(row.remainingCounters).toBe(row.totalCounters - row.utilizedCounters);
+      expect(Math.round((row.salesPrice + row.vat) * 100)).toBe(Math.round(row.totalPrice * 100));
+    }
+    const active = (await summary(token, { statuses: ['active'] })).body.dataList as LotRow[];
+    expect(active).toHaveLength(3);
+    expect(remainingOf(active)).toBe((await dashboard(token)).remaining);
+
+    const arabic = (await summary(token, { search: 'الأعمال' }, 'ar')).body.dataList as LotRow[];
+    expect(arabic.map((row) => row.planName)).toEqual(['باقة الأعمال', 'باقة الأعمال']);
+  });
+
+  it('expires a plan past its last day once, and the dashboard follows', async () => {
+    const before = await dashboard(await sara());
+    const rows = (await summary(await sara(), { statuses: ['active'] })).body.dataList as LotRow[];
+    const soonest = rows.find((row) => row.planUniqueId.endsWith('-A')) as LotRow;
+    // Past the first plan's last day (it was bought 300 days ago for 12 months).
+    h.clock.advance(70 * 24 * 60 * 60 * 1000);
+    const token = await sara();
+    // Two readers at once: one expiry.
+    await Promise.all([summary(token), dashboard(token), summary(token)]);
+    const { rows: entries } = await h.ownerPool.query<{ quantity: number }>(
+      `SELECT e.quantity FROM counter_entries e JOIN purchased_plans p USING (purchased_plan_slno)
+        WHERE p.plan_unique_id = $1 AND e.kind = 'expiry'`,
+      [soonest.planUniqueId],
+    );
+    expect(entries).toEqual([{ quantity: soonest.remainingCounters }]);
+    const after = await dashboard(token);
+    expect(after.remaining).toBe(before.remaining - soonest.remainingCounters);
+    const active = (await summary(token, { statuses: ['active'] })).body.dataList as LotRow[];
+    expect(active).toHaveLength(2);
+    expect(remainingOf(active)).toBe(after.remaining);
+  });
+
+  it('exports the filter’s rows, figures as numbers', async () => {
+    const token = await sara();
+    const listed = (await summary(token)).body.dataList as LotRow[];
+    const file = await h.call(
+      'POST',
+      '/api/v1/excel/report/exportEsignCounderDeductionSummaryReport',
+      { token, body: { sipSlNo: 314, language: 'en' } },
+    );
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-disposition')).toContain(
+      'eSign_Counter_Deduction_Summary.xlsx',
+    );
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.raw as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0] as ExcelJS.Worksheet;
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    const idColumn = header.indexOf('Plan ID') + 1;
+    const remainingColumn = header.indexOf('Remaining') + 1;
+    const ids: string[] = [];
+    let remaining = 0;
+    sheet.eachRow((row, number) => {
+      if (number === 1) return;
+      ids.push(row.getCell(idColumn).text);
+      remaining += Number(row.getCell(remainingColumn).value);
+    });
+    expect(ids).toEqual(listed.map((row) => row.planUniqueId));
+    expect(remaining).toBe(remainingOf(listed));
+  });
+});
