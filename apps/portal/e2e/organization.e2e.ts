@@ -60,6 +60,7 @@ describe('the organization area', () => {
       '/app/org/manage/users/uav?lng=ar',
       '/app/org/manage/users/uav/createuav?lng=en',
       '/app/org/reports/esign?lng=ar',
+      '/app/org/reports/roles?lng=ar',
     ]) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).waitFor();
@@ -104,7 +105,7 @@ describe('the organization area', () => {
     expect(errors).toEqual([]);
   });
 
-  it('reports the eSign counters per plan: the active plans add up to the balance, and the export is the grid', async () => {
+  it('reports the eSign counters per plan and the role seats: the figures are the dashboard’s, and each export is its grid', async () => {
     const { page, errors } = await openPage('/app/login?lng=en');
     await signInWithCode(page, 'khalid');
     await page.waitForURL('**/app/org/dashboard');
@@ -140,6 +141,29 @@ describe('the organization area', () => {
     expect(file.fileName).toBe('eSign_Counter_Deduction_Summary.xlsx');
     expect(file.column('Remaining').map(Number)).toEqual(remaining);
     expect(new Set(file.column('Status'))).toEqual(new Set(['Active']));
+
+    // The role seats: the same figures as the dashboard's role counters.
+    await page.goto('/app/org/dashboard');
+    const roles = page.getByRole('grid', { name: 'Role counters' });
+    const signatories = roles.getByRole('row', { name: /Authorized Signatory/ });
+    await signatories.waitFor();
+    const free = ((await signatories.getByRole('gridcell').last().textContent()) ?? '').trim();
+    await page.goto('/app/org/reports/esign');
+    await page.getByRole('link', { name: 'Role counter deduction summary' }).click();
+    await page.waitForURL('**/app/org/reports/roles');
+    await expect
+      .poll(() =>
+        page.getByRole('region', { name: 'Authorized Signatory', exact: true }).textContent(),
+      )
+      .toContain(`${free} seats free`);
+    const history = page.getByRole('grid', { name: 'Seats received' });
+    await expect.poll(() => history.getByRole('row').count()).toBe(4);
+    const packs = await history
+      .getByRole('rowheader')
+      .evaluateAll((cells) => cells.map((cell) => cell.textContent));
+    const seats = await exportedFile(page, 'Export to Excel');
+    expect(seats.fileName).toBe('ESign_Role_Counter_Deduction_Summary_Report.xlsx');
+    expect(seats.column('Pack')).toEqual(packs);
     expect(errors).toEqual([]);
   });
 

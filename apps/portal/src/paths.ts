@@ -36,6 +36,7 @@ export const ORG_PATHS = {
   viewNewUser: '/app/org/manage/users/uav/viewuav',
   transactions: '/app/org/esign/transactions',
   esignReport: '/app/org/reports/esign',
+  rolesReport: '/app/org/reports/roles',
 } as const satisfies Record<string, OrgRoute>;
 
 /** One new-user (UAV) request's page. */

@@ -6,6 +6,8 @@
  */
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import { inTransaction } from '../src/db/pool.js';
+import { post } from '../src/modules/counters/ledger.js';
 import { startHarness } from './harness.js';
 
 const h = await startHarness();
@@ -108,5 +110,63 @@ describe('the eSign counter deduction summary', () => {
     });
     expect(ids).toEqual(listed.map((row) => row.planUniqueId));
     expect(remaining).toBe(remainingOf(listed));
+  });
+});
+
+describe('the role counter report', () => {
+  it('counts each role’s seats as the dashboard does, and lists the seats received, newest first', async () => {
+    const token = await sara();
+    const summary = await h.call('GET', '/api/v1/reports/org/role/deduction/summary/314', {
+      token,
+    });
+    expect(summary.status).toBe(200);
+    const board = await h.call('POST', '/api/v1/dashboard/dashboardDetailsForEnrolmentAdmin', {
+      token,
+      body: { organizationSlNo: 314, sipSlno: 314 },
+    });
+    expect(summary.body).toEqual(board.body.roleCounters);
+
+    // Seats bought now come first.
+    await inTransaction(h.pool, (tx) =>
+      post(tx, {
+        orgSlno: 314,
+        counter: 'authorizedSignatory',
+        kind: 'purchase',
+        quantity: 10,
+        reason: 'Demo seats',
+        reference: 'report-test',
+        at: h.clock.now,
+      }),
+    );
+    const history = await h.call('POST', '/api/v1/reports/org/counter/allocation/history', {
+      token,
+      language: 'ar',
+      body: { sipSlNo: 314, pageNumber: 1, pageSize: 10 },
+    });
+    expect(history.status).toBe(200);
+    expect(history.body.totalCount).toBe(4);
+    expect(history.body.dataList[0]).toMatchObject({
+      userType: 'المفوّض بالتوقيع',
+      paxType: 'شراء',
+      paxDescription: 'مقاعد تجريبية',
+      paxSize: 10,
+      paxUniqueId: expect.stringMatching(/^RC-\d+$/),
+    });
+    expect(
+      (history.body.dataList as { paxType: string }[]).slice(1).map((row) => row.paxType),
+    ).toEqual(['الرصيد الافتتاحي', 'الرصيد الافتتاحي', 'الرصيد الافتتاحي']);
+
+    const file = await h.call('POST', '/api/v1/excel/report/exportOrgRoleCounterDeductionSummary', {
+      token,
+      body: { sipSlNo: 314, language: 'en' },
+    });
+    expect(file.headers.get('content-disposition')).toContain(
+      'ESign_Role_Counter_Deduction_Summary_Report.xlsx',
+    );
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.raw as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0] as ExcelJS.Worksheet;
+    expect(sheet.getCell('A2').text).toBe(history.body.dataList[0].paxUniqueId);
+    expect(sheet.rowCount).toBe(5);
   });
 });

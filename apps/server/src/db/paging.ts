@@ -64,7 +64,7 @@ export async function pageWithTotal<Row extends object>(
 /** One key column of a list's order: its SQL, its type, and its value in a read row. */
 export interface KeyColumn<Row> {
   column: string;
-  type: 'int' | 'timestamptz' | 'text';
+  type: 'int' | 'bigint' | 'timestamptz' | 'text';
   of: (row: Row) => unknown;
 }
 

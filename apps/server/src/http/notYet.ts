@@ -8,10 +8,6 @@ import { ENDPOINTS, type EndpointId } from '@tawqi/api';
 import type { Handlers } from './contractRoutes.js';
 
 export const NOT_YET: Partial<Record<EndpointId, string>> = {
-  // issue 15: organization reports
-  counterAllocationHistory: 'issue 15: organization reports',
-  roleDeductionSummaryReport: 'issue 15: organization reports',
-  exportOrgRoleCounterDeductionSummary: 'issue 15: organization reports',
   // issue 15: organization commerce
   purchasedCounters: 'issue 15: organization commerce',
   counterQuantityGrid: 'issue 15: organization commerce',

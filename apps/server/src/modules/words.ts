@@ -24,6 +24,11 @@ const WORDS: Record<string, Record<Language, string>> = {
   // A supporting document: uploaded, then sent with a request.
   documentUploaded: { en: 'Uploaded', ar: 'مرفوع' },
   documentSubmitted: { en: 'Submitted', ar: 'مُرسَل' },
+  // How an organization received counters or seats (the counters ledger's credit entries).
+  opening: { en: 'Opening balance', ar: 'الرصيد الافتتاحي' },
+  purchase: { en: 'Purchase', ar: 'شراء' },
+  allocationIn: { en: 'Allocated by the provider', ar: 'خصّصه مزوّد الخدمة' },
+  'Demo seats': { en: 'Demo seats', ar: 'مقاعد تجريبية' },
   // An organization's digital seal.
   notRequested: { en: 'Not requested', ar: 'لم يُطلب' },
   issued: { en: 'Issued', ar: 'صادر' },

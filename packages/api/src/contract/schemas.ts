@@ -509,6 +509,11 @@ export const roleDeductionSummary = z.object({
   organizationUser: roleCounts,
 });
 
+/**
+ * Role seats the organization received (SPEC §3 "Allocation history"): a pack (pax) of seats of
+ * one role. Ours: the prices are null for seats not bought (an opening balance, an allocation
+ * from the provider); paxType says which.
+ */
 export const allocationHistory = z.object({
   createdDate: isoDate,
   createdTime: z.string().regex(/^\d{2}:\d{2}(:\d{2})?$/),
@@ -516,9 +521,9 @@ export const allocationHistory = z.object({
   paxDescription: z.string(),
   userType: z.string(),
   paxType: z.string(),
-  salesPrice: sar,
+  salesPrice: sar.nullable(),
   paxSize: count,
-  baseprice: sar,
+  baseprice: sar.nullable(),
 });
 
 // ── Purchases (SPEC §3 "Purchase rows", "Quantity rows", "User pax rows") ─────────────────────

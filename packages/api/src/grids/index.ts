@@ -351,6 +351,97 @@ export const esignDeductionSummaryGrid = defineGrid({
   exportInput: (filter, language) => ({ body: { ...queryIdFilter(filter), language } }),
 });
 
+/**
+ * The role counter report's allocation history (SPEC §2 `reports/roles`, §3 "Allocation
+ * history"): the packs of role seats the organization received, newest first, exported as
+ * ESign_Role_Counter_Deduction_Summary_Report.xlsx.
+ */
+export const roleAllocationHistoryGrid = defineGrid({
+  id: 'roleAllocationHistory',
+  list: CONTRACT.counterAllocationHistory,
+  export: CONTRACT.exportOrgRoleCounterDeductionSummary,
+  statuses: null,
+  searchable: true,
+  columns: [
+    {
+      id: 'paxUniqueId',
+      header: { en: 'Pack', ar: 'الحزمة' },
+      kind: 'verbatim',
+      value: (row) => row.paxUniqueId,
+      isRowHeader: true,
+      width: 150,
+    },
+    {
+      id: 'createdDate',
+      header: { en: 'Date', ar: 'التاريخ' },
+      kind: 'date',
+      value: (row) => row.createdDate,
+      width: 140,
+    },
+    {
+      id: 'createdTime',
+      header: { en: 'Time', ar: 'الوقت' },
+      kind: 'verbatim',
+      value: (row) => row.createdTime,
+      only: 'file',
+    },
+    {
+      id: 'userType',
+      header: TRANSACTION_HEADERS.role,
+      kind: 'text',
+      value: (row) => row.userType,
+      width: 170,
+    },
+    {
+      id: 'paxType',
+      header: { en: 'How', ar: 'الطريقة' },
+      kind: 'text',
+      value: (row) => row.paxType,
+      width: 170,
+    },
+    {
+      id: 'paxDescription',
+      header: { en: 'Description', ar: 'الوصف' },
+      kind: 'text',
+      value: (row) => row.paxDescription,
+      only: 'file',
+    },
+    {
+      id: 'paxSize',
+      header: { en: 'Seats', ar: 'المقاعد' },
+      kind: 'number',
+      value: (row) => row.paxSize,
+      width: 110,
+    },
+    {
+      id: 'baseprice',
+      header: { en: 'Seat price (SAR)', ar: 'سعر المقعد (ر.س)' },
+      kind: 'money',
+      value: (row) => row.baseprice,
+      only: 'file',
+    },
+    {
+      id: 'salesPrice',
+      header: PLAN_HEADERS.price,
+      kind: 'money',
+      value: (row) => row.salesPrice,
+      width: 150,
+    },
+  ],
+  rowKey: (row) => row.paxUniqueId,
+  listInput: (view) => ({
+    body: {
+      sipSlNo: organizationOf(view).queryId,
+      ...filterFields(view),
+      pageNumber: wirePage(CONTRACT.counterAllocationHistory, view.page),
+      pageSize: view.pageSize,
+    },
+  }),
+  exportInput: (filter, language) => ({
+    body: { sipSlNo: organizationOf(filter).queryId, ...filterFields(filter), language },
+  }),
+});
+
 /** An organization's units (the profile's first tab, SPEC §3): a reference list, no export. */
 export const organizationUnitsGrid = defineGrid({
   id: 'organizationUnits',

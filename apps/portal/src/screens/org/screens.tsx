@@ -17,6 +17,7 @@ const NewUsers = preloadable(() => import('./NewUsers.js'));
 const CreateNewUser = preloadable(() => import('./CreateNewUser.js'));
 const ViewNewUser = preloadable(() => import('./ViewNewUser.js'));
 const EsignReport = preloadable(() => import('./EsignReport.js'));
+const RolesReport = preloadable(() => import('./RolesReport.js'));
 
 export const ORG_SCREENS: Partial<Record<OrgRoute, ReactNode>> = {
   [ORG_PATHS.dashboard]: <Dashboard key="dashboard" />,
@@ -30,6 +31,7 @@ export const ORG_SCREENS: Partial<Record<OrgRoute, ReactNode>> = {
   [ORG_PATHS.createNewUser]: <CreateNewUser key="createNewUser" />,
   [ORG_PATHS.viewNewUser]: <ViewNewUser key="viewNewUser" />,
   [ORG_PATHS.esignReport]: <EsignReport key="esignReport" />,
+  [ORG_PATHS.rolesReport]: <RolesReport key="rolesReport" />,
 };
 
 /**

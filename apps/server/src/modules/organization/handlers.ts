@@ -15,6 +15,7 @@ import {
   organizationUnitsGrid,
   uavRequestsGrid,
   esignDeductionSummaryGrid,
+  roleAllocationHistoryGrid,
 } from '@tawqi/api/grids';
 import { gridHandlers } from '../grids.js';
 import { localWord } from '../words.js';
@@ -29,7 +30,7 @@ import { ORGANIZATION_UNITS } from './units.js';
 import { MANAGE_USERS, organizationUserHandlers } from './users.js';
 import { CHANGE_REQUESTS, NEW_USER_REQUESTS, approvalHandlers } from './approvals.js';
 import { UAV_REQUESTS, newUserHandlers } from './newUsers.js';
-import { esignDeductions } from './reports.js';
+import { ROLE_ALLOCATIONS, esignDeductions } from './reports.js';
 import { settleExpiredLots } from '../counters/lots.js';
 
 const bilingual = (row: { en: string; ar: string }, language: Language) =>
@@ -49,6 +50,13 @@ const countsOf = (row: CounterRow | undefined) => ({
   utilized: row?.utilized ?? 0,
   remaining: (row?.total ?? 0) - (row?.utilized ?? 0),
 });
+
+/** Each counted role's seats, as the dashboard and the role counter report show them. */
+function roleCountsOf(rows: readonly CounterRow[]) {
+  return Object.fromEntries(
+    COUNTED_ROLES.map((role) => [role, countsOf(rows.find((row) => row.counter === role))]),
+  ) as Record<CountedRole, ReturnType<typeof countsOf>>;
+}
 
 export function organizationHandlers(deps: Deps): Handlers {
   const { pool } = deps;
@@ -89,9 +97,7 @@ export function organizationHandlers(deps: Deps): Handlers {
       pendingApprovals: counts?.pending_approvals ?? 0,
       pendingChangeRequests: counts?.pending_changes ?? 0,
       esignCounters: countsOf(counter('esign')),
-      roleCounters: Object.fromEntries(
-        COUNTED_ROLES.map((role) => [role, countsOf(counter(role))]),
-      ) as Record<CountedRole, ReturnType<typeof countsOf>>,
+      roleCounters: roleCountsOf(counters.rows),
       recentTransactions: recent.rows.map((row) => orgTransactionOf(row, language)),
     };
   }
@@ -126,6 +132,16 @@ export function organizationHandlers(deps: Deps): Handlers {
     ...approvalHandlers(deps),
     ...gridHandlers(deps, uavRequestsGrid, UAV_REQUESTS),
     ...gridHandlers(deps, esignDeductionSummaryGrid, esignDeductions(deps)),
+    ...gridHandlers(deps, roleAllocationHistoryGrid, ROLE_ALLOCATIONS),
+    // The role seats as the ledger holds them: the dashboard's role counters, read alone.
+    roleDeductionSummaryReport: async ({ tenant }) => {
+      const { rows } = await pool.query<CounterRow>(
+        `SELECT counter, total, utilized FROM organization_counters
+          WHERE org_slno = $1 AND counter <> 'esign'`,
+        [organizationOf(tenant)],
+      );
+      return roleCountsOf(rows);
+    },
     ...newUserHandlers(deps),
     enrolmentAdminDashboard: dashboard,
 

@@ -4,8 +4,8 @@
  * used and what remains, as the ledger holds them. A lot past its validity is expired first, so
  * the active rows add up to the dashboard's eSign counters.
  */
-import type { esignDeductionSummaryGrid } from '@tawqi/api/grids';
-import { toSar, type PlanState } from '@tawqi/domain';
+import type { esignDeductionSummaryGrid, roleAllocationHistoryGrid } from '@tawqi/api/grids';
+import { COUNTED_ROLES, toSar, type PlanState } from '@tawqi/domain';
 import type { Deps } from '../../deps.js';
 import { lotStateSql, settleExpiredLots } from '../counters/lots.js';
 import type { GridQuery } from '../grids.js';
@@ -82,3 +82,59 @@ export function esignDeductions(
     before: ({ tenant }) => settleExpiredLots(deps.pool, organizationOf(tenant), deps.clock()),
   };
 }
+
+interface SeatEntryRow {
+  entry_slno: string;
+  counter: string;
+  kind: string;
+  quantity: number;
+  reason: string;
+  created_at: Date;
+  riyadh_date: string;
+  riyadh_time: string;
+}
+
+/** Credit entries of role seats: what the allocation history lists. */
+const SEAT_CREDITS = `e.counter IN (${COUNTED_ROLES.map((role) => `'${role}'`).join(', ')})
+  AND e.kind IN ('opening', 'purchase', 'allocationIn')`;
+
+/**
+ * The role counter report's allocation history: the packs of seats the organization received,
+ * one per ledger credit of a role, with its day and time in Riyadh. Seats are bought through role
+ * plans (issue 15, later); until then a pack's prices are null, as for opening seats.
+ */
+export const ROLE_ALLOCATIONS: GridQuery<typeof roleAllocationHistoryGrid, SeatEntryRow> = {
+  select: `SELECT e.entry_slno, e.counter, e.kind, e.quantity, e.reason, e.created_at,
+                  (e.created_at AT TIME ZONE 'Asia/Riyadh')::date::text AS riyadh_date,
+                  to_char(e.created_at AT TIME ZONE 'Asia/Riyadh', 'HH24:MI') AS riyadh_time
+             FROM counter_entries e`,
+  count: 'SELECT count(*) FROM counter_entries e',
+  where: (body, { tenant }) => ({
+    where: `e.org_slno = $1 AND ${SEAT_CREDITS}
+      AND ($2::date IS NULL OR (e.created_at AT TIME ZONE 'Asia/Riyadh')::date >= $2::date)
+      AND ($3::date IS NULL OR (e.created_at AT TIME ZONE 'Asia/Riyadh')::date <= $3::date)
+      AND ($4::text = '' OR e.reason ILIKE '%' || $4 || '%' OR ('RC-' || e.entry_slno) = upper($4))`,
+    values: [
+      organizationOf(tenant),
+      body.fromDate ?? null,
+      body.toDate ?? null,
+      (body.search ?? '').trim(),
+    ],
+  }),
+  order: [
+    { column: 'e.created_at', type: 'timestamptz', of: (row) => row.created_at },
+    { column: 'e.entry_slno', type: 'bigint', of: (row) => row.entry_slno },
+  ],
+  page: (body) => ({ limit: body.pageSize, offset: (body.pageNumber - 1) * body.pageSize }),
+  row: (row, language) => ({
+    createdDate: row.riyadh_date,
+    createdTime: row.riyadh_time,
+    paxUniqueId: `RC-${row.entry_slno}`,
+    paxDescription: localWord(row.reason, language),
+    userType: localWord(row.counter, language),
+    paxType: localWord(row.kind, language),
+    salesPrice: null,
+    paxSize: row.quantity,
+    baseprice: null,
+  }),
+};
