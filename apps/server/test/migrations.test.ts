@@ -73,7 +73,11 @@ describe('a first-release database', SEEDING, () => {
     ]);
 
     // Its demo data counts as the first seed version; the world comes next, once.
-    expect(await seedDemoData(pool, NOW)).toEqual(['organization world', 'change request values']);
+    expect(await seedDemoData(pool, NOW)).toEqual([
+      'organization world',
+      'change request values',
+      'request documents',
+    ]);
     expect(await seedDemoData(pool, NOW)).toEqual([]);
     expect(
       (await pool.query(`SELECT name_en FROM organizations WHERE org_slno = 314`)).rows,
@@ -214,6 +218,7 @@ describe('a new database', SEEDING, () => {
       'individual demo',
       'organization world',
       'change request values',
+      'request documents',
     ]);
     // Every change request says what it asks for.
     expect(

@@ -594,6 +594,32 @@ describe('supporting documents', () => {
     ).toBe(400);
   });
 
+  it('come with the demo world’s pending requests: a letter a PDF reader can open', async () => {
+    const pending = await count(
+      `SELECT min(r.user_slno) AS n FROM user_requests r
+        WHERE r.org_slno = 314 AND r.kind = 'newUser' AND r.status = 'Pending' AND r.created_by IS NULL`,
+    );
+    const detail = await post('/api/v1/approval/org/users/new/viewNewRequestDetails', majed, {
+      orgSlNo: 314,
+      userSlNo: pending,
+    });
+    expect(detail.body.documents).toEqual([
+      expect.objectContaining({ name: 'authorization letter.pdf', type: 'pdf' }),
+    ]);
+    const file = await download(majed, detail.body.documents[0].uniqueFileId as string);
+    const pdf = file.raw.toString('latin1');
+    expect(pdf.startsWith('%PDF-1.4\n')).toBe(true);
+    // Its cross-reference table points at each object, as a reader looks them up.
+    const xref = Number(/startxref\n(\d+)\n%%EOF\n$/.exec(pdf)?.[1]);
+    expect(pdf.slice(xref, xref + 4)).toBe('xref');
+    const offsets = [...pdf.slice(xref).matchAll(/^(\d{10}) 00000 n $/gm)].map((m) => Number(m[1]));
+    expect(offsets).toHaveLength(5);
+    offsets.forEach((offset, index) =>
+      expect(pdf.slice(offset).startsWith(`${String(index + 1)} 0 obj`)).toBe(true),
+    );
+    expect(pdf).toContain('Authorization letter');
+  });
+
   it('cannot fill the database: twenty waiting a person, and the untaken removed after a day', async () => {
     const held = await untakenOf('majed');
     for (let i = held; i < 20; i += 1)

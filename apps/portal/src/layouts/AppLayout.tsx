@@ -45,6 +45,17 @@ const ORG_LINKS = [
   ['orgProfile', '/app/org/orgProfile'],
 ] as const;
 
+/**
+ * The pages a link stands for beyond its own: a new-user request is under "Manage users", the
+ * role report under "Reports" (SPEC §2's routes nest so).
+ */
+const SECTIONS: Partial<Record<string, string>> = {
+  '/app/org/manage/users': '/app/org/manage/',
+  '/app/org/approval/user': '/app/org/approval/',
+  '/app/org/buy/esign/plans': '/app/org/buy/',
+  '/app/org/reports/esign': '/app/org/reports/',
+};
+
 /** An area's index shows its dashboard, so the dashboard link is the current one there. */
 const AREA_HOMES: Partial<Record<string, string>> = {
   '/app/my': MY_PATHS.dashboard,
@@ -71,12 +82,18 @@ export default function AppLayout({ area, children }: { area: 'my' | 'org'; chil
   }, [session, location, search, navigate]);
   if (!session) return null;
 
-  const link = ([key, href]: readonly [string, string]) => ({
-    id: key,
-    label: t(`nav.${key}`),
-    href,
-    isCurrent: location === href || AREA_HOMES[location.replace(/\/$/u, '')] === href,
-  });
+  const link = ([key, href]: readonly [string, string]) => {
+    const section = SECTIONS[href];
+    return {
+      id: key,
+      label: t(`nav.${key}`),
+      href,
+      isCurrent:
+        location === href ||
+        AREA_HOMES[location.replace(/\/$/u, '')] === href ||
+        (section !== undefined && location.startsWith(section)),
+    };
+  };
   const navigation: NavGroup[] = [{ id: 'my', label: t('nav.myArea'), items: MY_LINKS.map(link) }];
   // Only the organization pages the active organization's roles allow (the server's own table).
   const reachable = ORG_LINKS.filter(

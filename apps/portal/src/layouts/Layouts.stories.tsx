@@ -15,6 +15,7 @@ import {
   inDark,
   portalLoader,
   text,
+  uiText,
   userName,
   withPortal,
 } from '../stories/portal.js';
@@ -104,6 +105,26 @@ export const OrganizationArea: Story = {
   },
 };
 export const OrganizationAreaArabic = inArabic(OrganizationArea);
+
+/** A page under a section (the role report, under "Reports") marks its section's link, only it. */
+export const OrganizationSubpage: Story = {
+  parameters: { portal: { route: '/app/org/reports/roles', session: SESSION_WITH_ORGANIZATIONS } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await screenHeading(canvasElement, text('org:reports.roles.title'));
+    const [navigation] = canvas.getAllByRole('navigation', { name: uiText('navigation') });
+    if (!navigation) throw new Error('no navigation');
+    await expect(
+      within(navigation).getByRole('link', { name: text('app:nav.reports') }),
+    ).toHaveAttribute('aria-current', 'page');
+    await expect(
+      within(navigation)
+        .getAllByRole('link')
+        .filter((link) => link.getAttribute('aria-current') === 'page'),
+    ).toHaveLength(1);
+  },
+};
+export const OrganizationSubpageArabic = inArabic(OrganizationSubpage);
 export const OrganizationAreaDark = inDark(OrganizationArea);
 export const OrganizationAreaArabicDark = inDark(inArabic(OrganizationArea));
 

@@ -3,10 +3,12 @@
  * SPEC §9, bilingual people with valid national ids and Saudi mobiles, reference data, eSign
  * plans in SAR, and an individual history for the first demo user.
  */
+import { createHash, randomBytes } from 'node:crypto';
 import { isValidNationalId } from '@tawqi/domain';
 import { hashPassword } from '../modules/auth/passwords.js';
 import { inTransaction, type Pool, type PoolClient } from './pool.js';
 import { writeWorld } from './world.js';
+import { demoPdf } from './demoPdf.js';
 
 /** A national id of nine digits completed with its check digit. */
 export function nationalId(nine: string): string {
@@ -78,6 +80,7 @@ const SEED_VERSIONS = [
   { version: 1, name: 'individual demo', write: writeIndividualDemo },
   { version: 2, name: 'organization world', write: writeOrganizationWorld },
   { version: 3, name: 'change request values', write: writeChangeRequestValues },
+  { version: 4, name: 'request documents', write: writeRequestDocuments },
 ] as const;
 
 /** Seeds what the database lacks; answers the names of the versions written. */
@@ -134,6 +137,54 @@ async function writeChangeRequestValues(client: PoolClient): Promise<void> {
                             WHEN r2.user_slno % 3 = 1 THEN 'email' ELSE 'mobile' END AS field) AS choice
              WHERE r2.kind = 'change' AND NOT r2.details ? 'value') AS asked
      WHERE asked.request_slno = r.request_slno`);
+}
+
+/**
+ * The world's pending new-user requests carry an authorization letter (issue 14: documents on
+ * requests), uploaded by an Enrolment Admin of the organization, so an approver has one to open.
+ */
+async function writeRequestDocuments(client: PoolClient, now: Date): Promise<void> {
+  const { rows } = await client.query<{
+    request_slno: number;
+    org_slno: number;
+    admin: number;
+    name_en: string;
+    org_en: string;
+  }>(
+    `SELECT r.request_slno, r.org_slno, admin.user_slno AS admin, u.full_name_en AS name_en, o.name_en AS org_en
+       FROM user_requests r
+       JOIN users u ON u.user_slno = r.user_slno
+       JOIN organizations o ON o.org_slno = r.org_slno
+       JOIN LATERAL (SELECT m.user_slno FROM memberships m
+                      WHERE m.org_slno = r.org_slno AND 'enrolmentAdmin' = ANY(m.roles) AND m.status = 'Approved'
+                      ORDER BY m.user_slno LIMIT 1) AS admin ON true
+      WHERE r.kind = 'newUser' AND r.status = 'Pending'
+        AND NOT EXISTS (SELECT 1 FROM documents d WHERE d.user_request_slno = r.request_slno)`,
+  );
+  for (const request of rows) {
+    const letter = demoPdf([
+      'Authorization letter',
+      '',
+      `${request.org_en} authorizes ${request.name_en}`,
+      'to sign electronically on its behalf.',
+      '',
+      'Demo document of the Tawqi demo world.',
+    ]);
+    await client.query(
+      `INSERT INTO documents (unique_file_id, org_slno, uploaded_by, category, name, media_type, size, sha256, content, created_at, user_request_slno)
+       VALUES ($1, $2, $3, 'authorizationLetter', 'authorization letter.pdf', 'application/pdf', $4, $5, $6, $7, $8)`,
+      [
+        randomBytes(16).toString('base64url'),
+        request.org_slno,
+        request.admin,
+        letter.length,
+        createHash('sha256').update(letter).digest('hex'),
+        letter,
+        now,
+        request.request_slno,
+      ],
+    );
+  }
 }
 
 async function writeOrganizationWorld(
