@@ -27,7 +27,7 @@ import { invalidate, useApi } from '../../queries.js';
 import { activeOrganizationAtom } from '../../state/atoms.js';
 import { reportFailure, toasts } from '../../toasts.js';
 import { actions, heading, muted, screen, title } from '../my/my.css.js';
-import { DocumentList } from './Documents.js';
+import { documentsFact } from './Documents.js';
 import { Facts, shown } from './Facts.js';
 
 /** After a decision (or a refusal that means the list is stale): every approval and user list. */
@@ -155,15 +155,7 @@ function Request({ organization, userSlno }: { organization: number; userSlno: n
           [t('approvals.kyc'), data.kycStatus],
           [t('users.detail.status'), <Status key="status" status={data.status} />],
           [t('approvals.remarks'), <Verbatim key="remarks">{shown(data.remarks)}</Verbatim>],
-          [
-            t('documents.title'),
-            <DocumentList
-              key="documents"
-              organization={organization}
-              documents={data.documents}
-              label={t('documents.title')}
-            />,
-          ],
+          documentsFact(t('documents.title'), organization, data.documents),
         ]}
       />
       {data.status === 'Pending' ? (

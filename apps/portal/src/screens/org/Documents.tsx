@@ -113,6 +113,23 @@ export function DocumentList({
   );
 }
 
+/** A request's documents as one of its facts (Facts), under their title (`documents.title`). */
+export function documentsFact(
+  title: string,
+  organization: number,
+  documents: readonly RequestDocument[],
+): [string, React.ReactNode] {
+  return [
+    title,
+    <DocumentList
+      key="documents"
+      organization={organization}
+      documents={documents}
+      label={title}
+    />,
+  ];
+}
+
 /** Documents added to a request being written: chosen, checked, uploaded, removable. */
 export function DocumentPicker({
   organization,

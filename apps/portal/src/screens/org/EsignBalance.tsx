@@ -18,6 +18,39 @@ export interface EsignCounters {
   remaining: number;
 }
 
+/** A counter's card: its figure, "used of total" under it, and a meter of how much is used. */
+export function CounterCard({
+  label,
+  value,
+  counters,
+  isLoading,
+}: {
+  label: string;
+  value: string;
+  counters: EsignCounters | undefined;
+  isLoading: boolean;
+}) {
+  const { t } = useTranslation('org');
+  const format = useFormat();
+  return (
+    <StatCard
+      label={label}
+      value={counters ? value : ''}
+      hint={
+        counters
+          ? t('dashboard.esignHint', {
+              utilized: format.number(counters.utilized),
+              total: format.number(counters.total),
+            })
+          : ''
+      }
+      meterPercent={counters ? utilizationPercent(counters.utilized, counters.total) : 0}
+      isLoading={isLoading}
+    />
+  );
+}
+
+/** The eSign counters' card: what remains to sign with. */
 export function EsignBalanceCard({
   counters,
   isLoading,
@@ -28,18 +61,10 @@ export function EsignBalanceCard({
   const { t } = useTranslation('org');
   const format = useFormat();
   return (
-    <StatCard
+    <CounterCard
       label={t('dashboard.esignCounters')}
       value={counters ? format.number(counters.remaining) : ''}
-      hint={
-        counters
-          ? t('dashboard.esignHint', {
-              utilized: format.number(counters.utilized),
-              total: format.number(counters.total),
-            })
-          : ''
-      }
-      meterPercent={counters ? utilizationPercent(counters.utilized, counters.total) : 0}
+      counters={counters}
       isLoading={isLoading}
     />
   );

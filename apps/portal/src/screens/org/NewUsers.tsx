@@ -24,7 +24,7 @@ import { invalidate, useApi } from '../../queries.js';
 import { activeOrganizationAtom } from '../../state/atoms.js';
 import { reportFailure, toasts } from '../../toasts.js';
 import { actions, heading, screen, title } from '../my/my.css.js';
-import { DocumentList } from './Documents.js';
+import { documentsFact } from './Documents.js';
 import { Facts, shown } from './Facts.js';
 
 /** After a request changed: its lists (and the users it adds or takes away). */
@@ -116,15 +116,7 @@ export function NewUserRequest({ organization, id }: { organization: number; id:
             data.processedDate ? format.dateTime(data.processedDate) : shown(null),
           ],
           [t('approvals.remarks'), <Verbatim key="remarks">{shown(data.remarks)}</Verbatim>],
-          [
-            t('documents.title'),
-            <DocumentList
-              key="documents"
-              organization={organization}
-              documents={data.documents}
-              label={t('documents.title')}
-            />,
-          ],
+          documentsFact(t('documents.title'), organization, data.documents),
         ]}
       />
       {data.cancellable ? <Cancel organization={organization} id={data.id} name={name} /> : null}

@@ -8,20 +8,18 @@
 import { CONTRACT } from '@tawqi/api';
 import { roleAllocationHistoryGrid } from '@tawqi/api/grids';
 import { COUNTED_ROLES, queryIdOf } from '@tawqi/domain';
-import { ErrorState, StatCard } from '@tawqi/ui';
+import { ErrorState } from '@tawqi/ui';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { GridScreen } from '../../components/GridScreen.js';
-import { useFormat } from '../../format.js';
 import { useApi } from '../../queries.js';
 import { activeOrganizationAtom } from '../../state/atoms.js';
 import { ReportLinks } from './ReportLinks.js';
 import { heading, muted, screen, section, sectionTitle, stats, title } from '../my/my.css.js';
-import { utilizationPercent } from '../my/Dashboard.js';
+import { CounterCard } from './EsignBalance.js';
 
 export default function RolesReport() {
   const { t } = useTranslation('org');
-  const format = useFormat();
   const active = useAtomValue(activeOrganizationAtom);
   const summary = useApi(
     CONTRACT.roleDeductionSummaryReport,
@@ -44,19 +42,11 @@ export default function RolesReport() {
           {COUNTED_ROLES.map((role) => {
             const seats = data?.[role];
             return (
-              <StatCard
+              <CounterCard
                 key={role}
                 label={t(`roles.${role}`)}
                 value={seats ? t('reports.roles.free', { count: seats.remaining }) : ''}
-                hint={
-                  seats
-                    ? t('dashboard.esignHint', {
-                        utilized: format.number(seats.utilized),
-                        total: format.number(seats.total),
-                      })
-                    : ''
-                }
-                meterPercent={seats ? utilizationPercent(seats.utilized, seats.total) : 0}
+                counters={seats}
                 isLoading={summary.status === 'loading' && !data}
               />
             );
