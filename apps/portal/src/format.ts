@@ -3,6 +3,7 @@ import {
   formatDate,
   formatFileSize,
   formatMoney,
+  formatMonth,
   formatNumber,
   formatPercent,
   formatYear,
@@ -24,6 +25,8 @@ export function useFormat() {
     /** An amount in SAR as the api gives it (e.g. 458.85). */
     sar: (amount: number) => formatMoney(toHalalas(amount), language),
     date: (iso: string) => formatDate(iso, language),
+    /** A calendar month ("2026-11") by its short name. */
+    month: (month: string) => formatMonth(month, language),
     dateTime: (iso: string) => formatDate(iso, language, { withTime: true }),
   };
 }

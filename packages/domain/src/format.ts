@@ -110,6 +110,16 @@ export function formatYear(year: number, language: Language): string {
   return new Intl.NumberFormat(intlLocale(language), { useGrouping: false }).format(year);
 }
 
+/** A calendar month ("2026-11") by its short name in the language: Nov / نوفمبر. */
+export function formatMonth(month: string, language: Language): string {
+  const date = new Date(`${month}-01T12:00:00Z`);
+  if (!/^\d{4}-\d{2}$/.test(month) || Number.isNaN(date.getTime()))
+    throw new RangeError(`not a month: ${month}`);
+  return new Intl.DateTimeFormat(intlLocale(language), { timeZone: 'UTC', month: 'short' }).format(
+    date,
+  );
+}
+
 /** A date (and, when asked, time) of an ISO-8601 instant, in Saudi time. */
 export function formatDate(
   iso: string,

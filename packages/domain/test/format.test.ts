@@ -7,6 +7,7 @@ import {
   formatDate,
   formatNumber,
   formatFileSize,
+  formatMonth,
   formatPercent,
   formatYear,
   intlLocale,
@@ -91,5 +92,17 @@ describe('formatFileSize', () => {
     expect(formatFileSize(812, 'ar')).toBe('٨١٢ بايت');
     expect(formatFileSize(46_000, 'ar')).toBe('٤٥ كيلوبايت');
     expect(formatFileSize(5 * 1024 * 1024, 'ar')).toMatch(/^٥ ميغابايت$/);
+  });
+});
+
+describe('formatMonth', () => {
+  it('names a month shortly in the language', () => {
+    expect(formatMonth('2026-11', 'en')).toBe('Nov');
+    expect(formatMonth('2026-01', 'ar')).toBe('يناير');
+  });
+
+  it('refuses what is not a month', () => {
+    expect(() => formatMonth('2026-13', 'en')).toThrow(RangeError);
+    expect(() => formatMonth('November', 'en')).toThrow(RangeError);
   });
 });

@@ -27,6 +27,7 @@ export * from './components/Select/index.js';
 export * from './components/ComboBox/index.js';
 export * from './components/TextField/index.js';
 export * from './components/Card/index.js';
+export * from './components/BarChart/index.js';
 export * from './components/Dialog/index.js';
 export * from './components/EmptyState/index.js';
 export * from './components/ErrorState/index.js';

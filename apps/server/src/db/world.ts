@@ -544,13 +544,22 @@ async function writeEsignLot(
     reason: `${lot.plan} plan`,
     reference: `plan:${uniqueId}`,
   });
-  await post(client, {
-    ...entry,
-    kind: 'consumption',
-    quantity: written.used,
-    reason: 'Demo signatures',
-    reference: `world-use:${uniqueId}`,
-  });
+  // What was used, spread over the months the lot has been in use (a signature a day, roughly),
+  // so the report's usage over time has a shape.
+  const months = Math.max(1, Math.min(12, Math.ceil(Math.min(lot.daysAgo, 365) / 30)));
+  for (let month = 0; month < months; month += 1) {
+    const share = Math.floor(written.used / months) + (month < written.used % months ? 1 : 0);
+    if (share === 0) continue;
+    await post(client, {
+      ...entry,
+      kind: 'consumption',
+      quantity: share,
+      reason: 'Demo signatures',
+      reference: `world-use:${uniqueId}:${String(month)}`,
+      // A month after another from the lot's first days, all within its validity.
+      at: new Date(now.getTime() - (lot.daysAgo - month * 30 - 5) * 24 * 60 * 60 * 1000),
+    });
+  }
   if (written.expired)
     await expireLot(
       client,

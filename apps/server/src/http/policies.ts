@@ -89,6 +89,7 @@ export const POLICIES: Record<EndpointId, Policy> = {
   esignDeductionSummary: REPORTS,
   exportEsignCounterDeductionSummary: REPORTS,
   counterAllocationHistory: REPORTS,
+  esignUsageByMonth: REPORTS,
   roleDeductionSummaryReport: REPORTS,
   exportOrgRoleCounterDeductionSummary: REPORTS,
   purchasedCounters: BUYER,

@@ -633,6 +633,26 @@ export const counterAllocationHistory = defineEndpoint({
   tenant: tenantIn('body', 'sipSlNo', 'organizationQueryId'),
 });
 
+export const esignUsageByMonth = defineEndpoint({
+  id: 'esignUsageByMonth',
+  area: 'reports',
+  method: 'GET',
+  path: '/api/v1/reports/org/esign/usage/{sipSlNo}',
+  summary: 'eSign counters used per month, the last twelve months',
+  origin: 'design',
+  designNote:
+    'Issue 15 asks the eSign report for utilization over time as a chart. Ours: the counters ' +
+    'ledger’s consumptions per calendar month in Riyadh, oldest first, every month present.',
+  access: 'session',
+  params: z.strictObject({ sipSlNo: z.coerce.number().pipe(slno) }),
+  answer: json(
+    z.object({
+      months: z.array(z.object({ month: z.string().regex(/^\d{4}-\d{2}$/), used: count })),
+    }),
+  ),
+  tenant: tenantIn('path', 'sipSlNo', 'organizationQueryId'),
+});
+
 export const roleDeductionSummaryReport = defineEndpoint({
   id: 'roleDeductionSummaryReport',
   area: 'reports',

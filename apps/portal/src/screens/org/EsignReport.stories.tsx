@@ -51,10 +51,25 @@ export const Data: Story = {
     await expect(within(grid).getAllByText(statusWord('expired', language)).length).toBeGreaterThan(
       0,
     );
+    // The usage chart's figures, in a table behind the bars.
+    const usage = canvas.getByRole('table', { name: text('org:reports.esign.usage') });
+    await expect(within(usage).getAllByRole('row')).toHaveLength(13);
   },
 };
 export const DataArabic: Story = inArabic(Data);
 export const DataDark: Story = stories.DataDark;
+
+/** The usage chart could not be read: it says so with a retry; the plans still show. */
+export const UsageFailed: Story = {
+  parameters: { msw: [mockStates.failure('esignUsageByMonth')] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('button', { name: uiText('retry') })).toBeVisible();
+    await expect(
+      await canvas.findByRole('grid', { name: text('org:reports.esign.title') }),
+    ).toBeVisible();
+  },
+};
 export const DataArabicDark: Story = stories.DataArabicDark;
 export const NothingFound: Story = stories.NothingFound;
 export const NothingFoundArabic: Story = stories.NothingFoundArabic;

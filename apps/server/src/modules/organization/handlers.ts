@@ -133,6 +133,24 @@ export function organizationHandlers(deps: Deps): Handlers {
     ...gridHandlers(deps, uavRequestsGrid, UAV_REQUESTS),
     ...gridHandlers(deps, esignDeductionSummaryGrid, esignDeductions(deps)),
     ...gridHandlers(deps, roleAllocationHistoryGrid, ROLE_ALLOCATIONS),
+    // Counters used per month in Riyadh, the last twelve, every month present (zero when none).
+    esignUsageByMonth: async ({ tenant }) => {
+      const { rows } = await pool.query<{ month: string; used: number }>(
+        `WITH months AS (
+           SELECT to_char(m, 'YYYY-MM') AS month
+             FROM generate_series(date_trunc('month', $2::timestamptz AT TIME ZONE 'Asia/Riyadh') - interval '11 months',
+                                  date_trunc('month', $2::timestamptz AT TIME ZONE 'Asia/Riyadh'), interval '1 month') AS m
+         )
+         SELECT months.month, coalesce(sum(e.quantity), 0)::int AS used
+           FROM months
+           LEFT JOIN counter_entries e
+             ON e.org_slno = $1 AND e.counter = 'esign' AND e.kind = 'consumption'
+            AND to_char(e.created_at AT TIME ZONE 'Asia/Riyadh', 'YYYY-MM') = months.month
+          GROUP BY months.month ORDER BY months.month`,
+        [organizationOf(tenant), deps.clock()],
+      );
+      return { months: rows };
+    },
     // The role seats as the ledger holds them: the dashboard's role counters, read alone.
     roleDeductionSummaryReport: async ({ tenant }) => {
       const { rows } = await pool.query<CounterRow>(

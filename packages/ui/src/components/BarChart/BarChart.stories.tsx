@@ -1,0 +1,54 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
+import { BarChart } from './BarChart.js';
+
+const MONTHS = ['Dec', 'Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov'];
+const USED = [120, 95, 140, 180, 160, 210, 0, 175, 230, 260, 240, 90];
+
+const meta = {
+  title: 'Components/BarChart',
+  component: BarChart,
+  args: {
+    caption: 'Counters used per month',
+    labelHeader: 'Month',
+    valueHeader: 'Counters used',
+    bars: MONTHS.map((month, index) => ({
+      id: month,
+      label: month,
+      value: USED[index] ?? 0,
+      valueText: String(USED[index] ?? 0),
+    })),
+  },
+} satisfies Meta<typeof BarChart>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** The same figures in a table behind the picture, for screen readers. */
+export const Default: Story = {
+  play: async ({ canvasElement }) => {
+    const table = within(canvasElement).getByRole('table', { name: 'Counters used per month' });
+    const rows = within(table).getAllByRole('row');
+    await expect(rows).toHaveLength(13);
+    await expect(within(rows[10] as HTMLElement).getByRole('cell')).toHaveTextContent('260');
+  },
+};
+export const Empty: Story = {
+  args: { bars: MONTHS.map((month) => ({ id: month, label: month, value: 0, valueText: '0' })) },
+};
+export const RTL: Story = {
+  args: {
+    caption: 'العدادات المستخدمة في كل شهر',
+    labelHeader: 'الشهر',
+    valueHeader: 'العدادات المستخدمة',
+    bars: MONTHS.map((month, index) => ({
+      id: month,
+      label: new Intl.DateTimeFormat('ar-SA-u-ca-gregory-nu-arab', { month: 'short' }).format(
+        new Date(2026, (index + 11) % 12, 1),
+      ),
+      value: USED[index] ?? 0,
+      valueText: new Intl.NumberFormat('ar-SA').format(USED[index] ?? 0),
+    })),
+  },
+  globals: { language: 'ar' },
+};
+export const Dark: Story = { globals: { theme: 'dark' } };

@@ -1,0 +1,1 @@
+export { BarChart, type BarChartBar, type BarChartProps } from './BarChart.js';
