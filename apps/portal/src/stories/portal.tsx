@@ -219,6 +219,21 @@ export function loadingStory(...ids: EndpointId[]) {
   };
 }
 
+/**
+ * One of a screen's reads fails for good: that part says so with a retry, and the rest of the
+ * screen — its grid, named by a translation key — still shows.
+ */
+export function partFailedStory(id: EndpointId, gridKey: string) {
+  return {
+    parameters: { msw: [mockStates.failure(id)] },
+    play: async ({ canvasElement }: StoryContext) => {
+      const canvas = within(canvasElement);
+      await expect(await canvas.findByRole('button', { name: uiText('retry') })).toBeVisible();
+      await expect(await canvas.findByRole('grid', { name: text(gridKey) })).toBeVisible();
+    },
+  };
+}
+
 /** A screen whose reads of `ids` fail: "Failed to fetch" with a retry that recovers. */
 export function failedOnceStory(...ids: EndpointId[]) {
   return {

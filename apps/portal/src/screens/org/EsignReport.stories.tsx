@@ -5,7 +5,6 @@
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { esignDeductionSummaryGrid } from '@tawqi/api/grids';
-import { mockStates } from '@tawqi/api/msw';
 import { statusWord } from '@tawqi/domain';
 import i18next from 'i18next';
 import { expect, within } from 'storybook/test';
@@ -13,9 +12,9 @@ import { gridStories } from '../../stories/gridStories.js';
 import {
   SESSION_WITH_ORGANIZATIONS,
   inArabic,
+  partFailedStory,
   portalLoader,
   text,
-  uiText,
   withPortal,
 } from '../../stories/portal.js';
 import EsignReport from './EsignReport.js';
@@ -60,16 +59,7 @@ export const DataArabic: Story = inArabic(Data);
 export const DataDark: Story = stories.DataDark;
 
 /** The usage chart could not be read: it says so with a retry; the plans still show. */
-export const UsageFailed: Story = {
-  parameters: { msw: [mockStates.failure('esignUsageByMonth')] },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('button', { name: uiText('retry') })).toBeVisible();
-    await expect(
-      await canvas.findByRole('grid', { name: text('org:reports.esign.title') }),
-    ).toBeVisible();
-  },
-};
+export const UsageFailed: Story = partFailedStory('esignUsageByMonth', 'org:reports.esign.title');
 export const DataArabicDark: Story = stories.DataArabicDark;
 export const NothingFound: Story = stories.NothingFound;
 export const NothingFoundArabic: Story = stories.NothingFoundArabic;
@@ -81,14 +71,8 @@ export const Failed: Story = stories.Failed;
 export const FailedArabic: Story = stories.FailedArabic;
 
 /** The balance could not be read: it says so with a retry, and the plans still show. */
-export const BalanceFailed: Story = {
-  parameters: { msw: [mockStates.failure('enrolmentAdminDashboard')] },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('button', { name: uiText('retry') })).toBeVisible();
-    await expect(
-      await canvas.findByRole('grid', { name: text('org:reports.esign.title') }),
-    ).toBeVisible();
-  },
-};
+export const BalanceFailed: Story = partFailedStory(
+  'enrolmentAdminDashboard',
+  'org:reports.esign.title',
+);
 export const BalanceFailedArabic: Story = inArabic(BalanceFailed);

@@ -5,15 +5,14 @@
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { roleAllocationHistoryGrid } from '@tawqi/api/grids';
-import { mockStates } from '@tawqi/api/msw';
 import { expect, within } from 'storybook/test';
 import { gridStories } from '../../stories/gridStories.js';
 import {
   SESSION_WITH_ORGANIZATIONS,
   inArabic,
+  partFailedStory,
   portalLoader,
   text,
-  uiText,
   withPortal,
 } from '../../stories/portal.js';
 import RolesReport from './RolesReport.js';
@@ -65,14 +64,8 @@ export const Failed: Story = stories.Failed;
 export const FailedArabic: Story = stories.FailedArabic;
 
 /** The seats could not be read: that says so with a retry, and the history still shows. */
-export const SummaryFailed: Story = {
-  parameters: { msw: [mockStates.failure('roleDeductionSummaryReport')] },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('button', { name: uiText('retry') })).toBeVisible();
-    await expect(
-      await canvas.findByRole('grid', { name: text('org:reports.roles.history') }),
-    ).toBeVisible();
-  },
-};
+export const SummaryFailed: Story = partFailedStory(
+  'roleDeductionSummaryReport',
+  'org:reports.roles.history',
+);
 export const SummaryFailedArabic: Story = inArabic(SummaryFailed);
