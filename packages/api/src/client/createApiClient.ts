@@ -288,7 +288,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
  * intact; else `filename`). Our server writes that header one way (http/download.ts), so reading
  * those two parameters is enough.
  */
-export function fileNameOf(endpoint: Endpoint, response: Response): string {
+function fileNameOf(endpoint: Endpoint, response: Response): string {
   if (endpoint.answer.kind === 'blob') return endpoint.answer.fileName;
   const header = response.headers.get('content-disposition') ?? '';
   const extended = /filename\*=UTF-8''([^;]+)/i.exec(header)?.[1];

@@ -4,7 +4,6 @@
  * lot is active until its last day (Riyadh), then what is left of it expires: one expiry entry in
  * the ledger, so the balance the dashboard shows is always what the active lots hold.
  */
-import type { PlanState } from '@tawqi/domain';
 import { inTransaction, type Pool, type Queryable } from '../../db/pool.js';
 import { post } from './ledger.js';
 
@@ -16,8 +15,6 @@ export const riyadhDay = (parameter: string) =>
 export const lotStateSql = (today: string) =>
   `CASE WHEN p.valid_to < ${riyadhDay(today)} THEN 'expired'
         WHEN p.utilized >= p.transactions THEN 'usedUp' ELSE 'active' END`;
-
-export type LotState = PlanState;
 
 /**
  * Posts, once each, the expiry of the organization's lots that are past their validity with

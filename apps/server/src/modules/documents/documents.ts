@@ -39,14 +39,14 @@ import { localWord } from '../words.js';
 /** How long an uploaded document waits to be taken by a request. */
 const UNTAKEN_HOURS = 24;
 /** How many untaken documents one person may hold in one organization. */
-export const MAX_UNTAKEN = 20;
+const MAX_UNTAKEN = 20;
 
 /** What a document may belong to, and who may read it there (the permission table's actions). */
 const READERS: Record<'userRequest', OrganizationAction> = {
   userRequest: 'approve',
 };
 
-export const DOCUMENT_MESSAGES = {
+const DOCUMENT_MESSAGES = {
   type: {
     en: 'This file is not a PDF, PNG or JPEG, or its name does not match its content. Choose the file again.',
     ar: 'هذا الملف ليس من الأنواع المقبولة (مستند أو صورة)، أو أن اسمه لا يطابق محتواه. اختر الملف مرة أخرى.',
@@ -68,7 +68,7 @@ export const DOCUMENT_MESSAGES = {
 } satisfies Record<string, Record<Language, string>>;
 
 /** A refused upload: 415 when the file is not what it claims, 400 for the rest. */
-export function refusedDocument(reason: keyof typeof DOCUMENT_MESSAGES): AppError {
+function refusedDocument(reason: keyof typeof DOCUMENT_MESSAGES): AppError {
   return new AppError(reason === 'type' ? 415 : 400, 'VALIDATION_FAILED', {
     localized: DOCUMENT_MESSAGES[reason],
   });
@@ -167,9 +167,9 @@ export function documentHandlers(deps: Pick<Deps, 'pool' | 'clock'>): Handlers {
       if (
         !sniffed ||
         documentTypeOfName(name) !== sniffed ||
-        // A browser that does not know the type sends octet-stream; any other must agree.
-        (declared !== null && declared !== sniffed) ||
-        (declared === null && upload.mediaType.split(';')[0] !== 'application/octet-stream')
+        // A browser that does not know the type sends octet-stream (the route takes no other
+        // unknown type); a type it names must agree.
+        (declared !== null && declared !== sniffed)
       )
         throw refusedDocument('type');
 

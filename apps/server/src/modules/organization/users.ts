@@ -415,9 +415,7 @@ export function organizationUserHandlers(deps: Pick<Deps, 'pool' | 'audit' | 'cl
     changeMemberRole: async (context) => {
       const { userSlNo, role } = context.input.body;
       return changeAtOnce(context, userSlNo, async (tx, member) => {
-        const counted = member.roles.filter((held): held is CountedRole =>
-          (COUNTED_ROLES as readonly string[]).includes(held),
-        );
+        const counted = seatedRoles(member.roles);
         if (counted.length === 1 && counted[0] === role) return null;
         const others = member.roles.filter((held) => !counted.includes(held as CountedRole));
         // The new role's seat is taken (or the change refused) and the old roles' given back.
