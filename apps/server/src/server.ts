@@ -32,6 +32,7 @@ import { createExportWriter } from './modules/exports/stream.js';
 import { authHandlers } from './modules/auth/handlers.js';
 import { individualHandlers } from './modules/individual/handlers.js';
 import { organizationHandlers } from './modules/organization/handlers.js';
+import { buyingHandlers } from './modules/organization/buying.js';
 import { documentHandlers } from './modules/documents/documents.js';
 import {
   paymentHandlers,
@@ -149,6 +150,7 @@ export async function createServer(options: {
     ...accountHandlers(deps),
     ...paymentHandlers(deps),
     ...organizationHandlers(deps),
+    ...buyingHandlers(deps),
     ...documentHandlers(deps),
     ...(options.localesDir ? translationHandlers(options.localesDir) : {}),
   };

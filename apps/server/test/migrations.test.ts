@@ -77,6 +77,7 @@ describe('a first-release database', SEEDING, () => {
       'organization world',
       'change request values',
       'request documents',
+      'organization catalogue',
     ]);
     expect(await seedDemoData(pool, NOW)).toEqual([]);
     expect(
@@ -187,11 +188,11 @@ describe('a new database', SEEDING, () => {
     await seedDemoData(pool, NOW);
     const noura = (await pool.query(`SELECT user_slno FROM users WHERE username = 'noura'`)).rows[0]
       .user_slno as number;
-    const order = (key: string, user: number | null, org: number | null) =>
+    const order = (key: string, user: number | null, org: number | null, category?: string) =>
       pool.query(
-        `INSERT INTO orders (encoded_id, user_slno, org_slno, product_pricing_details_slno, quantity, price_halalas, tax_halalas, total_halalas, idempotency_key, created_at)
-         VALUES ($1, $2, $3, 2, 1, 100, 15, 115, $1, now())`,
-        [key, user, org],
+        `INSERT INTO orders (encoded_id, user_slno, org_slno, category, product_pricing_details_slno, quantity, price_halalas, tax_halalas, total_halalas, idempotency_key, created_at)
+         VALUES ($1, $2, $3, $4, 2, 1, 100, 15, 115, $1, now())`,
+        [key, user, org, category ?? (user === null ? 'counter' : 'plan')],
       );
     await order('order-person', noura, null);
     await order('order-organization', null, 314);
@@ -199,6 +200,13 @@ describe('a new database', SEEDING, () => {
     await expect(order('order-neither', null, null)).rejects.toThrow(/orders_one_owner/);
     // One order per owner and key, for an organization as for a person.
     await expect(order('order-organization', null, 314)).rejects.toThrow(/duplicate key/);
+    // A person buys a plan; an organization buys counters or role seats (migration 015).
+    await expect(order('order-org-plan', null, 314, 'plan')).rejects.toThrow(
+      /orders_category_owner/,
+    );
+    await expect(order('order-person-seats', noura, null, 'role')).rejects.toThrow(
+      /orders_category_owner/,
+    );
 
     const plan = (id: string, user: number | null, org: number | null) =>
       pool.query(
@@ -219,6 +227,7 @@ describe('a new database', SEEDING, () => {
       'organization world',
       'change request values',
       'request documents',
+      'organization catalogue',
     ]);
     // Every change request says what it asks for.
     expect(

@@ -104,32 +104,38 @@ const reached: { id: string; tenant: TenantContext | null; caller: number | null
 // Built organization calls answer from their real handlers (the canary check has teeth there).
 const notBuilt = new Set<string>(unimplemented(h.handlers));
 // Stand-ins answer any call, so they are typed as the generic handler the route calls.
+const standInFor = (endpoint: Endpoint) => (context: HandlerContext) => {
+  reached.push({
+    id: endpoint.id,
+    tenant: context.tenant,
+    caller: context.caller?.userSlno ?? null,
+  });
+  const answer = (mocks[endpoint.id as EndpointId] as (request: unknown) => unknown)(context.input);
+  return Promise.resolve(answer === 'file' ? Buffer.from('PK') : answer);
+};
 const standIns = Object.fromEntries(
   ENDPOINTS.filter((endpoint) => endpoint.tenant && notBuilt.has(endpoint.id)).map((endpoint) => [
     endpoint.id,
-    (context: HandlerContext) => {
-      reached.push({
-        id: endpoint.id,
-        tenant: context.tenant,
-        caller: context.caller?.userSlno ?? null,
-      });
-      const answer = (mocks[endpoint.id as EndpointId] as (request: unknown) => unknown)(
-        context.input,
-      );
-      return Promise.resolve(answer === 'file' ? Buffer.from('PK') : answer);
-    },
+    standInFor(endpoint),
   ]),
 ) as Handlers;
 const app = await h.appWith(standIns);
+// The query id rule is watched through one query-id call answered by a stand-in (every such call
+// has its real handler now, which does not say which organization it served).
+const QUERY_ID_PROBE = CONTRACT.purchasedCounters;
+const probeApp = await h.appWith({
+  ...standIns,
+  [QUERY_ID_PROBE.id]: standInFor(QUERY_ID_PROBE),
+} as Handlers);
 
-async function send(endpoint: Endpoint, input: Sample, token?: string) {
+async function send(endpoint: Endpoint, input: Sample, token?: string, to = app) {
   let url = `/${endpoint.path.replace(/^\//, '')}`;
   for (const [name, value] of Object.entries(input.path))
     url = url.replace(`{${name}}`, encodeURIComponent(String(value)));
   const query = new URLSearchParams(
     Object.entries(input.query).map(([name, value]) => [name, String(value)]),
   ).toString();
-  const response = await app.inject({
+  const response = await to.inject({
     method: endpoint.method,
     url: query ? `${url}?${query}` : url,
     headers: {
@@ -468,16 +474,21 @@ describe('calls not built yet', () => {
 
 describe('the query id rule', () => {
   it('resolves a shared query id to the caller’s own organization, and refuses one naming two of theirs', async () => {
-    const endpoint = CONTRACT.purchasedCounters;
+    const endpoint = QUERY_ID_PROBE;
     const input = withIds(endpoint, 500, () => 1);
     reached.length = 0;
     // 320 and 321 share the query id 500 (types 2 and 3 under provider 500).
-    const asKhalid = await send(endpoint, input, (await h.signIn(khalid.nationalId)).token);
-    const asLayla = await send(endpoint, input, (await h.signIn(layla.nationalId)).token);
+    const asKhalid = await send(
+      endpoint,
+      input,
+      (await h.signIn(khalid.nationalId)).token,
+      probeApp,
+    );
+    const asLayla = await send(endpoint, input, (await h.signIn(layla.nationalId)).token, probeApp);
     expect([asKhalid.status, asLayla.status]).toEqual([200, 200]);
     expect(reached.map((entry) => entry.tenant?.organization?.slno)).toEqual([320, 321]);
 
-    const asOmar = await app.inject({
+    const asOmar = await probeApp.inject({
       method: 'POST',
       url: '/api/v1/buy/org/counters',
       headers: {

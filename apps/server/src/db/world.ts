@@ -490,9 +490,16 @@ async function writeEsignLot(
 ): Promise<void> {
   const uniqueId = `PLN-ORG-${String(orgSlno)}-${lot.key}`;
   const [plan] = (
-    await client.query<{ slno: number; limit: number; price: string; months: number }>(
+    await client.query<{
+      slno: number;
+      limit: number;
+      price: string;
+      months: number;
+      en: string;
+      ar: string;
+    }>(
       `SELECT product_pricing_details_slno AS slno, transaction_limit AS limit, price_halalas AS price,
-              validity_months AS months
+              validity_months AS months, plan_name AS en, plan_name_ar AS ar
          FROM esign_plans WHERE plan_name = $1`,
       [lot.plan],
     )
@@ -504,17 +511,24 @@ async function writeEsignLot(
     Number(plan.price) * quantity,
     vatRateBasisPoints(DEFAULT_VAT_PERCENT),
   );
+  // A counter order of one line (migration 015), fulfilled when it was made: its lot.
   const [written] = (
     await client.query<{ slno: number; transactions: number; used: number; expired: boolean }>(
       `WITH bought AS (
-         INSERT INTO orders (encoded_id, org_slno, product_pricing_details_slno, quantity, price_halalas,
-                             tax_halalas, total_halalas, idempotency_key, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $1, $8::timestamptz - make_interval(days => $9))
+         INSERT INTO orders (encoded_id, org_slno, category, product_pricing_details_slno, quantity, price_halalas,
+                             tax_halalas, total_halalas, idempotency_key, created_at, fulfilled_at)
+         VALUES ($1, $2, 'counter', $3, $4, $5, $6, $7, $1, $8::timestamptz - make_interval(days => $9),
+                 $8::timestamptz - make_interval(days => $9))
          ON CONFLICT DO NOTHING RETURNING order_slno, created_at
+       ), line AS (
+         INSERT INTO order_lines (order_slno, line_no, counter, name_en, name_ar, pax_size, quantity,
+                                  unit_price_halalas, price_halalas, tax_halalas, total_halalas,
+                                  product_pricing_details_slno, validity_months)
+         SELECT order_slno, 1, 'esign', $13, $14, $15, $4, $16, $5, $6, $7, $3, $12 FROM bought
        )
-       INSERT INTO purchased_plans (plan_unique_id, org_slno, product_pricing_details_slno, order_slno,
+       INSERT INTO purchased_plans (plan_unique_id, org_slno, product_pricing_details_slno, order_slno, order_line_no,
                                     transactions, utilized, valid_from, valid_to, created_at)
-       SELECT $1, $2, $3, order_slno, $10, $11, created_at::date,
+       SELECT $1, $2, $3, order_slno, 1, $10, $11, created_at::date,
               (created_at + make_interval(months => $12))::date - 1, created_at
          FROM bought
        RETURNING purchased_plan_slno AS slno, transactions, utilized AS used,
@@ -532,6 +546,10 @@ async function writeEsignLot(
         plan.limit * quantity,
         lot.used * scale,
         plan.months,
+        plan.en,
+        plan.ar,
+        plan.limit,
+        plan.price,
       ],
     )
   ).rows;
@@ -665,4 +683,114 @@ async function writeTransactions(
      ON CONFLICT (transaction_id) DO NOTHING`,
     [organization.slno, count, now],
   );
+}
+
+/**
+ * What organizations can buy (migration 015): each L1 provider's packs of eSign counters (its own
+ * prices, a lot of an eSign plan's validity) and Tawqi's packs of role seats.
+ */
+const COUNTER_PACKS = [
+  {
+    size: 500,
+    plan: 'Professional',
+    sar: 1750,
+    en: '500 eSign counters',
+    ar: '٥٠٠ عملية توقيع إلكتروني',
+  },
+  {
+    size: 2000,
+    plan: 'Business',
+    sar: 6000,
+    en: '2,000 eSign counters',
+    ar: '٢٬٠٠٠ عملية توقيع إلكتروني',
+  },
+  {
+    size: 10000,
+    plan: 'Enterprise',
+    sar: 25000,
+    en: '10,000 eSign counters',
+    ar: '١٠٬٠٠٠ عملية توقيع إلكتروني',
+  },
+] as const;
+
+const ROLE_PACKS: readonly {
+  id: string;
+  role: CountedRole;
+  size: number;
+  sar: number;
+  en: string;
+  ar: string;
+}[] = [
+  {
+    id: 'ROLE-EA-1',
+    role: 'enrolmentAdmin',
+    size: 1,
+    sar: 500,
+    en: '1 Enrolment Admin seat',
+    ar: 'مقعد واحد لمسؤول التسجيل',
+  },
+  {
+    id: 'ROLE-AS-5',
+    role: 'authorizedSignatory',
+    size: 5,
+    sar: 1500,
+    en: '5 Authorized Signatory seats',
+    ar: '٥ مقاعد للمفوّض بالتوقيع',
+  },
+  {
+    id: 'ROLE-OU-25',
+    role: 'organizationUser',
+    size: 25,
+    sar: 2500,
+    en: '25 Organization User seats',
+    ar: '٢٥ مقعدًا لمستخدم المنشأة',
+  },
+  {
+    id: 'ROLE-OU-100',
+    role: 'organizationUser',
+    size: 100,
+    sar: 8000,
+    en: '100 Organization User seats',
+    ar: '١٠٠ مقعد لمستخدم المنشأة',
+  },
+];
+
+export async function writeCatalogue(client: PoolClient): Promise<void> {
+  for (const [index, provider] of L1.entries())
+    for (const pack of COUNTER_PACKS)
+      await client.query(
+        `INSERT INTO pax_plans (pax_unique_id, category, counter, pax_size, price_halalas, name_en, name_ar,
+                                description_en, description_ar, sip_slno, product_pricing_details_slno)
+         SELECT $1, 'counter', 'esign', $2, $3, $4, $5, $6, $7, $8, product_pricing_details_slno
+           FROM esign_plans WHERE plan_name = $9
+         ON CONFLICT (pax_unique_id) DO NOTHING`,
+        [
+          `CNT-${String(provider.slno)}-${String(pack.size)}`,
+          pack.size,
+          // Each provider prices its packs: 5 % more per provider after the first.
+          Math.round(pack.sar * 100 * (1 + index * 0.05)),
+          pack.en,
+          pack.ar,
+          `${pack.en} from ${provider.en}, valid as the ${pack.plan} plan`,
+          `${pack.ar} من ${provider.ar}`,
+          provider.slno,
+          pack.plan,
+        ],
+      );
+  for (const pack of ROLE_PACKS)
+    await client.query(
+      `INSERT INTO pax_plans (pax_unique_id, category, counter, pax_size, price_halalas, name_en, name_ar,
+                              description_en, description_ar)
+       VALUES ($1, 'role', $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (pax_unique_id) DO NOTHING`,
+      [
+        pack.id,
+        pack.role,
+        pack.size,
+        pack.sar * 100,
+        pack.en,
+        pack.ar,
+        `${pack.en}: a seat is taken when a member is approved into the role and given back when they leave it`,
+        `${pack.ar}: يُشغَل المقعد عند اعتماد عضو في الدور ويُحرَّر عند مغادرته له`,
+      ],
+    );
 }

@@ -8,20 +8,6 @@ import { ENDPOINTS, type EndpointId } from '@tawqi/api';
 import type { Handlers } from './contractRoutes.js';
 
 export const NOT_YET: Partial<Record<EndpointId, string>> = {
-  // issue 15: organization commerce
-  purchasedCounters: 'issue 15: organization commerce',
-  counterQuantityGrid: 'issue 15: organization commerce',
-  counterPlans: 'issue 15: organization commerce',
-  l1Plans: 'issue 15: organization commerce',
-  l2Sips: 'issue 15: organization commerce',
-  l1PlanDetails: 'issue 15: organization commerce',
-  exportPurchaseCounter: 'issue 15: organization commerce',
-  rolePlans: 'issue 15: organization commerce',
-  roleQuantityGrid: 'issue 15: organization commerce',
-  rolePlanDescription: 'issue 15: organization commerce',
-  exportPurchaseOrgRolePlan: 'issue 15: organization commerce',
-  // issue 15: organization commerce
-  buyOrganizationPlan: 'issue 15: organization commerce',
   // issue 15: special plans and purchase orders
   specialPlans: 'issue 15: special plans and purchase orders',
   specialPlanQuantityGrid: 'issue 15: special plans and purchase orders',

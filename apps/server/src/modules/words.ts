@@ -29,6 +29,15 @@ const WORDS: Record<string, Record<Language, string>> = {
   purchase: { en: 'Purchase', ar: 'شراء' },
   allocationIn: { en: 'Allocated by the provider', ar: 'خصّصه مزوّد الخدمة' },
   'Demo seats': { en: 'Demo seats', ar: 'مقاعد تجريبية' },
+  // An organization's purchases: what it bought, and how it paid (ours: online, by card).
+  'eSign counters': { en: 'eSign counters', ar: 'رصيد العمليات' },
+  esign: { en: 'eSign counters', ar: 'رصيد العمليات' },
+  'Role seats': { en: 'Role seats', ar: 'مقاعد الأدوار' },
+  'No expiry': { en: 'No expiry', ar: 'بلا انتهاء' },
+  Organization: { en: 'Organization', ar: 'المنشأة' },
+  online: { en: 'Online', ar: 'عبر الإنترنت' },
+  card: { en: 'Card', ar: 'بطاقة' },
+  bankTransfer: { en: 'Bank transfer', ar: 'تحويل بنكي' },
   // An organization's digital seal.
   notRequested: { en: 'Not requested', ar: 'لم يُطلب' },
   issued: { en: 'Issued', ar: 'صادر' },

@@ -6,6 +6,7 @@ import {
   ESIGN_TRANSACTION_STATUSES,
   NEW_USER_APPROVAL_STATUSES,
   ORG_USER_STATUSES,
+  PLAN_PURCHASE_STATUSES,
   PLAN_STATES,
   REVIEW_REQUEST_STATUSES,
   UAV_REQUEST_STATUSES,
@@ -440,6 +441,120 @@ export const roleAllocationHistoryGrid = defineGrid({
   exportInput: (filter, language) => ({
     body: { sipSlNo: organizationOf(filter).queryId, ...filterFields(filter), language },
   }),
+});
+
+const PURCHASE_HEADERS = {
+  transactionNo: { en: 'Order', ar: 'رقم الطلب' },
+  requestDate: { en: 'Ordered on', ar: 'تاريخ الطلب' },
+  quantity: { en: 'Packs', ar: 'الحزم' },
+  paymentMode: { en: 'Payment mode', ar: 'طريقة الدفع' },
+  paymentType: { en: 'Payment type', ar: 'نوع الدفع' },
+} as const;
+
+/** What every purchase row starts with (SPEC §3 "Purchase rows", common fields). */
+function purchaseColumns(): GridColumn<{
+  transactionNo: string;
+  requestDate: string;
+  productsInQuantity: number;
+  paymentMode: string;
+  paymentType: string;
+}>[] {
+  return [
+    {
+      id: 'transactionNo',
+      header: PURCHASE_HEADERS.transactionNo,
+      kind: 'verbatim',
+      value: (row) => row.transactionNo,
+      isRowHeader: true,
+      width: 200,
+    },
+    {
+      id: 'requestDate',
+      header: PURCHASE_HEADERS.requestDate,
+      kind: 'dateTime',
+      value: (row) => row.requestDate,
+      width: 190,
+    },
+    {
+      id: 'productsInQuantity',
+      header: PURCHASE_HEADERS.quantity,
+      kind: 'number',
+      value: (row) => row.productsInQuantity,
+      width: 100,
+    },
+    {
+      id: 'paymentMode',
+      header: PURCHASE_HEADERS.paymentMode,
+      kind: 'text',
+      value: (row) => row.paymentMode,
+      width: 150,
+    },
+    {
+      id: 'paymentType',
+      header: PURCHASE_HEADERS.paymentType,
+      kind: 'text',
+      value: (row) => row.paymentType,
+      only: 'file',
+    },
+  ];
+}
+
+/**
+ * The eSign counters the organization bought (SPEC §2 `buy/esign/plans`, §3 "Purchase rows"),
+ * newest first, exported as Counter_Purchased_Plan.xlsx; each row opens its quantity detail.
+ */
+export const purchasedCountersGrid = defineGrid({
+  id: 'purchasedCounters',
+  list: CONTRACT.purchasedCounters,
+  export: CONTRACT.exportPurchaseCounter,
+  statuses: { all: PLAN_PURCHASE_STATUSES, start: defaultStatusFilter('counterPurchases') },
+  searchable: true,
+  columns: [...purchaseColumns(), statusColumn(120)],
+  rowKey: (row) => row.transactionNo,
+  listInput: (view) => ({ body: queryIdPage(CONTRACT.purchasedCounters, view) }),
+  exportInput: (filter, language) => ({ body: { ...queryIdFilter(filter), language } }),
+});
+
+/**
+ * The role seats the organization bought (SPEC §2 `buy/role/plans`), with each order's plans and
+ * amounts, exported as Organization_Role_Plans.xlsx.
+ */
+export const rolePlanPurchasesGrid = defineGrid({
+  id: 'rolePlanPurchases',
+  list: CONTRACT.rolePlans,
+  export: CONTRACT.exportPurchaseOrgRolePlan,
+  statuses: { all: PLAN_PURCHASE_STATUSES, start: defaultStatusFilter('rolePlanPurchases') },
+  searchable: true,
+  columns: [
+    ...purchaseColumns(),
+    { id: 'planName', header: PLAN_HEADERS.plan, kind: 'text', value: (row) => row.planName },
+    {
+      id: 'planType',
+      header: PLAN_HEADERS.type,
+      kind: 'text',
+      value: (row) => row.planType,
+      only: 'file',
+    },
+    {
+      id: 'price',
+      header: PLAN_HEADERS.price,
+      kind: 'money',
+      value: (row) => row.price,
+      only: 'file',
+    },
+    { id: 'vat', header: PLAN_HEADERS.vat, kind: 'money', value: (row) => row.vat, only: 'file' },
+    {
+      id: 'totalPrice',
+      header: PLAN_HEADERS.total,
+      kind: 'money',
+      value: (row) => row.totalPrice,
+      width: 140,
+    },
+    statusColumn(120),
+  ],
+  rowKey: (row) => row.transactionNo,
+  listInput: (view) => ({ body: queryIdPage(CONTRACT.rolePlans, view) }),
+  exportInput: (filter, language) => ({ body: { ...queryIdFilter(filter), language } }),
 });
 
 /** An organization's units (the profile's first tab, SPEC §3): a reference list, no export. */

@@ -13,6 +13,7 @@ import * as newUserVerification from './011_new_user_verification.js';
 import * as documents from './012_documents.js';
 import * as countersLedger from './013_counters_ledger.js';
 import * as esignLots from './014_esign_lots.js';
+import * as organizationOrders from './015_organization_orders.js';
 
 export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   initial,
@@ -29,4 +30,5 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   documents,
   countersLedger,
   esignLots,
+  organizationOrders,
 ];

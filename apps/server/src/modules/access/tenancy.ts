@@ -137,7 +137,10 @@ export const RECORD_OWNERSHIP: Record<RecordKind, Ownership> = {
     by: 'organization',
     sql: 'SELECT 1 FROM organization_units WHERE org_slno = $1 AND org_unit_slno = $2',
   },
-  purchase: { by: 'notYet', why: 'organization purchases come with the buying issue' },
+  purchase: {
+    by: 'organization',
+    sql: 'SELECT 1 FROM orders WHERE org_slno = $1 AND order_slno = $2',
+  },
   specialPlanRequest: { by: 'notYet', why: 'special plans come with the buying issue' },
   purchaseOrder: { by: 'notYet', why: 'purchase orders come with the buying issue' },
   l2Request: { by: 'notYet', why: 'L2 requests come with the provider issue' },

@@ -34,13 +34,15 @@ export function esignDeductions(
 ): GridQuery<typeof esignDeductionSummaryGrid, LotRow> {
   const state = lotStateSql('$2');
   return {
-    select: `SELECT p.purchased_plan_slno, p.plan_unique_id, e.plan_name AS plan_en, e.plan_name_ar AS plan_ar,
+    // A lot is one line of an order (migration 015): its name and amounts are the line's.
+    select: `SELECT p.purchased_plan_slno, p.plan_unique_id, coalesce(l.name_en, e.plan_name) AS plan_en,
+                    coalesce(l.name_ar, e.plan_name_ar) AS plan_ar,
                     e.product_name, p.valid_from::text, p.valid_to::text, p.transactions, p.utilized,
-                    o.price_halalas AS price, o.tax_halalas AS tax, o.total_halalas AS total,
+                    l.price_halalas AS price, l.tax_halalas AS tax, l.total_halalas AS total,
                     ${state} AS state, p.created_at
                FROM purchased_plans p
                JOIN esign_plans e ON e.product_pricing_details_slno = p.product_pricing_details_slno
-               LEFT JOIN orders o ON o.order_slno = p.order_slno`,
+               LEFT JOIN order_lines l ON l.order_slno = p.order_slno AND l.line_no = p.order_line_no`,
     count: `SELECT count(*) FROM purchased_plans p
               JOIN esign_plans e ON e.product_pricing_details_slno = p.product_pricing_details_slno`,
     where: (body, { tenant }) => ({
@@ -49,7 +51,9 @@ export function esignDeductions(
         AND ($4::date IS NULL OR p.valid_from >= $4::date)
         AND ($5::date IS NULL OR p.valid_from <= $5::date)
         AND ($6::text = '' OR e.plan_name ILIKE '%' || $6 || '%' OR e.plan_name_ar LIKE '%' || $6 || '%'
-             OR p.plan_unique_id ILIKE '%' || $6 || '%')`,
+             OR p.plan_unique_id ILIKE '%' || $6 || '%'
+             OR EXISTS (SELECT 1 FROM order_lines n WHERE n.order_slno = p.order_slno AND n.line_no = p.order_line_no
+                          AND (n.name_en ILIKE '%' || $6 || '%' OR n.name_ar LIKE '%' || $6 || '%')))`,
       values: [
         organizationOf(tenant),
         deps.clock(),
@@ -70,7 +74,7 @@ export function esignDeductions(
       activeDate: row.valid_from,
       expiryDate: row.valid_to,
       planType: localWord(row.product_name, language),
-      // A lot without an order (none yet: every purchase has one) would cost nothing.
+      // A lot without an order line (none: every purchase has one) would cost nothing.
       salesPrice: toSar(Number(row.price ?? 0)),
       vat: toSar(Number(row.tax ?? 0)),
       totalPrice: toSar(Number(row.total ?? 0)),
@@ -92,6 +96,11 @@ interface SeatEntryRow {
   created_at: Date;
   riyadh_date: string;
   riyadh_time: string;
+  price: number | null;
+  unit_price: number | null;
+  pax_size: number | null;
+  name_en: string | null;
+  name_ar: string | null;
 }
 
 /** Credit entries of role seats: what the allocation history lists. */
@@ -100,14 +109,20 @@ const SEAT_CREDITS = `e.counter IN (${COUNTED_ROLES.map((role) => `'${role}'`).j
 
 /**
  * The role counter report's allocation history: the packs of seats the organization received,
- * one per ledger credit of a role, with its day and time in Riyadh. Seats are bought through role
- * plans (issue 15, later); until then a pack's prices are null, as for opening seats.
+ * one per ledger credit of a role, with its day and time in Riyadh. A bought pack has the prices
+ * of its order line (the entry's reference names it, modules/counters/orders.ts); seats that were
+ * not bought (opening balances, a provider's allocation) have none.
  */
 export const ROLE_ALLOCATIONS: GridQuery<typeof roleAllocationHistoryGrid, SeatEntryRow> = {
   select: `SELECT e.entry_slno, e.counter, e.kind, e.quantity, e.reason, e.created_at,
                   (e.created_at AT TIME ZONE 'Asia/Riyadh')::date::text AS riyadh_date,
-                  to_char(e.created_at AT TIME ZONE 'Asia/Riyadh', 'HH24:MI') AS riyadh_time
-             FROM counter_entries e`,
+                  to_char(e.created_at AT TIME ZONE 'Asia/Riyadh', 'HH24:MI') AS riyadh_time,
+                  l.price_halalas AS price, l.unit_price_halalas AS unit_price, l.pax_size, l.name_en, l.name_ar
+             FROM counter_entries e
+             LEFT JOIN orders o ON e.kind = 'purchase' AND e.reference LIKE 'order:%'
+                  AND o.encoded_id = split_part(e.reference, ':', 2)
+             LEFT JOIN order_lines l ON l.order_slno = o.order_slno
+                  AND l.line_no = nullif(split_part(e.reference, ':', 3), '')::int`,
   count: 'SELECT count(*) FROM counter_entries e',
   where: (body, { tenant }) => ({
     where: `e.org_slno = $1 AND ${SEAT_CREDITS}
@@ -130,11 +145,17 @@ export const ROLE_ALLOCATIONS: GridQuery<typeof roleAllocationHistoryGrid, SeatE
     createdDate: row.riyadh_date,
     createdTime: row.riyadh_time,
     paxUniqueId: `RC-${row.entry_slno}`,
-    paxDescription: localWord(row.reason, language),
+    // A bought pack is named as it was sold, in both languages; other credits by their reason.
+    paxDescription:
+      (language === 'ar' ? row.name_ar : row.name_en) ?? localWord(row.reason, language),
     userType: localWord(row.counter, language),
     paxType: localWord(row.kind, language),
-    salesPrice: null,
+    salesPrice: row.price === null ? null : toSar(row.price),
     paxSize: row.quantity,
-    baseprice: null,
+    // What one seat of the pack cost.
+    baseprice:
+      row.unit_price === null || !row.pax_size
+        ? null
+        : toSar(Math.round(row.unit_price / row.pax_size)),
   }),
 };

@@ -16,7 +16,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { COMPANY, toSar, type Language, type PaymentStatus } from '@tawqi/domain';
+import {
+  COMPANY,
+  toSar,
+  type Language,
+  type PaymentStatus,
+  type PriceWithVat,
+} from '@tawqi/domain';
 import {
   PaymentGatewayError,
   type GatewayPayment,
@@ -30,6 +36,7 @@ import { SYSTEM_CONTEXT, auditContextOf, type AuditContext } from '../audit/log.
 import { planAmounts } from '../individual/handlers.js';
 import { localWord } from '../words.js';
 import { simplifiedInvoiceQr } from './invoiceQr.js';
+import { fulfilOrganizationOrder } from '../counters/orders.js';
 
 export const CALLBACK_PATH = '/api/v1/payments/callback';
 /** A notification older (or newer) than this is stale. */
@@ -87,26 +94,20 @@ async function settleIn(
   after: Aftermath,
 ): Promise<string | null> {
   const [payment] = (
-    await client.query<{
-      payment_slno: number;
-      encoded_id: string;
-      status: string;
-      amount_halalas: number;
-      order_slno: number;
-      order_encoded_id: string;
-      settled_payment_slno: number | null;
-      user_slno: number;
-      transaction_limit: number;
-      quantity: number;
-      validity_months: number;
-      product_pricing_details_slno: number;
-      plan_name: string;
-      plan_name_ar: string;
-    }>(
+    await client.query<
+      {
+        payment_slno: number;
+        encoded_id: string;
+        status: string;
+        amount_halalas: number;
+        settled_payment_slno: number | null;
+      } & SettledOrder
+    >(
       `SELECT pay.payment_slno, pay.encoded_id, pay.status, pay.amount_halalas, o.order_slno, o.encoded_id AS order_encoded_id,
-              o.settled_payment_slno, o.user_slno, e.transaction_limit, o.quantity, e.validity_months,
-              e.product_pricing_details_slno, e.plan_name, e.plan_name_ar
-         FROM payments pay JOIN orders o USING (order_slno) JOIN esign_plans e ON e.product_pricing_details_slno = o.product_pricing_details_slno
+              o.settled_payment_slno, o.user_slno, o.org_slno, o.placed_by, o.category, e.transaction_limit, o.quantity,
+              e.validity_months, e.product_pricing_details_slno, e.plan_name, e.plan_name_ar
+         FROM payments pay JOIN orders o USING (order_slno)
+         LEFT JOIN esign_plans e ON e.product_pricing_details_slno = o.product_pricing_details_slno
         WHERE pay.gateway_ref = $1 AND pay.encoded_id = $2
         FOR UPDATE OF pay, o`,
       [reported.gatewayRef, reported.reference],
@@ -118,7 +119,7 @@ async function settleIn(
     deps.audit.record(client, context, {
       action,
       ...(outcome ? { outcome } : {}),
-      actor: payment.user_slno,
+      actor: payment.user_slno ?? payment.placed_by,
       target: payment.encoded_id,
       detail: { order: payment.order_encoded_id, amountHalalas: reported.amountHalalas },
     });
@@ -181,30 +182,103 @@ async function settleIn(
   after.cancel.push(
     ...superseded.rows.flatMap((row) => (row.gateway_ref ? [row.gateway_ref] : [])),
   );
+  await fulfil(client, payment, now);
+  await event('payment.settled');
+  return 'success';
+}
+
+/** The order a payment settles, as settling reads it. */
+interface SettledOrder {
+  order_slno: number;
+  order_encoded_id: string;
+  user_slno: number | null;
+  org_slno: number | null;
+  placed_by: number | null;
+  category: 'plan' | 'counter' | 'role';
+  quantity: number;
+  transaction_limit: number | null;
+  validity_months: number | null;
+  product_pricing_details_slno: number | null;
+  plan_name: string | null;
+  plan_name_ar: string | null;
+}
+
+const READY_WORDS = {
+  counter: {
+    title: { en: 'eSign counters bought', ar: 'تم شراء رصيد العمليات' },
+    message: (order: string) => ({
+      en: `The eSign counters of order ${order} are ready to use.`,
+      ar: `رصيد العمليات في الطلب ${order} جاهز للاستخدام.`,
+    }),
+  },
+  role: {
+    title: { en: 'Role seats bought', ar: 'تم شراء مقاعد الأدوار' },
+    message: (order: string) => ({
+      en: `The role seats of order ${order} are ready to use.`,
+      ar: `مقاعد الأدوار في الطلب ${order} جاهزة للاستخدام.`,
+    }),
+  },
+} as const;
+
+/**
+ * What a paid order gives, once (called under the order's lock, when it is settled): a person's
+ * plan, or an organization's counters or seats (modules/counters/orders.ts); and who ordered it
+ * is told.
+ */
+async function fulfil(client: PoolClient, order: SettledOrder, now: Date): Promise<void> {
+  await client.query('UPDATE orders SET fulfilled_at = $2 WHERE order_slno = $1', [
+    order.order_slno,
+    now,
+  ]);
+  const notify = (
+    userSlno: number,
+    title: Record<Language, string>,
+    message: Record<Language, string>,
+  ) =>
+    client.query(
+      `INSERT INTO notifications (user_slno, title_en, title_ar, message_en, message_ar, created_at) VALUES ($1, $2, $3, $4, $5, $6)`,
+      [userSlno, title.en, title.ar, message.en, message.ar, now],
+    );
+  if (order.category !== 'plan') {
+    if (order.org_slno === null) throw new Error('an organization order without its organization');
+    await fulfilOrganizationOrder(
+      client,
+      {
+        orderSlno: order.order_slno,
+        encodedId: order.order_encoded_id,
+        orgSlno: order.org_slno,
+        placedBy: order.placed_by,
+      },
+      now,
+    );
+    const words = READY_WORDS[order.category];
+    if (order.placed_by !== null)
+      await notify(order.placed_by, words.title, words.message(order.order_encoded_id));
+    return;
+  }
+  if (order.user_slno === null || order.transaction_limit === null)
+    throw new Error('a plan order without its person or plan');
   await client.query(
     `INSERT INTO purchased_plans (plan_unique_id, user_slno, product_pricing_details_slno, order_slno, transactions, valid_from, valid_to, created_at)
      VALUES ($1, $2, $3, $4, $5, $6::date, ($6::date + make_interval(months => $7))::date, $6)`,
     [
       encodedId('PLN'),
-      payment.user_slno,
-      payment.product_pricing_details_slno,
-      payment.order_slno,
-      payment.transaction_limit * payment.quantity,
+      order.user_slno,
+      order.product_pricing_details_slno,
+      order.order_slno,
+      order.transaction_limit * order.quantity,
       now,
-      payment.validity_months,
+      order.validity_months,
     ],
   );
-  await client.query(
-    `INSERT INTO notifications (user_slno, title_en, title_ar, message_en, message_ar, created_at) VALUES ($1, 'Plan bought', 'تم شراء الباقة', $2, $3, $4)`,
-    [
-      payment.user_slno,
-      `Your ${payment.plan_name} plan is ready to use.`,
-      `باقتك «${payment.plan_name_ar}» جاهزة للاستخدام.`,
-      now,
-    ],
+  await notify(
+    order.user_slno,
+    { en: 'Plan bought', ar: 'تم شراء الباقة' },
+    {
+      en: `Your ${String(order.plan_name)} plan is ready to use.`,
+      ar: `باقتك «${String(order.plan_name_ar)}» جاهزة للاستخدام.`,
+    },
   );
-  await event('payment.settled');
-  return 'success';
 }
 
 /** Gives an extra capture back; when the gateway refuses, the audit log's flag stays for a person. */
@@ -229,16 +303,172 @@ async function refundExtraCapture(
   });
 }
 
+/** An order as paying it needs it. */
+interface PayableOrder {
+  order_slno: number;
+  encoded_id: string;
+  total_halalas: number;
+  org_slno: number | null;
+  /** What the gateway's page says is being paid for. */
+  description: string;
+}
+
+const PAYABLE_ORDER = `SELECT o.order_slno, o.encoded_id, o.total_halalas, o.org_slno,
+       CASE o.category WHEN 'plan' THEN e.plan_name WHEN 'counter' THEN 'eSign counters' ELSE 'Role seats' END AS description
+  FROM orders o LEFT JOIN esign_plans e USING (product_pricing_details_slno)`;
+
+/** What an order holds, to tell a retry of the same order from another order under its key. */
+export interface NewOrder {
+  owner:
+    | { kind: 'person'; userSlno: number }
+    | { kind: 'organization'; orgSlno: number; placedBy: number };
+  category: 'plan' | 'counter' | 'role';
+  /** A person's plan; null for an organization's order, which has lines. */
+  planSlno: number | null;
+  quantity: number;
+  amounts: PriceWithVat;
+  lines: readonly OrderLine[];
+}
+
+export interface OrderLine {
+  paxSlno: number;
+  counter: string;
+  nameEn: string;
+  nameAr: string;
+  paxSize: number;
+  quantity: number;
+  unitPriceHalalas: number;
+  amounts: PriceWithVat;
+  planSlno: number | null;
+  validityMonths: number | null;
+}
+
+/**
+ * Buying, for a person or an organization: the order is made once per owner and Idempotency-Key
+ * (the contract routes' mechanism answers a repeated request before this runs; the key's unique
+ * index makes a retry after a crash find its order), then paid: the open attempt's page when
+ * there is one, else a new attempt at the gateway.
+ */
+export async function checkout(
+  deps: PaymentDeps,
+  audit: AuditContext,
+  key: string,
+  wanted: NewOrder,
+) {
+  const person = wanted.owner.kind === 'person' ? wanted.owner.userSlno : null;
+  const organization = wanted.owner.kind === 'organization' ? wanted.owner.orgSlno : null;
+  const placedBy = wanted.owner.kind === 'organization' ? wanted.owner.placedBy : null;
+  const { amounts } = wanted;
+  const order = await inTransaction(deps.pool, async (client) => {
+    const inserted = await client.query<{ order_slno: number; encoded_id: string }>(
+      `INSERT INTO orders (encoded_id, user_slno, org_slno, placed_by, category, product_pricing_details_slno, quantity,
+                           price_halalas, tax_halalas, total_halalas, idempotency_key, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT DO NOTHING
+       RETURNING order_slno, encoded_id`,
+      [
+        encodedId('ord'),
+        person,
+        organization,
+        placedBy,
+        wanted.category,
+        wanted.planSlno,
+        wanted.quantity,
+        amounts.price,
+        amounts.tax,
+        amounts.totalPrice,
+        key,
+        deps.clock(),
+      ],
+    );
+    const fresh = inserted.rows[0];
+    if (fresh) {
+      for (const [index, line] of wanted.lines.entries())
+        await client.query(
+          `INSERT INTO order_lines (order_slno, line_no, pax_slno, counter, name_en, name_ar, pax_size, quantity,
+                                    unit_price_halalas, price_halalas, tax_halalas, total_halalas,
+                                    product_pricing_details_slno, validity_months)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+          [
+            fresh.order_slno,
+            index + 1,
+            line.paxSlno,
+            line.counter,
+            line.nameEn,
+            line.nameAr,
+            line.paxSize,
+            line.quantity,
+            line.unitPriceHalalas,
+            line.amounts.price,
+            line.amounts.tax,
+            line.amounts.totalPrice,
+            line.planSlno,
+            line.validityMonths,
+          ],
+        );
+      await deps.audit.record(client, audit, {
+        action: 'order.created',
+        target: fresh.encoded_id,
+        detail: { totalHalalas: amounts.totalPrice, quantity: wanted.quantity },
+      });
+      return fresh;
+    }
+    // The key's order exists already: a retry after a crash mid-way.
+    const [existing] = (
+      await client.query<{
+        order_slno: number;
+        encoded_id: string;
+        category: string;
+        product_pricing_details_slno: number | null;
+        quantity: number;
+        total_halalas: string;
+      }>(
+        `SELECT order_slno, encoded_id, category, product_pricing_details_slno, quantity, total_halalas FROM orders
+          WHERE idempotency_key = $1 AND (user_slno = $2 OR org_slno = $3)`,
+        [key, person, organization],
+      )
+    ).rows;
+    if (
+      existing?.category !== wanted.category ||
+      existing.product_pricing_details_slno !== wanted.planSlno ||
+      existing.quantity !== wanted.quantity ||
+      Number(existing.total_halalas) !== amounts.totalPrice
+    )
+      throw new AppError(422, 'IDEMPOTENCY_KEY_REUSED');
+    return existing;
+  });
+  const money = {
+    price: toSar(amounts.price),
+    tax: toSar(amounts.tax),
+    totalPrice: toSar(amounts.totalPrice),
+  };
+  const [open] = (
+    await deps.pool.query<{ encoded_id: string; payment_url: string | null }>(
+      `SELECT encoded_id, payment_url FROM payments WHERE order_slno = $1 AND status = 'initiated' AND payment_url IS NOT NULL`,
+      [order.order_slno],
+    )
+  ).rows;
+  if (open?.payment_url)
+    return {
+      encodedOrderSlno: order.encoded_id,
+      encodedPaymentSlno: open.encoded_id,
+      paymentUrl: open.payment_url,
+      ...money,
+    };
+  const [payable] = (
+    await deps.pool.query<PayableOrder>(`${PAYABLE_ORDER} WHERE o.order_slno = $1`, [
+      order.order_slno,
+    ])
+  ).rows;
+  if (!payable) throw new AppError(404, 'NOT_FOUND');
+  return { ...(await startPayment(deps, audit, payable)), ...money };
+}
+
 /**
  * A new attempt for an order: under the order's lock, refuses a paid order and supersedes the
  * open attempt; then closes the superseded one at the gateway — and if the gateway says it was
  * paid meanwhile, settles the order with it instead — and only then makes the new one there.
  */
-async function startPayment(
-  deps: PaymentDeps,
-  context: AuditContext,
-  order: { order_slno: number; encoded_id: string; total_halalas: number; plan_name: string },
-) {
+async function startPayment(deps: PaymentDeps, context: AuditContext, order: PayableOrder) {
   const now = deps.clock();
   const reference = encodedId('pay');
   const superseded = await inTransaction(deps.pool, async (client) => {
@@ -287,8 +517,9 @@ async function startPayment(
     deps.gateway.createPayment({
       reference,
       amountHalalas: order.total_halalas,
-      description: `Tawqi — ${order.plan_name}`,
-      returnUrl: `${deps.config.publicOrigin}/app/my/paymentStatus?payment=${reference}`,
+      description: `Tawqi — ${order.description}`,
+      // A person's payment returns to their area, an organization's to the organization's.
+      returnUrl: `${deps.config.publicOrigin}/app/${order.org_slno === null ? 'my' : 'org'}/paymentStatus?payment=${reference}`,
       callbackUrl: `${deps.selfOrigin()}${CALLBACK_PATH}`,
     }),
   );
@@ -320,11 +551,13 @@ async function ownedPayment(deps: PaymentDeps, userSlno: number, encoded: string
     }>(
       `SELECT pay.encoded_id, pay.gateway_ref, pay.status, pay.amount_halalas, pay.error_message, pay.order_slno,
               o.encoded_id AS order_encoded
-         FROM payments pay JOIN orders o USING (order_slno) WHERE pay.encoded_id = $1 AND o.user_slno = $2`,
+         FROM payments pay JOIN orders o USING (order_slno)
+        WHERE pay.encoded_id = $1 AND (o.user_slno = $2 OR o.placed_by = $2)`,
       [encoded, userSlno],
     )
   ).rows;
-  // Another user's payment is "not found", never theirs to see.
+  // A person sees their own payments, and a member the organization's payments they made (ours:
+  // whoever started a payment is who returns from the gateway to it); anyone else's is "not found".
   if (!payment) throw new AppError(404, 'NOT_FOUND');
   return payment;
 }
@@ -368,106 +601,35 @@ export function paymentHandlers(deps: PaymentDeps): Handlers {
   return {
     buyEsignPlan: async ({ caller, input, request, audit }) => {
       const userSlno = me(caller);
-      // Checked by the idempotency mechanism before the handler runs.
-      const key = String(request.headers['idempotency-key']);
       const planSlno = input.body.productPricingDetailsSlno;
       // The contract defaults the quantity to one.
       const quantity = input.body.quantity;
       const [plan] = (
-        await deps.pool.query<{ price_halalas: number; plan_name: string }>(
-          'SELECT price_halalas, plan_name FROM esign_plans WHERE product_pricing_details_slno = $1 AND is_active AND NOT is_welcome_pack',
+        await deps.pool.query<{ price_halalas: number }>(
+          'SELECT price_halalas FROM esign_plans WHERE product_pricing_details_slno = $1 AND is_active AND NOT is_welcome_pack',
           [planSlno],
         )
       ).rows;
       if (!plan) throw new AppError(404, 'NOT_FOUND');
-      // The price is the server's: price × quantity, then VAT.
-      const amounts = planAmounts(deps, plan.price_halalas * quantity);
-      const order = await inTransaction(deps.pool, async (client) => {
-        const inserted = await client.query<{
-          order_slno: number;
-          encoded_id: string;
-          total_halalas: number;
-        }>(
-          `INSERT INTO orders (encoded_id, user_slno, product_pricing_details_slno, quantity, price_halalas, tax_halalas, total_halalas, idempotency_key, created_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (user_slno, idempotency_key) DO NOTHING
-           RETURNING order_slno, encoded_id, total_halalas`,
-          [
-            encodedId('ord'),
-            userSlno,
-            planSlno,
-            quantity,
-            amounts.price,
-            amounts.tax,
-            amounts.totalPrice,
-            key,
-            deps.clock(),
-          ],
-        );
-        const fresh = inserted.rows[0];
-        if (fresh) {
-          await deps.audit.record(client, audit, {
-            action: 'order.created',
-            target: fresh.encoded_id,
-            detail: { totalHalalas: amounts.totalPrice, quantity },
-          });
-          return fresh;
-        }
-        // The key's order exists already: a retry after a crash mid-way (the idempotency
-        // mechanism answers every other repeat before this handler runs).
-        const [existing] = (
-          await client.query<{
-            order_slno: number;
-            encoded_id: string;
-            total_halalas: number;
-            product_pricing_details_slno: number;
-            quantity: number;
-          }>(
-            'SELECT order_slno, encoded_id, total_halalas, product_pricing_details_slno, quantity FROM orders WHERE user_slno = $1 AND idempotency_key = $2',
-            [userSlno, key],
-          )
-        ).rows;
-        if (existing?.product_pricing_details_slno !== planSlno || existing.quantity !== quantity)
-          throw new AppError(422, 'IDEMPOTENCY_KEY_REUSED');
-        return existing;
+      // Checked by the idempotency mechanism before the handler runs.
+      return checkout(deps, audit, String(request.headers['idempotency-key']), {
+        owner: { kind: 'person', userSlno },
+        category: 'plan',
+        planSlno,
+        quantity,
+        // The price is the server's: price × quantity, then VAT.
+        amounts: planAmounts(deps, plan.price_halalas * quantity),
+        lines: [],
       });
-      const [open] = (
-        await deps.pool.query<{ encoded_id: string; payment_url: string | null }>(
-          `SELECT encoded_id, payment_url FROM payments WHERE order_slno = $1 AND status = 'initiated' AND payment_url IS NOT NULL`,
-          [order.order_slno],
-        )
-      ).rows;
-      const money = {
-        price: toSar(amounts.price),
-        tax: toSar(amounts.tax),
-        totalPrice: toSar(amounts.totalPrice),
-      };
-      if (open?.payment_url)
-        return {
-          encodedOrderSlno: order.encoded_id,
-          encodedPaymentSlno: open.encoded_id,
-          paymentUrl: open.payment_url,
-          ...money,
-        };
-      return {
-        ...(await startPayment(deps, audit, { ...order, plan_name: plan.plan_name })),
-        ...money,
-      };
     },
 
     initiatePayment: async ({ caller, input, audit }) => {
       const userSlno = me(caller);
       const previous = await ownedPayment(deps, userSlno, input.body.encodedPaymentSlno);
       const [order] = (
-        await deps.pool.query<{
-          order_slno: number;
-          encoded_id: string;
-          total_halalas: number;
-          plan_name: string;
-        }>(
-          `SELECT o.order_slno, o.encoded_id, o.total_halalas, e.plan_name
-             FROM orders o JOIN esign_plans e USING (product_pricing_details_slno) WHERE o.order_slno = $1`,
-          [previous.order_slno],
-        )
+        await deps.pool.query<PayableOrder>(`${PAYABLE_ORDER} WHERE o.order_slno = $1`, [
+          previous.order_slno,
+        ])
       ).rows;
       if (!order) throw new AppError(404, 'NOT_FOUND');
       return startPayment(deps, audit, order);
