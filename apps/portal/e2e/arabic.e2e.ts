@@ -100,5 +100,15 @@ describe('an Arabic page', () => {
     await settled(page);
     await page.getByRole('grid').getByRole('row').nth(1).waitFor();
     expect(await latinOnPage(page), 'eSign counter report').toEqual([]);
+    // What the organization bought, and what it can buy.
+    for (const path of [
+      '/app/org/buy/esign/plans',
+      '/app/org/buy/esign/plans/buycounter',
+      '/app/org/buy/role/plans/buyOrgPlan',
+    ]) {
+      await page.goto(path);
+      await settled(page);
+      expect(await latinOnPage(page), path).toEqual([]);
+    }
   }, 120_000);
 });

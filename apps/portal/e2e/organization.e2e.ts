@@ -61,6 +61,10 @@ describe('the organization area', () => {
       '/app/org/manage/users/uav/createuav?lng=en',
       '/app/org/reports/esign?lng=ar',
       '/app/org/reports/roles?lng=ar',
+      '/app/org/buy/esign/plans?lng=ar',
+      '/app/org/buy/esign/plans/buycounter?lng=ar',
+      '/app/org/buy/role/plans?lng=en',
+      '/app/org/buy/role/plans/buyOrgPlan?lng=en',
     ]) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).waitFor();
@@ -420,5 +424,85 @@ describe('the organization area', () => {
       .getByText('signatory.desk@riyadhtrading.sa')
       .waitFor();
     expect([...errors, ...second.errors, ...member.errors]).toEqual([]);
+  });
+
+  it('buys eSign counters and role seats through the gateway: the grids, the report and the dashboard have them, the export is its grid', async () => {
+    const { page, errors } = await openPage('/app/login?lng=en');
+    // Fahad: Enrolment Admin and Authorized Signatory of 330, under the L1 provider 410.
+    await signInWithCode(page, 'fahad');
+    await page.waitForURL('**/app/org/dashboard');
+    const balance = page.getByRole('region', { name: 'eSign counter balance' }).locator('p').nth(1);
+    await balance.waitFor();
+    const before = Number(((await balance.textContent()) ?? '').replace(/\D/g, ''));
+
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Buy counters' })
+      .click();
+    await page.waitForURL('**/app/org/buy/esign/plans');
+    await page.getByRole('link', { name: 'Buy eSign counters' }).click();
+    await page.getByRole('heading', { level: 2, name: '500 eSign counters' }).waitFor();
+    await page.getByRole('button', { name: 'Choose quantities' }).click();
+    const dialog = page.getByRole('dialog', { name: 'eSign counters to buy' });
+    await dialog.getByRole('textbox', { name: 'Quantity: 500 eSign counters' }).fill('2');
+    await dialog.getByRole('textbox', { name: 'Quantity: 500 eSign counters' }).press('Tab');
+    // Provider 410's price: 1,837.50 a pack before VAT, two of them with 15 % VAT.
+    await dialog.getByText('SAR 4,226.25').waitFor();
+    await dialog.getByRole('button', { name: 'Go to payment' }).click();
+    await page.waitForURL('**/simulators/gateway/pay/**');
+    await page.getByText('4226.25 SAR').waitFor();
+    await page.getByRole('button', { name: 'ادفع / Pay' }).click();
+    await page.waitForURL('**/app/org/paymentStatus?payment=*');
+    await page.getByRole('heading', { name: 'Payment received' }).waitFor();
+
+    await page.getByRole('link', { name: 'eSign counters' }).click();
+    await page.waitForURL('**/app/org/buy/esign/plans');
+    const purchases = page.getByRole('grid', { name: 'eSign counters' });
+    // The demo world's four counter orders, and this one, newest first.
+    await expect.poll(() => purchases.getByRole('row').count()).toBe(6);
+    const row = purchases.getByRole('row').nth(1);
+    expect(await row.textContent()).toContain('Success');
+    await row.getByRole('button', { name: 'Show details' }).click();
+    await purchases.getByText('SAR 4,226.25').waitFor();
+    const orders = await purchases
+      .getByRole('rowheader')
+      .evaluateAll((cells) => cells.map((cell) => cell.textContent));
+    const file = await exportedFile(page, 'Export to Excel');
+    expect(file.fileName).toBe('Counter_Purchased_Plan.xlsx');
+    expect(file.column('Order')).toEqual(orders);
+
+    // The lot is in the report, and the balance grew by what was bought.
+    await page.goto('/app/org/reports/esign?q=500%20eSign%20counters');
+    const lots = page.getByRole('grid', { name: 'eSign counter deduction summary' });
+    await expect.poll(() => lots.getByRole('row').count()).toBe(2);
+    await page.goto('/app/org/dashboard');
+    await expect
+      .poll(async () => Number(((await balance.textContent()) ?? '').replace(/\D/g, '')))
+      .toBe(before + 1000);
+
+    // Five Authorized Signatory seats.
+    await page.goto('/app/org/buy/role/plans/buyOrgPlan');
+    await page.getByRole('button', { name: 'Choose quantities' }).click();
+    const seats = page.getByRole('dialog', { name: 'Role seats to buy' });
+    await seats.getByRole('textbox', { name: 'Quantity: 5 Authorized Signatory seats' }).fill('1');
+    await seats
+      .getByRole('textbox', { name: 'Quantity: 5 Authorized Signatory seats' })
+      .press('Tab');
+    await seats.getByRole('button', { name: 'Go to payment' }).click();
+    await page.waitForURL('**/simulators/gateway/pay/**');
+    await page.getByRole('button', { name: 'ادفع / Pay' }).click();
+    await page.getByRole('heading', { name: 'Payment received' }).waitFor();
+    await page.getByRole('link', { name: 'Role plans' }).click();
+    const bought = page.getByRole('grid', { name: 'Role plans' });
+    await expect.poll(() => bought.getByRole('row').count()).toBe(2);
+    expect(await bought.getByRole('row').nth(1).textContent()).toContain(
+      '5 Authorized Signatory seats',
+    );
+    // The seats received, newest first: this purchase, at its price.
+    await page.goto('/app/org/reports/roles');
+    const received = page.getByRole('grid', { name: 'Seats received' }).getByRole('row').nth(1);
+    await expect.poll(() => received.textContent()).toContain('Purchase');
+    expect(await received.textContent()).toMatch(/SAR\s1,500\.00/);
+    expect(errors).toEqual([]);
   });
 });

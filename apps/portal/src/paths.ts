@@ -37,6 +37,11 @@ export const ORG_PATHS = {
   transactions: '/app/org/esign/transactions',
   esignReport: '/app/org/reports/esign',
   rolesReport: '/app/org/reports/roles',
+  counterPurchases: '/app/org/buy/esign/plans',
+  buyCounters: '/app/org/buy/esign/plans/buycounter',
+  rolePurchases: '/app/org/buy/role/plans',
+  buyRoleSeats: '/app/org/buy/role/plans/buyOrgPlan',
+  paymentStatus: '/app/org/paymentStatus',
 } as const satisfies Record<string, OrgRoute>;
 
 /** One new-user (UAV) request's page. */

@@ -1,7 +1,8 @@
 /**
  * The simulators' pages (demo mode only) look like the services they stand for: a phone screen of
  * the identity app, a hosted payment page. Their stylesheet is served beside each simulator (the
- * server's CSP allows no inline style); every text is Arabic first, then English.
+ * server’s CSP allows no inline style); every text is Arabic first, then English. They name an
+ * empty icon, so a browser asks the server for no /favicon.ico (a 404 it would log as an error).
  */
 
 /** The page around a simulator's content. */
@@ -17,6 +18,7 @@ export function simulatorDocument(input: {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${input.title}</title>
 <link rel="stylesheet" href="${input.stylesheet}">
+<link rel="icon" href="data:,">
 </head>
 <body>
 <main class="frame">

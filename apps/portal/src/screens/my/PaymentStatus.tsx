@@ -1,7 +1,8 @@
 /**
- * /app/my/paymentStatus?payment=… (SPEC §2): where the gateway sends the browser back. It shows how
- * the payment stands, asks again every 3 s while the gateway has not answered (a minute at most),
- * and offers to check again or, after a failure, to pay again.
+ * /app/my/paymentStatus?payment=… and /app/org/paymentStatus (SPEC §2): where the gateway sends
+ * the browser back. It shows how the payment stands, asks again every 3 s while the gateway has
+ * not answered (a minute at most), and offers to check again or, after a failure, to pay again;
+ * then leads to what was bought, in the area it was bought for.
  */
 import { CONTRACT, type EndpointOutput } from '@tawqi/api';
 import { Button, Card, EmptyState, ErrorState, Link, Spinner } from '@tawqi/ui';
@@ -26,7 +27,35 @@ const POLL_LIMIT = 20;
 const isOpen = (payment: Payment | null) =>
   payment?.paymentStatus === 'initiated' || payment?.paymentStatus === 'pending';
 
-export default function PaymentStatus() {
+interface Place {
+  href: string;
+  label: string;
+}
+
+export interface PaymentStatusProps {
+  /** Where to go once paid: what was bought, and the area's start. */
+  afterSuccess: readonly Place[];
+  /** The area's purchases, where an unpaid order is found again. */
+  history: Place;
+}
+
+export default function MyPaymentStatus() {
+  const { t } = useTranslation('my');
+  return (
+    <PaymentStatus
+      afterSuccess={[
+        { href: `${MY_PATHS.subscriptions}?tab=purchased`, label: t('paymentStatus.seePlans') },
+        { href: MY_PATHS.dashboard, label: t('paymentStatus.dashboard') },
+      ]}
+      history={{
+        href: `${MY_PATHS.subscriptions}?tab=payments`,
+        label: t('paymentStatus.history'),
+      }}
+    />
+  );
+}
+
+export function PaymentStatus({ afterSuccess, history }: PaymentStatusProps) {
   const { t } = useTranslation('my');
   const format = useFormat();
   const [params] = useSearchParams();
@@ -79,9 +108,7 @@ export default function PaymentStatus() {
     body = (
       <EmptyState
         title={t('paymentStatus.none')}
-        action={
-          <Link href={`${MY_PATHS.subscriptions}?tab=payments`}>{t('paymentStatus.history')}</Link>
-        }
+        action={<Link href={history.href}>{history.label}</Link>}
       />
     );
   } else if (status.status === 'failed' && !payment) {
@@ -109,14 +136,13 @@ export default function PaymentStatus() {
           {waiting ? <Spinner showLabel label={t('paymentStatus.waiting')} /> : null}
         </div>
         <div className={actions}>
-          {outcome === 'success' ? (
-            <>
-              <Link href={`${MY_PATHS.subscriptions}?tab=purchased`}>
-                {t('paymentStatus.seePlans')}
-              </Link>
-              <Link href={MY_PATHS.dashboard}>{t('paymentStatus.dashboard')}</Link>
-            </>
-          ) : null}
+          {outcome === 'success'
+            ? afterSuccess.map((place) => (
+                <Link key={place.href} href={place.href}>
+                  {place.label}
+                </Link>
+              ))
+            : null}
           {outcome === 'failure' ? (
             <Button isPending={busy} onPress={() => void pay()}>
               {t('paymentStatus.payAgain')}
@@ -127,11 +153,7 @@ export default function PaymentStatus() {
               {t('paymentStatus.recheck')}
             </Button>
           ) : null}
-          {outcome !== 'success' ? (
-            <Link href={`${MY_PATHS.subscriptions}?tab=payments`}>
-              {t('paymentStatus.history')}
-            </Link>
-          ) : null}
+          {outcome !== 'success' ? <Link href={history.href}>{history.label}</Link> : null}
         </div>
       </Card>
     );

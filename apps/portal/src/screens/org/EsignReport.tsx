@@ -19,7 +19,7 @@ import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { GridScreen } from '../../components/GridScreen.js';
 import { activeOrganizationAtom } from '../../state/atoms.js';
-import { ReportLinks } from './ReportLinks.js';
+import { SectionLinks } from './SectionLinks.js';
 import { heading, muted, screen, stats, title } from '../my/my.css.js';
 import { EsignBalanceCard, useOrgDashboard } from './EsignBalance.js';
 
@@ -55,7 +55,7 @@ export default function EsignReport() {
     <div className={screen}>
       <div className={heading}>
         <h1 className={title}>{t('reports.esign.title')}</h1>
-        <ReportLinks />
+        <SectionLinks section="reports" />
       </div>
       <p className={muted}>{t('reports.esign.lead')}</p>
       {balance.status === 'failed' ? (

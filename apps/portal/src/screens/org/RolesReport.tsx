@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { GridScreen } from '../../components/GridScreen.js';
 import { useApi } from '../../queries.js';
 import { activeOrganizationAtom } from '../../state/atoms.js';
-import { ReportLinks } from './ReportLinks.js';
+import { SectionLinks } from './SectionLinks.js';
 import { heading, muted, screen, section, sectionTitle, stats, title } from '../my/my.css.js';
 import { CounterCard } from './EsignBalance.js';
 
@@ -32,7 +32,7 @@ export default function RolesReport() {
     <div className={screen}>
       <div className={heading}>
         <h1 className={title}>{t('reports.roles.title')}</h1>
-        <ReportLinks />
+        <SectionLinks section="reports" />
       </div>
       <p className={muted}>{t('reports.roles.lead')}</p>
       {summary.status === 'failed' ? (

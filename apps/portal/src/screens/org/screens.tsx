@@ -18,6 +18,9 @@ const CreateNewUser = preloadable(() => import('./CreateNewUser.js'));
 const ViewNewUser = preloadable(() => import('./ViewNewUser.js'));
 const EsignReport = preloadable(() => import('./EsignReport.js'));
 const RolesReport = preloadable(() => import('./RolesReport.js'));
+const Purchases = preloadable(() => import('./Purchases.js'));
+const BuyPacks = preloadable(() => import('./BuyPacks.js'));
+const PaymentStatus = preloadable(() => import('./PaymentStatus.js'));
 
 export const ORG_SCREENS: Partial<Record<OrgRoute, ReactNode>> = {
   [ORG_PATHS.dashboard]: <Dashboard key="dashboard" />,
@@ -32,6 +35,11 @@ export const ORG_SCREENS: Partial<Record<OrgRoute, ReactNode>> = {
   [ORG_PATHS.viewNewUser]: <ViewNewUser key="viewNewUser" />,
   [ORG_PATHS.esignReport]: <EsignReport key="esignReport" />,
   [ORG_PATHS.rolesReport]: <RolesReport key="rolesReport" />,
+  [ORG_PATHS.counterPurchases]: <Purchases key="counterPurchases" category="counter" />,
+  [ORG_PATHS.buyCounters]: <BuyPacks key="buyCounters" category="counter" />,
+  [ORG_PATHS.rolePurchases]: <Purchases key="rolePurchases" category="role" />,
+  [ORG_PATHS.buyRoleSeats]: <BuyPacks key="buyRoleSeats" category="role" />,
+  [ORG_PATHS.paymentStatus]: <PaymentStatus key="paymentStatus" />,
 };
 
 /**

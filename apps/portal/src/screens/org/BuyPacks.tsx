@@ -1,0 +1,148 @@
+/**
+ * Buying for the organization (SPEC §2 `buy/esign/plans/buycounter`, `buy/role/plans/buyOrgPlan`):
+ * the packs on sale — eSign counters from the organization's L1 provider, or role seats — with
+ * the server's prices and VAT; the quantities of several packs are chosen in one dialog
+ * (QuantityDialog), which makes one order whatever the clicks (Idempotency-Key), then the
+ * gateway's payment page, and back to /app/org/paymentStatus.
+ */
+import { CONTRACT } from '@tawqi/api';
+import { CURRENCY, lineWithVat, queryIdOf, toHalalas, vatRateBasisPoints } from '@tawqi/domain';
+import { Button, Card, EmptyState, ErrorState, QuantityDialog, Spinner } from '@tawqi/ui';
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../api.js';
+import { useFormat } from '../../format.js';
+import { goToGateway } from '../../payments.js';
+import { useApi } from '../../queries.js';
+import { reportFailure } from '../../toasts.js';
+import { activeOrganizationAtom } from '../../state/atoms.js';
+import { actions, cards, heading, muted, screen, title } from '../my/my.css.js';
+import { Facts } from './Facts.js';
+import type { PurchaseCategory } from './Purchases.js';
+import { SectionLinks } from './SectionLinks.js';
+
+/** How many of one pack an order may hold (ours: within the contract's limit). */
+const MAX_QUANTITY = 1000;
+
+export default function BuyPacks({ category }: { category: PurchaseCategory }) {
+  const { t } = useTranslation('org');
+  const format = useFormat();
+  const active = useAtomValue(activeOrganizationAtom);
+  const queryId = active ? queryIdOf(active) : 0;
+  const counters = useApi(
+    CONTRACT.counterPlans,
+    { params: { id: queryId } },
+    { enabled: active !== null && category === 'counter' },
+  );
+  const roles = useApi(CONTRACT.rolePlanDescription, {}, { enabled: category === 'role' });
+  const packs = category === 'counter' ? counters : roles;
+  const [choosing, setChoosing] = useState(false);
+  const [ordering, setOrdering] = useState(false);
+  // One key per opened dialog: confirming twice makes one order.
+  const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
+  if (!active) return null;
+
+  const order = async (quantities: Record<string, number>) => {
+    setOrdering(true);
+    try {
+      const items = Object.entries(quantities)
+        .filter(([, quantity]) => quantity > 0)
+        .map(([paxUniqueId, quantity]) => ({ paxUniqueId, quantity }));
+      const answer = await api.call(
+        CONTRACT.buyOrganizationPlan,
+        { body: { sipSlNo: queryId, category, items } },
+        { idempotencyKey },
+      );
+      goToGateway(answer.paymentUrl);
+    } catch (error) {
+      reportFailure(error);
+      setOrdering(false);
+    }
+  };
+
+  const data = packs.data;
+  const vat = data ? vatRateBasisPoints(data.vat) : 0;
+  let body;
+  if (packs.status === 'failed')
+    body = <ErrorState message={packs.message} onRetry={packs.reload} />;
+  else if (!data) body = <Spinner showLabel />;
+  else if (data.dataList.length === 0) body = <EmptyState title={t(`buy.${category}.noPacks`)} />;
+  else
+    body = (
+      <>
+        <div className={cards}>
+          {data.dataList.map((pack) => (
+            <Card key={pack.paxUniqueId} title={pack.name} headingLevel={2}>
+              <p className={muted}>{pack.paxDescription}</p>
+              <Facts
+                facts={[
+                  [t(`buy.${category}.size`), format.number(pack.paxSize)],
+                  [t('buy.lines.price'), format.sar(pack.salesPrice)],
+                  [t('buy.lines.total'), format.sar(pack.totalPrice)],
+                  ...(category === 'counter'
+                    ? [[t('buy.bought'), format.number(pack.totalQuantity)] as [string, string]]
+                    : []),
+                ]}
+              />
+            </Card>
+          ))}
+        </div>
+        <div className={actions}>
+          <Button
+            onPress={() => {
+              setIdempotencyKey(crypto.randomUUID());
+              setChoosing(true);
+            }}
+          >
+            {t('buy.choose')}
+          </Button>
+        </div>
+        {choosing ? (
+          <QuantityDialog
+            title={t(`buy.${category}.dialogTitle`)}
+            items={data.dataList.map((pack) => ({
+              id: pack.paxUniqueId,
+              label: pack.name,
+              unitPriceMinor: toHalalas(pack.salesPrice),
+              maxQuantity: MAX_QUANTITY,
+            }))}
+            totalsOf={(quantities) => {
+              // VAT per line, as the server and the invoice count it.
+              const lines = data.dataList.map((pack) =>
+                lineWithVat(toHalalas(pack.salesPrice), quantities[pack.paxUniqueId] ?? 0, vat),
+              );
+              const sum = (part: 'price' | 'tax' | 'totalPrice') =>
+                lines.reduce((total, line) => total + line[part], 0);
+              return {
+                subtotalMinor: sum('price'),
+                vatMinor: sum('tax'),
+                totalMinor: sum('totalPrice'),
+              };
+            }}
+            currency={CURRENCY}
+            confirmLabel={t('buy.pay')}
+            isOpen
+            onOpenChange={(isOpen) => {
+              if (!isOpen && !ordering) setChoosing(false);
+            }}
+            onConfirm={(quantities) => void order(quantities)}
+            isConfirming={ordering}
+          />
+        ) : null}
+      </>
+    );
+
+  return (
+    <div className={screen}>
+      <div className={heading}>
+        <h1 className={title}>{t(`buy.${category}.buyTitle`)}</h1>
+        <SectionLinks section="buying" />
+      </div>
+      {data ? (
+        <p className={muted}>{t(`buy.${category}.buyLead`, { vat: format.number(data.vat) })}</p>
+      ) : null}
+      {body}
+    </div>
+  );
+}

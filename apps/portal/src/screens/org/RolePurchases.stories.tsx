@@ -1,0 +1,70 @@
+/**
+ * The role seats the organization bought (SPEC §2 `buy/role/plans`): the declared grid's stories (stories/gridStories.tsx) in both languages and themes,
+ * an order opened to its packs, and the way to buy more; network mocked.
+ */
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { rolePlanPurchasesGrid } from '@tawqi/api/grids';
+import { expect, userEvent, within } from 'storybook/test';
+import { gridStories } from '../../stories/gridStories.js';
+import {
+  SESSION_WITH_ORGANIZATIONS,
+  inArabic,
+  portalLoader,
+  text,
+  withPortal,
+} from '../../stories/portal.js';
+import Purchases from './Purchases.js';
+
+const portal = { route: '/app/org/buy/role/plans', session: SESSION_WITH_ORGANIZATIONS };
+
+const meta = {
+  title: 'Portal/Org/RolePurchases',
+  component: Purchases,
+  args: { category: 'role' },
+  decorators: [withPortal],
+  loaders: [portalLoader],
+  parameters: { layout: 'padded', portal },
+} satisfies Meta<typeof Purchases>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const stories = gridStories(rolePlanPurchasesGrid, {
+  label: 'org:buy.role.title',
+  empty: 'org:buy.role.empty',
+  portal,
+});
+
+/** The orders, one opened to its packs; buying more is a link; this page is the current one. */
+export const Data: Story = {
+  ...stories.Data,
+  play: async (context) => {
+    await stories.Data.play(context);
+    const canvas = within(context.canvasElement);
+    await expect(canvas.getByRole('link', { name: text('org:buy.role.buy') })).toHaveAttribute(
+      'href',
+      '/app/org/buy/role/plans/buyOrgPlan',
+    );
+    await expect(canvas.getByRole('link', { name: text('org:buy.role.title') })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    const grid = canvas.getByRole('grid', { name: text('org:buy.role.title') });
+    const [toggle] = within(grid).getAllByRole('button', { expanded: false });
+    if (!toggle) throw new Error('no row toggle');
+    await userEvent.click(toggle);
+    // The first order's packs (the mock answers its lines), each with its quantity.
+    const packs = await within(grid).findAllByText(text('org:buy.lines.quantity'));
+    await expect(packs.length).toBeGreaterThan(0);
+  },
+};
+export const DataArabic: Story = inArabic(Data);
+export const DataDark: Story = stories.DataDark;
+export const DataArabicDark: Story = stories.DataArabicDark;
+export const NothingFound: Story = stories.NothingFound;
+export const NothingFoundArabic: Story = stories.NothingFoundArabic;
+export const Empty: Story = stories.Empty;
+export const EmptyArabic: Story = stories.EmptyArabic;
+export const Loading: Story = stories.Loading;
+export const LoadingArabic: Story = stories.LoadingArabic;
+export const Failed: Story = stories.Failed;
+export const FailedArabic: Story = stories.FailedArabic;

@@ -1,0 +1,37 @@
+/**
+ * The pages of one section of the organization area, side by side: the navigation opens the
+ * first, and each page leads to the others (SPEC §2: reports/esign and reports/roles; buy/esign
+ * and buy/role).
+ */
+import { Link } from '@tawqi/ui';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { ORG_PATHS } from '../../paths.js';
+import { actions } from '../my/my.css.js';
+
+const SECTIONS = {
+  reports: [
+    ['reports.esign.title', ORG_PATHS.esignReport],
+    ['reports.roles.title', ORG_PATHS.rolesReport],
+  ],
+  buying: [
+    ['buy.counter.title', ORG_PATHS.counterPurchases],
+    ['buy.role.title', ORG_PATHS.rolePurchases],
+  ],
+} as const;
+
+const LABELS = { reports: 'reports.all', buying: 'buy.all' } as const;
+
+export function SectionLinks({ section }: { section: keyof typeof SECTIONS }) {
+  const { t } = useTranslation('org');
+  const [location] = useLocation();
+  return (
+    <nav aria-label={t(LABELS[section])} className={actions}>
+      {SECTIONS[section].map(([label, path]) => (
+        <Link key={path} href={path} {...(location === path ? { 'aria-current': 'page' } : {})}>
+          {t(label)}
+        </Link>
+      ))}
+    </nav>
+  );
+}
