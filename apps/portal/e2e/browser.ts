@@ -107,6 +107,13 @@ export function freshNationalId(): string {
   throw new Error('no check digit fits');
 }
 
+/** The national id of a nine-digit stem with its check digit (the world's bulk people). */
+export function nationalIdOf(stem: string): string {
+  for (let check = 0; check <= 9; check += 1)
+    if (isValidNationalId(`${stem}${String(check)}`)) return `${stem}${String(check)}`;
+  throw new Error('no check digit fits');
+}
+
 /**
  * Creates an individual account through the identity app. The simulator gives each id a person of
  * its own; the header's last button (the user menu) carries that person's name.

@@ -12,6 +12,7 @@ import {
   exportedFile,
   freshNationalId,
   MAJED,
+  nationalIdOf,
   openPage,
   signInWithCode,
   signInWithNafath,
@@ -504,5 +505,57 @@ describe('the organization area', () => {
     await expect.poll(() => received.textContent()).toContain('Purchase');
     expect(await received.textContent()).toMatch(/SAR\s1,500\.00/);
     expect(errors).toEqual([]);
+  });
+
+  it('asks for a special plan, has it priced by another admin of the L1 provider, and pays it', async () => {
+    // Reem, Authorized Signatory of 314, asks on an Arabic page, typing on a Latin keyboard.
+    const { page, errors } = await openPage('/app/login?lng=en');
+    await signInWithCode(page, 'reem');
+    await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+    await page.goto('/app/org/purchase/special/plan/buyspecialplan?lng=ar');
+    await page.getByRole('heading', { level: 1, name: 'طلب باقة خاصة' }).waitFor();
+    const quantity = page.getByRole('textbox', { name: 'العدد' });
+    await quantity.click();
+    await page.keyboard.type('1000');
+    // One digit system: the Latin digits were written as Arabic-Indic ones as they were typed.
+    await expect.poll(() => quantity.inputValue()).toBe('١٠٠٠');
+    await page.getByRole('textbox', { name: 'سبب حاجة منشأتك إليها' }).fill('عقود نهاية العام');
+    await page.getByRole('button', { name: 'إرسال إلى مزوّد الخدمة' }).click();
+    await page.waitForURL('**/app/org/purchase/special/plan');
+    await page.goto('/app/org/purchase/special/plan?lng=en');
+    const ours = page.getByRole('grid', { name: 'Our requests' });
+    const asked = ours.getByRole('row').nth(1);
+    await expect.poll(() => asked.textContent()).toContain('eSign counters: 1,000');
+    expect(await asked.textContent()).toContain('Pending for approval');
+    const id = ((await asked.getByRole('rowheader').textContent()) ?? '').trim();
+    expect(id).toMatch(/^SP-\d{6}$/);
+
+    // Another Enrolment Admin of an organization of the L1 provider prices it.
+    const admin = await openPage('/app/login?lng=en');
+    await signInWithNafath(admin.page, nationalIdOf('231400000'));
+    await admin.page.waitForURL((url) => !url.pathname.endsWith('/login'));
+    await admin.page.goto('/app/org/purchase/special/plan?tab=decide');
+    const toDecide = admin.page.getByRole('grid', { name: 'Requests to decide' });
+    const row = toDecide.getByRole('row').filter({ hasText: id });
+    await row.getByRole('button', { name: 'Show details' }).click();
+    await toDecide.getByText('عقود نهاية العام').waitFor();
+    await toDecide
+      .getByRole('textbox', { name: 'Price of one counter or seat before VAT (SAR)' })
+      .fill('2');
+    await toDecide.getByRole('button', { name: 'Approve at this price' }).click();
+    await admin.page.getByText('The plan is priced: the organization can pay it.').waitFor();
+
+    // Reem pays it: 1,000 × SAR 2.00 and 15 % VAT.
+    await page.reload();
+    await expect.poll(() => asked.textContent()).toContain('Approved');
+    await asked.getByRole('button', { name: 'Show details' }).click();
+    await ours.getByRole('button', { name: `Pay ${id}` }).click();
+    await page.waitForURL('**/simulators/gateway/pay/**');
+    await page.getByText('2300.00 SAR').waitFor();
+    await page.getByRole('button', { name: 'ادفع / Pay' }).click();
+    await page.getByRole('heading', { name: 'Payment received' }).waitFor();
+    await page.goto('/app/org/purchase/special/plan');
+    await expect.poll(() => asked.textContent()).toContain('Payment success');
+    expect([...errors, ...admin.errors]).toEqual([]);
   });
 });

@@ -42,6 +42,8 @@ export const ORG_PATHS = {
   rolePurchases: '/app/org/buy/role/plans',
   buyRoleSeats: '/app/org/buy/role/plans/buyOrgPlan',
   paymentStatus: '/app/org/paymentStatus',
+  specialPlans: '/app/org/purchase/special/plan',
+  requestSpecialPlan: '/app/org/purchase/special/plan/buyspecialplan',
 } as const satisfies Record<string, OrgRoute>;
 
 /** One new-user (UAV) request's page. */

@@ -33,6 +33,7 @@ import { authHandlers } from './modules/auth/handlers.js';
 import { individualHandlers } from './modules/individual/handlers.js';
 import { organizationHandlers } from './modules/organization/handlers.js';
 import { buyingHandlers } from './modules/organization/buying.js';
+import { specialPlanHandlers } from './modules/organization/specialPlans.js';
 import { documentHandlers } from './modules/documents/documents.js';
 import {
   paymentHandlers,
@@ -151,6 +152,7 @@ export async function createServer(options: {
     ...paymentHandlers(deps),
     ...organizationHandlers(deps),
     ...buyingHandlers(deps),
+    ...specialPlanHandlers(deps),
     ...documentHandlers(deps),
     ...(options.localesDir ? translationHandlers(options.localesDir) : {}),
   };

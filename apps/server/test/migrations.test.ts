@@ -78,6 +78,7 @@ describe('a first-release database', SEEDING, () => {
       'change request values',
       'request documents',
       'organization catalogue',
+      'special plan requests',
     ]);
     expect(await seedDemoData(pool, NOW)).toEqual([]);
     expect(
@@ -228,6 +229,7 @@ describe('a new database', SEEDING, () => {
       'change request values',
       'request documents',
       'organization catalogue',
+      'special plan requests',
     ]);
     // Every change request says what it asks for.
     expect(

@@ -93,6 +93,12 @@ await h.ownerPool.query(
    VALUES ($1, 390, $2, 'other', '${CANARY_MARKER}.pdf', 'application/pdf', 8, '', '\\x255044462d312e34', now())`,
   [victimDocument, canaryUser.userSlno],
 );
+const victimSpecialPlan = await victimRecord(
+  `SELECT min(request_slno) AS id FROM special_plan_requests WHERE org_slno = 390 AND $1::int IS NOT NULL`,
+);
+const victimPurchase = await victimRecord(
+  `SELECT min(order_slno) AS id FROM orders WHERE org_slno = 390 AND $1::int IS NOT NULL`,
+);
 const victimUnit = await victimRecord(
   `SELECT min(org_unit_slno) AS id FROM organization_units WHERE org_slno = 390 AND $1::int IS NOT NULL`,
 );
@@ -276,8 +282,9 @@ const VICTIM_RECORDS: Record<RecordKind, number | string> = {
   organizationUnit: victimUnit,
   l2Provider: 510,
   l2Organization: 331,
-  purchase: 1,
-  specialPlanRequest: 1,
+  purchase: victimPurchase,
+  specialPlanRequest: victimSpecialPlan,
+  providerSpecialPlanRequest: victimSpecialPlan,
   purchaseOrder: 1,
   l2Request: 1,
   document: victimDocument,

@@ -16,6 +16,10 @@ export type OrganizationRole = (typeof ORGANIZATION_ROLES)[number];
 export const COUNTED_ROLES = ['enrolmentAdmin', 'authorizedSignatory', 'organizationUser'] as const;
 export type CountedRole = (typeof COUNTED_ROLES)[number];
 
+/** What a special plan asks an L1 provider for: eSign counters, or seats of one counted role. */
+export const SPECIAL_PLAN_TYPES = ['esign', ...COUNTED_ROLES] as const;
+export type SpecialPlanType = (typeof SPECIAL_PLAN_TYPES)[number];
+
 /**
  * What a member's change request may change (SPEC §3 "Change request": changeType): an Enrolment
  * Admin asks, another approves. A role or the active state changes at once (ours).

@@ -794,3 +794,66 @@ export async function writeCatalogue(client: PoolClient): Promise<void> {
       ],
     );
 }
+
+/**
+ * Special plan requests (migration 016): organization 314 asked its L1 provider (408) for counters
+ * (waiting) and for seats (refused, with the provider's remarks); the canary organization 390
+ * asked its own (410), so another tenant has a request to try to read.
+ */
+export async function writeSpecialPlanRequests(client: PoolClient, now: Date): Promise<void> {
+  const requests = [
+    {
+      org: 314,
+      l1: 408,
+      counter: 'esign',
+      quantity: 25_000,
+      daysAgo: 3,
+      key: 'world-sp-1',
+      why: 'A national campaign needs more signatures this quarter than our packs hold.',
+    },
+    {
+      org: 314,
+      l1: 408,
+      counter: 'authorizedSignatory',
+      quantity: 40,
+      daysAgo: 20,
+      key: 'world-sp-2',
+      why: 'Every branch manager signs contracts.',
+      rejected: 'Forty signatories need a contract amendment first.',
+    },
+    {
+      org: 390,
+      l1: 410,
+      counter: 'esign',
+      quantity: 5_000,
+      daysAgo: 5,
+      key: 'world-sp-3',
+      why: `${CANARY_MARKER} justification`,
+    },
+  ] as const;
+  for (const request of requests) {
+    const rejected = 'rejected' in request ? request.rejected : null;
+    await client.query(
+      `INSERT INTO special_plan_requests (org_slno, l1_sip_slno, counter, quantity, justification, status,
+                                          requested_by, requested_at, decided_at, remarks, idempotency_key)
+       SELECT $1, $2, $3, $4, $5, $6, m.user_slno, $7::timestamptz - make_interval(days => $8),
+              CASE WHEN $9::text IS NULL THEN NULL ELSE $7::timestamptz - make_interval(days => $8 - 2) END, $9, $10
+         FROM memberships m
+        WHERE m.org_slno = $1 AND 'enrolmentAdmin' = ANY (m.roles) AND m.status = 'Approved'
+        ORDER BY m.organization_user_slno LIMIT 1
+       ON CONFLICT (org_slno, idempotency_key) DO NOTHING`,
+      [
+        request.org,
+        request.l1,
+        request.counter,
+        request.quantity,
+        request.why,
+        rejected ? 'rejected' : 'pendingForApproval',
+        now,
+        request.daysAgo,
+        rejected,
+        request.key,
+      ],
+    );
+  }
+}

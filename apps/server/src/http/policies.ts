@@ -107,6 +107,11 @@ export const POLICIES: Record<EndpointId, Policy> = {
   specialPlans: BUYER,
   specialPlanQuantityGrid: BUYER,
   exportSpecialPlan: BUYER,
+  requestSpecialPlan: BUYER,
+  paySpecialPlan: BUYER,
+  // Decided for the organizations under an L1 provider, by an Enrolment Admin of it.
+  providerSpecialPlans: L1,
+  decideSpecialPlan: L1,
   purchaseRequestPlans: BUYER,
   purchaseOrders: BUYER,
   purchaseOrderQuantityGrid: BUYER,

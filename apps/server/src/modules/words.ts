@@ -34,6 +34,7 @@ const WORDS: Record<string, Record<Language, string>> = {
   esign: { en: 'eSign counters', ar: 'رصيد العمليات' },
   'Role seats': { en: 'Role seats', ar: 'مقاعد الأدوار' },
   'No expiry': { en: 'No expiry', ar: 'بلا انتهاء' },
+  'To be priced': { en: 'To be priced', ar: 'تُحدَّد عند التسعير' },
   Organization: { en: 'Organization', ar: 'المنشأة' },
   online: { en: 'Online', ar: 'عبر الإنترنت' },
   card: { en: 'Card', ar: 'بطاقة' },

@@ -24,6 +24,7 @@ import {
   REQUEST_TYPE_DEFAULT,
   REVIEW_REQUEST_STATUSES,
   SPECIAL_PLAN_STATUSES,
+  SPECIAL_PLAN_TYPES,
   UAV_REQUEST_STATUS_CODES,
   type OrgUserStatus,
 } from '@tawqi/domain';
@@ -927,6 +928,55 @@ export const exportSpecialPlan = defineEndpoint({
   body: exportOf(specialPlansBody),
   answer: xlsx(EXPORT_FILE_NAMES.specialPlan),
   tenant: tenantIn('body', 'orgSlNo'),
+});
+
+/** The order of a priced request, and the gateway's page to pay it (as buying answers). */
+const paymentStarted = z.object({
+  encodedOrderSlno: z.string(),
+  encodedPaymentSlno: z.string(),
+  paymentUrl: z.url(),
+  price: sar,
+  tax: sar,
+  totalPrice: sar,
+});
+
+export const requestSpecialPlan = defineEndpoint({
+  id: 'requestSpecialPlan',
+  area: 'specialPlans',
+  method: 'POST',
+  path: 'api/v1/purchase/org/special/request',
+  summary: 'Ask the organization’s L1 provider for a special (negotiated) plan',
+  origin: 'design',
+  designNote:
+    'The buy special plan screen (buyspecialplan) needs a request: how many eSign counters or ' +
+    'seats of which role, and why. The L1 provider prices or refuses it (decideSpecialPlan).',
+  access: 'session',
+  body: z.strictObject({
+    orgSlNo: slno,
+    planType: z.enum(SPECIAL_PLAN_TYPES),
+    quantity: z.int().min(1).max(10_000_000),
+    justification: requiredText(1000),
+  }),
+  answer: json(statusAnswer.extend({ id: slno.nullable() })),
+  tenant: tenantIn('body', 'orgSlNo'),
+  idempotent: true,
+});
+
+export const paySpecialPlan = defineEndpoint({
+  id: 'paySpecialPlan',
+  area: 'payments',
+  method: 'POST',
+  path: 'api/v1/purchase/org/special/pay',
+  summary: 'Pay an approved special plan at the gateway',
+  origin: 'design',
+  designNote:
+    'An approved special plan is paid like any order: the open attempt’s page, or a new one.',
+  access: 'session',
+  body: z.strictObject({ orgSlNo: slno, requestSlNo: slno }),
+  answer: json(paymentStarted),
+  tenant: tenantIn('body', 'orgSlNo'),
+  records: [recordIn('body', 'requestSlNo', 'specialPlanRequest')],
+  idempotent: true,
 });
 
 export const purchaseRequestPlans = defineEndpoint({

@@ -7,7 +7,12 @@
  * reports and their two exports, SPEC §3 "L1 remaining counters", SPEC §5); their paths are ours,
  * in the spec's style. The two allocation actions are our design on top.
  */
-import { DEFAULT_IDS, EXPORT_FILE_NAMES, REVIEW_REQUEST_STATUSES } from '@tawqi/domain';
+import {
+  DEFAULT_IDS,
+  EXPORT_FILE_NAMES,
+  REVIEW_REQUEST_STATUSES,
+  SPECIAL_PLAN_STATUSES,
+} from '@tawqi/domain';
 import { z } from 'zod';
 import { defineEndpoint, json, xlsx, recordIn, tenantIn } from './endpoint.js';
 import {
@@ -22,7 +27,10 @@ import {
   language,
   pageOf,
   pageRequest,
+  providerSpecialPlanRow,
   reviewBody,
+  sar,
+  text,
   slno,
   statusAnswer,
 } from './schemas.js';
@@ -236,5 +244,57 @@ export const allocateL2RoleCounters = defineEndpoint({
   answer: json(statusAnswer.extend({ remaining: l1RemainingCounters.nullable() })),
   tenant: L1_TENANT,
   records: [recordIn('body', 'l2SipId', 'l2Provider')],
+  idempotent: true,
+});
+
+// ── Special plans the L1 provider decides (ours) ────────────────────────────────────────────
+
+const providerSpecialPlansBody = z.strictObject({
+  l1SipId: slno,
+  ...pageRequest,
+  ...filterRequest,
+  statuses: z.array(z.enum(SPECIAL_PLAN_STATUSES)).optional(),
+});
+
+export const providerSpecialPlans = defineEndpoint({
+  id: 'providerSpecialPlans',
+  area: 'specialPlans',
+  method: 'POST',
+  path: 'api/v1/purchase/provider/special/requests',
+  summary: 'Special plan requests of the organizations under an L1 provider, newest first',
+  origin: 'design',
+  designNote:
+    'Issue 15: "design where that decision is made, for an L1 enrolment admin". An Enrolment ' +
+    'Admin of an organization of the L1 provider decides on the special plan page itself, in a ' +
+    'second tab beside the organization’s own requests.',
+  access: 'session',
+  body: providerSpecialPlansBody,
+  answer: json(pageOf(providerSpecialPlanRow)),
+  pageBase: 'one',
+  tenant: L1_TENANT,
+});
+
+export const decideSpecialPlan = defineEndpoint({
+  id: 'decideSpecialPlan',
+  area: 'specialPlans',
+  method: 'POST',
+  path: 'api/v1/purchase/provider/special/decide',
+  summary: 'Price a special plan request (approve) or refuse it with remarks (reject)',
+  origin: 'design',
+  designNote:
+    'Approving names the price of one counter or seat before VAT and, for counters, how many ' +
+    'months they stay valid; rejecting needs remarks, which the organization sees.',
+  access: 'session',
+  body: z.strictObject({
+    l1SipId: slno,
+    requestSlNo: slno,
+    approve: z.boolean(),
+    unitPrice: sar.positive().optional(),
+    validityMonths: z.int().min(1).max(60).optional(),
+    remarks: text(500).optional(),
+  }),
+  answer: json(statusAnswer),
+  tenant: L1_TENANT,
+  records: [recordIn('body', 'requestSlNo', 'providerSpecialPlanRequest')],
   idempotent: true,
 });

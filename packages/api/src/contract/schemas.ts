@@ -29,6 +29,7 @@ import {
   REVIEW_REQUEST_STATUSES,
   SERVICE_PROVIDER_LEVELS,
   SPECIAL_PLAN_STATUSES,
+  SPECIAL_PLAN_TYPES,
   UAV_REQUEST_STATUS_CODES,
   isValidNationalId,
   normalizeSaudiMobile,
@@ -563,6 +564,12 @@ export const specialPlanRow = z.object({
   ...pricedPlan,
   ...serverOutcome,
   status: z.enum(SPECIAL_PLAN_STATUSES),
+});
+/** A special plan request as its L1 provider sees it: whose, what for, and why. */
+export const providerSpecialPlanRow = specialPlanRow.extend({
+  organizationName: z.string(),
+  justification: z.string(),
+  requestedType: z.enum(SPECIAL_PLAN_TYPES),
 });
 export const purchaseOrderRow = z.object({
   ...purchaseCommon,

@@ -51,7 +51,8 @@ export interface GridView<S extends string = string> {
   toDate: string | null;
   statuses: readonly S[];
   /** The active organization of an organization grid (null in the individual area). */
-  organization: { slno: number; queryId: number } | null;
+  /** With its provider's slno for a grid of the provider's (an L1's calls name it). */
+  organization: { slno: number; queryId: number; provider?: number } | null;
   /** The grid's own filters (its `extraFilters`), as the URL holds them; '' when not set. */
   extra: Readonly<Record<string, string>>;
 }
@@ -144,6 +145,13 @@ export function wirePage(endpoint: Endpoint, page: number): number {
 export function organizationOf(view: GridFilter): { slno: number; queryId: number } {
   if (!view.organization) throw new Error('an organization grid without its organization');
   return view.organization;
+}
+
+/** The provider of a provider's grid: the active organization's. */
+export function providerOf(view: GridFilter): number {
+  const provider = view.organization?.provider;
+  if (provider === undefined) throw new Error('a provider grid without its provider');
+  return provider;
 }
 
 /** The text and dates of a filter as the list calls take them (empty is absent). */

@@ -8,6 +8,7 @@ import {
   ORG_USER_STATUSES,
   PLAN_PURCHASE_STATUSES,
   PLAN_STATES,
+  SPECIAL_PLAN_STATUSES,
   REVIEW_REQUEST_STATUSES,
   UAV_REQUEST_STATUSES,
   UAV_REQUEST_STATUS_CODES,
@@ -21,6 +22,7 @@ import {
   defineGrid,
   filterFields,
   organizationOf,
+  providerOf,
   wirePage,
   type GridColumn,
   type GridFilter,
@@ -555,6 +557,82 @@ export const rolePlanPurchasesGrid = defineGrid({
   rowKey: (row) => row.transactionNo,
   listInput: (view) => ({ body: queryIdPage(CONTRACT.rolePlans, view) }),
   exportInput: (filter, language) => ({ body: { ...queryIdFilter(filter), language } }),
+});
+
+/** What a special plan row shows besides a purchase's fields: its plan and its amounts. */
+function specialPlanColumns(): GridColumn<{
+  planName: string;
+  totalPrice: number;
+  errorMessage: string | null;
+}>[] {
+  return [
+    { id: 'planName', header: PLAN_HEADERS.plan, kind: 'text', value: (row) => row.planName },
+    {
+      id: 'totalPrice',
+      header: PLAN_HEADERS.total,
+      kind: 'money',
+      value: (row) => row.totalPrice,
+      width: 140,
+    },
+    {
+      id: 'errorMessage',
+      header: { en: 'Remarks', ar: 'الملاحظات' },
+      kind: 'text',
+      value: (row) => row.errorMessage,
+      only: 'file',
+    },
+  ];
+}
+
+/**
+ * The organization's special plan requests (SPEC §2 `purchase/special/plan`, §3 "Purchase rows"):
+ * each waits for its L1 provider, is priced or refused, then paid; exported as Special_Plan.xlsx.
+ */
+export const specialPlansGrid = defineGrid({
+  id: 'specialPlans',
+  list: CONTRACT.specialPlans,
+  export: CONTRACT.exportSpecialPlan,
+  statuses: { all: SPECIAL_PLAN_STATUSES, start: defaultStatusFilter('specialPlans') },
+  searchable: true,
+  columns: [...purchaseColumns(), ...specialPlanColumns(), statusColumn(170)],
+  rowKey: (row) => row.transactionNo,
+  listInput: (view) => ({ body: orgPage(CONTRACT.specialPlans, view) }),
+  exportInput: (filter, language) => ({ body: { ...orgFilter(filter), language } }),
+});
+
+/**
+ * The special plan requests made to the L1 provider of the active organization (ours: where an
+ * L1 Enrolment Admin decides them), newest first; no export.
+ */
+export const providerSpecialPlansGrid = defineGrid({
+  id: 'providerSpecialPlans',
+  list: CONTRACT.providerSpecialPlans,
+  export: null,
+  statuses: { all: SPECIAL_PLAN_STATUSES, start: SPECIAL_PLAN_STATUSES },
+  searchable: true,
+  columns: [
+    ...purchaseColumns().filter((column) => column.id !== 'paymentType'),
+    {
+      id: 'organizationName',
+      header: { en: 'Organization', ar: 'المنشأة' },
+      kind: 'text',
+      value: (row) => row.organizationName,
+      width: 200,
+    },
+    ...specialPlanColumns(),
+    statusColumn(170),
+  ],
+  rowKey: (row) => row.transactionNo,
+  listInput: (view) => ({
+    body: {
+      l1SipId: providerOf(view),
+      ...filterFields(view),
+      statuses: [...view.statuses],
+      pageNumber: wirePage(CONTRACT.providerSpecialPlans, view.page),
+      pageSize: view.pageSize,
+    },
+  }),
+  exportInput: null,
 });
 
 /** An organization's units (the profile's first tab, SPEC §3): a reference list, no export. */

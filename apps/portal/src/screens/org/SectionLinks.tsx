@@ -1,7 +1,7 @@
 /**
  * The pages of one section of the organization area, side by side: the navigation opens the
- * first, and each page leads to the others (SPEC §2: reports/esign and reports/roles; buy/esign
- * and buy/role).
+ * first, and each page leads to the others (SPEC §2: reports/esign and reports/roles; buy/esign,
+ * buy/role and purchase/special/plan).
  */
 import { Link } from '@tawqi/ui';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ const SECTIONS = {
   buying: [
     ['buy.counter.title', ORG_PATHS.counterPurchases],
     ['buy.role.title', ORG_PATHS.rolePurchases],
+    ['special.title', ORG_PATHS.specialPlans],
   ],
 } as const;
 

@@ -21,6 +21,8 @@ const RolesReport = preloadable(() => import('./RolesReport.js'));
 const Purchases = preloadable(() => import('./Purchases.js'));
 const BuyPacks = preloadable(() => import('./BuyPacks.js'));
 const PaymentStatus = preloadable(() => import('./PaymentStatus.js'));
+const SpecialPlans = preloadable(() => import('./SpecialPlans.js'));
+const RequestSpecialPlan = preloadable(() => import('./RequestSpecialPlan.js'));
 
 export const ORG_SCREENS: Partial<Record<OrgRoute, ReactNode>> = {
   [ORG_PATHS.dashboard]: <Dashboard key="dashboard" />,
@@ -40,6 +42,8 @@ export const ORG_SCREENS: Partial<Record<OrgRoute, ReactNode>> = {
   [ORG_PATHS.rolePurchases]: <Purchases key="rolePurchases" category="role" />,
   [ORG_PATHS.buyRoleSeats]: <BuyPacks key="buyRoleSeats" category="role" />,
   [ORG_PATHS.paymentStatus]: <PaymentStatus key="paymentStatus" />,
+  [ORG_PATHS.specialPlans]: <SpecialPlans key="specialPlans" />,
+  [ORG_PATHS.requestSpecialPlan]: <RequestSpecialPlan key="requestSpecialPlan" />,
 };
 
 /**

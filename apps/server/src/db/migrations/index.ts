@@ -14,6 +14,7 @@ import * as documents from './012_documents.js';
 import * as countersLedger from './013_counters_ledger.js';
 import * as esignLots from './014_esign_lots.js';
 import * as organizationOrders from './015_organization_orders.js';
+import * as specialPlans from './016_special_plans.js';
 
 export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   initial,
@@ -31,4 +32,5 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   countersLedger,
   esignLots,
   organizationOrders,
+  specialPlans,
 ];

@@ -141,7 +141,14 @@ export const RECORD_OWNERSHIP: Record<RecordKind, Ownership> = {
     by: 'organization',
     sql: 'SELECT 1 FROM orders WHERE org_slno = $1 AND order_slno = $2',
   },
-  specialPlanRequest: { by: 'notYet', why: 'special plans come with the buying issue' },
+  specialPlanRequest: {
+    by: 'organization',
+    sql: 'SELECT 1 FROM special_plan_requests WHERE org_slno = $1 AND request_slno = $2',
+  },
+  providerSpecialPlanRequest: {
+    by: 'provider',
+    sql: 'SELECT 1 FROM special_plan_requests WHERE l1_sip_slno = $1 AND request_slno = $2',
+  },
   purchaseOrder: { by: 'notYet', why: 'purchase orders come with the buying issue' },
   l2Request: { by: 'notYet', why: 'L2 requests come with the provider issue' },
   document: {

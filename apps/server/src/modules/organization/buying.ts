@@ -57,7 +57,7 @@ const TWICE: Record<Language, string> = {
 };
 
 /** The L1 provider an organization buys counters from: its provider, or that provider's parent. */
-async function l1Of(deps: PaymentDeps, tenant: TenantContext | null): Promise<number> {
+export async function l1Of(deps: PaymentDeps, tenant: TenantContext | null): Promise<number> {
   if (!tenant) throw new Error('a buying call without its tenant');
   const { rows } = await deps.pool.query<{ l1: number }>(
     'SELECT coalesce(parent_sip_slno, sip_slno) AS l1 FROM service_providers WHERE sip_slno = $1',
@@ -305,7 +305,7 @@ export function buyingHandlers(deps: PaymentDeps): Handlers {
     },
 
     l1Plans: async ({ input, language }) => {
-      const { sipId } = (input as { query: { sipId: number } }).query;
+      const { sipId } = input.query;
       const { rows } = await deps.pool.query<PaxRow>(
         `${PAX_SELECT} WHERE x.is_active AND x.category = 'counter' AND x.sip_slno = $1 ${PAX_ORDER}`,
         [sipId],
@@ -315,7 +315,7 @@ export function buyingHandlers(deps: PaymentDeps): Handlers {
 
     // Any signed-in person may read a plan's price (ours: prices are no secret).
     l1PlanDetails: async ({ input, language }) => {
-      const { planId } = (input as { query: { planId: number } }).query;
+      const { planId } = input.query;
       const [row] = (
         await deps.pool.query<PaxRow>(
           `${PAX_SELECT} WHERE x.is_active AND x.category = 'counter' AND x.pax_slno = $1`,
@@ -333,7 +333,7 @@ export function buyingHandlers(deps: PaymentDeps): Handlers {
     },
 
     l2Sips: async ({ input }) => {
-      const { sipId } = (input as { query: { sipId: number } }).query;
+      const { sipId } = input.query;
       const { rows } = await deps.pool.query<{ l2: number; en: string; ar: string }>(
         `SELECT sip_slno AS l2, name_en AS en, name_ar AS ar FROM service_providers
           WHERE parent_sip_slno = $1 AND level = 'L2' ORDER BY name_en`,
@@ -345,11 +345,7 @@ export function buyingHandlers(deps: PaymentDeps): Handlers {
     },
 
     buyOrganizationPlan: async ({ caller, tenant, input, request, audit }) => {
-      const body = (
-        input as {
-          body: { category: Category; items: { paxUniqueId: string; quantity: number }[] };
-        }
-      ).body;
+      const { body } = input;
       const ids = body.items.map((item) => item.paxUniqueId);
       if (new Set(ids).size !== ids.length)
         throw new AppError(422, 'VALIDATION_FAILED', { localized: TWICE });

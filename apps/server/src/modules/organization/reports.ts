@@ -37,14 +37,14 @@ export function esignDeductions(
     // A lot is one line of an order (migration 015): its name and amounts are the line's.
     select: `SELECT p.purchased_plan_slno, p.plan_unique_id, coalesce(l.name_en, e.plan_name) AS plan_en,
                     coalesce(l.name_ar, e.plan_name_ar) AS plan_ar,
-                    e.product_name, p.valid_from::text, p.valid_to::text, p.transactions, p.utilized,
+                    coalesce(e.product_name, 'eSign') AS product_name, p.valid_from::text, p.valid_to::text, p.transactions, p.utilized,
                     l.price_halalas AS price, l.tax_halalas AS tax, l.total_halalas AS total,
                     ${state} AS state, p.created_at
                FROM purchased_plans p
-               JOIN esign_plans e ON e.product_pricing_details_slno = p.product_pricing_details_slno
+               LEFT JOIN esign_plans e ON e.product_pricing_details_slno = p.product_pricing_details_slno
                LEFT JOIN order_lines l ON l.order_slno = p.order_slno AND l.line_no = p.order_line_no`,
     count: `SELECT count(*) FROM purchased_plans p
-              JOIN esign_plans e ON e.product_pricing_details_slno = p.product_pricing_details_slno`,
+              LEFT JOIN esign_plans e ON e.product_pricing_details_slno = p.product_pricing_details_slno`,
     where: (body, { tenant }) => ({
       where: `p.org_slno = $1
         AND ($3::text[] IS NULL OR ${state} = ANY($3::text[]))

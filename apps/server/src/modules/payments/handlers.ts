@@ -18,6 +18,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import {
   COMPANY,
+  PERMISSIONS,
   toSar,
   type Language,
   type PaymentStatus,
@@ -28,7 +29,7 @@ import {
   type GatewayPayment,
   type PaymentGateway,
 } from '../../adapters/payments/gateway.js';
-import { inTransaction, type PoolClient } from '../../db/pool.js';
+import { inTransaction, type PoolClient, type Queryable } from '../../db/pool.js';
 import type { Deps } from '../../deps.js';
 import { requireCaller, type Caller, type Handlers } from '../../http/contractRoutes.js';
 import { AppError } from '../../http/errors.js';
@@ -194,7 +195,7 @@ interface SettledOrder {
   user_slno: number | null;
   org_slno: number | null;
   placed_by: number | null;
-  category: 'plan' | 'counter' | 'role';
+  category: 'plan' | 'counter' | 'role' | 'special';
   quantity: number;
   transaction_limit: number | null;
   validity_months: number | null;
@@ -209,6 +210,13 @@ const READY_WORDS = {
     message: (order: string) => ({
       en: `The eSign counters of order ${order} are ready to use.`,
       ar: `رصيد العمليات في الطلب ${order} جاهز للاستخدام.`,
+    }),
+  },
+  special: {
+    title: { en: 'Special plan bought', ar: 'تم شراء الباقة الخاصة' },
+    message: (order: string) => ({
+      en: `The special plan of order ${order} is ready to use.`,
+      ar: `الباقة الخاصة في الطلب ${order} جاهزة للاستخدام.`,
     }),
   },
   role: {
@@ -313,8 +321,9 @@ interface PayableOrder {
   description: string;
 }
 
-const PAYABLE_ORDER = `SELECT o.order_slno, o.encoded_id, o.total_halalas, o.org_slno,
-       CASE o.category WHEN 'plan' THEN e.plan_name WHEN 'counter' THEN 'eSign counters' ELSE 'Role seats' END AS description
+const PAYABLE_ORDER = `SELECT o.order_slno, o.encoded_id, o.price_halalas, o.tax_halalas, o.total_halalas, o.org_slno,
+       CASE o.category WHEN 'plan' THEN e.plan_name WHEN 'counter' THEN 'eSign counters'
+                       WHEN 'role' THEN 'Role seats' ELSE 'Special plan' END AS description
   FROM orders o LEFT JOIN esign_plans e USING (product_pricing_details_slno)`;
 
 /** What an order holds, to tell a retry of the same order from another order under its key. */
@@ -322,7 +331,7 @@ export interface NewOrder {
   owner:
     | { kind: 'person'; userSlno: number }
     | { kind: 'organization'; orgSlno: number; placedBy: number };
-  category: 'plan' | 'counter' | 'role';
+  category: 'plan' | 'counter' | 'role' | 'special';
   /** A person's plan; null for an organization's order, which has lines. */
   planSlno: number | null;
   quantity: number;
@@ -331,7 +340,8 @@ export interface NewOrder {
 }
 
 export interface OrderLine {
-  paxSlno: number;
+  /** The catalogue's pack; null for a special plan, priced by its provider. */
+  paxSlno: number | null;
   counter: string;
   nameEn: string;
   nameAr: string;
@@ -346,8 +356,7 @@ export interface OrderLine {
 /**
  * Buying, for a person or an organization: the order is made once per owner and Idempotency-Key
  * (the contract routes' mechanism answers a repeated request before this runs; the key's unique
- * index makes a retry after a crash find its order), then paid: the open attempt's page when
- * there is one, else a new attempt at the gateway.
+ * index makes a retry after a crash find its order), then paid.
  */
 export async function checkout(
   deps: PaymentDeps,
@@ -355,11 +364,26 @@ export async function checkout(
   key: string,
   wanted: NewOrder,
 ) {
+  const order = await placeOrder(deps, deps.pool, audit, key, wanted);
+  return payOrder(deps, audit, order.order_slno);
+}
+
+/**
+ * Makes an order, once per owner and key (in the caller's transaction when given one): a retry
+ * finds the key's order, and the same key for another order is refused.
+ */
+export async function placeOrder(
+  deps: PaymentDeps,
+  db: Queryable,
+  audit: AuditContext,
+  key: string,
+  wanted: NewOrder,
+): Promise<{ order_slno: number; encoded_id: string }> {
   const person = wanted.owner.kind === 'person' ? wanted.owner.userSlno : null;
   const organization = wanted.owner.kind === 'organization' ? wanted.owner.orgSlno : null;
   const placedBy = wanted.owner.kind === 'organization' ? wanted.owner.placedBy : null;
   const { amounts } = wanted;
-  const order = await inTransaction(deps.pool, async (client) => {
+  return inTransaction(db, async (client) => {
     const inserted = await client.query<{ order_slno: number; encoded_id: string }>(
       `INSERT INTO orders (encoded_id, user_slno, org_slno, placed_by, category, product_pricing_details_slno, quantity,
                            price_halalas, tax_halalas, total_halalas, idempotency_key, created_at)
@@ -436,10 +460,21 @@ export async function checkout(
       throw new AppError(422, 'IDEMPOTENCY_KEY_REUSED');
     return existing;
   });
+}
+
+/** Pays an order: the open attempt's page when there is one, else a new attempt at the gateway. */
+export async function payOrder(deps: PaymentDeps, audit: AuditContext, orderSlno: number) {
+  const [order] = (
+    await deps.pool.query<PayableOrder & { price_halalas: number; tax_halalas: number }>(
+      `${PAYABLE_ORDER} WHERE o.order_slno = $1`,
+      [orderSlno],
+    )
+  ).rows;
+  if (!order) throw new AppError(404, 'NOT_FOUND');
   const money = {
-    price: toSar(amounts.price),
-    tax: toSar(amounts.tax),
-    totalPrice: toSar(amounts.totalPrice),
+    price: toSar(order.price_halalas),
+    tax: toSar(order.tax_halalas),
+    totalPrice: toSar(order.total_halalas),
   };
   const [open] = (
     await deps.pool.query<{ encoded_id: string; payment_url: string | null }>(
@@ -454,13 +489,7 @@ export async function checkout(
       paymentUrl: open.payment_url,
       ...money,
     };
-  const [payable] = (
-    await deps.pool.query<PayableOrder>(`${PAYABLE_ORDER} WHERE o.order_slno = $1`, [
-      order.order_slno,
-    ])
-  ).rows;
-  if (!payable) throw new AppError(404, 'NOT_FOUND');
-  return { ...(await startPayment(deps, audit, payable)), ...money };
+  return { ...(await startPayment(deps, audit, order)), ...money };
 }
 
 /**
@@ -552,12 +581,16 @@ async function ownedPayment(deps: PaymentDeps, userSlno: number, encoded: string
       `SELECT pay.encoded_id, pay.gateway_ref, pay.status, pay.amount_halalas, pay.error_message, pay.order_slno,
               o.encoded_id AS order_encoded
          FROM payments pay JOIN orders o USING (order_slno)
-        WHERE pay.encoded_id = $1 AND (o.user_slno = $2 OR o.placed_by = $2)`,
-      [encoded, userSlno],
+        WHERE pay.encoded_id = $1 AND (o.user_slno = $2 OR EXISTS (
+                SELECT 1 FROM memberships m
+                 WHERE m.org_slno = o.org_slno AND m.user_slno = $2 AND m.is_active
+                   AND m.status = 'Approved' AND m.roles && $3::text[]))`,
+      [encoded, userSlno, PERMISSIONS.buy.roles],
     )
   ).rows;
-  // A person sees their own payments, and a member the organization's payments they made (ours:
-  // whoever started a payment is who returns from the gateway to it); anyone else's is "not found".
+  // A person sees their own payments, and a member who may buy for an organization (the one
+  // permission table) its payments: whoever pays returns from the gateway to them. Anyone else's
+  // is "not found".
   if (!payment) throw new AppError(404, 'NOT_FOUND');
   return payment;
 }
@@ -583,6 +616,11 @@ const ERROR_WORDS: Record<string, Record<Language, string>> = {
   },
 };
 
+/** Why a payment did not go through, in the caller's language. */
+export function paymentErrorWords(message: string, language: Language): string {
+  return ERROR_WORDS[message]?.[language] ?? message;
+}
+
 export function paymentHandlers(deps: PaymentDeps): Handlers {
   const statusAnswer = async (userSlno: number, encoded: string, language: Language) => {
     const payment = await ownedPayment(deps, userSlno, encoded);
@@ -593,7 +631,7 @@ export function paymentHandlers(deps: PaymentDeps): Handlers {
       statusLabel: localWord(payment.status, language),
       amount: toSar(payment.amount_halalas),
       errorMessage: payment.error_message
-        ? (ERROR_WORDS[payment.error_message]?.[language] ?? payment.error_message)
+        ? paymentErrorWords(payment.error_message, language)
         : null,
     };
   };

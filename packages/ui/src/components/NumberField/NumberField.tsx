@@ -1,4 +1,4 @@
-import { useMemo, type ChangeEvent } from 'react';
+import { useEffect, useMemo, useRef, type ChangeEvent } from 'react';
 import {
   Group,
   Input,
@@ -56,10 +56,38 @@ export function NumberField({
     input.value = written;
     input.setSelectionRange(selectionStart, selectionEnd);
   };
+  // React Aria refuses, before it lands, text that would mix digit systems ("١" then a typed
+  // "0"), in its own beforeinput listener on the input: a digit typed on a Latin keyboard is
+  // caught first (capture, on the group) and written in the locale's digits instead, as if typed
+  // so; the input event React Aria reads follows.
+  const group = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = group.current;
+    if (!element) return;
+    const typedInLocaleDigits = (event: InputEvent) => {
+      const input = event.target;
+      if (!(input instanceof HTMLInputElement) || !event.data) return;
+      const written = toDigits(event.data, digits);
+      if (written === event.data) return;
+      event.preventDefault();
+      event.stopPropagation();
+      const start = input.selectionStart ?? input.value.length;
+      const end = input.selectionEnd ?? start;
+      const next = input.value.slice(0, start) + written + input.value.slice(end);
+      // The native setter, so React sees a change and its onChange runs.
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, next);
+      input.setSelectionRange(start + written.length, start + written.length);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    };
+    element.addEventListener('beforeinput', typedInLocaleDigits, true);
+    return () => {
+      element.removeEventListener('beforeinput', typedInLocaleDigits, true);
+    };
+  }, [digits]);
   return (
     <AriaNumberField {...props} className={field}>
       <FieldLabel>{label}</FieldLabel>
-      <Group className={inputGroup} onChangeCapture={inLocaleDigits}>
+      <Group ref={group} className={inputGroup} onChangeCapture={inLocaleDigits}>
         <Input className={bareInput} placeholder={placeholder} />
       </Group>
       <FieldHelp description={description} errorMessage={errorMessage} />

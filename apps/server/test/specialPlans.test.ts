@@ -1,0 +1,219 @@
+/**
+ * Special plans (issue 15): an organization asks its L1 provider for a negotiated plan; an
+ * Enrolment Admin of the provider's organizations — never the one who asked — prices it or
+ * refuses it with remarks; priced, it is paid at the gateway (a refused card first, then paid),
+ * and credited once: the row follows every step, with the server's outcome on it.
+ */
+import { randomUUID } from 'node:crypto';
+import ExcelJS from 'exceljs';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { startHarness } from './harness.js';
+
+const h = await startHarness();
+
+beforeEach(async () => {
+  await h.pool.query('DELETE FROM rate_limit_hits');
+});
+
+const sara = (await h.signIn((await h.person('sara')).nationalId)).token;
+const reem = (await h.signIn((await h.person('reem')).nationalId)).token;
+const khalid = (await h.signIn((await h.person('khalid')).nationalId)).token;
+
+const post = (token: string, path: string, body: object, language = 'en') =>
+  h.call('POST', path, {
+    token,
+    language,
+    body,
+    headers: { 'idempotency-key': randomUUID() },
+  });
+
+const ask = (token: string, body: object) =>
+  post(token, '/api/v1/purchase/org/special/request', { orgSlNo: 314, ...body });
+const decide = (token: string, body: object, language = 'en') =>
+  post(token, '/api/v1/purchase/provider/special/decide', { l1SipId: 408, ...body }, language);
+const pay = (token: string, requestSlNo: number) =>
+  post(token, '/api/v1/purchase/org/special/pay', { orgSlNo: 314, requestSlNo });
+
+interface Row {
+  transactionNo: string;
+  productKeyRequestSlNo: number;
+  status: string;
+  totalPrice: number;
+  planName: string;
+  errorMessage: string | null;
+  errorCode: string | null;
+  responseStatus: string | null;
+}
+
+async function rowOf(id: number, language = 'en'): Promise<Row | undefined> {
+  const list = await post(
+    sara,
+    '/api/v1/purchase/org/special/plans',
+    { orgSlNo: 314, pageNumber: 1, pageSize: 50 },
+    language,
+  );
+  return (list.body.dataList as Row[]).find((row) => row.productKeyRequestSlNo === id);
+}
+
+async function esignTotal(): Promise<number> {
+  const { rows } = await h.pool.query<{ total: number }>(
+    "SELECT total FROM organization_counters WHERE org_slno = 314 AND counter = 'esign'",
+  );
+  return rows[0]?.total ?? 0;
+}
+
+describe('a special plan', () => {
+  it('is asked for, priced by another admin of the provider, refused at the card, then paid and credited once', async () => {
+    const asked = await ask(reem, {
+      planType: 'esign',
+      quantity: 1000,
+      justification: 'Year-end contracts with every supplier.',
+    });
+    expect(asked.status).toBe(200);
+    const id = asked.body.id as number;
+    expect(await rowOf(id)).toMatchObject({
+      status: 'pendingForApproval',
+      totalPrice: 0,
+      planName: 'eSign counters: 1,000',
+    });
+    // Nothing to pay before it is priced.
+    const early = await pay(reem, id);
+    expect(early.status).toBe(409);
+    expect(early.body.message).toMatch(/not priced/);
+
+    // An Authorized Signatory does not decide for the provider; an admin must price it.
+    expect((await decide(reem, { requestSlNo: id, approve: true, unitPrice: 2.5 })).status).toBe(
+      403,
+    );
+    const unpriced = await decide(sara, { requestSlNo: id, approve: true }, 'ar');
+    expect(unpriced.status).toBe(422);
+    expect(unpriced.body.message).toMatch(/سعر العملية/);
+    const noValidity = await decide(sara, { requestSlNo: id, approve: true, unitPrice: 2.5 });
+    expect(noValidity.body.message).toMatch(/months/);
+    const priced = await decide(sara, {
+      requestSlNo: id,
+      approve: true,
+      unitPrice: 2.5,
+      validityMonths: 12,
+    });
+    expect(priced.status).toBe(200);
+    expect(await rowOf(id)).toMatchObject({ status: 'approved', totalPrice: 2875 });
+    const again = await decide(sara, { requestSlNo: id, approve: false, remarks: 'No.' });
+    expect(again.status).toBe(409);
+
+    const before = await esignTotal();
+    const first = await pay(reem, id);
+    expect(first.body).toMatchObject({ price: 2500, tax: 375, totalPrice: 2875 });
+    await h.gatewaySimulator.decide(first.body.paymentUrl.split('/').at(-1), 'decline');
+    expect(await rowOf(id, 'ar')).toMatchObject({
+      status: 'paymentFailure',
+      errorMessage: 'رفضت بوابة الدفع العملية.',
+      errorCode: 'PAYMENT_FAILED',
+      responseStatus: 'failure',
+    });
+    expect(await esignTotal()).toBe(before);
+
+    // Paid by another member who may buy (Sara), on a new attempt: credited once.
+    const second = await pay(sara, id);
+    expect(second.status).toBe(200);
+    expect(second.body.encodedOrderSlno).toBe(first.body.encodedOrderSlno);
+    await h.gatewaySimulator.decide(second.body.paymentUrl.split('/').at(-1), 'pay');
+    expect(await rowOf(id)).toMatchObject({ status: 'paymentSuccess', errorCode: null });
+    expect(await esignTotal()).toBe(before + 1000);
+    expect((await pay(reem, id)).status).toBe(409);
+    const lot = await h.pool.query<{ months: number }>(
+      `SELECT (extract(year FROM age(p.valid_to + 1, p.valid_from)) * 12
+               + extract(month FROM age(p.valid_to + 1, p.valid_from)))::int AS months
+         FROM purchased_plans p JOIN orders o USING (order_slno)
+        WHERE o.encoded_id = $1`,
+      [first.body.encodedOrderSlno],
+    );
+    expect(lot.rows).toEqual([{ months: 12 }]);
+  });
+
+  it('is refused with remarks the organization reads; who asked cannot decide', async () => {
+    const asked = await ask(reem, {
+      planType: 'organizationUser',
+      quantity: 300,
+      justification: 'Seasonal staff.',
+    });
+    const id = asked.body.id as number;
+    const silent = await decide(sara, { requestSlNo: id, approve: false, remarks: '   ' });
+    expect(silent.status).toBe(422);
+    const refused = await decide(sara, {
+      requestSlNo: id,
+      approve: false,
+      remarks: 'Seasonal seats come with the next price list.',
+    });
+    expect(refused.status).toBe(200);
+    expect(await rowOf(id)).toMatchObject({
+      status: 'rejected',
+      errorMessage: 'Seasonal seats come with the next price list.',
+      errorCode: 'REJECTED',
+      responseStatus: 'rejected',
+    });
+    // The world's waiting request of 314 was Sara's own.
+    const own = await h.pool.query<{ request_slno: number }>(
+      `SELECT request_slno FROM special_plan_requests r JOIN users u ON u.user_slno = r.requested_by
+        WHERE r.org_slno = 314 AND u.username = 'sara' AND r.status = 'pendingForApproval'`,
+    );
+    const mine = own.rows[0]?.request_slno as number;
+    const self = await decide(sara, { requestSlNo: mine, approve: false, remarks: 'Mine.' });
+    expect(self.status).toBe(403);
+    expect(self.body.message).toMatch(/another Enrolment Admin/);
+  });
+
+  it('lists for the provider the requests made to it, and to nobody else', async () => {
+    const list = await post(sara, '/api/v1/purchase/provider/special/requests', {
+      l1SipId: 408,
+      pageNumber: 1,
+      pageSize: 50,
+      statuses: ['pendingForApproval'],
+    });
+    expect(list.status).toBe(200);
+    const rows = list.body.dataList as { organizationName: string; justification: string }[];
+    expect(rows.length).toBeGreaterThan(0);
+    expect(new Set(rows.map((row) => row.organizationName))).toEqual(
+      new Set(['Riyadh Trading Company']),
+    );
+    expect(JSON.stringify(list.body)).not.toContain('CANARY');
+    // Khalid's organization is under an L2 provider: it decides nothing.
+    const l2 = await post(khalid, '/api/v1/purchase/provider/special/requests', {
+      l1SipId: 408,
+      pageNumber: 1,
+      pageSize: 50,
+    });
+    expect(l2.status).toBe(403);
+    // Another provider's request is not found.
+    const foreign = await h.pool.query<{ request_slno: number }>(
+      'SELECT request_slno FROM special_plan_requests WHERE org_slno = 390',
+    );
+    const elsewhere = await decide(sara, {
+      requestSlNo: foreign.rows[0]?.request_slno,
+      approve: false,
+      remarks: 'x',
+    });
+    expect(elsewhere.status).toBe(404);
+  });
+
+  it('exports the organization’s requests as its grid has them', async () => {
+    const list = await post(sara, '/api/v1/purchase/org/special/plans', {
+      orgSlNo: 314,
+      pageNumber: 1,
+      pageSize: 50,
+    });
+    const file = await post(sara, '/api/v1/excel/report/exportSpecialPlan', {
+      orgSlNo: 314,
+      language: 'en',
+    });
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-disposition')).toContain('Special_Plan.xlsx');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(file.raw as unknown as ArrayBuffer);
+    const ids: string[] = [];
+    book.worksheets[0]?.eachRow((row, number) => {
+      if (number > 1) ids.push(row.getCell(1).text);
+    });
+    expect(ids).toEqual((list.body.dataList as Row[]).map((row) => row.transactionNo));
+  });
+});
