@@ -105,6 +105,9 @@ describe('an Arabic page', () => {
       '/app/org/buy/esign/plans',
       '/app/org/buy/esign/plans/buycounter',
       '/app/org/buy/role/plans/buyOrgPlan',
+      '/app/org/purchase/special/plan',
+      '/app/org/purchase/special/plan/buyspecialplan',
+      '/app/org/purchase/requests',
     ]) {
       await page.goto(path);
       await settled(page);

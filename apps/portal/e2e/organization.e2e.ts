@@ -66,6 +66,9 @@ describe('the organization area', () => {
       '/app/org/buy/esign/plans/buycounter?lng=ar',
       '/app/org/buy/role/plans?lng=en',
       '/app/org/buy/role/plans/buyOrgPlan?lng=en',
+      '/app/org/purchase/special/plan?lng=ar',
+      '/app/org/purchase/special/plan/buyspecialplan?lng=ar',
+      '/app/org/purchase/requests?lng=ar',
     ]) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).waitFor();

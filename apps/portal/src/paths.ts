@@ -44,6 +44,7 @@ export const ORG_PATHS = {
   paymentStatus: '/app/org/paymentStatus',
   specialPlans: '/app/org/purchase/special/plan',
   requestSpecialPlan: '/app/org/purchase/special/plan/buyspecialplan',
+  purchaseOrders: '/app/org/purchase/requests',
 } as const satisfies Record<string, OrgRoute>;
 
 /** One new-user (UAV) request's page. */

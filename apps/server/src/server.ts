@@ -34,6 +34,7 @@ import { individualHandlers } from './modules/individual/handlers.js';
 import { organizationHandlers } from './modules/organization/handlers.js';
 import { buyingHandlers } from './modules/organization/buying.js';
 import { specialPlanHandlers } from './modules/organization/specialPlans.js';
+import { purchaseOrderHandlers } from './modules/organization/purchaseOrders.js';
 import { documentHandlers } from './modules/documents/documents.js';
 import {
   paymentHandlers,
@@ -153,6 +154,7 @@ export async function createServer(options: {
     ...organizationHandlers(deps),
     ...buyingHandlers(deps),
     ...specialPlanHandlers(deps),
+    ...purchaseOrderHandlers(deps),
     ...documentHandlers(deps),
     ...(options.localesDir ? translationHandlers(options.localesDir) : {}),
   };

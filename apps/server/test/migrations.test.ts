@@ -79,6 +79,7 @@ describe('a first-release database', SEEDING, () => {
       'request documents',
       'organization catalogue',
       'special plan requests',
+      'provider bank accounts',
     ]);
     expect(await seedDemoData(pool, NOW)).toEqual([]);
     expect(
@@ -230,6 +231,7 @@ describe('a new database', SEEDING, () => {
       'request documents',
       'organization catalogue',
       'special plan requests',
+      'provider bank accounts',
     ]);
     // Every change request says what it asks for.
     expect(

@@ -285,7 +285,9 @@ const VICTIM_RECORDS: Record<RecordKind, number | string> = {
   purchase: victimPurchase,
   specialPlanRequest: victimSpecialPlan,
   providerSpecialPlanRequest: victimSpecialPlan,
+  // No purchase order in the world: an id of none is refused all the same.
   purchaseOrder: 1,
+  providerPurchaseOrder: 1,
   l2Request: 1,
   document: victimDocument,
 };

@@ -7,7 +7,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import { isValidNationalId } from '@tawqi/domain';
 import { hashPassword } from '../modules/auth/passwords.js';
 import { inTransaction, type Pool, type PoolClient } from './pool.js';
-import { writeCatalogue, writeSpecialPlanRequests, writeWorld } from './world.js';
+import {
+  writeCatalogue,
+  writeProviderAccounts,
+  writeSpecialPlanRequests,
+  writeWorld,
+} from './world.js';
 import { demoPdf } from './demoPdf.js';
 
 /** A national id of nine digits completed with its check digit. */
@@ -83,6 +88,7 @@ const SEED_VERSIONS = [
   { version: 4, name: 'request documents', write: writeRequestDocuments },
   { version: 5, name: 'organization catalogue', write: writeCatalogue },
   { version: 6, name: 'special plan requests', write: writeSpecialPlanRequests },
+  { version: 7, name: 'provider bank accounts', write: writeProviderAccounts },
 ] as const;
 
 /** Seeds what the database lacks; answers the names of the versions written. */

@@ -857,3 +857,19 @@ export async function writeSpecialPlanRequests(client: PoolClient, now: Date): P
     );
   }
 }
+
+/** The L1 providers' bank accounts (migration 017), where purchase orders are paid: demo IBANs
+ * with valid check digits. */
+export async function writeProviderAccounts(client: PoolClient): Promise<void> {
+  const accounts = [
+    [408, 'Al Rajhi Bank', 'مصرف الراجحي', 'SA0380000000608010167519'],
+    [410, 'Saudi National Bank', 'البنك الأهلي السعودي', 'SA1810000001234567891234'],
+    [412, 'Riyad Bank', 'بنك الرياض', 'SA5520000002345678912345'],
+  ] as const;
+  for (const [sip, en, ar, iban] of accounts)
+    await client.query(
+      `UPDATE service_providers SET bank_name_en = $2, bank_name_ar = $3, iban = $4
+        WHERE sip_slno = $1 AND iban IS NULL`,
+      [sip, en, ar, iban],
+    );
+}

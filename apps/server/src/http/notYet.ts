@@ -8,11 +8,6 @@ import { ENDPOINTS, type EndpointId } from '@tawqi/api';
 import type { Handlers } from './contractRoutes.js';
 
 export const NOT_YET: Partial<Record<EndpointId, string>> = {
-  // issue 15: purchase orders
-  purchaseRequestPlans: 'issue 15: purchase orders',
-  purchaseOrders: 'issue 15: purchase orders',
-  purchaseOrderQuantityGrid: 'issue 15: purchase orders',
-  exportPurchaseOrderRequest: 'issue 15: purchase orders',
   // issue 19: the eSign service
   orgEsignPlanTypes: 'issue 19: the eSign service',
   orgEsignRequest: 'issue 19: the eSign service',

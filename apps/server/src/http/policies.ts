@@ -112,6 +112,12 @@ export const POLICIES: Record<EndpointId, Policy> = {
   // Decided for the organizations under an L1 provider, by an Enrolment Admin of it.
   providerSpecialPlans: L1,
   decideSpecialPlan: L1,
+  createPurchaseOrder: BUYER,
+  purchaseOrderPayee: BUYER,
+  recordPurchaseOrderTransfer: BUYER,
+  // Confirmed for the organizations under an L1 provider, by an Enrolment Admin of it.
+  providerPurchaseOrders: L1,
+  confirmPurchaseOrder: L1,
   purchaseRequestPlans: BUYER,
   purchaseOrders: BUYER,
   purchaseOrderQuantityGrid: BUYER,

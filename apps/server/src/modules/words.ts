@@ -46,6 +46,7 @@ const WORDS: Record<string, Record<Language, string>> = {
   // Organization transactions: plan types, roles and originators of the demo world.
   'Role plan': { en: 'Role plan', ar: 'باقة الأدوار' },
   'Special plan': { en: 'Special plan', ar: 'باقة خاصة' },
+  'Purchase order': { en: 'Purchase order', ar: 'أمر شراء' },
   enrolmentAdmin: { en: 'Enrolment Admin', ar: 'مسؤول التسجيل' },
   authorizedSignatory: { en: 'Authorized Signatory', ar: 'المفوّض بالتوقيع' },
   organizationUser: { en: 'Organization User', ar: 'مستخدم المنشأة' },

@@ -65,7 +65,8 @@ export interface TenantField {
  *   `specialPlanRequest`, `purchaseOrder`: the tenant organization's records of that kind;
  * - `esignTransaction`: an eSign transaction made in the tenant organization;
  * - `l2Request`: a request of an L2 provider to the tenant L1 provider;
- * - `providerSpecialPlanRequest`: a special plan request made to the tenant L1 provider;
+ * - `providerSpecialPlanRequest`, `providerPurchaseOrder`: a special plan request or a purchase
+ *   order made to the tenant L1 provider;
  * - `l2Provider`: an L2 provider under the tenant L1 provider;
  * - `l2Organization`: an organization of an L2 provider under the tenant L1 provider;
  * - `document`: a stored document of the tenant organization (its id is a random string).
@@ -80,6 +81,7 @@ export const RECORD_KINDS = [
   'specialPlanRequest',
   'purchaseOrder',
   'providerSpecialPlanRequest',
+  'providerPurchaseOrder',
   'esignTransaction',
   'l2Request',
   'l2Provider',

@@ -1011,6 +1011,79 @@ export const purchaseOrders = defineEndpoint({
   tenant: tenantIn('body', 'orgSlNo'),
 });
 
+/** Where a purchase order's bank transfer goes: the L1 provider's account. */
+const payee = z.object({
+  providerName: z.string(),
+  bankName: z.string(),
+  iban: z.string(),
+});
+
+export const createPurchaseOrder = defineEndpoint({
+  id: 'createPurchaseOrder',
+  area: 'specialPlans',
+  method: 'POST',
+  path: 'api/v1/purchase/org/requests/create',
+  summary: 'Order packs to pay by bank transfer (a purchase order)',
+  origin: 'design',
+  designNote:
+    'The purchase requests screen needs to make one: packs of a category from ' +
+    'requests/plans/{category}, at the server’s prices; the Idempotency-Key makes a double ' +
+    'click one order.',
+  access: 'session',
+  body: z.strictObject({
+    orgSlNo: slno,
+    category: z.enum(['counter', 'role']),
+    items: z
+      .array(
+        z.strictObject({ paxUniqueId: requiredText(100), quantity: z.int().min(1).max(100_000) }),
+      )
+      .min(1)
+      .max(50),
+  }),
+  answer: json(
+    statusAnswer.extend({
+      id: slno,
+      transactionNo: z.string(),
+      totalPrice: sar,
+      payee,
+    }),
+  ),
+  tenant: tenantIn('body', 'orgSlNo'),
+  idempotent: true,
+});
+
+export const purchaseOrderPayee = defineEndpoint({
+  id: 'purchaseOrderPayee',
+  area: 'specialPlans',
+  method: 'GET',
+  path: 'api/v1/purchase/org/requests/payee/{orgSlno}',
+  summary: 'The bank account a purchase order’s transfer goes to',
+  origin: 'design',
+  designNote: 'A purchase order is paid by bank transfer: the page says to which account.',
+  access: 'session',
+  params: z.strictObject({ orgSlno: z.coerce.number().pipe(slno) }),
+  answer: json(payee),
+  tenant: tenantIn('path', 'orgSlno'),
+});
+
+export const recordPurchaseOrderTransfer = defineEndpoint({
+  id: 'recordPurchaseOrderTransfer',
+  area: 'specialPlans',
+  method: 'POST',
+  path: 'api/v1/purchase/org/requests/transfer',
+  summary: 'Record the reference of the bank transfer that pays a purchase order',
+  origin: 'design',
+  designNote:
+    'Offline payment: the organization says which transfer pays the order (paymentInitiated); ' +
+    'its provider then confirms receipt.',
+  access: 'session',
+  body: z.strictObject({ orgSlNo: slno, requestSlNo: slno, transferReference: requiredText(64) }),
+  answer: json(statusAnswer),
+  tenant: tenantIn('body', 'orgSlNo'),
+  records: [recordIn('body', 'requestSlNo', 'purchaseOrder')],
+  idempotent: true,
+});
+
 export const purchaseOrderQuantityGrid = defineEndpoint({
   id: 'purchaseOrderQuantityGrid',
   area: 'specialPlans',

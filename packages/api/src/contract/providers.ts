@@ -10,6 +10,7 @@
 import {
   DEFAULT_IDS,
   EXPORT_FILE_NAMES,
+  PURCHASE_ORDER_STATUSES,
   REVIEW_REQUEST_STATUSES,
   SPECIAL_PLAN_STATUSES,
 } from '@tawqi/domain';
@@ -27,6 +28,7 @@ import {
   language,
   pageOf,
   pageRequest,
+  providerPurchaseOrderRow,
   providerSpecialPlanRow,
   reviewBody,
   sar,
@@ -296,5 +298,51 @@ export const decideSpecialPlan = defineEndpoint({
   answer: json(statusAnswer),
   tenant: L1_TENANT,
   records: [recordIn('body', 'requestSlNo', 'providerSpecialPlanRequest')],
+  idempotent: true,
+});
+
+// ── Purchase orders the L1 provider confirms (ours) ─────────────────────────────────────────
+
+export const providerPurchaseOrders = defineEndpoint({
+  id: 'providerPurchaseOrders',
+  area: 'specialPlans',
+  method: 'POST',
+  path: 'api/v1/purchase/provider/requests',
+  summary: 'Purchase orders of the organizations under an L1 provider, newest first',
+  origin: 'design',
+  designNote:
+    'The provider is paid by bank transfer and confirms receipt: an Enrolment Admin of an ' +
+    'organization of the L1 provider does it on the purchase requests page, in a second tab.',
+  access: 'session',
+  body: z.strictObject({
+    l1SipId: slno,
+    ...pageRequest,
+    ...filterRequest,
+    statuses: z.array(z.enum(PURCHASE_ORDER_STATUSES)).optional(),
+  }),
+  answer: json(pageOf(providerPurchaseOrderRow)),
+  pageBase: 'one',
+  tenant: L1_TENANT,
+});
+
+export const confirmPurchaseOrder = defineEndpoint({
+  id: 'confirmPurchaseOrder',
+  area: 'specialPlans',
+  method: 'POST',
+  path: 'api/v1/purchase/provider/requests/confirm',
+  summary: 'Confirm a purchase order’s transfer arrived (credited), or say it did not (remarks)',
+  origin: 'design',
+  designNote:
+    'Received: the order is credited once. Not received needs remarks the organization reads.',
+  access: 'session',
+  body: z.strictObject({
+    l1SipId: slno,
+    requestSlNo: slno,
+    received: z.boolean(),
+    remarks: text(500).optional(),
+  }),
+  answer: json(statusAnswer),
+  tenant: L1_TENANT,
+  records: [recordIn('body', 'requestSlNo', 'providerPurchaseOrder')],
   idempotent: true,
 });

@@ -578,6 +578,12 @@ export const purchaseOrderRow = z.object({
   status: z.enum(PURCHASE_ORDER_STATUSES),
 });
 
+/** A purchase order as its L1 provider sees it: whose, and the transfer said to pay it. */
+export const providerPurchaseOrderRow = purchaseOrderRow.extend({
+  organizationName: z.string(),
+  transferReference: z.string().nullable(),
+});
+
 export const quantityRow = z.object({
   planId: slno,
   planDescription: z.string(),

@@ -8,6 +8,7 @@ import {
   ORG_USER_STATUSES,
   PLAN_PURCHASE_STATUSES,
   PLAN_STATES,
+  PURCHASE_ORDER_STATUSES,
   SPECIAL_PLAN_STATUSES,
   REVIEW_REQUEST_STATUSES,
   UAV_REQUEST_STATUSES,
@@ -629,6 +630,62 @@ export const providerSpecialPlansGrid = defineGrid({
       ...filterFields(view),
       statuses: [...view.statuses],
       pageNumber: wirePage(CONTRACT.providerSpecialPlans, view.page),
+      pageSize: view.pageSize,
+    },
+  }),
+  exportInput: null,
+});
+
+/**
+ * The organization's purchase orders (SPEC §2 `purchase/requests`): packs ordered to pay by bank
+ * transfer, waiting for it, paid and confirmed, or not received; exported as
+ * Purchase_Order_Request.xlsx.
+ */
+export const purchaseOrdersGrid = defineGrid({
+  id: 'purchaseOrders',
+  list: CONTRACT.purchaseOrders,
+  export: CONTRACT.exportPurchaseOrderRequest,
+  statuses: { all: PURCHASE_ORDER_STATUSES, start: defaultStatusFilter('purchaseOrders') },
+  searchable: true,
+  columns: [...purchaseColumns(), ...specialPlanColumns(), statusColumn(170)],
+  rowKey: (row) => row.transactionNo,
+  listInput: (view) => ({ body: orgPage(CONTRACT.purchaseOrders, view) }),
+  exportInput: (filter, language) => ({ body: { ...orgFilter(filter), language } }),
+});
+
+/** The purchase orders made to the L1 provider of the active organization (ours); no export. */
+export const providerPurchaseOrdersGrid = defineGrid({
+  id: 'providerPurchaseOrders',
+  list: CONTRACT.providerPurchaseOrders,
+  export: null,
+  statuses: { all: PURCHASE_ORDER_STATUSES, start: PURCHASE_ORDER_STATUSES },
+  searchable: true,
+  columns: [
+    ...purchaseColumns().filter((column) => column.id !== 'paymentType'),
+    {
+      id: 'organizationName',
+      header: { en: 'Organization', ar: 'المنشأة' },
+      kind: 'text',
+      value: (row) => row.organizationName,
+      width: 200,
+    },
+    {
+      id: 'transferReference',
+      header: { en: 'Transfer', ar: 'الحوالة' },
+      kind: 'verbatim',
+      value: (row) => row.transferReference,
+      width: 150,
+    },
+    ...specialPlanColumns(),
+    statusColumn(170),
+  ],
+  rowKey: (row) => row.transactionNo,
+  listInput: (view) => ({
+    body: {
+      l1SipId: providerOf(view),
+      ...filterFields(view),
+      statuses: [...view.statuses],
+      pageNumber: wirePage(CONTRACT.providerPurchaseOrders, view.page),
       pageSize: view.pageSize,
     },
   }),

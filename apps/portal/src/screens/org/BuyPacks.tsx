@@ -6,8 +6,8 @@
  * gateway's payment page, and back to /app/org/paymentStatus.
  */
 import { CONTRACT } from '@tawqi/api';
-import { CURRENCY, lineWithVat, queryIdOf, toHalalas, vatRateBasisPoints } from '@tawqi/domain';
-import { Button, Card, EmptyState, ErrorState, QuantityDialog, Spinner } from '@tawqi/ui';
+import { queryIdOf } from '@tawqi/domain';
+import { Button, Card, EmptyState, ErrorState, Spinner } from '@tawqi/ui';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,11 +19,9 @@ import { reportFailure } from '../../toasts.js';
 import { activeOrganizationAtom } from '../../state/atoms.js';
 import { actions, cards, heading, muted, screen, title } from '../my/my.css.js';
 import { Facts } from './Facts.js';
+import { PackDialog, type PackItem } from './PackDialog.js';
 import type { PurchaseCategory } from './Purchases.js';
 import { SectionLinks } from './SectionLinks.js';
-
-/** How many of one pack an order may hold (ours: within the contract's limit). */
-const MAX_QUANTITY = 1000;
 
 export default function BuyPacks({ category }: { category: PurchaseCategory }) {
   const { t } = useTranslation('org');
@@ -43,12 +41,9 @@ export default function BuyPacks({ category }: { category: PurchaseCategory }) {
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
   if (!active) return null;
 
-  const order = async (quantities: Record<string, number>) => {
+  const order = async (items: PackItem[]) => {
     setOrdering(true);
     try {
-      const items = Object.entries(quantities)
-        .filter(([, quantity]) => quantity > 0)
-        .map(([paxUniqueId, quantity]) => ({ paxUniqueId, quantity }));
       const answer = await api.call(
         CONTRACT.buyOrganizationPlan,
         { body: { sipSlNo: queryId, category, items } },
@@ -62,7 +57,6 @@ export default function BuyPacks({ category }: { category: PurchaseCategory }) {
   };
 
   const data = packs.data;
-  const vat = data ? vatRateBasisPoints(data.vat) : 0;
   let body;
   if (packs.status === 'failed')
     body = <ErrorState message={packs.message} onRetry={packs.reload} />;
@@ -99,35 +93,14 @@ export default function BuyPacks({ category }: { category: PurchaseCategory }) {
           </Button>
         </div>
         {choosing ? (
-          <QuantityDialog
+          <PackDialog
             title={t(`buy.${category}.dialogTitle`)}
-            items={data.dataList.map((pack) => ({
-              id: pack.paxUniqueId,
-              label: pack.name,
-              unitPriceMinor: toHalalas(pack.salesPrice),
-              maxQuantity: MAX_QUANTITY,
-            }))}
-            totalsOf={(quantities) => {
-              // VAT per line, as the server and the invoice count it.
-              const lines = data.dataList.map((pack) =>
-                lineWithVat(toHalalas(pack.salesPrice), quantities[pack.paxUniqueId] ?? 0, vat),
-              );
-              const sum = (part: 'price' | 'tax' | 'totalPrice') =>
-                lines.reduce((total, line) => total + line[part], 0);
-              return {
-                subtotalMinor: sum('price'),
-                vatMinor: sum('tax'),
-                totalMinor: sum('totalPrice'),
-              };
-            }}
-            currency={CURRENCY}
+            packs={data.dataList}
+            vat={data.vat}
             confirmLabel={t('buy.pay')}
-            isOpen
-            onOpenChange={(isOpen) => {
-              if (!isOpen && !ordering) setChoosing(false);
-            }}
-            onConfirm={(quantities) => void order(quantities)}
             isConfirming={ordering}
+            onClose={() => setChoosing(false)}
+            onConfirm={(items) => void order(items)}
           />
         ) : null}
       </>

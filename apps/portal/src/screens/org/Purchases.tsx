@@ -4,7 +4,7 @@
  * at the gateway, filtered by text, dates and status from the URL and exported with the same
  * filter; each order opens its packs (§3 "Quantity rows"). Buying more is one link away.
  */
-import { CONTRACT } from '@tawqi/api';
+import { CONTRACT, type EndpointOutput } from '@tawqi/api';
 import { purchasedCountersGrid, rolePlanPurchasesGrid } from '@tawqi/api/grids';
 import { queryIdOf } from '@tawqi/domain';
 import { Link } from '@tawqi/ui';
@@ -35,7 +35,6 @@ function PurchaseLines({
   queryId: number;
 }) {
   const { t } = useTranslation('org');
-  const format = useFormat();
   // The two calls take and answer the same shapes.
   const call = category === 'counter' ? CONTRACT.counterQuantityGrid : CONTRACT.roleQuantityGrid;
   const lines = useApi(call as typeof CONTRACT.counterQuantityGrid, {
@@ -44,14 +43,28 @@ function PurchaseLines({
   });
   if (lines.status === 'failed' || !lines.data) return <ReadState read={lines} small />;
   return (
-    <div aria-label={t('buy.lines.of', { order: order.transactionNo })} role="group">
-      {lines.data.dataList.map((line) => (
+    <OrderLines
+      label={t('buy.lines.of', { order: order.transactionNo })}
+      lines={lines.data.dataList}
+    />
+  );
+}
+
+type Line = EndpointOutput<typeof CONTRACT.counterQuantityGrid>['dataList'][number];
+
+/** An order's packs: what each was, how many, and what they cost. */
+export function OrderLines({ label, lines }: { label: string; lines: readonly Line[] }) {
+  const { t } = useTranslation('org');
+  const format = useFormat();
+  return (
+    <div aria-label={label} role="group">
+      {lines.map((line) => (
         <Facts
           key={line.planId}
           label={line.planDescription}
           facts={[
             [t('buy.lines.pack'), line.planDescription],
-            [t(`buy.${category}.size`), format.number(line.size)],
+            [t('buy.lines.size'), format.number(line.size)],
             [t('buy.lines.quantity'), format.number(line.quantity)],
             [t('buy.lines.validity'), line.validity],
             [t('buy.lines.price'), format.sar(line.price)],

@@ -1,7 +1,7 @@
 /**
  * The pages of one section of the organization area, side by side: the navigation opens the
  * first, and each page leads to the others (SPEC §2: reports/esign and reports/roles; buy/esign,
- * buy/role and purchase/special/plan).
+ * buy/role, purchase/special/plan and purchase/requests).
  */
 import { Link } from '@tawqi/ui';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,7 @@ const SECTIONS = {
     ['buy.counter.title', ORG_PATHS.counterPurchases],
     ['buy.role.title', ORG_PATHS.rolePurchases],
     ['special.title', ORG_PATHS.specialPlans],
+    ['orders.title', ORG_PATHS.purchaseOrders],
   ],
 } as const;
 

@@ -23,6 +23,7 @@ const BuyPacks = preloadable(() => import('./BuyPacks.js'));
 const PaymentStatus = preloadable(() => import('./PaymentStatus.js'));
 const SpecialPlans = preloadable(() => import('./SpecialPlans.js'));
 const RequestSpecialPlan = preloadable(() => import('./RequestSpecialPlan.js'));
+const PurchaseOrders = preloadable(() => import('./PurchaseOrders.js'));
 
 export const ORG_SCREENS: Partial<Record<OrgRoute, ReactNode>> = {
   [ORG_PATHS.dashboard]: <Dashboard key="dashboard" />,
@@ -44,6 +45,7 @@ export const ORG_SCREENS: Partial<Record<OrgRoute, ReactNode>> = {
   [ORG_PATHS.paymentStatus]: <PaymentStatus key="paymentStatus" />,
   [ORG_PATHS.specialPlans]: <SpecialPlans key="specialPlans" />,
   [ORG_PATHS.requestSpecialPlan]: <RequestSpecialPlan key="requestSpecialPlan" />,
+  [ORG_PATHS.purchaseOrders]: <PurchaseOrders key="purchaseOrders" />,
 };
 
 /**

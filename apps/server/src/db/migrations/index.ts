@@ -15,6 +15,7 @@ import * as countersLedger from './013_counters_ledger.js';
 import * as esignLots from './014_esign_lots.js';
 import * as organizationOrders from './015_organization_orders.js';
 import * as specialPlans from './016_special_plans.js';
+import * as purchaseOrders from './017_purchase_orders.js';
 
 export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   initial,
@@ -33,4 +34,5 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   esignLots,
   organizationOrders,
   specialPlans,
+  purchaseOrders,
 ];

@@ -149,7 +149,14 @@ export const RECORD_OWNERSHIP: Record<RecordKind, Ownership> = {
     by: 'provider',
     sql: 'SELECT 1 FROM special_plan_requests WHERE l1_sip_slno = $1 AND request_slno = $2',
   },
-  purchaseOrder: { by: 'notYet', why: 'purchase orders come with the buying issue' },
+  purchaseOrder: {
+    by: 'organization',
+    sql: 'SELECT 1 FROM purchase_orders WHERE org_slno = $1 AND request_slno = $2',
+  },
+  providerPurchaseOrder: {
+    by: 'provider',
+    sql: 'SELECT 1 FROM purchase_orders WHERE l1_sip_slno = $1 AND request_slno = $2',
+  },
   l2Request: { by: 'notYet', why: 'L2 requests come with the provider issue' },
   document: {
     by: 'organization',

@@ -76,7 +76,11 @@ const PAX_ORDER = `ORDER BY array_position(ARRAY[${COUNTED_ROLES.map((role) => `
  * The packs of one category on sale now: role packs to every organization, counter packs to the
  * organizations of the L1 provider that sells them.
  */
-async function onSale(deps: PaymentDeps, category: Category, l1: number | null): Promise<PaxRow[]> {
+export async function onSale(
+  deps: PaymentDeps,
+  category: Category,
+  l1: number | null,
+): Promise<PaxRow[]> {
   const { rows } = await deps.pool.query<PaxRow>(
     `${PAX_SELECT} WHERE x.is_active AND x.category = $1 AND (x.category = 'role' OR x.sip_slno = $2)
       ${PAX_ORDER}`,
@@ -125,6 +129,7 @@ interface PurchaseRow {
   names_en: string;
   names_ar: string;
   status: PlanPurchaseStatus;
+  by_transfer: boolean;
 }
 
 const PURCHASE_STATUS = `CASE WHEN o.fulfilled_at IS NOT NULL THEN 'success' ELSE 'failure' END`;
@@ -139,7 +144,8 @@ function purchases(
 ): Omit<GridQuery<typeof purchasedCountersGrid, PurchaseRow>, 'row'> {
   return {
     select: `SELECT o.order_slno, o.encoded_id, o.created_at, o.quantity, o.price_halalas, o.tax_halalas,
-                    o.total_halalas, names.en AS names_en, names.ar AS names_ar, ${PURCHASE_STATUS} AS status
+                    o.total_halalas, names.en AS names_en, names.ar AS names_ar, ${PURCHASE_STATUS} AS status,
+                    EXISTS (SELECT 1 FROM purchase_orders po WHERE po.order_slno = o.order_slno) AS by_transfer
                FROM orders o
                CROSS JOIN LATERAL (
                  SELECT string_agg(l.name_en, ', ' ORDER BY l.line_no) AS en,
@@ -176,9 +182,9 @@ function purchaseOf(row: PurchaseRow, language: Language) {
   return {
     transactionNo: row.encoded_id,
     requestDate: row.created_at.toISOString(),
-    // Ours: paid online at the gateway, by card (purchase orders are paid by bank transfer).
-    paymentMode: localWord('online', language),
-    paymentType: localWord('card', language),
+    // Ours: paid online at the gateway by card, or by bank transfer (a purchase order).
+    paymentMode: localWord(row.by_transfer ? 'bankTransfer' : 'online', language),
+    paymentType: localWord(row.by_transfer ? 'bankTransfer' : 'card', language),
     productsInQuantity: row.quantity,
     productKeyRequestSlNo: row.order_slno,
     status: row.status,
@@ -203,7 +209,7 @@ const ROLE_PURCHASES: GridQuery<typeof rolePlanPurchasesGrid, PurchaseRow> = {
 };
 
 /** One order's lines (SPEC §3 "Quantity rows"), in the caller's language. */
-async function quantityRows(
+export async function quantityRows(
   deps: PaymentDeps,
   context: HandlerContext,
   category: Category,

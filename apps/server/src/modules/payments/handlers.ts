@@ -289,6 +289,29 @@ async function fulfil(client: PoolClient, order: SettledOrder, now: Date): Promi
   );
 }
 
+/**
+ * Credits an organization's order paid outside the gateway (a purchase order's bank transfer,
+ * confirmed by its provider), once: under the order's lock, an order already fulfilled is left.
+ */
+export async function fulfilPaidOrder(
+  client: PoolClient,
+  orderSlno: number,
+  now: Date,
+): Promise<void> {
+  const [order] = (
+    await client.query<SettledOrder>(
+      `SELECT o.order_slno, o.encoded_id AS order_encoded_id, o.user_slno, o.org_slno, o.placed_by, o.category,
+              e.transaction_limit, o.quantity, e.validity_months, e.product_pricing_details_slno,
+              e.plan_name, e.plan_name_ar
+         FROM orders o LEFT JOIN esign_plans e USING (product_pricing_details_slno)
+        WHERE o.order_slno = $1 AND o.fulfilled_at IS NULL
+        FOR UPDATE OF o`,
+      [orderSlno],
+    )
+  ).rows;
+  if (order) await fulfil(client, order, now);
+}
+
 /** Gives an extra capture back; when the gateway refuses, the audit log's flag stays for a person. */
 async function refundExtraCapture(
   deps: PaymentDeps,

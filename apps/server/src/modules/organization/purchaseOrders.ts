@@ -1,0 +1,384 @@
+/**
+ * Purchase orders (issue 15, SPEC §2 `purchase/requests`; migration 017): an organization orders
+ * packs of its L1 provider's catalogue to pay by bank transfer. The order is made at once (its
+ * lines and amounts at the server's prices, modules/payments `placeOrder`); the organization
+ * records the reference of its transfer (paymentInitiated), and an Enrolment Admin of an
+ * organization of the provider confirms the money arrived — the order is credited, once — or
+ * says it did not, with remarks the organization reads (paymentFailure; another transfer may be
+ * recorded). The statuses of special plans that purchase orders share (SPEC §4) are never theirs
+ * here: a negotiated price is asked for on the special plan page.
+ */
+import { providerPurchaseOrdersGrid, purchaseOrdersGrid } from '@tawqi/api/grids';
+import {
+  lineWithVat,
+  toSar,
+  vatRateBasisPoints,
+  type Language,
+  type PurchaseOrderStatus,
+} from '@tawqi/domain';
+import { inTransaction } from '../../db/pool.js';
+import { requireCaller, type HandlerContext, type Handlers } from '../../http/contractRoutes.js';
+import { AppError } from '../../http/errors.js';
+import { gridHandlers, type GridQuery } from '../grids.js';
+import {
+  fulfilPaidOrder,
+  placeOrder,
+  type OrderLine,
+  type PaymentDeps,
+} from '../payments/handlers.js';
+import { localWord } from '../words.js';
+import { l1Of, onSale, quantityRows } from './buying.js';
+import { organizationOf } from './transactions.js';
+
+interface PurchaseOrderRow {
+  request_slno: number;
+  created_at: Date;
+  category: 'counter' | 'role';
+  quantity: number;
+  price_halalas: number;
+  tax_halalas: number;
+  total_halalas: number;
+  names_en: string;
+  names_ar: string;
+  status: PurchaseOrderStatus;
+  remarks: string | null;
+  transfer_reference: string | null;
+  org_en: string;
+  org_ar: string;
+}
+
+/** A purchase order's reference as people quote it (and put on their transfer). */
+export const purchaseOrderReference = (requestSlno: number) =>
+  `PO-${String(requestSlno).padStart(6, '0')}`;
+
+const FROM = `FROM purchase_orders r
+  JOIN orders o ON o.order_slno = r.order_slno
+  JOIN organizations org ON org.org_slno = r.org_slno
+  CROSS JOIN LATERAL (
+    SELECT string_agg(l.name_en, ', ' ORDER BY l.line_no) AS en,
+           string_agg(l.name_ar, '، ' ORDER BY l.line_no) AS ar
+      FROM order_lines l WHERE l.order_slno = o.order_slno) AS names`;
+
+const SHARED = {
+  select: `SELECT r.request_slno, r.created_at, o.category, o.quantity, o.price_halalas, o.tax_halalas,
+                  o.total_halalas, names.en AS names_en, names.ar AS names_ar, r.status, r.remarks,
+                  r.transfer_reference, org.name_en AS org_en, org.name_ar AS org_ar
+             ${FROM}`,
+  count: `SELECT count(*) FROM purchase_orders r JOIN organizations org ON org.org_slno = r.org_slno`,
+  order: [
+    {
+      column: 'r.created_at',
+      type: 'timestamptz',
+      of: (row: PurchaseOrderRow) => row.created_at,
+    },
+    { column: 'r.request_slno', type: 'int', of: (row: PurchaseOrderRow) => row.request_slno },
+  ],
+} as const;
+
+interface Body {
+  statuses?: readonly string[] | undefined;
+  fromDate?: string | null | undefined;
+  toDate?: string | null | undefined;
+  search?: string | undefined;
+}
+
+/** Either list's filter: $1 is whose purchase orders, then statuses, dates and text. */
+function filterOf(owner: string, body: Body) {
+  return {
+    where: `${owner} = $1
+      AND ($2::text[] IS NULL OR r.status = ANY($2::text[]))
+      AND ($3::date IS NULL OR (r.created_at AT TIME ZONE 'Asia/Riyadh')::date >= $3::date)
+      AND ($4::date IS NULL OR (r.created_at AT TIME ZONE 'Asia/Riyadh')::date <= $4::date)
+      AND ($5::text = '' OR 'PO-' || lpad(r.request_slno::text, 6, '0') ILIKE '%' || $5 || '%'
+           OR r.transfer_reference ILIKE '%' || $5 || '%'
+           OR org.name_en ILIKE '%' || $5 || '%' OR org.name_ar LIKE '%' || $5 || '%')`,
+    values: [
+      body.statuses?.length ? body.statuses : null,
+      body.fromDate ?? null,
+      body.toDate ?? null,
+      (body.search ?? '').trim(),
+    ],
+  };
+}
+
+function rowOf(row: PurchaseOrderRow, language: Language) {
+  const failed = row.status === 'paymentFailure';
+  return {
+    transactionNo: purchaseOrderReference(row.request_slno),
+    requestDate: row.created_at.toISOString(),
+    paymentMode: localWord('bankTransfer', language),
+    paymentType: localWord(row.category === 'counter' ? 'eSign counters' : 'Role seats', language),
+    productsInQuantity: row.quantity,
+    productKeyRequestSlNo: row.request_slno,
+    price: toSar(row.price_halalas),
+    vat: toSar(row.tax_halalas),
+    totalPrice: toSar(row.total_halalas),
+    planName: language === 'ar' ? row.names_ar : row.names_en,
+    planType: localWord('Purchase order', language),
+    status: row.status,
+    errorMessage: failed ? row.remarks : null,
+    errorCode: failed ? 'TRANSFER_NOT_RECEIVED' : null,
+    responseStatus: failed ? 'failure' : null,
+  };
+}
+
+const ORGANIZATION_ORDERS: GridQuery<typeof purchaseOrdersGrid, PurchaseOrderRow> = {
+  ...SHARED,
+  where: (body, { tenant }) => {
+    const filter = filterOf('r.org_slno', body);
+    return { where: filter.where, values: [organizationOf(tenant), ...filter.values] };
+  },
+  page: (body) => ({ limit: body.pageSize, offset: (body.pageNumber - 1) * body.pageSize }),
+  row: rowOf,
+};
+
+const PROVIDER_ORDERS: GridQuery<typeof providerPurchaseOrdersGrid, PurchaseOrderRow> = {
+  ...SHARED,
+  where: (body, { tenant }) => {
+    const filter = filterOf('r.l1_sip_slno', body);
+    return { where: filter.where, values: [tenant?.provider.slno, ...filter.values] };
+  },
+  page: (body) => ({ limit: body.pageSize, offset: (body.pageNumber - 1) * body.pageSize }),
+  row: (row, language) => ({
+    ...rowOf(row, language),
+    organizationName: language === 'ar' ? row.org_ar : row.org_en,
+    transferReference: row.transfer_reference,
+  }),
+};
+
+const WORDS = {
+  notOnSale: {
+    en: 'A pack you chose is no longer on sale to your organization. Reload the packs and choose again.',
+    ar: 'إحدى الحزم التي اخترتها لم تعد معروضة لمنشأتك. أعد تحميل الحزم واختر من جديد.',
+  },
+  twice: {
+    en: 'A pack is listed twice. Choose each pack once, with its quantity.',
+    ar: 'تكررت حزمة في الطلب. اختر كل حزمة مرة واحدة مع كميتها.',
+  },
+  noAccount: {
+    en: 'Your provider has no bank account on record: ask it, or pay online instead.',
+    ar: 'لا يوجد حساب بنكي مسجل لمزوّد الخدمة: تواصل معه، أو ادفع عبر الإنترنت.',
+  },
+  notWaitingForTransfer: {
+    en: 'This purchase order is paid or waits for its transfer to be confirmed.',
+    ar: 'أمر الشراء هذا مدفوع، أو حوالته بانتظار التأكيد.',
+  },
+  notTransferred: {
+    en: 'No transfer was recorded for this purchase order, or it was decided already.',
+    ar: 'لم تُسجَّل حوالة لأمر الشراء هذا، أو سبق البت فيه.',
+  },
+  remarksNeeded: {
+    en: 'Say what was not received: the organization reads it.',
+    ar: 'اذكر ما لم يُستلم: ستقرؤه المنشأة.',
+  },
+} as const satisfies Record<string, Record<Language, string>>;
+
+/** The L1 provider's bank account, where a purchase order's transfer goes. */
+async function payeeOf(deps: PaymentDeps, l1: number, language: Language) {
+  const { rows } = await deps.pool.query<{
+    en: string;
+    ar: string;
+    bank_en: string | null;
+    bank_ar: string | null;
+    iban: string | null;
+  }>(
+    `SELECT name_en AS en, name_ar AS ar, bank_name_en AS bank_en, bank_name_ar AS bank_ar, iban
+       FROM service_providers WHERE sip_slno = $1`,
+    [l1],
+  );
+  const provider = rows[0];
+  if (!provider?.iban) throw new AppError(409, 'CONFLICT', { localized: WORDS.noAccount });
+  return {
+    providerName: language === 'ar' ? provider.ar : provider.en,
+    bankName: (language === 'ar' ? provider.bank_ar : provider.bank_en) ?? '',
+    iban: provider.iban,
+  };
+}
+
+export function purchaseOrderHandlers(deps: PaymentDeps): Handlers {
+  const vat = () => vatRateBasisPoints(deps.config.VAT_PERCENT);
+
+  async function orderOf(context: HandlerContext, requestSlno: number) {
+    const { rows } = await deps.pool.query<{ order_slno: number; category: 'counter' | 'role' }>(
+      `SELECT o.order_slno, o.category FROM purchase_orders r JOIN orders o USING (order_slno)
+        WHERE r.org_slno = $1 AND r.request_slno = $2`,
+      [organizationOf(context.tenant), requestSlno],
+    );
+    const order = rows[0];
+    if (!order) throw new AppError(404, 'NOT_FOUND');
+    return order;
+  }
+
+  return {
+    ...gridHandlers(deps, purchaseOrdersGrid, ORGANIZATION_ORDERS),
+    ...gridHandlers(deps, providerPurchaseOrdersGrid, PROVIDER_ORDERS),
+
+    purchaseOrderQuantityGrid: async (context) => {
+      const order = await orderOf(context, context.input.params.requestSlNo);
+      return quantityRows(deps, context, order.category, order.order_slno);
+    },
+
+    // The packs a purchase order can hold, by category; special plans are asked for on their
+    // own page (their price is negotiated), so that category offers none here.
+    purchaseRequestPlans: async (context) => {
+      const { category } = context.input.params;
+      const paxes =
+        category === 'special'
+          ? []
+          : await onSale(deps, category, await l1Of(deps, context.tenant));
+      return {
+        dataList: paxes.map((row) => {
+          const amounts = lineWithVat(row.price_halalas, 1, vat());
+          return {
+            name: context.language === 'ar' ? row.name_ar : row.name_en,
+            paxDescription: context.language === 'ar' ? row.description_ar : row.description_en,
+            paxSize: row.pax_size,
+            paxTypeName: localWord(row.counter, context.language),
+            paxUniqueId: row.pax_unique_id,
+            salesPrice: toSar(amounts.price),
+            tax: toSar(amounts.tax),
+            totalPrice: toSar(amounts.totalPrice),
+            totalQuantity: 0,
+          };
+        }),
+        vat: deps.config.VAT_PERCENT,
+      };
+    },
+
+    purchaseOrderPayee: async (context) =>
+      payeeOf(deps, await l1Of(deps, context.tenant), context.language),
+
+    createPurchaseOrder: async ({ caller, tenant, input, request, audit, language }) => {
+      const { body } = input;
+      const ids = body.items.map((item) => item.paxUniqueId);
+      if (new Set(ids).size !== ids.length)
+        throw new AppError(422, 'VALIDATION_FAILED', { localized: WORDS.twice });
+      const l1 = await l1Of(deps, tenant);
+      const payee = await payeeOf(deps, l1, language);
+      const paxes = new Map(
+        (await onSale(deps, body.category, l1)).map((row) => [row.pax_unique_id, row]),
+      );
+      const lines: OrderLine[] = body.items.map((item) => {
+        const pax = paxes.get(item.paxUniqueId);
+        if (!pax) throw new AppError(422, 'VALIDATION_FAILED', { localized: WORDS.notOnSale });
+        return {
+          paxSlno: pax.pax_slno,
+          counter: pax.counter,
+          nameEn: pax.name_en,
+          nameAr: pax.name_ar,
+          paxSize: pax.pax_size,
+          quantity: item.quantity,
+          unitPriceHalalas: pax.price_halalas,
+          amounts: lineWithVat(pax.price_halalas, item.quantity, vat()),
+          planSlno: pax.product_pricing_details_slno,
+          validityMonths: pax.validity_months,
+        };
+      });
+      const sum = (part: 'price' | 'tax' | 'totalPrice') =>
+        lines.reduce((total, line) => total + line.amounts[part], 0);
+      const orgSlno = organizationOf(tenant);
+      const me = requireCaller(caller).userSlno;
+      const key = String(request.headers['idempotency-key']);
+      const made = await inTransaction(deps.pool, async (tx) => {
+        const order = await placeOrder(deps, tx, audit, `po:${key}`, {
+          owner: { kind: 'organization', orgSlno, placedBy: me },
+          category: body.category,
+          planSlno: null,
+          quantity: lines.reduce((total, line) => total + line.quantity, 0),
+          amounts: { price: sum('price'), tax: sum('tax'), totalPrice: sum('totalPrice') },
+          lines,
+        });
+        const inserted = await tx.query<{ request_slno: number }>(
+          `INSERT INTO purchase_orders (org_slno, l1_sip_slno, order_slno, created_by, created_at)
+           VALUES ($1, $2, $3, $4, $5) ON CONFLICT (order_slno) DO NOTHING RETURNING request_slno`,
+          [orgSlno, l1, order.order_slno, me, deps.clock()],
+        );
+        const fresh = inserted.rows[0];
+        if (fresh)
+          await deps.audit.record(tx, audit, {
+            action: 'approval.requested',
+            target: purchaseOrderReference(fresh.request_slno),
+            detail: { kind: 'purchaseOrder', order: order.encoded_id },
+          });
+        const { rows } = await tx.query<{ request_slno: number }>(
+          'SELECT request_slno FROM purchase_orders WHERE order_slno = $1',
+          [order.order_slno],
+        );
+        return rows[0]?.request_slno as number;
+      });
+      return {
+        status: '1',
+        errorMessage: null,
+        id: made,
+        transactionNo: purchaseOrderReference(made),
+        totalPrice: toSar(sum('totalPrice')),
+        payee,
+      };
+    },
+
+    recordPurchaseOrderTransfer: async ({ tenant, input, audit }) => {
+      const { requestSlNo, transferReference } = input.body;
+      const changed = await inTransaction(deps.pool, async (tx) => {
+        const updated = await tx.query(
+          `UPDATE purchase_orders
+              SET status = 'paymentInitiated', transfer_reference = $3, transfer_recorded_at = $4,
+                  remarks = NULL
+            WHERE org_slno = $1 AND request_slno = $2 AND status IN ('pending', 'paymentFailure')`,
+          [organizationOf(tenant), requestSlNo, transferReference.trim(), deps.clock()],
+        );
+        if (updated.rowCount === 1)
+          await deps.audit.record(tx, audit, {
+            action: 'approval.requested',
+            target: purchaseOrderReference(requestSlNo),
+            detail: { kind: 'purchaseOrderTransfer' },
+          });
+        return updated.rowCount === 1;
+      });
+      if (!changed) throw new AppError(409, 'CONFLICT', { localized: WORDS.notWaitingForTransfer });
+      return { status: '1', errorMessage: null };
+    },
+
+    confirmPurchaseOrder: async ({ caller, tenant, input, audit }) => {
+      const { requestSlNo, received } = input.body;
+      const remarks = input.body.remarks?.trim() ?? '';
+      if (!received && !remarks)
+        throw new AppError(422, 'VALIDATION_FAILED', { localized: WORDS.remarksNeeded });
+      await inTransaction(deps.pool, async (tx) => {
+        const { rows } = await tx.query<{ order_slno: number; created_by: number }>(
+          `UPDATE purchase_orders
+              SET status = $3, decided_by = $4, decided_at = $5, remarks = $6
+            WHERE l1_sip_slno = $1 AND request_slno = $2 AND status = 'paymentInitiated'
+            RETURNING order_slno, created_by`,
+          [
+            tenant?.provider.slno,
+            requestSlNo,
+            received ? 'paymentSuccess' : 'paymentFailure',
+            requireCaller(caller).userSlno,
+            deps.clock(),
+            remarks || null,
+          ],
+        );
+        const decided = rows[0];
+        if (!decided) throw new AppError(409, 'CONFLICT', { localized: WORDS.notTransferred });
+        if (received) await fulfilPaidOrder(tx, decided.order_slno, deps.clock());
+        else
+          await tx.query(
+            `INSERT INTO notifications (user_slno, title_en, title_ar, message_en, message_ar, created_at)
+             VALUES ($1, 'Transfer not received', 'لم تُستلم الحوالة', $2, $3, $4)`,
+            [
+              decided.created_by,
+              `The transfer for ${purchaseOrderReference(requestSlNo)} was not received: ${remarks}`,
+              `لم تُستلم حوالة ${purchaseOrderReference(requestSlNo)}: ${remarks}`,
+              deps.clock(),
+            ],
+          );
+        await deps.audit.record(tx, audit, {
+          action: 'approval.decided',
+          target: purchaseOrderReference(requestSlNo),
+          detail: { kind: 'purchaseOrder', received },
+        });
+      });
+      return { status: '1', errorMessage: null };
+    },
+  };
+}

@@ -1,0 +1,198 @@
+/**
+ * Purchase orders (issue 15): packs of the L1 provider's catalogue ordered to pay by bank
+ * transfer, to the provider's account; the organization records its transfer, the provider
+ * confirms receipt (credited once) or says it did not arrive (remarks; another transfer may be
+ * recorded); every step in the row, the export the grid.
+ */
+import { randomUUID } from 'node:crypto';
+import ExcelJS from 'exceljs';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { startHarness } from './harness.js';
+
+const h = await startHarness();
+
+beforeEach(async () => {
+  await h.pool.query('DELETE FROM rate_limit_hits');
+});
+
+const sara = (await h.signIn((await h.person('sara')).nationalId)).token;
+const reem = (await h.signIn((await h.person('reem')).nationalId)).token;
+const khalid = (await h.signIn((await h.person('khalid')).nationalId)).token;
+
+const post = (token: string, path: string, body: object, language = 'en') =>
+  h.call('POST', path, {
+    token,
+    language,
+    body,
+    headers: { 'idempotency-key': randomUUID() },
+  });
+
+const create = (items: object[], category = 'counter') =>
+  post(reem, '/api/v1/purchase/org/requests/create', { orgSlNo: 314, category, items });
+const transfer = (requestSlNo: number, transferReference: string) =>
+  post(reem, '/api/v1/purchase/org/requests/transfer', {
+    orgSlNo: 314,
+    requestSlNo,
+    transferReference,
+  });
+const confirm = (requestSlNo: number, received: boolean, remarks?: string) =>
+  post(sara, '/api/v1/purchase/provider/requests/confirm', {
+    l1SipId: 408,
+    requestSlNo,
+    received,
+    ...(remarks === undefined ? {} : { remarks }),
+  });
+
+interface Row {
+  transactionNo: string;
+  productKeyRequestSlNo: number;
+  status: string;
+  totalPrice: number;
+  paymentMode: string;
+  errorMessage: string | null;
+  errorCode: string | null;
+}
+
+async function rowOf(id: number): Promise<Row | undefined> {
+  const list = await post(sara, '/api/v1/purchase/org/requests', {
+    orgSlNo: 314,
+    pageNumber: 1,
+    pageSize: 50,
+  });
+  return (list.body.dataList as Row[]).find((row) => row.productKeyRequestSlNo === id);
+}
+
+async function esignTotal(): Promise<number> {
+  const { rows } = await h.pool.query<{ total: number }>(
+    "SELECT total FROM organization_counters WHERE org_slno = 314 AND counter = 'esign'",
+  );
+  return rows[0]?.total ?? 0;
+}
+
+describe('a purchase order', () => {
+  it('offers the catalogue by category and the provider’s account', async () => {
+    const counters = await post(reem, '/api/v1/purchase/org/requests/plans/counter/314', {});
+    expect(counters.body.dataList.map((row: { paxUniqueId: string }) => row.paxUniqueId)).toEqual([
+      'CNT-408-500',
+      'CNT-408-2000',
+      'CNT-408-10000',
+    ]);
+    const special = await post(reem, '/api/v1/purchase/org/requests/plans/special/314', {});
+    expect(special.body).toEqual({ dataList: [], vat: 15 });
+    const payee = await h.call('GET', '/api/v1/purchase/org/requests/payee/314', {
+      token: reem,
+      language: 'ar',
+    });
+    expect(payee.body).toEqual({
+      providerName: 'توقيع لخدمات الثقة',
+      bankName: 'مصرف الراجحي',
+      iban: 'SA0380000000608010167519',
+    });
+  });
+
+  it('is paid by a transfer the provider confirms: refused once, then received and credited once', async () => {
+    const made = await create([{ paxUniqueId: 'CNT-408-500', quantity: 2 }]);
+    expect(made.status).toBe(200);
+    expect(made.body).toMatchObject({ totalPrice: 4025, payee: { bankName: 'Al Rajhi Bank' } });
+    const id = made.body.id as number;
+    expect(made.body.transactionNo).toBe(`PO-${String(id).padStart(6, '0')}`);
+    expect(await rowOf(id)).toMatchObject({ status: 'pending', paymentMode: 'Bank transfer' });
+    const lines = await post(
+      reem,
+      `/api/v1/purchase/org/requests/quantityGridPurchaseOrder/${String(id)}/counter`,
+      { orgSlNo: 314 },
+    );
+    expect(lines.body.dataList).toMatchObject([{ size: 500, quantity: 2, totalPrice: 4025 }]);
+
+    // Nothing to confirm before a transfer is recorded.
+    expect((await confirm(id, true)).status).toBe(409);
+    expect((await transfer(id, 'TRF-2026-0001')).status).toBe(200);
+    expect(await rowOf(id)).toMatchObject({ status: 'paymentInitiated' });
+    expect((await transfer(id, 'TRF-2026-0002')).status).toBe(409);
+
+    const provider = await post(sara, '/api/v1/purchase/provider/requests', {
+      l1SipId: 408,
+      pageNumber: 1,
+      pageSize: 50,
+      statuses: ['paymentInitiated'],
+    });
+    expect(provider.body.dataList).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          productKeyRequestSlNo: id,
+          organizationName: 'Riyadh Trading Company',
+          transferReference: 'TRF-2026-0001',
+        }),
+      ]),
+    );
+    const before = await esignTotal();
+    expect((await confirm(id, false, '  ')).status).toBe(422);
+    expect((await confirm(id, false, 'No transfer with this reference reached us.')).status).toBe(
+      200,
+    );
+    expect(await rowOf(id)).toMatchObject({
+      status: 'paymentFailure',
+      errorMessage: 'No transfer with this reference reached us.',
+      errorCode: 'TRANSFER_NOT_RECEIVED',
+    });
+    expect(await esignTotal()).toBe(before);
+
+    expect((await transfer(id, 'TRF-2026-0003')).status).toBe(200);
+    expect((await confirm(id, true)).status).toBe(200);
+    expect(await rowOf(id)).toMatchObject({ status: 'paymentSuccess', errorCode: null });
+    expect(await esignTotal()).toBe(before + 1000);
+    expect((await confirm(id, true)).status).toBe(409);
+    expect(await esignTotal()).toBe(before + 1000);
+    // The counters bought list it, paid by bank transfer.
+    const bought = await post(sara, '/api/v1/buy/org/counters', {
+      sipSlNo: 314,
+      pageNumber: 1,
+      pageSize: 50,
+    });
+    expect(bought.body.dataList[0]).toMatchObject({
+      status: 'success',
+      paymentMode: 'Bank transfer',
+      productsInQuantity: 2,
+    });
+  });
+
+  it('refuses what is not on sale or twice; the provider’s list is the L1’s alone', async () => {
+    expect((await create([{ paxUniqueId: 'CNT-410-500', quantity: 1 }])).status).toBe(422);
+    expect(
+      (
+        await create([
+          { paxUniqueId: 'CNT-408-500', quantity: 1 },
+          { paxUniqueId: 'CNT-408-500', quantity: 1 },
+        ])
+      ).status,
+    ).toBe(422);
+    const l2 = await post(khalid, '/api/v1/purchase/provider/requests', {
+      l1SipId: 408,
+      pageNumber: 1,
+      pageSize: 50,
+    });
+    expect(l2.status).toBe(403);
+  });
+
+  it('exports the organization’s purchase orders as its grid has them', async () => {
+    await create([{ paxUniqueId: 'ROLE-AS-5', quantity: 1 }], 'role');
+    const list = await post(sara, '/api/v1/purchase/org/requests', {
+      orgSlNo: 314,
+      pageNumber: 1,
+      pageSize: 50,
+    });
+    const file = await post(sara, '/api/v1/excel/report/exportPurchaseOrderRequest', {
+      orgSlNo: 314,
+      language: 'en',
+    });
+    expect(file.headers.get('content-disposition')).toContain('Purchase_Order_Request.xlsx');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(file.raw as unknown as ArrayBuffer);
+    const ids: string[] = [];
+    book.worksheets[0]?.eachRow((row, number) => {
+      if (number > 1) ids.push(row.getCell(1).text);
+    });
+    expect(ids.length).toBeGreaterThan(0);
+    expect(ids).toEqual((list.body.dataList as Row[]).map((row) => row.transactionNo));
+  });
+});
