@@ -27,18 +27,20 @@ export async function freePort() {
  * @param {{ env?: Record<string, string>, logFile?: string, nodeArgs?: string[] }} [options] extra
  *   environment (it wins over the demo defaults), a file to append the server's output to, and
  *   options for Node (a benchmark's `--cpu-prof`, for one)
- * @returns {Promise<{ baseUrl: string, stop: () => Promise<void> }>}
+ * @returns {Promise<{ baseUrl: string, pid: number, pgPort: number, stop: () => Promise<void> }>}
+ *   where it answers, its process (a benchmark reads its memory) and its embedded PostgreSQL's port
  */
 export async function startBuiltServer({ env = {}, logFile, nodeArgs = [] } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'tawqi-run-'));
   const port = await freePort();
+  const pgPort = await freePort();
   const child = spawn(process.execPath, [...nodeArgs, SERVER], {
     env: {
       ...process.env,
       TAWQI_MODE: 'demo',
       PORT: String(port),
       DATA_DIR: dataDir,
-      EMBEDDED_PG_PORT: String(await freePort()),
+      EMBEDDED_PG_PORT: String(pgPort),
       LOG_LEVEL: logFile ? 'info' : 'warn',
       ...env,
     },
@@ -70,5 +72,5 @@ export async function startBuiltServer({ env = {}, logFile, nodeArgs = [] } = {}
     await stop();
     throw error;
   }
-  return { baseUrl: `http://127.0.0.1:${String(port)}`, stop };
+  return { baseUrl: `http://127.0.0.1:${String(port)}`, pid: child.pid ?? 0, pgPort, stop };
 }

@@ -1,0 +1,188 @@
+#!/usr/bin/env node
+// `npm run bench` for the server: a 100,000-row organization export (issue 15). The built server
+// (as `npm start` runs it, its own process) exports organization 314's eSign transactions, topped
+// up to 100,000 rows in its database, through HTTP — session, tenant, PostgreSQL read a batch at
+// a time, .xlsx written as a stream — and the whole file is read. Beside it, in this process,
+// exceljs's streaming writer writes the same rows, read into memory first, with the same columns.
+// Targets: the HTTP export ≤ 1.5× exceljs's time, and the server's peak RSS growth during it
+// ≤ 256 MB. Reported, not asserted; written to bench-results/orgExport.json. Sends only to
+// 127.0.0.1 and stops by itself.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import ExcelJS from 'exceljs';
+import pg from 'pg';
+import { startBuiltServer } from '../../../scripts/start-server.mjs';
+
+const ROWS = 100_000;
+const RUNS = 3;
+const DEVICE = 'bench-device-0002';
+
+const server = await startBuiltServer({
+  env: {
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    CONNECTIONS_PER_ADDRESS: '0',
+    EXPORTS_PER_MINUTE: '1000',
+    LOG_LEVEL: 'warn',
+  },
+  // PROFILE_DIR=/tmp/profile writes the server's CPU profile there (open it in Chromium's DevTools).
+  nodeArgs: process.env.PROFILE_DIR
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROFILE_DIR}`]
+    : [],
+});
+
+/** The server process's resident memory, in bytes (Linux). */
+function serverRss() {
+  const status = readFileSync(`/proc/${String(server.pid)}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+}
+
+async function call(path, body, token) {
+  const response = await fetch(`${server.baseUrl}/${path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-device-id': DEVICE,
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${path}: ${String(response.status)} ${await response.text()}`);
+  return response;
+}
+
+/** Sara, Enrolment Admin of 314, signs in with her demo password and the code sent to her. */
+async function signIn() {
+  const { otpReference } = await (
+    await call('api/v1/auth/credentials/login/initiate', {
+      username: 'sara',
+      password: 'Tawqi-demo-2026',
+    })
+  ).json();
+  const outbox = await (await fetch(`${server.baseUrl}/dev/outbox`)).json();
+  const otp = /\d{6}/.exec(outbox.messages[0]?.body ?? '')?.[0];
+  const answer = await (
+    await call('api/v1/auth/credentials/login/verifyOTP', { otpReference, otp })
+  ).json();
+  return answer.session.token;
+}
+
+/** Organization 314's transactions, made exactly ROWS (the demo world has 12,000). */
+async function topUp(db) {
+  const { rows } = await db.query(
+    'SELECT count(*)::int AS count, min(user_slno) AS person FROM esign_transactions WHERE org_slno = 314',
+  );
+  // In statements of a thousand: each row takes the next running number from the
+  // organization's row (migration 008), and one statement updating that row 88,000 times walks an
+  // ever longer chain of its versions.
+  for (let made = rows[0].count; made < ROWS; made += 1000)
+    await db.query(
+      `INSERT INTO esign_transactions (transaction_id, user_slno, org_slno, plan_type, user_role, status,
+                                       originator, transaction_date)
+       SELECT 'ES-BENCH-' || g, $1, 314, 'eSign', 'authorizedSignatory',
+              (ARRAY['success', 'failed', 'pending'])[1 + g % 3], 'Tawqi portal',
+              now() - g * interval '1 minute'
+         FROM generate_series($2::int, $3::int) AS g`,
+      [rows[0].person, made + 1, Math.min(ROWS, made + 1000)],
+    );
+}
+
+/** One export through HTTP, the file read to its end: time, bytes, the server's RSS growth. */
+async function httpExport(token) {
+  const before = serverRss();
+  let peak = before;
+  const timer = setInterval(() => (peak = Math.max(peak, serverRss())), 20);
+  const start = performance.now();
+  const response = await call(
+    'api/v1/excel/report/exportOrgEsignTransactions',
+    { orgSlNo: 314, language: 'en' },
+    token,
+  );
+  let bytes = 0;
+  for await (const chunk of response.body) bytes += chunk.length;
+  const ms = performance.now() - start;
+  clearInterval(timer);
+  peak = Math.max(peak, serverRss());
+  return { ms, bytes, rssGrowth: peak - before };
+}
+
+/** exceljs's streaming writer, the same rows from memory, into a stream that discards them. */
+async function exceljsFromMemory(rows) {
+  let bytes = 0;
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      bytes += chunk.length;
+      done();
+    },
+  });
+  const start = performance.now();
+  // As the server's writer is set up: styles (dates are styled cells), no shared strings.
+  const book = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: sink,
+    useStyles: true,
+    useSharedStrings: false,
+  });
+  const sheet = book.addWorksheet('Transactions', { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = Object.keys(rows[0]).map((key) => ({ header: key, key, width: 20 }));
+  for (const row of rows) sheet.addRow(row).commit();
+  sheet.commit();
+  await book.commit();
+  return { ms: performance.now() - start, bytes };
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+let result;
+const db = new pg.Client(`postgres://tawqi:tawqi-embedded@127.0.0.1:${String(server.pgPort)}/tawqi`);
+try {
+  await db.connect();
+  await topUp(db);
+  // The file's columns (the grid's declaration), as values read into memory.
+  const { rows } = await db.query(
+    `SELECT t.transaction_id AS "transactionId", t.transaction_date AS "date", t.plan_type AS "planType",
+            t.user_role AS "role", t.status, t.originator, t.org_counter AS "counter",
+            p.sip_id AS "sipId", p.level
+       FROM esign_transactions t JOIN organizations o ON o.org_slno = t.org_slno
+       JOIN service_providers p ON p.sip_slno = o.sip_slno
+      WHERE t.org_slno = 314 ORDER BY t.transaction_date DESC, t.esign_logs_id DESC`,
+  );
+  const token = await signIn();
+  const http = [];
+  const baseline = [];
+  for (let run = 0; run < RUNS; run += 1) {
+    http.push(await httpExport(token));
+    baseline.push(await exceljsFromMemory(rows));
+  }
+  const httpMs = median(http.map((one) => one.ms));
+  const exceljsMs = median(baseline.map((one) => one.ms));
+  result = {
+    rows: rows.length,
+    httpExportMs: Math.round(httpMs),
+    httpMegabytes: +(http[0].bytes / 1e6).toFixed(1),
+    exceljsFromMemoryMs: Math.round(exceljsMs),
+    ratio: +(httpMs / exceljsMs).toFixed(2),
+    ratioTarget: 1.5,
+    serverPeakRssGrowthMb: Math.round(Math.max(...http.map((one) => one.rssGrowth)) / 1e6),
+    rssTargetMb: 256,
+  };
+} finally {
+  await db.end().catch(() => undefined);
+  await server.stop();
+}
+
+const out = fileURLToPath(new URL('../bench-results/orgExport.json', import.meta.url));
+mkdirSync(fileURLToPath(new URL('../bench-results', import.meta.url)), { recursive: true });
+writeFileSync(
+  out,
+  `${JSON.stringify({ date: new Date().toISOString(), node: process.version, runs: RUNS, result }, null, 2)}\n`,
+);
+console.log(`Organization export, ${String(result.rows)} rows (median of ${String(RUNS)})`);
+console.log(
+  `  through HTTP from PostgreSQL: ${String(result.httpExportMs)} ms (${String(result.httpMegabytes)} MB)`,
+);
+console.log(`  exceljs streaming writer from memory: ${String(result.exceljsFromMemoryMs)} ms`);
+console.log(`  ratio ${String(result.ratio)}× (target ≤ ${String(result.ratioTarget)}×)`);
+console.log(
+  `  server peak RSS growth ${String(result.serverPeakRssGrowthMb)} MB (target ≤ ${String(result.rssTargetMb)} MB)`,
+);
+console.log(`  written to ${out}`);
