@@ -133,7 +133,9 @@ async function exceljsFromMemory(rows) {
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 let result;
-const db = new pg.Client(`postgres://tawqi:tawqi-embedded@127.0.0.1:${String(server.pgPort)}/tawqi`);
+const db = new pg.Client(
+  `postgres://tawqi:tawqi-embedded@127.0.0.1:${String(server.pgPort)}/tawqi`,
+);
 try {
   await db.connect();
   await topUp(db);
