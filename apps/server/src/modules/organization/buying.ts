@@ -22,7 +22,7 @@ import { requireCaller } from '../../http/contractRoutes.js';
 import { AppError } from '../../http/errors.js';
 import { gridHandlers, type GridQuery } from '../grids.js';
 import { validityText } from '../individual/handlers.js';
-import { checkout, type OrderLine, type PaymentDeps } from '../payments/handlers.js';
+import { checkout, type NewOrder, type OrderLine, type PaymentDeps } from '../payments/handlers.js';
 import { localWord } from '../words.js';
 import { organizationOf } from './transactions.js';
 
@@ -89,7 +89,7 @@ export async function onSale(
   return rows;
 }
 
-function paxRowOf(row: PaxRow, language: Language, vat: number, bought: number) {
+export function paxRowOf(row: PaxRow, language: Language, vat: number, bought: number) {
   const amounts = lineWithVat(row.price_halalas, 1, vat);
   return {
     name: language === 'ar' ? row.name_ar : row.name_en,
@@ -257,6 +257,49 @@ export async function quantityRows(
   };
 }
 
+/**
+ * An organization's order of packs (buying online, a purchase order): each pack on sale to it
+ * and chosen once, at the server's price, VAT per line (the invoice's rule); the order's amounts
+ * are the lines' sums. Refused (422, nothing made) otherwise.
+ */
+export async function packOrder(
+  deps: PaymentDeps,
+  tenant: TenantContext | null,
+  category: Category,
+  items: readonly { paxUniqueId: string; quantity: number }[],
+): Promise<Pick<NewOrder, 'quantity' | 'amounts' | 'lines'>> {
+  const ids = items.map((item) => item.paxUniqueId);
+  if (new Set(ids).size !== ids.length)
+    throw new AppError(422, 'VALIDATION_FAILED', { localized: TWICE });
+  const paxes = new Map(
+    (await onSale(deps, category, await l1Of(deps, tenant))).map((row) => [row.pax_unique_id, row]),
+  );
+  const rate = vatRateBasisPoints(deps.config.VAT_PERCENT);
+  const lines: OrderLine[] = items.map((item) => {
+    const pax = paxes.get(item.paxUniqueId);
+    if (!pax) throw new AppError(422, 'VALIDATION_FAILED', { localized: NOT_ON_SALE });
+    return {
+      paxSlno: pax.pax_slno,
+      counter: pax.counter,
+      nameEn: pax.name_en,
+      nameAr: pax.name_ar,
+      paxSize: pax.pax_size,
+      quantity: item.quantity,
+      unitPriceHalalas: pax.price_halalas,
+      amounts: lineWithVat(pax.price_halalas, item.quantity, rate),
+      planSlno: pax.product_pricing_details_slno,
+      validityMonths: pax.validity_months,
+    };
+  });
+  const sum = (part: 'price' | 'tax' | 'totalPrice') =>
+    lines.reduce((total, line) => total + line.amounts[part], 0);
+  return {
+    quantity: lines.reduce((total, line) => total + line.quantity, 0),
+    amounts: { price: sum('price'), tax: sum('tax'), totalPrice: sum('totalPrice') },
+    lines,
+  };
+}
+
 export function buyingHandlers(deps: PaymentDeps): Handlers {
   const vat = () => vatRateBasisPoints(deps.config.VAT_PERCENT);
 
@@ -352,34 +395,6 @@ export function buyingHandlers(deps: PaymentDeps): Handlers {
 
     buyOrganizationPlan: async ({ caller, tenant, input, request, audit }) => {
       const { body } = input;
-      const ids = body.items.map((item) => item.paxUniqueId);
-      if (new Set(ids).size !== ids.length)
-        throw new AppError(422, 'VALIDATION_FAILED', { localized: TWICE });
-      const paxes = new Map(
-        (await onSale(deps, body.category, await l1Of(deps, tenant))).map((row) => [
-          row.pax_unique_id,
-          row,
-        ]),
-      );
-      const lines: OrderLine[] = body.items.map((item) => {
-        const pax = paxes.get(item.paxUniqueId);
-        if (!pax) throw new AppError(422, 'VALIDATION_FAILED', { localized: NOT_ON_SALE });
-        return {
-          paxSlno: pax.pax_slno,
-          counter: pax.counter,
-          nameEn: pax.name_en,
-          nameAr: pax.name_ar,
-          paxSize: pax.pax_size,
-          quantity: item.quantity,
-          unitPriceHalalas: pax.price_halalas,
-          // VAT per line (the invoice's rule), the order's amounts their sums.
-          amounts: lineWithVat(pax.price_halalas, item.quantity, vat()),
-          planSlno: pax.product_pricing_details_slno,
-          validityMonths: pax.validity_months,
-        };
-      });
-      const sum = (part: 'price' | 'tax' | 'totalPrice') =>
-        lines.reduce((total, line) => total + line.amounts[part], 0);
       return checkout(deps, audit, String(request.headers['idempotency-key']), {
         owner: {
           kind: 'organization',
@@ -388,9 +403,7 @@ export function buyingHandlers(deps: PaymentDeps): Handlers {
         },
         category: body.category,
         planSlno: null,
-        quantity: lines.reduce((total, line) => total + line.quantity, 0),
-        amounts: { price: sum('price'), tax: sum('tax'), totalPrice: sum('totalPrice') },
-        lines,
+        ...(await packOrder(deps, tenant, body.category, body.items)),
       });
     },
   };

@@ -9,25 +9,14 @@
  * here: a negotiated price is asked for on the special plan page.
  */
 import { providerPurchaseOrdersGrid, purchaseOrdersGrid } from '@tawqi/api/grids';
-import {
-  lineWithVat,
-  toSar,
-  vatRateBasisPoints,
-  type Language,
-  type PurchaseOrderStatus,
-} from '@tawqi/domain';
+import { toSar, vatRateBasisPoints, type Language, type PurchaseOrderStatus } from '@tawqi/domain';
 import { inTransaction } from '../../db/pool.js';
 import { requireCaller, type HandlerContext, type Handlers } from '../../http/contractRoutes.js';
 import { AppError } from '../../http/errors.js';
 import { gridHandlers, type GridQuery } from '../grids.js';
-import {
-  fulfilPaidOrder,
-  placeOrder,
-  type OrderLine,
-  type PaymentDeps,
-} from '../payments/handlers.js';
+import { fulfilPaidOrder, placeOrder, type PaymentDeps } from '../payments/handlers.js';
 import { localWord } from '../words.js';
-import { l1Of, onSale, quantityRows } from './buying.js';
+import { l1Of, onSale, packOrder, paxRowOf, quantityRows } from './buying.js';
 import { organizationOf } from './transactions.js';
 
 interface PurchaseOrderRow {
@@ -147,14 +136,6 @@ const PROVIDER_ORDERS: GridQuery<typeof providerPurchaseOrdersGrid, PurchaseOrde
 };
 
 const WORDS = {
-  notOnSale: {
-    en: 'A pack you chose is no longer on sale to your organization. Reload the packs and choose again.',
-    ar: 'إحدى الحزم التي اخترتها لم تعد معروضة لمنشأتك. أعد تحميل الحزم واختر من جديد.',
-  },
-  twice: {
-    en: 'A pack is listed twice. Choose each pack once, with its quantity.',
-    ar: 'تكررت حزمة في الطلب. اختر كل حزمة مرة واحدة مع كميتها.',
-  },
   noAccount: {
     en: 'Your provider has no bank account on record: ask it, or pay online instead.',
     ar: 'لا يوجد حساب بنكي مسجل لمزوّد الخدمة: تواصل معه، أو ادفع عبر الإنترنت.',
@@ -227,20 +208,7 @@ export function purchaseOrderHandlers(deps: PaymentDeps): Handlers {
           ? []
           : await onSale(deps, category, await l1Of(deps, context.tenant));
       return {
-        dataList: paxes.map((row) => {
-          const amounts = lineWithVat(row.price_halalas, 1, vat());
-          return {
-            name: context.language === 'ar' ? row.name_ar : row.name_en,
-            paxDescription: context.language === 'ar' ? row.description_ar : row.description_en,
-            paxSize: row.pax_size,
-            paxTypeName: localWord(row.counter, context.language),
-            paxUniqueId: row.pax_unique_id,
-            salesPrice: toSar(amounts.price),
-            tax: toSar(amounts.tax),
-            totalPrice: toSar(amounts.totalPrice),
-            totalQuantity: 0,
-          };
-        }),
+        dataList: paxes.map((row) => paxRowOf(row, context.language, vat(), 0)),
         vat: deps.config.VAT_PERCENT,
       };
     },
@@ -250,32 +218,9 @@ export function purchaseOrderHandlers(deps: PaymentDeps): Handlers {
 
     createPurchaseOrder: async ({ caller, tenant, input, request, audit, language }) => {
       const { body } = input;
-      const ids = body.items.map((item) => item.paxUniqueId);
-      if (new Set(ids).size !== ids.length)
-        throw new AppError(422, 'VALIDATION_FAILED', { localized: WORDS.twice });
+      const payee = await payeeOf(deps, await l1Of(deps, tenant), language);
+      const wanted = await packOrder(deps, tenant, body.category, body.items);
       const l1 = await l1Of(deps, tenant);
-      const payee = await payeeOf(deps, l1, language);
-      const paxes = new Map(
-        (await onSale(deps, body.category, l1)).map((row) => [row.pax_unique_id, row]),
-      );
-      const lines: OrderLine[] = body.items.map((item) => {
-        const pax = paxes.get(item.paxUniqueId);
-        if (!pax) throw new AppError(422, 'VALIDATION_FAILED', { localized: WORDS.notOnSale });
-        return {
-          paxSlno: pax.pax_slno,
-          counter: pax.counter,
-          nameEn: pax.name_en,
-          nameAr: pax.name_ar,
-          paxSize: pax.pax_size,
-          quantity: item.quantity,
-          unitPriceHalalas: pax.price_halalas,
-          amounts: lineWithVat(pax.price_halalas, item.quantity, vat()),
-          planSlno: pax.product_pricing_details_slno,
-          validityMonths: pax.validity_months,
-        };
-      });
-      const sum = (part: 'price' | 'tax' | 'totalPrice') =>
-        lines.reduce((total, line) => total + line.amounts[part], 0);
       const orgSlno = organizationOf(tenant);
       const me = requireCaller(caller).userSlno;
       const key = String(request.headers['idempotency-key']);
@@ -284,9 +229,7 @@ export function purchaseOrderHandlers(deps: PaymentDeps): Handlers {
           owner: { kind: 'organization', orgSlno, placedBy: me },
           category: body.category,
           planSlno: null,
-          quantity: lines.reduce((total, line) => total + line.quantity, 0),
-          amounts: { price: sum('price'), tax: sum('tax'), totalPrice: sum('totalPrice') },
-          lines,
+          ...wanted,
         });
         const inserted = await tx.query<{ request_slno: number }>(
           `INSERT INTO purchase_orders (org_slno, l1_sip_slno, order_slno, created_by, created_at)
@@ -311,7 +254,7 @@ export function purchaseOrderHandlers(deps: PaymentDeps): Handlers {
         errorMessage: null,
         id: made,
         transactionNo: purchaseOrderReference(made),
-        totalPrice: toSar(sum('totalPrice')),
+        totalPrice: toSar(wanted.amounts.totalPrice),
         payee,
       };
     },
