@@ -59,6 +59,8 @@ const TWICE: Record<Language, string> = {
 /** The L1 provider an organization buys counters from: its provider, or that provider's parent. */
 export async function l1Of(deps: PaymentDeps, tenant: TenantContext | null): Promise<number> {
   if (!tenant) throw new Error('a buying call without its tenant');
+  // The tenant context knows its provider's level: only an L2's parent needs reading.
+  if (tenant.provider.level === 'L1') return tenant.provider.slno;
   const { rows } = await deps.pool.query<{ l1: number }>(
     'SELECT coalesce(parent_sip_slno, sip_slno) AS l1 FROM service_providers WHERE sip_slno = $1',
     [tenant.provider.slno],
@@ -264,16 +266,14 @@ export async function quantityRows(
  */
 export async function packOrder(
   deps: PaymentDeps,
-  tenant: TenantContext | null,
+  l1: number,
   category: Category,
   items: readonly { paxUniqueId: string; quantity: number }[],
 ): Promise<Pick<NewOrder, 'quantity' | 'amounts' | 'lines'>> {
   const ids = items.map((item) => item.paxUniqueId);
   if (new Set(ids).size !== ids.length)
     throw new AppError(422, 'VALIDATION_FAILED', { localized: TWICE });
-  const paxes = new Map(
-    (await onSale(deps, category, await l1Of(deps, tenant))).map((row) => [row.pax_unique_id, row]),
-  );
+  const paxes = new Map((await onSale(deps, category, l1)).map((row) => [row.pax_unique_id, row]));
   const rate = vatRateBasisPoints(deps.config.VAT_PERCENT);
   const lines: OrderLine[] = items.map((item) => {
     const pax = paxes.get(item.paxUniqueId);
@@ -403,7 +403,7 @@ export function buyingHandlers(deps: PaymentDeps): Handlers {
         },
         category: body.category,
         planSlno: null,
-        ...(await packOrder(deps, tenant, body.category, body.items)),
+        ...(await packOrder(deps, await l1Of(deps, tenant), body.category, body.items)),
       });
     },
   };

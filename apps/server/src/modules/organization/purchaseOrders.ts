@@ -18,6 +18,7 @@ import { fulfilPaidOrder, placeOrder, type PaymentDeps } from '../payments/handl
 import { localWord } from '../words.js';
 import { l1Of, onSale, packOrder, paxRowOf, quantityRows } from './buying.js';
 import { organizationOf } from './transactions.js';
+import { requestFilter } from './requestLists.js';
 
 interface PurchaseOrderRow {
   request_slno: number;
@@ -64,31 +65,13 @@ const SHARED = {
   ],
 } as const;
 
-interface Body {
-  statuses?: readonly string[] | undefined;
-  fromDate?: string | null | undefined;
-  toDate?: string | null | undefined;
-  search?: string | undefined;
-}
-
-/** Either list's filter: $1 is whose purchase orders, then statuses, dates and text. */
-function filterOf(owner: string, body: Body) {
-  return {
-    where: `${owner} = $1
-      AND ($2::text[] IS NULL OR r.status = ANY($2::text[]))
-      AND ($3::date IS NULL OR (r.created_at AT TIME ZONE 'Asia/Riyadh')::date >= $3::date)
-      AND ($4::date IS NULL OR (r.created_at AT TIME ZONE 'Asia/Riyadh')::date <= $4::date)
-      AND ($5::text = '' OR 'PO-' || lpad(r.request_slno::text, 6, '0') ILIKE '%' || $5 || '%'
-           OR r.transfer_reference ILIKE '%' || $5 || '%'
-           OR org.name_en ILIKE '%' || $5 || '%' OR org.name_ar LIKE '%' || $5 || '%')`,
-    values: [
-      body.statuses?.length ? body.statuses : null,
-      body.fromDate ?? null,
-      body.toDate ?? null,
-      (body.search ?? '').trim(),
-    ],
-  };
-}
+/** The list's filter (requestLists.ts): its status, when made, its reference and text. */
+const LIST = {
+  status: 'r.status',
+  madeAt: 'r.created_at',
+  reference: `'PO-' || lpad(r.request_slno::text, 6, '0')`,
+  searched: ['r.transfer_reference'],
+} as const;
 
 function rowOf(row: PurchaseOrderRow, language: Language) {
   const failed = row.status === 'paymentFailure';
@@ -113,20 +96,14 @@ function rowOf(row: PurchaseOrderRow, language: Language) {
 
 const ORGANIZATION_ORDERS: GridQuery<typeof purchaseOrdersGrid, PurchaseOrderRow> = {
   ...SHARED,
-  where: (body, { tenant }) => {
-    const filter = filterOf('r.org_slno', body);
-    return { where: filter.where, values: [organizationOf(tenant), ...filter.values] };
-  },
+  where: requestFilter(LIST, 'organization'),
   page: (body) => ({ limit: body.pageSize, offset: (body.pageNumber - 1) * body.pageSize }),
   row: rowOf,
 };
 
 const PROVIDER_ORDERS: GridQuery<typeof providerPurchaseOrdersGrid, PurchaseOrderRow> = {
   ...SHARED,
-  where: (body, { tenant }) => {
-    const filter = filterOf('r.l1_sip_slno', body);
-    return { where: filter.where, values: [tenant?.provider.slno, ...filter.values] };
-  },
+  where: requestFilter(LIST, 'provider'),
   page: (body) => ({ limit: body.pageSize, offset: (body.pageNumber - 1) * body.pageSize }),
   row: (row, language) => ({
     ...rowOf(row, language),
@@ -218,9 +195,9 @@ export function purchaseOrderHandlers(deps: PaymentDeps): Handlers {
 
     createPurchaseOrder: async ({ caller, tenant, input, request, audit, language }) => {
       const { body } = input;
-      const payee = await payeeOf(deps, await l1Of(deps, tenant), language);
-      const wanted = await packOrder(deps, tenant, body.category, body.items);
       const l1 = await l1Of(deps, tenant);
+      const payee = await payeeOf(deps, l1, language);
+      const wanted = await packOrder(deps, l1, body.category, body.items);
       const orgSlno = organizationOf(tenant);
       const me = requireCaller(caller).userSlno;
       const key = String(request.headers['idempotency-key']);

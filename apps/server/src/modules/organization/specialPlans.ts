@@ -28,6 +28,7 @@ import { payOrder, paymentErrorWords, placeOrder, type PaymentDeps } from '../pa
 import { localWord } from '../words.js';
 import { l1Of } from './buying.js';
 import { organizationOf } from './transactions.js';
+import { requestFilter } from './requestLists.js';
 
 interface RequestRow {
   request_slno: number;
@@ -95,31 +96,13 @@ function rowOf(row: RequestRow, language: Language) {
   };
 }
 
-interface Body {
-  statuses?: readonly string[] | undefined;
-  fromDate?: string | null | undefined;
-  toDate?: string | null | undefined;
-  search?: string | undefined;
-}
-
-/** The filter of either list: $1 is whose requests, then statuses, dates and text. */
-function filterOf(owner: string, body: Body) {
-  return {
-    where: `${owner} = $1
-      AND ($2::text[] IS NULL OR ${STATUS} = ANY($2::text[]))
-      AND ($3::date IS NULL OR (r.requested_at AT TIME ZONE 'Asia/Riyadh')::date >= $3::date)
-      AND ($4::date IS NULL OR (r.requested_at AT TIME ZONE 'Asia/Riyadh')::date <= $4::date)
-      AND ($5::text = '' OR 'SP-' || lpad(r.request_slno::text, 6, '0') ILIKE '%' || $5 || '%'
-           OR r.justification ILIKE '%' || $5 || '%'
-           OR org.name_en ILIKE '%' || $5 || '%' OR org.name_ar LIKE '%' || $5 || '%')`,
-    values: [
-      body.statuses?.length ? body.statuses : null,
-      body.fromDate ?? null,
-      body.toDate ?? null,
-      (body.search ?? '').trim(),
-    ],
-  };
-}
+/** The list's filter (requestLists.ts): its status, when made, its reference and text. */
+const LIST = {
+  status: STATUS,
+  madeAt: 'r.requested_at',
+  reference: `'SP-' || lpad(r.request_slno::text, 6, '0')`,
+  searched: ['r.justification'],
+} as const;
 
 const SHARED = {
   select: `SELECT r.request_slno, r.requested_at, r.counter, r.quantity, r.justification, r.remarks,
@@ -135,20 +118,14 @@ const SHARED = {
 
 const ORGANIZATION_REQUESTS: GridQuery<typeof specialPlansGrid, RequestRow> = {
   ...SHARED,
-  where: (body, { tenant }) => {
-    const filter = filterOf('r.org_slno', body);
-    return { where: filter.where, values: [organizationOf(tenant), ...filter.values] };
-  },
+  where: requestFilter(LIST, 'organization'),
   page: (body) => ({ limit: body.pageSize, offset: (body.pageNumber - 1) * body.pageSize }),
   row: rowOf,
 };
 
 const PROVIDER_REQUESTS: GridQuery<typeof providerSpecialPlansGrid, RequestRow> = {
   ...SHARED,
-  where: (body, { tenant }) => {
-    const filter = filterOf('r.l1_sip_slno', body);
-    return { where: filter.where, values: [tenant?.provider.slno, ...filter.values] };
-  },
+  where: requestFilter(LIST, 'provider'),
   page: (body) => ({ limit: body.pageSize, offset: (body.pageNumber - 1) * body.pageSize }),
   row: (row, language) => ({
     ...rowOf(row, language),
