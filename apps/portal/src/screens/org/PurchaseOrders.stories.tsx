@@ -13,6 +13,7 @@ import { gridStories } from '../../stories/gridStories.js';
 import {
   SESSION_WITH_ORGANIZATIONS,
   inArabic,
+  openFirstRow,
   portalLoader,
   text,
   withPortal,
@@ -52,16 +53,6 @@ const order = {
   errorMessage: null,
   errorCode: null,
   responseStatus: null,
-};
-
-const openFirstRow = async (canvasElement: HTMLElement, gridKey: string) => {
-  const canvas = within(canvasElement);
-  const grid = await canvas.findByRole('grid', { name: text(gridKey) });
-  await waitFor(() => expect(within(grid).getAllByRole('row').length).toBeGreaterThan(1));
-  const [toggle] = within(grid).getAllByRole('button', { expanded: false });
-  if (!toggle) throw new Error('no row toggle');
-  await userEvent.click(toggle);
-  return canvas;
 };
 
 /** The orders, and above them where the transfer goes. */
@@ -105,7 +96,8 @@ export const RecordTransfer: Story = {
   },
   play: async ({ canvasElement }) => {
     recorded.length = 0;
-    const canvas = await openFirstRow(canvasElement, 'org:orders.tabs.ours');
+    await openFirstRow(canvasElement, text('org:orders.tabs.ours'));
+    const canvas = within(canvasElement);
     const record = await canvas.findByRole('button', {
       name: text('org:orders.record', { id: 'PO-000031' }),
     });
@@ -166,7 +158,8 @@ export const Confirm: Story = {
   },
   play: async ({ canvasElement }) => {
     confirmed.length = 0;
-    const canvas = await openFirstRow(canvasElement, 'org:orders.tabs.confirm');
+    await openFirstRow(canvasElement, text('org:orders.tabs.confirm'));
+    const canvas = within(canvasElement);
     await userEvent.click(
       await canvas.findByRole('button', {
         name: text('org:orders.confirm.received', { id: 'PO-000031' }),

@@ -15,7 +15,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'wouter';
 import { api } from '../../api.js';
-import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { GridScreen } from '../../components/GridScreen.js';
 import { ReadState } from '../../components/ReadState.js';
 import { Status } from '../../components/Status.js';
@@ -26,6 +25,7 @@ import { activeOrganizationAtom } from '../../state/atoms.js';
 import { reportFailure, toasts } from '../../toasts.js';
 import { actions, heading, muted, screen, title } from '../my/my.css.js';
 import { Facts, shown } from './Facts.js';
+import { RemarksDialog } from './RemarksDialog.js';
 import { PackDialog, type PackItem } from './PackDialog.js';
 import { OrderLines } from './Purchases.js';
 import { SectionLinks } from './SectionLinks.js';
@@ -144,9 +144,7 @@ function ProviderOrder({
   const format = useFormat();
   const [busy, setBusy] = useState<'received' | 'missing' | null>(null);
   const [refusing, setRefusing] = useState(false);
-  const [remarks, setRemarks] = useState('');
-  const [tried, setTried] = useState(false);
-  const decide = async (received: boolean) => {
+  const decide = async (received: boolean, remarks = '') => {
     setBusy(received ? 'received' : 'missing');
     try {
       await api.call(
@@ -156,7 +154,7 @@ function ProviderOrder({
             l1SipId: provider,
             requestSlNo: row.productKeyRequestSlNo,
             received,
-            ...(received ? {} : { remarks: remarks.trim() }),
+            ...(received ? {} : { remarks }),
           },
         },
         { idempotencyKey: crypto.randomUUID() },
@@ -173,7 +171,6 @@ function ProviderOrder({
       await refresh();
     }
   };
-  const noRemarks = tried && remarks.trim() === '';
   return (
     <div>
       <Facts
@@ -198,42 +195,20 @@ function ProviderOrder({
           >
             {t('orders.confirm.received', { id: row.transactionNo })}
           </Button>
-          <Button
-            variant="danger"
-            isDisabled={busy !== null}
-            onPress={() => {
-              setTried(false);
-              setRefusing(true);
-            }}
-          >
+          <Button variant="danger" isDisabled={busy !== null} onPress={() => setRefusing(true)}>
             {t('orders.confirm.missing')}
           </Button>
         </div>
       ) : null}
       {refusing ? (
-        <ConfirmDialog
+        <RemarksDialog
           title={t('orders.confirm.missingTitle', { id: row.transactionNo })}
-          keepLabel={t('approvals.keep')}
           confirmLabel={t('orders.confirm.missing')}
-          variant="danger"
+          hint={t('special.decide.remarksHint')}
           busy={busy === 'missing'}
-          onConfirm={() => {
-            setTried(true);
-            if (remarks.trim() !== '') void decide(false);
-          }}
+          onSend={(remarks) => void decide(false, remarks)}
           onClose={() => setRefusing(false)}
-        >
-          <TextField
-            label={t('special.remarks')}
-            description={t('special.decide.remarksHint')}
-            multiline
-            isRequired
-            value={remarks}
-            onChange={setRemarks}
-            isInvalid={noRemarks}
-            {...(noRemarks ? { errorMessage: t('approvals.remarksRequired') } : {})}
-          />
-        </ConfirmDialog>
+        />
       ) : null}
     </div>
   );

@@ -4,11 +4,12 @@
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { rolePlanPurchasesGrid } from '@tawqi/api/grids';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, within } from 'storybook/test';
 import { gridStories } from '../../stories/gridStories.js';
 import {
   SESSION_WITH_ORGANIZATIONS,
   inArabic,
+  openFirstRow,
   portalLoader,
   text,
   withPortal,
@@ -48,10 +49,7 @@ export const Data: Story = {
       'aria-current',
       'page',
     );
-    const grid = canvas.getByRole('grid', { name: text('org:buy.role.title') });
-    const [toggle] = within(grid).getAllByRole('button', { expanded: false });
-    if (!toggle) throw new Error('no row toggle');
-    await userEvent.click(toggle);
+    const grid = await openFirstRow(context.canvasElement, text('org:buy.role.title'));
     // The first order's packs (the mock answers its lines), each with its quantity.
     const packs = await within(grid).findAllByText(text('org:buy.lines.quantity'));
     await expect(packs.length).toBeGreaterThan(0);

@@ -13,6 +13,7 @@ import { gridStories } from '../../stories/gridStories.js';
 import {
   SESSION_WITH_ORGANIZATIONS,
   inArabic,
+  openFirstRow,
   portalLoader,
   text,
   withPortal,
@@ -54,16 +55,6 @@ const request = {
   responseStatus: null,
 };
 
-const openFirstRow = async (canvasElement: HTMLElement, gridKey: string) => {
-  const canvas = within(canvasElement);
-  const grid = await canvas.findByRole('grid', { name: text(gridKey) });
-  await waitFor(() => expect(within(grid).getAllByRole('row').length).toBeGreaterThan(1));
-  const [toggle] = within(grid).getAllByRole('button', { expanded: false });
-  if (!toggle) throw new Error('no row toggle');
-  await userEvent.click(toggle);
-  return canvas;
-};
-
 export const Data: Story = stories.Data;
 export const DataArabic: Story = stories.DataArabic;
 export const DataDark: Story = stories.DataDark;
@@ -87,7 +78,8 @@ export const Priced: Story = {
     ],
   },
   play: async ({ canvasElement }) => {
-    const canvas = await openFirstRow(canvasElement, 'org:special.tabs.ours');
+    await openFirstRow(canvasElement, text('org:special.tabs.ours'));
+    const canvas = within(canvasElement);
     await expect(
       await canvas.findByRole('button', { name: text('org:special.pay', { id: 'SP-000042' }) }),
     ).toBeVisible();
@@ -127,7 +119,8 @@ export const Decide: Story = {
   },
   play: async ({ canvasElement }) => {
     decided.length = 0;
-    const canvas = await openFirstRow(canvasElement, 'org:special.tabs.decide');
+    await openFirstRow(canvasElement, text('org:special.tabs.decide'));
+    const canvas = within(canvasElement);
     // Approving without a price says what is missing, and sends nothing.
     await userEvent.click(
       await canvas.findByRole('button', { name: text('org:special.decide.approve') }),

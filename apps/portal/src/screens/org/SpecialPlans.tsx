@@ -10,13 +10,12 @@
 import { CONTRACT } from '@tawqi/api';
 import { providerSpecialPlansGrid, specialPlansGrid } from '@tawqi/api/grids';
 import { isAllowed, queryIdOf, type SpecialPlanStatus } from '@tawqi/domain';
-import { Button, Link, NumberField, Tabs, TextField } from '@tawqi/ui';
+import { Button, Link, NumberField, Tabs } from '@tawqi/ui';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'wouter';
 import { api } from '../../api.js';
-import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { GridScreen } from '../../components/GridScreen.js';
 import { ReadState } from '../../components/ReadState.js';
 import { Status } from '../../components/Status.js';
@@ -28,6 +27,7 @@ import { activeOrganizationAtom } from '../../state/atoms.js';
 import { reportFailure, toasts } from '../../toasts.js';
 import { actions, heading, muted, screen, title } from '../my/my.css.js';
 import { Facts, shown } from './Facts.js';
+import { RemarksDialog } from './RemarksDialog.js';
 import { SectionLinks } from './SectionLinks.js';
 
 /** A priced request that is not paid yet can be paid (again, after a refused card). */
@@ -102,12 +102,11 @@ function ProviderRequest({
   const { t } = useTranslation('org');
   const [price, setPrice] = useState(Number.NaN);
   const [months, setMonths] = useState(12);
-  const [remarks, setRemarks] = useState('');
   const [rejecting, setRejecting] = useState(false);
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState<'approve' | 'reject' | null>(null);
   const counters = row.requestedType === 'esign';
-  const decide = async (approve: boolean) => {
+  const decide = async (approve: boolean, remarks = '') => {
     setBusy(approve ? 'approve' : 'reject');
     try {
       await api.call(
@@ -119,7 +118,7 @@ function ProviderRequest({
             approve,
             ...(approve
               ? { unitPrice: price, ...(counters ? { validityMonths: months } : {}) }
-              : { remarks: remarks.trim() }),
+              : { remarks }),
           },
         },
         { idempotencyKey: crypto.randomUUID() },
@@ -137,7 +136,6 @@ function ProviderRequest({
     }
   };
   const noPrice = tried && !(price > 0);
-  const noRemarks = tried && rejecting && remarks.trim() === '';
   return (
     <div>
       <Facts
@@ -186,43 +184,21 @@ function ProviderRequest({
             >
               {t('special.decide.approve')}
             </Button>
-            <Button
-              variant="danger"
-              isDisabled={busy !== null}
-              onPress={() => {
-                setTried(false);
-                setRejecting(true);
-              }}
-            >
+            <Button variant="danger" isDisabled={busy !== null} onPress={() => setRejecting(true)}>
               {t('special.decide.reject')}
             </Button>
           </div>
         </>
       ) : null}
       {rejecting ? (
-        <ConfirmDialog
+        <RemarksDialog
           title={t('special.decide.rejectTitle', { id: row.transactionNo })}
-          keepLabel={t('approvals.keep')}
           confirmLabel={t('special.decide.reject')}
-          variant="danger"
+          hint={t('special.decide.remarksHint')}
           busy={busy === 'reject'}
-          onConfirm={() => {
-            setTried(true);
-            if (remarks.trim() !== '') void decide(false);
-          }}
+          onSend={(remarks) => void decide(false, remarks)}
           onClose={() => setRejecting(false)}
-        >
-          <TextField
-            label={t('special.remarks')}
-            description={t('special.decide.remarksHint')}
-            multiline
-            isRequired
-            value={remarks}
-            onChange={setRemarks}
-            isInvalid={noRemarks}
-            {...(noRemarks ? { errorMessage: t('approvals.remarksRequired') } : {})}
-          />
-        </ConfirmDialog>
+        />
       ) : null}
     </div>
   );
