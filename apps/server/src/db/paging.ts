@@ -98,12 +98,23 @@ export async function* batches<Row extends object>(
   const text = `${query.select} WHERE (${query.where})
       AND ($${String(first)}::${query.order[0]?.type ?? 'int'} IS NULL OR (${key}) < (${after}))
     ORDER BY ${query.order.map((part) => `${part.column} DESC`).join(', ')} LIMIT ${String(size)}`;
-  let last: Row | undefined;
-  for (;;) {
-    const keyValues = query.order.map((part) => (last ? part.of(last) : null));
-    const { rows } = await db.query<Row>(text, [...query.values, ...keyValues]);
-    yield* rows;
-    if (rows.length < size) return;
-    last = rows.at(-1);
+  const read = (last: Row | undefined) =>
+    db.query<Row>(text, [
+      ...query.values,
+      ...query.order.map((part) => (last ? part.of(last) : null)),
+    ]);
+  let next = read(undefined);
+  try {
+    for (;;) {
+      const { rows } = await next;
+      // The next batch is read while this one is written: the database and the writer overlap.
+      const full = rows.length === size;
+      if (full) next = read(rows.at(-1));
+      yield* rows;
+      if (!full) return;
+    }
+  } finally {
+    // A reader that stops early (a download cut off) leaves a batch in flight: its failure is moot.
+    next.catch(() => undefined);
   }
 }

@@ -16,6 +16,7 @@ import * as esignLots from './014_esign_lots.js';
 import * as organizationOrders from './015_organization_orders.js';
 import * as specialPlans from './016_special_plans.js';
 import * as purchaseOrders from './017_purchase_orders.js';
+import * as transactionOrderIndexes from './018_transaction_order_indexes.js';
 
 export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   initial,
@@ -35,4 +36,5 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   organizationOrders,
   specialPlans,
   purchaseOrders,
+  transactionOrderIndexes,
 ];
