@@ -35,6 +35,7 @@ import { organizationHandlers } from './modules/organization/handlers.js';
 import { buyingHandlers } from './modules/organization/buying.js';
 import { specialPlanHandlers } from './modules/organization/specialPlans.js';
 import { purchaseOrderHandlers } from './modules/organization/purchaseOrders.js';
+import { providerHandlers } from './modules/providers/handlers.js';
 import { documentHandlers } from './modules/documents/documents.js';
 import {
   paymentHandlers,
@@ -155,6 +156,7 @@ export async function createServer(options: {
     ...buyingHandlers(deps),
     ...specialPlanHandlers(deps),
     ...purchaseOrderHandlers(deps),
+    ...providerHandlers(deps),
     ...documentHandlers(deps),
     ...(options.localesDir ? translationHandlers(options.localesDir) : {}),
   };

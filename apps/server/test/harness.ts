@@ -193,6 +193,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
         }),
         handlers: { ...parts.handlers, ...standIns },
         clock: () => clock.now,
+        rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
       }),
     auditContext: (overrides = {}) => ({ ...SYSTEM_CONTEXT, requestId: 'test', ...overrides }),
     clock,

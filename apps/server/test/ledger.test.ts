@@ -19,7 +19,9 @@ async function balance(counter: string) {
   return rows[0] ?? { total: 0, utilized: 0 };
 }
 
-const entry = (overrides: Partial<Entry>): Entry => ({
+type Fields = Partial<Omit<Entry, 'orgSlno' | 'sipSlno'>>;
+
+const entry = (overrides: Fields): Entry => ({
   orgSlno: ORG,
   counter: 'esign',
   kind: 'consumption',
@@ -29,8 +31,7 @@ const entry = (overrides: Partial<Entry>): Entry => ({
   ...overrides,
 });
 
-const posting = (overrides: Partial<Entry>) =>
-  inTransaction(h.pool, (tx) => post(tx, entry(overrides)));
+const posting = (overrides: Fields) => inTransaction(h.pool, (tx) => post(tx, entry(overrides)));
 
 describe('the counters ledger', () => {
   it('lets exactly ten of fifty concurrent consumptions through a balance of ten, never below zero', async () => {

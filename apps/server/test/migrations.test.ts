@@ -12,6 +12,7 @@ import { MIGRATIONS } from '../src/db/migrations/index.js';
 import { createPool, type Pool } from '../src/db/pool.js';
 import { seedDemoData } from '../src/db/seed.js';
 import { CANARY_MARKER, ORGANIZATIONS, WORLD_PEOPLE } from '../src/db/world.js';
+import { L2_APPLICANTS } from '../src/db/providerWorld.js';
 import { createTestDatabase } from './harness.js';
 
 const pools: Pool[] = [];
@@ -80,6 +81,7 @@ describe('a first-release database', SEEDING, () => {
       'organization catalogue',
       'special plan requests',
       'provider bank accounts',
+      'provider hierarchy',
     ]);
     expect(await seedDemoData(pool, NOW)).toEqual([]);
     expect(
@@ -232,6 +234,7 @@ describe('a new database', SEEDING, () => {
       'organization catalogue',
       'special plan requests',
       'provider bank accounts',
+      'provider hierarchy',
     ]);
     // Every change request says what it asks for.
     expect(
@@ -247,9 +250,10 @@ describe('a new database', SEEDING, () => {
 
     expect(
       await one(
-        `SELECT count(*) FILTER (WHERE level = 'L1') AS l1, count(*) FILTER (WHERE level = 'L2') AS l2 FROM service_providers`,
+        `SELECT count(*) FILTER (WHERE level = 'L1') AS l1, count(*) FILTER (WHERE level = 'L2') AS l2,
+                count(*) FILTER (WHERE level = 'L2' AND status = 'active') AS active_l2 FROM service_providers`,
       ),
-    ).toEqual({ l1: 3, l2: 9 });
+    ).toEqual({ l1: 3, l2: 13, active_l2: 9 });
     // Every declared organization, with the domain's query id.
     const organizations = (
       await pool.query<{
@@ -261,9 +265,46 @@ describe('a new database', SEEDING, () => {
         'SELECT org_slno, organization_type, sip_slno, query_id FROM organizations ORDER BY org_slno',
       )
     ).rows;
+    // The declared organizations, and those of the L2 providers applying.
     expect(organizations.map((row) => row.org_slno)).toEqual(
-      ORGANIZATIONS.map((organization) => organization.slno).sort((a, b) => a - b),
+      [
+        ...ORGANIZATIONS.map((organization) => organization.slno),
+        ...L2_APPLICANTS.map((applicant) => applicant.org),
+      ].sort((a, b) => a - b),
     );
+    expect(
+      (
+        await pool.query(
+          `SELECT r.status, p.status AS provider, m.status AS admin
+             FROM l2_requests r JOIN service_providers p ON p.sip_slno = r.l2_sip_slno
+             JOIN memberships m ON m.org_slno = r.l2_org_slno
+            WHERE r.l2_sip_slno = ANY ($1) ORDER BY r.l2_sip_slno`,
+          [L2_APPLICANTS.map((applicant) => applicant.sip)],
+        )
+      ).rows,
+    ).toEqual(
+      L2_APPLICANTS.map((applicant) =>
+        applicant.status === 'Pending'
+          ? { status: 'Pending', provider: 'pending', admin: 'Pending' }
+          : { status: 'Rejected', provider: 'rejected', admin: 'Rejected' },
+      ),
+    );
+    // A provider's balances are its ledger's, and every allocation line adds up.
+    expect(
+      (
+        await pool.query(
+          `SELECT c.sip_slno, c.counter FROM provider_counters c
+            WHERE c.total <> (SELECT coalesce(sum(CASE WHEN e.kind = 'allocationOut' THEN -e.quantity ELSE e.quantity END), 0)
+                                FROM counter_entries e WHERE e.sip_slno = c.sip_slno AND e.counter = c.counter)`,
+        )
+      ).rows,
+    ).toEqual([]);
+    expect(
+      await one(
+        `SELECT count(*) FILTER (WHERE l.l1_after <> l.l1_before - l.quantity) AS wrong, count(*) AS lines
+           FROM provider_allocation_lines l`,
+      ),
+    ).toEqual({ wrong: 0, lines: 18 });
     for (const row of organizations)
       expect(row.query_id).toBe(
         queryIdOf({
@@ -279,9 +320,9 @@ describe('a new database', SEEDING, () => {
     // Each organization has an Enrolment Admin, an Authorized Signatory and an Organization User.
     const roles = await pool.query(
       `SELECT o.org_slno FROM organizations o
-        WHERE NOT EXISTS (SELECT 1 FROM memberships m WHERE m.org_slno = o.org_slno AND m.status = 'Approved' AND 'enrolmentAdmin' = ANY (m.roles))
+        WHERE o.sip_slno IN (SELECT sip_slno FROM service_providers WHERE status = 'active') AND (NOT EXISTS (SELECT 1 FROM memberships m WHERE m.org_slno = o.org_slno AND m.status = 'Approved' AND 'enrolmentAdmin' = ANY (m.roles))
            OR NOT EXISTS (SELECT 1 FROM memberships m WHERE m.org_slno = o.org_slno AND m.status = 'Approved' AND 'authorizedSignatory' = ANY (m.roles))
-           OR NOT EXISTS (SELECT 1 FROM memberships m WHERE m.org_slno = o.org_slno AND m.status = 'Approved' AND 'organizationUser' = ANY (m.roles))`,
+           OR NOT EXISTS (SELECT 1 FROM memberships m WHERE m.org_slno = o.org_slno AND m.status = 'Approved' AND 'organizationUser' = ANY (m.roles)))`,
     );
     expect(roles.rows).toEqual([]);
     // One person is a member of two organizations with different roles.

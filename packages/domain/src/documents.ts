@@ -31,7 +31,12 @@ export const DOCUMENTS_PER_REQUEST = 5;
 export const DOCUMENT_NAME_MAX_LENGTH = 120;
 
 /** What a new-user request's document is (ours: the spec shows the field, not its values). */
-export const DOCUMENT_CATEGORIES = ['authorizationLetter', 'identityCopy', 'other'] as const;
+export const DOCUMENT_CATEGORIES = [
+  'authorizationLetter',
+  'identityCopy',
+  'commercialRegistration',
+  'other',
+] as const;
 export type DocumentCategory = (typeof DOCUMENT_CATEGORIES)[number];
 
 /** The type a file's name claims, from its extension; null for anything else. */

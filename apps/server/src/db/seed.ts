@@ -14,6 +14,7 @@ import {
   writeWorld,
 } from './world.js';
 import { demoPdf } from './demoPdf.js';
+import { writeProviderHierarchy } from './providerWorld.js';
 
 /** A national id of nine digits completed with its check digit. */
 export function nationalId(nine: string): string {
@@ -89,6 +90,12 @@ const SEED_VERSIONS = [
   { version: 5, name: 'organization catalogue', write: writeCatalogue },
   { version: 6, name: 'special plan requests', write: writeSpecialPlanRequests },
   { version: 7, name: 'provider bank accounts', write: writeProviderAccounts },
+  {
+    version: 8,
+    name: 'provider hierarchy',
+    write: (client: PoolClient, now: Date, passwordHash: string) =>
+      writeProviderHierarchy(client, now, { nationalIdOf: nationalId, passwordHash }),
+  },
 ] as const;
 
 /** Seeds what the database lacks; answers the names of the versions written. */

@@ -14,18 +14,6 @@ export const NOT_YET: Partial<Record<EndpointId, string>> = {
   orgEsignResponse: 'issue 19: the eSign service',
   orgEsignSignResponse: 'issue 19: the eSign service',
   orgEsignSipId: 'issue 19: the eSign service',
-  // issue 16: the provider hierarchy
-  l2RequestsGrid: 'issue 16: the provider hierarchy',
-  l2RequestView: 'issue 16: the provider hierarchy',
-  l2OrganizationView: 'issue 16: the provider hierarchy',
-  processL2Request: 'issue 16: the provider hierarchy',
-  l2StockAllocationReport: 'issue 16: the provider hierarchy',
-  exportL2StockAllocationReports: 'issue 16: the provider hierarchy',
-  l1RemainingCounters: 'issue 16: the provider hierarchy',
-  l2RoleCounterAllocations: 'issue 16: the provider hierarchy',
-  exportL2RoleCounterAllocations: 'issue 16: the provider hierarchy',
-  allocateL2Stock: 'issue 16: the provider hierarchy',
-  allocateL2RoleCounters: 'issue 16: the provider hierarchy',
 };
 
 export class UnhandledCallError extends Error {

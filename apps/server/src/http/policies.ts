@@ -139,6 +139,7 @@ export const POLICIES: Record<EndpointId, Policy> = {
   enrolmentAdminDashboard: DASHBOARD,
   l2RequestsGrid: L1,
   l2RequestView: L1,
+  l2RequestDocument: L1,
   l2OrganizationView: L1,
   processL2Request: L1,
   l2StockAllocationReport: L1,

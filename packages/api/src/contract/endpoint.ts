@@ -69,7 +69,8 @@ export interface TenantField {
  *   order made to the tenant L1 provider;
  * - `l2Provider`: an L2 provider under the tenant L1 provider;
  * - `l2Organization`: an organization of an L2 provider under the tenant L1 provider;
- * - `document`: a stored document of the tenant organization (its id is a random string).
+ * - `document`: a stored document of the tenant organization (its id is a random string);
+ * - `l2RequestDocument`: a document of an L2 provider's request to the tenant L1 provider.
  */
 export const RECORD_KINDS = [
   'tenantQueryId',
@@ -87,6 +88,7 @@ export const RECORD_KINDS = [
   'l2Provider',
   'l2Organization',
   'document',
+  'l2RequestDocument',
 ] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 

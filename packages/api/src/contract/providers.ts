@@ -35,6 +35,7 @@ import {
   text,
   slno,
   statusAnswer,
+  uniqueFileId,
 } from './schemas.js';
 
 /** The L1 provider every L2 management call acts in. */
@@ -92,6 +93,23 @@ export const l2OrganizationViewCall = defineEndpoint({
   answer: json(l2OrganizationView),
   tenant: L1_TENANT,
   records: [recordIn('body', 'l2OrgId', 'l2Organization')],
+});
+
+export const l2RequestDocument = defineEndpoint({
+  id: 'l2RequestDocument',
+  area: 'l2Management',
+  method: 'GET',
+  path: 'api/v1/l2sip/document/{l1SipId}/{uniqueFileId}',
+  summary: 'Download one supporting document of an L2 provider’s request',
+  origin: 'design',
+  designNote:
+    'Issue 16: the L2 request’s documents are viewable. The organization’s own document call ' +
+    'names the organization as tenant; the L1 reads an applicant’s documents as the provider.',
+  access: 'session',
+  params: z.strictObject({ l1SipId: z.coerce.number().pipe(slno), uniqueFileId }),
+  answer: { kind: 'document' },
+  tenant: tenantIn('path', 'l1SipId', 'l1Provider'),
+  records: [recordIn('path', 'uniqueFileId', 'l2RequestDocument')],
 });
 
 export const processL2Request = defineEndpoint({

@@ -735,6 +735,8 @@ export const l2OrganizationView = z.object({
 });
 
 export const l2StockAllocation = z.object({
+  /** Ours: the allocation the row is (two allocations can share a name and a minute). */
+  slNo: slno,
   l1SipName: z.string(),
   l2SipName: z.string(),
   l1SipAvailableCounter: count,

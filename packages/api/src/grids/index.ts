@@ -28,6 +28,7 @@ import {
   type GridColumn,
   type GridFilter,
   type GridView,
+  type RowOf,
 } from './defineGrid.js';
 
 export * from './defineGrid.js';
@@ -968,6 +969,240 @@ export const uavRequestsGrid = defineGrid({
   exportInput: null,
 });
 
+const PROVIDER_HEADERS = {
+  l1: { en: 'L1 provider', ar: 'مزوّد المستوى الأول' },
+  l2: { en: 'L2 provider', ar: 'مزوّد المستوى الثاني' },
+  date: { en: 'Allocated on', ar: 'تاريخ التخصيص' },
+} as const;
+
+/** The filter of a grid of the L1 provider's (its calls name the provider). */
+function providerFilter(view: GridFilter) {
+  return { l1SipId: providerOf(view), ...filterFields(view) };
+}
+
+/**
+ * The L2 providers that applied under the L1 provider (SPEC §2 `approval/ltwo`, §3 "L2 request
+ * row"), starting on Approved or Pending (SPEC §4); no export.
+ */
+export const l2RequestsGrid = defineGrid({
+  id: 'l2Requests',
+  list: CONTRACT.l2RequestsGrid,
+  export: null,
+  statuses: { all: REVIEW_REQUEST_STATUSES, start: defaultStatusFilter('l2Approvals') },
+  searchable: true,
+  columns: [
+    {
+      id: 'sipName',
+      header: PROVIDER_HEADERS.l2,
+      kind: 'text',
+      value: (row) => row.sipName,
+      isRowHeader: true,
+      width: 220,
+    },
+    {
+      id: 'l2sipId',
+      header: { en: 'Provider ID', ar: 'رقم المزوّد' },
+      kind: 'verbatim',
+      value: (row) => row.l2sipId,
+      width: 120,
+    },
+    {
+      id: 'orgName',
+      header: { en: 'Organization', ar: 'المنشأة' },
+      kind: 'text',
+      value: (row) => row.orgName,
+      width: 220,
+    },
+    {
+      id: 'crNumber',
+      header: { en: 'CR number', ar: 'رقم السجل التجاري' },
+      kind: 'verbatim',
+      value: (row) => row.crNumber,
+      width: 140,
+    },
+    {
+      id: 'emailId',
+      header: { en: 'Email', ar: 'البريد الإلكتروني' },
+      kind: 'verbatim',
+      value: (row) => row.emailId,
+      width: 220,
+    },
+    {
+      id: 'processedDate',
+      header: { en: 'Decided on', ar: 'تاريخ القرار' },
+      kind: 'dateTime',
+      value: (row) => row.processedDate,
+      width: 180,
+    },
+    statusColumn(130),
+  ],
+  rowKey: (row) => String(row.requestId),
+  listInput: (view) => ({
+    body: {
+      ...providerFilter(view),
+      statuses: [...view.statuses],
+      pageNumber: wirePage(CONTRACT.l2RequestsGrid, view.page),
+      pageSize: view.pageSize,
+    },
+  }),
+  exportInput: null,
+});
+
+/**
+ * The eSign stock the L1 provider allocated to its L2 providers (SPEC §2 `reports/stock`, §3 "L2
+ * stock allocation"): one row per allocation, with what the L1 had before and after it;
+ * exported as L2_Stock_Allocation_Reports.xlsx.
+ */
+export const l2StockAllocationGrid = defineGrid({
+  id: 'l2StockAllocation',
+  list: CONTRACT.l2StockAllocationReport,
+  export: CONTRACT.exportL2StockAllocationReports,
+  statuses: null,
+  searchable: true,
+  columns: [
+    {
+      id: 'l2SipName',
+      header: PROVIDER_HEADERS.l2,
+      kind: 'text',
+      value: (row) => row.l2SipName,
+      isRowHeader: true,
+      width: 220,
+    },
+    {
+      id: 'l1SipName',
+      header: PROVIDER_HEADERS.l1,
+      kind: 'text',
+      value: (row) => row.l1SipName,
+      only: 'file',
+    },
+    {
+      id: 'l1SipAvailableCounter',
+      header: { en: 'L1 stock before', ar: 'رصيد المستوى الأول قبل' },
+      kind: 'number',
+      value: (row) => row.l1SipAvailableCounter,
+      width: 150,
+    },
+    {
+      id: 'l2SipAllocatedCounter',
+      header: { en: 'Allocated', ar: 'المخصَّص' },
+      kind: 'number',
+      value: (row) => row.l2SipAllocatedCounter,
+      width: 120,
+    },
+    {
+      id: 'l1SipRemainingCounter',
+      header: { en: 'L1 stock after', ar: 'رصيد المستوى الأول بعد' },
+      kind: 'number',
+      value: (row) => row.l1SipRemainingCounter,
+      width: 150,
+    },
+    {
+      id: 'allocatedDate',
+      header: PROVIDER_HEADERS.date,
+      kind: 'dateTime',
+      value: (row) => row.allocatedDate,
+      width: 180,
+    },
+  ],
+  rowKey: (row) => String(row.slNo),
+  listInput: (view) => ({
+    body: {
+      ...providerFilter(view),
+      pageNumber: wirePage(CONTRACT.l2StockAllocationReport, view.page),
+      pageSize: view.pageSize,
+    },
+  }),
+  exportInput: (filter, language) => ({ body: { ...providerFilter(filter), language } }),
+});
+
+const ROLE_ALLOCATION_HEADERS = {
+  organizationUser: { en: 'Organization User', ar: 'مستخدم المنشأة' },
+  enrolmentAdmin: { en: 'Enrolment Admin', ar: 'مسؤول التسجيل' },
+  authorizedSignatory: { en: 'Authorized Signatory', ar: 'المفوّض بالتوقيع' },
+} as const;
+
+type RoleAllocationRow = RowOf<typeof CONTRACT.l2RoleCounterAllocations>;
+
+/** A role's two columns: allocated to the L2 provider, and what it still holds. */
+function roleAllocationColumns(
+  role: keyof typeof ROLE_ALLOCATION_HEADERS,
+  allocated: keyof RoleAllocationRow & `allocated${string}`,
+  remaining: keyof RoleAllocationRow & `remaining${string}`,
+): GridColumn<RoleAllocationRow>[] {
+  const header = ROLE_ALLOCATION_HEADERS[role];
+  return [
+    {
+      id: `${role}Allocated`,
+      header: { en: `${header.en}: allocated`, ar: `${header.ar}: المخصَّص` },
+      kind: 'number',
+      value: (row) => row[allocated],
+      width: 150,
+    },
+    {
+      id: `${role}Remaining`,
+      header: { en: `${header.en}: remaining`, ar: `${header.ar}: المتبقي` },
+      kind: 'number',
+      value: (row) => row[remaining],
+      width: 150,
+    },
+  ];
+}
+
+/**
+ * The role counters the L1 provider allocated to each of its L2 providers (SPEC §2
+ * `buy/role/l2/counter`, §3 "L2 role counter allocation"): one row per L2 provider, what it was
+ * given in all and what it still holds, per role; exported as
+ * L2_Organization_Role_Plan_Allocation_Reports.xlsx.
+ */
+export const l2RoleCounterAllocationsGrid = defineGrid({
+  id: 'l2RoleCounterAllocations',
+  list: CONTRACT.l2RoleCounterAllocations,
+  export: CONTRACT.exportL2RoleCounterAllocations,
+  statuses: null,
+  searchable: true,
+  columns: [
+    {
+      id: 'l2SipName',
+      header: PROVIDER_HEADERS.l2,
+      kind: 'text',
+      value: (row) => row.l2SipName,
+      isRowHeader: true,
+      width: 220,
+    },
+    {
+      id: 'l1SipName',
+      header: PROVIDER_HEADERS.l1,
+      kind: 'text',
+      value: (row) => row.l1SipName,
+      only: 'file',
+    },
+    ...roleAllocationColumns(
+      'organizationUser',
+      'allocatedOrganizationUserCounters',
+      'remainingOrganizationUserCounters',
+    ),
+    ...roleAllocationColumns(
+      'enrolmentAdmin',
+      'allocatedEnrollmentAdminCounters',
+      'remainingEnrollmentAdminCounters',
+    ),
+    ...roleAllocationColumns(
+      'authorizedSignatory',
+      'allocatedAuthorisedSignatoryCounters',
+      'remainingAuthorisedSignatoryCounters',
+    ),
+  ],
+  rowKey: (row) => String(row.slNo),
+  listInput: (view) => ({
+    body: {
+      ...providerFilter(view),
+      pageNumber: wirePage(CONTRACT.l2RoleCounterAllocations, view.page),
+      pageSize: view.pageSize,
+    },
+  }),
+  exportInput: (filter, language) => ({ body: { ...providerFilter(filter), language } }),
+});
+
 /** Every declared grid, for tests that walk them all. */
 export const GRIDS = [
   myTransactionsGrid,
@@ -977,4 +1212,7 @@ export const GRIDS = [
   newUserApprovalsGrid,
   changeRequestsGrid,
   uavRequestsGrid,
+  l2RequestsGrid,
+  l2StockAllocationGrid,
+  l2RoleCounterAllocationsGrid,
 ] as const;

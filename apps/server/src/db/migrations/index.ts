@@ -17,6 +17,7 @@ import * as organizationOrders from './015_organization_orders.js';
 import * as specialPlans from './016_special_plans.js';
 import * as purchaseOrders from './017_purchase_orders.js';
 import * as transactionOrderIndexes from './018_transaction_order_indexes.js';
+import * as providerHierarchy from './019_provider_hierarchy.js';
 
 export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   initial,
@@ -37,4 +38,5 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   specialPlans,
   purchaseOrders,
   transactionOrderIndexes,
+  providerHierarchy,
 ];

@@ -157,10 +157,18 @@ export const RECORD_OWNERSHIP: Record<RecordKind, Ownership> = {
     by: 'provider',
     sql: 'SELECT 1 FROM purchase_orders WHERE l1_sip_slno = $1 AND request_slno = $2',
   },
-  l2Request: { by: 'notYet', why: 'L2 requests come with the provider issue' },
+  l2Request: {
+    by: 'provider',
+    sql: 'SELECT 1 FROM l2_requests WHERE l1_sip_slno = $1 AND request_slno = $2',
+  },
   document: {
     by: 'organization',
     sql: 'SELECT 1 FROM documents WHERE org_slno = $1 AND unique_file_id = $2',
+  },
+  l2RequestDocument: {
+    by: 'provider',
+    sql: `SELECT 1 FROM documents d JOIN l2_requests r ON r.request_slno = d.l2_request_slno
+           WHERE r.l1_sip_slno = $1 AND d.unique_file_id = $2`,
   },
 };
 
@@ -183,4 +191,10 @@ export async function tenantOwns(
     case 'provider':
       return (await pool.query(ownership.sql, [tenant.provider.slno, id])).rowCount === 1;
   }
+}
+
+/** The provider slno of a provider call (the route has checked the caller acts in it). */
+export function providerOf(tenant: TenantContext | null): number {
+  if (!tenant) throw new Error('a provider call without its provider');
+  return tenant.provider.slno;
 }

@@ -1,6 +1,6 @@
 /**
  * The counters ledger (issue 15; the tables are migration 013's): the one way an organization's
- * eSign counters and role seats change. Each change is an append-only entry and the matching
+ * eSign counters and role seats change, and a provider's stock (issue 16, migration 019). Each change is an append-only entry and the matching
  * change of the balance (`organization_counters`: total and utilized, remaining = total −
  * utilized), in the caller's transaction, so they cannot disagree. A debit is one conditional
  * UPDATE (`… WHERE total - utilized >= quantity`): PostgreSQL re-checks it after a concurrent
@@ -19,8 +19,13 @@ export type Counter = 'esign' | CountedRole;
 export type EntryKind =
   'opening' | 'purchase' | 'allocationIn' | 'allocationOut' | 'consumption' | 'release' | 'expiry';
 
-export interface Entry {
-  orgSlno: number;
+/**
+ * Whose balance an entry changes: an organization's, or a provider's stock (migration 019; an L1
+ * provider allocates out of it to its L2 providers).
+ */
+export type Holder = { orgSlno: number; sipSlno?: never } | { sipSlno: number; orgSlno?: never };
+
+export type Entry = Holder & {
   counter: Counter;
   kind: EntryKind;
   quantity: number;
@@ -32,6 +37,27 @@ export interface Entry {
   purchasedPlanSlno?: number;
   by?: number | null;
   at: Date;
+};
+
+/** The balance table of a holder, and its key column. */
+function balanceOf(holder: Holder) {
+  return holder.sipSlno === undefined
+    ? { table: 'organization_counters', column: 'org_slno', id: holder.orgSlno }
+    : { table: 'provider_counters', column: 'sip_slno', id: holder.sipSlno };
+}
+
+/** What remains of a holder's counter (0 when it never had any); read in the caller's transaction. */
+export async function remainingOf(
+  tx: Queryable,
+  holder: Holder,
+  counter: Counter,
+): Promise<number> {
+  const { table, column, id } = balanceOf(holder);
+  const { rows } = await tx.query<{ remaining: number }>(
+    `SELECT total - utilized AS remaining FROM ${table} WHERE ${column} = $1 AND counter = $2`,
+    [id, counter],
+  );
+  return rows[0]?.remaining ?? 0;
 }
 
 /**
@@ -77,10 +103,11 @@ async function postInSavepoint(
   // The entry first: with a reference, the unique index makes a second posting (even a
   // concurrent one, which waits for the first to end) a duplicate before any balance moves.
   const { rowCount: inserted } = await tx.query(
-    `INSERT INTO counter_entries (org_slno, counter, kind, quantity, reason, reference, created_at, created_by, purchased_plan_slno)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT DO NOTHING`,
+    `INSERT INTO counter_entries (org_slno, sip_slno, counter, kind, quantity, reason, reference, created_at, created_by, purchased_plan_slno)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT DO NOTHING`,
     [
-      entry.orgSlno,
+      entry.orgSlno ?? null,
+      entry.sipSlno ?? null,
       entry.counter,
       entry.kind,
       entry.quantity,
@@ -92,17 +119,17 @@ async function postInSavepoint(
     ],
   );
   if (inserted !== 1) return 'duplicate';
-  const key = [entry.orgSlno, entry.counter, entry.quantity];
+  const { table, column, id } = balanceOf(entry);
+  const key = [id, entry.counter, entry.quantity];
   const moved = fits
     ? await tx.query(
-        `UPDATE organization_counters SET ${change}
-          WHERE org_slno = $1 AND counter = $2 AND ${fits}`,
+        `UPDATE ${table} SET ${change} WHERE ${column} = $1 AND counter = $2 AND ${fits}`,
         key,
       )
     : await tx.query(
-        `INSERT INTO organization_counters AS c (org_slno, counter, total, utilized)
+        `INSERT INTO ${table} AS c (${column}, counter, total, utilized)
          VALUES ($1, $2, $3, 0)
-         ON CONFLICT (org_slno, counter) DO UPDATE SET total = c.total + EXCLUDED.total`,
+         ON CONFLICT (${column}, counter) DO UPDATE SET total = c.total + EXCLUDED.total`,
         key,
       );
   return moved.rowCount === 1 ? 'applied' : 'insufficient';

@@ -82,10 +82,11 @@ interface DocumentRow {
   media_type: string;
   size: number;
   user_request_slno: number | null;
+  l2_request_slno: number | null;
 }
 
 const COLUMNS =
-  'document_slno, unique_file_id, category, name, media_type, size, user_request_slno';
+  'document_slno, unique_file_id, category, name, media_type, size, user_request_slno, l2_request_slno';
 
 function documentOf(row: DocumentRow, language: Language) {
   return {
@@ -93,7 +94,9 @@ function documentOf(row: DocumentRow, language: Language) {
     category: row.category,
     name: row.name,
     status: localWord(
-      row.user_request_slno === null ? 'documentUploaded' : 'documentSubmitted',
+      row.user_request_slno === null && row.l2_request_slno === null
+        ? 'documentUploaded'
+        : 'documentSubmitted',
       language,
     ),
     type: documentTypeOfMediaType(row.media_type) ?? 'pdf',
@@ -123,21 +126,25 @@ export async function takeDocuments(
   const taken = await tx.query(
     `UPDATE documents SET user_request_slno = $4
       WHERE unique_file_id = ANY($1) AND org_slno = $2 AND uploaded_by = $3
-        AND user_request_slno IS NULL`,
+        AND user_request_slno IS NULL AND l2_request_slno IS NULL`,
     [ids, owner.orgSlno, owner.uploadedBy, owner.userRequestSlno],
   );
   if (taken.rowCount !== ids.length) throw refusedDocument('notYours');
 }
 
-/** The documents of a user request, oldest first. */
-export async function userRequestDocuments(
+/** The documents of a request (a user request, an L2 provider's), oldest first. */
+export async function requestDocuments(
   db: Queryable,
-  userRequestSlno: number,
+  request: { userRequest: number } | { l2Request: number },
   language: Language,
 ) {
+  const [column, id] =
+    'userRequest' in request
+      ? ['user_request_slno', request.userRequest]
+      : ['l2_request_slno', request.l2Request];
   const { rows } = await db.query<DocumentRow>(
-    `SELECT ${COLUMNS} FROM documents WHERE user_request_slno = $1 ORDER BY document_slno`,
-    [userRequestSlno],
+    `SELECT ${COLUMNS} FROM documents WHERE ${column} = $1 ORDER BY document_slno`,
+    [id],
   );
   return rows.map((row) => documentOf(row, language));
 }
@@ -183,10 +190,10 @@ export function documentHandlers(deps: Pick<Deps, 'pool' | 'clock'>): Handlers {
           // The stale untaken documents go, and the document is stored only under the limit.
           `WITH stale AS (
            DELETE FROM documents
-            WHERE user_request_slno IS NULL AND created_at < $9::timestamptz - interval '${String(UNTAKEN_HOURS)} hours'
+            WHERE user_request_slno IS NULL AND l2_request_slno IS NULL AND created_at < $9::timestamptz - interval '${String(UNTAKEN_HOURS)} hours'
          ), held AS (
            SELECT count(*) AS n FROM documents
-            WHERE org_slno = $2 AND uploaded_by = $3 AND user_request_slno IS NULL
+            WHERE org_slno = $2 AND uploaded_by = $3 AND user_request_slno IS NULL AND l2_request_slno IS NULL
               AND created_at >= $9::timestamptz - interval '${String(UNTAKEN_HOURS)} hours'
          )
          INSERT INTO documents (unique_file_id, org_slno, uploaded_by, category, name, media_type, size, sha256, content, created_at)
@@ -221,6 +228,20 @@ export function documentHandlers(deps: Pick<Deps, 'pool' | 'clock'>): Handlers {
       // Another organization's document, or one the caller may not read, is not found.
       if (!row || !tenant || !mayRead(tenant, requireCaller(caller).userSlno, row))
         throw new AppError(404, 'NOT_FOUND');
+      return new FileAnswer(row.content, row.name, row.media_type);
+    },
+
+    // An L2 provider's application documents, for an Enrolment Admin of its L1 (the route has
+    // checked the document is of a request to the tenant provider).
+    l2RequestDocument: async ({ tenant, input }) => {
+      const { rows } = await pool.query<{ name: string; media_type: string; content: Buffer }>(
+        `SELECT d.name, d.media_type, d.content
+           FROM documents d JOIN l2_requests r ON r.request_slno = d.l2_request_slno
+          WHERE r.l1_sip_slno = $1 AND d.unique_file_id = $2`,
+        [tenant?.provider.slno, input.params.uniqueFileId],
+      );
+      const [row] = rows;
+      if (!row) throw new AppError(404, 'NOT_FOUND');
       return new FileAnswer(row.content, row.name, row.media_type);
     },
   };

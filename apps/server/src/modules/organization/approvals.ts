@@ -15,7 +15,7 @@ import { requireCaller, type HandlerContext, type Handlers } from '../../http/co
 import { AppError } from '../../http/errors.js';
 import type { GridQuery } from '../grids.js';
 import { localWord } from '../words.js';
-import { userRequestDocuments } from '../documents/documents.js';
+import { requestDocuments } from '../documents/documents.js';
 import { seatedRoles, takeSeats } from '../counters/seats.js';
 import { notifyPerson, type Notice } from './notices.js';
 import { organizationOf } from './transactions.js';
@@ -368,7 +368,7 @@ export function approvalHandlers(
         maskedNationalId: maskNationalId(request.national_id),
         kycStatus: localWord(kycValid ? 'kycValid' : 'kycExpired', language),
         status: request.status,
-        documents: await userRequestDocuments(pool, request.request_slno, language),
+        documents: await requestDocuments(pool, { userRequest: request.request_slno }, language),
         createdByYou: request.created_by === requireCaller(caller).userSlno,
         remarks: request.remarks,
       };

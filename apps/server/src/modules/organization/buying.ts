@@ -385,7 +385,7 @@ export function buyingHandlers(deps: PaymentDeps): Handlers {
       const { sipId } = input.query;
       const { rows } = await deps.pool.query<{ l2: number; en: string; ar: string }>(
         `SELECT sip_slno AS l2, name_en AS en, name_ar AS ar FROM service_providers
-          WHERE parent_sip_slno = $1 AND level = 'L2' ORDER BY name_en`,
+          WHERE parent_sip_slno = $1 AND level = 'L2' AND status = 'active' ORDER BY name_en`,
         [sipId],
       );
       return {

@@ -4,7 +4,7 @@
  * organization slno (`context.tenant`, resolved and authorized before the handler runs), never
  * by an id from the request, so an answer cannot hold another organization's data.
  */
-import { COUNTED_ROLES, type CountedRole, type Language } from '@tawqi/domain';
+import { COUNTED_ROLES, type CountedRole } from '@tawqi/domain';
 import type { Deps } from '../../deps.js';
 import type { HandlerContext, Handlers } from '../../http/contractRoutes.js';
 import {
@@ -18,7 +18,6 @@ import {
   roleAllocationHistoryGrid,
 } from '@tawqi/api/grids';
 import { gridHandlers } from '../grids.js';
-import { localWord } from '../words.js';
 import {
   ORG_TRANSACTIONS,
   ORG_TRANSACTION_SELECT,
@@ -32,9 +31,12 @@ import { CHANGE_REQUESTS, NEW_USER_REQUESTS, approvalHandlers } from './approval
 import { UAV_REQUESTS, newUserHandlers } from './newUsers.js';
 import { ROLE_ALLOCATIONS, esignDeductions } from './reports.js';
 import { settleExpiredLots } from '../counters/lots.js';
-
-const bilingual = (row: { en: string; ar: string }, language: Language) =>
-  language === 'ar' ? row.ar : row.en;
+import {
+  contactsOf,
+  organizationAdminsOf,
+  organizationProfile,
+  type ContactKind,
+} from './profile.js';
 
 /** How many transactions the dashboard lists (the full list is the transactions screen). */
 const RECENT_TRANSACTIONS = 5;
@@ -102,25 +104,8 @@ export function organizationHandlers(deps: Deps): Handlers {
     };
   }
 
-  async function contacts({ tenant, language }: HandlerContext, kind: string) {
-    const { rows } = await pool.query<{
-      en: string;
-      ar: string;
-      email: string;
-      mobile: string;
-      is_primary: boolean;
-    }>(
-      `SELECT name_en AS en, name_ar AS ar, email, mobile, is_primary FROM organization_contacts
-        WHERE org_slno = $1 AND kind = $2 ORDER BY is_primary DESC, contact_slno`,
-      [organizationOf(tenant), kind],
-    );
-    return rows.map((row) => ({
-      name: bilingual(row, language),
-      email: row.email,
-      mobile: row.mobile,
-      isPrimary: row.is_primary,
-    }));
-  }
+  const contacts = ({ tenant, language }: HandlerContext, kind: ContactKind) =>
+    contactsOf(pool, organizationOf(tenant), kind, language);
 
   return {
     ...gridHandlers(deps, orgEsignTransactionsGrid, ORG_TRANSACTIONS),
@@ -164,61 +149,9 @@ export function organizationHandlers(deps: Deps): Handlers {
     enrolmentAdminDashboard: dashboard,
 
     organizationProfileView: async ({ tenant, language }) => {
-      const { rows } = await pool.query<{
-        en: string;
-        ar: string;
-        dba_name: string;
-        dba_name_ar: string;
-        sip_id: string;
-        cr_number: string;
-        unified_org_no: string;
-        email: string;
-        valid_till: Date;
-        telephone: string;
-        address: string;
-        country: string;
-        region: string;
-        city: string;
-        postal_code: string;
-        digital_seal_status: string;
-        remarks: string | null;
-      }>(
-        // Country, region and city are stored as registered (in English); the reference data
-        // has their Arabic names.
-        `SELECT o.name_en AS en, o.name_ar AS ar, o.dba_name, o.dba_name_ar, p.sip_id, o.cr_number, o.unified_org_no,
-                o.email, o.valid_till, o.telephone, o.address, o.postal_code, o.digital_seal_status, o.remarks,
-                CASE WHEN $2 = 'ar' THEN coalesce(co.name_ar, o.country) ELSE o.country END AS country,
-                CASE WHEN $2 = 'ar' THEN coalesce(r.name_ar, o.region) ELSE o.region END AS region,
-                CASE WHEN $2 = 'ar' THEN coalesce(ci.name_ar, o.city) ELSE o.city END AS city
-           FROM organizations o JOIN service_providers p ON p.sip_slno = o.sip_slno
-           LEFT JOIN LATERAL (SELECT name_ar FROM countries WHERE name_en = o.country LIMIT 1) co ON true
-           LEFT JOIN LATERAL (SELECT name_ar FROM regions WHERE name_en = o.region LIMIT 1) r ON true
-           LEFT JOIN LATERAL (SELECT name_ar FROM cities WHERE name_en = o.city LIMIT 1) ci ON true
-          WHERE o.org_slno = $1`,
-        [organizationOf(tenant), language],
-      );
-      const row = rows[0];
-      if (!row) throw new Error('the tenant organization is missing');
-      return {
-        organizationName: bilingual(row, language),
-        sipId: row.sip_id,
-        dbaName: row.dba_name,
-        dbaNameArabic: row.dba_name_ar,
-        crNumber: row.cr_number,
-        unifiedOrgNo: row.unified_org_no,
-        email: row.email,
-        validTill: row.valid_till.toISOString().slice(0, 10),
-        telephoneNumber: row.telephone,
-        address: row.address,
-        country: row.country,
-        state: row.region,
-        city: row.city,
-        postalCode: row.postal_code,
-        // The stamp image comes with the certificate issue; none is stored yet.
-        digitalStamp: null,
-        digitalSealStatus: localWord(row.digital_seal_status, language),
-        remarks: row.remarks,
-      };
+      const profile = await organizationProfile(pool, organizationOf(tenant), language);
+      if (!profile) throw new Error('the tenant organization is missing');
+      return profile;
     },
 
     // No certificate is issued to an organization before the certificate issue lands: the tab
@@ -240,35 +173,8 @@ export function organizationHandlers(deps: Deps): Handlers {
       };
     },
 
-    organizationAdmins: async ({ tenant, language }) => {
-      const { rows } = await pool.query<{
-        en: string;
-        ar: string;
-        email: string;
-        mobile: string;
-        employee_id: string;
-        login_type: string;
-        is_active: boolean;
-        designation: string;
-      }>(
-        `SELECT u.full_name_en AS en, u.full_name_ar AS ar, m.email, m.mobile, m.employee_id, m.login_type,
-                m.is_active AND m.status = 'Approved' AS is_active, m.designation
-           FROM memberships m JOIN users u USING (user_slno)
-          WHERE m.org_slno = $1 AND 'enrolmentAdmin' = ANY (m.roles) AND m.status IN ('Approved', 'Deactivated')
-          ORDER BY u.full_name_en`,
-        [organizationOf(tenant)],
-      );
-      return {
-        dataList: rows.map((row) => ({
-          fullName: bilingual(row, language),
-          email: row.email,
-          mobileNumber: row.mobile,
-          employeeID: row.employee_id,
-          loginType: localWord(row.login_type, language),
-          isActive: row.is_active,
-          designation: localWord(row.designation, language),
-        })),
-      };
-    },
+    organizationAdmins: async ({ tenant, language }) => ({
+      dataList: await organizationAdminsOf(pool, organizationOf(tenant), language),
+    }),
   };
 }

@@ -36,7 +36,7 @@ import { inTransaction, type Queryable } from '../../db/pool.js';
 import { requireCaller, type HandlerContext, type Handlers } from '../../http/contractRoutes.js';
 import { AppError } from '../../http/errors.js';
 import { initiate, recordVerifiedPerson, verify } from '../auth/identityApp.js';
-import { takeDocuments, userRequestDocuments } from '../documents/documents.js';
+import { requestDocuments, takeDocuments } from '../documents/documents.js';
 import type { GridQuery } from '../grids.js';
 import { localWord } from '../words.js';
 import { notifyOtherAdmins } from './notices.js';
@@ -432,7 +432,7 @@ export function newUserHandlers(deps: Deps): Handlers {
         processedDate: row.decided_at?.toISOString() ?? null,
         remarks: row.remarks,
         cancellable: ['Initiated', 'Pending'].includes(row.status),
-        documents: await userRequestDocuments(pool, row.request_slno, language),
+        documents: await requestDocuments(pool, { userRequest: row.request_slno }, language),
       };
     },
 

@@ -1,0 +1,329 @@
+/**
+ * What an L1 provider hands its L2 providers (issue 16, SPEC §1 "allocates stock and role counters
+ * to L2 providers"; migration 019): eSign stock and role counters, out of its own, through the
+ * counters ledger. An allocation is one transaction: for each counter, the L1's balance is
+ * debited by one conditional update (never below zero, however many allocations run at once),
+ * the L2's is credited, and the line records what the L1 had before and after. Too much for any
+ * one counter refuses the whole allocation, saying what is left, and changes nothing.
+ *
+ * The reports read these lines: the stock report one row per allocation (SPEC §3 "L2 stock
+ * allocation"), the role counter list one row per L2 provider — what it was given in all and what
+ * it still holds (SPEC §3 "L2 role counter allocation"; our reading of "allocated and remaining").
+ */
+import { l2RoleCounterAllocationsGrid, l2StockAllocationGrid } from '@tawqi/api/grids';
+import { formatNumber, type Language } from '@tawqi/domain';
+import type { Deps } from '../../deps.js';
+import { inTransaction, type Queryable } from '../../db/pool.js';
+import { requireCaller, type Handlers } from '../../http/contractRoutes.js';
+import { AppError } from '../../http/errors.js';
+import type { AuditContext } from '../audit/log.js';
+import { providerOf } from '../access/tenancy.js';
+import { post, remainingOf, type Counter } from '../counters/ledger.js';
+import { gridHandlers, type GridQuery } from '../grids.js';
+import { localWord } from '../words.js';
+
+const bilingual = (en: string, ar: string, language: Language) => (language === 'ar' ? ar : en);
+
+/** A counter in words: eSign stock, or a role's counters. */
+function counterWords(counter: Counter, language: Language): string {
+  if (counter === 'esign')
+    return language === 'ar' ? 'عدادات التوقيع الإلكتروني' : 'eSign counters';
+  return language === 'ar'
+    ? `عدادات دور ${localWord(counter, 'ar')}`
+    : `${localWord(counter, 'en')} counters`;
+}
+
+function notEnough(counter: Counter, left: number): Record<Language, string> {
+  return {
+    en: `Only ${formatNumber(left, 'en')} ${counterWords(counter, 'en')} are left to allocate. Nothing was allocated.`,
+    ar: `المتبقي للتخصيص من ${counterWords(counter, 'ar')} ${formatNumber(left, 'ar')} فقط. لم يُخصَّص شيء.`,
+  };
+}
+
+const NOT_ACTIVE: Record<Language, string> = {
+  en: 'This L2 provider is not approved, so nothing can be allocated to it yet.',
+  ar: 'مزوّد المستوى الثاني هذا غير معتمد، فلا يمكن التخصيص له بعد.',
+};
+
+export interface Allocation {
+  l1: number;
+  l2: number;
+  kind: 'stock' | 'roles';
+  lines: readonly { counter: Counter; quantity: number }[];
+  by: number | null;
+  at: Date;
+}
+
+/**
+ * Makes one allocation in the caller's transaction and answers its number. Refuses (409, with
+ * what is left) when the L1 lacks any one counter, and (409) an L2 provider not yet approved.
+ * The counters are debited in one order, so two allocations never wait for each other in turn.
+ */
+export async function allocate(tx: Queryable, allocation: Allocation): Promise<number> {
+  const { rows: providers } = await tx.query<{ status: string; en: string }>(
+    `SELECT status, name_en AS en FROM service_providers
+      WHERE sip_slno = $1 AND parent_sip_slno = $2 AND level = 'L2'`,
+    [allocation.l2, allocation.l1],
+  );
+  const [l2] = providers;
+  if (!l2) throw new AppError(404, 'NOT_FOUND');
+  if (l2.status !== 'active') throw new AppError(409, 'CONFLICT', { localized: NOT_ACTIVE });
+  const { rows } = await tx.query<{ allocation_slno: number }>(
+    `INSERT INTO provider_allocations (l1_sip_slno, l2_sip_slno, kind, created_at, created_by)
+     VALUES ($1, $2, $3, $4, $5) RETURNING allocation_slno`,
+    [allocation.l1, allocation.l2, allocation.kind, allocation.at, allocation.by],
+  );
+  const slno = rows[0]?.allocation_slno;
+  if (slno === undefined) throw new Error('the allocation was not stored');
+  const reference = `allocation:${String(slno)}`;
+  const lines = allocation.lines
+    .filter((line) => line.quantity > 0)
+    .sort((a, b) => a.counter.localeCompare(b.counter));
+  for (const { counter, quantity } of lines) {
+    const entry = { counter, quantity, reference, by: allocation.by, at: allocation.at };
+    const out = await post(tx, {
+      ...entry,
+      sipSlno: allocation.l1,
+      kind: 'allocationOut',
+      reason: `Allocated to ${l2.en}`,
+    });
+    if (out !== 'applied')
+      throw new AppError(409, 'CONFLICT', {
+        localized: notEnough(counter, await remainingOf(tx, { sipSlno: allocation.l1 }, counter)),
+      });
+    const after = await remainingOf(tx, { sipSlno: allocation.l1 }, counter);
+    await post(tx, {
+      ...entry,
+      sipSlno: allocation.l2,
+      kind: 'allocationIn',
+      reason: 'Allocated by the L1 provider',
+    });
+    await tx.query(
+      `INSERT INTO provider_allocation_lines (allocation_slno, counter, quantity, l1_before, l1_after)
+       VALUES ($1, $2, $3, $4, $5)`,
+      [slno, counter, quantity, after + quantity, after],
+    );
+  }
+  return slno;
+}
+
+/** An allocation a person made, audited in its transaction. */
+async function allocateAudited(
+  tx: Queryable,
+  deps: Pick<Deps, 'audit'>,
+  audit: AuditContext,
+  allocation: Allocation,
+): Promise<void> {
+  const slno = await allocate(tx, allocation);
+  await deps.audit.record(tx, audit, {
+    action: 'allocation.made',
+    outcome: 'success',
+    target: `allocation:${String(slno)}`,
+    detail: {
+      kind: allocation.kind,
+      l1: allocation.l1,
+      l2: allocation.l2,
+      ...Object.fromEntries(allocation.lines.map((line) => [line.counter, line.quantity])),
+    },
+  });
+}
+
+// ── The stock report: one row per allocation of eSign stock ─────────────────────────────────
+
+interface StockRow {
+  allocation_slno: number;
+  created_at: Date;
+  quantity: number;
+  l1_before: number;
+  l1_after: number;
+  l1_en: string;
+  l1_ar: string;
+  l2_en: string;
+  l2_ar: string;
+}
+
+const PROVIDERS = `JOIN service_providers p1 ON p1.sip_slno = a.l1_sip_slno
+  JOIN service_providers p2 ON p2.sip_slno = a.l2_sip_slno`;
+const STOCK_FROM = `FROM provider_allocations a
+  JOIN provider_allocation_lines l ON l.allocation_slno = a.allocation_slno AND l.counter = 'esign'
+  ${PROVIDERS}`;
+
+/** The day of an allocation in Riyadh, and text in the L2 provider's names or id. */
+function allocationFilter(madeAt: string) {
+  const day = `(${madeAt} AT TIME ZONE 'Asia/Riyadh')::date`;
+  return `($2::date IS NULL OR ${day} >= $2::date)
+      AND ($3::date IS NULL OR ${day} <= $3::date)
+      AND ($4::text = '' OR p2.name_en ILIKE '%' || $4 || '%' OR p2.name_ar LIKE '%' || $4 || '%'
+           OR p2.sip_id ILIKE '%' || $4 || '%')`;
+}
+
+interface FilterFields {
+  fromDate?: string | null | undefined;
+  toDate?: string | null | undefined;
+  search?: string | undefined;
+}
+
+const filterValues = (body: FilterFields) => [
+  body.fromDate ?? null,
+  body.toDate ?? null,
+  (body.search ?? '').trim(),
+];
+
+const STOCK_ALLOCATIONS: GridQuery<typeof l2StockAllocationGrid, StockRow> = {
+  select: `SELECT a.allocation_slno, a.created_at, l.quantity, l.l1_before, l.l1_after,
+                  p1.name_en AS l1_en, p1.name_ar AS l1_ar, p2.name_en AS l2_en, p2.name_ar AS l2_ar
+             ${STOCK_FROM}`,
+  count: `SELECT count(*) ${STOCK_FROM}`,
+  where: (body, { tenant }) => ({
+    where: `a.l1_sip_slno = $1 AND ${allocationFilter('a.created_at')}`,
+    values: [providerOf(tenant), ...filterValues(body)],
+  }),
+  order: [
+    { column: 'a.created_at', type: 'timestamptz', of: (row) => row.created_at },
+    { column: 'a.allocation_slno', type: 'int', of: (row) => row.allocation_slno },
+  ],
+  page: (body) => ({ limit: body.pageSize, offset: (body.pageNumber - 1) * body.pageSize }),
+  row: (row, language) => ({
+    slNo: row.allocation_slno,
+    l1SipName: bilingual(row.l1_en, row.l1_ar, language),
+    l2SipName: bilingual(row.l2_en, row.l2_ar, language),
+    l1SipAvailableCounter: row.l1_before,
+    l2SipAllocatedCounter: row.quantity,
+    l1SipRemainingCounter: row.l1_after,
+    allocatedDate: row.created_at.toISOString(),
+  }),
+};
+
+// ── The role counter list: one row per L2 provider given role counters ─────────────────────
+
+interface RoleRow {
+  latest: number;
+  latest_at: Date;
+  l1: number;
+  l2: number;
+  l1_en: string;
+  l1_ar: string;
+  l2_en: string;
+  l2_ar: string;
+  ou: number;
+  ea: number;
+  sig: number;
+  ou_left: number;
+  ea_left: number;
+  sig_left: number;
+}
+
+const given = (counter: string) =>
+  `coalesce(sum(l.quantity) FILTER (WHERE l.counter = '${counter}'), 0)::int`;
+const held = (counter: string) =>
+  `coalesce(sum(c.total - c.utilized) FILTER (WHERE c.counter = '${counter}'), 0)::int`;
+
+// What each L2 provider was given by its L1, in all, and when last; `a` is that last allocation,
+// so the filter's days and the order read it.
+const ROLE_FROM = `FROM (SELECT a.l1_sip_slno, a.l2_sip_slno, max(a.allocation_slno) AS latest,
+                                max(a.created_at) AS latest_at, ${given('organizationUser')} AS ou,
+                                ${given('enrolmentAdmin')} AS ea, ${given('authorizedSignatory')} AS sig
+                           FROM provider_allocations a
+                           JOIN provider_allocation_lines l ON l.allocation_slno = a.allocation_slno
+                          WHERE a.kind = 'roles'
+                          GROUP BY a.l1_sip_slno, a.l2_sip_slno) a
+  ${PROVIDERS}`;
+
+const ROLE_ALLOCATIONS: GridQuery<typeof l2RoleCounterAllocationsGrid, RoleRow> = {
+  select: `SELECT a.latest, a.latest_at, a.l1_sip_slno AS l1, a.l2_sip_slno AS l2, a.ou, a.ea, a.sig,
+                  p1.name_en AS l1_en, p1.name_ar AS l1_ar, p2.name_en AS l2_en, p2.name_ar AS l2_ar,
+                  left_.ou_left, left_.ea_left, left_.sig_left
+             ${ROLE_FROM}
+             CROSS JOIN LATERAL (
+               SELECT ${held('organizationUser')} AS ou_left, ${held('enrolmentAdmin')} AS ea_left,
+                      ${held('authorizedSignatory')} AS sig_left
+                 FROM provider_counters c WHERE c.sip_slno = a.l2_sip_slno) AS left_`,
+  count: `SELECT count(*) ${ROLE_FROM}`,
+  where: (body, { tenant }) => ({
+    where: `a.l1_sip_slno = $1 AND ${allocationFilter('a.latest_at')}
+      AND ($5::int IS NULL OR a.l2_sip_slno = $5::int)`,
+    values: [providerOf(tenant), ...filterValues(body), body.l2SipId ?? null],
+  }),
+  order: [
+    { column: 'a.latest_at', type: 'timestamptz', of: (row) => row.latest_at },
+    { column: 'a.latest', type: 'int', of: (row) => row.latest },
+  ],
+  page: (body) => ({ limit: body.pageSize, offset: (body.pageNumber - 1) * body.pageSize }),
+  row: (row, language) => ({
+    slNo: row.latest,
+    l1SipId: row.l1,
+    l1SipName: bilingual(row.l1_en, row.l1_ar, language),
+    l2SipId: row.l2,
+    l2SipName: bilingual(row.l2_en, row.l2_ar, language),
+    allocatedOrganizationUserCounters: row.ou,
+    remainingOrganizationUserCounters: row.ou_left,
+    allocatedEnrollmentAdminCounters: row.ea,
+    remainingEnrollmentAdminCounters: row.ea_left,
+    allocatedAuthorisedSignatoryCounters: row.sig,
+    remainingAuthorisedSignatoryCounters: row.sig_left,
+  }),
+};
+
+/** What the L1 provider still has to allocate, per role (SPEC §3 "L1 remaining counters"). */
+async function l1Remaining(db: Queryable, l1: number) {
+  const [users, admins, signatories] = await Promise.all(
+    (['organizationUser', 'enrolmentAdmin', 'authorizedSignatory'] as const).map((counter) =>
+      remainingOf(db, { sipSlno: l1 }, counter),
+    ),
+  );
+  return {
+    remainingOrganizationUserCounters: users ?? 0,
+    remainingEnrollmentAdminCounters: admins ?? 0,
+    remainingAuthorisedSignatoryCounters: signatories ?? 0,
+  };
+}
+
+export function allocationHandlers(
+  deps: Pick<Deps, 'pool' | 'exports' | 'audit' | 'clock'>,
+): Handlers {
+  const { pool } = deps;
+  return {
+    ...gridHandlers(deps, l2StockAllocationGrid, STOCK_ALLOCATIONS),
+    ...gridHandlers(deps, l2RoleCounterAllocationsGrid, ROLE_ALLOCATIONS),
+
+    l1RemainingCounters: ({ tenant }) => l1Remaining(pool, providerOf(tenant)),
+
+    allocateL2Stock: async ({ tenant, caller, input, audit }) => {
+      const l1 = providerOf(tenant);
+      const { l2SipId, counters } = input.body;
+      const remaining = await inTransaction(pool, async (tx) => {
+        await allocateAudited(tx, deps, audit, {
+          l1,
+          l2: l2SipId,
+          kind: 'stock',
+          lines: [{ counter: 'esign', quantity: counters }],
+          by: requireCaller(caller).userSlno,
+          at: deps.clock(),
+        });
+        return remainingOf(tx, { sipSlno: l1 }, 'esign');
+      });
+      return { status: '1', errorMessage: null, l1SipRemainingCounter: remaining };
+    },
+
+    allocateL2RoleCounters: async ({ tenant, caller, input, audit }) => {
+      const l1 = providerOf(tenant);
+      const { body } = input;
+      const remaining = await inTransaction(pool, async (tx) => {
+        await allocateAudited(tx, deps, audit, {
+          l1,
+          l2: body.l2SipId,
+          kind: 'roles',
+          lines: [
+            { counter: 'organizationUser', quantity: body.organizationUserCounters },
+            { counter: 'enrolmentAdmin', quantity: body.enrollmentAdminCounters },
+            { counter: 'authorizedSignatory', quantity: body.authorisedSignatoryCounters },
+          ],
+          by: requireCaller(caller).userSlno,
+          at: deps.clock(),
+        });
+        return l1Remaining(tx, l1);
+      });
+      return { status: '1', errorMessage: null, remaining };
+    },
+  };
+}

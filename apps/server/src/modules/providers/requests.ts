@@ -1,0 +1,272 @@
+/**
+ * L2 provider requests (issue 16, SPEC §2 `approval/ltwo`, migration 019): an L2 provider applies
+ * under an L1 with its organization, contacts, admins and documents; an Enrolment Admin of the
+ * L1 reads the application and approves it — the provider becomes active and its admins members
+ * who can sign in — or refuses it with remarks the applicants read. One decision: the request is
+ * locked and must still be pending, so a second admin deciding at the same moment is told it was
+ * decided already; the admin who made the application (when an L1 admin applied for it) does
+ * not decide it.
+ */
+import { l2RequestsGrid } from '@tawqi/api/grids';
+import type { Language, ReviewRequestStatus } from '@tawqi/domain';
+import type { Deps } from '../../deps.js';
+import { inTransaction } from '../../db/pool.js';
+import { requireCaller, type Handlers } from '../../http/contractRoutes.js';
+import { AppError } from '../../http/errors.js';
+import { requestDocuments } from '../documents/documents.js';
+import { gridHandlers, type GridQuery } from '../grids.js';
+import { notifyPerson } from '../organization/notices.js';
+import { contactsOf, organizationAdminsOf, organizationProfile } from '../organization/profile.js';
+import { localWord } from '../words.js';
+import { providerOf } from '../access/tenancy.js';
+
+interface L2RequestRow {
+  request_slno: number;
+  status: ReviewRequestStatus;
+  created_at: Date;
+  decided_at: Date | null;
+  remarks: string | null;
+  originator: string;
+  sip_id: string;
+  sip_en: string;
+  sip_ar: string;
+  org_slno: number;
+  org_en: string;
+  org_ar: string;
+  cr_number: string;
+  email: string;
+  telephone: string;
+  decided_en: string | null;
+  decided_ar: string | null;
+}
+
+const SELECT = `SELECT r.request_slno, r.status, r.created_at, r.decided_at, r.remarks, r.originator,
+       p.sip_id, p.name_en AS sip_en, p.name_ar AS sip_ar, o.org_slno, o.name_en AS org_en,
+       o.name_ar AS org_ar, o.cr_number, o.email, o.telephone,
+       d.full_name_en AS decided_en, d.full_name_ar AS decided_ar
+  FROM l2_requests r
+  JOIN service_providers p ON p.sip_slno = r.l2_sip_slno
+  JOIN organizations o ON o.org_slno = r.l2_org_slno
+  LEFT JOIN users d ON d.user_slno = r.decided_by`;
+
+const bilingual = (en: string, ar: string, language: Language) => (language === 'ar' ? ar : en);
+
+function rowOf(row: L2RequestRow, language: Language) {
+  return {
+    requestId: row.request_slno,
+    l2sipId: row.sip_id,
+    l2OrgId: row.org_slno,
+    sipName: bilingual(row.sip_en, row.sip_ar, language),
+    crNumber: row.cr_number,
+    orgName: bilingual(row.org_en, row.org_ar, language),
+    emailId: row.email,
+    phoneNumber: row.telephone,
+    status: row.status,
+    statusLabel: localWord(row.status, language),
+    processedBy:
+      row.decided_en === null ? null : bilingual(row.decided_en, row.decided_ar ?? '', language),
+    processedDate: row.decided_at?.toISOString() ?? null,
+    originator: localWord(row.originator, language),
+    remarks: row.remarks,
+  };
+}
+
+const DAY = `(r.created_at AT TIME ZONE 'Asia/Riyadh')::date`;
+
+const L2_REQUESTS: GridQuery<typeof l2RequestsGrid, L2RequestRow> = {
+  select: SELECT,
+  count: `SELECT count(*) FROM l2_requests r
+    JOIN service_providers p ON p.sip_slno = r.l2_sip_slno
+    JOIN organizations o ON o.org_slno = r.l2_org_slno`,
+  where: (body, { tenant }) => ({
+    where: `r.l1_sip_slno = $1
+      AND ($2::text[] IS NULL OR r.status = ANY($2::text[]))
+      AND ($3::date IS NULL OR ${DAY} >= $3::date)
+      AND ($4::date IS NULL OR ${DAY} <= $4::date)
+      AND ($5::text = '' OR p.name_en ILIKE '%' || $5 || '%' OR p.name_ar LIKE '%' || $5 || '%'
+           OR o.name_en ILIKE '%' || $5 || '%' OR o.name_ar LIKE '%' || $5 || '%'
+           OR p.sip_id ILIKE '%' || $5 || '%' OR o.cr_number LIKE '%' || $5 || '%'
+           OR o.email ILIKE '%' || $5 || '%')`,
+    values: [
+      providerOf(tenant),
+      'statuses' in body && body.statuses?.length ? body.statuses : null,
+      body.fromDate ?? null,
+      body.toDate ?? null,
+      (body.search ?? '').trim(),
+    ],
+  }),
+  order: [
+    { column: 'r.created_at', type: 'timestamptz', of: (row) => row.created_at },
+    { column: 'r.request_slno', type: 'int', of: (row) => row.request_slno },
+  ],
+  // This call's pages are counted from zero (the contract's pageBase).
+  page: (body) => ({ limit: body.pageSize, offset: body.pageNumber * body.pageSize }),
+  row: rowOf,
+};
+
+const WORDS = {
+  decided: {
+    en: 'This request was already decided by another admin. The list shows its decision now.',
+    ar: 'سبق أن بتّ مسؤول آخر في هذا الطلب. تعرض القائمة قراره الآن.',
+  },
+  ownRequest: {
+    en: 'You made this application, so another Enrolment Admin decides it.',
+    ar: 'أنت من قدّم هذا الطلب، لذا يبتّ فيه مسؤول تسجيل آخر.',
+  },
+  noOrganization: {
+    en: 'This organization’s details could not be read.',
+    ar: 'تعذّرت قراءة بيانات هذه المنشأة.',
+  },
+} as const;
+
+/** What the applicants are told of the decision. */
+function decisionNotice(
+  provider: { en: string; ar: string },
+  approved: boolean,
+  remarks: string | null,
+) {
+  return approved
+    ? {
+        title: { en: 'Your provider is approved', ar: 'اعتُمد مزوّد الخدمة الخاص بكم' },
+        body: {
+          en: `${provider.en} is approved: you can now sign in and work in it.`,
+          ar: `اعتُمد ${provider.ar}: يمكنكم الآن تسجيل الدخول والعمل فيه.`,
+        },
+      }
+    : {
+        title: { en: 'Your provider was not approved', ar: 'لم يُعتمد مزوّد الخدمة الخاص بكم' },
+        body: {
+          en: `${provider.en} was not approved: ${remarks ?? ''}`,
+          ar: `لم يُعتمد ${provider.ar}: ${remarks ?? ''}`,
+        },
+      };
+}
+
+export function l2RequestHandlers(
+  deps: Pick<Deps, 'pool' | 'exports' | 'audit' | 'notifier' | 'clock'>,
+): Handlers {
+  const { pool } = deps;
+  return {
+    ...gridHandlers(deps, l2RequestsGrid, L2_REQUESTS),
+
+    l2RequestView: async ({ tenant, input, language }) => {
+      const { rows } = await pool.query<L2RequestRow>(
+        `${SELECT} WHERE r.l1_sip_slno = $1 AND r.request_slno = $2`,
+        [providerOf(tenant), input.body.requestId],
+      );
+      const [row] = rows;
+      if (!row) throw new AppError(404, 'NOT_FOUND');
+      const [organization, sponsors, technicalContacts, admins, documents] = await Promise.all([
+        organizationProfile(pool, row.org_slno, language),
+        contactsOf(pool, row.org_slno, 'sponsor', language),
+        contactsOf(pool, row.org_slno, 'technicalContact', language),
+        organizationAdminsOf(pool, row.org_slno, language, ['Pending', 'Approved', 'Rejected']),
+        requestDocuments(pool, { l2Request: row.request_slno }, language),
+      ]);
+      if (!organization) throw new AppError(404, 'NOT_FOUND');
+      return {
+        ...rowOf(row, language),
+        organization,
+        sponsors,
+        technicalContacts,
+        admins,
+        documents,
+      };
+    },
+
+    // SPEC §8: a non-empty errorMessage in this answer is the error the screen raises.
+    l2OrganizationView: async ({ input, language }) => {
+      const org = input.body.l2OrgId;
+      const [organization, sponsors, technicalContacts, admins] = await Promise.all([
+        organizationProfile(pool, org, language),
+        contactsOf(pool, org, 'sponsor', language),
+        contactsOf(pool, org, 'technicalContact', language),
+        organizationAdminsOf(pool, org, language, ['Pending', 'Approved', 'Deactivated']),
+      ]);
+      return organization
+        ? { errorMessage: null, organization, sponsors, technicalContacts, admins }
+        : {
+            errorMessage: WORDS.noOrganization[language],
+            organization: null,
+            sponsors: [],
+            technicalContacts: [],
+            admins: [],
+          };
+    },
+
+    processL2Request: async ({ tenant, caller, input, audit }) => {
+      const { body } = input;
+      const l1 = providerOf(tenant);
+      const decider = requireCaller(caller).userSlno;
+      const approved = body.action === 'approve';
+      const remarks = body.remarks?.trim() ? body.remarks.trim() : null;
+      const now = deps.clock();
+      const told = await inTransaction(pool, async (tx) => {
+        const [request] = (
+          await tx.query<{
+            request_slno: number;
+            l2_sip_slno: number;
+            l2_org_slno: number;
+            status: string;
+            created_by: number | null;
+            en: string;
+            ar: string;
+          }>(
+            `SELECT r.request_slno, r.l2_sip_slno, r.l2_org_slno, r.status, r.created_by,
+                    p.name_en AS en, p.name_ar AS ar
+               FROM l2_requests r JOIN service_providers p ON p.sip_slno = r.l2_sip_slno
+              WHERE r.l1_sip_slno = $1 AND r.request_slno = $2 FOR UPDATE OF r`,
+            [l1, body.requestId],
+          )
+        ).rows;
+        if (!request) throw new AppError(404, 'NOT_FOUND');
+        if (request.status !== 'Pending')
+          throw new AppError(409, 'CONFLICT', { localized: WORDS.decided });
+        if (request.created_by === decider)
+          throw new AppError(403, 'FORBIDDEN', { localized: WORDS.ownRequest });
+        await tx.query(
+          `UPDATE l2_requests SET status = $2, remarks = $3, decided_at = $4, decided_by = $5
+            WHERE request_slno = $1`,
+          [request.request_slno, approved ? 'Approved' : 'Rejected', remarks, now, decider],
+        );
+        // Approval provisions the provider: it is active, and its admins are members who can
+        // sign in; a refusal leaves both refused, for the record.
+        await tx.query('UPDATE service_providers SET status = $2 WHERE sip_slno = $1', [
+          request.l2_sip_slno,
+          approved ? 'active' : 'rejected',
+        ]);
+        const { rows: applicants } = await tx.query<{ user_slno: number; email: string }>(
+          `UPDATE memberships SET status = $2
+            WHERE org_slno = $1 AND status = 'Pending' RETURNING user_slno, email`,
+          [request.l2_org_slno, approved ? 'Approved' : 'Rejected'],
+        );
+        const notice = decisionNotice(request, approved, remarks);
+        for (const applicant of applicants)
+          await notifyPerson(tx, applicant.user_slno, notice, now);
+        await deps.audit.record(tx, audit, {
+          action: 'approval.decided',
+          outcome: 'success',
+          target: `L2-request:${String(request.request_slno)}`,
+          detail: {
+            kind: 'l2Provider',
+            decision: approved ? 'approved' : 'rejected',
+            provider: request.l2_sip_slno,
+          },
+        });
+        return { notice, emails: applicants.map((applicant) => applicant.email) };
+      });
+      // Sent once the decision is stored: a message is never about something that did not happen.
+      for (const email of told.emails)
+        await deps.notifier.send(
+          {
+            channel: 'email',
+            recipient: email,
+            subject: `${told.notice.title.ar} / ${told.notice.title.en}`,
+            body: `${told.notice.body.ar}\n\n${told.notice.body.en}`,
+          },
+          now,
+        );
+      return { status: '1', errorMessage: null };
+    },
+  };
+}

@@ -1,0 +1,368 @@
+/**
+ * The provider hierarchy (issue 16): an Enrolment Admin of an L1 provider reads the L2 providers
+ * applying under it, with their organization, admins and documents, and approves one (it becomes
+ * active, its admin can sign in and work) or refuses one with remarks; then hands its L2 providers
+ * eSign stock and role counters out of its own — never more than it has, however many
+ * allocations run at once, once per Idempotency-Key — and the reports show what was handed over,
+ * adding up, in the grid and in its file alike.
+ */
+import { randomUUID } from 'node:crypto';
+import ExcelJS from 'exceljs';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { startHarness } from './harness.js';
+
+const h = await startHarness();
+
+beforeEach(async () => {
+  await h.pool.query('DELETE FROM rate_limit_hits');
+});
+
+const sara = (await h.signIn((await h.person('sara')).nationalId)).token;
+const majed = (await h.signIn((await h.person('majed')).nationalId)).token;
+const reem = (await h.signIn((await h.person('reem')).nationalId)).token;
+
+const post = (
+  token: string,
+  path: string,
+  body: object,
+  options: { key?: string | undefined; language?: string } = {},
+) =>
+  h.call('POST', path, {
+    token,
+    language: options.language ?? 'en',
+    body,
+    headers: { 'idempotency-key': options.key ?? randomUUID() },
+  });
+
+const l2Requests = (body: object = {}, language = 'en') =>
+  post(
+    sara,
+    '/api/v1/l2sip/grid',
+    { l1SipId: 408, pageNumber: 0, pageSize: 50, ...body },
+    { language },
+  );
+
+interface RequestRow {
+  requestId: number;
+  l2sipId: string;
+  sipName: string;
+  status: string;
+  statusLabel: string;
+  remarks: string | null;
+  processedBy: string | null;
+}
+
+async function requestOf(l2sipId: string): Promise<RequestRow> {
+  const list = await l2Requests({ statuses: ['Pending', 'Approved', 'Rejected'] });
+  const row = (list.body.dataList as RequestRow[]).find((one) => one.l2sipId === l2sipId);
+  if (!row) throw new Error(`no request of ${l2sipId}`);
+  return row;
+}
+
+async function remaining(sip: number, counter: string): Promise<number> {
+  const { rows } = await h.pool.query<{ left: number }>(
+    'SELECT total - utilized AS left FROM provider_counters WHERE sip_slno = $1 AND counter = $2',
+    [sip, counter],
+  );
+  return rows[0]?.left ?? 0;
+}
+
+const allocateStock = (l2SipId: number, counters: number, key?: string, language = 'en') =>
+  post(
+    sara,
+    '/api/v1/l2sip/stock/allocate',
+    { l1SipId: 408, l2SipId, counters },
+    { key, language },
+  );
+
+describe('an L2 provider’s application', () => {
+  it('is listed for its L1 only, starting on Approved or Pending, in the caller’s language', async () => {
+    const list = await l2Requests({ statuses: ['Approved', 'Pending'] }, 'ar');
+    expect(list.status).toBe(200);
+    const rows = list.body.dataList as RequestRow[];
+    expect(rows.map((row) => row.l2sipId).sort()).toEqual(['L2-500', 'L2-501', 'L2-503']);
+    const taif = rows.find((row) => row.l2sipId === 'L2-503');
+    expect(taif).toMatchObject({
+      sipName: 'دار الطائف للتوقيع',
+      status: 'Pending',
+      statusLabel: 'قيد الانتظار',
+    });
+    // The refused one is there when asked for, with the L1's remarks.
+    expect(await requestOf('L2-504')).toMatchObject({
+      status: 'Rejected',
+      remarks: 'The commercial registration has expired; apply again with a valid one.',
+    });
+    // Another L1's applicants (410's canary) are never in 408's list, whatever the search.
+    const searched = await l2Requests({ search: 'CANARY', statuses: ['Pending'] });
+    expect(searched.body.totalCount).toBe(0);
+  });
+
+  it('shows its organization, contacts, admin and documents, each document readable', async () => {
+    const { requestId } = await requestOf('L2-503');
+    const view = await post(sara, '/api/v1/l2sip/view', { l1SipId: 408, requestId });
+    expect(view.status).toBe(200);
+    expect(view.body).toMatchObject({
+      sipName: 'Taif Signing House',
+      organization: { organizationName: 'Taif Signing House', city: 'Taif' },
+      sponsors: [{ name: 'Faisal Al-Qurashi', isPrimary: true }],
+      technicalContacts: [{ name: 'Mona Al-Zahrani' }],
+      admins: [{ fullName: 'Nawaf Al-Harthi', isActive: false }],
+    });
+    const documents = view.body.documents as { category: string; uniqueFileId: string }[];
+    expect(documents.map((document) => document.category)).toEqual([
+      'commercialRegistration',
+      'authorizationLetter',
+    ]);
+    const file = await h.call(
+      'GET',
+      `/api/v1/l2sip/document/408/${(documents[0] as { uniqueFileId: string }).uniqueFileId}`,
+      { token: sara },
+    );
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toContain('application/pdf');
+    expect(file.raw.subarray(0, 5).toString()).toBe('%PDF-');
+    const organizationView = await post(sara, '/api/v1/l2org/orgView', {
+      l1SipId: 408,
+      l2OrgId: 350,
+    });
+    expect(organizationView.body).toMatchObject({
+      errorMessage: null,
+      organization: { crNumber: '4030000350' },
+    });
+  });
+
+  it('needs remarks to be refused, and an Authorized Signatory may not decide', async () => {
+    const { requestId } = await requestOf('L2-503');
+    const bare = await post(sara, '/api/v1/l2sip/process', {
+      l1SipId: 408,
+      requestId,
+      action: 'reject',
+      remarks: '  ',
+    });
+    expect(bare.status).toBe(400);
+    const signatory = await post(reem, '/api/v1/l2sip/process', {
+      l1SipId: 408,
+      requestId,
+      action: 'approve',
+    });
+    expect(signatory.status).toBe(403);
+    expect((await requestOf('L2-503')).status).toBe('Pending');
+  });
+
+  it('approved once, makes the provider active and its admin a member who can sign in; a second decision is refused', async () => {
+    const { requestId } = await requestOf('L2-503');
+    const decisions = await Promise.all(
+      [sara, majed].map((token) =>
+        post(token, '/api/v1/l2sip/process', { l1SipId: 408, requestId, action: 'approve' }),
+      ),
+    );
+    expect(decisions.map((decision) => decision.status).sort()).toEqual([200, 409]);
+    const row = await requestOf('L2-503');
+    expect(row.status).toBe('Approved');
+    expect(row.processedBy).toMatch(/Sara|Majed/);
+    const { rows } = await h.pool.query<{ status: string }>(
+      'SELECT status FROM service_providers WHERE sip_slno = 503',
+    );
+    expect(rows[0]?.status).toBe('active');
+    // Nawaf signs in and works in his provider's organization.
+    const nawaf = (await h.signIn((await h.person('nawaf')).nationalId)).token;
+    const profile = await h.call('POST', '/api/v1/profile/org/view/350', {
+      token: nawaf,
+      body: {},
+    });
+    expect(profile.status).toBe(200);
+    expect(profile.body).toMatchObject({ organizationName: 'Taif Signing House', sipId: 'L2-503' });
+    const told = await h.pool.query(
+      `SELECT 1 FROM notifications n JOIN users u USING (user_slno)
+        WHERE u.username = 'nawaf' AND n.title_en = 'Your provider is approved'`,
+    );
+    expect(told.rowCount).toBe(1);
+    // It is among the L2 providers the L1 sells and allocates to.
+    const l2s = await h.call('GET', '/api/v1/buy/org/getL2Sips?sipId=408', { token: sara });
+    expect((l2s.body.dataList as { l2SipId: number }[]).map((one) => one.l2SipId)).toContain(503);
+  });
+});
+
+describe('allocating eSign stock to an L2 provider', () => {
+  it('moves it from the L1 to the L2 through the ledger, and the report shows before and after', async () => {
+    const before = await remaining(408, 'esign');
+    const l2Before = await remaining(500, 'esign');
+    const answer = await allocateStock(500, 1_500);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ status: '1', l1SipRemainingCounter: before - 1_500 });
+    expect(await remaining(408, 'esign')).toBe(before - 1_500);
+    expect(await remaining(500, 'esign')).toBe(l2Before + 1_500);
+    const report = await post(sara, '/api/v1/l2sip/stock/allocation/report', {
+      l1SipId: 408,
+      pageNumber: 1,
+      pageSize: 10,
+    });
+    expect(report.body.dataList[0]).toMatchObject({
+      l2SipName: 'Jeddah Signing Services',
+      l1SipAvailableCounter: before,
+      l2SipAllocatedCounter: 1_500,
+      l1SipRemainingCounter: before - 1_500,
+    });
+    const audited = await h.pool.query(
+      `SELECT 1 FROM audit_log WHERE action = 'allocation.made' AND target = $1`,
+      [`allocation:${String(report.body.dataList[0].slNo)}`],
+    );
+    expect(audited.rowCount).toBe(1);
+  });
+
+  it('refuses more than the L1 has with a clear message, and changes nothing', async () => {
+    const before = await remaining(408, 'esign');
+    const reportBefore = await post(sara, '/api/v1/l2sip/stock/allocation/report', {
+      l1SipId: 408,
+      pageNumber: 1,
+      pageSize: 1,
+    });
+    const answer = await allocateStock(501, before + 1, undefined, 'ar');
+    expect(answer.status).toBe(409);
+    expect(answer.body.message).toContain(new Intl.NumberFormat('ar-SA').format(before));
+    expect(answer.body.message).toContain('لم يُخصَّص شيء');
+    expect(await remaining(408, 'esign')).toBe(before);
+    const reportAfter = await post(sara, '/api/v1/l2sip/stock/allocation/report', {
+      l1SipId: 408,
+      pageNumber: 1,
+      pageSize: 1,
+    });
+    expect(reportAfter.body.totalCount).toBe(reportBefore.body.totalCount);
+  });
+
+  it('lets exactly ten of twenty concurrent allocations through stock for ten, never below zero', async () => {
+    const left = await remaining(408, 'esign');
+    // Bring the L1 down to stock for exactly ten allocations of 100.
+    expect((await allocateStock(501, left - 1_000)).status).toBe(200);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => allocateStock(501, 100)));
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(10);
+    expect(await remaining(408, 'esign')).toBe(0);
+    // Give the L1 stock again for the tests after this one.
+    await h.pool.query(
+      `INSERT INTO provider_counters AS c (sip_slno, counter, total) VALUES (408, 'esign', 100000)
+       ON CONFLICT (sip_slno, counter) DO UPDATE SET total = c.total + 100000`,
+    );
+  });
+
+  it('makes one allocation for one Idempotency-Key, however often it is sent', async () => {
+    const before = await remaining(408, 'esign');
+    const key = randomUUID();
+    // At once: one runs, the others are told it is in progress (409, try again shortly) …
+    const answers = await Promise.all(Array.from({ length: 5 }, () => allocateStock(500, 10, key)));
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 200).length).toBeGreaterThanOrEqual(1);
+    expect(statuses.every((status) => status === 200 || status === 409)).toBe(true);
+    // … and afterwards the same key answers the stored answer.
+    const again = await allocateStock(500, 10, key);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(
+      (answers.find((answer) => answer.status === 200) as { body: unknown }).body,
+    );
+    expect(await remaining(408, 'esign')).toBe(before - 10);
+  });
+
+  it('allocates only to its own approved L2 providers', async () => {
+    // A refused applicant of its own.
+    const refused = await allocateStock(504, 10);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toContain('not approved');
+    // Another L1's L2 provider: not found.
+    expect((await allocateStock(510, 10)).status).toBe(404);
+  });
+});
+
+describe('allocating role counters to an L2 provider', () => {
+  const remainingCounters = async () =>
+    (await post(sara, '/api/v1/l2sip/role/counter/remaining', { l1SipId: 408 })).body as Record<
+      string,
+      number
+    >;
+  const allocateRoles = (body: object) =>
+    post(sara, '/api/v1/l2sip/role/counter/allocate', {
+      l1SipId: 408,
+      l2SipId: 501,
+      organizationUserCounters: 0,
+      enrollmentAdminCounters: 0,
+      authorisedSignatoryCounters: 0,
+      ...body,
+    });
+  const listRow = async () => {
+    const list = await post(sara, '/api/v1/l2sip/role/counter/allocation/list', {
+      l1SipId: 408,
+      pageNumber: 1,
+      pageSize: 10,
+    });
+    return (list.body.dataList as { l2SipId: number }[]).find((row) => row.l2SipId === 501) as
+      Record<string, number> | undefined;
+  };
+
+  it('allocates per role within what the L1 has left, and the list adds it to the L2’s row', async () => {
+    const before = await remainingCounters();
+    const rowBefore = await listRow();
+    const answer = await allocateRoles({
+      organizationUserCounters: 40,
+      enrollmentAdminCounters: 2,
+      authorisedSignatoryCounters: 5,
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.remaining).toEqual({
+      remainingOrganizationUserCounters: (before.remainingOrganizationUserCounters ?? 0) - 40,
+      remainingEnrollmentAdminCounters: (before.remainingEnrollmentAdminCounters ?? 0) - 2,
+      remainingAuthorisedSignatoryCounters: (before.remainingAuthorisedSignatoryCounters ?? 0) - 5,
+    });
+    const row = await listRow();
+    expect(row?.allocatedOrganizationUserCounters).toBe(
+      (rowBefore?.allocatedOrganizationUserCounters ?? 0) + 40,
+    );
+    expect(row?.remainingEnrollmentAdminCounters).toBe(
+      (rowBefore?.remainingEnrollmentAdminCounters ?? 0) + 2,
+    );
+  });
+
+  it('refuses the whole allocation when one role has too few, and changes none', async () => {
+    const before = await remainingCounters();
+    const answer = await allocateRoles({
+      organizationUserCounters: 10,
+      enrollmentAdminCounters: (before.remainingEnrollmentAdminCounters ?? 0) + 1,
+    });
+    expect(answer.status).toBe(409);
+    expect(answer.body.message).toContain('Enrolment Admin');
+    expect(await remainingCounters()).toEqual(before);
+  });
+});
+
+describe('the allocation reports’ files', () => {
+  it('hold the same rows as their grids, in the chosen language', async () => {
+    for (const [list, exported, fileName] of [
+      [
+        '/api/v1/l2sip/stock/allocation/report',
+        '/api/v1/excel/report/exportL2StockAllocationReports',
+        'L2_Stock_Allocation_Reports.xlsx',
+      ],
+      [
+        '/api/v1/l2sip/role/counter/allocation/list',
+        '/api/v1/excel/report/exportL2OrganizationRolePlanAllocationReports',
+        'L2_Organization_Role_Plan_Allocation_Reports.xlsx',
+      ],
+    ] as const) {
+      const grid = await post(
+        sara,
+        list,
+        { l1SipId: 408, pageNumber: 1, pageSize: 100 },
+        { language: 'ar' },
+      );
+      const file = await post(sara, exported, { l1SipId: 408, language: 'ar' });
+      expect(file.status).toBe(200);
+      expect(file.headers.get('content-disposition')).toContain(fileName);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(file.raw as unknown as ArrayBuffer);
+      const sheet = book.worksheets[0] as ExcelJS.Worksheet;
+      expect(sheet.rowCount - 1).toBe(grid.body.totalCount);
+      expect(sheet.views[0]?.rightToLeft).toBe(true);
+      // The first row's provider name, as the grid shows it in Arabic.
+      expect(sheet.getRow(2).getCell(1).value).toBe(grid.body.dataList[0].l2SipName);
+    }
+  });
+});
