@@ -45,6 +45,10 @@ export const ORG_PATHS = {
   specialPlans: '/app/org/purchase/special/plan',
   requestSpecialPlan: '/app/org/purchase/special/plan/buyspecialplan',
   purchaseOrders: '/app/org/purchase/requests',
+  l2Approvals: '/app/org/approval/ltwo',
+  stockReport: '/app/org/reports/stock',
+  roleAllocations: '/app/org/buy/role/l2/counter',
+  allocateRoles: '/app/org/buy/role/l2/counter/create',
 } as const satisfies Record<string, OrgRoute>;
 
 /** One new-user (UAV) request's page. */

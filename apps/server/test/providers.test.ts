@@ -308,6 +308,7 @@ describe('allocating role counters to an L2 provider', () => {
     });
     expect(answer.status).toBe(200);
     expect(answer.body.remaining).toEqual({
+      remainingEsignCounters: before.remainingEsignCounters,
       remainingOrganizationUserCounters: (before.remainingOrganizationUserCounters ?? 0) - 40,
       remainingEnrollmentAdminCounters: (before.remainingEnrollmentAdminCounters ?? 0) - 2,
       remainingAuthorisedSignatoryCounters: (before.remainingAuthorisedSignatoryCounters ?? 0) - 5,

@@ -760,6 +760,8 @@ export const l2RoleCounterAllocation = z.object({
 });
 
 export const l1RemainingCounters = z.object({
+  /** Ours: the eSign stock left to allocate, for the stock allocation's form. */
+  remainingEsignCounters: count,
   remainingAuthorisedSignatoryCounters: count,
   remainingOrganizationUserCounters: count,
   remainingEnrollmentAdminCounters: count,

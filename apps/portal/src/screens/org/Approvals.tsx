@@ -11,22 +11,20 @@
 import { CONTRACT } from '@tawqi/api';
 import { changeRequestsGrid, newUserApprovalsGrid } from '@tawqi/api/grids';
 import { queryIdOf } from '@tawqi/domain';
-import { Button, Tabs, TextField } from '@tawqi/ui';
+import { Tabs } from '@tawqi/ui';
 import { ReadState } from '../../components/ReadState.js';
 import { useAtomValue } from 'jotai';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'wouter';
 import { api } from '../../api.js';
-import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { GridScreen } from '../../components/GridScreen.js';
 import { Status } from '../../components/Status.js';
 import { Verbatim } from '../../components/Verbatim.js';
 import { useFormat } from '../../format.js';
 import { invalidate, useApi } from '../../queries.js';
 import { activeOrganizationAtom } from '../../state/atoms.js';
-import { reportFailure, toasts } from '../../toasts.js';
-import { actions, heading, muted, screen, title } from '../my/my.css.js';
+import { heading, screen, title } from '../my/my.css.js';
+import { Decision } from './Decision.js';
 import { documentsFact } from './Documents.js';
 import { Facts, shown } from './Facts.js';
 
@@ -36,96 +34,6 @@ const refresh = () =>
     invalidate(CONTRACT.newUserRequests.area),
     invalidate(CONTRACT.manageUsersGrid.area),
   ]);
-
-/** Approve, or reject with remarks (the person is told why); or why the caller may not decide. */
-function Decision({
-  name,
-  createdByYou,
-  send,
-  approvedText,
-}: {
-  name: string;
-  createdByYou: boolean;
-  send: (action: 'approve' | 'reject', remarks: string) => Promise<unknown>;
-  /** What an approval did, for its toast. */
-  approvedText: string;
-}) {
-  const { t } = useTranslation('org');
-  const [busy, setBusy] = useState<'approve' | 'reject' | null>(null);
-  const [rejecting, setRejecting] = useState(false);
-  const [remarks, setRemarks] = useState('');
-  const [tried, setTried] = useState(false);
-
-  const decide = async (action: 'approve' | 'reject') => {
-    setBusy(action);
-    try {
-      await send(action, remarks.trim());
-      toasts.show({
-        variant: 'success',
-        title: action === 'approve' ? approvedText : t('approvals.rejected'),
-      });
-      setRejecting(false);
-    } catch (error) {
-      reportFailure(error);
-    } finally {
-      setBusy(null);
-      await refresh();
-    }
-  };
-
-  if (createdByYou) return <p className={muted}>{t('approvals.ownRequest')}</p>;
-  const missing = tried && remarks.trim() === '';
-  return (
-    <>
-      <div className={actions}>
-        <Button
-          onPress={() => void decide('approve')}
-          isPending={busy === 'approve'}
-          isDisabled={busy !== null}
-          aria-label={t('approvals.approveNamed', { name })}
-        >
-          {t('approvals.approve')}
-        </Button>
-        <Button
-          variant="danger"
-          onPress={() => {
-            setTried(false);
-            setRejecting(true);
-          }}
-          isDisabled={busy !== null}
-          aria-label={t('approvals.rejectNamed', { name })}
-        >
-          {t('approvals.reject')}
-        </Button>
-      </div>
-      {rejecting ? (
-        <ConfirmDialog
-          title={t('approvals.rejectTitle', { name })}
-          keepLabel={t('approvals.keep')}
-          confirmLabel={t('approvals.reject')}
-          variant="danger"
-          busy={busy === 'reject'}
-          onConfirm={() => {
-            setTried(true);
-            if (remarks.trim() !== '') void decide('reject');
-          }}
-          onClose={() => setRejecting(false)}
-        >
-          <TextField
-            label={t('approvals.remarks')}
-            description={t('approvals.remarksHint')}
-            multiline
-            isRequired
-            value={remarks}
-            onChange={setRemarks}
-            isInvalid={missing}
-            {...(missing ? { errorMessage: t('approvals.remarksRequired') } : {})}
-          />
-        </ConfirmDialog>
-      ) : null}
-    </>
-  );
-}
 
 function Request({ organization, userSlno }: { organization: number; userSlno: number }) {
   const { t } = useTranslation('org');
@@ -155,7 +63,7 @@ function Request({ organization, userSlno }: { organization: number; userSlno: n
           [t('approvals.kyc'), data.kycStatus],
           [t('users.detail.status'), <Status key="status" status={data.status} />],
           [t('approvals.remarks'), <Verbatim key="remarks">{shown(data.remarks)}</Verbatim>],
-          documentsFact(t('documents.title'), organization, data.documents),
+          documentsFact(t('documents.title'), { organization }, data.documents),
         ]}
       />
       {data.status === 'Pending' ? (
@@ -163,6 +71,7 @@ function Request({ organization, userSlno }: { organization: number; userSlno: n
           name={name}
           createdByYou={data.createdByYou}
           approvedText={t('approvals.approved')}
+          onSettled={refresh}
           send={(action, remarks) =>
             api.call(CONTRACT.processNewUserRequest, {
               body: {
@@ -219,6 +128,7 @@ function Change({
           name={name}
           createdByYou={data.createdByYou}
           approvedText={t('approvals.changeApproved')}
+          onSettled={refresh}
           send={(action, remarks) =>
             api.call(CONTRACT.processChangeRequest, {
               body: { ...ids, action, ...(action === 'reject' ? { remarks } : {}) },

@@ -58,11 +58,27 @@ function DocumentRow({ document, action }: { document: RequestDocument; action: 
   );
 }
 
+/**
+ * Where a document is read from: its organization's own documents, or (for an Enrolment Admin of
+ * an L1 provider) the documents an L2 provider applied with.
+ */
+export type DocumentSource = { organization: number } | { l1Provider: number };
+
+function download(source: DocumentSource, uniqueFileId: string) {
+  return 'organization' in source
+    ? api.download(CONTRACT.downloadDocument, {
+        params: { orgSlno: source.organization, uniqueFileId },
+      })
+    : api.download(CONTRACT.l2RequestDocument, {
+        params: { l1SipId: source.l1Provider, uniqueFileId },
+      });
+}
+
 function DownloadButton({
-  organization,
+  source,
   document,
 }: {
-  organization: number;
+  source: DocumentSource;
   document: RequestDocument;
 }) {
   const { t } = useTranslation('org');
@@ -75,10 +91,7 @@ function DownloadButton({
       aria-label={t('documents.downloadNamed', { name: document.name })}
       onPress={() => {
         setBusy(true);
-        api
-          .download(CONTRACT.downloadDocument, {
-            params: { orgSlno: organization, uniqueFileId: document.uniqueFileId },
-          })
+        download(source, document.uniqueFileId)
           .catch(reportFailure)
           .finally(() => setBusy(false));
       }}
@@ -90,11 +103,11 @@ function DownloadButton({
 
 /** A request's documents, each downloadable. */
 export function DocumentList({
-  organization,
+  source,
   documents,
   label,
 }: {
-  organization: number;
+  source: DocumentSource;
   documents: readonly RequestDocument[];
   label: string;
 }) {
@@ -106,7 +119,7 @@ export function DocumentList({
         <DocumentRow
           key={document.uniqueFileId}
           document={document}
-          action={<DownloadButton organization={organization} document={document} />}
+          action={<DownloadButton source={source} document={document} />}
         />
       ))}
     </ul>
@@ -116,17 +129,12 @@ export function DocumentList({
 /** A request's documents as one of its facts (Facts), under their title (`documents.title`). */
 export function documentsFact(
   title: string,
-  organization: number,
+  source: DocumentSource,
   documents: readonly RequestDocument[],
 ): [string, React.ReactNode] {
   return [
     title,
-    <DocumentList
-      key="documents"
-      organization={organization}
-      documents={documents}
-      label={title}
-    />,
+    <DocumentList key="documents" source={source} documents={documents} label={title} />,
   ];
 }
 

@@ -116,7 +116,7 @@ export function NewUserRequest({ organization, id }: { organization: number; id:
             data.processedDate ? format.dateTime(data.processedDate) : shown(null),
           ],
           [t('approvals.remarks'), <Verbatim key="remarks">{shown(data.remarks)}</Verbatim>],
-          documentsFact(t('documents.title'), organization, data.documents),
+          documentsFact(t('documents.title'), { organization }, data.documents),
         ]}
       />
       {data.cancellable ? <Cancel organization={organization} id={data.id} name={name} /> : null}

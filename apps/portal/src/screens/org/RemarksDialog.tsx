@@ -1,6 +1,6 @@
 /**
- * A refusal the other side reads the reason for (a special plan rejected, a transfer not
- * received): the dialog asks for remarks, says so when they are missing, and sends only with them.
+ * A refusal the other side reads the reason for (a request refused, a special plan rejected, a
+ * transfer not received): the dialog asks for remarks, says so when they are missing, and sends only with them.
  */
 import { TextField } from '@tawqi/ui';
 import { useState } from 'react';
@@ -10,6 +10,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 export function RemarksDialog({
   title,
   confirmLabel,
+  label,
   hint,
   busy,
   onSend,
@@ -17,6 +18,8 @@ export function RemarksDialog({
 }: {
   title: string;
   confirmLabel: string;
+  /** The field's name (by default "Remarks"). */
+  label?: string;
   hint: string;
   busy: boolean;
   onSend: (remarks: string) => void;
@@ -40,7 +43,7 @@ export function RemarksDialog({
       onClose={onClose}
     >
       <TextField
-        label={t('special.remarks')}
+        label={label ?? t('special.remarks')}
         description={hint}
         multiline
         isRequired

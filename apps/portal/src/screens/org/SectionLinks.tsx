@@ -1,7 +1,8 @@
 /**
  * The pages of one section of the organization area, side by side: the navigation opens the
  * first, and each page leads to the others (SPEC §2: reports/esign and reports/roles; buy/esign,
- * buy/role, purchase/special/plan and purchase/requests).
+ * buy/role, purchase/special/plan and purchase/requests; an L1 provider's approval/ltwo,
+ * reports/stock and buy/role/l2/counter).
  */
 import { Link } from '@tawqi/ui';
 import { useTranslation } from 'react-i18next';
@@ -20,9 +21,14 @@ const SECTIONS = {
     ['special.title', ORG_PATHS.specialPlans],
     ['orders.title', ORG_PATHS.purchaseOrders],
   ],
+  providers: [
+    ['providers.approvals.title', ORG_PATHS.l2Approvals],
+    ['providers.stock.title', ORG_PATHS.stockReport],
+    ['providers.roles.title', ORG_PATHS.roleAllocations],
+  ],
 } as const;
 
-const LABELS = { reports: 'reports.all', buying: 'buy.all' } as const;
+const LABELS = { reports: 'reports.all', buying: 'buy.all', providers: 'providers.all' } as const;
 
 export function SectionLinks({ section }: { section: keyof typeof SECTIONS }) {
   const { t } = useTranslation('org');

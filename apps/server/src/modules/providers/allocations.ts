@@ -264,17 +264,18 @@ const ROLE_ALLOCATIONS: GridQuery<typeof l2RoleCounterAllocationsGrid, RoleRow> 
   }),
 };
 
-/** What the L1 provider still has to allocate, per role (SPEC §3 "L1 remaining counters"). */
+/** What the L1 provider still has to allocate: its eSign stock and, per role, its counters. */
 async function l1Remaining(db: Queryable, l1: number) {
-  const [users, admins, signatories] = await Promise.all(
-    (['organizationUser', 'enrolmentAdmin', 'authorizedSignatory'] as const).map((counter) =>
-      remainingOf(db, { sipSlno: l1 }, counter),
+  const [esign = 0, users = 0, admins = 0, signatories = 0] = await Promise.all(
+    (['esign', 'organizationUser', 'enrolmentAdmin', 'authorizedSignatory'] as const).map(
+      (counter) => remainingOf(db, { sipSlno: l1 }, counter),
     ),
   );
   return {
-    remainingOrganizationUserCounters: users ?? 0,
-    remainingEnrollmentAdminCounters: admins ?? 0,
-    remainingAuthorisedSignatoryCounters: signatories ?? 0,
+    remainingEsignCounters: esign,
+    remainingOrganizationUserCounters: users,
+    remainingEnrollmentAdminCounters: admins,
+    remainingAuthorisedSignatoryCounters: signatories,
   };
 }
 

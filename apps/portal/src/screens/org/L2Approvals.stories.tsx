@@ -1,0 +1,209 @@
+/**
+ * L2 provider requests (SPEC §2 `approval/ltwo`): the declared grid's stories
+ * (stories/gridStories.tsx); a pending application read — its organization, admins and
+ * documents — and approved, or refused with remarks that are required; and an organization view
+ * whose errorMessage is raised as the error (SPEC §8). Network mocked.
+ */
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { CONTRACT } from '@tawqi/api';
+import { l2RequestsGrid } from '@tawqi/api/grids';
+import { mockUrl } from '@tawqi/api/msw';
+import { http, HttpResponse } from 'msw';
+import { expect, screen as page, userEvent, waitFor, within } from 'storybook/test';
+import { gridStories } from '../../stories/gridStories.js';
+import {
+  SESSION_WITH_ORGANIZATIONS,
+  inArabic,
+  openFirstRow,
+  portalLoader,
+  text,
+  withPortal,
+} from '../../stories/portal.js';
+import L2Approvals from './L2Approvals.js';
+
+const portal = { route: '/app/org/approval/ltwo', session: SESSION_WITH_ORGANIZATIONS };
+
+const meta = {
+  title: 'Portal/Org/L2Approvals',
+  component: L2Approvals,
+  decorators: [withPortal],
+  loaders: [portalLoader],
+  parameters: { layout: 'padded', portal },
+} satisfies Meta<typeof L2Approvals>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const stories = gridStories(l2RequestsGrid, {
+  label: 'org:providers.approvals.title',
+  empty: 'org:providers.approvals.empty',
+  portal,
+});
+
+export const Data: Story = stories.Data;
+export const DataArabic: Story = stories.DataArabic;
+export const DataDark: Story = stories.DataDark;
+export const DataArabicDark: Story = stories.DataArabicDark;
+export const NothingFound: Story = stories.NothingFound;
+export const NothingFoundArabic: Story = stories.NothingFoundArabic;
+export const Empty: Story = stories.Empty;
+export const EmptyArabic: Story = stories.EmptyArabic;
+export const Loading: Story = stories.Loading;
+export const LoadingArabic: Story = stories.LoadingArabic;
+export const Failed: Story = stories.Failed;
+export const FailedArabic: Story = stories.FailedArabic;
+
+const pending = {
+  requestId: 601,
+  l2sipId: 'L2-503',
+  l2OrgId: 350,
+  sipName: 'Taif Signing House',
+  crNumber: '4030000350',
+  orgName: 'Taif Signing House',
+  emailId: 'nawaf@taifsigning.sa',
+  phoneNumber: '0120000350',
+  status: 'Pending',
+  statusLabel: 'Pending',
+  processedBy: null,
+  processedDate: null,
+  originator: 'L2 portal',
+  remarks: null,
+};
+
+const decided: unknown[] = [];
+const pendingOnly = [
+  http.post(mockUrl(CONTRACT.l2RequestsGrid), () =>
+    HttpResponse.json({ dataList: [pending], totalCount: 1 }),
+  ),
+  http.post(mockUrl(CONTRACT.l2RequestView), () =>
+    HttpResponse.json({
+      ...pending,
+      organization: {
+        organizationName: 'Taif Signing House',
+        sipId: 'L2-503',
+        dbaName: 'Taif Signing House',
+        dbaNameArabic: 'دار الطائف للتوقيع',
+        crNumber: '4030000350',
+        unifiedOrgNo: '7001300350',
+        email: 'nawaf@taifsigning.sa',
+        validTill: '2028-11-20',
+        telephoneNumber: '0120000350',
+        address: 'Prince Sultan Road',
+        country: 'Saudi Arabia',
+        state: 'Makkah Region',
+        city: 'Taif',
+        postalCode: '23431',
+        digitalStamp: null,
+        digitalSealStatus: 'Not requested',
+        remarks: null,
+      },
+      sponsors: [],
+      technicalContacts: [],
+      admins: [
+        {
+          fullName: 'Nawaf Al-Harthi',
+          email: 'nawaf@taifsigning.sa',
+          mobileNumber: '0551110022',
+          employeeID: 'EMP-350-001',
+          loginType: 'Nafath',
+          isActive: false,
+          designation: 'General manager',
+        },
+      ],
+      documents: [
+        {
+          id: 1,
+          category: 'commercialRegistration',
+          name: 'commercial registration.pdf',
+          status: 'Submitted',
+          type: 'pdf',
+          uniqueFileId: 'AbCdEfGhIjKlMnOpQrStUv',
+          size: 812,
+        },
+      ],
+    }),
+  ),
+  http.post(mockUrl(CONTRACT.processL2Request), async ({ request }) => {
+    decided.push(await request.json());
+    return HttpResponse.json({ status: '1', errorMessage: null });
+  }),
+];
+
+/** A pending application: its organization and documents are read, then it is approved. */
+export const Approve: Story = {
+  parameters: { msw: pendingOnly },
+  play: async ({ canvasElement }) => {
+    decided.length = 0;
+    await openFirstRow(canvasElement, text('org:providers.approvals.title'));
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByText(text('org:providers.approvals.unifiedNumber')),
+    ).toBeVisible();
+    await expect(canvas.getByRole('list', { name: text('org:documents.title') })).toBeVisible();
+    await userEvent.click(
+      canvas.getByRole('button', {
+        name: text('org:approvals.approveNamed', { name: 'Taif Signing House' }),
+      }),
+    );
+    await waitFor(() =>
+      expect(decided).toEqual([{ l1SipId: 408, requestId: 601, action: 'approve' }]),
+    );
+  },
+};
+export const ApproveArabic: Story = inArabic(Approve);
+
+/** Refusing needs remarks the applicants read; with them, it is sent. */
+export const Refuse: Story = {
+  parameters: { msw: pendingOnly },
+  play: async ({ canvasElement }) => {
+    decided.length = 0;
+    await openFirstRow(canvasElement, text('org:providers.approvals.title'));
+    const canvas = within(canvasElement);
+    await userEvent.click(
+      await canvas.findByRole('button', {
+        name: text('org:approvals.rejectNamed', { name: 'Taif Signing House' }),
+      }),
+    );
+    const dialog = await page.findByRole('dialog');
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: text('org:approvals.reject') }),
+    );
+    await expect(
+      await within(dialog).findByText(text('org:approvals.remarksRequired')),
+    ).toBeVisible();
+    await userEvent.type(within(dialog).getByRole('textbox'), 'The CR copy is not legible.');
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: text('org:approvals.reject') }),
+    );
+    await waitFor(() =>
+      expect(decided).toEqual([
+        { l1SipId: 408, requestId: 601, action: 'reject', remarks: 'The CR copy is not legible.' },
+      ]),
+    );
+  },
+};
+export const RefuseArabic: Story = inArabic(Refuse);
+
+/** SPEC §8: an organization view whose answer carries an errorMessage shows it as the error. */
+export const OrganizationError: Story = {
+  parameters: {
+    msw: [
+      ...pendingOnly,
+      http.post(mockUrl(CONTRACT.l2OrganizationView), () =>
+        HttpResponse.json({
+          errorMessage: 'Organization not found for this request.',
+          organization: null,
+          sponsors: [],
+          technicalContacts: [],
+          admins: [],
+        }),
+      ),
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    await openFirstRow(canvasElement, text('org:providers.approvals.title'));
+    await expect(
+      await within(canvasElement).findByText('Organization not found for this request.'),
+    ).toBeVisible();
+  },
+};
+export const OrganizationErrorArabic: Story = inArabic(OrganizationError);
