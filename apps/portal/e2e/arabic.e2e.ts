@@ -108,6 +108,11 @@ describe('an Arabic page', () => {
       '/app/org/purchase/special/plan',
       '/app/org/purchase/special/plan/buyspecialplan',
       '/app/org/purchase/requests',
+      // What the L1 provider handed its L2 providers, and who applies to be one.
+      '/app/org/reports/stock',
+      '/app/org/buy/role/l2/counter',
+      '/app/org/buy/role/l2/counter/create',
+      '/app/org/approval/ltwo',
     ]) {
       await page.goto(path);
       await settled(page);

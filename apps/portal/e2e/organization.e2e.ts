@@ -69,6 +69,10 @@ describe('the organization area', () => {
       '/app/org/purchase/special/plan?lng=ar',
       '/app/org/purchase/special/plan/buyspecialplan?lng=ar',
       '/app/org/purchase/requests?lng=ar',
+      '/app/org/approval/ltwo?lng=ar',
+      '/app/org/reports/stock?lng=ar',
+      '/app/org/buy/role/l2/counter?lng=en',
+      '/app/org/buy/role/l2/counter/create?lng=ar',
     ]) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).waitFor();

@@ -42,18 +42,29 @@ const ORG_LINKS = [
   ['orgTransactions', '/app/org/esign/transactions'],
   ['buyCounters', '/app/org/buy/esign/plans'],
   ['reports', '/app/org/reports/esign'],
+  ['l2Providers', '/app/org/approval/ltwo'],
   ['orgProfile', '/app/org/orgProfile'],
 ] as const;
 
 /**
- * The pages a link stands for beyond its own: a new-user request is under "Manage users", the
- * role report under "Reports" (SPEC §2's routes nest so).
+ * The pages a link stands for beyond its own, by the start of their paths: a new-user request is
+ * under "Manage users", the role report under "Reports", an L1 provider's stock report and role
+ * counter allocation under "L2 providers" (SPEC §2's routes nest so, mostly).
  */
-const SECTIONS: Partial<Record<string, string>> = {
-  '/app/org/manage/users': '/app/org/manage/',
-  '/app/org/approval/user': '/app/org/approval/',
-  '/app/org/buy/esign/plans': '/app/org/buy/',
-  '/app/org/reports/esign': '/app/org/reports/',
+const SECTIONS: Partial<Record<string, readonly string[]>> = {
+  '/app/org/manage/users': ['/app/org/manage/'],
+  '/app/org/approval/user': ['/app/org/approval/user', '/app/org/approval/dsc'],
+  '/app/org/buy/esign/plans': [
+    '/app/org/buy/esign/',
+    '/app/org/buy/role/plans',
+    '/app/org/purchase/',
+  ],
+  '/app/org/reports/esign': [
+    '/app/org/reports/esign',
+    '/app/org/reports/roles',
+    '/app/org/reports/dsc',
+  ],
+  '/app/org/approval/ltwo': ['/app/org/reports/stock', '/app/org/buy/role/l2/'],
 };
 
 /** An area's index shows its dashboard, so the dashboard link is the current one there. */
@@ -91,7 +102,7 @@ export default function AppLayout({ area, children }: { area: 'my' | 'org'; chil
       isCurrent:
         location === href ||
         AREA_HOMES[location.replace(/\/$/u, '')] === href ||
-        (section !== undefined && location.startsWith(section)),
+        (section?.some((start) => location.startsWith(start)) ?? false),
     };
   };
   const navigation: NavGroup[] = [{ id: 'my', label: t('nav.myArea'), items: MY_LINKS.map(link) }];

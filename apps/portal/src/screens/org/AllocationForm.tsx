@@ -8,7 +8,7 @@
  */
 import { CONTRACT } from '@tawqi/api';
 import { Button, NumberField, Select } from '@tawqi/ui';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api.js';
 import { errorText, formGrid } from '../../components/forms.css.js';
@@ -48,18 +48,30 @@ export function AllocationForm({
   const remaining = useApi(CONTRACT.l1RemainingCounters, { body: { l1SipId: provider } });
   const [l2, setL2] = useState<number | null>(null);
   const [amounts, setAmounts] = useState<Partial<Record<Counter, number>>>({});
-  const [tried, setTried] = useState(false);
+  // What was typed, as of now: a number commits as its field loses focus, which pressing
+  // "Allocate" does — the press must see it, not the render before it.
+  const typed = useRef(amounts);
+  // What the last press found wrong. Kept until the next press, not re-checked as a field
+  // commits: a message vanishing as its field loses focus would move the button from under the
+  // pointer between press and release, and the press would be lost.
+  const [problems, setProblems] = useState<{
+    l2: boolean;
+    nothing: boolean;
+    tooMany: readonly Counter[];
+  } | null>(null);
   const [busy, setBusy] = useState(false);
 
   const leftOf = (counter: Counter) => remaining.data?.[REMAINING[counter]] ?? 0;
-  const amountOf = (counter: Counter) => {
-    const value = amounts[counter];
+  const amountIn = (values: Partial<Record<Counter, number>>, counter: Counter) => {
+    const value = values[counter];
     return value === undefined || Number.isNaN(value) ? 0 : value;
   };
-  const total = counters.reduce((sum, counter) => sum + amountOf(counter), 0);
-  const tooMany = counters.filter((counter) => amountOf(counter) > leftOf(counter));
-  const l2Missing = tried && l2 === null;
-  const nothing = tried && total === 0;
+  const checked = (values: Partial<Record<Counter, number>>) => ({
+    total: counters.reduce((sum, counter) => sum + amountIn(values, counter), 0),
+    tooMany: counters.filter((counter) => amountIn(values, counter) > leftOf(counter)),
+  });
+  const l2Missing = problems?.l2 ?? false;
+  const nothing = problems?.nothing ?? false;
   const providers = l2s.data?.dataList ?? [];
   const nameOf = (id: number) => {
     const found = providers.find((one) => one.l2SipId === id);
@@ -67,7 +79,11 @@ export function AllocationForm({
   };
 
   const send = async () => {
-    setTried(true);
+    const now = typed.current;
+    const amountOf = (counter: Counter) => amountIn(now, counter);
+    const { total, tooMany } = checked(now);
+    const found = { l2: l2 === null, nothing: total === 0, tooMany };
+    setProblems(found.l2 || found.nothing || tooMany.length > 0 ? found : null);
     if (l2 === null || total === 0 || tooMany.length > 0) return;
     setBusy(true);
     try {
@@ -99,8 +115,8 @@ export function AllocationForm({
             ? t('providers.stock.done', { formatted: format.number(total), name: nameOf(l2) })
             : t('providers.roles.done', { name: nameOf(l2) }),
       });
+      typed.current = {};
       setAmounts({});
-      setTried(false);
       onDone?.();
     } catch (error) {
       reportFailure(error);
@@ -133,7 +149,7 @@ export function AllocationForm({
       />
       {counters.map((counter) => {
         const left = leftOf(counter);
-        const over = tried && tooMany.includes(counter);
+        const over = problems?.tooMany.includes(counter) ?? false;
         return (
           <NumberField
             key={counter}
@@ -142,7 +158,10 @@ export function AllocationForm({
             minValue={0}
             step={1}
             value={amounts[counter] ?? Number.NaN}
-            onChange={(value) => setAmounts((now) => ({ ...now, [counter]: value }))}
+            onChange={(value) => {
+              typed.current = { ...typed.current, [counter]: value };
+              setAmounts(typed.current);
+            }}
             isInvalid={over}
             {...(over
               ? { errorMessage: t('providers.form.tooMany', { formatted: format.number(left) }) }
@@ -156,7 +175,8 @@ export function AllocationForm({
         </p>
       ) : null}
       <div className={actions}>
-        <Button type="submit" isPending={busy}>
+        {/* Pressed, not submitted: a press moves focus first, so the field being typed in commits. */}
+        <Button isPending={busy} onPress={() => void send()}>
           {t('providers.form.send')}
         </Button>
       </div>
