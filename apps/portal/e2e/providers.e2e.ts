@@ -62,6 +62,27 @@ describe('the provider hierarchy', () => {
     // Before, allocated, after: the L1's stock of that moment, adding up.
     const [before, allocated, after] = cells.slice(0, 3).map(figure);
     expect([before, allocated, after]).toEqual([left, 1000, left - 1000]);
+    // Both sides' dashboards say the same: the L1's stock left, what Taif received and from whom.
+    await page.goto('/app/org/dashboard');
+    const l1 = page.getByRole('region', { name: 'Your provider: Tawqi Trust Services' });
+    await expect
+      .poll(async () =>
+        figure(await l1.getByRole('region', { name: 'eSign stock left' }).textContent()),
+      )
+      .toBe(left - 1000);
+    await nawaf.page.goto('/app/org/dashboard');
+    const l2 = nawaf.page.getByRole('region', { name: 'Your provider: Taif Signing House' });
+    await expect
+      .poll(async () =>
+        figure(
+          await l2
+            .getByRole('region', { name: 'Received from Tawqi Trust Services' })
+            .textContent(),
+        ),
+      )
+      .toBe(1000);
+    await page.goto('/app/org/reports/stock');
+    await report.getByRole('row').nth(1).waitFor();
     const file = await exportedFile(page, 'Export to Excel');
     expect(file.fileName).toBe('L2_Stock_Allocation_Reports.xlsx');
     expect(file.column('L2 provider')[0]).toBe('Taif Signing House');

@@ -367,3 +367,49 @@ describe('the allocation reports’ files', () => {
     }
   });
 });
+
+describe('the dashboards of the providers’ organizations', () => {
+  it('show an L1 its stock left, what it allocated and what waits; an L2 what it received and from whom', async () => {
+    const dashboard = async (token: string, organization: number, query: number) =>
+      (
+        await post(token, '/api/v1/dashboard/dashboardDetailsForEnrolmentAdmin', {
+          sipSlno: query,
+          organizationSlNo: organization,
+        })
+      ).body.provider as Record<string, unknown>;
+    const ledger = async (sip: number, kind: string) =>
+      Number(
+        (
+          await h.pool.query<{ n: number }>(
+            `SELECT coalesce(sum(quantity), 0)::int AS n FROM counter_entries
+              WHERE sip_slno = $1 AND counter = 'esign' AND kind = $2`,
+            [sip, kind],
+          )
+        ).rows[0]?.n,
+      );
+    const pending = Number(
+      (
+        await h.pool.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM l2_requests WHERE l1_sip_slno = 408 AND status = 'Pending'`,
+        )
+      ).rows[0]?.n,
+    );
+    expect(await dashboard(sara, 314, 314)).toMatchObject({
+      level: 'L1',
+      name: 'Tawqi Trust Services',
+      held: { esign: await remaining(408, 'esign') },
+      esignAllocated: await ledger(408, 'allocationOut'),
+      pendingL2Requests: pending,
+      parentName: null,
+    });
+    const khalid = (await h.signIn((await h.person('khalid')).nationalId)).token;
+    expect(await dashboard(khalid, 320, 500)).toMatchObject({
+      level: 'L2',
+      name: 'Jeddah Signing Services',
+      held: { esign: await remaining(500, 'esign') },
+      esignAllocated: await ledger(500, 'allocationIn'),
+      pendingL2Requests: 0,
+      parentName: 'Tawqi Trust Services',
+    });
+  });
+});

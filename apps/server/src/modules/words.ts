@@ -75,3 +75,8 @@ const WORDS: Record<string, Record<Language, string>> = {
 export function localWord(value: string, language: Language): string {
   return WORDS[value]?.[language] ?? statusWord(value, language);
 }
+
+/** A name stored in both languages, in the caller's. */
+export function inLanguage(en: string, ar: string, language: Language): string {
+  return language === 'ar' ? ar : en;
+}

@@ -76,6 +76,7 @@ import {
   userPaxRow,
   sar,
   providerLevel,
+  providerSummary,
 } from './schemas.js';
 
 /** A grid body of an organization: its id, page, filter, statuses, and the export's language. */
@@ -1328,6 +1329,7 @@ export const enrolmentAdminDashboard = defineEndpoint({
       esignCounters: z.object({ total: count, utilized: count, remaining: count }),
       roleCounters: roleDeductionSummary,
       recentTransactions: z.array(orgEsignTransaction),
+      provider: providerSummary,
     }),
   ),
   tenant: tenantIn('body', 'organizationSlNo'),

@@ -759,6 +759,29 @@ export const l2RoleCounterAllocation = z.object({
   remainingAuthorisedSignatoryCounters: count,
 });
 
+/**
+ * Ours (issue 16): the provider of the dashboard's organization, as its Enrolment Admins see it.
+ * An L1's: its stock left, the eSign stock it has allocated to its L2 providers in all, and the
+ * L2 applications waiting for it. An L2's: what it holds, and what it received from its L1.
+ */
+export const providerSummary = z.object({
+  level: providerLevel,
+  name: z.string(),
+  /** What the provider holds now, per counter. */
+  held: z.object({
+    esign: count,
+    enrolmentAdmin: count,
+    authorizedSignatory: count,
+    organizationUser: count,
+  }),
+  /** L1: eSign stock allocated to its L2 providers in all; L2: received from its L1 in all. */
+  esignAllocated: count,
+  /** L1: L2 applications waiting for a decision (0 for an L2). */
+  pendingL2Requests: count,
+  /** L2: its L1 provider's name; null for an L1. */
+  parentName: z.string().nullable(),
+});
+
 export const l1RemainingCounters = z.object({
   /** Ours: the eSign stock left to allocate, for the stock allocation's form. */
   remainingEsignCounters: count,

@@ -4,7 +4,10 @@
  * failed (with a retry that recovers), network mocked.
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { mockStates } from '@tawqi/api/msw';
+import { CONTRACT } from '@tawqi/api';
+import { createFixtures, createMockAnswers } from '@tawqi/api/fixtures';
+import { mockStates, mockUrl } from '@tawqi/api/msw';
+import { http, HttpResponse } from 'msw';
 import { expect, waitFor, within } from 'storybook/test';
 import {
   SESSION_WITH_ORGANIZATIONS,
@@ -55,6 +58,66 @@ export const Data: Story = {
 export const DataArabic = inArabic(Data);
 export const DataDark = inDark(Data);
 export const DataArabicDark = inDark(inArabic(Data));
+
+/** An L1 provider's figures: its stock left, allocated, and applications waiting, with links. */
+export const L1Provider: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const provider = await canvas.findByRole('region', {
+      name: text('org:dashboard.provider.title', { name: 'Tawqi Trust Services' }),
+    });
+    await expect(
+      within(provider).getByRole('link', { name: text('org:dashboard.provider.allocate') }),
+    ).toHaveAttribute('href', '/app/org/reports/stock');
+    await expect(
+      within(provider).getByRole('link', { name: text('org:dashboard.provider.review') }),
+    ).toHaveAttribute('href', '/app/org/approval/ltwo');
+  },
+};
+export const L1ProviderArabic = inArabic(L1Provider);
+
+/** An L2 provider's figures: what it received from its L1, and what it holds. */
+export const L2Provider: Story = {
+  parameters: {
+    msw: [
+      http.post(mockUrl(CONTRACT.enrolmentAdminDashboard), () =>
+        HttpResponse.json({
+          ...(createMockAnswers(createFixtures()).enrolmentAdminDashboard({
+            params: {},
+            query: {},
+            body: {},
+          }) as object),
+          provider: {
+            level: 'L2',
+            name: 'Jeddah Signing Services',
+            held: {
+              esign: 25_000,
+              enrolmentAdmin: 10,
+              authorizedSignatory: 40,
+              organizationUser: 300,
+            },
+            esignAllocated: 25_000,
+            pendingL2Requests: 0,
+            parentName: 'Tawqi Trust Services',
+          },
+        }),
+      ),
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const provider = await canvas.findByRole('region', {
+      name: text('org:dashboard.provider.title', { name: 'Jeddah Signing Services' }),
+    });
+    await expect(
+      within(provider).getByText(
+        text('org:dashboard.provider.received', { name: 'Tawqi Trust Services' }),
+      ),
+    ).toBeVisible();
+    await expect(within(provider).queryAllByRole('link')).toHaveLength(0);
+  },
+};
+export const L2ProviderArabic = inArabic(L2Provider);
 
 export const Loading: Story = loadingStory('enrolmentAdminDashboard');
 export const LoadingArabic = inArabic(Loading);

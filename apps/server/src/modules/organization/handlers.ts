@@ -37,6 +37,7 @@ import {
   organizationProfile,
   type ContactKind,
 } from './profile.js';
+import { providerSummary } from '../providers/allocations.js';
 
 /** How many transactions the dashboard lists (the full list is the transactions screen). */
 const RECENT_TRANSACTIONS = 5;
@@ -92,6 +93,7 @@ export function organizationHandlers(deps: Deps): Handlers {
       ),
     ]);
     const counts = people.rows[0];
+    const provider = await providerSummary(pool, tenant, language);
     const counter = (name: string) => counters.rows.find((row) => row.counter === name);
     return {
       totalUsers: counts?.total_users ?? 0,
@@ -101,6 +103,7 @@ export function organizationHandlers(deps: Deps): Handlers {
       esignCounters: countsOf(counter('esign')),
       roleCounters: roleCountsOf(counters.rows),
       recentTransactions: recent.rows.map((row) => orgTransactionOf(row, language)),
+      provider,
     };
   }
 

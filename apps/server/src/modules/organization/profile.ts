@@ -5,10 +5,7 @@
  */
 import type { Language } from '@tawqi/domain';
 import type { Queryable } from '../../db/pool.js';
-import { localWord } from '../words.js';
-
-const bilingual = (row: { en: string; ar: string }, language: Language) =>
-  language === 'ar' ? row.ar : row.en;
+import { inLanguage, localWord } from '../words.js';
 
 /** The organization's profile (SPEC §3 "Organization profile"); null when there is none. */
 export async function organizationProfile(db: Queryable, orgSlno: number, language: Language) {
@@ -48,7 +45,7 @@ export async function organizationProfile(db: Queryable, orgSlno: number, langua
   const row = rows[0];
   if (!row) return null;
   return {
-    organizationName: bilingual(row, language),
+    organizationName: inLanguage(row.en, row.ar, language),
     sipId: row.sip_id,
     dbaName: row.dba_name,
     dbaNameArabic: row.dba_name_ar,
@@ -90,7 +87,7 @@ export async function contactsOf(
     [orgSlno, kind],
   );
   return rows.map((row) => ({
-    name: bilingual(row, language),
+    name: inLanguage(row.en, row.ar, language),
     email: row.email,
     mobile: row.mobile,
     isPrimary: row.is_primary,
@@ -125,7 +122,7 @@ export async function organizationAdminsOf(
     [orgSlno, statuses],
   );
   return rows.map((row) => ({
-    fullName: bilingual(row, language),
+    fullName: inLanguage(row.en, row.ar, language),
     email: row.email,
     mobileNumber: row.mobile,
     employeeID: row.employee_id,

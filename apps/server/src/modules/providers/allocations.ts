@@ -17,12 +17,10 @@ import { inTransaction, type Queryable } from '../../db/pool.js';
 import { requireCaller, type Handlers } from '../../http/contractRoutes.js';
 import { AppError } from '../../http/errors.js';
 import type { AuditContext } from '../audit/log.js';
-import { providerOf } from '../access/tenancy.js';
+import { providerOf, type TenantContext } from '../access/tenancy.js';
 import { post, remainingOf, type Counter } from '../counters/ledger.js';
 import { gridHandlers, type GridQuery } from '../grids.js';
-import { localWord } from '../words.js';
-
-const bilingual = (en: string, ar: string, language: Language) => (language === 'ar' ? ar : en);
+import { inLanguage, localWord } from '../words.js';
 
 /** A counter in words: eSign stock, or a role's counters. */
 function counterWords(counter: Counter, language: Language): string {
@@ -185,8 +183,8 @@ const STOCK_ALLOCATIONS: GridQuery<typeof l2StockAllocationGrid, StockRow> = {
   page: (body) => ({ limit: body.pageSize, offset: (body.pageNumber - 1) * body.pageSize }),
   row: (row, language) => ({
     slNo: row.allocation_slno,
-    l1SipName: bilingual(row.l1_en, row.l1_ar, language),
-    l2SipName: bilingual(row.l2_en, row.l2_ar, language),
+    l1SipName: inLanguage(row.l1_en, row.l1_ar, language),
+    l2SipName: inLanguage(row.l2_en, row.l2_ar, language),
     l1SipAvailableCounter: row.l1_before,
     l2SipAllocatedCounter: row.quantity,
     l1SipRemainingCounter: row.l1_after,
@@ -252,9 +250,9 @@ const ROLE_ALLOCATIONS: GridQuery<typeof l2RoleCounterAllocationsGrid, RoleRow> 
   row: (row, language) => ({
     slNo: row.latest,
     l1SipId: row.l1,
-    l1SipName: bilingual(row.l1_en, row.l1_ar, language),
+    l1SipName: inLanguage(row.l1_en, row.l1_ar, language),
     l2SipId: row.l2,
-    l2SipName: bilingual(row.l2_en, row.l2_ar, language),
+    l2SipName: inLanguage(row.l2_en, row.l2_ar, language),
     allocatedOrganizationUserCounters: row.ou,
     remainingOrganizationUserCounters: row.ou_left,
     allocatedEnrollmentAdminCounters: row.ea,
@@ -276,6 +274,55 @@ async function l1Remaining(db: Queryable, l1: number) {
     remainingOrganizationUserCounters: users,
     remainingEnrollmentAdminCounters: admins,
     remainingAuthorisedSignatoryCounters: signatories,
+  };
+}
+
+/**
+ * The provider of a dashboard's organization (issue 16): an L1's stock left, what it allocated
+ * to its L2 providers, and the applications waiting for it; an L2's stock and what it received
+ * from its L1. Every figure is the ledger's.
+ */
+export async function providerSummary(
+  db: Queryable,
+  tenant: TenantContext | null,
+  language: Language,
+) {
+  const sip = providerOf(tenant);
+  const { rows } = await db.query<{
+    level: 'L1' | 'L2';
+    en: string;
+    ar: string;
+    parent_en: string | null;
+    parent_ar: string | null;
+    allocated: number;
+    pending: number;
+  }>(
+    `SELECT p.level, p.name_en AS en, p.name_ar AS ar, parent.name_en AS parent_en, parent.name_ar AS parent_ar,
+            (SELECT coalesce(sum(e.quantity), 0)::int FROM counter_entries e
+              WHERE e.sip_slno = p.sip_slno AND e.counter = 'esign'
+                AND e.kind = CASE p.level WHEN 'L1' THEN 'allocationOut' ELSE 'allocationIn' END) AS allocated,
+            (SELECT count(*)::int FROM l2_requests r
+              WHERE r.l1_sip_slno = p.sip_slno AND r.status = 'Pending') AS pending
+       FROM service_providers p LEFT JOIN service_providers parent ON parent.sip_slno = p.parent_sip_slno
+      WHERE p.sip_slno = $1`,
+    [sip],
+  );
+  const row = rows[0];
+  if (!row) throw new Error('the tenant provider is missing');
+  const [esign = 0, enrolmentAdmin = 0, authorizedSignatory = 0, organizationUser = 0] =
+    await Promise.all(
+      (['esign', 'enrolmentAdmin', 'authorizedSignatory', 'organizationUser'] as const).map(
+        (counter) => remainingOf(db, { sipSlno: sip }, counter),
+      ),
+    );
+  return {
+    level: row.level,
+    name: inLanguage(row.en, row.ar, language),
+    held: { esign, enrolmentAdmin, authorizedSignatory, organizationUser },
+    esignAllocated: row.allocated,
+    pendingL2Requests: row.pending,
+    parentName:
+      row.parent_en === null ? null : inLanguage(row.parent_en, row.parent_ar ?? '', language),
   };
 }
 

@@ -17,7 +17,7 @@ import { requestDocuments } from '../documents/documents.js';
 import { gridHandlers, type GridQuery } from '../grids.js';
 import { notifyPerson } from '../organization/notices.js';
 import { contactsOf, organizationAdminsOf, organizationProfile } from '../organization/profile.js';
-import { localWord } from '../words.js';
+import { inLanguage, localWord } from '../words.js';
 import { providerOf } from '../access/tenancy.js';
 
 interface L2RequestRow {
@@ -49,22 +49,20 @@ const SELECT = `SELECT r.request_slno, r.status, r.created_at, r.decided_at, r.r
   JOIN organizations o ON o.org_slno = r.l2_org_slno
   LEFT JOIN users d ON d.user_slno = r.decided_by`;
 
-const bilingual = (en: string, ar: string, language: Language) => (language === 'ar' ? ar : en);
-
 function rowOf(row: L2RequestRow, language: Language) {
   return {
     requestId: row.request_slno,
     l2sipId: row.sip_id,
     l2OrgId: row.org_slno,
-    sipName: bilingual(row.sip_en, row.sip_ar, language),
+    sipName: inLanguage(row.sip_en, row.sip_ar, language),
     crNumber: row.cr_number,
-    orgName: bilingual(row.org_en, row.org_ar, language),
+    orgName: inLanguage(row.org_en, row.org_ar, language),
     emailId: row.email,
     phoneNumber: row.telephone,
     status: row.status,
     statusLabel: localWord(row.status, language),
     processedBy:
-      row.decided_en === null ? null : bilingual(row.decided_en, row.decided_ar ?? '', language),
+      row.decided_en === null ? null : inLanguage(row.decided_en, row.decided_ar ?? '', language),
     processedDate: row.decided_at?.toISOString() ?? null,
     originator: localWord(row.originator, language),
     remarks: row.remarks,
