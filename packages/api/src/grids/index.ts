@@ -975,6 +975,27 @@ const PROVIDER_HEADERS = {
   date: { en: 'Allocated on', ar: 'تاريخ التخصيص' },
 } as const;
 
+/** An allocation's L2 provider, naming its row, and its L1 (the same on every row: file only). */
+function allocationProviderColumns(): GridColumn<{ l1SipName: string; l2SipName: string }>[] {
+  return [
+    {
+      id: 'l2SipName',
+      header: PROVIDER_HEADERS.l2,
+      kind: 'text',
+      value: (row) => row.l2SipName,
+      isRowHeader: true,
+      width: 220,
+    },
+    {
+      id: 'l1SipName',
+      header: PROVIDER_HEADERS.l1,
+      kind: 'text',
+      value: (row) => row.l1SipName,
+      only: 'file',
+    },
+  ];
+}
+
 /** The filter of a grid of the L1 provider's (its calls name the provider). */
 function providerFilter(view: GridFilter) {
   return { l1SipId: providerOf(view), ...filterFields(view) };
@@ -1060,21 +1081,7 @@ export const l2StockAllocationGrid = defineGrid({
   statuses: null,
   searchable: true,
   columns: [
-    {
-      id: 'l2SipName',
-      header: PROVIDER_HEADERS.l2,
-      kind: 'text',
-      value: (row) => row.l2SipName,
-      isRowHeader: true,
-      width: 220,
-    },
-    {
-      id: 'l1SipName',
-      header: PROVIDER_HEADERS.l1,
-      kind: 'text',
-      value: (row) => row.l1SipName,
-      only: 'file',
-    },
+    ...allocationProviderColumns(),
     {
       id: 'l1SipAvailableCounter',
       header: { en: 'L1 stock before', ar: 'رصيد المستوى الأول قبل' },
@@ -1161,21 +1168,7 @@ export const l2RoleCounterAllocationsGrid = defineGrid({
   statuses: null,
   searchable: true,
   columns: [
-    {
-      id: 'l2SipName',
-      header: PROVIDER_HEADERS.l2,
-      kind: 'text',
-      value: (row) => row.l2SipName,
-      isRowHeader: true,
-      width: 220,
-    },
-    {
-      id: 'l1SipName',
-      header: PROVIDER_HEADERS.l1,
-      kind: 'text',
-      value: (row) => row.l1SipName,
-      only: 'file',
-    },
+    ...allocationProviderColumns(),
     ...roleAllocationColumns(
       'organizationUser',
       'allocatedOrganizationUserCounters',

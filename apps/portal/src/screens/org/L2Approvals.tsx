@@ -9,9 +9,7 @@
  */
 import { CONTRACT } from '@tawqi/api';
 import { l2RequestsGrid } from '@tawqi/api/grids';
-import { queryIdOf } from '@tawqi/domain';
 import { ErrorState } from '@tawqi/ui';
-import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api.js';
 import { GridScreen } from '../../components/GridScreen.js';
@@ -20,12 +18,11 @@ import { Status } from '../../components/Status.js';
 import { Verbatim } from '../../components/Verbatim.js';
 import { useFormat } from '../../format.js';
 import { invalidate, useApi } from '../../queries.js';
-import { activeOrganizationAtom } from '../../state/atoms.js';
-import { heading, muted, plainList, screen, title } from '../my/my.css.js';
+import { plainList } from '../my/my.css.js';
 import { Decision } from './Decision.js';
 import { documentsFact } from './Documents.js';
 import { Facts, shown } from './Facts.js';
-import { SectionLinks } from './SectionLinks.js';
+import { ProviderScreen } from './ProviderScreen.js';
 
 interface Contact {
   name: string;
@@ -161,24 +158,18 @@ function Application({ provider, requestId }: { provider: number; requestId: num
 
 export default function L2Approvals() {
   const { t } = useTranslation('org');
-  const active = useAtomValue(activeOrganizationAtom);
-  if (!active) return null;
-  const organization = { slno: active.slno, queryId: queryIdOf(active), provider: active.sipSlNo };
   return (
-    <div className={screen}>
-      <div className={heading}>
-        <h1 className={title}>{t('providers.approvals.title')}</h1>
-        <SectionLinks section="providers" />
-      </div>
-      <p className={muted}>{t('providers.approvals.lead')}</p>
-      <GridScreen
-        grid={l2RequestsGrid}
-        label={t('providers.approvals.title')}
-        emptyTitle={t('providers.approvals.empty')}
-        searchLabel={t('providers.approvals.search')}
-        organization={organization}
-        renderDetail={(row) => <Application provider={active.sipSlNo} requestId={row.requestId} />}
-      />
-    </div>
+    <ProviderScreen title={t('providers.approvals.title')} lead={t('providers.approvals.lead')}>
+      {({ organization, provider }) => (
+        <GridScreen
+          grid={l2RequestsGrid}
+          label={t('providers.approvals.title')}
+          emptyTitle={t('providers.approvals.empty')}
+          searchLabel={t('providers.approvals.search')}
+          organization={organization}
+          renderDetail={(row) => <Application provider={provider} requestId={row.requestId} />}
+        />
+      )}
+    </ProviderScreen>
   );
 }

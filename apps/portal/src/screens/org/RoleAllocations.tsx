@@ -8,38 +8,31 @@
  * allocating again.
  */
 import { l2RoleCounterAllocationsGrid } from '@tawqi/api/grids';
-import { queryIdOf } from '@tawqi/domain';
 import { Link } from '@tawqi/ui';
-import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { GridScreen } from '../../components/GridScreen.js';
 import { ORG_PATHS } from '../../paths.js';
-import { activeOrganizationAtom } from '../../state/atoms.js';
-import { actions, heading, muted, screen, title } from '../my/my.css.js';
-import { SectionLinks } from './SectionLinks.js';
+import { actions } from '../my/my.css.js';
+import { ProviderScreen } from './ProviderScreen.js';
 
 export default function RoleAllocations() {
   const { t } = useTranslation('org');
-  const active = useAtomValue(activeOrganizationAtom);
-  if (!active) return null;
-  const organization = { slno: active.slno, queryId: queryIdOf(active), provider: active.sipSlNo };
   return (
-    <div className={screen}>
-      <div className={heading}>
-        <h1 className={title}>{t('providers.roles.title')}</h1>
-        <SectionLinks section="providers" />
-      </div>
-      <p className={muted}>{t('providers.roles.lead')}</p>
-      <div className={actions}>
-        <Link href={ORG_PATHS.allocateRoles}>{t('providers.roles.allocate')}</Link>
-      </div>
-      <GridScreen
-        grid={l2RoleCounterAllocationsGrid}
-        label={t('providers.roles.title')}
-        emptyTitle={t('providers.roles.empty')}
-        searchLabel={t('providers.roles.search')}
-        organization={organization}
-      />
-    </div>
+    <ProviderScreen title={t('providers.roles.title')} lead={t('providers.roles.lead')}>
+      {({ organization }) => (
+        <>
+          <div className={actions}>
+            <Link href={ORG_PATHS.allocateRoles}>{t('providers.roles.allocate')}</Link>
+          </div>
+          <GridScreen
+            grid={l2RoleCounterAllocationsGrid}
+            label={t('providers.roles.title')}
+            emptyTitle={t('providers.roles.empty')}
+            searchLabel={t('providers.roles.search')}
+            organization={organization}
+          />
+        </>
+      )}
+    </ProviderScreen>
   );
 }

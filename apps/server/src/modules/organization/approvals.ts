@@ -90,7 +90,8 @@ function decisionNotice(approved: boolean, organization: Record<Language, string
       };
 }
 
-const ALREADY_DECIDED: Record<Language, string> = {
+/** A request someone else decided meanwhile (user requests, L2 providers' applications). */
+export const ALREADY_DECIDED: Record<Language, string> = {
   en: 'This request was already decided by another admin. The list shows its decision now.',
   ar: 'سبق أن بتّ مسؤول آخر في هذا الطلب. تعرض القائمة قراره الآن.',
 };

@@ -1,10 +1,10 @@
 /**
- * The lists of requests an organization makes to its L1 provider (special plans, purchase
- * orders), each read twice: by the organization (its own) and by the provider (those made to
- * it). One filter for both: whose ($1), the statuses, the Riyadh days the request was made, and
+ * The lists of requests made to an L1 provider (special plans and purchase orders of its
+ * organizations, each read twice: by the organization, its own, and by the provider; and L2
+ * providers' applications, read by the provider). One filter for both: whose ($1), the statuses, the Riyadh days the request was made, and
  * text in its reference, the named columns or the organization's name (`org`).
  */
-import type { TenantContext } from '../access/tenancy.js';
+import { providerOf, type TenantContext } from '../access/tenancy.js';
 import type { HandlerContext } from '../../http/contractRoutes.js';
 import { organizationOf } from './transactions.js';
 
@@ -31,7 +31,7 @@ export type Reader = 'organization' | 'provider';
 
 const OWNER: Record<Reader, { column: string; of: (tenant: TenantContext | null) => unknown }> = {
   organization: { column: 'r.org_slno', of: organizationOf },
-  provider: { column: 'r.l1_sip_slno', of: (tenant) => tenant?.provider.slno },
+  provider: { column: 'r.l1_sip_slno', of: providerOf },
 };
 
 export function requestFilter(list: RequestList, reader: Reader) {

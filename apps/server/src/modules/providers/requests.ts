@@ -15,7 +15,9 @@ import { requireCaller, type Handlers } from '../../http/contractRoutes.js';
 import { AppError } from '../../http/errors.js';
 import { requestDocuments } from '../documents/documents.js';
 import { gridHandlers, type GridQuery } from '../grids.js';
+import { ALREADY_DECIDED } from '../organization/approvals.js';
 import { notifyPerson } from '../organization/notices.js';
+import { requestFilter } from '../organization/requestLists.js';
 import { contactsOf, organizationAdminsOf, organizationProfile } from '../organization/profile.js';
 import { inLanguage, localWord } from '../words.js';
 import { providerOf } from '../access/tenancy.js';
@@ -41,12 +43,12 @@ interface L2RequestRow {
 }
 
 const SELECT = `SELECT r.request_slno, r.status, r.created_at, r.decided_at, r.remarks, r.originator,
-       p.sip_id, p.name_en AS sip_en, p.name_ar AS sip_ar, o.org_slno, o.name_en AS org_en,
-       o.name_ar AS org_ar, o.cr_number, o.email, o.telephone,
+       p.sip_id, p.name_en AS sip_en, p.name_ar AS sip_ar, org.org_slno, org.name_en AS org_en,
+       org.name_ar AS org_ar, org.cr_number, org.email, org.telephone,
        d.full_name_en AS decided_en, d.full_name_ar AS decided_ar
   FROM l2_requests r
   JOIN service_providers p ON p.sip_slno = r.l2_sip_slno
-  JOIN organizations o ON o.org_slno = r.l2_org_slno
+  JOIN organizations org ON org.org_slno = r.l2_org_slno
   LEFT JOIN users d ON d.user_slno = r.decided_by`;
 
 function rowOf(row: L2RequestRow, language: Language) {
@@ -69,30 +71,20 @@ function rowOf(row: L2RequestRow, language: Language) {
   };
 }
 
-const DAY = `(r.created_at AT TIME ZONE 'Asia/Riyadh')::date`;
+/** The list's filter (organization/requestLists.ts): its status, when made, and text. */
+const LIST = {
+  status: 'r.status',
+  madeAt: 'r.created_at',
+  reference: 'p.sip_id',
+  searched: ['p.name_en', 'p.name_ar', 'org.cr_number', 'org.email'],
+} as const;
 
 const L2_REQUESTS: GridQuery<typeof l2RequestsGrid, L2RequestRow> = {
   select: SELECT,
   count: `SELECT count(*) FROM l2_requests r
     JOIN service_providers p ON p.sip_slno = r.l2_sip_slno
-    JOIN organizations o ON o.org_slno = r.l2_org_slno`,
-  where: (body, { tenant }) => ({
-    where: `r.l1_sip_slno = $1
-      AND ($2::text[] IS NULL OR r.status = ANY($2::text[]))
-      AND ($3::date IS NULL OR ${DAY} >= $3::date)
-      AND ($4::date IS NULL OR ${DAY} <= $4::date)
-      AND ($5::text = '' OR p.name_en ILIKE '%' || $5 || '%' OR p.name_ar LIKE '%' || $5 || '%'
-           OR o.name_en ILIKE '%' || $5 || '%' OR o.name_ar LIKE '%' || $5 || '%'
-           OR p.sip_id ILIKE '%' || $5 || '%' OR o.cr_number LIKE '%' || $5 || '%'
-           OR o.email ILIKE '%' || $5 || '%')`,
-    values: [
-      providerOf(tenant),
-      'statuses' in body && body.statuses?.length ? body.statuses : null,
-      body.fromDate ?? null,
-      body.toDate ?? null,
-      (body.search ?? '').trim(),
-    ],
-  }),
+    JOIN organizations org ON org.org_slno = r.l2_org_slno`,
+  where: requestFilter(LIST, 'provider'),
   order: [
     { column: 'r.created_at', type: 'timestamptz', of: (row) => row.created_at },
     { column: 'r.request_slno', type: 'int', of: (row) => row.request_slno },
@@ -103,10 +95,6 @@ const L2_REQUESTS: GridQuery<typeof l2RequestsGrid, L2RequestRow> = {
 };
 
 const WORDS = {
-  decided: {
-    en: 'This request was already decided by another admin. The list shows its decision now.',
-    ar: 'سبق أن بتّ مسؤول آخر في هذا الطلب. تعرض القائمة قراره الآن.',
-  },
   ownRequest: {
     en: 'You made this application, so another Enrolment Admin decides it.',
     ar: 'أنت من قدّم هذا الطلب، لذا يبتّ فيه مسؤول تسجيل آخر.',
@@ -219,7 +207,7 @@ export function l2RequestHandlers(
         ).rows;
         if (!request) throw new AppError(404, 'NOT_FOUND');
         if (request.status !== 'Pending')
-          throw new AppError(409, 'CONFLICT', { localized: WORDS.decided });
+          throw new AppError(409, 'CONFLICT', { localized: ALREADY_DECIDED });
         if (request.created_by === decider)
           throw new AppError(403, 'FORBIDDEN', { localized: WORDS.ownRequest });
         await tx.query(
