@@ -84,6 +84,7 @@ describe('an L2 provider’s application', () => {
     const taif = rows.find((row) => row.l2sipId === 'L2-503');
     expect(taif).toMatchObject({
       sipName: 'دار الطائف للتوقيع',
+      originator: 'تسجيل المزوّدين',
       status: 'Pending',
       statusLabel: 'قيد الانتظار',
     });

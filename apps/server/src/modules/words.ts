@@ -69,6 +69,8 @@ const WORDS: Record<string, Record<Language, string>> = {
   web: { en: 'web', ar: 'ويب' },
   // The portal as a transaction's originator (other originators are applications' own names).
   'Tawqi portal': { en: 'Tawqi portal', ar: 'بوابة منصة توقيع' },
+  // Where an L2 provider's application was made (pre-enrolment, issue 17).
+  'L2 portal': { en: 'Provider enrolment', ar: 'تسجيل المزوّدين' },
 };
 
 /** A stored status or term in the caller's language. */
