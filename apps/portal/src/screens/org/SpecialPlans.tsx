@@ -103,7 +103,9 @@ function ProviderRequest({
   const [price, setPrice] = useState(Number.NaN);
   const [months, setMonths] = useState(12);
   const [rejecting, setRejecting] = useState(false);
-  const [tried, setTried] = useState(false);
+  // Found missing at the last press, and said until the next: a message vanishing as the field
+  // commits would move the buttons from under the pointer and lose the press (AllocationForm).
+  const [noPrice, setNoPrice] = useState(false);
   const [busy, setBusy] = useState<'approve' | 'reject' | null>(null);
   const counters = row.requestedType === 'esign';
   const decide = async (approve: boolean, remarks = '') => {
@@ -135,7 +137,6 @@ function ProviderRequest({
       await invalidate(CONTRACT.providerSpecialPlans.area);
     }
   };
-  const noPrice = tried && !(price > 0);
   return (
     <div>
       <Facts
@@ -178,7 +179,7 @@ function ProviderRequest({
               isPending={busy === 'approve'}
               isDisabled={busy !== null}
               onPress={() => {
-                setTried(true);
+                setNoPrice(!(price > 0));
                 if (price > 0) void decide(true);
               }}
             >
