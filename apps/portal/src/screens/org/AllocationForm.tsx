@@ -48,8 +48,8 @@ export function AllocationForm({
   const remaining = useApi(CONTRACT.l1RemainingCounters, { body: { l1SipId: provider } });
   const [l2, setL2] = useState<number | null>(null);
   const [amounts, setAmounts] = useState<Partial<Record<Counter, number>>>({});
-  // What was typed, as of now: a number commits as its field loses focus, which pressing
-  // "Allocate" does — the press must see it, not the render before it.
+  // What was typed, as of now: a number commits as its field loses focus or on Enter, which
+  // submits in the same keystroke — the send must see it, not the render before it.
   const typed = useRef(amounts);
   // What the last press found wrong. Kept until the next press, not re-checked as a field
   // commits: a message vanishing as its field loses focus would move the button from under the
