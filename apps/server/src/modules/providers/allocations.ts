@@ -262,18 +262,29 @@ const ROLE_ALLOCATIONS: GridQuery<typeof l2RoleCounterAllocationsGrid, RoleRow> 
   }),
 };
 
+/** What a provider holds of each counter, in one read (0 for a counter it never had). */
+async function heldBy(db: Queryable, sip: number): Promise<Record<Counter, number>> {
+  const { rows } = await db.query<{ counter: Counter; remaining: number }>(
+    'SELECT counter, total - utilized AS remaining FROM provider_counters WHERE sip_slno = $1',
+    [sip],
+  );
+  const of = (counter: Counter) => rows.find((row) => row.counter === counter)?.remaining ?? 0;
+  return {
+    esign: of('esign'),
+    enrolmentAdmin: of('enrolmentAdmin'),
+    authorizedSignatory: of('authorizedSignatory'),
+    organizationUser: of('organizationUser'),
+  };
+}
+
 /** What the L1 provider still has to allocate: its eSign stock and, per role, its counters. */
 async function l1Remaining(db: Queryable, l1: number) {
-  const [esign = 0, users = 0, admins = 0, signatories = 0] = await Promise.all(
-    (['esign', 'organizationUser', 'enrolmentAdmin', 'authorizedSignatory'] as const).map(
-      (counter) => remainingOf(db, { sipSlno: l1 }, counter),
-    ),
-  );
+  const held = await heldBy(db, l1);
   return {
-    remainingEsignCounters: esign,
-    remainingOrganizationUserCounters: users,
-    remainingEnrollmentAdminCounters: admins,
-    remainingAuthorisedSignatoryCounters: signatories,
+    remainingEsignCounters: held.esign,
+    remainingOrganizationUserCounters: held.organizationUser,
+    remainingEnrollmentAdminCounters: held.enrolmentAdmin,
+    remainingAuthorisedSignatoryCounters: held.authorizedSignatory,
   };
 }
 
@@ -309,16 +320,11 @@ export async function providerSummary(
   );
   const row = rows[0];
   if (!row) throw new Error('the tenant provider is missing');
-  const [esign = 0, enrolmentAdmin = 0, authorizedSignatory = 0, organizationUser = 0] =
-    await Promise.all(
-      (['esign', 'enrolmentAdmin', 'authorizedSignatory', 'organizationUser'] as const).map(
-        (counter) => remainingOf(db, { sipSlno: sip }, counter),
-      ),
-    );
+  const held = await heldBy(db, sip);
   return {
     level: row.level,
     name: inLanguage(row.en, row.ar, language),
-    held: { esign, enrolmentAdmin, authorizedSignatory, organizationUser },
+    held,
     esignAllocated: row.allocated,
     pendingL2Requests: row.pending,
     parentName:
