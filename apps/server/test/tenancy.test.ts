@@ -33,6 +33,7 @@ import {
 } from '../src/http/contractRoutes.js';
 import { POLICIES } from '../src/http/policies.js';
 import { createAccess } from '../src/modules/access/access.js';
+import { createLiveChecks } from '../src/modules/access/liveChecks.js';
 import { RECORD_OWNERSHIP, type TenantContext } from '../src/modules/access/tenancy.js';
 import { DEVICE, NO_ACCESS, startHarness, validNationalId } from './harness.js';
 import ExcelJS from 'exceljs';
@@ -555,37 +556,49 @@ describe('the query id rule', () => {
 });
 
 describe('the hot path', () => {
-  it('reads the session and the tenant in one round trip, and a revocation stops the next call', async () => {
-    let statements = 0;
-    const counted = new Proxy(h.pool, {
+  /** The harness's pool, its statements counted. */
+  function countedPool() {
+    const counter = { statements: 0 };
+    const pool = new Proxy(h.pool, {
       get(target, property, receiver) {
         if (property === 'query')
           return (...args: unknown[]): unknown => {
-            statements += 1;
+            counter.statements += 1;
             const query = Reflect.get(target, 'query', target) as (...a: unknown[]) => unknown;
             return Reflect.apply(query, target, args);
           };
         return Reflect.get(target, property, receiver) as unknown;
       },
     });
+    return { pool, counter };
+  }
+  /** An Access whose statements are counted. */
+  function countedAccess() {
+    const { pool, counter } = countedPool();
     const access = createAccess({
-      pool: counted,
+      pool,
       signer: h.deps.signer,
       clock: () => h.clock.now,
       limits: sessionLimits(h.deps.config),
     });
-    const { token } = await h.signIn(huda.nationalId);
-    const request = {
+    return { access, counter };
+  }
+  const requestWith = (token: string) =>
+    ({
       headers: { authorization: `Bearer ${token}`, 'x-device-id': DEVICE },
-    } as unknown as FastifyRequest;
+    }) as unknown as FastifyRequest;
+
+  it('reads the session and the tenant in one round trip, and a revocation stops the next call', async () => {
+    const { access, counter } = countedAccess();
+    const request = requestWith((await h.signIn(huda.nationalId)).token);
 
     const answer = await access.callerIn(request, 'organization', 331);
-    expect(statements).toBe(1);
+    expect(counter.statements).toBe(1);
     expect(answer.caller?.userSlno).toBe(huda.userSlno);
     expect(answer.tenants.map((tenant) => tenant.organization?.slno)).toEqual([331]);
     // A live session that is not a member there: no tenant, still one statement.
     expect((await access.callerIn(request, 'organization', 390)).tenants).toEqual([]);
-    expect(statements).toBe(2);
+    expect(counter.statements).toBe(2);
 
     await h.ownerPool.query('UPDATE sessions SET revoked_at = now() WHERE session_id = $1', [
       answer.caller?.sessionId,
@@ -594,6 +607,78 @@ describe('the hot path', () => {
       caller: null,
       tenants: [],
     });
+  });
+
+  it('answers the checks of concurrent requests in one statement per kind, each its own answer', async () => {
+    const sessionOf = (token: string) =>
+      (
+        JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as {
+          sid: string;
+        }
+      ).sid;
+    // Past the identity app's limit of sign-ins per person that the tests above have used.
+    h.clock.advance(11 * 60_000);
+    const hudas = (await h.signIn(huda.nationalId)).token;
+    const saras = (await h.signIn(sara.nationalId)).token;
+    const revoked = (await h.signIn(huda.nationalId)).token;
+    await h.ownerPool.query('UPDATE sessions SET revoked_at = now() WHERE session_id = $1', [
+      sessionOf(revoked),
+    ]);
+
+    // Asked in one turn of the event loop: one statement per kind.
+    const { pool, counter } = countedPool();
+    const live = createLiveChecks(pool, sessionLimits(h.deps.config).idleMinutes);
+    const ask = (token: string, userSlno: number, organization?: number) =>
+      live.check({
+        sessionId: token.includes('.') ? sessionOf(token) : token,
+        now: h.clock.now,
+        userSlno,
+        ...(organization ? { tenant: { kind: 'organization' as const, value: organization } } : {}),
+      });
+    const answers = await Promise.all([
+      ask(hudas, huda.userSlno, 331),
+      ask(saras, sara.userSlno, 314),
+      ask(hudas, huda.userSlno, 390),
+      ask(revoked, huda.userSlno, 331),
+      ask(saras, sara.userSlno, 331),
+      ask(hudas, huda.userSlno),
+      ask(revoked, huda.userSlno),
+      ask('not-a-session', huda.userSlno),
+    ]);
+    expect(counter.statements).toBe(2);
+    expect(answers.map((tenants) => tenants?.map((tenant) => tenant.organization?.slno))).toEqual([
+      [331],
+      [314],
+      [],
+      undefined,
+      [],
+      [],
+      undefined,
+      undefined,
+    ]);
+
+    // And through the whole check of a request (token, device, session, tenant) concurrently.
+    const { access } = countedAccess();
+    const callers = await Promise.all([
+      access.callerIn(requestWith(hudas), 'organization', 331),
+      access.callerIn(requestWith(revoked), 'organization', 331),
+      access.callerIn(requestWith(saras), 'organization', 314),
+      access.callerOf(requestWith(saras)),
+      access.callerOf(requestWith(revoked)),
+    ]);
+    expect(
+      callers.map((answer) =>
+        answer && 'tenants' in answer
+          ? [answer.caller?.userSlno ?? null, answer.tenants.map((t) => t.organization?.slno)]
+          : [answer?.userSlno ?? null],
+      ),
+    ).toEqual([
+      [huda.userSlno, [331]],
+      [null, []],
+      [sara.userSlno, [314]],
+      [sara.userSlno],
+      [null],
+    ]);
   });
 });
 

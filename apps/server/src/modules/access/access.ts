@@ -6,8 +6,9 @@ import { REQUEST_HEADERS } from '@tawqi/domain';
 import type { FastifyRequest } from 'fastify';
 import type { Pool } from '../../db/pool.js';
 import type { Access, Caller } from '../../http/contractRoutes.js';
-import { touchSession, type SessionLimits } from '../sessions/sessions.js';
-import { liveSessionTenants, tenantOwns, tenantsNamed } from './tenancy.js';
+import type { SessionLimits } from '../sessions/sessions.js';
+import { createLiveChecks } from './liveChecks.js';
+import { tenantOwns, tenantsNamed } from './tenancy.js';
 import type { TokenSigner } from '../sessions/tokens.js';
 
 export function createAccess(deps: {
@@ -17,6 +18,7 @@ export function createAccess(deps: {
   limits: SessionLimits;
 }): Access {
   const { pool } = deps;
+  const live = createLiveChecks(pool, deps.limits.idleMinutes);
 
   /** The claims of a request's access token, verified and bound to its device; else null. */
   async function claimsOf(request: FastifyRequest, now: Date): Promise<Caller | null> {
@@ -34,20 +36,14 @@ export function createAccess(deps: {
       const now = deps.clock();
       const claims = await claimsOf(request, now);
       if (!claims) return null;
-      return (await touchSession(pool, claims.sessionId, now, deps.limits)) ? claims : null;
+      return (await live.check({ ...claims, now })) ? claims : null;
     },
 
     async callerIn(request, kind, value) {
       const now = deps.clock();
       const claims = await claimsOf(request, now);
       if (!claims) return { caller: null, tenants: [] };
-      const tenants = await liveSessionTenants(
-        pool,
-        { sessionId: claims.sessionId, now, idleMinutes: deps.limits.idleMinutes },
-        claims.userSlno,
-        kind,
-        value,
-      );
+      const tenants = await live.check({ ...claims, now, tenant: { kind, value } });
       return tenants ? { caller: claims, tenants } : { caller: null, tenants: [] };
     },
 

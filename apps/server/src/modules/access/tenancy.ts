@@ -7,7 +7,6 @@
 import type { RecordKind, TenantField } from '@tawqi/api';
 import type { OrganizationRole, ServiceProviderLevel } from '@tawqi/domain';
 import type { Pool } from '../../db/pool.js';
-import { liveSessionCte } from '../sessions/sessions.js';
 
 export interface TenantContext {
   /** The organization the call acts in; null when the tenant is a provider (L2 management). */
@@ -18,7 +17,7 @@ export interface TenantContext {
   roles: readonly OrganizationRole[];
 }
 
-interface TenantRow {
+export interface TenantRow {
   org_slno: number | null;
   organization_type: number | null;
   query_id: number | null;
@@ -27,27 +26,35 @@ interface TenantRow {
   roles: OrganizationRole[];
 }
 
-const MEMBERSHIPS = `
-  FROM memberships m
-  JOIN organizations o ON o.org_slno = m.org_slno
-  JOIN service_providers p ON p.sip_slno = o.sip_slno`;
-const ACTIVE = `m.user_slno = $1 AND m.is_active AND m.status = 'Approved'`;
-const ORGANIZATION = 'o.org_slno, o.organization_type, o.query_id, p.sip_slno, p.level, m.roles';
+/**
+ * The statement that finds the caller's tenants of a kind, given the SQL expressions of the
+ * caller's user slno and of the field's value (placeholders, or columns of a batch's row).
+ */
+export function tenantQuery(kind: TenantField['kind'], user: string, value: string): string {
+  const memberships = `
+    FROM memberships m
+    JOIN organizations o ON o.org_slno = m.org_slno
+    JOIN service_providers p ON p.sip_slno = o.sip_slno`;
+  const active = `m.user_slno = ${user} AND m.is_active AND m.status = 'Approved'`;
+  const organization = 'o.org_slno, o.organization_type, o.query_id, p.sip_slno, p.level, m.roles';
+  switch (kind) {
+    case 'organization':
+      return `SELECT ${organization} ${memberships} WHERE ${active} AND o.org_slno = ${value}`;
+    case 'organizationQueryId':
+      // Up to two rows: more than one is refused by the caller of this module.
+      return `SELECT ${organization} ${memberships}
+       WHERE ${active} AND o.query_id = ${value} LIMIT 2`;
+    case 'l1Provider':
+      return `SELECT NULL::integer AS org_slno, NULL::integer AS organization_type,
+           NULL::integer AS query_id, p.sip_slno, p.level,
+           array_agg(DISTINCT r.role ORDER BY r.role) AS roles
+      ${memberships} CROSS JOIN LATERAL unnest(m.roles) AS r(role)
+       WHERE ${active} AND o.sip_slno = ${value}
+       GROUP BY p.sip_slno, p.level`;
+  }
+}
 
-const TENANT_QUERIES: Record<TenantField['kind'], string> = {
-  organization: `SELECT ${ORGANIZATION} ${MEMBERSHIPS} WHERE ${ACTIVE} AND o.org_slno = $2`,
-  // Up to two rows: more than one is refused by the caller of this module.
-  organizationQueryId: `SELECT ${ORGANIZATION} ${MEMBERSHIPS}
-    WHERE ${ACTIVE} AND o.query_id = $2 LIMIT 2`,
-  l1Provider: `SELECT NULL::integer AS org_slno, NULL::integer AS organization_type,
-         NULL::integer AS query_id, p.sip_slno, p.level,
-         array_agg(DISTINCT r.role ORDER BY r.role) AS roles
-    ${MEMBERSHIPS} CROSS JOIN LATERAL unnest(m.roles) AS r(role)
-    WHERE ${ACTIVE} AND o.sip_slno = $2
-    GROUP BY p.sip_slno, p.level`,
-};
-
-function contextOf(row: TenantRow): TenantContext {
+export function contextOf(row: TenantRow): TenantContext {
   return {
     organization:
       row.org_slno === null
@@ -69,30 +76,8 @@ export async function tenantsNamed(
   kind: TenantField['kind'],
   value: number,
 ): Promise<TenantContext[]> {
-  const result = await pool.query<TenantRow>(TENANT_QUERIES[kind], [userSlno, value]);
+  const result = await pool.query<TenantRow>(tenantQuery(kind, '$1', '$2'), [userSlno, value]);
   return result.rows.map(contextOf);
-}
-
-/**
- * The session check and the tenant in one round trip (issue 13, the hot path): null when the
- * session is not live (revoked, idle, past its end), else the caller's tenants the value names.
- */
-export async function liveSessionTenants(
-  pool: Pool,
-  session: { sessionId: string; now: Date; idleMinutes: number },
-  userSlno: number,
-  kind: TenantField['kind'],
-  value: number,
-): Promise<TenantContext[] | null> {
-  // Named per tenant kind: prepared once per connection, not parsed and planned every request.
-  const result = await pool.query<TenantRow | Record<keyof TenantRow, null>>({
-    name: `live-session-tenant-${kind}`,
-    text: `WITH ${liveSessionCte({ session: 3, now: 4, idleMinutes: 5 })}
-     SELECT tenant.* FROM live LEFT JOIN LATERAL (${TENANT_QUERIES[kind]}) AS tenant ON true`,
-    values: [userSlno, value, session.sessionId, session.now, session.idleMinutes],
-  });
-  if (result.rowCount === 0) return null;
-  return result.rows.filter((row): row is TenantRow => row.sip_slno !== null).map(contextOf);
 }
 
 /**

@@ -10,7 +10,7 @@
  *   are stored only as SHA-256 hashes.
  */
 import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
-import { inTransaction, type Pool, type PoolClient, type Queryable } from '../../db/pool.js';
+import { inTransaction, type PoolClient, type Queryable } from '../../db/pool.js';
 
 /** A second use of a spent token within this window is a retry, not reuse. */
 export const REUSE_GRACE_MS = 10_000;
@@ -171,45 +171,26 @@ export async function revokeSession(
 }
 
 /**
- * The statement part that finds a live session and touches it: `live` has its row when it is not
- * revoked, not idle beyond the limit and not past its absolute end. The last-seen time moves on,
- * which is what the idle limit measures (the server's own clock, not a client header) — but at
- * most once a minute: the row is written only when the stored time is a minute old, in the same
- * statement (a revocation still stops the very next request). Its parameters are the session id,
- * now and the idle minutes, at the positions given, so a caller can add its own query to it.
+ * The statement part that finds live sessions and touches them, for the checks listed in the
+ * relation `asked` (columns `i`, `session_id`, `now`): `live` has a row `(i, session_id)` for each
+ * check whose session is not revoked, not idle beyond the limit and not past its absolute end. The
+ * last-seen time moves on, which is what the idle limit measures (the server's own clock, not a
+ * client header) — but at most once a minute: a row is written only when its stored time is a
+ * minute old, in the same statement (a revocation still stops the very next request). `$idle` is
+ * the placeholder of the idle minutes.
  */
-export function liveSessionCte(at: { session: number; now: number; idleMinutes: number }): string {
-  const [session, now, idle] = [
-    `$${String(at.session)}`,
-    `$${String(at.now)}`,
-    `$${String(at.idleMinutes)}`,
-  ];
+export function liveSessionsCte(asked: string, idle: string): string {
   return `live AS (
-       SELECT session_id, last_seen_at FROM sessions
-        WHERE session_id = ${session} AND revoked_at IS NULL
-          AND last_seen_at >= ${now}::timestamptz - make_interval(mins => ${idle})
-          AND absolute_expires_at > ${now}::timestamptz
+       SELECT a.i, s.session_id, s.last_seen_at, a.now FROM ${asked} a
+         JOIN sessions s ON s.session_id = a.session_id
+        WHERE s.revoked_at IS NULL
+          AND s.last_seen_at >= a.now - make_interval(mins => ${idle})
+          AND s.absolute_expires_at > a.now
      ), touched AS (
-       UPDATE sessions SET last_seen_at = ${now}::timestamptz
-         FROM live
-        WHERE sessions.session_id = live.session_id
-          AND live.last_seen_at < ${now}::timestamptz - interval '1 minute'
+       UPDATE sessions SET last_seen_at = seen.now
+         FROM (SELECT session_id, max(now) AS now, min(last_seen_at) AS last_seen_at
+                 FROM live GROUP BY session_id) seen
+        WHERE sessions.session_id = seen.session_id
+          AND seen.last_seen_at < seen.now - interval '1 minute'
      )`;
-}
-
-/** Whether a session is live for a request now (and touched: see liveSessionCte). */
-export async function touchSession(
-  pool: Pool,
-  sessionId: string,
-  now: Date,
-  limits: SessionLimits,
-): Promise<boolean> {
-  // Named: prepared once per connection, not parsed and planned on every request.
-  const result = await pool.query<{ session_id: string }>({
-    name: 'touch-session',
-    text: `WITH ${liveSessionCte({ session: 1, now: 2, idleMinutes: 3 })}
-     SELECT session_id FROM live`,
-    values: [sessionId, now, limits.idleMinutes],
-  });
-  return result.rowCount === 1;
 }
