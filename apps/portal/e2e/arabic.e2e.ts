@@ -112,6 +112,7 @@ describe('an Arabic page', () => {
       '/app/org/reports/stock',
       '/app/org/buy/role/l2/counter',
       '/app/org/buy/role/l2/counter/create',
+      '/app/org/buy/esign/plans/sipBuyCounter',
       '/app/org/approval/ltwo',
     ]) {
       await page.goto(path);

@@ -73,6 +73,7 @@ describe('the organization area', () => {
       '/app/org/reports/stock?lng=ar',
       '/app/org/buy/role/l2/counter?lng=en',
       '/app/org/buy/role/l2/counter/create?lng=ar',
+      '/app/org/buy/esign/plans/sipBuyCounter?lng=ar',
     ]) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).waitFor();

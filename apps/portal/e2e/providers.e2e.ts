@@ -3,13 +3,15 @@
  * an Enrolment Admin of an organization of the L1 provider 408 approves the pending L2 provider
  * Taif Signing House; its admin signs in and works in it; the L1 allocates it eSign stock — more
  * than is left refused, nothing changed — and role counters, and the reports and their files show
- * what was handed over.
+ * what was handed over; then buys eSign counters for it at the gateway, which become its stock.
  */
 import { describe, expect, it } from 'vitest';
 import { exportedFile, nationalIdOf, openPage, signInWithNafath } from './browser.js';
 
 /** A figure as the English pages write it (1,000), from a cell's text. */
 const figure = (text: string | null) => Number((text ?? '').replace(/[^\d]/g, ''));
+/** The first figure in a text (a card's value before its hint's figures). */
+const firstFigure = (text: string | null) => figure(/\d[\d,]*/.exec(text ?? '')?.[0] ?? null);
 
 describe('the provider hierarchy', () => {
   it('approves an L2 provider, whose admin signs in; allocates it stock and role counters, and the reports agree', async () => {
@@ -109,6 +111,35 @@ describe('the provider hierarchy', () => {
     expect(roles.column('Enrolment Admin: allocated')[names.indexOf('Taif Signing House')]).toBe(
       '2',
     );
+
+    // eSign counters bought for Taif at the gateway: Taif's stock, not out of the L1's.
+    await page.goto('/app/org/reports/stock');
+    await page.getByRole('link', { name: 'Buy eSign counters for an L2 provider' }).click();
+    await page.waitForURL('**/app/org/buy/esign/plans/sipBuyCounter');
+    await page.getByRole('button', { name: /L2 provider/ }).click();
+    await page.getByRole('option', { name: 'Taif Signing House' }).click();
+    await page.getByRole('button', { name: 'Choose quantities' }).click();
+    const dialog = page.getByRole('dialog', { name: 'eSign counters for Taif Signing House' });
+    const quantity = dialog.getByRole('textbox', { name: 'Quantity: 500 eSign counters' });
+    await quantity.fill('1');
+    await quantity.press('Tab');
+    await dialog.getByRole('button', { name: 'Go to payment' }).click();
+    await page.waitForURL('**/simulators/gateway/pay/**');
+    await page.getByRole('button', { name: 'ادفع / Pay' }).click();
+    await page.waitForURL('**/app/org/paymentStatus?payment=*');
+    await page.getByRole('heading', { name: 'Payment received' }).waitFor();
+    await nawaf.page.goto('/app/org/dashboard');
+    await expect
+      .poll(async () =>
+        firstFigure(await l2.getByRole('region', { name: 'eSign stock held' }).textContent()),
+      )
+      .toBe(1500);
+    await page.goto('/app/org/dashboard');
+    await expect
+      .poll(async () =>
+        figure(await l1.getByRole('region', { name: 'eSign stock left' }).textContent()),
+      )
+      .toBe(left - 1000);
     expect([...errors, ...nawaf.errors]).toEqual([]);
   });
 });

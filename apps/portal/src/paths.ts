@@ -49,6 +49,7 @@ export const ORG_PATHS = {
   stockReport: '/app/org/reports/stock',
   roleAllocations: '/app/org/buy/role/l2/counter',
   allocateRoles: '/app/org/buy/role/l2/counter/create',
+  buyForL2: '/app/org/buy/esign/plans/sipBuyCounter',
 } as const satisfies Record<string, OrgRoute>;
 
 /** One new-user (UAV) request's page. */

@@ -335,6 +335,100 @@ describe('allocating role counters to an L2 provider', () => {
   });
 });
 
+describe('an L1 provider buying eSign counters for one of its L2 providers', () => {
+  const buyFor = (l2SipId: number, items: object[], key?: string, token = sara) =>
+    post(token, '/api/v1/buy/sip/checkout', { sipId: 408, l2SipId, items }, { key });
+  const gatewayIdOf = (paymentUrl: string) => paymentUrl.split('/').at(-1) as string;
+
+  it('offers the L1’s own packs with the server’s VAT, and its approved L2 providers', async () => {
+    const plans = await h.call('GET', '/api/v1/buy/org/getL1Plans?sipId=408', {
+      token: sara,
+      language: 'ar',
+    });
+    expect(plans.status).toBe(200);
+    expect(plans.body.vat).toBe(15);
+    expect(plans.body.dataList.map((plan: { paxUniqueId: string }) => plan.paxUniqueId)).toEqual([
+      'CNT-408-500',
+      'CNT-408-2000',
+      'CNT-408-10000',
+    ]);
+    expect(plans.body.dataList[0].validity).toMatch(/شهر/);
+    const l2s = await h.call('GET', '/api/v1/buy/org/getL2Sips?sipId=408', { token: sara });
+    const ids = l2s.body.dataList.map((row: { l2SipId: number }) => row.l2SipId);
+    expect(ids).toContain(500);
+    // A refused applicant is not offered.
+    expect(ids).not.toContain(504);
+  });
+
+  it('credits the L2’s stock once when paid, not out of the L1’s, and the L1 sees how it stands', async () => {
+    const before = await remaining(500, 'esign');
+    const l1Before = await remaining(408, 'esign');
+    const key = randomUUID();
+    const items = [{ paxUniqueId: 'CNT-408-500', quantity: 2 }];
+    const order = await buyFor(500, items, key);
+    expect(order.status).toBe(200);
+    // 2 × 1,750 before VAT, VAT 15 %.
+    expect(order.body).toMatchObject({ price: 3500, tax: 525, totalPrice: 4025 });
+    expect(h.gatewaySimulator.get(gatewayIdOf(order.body.paymentUrl))?.returnUrl).toContain(
+      '/app/org/paymentStatus?payment=',
+    );
+    // The same key again is the same order; for another L2 provider it is refused.
+    const again = await buyFor(500, items, key);
+    expect(again.body.encodedOrderSlno).toBe(order.body.encodedOrderSlno);
+    expect((await buyFor(501, items, key)).status).toBe(422);
+    expect(await remaining(500, 'esign')).toBe(before);
+
+    await h.gatewaySimulator.decide(gatewayIdOf(order.body.paymentUrl), 'pay');
+    const payment = h.gatewaySimulator.get(gatewayIdOf(order.body.paymentUrl));
+    if (!payment) throw new Error('no payment');
+    await h.notifyPayment({
+      id: payment.id,
+      reference: payment.reference,
+      status: 'paid',
+      amount: payment.amount,
+    });
+    expect(await remaining(500, 'esign')).toBe(before + 1000);
+    expect(await remaining(408, 'esign')).toBe(l1Before);
+    const { rows } = await h.pool.query(
+      `SELECT sip_slno, kind, quantity FROM counter_entries WHERE reference LIKE $1`,
+      [`order:${String(order.body.encodedOrderSlno)}:%`],
+    );
+    expect(rows).toEqual([{ sip_slno: 500, kind: 'purchase', quantity: 1000 }]);
+
+    const statusOf = (token: string) =>
+      h.call('GET', `/api/v1/esign/my/payment/status/${String(order.body.encodedPaymentSlno)}`, {
+        token,
+      });
+    expect((await statusOf(sara)).body.paymentStatus).toBe('success');
+    // A member of the L1's organization who may not act for the provider: not found.
+    expect((await statusOf(reem)).status).toBe(404);
+    // Not one of the organization's own purchases.
+    const purchases = await post(sara, '/api/v1/buy/org/counters', {
+      sipSlNo: 314,
+      pageNumber: 1,
+      pageSize: 500,
+    });
+    expect(
+      purchases.body.dataList.map((row: { transactionNo: string }) => row.transactionNo),
+    ).not.toContain(order.body.encodedOrderSlno);
+  });
+
+  it('refuses another L1’s provider, one not approved, a pack it does not sell, and a lower role', async () => {
+    const items = [{ paxUniqueId: 'CNT-408-500', quantity: 1 }];
+    expect((await buyFor(510, items)).status).toBe(404);
+    const refused = await buyFor(504, items);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toContain('not approved');
+    const notSold = await buyFor(500, [{ paxUniqueId: 'CNT-410-500', quantity: 1 }]);
+    expect(notSold.status).toBe(422);
+    expect((await buyFor(500, items, undefined, reem)).status).toBe(403);
+    const { rows } = await h.pool.query(
+      'SELECT count(*)::int AS orders FROM orders WHERE for_sip_slno IN (504, 510)',
+    );
+    expect(rows).toEqual([{ orders: 0 }]);
+  });
+});
+
 describe('the allocation reports’ files', () => {
   it('hold the same rows as their grids, in the chosen language', async () => {
     for (const [list, exported, fileName] of [

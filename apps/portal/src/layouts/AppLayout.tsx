@@ -48,14 +48,15 @@ const ORG_LINKS = [
 
 /**
  * The pages a link stands for beyond its own, by the start of their paths: a new-user request is
- * under "Manage users", the role report under "Reports", an L1 provider's stock report and role
- * counter allocation under "L2 providers" (SPEC §2's routes nest so, mostly).
+ * under "Manage users", the role report under "Reports", an L1 provider's stock report, role
+ * counter allocation and buying for its L2 providers under "L2 providers" (SPEC §2's routes nest
+ * so, mostly).
  */
 const SECTIONS: Partial<Record<string, readonly string[]>> = {
   '/app/org/manage/users': ['/app/org/manage/'],
   '/app/org/approval/user': ['/app/org/approval/user', '/app/org/approval/dsc'],
   '/app/org/buy/esign/plans': [
-    '/app/org/buy/esign/',
+    '/app/org/buy/esign/plans/buycounter',
     '/app/org/buy/role/plans',
     '/app/org/purchase/',
   ],
@@ -64,7 +65,11 @@ const SECTIONS: Partial<Record<string, readonly string[]>> = {
     '/app/org/reports/roles',
     '/app/org/reports/dsc',
   ],
-  '/app/org/approval/ltwo': ['/app/org/reports/stock', '/app/org/buy/role/l2/'],
+  '/app/org/approval/ltwo': [
+    '/app/org/reports/stock',
+    '/app/org/buy/role/l2/',
+    '/app/org/buy/esign/plans/sipBuyCounter',
+  ],
 };
 
 /** An area's index shows its dashboard, so the dashboard link is the current one there. */

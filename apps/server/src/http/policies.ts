@@ -104,6 +104,8 @@ export const POLICIES: Record<EndpointId, Policy> = {
   rolePlanDescription: SELF,
   exportPurchaseOrgRolePlan: BUYER,
   buyOrganizationPlan: BUYER,
+  // An Enrolment Admin acting for an L1 provider buys for one of its L2 providers.
+  buyL2Counters: L1,
   specialPlans: BUYER,
   specialPlanQuantityGrid: BUYER,
   exportSpecialPlan: BUYER,

@@ -732,6 +732,8 @@ export const counterPlans = defineEndpoint({
 
 const l1Plan = z.object({
   planId: slno,
+  /** Ours: the pack's id, as a checkout names it. */
+  paxUniqueId: z.string(),
   planName: z.string(),
   planDescription: z.string(),
   transactionLimit: count,
@@ -748,7 +750,8 @@ export const l1Plans = defineEndpoint({
   origin: 'spec',
   access: 'session',
   query: z.strictObject({ sipId: z.coerce.number().pipe(slno) }),
-  answer: json(listOf(l1Plan)),
+  // Ours: the VAT in percent, as the other plan lists give it.
+  answer: json(listOf(l1Plan).extend({ vat: z.number().min(0).max(100) })),
   tenant: tenantIn('query', 'sipId', 'l1Provider'),
 });
 
@@ -845,6 +848,24 @@ export const exportPurchaseOrgRolePlan = defineEndpoint({
   tenant: tenantIn('body', 'sipSlNo', 'organizationQueryId'),
 });
 
+/** The packs of one order, each chosen once with its quantity. */
+const packItems = z
+  .array(z.strictObject({ paxUniqueId: requiredText(100), quantity: z.int().min(1).max(100_000) }))
+  .min(1)
+  .max(50);
+
+/** What a checkout answers: the order, its payment, the gateway's page and the amounts. */
+const checkoutAnswer = json(
+  z.object({
+    encodedOrderSlno: z.string(),
+    encodedPaymentSlno: z.string(),
+    paymentUrl: z.url(),
+    price: sar,
+    tax: sar,
+    totalPrice: sar,
+  }),
+);
+
 export const buyOrganizationPlan = defineEndpoint({
   id: 'buyOrganizationPlan',
   area: 'payments',
@@ -859,24 +880,29 @@ export const buyOrganizationPlan = defineEndpoint({
   body: z.strictObject({
     sipSlNo: slno,
     category: z.enum(['counter', 'role']),
-    items: z
-      .array(
-        z.strictObject({ paxUniqueId: requiredText(100), quantity: z.int().min(1).max(100_000) }),
-      )
-      .min(1)
-      .max(50),
+    items: packItems,
   }),
-  answer: json(
-    z.object({
-      encodedOrderSlno: z.string(),
-      encodedPaymentSlno: z.string(),
-      paymentUrl: z.url(),
-      price: sar,
-      tax: sar,
-      totalPrice: sar,
-    }),
-  ),
+  answer: checkoutAnswer,
   tenant: tenantIn('body', 'sipSlNo', 'organizationQueryId'),
+  idempotent: true,
+});
+
+export const buyL2Counters = defineEndpoint({
+  id: 'buyL2Counters',
+  area: 'payments',
+  method: 'POST',
+  path: 'api/v1/buy/sip/checkout',
+  summary: 'An L1 provider orders eSign counters for one of its L2 providers and starts paying',
+  origin: 'design',
+  designNote:
+    'The sipBuyCounter screen (SPEC §2) lists the L2 providers (getL2Sips) and the L1 plans ' +
+    '(getL1Plans) and needs a checkout. The paid counters are the L2 provider’s stock. Prices are ' +
+    'the server’s; the Idempotency-Key header makes a double click one order.',
+  access: 'session',
+  body: z.strictObject({ sipId: slno, l2SipId: slno, items: packItems }),
+  answer: checkoutAnswer,
+  tenant: tenantIn('body', 'sipId', 'l1Provider'),
+  records: [recordIn('body', 'l2SipId', 'l2Provider')],
   idempotent: true,
 });
 

@@ -1,13 +1,17 @@
 /**
  * Choosing how many of each pack to order (the ui QuantityDialog): the server's prices before
  * VAT, VAT per line as the server and the invoice count it, and the total; what is confirmed is
- * the packs with a quantity. Buying online and purchase orders share it.
+ * the packs with a quantity. Buying online, purchase orders and an L1 buying for its L2 share it.
  */
 import type { CONTRACT, EndpointOutput } from '@tawqi/api';
 import { CURRENCY, lineWithVat, toHalalas, vatRateBasisPoints } from '@tawqi/domain';
 import { QuantityDialog } from '@tawqi/ui';
 
-type Pack = EndpointOutput<typeof CONTRACT.counterPlans>['dataList'][number];
+/** What the dialog needs of a pack: the organization's catalogue and the L1's plans both give it. */
+type Pack = Pick<
+  EndpointOutput<typeof CONTRACT.counterPlans>['dataList'][number],
+  'paxUniqueId' | 'name' | 'salesPrice'
+>;
 export interface PackItem {
   paxUniqueId: string;
   quantity: number;

@@ -2,7 +2,7 @@
  * The pages of one section of the organization area, side by side: the navigation opens the
  * first, and each page leads to the others (SPEC §2: reports/esign and reports/roles; buy/esign,
  * buy/role, purchase/special/plan and purchase/requests; an L1 provider's approval/ltwo,
- * reports/stock and buy/role/l2/counter).
+ * reports/stock, buy/role/l2/counter and buy/esign/plans/sipBuyCounter).
  */
 import { Link } from '@tawqi/ui';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +25,7 @@ const SECTIONS = {
     ['providers.approvals.title', ORG_PATHS.l2Approvals],
     ['providers.stock.title', ORG_PATHS.stockReport],
     ['providers.roles.title', ORG_PATHS.roleAllocations],
+    ['providers.buy.title', ORG_PATHS.buyForL2],
   ],
 } as const;
 

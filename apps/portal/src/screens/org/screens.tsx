@@ -28,6 +28,7 @@ const L2Approvals = preloadable(() => import('./L2Approvals.js'));
 const StockAllocations = preloadable(() => import('./StockAllocations.js'));
 const RoleAllocations = preloadable(() => import('./RoleAllocations.js'));
 const AllocateRoles = preloadable(() => import('./AllocateRoles.js'));
+const BuyForL2 = preloadable(() => import('./BuyForL2.js'));
 
 export const ORG_SCREENS: Partial<Record<OrgRoute, ReactNode>> = {
   [ORG_PATHS.dashboard]: <Dashboard key="dashboard" />,
@@ -54,6 +55,7 @@ export const ORG_SCREENS: Partial<Record<OrgRoute, ReactNode>> = {
   [ORG_PATHS.stockReport]: <StockAllocations key="stockReport" />,
   [ORG_PATHS.roleAllocations]: <RoleAllocations key="roleAllocations" />,
   [ORG_PATHS.allocateRoles]: <AllocateRoles key="allocateRoles" />,
+  [ORG_PATHS.buyForL2]: <BuyForL2 key="buyForL2" />,
 };
 
 /**

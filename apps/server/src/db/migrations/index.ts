@@ -18,6 +18,7 @@ import * as specialPlans from './016_special_plans.js';
 import * as purchaseOrders from './017_purchase_orders.js';
 import * as transactionOrderIndexes from './018_transaction_order_indexes.js';
 import * as providerHierarchy from './019_provider_hierarchy.js';
+import * as providerOrders from './020_provider_orders.js';
 
 export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   initial,
@@ -39,4 +40,5 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   purchaseOrders,
   transactionOrderIndexes,
   providerHierarchy,
+  providerOrders,
 ];

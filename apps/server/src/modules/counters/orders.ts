@@ -1,13 +1,15 @@
 /**
- * What an organization's paid order gives it (issue 15, migration 015): each counter line becomes
- * a lot of eSign counters (a purchased plan of the organization, valid from the day it is paid),
- * each role line that many seats of its role, all through the counters ledger. Called once per
- * order, inside the transaction that settles its payment under the order's lock; the entries'
- * references (the order and the line) would make a second call change nothing besides.
+ * What a paid order of counters gives (issue 15, migrations 015 and 020), all through the
+ * counters ledger: to an organization, each counter line a lot of eSign counters (a purchased
+ * plan of the organization, valid from the day it is paid) and each role line that many seats of
+ * its role; to an L2 provider (bought by its L1), each line eSign stock, which it hands on to its
+ * organizations as allocations. Called once per order, inside the transaction that settles its
+ * payment under the order's lock; the entries' references (the order and the line) would make a
+ * second call change nothing besides.
  */
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../../db/pool.js';
-import { post, type Counter } from './ledger.js';
+import { post, type Counter, type Holder } from './ledger.js';
 import { riyadhDay } from './lots.js';
 
 interface LineRow {
@@ -23,7 +25,8 @@ interface LineRow {
 export interface PaidOrder {
   orderSlno: number;
   encodedId: string;
-  orgSlno: number;
+  /** Whom the counters are for: the organization that bought them, or an L2 provider. */
+  holder: Holder;
   placedBy: number | null;
 }
 
@@ -31,7 +34,7 @@ export interface PaidOrder {
 export const lineReference = (encodedOrder: string, lineNo: number) =>
   `order:${encodedOrder}:${String(lineNo)}`;
 
-export async function fulfilOrganizationOrder(
+export async function fulfilCounterOrder(
   tx: Queryable,
   order: PaidOrder,
   now: Date,
@@ -44,7 +47,7 @@ export async function fulfilOrganizationOrder(
   for (const line of lines) {
     const units = line.pax_size * line.quantity;
     const entry = {
-      orgSlno: order.orgSlno,
+      ...order.holder,
       counter: line.counter,
       kind: 'purchase',
       quantity: units,
@@ -53,7 +56,9 @@ export async function fulfilOrganizationOrder(
       by: order.placedBy,
       at: now,
     } as const;
-    if (line.counter !== 'esign') {
+    // A provider's stock and an organization's seats have no lots (no validity of their own).
+    const { orgSlno } = order.holder;
+    if (line.counter !== 'esign' || orgSlno === undefined) {
       await post(tx, entry);
       continue;
     }
@@ -67,7 +72,7 @@ export async function fulfilOrganizationOrder(
          ON CONFLICT DO NOTHING RETURNING purchased_plan_slno AS slno`,
         [
           `PLN-${randomBytes(9).toString('base64url')}`,
-          order.orgSlno,
+          orgSlno,
           line.product_pricing_details_slno,
           order.orderSlno,
           line.line_no,

@@ -16,13 +16,14 @@ import {
   type Language,
   type PlanPurchaseStatus,
 } from '@tawqi/domain';
-import type { TenantContext } from '../access/tenancy.js';
+import { providerOf, type TenantContext } from '../access/tenancy.js';
 import type { HandlerContext, Handlers } from '../../http/contractRoutes.js';
 import { requireCaller } from '../../http/contractRoutes.js';
 import { AppError } from '../../http/errors.js';
 import { gridHandlers, type GridQuery } from '../grids.js';
 import { validityText } from '../individual/handlers.js';
 import { checkout, type NewOrder, type OrderLine, type PaymentDeps } from '../payments/handlers.js';
+import { activeL2 } from '../providers/allocations.js';
 import { localWord } from '../words.js';
 import { organizationOf } from './transactions.js';
 
@@ -54,6 +55,11 @@ const NOT_ON_SALE: Record<Language, string> = {
 const TWICE: Record<Language, string> = {
   en: 'A plan is listed twice in the order. Choose each plan once, with its quantity.',
   ar: 'تكررت باقة في الطلب. اختر كل باقة مرة واحدة مع كميتها.',
+};
+
+const L2_NOT_ACTIVE: Record<Language, string> = {
+  en: 'This L2 provider is not approved, so counters cannot be bought for it yet.',
+  ar: 'مزوّد المستوى الثاني هذا غير معتمد، فلا يمكن شراء رصيد له بعد.',
 };
 
 /** The L1 provider an organization buys counters from: its provider, or that provider's parent. */
@@ -110,6 +116,7 @@ export function paxRowOf(row: PaxRow, language: Language, vat: number, bought: n
 function l1PlanOf(row: PaxRow, language: Language) {
   return {
     planId: row.pax_slno,
+    paxUniqueId: row.pax_unique_id,
     planName: language === 'ar' ? row.name_ar : row.name_en,
     planDescription: language === 'ar' ? row.description_ar : row.description_en,
     transactionLimit: row.pax_size,
@@ -353,13 +360,12 @@ export function buyingHandlers(deps: PaymentDeps): Handlers {
       };
     },
 
-    l1Plans: async ({ input, language }) => {
-      const { sipId } = input.query;
-      const { rows } = await deps.pool.query<PaxRow>(
-        `${PAX_SELECT} WHERE x.is_active AND x.category = 'counter' AND x.sip_slno = $1 ${PAX_ORDER}`,
-        [sipId],
-      );
-      return { dataList: rows.map((row) => l1PlanOf(row, language)) };
+    l1Plans: async ({ tenant, language }) => {
+      const rows = await onSale(deps, 'counter', providerOf(tenant));
+      return {
+        dataList: rows.map((row) => l1PlanOf(row, language)),
+        vat: deps.config.VAT_PERCENT,
+      };
     },
 
     // Any signed-in person may read a plan's price (ours: prices are no secret).
@@ -391,6 +397,25 @@ export function buyingHandlers(deps: PaymentDeps): Handlers {
       return {
         dataList: rows.map((row) => ({ l2SipId: row.l2, sipName: row.en, sipNameArabic: row.ar })),
       };
+    },
+
+    // The L1's own counter packs, at its prices, for the L2 provider named (the route has checked
+    // it is one of the L1's); paid, they are the L2's stock (modules/counters/orders.ts).
+    buyL2Counters: async ({ caller, tenant, input, request, audit }) => {
+      const { body } = input;
+      const l1 = providerOf(tenant);
+      await activeL2(deps.pool, l1, body.l2SipId, L2_NOT_ACTIVE);
+      return checkout(deps, audit, String(request.headers['idempotency-key']), {
+        owner: {
+          kind: 'provider',
+          sipSlno: l1,
+          forSipSlno: body.l2SipId,
+          placedBy: requireCaller(caller).userSlno,
+        },
+        category: 'counter',
+        planSlno: null,
+        ...(await packOrder(deps, l1, 'counter', body.items)),
+      });
     },
 
     buyOrganizationPlan: async ({ caller, tenant, input, request, audit }) => {

@@ -37,7 +37,7 @@ import { SYSTEM_CONTEXT, auditContextOf, type AuditContext } from '../audit/log.
 import { planAmounts } from '../individual/handlers.js';
 import { localWord } from '../words.js';
 import { simplifiedInvoiceQr } from './invoiceQr.js';
-import { fulfilOrganizationOrder } from '../counters/orders.js';
+import { fulfilCounterOrder } from '../counters/orders.js';
 
 export const CALLBACK_PATH = '/api/v1/payments/callback';
 /** A notification older (or newer) than this is stale. */
@@ -105,7 +105,7 @@ async function settleIn(
       } & SettledOrder
     >(
       `SELECT pay.payment_slno, pay.encoded_id, pay.status, pay.amount_halalas, o.order_slno, o.encoded_id AS order_encoded_id,
-              o.settled_payment_slno, o.user_slno, o.org_slno, o.placed_by, o.category, e.transaction_limit, o.quantity,
+              o.settled_payment_slno, o.user_slno, o.org_slno, o.for_sip_slno, o.placed_by, o.category, e.transaction_limit, o.quantity,
               e.validity_months, e.product_pricing_details_slno, e.plan_name, e.plan_name_ar
          FROM payments pay JOIN orders o USING (order_slno)
          LEFT JOIN esign_plans e ON e.product_pricing_details_slno = o.product_pricing_details_slno
@@ -194,6 +194,8 @@ interface SettledOrder {
   order_encoded_id: string;
   user_slno: number | null;
   org_slno: number | null;
+  /** A provider's order: the L2 provider it buys for. */
+  for_sip_slno: number | null;
   placed_by: number | null;
   category: 'plan' | 'counter' | 'role' | 'special';
   quantity: number;
@@ -248,13 +250,19 @@ async function fulfil(client: PoolClient, order: SettledOrder, now: Date): Promi
       [userSlno, title.en, title.ar, message.en, message.ar, now],
     );
   if (order.category !== 'plan') {
-    if (order.org_slno === null) throw new Error('an organization order without its organization');
-    await fulfilOrganizationOrder(
+    const holder =
+      order.for_sip_slno !== null
+        ? { sipSlno: order.for_sip_slno }
+        : order.org_slno !== null
+          ? { orgSlno: order.org_slno }
+          : null;
+    if (!holder) throw new Error('an order of counters without whom they are for');
+    await fulfilCounterOrder(
       client,
       {
         orderSlno: order.order_slno,
         encodedId: order.order_encoded_id,
-        orgSlno: order.org_slno,
+        holder,
         placedBy: order.placed_by,
       },
       now,
@@ -300,7 +308,7 @@ export async function fulfilPaidOrder(
 ): Promise<void> {
   const [order] = (
     await client.query<SettledOrder>(
-      `SELECT o.order_slno, o.encoded_id AS order_encoded_id, o.user_slno, o.org_slno, o.placed_by, o.category,
+      `SELECT o.order_slno, o.encoded_id AS order_encoded_id, o.user_slno, o.org_slno, o.for_sip_slno, o.placed_by, o.category,
               e.transaction_limit, o.quantity, e.validity_months, e.product_pricing_details_slno,
               e.plan_name, e.plan_name_ar
          FROM orders o LEFT JOIN esign_plans e USING (product_pricing_details_slno)
@@ -339,12 +347,13 @@ interface PayableOrder {
   order_slno: number;
   encoded_id: string;
   total_halalas: number;
-  org_slno: number | null;
+  /** A person's order (else an organization's or a provider's). */
+  user_slno: number | null;
   /** What the gateway's page says is being paid for. */
   description: string;
 }
 
-const PAYABLE_ORDER = `SELECT o.order_slno, o.encoded_id, o.price_halalas, o.tax_halalas, o.total_halalas, o.org_slno,
+const PAYABLE_ORDER = `SELECT o.order_slno, o.encoded_id, o.price_halalas, o.tax_halalas, o.total_halalas, o.user_slno,
        CASE o.category WHEN 'plan' THEN e.plan_name WHEN 'counter' THEN 'eSign counters'
                        WHEN 'role' THEN 'Role seats' ELSE 'Special plan' END AS description
   FROM orders o LEFT JOIN esign_plans e USING (product_pricing_details_slno)`;
@@ -353,7 +362,9 @@ const PAYABLE_ORDER = `SELECT o.order_slno, o.encoded_id, o.price_halalas, o.tax
 export interface NewOrder {
   owner:
     | { kind: 'person'; userSlno: number }
-    | { kind: 'organization'; orgSlno: number; placedBy: number };
+    | { kind: 'organization'; orgSlno: number; placedBy: number }
+    /** An L1 provider buying eSign counters for one of its L2 providers. */
+    | { kind: 'provider'; sipSlno: number; forSipSlno: number; placedBy: number };
   category: 'plan' | 'counter' | 'role' | 'special';
   /** A person's plan; null for an organization's order, which has lines. */
   planSlno: number | null;
@@ -402,15 +413,18 @@ export async function placeOrder(
   key: string,
   wanted: NewOrder,
 ): Promise<{ order_slno: number; encoded_id: string }> {
-  const person = wanted.owner.kind === 'person' ? wanted.owner.userSlno : null;
-  const organization = wanted.owner.kind === 'organization' ? wanted.owner.orgSlno : null;
-  const placedBy = wanted.owner.kind === 'organization' ? wanted.owner.placedBy : null;
+  const { owner } = wanted;
+  const person = owner.kind === 'person' ? owner.userSlno : null;
+  const organization = owner.kind === 'organization' ? owner.orgSlno : null;
+  const provider = owner.kind === 'provider' ? owner.sipSlno : null;
+  const forProvider = owner.kind === 'provider' ? owner.forSipSlno : null;
+  const placedBy = owner.kind === 'person' ? null : owner.placedBy;
   const { amounts } = wanted;
   return inTransaction(db, async (client) => {
     const inserted = await client.query<{ order_slno: number; encoded_id: string }>(
       `INSERT INTO orders (encoded_id, user_slno, org_slno, placed_by, category, product_pricing_details_slno, quantity,
-                           price_halalas, tax_halalas, total_halalas, idempotency_key, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT DO NOTHING
+                           price_halalas, tax_halalas, total_halalas, idempotency_key, created_at, sip_slno, for_sip_slno)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) ON CONFLICT DO NOTHING
        RETURNING order_slno, encoded_id`,
       [
         encodedId('ord'),
@@ -425,6 +439,8 @@ export async function placeOrder(
         amounts.totalPrice,
         key,
         deps.clock(),
+        provider,
+        forProvider,
       ],
     );
     const fresh = inserted.rows[0];
@@ -468,16 +484,18 @@ export async function placeOrder(
         product_pricing_details_slno: number | null;
         quantity: number;
         total_halalas: string;
+        for_sip_slno: number | null;
       }>(
-        `SELECT order_slno, encoded_id, category, product_pricing_details_slno, quantity, total_halalas FROM orders
-          WHERE idempotency_key = $1 AND (user_slno = $2 OR org_slno = $3)`,
-        [key, person, organization],
+        `SELECT order_slno, encoded_id, category, product_pricing_details_slno, quantity, total_halalas, for_sip_slno FROM orders
+          WHERE idempotency_key = $1 AND (user_slno = $2 OR org_slno = $3 OR sip_slno = $4)`,
+        [key, person, organization, provider],
       )
     ).rows;
     if (
       existing?.category !== wanted.category ||
       existing.product_pricing_details_slno !== wanted.planSlno ||
       existing.quantity !== wanted.quantity ||
+      existing.for_sip_slno !== forProvider ||
       Number(existing.total_halalas) !== amounts.totalPrice
     )
       throw new AppError(422, 'IDEMPOTENCY_KEY_REUSED');
@@ -570,8 +588,9 @@ async function startPayment(deps: PaymentDeps, context: AuditContext, order: Pay
       reference,
       amountHalalas: order.total_halalas,
       description: `Tawqi — ${order.description}`,
-      // A person's payment returns to their area, an organization's to the organization's.
-      returnUrl: `${deps.config.publicOrigin}/app/${order.org_slno === null ? 'my' : 'org'}/paymentStatus?payment=${reference}`,
+      // A person's payment returns to their area; an organization's or a provider's (bought by a
+      // member acting for it) to the organization area.
+      returnUrl: `${deps.config.publicOrigin}/app/${order.user_slno !== null ? 'my' : 'org'}/paymentStatus?payment=${reference}`,
       callbackUrl: `${deps.selfOrigin()}${CALLBACK_PATH}`,
     }),
   );
@@ -607,13 +626,17 @@ async function ownedPayment(deps: PaymentDeps, userSlno: number, encoded: string
         WHERE pay.encoded_id = $1 AND (o.user_slno = $2 OR EXISTS (
                 SELECT 1 FROM memberships m
                  WHERE m.org_slno = o.org_slno AND m.user_slno = $2 AND m.is_active
-                   AND m.status = 'Approved' AND m.roles && $3::text[]))`,
-      [encoded, userSlno, PERMISSIONS.buy.roles],
+                   AND m.status = 'Approved' AND m.roles && $3::text[]) OR EXISTS (
+                SELECT 1 FROM memberships m JOIN organizations mo ON mo.org_slno = m.org_slno
+                 WHERE mo.sip_slno = o.sip_slno AND m.user_slno = $2 AND m.is_active
+                   AND m.status = 'Approved' AND m.roles && $4::text[]))`,
+      [encoded, userSlno, PERMISSIONS.buy.roles, PERMISSIONS.manageL2Providers.roles],
     )
   ).rows;
-  // A person sees their own payments, and a member who may buy for an organization (the one
-  // permission table) its payments: whoever pays returns from the gateway to them. Anyone else's
-  // is "not found".
+  // A person sees their own payments, a member who may buy for an organization (the one
+  // permission table) its payments, and one who may act for an L1 provider over its L2s (the
+  // tenancy rule of `l1Provider` calls: a member of an organization directly under it) the
+  // provider's: whoever pays returns from the gateway to them. Anyone else's is "not found".
   if (!payment) throw new AppError(404, 'NOT_FOUND');
   return payment;
 }

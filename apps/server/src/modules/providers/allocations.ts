@@ -57,15 +57,29 @@ export interface Allocation {
  * what is left) when the L1 lacks any one counter, and (409) an L2 provider not yet approved.
  * The counters are debited in one order, so two allocations never wait for each other in turn.
  */
-export async function allocate(tx: Queryable, allocation: Allocation): Promise<number> {
-  const { rows: providers } = await tx.query<{ status: string; en: string }>(
+/**
+ * One of the L1's L2 providers, approved: else refused — another's is not found (404), one not
+ * approved (pending or refused) a conflict (409) in the caller's words of what cannot be done.
+ */
+export async function activeL2(
+  db: Queryable,
+  l1: number,
+  l2: number,
+  refusal: Record<Language, string>,
+): Promise<{ en: string }> {
+  const { rows } = await db.query<{ status: string; en: string }>(
     `SELECT status, name_en AS en FROM service_providers
       WHERE sip_slno = $1 AND parent_sip_slno = $2 AND level = 'L2'`,
-    [allocation.l2, allocation.l1],
+    [l2, l1],
   );
-  const [l2] = providers;
-  if (!l2) throw new AppError(404, 'NOT_FOUND');
-  if (l2.status !== 'active') throw new AppError(409, 'CONFLICT', { localized: NOT_ACTIVE });
+  const [provider] = rows;
+  if (!provider) throw new AppError(404, 'NOT_FOUND');
+  if (provider.status !== 'active') throw new AppError(409, 'CONFLICT', { localized: refusal });
+  return provider;
+}
+
+export async function allocate(tx: Queryable, allocation: Allocation): Promise<number> {
+  const l2 = await activeL2(tx, allocation.l1, allocation.l2, NOT_ACTIVE);
   const { rows } = await tx.query<{ allocation_slno: number }>(
     `INSERT INTO provider_allocations (l1_sip_slno, l2_sip_slno, kind, created_at, created_by)
      VALUES ($1, $2, $3, $4, $5) RETURNING allocation_slno`,
