@@ -504,7 +504,7 @@ describe('building requests from the contract', () => {
   it('fills path parameters, including the identity service, and the query', async () => {
     const server = fakeServer({
       routes: {
-        'GET /api/v1/buy/org/getL1Plans': () => jsonAnswer(200, { dataList: [] }),
+        'GET /api/v1/buy/org/getL1Plans': () => jsonAnswer(200, { dataList: [], vat: 15 }),
         'POST /api/v1/auth/nafath/login/initiate': () =>
           jsonAnswer(200, {
             status: '1',
