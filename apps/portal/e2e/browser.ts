@@ -183,25 +183,27 @@ export const MY_ROUTES = [
 ];
 
 /**
- * Presses an export button and reads the file it downloads: its name, and each column's cells
- * (as text, first data row first) by the column's header in the file's language.
+ * Presses an export button and reads the file it downloads: its name, its sheets' names, and each
+ * column's cells of the grid's sheet — the last: a report's summary comes first — (as text,
+ * first data row first) by the column's header in the file's language.
  */
 export async function exportedFile(
   page: Page,
   button: string,
-): Promise<{ fileName: string; column: (header: string) => string[] }> {
+): Promise<{ fileName: string; sheetNames: string[]; column: (header: string) => string[] }> {
   const downloaded: Promise<Download> = page.waitForEvent('download');
   await page.getByRole('button', { name: button }).click();
   const download = await downloaded;
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.readFile(await download.path());
-  const sheet = workbook.worksheets[0];
+  const sheet = workbook.worksheets.at(-1);
   if (!sheet) throw new Error('the workbook has no sheet');
   const headers = (sheet.getRow(1).values as unknown[]).map((value) =>
     typeof value === 'string' ? value : '',
   );
   return {
     fileName: download.suggestedFilename(),
+    sheetNames: workbook.worksheets.map((one) => one.name),
     column: (header) => {
       const index = headers.indexOf(header);
       if (index < 1) throw new Error(`the file has no column “${header}”: ${headers.join(', ')}`);

@@ -176,6 +176,7 @@ describe('the organization area', () => {
       .evaluateAll((cells) => cells.map((cell) => cell.textContent));
     const seats = await exportedFile(page, 'Export to Excel');
     expect(seats.fileName).toBe('ESign_Role_Counter_Deduction_Summary_Report.xlsx');
+    expect(seats.sheetNames[0]).toBe('Role seats');
     expect(seats.column('Pack')).toEqual(packs);
     expect(errors).toEqual([]);
   });

@@ -175,9 +175,34 @@ describe('the role counter report', () => {
     );
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(file.raw as unknown as ArrayBuffer);
-    const sheet = workbook.worksheets[0] as ExcelJS.Worksheet;
-    expect(sheet.getCell('A2').text).toBe(history.body.dataList[0].paxUniqueId);
-    expect(sheet.rowCount).toBe(5);
+    // First the summary, each role's seats as the report answers them after the purchase; then
+    // the seats received.
+    const [first, second] = workbook.worksheets as [ExcelJS.Worksheet, ExcelJS.Worksheet];
+    expect(first.name).toBe('Role seats');
+    const after = await h.call('GET', '/api/v1/reports/org/role/deduction/summary/314', { token });
+    const cells = (sheet: ExcelJS.Worksheet) =>
+      sheet
+        .getSheetValues()
+        .slice(1)
+        .map((row) => (row as unknown[]).slice(1));
+    expect(cells(first)).toEqual([
+      ['Role', 'Total', 'Utilized', 'Remaining'],
+      ...(['enrolmentAdmin', 'authorizedSignatory', 'organizationUser'] as const).map((role) => [
+        {
+          organizationUser: 'Organization User',
+          enrolmentAdmin: 'Enrolment Admin',
+          authorizedSignatory: 'Authorized Signatory',
+        }[role],
+        after.body[role].total,
+        after.body[role].utilized,
+        after.body[role].remaining,
+      ]),
+    ]);
+    expect(after.body.authorizedSignatory.total).toBe(
+      Number(summary.body.authorizedSignatory.total) + 10,
+    );
+    expect(second.getCell('A2').text).toBe(history.body.dataList[0].paxUniqueId);
+    expect(second.rowCount).toBe(5);
   });
 });
 

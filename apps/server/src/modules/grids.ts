@@ -16,7 +16,8 @@ import {
   type Handlers,
   type InputOf,
 } from '../http/contractRoutes.js';
-import type { ExportColumn, CellValue } from './exports/xlsx.js';
+import type { ExportColumn, CellValue, SummarySheet } from './exports/xlsx.js';
+import type { Pool } from '../db/pool.js';
 
 type BodyOf<E extends Endpoint | null> = E extends Endpoint
   ? InputOf<E> extends { body: infer Body }
@@ -45,6 +46,8 @@ export interface GridQuery<G extends AnyGrid, Stored extends object> {
   row: (stored: Stored, language: Language) => RowOf<G['list']>;
   /** What must be brought up to date before the rows are read (a lot's expiry). */
   before?: (context: HandlerContext) => Promise<void>;
+  /** A report's summary, the export's first sheet (the grid's rows are the next). */
+  summary?: (db: Pool, context: HandlerContext, language: Language) => Promise<SummarySheet>;
 }
 
 /** A file cell from a grid cell: dates as dates, statuses and flags in words. */
@@ -99,6 +102,7 @@ export function gridHandlers<G extends AnyGrid, Stored extends object>(
   if (exported?.answer.kind === 'blob') {
     const columns = (columnsOn(grid, 'file') as GridColumn<RowOf<G['list']>>[]).map(fileColumn);
     const sheetName = sheetNameOf(exported.answer.fileName);
+    const { summary } = query;
     handlers[exported.id] = async (context) => {
       await query.before?.(context);
       const body = (context.input as { body: BodyOf<G['export']> & { language: Language } }).body;
@@ -121,6 +125,7 @@ export function gridHandlers<G extends AnyGrid, Stored extends object>(
         sheetName,
         columns,
         language,
+        ...(summary ? { summary: () => summary(pool, context, language) } : {}),
       });
     };
   }

@@ -9,7 +9,7 @@ import type { Language } from '@tawqi/domain';
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../http/errors.js';
 import { hit } from '../throttle.js';
-import { writeXlsx, type ExportColumn } from './xlsx.js';
+import { writeXlsx, type ExportColumn, type SummarySheet } from './xlsx.js';
 
 export interface ExportRequest<Row> {
   /** Who asks, for the per-user rate. */
@@ -20,6 +20,8 @@ export interface ExportRequest<Row> {
   sheetName: string;
   columns: readonly ExportColumn<Row>[];
   language: Language;
+  /** A report's summary, a sheet of its own before the rows. */
+  summary?: () => Promise<SummarySheet>;
 }
 
 export interface ExportWriter {
@@ -61,12 +63,14 @@ export function createExportWriter(deps: Pick<Deps, 'pool' | 'config' | 'clock'>
         if (!released) running -= 1;
         released = true;
       };
+      let summary: SummarySheet | undefined;
       try {
         const total = await request.count();
         if (total > config.EXPORT_MAX_ROWS)
           throw new AppError(422, 'EXPORT_TOO_LARGE', {
             detail: `at most ${String(config.EXPORT_MAX_ROWS)} rows; this filter has ${String(total)}`,
           });
+        summary = await request.summary?.();
       } catch (error) {
         release();
         throw error;
@@ -79,6 +83,7 @@ export function createExportWriter(deps: Pick<Deps, 'pool' | 'config' | 'clock'>
         columns: request.columns,
         rows: request.rows(),
         language: request.language,
+        summary,
       })
         .catch((error: unknown) => {
           output.destroy(error instanceof Error ? error : new Error(String(error)));

@@ -17,6 +17,16 @@ export interface ExportColumn<Row> {
   width?: number;
 }
 
+/**
+ * A small sheet written before the streamed one: a report's summary, its rows already read
+ * (a handful), with the same header style and direction.
+ */
+export interface SummarySheet {
+  sheetName: Record<Language, string>;
+  columns: readonly { header: Record<Language, string>; width?: number }[];
+  rows: readonly (readonly CellValue[])[];
+}
+
 const FORMULA_START = /^[=+\-@\t\r]/;
 
 /**
@@ -39,23 +49,38 @@ export async function writeXlsx<Row>(
     columns: readonly ExportColumn<Row>[];
     rows: AsyncIterable<Row> | Iterable<Row>;
     language: Language;
+    summary?: SummarySheet | undefined;
   },
 ): Promise<number> {
+  const { language } = options;
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: output,
     useStyles: true,
     useSharedStrings: false,
   });
-  const sheet = workbook.addWorksheet(options.sheetName.slice(0, 31), {
-    views: [{ rightToLeft: options.language === 'ar', state: 'frozen', ySplit: 1 }],
-  });
-  sheet.columns = options.columns.map((column, index) => ({
-    key: String(index),
-    width: column.width ?? 20,
-  }));
-  const header = sheet.addRow(options.columns.map((column) => column.header[options.language]));
-  header.font = { bold: true };
-  header.commit();
+  /** A sheet in the language's direction, its header row bold and frozen. */
+  const sheetWith = (
+    name: string,
+    columns: readonly { header: Record<Language, string>; width?: number }[],
+  ) => {
+    const sheet = workbook.addWorksheet(name.slice(0, 31), {
+      views: [{ rightToLeft: language === 'ar', state: 'frozen', ySplit: 1 }],
+    });
+    sheet.columns = columns.map((column, index) => ({
+      key: String(index),
+      width: column.width ?? 20,
+    }));
+    const header = sheet.addRow(columns.map((column) => column.header[language]));
+    header.font = { bold: true };
+    header.commit();
+    return sheet;
+  };
+  if (options.summary) {
+    const summary = sheetWith(options.summary.sheetName[language], options.summary.columns);
+    for (const row of options.summary.rows) summary.addRow(row.map(safeCell)).commit();
+    summary.commit();
+  }
+  const sheet = sheetWith(options.sheetName, options.columns);
   let count = 0;
   for await (const row of options.rows) {
     sheet.addRow(options.columns.map((column) => safeCell(column.value(row)))).commit();

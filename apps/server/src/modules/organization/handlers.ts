@@ -4,7 +4,6 @@
  * organization slno (`context.tenant`, resolved and authorized before the handler runs), never
  * by an id from the request, so an answer cannot hold another organization's data.
  */
-import { COUNTED_ROLES, type CountedRole } from '@tawqi/domain';
 import type { Deps } from '../../deps.js';
 import type { HandlerContext, Handlers } from '../../http/contractRoutes.js';
 import {
@@ -29,7 +28,14 @@ import { ORGANIZATION_UNITS } from './units.js';
 import { MANAGE_USERS, organizationUserHandlers } from './users.js';
 import { CHANGE_REQUESTS, NEW_USER_REQUESTS, approvalHandlers } from './approvals.js';
 import { UAV_REQUESTS, newUserHandlers } from './newUsers.js';
-import { ROLE_ALLOCATIONS, esignDeductions } from './reports.js';
+import {
+  ROLE_ALLOCATIONS,
+  esignDeductions,
+  countsOf,
+  roleCountsOf,
+  roleSeatsOf,
+  type CounterRow,
+} from './reports.js';
 import { settleExpiredLots } from '../counters/lots.js';
 import {
   contactsOf,
@@ -41,25 +47,6 @@ import { providerSummary } from '../providers/allocations.js';
 
 /** How many transactions the dashboard lists (the full list is the transactions screen). */
 const RECENT_TRANSACTIONS = 5;
-
-interface CounterRow {
-  counter: string;
-  total: number;
-  utilized: number;
-}
-
-const countsOf = (row: CounterRow | undefined) => ({
-  total: row?.total ?? 0,
-  utilized: row?.utilized ?? 0,
-  remaining: (row?.total ?? 0) - (row?.utilized ?? 0),
-});
-
-/** Each counted role's seats, as the dashboard and the role counter report show them. */
-function roleCountsOf(rows: readonly CounterRow[]) {
-  return Object.fromEntries(
-    COUNTED_ROLES.map((role) => [role, countsOf(rows.find((row) => row.counter === role))]),
-  ) as Record<CountedRole, ReturnType<typeof countsOf>>;
-}
 
 export function organizationHandlers(deps: Deps): Handlers {
   const { pool } = deps;
@@ -140,14 +127,7 @@ export function organizationHandlers(deps: Deps): Handlers {
       return { months: rows };
     },
     // The role seats as the ledger holds them: the dashboard's role counters, read alone.
-    roleDeductionSummaryReport: async ({ tenant }) => {
-      const { rows } = await pool.query<CounterRow>(
-        `SELECT counter, total, utilized FROM organization_counters
-          WHERE org_slno = $1 AND counter <> 'esign'`,
-        [organizationOf(tenant)],
-      );
-      return roleCountsOf(rows);
-    },
+    roleDeductionSummaryReport: ({ tenant }) => roleSeatsOf(pool, organizationOf(tenant)),
     ...newUserHandlers(deps),
     enrolmentAdminDashboard: dashboard,
 

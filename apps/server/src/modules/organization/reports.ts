@@ -5,12 +5,41 @@
  * the active rows add up to the dashboard's eSign counters.
  */
 import type { esignDeductionSummaryGrid, roleAllocationHistoryGrid } from '@tawqi/api/grids';
-import { COUNTED_ROLES, toSar, type PlanState } from '@tawqi/domain';
+import { COUNTED_ROLES, toSar, type CountedRole, type PlanState } from '@tawqi/domain';
+import type { Queryable } from '../../db/pool.js';
 import type { Deps } from '../../deps.js';
 import { lotStateSql, settleExpiredLots } from '../counters/lots.js';
 import type { GridQuery } from '../grids.js';
 import { localWord } from '../words.js';
 import { organizationOf } from './transactions.js';
+
+export interface CounterRow {
+  counter: string;
+  total: number;
+  utilized: number;
+}
+
+export const countsOf = (row: CounterRow | undefined) => ({
+  total: row?.total ?? 0,
+  utilized: row?.utilized ?? 0,
+  remaining: (row?.total ?? 0) - (row?.utilized ?? 0),
+});
+
+/** Each counted role's seats, as the dashboard and the role counter report show them. */
+export function roleCountsOf(rows: readonly CounterRow[]) {
+  return Object.fromEntries(
+    COUNTED_ROLES.map((role) => [role, countsOf(rows.find((row) => row.counter === role))]),
+  ) as Record<CountedRole, ReturnType<typeof countsOf>>;
+}
+
+/** The organization's role seats as the ledger holds them (the role counter report's summary). */
+export async function roleSeatsOf(db: Queryable, orgSlno: number) {
+  const { rows } = await db.query<CounterRow>(
+    `SELECT counter, total, utilized FROM organization_counters WHERE org_slno = $1 AND counter <> 'esign'`,
+    [orgSlno],
+  );
+  return roleCountsOf(rows);
+}
 
 interface LotRow {
   purchased_plan_slno: number;
@@ -158,4 +187,24 @@ export const ROLE_ALLOCATIONS: GridQuery<typeof roleAllocationHistoryGrid, SeatE
         ? null
         : toSar(Math.round(row.unit_price / row.pax_size)),
   }),
+  // The file's first sheet: each role's seats as the report's cards show them, adding up
+  // (remaining = total − utilized); the seats received follow on the next sheet.
+  summary: async (db, { tenant }, language) => {
+    const seats = await roleSeatsOf(db, organizationOf(tenant));
+    return {
+      sheetName: { en: 'Role seats', ar: 'مقاعد الأدوار' },
+      columns: [
+        { header: { en: 'Role', ar: 'الدور' }, width: 26 },
+        { header: { en: 'Total', ar: 'الإجمالي' }, width: 14 },
+        { header: { en: 'Utilized', ar: 'المستخدم' }, width: 14 },
+        { header: { en: 'Remaining', ar: 'المتبقي' }, width: 14 },
+      ],
+      rows: COUNTED_ROLES.map((role) => [
+        localWord(role, language),
+        seats[role].total,
+        seats[role].utilized,
+        seats[role].remaining,
+      ]),
+    };
+  },
 };
