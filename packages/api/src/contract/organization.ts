@@ -854,17 +854,19 @@ const packItems = z
   .min(1)
   .max(50);
 
-/** What a checkout answers: the order, its payment, the gateway's page and the amounts. */
-const checkoutAnswer = json(
-  z.object({
-    encodedOrderSlno: z.string(),
-    encodedPaymentSlno: z.string(),
-    paymentUrl: z.url(),
-    price: sar,
-    tax: sar,
-    totalPrice: sar,
-  }),
-);
+/**
+ * The order, its payment and the gateway's page to pay it, with the amounts: what a checkout
+ * answers, and paying a priced special plan or purchase order.
+ */
+const paymentStarted = z.object({
+  encodedOrderSlno: z.string(),
+  encodedPaymentSlno: z.string(),
+  paymentUrl: z.url(),
+  price: sar,
+  tax: sar,
+  totalPrice: sar,
+});
+const checkoutAnswer = json(paymentStarted);
 
 export const buyOrganizationPlan = defineEndpoint({
   id: 'buyOrganizationPlan',
@@ -955,16 +957,6 @@ export const exportSpecialPlan = defineEndpoint({
   body: exportOf(specialPlansBody),
   answer: xlsx(EXPORT_FILE_NAMES.specialPlan),
   tenant: tenantIn('body', 'orgSlNo'),
-});
-
-/** The order of a priced request, and the gateway's page to pay it (as buying answers). */
-const paymentStarted = z.object({
-  encodedOrderSlno: z.string(),
-  encodedPaymentSlno: z.string(),
-  paymentUrl: z.url(),
-  price: sar,
-  tax: sar,
-  totalPrice: sar,
 });
 
 export const requestSpecialPlan = defineEndpoint({

@@ -4,8 +4,11 @@
  * well-kept MIT parser: "Chrome · Linux", "Safari · iOS"), and can be removed, which ends its
  * sessions at once and makes it an unknown device again for the password lockout.
  */
+import type { Language } from '@tawqi/domain';
 import Bowser from 'bowser';
+import { pageWithTotal } from '../../db/paging.js';
 import { inTransaction, type Queryable } from '../../db/pool.js';
+import { localWord } from '../words.js';
 
 export interface DeviceDescription {
   /** desktop, mobile or tablet (shown in the caller's language), or Browser when not told. */
@@ -66,4 +69,40 @@ export async function removeDevice(
     );
     return { removed: true, sessionsEnded: ended.rowCount ?? 0 } as const;
   });
+}
+
+/**
+ * One page of a person's registered devices, the asking device first, then the newest; its
+ * descriptions in the caller's language.
+ */
+export async function devicesPage(
+  db: Queryable,
+  input: { userSlno: number; deviceId: string; size: number; offset: number; language: Language },
+) {
+  const { rows, total } = await pageWithTotal<{
+    device_slno: number;
+    device_type: string;
+    device_model: string;
+    created_at: Date;
+    app_version: string;
+    is_this_device: boolean;
+  }>(db, {
+    rows: `SELECT device_slno, device_type, device_model, created_at, app_version, device_id = $4 AS is_this_device
+         FROM registered_devices WHERE user_slno = $1
+        ORDER BY device_id = $4 DESC, created_at DESC, device_slno DESC LIMIT $2 OFFSET $3`,
+    count: 'SELECT count(*) FROM registered_devices WHERE user_slno = $1',
+    values: [input.userSlno, input.size, input.offset, input.deviceId],
+  });
+  const { language } = input;
+  return {
+    dataList: rows.map((row) => ({
+      deviceSlno: row.device_slno,
+      deviceType: localWord(row.device_type, language),
+      deviceModel: localWord(row.device_model, language),
+      createdDate: row.created_at.toISOString(),
+      appVersion: localWord(row.app_version, language),
+      isThisDevice: row.is_this_device,
+    })),
+    totalCount: total,
+  };
 }

@@ -6,6 +6,7 @@
 import type { myTransactionsGrid } from '@tawqi/api/grids';
 import { ESIGN_TRANSACTION_STATUSES, type Language } from '@tawqi/domain';
 import { requireCaller } from '../../http/contractRoutes.js';
+import type { Queryable } from '../../db/pool.js';
 import type { GridQuery } from '../grids.js';
 import { localWord } from '../words.js';
 
@@ -63,3 +64,43 @@ export const MY_TRANSACTIONS: GridQuery<typeof myTransactionsGrid, TransactionRo
   page: (body) => ({ limit: body.limit, offset: body.page * body.limit }),
   row: transactionOf,
 };
+
+/** A person's transaction by its id, or null when it is not theirs (or does not exist). */
+export async function myTransaction(
+  db: Queryable,
+  userSlno: number,
+  transactionId: string,
+): Promise<TransactionRow | null> {
+  const { rows } = await db.query<TransactionRow>(
+    `${TRANSACTION_SELECT} WHERE t.transaction_id = $1 AND t.user_slno = $2`,
+    [transactionId, userSlno],
+  );
+  return rows[0] ?? null;
+}
+
+/** A person's latest transactions, newest first (the dashboard's). */
+export async function recentTransactions(
+  db: Queryable,
+  userSlno: number,
+  count: number,
+): Promise<TransactionRow[]> {
+  const { rows } = await db.query<TransactionRow>(
+    `${TRANSACTION_SELECT} WHERE t.user_slno = $1 ORDER BY t.transaction_date DESC LIMIT $2`,
+    [userSlno, count],
+  );
+  return rows;
+}
+
+/** The documents of one of a person's transactions, numbered from 1 (none when not theirs). */
+export async function documentsOf(db: Queryable, userSlno: number, transactionId: string) {
+  const { rows } = await db.query<{ document_name: string; unique_file_id: string }>(
+    `SELECT d.document_name, d.unique_file_id FROM transaction_documents d JOIN esign_transactions t USING (esign_logs_id)
+      WHERE t.transaction_id = $1 AND t.user_slno = $2 ORDER BY d.document_slno`,
+    [transactionId, userSlno],
+  );
+  return rows.map((row, index) => ({
+    rowCount: index + 1,
+    documentName: row.document_name,
+    uniqueFileID: row.unique_file_id,
+  }));
+}

@@ -21,7 +21,7 @@ import type { HandlerContext, Handlers } from '../../http/contractRoutes.js';
 import { requireCaller } from '../../http/contractRoutes.js';
 import { AppError } from '../../http/errors.js';
 import { gridHandlers, type GridQuery } from '../grids.js';
-import { validityText } from '../individual/handlers.js';
+import { validityText } from '../individual/plans.js';
 import { checkout, type NewOrder, type OrderLine, type PaymentDeps } from '../payments/handlers.js';
 import { activeL2 } from '../providers/allocations.js';
 import { localWord } from '../words.js';

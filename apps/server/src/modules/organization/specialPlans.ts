@@ -23,7 +23,7 @@ import { inTransaction } from '../../db/pool.js';
 import { requireCaller, type HandlerContext, type Handlers } from '../../http/contractRoutes.js';
 import { AppError } from '../../http/errors.js';
 import { gridHandlers, type GridQuery } from '../grids.js';
-import { validityText } from '../individual/handlers.js';
+import { validityText } from '../individual/plans.js';
 import { payOrder, paymentErrorWords, placeOrder, type PaymentDeps } from '../payments/handlers.js';
 import { localWord } from '../words.js';
 import { l1Of } from './buying.js';

@@ -34,7 +34,7 @@ import type { Deps } from '../../deps.js';
 import { requireCaller, type Caller, type Handlers } from '../../http/contractRoutes.js';
 import { AppError } from '../../http/errors.js';
 import { SYSTEM_CONTEXT, auditContextOf, type AuditContext } from '../audit/log.js';
-import { planAmounts } from '../individual/handlers.js';
+import { planAmounts } from '../individual/plans.js';
 import { localWord } from '../words.js';
 import { simplifiedInvoiceQr } from './invoiceQr.js';
 import { fulfilCounterOrder } from '../counters/orders.js';

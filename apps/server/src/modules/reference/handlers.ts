@@ -3,7 +3,7 @@ import { randomInt } from 'node:crypto';
 import { priceWithVat, toSar, vatRateBasisPoints } from '@tawqi/domain';
 import type { Deps } from '../../deps.js';
 import type { Handlers } from '../../http/contractRoutes.js';
-import { validityText } from '../individual/handlers.js';
+import { validityText } from '../individual/plans.js';
 import { localWord } from '../words.js';
 
 export function referenceHandlers(deps: Deps): Handlers {
