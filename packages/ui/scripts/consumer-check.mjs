@@ -1,0 +1,217 @@
+#!/usr/bin/env node
+// Reuse, proven (issue 20): another product gets @tawqi/ui — with @tawqi/domain and @tawqi/api —
+// as npm would give it, not as the workspace links it. The three built packages are packed
+// (`npm pack`: only what their `files` publish), installed into a throwaway Vite + React app
+// outside the workspace, built by Vite, and opened in Chromium, which must show a DataGrid, a
+// StatusBadge and a Toast in Arabic, right to left, in the dark theme, with the package's CSS
+// applied and nothing logged as an error. A missing file, missing CSS, a wrong `exports` entry or
+// a peer-dependency mistake fails it. Run by `npm test` (turbo `test:consumer`, after the builds).
+/* global document, getComputedStyle -- inside page.evaluate, which runs in the page */
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { statusWord } from '@tawqi/domain';
+import { chromium } from 'playwright';
+import { CHROMIUM_ARGS, ensureChromium } from '../../../scripts/find-chromium.mjs';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const PACKAGES = ['ui', 'domain', 'api'];
+const rootPackage = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+const uiPackage = JSON.parse(readFileSync(join(ROOT, 'packages/ui/package.json'), 'utf8'));
+
+const run = (command, args, cwd) =>
+  execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(),
+      );
+    });
+  });
+}
+
+const MAIN = `
+import '@tawqi/ui/style.css';
+import { createRoot } from 'react-dom/client';
+import { useEffect, useState } from 'react';
+import { DataGrid, StatusBadge, Toaster, UiProvider, createToastQueue } from '@tawqi/ui';
+import { formatNumber, statusWord, toneOf } from '@tawqi/domain';
+import { ENDPOINTS } from '@tawqi/api';
+
+const rows = [
+  { id: 'ES-1', status: 'success', documents: 3 },
+  { id: 'ES-2', status: 'failure', documents: 12 },
+];
+const columns = [
+  { id: 'id', header: 'رقم العملية', cell: (row) => row.id, isRowHeader: true },
+  { id: 'documents', header: 'المستندات', cell: (row) => formatNumber(row.documents, 'ar') },
+  {
+    id: 'status',
+    header: 'الحالة',
+    cell: (row) => <StatusBadge tone={toneOf(row.status)} label={statusWord(row.status, 'ar')} />,
+  },
+];
+
+function App() {
+  const [toasts] = useState(() => createToastQueue({ timeoutMs: 60000 }));
+  useEffect(() => {
+    toasts.show({ variant: 'success', title: 'تم الحفظ' });
+  }, [toasts]);
+  return (
+    <UiProvider locale="ar-SA-u-ca-gregory" theme="dark" className="consumer-root">
+      <h1>منتج آخر</h1>
+      <p data-calls={ENDPOINTS.length}>{formatNumber(ENDPOINTS.length, 'ar')}</p>
+      <DataGrid label="العمليات" columns={columns} rows={rows} rowKey={(row) => row.id} />
+      <Toaster toasts={toasts} />
+    </UiProvider>
+  );
+}
+
+createRoot(document.getElementById('root')).render(<App />);
+`;
+
+const work = mkdtempSync(join(tmpdir(), 'tawqi-consumer-'));
+let preview;
+let browser;
+try {
+  // 1. Pack what each package publishes.
+  const packs = join(work, 'packs');
+  mkdirSync(packs);
+  const tarballs = Object.fromEntries(
+    PACKAGES.map((name) => {
+      const [packed] = JSON.parse(
+        run('npm', ['pack', '--json', '--pack-destination', packs], join(ROOT, 'packages', name)),
+      );
+      return [`@tawqi/${name}`, `file:${join(packs, packed.filename)}`];
+    }),
+  );
+
+  // 2. A small Vite + React app of another team, outside the workspace.
+  const app = join(work, 'app');
+  mkdirSync(join(app, 'src'), { recursive: true });
+  writeFileSync(
+    join(app, 'package.json'),
+    JSON.stringify(
+      {
+        name: 'another-product',
+        private: true,
+        type: 'module',
+        dependencies: {
+          ...tarballs,
+          react: uiPackage.devDependencies.react,
+          'react-dom': uiPackage.devDependencies['react-dom'],
+        },
+        devDependencies: {
+          vite: rootPackage.devDependencies.vite,
+          '@vitejs/plugin-react': rootPackage.devDependencies['@vitejs/plugin-react'],
+        },
+      },
+      null,
+      2,
+    ),
+  );
+  writeFileSync(
+    join(app, 'vite.config.js'),
+    "import react from '@vitejs/plugin-react';\nexport default { plugins: [react()] };\n",
+  );
+  writeFileSync(
+    join(app, 'index.html'),
+    // No favicon to ask for: the only 404 allowed would hide a missing file of the packages.
+    '<!doctype html><html><head><meta charset="utf-8"><title>consumer</title>' +
+      '<link rel="icon" href="data:,"></head>' +
+      '<body><div id="root"></div><script type="module" src="/src/main.jsx"></script></body></html>',
+  );
+  writeFileSync(join(app, 'src/main.jsx'), MAIN);
+  run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], app);
+
+  // 3. Built as that team would build it, then served.
+  run(join(app, 'node_modules/.bin/vite'), ['build', '--logLevel', 'error'], app);
+  const port = await freePort();
+  preview = spawn(
+    join(app, 'node_modules/.bin/vite'),
+    ['preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'],
+    { cwd: app, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('vite preview did not start')), 30_000);
+    preview.stdout.on('data', (chunk) => {
+      if (String(chunk).includes(String(port))) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+  });
+
+  // 4. What a person would see.
+  browser = await chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_ARGS });
+  const page = await browser.newPage();
+  const errors = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(`http://127.0.0.1:${String(port)}/`);
+  await page.getByRole('grid', { name: 'العمليات' }).waitFor({ timeout: 15_000 });
+  const seen = await page.evaluate(() => {
+    const root = document.querySelector('.consumer-root');
+    const badge = document.querySelector('[data-tone]');
+    const style = (element) => (element ? getComputedStyle(element) : null);
+    return {
+      dir: root?.getAttribute('dir'),
+      lang: root?.getAttribute('lang'),
+      themeClass: root?.className ?? '',
+      background: style(root)?.backgroundColor,
+      accent: style(root)?.getPropertyValue('--tawqi-color-accent').trim(),
+      badge: badge?.textContent,
+      badgeTone: badge?.getAttribute('data-tone'),
+      badgeDisplay: style(badge)?.display,
+      calls: Number(document.querySelector('[data-calls]')?.getAttribute('data-calls')),
+    };
+  });
+  const headers = await page.getByRole('columnheader').allTextContents();
+  await page.getByText('تم الحفظ').waitFor({ timeout: 15_000 });
+
+  const failures = [];
+  const expect = (what, ok) => {
+    if (!ok) failures.push(what);
+  };
+  expect(`right to left (dir ${String(seen.dir)})`, seen.dir === 'rtl');
+  expect(`Arabic (lang ${String(seen.lang)})`, seen.lang?.startsWith('ar'));
+  expect(`the dark theme's class (${seen.themeClass})`, /tawqi-theme-dark/.test(seen.themeClass));
+  expect(`the tokens' CSS applied (accent "${String(seen.accent)}")`, Boolean(seen.accent));
+  expect(
+    `a dark background (${String(seen.background)})`,
+    (() => {
+      const [r = 255, g = 255, b = 255] = (seen.background?.match(/\d+/g) ?? []).map(Number);
+      return r + g + b < 200;
+    })(),
+  );
+  expect(`the badge's words (${String(seen.badge)})`, seen.badge === statusWord('success', 'ar'));
+  expect(`the badge's tone (${String(seen.badgeTone)})`, seen.badgeTone === 'success');
+  expect(
+    `the badge styled (display ${String(seen.badgeDisplay)})`,
+    seen.badgeDisplay === 'inline-flex',
+  );
+  expect(`the grid's Arabic headers (${headers.join(', ')})`, headers.includes('الحالة'));
+  expect(`the api's contract (${String(seen.calls)} calls)`, seen.calls > 100);
+  expect(`no errors (${errors.join(' | ')})`, errors.length === 0);
+  if (failures.length > 0) {
+    console.error(`The packed packages did not work in another app:\n- ${failures.join('\n- ')}`);
+    process.exitCode = 1;
+  } else {
+    console.log(
+      `consumer check: ${PACKAGES.map((name) => `@tawqi/${name}`).join(', ')} packed, installed, built and shown in Arabic, RTL, dark`,
+    );
+  }
+} finally {
+  await browser?.close();
+  preview?.kill();
+  rmSync(work, { recursive: true, force: true });
+}
