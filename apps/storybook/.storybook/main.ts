@@ -2,7 +2,9 @@
 // ui package and from the portal; the portal's public folder gives its translations, and Mock
 // Service Worker answers the portal's calls from the api contract's mock handlers.
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import type { StorybookConfig } from '@storybook/react-vite';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import type { Plugin } from 'vite';
@@ -29,16 +31,33 @@ function mswWorker(): Plugin {
   };
 }
 
+/** The ui package's folder (absolute: the docgen plugin globs from Storybook's own root). */
+const UI_PACKAGE = fileURLToPath(new URL('../../../packages/ui/', import.meta.url));
+
 const config: StorybookConfig = {
   stories: [
+    // The design system's pages first: how to adopt it, then its tokens.
+    '../../../packages/ui/src/docs/*.mdx',
     '../../../packages/ui/src/**/*.stories.@(ts|tsx)',
     '../../portal/src/**/*.stories.@(ts|tsx)',
   ],
   staticDirs: ['../../portal/public'],
-  addons: ['@storybook/addon-a11y', '@storybook/addon-vitest'],
+  addons: ['@storybook/addon-docs', '@storybook/addon-a11y', '@storybook/addon-vitest'],
   framework: { name: '@storybook/react-vite', options: {} },
   core: { disableTelemetry: true, disableWhatsNewNotifications: true },
-  typescript: { reactDocgen: 'react-docgen-typescript' },
+  typescript: {
+    reactDocgen: 'react-docgen-typescript',
+    // The props tables of the ui components' docs pages: read with the ui package's own program,
+    // our props with their one-line descriptions; those inherited from React Aria are its own
+    // documentation's (react-spectrum.adobe.com) and would bury ours.
+    reactDocgenTypescriptOptions: {
+      tsconfigPath: join(UI_PACKAGE, 'tsconfig.json'),
+      include: [join(UI_PACKAGE, 'src/components/**/*.tsx')],
+      exclude: ['**/*.stories.tsx'],
+      shouldRemoveUndefinedFromOptional: true,
+      propFilter: (prop) => !prop.parent?.fileName.includes('node_modules'),
+    },
+  },
   viteFinal(viteConfig) {
     viteConfig.plugins = [...(viteConfig.plugins ?? []), vanillaExtractPlugin(), mswWorker()];
     viteConfig.resolve = {

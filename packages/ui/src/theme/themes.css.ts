@@ -10,7 +10,8 @@ import { vars } from './contract.css.js';
 const FONT_FAMILY =
   '"IBM Plex Sans Arabic", "Noto Sans Arabic", "Noto Sans", "Segoe UI", Tahoma, "Geeza Pro", system-ui, sans-serif';
 
-const shared = {
+/** The tokens both themes share: spacing, radii, type, shadows, motion. */
+export const sharedTokens = {
   space: {
     none: '0',
     xxs: '0.125rem',
@@ -119,7 +120,7 @@ export const THEME_CLASSES = {
 } as const;
 
 createGlobalTheme(`:root, .${THEME_CLASSES.light}, .${THEME_CLASSES.system}`, vars, {
-  ...shared,
+  ...sharedTokens,
   color: lightColors,
 });
 createGlobalTheme(`.${THEME_CLASSES.dark}`, vars.color, darkColors);

@@ -4,6 +4,7 @@ import { LinkRouter } from '../../provider/LinkRouter.js';
 import { Button } from '../Button/Button.js';
 import { Menu } from '../Menu/Menu.js';
 import { AppShell } from './AppShell.js';
+import { GUIDANCE } from '../../docs/guidance.js';
 
 const navigation = [
   {
@@ -24,8 +25,12 @@ const navigation = [
 
 const meta = {
   title: 'Components/AppShell',
+  tags: ['autodocs'],
   component: AppShell,
-  parameters: { layout: 'fullscreen' },
+  parameters: {
+    layout: 'fullscreen',
+    docs: { description: { component: GUIDANCE.AppShell } },
+  },
   args: {
     brand: 'Tawqi',
     navigation,

@@ -35,13 +35,19 @@ export interface NavGroup {
 }
 
 export interface AppShellProps {
+  /** The product's name or logo, at the header's inline start; it links nowhere by itself. */
   brand: ReactNode;
+  /** The navigation, in groups; mark the current page with `isCurrent`. */
   navigation: readonly NavGroup[];
   /** Header slots, shown at the inline end in this order. */
   languageSwitch?: ReactNode;
+  /** A control that switches the theme (a ui Button, say). */
   themeSwitch?: ReactNode;
+  /** A control that picks the active organization (a ui Select). */
   organizationSwitcher?: ReactNode;
+  /** The notifications trigger (a ui Popover). */
   notifications?: ReactNode;
+  /** The signed-in person's menu (a ui Menu). */
   userMenu?: ReactNode;
   /** The side navigation starts open (default) or collapsed (wide screens). */
   defaultNavigationOpen?: boolean;
@@ -50,6 +56,7 @@ export interface AppShellProps {
    * below 48rem; `drawer` and `side` force one of them.
    */
   navigationMode?: 'auto' | 'drawer' | 'side';
+  /** The page: rendered in the main region, after the skip link’s target. */
   children: ReactNode;
 }
 

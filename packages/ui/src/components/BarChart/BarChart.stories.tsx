@@ -1,12 +1,15 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { BarChart } from './BarChart.js';
+import { GUIDANCE } from '../../docs/guidance.js';
 
 const MONTHS = ['Dec', 'Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov'];
 const USED = [120, 95, 140, 180, 160, 210, 0, 175, 230, 260, 240, 90];
 
 const meta = {
   title: 'Components/BarChart',
+  tags: ['autodocs'],
+  parameters: { docs: { description: { component: GUIDANCE.BarChart } } },
   component: BarChart,
   args: {
     caption: 'Counters used per month',

@@ -11,10 +11,13 @@ export interface BarChartBar {
 }
 
 export interface BarChartProps {
+  /** What is measured and over what ("eSign counters used per month"); names the chart and its table. */
   caption: string;
+  /** The bars in reading order, each with its label, value and the value in words. */
   bars: readonly BarChartBar[];
   /** The table's column headers: what the bars are, and what they measure. */
   labelHeader: string;
+  /** The header of the values’ column in the table behind the chart. */
   valueHeader: string;
 }
 

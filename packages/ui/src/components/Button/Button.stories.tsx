@@ -2,9 +2,12 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { Button } from './Button.js';
 import { button as buttonStyle } from './Button.css.js';
+import { GUIDANCE } from '../../docs/guidance.js';
 
 const meta = {
   title: 'Components/Button',
+  tags: ['autodocs'],
+  parameters: { docs: { description: { component: GUIDANCE.Button } } },
   component: Button,
   args: { children: 'Buy plan', onPress: fn() },
 } satisfies Meta<typeof Button>;

@@ -3,7 +3,9 @@ import { Spinner } from '../Spinner/Spinner.js';
 import { button, type ButtonVariants } from './Button.css.js';
 
 export interface ButtonProps extends Omit<AriaButtonProps, 'className' | 'style'> {
+  /** `primary` for the one main action of a view, `secondary` for the others, `ghost` for quiet ones, `danger` for what destroys. */
   variant?: ButtonVariants['variant'];
+  /** `medium` by default; `small` inside dense places such as a grid cell. */
   size?: ButtonVariants['size'];
 }
 

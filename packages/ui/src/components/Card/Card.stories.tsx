@@ -3,9 +3,12 @@ import { expect, userEvent, within } from 'storybook/test';
 import { Button } from '../Button/Button.js';
 import { Card } from './Card.js';
 import { StatCard } from './StatCard.js';
+import { GUIDANCE } from '../../docs/guidance.js';
 
 const meta = {
   title: 'Components/Card',
+  tags: ['autodocs'],
+  parameters: { docs: { description: { component: GUIDANCE.Card } } },
   component: Card,
   args: {
     title: 'Current plan',

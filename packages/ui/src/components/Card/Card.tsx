@@ -7,7 +7,9 @@ export interface CardProps {
    * an id marked not to be translated.
    */
   title?: ReactNode;
+  /** The title's heading level, to fit the page's outline (2 by default). */
   headingLevel?: 2 | 3 | 4;
+  /** The card's content. */
   children?: ReactNode;
 }
 

@@ -5,6 +5,7 @@ import { card, meter, meterFill, statHint, statLabel, statValue } from './Card.c
 
 // Apart from Card, so a page with plain cards does not download the meter.
 export interface StatCardProps {
+  /** What the figure is ("eSign counter balance"); names the card for screen readers. */
   label: string;
   /** The figure, already formatted in the user's language (numbers, money). */
   value: string;
@@ -12,6 +13,7 @@ export interface StatCardProps {
   hint?: ReactNode;
   /** Share used, 0–100: draws a meter (utilization of a plan, say). */
   meterPercent?: number;
+  /** Shows a placeholder instead of the figure while it loads. */
   isLoading?: boolean;
 }
 

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { Checkbox, CheckboxGroup } from './Checkbox.js';
+import { GUIDANCE } from '../../docs/guidance.js';
 
 const statuses = [
   { value: 'Pending', label: 'Pending' },
@@ -10,6 +11,8 @@ const statuses = [
 
 const meta = {
   title: 'Components/Checkbox',
+  tags: ['autodocs'],
+  parameters: { docs: { description: { component: GUIDANCE.Checkbox } } },
   component: Checkbox,
   args: { children: 'I accept the subscriber agreement', onChange: fn() },
 } satisfies Meta<typeof Checkbox>;

@@ -13,6 +13,7 @@ export interface CheckboxProps extends Omit<
   CheckboxFieldProps,
   'className' | 'style' | 'children'
 > {
+  /** The label, worded so that checked means yes. */
   children: string;
 }
 
@@ -36,6 +37,7 @@ export function Checkbox({ children, ...props }: CheckboxProps) {
 
 export interface CheckboxGroupProps
   extends Omit<AriaCheckboxGroupProps, 'className' | 'style' | 'children'>, FieldTextProps {
+  /** The choices, each with its value and its translated label. */
   options: readonly { value: string; label: string }[];
 }
 

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, within } from 'storybook/test';
 import { ComboBox } from './ComboBox.js';
+import { GUIDANCE } from '../../docs/guidance.js';
 
 const ids = Array.from({ length: 40 }, (_, index) => {
   const id = `EMP-${String(1000 + index)}`;
@@ -9,6 +10,8 @@ const ids = Array.from({ length: 40 }, (_, index) => {
 
 const meta = {
   title: 'Components/ComboBox',
+  tags: ['autodocs'],
+  parameters: { docs: { description: { component: GUIDANCE.ComboBox } } },
   component: ComboBox,
   args: { label: 'Employee ID', options: ids, placeholder: 'Type or choose', onChange: fn() },
 } satisfies Meta<typeof ComboBox>;

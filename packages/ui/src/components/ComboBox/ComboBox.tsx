@@ -24,7 +24,9 @@ export interface ComboBoxProps
       'className' | 'style' | 'children' | 'items' | 'defaultItems'
     >,
     FieldTextProps {
+  /** The choices, each with its id and its translated label; the field filters them as the person types. */
   options: readonly ComboBoxOption[];
+  /** A hint inside the empty field; never instead of the label. */
   placeholder?: string;
 }
 

@@ -10,6 +10,7 @@ import {
   type DataGridProps,
   type SortDescriptor,
 } from './DataGrid.js';
+import { GUIDANCE } from '../../docs/guidance.js';
 
 interface Payment {
   id: string;
@@ -161,6 +162,8 @@ function PaymentsGrid({ language = 'en', count = 57, withActions, withDetail, ..
 
 const meta = {
   title: 'Components/DataGrid',
+  tags: ['autodocs'],
+  parameters: { docs: { description: { component: GUIDANCE.DataGrid } } },
   component: PaymentsGrid,
   args: { onRetry: fn(), onClearFilters: fn() },
 } satisfies Meta<typeof PaymentsGrid>;

@@ -64,24 +64,33 @@ export interface SortDescriptor {
 export interface DataGridProps<Row> {
   /** The grid's name, for screen readers. */
   label: string;
+  /** The columns in reading order: header, cell, optional width, sorting and the row header. */
   columns: readonly DataGridColumn<Row>[];
+  /** The rows of the current page (or all rows, for a client-side set). */
   rows: readonly Row[];
+  /** A row's stable id, for React and for the row's detail toggle. */
   rowKey: (row: Row) => string;
   /** All rows on the server (default: the rows given). */
   totalCount?: number;
   /** Server-driven paging, from page 1; with `onPageChange` a pager is shown. */
   page?: number;
+  /** Rows per page; with `page` and `onPageChange` it shows the pager. */
   pageSize?: number;
+  /** Called with the page the person asks for; shows the pager. */
   onPageChange?: (page: number) => void;
   /** Server-driven sorting. */
   sort?: SortDescriptor | null;
+  /** Called with the column and direction the person asks for. */
   onSortChange?: (sort: SortDescriptor) => void;
+  /** Shows the loading skeleton (not made of rows) and announces it. */
   isLoading?: boolean;
   /** A failed load: its message, or "Failed to fetch" when none (SPEC §8). */
   error?: { message?: string | null; reference?: string | null } | null;
+  /** Offers a retry with the error. */
   onRetry?: () => void;
   /** Whether a filter is narrowing the rows (an empty result then offers to clear it). */
   isFiltered?: boolean;
+  /** Offers "Clear filters" when a filtered result is empty. */
   onClearFilters?: () => void;
   /** What an empty, unfiltered grid shows. */
   emptyState?: ReactNode;
@@ -93,6 +102,7 @@ export interface DataGridProps<Row> {
   virtualize?: 'auto' | boolean;
   /** Height of the scrolling area, e.g. '32rem'; the header stays in view. */
   maxHeight?: string;
+  /** Row height in pixels that virtualization starts from (measured rows replace it). */
   estimatedRowHeight?: number;
 }
 

@@ -1,9 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { DateRangePicker } from './DateRangePicker.js';
+import { GUIDANCE } from '../../docs/guidance.js';
 
 const meta = {
   title: 'Components/DateRangePicker',
+  tags: ['autodocs'],
+  parameters: { docs: { description: { component: GUIDANCE.DateRangePicker } } },
   component: DateRangePicker,
   args: { label: 'Transaction date', onChange: fn() },
 } satisfies Meta<typeof DateRangePicker>;

@@ -44,11 +44,15 @@ export interface DateRangePickerProps
       'className' | 'style' | 'value' | 'defaultValue' | 'onChange' | 'minValue' | 'maxValue'
     >,
     FieldTextProps {
+  /** The chosen range as ISO dates (`{ start, end }`), for a controlled picker. */
   value?: IsoDateRange | null;
+  /** The range an uncontrolled picker starts with. */
   defaultValue?: IsoDateRange | null;
+  /** Called with the new range as ISO dates, or null when cleared. */
   onChange?: (range: IsoDateRange | null) => void;
   /** Earliest and latest selectable ISO dates. */
   min?: string;
+  /** The latest selectable ISO date. */
   max?: string;
   /**
    * The calendar shown, pinned explicitly whatever the locale's default (ar-SA's is Umm al-Qura):

@@ -3,6 +3,7 @@ import { DialogTrigger } from 'react-aria-components';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { Button } from '../Button/Button.js';
 import { Dialog, type DialogProps } from './Dialog.js';
+import { GUIDANCE } from '../../docs/guidance.js';
 
 function Opened(props: Partial<DialogProps> & { trigger?: string }) {
   return (
@@ -30,6 +31,8 @@ function Opened(props: Partial<DialogProps> & { trigger?: string }) {
 
 const meta = {
   title: 'Components/Dialog',
+  tags: ['autodocs'],
+  parameters: { docs: { description: { component: GUIDANCE.Dialog } } },
   component: Dialog,
   args: { title: 'Reject the request?', children: null, onOpenChange: fn() },
   render: (args) => <Opened role={args.role} title={args.title} />,

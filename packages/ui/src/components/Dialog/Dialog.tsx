@@ -16,7 +16,9 @@ import {
 } from './Dialog.css.js';
 
 export interface DialogProps extends Omit<ModalOverlayProps, 'className' | 'style' | 'children'> {
+  /** The question or the task; heads the dialog and names it for screen readers. */
   title: string;
+  /** The dialog's content. */
   children: ReactNode;
   /** Buttons at the end; each gets `close` to close the dialog. */
   footer?: (close: () => void) => ReactNode;

@@ -4,10 +4,13 @@ import { ModalTitleBar } from '../parts/ModalTitleBar.js';
 import { body, dialog, header, overlay, sheet, title as titleClass } from './Drawer.css.js';
 
 export interface DrawerProps {
+  /** Whether the drawer is open (controlled). */
   isOpen: boolean;
+  /** Called when it opens or closes (Escape, the overlay, the close button). */
   onOpenChange: (isOpen: boolean) => void;
   /** Names the drawer for assistive technology, and heads it. */
   title: string;
+  /** The drawer's content (a navigation, say). */
   children: ReactNode;
 }
 

@@ -2,10 +2,14 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { Button } from '../Button/Button.js';
 import { EmptyState } from './EmptyState.js';
+import { GUIDANCE } from '../../docs/guidance.js';
 
-const meta = { title: 'Components/EmptyState', component: EmptyState } satisfies Meta<
-  typeof EmptyState
->;
+const meta = {
+  title: 'Components/EmptyState',
+  tags: ['autodocs'],
+  parameters: { docs: { description: { component: GUIDANCE.EmptyState } } },
+  component: EmptyState,
+} satisfies Meta<typeof EmptyState>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 

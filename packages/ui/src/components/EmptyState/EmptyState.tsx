@@ -6,6 +6,7 @@ import { state, text, title as titleClass } from './EmptyState.css.js';
 export interface EmptyStateProps {
   /** "No results" by default. */
   title?: string;
+  /** One sentence on why it is empty or what comes next. */
   description?: string;
   /** An action, such as "Buy a plan" or "Clear filters". */
   action?: ReactNode;

@@ -1,9 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { ErrorState } from './ErrorState.js';
+import { GUIDANCE } from '../../docs/guidance.js';
 
 const meta = {
   title: 'Components/ErrorState',
+  tags: ['autodocs'],
+  parameters: { docs: { description: { component: GUIDANCE.ErrorState } } },
   component: ErrorState,
   args: { onRetry: fn() },
 } satisfies Meta<typeof ErrorState>;

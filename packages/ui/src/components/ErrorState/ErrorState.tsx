@@ -8,7 +8,9 @@ export interface ErrorStateProps {
   message?: string | null;
   /** A reference to quote to support (the request id). */
   reference?: string | null;
+  /** Shows a retry button that calls it. */
   onRetry?: () => void;
+  /** Marks the retry button busy while the retry runs. */
   isRetrying?: boolean;
 }
 

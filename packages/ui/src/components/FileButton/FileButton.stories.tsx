@@ -1,9 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { FileButton } from './FileButton.js';
+import { GUIDANCE } from '../../docs/guidance.js';
 
 const meta = {
   title: 'Components/FileButton',
+  tags: ['autodocs'],
+  parameters: { docs: { description: { component: GUIDANCE.FileButton } } },
   component: FileButton,
   args: {
     children: 'Add a document',

@@ -6,9 +6,11 @@ export interface FileButtonProps extends Pick<
   ButtonProps,
   'variant' | 'size' | 'isPending' | 'isDisabled'
 > {
+  /** The button's label ("Upload the commercial registration"). */
   children: ReactNode;
   /** What the file dialog offers, as an input's `accept` splits it (extensions, media types). */
   acceptedFileTypes?: readonly string[];
+  /** Lets the person choose several files at once. */
   allowsMultiple?: boolean;
   /** The files chosen; never called when the dialog is closed without a choice. */
   onSelect: (files: File[]) => void;

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { FilterBar } from './FilterBar.js';
+import { GUIDANCE } from '../../docs/guidance.js';
 
 const statusOptions = [
   { value: 'Pending', label: 'Pending' },
@@ -11,6 +12,8 @@ const empty = { search: '', dateRange: null, statuses: ['Approved', 'Pending'] }
 
 const meta = {
   title: 'Components/FilterBar',
+  tags: ['autodocs'],
+  parameters: { docs: { description: { component: GUIDANCE.FilterBar } } },
   component: FilterBar,
   args: { value: empty, emptyValue: empty, statusOptions, onChange: fn() },
 } satisfies Meta<typeof FilterBar>;

@@ -21,8 +21,11 @@ export interface FilterBarProps {
   statusOptions?: readonly { value: string; label: string }[];
   /** The filter that "Clear filters" returns to (a grid's default statuses, say). */
   emptyValue?: FilterValues;
+  /** What the search searches ("Search by order or pack"). */
   searchLabel?: string;
+  /** What the dates are of ("Payment date"). */
   dateRangeLabel?: string;
+  /** Disables every field, while the grid loads its first page, say. */
   isDisabled?: boolean;
 }
 

@@ -1,9 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { Link } from './Link.js';
+import { GUIDANCE } from '../../docs/guidance.js';
 
 const meta = {
   title: 'Components/Link',
+  tags: ['autodocs'],
+  parameters: { docs: { description: { component: GUIDANCE.Link } } },
   component: Link,
   args: { children: 'Read the subscriber agreement', onPress: fn() },
 } satisfies Meta<typeof Link>;

@@ -2,9 +2,12 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { Button } from '../Button/Button.js';
 import { Menu } from './Menu.js';
+import { GUIDANCE } from '../../docs/guidance.js';
 
 const meta = {
   title: 'Components/Menu',
+  tags: ['autodocs'],
+  parameters: { docs: { description: { component: GUIDANCE.Menu } } },
   component: Menu,
   args: {
     label: 'Row actions',

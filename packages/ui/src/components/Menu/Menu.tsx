@@ -25,7 +25,9 @@ export interface MenuProps {
   trigger: ReactNode;
   /** The menu's name, for screen readers. */
   label: string;
+  /** The actions, each with its id and its translated label. */
   items: readonly MenuAction[];
+  /** Called with the id of the chosen action. */
   onAction?: (id: Key) => void;
 }
 

@@ -1,9 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fireEvent, fn, userEvent, within } from 'storybook/test';
 import { NumberField } from './NumberField.js';
+import { GUIDANCE } from '../../docs/guidance.js';
 
 const meta = {
   title: 'Components/NumberField',
+  tags: ['autodocs'],
+  parameters: { docs: { description: { component: GUIDANCE.NumberField } } },
   component: NumberField,
   args: { label: 'Quantity', minValue: 0, maxValue: 1000, onChange: fn() },
 } satisfies Meta<typeof NumberField>;

@@ -11,6 +11,7 @@ import { bareInput, field, inputGroup } from '../parts/field.css.js';
 
 export interface NumberFieldProps
   extends Omit<AriaNumberFieldProps, 'className' | 'style'>, FieldTextProps {
+  /** A hint inside the empty field; never instead of the label. */
   placeholder?: string;
 }
 

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { Pagination, type PaginationProps } from './Pagination.js';
+import { GUIDANCE } from '../../docs/guidance.js';
 
 function Stateful(props: PaginationProps) {
   const [page, setPage] = useState(props.page);
@@ -19,6 +20,8 @@ function Stateful(props: PaginationProps) {
 
 const meta = {
   title: 'Components/Pagination',
+  tags: ['autodocs'],
+  parameters: { docs: { description: { component: GUIDANCE.Pagination } } },
   component: Pagination,
   args: { page: 1, pageSize: 10, totalCount: 57, onPageChange: fn() },
   render: (args) => <Stateful {...args} />,

@@ -7,9 +7,13 @@ import { controls, nav, pageText, summary } from './Pagination.css.js';
 export interface PaginationProps {
   /** The current page, from 1. */
   page: number;
+  /** Rows per page. */
   pageSize: number;
+  /** Every row on the server, for the range and the last page. */
   totalCount: number;
+  /** Called with the page the person asks for. */
   onPageChange: (page: number) => void;
+  /** Disables the buttons, while a page loads, say. */
   isDisabled?: boolean;
 }
 

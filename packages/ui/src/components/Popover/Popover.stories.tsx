@@ -2,9 +2,11 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { Button } from '../Button/Button.js';
 import { Popover } from './Popover.js';
+import { GUIDANCE } from '../../docs/guidance.js';
 
 const meta = {
   title: 'Components/Popover',
+  tags: ['autodocs'],
   component: Popover,
   args: {
     title: 'Notifications',
@@ -17,7 +19,7 @@ const meta = {
     ),
     onOpenChange: fn(),
   },
-  parameters: { layout: 'centered' },
+  parameters: { layout: 'centered', docs: { description: { component: GUIDANCE.Popover } } },
 } satisfies Meta<typeof Popover>;
 export default meta;
 type Story = StoryObj<typeof meta>;

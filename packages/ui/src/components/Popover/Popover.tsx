@@ -15,6 +15,7 @@ export interface PopoverProps {
   title: string;
   /** The panel's content; a function gets `close`. */
   children: ReactNode | ((close: () => void) => ReactNode);
+  /** Where the panel opens from its trigger (`bottom end` by default: below, at its inline end). */
   placement?: AriaPopoverProps['placement'];
   /** Called when the panel opens or closes (to load its content when it opens, for example). */
   onOpenChange?: (isOpen: boolean) => void;

@@ -32,7 +32,9 @@ export interface QuantityTotals {
 }
 
 export interface QuantityDialogProps {
+  /** What is being bought; heads the dialog. */
   title: string;
+  /** The priced items, each with its id, label, unit price in minor units and the most allowed. */
   items: readonly QuantityItem[];
   /** The order's amounts for the chosen quantities: the app's VAT rule, not the dialog's. */
   totalsOf: (quantities: Readonly<Record<string, number>>) => QuantityTotals;
@@ -40,10 +42,15 @@ export interface QuantityDialogProps {
   currency: string;
   /** Minor units per major unit (100 for SAR). */
   minorPerMajor?: number;
+  /** The confirm button's label ("Go to payment"). */
   confirmLabel?: string;
+  /** Whether the dialog is open (controlled). */
   isOpen: boolean;
+  /** Called when it opens or closes. */
   onOpenChange: (isOpen: boolean) => void;
+  /** Called with the quantities chosen (items with none left out). */
   onConfirm: (quantities: Record<string, number>) => void;
+  /** Marks the confirm button busy and keeps the dialog open while the order is made. */
   isConfirming?: boolean;
   /** The quantities the dialog opens with (none chosen by default). */
   initialQuantities?: Readonly<Record<string, number>>;

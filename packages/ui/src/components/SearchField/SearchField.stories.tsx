@@ -1,9 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { SearchField } from './SearchField.js';
+import { GUIDANCE } from '../../docs/guidance.js';
 
 const meta = {
   title: 'Components/SearchField',
+  tags: ['autodocs'],
+  parameters: { docs: { description: { component: GUIDANCE.SearchField } } },
   component: SearchField,
   args: {
     label: 'Search users',

@@ -11,6 +11,7 @@ import { Icon } from '../parts/Icon.js';
 
 export interface SearchFieldProps
   extends Omit<AriaSearchFieldProps, 'className' | 'style'>, FieldTextProps {
+  /** A hint inside the empty field; never instead of the label. */
   placeholder?: string;
 }
 

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, within } from 'storybook/test';
 import { Select } from './Select.js';
+import { GUIDANCE } from '../../docs/guidance.js';
 
 const units = [
   { id: 40, label: 'Finance' },
@@ -16,6 +17,8 @@ const unitsAr = [
 
 const meta = {
   title: 'Components/Select',
+  tags: ['autodocs'],
+  parameters: { docs: { description: { component: GUIDANCE.Select } } },
   component: Select,
   args: {
     label: 'Organization unit',

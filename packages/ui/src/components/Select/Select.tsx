@@ -21,6 +21,7 @@ export interface SelectOption {
 
 export interface SelectProps
   extends Omit<AriaSelectProps<SelectOption>, 'className' | 'style' | 'children'>, FieldTextProps {
+  /** The choices, each with its id and its translated label. */
   options: readonly SelectOption[];
 }
 

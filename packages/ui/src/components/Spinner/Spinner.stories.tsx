@@ -1,8 +1,14 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { Spinner } from './Spinner.js';
+import { GUIDANCE } from '../../docs/guidance.js';
 
-const meta = { title: 'Components/Spinner', component: Spinner } satisfies Meta<typeof Spinner>;
+const meta = {
+  title: 'Components/Spinner',
+  tags: ['autodocs'],
+  parameters: { docs: { description: { component: GUIDANCE.Spinner } } },
+  component: Spinner,
+} satisfies Meta<typeof Spinner>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 

@@ -1,9 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { StatusBadge, type Tone } from './StatusBadge.js';
+import { GUIDANCE } from '../../docs/guidance.js';
 
 const meta = {
   title: 'Components/StatusBadge',
+  tags: ['autodocs'],
+  parameters: { docs: { description: { component: GUIDANCE.StatusBadge } } },
   component: StatusBadge,
   args: { tone: 'neutral', label: 'Deactivated' },
 } satisfies Meta<typeof StatusBadge>;

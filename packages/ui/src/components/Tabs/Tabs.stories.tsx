@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { Tabs } from './Tabs.js';
+import { GUIDANCE } from '../../docs/guidance.js';
 
 const en = [
   { id: 'units', label: 'Units', content: <p>5 organization units</p> },
@@ -16,6 +17,8 @@ const ar = [
 
 const meta = {
   title: 'Components/Tabs',
+  tags: ['autodocs'],
+  parameters: { docs: { description: { component: GUIDANCE.Tabs } } },
   component: Tabs,
   args: { label: 'Organization profile', items: en, onSelectionChange: fn() },
 } satisfies Meta<typeof Tabs>;

@@ -19,6 +19,7 @@ export interface TabItem {
 export interface TabsProps extends Omit<AriaTabsProps, 'className' | 'style' | 'children'> {
   /** The name of the tab list, for screen readers. */
   label: string;
+  /** The tabs, each with its id, label and panel content. */
   items: readonly TabItem[];
 }
 

@@ -1,9 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { TextField } from './TextField.js';
+import { GUIDANCE } from '../../docs/guidance.js';
 
 const meta = {
   title: 'Components/TextField',
+  tags: ['autodocs'],
+  parameters: { docs: { description: { component: GUIDANCE.TextField } } },
   component: TextField,
   args: { label: 'E-mail', placeholder: 'name@example.sa', onChange: fn() },
 } satisfies Meta<typeof TextField>;

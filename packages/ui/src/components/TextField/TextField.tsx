@@ -9,6 +9,7 @@ import { field, input } from '../parts/field.css.js';
 
 export interface TextFieldProps
   extends Omit<AriaTextFieldProps, 'className' | 'style'>, FieldTextProps {
+  /** A hint inside the empty field; never instead of the label. */
   placeholder?: string;
   /** Several lines (a text area). */
   multiline?: boolean;

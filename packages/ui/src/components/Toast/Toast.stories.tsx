@@ -4,6 +4,7 @@ import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { Button } from '../Button/Button.js';
 import { Toaster } from './Toast.js';
 import { TOAST_LIMITS, createToastQueue, type ToastMessage } from './queue.js';
+import { GUIDANCE } from '../../docs/guidance.js';
 
 function Demo({ messages, timeoutMs }: { messages: ToastMessage[]; timeoutMs?: number }) {
   const [toasts] = useState(() => createToastQueue(timeoutMs ? { timeoutMs } : {}));
@@ -35,6 +36,8 @@ const all: ToastMessage[] = [
 
 const meta = {
   title: 'Components/Toast',
+  tags: ['autodocs'],
+  parameters: { docs: { description: { component: GUIDANCE.Toast } } },
   component: Demo,
   args: { messages: all },
 } satisfies Meta<typeof Demo>;

@@ -2,9 +2,12 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { Button } from '../Button/Button.js';
 import { VisuallyHidden } from './VisuallyHidden.js';
+import { GUIDANCE } from '../../docs/guidance.js';
 
 const meta = {
   title: 'Components/VisuallyHidden',
+  tags: ['autodocs'],
+  parameters: { docs: { description: { component: GUIDANCE.VisuallyHidden } } },
   component: VisuallyHidden,
   args: { children: 'unread' },
 } satisfies Meta<typeof VisuallyHidden>;

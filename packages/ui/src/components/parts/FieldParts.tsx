@@ -5,8 +5,11 @@ import type { UiStringKey } from '../../provider/strings.js';
 import { description as descriptionClass, error, label as labelClass } from './field.css.js';
 
 export interface FieldTextProps {
+  /** The field's visible label. */
   label?: string | undefined;
+  /** Help under the field: the format, or a limit ("Left to allocate: 2,400"). */
   description?: string | undefined;
+  /** What is wrong with the value, shown and announced when the field is invalid; keep the person's value. */
   errorMessage?: string | undefined;
 }
 

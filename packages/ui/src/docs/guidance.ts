@@ -1,0 +1,285 @@
+/**
+ * How each component is meant to be used, for its docs page in Storybook (each story file's meta
+ * gives its entry as the page's description; the props table below it comes from the component's
+ * types). Written for a team adopting the package: what it is for, do and don't, the keyboard,
+ * and what changes right to left — in the manner of Spectrum's and Polaris's component pages.
+ */
+const page = (parts: {
+  use: string;
+  do: readonly string[];
+  dont: readonly string[];
+  keyboard: string;
+  rtl?: string;
+}) =>
+  [
+    parts.use,
+    '',
+    '**Do**',
+    ...parts.do.map((line) => `- ${line}`),
+    '',
+    "**Don't**",
+    ...parts.dont.map((line) => `- ${line}`),
+    '',
+    `**Keyboard.** ${parts.keyboard}`,
+    ...(parts.rtl ? ['', `**Right to left.** ${parts.rtl}`] : []),
+  ].join('\n');
+
+export const GUIDANCE = {
+  AppShell: page({
+    use: 'The frame of a signed-in product: a header with the brand, language and theme switches and an organization switcher, the navigation (a side bar on wide screens, a drawer on a phone) and the main region.',
+    do: [
+      'Give every navigation item a short label; group items by area (`NavGroup`).',
+      'Mark the current page (`isCurrent`): it is announced and styled.',
+    ],
+    dont: [
+      'Put page actions in the header: they belong to the page.',
+      'Nest an AppShell in another.',
+    ],
+    keyboard:
+      'A skip link ("Skip to content") comes first; Tab reaches the header, the navigation, then the main region. On a phone the menu button opens the drawer, Escape closes it and focus returns to the button.',
+    rtl: 'The navigation sits on the right and the drawer slides in from the right.',
+  }),
+  BarChart: page({
+    use: 'A few figures over time or by category, where a person would rather look than read (counters used per month).',
+    do: [
+      'Give it a caption that says what is measured and over what.',
+      'Format values with the locale (`formatValue`): Arabic pages show Arabic-Indic digits.',
+    ],
+    dont: ['Use it for more than about twenty bars, or for exact comparison of close values.'],
+    keyboard:
+      'The bars are hidden from screen readers; the same figures are in a table behind them, which is what assistive technology reads.',
+    rtl: 'Bars run in reading order, from the right.',
+  }),
+  Button: page({
+    use: 'An action on the page: save, send, approve, open a dialog.',
+    do: [
+      'Say what happens in a verb first ("Approve Taif Signing House", not "OK").',
+      'Use `isPending` while the action runs: the label stays (no layout jump), a spinner shows and the button is announced busy.',
+      'Use one `primary` button per view; `secondary` for the others, `danger` for what destroys.',
+    ],
+    dont: [
+      'Use a button to navigate: that is a Link.',
+      'Disable a button without saying why nearby.',
+    ],
+    keyboard: 'Enter or Space presses it; the focus ring shows only for keyboard focus.',
+  }),
+  Card: page({
+    use: 'A group of facts about one thing (a plan, an allocation), or one figure with its label (`StatCard`).',
+    do: [
+      'Give each card a heading at the right level (`headingLevel`).',
+      'Keep a StatCard to one figure and a hint or link.',
+    ],
+    dont: ['Make a whole card clickable with nested buttons inside it.'],
+    keyboard: 'Not focusable itself; the controls inside it are reached in order.',
+  }),
+  Checkbox: page({
+    use: 'An independent on/off choice (`Checkbox`), or several choices from a short list (`CheckboxGroup`).',
+    do: [
+      'Word the label so that checked means yes.',
+      'Give a group a visible label; its description and error are announced with it.',
+    ],
+    dont: ['Use a checkbox for an action that happens at once: that is a Button or a switch.'],
+    keyboard: 'Tab to each box, Space toggles it.',
+    rtl: 'The box is on the right of its label.',
+  }),
+  ComboBox: page({
+    use: 'Choosing one item from a long list by typing part of it (a city, an employee id).',
+    do: [
+      'Use it when there are more than about fifteen options; below that, a Select.',
+      'Match on what people type in either language.',
+    ],
+    dont: ['Allow free text unless any value is valid.'],
+    keyboard:
+      'Type to filter; Down arrow opens the list, arrows move, Enter chooses, Escape closes and keeps the text.',
+  }),
+  DataGrid: page({
+    use: 'A server-driven list of records with paging, sorting, filters, states and row details: the backbone of every report and list.',
+    do: [
+      'Name the grid (`label`); mark the column that names a row (`isRowHeader`).',
+      'Give it its states: `isLoading`, `error` with `onRetry`, an `emptyState`, and `isFiltered` with `onClearFilters` so an empty filter offers its way out.',
+      'Put exports in `toolbar`; give columns `width` so a phone scrolls the grid, not the page.',
+    ],
+    dont: [
+      'Put many buttons in a cell: use a row detail (`renderDetail`) or a Menu.',
+      'Sort or page on the client what the server pages.',
+    ],
+    keyboard:
+      'One tab stop. Arrows move between cells, Home/End to the row ends, Ctrl+Home/End to the corners, Page Up/Down ten rows. A cell that holds a control (a button, a menu) puts focus on the control itself, and the arrows still move on. On a header, Alt+Left/Right resize the column.',
+    rtl: 'Columns run from the right and the arrow keys follow the reading direction.',
+  }),
+  DateRangePicker: page({
+    use: 'A from–to range of days, for filters.',
+    do: [
+      'Pin the calendar (`calendar="gregory"` by default; `"islamic-umalqura"` only on purpose).',
+      'Say in the label what the dates are of ("Payment date").',
+    ],
+    dont: ['Use it for a single day or for times.'],
+    keyboard:
+      'Each part of a date is a spin button: type digits or use Up/Down; the calendar button opens a grid where arrows move by day and Page Up/Down by month.',
+    rtl: 'The fields and the calendar read right to left; the month arrows mirror.',
+  }),
+  Dialog: page({
+    use: 'A focused task or a decision that must be answered before going on: a confirmation, remarks for a refusal, a short form.',
+    do: [
+      'Title it with the question or the task ("Refuse Taif Signing House?").',
+      'Use `role="alertdialog"` for a destructive confirmation.',
+      'Keep what was typed if the action fails; close only on success.',
+    ],
+    dont: ['Open a dialog from a dialog.', 'Put a long form in it: give it a page.'],
+    keyboard:
+      'Focus moves into it and stays there; Escape closes it; focus returns to what opened it.',
+  }),
+  EmptyState: page({
+    use: 'What a list or a page shows when there is nothing yet, and what to do about it.',
+    do: [
+      'Say what is missing in a short title, and offer the next step (`action`).',
+      'Tell an empty filter result from an empty list (the DataGrid does).',
+    ],
+    dont: ['Show an error as an empty state: that is an ErrorState.'],
+    keyboard: 'Not focusable itself; its action is a normal button or link.',
+  }),
+  ErrorState: page({
+    use: 'A part of the page that failed to load, with a way to try again.',
+    do: [
+      "Show the server's message when it has one, and a retry (`onRetry`).",
+      'Keep the rest of the page working: the failure is local.',
+    ],
+    dont: ['Replace the whole page for one failed read.'],
+    keyboard: 'The retry button is reached with Tab; the message is announced when it appears.',
+  }),
+  FileButton: page({
+    use: 'Choosing a file to upload (a supporting document), through a real file input behind a button.',
+    do: [
+      "Say which types and size are accepted in the label's description; restrict `acceptedFileTypes`.",
+      "Show the chosen file's name and a way to replace it.",
+    ],
+    dont: ['Upload on choice without showing what was chosen.'],
+    keyboard: 'Enter or Space opens the system file dialog.',
+  }),
+  FilterBar: page({
+    use: 'The filters above a grid: search, dates, statuses, and a reset.',
+    do: [
+      'Keep the applied filter in the URL so a reload or a shared link shows the same list.',
+      'Offer "Clear filters" whenever one is set.',
+    ],
+    dont: ['Apply a filter on each keystroke of a search that calls the server: debounce it.'],
+    keyboard:
+      'The fields in reading order; Enter in the search, or Apply, applies every change at once, so the grid reloads once.',
+    rtl: 'Fields flow from the right and wrap on a phone.',
+  }),
+  Link: page({
+    use: 'Navigation to another page or place, inline in text or on its own.',
+    do: [
+      'Say where it goes ("All transactions").',
+      'Use `LinkRouter` at the root so links navigate client-side.',
+    ],
+    dont: ['Use a link for an action that changes data: that is a Button.'],
+    keyboard: 'Enter follows it.',
+  }),
+  Menu: page({
+    use: 'A short list of actions behind one button (row actions, "Export").',
+    do: ['Keep it to a few actions, each a verb.', 'Put the destructive action last.'],
+    dont: ['Hide the one main action of a page in a menu.'],
+    keyboard:
+      'Enter, Space or Down arrow opens it; arrows move, type-ahead jumps, Enter chooses, Escape closes and focus returns to the button.',
+  }),
+  NumberField: page({
+    use: 'A whole number or amount, with steppers: quantities, counters to allocate.',
+    do: [
+      'Set `minValue`, `maxValue` and `step` to what the server accepts.',
+      'Say the limit in the description ("Left to allocate: 2,400").',
+    ],
+    dont: ['Use it for identifiers (a national id, a phone number): they are text.'],
+    keyboard:
+      'Type digits (Arabic-Indic digits are read too); Up/Down step; the value commits on blur or Enter.',
+  }),
+  Pagination: page({
+    use: 'Moving between pages of a server-paged list (the DataGrid shows one when it pages).',
+    do: ['Show the range and the total ("11–20 of 314") in the locale\'s digits.'],
+    dont: ['Use it for a list short enough to show whole.'],
+    keyboard: 'Previous and next are buttons; the current page is announced.',
+    rtl: 'Previous is on the right and its arrow points right.',
+  }),
+  Popover: page({
+    use: 'Extra content anchored to a control: the notifications list, a short explanation.',
+    do: ['Give it a title; keep it short.'],
+    dont: ['Put a form in a popover: use a Dialog.'],
+    keyboard: 'Opens from its trigger; Escape closes it and focus returns to the trigger.',
+  }),
+  QuantityDialog: page({
+    use: 'Choosing how many of each of several priced items to buy, with VAT and the total worked out as the quantities change.',
+    do: [
+      "Pass the server's unit prices and a `totalsOf` that counts VAT as the invoice does.",
+      'Make one order per opened dialog (an Idempotency-Key): confirming twice is one purchase.',
+    ],
+    dont: ['Compute prices that the server does not confirm.'],
+    keyboard:
+      'Each quantity is a NumberField (Up/Down step); Tab moves between them, to the totals, then to confirm.',
+  }),
+  SearchField: page({
+    use: 'Free-text search over a list.',
+    do: ['Say what is searched in the placeholder or label ("Search by order or pack").'],
+    dont: ['Use it as a general text field.'],
+    keyboard: 'Enter submits; Escape clears the field.',
+  }),
+  Select: page({
+    use: 'One choice from a short list (up to about fifteen options).',
+    do: [
+      'Give it a label and, when nothing is chosen yet, a placeholder that says what to choose.',
+    ],
+    dont: ['Use it for a long list (use a ComboBox) or for two options (use radio buttons).'],
+    keyboard:
+      'Enter, Space or arrows open it; arrows move, type-ahead jumps, Enter chooses, Escape closes.',
+  }),
+  Spinner: page({
+    use: 'Something is loading and its shape is not known yet.',
+    do: ['Use `showLabel` when it stands alone, so the wait is said in words.'],
+    dont: ['Show a spinner where a skeleton of the content would do (the DataGrid has its own).'],
+    keyboard: 'Not focusable; announced as a progress bar.',
+  }),
+  StatusBadge: page({
+    use: "A record's status in words, with a tone (success, danger, warning, info, neutral).",
+    do: [
+      'Always pass the translated words (`label`): the tone and its mark only support them.',
+      "Map your statuses to tones in one place (Tawqi: the domain's STATUS_TONES).",
+    ],
+    dont: ['Tell a status by colour alone, or abbreviate it.'],
+    keyboard: 'Not focusable; read as text.',
+  }),
+  Tabs: page({
+    use: 'Sibling views of one record (a profile’s details, contacts, admins).',
+    do: ['Keep the selected tab in the URL so a reload keeps it.', 'Use short tab names.'],
+    dont: ['Use tabs for steps of a flow.'],
+    keyboard: 'Arrows move between tabs, Home/End to the first and last; Tab moves into the panel.',
+    rtl: 'Tabs run from the right; the arrow keys follow the reading direction.',
+  }),
+  TextField: page({
+    use: 'A line (or several, `multiline`) of text: names, e-mails, remarks.',
+    do: [
+      'Give every field a visible label; say the format in its description.',
+      "Show the server's field error under the field (`errorMessage`), and keep what was typed.",
+    ],
+    dont: ['Use the placeholder as the label.'],
+    keyboard: 'Standard text editing; the error is announced with the field.',
+  }),
+  Toast: page({
+    use: 'A short message about something that happened: saved, sent, failed to reach the server.',
+    do: [
+      'Hold one queue per app (`createToastQueue`) and render one `Toaster`.',
+      'Give an action (`action`) only when it helps; such a toast stays until dismissed.',
+    ],
+    dont: [
+      'Put the only copy of important information in a toast: it goes away after 4 seconds.',
+      'Show more than three at once (the queue keeps the rest).',
+    ],
+    keyboard:
+      'F6 moves to the toast region; Tab reaches each toast’s action and close button. Timers pause on hover and focus.',
+    rtl: 'Toasts appear at the bottom left (the inline end).',
+  }),
+  VisuallyHidden: page({
+    use: 'Text for screen readers only: a table caption, a longer name for an icon button.',
+    do: ['Use it to complete what is seen, never to say something different.'],
+    dont: ['Hide focusable controls with it.'],
+    keyboard: 'Not focusable.',
+  }),
+} as const;
