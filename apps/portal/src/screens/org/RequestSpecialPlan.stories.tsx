@@ -86,3 +86,57 @@ export const Filled: Story = {
   },
 };
 export const FilledArabic: Story = inArabic(Filled);
+
+/**
+ * Sent empty, then filled: what the press found missing stays said until the next press (a
+ * message vanishing as the quantity commits on leaving its field would move the button from under
+ * the pointer), and the next press sends.
+ */
+export const CorrectedAfterEmpty: Story = {
+  play: async ({ canvasElement }) => {
+    sent.length = 0;
+    const canvas = within(canvasElement);
+    const send = await canvas.findByRole('button', { name: text('org:special.form.send') });
+    await userEvent.click(send);
+    await expect(await canvas.findByText(text('org:special.form.quantityNeeded'))).toBeVisible();
+    await userEvent.type(
+      canvas.getByRole('textbox', { name: text('org:special.form.justification') }),
+      'A national campaign.',
+    );
+    await userEvent.type(
+      canvas.getByRole('textbox', { name: text('org:special.form.quantity') }),
+      document.documentElement.lang === 'ar' ? '٣٠٠' : '300',
+    );
+    await userEvent.tab();
+    // Committed, and the message still where it was: nothing moved before the press.
+    await expect(canvas.getByText(text('org:special.form.quantityNeeded'))).toBeVisible();
+    await userEvent.click(send);
+    await waitFor(() =>
+      expect(sent).toEqual([
+        { orgSlNo: 314, planType: 'esign', quantity: 300, justification: 'A national campaign.' },
+      ]),
+    );
+  },
+};
+export const CorrectedAfterEmptyArabic: Story = inArabic(CorrectedAfterEmpty);
+
+/** Enter in the quantity commits it and sends in one keystroke: the send sees the number. */
+export const EnterInQuantity: Story = {
+  play: async ({ canvasElement }) => {
+    sent.length = 0;
+    const canvas = within(canvasElement);
+    await userEvent.type(
+      await canvas.findByRole('textbox', { name: text('org:special.form.justification') }),
+      'A national campaign.',
+    );
+    await userEvent.type(
+      canvas.getByRole('textbox', { name: text('org:special.form.quantity') }),
+      '1200{Enter}',
+    );
+    await waitFor(() =>
+      expect(sent).toEqual([
+        { orgSlNo: 314, planType: 'esign', quantity: 1200, justification: 'A national campaign.' },
+      ]),
+    );
+  },
+};

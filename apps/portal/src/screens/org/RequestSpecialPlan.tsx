@@ -2,13 +2,16 @@
  * Asking for a special plan (SPEC §2 `/app/org/purchase/special/plan/buyspecialplan`): what for
  * (eSign counters, or seats of a role), how many, and why; sent once however often it is pressed
  * (Idempotency-Key), to the organization's L1 provider, which prices or refuses it. What was
- * typed stays when the server refuses it.
+ * typed stays when the server refuses it. What a press found missing is said until the next
+ * press, not re-checked as a field commits: the quantity commits as its field loses focus, and
+ * its message vanishing then would move the button from under the pointer between press and
+ * release, and the press would be lost (as AllocationForm).
  */
 import { CONTRACT } from '@tawqi/api';
 import { SPECIAL_PLAN_TYPES, type SpecialPlanType } from '@tawqi/domain';
 import { Button, NumberField, Select, TextField } from '@tawqi/ui';
 import { useAtomValue } from 'jotai';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { api } from '../../api.js';
@@ -26,22 +29,34 @@ export default function RequestSpecialPlan() {
   const [planType, setPlanType] = useState<SpecialPlanType>('esign');
   const [quantity, setQuantity] = useState(Number.NaN);
   const [justification, setJustification] = useState('');
-  const [tried, setTried] = useState(false);
+  // What was typed, as of now: the quantity commits as its field loses focus or on Enter, which
+  // submits in the same keystroke — the send must see it, not the render before it.
+  const typed = useRef({ quantity: Number.NaN, justification: '' });
+  const [problems, setProblems] = useState<{ quantity: boolean; reason: boolean } | null>(null);
   const [sending, setSending] = useState(false);
   // One key per form: pressing twice sends one request.
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   if (!active) return null;
-  const noQuantity = tried && !(quantity >= 1);
-  const noReason = tried && justification.trim() === '';
+  const noQuantity = problems?.quantity ?? false;
+  const noReason = problems?.reason ?? false;
 
   const send = async () => {
-    setTried(true);
-    if (!(quantity >= 1) || justification.trim() === '') return;
+    const now = typed.current;
+    const found = { quantity: !(now.quantity >= 1), reason: now.justification.trim() === '' };
+    setProblems(found.quantity || found.reason ? found : null);
+    if (found.quantity || found.reason) return;
     setSending(true);
     try {
       await api.call(
         CONTRACT.requestSpecialPlan,
-        { body: { orgSlNo: active.slno, planType, quantity, justification: justification.trim() } },
+        {
+          body: {
+            orgSlNo: active.slno,
+            planType,
+            quantity: now.quantity,
+            justification: now.justification.trim(),
+          },
+        },
         { idempotencyKey },
       );
       toasts.show({ variant: 'success', title: t('special.form.sent') });
@@ -82,7 +97,10 @@ export default function RequestSpecialPlan() {
           maxValue={10_000_000}
           step={1}
           value={quantity}
-          onChange={setQuantity}
+          onChange={(value) => {
+            typed.current = { ...typed.current, quantity: value };
+            setQuantity(value);
+          }}
           isRequired
           isInvalid={noQuantity}
           {...(noQuantity ? { errorMessage: t('special.form.quantityNeeded') } : {})}
@@ -94,12 +112,16 @@ export default function RequestSpecialPlan() {
           isRequired
           maxLength={1000}
           value={justification}
-          onChange={setJustification}
+          onChange={(value) => {
+            typed.current = { ...typed.current, justification: value };
+            setJustification(value);
+          }}
           isInvalid={noReason}
           {...(noReason ? { errorMessage: t('special.form.justificationNeeded') } : {})}
         />
         <div className={actions}>
-          <Button type="submit" isPending={sending}>
+          {/* Pressed, not submitted: a press moves focus first, so the field being typed in commits. */}
+          <Button isPending={sending} onPress={() => void send()}>
             {t('special.form.send')}
           </Button>
         </div>
