@@ -13,6 +13,56 @@ const fixtures = createFixtures();
 const answers = createMockAnswers(fixtures);
 const ARABIC = /[\u0600-\u06FF]/u;
 
+describe('mock answers in Arabic', () => {
+  const arabic = createMockAnswers(createFixtures({ language: 'ar' }));
+  const LATIN = /[A-Za-z]/u;
+  /** The rows of a list call's answer (its one array: `dataList`, or the spec's own name). */
+  const rowsOf = (id: EndpointId) => {
+    const answer = (arabic[id] as (request: MockRequest) => unknown)({
+      params: { page: 1, size: 10, transactionID: 'ES-1' },
+      query: {},
+      body: {},
+    }) as Record<string, unknown>;
+    return (Object.values(answer).find(Array.isArray) ?? []) as Record<string, unknown>[];
+  };
+  // The words a person reads in each list (names, terms, statuses, validities); ids, codes,
+  // e-mails and file names stay as they are in both languages.
+  const WORDS: [EndpointId, string[]][] = [
+    ['myTransactions', ['planType', 'userRole', 'statusLabel', 'originator']],
+    ['paymentHistory', ['productName', 'validity', 'statusLabel']],
+    ['commonEsignPlans', ['planName', 'productName', 'validity']],
+    ['myNotifications', ['title', 'message']],
+    ['l2RequestsGrid', ['sipName', 'orgName', 'statusLabel', 'originator']],
+    ['purchasedCounters', ['paymentMode']],
+    ['counterAllocationHistory', ['paxDescription', 'userType', 'paxType']],
+    ['counterPlans', ['name', 'paxDescription', 'paxTypeName']],
+    ['esignDeductionSummary', ['planName', 'planType']],
+    ['specialPlans', ['planName', 'planType']],
+  ];
+
+  it.each(WORDS)('%s: the words are Arabic', (id, fields) => {
+    const rows = rowsOf(id);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows)
+      for (const field of fields) {
+        const value = row[field];
+        expect(typeof value, `${id}.${field}`).toBe('string');
+        expect(value, `${id}.${field}`).toMatch(ARABIC);
+        expect(value, `${id}.${field}`).not.toMatch(LATIN);
+      }
+  });
+
+  it('keeps names given in both languages as both', () => {
+    const row = (arabic.manageUsersGrid as (request: MockRequest) => unknown)({
+      params: {},
+      query: {},
+      body: { pageNumber: 1, pageSize: 1 },
+    }) as { dataList: { fullNameEnglish: string; fullNameArabic: string }[] };
+    expect(row.dataList[0]?.fullNameEnglish).toMatch(LATIN);
+    expect(row.dataList[0]?.fullNameArabic).toMatch(ARABIC);
+  });
+});
+
 describe('mock answers', () => {
   const json = ENDPOINTS.filter((endpoint) => endpoint.answer.kind === 'json');
 

@@ -63,6 +63,28 @@ describe('mock handlers for Storybook and tests', () => {
     expect(initiated).toMatchObject({ status: '1', random: '42', nationalID: '1000000008' });
   });
 
+  it('answer in the language the request asks for, as the server does', async () => {
+    let language: 'en' | 'ar' = 'ar';
+    const bilingual = createApiClient({
+      baseUrl: `${ORIGIN}/`,
+      storage: memoryStorage(),
+      language: () => language,
+      onLogout: () => undefined,
+      deviceId: () => Promise.resolve('d'.repeat(64)),
+      coordinator: localCoordinator<SessionMessage>(),
+      saveFile: () => undefined,
+    });
+    const inArabic = await bilingual.call(CONTRACT.paymentHistory, {
+      params: { page: 1, size: 3 },
+    });
+    expect(inArabic.dataList[0]?.productName).toMatch(/^التوقيع الإلكتروني: /);
+    language = 'en';
+    const inEnglish = await bilingual.call(CONTRACT.paymentHistory, {
+      params: { page: 1, size: 3 },
+    });
+    expect(inEnglish.dataList[0]?.productName).toMatch(/^eSign: /);
+  });
+
   it('serve exports as files with the spec’s name', async () => {
     const file = await client.download(CONTRACT.exportSpecialPlan, {
       body: { orgSlNo: 314, language: 'en' },

@@ -80,6 +80,17 @@ export const COUNTED_NOUNS = {
       other: '{n} عملية',
     },
   },
+  seat: {
+    en: { one: '{n} seat', other: '{n} seats' },
+    ar: {
+      zero: '{n} مقعد',
+      one: 'مقعد واحد',
+      two: 'مقعدان',
+      few: '{n} مقاعد',
+      many: '{n} مقعدًا',
+      other: '{n} مقعد',
+    },
+  },
 } as const satisfies Record<string, CountedNoun>;
 
 export function formatCount(

@@ -16,6 +16,7 @@ export * from './permissions.js';
 export * from './session.js';
 export * from './settings.js';
 export * from './statuses.js';
+export * from './terms.js';
 export * from './translationLoading.js';
 export * from './routes.js';
 export * from './invoice.js';

@@ -123,6 +123,14 @@ export function text(key: string, values?: Record<string, unknown>): string {
   return i18next.t(key, values);
 }
 
+/**
+ * The fixtures in the story's language: what the mock answers send a story in Arabic (they
+ * answer by Accept-Language, as the server does), for a play to look for.
+ */
+export function storyFixtures() {
+  return createFixtures({ language: i18next.language === 'ar' ? 'ar' : 'en' });
+}
+
 /** The signed-in user's name as the header shows it in the story's language. */
 export function userName(globals: Globals, session: SessionData): string {
   return globals.language === 'ar' ? session.fullNameArabic : session.fullNameEnglish;

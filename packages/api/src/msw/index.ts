@@ -12,6 +12,7 @@ import {
   type Endpoint,
   type EndpointId,
 } from '../contract/index.js';
+import type { Language } from '@tawqi/domain';
 import type { ApiErrorBody } from '../errors.js';
 import { createFixtures, type FixtureOptions } from '../fixtures/factories.js';
 import { createMockAnswers, type MockRequest } from '../fixtures/mockAnswers.js';
@@ -54,9 +55,22 @@ function invalid(path: string, message: string): Response {
   return HttpResponse.json(body, { status: 400 });
 }
 
+/**
+ * The mock answers in each language; a call is answered in its Accept-Language, as the server
+ * answers, so a story in Arabic shows the words the portal would (issue 20).
+ */
+function answersByLanguage(fixtures: FixtureOptions | undefined) {
+  const of = (language: Language) => createMockAnswers(createFixtures({ ...fixtures, language }));
+  const answers = { en: of('en'), ar: of('ar') };
+  return (request: Request) =>
+    answers[
+      (request.headers.get('accept-language') ?? '').toLowerCase().startsWith('ar') ? 'ar' : 'en'
+    ];
+}
+
 export function createMockHandlers(options: MockHandlerOptions = {}): HttpHandler[] {
   const baseUrl = options.baseUrl ?? '';
-  const answers = createMockAnswers(createFixtures(options.fixtures));
+  const answersFor = answersByLanguage(options.fixtures);
   const mocked = ENDPOINTS.filter(
     (endpoint) => !options.passthrough?.includes(endpoint.id as EndpointId),
   );
@@ -87,9 +101,9 @@ export function createMockHandlers(options: MockHandlerOptions = {}): HttpHandle
         }
         parsed[part] = result.data as Record<string, unknown>;
       }
-      const answer = (answers[endpoint.id as EndpointId] as (request: MockRequest) => unknown)(
-        parsed as MockRequest,
-      );
+      const answer = (
+        answersFor(request)[endpoint.id as EndpointId] as (request: MockRequest) => unknown
+      )(parsed as MockRequest);
       if (answer === 'file' && endpoint.answer.kind === 'blob') {
         return new HttpResponse(MOCK_FILE_BYTES, {
           headers: {
@@ -125,9 +139,9 @@ export const mockStates = {
   empty(id: EndpointId, options: MockHandlerOptions = {}): HttpHandler {
     const baseUrl = options.baseUrl ?? '';
     const endpoint = CONTRACT[id] as Endpoint;
-    const answers = createMockAnswers(createFixtures(options.fixtures));
-    return handlerFor(endpoint)(mockUrl(endpoint, baseUrl), () => {
-      const full = (answers[id] as (request: MockRequest) => unknown)({
+    const answersFor = answersByLanguage(options.fixtures);
+    return handlerFor(endpoint)(mockUrl(endpoint, baseUrl), ({ request }) => {
+      const full = (answersFor(request)[id] as (request: MockRequest) => unknown)({
         params: {},
         query: {},
         body: {},

@@ -3,7 +3,6 @@
  * quantity step before the gateway, and a refused order; each state in both languages.
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { createFixtures } from '@tawqi/api/fixtures';
 import { mockStates } from '@tawqi/api/msw';
 import { expect, screen, userEvent, within } from 'storybook/test';
 import {
@@ -13,12 +12,14 @@ import {
   inArabic,
   inDark,
   portalLoader,
+  storyFixtures,
   text,
   withPortal,
 } from '../../stories/portal.js';
 import BuyPlans from './BuyPlans.js';
 
-const firstPlan = createFixtures().buyablePlan(0);
+/** The first plan on sale, in the story's language. */
+const firstPlan = () => storyFixtures().buyablePlan(0);
 
 const meta = {
   title: 'Portal/My/BuyPlans',
@@ -38,11 +39,11 @@ export const Data: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const choose = await canvas.findByRole('button', {
-      name: text('my:buy.choose', { plan: firstPlan.planName }),
+      name: text('my:buy.choose', { plan: firstPlan().planName }),
     });
     await userEvent.click(choose);
     const dialog = await screen.findByRole('dialog', {
-      name: text('my:buy.dialogTitle', { plan: firstPlan.planName }),
+      name: text('my:buy.dialogTitle', { plan: firstPlan().planName }),
     });
     await expect(within(dialog).getByRole('button', { name: text('my:buy.pay') })).toBeEnabled();
     await userEvent.keyboard('{Escape}');
@@ -76,7 +77,7 @@ export const OrderRefused: Story = {
     const canvas = within(canvasElement);
     await userEvent.click(
       await canvas.findByRole('button', {
-        name: text('my:buy.choose', { plan: firstPlan.planName }),
+        name: text('my:buy.choose', { plan: firstPlan().planName }),
       }),
     );
     const dialog = await screen.findByRole('dialog');
@@ -91,13 +92,13 @@ export const OrderRefusedArabic = inArabic(OrderRefused);
 export const ChosenOnPricing: Story = {
   parameters: {
     portal: {
-      route: `/app/my/esign/buy/plans?plan=${String(firstPlan.productPricingDetailsSlno)}`,
+      route: `/app/my/esign/buy/plans?plan=${String(firstPlan().productPricingDetailsSlno)}`,
       session: SESSION_INDIVIDUAL,
     },
   },
   play: async () => {
     const dialog = await screen.findByRole('dialog', {
-      name: text('my:buy.dialogTitle', { plan: firstPlan.planName }),
+      name: text('my:buy.dialogTitle', { plan: firstPlan().planName }),
     });
     await expect(within(dialog).getByRole('button', { name: text('my:buy.pay') })).toBeEnabled();
   },

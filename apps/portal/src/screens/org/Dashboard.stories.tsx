@@ -17,6 +17,7 @@ import {
   inDark,
   loadingStory,
   portalLoader,
+  storyFixtures,
   retryRecovers,
   text,
   withPortal,
@@ -64,7 +65,7 @@ export const L1Provider: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const provider = await canvas.findByRole('region', {
-      name: text('org:dashboard.provider.title', { name: 'Tawqi Trust Services' }),
+      name: text('org:dashboard.provider.title', { name: storyFixtures().providerName }),
     });
     await expect(
       within(provider).getByRole('link', { name: text('org:dashboard.provider.allocate') }),

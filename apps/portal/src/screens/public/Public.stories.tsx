@@ -4,7 +4,7 @@
  * and pricing with the comparison table; each in both languages, light and dark.
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { createFixtures, createMockAnswers } from '@tawqi/api/fixtures';
+import { createMockAnswers } from '@tawqi/api/fixtures';
 import { expect, userEvent, within } from 'storybook/test';
 import {
   failedOnceStory,
@@ -12,6 +12,7 @@ import {
   inDark,
   loadingStory,
   portalLoader,
+  storyFixtures,
   text,
   withPortal,
 } from '../../stories/portal.js';
@@ -63,11 +64,9 @@ export const ComingSoon: Story = {
 export const ComingSoonArabic = inArabic(ComingSoon);
 export const ComingSoonDark = inDark(ComingSoon);
 
-const plans = createMockAnswers(createFixtures()).commonEsignPlans({
-  params: {},
-  query: {},
-  body: {},
-});
+/** The plans the mock answers send, in the story's language. */
+const plans = () =>
+  createMockAnswers(storyFixtures()).commonEsignPlans({ params: {}, query: {}, body: {} });
 
 /** A card per plan, each with its own buy button, and every plan in the comparison table. */
 export const Pricing: StoryObj<typeof PlansPricing> = {
@@ -77,10 +76,9 @@ export const Pricing: StoryObj<typeof PlansPricing> = {
     const canvas = within(canvasElement);
     const table = await canvas.findByRole('table');
     // The header row, and a row per plan.
-    await expect(within(table).getAllByRole('row')).toHaveLength(
-      plans.planDetailsDTOList.length + 1,
-    );
-    for (const plan of plans.planDetailsDTOList) {
+    const { planDetailsDTOList } = plans();
+    await expect(within(table).getAllByRole('row')).toHaveLength(planDetailsDTOList.length + 1);
+    for (const plan of planDetailsDTOList) {
       await expect(
         canvas.getByRole('button', {
           name: text('public:plans.buyNamed', { plan: plan.planName }),
