@@ -3,16 +3,20 @@
 // 50 connections for 10 s each (autocannon; stops by itself, sends only to 127.0.0.1):
 //   bare     — a bare Fastify route in this process doing the same ES256 verification of the same
 //              access token (jose, the key parsed once, the same checks) and answering a small JSON
+//   bare + statement — the same route with one prepared statement on the server's database (a
+//              page of units, no count, no session): the price of one round trip here, a reference
 //   my list  — the built server (as `npm start` runs it, its own process): Sara's transactions,
 //              one page of 10, through the whole stack (token, device, session, query)
 //   org grid — the same server: organization 314's units, one page of 10, through the tenant
 //              context too (membership, roles, the permission table)
 // Target (issue 13): each at ≥ 0.4× the bare route's requests per second, and p99 ≤ 25 ms.
-// Reported, not asserted; written to bench-results/api.json.
-import { mkdirSync, writeFileSync } from 'node:fs';
+// Reported, not asserted; written to bench-results/api.json, with the CPU time the server, the
+// database and this process spent per request (Linux), which says where a slower route's time goes.
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
+import pg from 'pg';
 import { SignJWT, generateKeyPair, jwtVerify } from 'jose';
 import { startBuiltServer } from '../../../scripts/start-server.mjs';
 
@@ -55,12 +59,48 @@ async function signIn() {
   return answer.session.token;
 }
 
-function load(options) {
-  return new Promise((resolve, reject) => {
-    autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options }, (error, result) =>
-      error ? reject(error) : resolve(result),
+/**
+ * CPU time (ms) used so far by this process (the load generator and the bare route), the server's
+ * process and the database's processes, read from Linux's /proc; null elsewhere.
+ */
+function cpuTimes() {
+  if (!existsSync('/proc/self/stat')) return null;
+  const times = { bench: 0, server: 0, database: 0 };
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    let stat;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      continue; // ended meanwhile
+    }
+    const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime, in clock ticks (100 per second on Linux)
+    const ms = (Number(fields[11]) + Number(fields[12])) * 10;
+    if (Number(pid) === process.pid) times.bench += ms;
+    else if (Number(pid) === server.pid) times.server += ms;
+    else if (name === 'postgres') times.database += ms;
+  }
+  return times;
+}
+
+/** One load run, and the CPU time each party spent per request (µs) while it ran. */
+async function load(options) {
+  const before = cpuTimes();
+  const result = await new Promise((resolve, reject) => {
+    autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options }, (error, outcome) =>
+      error ? reject(error) : resolve(outcome),
     );
   });
+  const after = cpuTimes();
+  if (before && after)
+    result.cpuMicrosPerRequest = Object.fromEntries(
+      Object.keys(after).map((party) => [
+        party,
+        Math.round(((after[party] - before[party]) * 1000) / result.requests.total),
+      ]),
+    );
+  return result;
 }
 
 const summary = (result) => ({
@@ -69,6 +109,7 @@ const summary = (result) => ({
   p99ms: result.latency.p99,
   non2xx: result.non2xx,
   errors: result.errors,
+  cpuMicrosPerRequest: result.cpuMicrosPerRequest,
 });
 
 let results;
@@ -87,7 +128,7 @@ try {
     .sign(privateKey);
 
   const bare = Fastify();
-  bare.post('/bare', async (request) => {
+  const verified = async (request) => {
     const { payload } = await jwtVerify(request.headers.authorization.slice(7), publicKey, {
       algorithms: ['ES256'],
       typ: 'at+jwt',
@@ -95,7 +136,26 @@ try {
       audience: 'tawqi-api',
     });
     if (payload.dev !== request.headers['x-device-id']) throw new Error('device');
+    return payload;
+  };
+  bare.post('/bare', async (request) => {
+    const payload = await verified(request);
     return { state: 200, dataList: [], totalCount: 0, sub: payload.sub };
+  });
+  // The same route with one prepared statement on the server's own database (a page of 314's
+  // units, no count): what a single round trip costs on this machine, for reference.
+  const database = new pg.Pool({
+    connectionString: `postgres://tawqi:tawqi-embedded@127.0.0.1:${String(server.pgPort)}/tawqi`,
+    max: 10,
+  });
+  bare.post('/bare-statement', async (request) => {
+    const payload = await verified(request);
+    const { rows } = await database.query({
+      name: 'units',
+      text: 'SELECT * FROM organization_units WHERE org_slno = $1 ORDER BY org_unit_slno DESC LIMIT 10',
+      values: [314],
+    });
+    return { state: 200, dataList: rows, totalCount: rows.length, sub: payload.sub };
   });
   const bareUrl = await bare.listen({ host: '127.0.0.1', port: 0 });
 
@@ -108,6 +168,14 @@ try {
   const bareResult = summary(
     await load({
       url: `${bareUrl}/bare`,
+      method: 'POST',
+      headers: { ...headers, authorization: `Bearer ${bareToken}` },
+      body,
+    }),
+  );
+  const statementResult = summary(
+    await load({
+      url: `${bareUrl}/bare-statement`,
       method: 'POST',
       headers: { ...headers, authorization: `Bearer ${bareToken}` },
       body,
@@ -130,11 +198,16 @@ try {
     }),
   );
   await bare.close();
+  await database.end();
   results = {
     date: new Date().toISOString(),
     connections: CONNECTIONS,
     seconds: SECONDS,
     bare: bareResult,
+    bareWithStatement: {
+      ...statementResult,
+      ratio: +(statementResult.requestsPerSecond / bareResult.requestsPerSecond).toFixed(2),
+    },
     myList: {
       ...listResult,
       ratio: +(listResult.requestsPerSecond / bareResult.requestsPerSecond).toFixed(2),
@@ -155,13 +228,19 @@ writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
 console.log(
   `Authenticated reads at ${String(CONNECTIONS)} connections, ${String(SECONDS)} s each:`,
 );
+/** The CPU each party spent per request: where a slower route's time goes. */
+function cpuLine(cpu) {
+  if (!cpu) return '';
+  return `  CPU/request: server ${String(cpu.server)} µs, database ${String(cpu.database)} µs, load generator and bare route ${String(cpu.bench)} µs`;
+}
 for (const [name, result] of [
   ['bare route', results.bare],
+  ['bare + statement', results.bareWithStatement],
   ['my transactions', results.myList],
   ['org units', results.orgGrid],
 ])
   console.log(
-    `  ${name.padEnd(16)} ${String(result.requestsPerSecond).padStart(6)} req/s  p50 ${String(result.p50ms)} ms  p99 ${String(result.p99ms)} ms  non-2xx ${String(result.non2xx)}`,
+    `  ${name.padEnd(16)} ${String(result.requestsPerSecond).padStart(6)} req/s  p50 ${String(result.p50ms)} ms  p99 ${String(result.p99ms)} ms  non-2xx ${String(result.non2xx)}${cpuLine(result.cpuMicrosPerRequest)}`,
   );
 for (const [name, result] of [
   ['my transactions', results.myList],

@@ -102,6 +102,54 @@ describe('a new database', SEEDING, () => {
     expect(await count('users')).toBe(0);
   });
 
+  it('indexes every foreign key a read looks rows up by (the others are named here as written only)', async () => {
+    const pool = await freshDatabase();
+    await migrate(pool);
+    // A foreign key no index leads with: reading by it scans the table (migration 021).
+    const { rows } = await pool.query<{ key: string }>(
+      `SELECT c.conrelid::regclass || '.' || string_agg(a.attname, ',' ORDER BY k.n) AS key
+         FROM pg_constraint c
+         CROSS JOIN LATERAL unnest(c.conkey) WITH ORDINALITY AS k(attnum, n)
+         JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = k.attnum
+        WHERE c.contype = 'f' AND c.connamespace = 'public'::regnamespace
+          AND NOT EXISTS (
+            SELECT 1 FROM pg_index i
+             WHERE i.indrelid = c.conrelid
+               AND (i.indkey::int2[])[0:cardinality(c.conkey) - 1] @> c.conkey
+               AND (i.indkey::int2[])[0:cardinality(c.conkey) - 1] <@ c.conkey)
+        GROUP BY c.conrelid, c.conname`,
+    );
+    // Who created, decided or placed something, and what a row was bought from: kept for the
+    // record and joined from the row, never searched by; and a request's person, read only
+    // within its organization's requests (their index leads with the organization).
+    const writtenOnly = [
+      'counter_entries.created_by',
+      'documents.uploaded_by',
+      'identity_challenges.org_slno',
+      'identity_challenges.requested_by',
+      'identity_challenges.user_slno',
+      'l2_requests.created_by',
+      'l2_requests.decided_by',
+      'order_lines.pax_slno',
+      'order_lines.product_pricing_details_slno',
+      'orders.for_sip_slno',
+      'orders.placed_by',
+      'orders.product_pricing_details_slno',
+      'pax_plans.product_pricing_details_slno',
+      'provider_allocations.created_by',
+      'purchase_orders.created_by',
+      'purchase_orders.decided_by',
+      'purchased_plans.product_pricing_details_slno',
+      'special_plan_requests.decided_by',
+      'special_plan_requests.requested_by',
+      'agreements.org_slno',
+      'user_requests.created_by',
+      'user_requests.decided_by',
+      'user_requests.user_slno',
+    ];
+    expect(rows.map((row) => row.key).sort()).toEqual(writtenOnly.sort());
+  });
+
   it('accepts exactly the statuses and roles the domain names, keeps counters sound, numbers transactions once each and units within their organization', async () => {
     const pool = await freshDatabase();
     await migrate(pool);

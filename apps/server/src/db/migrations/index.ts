@@ -19,6 +19,7 @@ import * as purchaseOrders from './017_purchase_orders.js';
 import * as transactionOrderIndexes from './018_transaction_order_indexes.js';
 import * as providerHierarchy from './019_provider_hierarchy.js';
 import * as providerOrders from './020_provider_orders.js';
+import * as lookupIndexes from './021_lookup_indexes.js';
 
 export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   initial,
@@ -41,4 +42,5 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   transactionOrderIndexes,
   providerHierarchy,
   providerOrders,
+  lookupIndexes,
 ];
