@@ -11,6 +11,7 @@ import { setupWorker } from 'msw/browser';
 import { mswLoader } from 'msw-storybook-addon/csf3';
 import { useLayoutEffect } from 'react';
 import { configure } from 'storybook/test';
+import { BRAND_NAMES, latinWordsIn } from '../../portal/src/stories/latinWords.js';
 
 // What a story waits for may be a screen's lazy chunk compiled on first use: on a busy two-core
 // CI machine that took over the default second (a receipt dialog, once). Five seconds is still
@@ -43,6 +44,20 @@ const withUi: Decorator = (Story, context) => {
 
 const preview: Preview = {
   decorators: [withUi],
+  // An Arabic story shows what an Arabic reader sees: no English word and no ASCII digit but where
+  // the portal's rule allows (the same rule the end-to-end pages are held to). A story of the
+  // ui's components in Arabic says so with its texts; a leak fails its test.
+  afterEach: ({ globals, canvasElement }) => {
+    if (globals.language !== 'ar') return;
+    // React Aria's announcer keeps what earlier stories announced (see `a11y` below).
+    const leaks = latinWordsIn(
+      canvasElement.ownerDocument.body,
+      BRAND_NAMES,
+      '[data-live-announcer]',
+    );
+    if (leaks.length > 0)
+      throw new Error(`English or ASCII digits in an Arabic story: ${leaks.join(', ')}`);
+  },
   loaders: [
     mswLoader(async () => {
       const worker = setupWorker(...createMockHandlers({ passthrough: ['translations'] }));

@@ -10,7 +10,7 @@ import {
   type DownloadedFile,
   type SessionMessage,
 } from '../src/index.js';
-import { MOCK_FILE_BYTES, createMockHandlers, mockStates } from '../src/msw/index.js';
+import { MOCK_FILE_BYTES, createMockHandlers, fixturesOf, mockStates } from '../src/msw/index.js';
 
 const ORIGIN = 'http://tawqi.mock';
 const server = setupServer(...createMockHandlers({ baseUrl: ORIGIN }));
@@ -126,6 +126,29 @@ describe('mock handlers for Storybook and tests', () => {
       statusCode: 404,
       message: 'No such transaction',
     });
+  });
+
+  it("say a failure's message in the request's language when given one per language", async () => {
+    server.use(
+      mockStates.failure('myDocuments', 400, { en: 'Not on sale', ar: 'لم تعد معروضة' }, ORIGIN),
+    );
+    const failed = (language: string) =>
+      fetch(`${ORIGIN}/api/v1/esign/my/documents`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'accept-language': language },
+        body: JSON.stringify({ transactionID: 'ES-1' }),
+      }).then((answer) => answer.json() as Promise<{ message: string }>);
+    expect((await failed('ar-SA')).message).toBe('لم تعد معروضة');
+    expect((await failed('en')).message).toBe('Not on sale');
+  });
+
+  it("give a story's own handler the fixtures in the request's language", () => {
+    const asked = (language: string) =>
+      new Request(ORIGIN, { headers: { 'accept-language': language } });
+    expect(fixturesOf(asked('ar')).language).toBe('ar');
+    expect(fixturesOf(asked('en-US')).language).toBe('en');
+    expect(fixturesOf(new Request(ORIGIN)).language).toBe('en');
+    expect(fixturesOf(asked('ar')).say({ en: 'Finance', ar: 'المالية' })).toBe('المالية');
   });
 
   it('make the loading state of a call: it does not answer', async () => {

@@ -161,3 +161,15 @@ export function toAsciiDigits(text: string): string {
     return String(code - zero);
   });
 }
+
+/**
+ * A string of digits as the language writes them, every character kept: a code to match on a
+ * phone, a masked mobile number. (A quantity goes through formatNumber; this keeps leading zeros
+ * and the mask's dots.)
+ */
+export function formatDigits(text: string, language: Language): string {
+  if (language === 'en') return text;
+  return text.replace(/[0-9]/g, (digit) =>
+    String.fromCharCode(ARABIC_INDIC_ZERO + digit.charCodeAt(0) - 48),
+  );
+}

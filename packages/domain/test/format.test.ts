@@ -12,6 +12,7 @@ import {
   formatYear,
   intlLocale,
   toAsciiDigits,
+  formatDigits,
 } from '../src/index.js';
 
 describe('formatting locales (SPEC §4, §9)', () => {
@@ -104,5 +105,14 @@ describe('formatMonth', () => {
   it('refuses what is not a month', () => {
     expect(() => formatMonth('2026-13', 'en')).toThrow(RangeError);
     expect(() => formatMonth('November', 'en')).toThrow(RangeError);
+  });
+});
+
+describe('formatDigits', () => {
+  it('writes each digit as the language does, keeping leading zeros and the rest', () => {
+    expect(formatDigits('07', 'ar')).toBe('٠٧');
+    expect(formatDigits('05••••567', 'ar')).toBe('٠٥••••٥٦٧');
+    expect(formatDigits('05••••567', 'en')).toBe('05••••567');
+    expect(toAsciiDigits(formatDigits('0123456789', 'ar'))).toBe('0123456789');
   });
 });

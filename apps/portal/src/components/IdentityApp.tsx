@@ -15,6 +15,7 @@ import {
   IDENTITY_LOGIN_INITIAL,
   IDENTITY_POLL_INTERVAL_MS,
   formatClock,
+  formatDigits,
   identityLoginReducer,
   isPolling,
   MESSAGES,
@@ -255,9 +256,11 @@ export function IdentityApp({
           <p>{t(words.pick)}</p>
           <p
             className={numberBox}
-            aria-label={t('nafath.numberLabel', { number: state.random ?? '' })}
+            aria-label={t('nafath.numberLabel', {
+              number: formatDigits(state.random ?? '', language),
+            })}
           >
-            {state.random}
+            {formatDigits(state.random ?? '', language)}
           </p>
           <p>{t(words.waiting)}</p>
         </div>

@@ -5,7 +5,7 @@
  * renewal through the identity app.
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { formatNumber } from '@tawqi/domain';
+import { formatDigits, formatNumber } from '@tawqi/domain';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { Routes } from '../routes.js';
 import {
@@ -14,6 +14,7 @@ import {
   inArabic,
   inDark,
   portalLoader,
+  storyLanguage,
   text,
   uiText,
   userName,
@@ -187,7 +188,9 @@ export const KycRenewal: Story = {
     const dialog = await screen.findByRole('dialog', { name: text('app:kyc.title') });
     await userEvent.click(within(dialog).getByRole('button', { name: text('app:kyc.start') }));
     await expect(
-      await within(dialog).findByLabelText(text('login:nafath.numberLabel', { number: '17' })),
+      await within(dialog).findByLabelText(
+        text('login:nafath.numberLabel', { number: formatDigits('17', storyLanguage()) }),
+      ),
     ).toBeVisible();
     await expect(await screen.findByRole('alertdialog', {}, { timeout: 5000 })).toHaveTextContent(
       text('app:kyc.renewed'),

@@ -128,7 +128,12 @@ export function text(key: string, values?: Record<string, unknown>): string {
  * answer by Accept-Language, as the server does), for a play to look for.
  */
 export function storyFixtures() {
-  return createFixtures({ language: i18next.language === 'ar' ? 'ar' : 'en' });
+  return createFixtures({ language: storyLanguage() });
+}
+
+/** The story's language, for a play that formats what it looks for. */
+export function storyLanguage(): 'ar' | 'en' {
+  return i18next.language === 'ar' ? 'ar' : 'en';
 }
 
 /** The signed-in user's name as the header shows it in the story's language. */

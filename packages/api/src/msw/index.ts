@@ -55,6 +55,13 @@ function invalid(path: string, message: string): Response {
   return HttpResponse.json(body, { status: 400 });
 }
 
+/** The language a request asks its answer in (its Accept-Language), as the server reads it. */
+function languageOf(request: Request): Language {
+  return (request.headers.get('accept-language') ?? '').toLowerCase().startsWith('ar')
+    ? 'ar'
+    : 'en';
+}
+
 /**
  * The mock answers in each language; a call is answered in its Accept-Language, as the server
  * answers, so a story in Arabic shows the words the portal would (issue 20).
@@ -62,10 +69,17 @@ function invalid(path: string, message: string): Response {
 function answersByLanguage(fixtures: FixtureOptions | undefined) {
   const of = (language: Language) => createMockAnswers(createFixtures({ ...fixtures, language }));
   const answers = { en: of('en'), ar: of('ar') };
-  return (request: Request) =>
-    answers[
-      (request.headers.get('accept-language') ?? '').toLowerCase().startsWith('ar') ? 'ar' : 'en'
-    ];
+  return (request: Request) => answers[languageOf(request)];
+}
+
+const FIXTURES = { en: createFixtures({ language: 'en' }), ar: createFixtures({ language: 'ar' }) };
+
+/**
+ * The fixtures in a request's language, for a story's own handler: what it answers reads as the
+ * default answers do (`say` picks a story's own words in that language).
+ */
+export function fixturesOf(request: Request): ReturnType<typeof createFixtures> {
+  return FIXTURES[languageOf(request)];
 }
 
 export function createMockHandlers(options: MockHandlerOptions = {}): HttpHandler[] {
@@ -150,16 +164,26 @@ export const mockStates = {
     });
   },
   /** The call fails with the one error shape; an empty message makes screens say "Failed to fetch". */
-  failure(id: EndpointId, statusCode = 500, message = '', baseUrl = ''): HttpHandler {
+  /**
+   * The call fails with the status and message: one message, or one per language (answered in
+   * the request's, as the server answers).
+   */
+  failure(
+    id: EndpointId,
+    statusCode = 500,
+    message: string | Record<Language, string> = '',
+    baseUrl = '',
+  ): HttpHandler {
     const endpoint = CONTRACT[id] as Endpoint;
-    const body: ApiErrorBody = {
-      statusCode,
-      code: statusCode >= 500 ? 'INTERNAL' : statusCode === 404 ? 'NOT_FOUND' : 'VALIDATION_FAILED',
-      message,
-    };
-    return handlerFor(endpoint)(mockUrl(endpoint, baseUrl), () =>
-      HttpResponse.json(body, { status: statusCode }),
-    );
+    return handlerFor(endpoint)(mockUrl(endpoint, baseUrl), ({ request }) => {
+      const body: ApiErrorBody = {
+        statusCode,
+        code:
+          statusCode >= 500 ? 'INTERNAL' : statusCode === 404 ? 'NOT_FOUND' : 'VALIDATION_FAILED',
+        message: typeof message === 'string' ? message : message[languageOf(request)],
+      };
+      return HttpResponse.json(body, { status: statusCode });
+    });
   },
 };
 

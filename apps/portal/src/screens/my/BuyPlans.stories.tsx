@@ -13,6 +13,7 @@ import {
   inDark,
   portalLoader,
   storyFixtures,
+  storyLanguage,
   text,
   withPortal,
 } from '../../stories/portal.js';
@@ -68,10 +69,15 @@ export const EmptyArabic = inArabic(Empty);
 export const Failed: Story = failedOnceStory('commonEsignPlans');
 export const FailedArabic = inArabic(failedOnceStory('commonEsignPlans'));
 
+const NOT_ON_SALE = {
+  en: 'This plan is no longer on sale.',
+  ar: 'لم تعد هذه الباقة معروضة للبيع.',
+};
+
 /** The server refuses the order: its message is shown and the quantity step stays open. */
 export const OrderRefused: Story = {
   parameters: {
-    msw: [mockStates.failure('buyEsignPlan', 400, 'This plan is no longer on sale.')],
+    msw: [mockStates.failure('buyEsignPlan', 400, NOT_ON_SALE)],
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -82,7 +88,7 @@ export const OrderRefused: Story = {
     );
     const dialog = await screen.findByRole('dialog');
     await userEvent.click(within(dialog).getByRole('button', { name: text('my:buy.pay') }));
-    await expect(await screen.findByText('This plan is no longer on sale.')).toBeVisible();
+    await expect(await screen.findByText(NOT_ON_SALE[storyLanguage()])).toBeVisible();
     await expect(screen.getByRole('dialog')).toBeVisible();
   },
 };

@@ -7,7 +7,7 @@
 import { CONTRACT, type EndpointOutput } from '@tawqi/api';
 import { Button, DataGrid, EmptyState, StatusBadge, type DataGridColumn } from '@tawqi/ui';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { api } from '../../api.js';
 import { useFormat } from '../../format.js';
 import { PAGE_SIZE, gridState, usePageParam } from '../../grid.js';
@@ -119,7 +119,15 @@ export default function Devices() {
           onConfirm={() => void remove(removing)}
           onClose={() => setRemoving(null)}
         >
-          <p>{t('devices.confirmText', { device: removing.deviceModel })}</p>
+          <p>
+            {/* The device's name as it was registered (brand names): not translated. */}
+            <Trans
+              t={t}
+              i18nKey="devices.confirmText"
+              values={{ device: removing.deviceModel }}
+              components={{ device: <bdi translate="no" /> }}
+            />
+          </p>
         </ConfirmDialog>
       ) : null}
     </div>

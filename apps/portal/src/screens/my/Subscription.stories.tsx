@@ -4,8 +4,7 @@
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { CONTRACT } from '@tawqi/api';
-import { createFixtures } from '@tawqi/api/fixtures';
-import { mockStates, mockUrl } from '@tawqi/api/msw';
+import { mockStates, fixturesOf, mockUrl } from '@tawqi/api/msw';
 import { http, HttpResponse } from 'msw';
 import { expect, screen, userEvent, within } from 'storybook/test';
 import {
@@ -73,8 +72,8 @@ export const PurchasedPlans: Story = {
 };
 export const PurchasedPlansArabic = inArabic(PurchasedPlans);
 
-const onlyWelcomePack = http.get(mockUrl(CONTRACT.purchasedPlans), () =>
-  HttpResponse.json({ welcomePackList: [createFixtures().purchasedPlan(0)], totalCount: 1 }),
+const onlyWelcomePack = http.get(mockUrl(CONTRACT.purchasedPlans), ({ request }) =>
+  HttpResponse.json({ welcomePackList: [fixturesOf(request).purchasedPlan(0)], totalCount: 1 }),
 );
 
 /** Nothing bought yet: purchased plans shows the welcome pack, and says so. */

@@ -6,9 +6,8 @@
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { CONTRACT } from '@tawqi/api';
-import { createFixtures } from '@tawqi/api/fixtures';
 import { changeRequestsGrid, newUserApprovalsGrid } from '@tawqi/api/grids';
-import { mockUrl } from '@tawqi/api/msw';
+import { fixturesOf, mockUrl } from '@tawqi/api/msw';
 import { http, HttpResponse } from 'msw';
 import { expect, userEvent, within } from 'storybook/test';
 import { gridStories } from '../../stories/gridStories.js';
@@ -24,7 +23,6 @@ import {
 import Approvals from './Approvals.js';
 
 const portal = { route: '/app/org/approval/user', session: SESSION_WITH_ORGANIZATIONS };
-const fixtures = createFixtures();
 
 const meta = {
   title: 'Portal/Org/Approvals',
@@ -51,9 +49,9 @@ const changes = gridStories(changeRequestsGrid, {
 
 /** Every request's detail answers as an open one the caller may decide (or, here, made). */
 const pendingDetail = (createdByYou: boolean) =>
-  http.post(mockUrl(CONTRACT.newUserRequestDetails), () =>
+  http.post(mockUrl(CONTRACT.newUserRequestDetails), ({ request }) =>
     HttpResponse.json({
-      ...fixtures.newUserApprovalDetail(0),
+      ...fixturesOf(request).newUserApprovalDetail(0),
       status: 'Pending',
       createdByYou,
       remarks: null,

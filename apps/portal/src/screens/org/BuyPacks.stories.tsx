@@ -6,7 +6,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { CONTRACT } from '@tawqi/api';
 import { FORMATTING_LOCALES } from '@tawqi/domain';
-import { mockStates, mockUrl } from '@tawqi/api/msw';
+import { mockStates, fixturesOf, mockUrl } from '@tawqi/api/msw';
 import { http, HttpResponse } from 'msw';
 import { expect, userEvent, within, screen as page } from 'storybook/test';
 import {
@@ -17,6 +17,7 @@ import {
   loadingStory,
   portalLoader,
   text,
+  storyLanguage,
   withPortal,
 } from '../../stories/portal.js';
 import BuyPacks from './BuyPacks.js';
@@ -36,15 +37,20 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 /** Two packs at 100.00 and 250.00 before VAT, 15 %: one of each is 350.00 + 52.50 = 402.50. */
-const packs = http.post(mockUrl(CONTRACT.counterPlans), () =>
-  HttpResponse.json({
+const PACK_NAMES = {
+  small: { en: '500 eSign counters', ar: '٥٠٠ عملية توقيع' },
+  large: { en: '2,000 eSign counters', ar: '٢٬٠٠٠ عملية توقيع' },
+};
+const packs = http.post(mockUrl(CONTRACT.counterPlans), ({ request }) => {
+  const { say, term, providerName } = fixturesOf(request);
+  return HttpResponse.json({
     vat: 15,
     dataList: [
       {
-        name: '500 eSign counters',
-        paxDescription: '500 eSign counters from Tawqi Trust Services',
+        name: say(PACK_NAMES.small),
+        paxDescription: `${say(PACK_NAMES.small)} — ${providerName}`,
         paxSize: 500,
-        paxTypeName: 'eSign counters',
+        paxTypeName: term('eSign counters'),
         paxUniqueId: 'CNT-408-500',
         salesPrice: 100,
         tax: 15,
@@ -52,10 +58,10 @@ const packs = http.post(mockUrl(CONTRACT.counterPlans), () =>
         totalQuantity: 2,
       },
       {
-        name: '2,000 eSign counters',
-        paxDescription: '2,000 eSign counters from Tawqi Trust Services',
+        name: say(PACK_NAMES.large),
+        paxDescription: `${say(PACK_NAMES.large)} — ${providerName}`,
         paxSize: 2000,
-        paxTypeName: 'eSign counters',
+        paxTypeName: term('eSign counters'),
         paxUniqueId: 'CNT-408-2000',
         salesPrice: 250,
         tax: 37.5,
@@ -63,15 +69,17 @@ const packs = http.post(mockUrl(CONTRACT.counterPlans), () =>
         totalQuantity: 0,
       },
     ],
-  }),
-);
+  });
+});
 
 /** The packs; choosing one of each shows the order's total with VAT per line. */
 export const Counters: Story = {
   parameters: { msw: [packs] },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('heading', { name: '500 eSign counters' })).toBeVisible();
+    await expect(
+      await canvas.findByRole('heading', { name: PACK_NAMES.small[storyLanguage()] }),
+    ).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: text('org:buy.choose') }));
     const dialog = await page.findByRole('dialog', { name: text('org:buy.counter.dialogTitle') });
     // One of each pack, by keyboard.

@@ -7,6 +7,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { CONTRACT } from '@tawqi/api';
 import { mockUrl } from '@tawqi/api/msw';
+import { formatDigits } from '@tawqi/domain';
 import { http, HttpResponse } from 'msw';
 import { expect, screen, userEvent, within } from 'storybook/test';
 import {
@@ -14,6 +15,7 @@ import {
   inArabic,
   inDark,
   portalLoader,
+  storyLanguage,
   text,
   withPortal,
 } from '../../stories/portal.js';
@@ -68,7 +70,9 @@ export const Verified: Story = {
     const canvas = within(canvasElement);
     await startVerification(canvasElement);
     await expect(
-      await canvas.findByLabelText(text('login:nafath.numberLabel', { number: '63' })),
+      await canvas.findByLabelText(
+        text('login:nafath.numberLabel', { number: formatDigits('63', storyLanguage()) }),
+      ),
     ).toBeVisible();
     await expect(canvas.getByRole('status')).toHaveTextContent(text('login:nafath.waitingOther'));
     // The mock identity app approves at the first poll (two seconds).
@@ -113,7 +117,9 @@ export const AlreadyMember: Story = {
         : 'This person is already a member of the organization.';
     await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent(message);
     await expect(
-      within(canvasElement).queryByLabelText(text('login:nafath.numberLabel', { number: '63' })),
+      within(canvasElement).queryByLabelText(
+        text('login:nafath.numberLabel', { number: formatDigits('63', storyLanguage()) }),
+      ),
     ).toBeNull();
   },
 };

@@ -7,7 +7,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { CONTRACT } from '@tawqi/api';
 import { l2RequestsGrid } from '@tawqi/api/grids';
-import { mockUrl } from '@tawqi/api/msw';
+import { fixturesOf, mockUrl } from '@tawqi/api/msw';
 import { http, HttpResponse } from 'msw';
 import { expect, screen as page, userEvent, waitFor, within } from 'storybook/test';
 import { gridStories } from '../../stories/gridStories.js';
@@ -16,6 +16,7 @@ import {
   inArabic,
   openFirstRow,
   portalLoader,
+  storyLanguage,
   text,
   withPortal,
 } from '../../stories/portal.js';
@@ -52,33 +53,40 @@ export const LoadingArabic: Story = stories.LoadingArabic;
 export const Failed: Story = stories.Failed;
 export const FailedArabic: Story = stories.FailedArabic;
 
-const pending = {
+/** The applicant's and its people's names, as the server answers them in each language. */
+const NAMES = {
+  en: { org: 'Taif Signing House', admin: 'Nawaf Al-Harthi', originator: 'L2 portal' },
+  ar: { org: 'دار الطائف للتوقيع', admin: 'نواف الحارثي', originator: 'بوابة المستوى الثاني' },
+} as const;
+const namesOf = (request: Request) => NAMES[fixturesOf(request).language];
+
+const pendingIn = (request: Request) => ({
   requestId: 601,
   l2sipId: 'L2-503',
   l2OrgId: 350,
-  sipName: 'Taif Signing House',
+  sipName: namesOf(request).org,
   crNumber: '4030000350',
-  orgName: 'Taif Signing House',
+  orgName: namesOf(request).org,
   emailId: 'nawaf@taifsigning.sa',
   phoneNumber: '0120000350',
   status: 'Pending',
-  statusLabel: 'Pending',
+  statusLabel: fixturesOf(request).term('Pending'),
   processedBy: null,
   processedDate: null,
-  originator: 'L2 portal',
+  originator: namesOf(request).originator,
   remarks: null,
-};
+});
 
 const decided: unknown[] = [];
 const pendingOnly = [
-  http.post(mockUrl(CONTRACT.l2RequestsGrid), () =>
-    HttpResponse.json({ dataList: [pending], totalCount: 1 }),
+  http.post(mockUrl(CONTRACT.l2RequestsGrid), ({ request }) =>
+    HttpResponse.json({ dataList: [pendingIn(request)], totalCount: 1 }),
   ),
-  http.post(mockUrl(CONTRACT.l2RequestView), () =>
+  http.post(mockUrl(CONTRACT.l2RequestView), ({ request }) =>
     HttpResponse.json({
-      ...pending,
+      ...pendingIn(request),
       organization: {
-        organizationName: 'Taif Signing House',
+        organizationName: namesOf(request).org,
         sipId: 'L2-503',
         dbaName: 'Taif Signing House',
         dbaNameArabic: 'دار الطائف للتوقيع',
@@ -87,26 +95,26 @@ const pendingOnly = [
         email: 'nawaf@taifsigning.sa',
         validTill: '2028-11-20',
         telephoneNumber: '0120000350',
-        address: 'Prince Sultan Road',
-        country: 'Saudi Arabia',
-        state: 'Makkah Region',
-        city: 'Taif',
+        address: fixturesOf(request).say({ en: 'Prince Sultan Road', ar: 'طريق الأمير سلطان' }),
+        country: fixturesOf(request).say({ en: 'Saudi Arabia', ar: 'المملكة العربية السعودية' }),
+        state: fixturesOf(request).say({ en: 'Makkah Region', ar: 'منطقة مكة المكرمة' }),
+        city: fixturesOf(request).say({ en: 'Taif', ar: 'الطائف' }),
         postalCode: '23431',
         digitalStamp: null,
-        digitalSealStatus: 'Not requested',
+        digitalSealStatus: fixturesOf(request).say({ en: 'Not requested', ar: 'لم يُطلب' }),
         remarks: null,
       },
       sponsors: [],
       technicalContacts: [],
       admins: [
         {
-          fullName: 'Nawaf Al-Harthi',
+          fullName: namesOf(request).admin,
           email: 'nawaf@taifsigning.sa',
           mobileNumber: '0551110022',
           employeeID: 'EMP-350-001',
           loginType: 'Nafath',
           isActive: false,
-          designation: 'General manager',
+          designation: fixturesOf(request).say({ en: 'General manager', ar: 'المدير العام' }),
         },
       ],
       documents: [
@@ -114,7 +122,7 @@ const pendingOnly = [
           id: 1,
           category: 'commercialRegistration',
           name: 'commercial registration.pdf',
-          status: 'Submitted',
+          status: fixturesOf(request).say({ en: 'Submitted', ar: 'مُرسل' }),
           type: 'pdf',
           uniqueFileId: 'AbCdEfGhIjKlMnOpQrStUv',
           size: 812,
@@ -141,7 +149,7 @@ export const Approve: Story = {
     await expect(canvas.getByRole('list', { name: text('org:documents.title') })).toBeVisible();
     await userEvent.click(
       canvas.getByRole('button', {
-        name: text('org:approvals.approveNamed', { name: 'Taif Signing House' }),
+        name: text('org:approvals.approveNamed', { name: NAMES[storyLanguage()].org }),
       }),
     );
     await waitFor(() =>
@@ -150,6 +158,11 @@ export const Approve: Story = {
   },
 };
 export const ApproveArabic: Story = inArabic(Approve);
+
+const REMARKS = {
+  en: 'The CR copy is not legible.',
+  ar: 'نسخة السجل التجاري غير مقروءة.',
+};
 
 /** Refusing needs remarks the applicants read; with them, it is sent. */
 export const Refuse: Story = {
@@ -160,7 +173,7 @@ export const Refuse: Story = {
     const canvas = within(canvasElement);
     await userEvent.click(
       await canvas.findByRole('button', {
-        name: text('org:approvals.rejectNamed', { name: 'Taif Signing House' }),
+        name: text('org:approvals.rejectNamed', { name: NAMES[storyLanguage()].org }),
       }),
     );
     const dialog = await page.findByRole('dialog');
@@ -170,27 +183,32 @@ export const Refuse: Story = {
     await expect(
       await within(dialog).findByText(text('org:approvals.remarksRequired')),
     ).toBeVisible();
-    await userEvent.type(within(dialog).getByRole('textbox'), 'The CR copy is not legible.');
+    await userEvent.type(within(dialog).getByRole('textbox'), REMARKS[storyLanguage()]);
     await userEvent.click(
       within(dialog).getByRole('button', { name: text('org:approvals.reject') }),
     );
     await waitFor(() =>
       expect(decided).toEqual([
-        { l1SipId: 408, requestId: 601, action: 'reject', remarks: 'The CR copy is not legible.' },
+        { l1SipId: 408, requestId: 601, action: 'reject', remarks: REMARKS[storyLanguage()] },
       ]),
     );
   },
 };
 export const RefuseArabic: Story = inArabic(Refuse);
 
+const NOT_FOUND = {
+  en: 'Organization not found for this request.',
+  ar: 'لم يُعثر على منشأة لهذا الطلب.',
+};
+
 /** SPEC §8: an organization view whose answer carries an errorMessage shows it as the error. */
 export const OrganizationError: Story = {
   parameters: {
     msw: [
       ...pendingOnly,
-      http.post(mockUrl(CONTRACT.l2OrganizationView), () =>
+      http.post(mockUrl(CONTRACT.l2OrganizationView), ({ request }) =>
         HttpResponse.json({
-          errorMessage: 'Organization not found for this request.',
+          errorMessage: fixturesOf(request).say(NOT_FOUND),
           organization: null,
           sponsors: [],
           technicalContacts: [],
@@ -201,9 +219,7 @@ export const OrganizationError: Story = {
   },
   play: async ({ canvasElement }) => {
     await openFirstRow(canvasElement, text('org:providers.approvals.title'));
-    await expect(
-      await within(canvasElement).findByText('Organization not found for this request.'),
-    ).toBeVisible();
+    await expect(await within(canvasElement).findByText(NOT_FOUND[storyLanguage()])).toBeVisible();
   },
 };
 export const OrganizationErrorArabic: Story = inArabic(OrganizationError);

@@ -5,9 +5,8 @@
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { CONTRACT } from '@tawqi/api';
-import { createFixtures } from '@tawqi/api/fixtures';
 import { manageUsersGrid } from '@tawqi/api/grids';
-import { mockUrl } from '@tawqi/api/msw';
+import { fixturesOf, mockUrl } from '@tawqi/api/msw';
 import { http, HttpResponse } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { gridStories } from '../../stories/gridStories.js';
@@ -56,9 +55,9 @@ export const DataDark = inDark(Data);
 export const DataArabicDark = inDark(inArabic(Data));
 
 /** Every member's detail answers as a current, active member. */
-const currentMember = http.post(mockUrl(CONTRACT.viewOrganizationUser), () =>
+const currentMember = http.post(mockUrl(CONTRACT.viewOrganizationUser), ({ request }) =>
   HttpResponse.json({
-    ...createFixtures().userDetail(0),
+    ...fixturesOf(request).userDetail(0),
     status: 'Approved',
     isActive: true,
     openChanges: [],

@@ -13,11 +13,12 @@ import {
   inDark,
   openFirstRow,
   portalLoader,
+  storyLanguage,
   text,
   withPortal,
 } from '../../stories/portal.js';
 import NewUsers from './NewUsers.js';
-import { uavDetailAs } from './newUsers.mocks.js';
+import { DECIDER, uavDetailAs } from './newUsers.mocks.js';
 
 const portal = { route: '/app/org/manage/users/uav', session: SESSION_WITH_ORGANIZATIONS };
 
@@ -69,7 +70,7 @@ export const Decided: Story = {
   play: async ({ canvasElement }) => {
     const grid = await openFirstRow(canvasElement, text('org:newUsers.title'));
     await expect(
-      await within(grid).findByText('Majed Al-Otaibi', {}, { timeout: 5000 }),
+      await within(grid).findByText(DECIDER[storyLanguage()], {}, { timeout: 5000 }),
     ).toBeVisible();
     await expect(
       within(grid).queryByRole('button', { name: new RegExp(text('org:newUsers.cancel')) }),

@@ -89,7 +89,14 @@ function Details() {
         const text = field === 'validTill' && value ? format.date(value) : shown(value);
         return [
           t(`profile.details.${field}`),
-          VERBATIM_FIELDS.has(field) ? <Verbatim>{text}</Verbatim> : text,
+          VERBATIM_FIELDS.has(field) ? (
+            <Verbatim>{text}</Verbatim>
+          ) : field === 'dbaName' ? (
+            // The English trade name is English on an Arabic page too: said so, for readers and checks.
+            <span lang="en">{text}</span>
+          ) : (
+            text
+          ),
         ];
       })}
     />

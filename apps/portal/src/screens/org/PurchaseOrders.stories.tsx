@@ -6,7 +6,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { CONTRACT } from '@tawqi/api';
 import { purchaseOrdersGrid } from '@tawqi/api/grids';
-import { mockUrl } from '@tawqi/api/msw';
+import { fixturesOf, mockUrl } from '@tawqi/api/msw';
 import { http, HttpResponse } from 'msw';
 import { expect, screen as page, userEvent, waitFor, within } from 'storybook/test';
 import { gridStories } from '../../stories/gridStories.js';
@@ -38,21 +38,25 @@ const stories = gridStories(purchaseOrdersGrid, {
   portal,
 });
 
-const order = {
-  transactionNo: 'PO-000031',
-  requestDate: '2026-11-20T09:00:00.000Z',
-  paymentMode: 'Bank transfer',
-  paymentType: 'eSign counters',
-  productsInQuantity: 2,
-  productKeyRequestSlNo: 31,
-  price: 3500,
-  vat: 525,
-  totalPrice: 4025,
-  planName: '500 eSign counters',
-  planType: 'Purchase order',
-  errorMessage: null,
-  errorCode: null,
-  responseStatus: null,
+/** A purchase order as the server words it in the request's language. */
+const orderIn = (sent: Request) => {
+  const { term, say } = fixturesOf(sent);
+  return {
+    transactionNo: 'PO-000031',
+    requestDate: '2026-11-20T09:00:00.000Z',
+    paymentMode: term('bankTransfer'),
+    paymentType: term('eSign counters'),
+    productsInQuantity: 2,
+    productKeyRequestSlNo: 31,
+    price: 3500,
+    vat: 525,
+    totalPrice: 4025,
+    planName: say({ en: '500 eSign counters', ar: '٥٠٠ عملية توقيع' }),
+    planType: term('Purchase order'),
+    errorMessage: null,
+    errorCode: null,
+    responseStatus: null,
+  };
 };
 
 /** The orders, and above them where the transfer goes. */
@@ -85,8 +89,11 @@ const recorded: unknown[] = [];
 export const RecordTransfer: Story = {
   parameters: {
     msw: [
-      http.post(mockUrl(CONTRACT.purchaseOrders), () =>
-        HttpResponse.json({ dataList: [{ ...order, status: 'pending' }], totalCount: 1 }),
+      http.post(mockUrl(CONTRACT.purchaseOrders), ({ request }) =>
+        HttpResponse.json({
+          dataList: [{ ...orderIn(request), status: 'pending' }],
+          totalCount: 1,
+        }),
       ),
       http.post(mockUrl(CONTRACT.recordPurchaseOrderTransfer), async ({ request }) => {
         recorded.push(await request.json());
@@ -137,13 +144,16 @@ export const Confirm: Story = {
   parameters: {
     portal: { ...portal, route: `${portal.route}?tab=confirm` },
     msw: [
-      http.post(mockUrl(CONTRACT.providerPurchaseOrders), () =>
+      http.post(mockUrl(CONTRACT.providerPurchaseOrders), ({ request }) =>
         HttpResponse.json({
           dataList: [
             {
-              ...order,
+              ...orderIn(request),
               status: 'paymentInitiated',
-              organizationName: 'Riyadh Trading Company',
+              organizationName: fixturesOf(request).say({
+                en: 'Riyadh Trading Company',
+                ar: 'شركة الرياض للتجارة',
+              }),
               transferReference: 'TRF-2026-0001',
             },
           ],

@@ -12,6 +12,7 @@ import {
   inArabic,
   inDark,
   portalLoader,
+  storyLanguage,
   text,
   withPortal,
 } from '../../stories/portal.js';
@@ -40,6 +41,9 @@ const meta = {
 } satisfies Meta<typeof RequestSpecialPlan>;
 export default meta;
 type Story = StoryObj<typeof meta>;
+
+/** What the requester writes, in the story's language. */
+const JUSTIFICATION = { en: 'A national campaign.', ar: 'حملة وطنية.' };
 
 /** Sent empty, it says what each field needs and sends nothing. */
 export const Empty: Story = {
@@ -70,7 +74,7 @@ export const Filled: Story = {
     );
     await userEvent.type(
       canvas.getByRole('textbox', { name: text('org:special.form.justification') }),
-      'A national campaign.',
+      JUSTIFICATION[storyLanguage()],
     );
     await userEvent.click(canvas.getByRole('button', { name: text('org:special.form.send') }));
     await waitFor(() =>
@@ -79,7 +83,7 @@ export const Filled: Story = {
           orgSlNo: 314,
           planType: 'esign',
           quantity: 25_000,
-          justification: 'A national campaign.',
+          justification: JUSTIFICATION[storyLanguage()],
         },
       ]),
     );
@@ -101,7 +105,7 @@ export const CorrectedAfterEmpty: Story = {
     await expect(await canvas.findByText(text('org:special.form.quantityNeeded'))).toBeVisible();
     await userEvent.type(
       canvas.getByRole('textbox', { name: text('org:special.form.justification') }),
-      'A national campaign.',
+      JUSTIFICATION[storyLanguage()],
     );
     await userEvent.type(
       canvas.getByRole('textbox', { name: text('org:special.form.quantity') }),
@@ -113,7 +117,12 @@ export const CorrectedAfterEmpty: Story = {
     await userEvent.click(send);
     await waitFor(() =>
       expect(sent).toEqual([
-        { orgSlNo: 314, planType: 'esign', quantity: 300, justification: 'A national campaign.' },
+        {
+          orgSlNo: 314,
+          planType: 'esign',
+          quantity: 300,
+          justification: JUSTIFICATION[storyLanguage()],
+        },
       ]),
     );
   },
@@ -127,7 +136,7 @@ export const EnterInQuantity: Story = {
     const canvas = within(canvasElement);
     await userEvent.type(
       await canvas.findByRole('textbox', { name: text('org:special.form.justification') }),
-      'A national campaign.',
+      JUSTIFICATION[storyLanguage()],
     );
     await userEvent.type(
       canvas.getByRole('textbox', { name: text('org:special.form.quantity') }),
@@ -135,7 +144,12 @@ export const EnterInQuantity: Story = {
     );
     await waitFor(() =>
       expect(sent).toEqual([
-        { orgSlNo: 314, planType: 'esign', quantity: 1200, justification: 'A national campaign.' },
+        {
+          orgSlNo: 314,
+          planType: 'esign',
+          quantity: 1200,
+          justification: JUSTIFICATION[storyLanguage()],
+        },
       ]),
     );
   },

@@ -6,7 +6,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { CONTRACT } from '@tawqi/api';
 import { specialPlansGrid } from '@tawqi/api/grids';
-import { mockUrl } from '@tawqi/api/msw';
+import { fixturesOf, mockUrl } from '@tawqi/api/msw';
 import { http, HttpResponse } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { gridStories } from '../../stories/gridStories.js';
@@ -38,21 +38,25 @@ const stories = gridStories(specialPlansGrid, {
   portal,
 });
 
-const request = {
-  transactionNo: 'SP-000042',
-  requestDate: '2026-11-20T09:00:00.000Z',
-  paymentMode: 'Online',
-  paymentType: 'Card',
-  productsInQuantity: 25_000,
-  productKeyRequestSlNo: 42,
-  price: 50_000,
-  vat: 7_500,
-  totalPrice: 57_500,
-  planName: 'eSign counters: 25,000',
-  planType: 'Special plan',
-  errorMessage: null,
-  errorCode: null,
-  responseStatus: null,
+/** A special plan request as the server words it in the request's language. */
+const requestIn = (sent: Request) => {
+  const { term, say } = fixturesOf(sent);
+  return {
+    transactionNo: 'SP-000042',
+    requestDate: '2026-11-20T09:00:00.000Z',
+    paymentMode: term('online'),
+    paymentType: term('card'),
+    productsInQuantity: 25_000,
+    productKeyRequestSlNo: 42,
+    price: 50_000,
+    vat: 7_500,
+    totalPrice: 57_500,
+    planName: say({ en: 'eSign counters: 25,000', ar: 'رصيد العمليات: ٢٥٬٠٠٠' }),
+    planType: term('Special plan'),
+    errorMessage: null,
+    errorCode: null,
+    responseStatus: null,
+  };
 };
 
 export const Data: Story = stories.Data;
@@ -72,8 +76,11 @@ export const FailedArabic: Story = stories.FailedArabic;
 export const Priced: Story = {
   parameters: {
     msw: [
-      http.post(mockUrl(CONTRACT.specialPlans), () =>
-        HttpResponse.json({ dataList: [{ ...request, status: 'approved' }], totalCount: 1 }),
+      http.post(mockUrl(CONTRACT.specialPlans), ({ request }) =>
+        HttpResponse.json({
+          dataList: [{ ...requestIn(request), status: 'approved' }],
+          totalCount: 1,
+        }),
       ),
     ],
   },
@@ -94,17 +101,24 @@ export const Decide: Story = {
   parameters: {
     portal: { ...portal, route: `${portal.route}?tab=decide` },
     msw: [
-      http.post(mockUrl(CONTRACT.providerSpecialPlans), () =>
+      http.post(mockUrl(CONTRACT.providerSpecialPlans), ({ request }) =>
         HttpResponse.json({
           dataList: [
             {
-              ...request,
+              ...requestIn(request),
               price: 0,
               vat: 0,
               totalPrice: 0,
               status: 'pendingForApproval',
-              organizationName: 'Riyadh Trading Company',
-              justification: 'A national campaign needs more signatures this quarter.',
+              organizationName: fixturesOf(request).say({
+                en: 'Riyadh Trading Company',
+                ar: 'شركة الرياض للتجارة',
+              }),
+              // What the organization wrote, as it wrote it.
+              justification: fixturesOf(request).say({
+                en: 'A national campaign needs more signatures this quarter.',
+                ar: 'تحتاج حملة وطنية إلى توقيعات أكثر هذا الربع.',
+              }),
               requestedType: 'esign',
             },
           ],

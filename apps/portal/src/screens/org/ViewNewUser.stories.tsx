@@ -11,11 +11,12 @@ import {
   inDark,
   loadingStory,
   portalLoader,
+  storyLanguage,
   text,
   withPortal,
 } from '../../stories/portal.js';
 import ViewNewUser from './ViewNewUser.js';
-import { uavDetailAs } from './newUsers.mocks.js';
+import { DECIDER, uavDetailAs } from './newUsers.mocks.js';
 
 const route = '/app/org/manage/users/uav/viewuav';
 const portal = { route: `${route}?id=8000`, session: SESSION_WITH_ORGANIZATIONS };
@@ -59,7 +60,9 @@ export const Decided: Story = {
   parameters: { msw: [uavDetailAs(2)] },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByText('Majed Al-Otaibi', {}, { timeout: 5000 })).toBeVisible();
+    await expect(
+      await canvas.findByText(DECIDER[storyLanguage()], {}, { timeout: 5000 }),
+    ).toBeVisible();
     await expect(
       canvas.queryByRole('button', { name: new RegExp(text('org:newUsers.cancel')) }),
     ).toBeNull();

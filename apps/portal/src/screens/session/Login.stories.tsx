@@ -9,10 +9,17 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { CONTRACT } from '@tawqi/api';
 import { mockStates, mockUrl } from '@tawqi/api/msw';
-import { IDENTITY_CHALLENGE_TTL_MS, MESSAGES } from '@tawqi/domain';
+import { IDENTITY_CHALLENGE_TTL_MS, MESSAGES, formatDigits } from '@tawqi/domain';
 import { http, HttpResponse } from 'msw';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
-import { inArabic, inDark, portalLoader, text, withPortal } from '../../stories/portal.js';
+import {
+  inArabic,
+  inDark,
+  portalLoader,
+  storyLanguage,
+  text,
+  withPortal,
+} from '../../stories/portal.js';
 import Login from './Login.js';
 
 const NATIONAL_ID = '1000000008';
@@ -70,10 +77,12 @@ export const WaitingWithNumber: Story = {
   parameters: { msw: [stillWaiting] },
   play: async ({ canvasElement }) => {
     await startNafath(canvasElement);
+    // The number in the page's digits (٤٢ in Arabic), as the identity app shows it.
+    const shown = formatDigits('42', storyLanguage());
     const number = await within(canvasElement).findByLabelText(
-      text('login:nafath.numberLabel', { number: '42' }),
+      text('login:nafath.numberLabel', { number: shown }),
     );
-    await expect(number).toHaveTextContent('42');
+    await expect(number).toHaveTextContent(shown);
     await expect(within(canvasElement).getByRole('status')).toHaveTextContent(
       text('login:nafath.waiting'),
     );
@@ -276,7 +285,9 @@ export const OneTimeCodeSent: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await sendCredentials(canvasElement);
-    await expect(await canvas.findByRole('status')).toHaveTextContent('05*****567');
+    await expect(await canvas.findByRole('status')).toHaveTextContent(
+      formatDigits('05*****567', storyLanguage()),
+    );
     const code = canvas.getByRole('textbox', { name: text('login:otp.code') });
     await expect(code).toHaveFocus();
     // A new code can be asked for after a minute: until then the wait is counted down.
@@ -305,7 +316,9 @@ export const ResendCode: Story = {
       Date.now = realNow;
     }
     await expect(
-      await canvas.findByText(text('login:otp.resent', { destination: '05*****567' })),
+      await canvas.findByText(
+        text('login:otp.resent', { destination: formatDigits('05*****567', storyLanguage()) }),
+      ),
     ).toBeVisible();
     await waitFor(() =>
       expect(canvas.getByRole('textbox', { name: text('login:otp.code') })).toHaveFocus(),

@@ -12,6 +12,7 @@ import {
   SIGNED_OUT_INACTIVE,
   STORAGE_KEYS,
   formatClock,
+  formatDigits,
   safeReturnPath,
   toAsciiDigits,
 } from '@tawqi/domain';
@@ -142,8 +143,8 @@ function Credentials() {
         key={`${challenge.reference}-${String(challenge.resendAt)}`}
         sentTo={
           resent
-            ? t('otp.resent', { destination: challenge.destination })
-            : t('otp.sent', { destination: challenge.destination })
+            ? t('otp.resent', { destination: formatDigits(challenge.destination, language) })
+            : t('otp.sent', { destination: formatDigits(challenge.destination, language) })
         }
         label={t('otp.code')}
         submitLabel={t('otp.verify')}

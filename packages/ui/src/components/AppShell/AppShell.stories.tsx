@@ -34,7 +34,12 @@ const meta = {
   args: {
     brand: 'Tawqi',
     navigation,
-    languageSwitch: <Button variant="ghost">العربية</Button>,
+    // The other language's name, written in it.
+    languageSwitch: (
+      <Button variant="ghost">
+        <span lang="ar">العربية</span>
+      </Button>
+    ),
     themeSwitch: <Button variant="ghost">Dark</Button>,
     userMenu: (
       <Menu
@@ -50,6 +55,23 @@ const meta = {
 } satisfies Meta<typeof AppShell>;
 export default meta;
 type Story = StoryObj<typeof meta>;
+
+/** The header's controls as an Arabic page has them (the switch names English in English). */
+const arabicHeader = {
+  languageSwitch: (
+    <Button variant="ghost">
+      <span lang="en">English</span>
+    </Button>
+  ),
+  themeSwitch: <Button variant="ghost">داكن</Button>,
+  userMenu: (
+    <Menu
+      label="المستخدم"
+      trigger={<Button variant="secondary">سارة</Button>}
+      items={[{ id: 'logout', label: 'تسجيل الخروج' }]}
+    />
+  ),
+};
 
 export const Default: Story = {};
 export const Collapsed: Story = { args: { defaultNavigationOpen: false } };
@@ -71,6 +93,7 @@ export const LongEnglish: Story = {
 };
 export const LongArabic: Story = {
   args: {
+    ...arabicHeader,
     brand: 'توقيع',
     organizationSwitcher: (
       <Button variant="secondary">عيادات المنطقة الشرقية الصحية — الشؤون القانونية</Button>
@@ -97,7 +120,7 @@ export const RTL: Story = {
         items: [{ id: 'd', label: 'لوحة المعلومات', href: '#d', isCurrent: true }],
       },
     ],
-    languageSwitch: <Button variant="ghost">English</Button>,
+    ...arabicHeader,
     children: <h1>لوحة المعلومات</h1>,
   },
   globals: { language: 'ar' },

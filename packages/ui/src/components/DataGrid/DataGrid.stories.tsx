@@ -51,11 +51,16 @@ function columnsFor(language: 'en' | 'ar', withActions = false): DataGridColumn<
     style: 'currency',
     currency: 'SAR',
   });
+  const day = new Intl.DateTimeFormat(language === 'ar' ? 'ar-SA-u-ca-gregory' : 'en-US', {
+    dateStyle: 'medium',
+    timeZone: 'UTC',
+  });
   const columns: DataGridColumn<Payment>[] = [
     {
       id: 'id',
       header: language === 'ar' ? 'رقم العملية' : 'Transaction',
-      cell: (row) => row.id,
+      // An id is shown as it is, in any language: not translated.
+      cell: (row) => <bdi translate="no">{row.id}</bdi>,
       isRowHeader: true,
       sortable: true,
       width: 150,
@@ -68,7 +73,7 @@ function columnsFor(language: 'en' | 'ar', withActions = false): DataGridColumn<
     {
       id: 'date',
       header: language === 'ar' ? 'تاريخ الدفع' : 'Payment date',
-      cell: (row) => row.date,
+      cell: (row) => day.format(new Date(row.date)),
       sortable: true,
     },
     {

@@ -5,7 +5,9 @@ import { Button } from '../Button/Button.js';
 import { Dialog, type DialogProps } from './Dialog.js';
 import { GUIDANCE } from '../../docs/guidance.js';
 
-function Opened(props: Partial<DialogProps> & { trigger?: string }) {
+function Opened(
+  props: Partial<DialogProps> & { trigger?: string; cancel?: string; confirm?: string },
+) {
   return (
     <DialogTrigger>
       <Button>{props.trigger ?? 'Reject request'}</Button>
@@ -15,10 +17,10 @@ function Opened(props: Partial<DialogProps> & { trigger?: string }) {
         footer={(close) => (
           <>
             <Button variant="secondary" onPress={close}>
-              Cancel
+              {props.cancel ?? 'Cancel'}
             </Button>
             <Button variant="danger" onPress={close}>
-              Reject
+              {props.confirm ?? 'Reject'}
             </Button>
           </>
         )}
@@ -77,7 +79,7 @@ export const LongArabic: Story = {
 };
 export const RTL: Story = {
   render: () => (
-    <Opened trigger="رفض الطلب" title="رفض الطلب؟">
+    <Opened trigger="رفض الطلب" title="رفض الطلب؟" cancel="إلغاء" confirm="رفض">
       {<p>يُبلَّغ مقدّم الطلب بالسبب.</p>}
     </Opened>
   ),

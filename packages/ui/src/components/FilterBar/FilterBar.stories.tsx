@@ -101,10 +101,18 @@ export const NoneSelected: Story = {
 };
 export const NoneSelectedArabic: Story = {
   ...NoneSelected,
+  args: {
+    ...NoneSelected.args,
+    statusOptions: [
+      { value: 'Pending', label: 'قيد الانتظار' },
+      { value: 'Approved', label: 'معتمد' },
+      { value: 'Rejected', label: 'مرفوض' },
+    ],
+  },
   globals: { language: 'ar' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(canvas.getByRole('checkbox', { name: 'Pending' }));
+    await userEvent.click(canvas.getByRole('checkbox', { name: 'قيد الانتظار' }));
     await userEvent.click(canvas.getByRole('button', { name: 'تطبيق' }));
     await expect(canvas.getByText('لم تختر شيئًا: اختر حالة واحدة على الأقل.')).toBeVisible();
   },

@@ -6,7 +6,16 @@ import { Toaster } from './Toast.js';
 import { TOAST_LIMITS, createToastQueue, type ToastMessage } from './queue.js';
 import { GUIDANCE } from '../../docs/guidance.js';
 
-function Demo({ messages, timeoutMs }: { messages: ToastMessage[]; timeoutMs?: number }) {
+function Demo({
+  messages,
+  timeoutMs,
+  showLabel = 'Show',
+}: {
+  messages: ToastMessage[];
+  timeoutMs?: number;
+  /** The demo's button (not part of the component). */
+  showLabel?: string;
+}) {
   const [toasts] = useState(() => createToastQueue(timeoutMs ? { timeoutMs } : {}));
   return (
     <>
@@ -15,7 +24,7 @@ function Demo({ messages, timeoutMs }: { messages: ToastMessage[]; timeoutMs?: n
           for (const message of messages) toasts.show(message);
         }}
       >
-        Show
+        {showLabel}
       </Button>
       <Toaster toasts={toasts} />
     </>
@@ -127,9 +136,10 @@ export const LongArabic: Story = {
     messages: [
       { variant: 'error', title: 'خطأ', description: 'حدث خطأ ما. يرجى المحاولة مرة أخرى' },
     ],
+    showLabel: 'عرض',
   },
   globals: { language: 'ar' },
-  play: ({ canvasElement }) => show(canvasElement),
+  play: ({ canvasElement }) => show(canvasElement, 'عرض'),
 };
 
 /** Bottom-left in right-to-left. */
@@ -138,10 +148,11 @@ export const RTL: Story = {
     messages: [
       { variant: 'success', title: 'تم شراء الباقة', description: 'الباقة الاحترافية — ٥٠ عملية' },
     ],
+    showLabel: 'عرض',
   },
   globals: { language: 'ar' },
   play: async ({ canvasElement }) => {
-    await show(canvasElement);
+    await show(canvasElement, 'عرض');
     const region = await screen.findByRole('region', { name: 'الرسائل' });
     const box = region.getBoundingClientRect();
     await expect(box.left).toBeLessThan(window.innerWidth / 2);
