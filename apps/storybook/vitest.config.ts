@@ -1,5 +1,7 @@
 // Every story is a test: rendered in Debian's Chromium, its play function run, and axe checked
-// (a violation fails it, `a11y.test: 'error'` in preview.tsx).
+// (a violation fails it, `a11y.test: 'error'` in preview.tsx). A story tagged `visual` is also
+// compared with its committed screenshot (visual.setup.ts).
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
@@ -15,7 +17,12 @@ export default defineConfig({
     // The first story of a screen compiles its lazy chunks; on a busy CI machine that took over
     // the default 15 s once.
     testTimeout: 30_000,
+    setupFiles: ['./visual.setup.ts'],
+    // The test servers listen on loopback only, so `--update` may write the reference screenshots
+    // (Vitest refuses writes when a server could be reached from elsewhere).
+    api: { host: '127.0.0.1', allowWrite: true },
     browser: {
+      api: { host: '127.0.0.1', allowWrite: true },
       enabled: true,
       headless: true,
       provider: playwright({
@@ -25,6 +32,16 @@ export default defineConfig({
       // shell's drawer stories do, and the portal's phone layouts are checked at 360 px end to end).
       viewport: { width: 1280, height: 800 },
       instances: [{ browser: 'chromium' }],
+      expect: {
+        toMatchScreenshot: {
+          // Anti-aliasing may differ by a few pixels between runs; a real change differs by far more.
+          comparatorName: 'pixelmatch',
+          comparatorOptions: { threshold: 0.2, allowedMismatchedPixelRatio: 0.002 },
+          // One folder here, named by story id, whatever folder the story file lives in.
+          resolveScreenshotPath: ({ arg, browserName, platform, ext, root }) =>
+            join(root, '__screenshots__', `${arg}-${browserName}-${platform}${ext}`),
+        },
+      },
     },
   },
 });

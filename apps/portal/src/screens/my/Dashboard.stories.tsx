@@ -34,6 +34,8 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Data: Story = {
+  // Compared with its screenshot in each language and theme (apps/storybook/visual.setup.ts).
+  tags: ['visual'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(

@@ -5,8 +5,8 @@
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { CONTRACT } from '@tawqi/api';
-import { createFixtures, createMockAnswers } from '@tawqi/api/fixtures';
-import { mockStates, mockUrl } from '@tawqi/api/msw';
+import { createMockAnswers } from '@tawqi/api/fixtures';
+import { mockStates, fixturesOf, mockUrl } from '@tawqi/api/msw';
 import { http, HttpResponse } from 'msw';
 import { expect, waitFor, within } from 'storybook/test';
 import {
@@ -18,6 +18,7 @@ import {
   loadingStory,
   portalLoader,
   storyFixtures,
+  storyLanguage,
   retryRecovers,
   text,
   withPortal,
@@ -38,6 +39,8 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Data: Story = {
+  // Compared with its screenshot in each language and theme (apps/storybook/visual.setup.ts).
+  tags: ['visual'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(
@@ -77,20 +80,22 @@ export const L1Provider: Story = {
 };
 export const L1ProviderArabic = inArabic(L1Provider);
 
+const L2_NAME = { en: 'Jeddah Signing Services', ar: 'جدة لخدمات التوقيع' };
+
 /** An L2 provider's figures: what it received from its L1, and what it holds. */
 export const L2Provider: Story = {
   parameters: {
     msw: [
-      http.post(mockUrl(CONTRACT.enrolmentAdminDashboard), () =>
+      http.post(mockUrl(CONTRACT.enrolmentAdminDashboard), ({ request }) =>
         HttpResponse.json({
-          ...(createMockAnswers(createFixtures()).enrolmentAdminDashboard({
+          ...(createMockAnswers(fixturesOf(request)).enrolmentAdminDashboard({
             params: {},
             query: {},
             body: {},
           }) as object),
           provider: {
             level: 'L2',
-            name: 'Jeddah Signing Services',
+            name: fixturesOf(request).say(L2_NAME),
             held: {
               esign: 25_000,
               enrolmentAdmin: 10,
@@ -99,7 +104,7 @@ export const L2Provider: Story = {
             },
             esignAllocated: 25_000,
             pendingL2Requests: 0,
-            parentName: 'Tawqi Trust Services',
+            parentName: fixturesOf(request).providerName,
           },
         }),
       ),
@@ -108,11 +113,11 @@ export const L2Provider: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const provider = await canvas.findByRole('region', {
-      name: text('org:dashboard.provider.title', { name: 'Jeddah Signing Services' }),
+      name: text('org:dashboard.provider.title', { name: L2_NAME[storyLanguage()] }),
     });
     await expect(
       within(provider).getByText(
-        text('org:dashboard.provider.received', { name: 'Tawqi Trust Services' }),
+        text('org:dashboard.provider.received', { name: storyFixtures().providerName }),
       ),
     ).toBeVisible();
     await expect(within(provider).queryAllByRole('link')).toHaveLength(0);

@@ -48,6 +48,8 @@ const unitsGrid = gridStories(organizationUnitsGrid, {
 });
 
 export const Units: Story = {
+  // Compared with its screenshot in each language and theme (apps/storybook/visual.setup.ts).
+  tags: ['visual'],
   play: async (context) => {
     const { canvasElement } = context;
     const canvas = within(canvasElement);
