@@ -19,6 +19,7 @@ import Fastify from 'fastify';
 import pg from 'pg';
 import { SignJWT, generateKeyPair, jwtVerify } from 'jose';
 import { startBuiltServer } from '../../../scripts/start-server.mjs';
+import { embeddedOwnerUrl } from '../dist/db/embedded.js';
 
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -145,7 +146,7 @@ try {
   // The same route with one prepared statement on the server's own database (a page of 314's
   // units, no count): what a single round trip costs on this machine, for reference.
   const database = new pg.Pool({
-    connectionString: `postgres://tawqi:tawqi-embedded@127.0.0.1:${String(server.pgPort)}/tawqi`,
+    connectionString: embeddedOwnerUrl(server.pgPort, 'tawqi'),
     max: 10,
   });
   bare.post('/bare-statement', async (request) => {

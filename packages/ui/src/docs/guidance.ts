@@ -283,3 +283,10 @@ export const GUIDANCE = {
     keyboard: 'Not focusable.',
   }),
 } as const;
+
+/**
+ * A story that shows a fixed arrangement (every tone, a keyboard walk, a long text) rather than
+ * one component under its props: its controls would change nothing, so it shows none. The
+ * component's first story has the controls.
+ */
+export const FIXED_ARRANGEMENT = { controls: { disable: true } } as const;

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { Button } from './Button.js';
 import { button as buttonStyle } from './Button.css.js';
-import { GUIDANCE } from '../../docs/guidance.js';
+import { FIXED_ARRANGEMENT, GUIDANCE } from '../../docs/guidance.js';
 
 const meta = {
   title: 'Components/Button',
@@ -44,6 +44,7 @@ export const LoadingWithLabel: Story = {
  * first visit stays light): keyboard focus shows the same ring.
  */
 export const StyleOnNativeButton: Story = {
+  parameters: FIXED_ARRANGEMENT,
   render: () => (
     <button type="button" className={buttonStyle({ variant: 'ghost', size: 'small' })}>
       English

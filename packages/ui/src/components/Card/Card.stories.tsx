@@ -3,7 +3,7 @@ import { expect, userEvent, within } from 'storybook/test';
 import { Button } from '../Button/Button.js';
 import { Card } from './Card.js';
 import { StatCard } from './StatCard.js';
-import { GUIDANCE } from '../../docs/guidance.js';
+import { FIXED_ARRANGEMENT, GUIDANCE } from '../../docs/guidance.js';
 
 const meta = {
   title: 'Components/Card',
@@ -20,11 +20,13 @@ type Story = StoryObj<typeof meta>;
 
 export const Default: Story = {};
 export const Stat: Story = {
+  parameters: FIXED_ARRANGEMENT,
   render: () => (
     <StatCard label="Plan balance" value="177" hint="of 260 transactions" meterPercent={32} />
   ),
 };
 export const StatLoading: Story = {
+  parameters: FIXED_ARRANGEMENT,
   render: () => <StatCard label="Plan balance" value="" isLoading />,
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('progressbar')).toBeInTheDocument();
@@ -38,6 +40,7 @@ export const LongEnglish: Story = {
   },
 };
 export const LongArabic: Story = {
+  parameters: FIXED_ARRANGEMENT,
   render: () => (
     <StatCard
       label="رصيد العمليات المتبقي في باقة التوقيع الإلكتروني الحالية"
@@ -49,6 +52,7 @@ export const LongArabic: Story = {
   globals: { language: 'ar' },
 };
 export const RTL: Story = {
+  parameters: FIXED_ARRANGEMENT,
   render: () => (
     <div
       style={{

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { Checkbox, CheckboxGroup } from './Checkbox.js';
-import { GUIDANCE } from '../../docs/guidance.js';
+import { FIXED_ARRANGEMENT, GUIDANCE } from '../../docs/guidance.js';
 
 const statuses = [
   { value: 'Pending', label: 'Pending' },
@@ -25,11 +25,13 @@ export const Indeterminate: Story = { args: { isIndeterminate: true, children: '
 export const Error: Story = { args: { isInvalid: true } };
 export const Disabled: Story = { args: { isDisabled: true } };
 export const Group: Story = {
+  parameters: FIXED_ARRANGEMENT,
   render: () => (
     <CheckboxGroup label="Status" options={statuses} defaultValue={['Approved', 'Pending']} />
   ),
 };
 export const GroupError: Story = {
+  parameters: FIXED_ARRANGEMENT,
   render: () => (
     <CheckboxGroup
       label="Status"
@@ -50,6 +52,7 @@ export const LongArabic: Story = {
   globals: { language: 'ar' },
 };
 export const RTL: Story = {
+  parameters: FIXED_ARRANGEMENT,
   render: () => (
     <CheckboxGroup
       label="الحالة"

@@ -10,7 +10,7 @@ import {
   type DataGridProps,
   type SortDescriptor,
 } from './DataGrid.js';
-import { GUIDANCE } from '../../docs/guidance.js';
+import { FIXED_ARRANGEMENT, GUIDANCE } from '../../docs/guidance.js';
 
 interface Payment {
   id: string;
@@ -246,6 +246,7 @@ export const WithExport: Story = {
 
 /** 10,000 client-side rows: only the visible ones exist, and the grid still tells the total. */
 export const Virtualized: Story = {
+  parameters: FIXED_ARRANGEMENT,
   render: () => {
     const rows = payments(10_000);
     return (
@@ -276,6 +277,7 @@ export const Virtualized: Story = {
 
 export const LongEnglish: Story = {
   args: { error: null },
+  parameters: FIXED_ARRANGEMENT,
   render: () => (
     <DataGrid
       label="Organization users"
@@ -298,6 +300,7 @@ export const LongEnglish: Story = {
   ),
 };
 export const LongArabic: Story = {
+  parameters: FIXED_ARRANGEMENT,
   render: () => (
     <DataGrid
       label="مستخدمو المنشأة"

@@ -3,7 +3,7 @@ import { DialogTrigger } from 'react-aria-components';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { Button } from '../Button/Button.js';
 import { Dialog, type DialogProps } from './Dialog.js';
-import { GUIDANCE } from '../../docs/guidance.js';
+import { FIXED_ARRANGEMENT, GUIDANCE } from '../../docs/guidance.js';
 
 function Opened(
   props: Partial<DialogProps> & { trigger?: string; cancel?: string; confirm?: string },
@@ -78,6 +78,7 @@ export const LongArabic: Story = {
   globals: { language: 'ar' },
 };
 export const RTL: Story = {
+  parameters: FIXED_ARRANGEMENT,
   render: () => (
     <Opened trigger="رفض الطلب" title="رفض الطلب؟" cancel="إلغاء" confirm="رفض">
       {<p>يُبلَّغ مقدّم الطلب بالسبب.</p>}

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { StatusBadge, type Tone } from './StatusBadge.js';
-import { GUIDANCE } from '../../docs/guidance.js';
+import { FIXED_ARRANGEMENT, GUIDANCE } from '../../docs/guidance.js';
 
 const meta = {
   title: 'Components/StatusBadge',
@@ -29,6 +29,7 @@ export const Danger: Story = { args: { tone: 'danger', label: 'Rejected' } };
 
 /** Every tone shows its label and a mark of its own shape: never colour alone. */
 export const AllTones: Story = {
+  parameters: FIXED_ARRANGEMENT,
   render: () => (
     <div style={{ display: 'flex', gap: '0.5rem', flexWrap: 'wrap' }}>
       {TONES.map(({ tone, en }) => (
@@ -50,6 +51,7 @@ export const LongArabic: Story = {
 };
 
 export const RTL: Story = {
+  parameters: FIXED_ARRANGEMENT,
   render: () => (
     <div style={{ display: 'flex', gap: '0.5rem', flexWrap: 'wrap' }}>
       {TONES.map(({ tone, ar }) => (
@@ -64,6 +66,7 @@ export const Dark: Story = { ...AllTones, globals: { theme: 'dark' } };
 
 /** A badge is text, not a control: the keyboard passes it by, and its label is read. */
 export const Keyboard: Story = {
+  parameters: FIXED_ARRANGEMENT,
   render: () => (
     <>
       <button type="button">Before</button>
