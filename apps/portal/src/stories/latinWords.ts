@@ -6,7 +6,7 @@
  * capitals, then groups of three or more digits).
  *
  * Self-contained (no imports, no outer names): the end-to-end tests hand it to the browser
- * (Playwright's `page.evaluate`), the stories call it in place.
+ * (Playwright's `locator.evaluate`), the stories call it in place.
  */
 export function latinWordsIn(
   root: Element,

@@ -55,8 +55,8 @@ export const FailedArabic: Story = stories.FailedArabic;
 
 /** The applicant's and its people's names, as the server answers them in each language. */
 const NAMES = {
-  en: { org: 'Taif Signing House', admin: 'Nawaf Al-Harthi', originator: 'L2 portal' },
-  ar: { org: 'دار الطائف للتوقيع', admin: 'نواف الحارثي', originator: 'بوابة المستوى الثاني' },
+  en: { org: 'Taif Signing House', admin: 'Nawaf Al-Harthi' },
+  ar: { org: 'دار الطائف للتوقيع', admin: 'نواف الحارثي' },
 } as const;
 const namesOf = (request: Request) => NAMES[fixturesOf(request).language];
 
@@ -73,7 +73,8 @@ const pendingIn = (request: Request) => ({
   statusLabel: fixturesOf(request).term('Pending'),
   processedBy: null,
   processedDate: null,
-  originator: namesOf(request).originator,
+  // The server words where a request came from with the terms catalogue.
+  originator: fixturesOf(request).term('L2 portal'),
   remarks: null,
 });
 
