@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 import { describe, expect, it } from 'vitest';
-import { batches } from '../src/db/paging.js';
+import { batches, riyadhDays, searchText, whereOf } from '../src/db/paging.js';
 
 interface Row {
   id: number;
@@ -70,5 +70,35 @@ describe('reading a list a batch at a time', () => {
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(ids).toEqual([8]);
     expect(calls).toEqual([null, 6]);
+  });
+});
+
+describe('a filter of the conditions that apply', () => {
+  it('numbers each condition’s own placeholders in turn, a repeated one once', () => {
+    const search = searchText('  ES-2026 ');
+    expect(
+      whereOf(
+        ['t.org_slno = $1 AND t.kind = $2', 314, 'newUser'],
+        undefined,
+        [].length && ['t.status = ANY($1::text[])', []],
+        ...riyadhDays('t.created_at', { fromDate: '2026-11-01', toDate: null }),
+        search && [`t.id ILIKE '%' || $1 || '%' OR t.name ILIKE '%' || $1 || '%'`, search],
+      ),
+    ).toEqual({
+      where:
+        "(t.org_slno = $1 AND t.kind = $2) AND ((t.created_at AT TIME ZONE 'Asia/Riyadh')::date >= $3::date) AND (t.id ILIKE '%' || $4 || '%' OR t.name ILIKE '%' || $4 || '%')",
+      values: [314, 'newUser', '2026-11-01', 'ES-2026'],
+    });
+  });
+
+  it('leaves out what is not set: no text, no empty search, nothing at all', () => {
+    expect(searchText('   ')).toBeUndefined();
+    expect(searchText(undefined)).toBeUndefined();
+    expect(whereOf(null, false, '', 0)).toEqual({ where: 'true', values: [] });
+  });
+
+  it('refuses a condition naming a value it does not have', () => {
+    expect(() => whereOf(['a = $1 AND b = $2', 1])).toThrow(RangeError);
+    expect(() => whereOf(['a = $0', 1])).toThrow(RangeError);
   });
 });

@@ -6,6 +6,7 @@
 import type { myTransactionsGrid } from '@tawqi/api/grids';
 import { ESIGN_TRANSACTION_STATUSES, type Language } from '@tawqi/domain';
 import { requireCaller } from '../../http/contractRoutes.js';
+import { searchText, whereOf } from '../../db/paging.js';
 import type { Queryable } from '../../db/pool.js';
 import type { GridQuery } from '../grids.js';
 import { localWord } from '../words.js';
@@ -43,20 +44,19 @@ export const TRANSACTION_SELECT = `SELECT t.esign_logs_id, t.transaction_id, t.t
 export const MY_TRANSACTIONS: GridQuery<typeof myTransactionsGrid, TransactionRow> = {
   select: TRANSACTION_SELECT,
   count: 'SELECT count(*) FROM esign_transactions t',
-  where: (body, { caller }) => ({
-    where: `t.user_slno = $1
-      AND ($2::date IS NULL OR t.transaction_date >= $2::date)
-      AND ($3::date IS NULL OR t.transaction_date < $3::date + 1)
-      AND ($4::text[] IS NULL OR t.status = ANY($4::text[]))
-      AND ($5::text = '' OR t.transaction_id ILIKE '%' || $5 || '%' OR t.originator ILIKE '%' || $5 || '%')`,
-    values: [
-      requireCaller(caller).userSlno,
-      body.fromDate ?? null,
-      body.toDate ?? null,
-      body.statuses?.length ? body.statuses : null,
-      (body.search ?? '').trim(),
-    ],
-  }),
+  where: (body, { caller }) => {
+    const search = searchText(body.search);
+    return whereOf(
+      ['t.user_slno = $1', requireCaller(caller).userSlno],
+      body.fromDate && ['t.transaction_date >= $1::date', body.fromDate],
+      body.toDate && ['t.transaction_date < $1::date + 1', body.toDate],
+      body.statuses?.length && ['t.status = ANY($1::text[])', body.statuses],
+      search && [
+        `t.transaction_id ILIKE '%' || $1 || '%' OR t.originator ILIKE '%' || $1 || '%'`,
+        search,
+      ],
+    );
+  },
   order: [
     { column: 't.transaction_date', type: 'timestamptz', of: (row) => row.transaction_date },
     { column: 't.esign_logs_id', type: 'int', of: (row) => row.esign_logs_id },

@@ -10,6 +10,7 @@
 import type { changeRequestsGrid, newUserApprovalsGrid } from '@tawqi/api/grids';
 import { maskNationalId, type Language, type NewUserApprovalStatus } from '@tawqi/domain';
 import type { Deps } from '../../deps.js';
+import { searchText, whereOf, type Condition } from '../../db/paging.js';
 import { inTransaction, type Queryable } from '../../db/pool.js';
 import { requireCaller, type HandlerContext, type Handlers } from '../../http/contractRoutes.js';
 import { AppError } from '../../http/errors.js';
@@ -31,6 +32,30 @@ interface RequestRow {
   role: string;
 }
 
+/**
+ * The filter of a list of requests about users: whose and which kind (`owner`), the statuses
+ * shown, the days they were made, and the search (`searched`, over the typed text as `$1`).
+ */
+function userRequestFilter(
+  owner: Condition,
+  statuses: readonly string[],
+  body: {
+    fromDate?: string | null | undefined;
+    toDate?: string | null | undefined;
+    search?: string | undefined;
+  },
+  searched: string,
+) {
+  const search = searchText(body.search);
+  return whereOf(
+    owner,
+    ['r.status = ANY($1::text[])', statuses],
+    body.fromDate && ['r.created_at >= $1::date', body.fromDate],
+    body.toDate && ['r.created_at < $1::date + 1', body.toDate],
+    search && [searched, search],
+  );
+}
+
 export const NEW_USER_REQUESTS: GridQuery<typeof newUserApprovalsGrid, RequestRow> = {
   select: `SELECT r.request_slno, r.user_slno, r.status, r.created_at, u.full_name_en, u.full_name_ar,
                   m.employee_id, m.roles[1] AS role
@@ -40,21 +65,14 @@ export const NEW_USER_REQUESTS: GridQuery<typeof newUserApprovalsGrid, RequestRo
   count: `SELECT count(*) FROM user_requests r
             JOIN users u ON u.user_slno = r.user_slno
             JOIN memberships m ON m.user_slno = r.user_slno AND m.org_slno = r.org_slno`,
-  where: (body, { tenant }) => ({
-    where: `r.org_slno = $1 AND r.kind = 'newUser'
-      AND r.status = ANY($2::text[])
-      AND ($3::date IS NULL OR r.created_at >= $3::date)
-      AND ($4::date IS NULL OR r.created_at < $4::date + 1)
-      AND ($5::text = '' OR u.full_name_en ILIKE '%' || $5 || '%' OR u.full_name_ar LIKE '%' || $5 || '%'
-           OR m.employee_id ILIKE '%' || $5 || '%')`,
-    values: [
-      organizationOf(tenant),
+  where: (body, { tenant }) =>
+    userRequestFilter(
+      [`r.org_slno = $1 AND r.kind = 'newUser'`, organizationOf(tenant)],
       body.statuses?.length ? body.statuses : ['Pending', 'Approved', 'Rejected', 'UserRejected'],
-      body.fromDate ?? null,
-      body.toDate ?? null,
-      (body.search ?? '').trim(),
-    ],
-  }),
+      body,
+      `u.full_name_en ILIKE '%' || $1 || '%' OR u.full_name_ar LIKE '%' || $1 || '%'
+        OR m.employee_id ILIKE '%' || $1 || '%'`,
+    ),
   order: [
     { column: 'r.created_at', type: 'timestamptz', of: (row) => row.created_at },
     { column: 'r.request_slno', type: 'int', of: (row) => row.request_slno },
@@ -138,20 +156,13 @@ export const CHANGE_REQUESTS: GridQuery<typeof changeRequestsGrid, ChangeRow> = 
   count: `SELECT count(*) FROM user_requests r
             JOIN users u ON u.user_slno = r.user_slno
             JOIN memberships m ON m.user_slno = r.user_slno AND m.org_slno = r.org_slno`,
-  where: (body, { tenant }) => ({
-    where: `r.org_slno = $1 AND r.kind = 'change' AND r.details ? 'value'
-      AND r.status = ANY($2::text[])
-      AND ($3::date IS NULL OR r.created_at >= $3::date)
-      AND ($4::date IS NULL OR r.created_at < $4::date + 1)
-      AND ($5::text = '' OR u.full_name_en ILIKE '%' || $5 || '%' OR u.full_name_ar LIKE '%' || $5 || '%')`,
-    values: [
-      organizationOf(tenant),
+  where: (body, { tenant }) =>
+    userRequestFilter(
+      [`r.org_slno = $1 AND r.kind = 'change' AND r.details ? 'value'`, organizationOf(tenant)],
       body.statuses?.length ? body.statuses : ['Pending', 'Approved', 'Rejected'],
-      body.fromDate ?? null,
-      body.toDate ?? null,
-      (body.search ?? '').trim(),
-    ],
-  }),
+      body,
+      `u.full_name_en ILIKE '%' || $1 || '%' OR u.full_name_ar LIKE '%' || $1 || '%'`,
+    ),
   order: [
     { column: 'r.created_at', type: 'timestamptz', of: (row) => row.created_at },
     { column: 'r.request_slno', type: 'int', of: (row) => row.request_slno },

@@ -16,6 +16,7 @@ import {
   type Language,
   type PlanPurchaseStatus,
 } from '@tawqi/domain';
+import { riyadhDays, searchText, whereOf } from '../../db/paging.js';
 import { providerOf, type TenantContext } from '../access/tenancy.js';
 import type { HandlerContext, Handlers } from '../../http/contractRoutes.js';
 import { requireCaller } from '../../http/contractRoutes.js';
@@ -161,23 +162,20 @@ function purchases(
                         string_agg(l.name_ar, '، ' ORDER BY l.line_no) AS ar
                    FROM order_lines l WHERE l.order_slno = o.order_slno) AS names`,
     count: 'SELECT count(*) FROM orders o',
-    where: (body, { tenant }) => ({
-      where: `o.org_slno = $1 AND o.category = $2 AND ${ENDED}
-        AND ($3::text[] IS NULL OR ${PURCHASE_STATUS} = ANY($3::text[]))
-        AND ($4::date IS NULL OR (o.created_at AT TIME ZONE 'Asia/Riyadh')::date >= $4::date)
-        AND ($5::date IS NULL OR (o.created_at AT TIME ZONE 'Asia/Riyadh')::date <= $5::date)
-        AND ($6::text = '' OR o.encoded_id ILIKE '%' || $6 || '%' OR EXISTS (
-              SELECT 1 FROM order_lines l WHERE l.order_slno = o.order_slno
-                 AND (l.name_en ILIKE '%' || $6 || '%' OR l.name_ar LIKE '%' || $6 || '%')))`,
-      values: [
-        organizationOf(tenant),
-        category,
-        body.statuses?.length ? body.statuses : null,
-        body.fromDate ?? null,
-        body.toDate ?? null,
-        (body.search ?? '').trim(),
-      ],
-    }),
+    where: (body, { tenant }) => {
+      const search = searchText(body.search);
+      return whereOf(
+        [`o.org_slno = $1 AND o.category = $2 AND ${ENDED}`, organizationOf(tenant), category],
+        body.statuses?.length && [`${PURCHASE_STATUS} = ANY($1::text[])`, body.statuses],
+        ...riyadhDays('o.created_at', body),
+        search && [
+          `o.encoded_id ILIKE '%' || $1 || '%' OR EXISTS (
+             SELECT 1 FROM order_lines l WHERE l.order_slno = o.order_slno
+                AND (l.name_en ILIKE '%' || $1 || '%' OR l.name_ar LIKE '%' || $1 || '%'))`,
+          search,
+        ],
+      );
+    },
     order: [
       { column: 'o.created_at', type: 'timestamptz', of: (row) => row.created_at },
       { column: 'o.order_slno', type: 'int', of: (row) => row.order_slno },

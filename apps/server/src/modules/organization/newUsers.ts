@@ -32,6 +32,7 @@ import {
 } from '@tawqi/domain';
 import type { NafathPerson } from '../../adapters/nafath/client.js';
 import type { Deps } from '../../deps.js';
+import { searchText, whereOf } from '../../db/paging.js';
 import { inTransaction, type Queryable } from '../../db/pool.js';
 import { requireCaller, type HandlerContext, type Handlers } from '../../http/contractRoutes.js';
 import { AppError } from '../../http/errors.js';
@@ -148,23 +149,25 @@ export const UAV_REQUESTS: GridQuery<typeof uavRequestsGrid, UavRow> = {
                   d.full_name_en AS decider_en, d.full_name_ar AS decider_ar
              ${UAV_FROM}`,
   count: `SELECT count(*) ${UAV_FROM}`,
-  where: (body, { tenant }) => ({
-    where: `r.org_slno = $1 AND r.kind = 'newUser'
-      AND r.status = ANY($2::text[])
-      AND ($3::date IS NULL OR r.created_at >= $3::date)
-      AND ($4::date IS NULL OR r.created_at < $4::date + 1)
-      AND ($5::text = '' OR u.full_name_en ILIKE '%' || $5 || '%' OR u.full_name_ar LIKE '%' || $5 || '%'
-           OR coalesce(r.details->>'email', m.email) ILIKE '%' || $5 || '%')`,
-    values: [
-      organizationOf(tenant),
-      (body.statuses?.length ? body.statuses : Object.values(UAV_REQUEST_STATUS_CODES)).flatMap(
-        (code) => STORED_STATUSES[UAV_STATUS_OF_CODE[code]],
-      ),
-      body.fromDate ?? null,
-      body.toDate ?? null,
-      (body.search ?? '').trim(),
-    ],
-  }),
+  where: (body, { tenant }) => {
+    const search = searchText(body.search);
+    return whereOf(
+      [`r.org_slno = $1 AND r.kind = 'newUser'`, organizationOf(tenant)],
+      [
+        'r.status = ANY($1::text[])',
+        (body.statuses?.length ? body.statuses : Object.values(UAV_REQUEST_STATUS_CODES)).flatMap(
+          (code) => STORED_STATUSES[UAV_STATUS_OF_CODE[code]],
+        ),
+      ],
+      body.fromDate && ['r.created_at >= $1::date', body.fromDate],
+      body.toDate && ['r.created_at < $1::date + 1', body.toDate],
+      search && [
+        `u.full_name_en ILIKE '%' || $1 || '%' OR u.full_name_ar LIKE '%' || $1 || '%'
+          OR coalesce(r.details->>'email', m.email) ILIKE '%' || $1 || '%'`,
+        search,
+      ],
+    );
+  },
   order: [
     { column: 'r.created_at', type: 'timestamptz', of: (row) => row.created_at },
     { column: 'r.request_slno', type: 'int', of: (row) => row.request_slno },

@@ -6,6 +6,7 @@
  */
 import type { esignDeductionSummaryGrid, roleAllocationHistoryGrid } from '@tawqi/api/grids';
 import { COUNTED_ROLES, toSar, type CountedRole, type PlanState } from '@tawqi/domain';
+import { riyadhDays, searchText, whereOf } from '../../db/paging.js';
 import type { Queryable } from '../../db/pool.js';
 import type { Deps } from '../../deps.js';
 import { lotStateSql, settleExpiredLots } from '../counters/lots.js';
@@ -74,24 +75,28 @@ export function esignDeductions(
                LEFT JOIN order_lines l ON l.order_slno = p.order_slno AND l.line_no = p.order_line_no`,
     count: `SELECT count(*) FROM purchased_plans p
               LEFT JOIN esign_plans e ON e.product_pricing_details_slno = p.product_pricing_details_slno`,
-    where: (body, { tenant }) => ({
-      where: `p.org_slno = $1
-        AND ($3::text[] IS NULL OR ${state} = ANY($3::text[]))
-        AND ($4::date IS NULL OR p.valid_from >= $4::date)
-        AND ($5::date IS NULL OR p.valid_from <= $5::date)
-        AND ($6::text = '' OR e.plan_name ILIKE '%' || $6 || '%' OR e.plan_name_ar LIKE '%' || $6 || '%'
-             OR p.plan_unique_id ILIKE '%' || $6 || '%'
+    where: (body, { tenant }) => {
+      const search = searchText(body.search);
+      return whereOf(
+        // $2 is the moment a lot's state is judged at (the select's too); typed here, so that a
+        // statement with no state in its filter still knows it.
+        ['p.org_slno = $1 AND $2::timestamptz IS NOT NULL', organizationOf(tenant), deps.clock()],
+        body.statuses?.length && [
+          `${lotStateSql('$1')} = ANY($2::text[])`,
+          deps.clock(),
+          body.statuses,
+        ],
+        body.fromDate && ['p.valid_from >= $1::date', body.fromDate],
+        body.toDate && ['p.valid_from <= $1::date', body.toDate],
+        search && [
+          `e.plan_name ILIKE '%' || $1 || '%' OR e.plan_name_ar LIKE '%' || $1 || '%'
+             OR p.plan_unique_id ILIKE '%' || $1 || '%'
              OR EXISTS (SELECT 1 FROM order_lines n WHERE n.order_slno = p.order_slno AND n.line_no = p.order_line_no
-                          AND (n.name_en ILIKE '%' || $6 || '%' OR n.name_ar LIKE '%' || $6 || '%')))`,
-      values: [
-        organizationOf(tenant),
-        deps.clock(),
-        body.statuses?.length ? body.statuses : null,
-        body.fromDate ?? null,
-        body.toDate ?? null,
-        (body.search ?? '').trim(),
-      ],
-    }),
+                          AND (n.name_en ILIKE '%' || $1 || '%' OR n.name_ar LIKE '%' || $1 || '%'))`,
+          search,
+        ],
+      );
+    },
     order: [
       { column: 'p.created_at', type: 'timestamptz', of: (row) => row.created_at },
       { column: 'p.purchased_plan_slno', type: 'int', of: (row) => row.purchased_plan_slno },
@@ -153,18 +158,14 @@ export const ROLE_ALLOCATIONS: GridQuery<typeof roleAllocationHistoryGrid, SeatE
              LEFT JOIN order_lines l ON l.order_slno = o.order_slno
                   AND l.line_no = nullif(split_part(e.reference, ':', 3), '')::int`,
   count: 'SELECT count(*) FROM counter_entries e',
-  where: (body, { tenant }) => ({
-    where: `e.org_slno = $1 AND ${SEAT_CREDITS}
-      AND ($2::date IS NULL OR (e.created_at AT TIME ZONE 'Asia/Riyadh')::date >= $2::date)
-      AND ($3::date IS NULL OR (e.created_at AT TIME ZONE 'Asia/Riyadh')::date <= $3::date)
-      AND ($4::text = '' OR e.reason ILIKE '%' || $4 || '%' OR ('RC-' || e.entry_slno) = upper($4))`,
-    values: [
-      organizationOf(tenant),
-      body.fromDate ?? null,
-      body.toDate ?? null,
-      (body.search ?? '').trim(),
-    ],
-  }),
+  where: (body, { tenant }) => {
+    const search = searchText(body.search);
+    return whereOf(
+      [`e.org_slno = $1 AND ${SEAT_CREDITS}`, organizationOf(tenant)],
+      ...riyadhDays('e.created_at', body),
+      search && [`e.reason ILIKE '%' || $1 || '%' OR ('RC-' || e.entry_slno) = upper($1)`, search],
+    );
+  },
   order: [
     { column: 'e.created_at', type: 'timestamptz', of: (row) => row.created_at },
     { column: 'e.entry_slno', type: 'bigint', of: (row) => row.entry_slno },

@@ -1,9 +1,10 @@
 /**
  * The lists of requests made to an L1 provider (special plans and purchase orders of its
  * organizations, each read twice: by the organization, its own, and by the provider; and L2
- * providers' applications, read by the provider). One filter for both: whose ($1), the statuses, the Riyadh days the request was made, and
+ * providers' applications, read by the provider). One filter for both: whose, the statuses, the Riyadh days the request was made, and
  * text in its reference, the named columns or the organization's name (`org`).
  */
+import { riyadhDays, searchText, whereOf } from '../../db/paging.js';
 import { providerOf, type TenantContext } from '../access/tenancy.js';
 import type { HandlerContext } from '../../http/contractRoutes.js';
 import { organizationOf } from './transactions.js';
@@ -35,22 +36,16 @@ const OWNER: Record<Reader, { column: string; of: (tenant: TenantContext | null)
 };
 
 export function requestFilter(list: RequestList, reader: Reader) {
-  const day = `(${list.madeAt} AT TIME ZONE 'Asia/Riyadh')::date`;
   const text = [list.reference, ...list.searched, 'org.name_en']
-    .map((column) => `${column} ILIKE '%' || $5 || '%'`)
+    .map((column) => `${column} ILIKE '%' || $1 || '%'`)
     .join(' OR ');
-  return (body: FilterFields, { tenant }: HandlerContext) => ({
-    where: `${OWNER[reader].column} = $1
-      AND ($2::text[] IS NULL OR ${list.status} = ANY($2::text[]))
-      AND ($3::date IS NULL OR ${day} >= $3::date)
-      AND ($4::date IS NULL OR ${day} <= $4::date)
-      AND ($5::text = '' OR ${text} OR org.name_ar LIKE '%' || $5 || '%')`,
-    values: [
-      OWNER[reader].of(tenant),
-      body.statuses?.length ? body.statuses : null,
-      body.fromDate ?? null,
-      body.toDate ?? null,
-      (body.search ?? '').trim(),
-    ],
-  });
+  return (body: FilterFields, { tenant }: HandlerContext) => {
+    const search = searchText(body.search);
+    return whereOf(
+      [`${OWNER[reader].column} = $1`, OWNER[reader].of(tenant)],
+      body.statuses?.length && [`${list.status} = ANY($1::text[])`, body.statuses],
+      ...riyadhDays(list.madeAt, body),
+      search && [`${text} OR org.name_ar LIKE '%' || $1 || '%'`, search],
+    );
+  };
 }

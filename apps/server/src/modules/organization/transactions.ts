@@ -7,6 +7,7 @@
 import type { orgEsignTransactionsGrid } from '@tawqi/api/grids';
 import type { EsignTransactionStatus, Language } from '@tawqi/domain';
 import type { TenantContext } from '../access/tenancy.js';
+import { searchText, whereOf } from '../../db/paging.js';
 import type { GridQuery } from '../grids.js';
 import { localWord } from '../words.js';
 
@@ -57,22 +58,17 @@ export function orgTransactionOf(row: OrgTransactionRow, language: Language) {
 export const ORG_TRANSACTIONS: GridQuery<typeof orgEsignTransactionsGrid, OrgTransactionRow> = {
   select: ORG_TRANSACTION_SELECT,
   count: 'SELECT count(*) FROM esign_transactions t',
-  where: (body, { tenant }) => ({
-    where: `t.org_slno = $1
-      AND ($2::date IS NULL OR t.transaction_date >= $2::date)
-      AND ($3::date IS NULL OR t.transaction_date < $3::date + 1)
-      AND ($4::text[] IS NULL OR t.status = ANY($4::text[]))
-      AND ($5::text = '' OR t.transaction_id ILIKE '%' || $5 || '%')
-      AND ($6::text IS NULL OR t.plan_type = $6)`,
-    values: [
-      organizationOf(tenant),
-      body.fromDate ?? null,
-      body.toDate ?? null,
-      body.statuses?.length ? body.statuses : null,
-      (body.search ?? '').trim(),
-      body.planType ?? null,
-    ],
-  }),
+  where: (body, { tenant }) => {
+    const search = searchText(body.search);
+    return whereOf(
+      ['t.org_slno = $1', organizationOf(tenant)],
+      body.fromDate && ['t.transaction_date >= $1::date', body.fromDate],
+      body.toDate && ['t.transaction_date < $1::date + 1', body.toDate],
+      body.statuses?.length && ['t.status = ANY($1::text[])', body.statuses],
+      search && [`t.transaction_id ILIKE '%' || $1 || '%'`, search],
+      body.planType && ['t.plan_type = $1', body.planType],
+    );
+  },
   order: [
     { column: 't.transaction_date', type: 'timestamptz', of: (row) => row.transaction_date },
     { column: 't.esign_logs_id', type: 'int', of: (row) => row.esign_logs_id },

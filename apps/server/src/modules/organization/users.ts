@@ -19,6 +19,7 @@ import {
   type OrganizationRole,
 } from '@tawqi/domain';
 import type { Deps } from '../../deps.js';
+import { searchText, whereOf } from '../../db/paging.js';
 import { inTransaction, type Queryable } from '../../db/pool.js';
 import { AppError } from '../../http/errors.js';
 import { requireCaller, type HandlerContext, type Handlers } from '../../http/contractRoutes.js';
@@ -67,27 +68,21 @@ export const MANAGE_USERS: GridQuery<typeof manageUsersGrid, MemberRow> = {
       .map(([, status]) => status);
     // Both active flags (or neither) leave the active state out of the filter.
     const active = body.active === body.inActive ? null : body.active === 1;
-    return {
-      where: `m.org_slno = $1
-        AND m.status = ANY($2::text[])
-        AND ($3::boolean IS NULL OR m.is_active = $3)
-        AND ($4::date IS NULL OR m.created_at >= $4::date)
-        AND ($5::date IS NULL OR m.created_at < $5::date + 1)
-        AND ($6::text IS NULL OR m.employee_id = $6)
-        AND ($7::int IS NULL OR m.org_unit_slno = $7)
-        AND ($8::text = '' OR u.full_name_en ILIKE '%' || $8 || '%' OR u.full_name_ar LIKE '%' || $8 || '%'
-             OR m.employee_id ILIKE '%' || $8 || '%' OR m.email ILIKE '%' || $8 || '%' OR m.mobile LIKE '%' || $8 || '%')`,
-      values: [
-        organizationOf(tenant),
-        statuses,
-        active,
-        body.fromDate ?? null,
-        body.toDate ?? null,
-        body.employeeId ?? null,
-        body.orgUnitSlNo ?? null,
-        (body.search ?? '').trim(),
+    const search = searchText(body.search);
+    return whereOf(
+      ['m.org_slno = $1', organizationOf(tenant)],
+      ['m.status = ANY($1::text[])', statuses],
+      active !== null && ['m.is_active = $1', active],
+      body.fromDate && ['m.created_at >= $1::date', body.fromDate],
+      body.toDate && ['m.created_at < $1::date + 1', body.toDate],
+      body.employeeId && ['m.employee_id = $1', body.employeeId],
+      body.orgUnitSlNo && ['m.org_unit_slno = $1', body.orgUnitSlNo],
+      search && [
+        `u.full_name_en ILIKE '%' || $1 || '%' OR u.full_name_ar LIKE '%' || $1 || '%'
+          OR m.employee_id ILIKE '%' || $1 || '%' OR m.email ILIKE '%' || $1 || '%' OR m.mobile LIKE '%' || $1 || '%'`,
+        search,
       ],
-    };
+    );
   },
   order: [
     { column: 'm.created_at', type: 'timestamptz', of: (row) => row.created_at },

@@ -13,6 +13,7 @@
 import { l2RoleCounterAllocationsGrid, l2StockAllocationGrid } from '@tawqi/api/grids';
 import { formatNumber, type Language } from '@tawqi/domain';
 import type { Deps } from '../../deps.js';
+import { riyadhDays, searchText, whereOf, type Condition } from '../../db/paging.js';
 import { inTransaction, type Queryable } from '../../db/pool.js';
 import { requireCaller, type Handlers } from '../../http/contractRoutes.js';
 import { AppError } from '../../http/errors.js';
@@ -161,12 +162,15 @@ const STOCK_FROM = `FROM provider_allocations a
   ${PROVIDERS}`;
 
 /** The day of an allocation in Riyadh, and text in the L2 provider's names or id. */
-function allocationFilter(madeAt: string) {
-  const day = `(${madeAt} AT TIME ZONE 'Asia/Riyadh')::date`;
-  return `($2::date IS NULL OR ${day} >= $2::date)
-      AND ($3::date IS NULL OR ${day} <= $3::date)
-      AND ($4::text = '' OR p2.name_en ILIKE '%' || $4 || '%' OR p2.name_ar LIKE '%' || $4 || '%'
-           OR p2.sip_id ILIKE '%' || $4 || '%')`;
+function allocationFilter(madeAt: string, body: FilterFields): Condition[] {
+  const search = searchText(body.search);
+  return [
+    ...riyadhDays(madeAt, body),
+    search && [
+      `p2.name_en ILIKE '%' || $1 || '%' OR p2.name_ar LIKE '%' || $1 || '%' OR p2.sip_id ILIKE '%' || $1 || '%'`,
+      search,
+    ],
+  ];
 }
 
 interface FilterFields {
@@ -175,21 +179,13 @@ interface FilterFields {
   search?: string | undefined;
 }
 
-const filterValues = (body: FilterFields) => [
-  body.fromDate ?? null,
-  body.toDate ?? null,
-  (body.search ?? '').trim(),
-];
-
 const STOCK_ALLOCATIONS: GridQuery<typeof l2StockAllocationGrid, StockRow> = {
   select: `SELECT a.allocation_slno, a.created_at, l.quantity, l.l1_before, l.l1_after,
                   p1.name_en AS l1_en, p1.name_ar AS l1_ar, p2.name_en AS l2_en, p2.name_ar AS l2_ar
              ${STOCK_FROM}`,
   count: `SELECT count(*) ${STOCK_FROM}`,
-  where: (body, { tenant }) => ({
-    where: `a.l1_sip_slno = $1 AND ${allocationFilter('a.created_at')}`,
-    values: [providerOf(tenant), ...filterValues(body)],
-  }),
+  where: (body, { tenant }) =>
+    whereOf(['a.l1_sip_slno = $1', providerOf(tenant)], ...allocationFilter('a.created_at', body)),
   order: [
     { column: 'a.created_at', type: 'timestamptz', of: (row) => row.created_at },
     { column: 'a.allocation_slno', type: 'int', of: (row) => row.allocation_slno },
@@ -251,11 +247,12 @@ const ROLE_ALLOCATIONS: GridQuery<typeof l2RoleCounterAllocationsGrid, RoleRow> 
                       ${held('authorizedSignatory')} AS sig_left
                  FROM provider_counters c WHERE c.sip_slno = a.l2_sip_slno) AS left_`,
   count: `SELECT count(*) ${ROLE_FROM}`,
-  where: (body, { tenant }) => ({
-    where: `a.l1_sip_slno = $1 AND ${allocationFilter('a.latest_at')}
-      AND ($5::int IS NULL OR a.l2_sip_slno = $5::int)`,
-    values: [providerOf(tenant), ...filterValues(body), body.l2SipId ?? null],
-  }),
+  where: (body, { tenant }) =>
+    whereOf(
+      ['a.l1_sip_slno = $1', providerOf(tenant)],
+      ...allocationFilter('a.latest_at', body),
+      body.l2SipId && ['a.l2_sip_slno = $1::int', body.l2SipId],
+    ),
   order: [
     { column: 'a.latest_at', type: 'timestamptz', of: (row) => row.latest_at },
     { column: 'a.latest', type: 'int', of: (row) => row.latest },
