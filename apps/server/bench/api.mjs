@@ -67,12 +67,13 @@ async function signIn() {
 }
 
 /**
- * CPU time (ms) used so far by this process (the load generator and the bare route), the server's
- * process and the database's processes, read from Linux's /proc; null elsewhere.
+ * CPU time (ms) used so far by each process: this one (the load generator and the bare route),
+ * the server's, and the database's (every `postgres` process), read from Linux's /proc; null
+ * elsewhere.
  */
 function cpuTimes() {
   if (!existsSync('/proc/self/stat')) return null;
-  const times = { bench: 0, server: 0, database: 0 };
+  const times = new Map();
   for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     let stat;
     try {
@@ -81,14 +82,30 @@ function cpuTimes() {
       continue; // ended meanwhile
     }
     const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    const party =
+      Number(pid) === process.pid
+        ? 'bench'
+        : Number(pid) === server.pid
+          ? 'server'
+          : name === 'postgres'
+            ? 'database'
+            : null;
+    if (!party) continue;
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     // utime and stime, in clock ticks (100 per second on Linux)
-    const ms = (Number(fields[11]) + Number(fields[12])) * 10;
-    if (Number(pid) === process.pid) times.bench += ms;
-    else if (Number(pid) === server.pid) times.server += ms;
-    else if (name === 'postgres') times.database += ms;
+    times.set(pid, { party, ms: (Number(fields[11]) + Number(fields[12])) * 10 });
   }
   return times;
+}
+
+/**
+ * The CPU each party spent between two readings: a process counts from its first reading (one
+ * that started meanwhile, from zero); one that ended meanwhile is not known, and left out.
+ */
+function spentBetween(before, after) {
+  const spent = { bench: 0, server: 0, database: 0 };
+  for (const [pid, { party, ms }] of after) spent[party] += ms - (before.get(pid)?.ms ?? 0);
+  return spent;
 }
 
 /** One load run, and the CPU time each party spent per request (µs) while it ran. */
@@ -100,13 +117,15 @@ async function load(options, seconds = SECONDS) {
     );
   });
   const after = cpuTimes();
-  if (before && after)
+  if (before && after) {
+    const spent = spentBetween(before, after);
     result.cpuMicrosPerRequest = Object.fromEntries(
-      Object.keys(after).map((party) => [
+      Object.entries(spent).map(([party, ms]) => [
         party,
-        Math.round(((after[party] - before[party]) * 1000) / result.requests.total),
+        Math.round((ms * 1000) / result.requests.total),
       ]),
     );
+  }
   return result;
 }
 

@@ -48,6 +48,10 @@ describe('a first-release database', SEEDING, () => {
       INSERT INTO esign_transactions (transaction_id, user_slno, org_slno, plan_type, user_role, status, originator, transaction_date)
         SELECT id, user_slno, org, 'eSign', 'Individual', 'success', 'Tawqi portal', at::timestamptz
           FROM users, (VALUES ('ES-B', 314, '2026-02-01'), ('ES-A', 314, '2026-01-01'), ('ES-OWN', NULL, '2026-03-01')) AS t (id, org, at);
+      INSERT INTO transaction_documents (esign_logs_id, document_name, unique_file_id)
+        SELECT esign_logs_id, name, transaction_id || name FROM esign_transactions,
+               (VALUES ('contract.pdf'), ('annex.pdf')) AS d (name)
+         WHERE transaction_id IN ('ES-A', 'ES-OWN') AND (transaction_id = 'ES-A' OR name = 'annex.pdf');
     `);
     const applied = await migrate(pool);
     expect(applied).toEqual(MIGRATIONS.slice(1).map((migration) => migration.name));
@@ -57,16 +61,17 @@ describe('a first-release database', SEEDING, () => {
     );
     expect(rows).toEqual([{ name_en: 'Old org', query_id: 314, roles: ['enrolmentAdmin'] }]);
     // Its organization's transactions are numbered in the order they were made; a person's own are not.
+    // Each counts the documents it had (migration 022).
     expect(
       (
         await pool.query(
-          'SELECT transaction_id, org_counter FROM esign_transactions ORDER BY transaction_id',
+          'SELECT transaction_id, org_counter, document_count FROM esign_transactions ORDER BY transaction_id',
         )
       ).rows,
     ).toEqual([
-      { transaction_id: 'ES-A', org_counter: 1 },
-      { transaction_id: 'ES-B', org_counter: 2 },
-      { transaction_id: 'ES-OWN', org_counter: null },
+      { transaction_id: 'ES-A', org_counter: 1, document_count: 2 },
+      { transaction_id: 'ES-B', org_counter: 2, document_count: 0 },
+      { transaction_id: 'ES-OWN', org_counter: null, document_count: 1 },
     ]);
     // Its own reference data is kept, not doubled.
     expect((await pool.query('SELECT name_ar FROM countries')).rows).toEqual([
@@ -232,6 +237,43 @@ describe('a new database', SEEDING, () => {
           .rows[0].n,
       ),
     ).toBe(0);
+  });
+
+  it('keeps each transaction’s count of its documents as they are added, moved and removed', async () => {
+    const pool = await freshDatabase();
+    await migrate(pool);
+    await pool.query(`
+      INSERT INTO users (national_id, full_name_en, full_name_ar) VALUES ('1000000008', 'A person', 'شخص');
+      INSERT INTO esign_transactions (transaction_id, user_slno, plan_type, user_role, status, originator, transaction_date)
+        SELECT id, user_slno, 'eSign', 'Individual', 'success', 'Tawqi portal', now()
+          FROM users, (VALUES ('ES-1'), ('ES-2')) AS t (id);
+    `);
+    const counts = async () =>
+      (
+        await pool.query<{ documents: number; counted: number }>(
+          `SELECT t.document_count AS counted,
+                  (SELECT count(*) FROM transaction_documents d WHERE d.esign_logs_id = t.esign_logs_id)::int AS documents
+             FROM esign_transactions t`,
+        )
+      ).rows;
+    const { rows } = await pool.query<{ a: number; b: number }>(
+      `SELECT min(esign_logs_id) AS a, max(esign_logs_id) AS b FROM esign_transactions`,
+    );
+    const [{ a, b }] = rows as [{ a: number; b: number }];
+    await pool.query(
+      `INSERT INTO transaction_documents (esign_logs_id, document_name, unique_file_id)
+       VALUES ($1, 'one.pdf', 'count-1'), ($1, 'two.pdf', 'count-2'), ($2, 'three.pdf', 'count-3')`,
+      [a, b],
+    );
+    await pool.query(
+      `UPDATE transaction_documents SET esign_logs_id = $1 WHERE unique_file_id = 'count-1'`,
+      [b],
+    );
+    await pool.query(`DELETE FROM transaction_documents WHERE unique_file_id = 'count-3'`);
+    for (const row of await counts()) expect(row.counted).toBe(row.documents);
+    await expect(
+      pool.query(`UPDATE esign_transactions SET document_count = -1 WHERE esign_logs_id = $1`, [a]),
+    ).rejects.toThrow(/check constraint/);
   });
 
   it('gives every order and purchased plan exactly one owner, a person or an organization', async () => {

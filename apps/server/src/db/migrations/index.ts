@@ -20,6 +20,7 @@ import * as transactionOrderIndexes from './018_transaction_order_indexes.js';
 import * as providerHierarchy from './019_provider_hierarchy.js';
 import * as providerOrders from './020_provider_orders.js';
 import * as lookupIndexes from './021_lookup_indexes.js';
+import * as transactionDocumentCount from './022_transaction_document_count.js';
 
 export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   initial,
@@ -43,4 +44,5 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   providerHierarchy,
   providerOrders,
   lookupIndexes,
+  transactionDocumentCount,
 ];

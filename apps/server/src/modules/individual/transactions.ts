@@ -37,8 +37,9 @@ export function transactionOf(row: TransactionRow, language: Language) {
   };
 }
 
+// The documents are counted by the database as they come and go (migration 022).
 export const TRANSACTION_SELECT = `SELECT t.esign_logs_id, t.transaction_id, t.transaction_date, t.plan_type, t.user_role, t.status, t.originator,
-  (SELECT count(*) FROM transaction_documents d WHERE d.esign_logs_id = t.esign_logs_id) AS documents
+  t.document_count AS documents
   FROM esign_transactions t`;
 
 export const MY_TRANSACTIONS: GridQuery<typeof myTransactionsGrid, TransactionRow> = {
