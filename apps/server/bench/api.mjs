@@ -28,7 +28,7 @@ import { embeddedOwnerUrl } from '../dist/db/embedded.js';
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const WARM_SECONDS = 3;
+const WARM_SECONDS = 5;
 const DEVICE = 'bench-device-0001';
 
 const server = await startBuiltServer({
