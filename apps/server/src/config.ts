@@ -32,6 +32,17 @@ const schema = z.object({
     .min(1)
     .default('.data')
     .describe('folder of the embedded PostgreSQL and local files'),
+  DOCUMENT_STORE: z
+    .enum(['database', 'disk'])
+    .default('database')
+    .describe(
+      "where uploaded documents' bytes are kept: in PostgreSQL beside their rows, or as files in DOCUMENT_DIR",
+    ),
+  DOCUMENT_DIR: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('folder of the documents when DOCUMENT_STORE=disk (default DATA_DIR/documents)'),
   EMBEDDED_PG_PORT: port.default(54329).describe('port of the embedded PostgreSQL'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_ORIGIN: z

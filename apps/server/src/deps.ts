@@ -5,6 +5,12 @@ import type { Config } from './config.js';
 import type { Pool } from './db/pool.js';
 import type { Keys } from './keys.js';
 import type { AuditLog } from './modules/audit/log.js';
+import { join } from 'node:path';
+import {
+  DATABASE_DOCUMENTS,
+  diskDocuments,
+  type DocumentStore,
+} from './modules/documents/store.js';
 import type { ExportWriter } from './modules/exports/stream.js';
 import type { SessionLimits } from './modules/sessions/sessions.js';
 import type { TokenSigner } from './modules/sessions/tokens.js';
@@ -21,6 +27,15 @@ export interface Deps {
   signer: TokenSigner;
   identity: IdentityProvider;
   notifier: Notifier;
+  /** Where uploaded documents' bytes are kept (DOCUMENT_STORE). */
+  documents: DocumentStore;
+}
+
+/** The document store the configuration names. */
+export function documentStoreOf(config: Config): DocumentStore {
+  return config.DOCUMENT_STORE === 'disk'
+    ? diskDocuments(config.DOCUMENT_DIR ?? join(config.DATA_DIR, 'documents'))
+    : DATABASE_DOCUMENTS;
 }
 
 export function sessionLimits(config: Config): SessionLimits {

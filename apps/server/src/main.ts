@@ -21,6 +21,7 @@ import {
 } from './db/roles.js';
 import { deriveKeys, hmac } from './keys.js';
 import { createPool } from './db/pool.js';
+import { documentStoreOf } from './deps.js';
 import { DEMO_PASSWORD, DEMO_PEOPLE, nationalId, seedDemoData } from './db/seed.js';
 import { WORLD_PEOPLE } from './db/world.js';
 import { SIMULATOR_PREFIX } from './adapters/nafath/simulator.js';
@@ -65,7 +66,7 @@ async function main(): Promise<void> {
     applied = await migrate(owner);
     if (embedded) await createRole(owner, roleOf(appUrl), new URL(appUrl).password);
     await grantApplicationRole(owner, roleOf(appUrl));
-    seeded = config.demoData ? await seedDemoData(owner, new Date()) : [];
+    seeded = config.demoData ? await seedDemoData(owner, new Date(), documentStoreOf(config)) : [];
     await owner.end();
   }
   const pool = createPool(appUrl);

@@ -21,7 +21,7 @@ import {
 import { DEMO_SECRETS, type Config } from './config.js';
 import { DEMO_PEOPLE } from './db/seed.js';
 import type { Pool } from './db/pool.js';
-import { sessionLimits } from './deps.js';
+import { documentStoreOf, sessionLimits } from './deps.js';
 import { buildApp } from './http/app.js';
 import type { Handlers } from './http/contractRoutes.js';
 import { NOT_YET, assertEveryCallAccountedFor } from './http/notYet.js';
@@ -143,6 +143,7 @@ export async function createServer(options: {
     signer: await loadSigner(options.pool),
     identity,
     notifier,
+    documents: documentStoreOf(config),
     gateway,
     selfOrigin,
   };

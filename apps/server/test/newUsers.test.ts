@@ -505,6 +505,7 @@ describe('supporting documents', () => {
 
   it('refuse a file that is not what its name says, and say why in the caller’s language', async () => {
     const before = await untakenOf('sara');
+    const contentsBefore = await count('SELECT count(*) AS n FROM document_contents');
     const disguised = await upload(sara, PNG, 'letter.pdf', 'application/pdf', { language: 'ar' });
     expect(disguised.status).toBe(415);
     expect(disguised.body.message).toContain('لا يطابق محتواه');
@@ -523,13 +524,15 @@ describe('supporting documents', () => {
     );
     expect(json.status).toBe(415);
     expect((await upload(sara, Buffer.alloc(0), 'empty.pdf', 'application/pdf')).status).toBe(400);
-    const huge = Buffer.concat([PDF, Buffer.alloc(5 * 1024 * 1024)]);
+    const huge = Buffer.concat([PDF, Buffer.alloc(10 * 1024 * 1024)]);
     const tooLarge = await upload(sara, huge, 'huge.pdf', 'application/pdf');
     expect(tooLarge.status).toBe(413);
-    expect(tooLarge.body.message).toBe('The file is larger than 5 MB. Choose a smaller one.');
+    expect(tooLarge.body.message).toBe('The file is larger than 10 MB. Choose a smaller one.');
     const category = await upload(sara, PDF, 'a.pdf', 'application/pdf', { category: 'selfie' });
     expect(category.status).toBe(400);
     expect(await untakenOf('sara')).toBe(before);
+    // Nor are the bytes of any refused file kept.
+    expect(await count('SELECT count(*) AS n FROM document_contents')).toBe(contentsBefore);
     // Nobody without a session, and no member who may not manage users, uploads.
     const anonymous = await h.call(
       'POST',

@@ -5,7 +5,7 @@
  * from what an approver needs to read (a scanned letter, a photo of an identity card):
  * - PDF, PNG or JPEG, told by the file's content, and its name must say the same (SECURITY.md:
  *   a PNG named `.pdf` is refused);
- * - at most 5 MB a file and 5 files a request;
+ * - at most 10 MiB a file (issue 17) and 5 files a request;
  * - the name is kept as the person called it, cleaned of what could mislead or break a download.
  */
 
@@ -26,7 +26,7 @@ export const DOCUMENT_ACCEPT = Object.values(DOCUMENT_TYPES)
   .flatMap((type) => [...type.extensions.map((extension) => `.${extension}`), type.mediaType])
   .join(',');
 
-export const DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;
+export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
 export const DOCUMENTS_PER_REQUEST = 5;
 export const DOCUMENT_NAME_MAX_LENGTH = 120;
 

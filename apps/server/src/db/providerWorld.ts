@@ -8,12 +8,13 @@
  * The L1 410's pending applicant is a canary (every text field carries the marker): no other
  * tenant may ever read it.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { PoolClient } from './pool.js';
 import { demoPdf } from './demoPdf.js';
 import { CANARY_MARKER } from './world.js';
 import { post, type Counter } from '../modules/counters/ledger.js';
 import { allocate } from '../modules/providers/allocations.js';
+import { newDocumentKey, recordDocument, type DocumentStore } from '../modules/documents/store.js';
 
 /** What Tawqi granted each L1 provider to sell and allocate. */
 const L1_STOCK: Record<number, Record<Counter, number>> = {
@@ -136,12 +137,20 @@ const ALLOCATIONS = [
   { l1: 412, l2: 520, esign: 3_000, roles: [60, 2, 8], daysAgo: 60 },
 ] as const;
 
+/** What writing the hierarchy needs: how a demo national id is made, the password, the store. */
+interface WorldOptions {
+  nationalIdOf: (stem: string) => string;
+  passwordHash: string;
+  /** Where the applicants' documents' bytes go (the deployment's DOCUMENT_STORE). */
+  documents: DocumentStore;
+}
+
 const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * 86_400_000);
 
 export async function writeProviderHierarchy(
   client: PoolClient,
   now: Date,
-  options: { nationalIdOf: (stem: string) => string; passwordHash: string },
+  options: WorldOptions,
 ): Promise<void> {
   const q = (text: string, values: unknown[] = []) => client.query(text, values);
   const adminOf = async (l1: number) =>
@@ -223,7 +232,7 @@ async function writeApplicant(
   client: PoolClient,
   applicant: L2Applicant,
   at: Date,
-  options: { nationalIdOf: (stem: string) => string; passwordHash: string },
+  options: WorldOptions,
 ): Promise<void> {
   const q = (text: string, values: unknown[] = []) => client.query(text, values);
   const text = (value: string) => (applicant.canary ? CANARY_MARKER : value);
@@ -363,21 +372,17 @@ async function writeApplicant(
     ],
   ] as const) {
     const content = demoPdf([...lines, '', 'Demo document of the Tawqi demo world.']);
-    await q(
-      `INSERT INTO documents (unique_file_id, org_slno, uploaded_by, category, name, media_type, size, sha256, content, created_at, l2_request_slno)
-       VALUES ($1, $2, $3, $4, $5, 'application/pdf', $6, $7, $8, $9, $10)`,
-      [
-        randomBytes(16).toString('base64url'),
-        applicant.org,
-        person,
-        category,
-        name,
-        content.length,
-        createHash('sha256').update(content).digest('hex'),
-        content,
-        at,
-        requestSlno,
-      ],
-    );
+    await recordDocument(client, options.documents, {
+      key: newDocumentKey(),
+      orgSlno: applicant.org,
+      uploadedBy: person,
+      category,
+      name,
+      mediaType: 'application/pdf',
+      bytes: content,
+      sha256: createHash('sha256').update(content).digest('hex'),
+      createdAt: at,
+      owner: { l2Request: requestSlno },
+    });
   }
 }

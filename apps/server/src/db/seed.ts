@@ -3,7 +3,7 @@
  * SPEC §9, bilingual people with valid national ids and Saudi mobiles, reference data, eSign
  * plans in SAR, and an individual history for the first demo user.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { isValidNationalId } from '@tawqi/domain';
 import { hashPassword } from '../modules/auth/passwords.js';
 import { inTransaction, type Pool, type PoolClient } from './pool.js';
@@ -15,6 +15,12 @@ import {
 } from './world.js';
 import { demoPdf } from './demoPdf.js';
 import { writeProviderHierarchy } from './providerWorld.js';
+import {
+  DATABASE_DOCUMENTS,
+  newDocumentKey,
+  recordDocument,
+  type DocumentStore,
+} from '../modules/documents/store.js';
 
 /** A national id of nine digits completed with its check digit. */
 export function nationalId(nine: string): string {
@@ -93,13 +99,17 @@ const SEED_VERSIONS = [
   {
     version: 8,
     name: 'provider hierarchy',
-    write: (client: PoolClient, now: Date, passwordHash: string) =>
-      writeProviderHierarchy(client, now, { nationalIdOf: nationalId, passwordHash }),
+    write: (client: PoolClient, now: Date, passwordHash: string, documents: DocumentStore) =>
+      writeProviderHierarchy(client, now, { nationalIdOf: nationalId, passwordHash, documents }),
   },
 ] as const;
 
 /** Seeds what the database lacks; answers the names of the versions written. */
-export async function seedDemoData(pool: Pool, now: Date): Promise<string[]> {
+export async function seedDemoData(
+  pool: Pool,
+  now: Date,
+  documents: DocumentStore = DATABASE_DOCUMENTS,
+): Promise<string[]> {
   const applied = new Set(
     (await pool.query<{ version: number }>('SELECT version FROM seed_versions')).rows.map(
       (row) => row.version,
@@ -117,7 +127,7 @@ export async function seedDemoData(pool: Pool, now: Date): Promise<string[]> {
   for (const step of SEED_VERSIONS) {
     if (applied.has(step.version)) continue;
     await inTransaction(pool, async (client) => {
-      await step.write(client, now, passwordHash);
+      await step.write(client, now, passwordHash, documents);
       await client.query(
         'INSERT INTO seed_versions (version, name, applied_at) VALUES ($1, $2, $3)',
         [step.version, step.name, now],
@@ -161,7 +171,12 @@ async function writeChangeRequestValues(client: PoolClient): Promise<void> {
  * The world's pending new-user requests carry an authorization letter (issue 14: documents on
  * requests), uploaded by an Enrolment Admin of the organization, so an approver has one to open.
  */
-async function writeRequestDocuments(client: PoolClient, now: Date): Promise<void> {
+async function writeRequestDocuments(
+  client: PoolClient,
+  now: Date,
+  _passwordHash: string,
+  documents: DocumentStore,
+): Promise<void> {
   const { rows } = await client.query<{
     request_slno: number;
     org_slno: number;
@@ -188,20 +203,18 @@ async function writeRequestDocuments(client: PoolClient, now: Date): Promise<voi
       '',
       'Demo document of the Tawqi demo world.',
     ]);
-    await client.query(
-      `INSERT INTO documents (unique_file_id, org_slno, uploaded_by, category, name, media_type, size, sha256, content, created_at, user_request_slno)
-       VALUES ($1, $2, $3, 'authorizationLetter', 'authorization letter.pdf', 'application/pdf', $4, $5, $6, $7, $8)`,
-      [
-        randomBytes(16).toString('base64url'),
-        request.org_slno,
-        request.admin,
-        letter.length,
-        createHash('sha256').update(letter).digest('hex'),
-        letter,
-        now,
-        request.request_slno,
-      ],
-    );
+    await recordDocument(client, documents, {
+      key: newDocumentKey(),
+      orgSlno: request.org_slno,
+      uploadedBy: request.admin,
+      category: 'authorizationLetter',
+      name: 'authorization letter.pdf',
+      mediaType: 'application/pdf',
+      bytes: letter,
+      sha256: createHash('sha256').update(letter).digest('hex'),
+      createdAt: now,
+      owner: { userRequest: request.request_slno },
+    });
   }
 }
 

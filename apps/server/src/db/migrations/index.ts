@@ -21,6 +21,7 @@ import * as providerHierarchy from './019_provider_hierarchy.js';
 import * as providerOrders from './020_provider_orders.js';
 import * as lookupIndexes from './021_lookup_indexes.js';
 import * as transactionDocumentCount from './022_transaction_document_count.js';
+import * as documentStore from './023_document_store.js';
 
 export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   initial,
@@ -45,4 +46,5 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   providerOrders,
   lookupIndexes,
   transactionDocumentCount,
+  documentStore,
 ];

@@ -6,9 +6,10 @@
  *
  * - What a file is comes from its content (file-type reads the magic numbers), and it must be
  *   what its name and the media type it came with say: a PNG named `.pdf` is refused.
- * - It is kept under 128 random bits (never a guessable number), with its cleaned name, its size
- *   and its SHA-256, in PostgreSQL beside the request it belongs to: one backup, one transaction,
- *   and files of at most 5 MB do not need a separate object store yet.
+ * - It is kept under 128 random bits (never a guessable number), its row (cleaned name, size,
+ *   SHA-256, owner) in PostgreSQL beside the request it belongs to, its bytes in the deployment's
+ *   document store (./store.ts: PostgreSQL by default, or files on disk). Nothing is kept of a
+ *   refused upload.
  * - It leaves only as an attachment, with its own name and the media type its content has, and
  *   `nosniff` (http/download.ts).
  * - Documents nobody took within a day are removed when the next one is uploaded, and one person
@@ -26,7 +27,7 @@ import {
   type OrganizationAction,
 } from '@tawqi/domain';
 import { fileTypeFromBuffer } from 'file-type';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { Deps } from '../../deps.js';
 import { inTransaction, type Queryable } from '../../db/pool.js';
 import { requireCaller, type Handlers } from '../../http/contractRoutes.js';
@@ -35,6 +36,7 @@ import { AppError } from '../../http/errors.js';
 import type { TenantContext } from '../access/tenancy.js';
 import { organizationOf } from '../organization/transactions.js';
 import { localWord } from '../words.js';
+import { newDocumentKey } from './store.js';
 
 /** How long an uploaded document waits to be taken by a request. */
 const UNTAKEN_HOURS = 24;
@@ -159,8 +161,16 @@ function mayRead(
   return isAllowed({ roles: tenant.roles, sipLevel: tenant.provider.level }, READERS.userRequest);
 }
 
-export function documentHandlers(deps: Pick<Deps, 'pool' | 'clock'>): Handlers {
-  const { pool } = deps;
+export function documentHandlers(deps: Pick<Deps, 'pool' | 'clock' | 'documents'>): Handlers {
+  const { pool, documents } = deps;
+
+  /** A document's bytes, as a file under its own name; not found when the store lost them. */
+  const fileOf = async (row: { unique_file_id: string; name: string; media_type: string }) => {
+    const bytes = await documents.get(pool, row.unique_file_id);
+    if (!bytes) throw new AppError(404, 'NOT_FOUND');
+    return new FileAnswer(bytes, row.name, row.media_type);
+  };
+
   return {
     uploadDocument: async ({ tenant, caller, input, upload, language }) => {
       const org = organizationOf(tenant);
@@ -181,46 +191,62 @@ export function documentHandlers(deps: Pick<Deps, 'pool' | 'clock'>): Handlers {
         throw refusedDocument('type');
 
       const now = deps.clock();
-      const stored = await inTransaction(pool, async (tx) => {
-        // One uploader's uploads in turn, so two at once cannot both pass the limit.
-        await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [
-          `documents:${String(org)}:${String(uploader)}`,
-        ]);
-        const { rows } = await tx.query<DocumentRow>(
-          // The stale untaken documents go, and the document is stored only under the limit.
-          `WITH stale AS (
-           DELETE FROM documents
-            WHERE user_request_slno IS NULL AND l2_request_slno IS NULL AND created_at < $9::timestamptz - interval '${String(UNTAKEN_HOURS)} hours'
-         ), held AS (
-           SELECT count(*) AS n FROM documents
-            WHERE org_slno = $2 AND uploaded_by = $3 AND user_request_slno IS NULL AND l2_request_slno IS NULL
-              AND created_at >= $9::timestamptz - interval '${String(UNTAKEN_HOURS)} hours'
-         )
-         INSERT INTO documents (unique_file_id, org_slno, uploaded_by, category, name, media_type, size, sha256, content, created_at)
-         SELECT $1, $2, $3, $4, $5, $6, $7, $8, $10, $9 FROM held WHERE held.n < ${String(MAX_UNTAKEN)}
-         RETURNING ${COLUMNS}`,
-          [
-            randomBytes(16).toString('base64url'),
-            org,
-            uploader,
-            input.query.category,
-            name,
-            DOCUMENT_TYPES[sniffed].mediaType,
-            upload.bytes.length,
-            createHash('sha256').update(upload.bytes).digest('hex'),
-            now,
-            upload.bytes,
-          ],
-        );
-        return rows[0];
-      });
+      const key = newDocumentKey();
+      let stale: string[] = [];
+      let stored: DocumentRow | undefined;
+      try {
+        stored = await inTransaction(pool, async (tx) => {
+          // One uploader's uploads in turn, so two at once cannot both pass the limit.
+          await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [
+            `documents:${String(org)}:${String(uploader)}`,
+          ]);
+          // The stale untaken documents go (their bytes once this commits).
+          stale = (
+            await tx.query<{ unique_file_id: string }>(
+              `DELETE FROM documents
+                WHERE user_request_slno IS NULL AND l2_request_slno IS NULL
+                  AND created_at < $1::timestamptz - interval '${String(UNTAKEN_HOURS)} hours'
+            RETURNING unique_file_id`,
+              [now],
+            )
+          ).rows.map((row) => row.unique_file_id);
+          // The document is recorded only under the limit.
+          const { rows } = await tx.query<DocumentRow>(
+            `WITH held AS (
+               SELECT count(*) AS n FROM documents
+                WHERE org_slno = $2 AND uploaded_by = $3 AND user_request_slno IS NULL AND l2_request_slno IS NULL
+             )
+             INSERT INTO documents (unique_file_id, org_slno, uploaded_by, category, name, media_type, size, sha256, created_at)
+             SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9 FROM held WHERE held.n < ${String(MAX_UNTAKEN)}
+             RETURNING ${COLUMNS}`,
+            [
+              key,
+              org,
+              uploader,
+              input.query.category,
+              name,
+              DOCUMENT_TYPES[sniffed].mediaType,
+              upload.bytes.length,
+              createHash('sha256').update(upload.bytes).digest('hex'),
+              now,
+            ],
+          );
+          if (rows[0]) await documents.put(tx, key, upload.bytes);
+          return rows[0];
+        });
+      } catch (error) {
+        // Bytes a store wrote beside a transaction that did not commit are let go.
+        await documents.forget([key]);
+        throw error;
+      }
+      await documents.forget(stale);
       if (!stored) throw refusedDocument('tooMany');
       return documentOf(stored, language);
     },
 
     downloadDocument: async ({ tenant, caller, input }) => {
-      const { rows } = await pool.query<DocumentRow & { uploaded_by: number; content: Buffer }>(
-        `SELECT ${COLUMNS}, uploaded_by, content FROM documents
+      const { rows } = await pool.query<DocumentRow & { uploaded_by: number }>(
+        `SELECT ${COLUMNS}, uploaded_by FROM documents
           WHERE org_slno = $1 AND unique_file_id = $2`,
         [organizationOf(tenant), input.params.uniqueFileId],
       );
@@ -228,21 +254,25 @@ export function documentHandlers(deps: Pick<Deps, 'pool' | 'clock'>): Handlers {
       // Another organization's document, or one the caller may not read, is not found.
       if (!row || !tenant || !mayRead(tenant, requireCaller(caller).userSlno, row))
         throw new AppError(404, 'NOT_FOUND');
-      return new FileAnswer(row.content, row.name, row.media_type);
+      return fileOf(row);
     },
 
     // An L2 provider's application documents, for an Enrolment Admin of its L1 (the route has
     // checked the document is of a request to the tenant provider).
     l2RequestDocument: async ({ tenant, input }) => {
-      const { rows } = await pool.query<{ name: string; media_type: string; content: Buffer }>(
-        `SELECT d.name, d.media_type, d.content
+      const { rows } = await pool.query<{
+        unique_file_id: string;
+        name: string;
+        media_type: string;
+      }>(
+        `SELECT d.unique_file_id, d.name, d.media_type
            FROM documents d JOIN l2_requests r ON r.request_slno = d.l2_request_slno
           WHERE r.l1_sip_slno = $1 AND d.unique_file_id = $2`,
         [tenant?.provider.slno, input.params.uniqueFileId],
       );
       const [row] = rows;
       if (!row) throw new AppError(404, 'NOT_FOUND');
-      return new FileAnswer(row.content, row.name, row.media_type);
+      return fileOf(row);
     },
   };
 }

@@ -1,0 +1,129 @@
+/**
+ * Where a document's bytes are kept (issue 17, "uploads done right"). The row that describes a
+ * document (its owner, cleaned name, media type, size, SHA-256) is always in PostgreSQL; its bytes
+ * are in the store the deployment chose (DOCUMENT_STORE):
+ * - `database` (the default): a table of their own, `document_contents`, written in the same
+ *   transaction as the row, so a document is there whole or not at all, and one backup holds all;
+ * - `disk`: one file per document under DOCUMENT_DIR, named by the document's random key, for a
+ *   deployment that keeps large files out of its database. The file is written before the row
+ *   commits; whoever writes calls `forget` when the transaction fails, so a refused upload leaves
+ *   nothing behind.
+ * An S3-compatible store fits the same three calls.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Queryable } from '../../db/pool.js';
+
+export interface DocumentStore {
+  /** Keeps a new document's bytes under its key; `tx` is the transaction that records its row. */
+  put(tx: Queryable, key: string, bytes: Buffer): Promise<void>;
+  /** A document's bytes; null when none are kept under the key. */
+  get(db: Queryable, key: string): Promise<Buffer | null>;
+  /** Lets go of bytes whose document rows are gone (deleted, or never committed). */
+  forget(keys: readonly string[]): Promise<void>;
+}
+
+/** A document's key as the database's CHECK has it: 128 random bits, base64url. */
+const KEY = /^[A-Za-z0-9_-]{22}$/;
+
+export function newDocumentKey(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+function checkedKey(key: string): string {
+  // Never a path: a key is the only part of a file's name on disk.
+  if (!KEY.test(key)) throw new RangeError('not a document key');
+  return key;
+}
+
+/** The bytes in PostgreSQL, beside their row (deleting the row deletes them). */
+export const DATABASE_DOCUMENTS: DocumentStore = {
+  async put(tx, key, bytes) {
+    await tx.query('INSERT INTO document_contents (unique_file_id, content) VALUES ($1, $2)', [
+      checkedKey(key),
+      bytes,
+    ]);
+  },
+  async get(db, key) {
+    const { rows } = await db.query<{ content: Buffer }>(
+      'SELECT content FROM document_contents WHERE unique_file_id = $1',
+      [key],
+    );
+    return rows[0]?.content ?? null;
+  },
+  forget: () => Promise.resolve(),
+};
+
+/** The bytes as files in `folder` (made on first use, readable by this process's user only). */
+export function diskDocuments(folder: string): DocumentStore {
+  let made: Promise<unknown> | null = null;
+  const ready = () => (made ??= mkdir(folder, { recursive: true, mode: 0o700 }));
+  return {
+    async put(_tx, key, bytes) {
+      const path = join(folder, checkedKey(key));
+      await ready();
+      // Written whole under another name first: a reader never finds half a file.
+      const partial = `${path}.${randomBytes(6).toString('hex')}.partial`;
+      await writeFile(partial, bytes, { mode: 0o600, flag: 'wx' });
+      await rename(partial, path);
+    },
+    async get(_db, key) {
+      if (!KEY.test(key)) return null;
+      try {
+        return await readFile(join(folder, key));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+    async forget(keys) {
+      await Promise.all(keys.map((key) => rm(join(folder, checkedKey(key)), { force: true })));
+    },
+  };
+}
+
+/** A new document: its row and its bytes, recorded in the transaction `tx`. */
+export interface NewDocument {
+  key: string;
+  orgSlno: number;
+  uploadedBy: number;
+  category: string;
+  name: string;
+  mediaType: string;
+  bytes: Buffer;
+  sha256: string;
+  createdAt: Date;
+  /** The request that has it from the start (the demo world's); none for an upload. */
+  owner?: { userRequest: number } | { l2Request: number };
+}
+
+/**
+ * Records a document that needs no limit checked (the demo world's): its row, then its bytes. An
+ * upload records its row under the uploader's limit itself and then calls `put` alike.
+ */
+export async function recordDocument(
+  tx: Queryable,
+  store: DocumentStore,
+  document: NewDocument,
+): Promise<void> {
+  const { owner } = document;
+  await tx.query(
+    `INSERT INTO documents (unique_file_id, org_slno, uploaded_by, category, name, media_type, size, sha256, created_at, user_request_slno, l2_request_slno)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+    [
+      document.key,
+      document.orgSlno,
+      document.uploadedBy,
+      document.category,
+      document.name,
+      document.mediaType,
+      document.bytes.length,
+      document.sha256,
+      document.createdAt,
+      owner && 'userRequest' in owner ? owner.userRequest : null,
+      owner && 'l2Request' in owner ? owner.l2Request : null,
+    ],
+  );
+  await store.put(tx, document.key, document.bytes);
+}

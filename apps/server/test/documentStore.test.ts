@@ -1,0 +1,94 @@
+/**
+ * Where documents' bytes are kept (issue 17): the disk store on its own, and the server with
+ * DOCUMENT_STORE=disk — an upload's bytes are a file named by the document's key and nowhere in
+ * the database, read back on download, never written for a refused upload, and removed with the
+ * untaken document after a day. (The database store is the default every other test runs on.)
+ */
+import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { diskDocuments, newDocumentKey } from '../src/modules/documents/store.js';
+import { startHarness } from './harness.js';
+
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [] /Count 0>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n',
+);
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+// The database is not touched by the disk store's own calls.
+const NO_DATABASE = {} as never;
+
+describe('the disk store', () => {
+  it('keeps a document whole under its key, readable by this user only, and lets it go', async () => {
+    const folder = join(mkdtempSync(join(tmpdir(), 'tawqi-documents-')), 'made on first use');
+    const store = diskDocuments(folder);
+    const key = newDocumentKey();
+    await store.put(NO_DATABASE, key, PDF);
+    expect(readdirSync(folder)).toEqual([key]);
+    expect(statSync(join(folder, key)).mode & 0o777).toBe(0o600);
+    expect((await store.get(NO_DATABASE, key))?.equals(PDF)).toBe(true);
+    expect(await store.get(NO_DATABASE, newDocumentKey())).toBeNull();
+    await store.forget([key]);
+    expect(readdirSync(folder)).toEqual([]);
+    expect(await store.get(NO_DATABASE, key)).toBeNull();
+  });
+
+  it('takes nothing but a document key as a name', async () => {
+    const store = diskDocuments(mkdtempSync(join(tmpdir(), 'tawqi-documents-')));
+    await expect(store.put(NO_DATABASE, '../../etc/passwd', PDF)).rejects.toThrow(RangeError);
+    await expect(store.forget(['../x'])).rejects.toThrow(RangeError);
+    expect(await store.get(NO_DATABASE, '../../etc/passwd')).toBeNull();
+  });
+});
+
+const folder = mkdtempSync(join(tmpdir(), 'tawqi-documents-'));
+const h = await startHarness({ DOCUMENT_STORE: 'disk', DOCUMENT_DIR: folder });
+const sara = (await h.signIn((await h.person('sara')).nationalId)).token;
+
+describe('a server keeping documents on disk', () => {
+  const upload = (token: string, bytes: Buffer, name: string, mediaType: string) =>
+    h.call(
+      'POST',
+      `/api/v1/documents/org/314/upload?${new URLSearchParams({ name, category: 'other' }).toString()}`,
+      { token, body: bytes, headers: { 'content-type': mediaType } },
+    );
+  const inDatabase = async (key: string) =>
+    Number(
+      (
+        await h.ownerPool.query(
+          'SELECT count(*) AS n FROM document_contents WHERE unique_file_id = $1',
+          [key],
+        )
+      ).rows[0].n,
+    );
+
+  it('writes an upload’s bytes to a file, not the database, and sends them back', async () => {
+    const stored = await upload(sara, PDF, 'letter.pdf', 'application/pdf');
+    expect(stored.status).toBe(200);
+    const key = stored.body.uniqueFileId as string;
+    expect(readFileSync(join(folder, key)).equals(PDF)).toBe(true);
+    expect(await inDatabase(key)).toBe(0);
+    const file = await h.call('GET', `/api/v1/documents/org/314/${key}`, { token: sara });
+    expect(file.status).toBe(200);
+    expect(file.raw.equals(PDF)).toBe(true);
+  });
+
+  it('writes nothing for a refused upload, and removes an untaken document’s file after a day', async () => {
+    const files = () => readdirSync(folder).sort();
+    const before = files();
+    expect((await upload(sara, PNG, 'letter.pdf', 'application/pdf')).status).toBe(415);
+    expect(files()).toEqual(before);
+
+    const waiting = await upload(sara, PNG, 'scan.png', 'image/png');
+    const key = waiting.body.uniqueFileId as string;
+    expect(files()).toContain(key);
+    h.clock.advance(25 * 60 * 60 * 1000);
+    const nextDay = (await h.signIn((await h.person('sara')).nationalId)).token;
+    const next = await upload(nextDay, PNG, 'next.png', 'image/png');
+    expect(next.status).toBe(200);
+    expect(files()).toEqual([next.body.uniqueFileId as string]);
+  });
+});
