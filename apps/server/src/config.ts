@@ -33,16 +33,30 @@ const schema = z.object({
     .default('.data')
     .describe('folder of the embedded PostgreSQL and local files'),
   DOCUMENT_STORE: z
-    .enum(['database', 'disk'])
+    .enum(['database', 'disk', 's3'])
     .default('database')
     .describe(
-      "where uploaded documents' bytes are kept: in PostgreSQL beside their rows, or as files in DOCUMENT_DIR",
+      "where uploaded documents' bytes are kept: in PostgreSQL beside their rows, as files in DOCUMENT_DIR, or in an S3-compatible bucket (S3_*)",
     ),
   DOCUMENT_DIR: z
     .string()
     .min(1)
     .optional()
     .describe('folder of the documents when DOCUMENT_STORE=disk (default DATA_DIR/documents)'),
+  S3_ENDPOINT: z
+    .url()
+    .optional()
+    .describe(
+      'the S3-compatible service of DOCUMENT_STORE=s3, e.g. https://s3.me-central-1.amazonaws.com',
+    ),
+  S3_BUCKET: z.string().min(3).optional().describe('the bucket documents are kept in'),
+  S3_REGION: z.string().min(1).default('us-east-1').describe('the region requests are signed for'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional().describe('the access key of DOCUMENT_STORE=s3'),
+  S3_SECRET_ACCESS_KEY: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('the secret key of DOCUMENT_STORE=s3'),
   EMBEDDED_PG_PORT: port.default(54329).describe('port of the embedded PostgreSQL'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_ORIGIN: z
@@ -218,6 +232,7 @@ const SECRET_NAMES = new Set([
   'GATEWAY_API_KEY',
   'GATEWAY_CALLBACK_SECRET',
   'NOTIFIER_TOKEN',
+  'S3_SECRET_ACCESS_KEY',
   'DATABASE_URL',
   'DATABASE_OWNER_URL',
 ]);
@@ -300,6 +315,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (config.DEV_PAGES) problem('DEV_PAGES', 'the outbox page shows codes: demo mode only');
     if (config.DEMO_DATA) problem('DEMO_DATA', 'demo data signs in as anyone: demo mode only');
   }
+  const s3Names = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+  if (config.DOCUMENT_STORE === 's3')
+    for (const name of s3Names) if (!config[name]) problem(name, 'required when DOCUMENT_STORE=s3');
   if (config.SERVER_SECRET && config.SERVER_SECRET === config.AUDIT_KEY)
     problem('AUDIT_KEY', 'must differ from SERVER_SECRET');
   if (problems.length > 0) fail(problems);

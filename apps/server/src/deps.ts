@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import {
   DATABASE_DOCUMENTS,
   diskDocuments,
+  s3Documents,
   type DocumentStore,
 } from './modules/documents/store.js';
 import type { ExportWriter } from './modules/exports/stream.js';
@@ -33,9 +34,21 @@ export interface Deps {
 
 /** The document store the configuration names. */
 export function documentStoreOf(config: Config): DocumentStore {
-  return config.DOCUMENT_STORE === 'disk'
-    ? diskDocuments(config.DOCUMENT_DIR ?? join(config.DATA_DIR, 'documents'))
-    : DATABASE_DOCUMENTS;
+  switch (config.DOCUMENT_STORE) {
+    case 'database':
+      return DATABASE_DOCUMENTS;
+    case 'disk':
+      return diskDocuments(config.DOCUMENT_DIR ?? join(config.DATA_DIR, 'documents'));
+    case 's3':
+      // loadConfig has refused an s3 store without its four settings.
+      return s3Documents({
+        endpoint: config.S3_ENDPOINT ?? '',
+        bucket: config.S3_BUCKET ?? '',
+        region: config.S3_REGION,
+        accessKeyId: config.S3_ACCESS_KEY_ID ?? '',
+        secretAccessKey: config.S3_SECRET_ACCESS_KEY ?? '',
+      });
+  }
 }
 
 export function sessionLimits(config: Config): SessionLimits {

@@ -8,11 +8,15 @@
  *   deployment that keeps large files out of its database. The file is written before the row
  *   commits; whoever writes calls `forget` when the transaction fails, so a refused upload leaves
  *   nothing behind.
- * An S3-compatible store fits the same three calls.
+ * - `s3`: an S3-compatible object store (Amazon S3, MinIO, Ceph, …), one object per document in
+ *   one bucket, addressed by path, each request signed with AWS Signature V4 (aws4fetch) and the
+ *   body's SHA-256 sent for the store to check. Written before the row commits, as on disk.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
+import { AwsClient } from 'aws4fetch';
 import type { Queryable } from '../../db/pool.js';
 
 export interface DocumentStore {
@@ -79,6 +83,71 @@ export function diskDocuments(folder: string): DocumentStore {
     },
     async forget(keys) {
       await Promise.all(keys.map((key) => rm(join(folder, checkedKey(key)), { force: true })));
+    },
+  };
+}
+
+/** Where an S3-compatible store is and who we are there (DOCUMENT_STORE=s3). */
+export interface S3Settings {
+  /** The service's origin, e.g. https://s3.me-central-1.amazonaws.com or http://127.0.0.1:9000. */
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+}
+
+/** The bytes as objects of a bucket of an S3-compatible store. */
+export function s3Documents(settings: S3Settings): DocumentStore {
+  const client = new AwsClient({
+    accessKeyId: settings.accessKeyId,
+    secretAccessKey: settings.secretAccessKey,
+    service: 's3',
+    region: settings.region,
+    // A failed call is the caller's to report (an upload refused, a download not served), not to
+    // be retried for seconds while a request waits.
+    retries: 1,
+  });
+  const base = settings.endpoint.replace(/\/+$/, '');
+  const urlOf = (key: string) =>
+    `${base}/${encodeURIComponent(settings.bucket)}/${checkedKey(key)}`;
+  const failed = async (what: string, response: Response) =>
+    new Error(
+      `document store: ${what} answered ${String(response.status)} ${(await response.text()).slice(0, 200)}`,
+    );
+  return {
+    async put(_tx, key, bytes) {
+      const response = await client.fetch(urlOf(key), {
+        method: 'PUT',
+        body: new Uint8Array(bytes),
+        headers: {
+          'content-type': 'application/octet-stream',
+          'x-amz-content-sha256': createHash('sha256').update(bytes).digest('hex'),
+        },
+      });
+      if (!response.ok) throw await failed('storing a document', response);
+      await response.arrayBuffer();
+    },
+    async get(_db, key) {
+      if (!KEY.test(key)) return null;
+      const response = await client.fetch(urlOf(key));
+      if (response.status === 404) {
+        await response.arrayBuffer();
+        return null;
+      }
+      if (!response.ok) throw await failed('reading a document', response);
+      return Buffer.from(await response.arrayBuffer());
+    },
+    async forget(keys) {
+      await Promise.all(
+        keys.map(async (key) => {
+          const response = await client.fetch(urlOf(key), { method: 'DELETE' });
+          // Gone already is as good as deleted.
+          if (!response.ok && response.status !== 404)
+            throw await failed('removing a document', response);
+          await response.arrayBuffer();
+        }),
+      );
     },
   };
 }
