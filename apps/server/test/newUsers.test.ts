@@ -496,6 +496,7 @@ describe('supporting documents', () => {
     );
     expect(file.headers.get('x-content-type-options')).toBe('nosniff');
     expect(file.headers.get('content-security-policy')).toBe('sandbox');
+    expect(file.headers.get('cache-control')).toBe('no-store');
 
     // A member who does not manage users may not read it; another organization does not find it.
     expect((await download(mohammed, letter.body.uniqueFileId as string)).status).toBe(403);
