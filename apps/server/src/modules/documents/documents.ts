@@ -8,8 +8,8 @@
  *   what its name and the media type it came with say: a PNG named `.pdf` is refused.
  * - It is kept under 128 random bits (never a guessable number), its row (cleaned name, size,
  *   SHA-256, owner) in PostgreSQL beside the request it belongs to, its bytes in the deployment's
- *   document store (./store.ts: PostgreSQL by default, or files on disk). Nothing is kept of a
- *   refused upload.
+ *   document store (./store.ts: PostgreSQL by default, files on disk or an S3-compatible bucket).
+ *   Nothing is kept of a refused upload.
  * - It leaves only as an attachment, with its own name and the media type its content has, and
  *   `nosniff` (http/download.ts).
  * - Documents nobody took within a day are removed when the next one is uploaded, and one person
@@ -235,11 +235,14 @@ export function documentHandlers(deps: Pick<Deps, 'pool' | 'clock' | 'documents'
           return rows[0];
         });
       } catch (error) {
-        // Bytes a store wrote beside a transaction that did not commit are let go.
-        await documents.forget([key]);
+        // Bytes a store wrote beside a transaction that did not commit are let go; the upload's
+        // own failure is what the caller hears of.
+        await documents.forget([key]).catch(() => undefined);
         throw error;
       }
-      await documents.forget(stale);
+      // The upload is made: bytes of stale documents a store cannot remove now stay behind
+      // (no row names them, nobody reads them) rather than fail it.
+      await documents.forget(stale).catch(() => undefined);
       if (!stored) throw refusedDocument('tooMany');
       return documentOf(stored, language);
     },
