@@ -134,7 +134,19 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     await ownerPool.end();
     const cleanup = new pg.Client({ connectionString: inject('adminDatabaseUrl') });
     await cleanup.connect();
-    await cleanup.query(`DROP DATABASE IF EXISTS ${url.pathname.slice(1)} WITH (FORCE)`);
+    // A closed pool's backends leave a moment after their sockets close. FORCE would terminate
+    // one still leaving, which a non-superuser admin may not do to the application's role
+    // (PostgreSQL 15, CI's second run): wait for them first, a few seconds at most.
+    const database = url.pathname.slice(1);
+    for (let waited = 0; waited < 5000; waited += 50) {
+      const { rows } = await cleanup.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND usename <> current_user',
+        [database],
+      );
+      if (rows[0]?.n === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await cleanup.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
     await cleanup.end();
   });
   if (!parts.simulator || !parts.gatewaySimulator) throw new Error('demo mode has the simulators');
