@@ -38,6 +38,7 @@ import { RECORD_OWNERSHIP, type TenantContext } from '../src/modules/access/tena
 import { DEVICE, NO_ACCESS, startHarness, validNationalId } from './harness.js';
 import ExcelJS from 'exceljs';
 import Fastify, { type FastifyRequest } from 'fastify';
+import { DATABASE_DOCUMENTS, recordDocument } from '../src/modules/documents/store.js';
 
 // The walk sends several requests for each of some ninety calls from one address: more than a
 // minute's requests allow (the rate is the platform test's to prove, not this one's).
@@ -91,11 +92,17 @@ const victimNewUserRequest = await victimRecord(
 );
 // A document's id is a random string, not a number.
 const victimDocument = 'CanaryDocument00000390';
-await h.ownerPool.query(
-  `INSERT INTO documents (unique_file_id, org_slno, uploaded_by, category, name, media_type, size, sha256, content, created_at)
-   VALUES ($1, 390, $2, 'other', '${CANARY_MARKER}.pdf', 'application/pdf', 8, '', '\\x255044462d312e34', now())`,
-  [victimDocument, canaryUser.userSlno],
-);
+await recordDocument(h.ownerPool, DATABASE_DOCUMENTS, {
+  key: victimDocument,
+  orgSlno: 390,
+  uploadedBy: canaryUser.userSlno,
+  category: 'other',
+  name: `${CANARY_MARKER}.pdf`,
+  mediaType: 'application/pdf',
+  bytes: Buffer.from('%PDF-1.4'),
+  sha256: '',
+  createdAt: new Date(),
+});
 // The canary L2 provider applying under 410 (the world's), and one of its documents.
 const victimL2Request = await victimRecord(
   `SELECT request_slno AS id FROM l2_requests WHERE l2_sip_slno = 513 AND $1::int IS NOT NULL`,
