@@ -100,7 +100,6 @@ await recordDocument(h.ownerPool, DATABASE_DOCUMENTS, {
   name: `${CANARY_MARKER}.pdf`,
   mediaType: 'application/pdf',
   bytes: Buffer.from('%PDF-1.4'),
-  sha256: '',
   createdAt: new Date(),
 });
 // The canary L2 provider applying under 410 (the world's), and one of its documents.

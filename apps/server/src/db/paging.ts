@@ -112,6 +112,14 @@ interface DayRange {
   toDate?: string | null | undefined;
 }
 
+/** A filter's days, both included, of the moment or date `column`, as the database counts days. */
+export function days(column: string, { fromDate, toDate }: DayRange): Condition[] {
+  return [
+    fromDate && [`${column} >= $1::date`, fromDate],
+    toDate && [`${column} < $1::date + 1`, toDate],
+  ];
+}
+
 /** A filter's days, both included, as Riyadh's calendar counts them, of the moment `column`. */
 export function riyadhDays(column: string, { fromDate, toDate }: DayRange): Condition[] {
   const day = `(${column} AT TIME ZONE 'Asia/Riyadh')::date`;

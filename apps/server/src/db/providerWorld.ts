@@ -8,7 +8,6 @@
  * The L1 410's pending applicant is a canary (every text field carries the marker): no other
  * tenant may ever read it.
  */
-import { createHash } from 'node:crypto';
 import type { PoolClient } from './pool.js';
 import { demoPdf } from './demoPdf.js';
 import { CANARY_MARKER } from './world.js';
@@ -380,7 +379,6 @@ async function writeApplicant(
       name,
       mediaType: 'application/pdf',
       bytes: content,
-      sha256: createHash('sha256').update(content).digest('hex'),
       createdAt: at,
       owner: { l2Request: requestSlno },
     });

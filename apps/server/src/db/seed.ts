@@ -3,7 +3,6 @@
  * SPEC §9, bilingual people with valid national ids and Saudi mobiles, reference data, eSign
  * plans in SAR, and an individual history for the first demo user.
  */
-import { createHash } from 'node:crypto';
 import { isValidNationalId } from '@tawqi/domain';
 import { hashPassword } from '../modules/auth/passwords.js';
 import { inTransaction, type Pool, type PoolClient } from './pool.js';
@@ -211,7 +210,6 @@ async function writeRequestDocuments(
       name: 'authorization letter.pdf',
       mediaType: 'application/pdf',
       bytes: letter,
-      sha256: createHash('sha256').update(letter).digest('hex'),
       createdAt: now,
       owner: { userRequest: request.request_slno },
     });

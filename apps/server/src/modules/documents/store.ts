@@ -12,9 +12,8 @@
  *   one bucket, addressed by path, each request signed with AWS Signature V4 (aws4fetch) and the
  *   body's SHA-256 sent for the store to check. Written before the row commits, as on disk.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { AwsClient } from 'aws4fetch';
 import type { Queryable } from '../../db/pool.js';
@@ -161,7 +160,6 @@ export interface NewDocument {
   name: string;
   mediaType: string;
   bytes: Buffer;
-  sha256: string;
   createdAt: Date;
   /** The request that has it from the start (the demo world's); none for an upload. */
   owner?: { userRequest: number } | { l2Request: number };
@@ -188,7 +186,7 @@ export async function recordDocument(
       document.name,
       document.mediaType,
       document.bytes.length,
-      document.sha256,
+      createHash('sha256').update(document.bytes).digest('hex'),
       document.createdAt,
       owner && 'userRequest' in owner ? owner.userRequest : null,
       owner && 'l2Request' in owner ? owner.l2Request : null,

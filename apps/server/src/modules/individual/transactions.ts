@@ -6,7 +6,7 @@
 import type { myTransactionsGrid } from '@tawqi/api/grids';
 import { ESIGN_TRANSACTION_STATUSES, type Language } from '@tawqi/domain';
 import { requireCaller } from '../../http/contractRoutes.js';
-import { searchText, whereOf } from '../../db/paging.js';
+import { days, searchText, whereOf } from '../../db/paging.js';
 import type { Queryable } from '../../db/pool.js';
 import type { GridQuery } from '../grids.js';
 import { localWord } from '../words.js';
@@ -49,8 +49,7 @@ export const MY_TRANSACTIONS: GridQuery<typeof myTransactionsGrid, TransactionRo
     const search = searchText(body.search);
     return whereOf(
       ['t.user_slno = $1', requireCaller(caller).userSlno],
-      body.fromDate && ['t.transaction_date >= $1::date', body.fromDate],
-      body.toDate && ['t.transaction_date < $1::date + 1', body.toDate],
+      ...days('t.transaction_date', body),
       body.statuses?.length && ['t.status = ANY($1::text[])', body.statuses],
       search && [
         `t.transaction_id ILIKE '%' || $1 || '%' OR t.originator ILIKE '%' || $1 || '%'`,

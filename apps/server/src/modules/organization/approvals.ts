@@ -10,7 +10,7 @@
 import type { changeRequestsGrid, newUserApprovalsGrid } from '@tawqi/api/grids';
 import { maskNationalId, type Language, type NewUserApprovalStatus } from '@tawqi/domain';
 import type { Deps } from '../../deps.js';
-import { searchText, whereOf, type Condition } from '../../db/paging.js';
+import { days, searchText, whereOf, type Condition } from '../../db/paging.js';
 import { inTransaction, type Queryable } from '../../db/pool.js';
 import { requireCaller, type HandlerContext, type Handlers } from '../../http/contractRoutes.js';
 import { AppError } from '../../http/errors.js';
@@ -50,8 +50,7 @@ function userRequestFilter(
   return whereOf(
     owner,
     ['r.status = ANY($1::text[])', statuses],
-    body.fromDate && ['r.created_at >= $1::date', body.fromDate],
-    body.toDate && ['r.created_at < $1::date + 1', body.toDate],
+    ...days('r.created_at', body),
     search && [searched, search],
   );
 }

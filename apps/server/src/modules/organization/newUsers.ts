@@ -32,7 +32,7 @@ import {
 } from '@tawqi/domain';
 import type { NafathPerson } from '../../adapters/nafath/client.js';
 import type { Deps } from '../../deps.js';
-import { searchText, whereOf } from '../../db/paging.js';
+import { days, searchText, whereOf } from '../../db/paging.js';
 import { inTransaction, type Queryable } from '../../db/pool.js';
 import { requireCaller, type HandlerContext, type Handlers } from '../../http/contractRoutes.js';
 import { AppError } from '../../http/errors.js';
@@ -159,8 +159,7 @@ export const UAV_REQUESTS: GridQuery<typeof uavRequestsGrid, UavRow> = {
           (code) => STORED_STATUSES[UAV_STATUS_OF_CODE[code]],
         ),
       ],
-      body.fromDate && ['r.created_at >= $1::date', body.fromDate],
-      body.toDate && ['r.created_at < $1::date + 1', body.toDate],
+      ...days('r.created_at', body),
       search && [
         `u.full_name_en ILIKE '%' || $1 || '%' OR u.full_name_ar LIKE '%' || $1 || '%'
           OR coalesce(r.details->>'email', m.email) ILIKE '%' || $1 || '%'`,

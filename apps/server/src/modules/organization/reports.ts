@@ -6,7 +6,7 @@
  */
 import type { esignDeductionSummaryGrid, roleAllocationHistoryGrid } from '@tawqi/api/grids';
 import { COUNTED_ROLES, toSar, type CountedRole, type PlanState } from '@tawqi/domain';
-import { riyadhDays, searchText, whereOf } from '../../db/paging.js';
+import { days, riyadhDays, searchText, whereOf } from '../../db/paging.js';
 import type { Queryable } from '../../db/pool.js';
 import type { Deps } from '../../deps.js';
 import { lotStateSql, settleExpiredLots } from '../counters/lots.js';
@@ -77,17 +77,14 @@ export function esignDeductions(
               LEFT JOIN esign_plans e ON e.product_pricing_details_slno = p.product_pricing_details_slno`,
     where: (body, { tenant }) => {
       const search = searchText(body.search);
+      // One moment for the state the rows show and the state the filter picks.
+      const now = deps.clock();
       return whereOf(
-        // $2 is the moment a lot's state is judged at (the select's too); typed here, so that a
-        // statement with no state in its filter still knows it.
-        ['p.org_slno = $1 AND $2::timestamptz IS NOT NULL', organizationOf(tenant), deps.clock()],
-        body.statuses?.length && [
-          `${lotStateSql('$1')} = ANY($2::text[])`,
-          deps.clock(),
-          body.statuses,
-        ],
-        body.fromDate && ['p.valid_from >= $1::date', body.fromDate],
-        body.toDate && ['p.valid_from <= $1::date', body.toDate],
+        // $2 is that moment (the select's state reads it); typed here, so that a statement with
+        // no state in its filter still knows it.
+        ['p.org_slno = $1 AND $2::timestamptz IS NOT NULL', organizationOf(tenant), now],
+        body.statuses?.length && [`${lotStateSql('$2')} = ANY($1::text[])`, body.statuses, now],
+        ...days('p.valid_from', body),
         search && [
           `e.plan_name ILIKE '%' || $1 || '%' OR e.plan_name_ar LIKE '%' || $1 || '%'
              OR p.plan_unique_id ILIKE '%' || $1 || '%'

@@ -7,7 +7,7 @@
 import type { orgEsignTransactionsGrid } from '@tawqi/api/grids';
 import type { EsignTransactionStatus, Language } from '@tawqi/domain';
 import type { TenantContext } from '../access/tenancy.js';
-import { searchText, whereOf } from '../../db/paging.js';
+import { days, searchText, whereOf } from '../../db/paging.js';
 import type { GridQuery } from '../grids.js';
 import { localWord } from '../words.js';
 
@@ -62,8 +62,7 @@ export const ORG_TRANSACTIONS: GridQuery<typeof orgEsignTransactionsGrid, OrgTra
     const search = searchText(body.search);
     return whereOf(
       ['t.org_slno = $1', organizationOf(tenant)],
-      body.fromDate && ['t.transaction_date >= $1::date', body.fromDate],
-      body.toDate && ['t.transaction_date < $1::date + 1', body.toDate],
+      ...days('t.transaction_date', body),
       body.statuses?.length && ['t.status = ANY($1::text[])', body.statuses],
       search && [`t.transaction_id ILIKE '%' || $1 || '%'`, search],
       body.planType && ['t.plan_type = $1', body.planType],

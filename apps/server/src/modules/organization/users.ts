@@ -19,7 +19,7 @@ import {
   type OrganizationRole,
 } from '@tawqi/domain';
 import type { Deps } from '../../deps.js';
-import { searchText, whereOf } from '../../db/paging.js';
+import { days, searchText, whereOf } from '../../db/paging.js';
 import { inTransaction, type Queryable } from '../../db/pool.js';
 import { AppError } from '../../http/errors.js';
 import { requireCaller, type HandlerContext, type Handlers } from '../../http/contractRoutes.js';
@@ -73,8 +73,7 @@ export const MANAGE_USERS: GridQuery<typeof manageUsersGrid, MemberRow> = {
       ['m.org_slno = $1', organizationOf(tenant)],
       ['m.status = ANY($1::text[])', statuses],
       active !== null && ['m.is_active = $1', active],
-      body.fromDate && ['m.created_at >= $1::date', body.fromDate],
-      body.toDate && ['m.created_at < $1::date + 1', body.toDate],
+      ...days('m.created_at', body),
       body.employeeId && ['m.employee_id = $1', body.employeeId],
       body.orgUnitSlNo && ['m.org_unit_slno = $1', body.orgUnitSlNo],
       search && [
