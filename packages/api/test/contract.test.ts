@@ -223,19 +223,22 @@ describe('each declaration is sound', () => {
     }
   });
 
-  it('needs a session for everything but sign-in, reference data, plans, translations and contact', () => {
+  it('needs a session for everything but sign-in, reference data, plans, translations, contact and pre-enrolment', () => {
     const publicIds = ENDPOINTS.filter((endpoint) => endpoint.access === 'public').map(
       (endpoint) => endpoint.id,
     );
     expect(publicIds.sort()).toEqual(
       [
         'calendarMonths',
+        'captchaChallenge',
         'cities',
         'commonEsignPlans',
         'contactUs',
         'countries',
         'credentialsLoginInitiate',
         'credentialsVerifyOtp',
+        'enrolmentNafathVerify',
+        'enrolmentProviders',
         'nafathEnrollmentInitiate',
         'nafathEnrollmentVerify',
         'nafathLoginInitiate',
@@ -245,6 +248,24 @@ describe('each declaration is sound', () => {
         'states',
         'translations',
         'vat',
+        'verifyApplicationEmail',
+      ].sort(),
+    );
+    // The application's own calls need its secret instead of a session.
+    expect(
+      ENDPOINTS.filter((endpoint) => endpoint.access === 'applicant')
+        .map((endpoint) => endpoint.id)
+        .sort(),
+    ).toEqual(
+      [
+        'applicationPaymentStatus',
+        'myApplication',
+        'payApplicationFee',
+        'removeApplicationDocument',
+        'resendApplicationEmail',
+        'saveApplication',
+        'submitApplication',
+        'uploadApplicationDocument',
       ].sort(),
     );
   });

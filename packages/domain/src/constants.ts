@@ -40,6 +40,13 @@ export const STORAGE_KEYS = {
   theme: 'tawqi-ui-theme',
   /** Epoch milliseconds of the last activity (SPEC §4: "a last-activity time is stored"). */
   lastActivity: 'lastActivity',
+  /**
+   * The secret of the pre-enrolment application this browser is filling in (ours, issue 17): it
+   * is sent only to that application's calls, as the application-token header.
+   */
+  applicationToken: 'applicationToken',
+  /** What the applicant has typed and not yet saved, so a reload loses nothing (ours). */
+  applicationDraft: 'applicationDraft',
 } as const;
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 
@@ -48,6 +55,8 @@ export const REQUEST_HEADERS = {
   deviceId: 'X-DEVICE-ID',
   language: 'Accept-Language',
   lastActivity: 'X-LAST-ACTIVITY',
+  /** Ours: the pre-enrolment application a call acts on (issue 17). */
+  applicationToken: 'X-APPLICATION-TOKEN',
 } as const;
 
 /** Export file names, all .xlsx (SPEC §9), keyed by the report they belong to. */

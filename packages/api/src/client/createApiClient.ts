@@ -135,6 +135,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       [REQUEST_HEADERS.lastActivity]: String(at),
     };
     if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
+    // A pre-enrolment application's secret goes only to that application's calls.
+    const applicationToken =
+      endpoint.access === 'applicant' ? storage.getItem(STORAGE_KEYS.applicationToken) : null;
+    if (applicationToken) headers[REQUEST_HEADERS.applicationToken] = applicationToken;
     if (extra.idempotencyKey) headers['Idempotency-Key'] = extra.idempotencyKey;
     if (parts.file) headers['content-type'] = parts.file.type || 'application/octet-stream';
     try {
@@ -214,6 +218,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const sentWith = accessToken;
     const first = await send(endpoint, parts, extra);
     if (first.ok) return first;
+    // An application's call is not the session's: its 401 is the application's (no refresh).
+    if (endpoint.access === 'applicant') throw errorFromAnswer(first.status, await readJson(first));
     const refreshTokenAtFailure = storage.getItem(STORAGE_KEYS.refreshToken);
     const step = afterFailedCall(first.status, {
       retried: false,

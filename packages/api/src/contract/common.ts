@@ -81,7 +81,10 @@ export const recaptchaClientKey = defineEndpoint({
   summary: 'The captcha client key, stored locally and fetched at start',
   origin: 'spec',
   access: 'public',
-  answer: json(z.object({ clientKey: z.string() })),
+  designNote:
+    'Ours: the answer also says which captcha the key is for — the embedded proof-of-work one ' +
+    '(altcha: its challenges come from captchaChallenge) or Google reCAPTCHA (by configuration).',
+  answer: json(z.object({ clientKey: z.string(), provider: z.enum(['altcha', 'recaptcha']) })),
 });
 
 export const translations = defineEndpoint({

@@ -25,6 +25,7 @@ export const AREAS = [
   'payments',
   'contact',
   'documents',
+  'enrolment',
 ] as const;
 export type Area = (typeof AREAS)[number];
 
@@ -134,8 +135,12 @@ interface EndpointShape {
   /** The path exactly as SPEC §7 writes it (with or without a leading slash); `{idp}` is nafath. */
   path: string;
   summary: string;
-  /** `public` calls need no session; every other call needs one. */
-  access: 'public' | 'session';
+  /**
+   * `public` calls need no session; `applicant` calls need none either but act on the
+   * pre-enrolment application whose secret the browser holds (the X-APPLICATION-TOKEN header,
+   * issue 17); every other call needs a session.
+   */
+  access: 'public' | 'session' | 'applicant';
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;

@@ -4,6 +4,7 @@
  */
 import * as authentication from './authentication.js';
 import * as common from './common.js';
+import * as enrolment from './enrolment.js';
 import type { Endpoint } from './endpoint.js';
 import * as individual from './individual.js';
 import * as organization from './organization.js';
@@ -23,6 +24,7 @@ const ALL = [
   ...endpointsOf(organization),
   ...endpointsOf(providers),
   ...endpointsOf(common),
+  ...endpointsOf(enrolment),
 ];
 
 type AnyEndpoint = (typeof ALL)[number];

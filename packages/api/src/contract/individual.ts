@@ -7,6 +7,8 @@ import { z } from 'zod';
 import { defineEndpoint, json, xlsx } from './endpoint.js';
 import {
   agreement,
+  paymentAnswer,
+  paymentStatusAnswer,
   buyablePlan,
   count,
   encodedId,
@@ -383,13 +385,6 @@ export const removeRegisteredDevice = defineEndpoint({
 
 // ── Payments (ours: buying a plan → order → payment through the gateway) ─────────────────────
 
-const paymentAnswer = z.object({
-  encodedOrderSlno: encodedId,
-  encodedPaymentSlno: encodedId,
-  /** The gateway's hosted payment page to send the browser to. */
-  paymentUrl: z.url(),
-});
-
 export const buyEsignPlan = defineEndpoint({
   id: 'buyEsignPlan',
   area: 'payments',
@@ -421,16 +416,6 @@ export const initiatePayment = defineEndpoint({
   body: z.strictObject({ encodedPaymentSlno: encodedId }),
   answer: json(paymentAnswer),
   idempotent: true,
-});
-
-const paymentStatusAnswer = z.object({
-  encodedPaymentSlno: encodedId,
-  /** Ours: the order's reference, as the payment history shows it. */
-  encodedOrderSlno: encodedId,
-  paymentStatus: z.enum(PAYMENT_STATUSES),
-  statusLabel: z.string(),
-  amount: sar,
-  errorMessage: z.string().nullable(),
 });
 
 export const recheckPayment = defineEndpoint({

@@ -826,3 +826,24 @@ export interface TranslationTree {
 export const translationTree: z.ZodType<TranslationTree> = z.lazy(() =>
   z.record(z.string(), z.union([z.string(), translationTree])),
 );
+
+// ── Payments ─────────────────────────────────────────────────────────────────────────────────
+
+/** A payment begun: the order, the attempt and the gateway's page to go to. */
+export const paymentAnswer = z.object({
+  encodedOrderSlno: encodedId,
+  encodedPaymentSlno: encodedId,
+  /** The gateway's hosted payment page to send the browser to. */
+  paymentUrl: z.url(),
+});
+
+/** How a payment stands (the paymentStatus pages). */
+export const paymentStatusAnswer = z.object({
+  encodedPaymentSlno: encodedId,
+  /** Ours: the order's reference, as the payment history shows it. */
+  encodedOrderSlno: encodedId,
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  statusLabel: z.string(),
+  amount: sar,
+  errorMessage: z.string().nullable(),
+});

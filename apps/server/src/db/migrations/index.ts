@@ -22,6 +22,7 @@ import * as providerOrders from './020_provider_orders.js';
 import * as lookupIndexes from './021_lookup_indexes.js';
 import * as transactionDocumentCount from './022_transaction_document_count.js';
 import * as documentStore from './023_document_store.js';
+import * as preEnrolment from './024_pre_enrolment.js';
 
 export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   initial,
@@ -47,4 +48,5 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   lookupIndexes,
   transactionDocumentCount,
   documentStore,
+  preEnrolment,
 ];
