@@ -57,6 +57,44 @@ const schema = z.object({
     .min(1)
     .optional()
     .describe('the secret key of DOCUMENT_STORE=s3'),
+  CAPTCHA_PROVIDER: z
+    .enum(['altcha', 'recaptcha'])
+    .default('altcha')
+    .describe(
+      'the captcha of the public forms: the embedded proof-of-work one (altcha) or Google reCAPTCHA v3',
+    ),
+  CAPTCHA_COST: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(500)
+    .describe('altcha: PBKDF2 iterations per attempt (the work a browser does grows with it)'),
+  CAPTCHA_MAX_COUNTER: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10_000_000)
+    .default(2_000)
+    .describe('altcha: the largest answer; a browser tries half of them on average'),
+  RECAPTCHA_SITE_KEY: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('the reCAPTCHA site key, when CAPTCHA_PROVIDER=recaptcha'),
+  RECAPTCHA_SECRET: secret
+    .optional()
+    .describe('the reCAPTCHA secret key, when CAPTCHA_PROVIDER=recaptcha'),
+  RECAPTCHA_VERIFY_URL: z
+    .url()
+    .default('https://www.google.com/recaptcha/api/siteverify')
+    .describe('where reCAPTCHA tokens are verified'),
+  RECAPTCHA_MIN_SCORE: z.coerce
+    .number()
+    .min(0)
+    .max(1)
+    .default(0.5)
+    .describe('reCAPTCHA v3: the lowest score taken as a person'),
   EMBEDDED_PG_PORT: port.default(54329).describe('port of the embedded PostgreSQL'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_ORIGIN: z
@@ -233,6 +271,7 @@ const SECRET_NAMES = new Set([
   'GATEWAY_CALLBACK_SECRET',
   'NOTIFIER_TOKEN',
   'S3_SECRET_ACCESS_KEY',
+  'RECAPTCHA_SECRET',
   'DATABASE_URL',
   'DATABASE_OWNER_URL',
 ]);
@@ -318,6 +357,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const s3Names = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
   if (config.DOCUMENT_STORE === 's3')
     for (const name of s3Names) if (!config[name]) problem(name, 'required when DOCUMENT_STORE=s3');
+  if (config.CAPTCHA_PROVIDER === 'recaptcha')
+    for (const name of ['RECAPTCHA_SITE_KEY', 'RECAPTCHA_SECRET'] as const)
+      if (!config[name]) problem(name, 'required when CAPTCHA_PROVIDER=recaptcha');
   if (config.SERVER_SECRET && config.SERVER_SECRET === config.AUDIT_KEY)
     problem('AUDIT_KEY', 'must differ from SERVER_SECRET');
   if (problems.length > 0) fail(problems);

@@ -1,8 +1,8 @@
 /**
  * The keys the server works with, derived once from the configured secrets (HKDF-SHA256, one
  * label per purpose, so no key serves two purposes):
- * - from SERVER_SECRET: the HMAC key of one-time codes and the key that derives a refresh
- *   token's successor;
+ * - from SERVER_SECRET: the HMAC key of one-time codes, the key that derives a refresh
+ *   token's successor, the keys that sign captcha challenges and e-mail verification links;
  * - from AUDIT_KEY: the HMAC key of the audit chain and the Ed25519 key that signs checkpoints.
  */
 import {
@@ -16,6 +16,9 @@ import {
 export interface Keys {
   otp: Buffer;
   refresh: Buffer;
+  /** The embedded captcha's two signing secrets (its challenges, and their answers' keys). */
+  captcha: { challenge: string; key: string };
+  emailLinks: Buffer;
   auditChain: Buffer;
   auditSigning: KeyObject;
   auditPublic: KeyObject;
@@ -37,6 +40,11 @@ export function deriveKeys(secrets: { server: string; audit: string }): Keys {
   return {
     otp: derive(secrets.server, 'one-time codes'),
     refresh: derive(secrets.server, 'refresh token successors'),
+    captcha: {
+      challenge: derive(secrets.server, 'captcha challenges').toString('hex'),
+      key: derive(secrets.server, 'captcha answer keys').toString('hex'),
+    },
+    emailLinks: derive(secrets.server, 'e-mail verification links'),
     auditChain: derive(secrets.audit, 'audit chain'),
     auditSigning,
     auditPublic: createPublicKey(auditSigning),

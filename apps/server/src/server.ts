@@ -3,6 +3,7 @@
  * loopback and the outbox; in production, the real services), keys, the audit log, sessions,
  * access, every module's handlers, and the HTTP app.
  */
+import { applicantResolver, enrolmentHandlers } from './modules/enrolment/applications.js';
 import type { FastifyInstance } from 'fastify';
 import { createNafathClient, type IdentityProvider } from './adapters/nafath/client.js';
 import {
@@ -159,6 +160,7 @@ export async function createServer(options: {
     ...purchaseOrderHandlers(deps),
     ...providerHandlers(deps),
     ...documentHandlers(deps),
+    ...enrolmentHandlers(deps),
     ...(options.localesDir ? translationHandlers(options.localesDir) : {}),
   };
   // Without a folder of translations (a test's server), that call is not served either.
@@ -175,6 +177,7 @@ export async function createServer(options: {
       clock,
       limits: sessionLimits(config),
     }),
+    applicantOf: applicantResolver(options.pool),
     handlers,
     clock,
     rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,

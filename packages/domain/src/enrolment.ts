@@ -33,7 +33,13 @@ export const EMAIL_SENDS_PER_HOUR = 3;
 export const DRAFT_KEPT_DAYS = 30;
 
 /** The outcome of opening an e-mail verification link. */
-export const EMAIL_LINK_OUTCOMES = ['verified', 'expired', 'used', 'superseded', 'invalid'] as const;
+export const EMAIL_LINK_OUTCOMES = [
+  'verified',
+  'expired',
+  'used',
+  'superseded',
+  'invalid',
+] as const;
 export type EmailLinkOutcome = (typeof EMAIL_LINK_OUTCOMES)[number];
 
 /**

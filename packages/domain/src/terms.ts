@@ -24,6 +24,8 @@ export const TERMS: Record<string, Record<Language, string>> = {
   kycValid: { en: 'Verified', ar: 'موثّق' },
   kycExpired: { en: 'Verification expired', ar: 'انتهى التوثيق' },
   'Saudi Arabia': { en: 'Saudi Arabia', ar: 'المملكة العربية السعودية' },
+  // Who made an L2 request: its applicant, through create account (issue 17).
+  'Self-registration': { en: 'Self-registration', ar: 'تسجيل ذاتي' },
   // A supporting document: uploaded, then sent with a request.
   documentUploaded: { en: 'Uploaded', ar: 'مرفوع' },
   documentSubmitted: { en: 'Submitted', ar: 'مُرسَل' },

@@ -20,7 +20,12 @@ import Fastify, {
 } from 'fastify';
 import type { Config } from '../config.js';
 import type { Pool } from '../db/pool.js';
-import { registerContractRoutes, type Access, type Handlers } from './contractRoutes.js';
+import {
+  registerContractRoutes,
+  type Access,
+  type ApplicantOf,
+  type Handlers,
+} from './contractRoutes.js';
 import { createIdempotencyStore } from './idempotency.js';
 import { AppError, languageOf, messageOf } from './errors.js';
 import { POLICIES, type Policy } from './policies.js';
@@ -30,6 +35,8 @@ export interface AppOptions {
   config: Config;
   pool: Pool;
   access: Access;
+  /** Finds a pre-enrolment application's secret's application (none, when not given). */
+  applicantOf?: ApplicantOf;
   handlers: Handlers;
   policies?: Partial<Record<string, Policy>>;
   /** The built portal (index.html and assets), served with an SPA fallback when present. */
@@ -123,6 +130,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       'x-device-id',
       'x-last-activity',
       'idempotency-key',
+      'x-application-token',
     ],
   });
 
@@ -192,6 +200,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     handlers: options.handlers,
     policies: options.policies ?? POLICIES,
     access: options.access,
+    ...(options.applicantOf ? { applicantOf: options.applicantOf } : {}),
     idempotency: createIdempotencyStore(options.pool, options.clock ?? (() => new Date())),
   });
 

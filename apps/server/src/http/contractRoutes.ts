@@ -65,6 +65,8 @@ export interface HandlerContext<E extends Endpoint = Endpoint> {
   caller: Caller | null;
   /** The organization or provider an organization call acts in (null for the others). */
   tenant: TenantContext | null;
+  /** The pre-enrolment application an applicant call acts on (null for the others). */
+  applicant: Applicant | null;
   language: Language;
   deviceId: string;
   /** An upload call's file (null for the others). */
@@ -106,6 +108,15 @@ export interface Access {
   tenantOwns(tenant: TenantContext, kind: RecordKind, id: number | string): Promise<boolean>;
 }
 
+/** A pre-enrolment application, as the secret its browser holds names it (issue 17). */
+export interface Applicant {
+  applicationSlno: number;
+  reference: string;
+}
+
+/** Finds the application a request's X-APPLICATION-TOKEN names; the enrolment module provides it. */
+export type ApplicantOf = (request: FastifyRequest) => Promise<Applicant | null>;
+
 /** The caller of a session call (the policy has already refused anonymous callers). */
 export function requireCaller(caller: Caller | null): Caller {
   if (!caller) throw new AppError(401, 'UNAUTHENTICATED');
@@ -135,6 +146,8 @@ export function registerContractRoutes(
     handlers: Handlers;
     policies: Partial<Record<string, Policy>>;
     access: Access;
+    /** Finds a pre-enrolment application's secret's application (none, when not given). */
+    applicantOf?: ApplicantOf;
     idempotency: IdempotencyStore;
   },
 ): void {
@@ -147,6 +160,8 @@ export function registerContractRoutes(
       return [
         `${endpoint.id}: ${policy.kind === 'member' ? 'no tenant' : 'a tenant but no member policy'}`,
       ];
+    if ((policy.kind === 'applicant') !== (endpoint.access === 'applicant'))
+      return [`${endpoint.id}: an applicant call's policy and access disagree`];
     return [];
   });
   if (faults.length > 0) throw new PolicyMissingError(`routes refused: ${faults.join(', ')}`);
@@ -164,6 +179,7 @@ export function registerContractRoutes(
         request,
         languageOf(request.headers['accept-language']),
         options.access,
+        options.applicantOf ?? (() => Promise.resolve(null)),
       );
     // An upload is authorized before its body is read: nobody the call would refuse gets to make
     // the server take in megabytes.
@@ -187,7 +203,7 @@ export function registerContractRoutes(
           : {}),
         handler: async (request, reply) => {
           const language = languageOf(request.headers['accept-language']);
-          const { caller, tenant, input } =
+          const { caller, tenant, applicant, input } =
             authorizedUploads.get(request) ?? (await authorizeRequest(request));
           if (!handler) throw new AppError(501, 'NOT_IMPLEMENTED');
           const key = endpoint.idempotent ? idempotencyKeyOf(request) : null;
@@ -196,6 +212,7 @@ export function registerContractRoutes(
             input,
             caller,
             tenant,
+            applicant,
             language,
             deviceId,
             upload: endpoint.upload ? uploadOf(request) : null,
@@ -211,7 +228,11 @@ export function registerContractRoutes(
           const result = key
             ? await options.idempotency.run(
                 {
-                  caller: caller ? `user:${String(caller.userSlno)}` : `address:${request.ip}`,
+                  caller: caller
+                    ? `user:${String(caller.userSlno)}`
+                    : applicant
+                      ? `application:${String(applicant.applicationSlno)}`
+                      : `address:${request.ip}`,
                   endpoint: endpoint.id,
                   key,
                   request: input,
@@ -354,8 +375,14 @@ function parseInput(endpoint: Endpoint, request: FastifyRequest, language: Langu
 interface Authorized {
   caller: Caller | null;
   tenant: TenantContext | null;
+  applicant: Applicant | null;
   input: CallInput;
 }
+
+const APPLICATION_ENDED: Record<Language, string> = {
+  en: 'This browser no longer holds your application. Verify with the identity app again to go on with it.',
+  ar: 'لم يعد هذا المتصفح يحمل طلبك. تحقّق عبر تطبيق نفاذ الوطني مرة أخرى لمتابعته.',
+};
 
 async function authorize(
   policy: Policy,
@@ -363,15 +390,36 @@ async function authorize(
   request: FastifyRequest,
   language: Language,
   access: Access,
+  applicantOf: ApplicantOf,
 ): Promise<Authorized> {
   if (policy.kind === 'public') {
     const caller = await access.callerOf(request);
-    return { caller, tenant: null, input: parseInput(endpoint, request, language) };
+    return {
+      caller,
+      tenant: null,
+      applicant: null,
+      input: parseInput(endpoint, request, language),
+    };
+  }
+  if (policy.kind === 'applicant') {
+    const applicant = await applicantOf(request);
+    if (!applicant) throw new AppError(401, 'UNAUTHENTICATED', { localized: APPLICATION_ENDED });
+    return {
+      caller: null,
+      tenant: null,
+      applicant,
+      input: parseInput(endpoint, request, language),
+    };
   }
   if (policy.kind === 'session' || !endpoint.tenant) {
     const caller = await access.callerOf(request);
     if (!caller) throw new AppError(401, 'UNAUTHENTICATED');
-    return { caller, tenant: null, input: parseInput(endpoint, request, language) };
+    return {
+      caller,
+      tenant: null,
+      applicant: null,
+      input: parseInput(endpoint, request, language),
+    };
   }
 
   const field = endpoint.tenant;
@@ -406,7 +454,7 @@ async function authorize(
     if (id === null) continue; // an optional id left out
     if (!(await access.tenantOwns(tenant, record.kind, id))) throw new AppError(404, 'NOT_FOUND');
   }
-  return { caller, tenant, input };
+  return { caller, tenant, applicant: null, input };
 }
 
 const AMBIGUOUS_TENANT: Record<Language, string> = {

@@ -8,10 +8,15 @@ import type { EndpointId } from '@tawqi/api';
 import type { OrganizationAction } from '@tawqi/domain';
 
 export type Policy =
-  { kind: 'public' } | { kind: 'session' } | { kind: 'member'; action: OrganizationAction };
+  | { kind: 'public' }
+  | { kind: 'session' }
+  /** A pre-enrolment application's own call: its secret, not a session (issue 17). */
+  | { kind: 'applicant' }
+  | { kind: 'member'; action: OrganizationAction };
 
 const PUBLIC: Policy = { kind: 'public' };
 const SELF: Policy = { kind: 'session' };
+const APPLICANT: Policy = { kind: 'applicant' };
 const member = (action: OrganizationAction): Policy => ({ kind: 'member', action });
 const MEMBER = member('viewOrganization');
 const DASHBOARD = member('viewAdminDashboard');
@@ -159,4 +164,16 @@ export const POLICIES: Record<EndpointId, Policy> = {
   recaptchaClientKey: PUBLIC,
   translations: PUBLIC,
   contactUs: PUBLIC,
+  captchaChallenge: PUBLIC,
+  enrolmentProviders: PUBLIC,
+  enrolmentNafathVerify: PUBLIC,
+  verifyApplicationEmail: PUBLIC,
+  myApplication: APPLICANT,
+  saveApplication: APPLICANT,
+  uploadApplicationDocument: APPLICANT,
+  removeApplicationDocument: APPLICANT,
+  submitApplication: APPLICANT,
+  resendApplicationEmail: APPLICANT,
+  payApplicationFee: APPLICANT,
+  applicationPaymentStatus: APPLICANT,
 };

@@ -9,8 +9,10 @@
  * - Submitted, it waits for its e-mail address to be verified (a signed, single-use, expiring
  *   link: `email_links`, only the newest one good), then for its fee where its kind carries one
  *   (an order owned by the application, paid at the gateway), and is then filed: the provider,
- *   organization, contacts, pending memberships and the request the L1 decides (`l2_requests`,
- *   which now holds organizations' applications beside L2 providers').
+ *   organization, contacts, pending memberships and the request the L1 decides (`l2_requests`).
+ *   An organization enrolling for its own signing is filed as an L2 provider (SIP) under the L1
+ *   as well — every organization belongs to a provider, and one directly under an L1 acts for
+ *   that L1 — with its kind recorded so the L1 sees which it is deciding.
  * - Documents may belong to an application before there is an organization or an uploader.
  * - An acceptance of the subscriber agreement is recorded with its version and language.
  * - A solved proof-of-work captcha is spent once (`captcha_spent`).
@@ -23,9 +25,7 @@ ALTER TABLE identity_challenges ADD CONSTRAINT identity_challenges_flow_check
   CHECK (flow IN ('login', 'enrollment', 'kycRenewal', 'orgUser', 'applicant'));
 
 ALTER TABLE l2_requests
-  ADD COLUMN kind text NOT NULL DEFAULT 'l2Provider' CHECK (kind IN ('l2Provider', 'organization')),
-  ALTER COLUMN l2_sip_slno DROP NOT NULL,
-  ADD CONSTRAINT l2_requests_kind_provider CHECK ((kind = 'l2Provider') = (l2_sip_slno IS NOT NULL));
+  ADD COLUMN kind text NOT NULL DEFAULT 'l2Provider' CHECK (kind IN ('l2Provider', 'organization'));
 
 CREATE TABLE applications (
   application_slno  serial PRIMARY KEY,

@@ -23,7 +23,7 @@ import { tooSoon } from './codes.js';
 import { authMessage, identityWaitMessage, type AuthMessage } from './messages.js';
 
 /** The flows that ask a person to approve in the identity app. */
-export type IdentityFlow = 'login' | 'enrollment' | 'kycRenewal' | 'orgUser';
+export type IdentityFlow = 'login' | 'enrollment' | 'kycRenewal' | 'orgUser' | 'applicant';
 
 /** At most this many identity-app requests per national id in the window. */
 const CHALLENGES_PER_ID = 3;
@@ -36,6 +36,7 @@ const SERVICE_NAMES: Record<IdentityFlow, string> = {
   enrollment: 'Enrollment',
   kycRenewal: 'KycRenewal',
   orgUser: 'OrganizationUser',
+  applicant: 'Enrollment',
 };
 
 export function failed(key: AuthMessage, language: Language) {
@@ -173,7 +174,10 @@ export async function verify<T extends object>(
       ]);
       await deps.audit.record(tx, context.audit, {
         // An admin's check of a person they add is not a sign-in.
-        action: flow === 'orgUser' ? 'identity.verification-failed' : 'session.sign-in-failed',
+        action:
+          flow === 'orgUser' || flow === 'applicant'
+            ? 'identity.verification-failed'
+            : 'session.sign-in-failed',
         outcome: 'failure',
         target: maskNationalId(input.nationalId),
         detail: { method: 'identity-app', flow, reason: status.toLowerCase() },

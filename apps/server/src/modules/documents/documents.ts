@@ -30,7 +30,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { createHash } from 'node:crypto';
 import type { Deps } from '../../deps.js';
 import { inTransaction, type Queryable } from '../../db/pool.js';
-import { requireCaller, type Handlers } from '../../http/contractRoutes.js';
+import { requireCaller, type Handlers, type Upload } from '../../http/contractRoutes.js';
 import { FileAnswer } from '../../http/download.js';
 import { AppError } from '../../http/errors.js';
 import type { TenantContext } from '../access/tenancy.js';
@@ -76,7 +76,7 @@ function refusedDocument(reason: keyof typeof DOCUMENT_MESSAGES): AppError {
   });
 }
 
-interface DocumentRow {
+export interface DocumentRow {
   document_slno: number;
   unique_file_id: string;
   category: string;
@@ -90,7 +90,7 @@ interface DocumentRow {
 const COLUMNS =
   'document_slno, unique_file_id, category, name, media_type, size, user_request_slno, l2_request_slno';
 
-function documentOf(row: DocumentRow, language: Language) {
+export function documentOf(row: DocumentRow, language: Language) {
   return {
     id: row.document_slno,
     category: row.category,
@@ -151,6 +151,123 @@ export async function requestDocuments(
   return rows.map((row) => documentOf(row, language));
 }
 
+/** An upload that passed the checks: its clean name, the type its content has, its bytes. */
+export interface CheckedUpload {
+  name: string;
+  type: DocumentType;
+  bytes: Buffer;
+}
+
+/**
+ * Checks an upload: a usable name, some bytes, and content that is a PDF, PNG or JPEG agreeing
+ * with its name and with the media type it came with.
+ */
+export async function checkedUpload(
+  upload: Upload | null,
+  rawName: string,
+): Promise<CheckedUpload> {
+  if (!upload) throw refusedDocument('type');
+  const name = cleanDocumentName(rawName);
+  if (name === '') throw refusedDocument('name');
+  if (upload.bytes.length === 0) throw refusedDocument('empty');
+  const sniffed = await sniffedType(upload.bytes);
+  const declared = documentTypeOfMediaType(upload.mediaType);
+  if (
+    !sniffed ||
+    documentTypeOfName(name) !== sniffed ||
+    // A browser that does not know the type sends octet-stream (the route takes no other
+    // unknown type); a type it names must agree.
+    (declared !== null && declared !== sniffed)
+  )
+    throw refusedDocument('type');
+  return { name, type: sniffed, bytes: upload.bytes };
+}
+
+/**
+ * Who an upload belongs to until a request takes it: a member preparing a request in their
+ * organization (at most MAX_UNTAKEN untaken at once), or a pre-enrolment application (at most
+ * DOCUMENTS_PER_REQUEST, the documents it will be filed with).
+ */
+export type UploadOwner = { orgSlno: number; uploadedBy: number } | { applicationSlno: number };
+
+/**
+ * Records a checked upload for its owner, within the owner's limit (taken in turn under a lock,
+ * so two at once cannot both pass it); bytes written beside a transaction that did not commit
+ * are let go. Untaken members' documents older than a day go at the same time.
+ */
+export async function storeUpload(
+  deps: Pick<Deps, 'pool' | 'clock' | 'documents'>,
+  owner: UploadOwner,
+  category: string,
+  file: CheckedUpload,
+): Promise<DocumentRow> {
+  const { pool, documents } = deps;
+  const now = deps.clock();
+  const key = newDocumentKey();
+  const application = 'applicationSlno' in owner ? owner.applicationSlno : null;
+  const member = 'applicationSlno' in owner ? null : owner;
+  let stale: string[] = [];
+  let stored: DocumentRow | undefined;
+  try {
+    stored = await inTransaction(pool, async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [
+        member
+          ? `documents:${String(member.orgSlno)}:${String(member.uploadedBy)}`
+          : `documents:application:${String(application)}`,
+      ]);
+      // The stale untaken documents go (their bytes once this commits); an application's stay
+      // with it until it is filed or forgotten.
+      stale = (
+        await tx.query<{ unique_file_id: string }>(
+          `DELETE FROM documents
+            WHERE user_request_slno IS NULL AND l2_request_slno IS NULL AND application_slno IS NULL
+              AND created_at < $1::timestamptz - interval '${String(UNTAKEN_HOURS)} hours'
+        RETURNING unique_file_id`,
+          [now],
+        )
+      ).rows.map((row) => row.unique_file_id);
+      // The document is recorded only under the owner's limit.
+      const { rows } = await tx.query<DocumentRow>(
+        `WITH held AS (
+           SELECT count(*) AS n FROM documents
+            WHERE CASE WHEN $10::integer IS NULL
+                       THEN org_slno = $2 AND uploaded_by = $3 AND user_request_slno IS NULL
+                            AND l2_request_slno IS NULL AND application_slno IS NULL
+                       ELSE application_slno = $10 END
+         )
+         INSERT INTO documents (unique_file_id, org_slno, uploaded_by, category, name, media_type, size, sha256, created_at, application_slno)
+         SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10 FROM held
+          WHERE held.n < CASE WHEN $10::integer IS NULL THEN ${String(MAX_UNTAKEN)} ELSE ${String(DOCUMENTS_PER_REQUEST)} END
+         RETURNING ${COLUMNS}`,
+        [
+          key,
+          member?.orgSlno ?? null,
+          member?.uploadedBy ?? null,
+          category,
+          file.name,
+          DOCUMENT_TYPES[file.type].mediaType,
+          file.bytes.length,
+          createHash('sha256').update(file.bytes).digest('hex'),
+          now,
+          application,
+        ],
+      );
+      if (rows[0]) await documents.put(tx, key, file.bytes);
+      return rows[0];
+    });
+  } catch (error) {
+    // Bytes a store wrote beside a transaction that did not commit are let go; the upload's
+    // own failure is what the caller hears of.
+    await documents.forget([key]).catch(() => undefined);
+    throw error;
+  }
+  // The upload is made: bytes of stale documents a store cannot remove now stay behind
+  // (no row names them, nobody reads them) rather than fail it.
+  await documents.forget(stale).catch(() => undefined);
+  if (!stored) throw refusedDocument(application === null ? 'tooMany' : 'perRequest');
+  return stored;
+}
+
 /** Whether the caller may read a document: its uploader before a request takes it; after, the request's readers. */
 function mayRead(
   tenant: TenantContext,
@@ -173,78 +290,9 @@ export function documentHandlers(deps: Pick<Deps, 'pool' | 'clock' | 'documents'
 
   return {
     uploadDocument: async ({ tenant, caller, input, upload, language }) => {
-      const org = organizationOf(tenant);
-      const uploader = requireCaller(caller).userSlno;
-      if (!upload) throw refusedDocument('type');
-      const name = cleanDocumentName(input.query.name);
-      if (name === '') throw refusedDocument('name');
-      if (upload.bytes.length === 0) throw refusedDocument('empty');
-      const sniffed = await sniffedType(upload.bytes);
-      const declared = documentTypeOfMediaType(upload.mediaType);
-      if (
-        !sniffed ||
-        documentTypeOfName(name) !== sniffed ||
-        // A browser that does not know the type sends octet-stream (the route takes no other
-        // unknown type); a type it names must agree.
-        (declared !== null && declared !== sniffed)
-      )
-        throw refusedDocument('type');
-
-      const now = deps.clock();
-      const key = newDocumentKey();
-      let stale: string[] = [];
-      let stored: DocumentRow | undefined;
-      try {
-        stored = await inTransaction(pool, async (tx) => {
-          // One uploader's uploads in turn, so two at once cannot both pass the limit.
-          await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [
-            `documents:${String(org)}:${String(uploader)}`,
-          ]);
-          // The stale untaken documents go (their bytes once this commits).
-          stale = (
-            await tx.query<{ unique_file_id: string }>(
-              `DELETE FROM documents
-                WHERE user_request_slno IS NULL AND l2_request_slno IS NULL
-                  AND created_at < $1::timestamptz - interval '${String(UNTAKEN_HOURS)} hours'
-            RETURNING unique_file_id`,
-              [now],
-            )
-          ).rows.map((row) => row.unique_file_id);
-          // The document is recorded only under the limit.
-          const { rows } = await tx.query<DocumentRow>(
-            `WITH held AS (
-               SELECT count(*) AS n FROM documents
-                WHERE org_slno = $2 AND uploaded_by = $3 AND user_request_slno IS NULL AND l2_request_slno IS NULL
-             )
-             INSERT INTO documents (unique_file_id, org_slno, uploaded_by, category, name, media_type, size, sha256, created_at)
-             SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9 FROM held WHERE held.n < ${String(MAX_UNTAKEN)}
-             RETURNING ${COLUMNS}`,
-            [
-              key,
-              org,
-              uploader,
-              input.query.category,
-              name,
-              DOCUMENT_TYPES[sniffed].mediaType,
-              upload.bytes.length,
-              createHash('sha256').update(upload.bytes).digest('hex'),
-              now,
-            ],
-          );
-          if (rows[0]) await documents.put(tx, key, upload.bytes);
-          return rows[0];
-        });
-      } catch (error) {
-        // Bytes a store wrote beside a transaction that did not commit are let go; the upload's
-        // own failure is what the caller hears of.
-        await documents.forget([key]).catch(() => undefined);
-        throw error;
-      }
-      // The upload is made: bytes of stale documents a store cannot remove now stay behind
-      // (no row names them, nobody reads them) rather than fail it.
-      await documents.forget(stale).catch(() => undefined);
-      if (!stored) throw refusedDocument('tooMany');
-      return documentOf(stored, language);
+      const owner = { orgSlno: organizationOf(tenant), uploadedBy: requireCaller(caller).userSlno };
+      const file = await checkedUpload(upload, input.query.name);
+      return documentOf(await storeUpload(deps, owner, input.query.category, file), language);
     },
 
     downloadDocument: async ({ tenant, caller, input }) => {

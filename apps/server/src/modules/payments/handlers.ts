@@ -38,10 +38,14 @@ import { planAmounts } from '../individual/plans.js';
 import { localWord } from '../words.js';
 import { simplifiedInvoiceQr } from './invoiceQr.js';
 import { fulfilCounterOrder } from '../counters/orders.js';
+import { fileApplication } from '../enrolment/filing.js';
 
 export const CALLBACK_PATH = '/api/v1/payments/callback';
 /** A notification older (or newer) than this is stale. */
 export const EVENT_MAX_AGE_MS = 5 * 60_000;
+
+/** What an order buys (migration 024 added an application's registration fee). */
+export type OrderCategory = 'plan' | 'counter' | 'role' | 'special' | 'registration';
 
 const me = (caller: Caller | null) => requireCaller(caller).userSlno;
 
@@ -106,6 +110,7 @@ async function settleIn(
     >(
       `SELECT pay.payment_slno, pay.encoded_id, pay.status, pay.amount_halalas, o.order_slno, o.encoded_id AS order_encoded_id,
               o.settled_payment_slno, o.user_slno, o.org_slno, o.for_sip_slno, o.placed_by, o.category, e.transaction_limit, o.quantity,
+              o.application_slno,
               e.validity_months, e.product_pricing_details_slno, e.plan_name, e.plan_name_ar
          FROM payments pay JOIN orders o USING (order_slno)
          LEFT JOIN esign_plans e ON e.product_pricing_details_slno = o.product_pricing_details_slno
@@ -183,7 +188,17 @@ async function settleIn(
   after.cancel.push(
     ...superseded.rows.flatMap((row) => (row.gateway_ref ? [row.gateway_ref] : [])),
   );
-  await fulfil(client, payment, now);
+  if (payment.category === 'registration') {
+    // A registration fee files its application (modules/enrolment/filing.ts) — once its e-mail
+    // address is verified, which paying requires.
+    await client.query('UPDATE orders SET fulfilled_at = $2 WHERE order_slno = $1', [
+      payment.order_slno,
+      now,
+    ]);
+    if (payment.application_slno === null)
+      throw new Error('a registration fee without its application');
+    await fileApplication(client, deps, payment.application_slno, context);
+  } else await fulfil(client, payment, now);
   await event('payment.settled');
   return 'success';
 }
@@ -197,7 +212,9 @@ interface SettledOrder {
   /** A provider's order: the L2 provider it buys for. */
   for_sip_slno: number | null;
   placed_by: number | null;
-  category: 'plan' | 'counter' | 'role' | 'special';
+  category: OrderCategory;
+  /** A registration fee: the application it files. */
+  application_slno: number | null;
   quantity: number;
   transaction_limit: number | null;
   validity_months: number | null;
@@ -249,6 +266,8 @@ async function fulfil(client: PoolClient, order: SettledOrder, now: Date): Promi
       `INSERT INTO notifications (user_slno, title_en, title_ar, message_en, message_ar, created_at) VALUES ($1, $2, $3, $4, $5, $6)`,
       [userSlno, title.en, title.ar, message.en, message.ar, now],
     );
+  if (order.category === 'registration')
+    throw new Error('a registration fee files its application');
   if (order.category !== 'plan') {
     const holder =
       order.for_sip_slno !== null
@@ -309,7 +328,7 @@ export async function fulfilPaidOrder(
   const [order] = (
     await client.query<SettledOrder>(
       `SELECT o.order_slno, o.encoded_id AS order_encoded_id, o.user_slno, o.org_slno, o.for_sip_slno, o.placed_by, o.category,
-              e.transaction_limit, o.quantity, e.validity_months, e.product_pricing_details_slno,
+              o.application_slno, e.transaction_limit, o.quantity, e.validity_months, e.product_pricing_details_slno,
               e.plan_name, e.plan_name_ar
          FROM orders o LEFT JOIN esign_plans e USING (product_pricing_details_slno)
         WHERE o.order_slno = $1 AND o.fulfilled_at IS NULL
@@ -347,15 +366,19 @@ interface PayableOrder {
   order_slno: number;
   encoded_id: string;
   total_halalas: number;
-  /** A person's order (else an organization's or a provider's). */
+  /** A person's order (else an organization's, a provider's or an application's). */
   user_slno: number | null;
+  /** A pre-enrolment application's fee. */
+  application_slno: number | null;
   /** What the gateway's page says is being paid for. */
   description: string;
 }
 
 const PAYABLE_ORDER = `SELECT o.order_slno, o.encoded_id, o.price_halalas, o.tax_halalas, o.total_halalas, o.user_slno,
+       o.application_slno,
        CASE o.category WHEN 'plan' THEN e.plan_name WHEN 'counter' THEN 'eSign counters'
-                       WHEN 'role' THEN 'Role seats' ELSE 'Special plan' END AS description
+                       WHEN 'role' THEN 'Role seats' WHEN 'registration' THEN 'Registration fee'
+                       ELSE 'Special plan' END AS description
   FROM orders o LEFT JOIN esign_plans e USING (product_pricing_details_slno)`;
 
 /** What an order holds, to tell a retry of the same order from another order under its key. */
@@ -364,8 +387,10 @@ export interface NewOrder {
     | { kind: 'person'; userSlno: number }
     | { kind: 'organization'; orgSlno: number; placedBy: number }
     /** An L1 provider buying eSign counters for one of its L2 providers. */
-    | { kind: 'provider'; sipSlno: number; forSipSlno: number; placedBy: number };
-  category: 'plan' | 'counter' | 'role' | 'special';
+    | { kind: 'provider'; sipSlno: number; forSipSlno: number; placedBy: number }
+    /** A pre-enrolment application paying its registration fee. */
+    | { kind: 'application'; applicationSlno: number };
+  category: OrderCategory;
   /** A person's plan; null for an organization's order, which has lines. */
   planSlno: number | null;
   quantity: number;
@@ -418,13 +443,15 @@ export async function placeOrder(
   const organization = owner.kind === 'organization' ? owner.orgSlno : null;
   const provider = owner.kind === 'provider' ? owner.sipSlno : null;
   const forProvider = owner.kind === 'provider' ? owner.forSipSlno : null;
-  const placedBy = owner.kind === 'person' ? null : owner.placedBy;
+  const application = owner.kind === 'application' ? owner.applicationSlno : null;
+  const placedBy = owner.kind === 'person' || owner.kind === 'application' ? null : owner.placedBy;
   const { amounts } = wanted;
   return inTransaction(db, async (client) => {
     const inserted = await client.query<{ order_slno: number; encoded_id: string }>(
       `INSERT INTO orders (encoded_id, user_slno, org_slno, placed_by, category, product_pricing_details_slno, quantity,
-                           price_halalas, tax_halalas, total_halalas, idempotency_key, created_at, sip_slno, for_sip_slno)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) ON CONFLICT DO NOTHING
+                           price_halalas, tax_halalas, total_halalas, idempotency_key, created_at, sip_slno, for_sip_slno,
+                           application_slno)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) ON CONFLICT DO NOTHING
        RETURNING order_slno, encoded_id`,
       [
         encodedId('ord'),
@@ -441,6 +468,7 @@ export async function placeOrder(
         deps.clock(),
         provider,
         forProvider,
+        application,
       ],
     );
     const fresh = inserted.rows[0];
@@ -487,8 +515,9 @@ export async function placeOrder(
         for_sip_slno: number | null;
       }>(
         `SELECT order_slno, encoded_id, category, product_pricing_details_slno, quantity, total_halalas, for_sip_slno FROM orders
-          WHERE idempotency_key = $1 AND (user_slno = $2 OR org_slno = $3 OR sip_slno = $4)`,
-        [key, person, organization, provider],
+          WHERE idempotency_key = $1
+            AND (user_slno = $2 OR org_slno = $3 OR sip_slno = $4 OR application_slno = $5)`,
+        [key, person, organization, provider, application],
       )
     ).rows;
     if (
@@ -589,8 +618,12 @@ async function startPayment(deps: PaymentDeps, context: AuditContext, order: Pay
       amountHalalas: order.total_halalas,
       description: `Tawqi — ${order.description}`,
       // A person's payment returns to their area; an organization's or a provider's (bought by a
-      // member acting for it) to the organization area.
-      returnUrl: `${deps.config.publicOrigin}/app/${order.user_slno !== null ? 'my' : 'org'}/paymentStatus?payment=${reference}`,
+      // member acting for it) to the organization area; an application's fee, before anyone of
+      // it can sign in, to the pre-enrolment payment status.
+      returnUrl:
+        order.application_slno !== null
+          ? `${deps.config.publicOrigin}/paymentstatus-prelogin?payment=${reference}`
+          : `${deps.config.publicOrigin}/app/${order.user_slno !== null ? 'my' : 'org'}/paymentStatus?payment=${reference}`,
       callbackUrl: `${deps.selfOrigin()}${CALLBACK_PATH}`,
     }),
   );
@@ -662,25 +695,46 @@ const ERROR_WORDS: Record<string, Record<Language, string>> = {
   },
 };
 
+/** A payment as its status pages show it. */
+export function paymentStatusOf(
+  payment: {
+    encoded_id: string;
+    order_encoded: string;
+    status: PaymentStatus;
+    amount_halalas: number;
+    error_message: string | null;
+  },
+  language: Language,
+) {
+  return {
+    encodedPaymentSlno: payment.encoded_id,
+    encodedOrderSlno: payment.order_encoded,
+    paymentStatus: payment.status,
+    statusLabel: localWord(payment.status, language),
+    amount: toSar(payment.amount_halalas),
+    errorMessage: payment.error_message ? paymentErrorWords(payment.error_message, language) : null,
+  };
+}
+
+/** Asks the gateway how an open payment stands and settles it (a recheck). */
+export async function recheckAtGateway(
+  deps: PaymentDeps,
+  payment: { gateway_ref: string | null; status: string },
+  audit: AuditContext,
+): Promise<void> {
+  const gatewayRef = payment.gateway_ref;
+  if (gatewayRef && OPEN.includes(payment.status))
+    await settle(deps, await atGateway(() => deps.gateway.status(gatewayRef)), audit);
+}
+
 /** Why a payment did not go through, in the caller's language. */
 export function paymentErrorWords(message: string, language: Language): string {
   return ERROR_WORDS[message]?.[language] ?? message;
 }
 
 export function paymentHandlers(deps: PaymentDeps): Handlers {
-  const statusAnswer = async (userSlno: number, encoded: string, language: Language) => {
-    const payment = await ownedPayment(deps, userSlno, encoded);
-    return {
-      encodedPaymentSlno: payment.encoded_id,
-      encodedOrderSlno: payment.order_encoded,
-      paymentStatus: payment.status,
-      statusLabel: localWord(payment.status, language),
-      amount: toSar(payment.amount_halalas),
-      errorMessage: payment.error_message
-        ? paymentErrorWords(payment.error_message, language)
-        : null,
-    };
-  };
+  const statusAnswer = async (userSlno: number, encoded: string, language: Language) =>
+    paymentStatusOf(await ownedPayment(deps, userSlno, encoded), language);
 
   return {
     buyEsignPlan: async ({ caller, input, request, audit }) => {
@@ -722,10 +776,7 @@ export function paymentHandlers(deps: PaymentDeps): Handlers {
     recheckPayment: async ({ caller, input, language, audit }) => {
       const userSlno = me(caller);
       const encoded = input.body.encodedPaymentSlno;
-      const payment = await ownedPayment(deps, userSlno, encoded);
-      const gatewayRef = payment.gateway_ref;
-      if (gatewayRef && OPEN.includes(payment.status))
-        await settle(deps, await atGateway(() => deps.gateway.status(gatewayRef)), audit);
+      await recheckAtGateway(deps, await ownedPayment(deps, userSlno, encoded), audit);
       return statusAnswer(userSlno, encoded, language);
     },
 

@@ -3,11 +3,13 @@ import { randomInt } from 'node:crypto';
 import { priceWithVat, toSar, vatRateBasisPoints } from '@tawqi/domain';
 import type { Deps } from '../../deps.js';
 import type { Handlers } from '../../http/contractRoutes.js';
+import { captchaOf, requireCaptcha } from '../captcha.js';
 import { validityText } from '../individual/plans.js';
 import { localWord } from '../words.js';
 
 export function referenceHandlers(deps: Deps): Handlers {
   const { pool } = deps;
+  const captcha = captchaOf(deps);
   return {
     countries: async () => ({
       dataList: (
@@ -66,7 +68,6 @@ export function referenceHandlers(deps: Deps): Handlers {
       });
     },
     vat: () => Promise.resolve({ vat: deps.config.VAT_PERCENT }),
-    recaptchaClientKey: () => Promise.resolve({ clientKey: 'tawqi-no-captcha' }),
     commonEsignPlans: async ({ language }) => {
       const rate = vatRateBasisPoints(deps.config.VAT_PERCENT);
       const plans = await pool.query<{
@@ -99,7 +100,9 @@ export function referenceHandlers(deps: Deps): Handlers {
         }),
       };
     },
-    contactUs: async ({ input }) => {
+    // A public form: a person's captcha answer first (modules/captcha.ts).
+    contactUs: async ({ input, request }) => {
+      await requireCaptcha(captcha, input.body.captchaToken, request.ip);
       const reference = `CU-${String(deps.clock().getUTCFullYear())}-${String(randomInt(100000, 1000000))}`;
       const body = input.body as {
         name: string;

@@ -1,0 +1,420 @@
+/**
+ * Pre-enrolment (issue 17), over real HTTP against the server with the identity-app and gateway
+ * simulators: an applicant passes the embedded captcha, approves in the identity app, fills in
+ * and saves the application, uploads its documents (a disguised or oversized file is refused and
+ * nothing is kept), submits it, verifies the e-mail link (used once, only the newest good,
+ * expiring), pays the fee where there is one, and the application is filed for the L1 provider's
+ * approval screen.
+ */
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { readOutbox } from '../src/adapters/notifier/outbox.js';
+import { startHarness, validNationalId } from './harness.js';
+
+const h = await startHarness({ CAPTCHA_COST: '1', CAPTCHA_MAX_COUNTER: '40' });
+const sara = (await h.signIn((await h.person('sara')).nationalId)).token;
+const L1 = 408;
+const DEVICE = 'a'.repeat(64);
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
+const HTML = Buffer.from('<!doctype html><html><script>alert(1)</script></html>');
+
+let fresh = 0;
+function newPersonId(): string {
+  fresh += 1;
+  return validNationalId(`1066${String(fresh).padStart(5, '0')}`);
+}
+let crs = 0;
+const newCr = () => {
+  crs += 1;
+  return `40309${String(crs).padStart(5, '0')}`;
+};
+
+/** A person's answer to the embedded captcha, as the portal's widget makes it. */
+async function captchaToken(): Promise<string> {
+  const challenge = await h.call('GET', '/api/v1/common/captcha/challenge');
+  expect(challenge.status).toBe(200);
+  const solution = await solveChallenge({ challenge: challenge.body, deriveKey });
+  if (!solution) throw new Error('captcha not solved');
+  return Buffer.from(JSON.stringify({ challenge: challenge.body, solution })).toString('base64');
+}
+
+const call = (
+  method: string,
+  path: string,
+  options: { token?: string | null; body?: unknown; language?: string; device?: string } = {},
+) =>
+  h.call(method, path, {
+    deviceId: options.device ?? DEVICE,
+    language: options.language ?? 'en',
+    ...(options.body === undefined ? {} : { body: options.body }),
+    headers: {
+      'idempotency-key': randomUUID(),
+      ...(options.token ? { 'x-application-token': options.token } : {}),
+    },
+  });
+
+/** Verifies a new applicant in the identity app; their application's secret. */
+async function begin(kind: 'organization' | 'l2Provider', nationalID = newPersonId()) {
+  const started = await call('POST', '/api/v1/enrolment/nafath/verify', {
+    body: { nationalID, kind, captchaToken: await captchaToken() },
+  });
+  expect(started.status).toBe(200);
+  expect(started.body).toMatchObject({ status: '1', random: expect.stringMatching(/^\d{2}$/) });
+  const transId = started.body.transId as string;
+  expect(h.simulator.answer(transId, 'approve')).toBe(true);
+  h.clock.advance(1_000);
+  const approved = await call('POST', '/api/v1/enrolment/nafath/verify', {
+    body: { nationalID, kind, transId },
+  });
+  expect(approved.body).toMatchObject({ status: '1', applicationToken: expect.any(String) });
+  return { token: approved.body.applicationToken as string, nationalID };
+}
+
+function upload(token: string, name: string, category: string, bytes: Buffer, type: string) {
+  return fetch(
+    `${h.baseUrl}/api/v1/enrolment/application/documents?name=${encodeURIComponent(name)}&category=${category}`,
+    {
+      method: 'POST',
+      headers: {
+        'content-type': type,
+        'x-device-id': DEVICE,
+        'x-application-token': token,
+        'accept-language': 'ar',
+      },
+      body: new Uint8Array(bytes),
+    },
+  );
+}
+
+function details(overrides: object = {}) {
+  return {
+    organizationNameEnglish: 'Al Noor Trading',
+    organizationNameArabic: 'النور للتجارة',
+    crNumber: newCr(),
+    crExpiryDate: '2028-01-31',
+    unifiedNumber: '7001234567',
+    email: `admin.${randomUUID().slice(0, 8)}@alnoor.example.sa`,
+    mobile: '0551234567',
+    telephone: '0112345678',
+    countrySlno: '1',
+    stateSlno: '1',
+    citySlno: '1',
+    address: 'King Fahd Road',
+    postalCode: '12214',
+    sponsor: {
+      nameEnglish: 'Khalid Al-Harbi',
+      nameArabic: 'خالد الحربي',
+      email: 'khalid@alnoor.example.sa',
+      mobile: '0559876543',
+    },
+    technicalContact: {
+      nameEnglish: 'Huda Al-Shammari',
+      nameArabic: 'هدى الشمري',
+      email: 'huda@alnoor.example.sa',
+      mobile: '0553456789',
+    },
+    ...overrides,
+  };
+}
+
+/** Uploads the two documents an application is submitted with. */
+async function attachDocuments(token: string) {
+  for (const [name, category] of [
+    ['السجل التجاري.pdf', 'commercialRegistration'],
+    ['authorization letter.pdf', 'authorizationLetter'],
+  ] as const)
+    expect((await upload(token, name, category, PDF, 'application/pdf')).status).toBe(200);
+}
+
+async function submit(token: string, kind: string, body: object = {}) {
+  return call('POST', '/api/v1/enrolment/application/submit', {
+    token,
+    body: {
+      kind,
+      l1SipSlNo: L1,
+      details: details(),
+      agreementVersion: '2026-11-01',
+      captchaToken: await captchaToken(),
+      ...body,
+    },
+  });
+}
+
+/** The token of the newest verification link e-mailed to an address. */
+async function linkTo(address: string): Promise<string> {
+  // The outbox reads newest first.
+  const [message] = await readOutbox(h.pool, address);
+  const token = /email-verification\?token=([^\s]+)/.exec(message?.body ?? '')?.[1];
+  if (!token) throw new Error(`no link to ${address}`);
+  return token;
+}
+
+const verifyLink = (token: string) =>
+  call('POST', '/api/v1/enrolment/email/verify', { body: { token } });
+
+describe('the captcha', () => {
+  it('must be answered, and an answer is good once', async () => {
+    const body = { nationalID: newPersonId(), kind: 'organization' };
+    const without = await call('POST', '/api/v1/enrolment/nafath/verify', {
+      body,
+      language: 'ar',
+    });
+    expect(without.status).toBe(400);
+    expect(without.body.message).toContain('روبوت');
+    const token = await captchaToken();
+    expect(
+      (
+        await call('POST', '/api/v1/enrolment/nafath/verify', {
+          body: { ...body, captchaToken: token },
+        })
+      ).status,
+    ).toBe(200);
+    const again = await call('POST', '/api/v1/enrolment/nafath/verify', {
+      body: { ...body, nationalID: newPersonId(), captchaToken: token },
+    });
+    expect(again.status).toBe(400);
+    // A made-up answer is no answer.
+    const forged = Buffer.from(
+      JSON.stringify({ challenge: { parameters: {}, signature: 'x' }, solution: { counter: 1 } }),
+    ).toString('base64');
+    expect(
+      (
+        await call('POST', '/api/v1/enrolment/nafath/verify', {
+          body: { ...body, captchaToken: forged },
+        })
+      ).status,
+    ).toBe(400);
+  });
+
+  it('guards the contact form too', async () => {
+    const message = { name: 'Visitor', email: 'v@example.sa', subject: 'Hello', message: 'Hi' };
+    expect((await call('POST', '/api/v1/common/contactUs', { body: message })).status).toBe(400);
+    const sent = await call('POST', '/api/v1/common/contactUs', {
+      body: { ...message, captchaToken: await captchaToken() },
+    });
+    expect(sent.status).toBe(200);
+    expect(sent.body.referenceNumber).toMatch(/^CU-/);
+  });
+
+  it('is the embedded one by default', async () => {
+    const key = await call('GET', '/api/v1/common/getRecaptchaClientKey');
+    expect(key.body).toEqual({ clientKey: 'altcha', provider: 'altcha' });
+  });
+});
+
+describe('an organization signs up', () => {
+  it('from the identity app to its provider’s approval screen', async () => {
+    const { token, nationalID } = await begin('organization');
+    const mine = await call('GET', '/api/v1/enrolment/application', { token });
+    expect(mine.body).toMatchObject({
+      status: 'draft',
+      kind: 'organization',
+      applicant: { nationalID: `******${nationalID.slice(-4)}` },
+      fee: null,
+    });
+
+    // What was typed is kept, half-filled as it is.
+    const saved = await call('POST', '/api/v1/enrolment/application/save', {
+      token,
+      body: { kind: 'organization', l1SipSlNo: L1, details: { crNumber: '12' } },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.details).toEqual({ crNumber: '12' });
+
+    // Without its documents it is not submitted.
+    const bare = await submit(token, 'organization');
+    expect(bare.status).toBe(400);
+    await attachDocuments(token);
+
+    // Every field in its format.
+    const badCr = await submit(token, 'organization', { details: details({ crNumber: '9999' }) });
+    expect(badCr.status).toBe(400);
+    expect(JSON.stringify(badCr.body)).toContain('crNumber');
+
+    const application = details();
+    const submitted = await submit(token, 'organization', { details: application });
+    expect(submitted.status).toBe(200);
+    expect(submitted.body).toMatchObject({ status: 'emailPending', emailVerified: false });
+    // Submitted, it no longer changes.
+    expect(
+      (
+        await call('POST', '/api/v1/enrolment/application/save', {
+          token,
+          body: { kind: 'organization', l1SipSlNo: L1, details: {} },
+        })
+      ).status,
+    ).toBe(409);
+
+    // A resend: only the newest link is good.
+    const first = await linkTo(application.email);
+    expect(
+      (await call('POST', '/api/v1/enrolment/application/email/resend', { token })).status,
+    ).toBe(200);
+    const second = await linkTo(application.email);
+    expect(second).not.toBe(first);
+    expect((await verifyLink(first)).body.outcome).toBe('superseded');
+    // A forged one is nobody's.
+    expect((await verifyLink(`${second.slice(0, -4)}0000`)).body.outcome).toBe('invalid');
+
+    const verified = await verifyLink(second);
+    expect(verified.body).toMatchObject({ outcome: 'verified', status: 'filed' });
+    expect((await verifyLink(second)).body.outcome).toBe('used');
+
+    // Filed: a pending L2 request of the organization kind, its documents, a pending admin.
+    const after = await call('GET', '/api/v1/enrolment/application', { token });
+    expect(after.body).toMatchObject({
+      status: 'filed',
+      emailVerified: true,
+      decision: { status: 'Pending' },
+    });
+    const { rows } = await h.ownerPool.query(
+      `SELECT r.kind, r.status, r.originator, o.cr_number, m.status AS member, m.roles,
+              (SELECT count(*) FROM documents d WHERE d.l2_request_slno = r.request_slno)::int AS documents,
+              (SELECT count(*) FROM agreement_acceptances a
+                 JOIN applications ap ON ap.application_slno = a.application_slno
+                WHERE ap.l2_request_slno = r.request_slno)::int AS acceptances
+         FROM l2_requests r JOIN organizations o ON o.org_slno = r.l2_org_slno
+         JOIN memberships m ON m.org_slno = o.org_slno
+        WHERE o.cr_number = $1`,
+      [application.crNumber],
+    );
+    expect(rows).toEqual([
+      {
+        kind: 'organization',
+        status: 'Pending',
+        originator: 'Self-registration',
+        cr_number: application.crNumber,
+        member: 'Pending',
+        roles: ['enrolmentAdmin', 'authorizedSignatory'],
+        documents: 2,
+        acceptances: 1,
+      },
+    ]);
+    // The L1's Enrolment Admin finds it on the approval screen.
+    const grid = await h.call('POST', '/api/v1/l2sip/grid', {
+      token: sara,
+      body: { l1SipId: L1, pageNumber: 0, pageSize: 50, search: application.crNumber },
+    });
+    expect(grid.body.dataList).toHaveLength(1);
+    expect(grid.body.dataList[0]).toMatchObject({
+      status: 'Pending',
+      originator: 'Self-registration',
+    });
+
+    // The same registration number cannot apply again.
+    const other = await begin('organization');
+    await attachDocuments(other.token);
+    const twice = await submit(other.token, 'organization', {
+      details: details({ crNumber: application.crNumber }),
+    });
+    expect(twice.status).toBe(409);
+  });
+
+  it('refuses a disguised or oversized file and keeps nothing of it', async () => {
+    const { token } = await begin('organization');
+    const count = async () =>
+      Number(
+        (
+          await h.ownerPool.query(
+            `SELECT count(*) AS n FROM documents d JOIN applications a USING (application_slno)
+              WHERE a.token_hash = encode(sha256($1::bytea), 'hex')`,
+            [token],
+          )
+        ).rows[0].n,
+      );
+    const disguised = await upload(
+      token,
+      'letter.pdf',
+      'authorizationLetter',
+      HTML,
+      'application/pdf',
+    );
+    expect(disguised.status).toBe(415);
+    expect(((await disguised.json()) as { message: string }).message).toMatch(/[\u0600-\u06FF]/);
+    const oversized = await upload(
+      token,
+      'big.pdf',
+      'authorizationLetter',
+      Buffer.concat([PDF, Buffer.alloc(10 * 1024 * 1024)]),
+      'application/pdf',
+    );
+    expect(oversized.status).toBe(413);
+    expect(await count()).toBe(0);
+  });
+
+  it('expires a link after a day', async () => {
+    const { token } = await begin('organization');
+    await attachDocuments(token);
+    const application = details();
+    expect((await submit(token, 'organization', { details: application })).status).toBe(200);
+    const link = await linkTo(application.email);
+    h.clock.advance(25 * 3600 * 1000);
+    expect((await verifyLink(link)).body.outcome).toBe('expired');
+  });
+
+  it('answers only the browser it was given to', async () => {
+    const { token } = await begin('organization');
+    const elsewhere = await call('GET', '/api/v1/enrolment/application', {
+      token,
+      device: 'b'.repeat(64),
+    });
+    expect(elsewhere.status).toBe(401);
+    expect(
+      (await call('GET', '/api/v1/enrolment/application', { token: 'x'.repeat(43) })).status,
+    ).toBe(401);
+  });
+});
+
+describe('a provider applying as an L2', () => {
+  it('pays its fee after verifying its e-mail, then is filed', async () => {
+    const { token } = await begin('l2Provider');
+    await attachDocuments(token);
+    const application = details();
+    const submitted = await submit(token, 'l2Provider', { details: application });
+    expect(submitted.body.fee).toEqual({ price: 5000, tax: 750, totalPrice: 5750 });
+    // No fee before the e-mail is verified.
+    expect((await call('POST', '/api/v1/enrolment/application/pay', { token })).status).toBe(409);
+    expect((await verifyLink(await linkTo(application.email))).body).toMatchObject({
+      outcome: 'verified',
+      status: 'paymentPending',
+    });
+    const paying = await call('POST', '/api/v1/enrolment/application/pay', { token });
+    expect(paying.status).toBe(200);
+    expect(paying.body).toMatchObject({ totalPrice: 5750 });
+    // A second press returns to the same attempt.
+    const again = await call('POST', '/api/v1/enrolment/application/pay', { token });
+    expect(again.body.encodedPaymentSlno).toBe(paying.body.encodedPaymentSlno);
+    await h.gatewaySimulator.decide(paying.body.paymentUrl.split('/').at(-1), 'pay');
+    const status = await call('POST', '/api/v1/enrolment/application/payment/status', {
+      token,
+      body: { encodedPaymentSlno: paying.body.encodedPaymentSlno, recheck: true },
+    });
+    expect(status.body).toMatchObject({ paymentStatus: 'success' });
+    const after = await call('GET', '/api/v1/enrolment/application', { token });
+    expect(after.body).toMatchObject({
+      status: 'filed',
+      paid: true,
+      decision: { status: 'Pending' },
+    });
+    const { rows } = await h.ownerPool.query(
+      `SELECT r.kind, p.level, p.status FROM l2_requests r
+         JOIN service_providers p ON p.sip_slno = r.l2_sip_slno
+         JOIN organizations o ON o.org_slno = r.l2_org_slno WHERE o.cr_number = $1`,
+      [application.crNumber],
+    );
+    expect(rows).toEqual([{ kind: 'l2Provider', level: 'L2', status: 'pending' }]);
+    // Another application's payment is not found.
+    const stranger = await begin('organization');
+    expect(
+      (
+        await call('POST', '/api/v1/enrolment/application/payment/status', {
+          token: stranger.token,
+          body: { encodedPaymentSlno: paying.body.encodedPaymentSlno },
+        })
+      ).status,
+    ).toBe(404);
+  });
+});
