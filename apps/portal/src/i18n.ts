@@ -16,6 +16,7 @@ import {
   LANGUAGE_DETECTION_ORDER,
   LANGUAGE_QUERY_PARAMETER,
   NAMESPACES,
+  PRE_ENROLMENT_ROUTES,
   SESSION_ROUTES,
   STORAGE_KEYS,
   TRANSLATION_LOADING,
@@ -59,6 +60,9 @@ export function namespacesFor(pathname: string): Namespace[] {
   if (/^\/app\/org(\/|$)/u.test(pathname)) return [...common, 'app', 'my', 'dashboard', 'org'];
   if (/^\/app\/my(\/|$)/u.test(pathname)) return [...common, 'app', 'my', 'dashboard'];
   if ((SESSION_ROUTES as readonly string[]).includes(pathname)) return [...common, 'login'];
+  // Pre-enrolment: the identity app's words (login) and the documents' (org) with its own.
+  if ((PRE_ENROLMENT_ROUTES as readonly string[]).includes(pathname))
+    return [...common, 'login', 'org', 'enrol'];
   return [...common, 'public'];
 }
 

@@ -7,7 +7,7 @@ import { MARKETING_PAGES, PRE_ENROLMENT_ROUTES, type MyRoute } from '@tawqi/doma
 import { Spinner } from '@tawqi/ui';
 import { Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Route, Switch } from 'wouter';
-import { preloadElement, preloadable } from './preload.js';
+import { preloadElement, preloadable, type Preloadable } from './preload.js';
 import { MY_ARRIVAL_READS, MY_SCREENS } from './screens/my/screens.js';
 
 const PublicLayout = preloadable(() => import('./layouts/PublicLayout.js'));
@@ -17,6 +17,28 @@ const PlansPricing = preloadable(() => import('./screens/public/PlansPricing.js'
 const ContactUs = preloadable(() => import('./screens/public/ContactUs.js'));
 const NotFound = preloadable(() => import('./screens/NotFound.js'));
 const NotAvailableYet = preloadable(() => import('./screens/NotAvailableYet.js'));
+const CreateAccount = preloadable(() => import('./screens/enrol/CreateAccount.js'));
+const EmailVerification = preloadable(() =>
+  import('./screens/enrol/Verification.js').then((m) => ({ default: m.EmailVerification })),
+);
+const VerifyPayments = preloadable(() =>
+  import('./screens/enrol/Verification.js').then((m) => ({ default: m.VerifyPayments })),
+);
+const PaymentStatusPrelogin = preloadable(() =>
+  import('./screens/enrol/Verification.js').then((m) => ({ default: m.PaymentStatusPrelogin })),
+);
+const AfterVerification = preloadable(() =>
+  import('./screens/enrol/Verification.js').then((m) => ({ default: m.AfterVerification })),
+);
+
+/** The pre-enrolment routes' screens (the invited users' two come with their own issue part). */
+const PRE_ENROLMENT_SCREENS: Partial<Record<string, Preloadable<() => React.JSX.Element>>> = {
+  '/create-account': CreateAccount,
+  '/email-verification': EmailVerification,
+  '/verify-payments': VerifyPayments,
+  '/paymentstatus-prelogin': PaymentStatusPrelogin,
+  '/after-verification': AfterVerification,
+};
 const MyArea = preloadable(() => import('./screens/my/MyArea.js'));
 const OrgArea = preloadable(() => import('./screens/org/OrgArea.js'));
 const AuthCheck = preloadable(() => import('./screens/session/AuthCheck.js'));
@@ -51,7 +73,10 @@ export function preloadRoute(pathname: string): Promise<unknown> {
     if (path === '/app/login') return [Login.preload()];
     if (path === '/logout') return [Logout.preload()];
     if ((PRE_ENROLMENT_ROUTES as readonly string[]).includes(path))
-      return [PreEnrolmentLayout.preload(), NotAvailableYet.preload()];
+      return [
+        PreEnrolmentLayout.preload(),
+        (PRE_ENROLMENT_SCREENS[path] ?? NotAvailableYet).preload(),
+      ];
     const page =
       path === '/plans-pricing' || path === '/puchase-plan'
         ? PlansPricing
@@ -94,13 +119,16 @@ export function Routes() {
           <OrgArea />
         </Route>
 
-        {PRE_ENROLMENT_ROUTES.map((route) => (
-          <Route key={route} path={route}>
-            <PreEnrolmentLayout>
-              <NotAvailableYet stage="organization" />
-            </PreEnrolmentLayout>
-          </Route>
-        ))}
+        {PRE_ENROLMENT_ROUTES.map((route) => {
+          const Screen = PRE_ENROLMENT_SCREENS[route];
+          return (
+            <Route key={route} path={route}>
+              <PreEnrolmentLayout>
+                {Screen ? <Screen /> : <NotAvailableYet stage="organization" />}
+              </PreEnrolmentLayout>
+            </Route>
+          );
+        })}
 
         <Route path="/plans-pricing">
           <PublicLayout>

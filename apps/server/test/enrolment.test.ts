@@ -6,12 +6,10 @@
  * expiring), pays the fee where there is one, and the application is filed for the L1 provider's
  * approval screen.
  */
-import { solveChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { readOutbox } from '../src/adapters/notifier/outbox.js';
-import { startHarness, validNationalId } from './harness.js';
+import { captchaToken as solvedCaptcha, startHarness, validNationalId } from './harness.js';
 
 const h = await startHarness({ CAPTCHA_COST: '1', CAPTCHA_MAX_COUNTER: '40' });
 const sara = (await h.signIn((await h.person('sara')).nationalId)).token;
@@ -32,14 +30,7 @@ const newCr = () => {
   return `40309${String(crs).padStart(5, '0')}`;
 };
 
-/** A person's answer to the embedded captcha, as the portal's widget makes it. */
-async function captchaToken(): Promise<string> {
-  const challenge = await h.call('GET', '/api/v1/common/captcha/challenge');
-  expect(challenge.status).toBe(200);
-  const solution = await solveChallenge({ challenge: challenge.body, deriveKey });
-  if (!solution) throw new Error('captcha not solved');
-  return Buffer.from(JSON.stringify({ challenge: challenge.body, solution })).toString('base64');
-}
+const captchaToken = () => solvedCaptcha(h);
 
 const call = (
   method: string,
@@ -353,6 +344,19 @@ describe('an organization signs up', () => {
     const link = await linkTo(application.email);
     h.clock.advance(25 * 3600 * 1000);
     expect((await verifyLink(link)).body.outcome).toBe('expired');
+  });
+
+  it('refuses an unknown field on its calls, as every call does', async () => {
+    const { token } = await begin('organization');
+    const answer = await call('POST', '/api/v1/enrolment/application/save', {
+      token,
+      body: { kind: 'organization', l1SipSlNo: L1, details: {}, unexpectedField: 1 },
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body.fieldErrors).toContainEqual({
+      path: 'body.unexpectedField',
+      message: 'This field is not accepted.',
+    });
   });
 
   it('answers only the browser it was given to', async () => {

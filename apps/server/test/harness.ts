@@ -256,3 +256,15 @@ export function validNationalId(nine: string): string {
     if (isValidNationalId(`${nine}${String(check)}`)) return `${nine}${String(check)}`;
   throw new Error(`no check digit makes ${nine} valid`);
 }
+
+/** A person's answer to the embedded captcha of a harness's server, as the portal's widget makes it. */
+export async function captchaToken(h: Pick<Harness, 'call'>): Promise<string> {
+  const { solveChallenge } = await import('altcha-lib');
+  const { deriveKey } = await import('altcha-lib/algorithms/pbkdf2');
+  const challenge = await h.call('GET', '/api/v1/common/captcha/challenge');
+  if (challenge.status !== 200)
+    throw new Error(`no captcha challenge: ${String(challenge.status)}`);
+  const solution = await solveChallenge({ challenge: challenge.body, deriveKey });
+  if (!solution) throw new Error('captcha not solved');
+  return Buffer.from(JSON.stringify({ challenge: challenge.body, solution })).toString('base64');
+}

@@ -151,6 +151,8 @@ describe('a new database', SEEDING, () => {
       'user_requests.created_by',
       'user_requests.decided_by',
       'user_requests.user_slno',
+      'agreement_acceptances.application_slno',
+      'applications.l1_sip_slno',
     ];
     expect(rows.map((row) => row.key).sort()).toEqual(writtenOnly.sort());
   });

@@ -16,7 +16,7 @@ import {
 } from '../src/http/contractRoutes.js';
 import { NOT_YET, assertEveryCallAccountedFor } from '../src/http/notYet.js';
 import { POLICIES } from '../src/http/policies.js';
-import { NO_ACCESS, startHarness } from './harness.js';
+import { NO_ACCESS, captchaToken, startHarness } from './harness.js';
 
 const h = await startHarness({ CORS_ORIGINS: 'https://partner.example.sa' });
 
@@ -335,6 +335,7 @@ describe('reference data and plans', () => {
         email: 'reem@example.sa',
         subject: 'Plans for 200 users',
         message: 'Please call me about the Enterprise plan.',
+        captchaToken: await captchaToken(h),
       },
     });
     expect(sent.body).toMatchObject({

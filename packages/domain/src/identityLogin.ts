@@ -5,8 +5,17 @@
  * verify calls and the clock; it says whether to poll, what number to show, and how it ended.
  */
 
-/** The flows that follow the same pattern (SPEC §4; `orgUser`: SPEC §7 `orguser/{idp}/verify`). */
-export const IDENTITY_FLOWS = ['login', 'enrollment', 'kycRenewal', 'orgUser'] as const;
+/**
+ * The flows that follow the same pattern (SPEC §4; `orgUser`: SPEC §7 `orguser/{idp}/verify`;
+ * `applicant`: a person beginning a pre-enrolment application, issue 17).
+ */
+export const IDENTITY_FLOWS = [
+  'login',
+  'enrollment',
+  'kycRenewal',
+  'orgUser',
+  'applicant',
+] as const;
 export type IdentityFlow = (typeof IDENTITY_FLOWS)[number];
 
 /** Status words of the initiate and verify answers (SPEC §4). */

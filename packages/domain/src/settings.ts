@@ -12,7 +12,7 @@ export const DEFAULT_LANGUAGE: Language = 'ar';
 /**
  * Translation namespaces: the spec's five (SPEC §7, §9; the default is index), and ours: `public`
  * for the marketing pages, `app` for the signed-in area's frame, `my` for the individual area,
- * `org` for the organization area.
+ * `org` for the organization area, `enrol` for pre-enrolment.
  */
 export const NAMESPACES = [
   'index',
@@ -24,6 +24,7 @@ export const NAMESPACES = [
   'app',
   'my',
   'org',
+  'enrol',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE: Namespace = 'index';

@@ -21,6 +21,7 @@ import {
   MESSAGES,
   nationalIdProblem,
   toAsciiDigits,
+  type ApplicationKind,
   type IdentityFlow,
 } from '@tawqi/domain';
 import { Button, TextField } from '@tawqi/ui';
@@ -40,6 +41,8 @@ import { errorText, formGrid, numberBox } from './forms.css.js';
 export interface IdentityApproval {
   session: SessionData | null;
   kycValidTill: string | null;
+  /** A pre-enrolment application's secret (the applicant flow). */
+  applicationToken: string | null;
   nationalId: string;
   transId: string;
 }
@@ -54,20 +57,30 @@ interface Answer {
  * Enrolment Admin adding a person (orgUser) acts in their organization: the id is checked first
  * (a member, or someone already asked for, is not sent to the identity app).
  */
+/** What the applicant flow sends besides the id: what applies, and the captcha's token. */
+export interface ApplicantStart {
+  kind: ApplicationKind;
+  captchaToken: string | null;
+}
+
+const NO_APPLICANT: ApplicantStart = { kind: 'organization', captchaToken: null };
+
 const CALLS: Record<
   IdentityFlow,
   {
     initiate: (
       nationalId: string,
       organization: number,
+      applicant: ApplicantStart,
     ) => Promise<Answer & { transId: string | null; random: string | null; nationalID: string }>;
     verify: (
       nationalId: string,
       transId: string,
       organization: number,
+      applicant: ApplicantStart,
     ) => Promise<
       Answer &
-        Partial<Pick<IdentityApproval, 'session' | 'kycValidTill'>> & {
+        Partial<Pick<IdentityApproval, 'session' | 'kycValidTill' | 'applicationToken'>> & {
           reason?: string | null;
         }
     >;
@@ -114,6 +127,24 @@ const CALLS: Record<
         body: { orgSlNo: organization, nationalID: nationalId, transId },
       }),
   },
+  applicant: {
+    initiate: async (nationalId, _organization, applicant) => ({
+      ...(await api.call(CONTRACT.enrolmentNafathVerify, {
+        params: { idp: 'nafath' },
+        body: {
+          nationalID: nationalId,
+          kind: applicant.kind,
+          ...(applicant.captchaToken ? { captchaToken: applicant.captchaToken } : {}),
+        },
+      })),
+      nationalID: nationalId,
+    }),
+    verify: (nationalId, transId, _organization, applicant) =>
+      api.call(CONTRACT.enrolmentNafathVerify, {
+        params: { idp: 'nafath' },
+        body: { nationalID: nationalId, kind: applicant.kind, transId },
+      }),
+  },
 };
 
 /** What the screen says while waiting: to the person who approves, or about someone else. */
@@ -126,6 +157,8 @@ export interface IdentityAppProps {
   flow: IdentityFlow;
   /** The organization an Enrolment Admin adds a person to (the orgUser flow). */
   organization?: number;
+  /** What the applicant flow sends besides the id. */
+  applicant?: ApplicantStart;
   /** The label of the button that starts the flow. */
   startLabel: string;
   onApproved: (approval: IdentityApproval) => void;
@@ -150,6 +183,7 @@ export function useNow(running: boolean): number {
 export function IdentityApp({
   flow: firstFlow,
   organization = 0,
+  applicant = NO_APPLICANT,
   startLabel,
   onApproved,
 }: IdentityAppProps) {
@@ -178,7 +212,7 @@ export function IdentityApp({
     setNotRegistered(false);
     dispatch({ type: 'initiate', nationalId: id });
     try {
-      const answer = await CALLS[as].initiate(id, organization);
+      const answer = await CALLS[as].initiate(id, organization, applicant);
       challenge.current = { transId: answer.transId, nationalId: answer.nationalID || id };
       dispatch({ type: 'initiate-answered', answer, now: Date.now() });
       if (answer.status !== '1') report('loginInitiationRejected', answer.errorMessage);
@@ -200,7 +234,7 @@ export function IdentityApp({
     const poll = window.setInterval(() => {
       dispatch({ type: 'tick', now: Date.now() });
       if (!transId) return;
-      CALLS[flow].verify(id, transId, organization).then(
+      CALLS[flow].verify(id, transId, organization, applicant).then(
         (answer) => {
           if (stopped) return;
           dispatch({
@@ -216,6 +250,7 @@ export function IdentityApp({
             onApproved({
               session: answer.session ?? null,
               kycValidTill: answer.kycValidTill ?? null,
+              applicationToken: answer.applicationToken ?? null,
               nationalId: id,
               transId,
             });

@@ -41,3 +41,4 @@ export const ENDPOINTS: readonly Endpoint[] = ALL;
 export { IDP, refreshBody } from './authentication.js';
 export * from './endpoint.js';
 export * as schemas from './schemas.js';
+export { application, applicationDetails, applicationDraft } from './enrolment.js';

@@ -25,7 +25,7 @@ import { useApi } from '../../queries.js';
 import { activeOrganizationAtom } from '../../state/atoms.js';
 import { reportFailure, toasts } from '../../toasts.js';
 import { heading, muted, screen, section, sectionTitle, title } from '../my/my.css.js';
-import { DocumentPicker, type RequestDocument } from './Documents.js';
+import { DocumentPicker, organizationUpload, type RequestDocument } from './Documents.js';
 import { Facts, shown } from './Facts.js';
 import { refreshNewUsers } from './NewUsers.js';
 import { useUnitOptions } from './units.js';
@@ -186,7 +186,7 @@ function Membership({
           <fieldset className={fieldset}>
             <legend className={legend}>{t('documents.title')}</legend>
             <DocumentPicker
-              organization={organization}
+              upload={organizationUpload(organization)}
               documents={documents}
               onChange={setDocuments}
             />

@@ -138,19 +138,37 @@ export function documentsFact(
   ];
 }
 
+/** Where a picked document goes: an organization's uploads (a member's request). */
+export function organizationUpload(organization: number) {
+  return (file: File, category: DocumentCategory) =>
+    api.call(CONTRACT.uploadDocument, {
+      params: { orgSlno: organization },
+      query: { name: file.name, category },
+      file,
+    });
+}
+
 /** Documents added to a request being written: chosen, checked, uploaded, removable. */
 export function DocumentPicker({
-  organization,
+  upload,
+  remove,
+  categories = DOCUMENT_CATEGORIES,
   documents,
   onChange,
 }: {
-  organization: number;
+  /** Sends a checked file (an organization's uploads, or a pre-enrolment application's). */
+  upload: (file: File, category: DocumentCategory) => Promise<RequestDocument>;
+  /** Takes a document out where it was stored (else it is only left out of the request). */
+  remove?: (document: RequestDocument) => Promise<void>;
+  categories?: readonly DocumentCategory[];
   documents: readonly RequestDocument[];
   onChange: (documents: RequestDocument[]) => void;
 }) {
   const { t } = useTranslation('org');
   const format = useFormat();
-  const [category, setCategory] = useState<DocumentCategory>('authorizationLetter');
+  const [category, setCategory] = useState<DocumentCategory>(
+    categories[0] ?? 'authorizationLetter',
+  );
   const [uploading, setUploading] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const categoryName = useCategoryName();
@@ -171,12 +189,7 @@ export function DocumentPicker({
     }
     setUploading(true);
     try {
-      const stored = await api.call(CONTRACT.uploadDocument, {
-        params: { orgSlno: organization },
-        query: { name: file.name, category },
-        file,
-      });
-      onChange([...documents, stored]);
+      onChange([...documents, await upload(file, category)]);
     } catch (error) {
       // The server's reason (in the page's language) under the picker; anything else as a toast.
       if (error instanceof ApiError && error.statusCode >= 400 && error.statusCode < 500)
@@ -198,7 +211,7 @@ export function DocumentPicker({
       </p>
       <Select
         label={t('documents.category')}
-        options={DOCUMENT_CATEGORIES.map((code) => ({ id: code, label: categoryName(code) }))}
+        options={categories.map((code) => ({ id: code, label: categoryName(code) }))}
         value={category}
         onChange={(key) => setCategory(key as DocumentCategory)}
         isDisabled={full}
@@ -229,8 +242,12 @@ export function DocumentPicker({
                   size="small"
                   aria-label={t('documents.removeNamed', { name: document.name })}
                   onPress={() =>
-                    onChange(
-                      documents.filter((kept) => kept.uniqueFileId !== document.uniqueFileId),
+                    void (remove ? remove(document) : Promise.resolve()).then(
+                      () =>
+                        onChange(
+                          documents.filter((kept) => kept.uniqueFileId !== document.uniqueFileId),
+                        ),
+                      reportFailure,
                     )
                   }
                 >

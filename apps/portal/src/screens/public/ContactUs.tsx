@@ -5,6 +5,7 @@ import { Button, TextField } from '@tawqi/ui';
 import { useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api.js';
+import { Captcha } from '../../components/Captcha.js';
 import { reportFailure, toasts } from '../../toasts.js';
 import { form, hero, lead, title } from './public.css.js';
 
@@ -17,6 +18,9 @@ export default function ContactUs() {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState<string | null>(null);
+  const [captchaToken, setCaptchaToken] = useState<string | null>(null);
+  const [captchaMissing, setCaptchaMissing] = useState(false);
+  const [captchaRound, setCaptchaRound] = useState(0);
 
   const validate = () => {
     const found: Partial<Record<Field, string>> = {};
@@ -33,7 +37,8 @@ export default function ContactUs() {
     event.preventDefault();
     const found = validate();
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    setCaptchaMissing(!captchaToken);
+    if (Object.keys(found).length > 0 || !captchaToken) return;
     setSending(true);
     try {
       const answer = await api.call(CONTRACT.contactUs, {
@@ -43,6 +48,7 @@ export default function ContactUs() {
           subject: values.subject.trim(),
           message: values.message.trim(),
           ...(values.mobile.trim() ? { mobile: values.mobile.trim() } : {}),
+          captchaToken,
         },
       });
       setSent(answer.referenceNumber);
@@ -55,6 +61,8 @@ export default function ContactUs() {
       // What the user typed stays in the form; they can send again.
       reportFailure();
     } finally {
+      // A check is good for one sending.
+      setCaptchaRound((round) => round + 1);
       setSending(false);
     }
   };
@@ -92,6 +100,12 @@ export default function ContactUs() {
           {field('mobile', { type: 'tel' })}
           {field('subject', { isRequired: true })}
           {field('message', { multiline: true, isRequired: true })}
+          <Captcha
+            action="contact"
+            resetKey={captchaRound}
+            onToken={setCaptchaToken}
+            error={captchaMissing ? t('contact.captcha') : null}
+          />
           <Button type="submit" isPending={sending}>
             {t('contact.send')}
           </Button>

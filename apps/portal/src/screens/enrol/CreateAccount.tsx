@@ -1,0 +1,508 @@
+/**
+ * Create account (SPEC §2 `/create-account`; issue 17): an organization, or a provider applying
+ * as an L2, registers. The applicant proves who they are in the identity app first (after the
+ * robot check) and becomes its first Enrolment Admin and Authorized Signatory; then five steps —
+ * the organization, its address, the people, the documents, a last look with the subscriber
+ * agreement — each checked field by field with the contract's own rules before going on, and
+ * saved to the server as the applicant goes (and in this browser as they type), so going back,
+ * a reload or another day loses nothing. Submitted, the next page is the e-mail verification.
+ */
+import { ApiError, CONTRACT, applicationDetails } from '@tawqi/api';
+import {
+  APPLICATION_KINDS,
+  SUBSCRIBER_AGREEMENT_VERSION,
+  type ApplicationKind,
+  type DocumentCategory,
+} from '@tawqi/domain';
+import { Button, Checkbox, Select, TextField } from '@tawqi/ui';
+import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { api } from '../../api.js';
+import { Captcha } from '../../components/Captcha.js';
+import { IdentityApp } from '../../components/IdentityApp.js';
+import LegalDocumentDialog from '../../components/LegalDocumentDialog.js';
+import { ReadState } from '../../components/ReadState.js';
+import { errorText, fieldset, formGrid, legend } from '../../components/forms.css.js';
+import { useFormat } from '../../format.js';
+import { useApi } from '../../queries.js';
+import { reportFailure } from '../../toasts.js';
+import { actions, heading, muted, screen, section, sectionTitle, title } from '../my/my.css.js';
+import { DocumentPicker, type RequestDocument } from '../org/Documents.js';
+import { Facts } from '../org/Facts.js';
+import {
+  applicationSecret,
+  refreshApplication,
+  typedDraft,
+  useApplication,
+  type Application,
+  type Draft,
+} from './application.js';
+
+const STEPS = ['organization', 'address', 'people', 'documents', 'review'] as const;
+type Step = (typeof STEPS)[number];
+
+const REQUIRED_DOCUMENTS: readonly DocumentCategory[] = [
+  'commercialRegistration',
+  'authorizationLetter',
+];
+
+type TextKey = Exclude<keyof Draft, 'sponsor' | 'technicalContact'>;
+type Person = 'sponsor' | 'technicalContact';
+type PersonKey = 'nameEnglish' | 'nameArabic' | 'email' | 'mobile';
+
+/** The fields each step checks before the applicant goes on. */
+const STEP_FIELDS: Record<Exclude<Step, 'documents' | 'review'>, readonly string[]> = {
+  organization: [
+    'organizationNameEnglish',
+    'organizationNameArabic',
+    'crNumber',
+    'crExpiryDate',
+    'unifiedNumber',
+  ],
+  address: ['countrySlno', 'stateSlno', 'citySlno', 'address', 'postalCode', 'telephone'],
+  people: [
+    'email',
+    'mobile',
+    'sponsor.nameEnglish',
+    'sponsor.nameArabic',
+    'sponsor.email',
+    'sponsor.mobile',
+    'technicalContact.nameEnglish',
+    'technicalContact.nameArabic',
+    'technicalContact.email',
+    'technicalContact.mobile',
+  ],
+};
+
+/** What is wrong with a field, by the contract's schema for it (null when it is right). */
+function fieldProblem(details: Draft, path: string): boolean {
+  const [head, tail] = path.split('.') as [keyof Draft, PersonKey | undefined];
+  const shape = applicationDetails.shape;
+  if (tail) {
+    const person = shape[head as Person].shape[tail];
+    return !person.safeParse((details[head as Person] ?? {})[tail] ?? '').success;
+  }
+  return !shape[head as TextKey].safeParse(details[head as TextKey] ?? '').success;
+}
+
+/** The identity step: what applies, the robot check, then the identity app. */
+function Begin({ onBegun }: { onBegun: () => void }) {
+  const { t } = useTranslation('enrol');
+  const [kind, setKind] = useState<ApplicationKind>('organization');
+  const [captchaToken, setCaptchaToken] = useState<string | null>(null);
+  return (
+    <section className={section} aria-labelledby="enrol-begin">
+      <h2 id="enrol-begin" className={sectionTitle}>
+        {t('begin.title')}
+      </h2>
+      <p className={muted}>{t('begin.lead')}</p>
+      <div className={formGrid}>
+        <Select
+          label={t('begin.kind')}
+          options={APPLICATION_KINDS.map((id) => ({ id, label: t(`kinds.${id}`) }))}
+          value={kind}
+          onChange={(key) => setKind(key as ApplicationKind)}
+        />
+        <p className={muted}>{t(`kindHelp.${kind}`)}</p>
+        <Captcha action="enrol" onToken={setCaptchaToken} />
+      </div>
+      {captchaToken ? (
+        <IdentityApp
+          flow="applicant"
+          applicant={{ kind, captchaToken }}
+          startLabel={t('begin.verify')}
+          onApproved={(approval) => {
+            if (!approval.applicationToken) return;
+            applicationSecret.set(approval.applicationToken);
+            void refreshApplication().then(onBegun);
+          }}
+        />
+      ) : (
+        <p className={muted}>{t('begin.captchaFirst')}</p>
+      )}
+    </section>
+  );
+}
+
+function Progress({ step }: { step: Step }) {
+  const { t } = useTranslation('enrol');
+  const format = useFormat();
+  const index = STEPS.indexOf(step);
+  return (
+    <p className={muted} aria-live="polite">
+      {t('progress', {
+        step: format.number(index + 1),
+        total: format.number(STEPS.length),
+        name: t(`steps.${step}`),
+      })}
+    </p>
+  );
+}
+
+function Form({ application }: { application: Application }) {
+  const { t, i18n } = useTranslation('enrol');
+  const [, navigate] = useLocation();
+  const saved = typedDraft.read();
+  const [kind, setKind] = useState<ApplicationKind>(
+    (saved.kind as ApplicationKind | undefined) ?? application.kind,
+  );
+  const [provider, setProvider] = useState<number | null>(saved.l1SipSlNo ?? application.l1SipSlNo);
+  const [details, setDetails] = useState<Draft>({ ...application.details, ...saved.details });
+  const [documents, setDocuments] = useState<RequestDocument[]>(application.documents);
+  const [step, setStep] = useState<Step>('organization');
+  const [shown, setShown] = useState<Set<string>>(new Set());
+  const [problem, setProblem] = useState<string | null>(null);
+  const [agreed, setAgreed] = useState(false);
+  const [reading, setReading] = useState(false);
+  const [captchaToken, setCaptchaToken] = useState<string | null>(null);
+  const [captchaRound, setCaptchaRound] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const top = useRef<HTMLHeadingElement>(null);
+  const providers = useApi(CONTRACT.enrolmentProviders, {});
+  const countries = useApi(CONTRACT.countries, {});
+  const states = useApi(
+    CONTRACT.states,
+    { params: { id: Number(details.countrySlno ?? 0) || 1 } },
+    { enabled: Boolean(details.countrySlno) },
+  );
+  const cities = useApi(
+    CONTRACT.cities,
+    { params: { id: Number(details.stateSlno ?? 0) || 1 } },
+    { enabled: Boolean(details.stateSlno) },
+  );
+  const arabic = i18n.language === 'ar';
+
+  // What is typed is kept in this browser at once.
+  useEffect(() => {
+    typedDraft.write({ kind, l1SipSlNo: provider, details });
+  }, [kind, provider, details]);
+
+  const set = (key: TextKey) => (value: string) => setDetails({ ...details, [key]: value });
+  const setPerson = (person: Person, key: PersonKey) => (value: string) =>
+    setDetails({ ...details, [person]: { ...details[person], [key]: value } });
+  const invalid = (path: string) => shown.has(path) && fieldProblem(details, path);
+  const message = (path: string) => t(`errors.${path.split('.').at(-1) ?? path}`);
+
+  const text = (key: TextKey, options: { type?: string; help?: boolean } = {}) => (
+    <TextField
+      label={t(`fields.${key}`)}
+      value={details[key] ?? ''}
+      onChange={set(key)}
+      isRequired
+      type={options.type}
+      {...(options.help ? { description: t(`help.${key}`) } : {})}
+      isInvalid={invalid(key)}
+      errorMessage={message(key)}
+    />
+  );
+  const personText = (person: Person, key: PersonKey, type?: string) => (
+    <TextField
+      label={t(`fields.${key}`)}
+      value={details[person]?.[key] ?? ''}
+      onChange={setPerson(person, key)}
+      isRequired
+      type={type}
+      isInvalid={invalid(`${person}.${key}`)}
+      errorMessage={message(`${person}.${key}`)}
+    />
+  );
+
+  const save = () =>
+    api.call(CONTRACT.saveApplication, { body: { kind, l1SipSlNo: provider, details } });
+
+  const go = async (to: Step) => {
+    setProblem(null);
+    const forward = STEPS.indexOf(to) > STEPS.indexOf(step);
+    if (forward) {
+      const fields = step in STEP_FIELDS ? STEP_FIELDS[step as keyof typeof STEP_FIELDS] : [];
+      const wrong = fields.filter((path) => fieldProblem(details, path));
+      setShown(new Set([...shown, ...fields]));
+      if (step === 'organization' && provider === null) return setProblem(t('errors.provider'));
+      if (wrong.length > 0) return setProblem(t('errors.fix'));
+      if (
+        step === 'documents' &&
+        !REQUIRED_DOCUMENTS.every((category) => documents.some((d) => d.category === category))
+      )
+        return setProblem(t('errors.documents'));
+    }
+    setBusy(true);
+    try {
+      await save();
+      setStep(to);
+      top.current?.focus();
+    } catch (error) {
+      reportFailure(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submit = async (event: SyntheticEvent) => {
+    event.preventDefault();
+    setProblem(null);
+    if (!agreed) return setProblem(t('errors.agreement'));
+    if (!captchaToken) return setProblem(t('errors.captcha'));
+    const parsed = applicationDetails.safeParse(details);
+    if (!parsed.success || provider === null) return setProblem(t('errors.fix'));
+    setBusy(true);
+    try {
+      await api.call(CONTRACT.submitApplication, {
+        body: {
+          kind,
+          l1SipSlNo: provider,
+          details: parsed.data,
+          agreementVersion: SUBSCRIBER_AGREEMENT_VERSION,
+          captchaToken,
+        },
+      });
+      typedDraft.write({ kind, l1SipSlNo: provider, details: {} });
+      await refreshApplication();
+      navigate('/email-verification');
+    } catch (error) {
+      // The server's reason (a registration number already in use, say); what was typed stays.
+      if (error instanceof ApiError && error.statusCode < 500 && error.hasMessage)
+        setProblem(error.message);
+      else reportFailure(error);
+      setCaptchaRound((round) => round + 1);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const named = (en: string, ar: string) => (arabic ? ar : en);
+  const options = <T,>(
+    read: { data: { dataList: T[] } | null },
+    of: (row: T) => { id: number; label: string },
+  ) => (read.data?.dataList ?? []).map(of).map(({ id, label }) => ({ id: String(id), label }));
+
+  const back = STEPS[STEPS.indexOf(step) - 1];
+  const next = STEPS[STEPS.indexOf(step) + 1];
+
+  return (
+    <section className={section} aria-labelledby="enrol-step">
+      <h2 id="enrol-step" className={sectionTitle} tabIndex={-1} ref={top}>
+        {t(`steps.${step}`)}
+      </h2>
+      <Progress step={step} />
+      <form
+        className={formGrid}
+        noValidate
+        onSubmit={(event) => {
+          if (step === 'review') void submit(event);
+          else {
+            event.preventDefault();
+            if (next) void go(next);
+          }
+        }}
+      >
+        {step === 'organization' ? (
+          <>
+            <Select
+              label={t('fields.kind')}
+              options={APPLICATION_KINDS.map((id) => ({ id, label: t(`kinds.${id}`) }))}
+              value={kind}
+              onChange={(key) => setKind(key as ApplicationKind)}
+            />
+            <Select
+              label={t('fields.provider')}
+              placeholder={t('fields.chooseProvider')}
+              options={options(providers, (row) => ({ id: row.sipSlNo, label: row.name }))}
+              value={provider === null ? null : String(provider)}
+              onChange={(key) => setProvider(Number(key))}
+              isRequired
+            />
+            {text('organizationNameEnglish')}
+            {text('organizationNameArabic')}
+            {text('crNumber', { help: true })}
+            {text('crExpiryDate', { type: 'date' })}
+            {text('unifiedNumber', { help: true })}
+          </>
+        ) : null}
+        {step === 'address' ? (
+          <>
+            <Select
+              label={t('fields.countrySlno')}
+              placeholder={t('fields.choose')}
+              options={options(countries, (row) => ({
+                id: row.countrySlno,
+                label: named(row.countryNameEnglish, row.countryNameArabic),
+              }))}
+              value={details.countrySlno ?? null}
+              onChange={(key) =>
+                setDetails({ ...details, countrySlno: String(key), stateSlno: '', citySlno: '' })
+              }
+              isRequired
+              isInvalid={invalid('countrySlno')}
+              errorMessage={message('countrySlno')}
+            />
+            <Select
+              label={t('fields.stateSlno')}
+              placeholder={t('fields.choose')}
+              options={options(states, (row) => ({
+                id: row.stateSlno,
+                label: named(row.stateNameEnglish, row.stateNameArabic),
+              }))}
+              value={details.stateSlno || null}
+              onChange={(key) => setDetails({ ...details, stateSlno: String(key), citySlno: '' })}
+              isDisabled={!details.countrySlno}
+              isRequired
+              isInvalid={invalid('stateSlno')}
+              errorMessage={message('stateSlno')}
+            />
+            <Select
+              label={t('fields.citySlno')}
+              placeholder={t('fields.choose')}
+              options={options(cities, (row) => ({
+                id: row.citySlno,
+                label: named(row.cityNameEnglish, row.cityNameArabic),
+              }))}
+              value={details.citySlno || null}
+              onChange={(key) => setDetails({ ...details, citySlno: String(key) })}
+              isDisabled={!details.stateSlno}
+              isRequired
+              isInvalid={invalid('citySlno')}
+              errorMessage={message('citySlno')}
+            />
+            {text('address')}
+            {text('postalCode')}
+            {text('telephone', { type: 'tel' })}
+          </>
+        ) : null}
+        {step === 'people' ? (
+          <>
+            <fieldset className={fieldset}>
+              <legend className={legend}>{t('people.you')}</legend>
+              <div className={formGrid}>
+                {text('email', { type: 'email', help: true })}
+                {text('mobile', { type: 'tel' })}
+              </div>
+            </fieldset>
+            {(['sponsor', 'technicalContact'] as const).map((person) => (
+              <fieldset key={person} className={fieldset}>
+                <legend className={legend}>{t(`people.${person}`)}</legend>
+                <div className={formGrid}>
+                  {personText(person, 'nameEnglish')}
+                  {personText(person, 'nameArabic')}
+                  {personText(person, 'email', 'email')}
+                  {personText(person, 'mobile', 'tel')}
+                </div>
+              </fieldset>
+            ))}
+          </>
+        ) : null}
+        {step === 'documents' ? (
+          <>
+            <p className={muted}>{t('documentsLead')}</p>
+            <DocumentPicker
+              categories={REQUIRED_DOCUMENTS}
+              documents={documents}
+              onChange={setDocuments}
+              upload={(file, category) =>
+                api.call(CONTRACT.uploadApplicationDocument, {
+                  query: { name: file.name, category },
+                  file,
+                })
+              }
+              remove={async (document) => {
+                await api.call(CONTRACT.removeApplicationDocument, {
+                  body: { uniqueFileId: document.uniqueFileId },
+                });
+              }}
+            />
+          </>
+        ) : null}
+        {step === 'review' ? (
+          <>
+            <Facts
+              facts={[
+                [t('fields.kind'), t(`kinds.${kind}`)],
+                [
+                  t('fields.provider'),
+                  providers.data?.dataList.find((row) => row.sipSlNo === provider)?.name ?? '—',
+                ],
+                [t('fields.organizationNameEnglish'), details.organizationNameEnglish ?? ''],
+                [t('fields.organizationNameArabic'), details.organizationNameArabic ?? ''],
+                [t('fields.crNumber'), details.crNumber ?? ''],
+                [t('fields.unifiedNumber'), details.unifiedNumber ?? ''],
+                [t('fields.email'), details.email ?? ''],
+                [t('steps.documents'), documents.map((document) => document.name).join('، ')],
+              ]}
+            />
+            <div>
+              <Button variant="secondary" onPress={() => setReading(true)}>
+                {t('agreement.read')}
+              </Button>
+            </div>
+            <Checkbox isSelected={agreed} onChange={setAgreed}>
+              {t('agreement.accept')}
+            </Checkbox>
+            <Captcha action="enrol" resetKey={captchaRound} onToken={setCaptchaToken} />
+            {reading ? (
+              <LegalDocumentDialog document="agreement" onClose={() => setReading(false)} />
+            ) : null}
+          </>
+        ) : null}
+        {problem ? (
+          <p role="alert" className={errorText}>
+            {problem}
+          </p>
+        ) : null}
+        <div className={actions}>
+          {back ? (
+            <Button variant="secondary" isDisabled={busy} onPress={() => void go(back)}>
+              {t('back')}
+            </Button>
+          ) : null}
+          <Button type="submit" isPending={busy}>
+            {step === 'review' ? t('submit') : t('next')}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+export default function CreateAccount() {
+  const { t } = useTranslation('enrol');
+  const [, navigate] = useLocation();
+  const [begun, setBegun] = useState(applicationSecret.get() !== null);
+  const { read } = useApplication();
+  const application = read.data;
+
+  // A submitted application goes on where it stands.
+  useEffect(() => {
+    if (begun && application && application.status !== 'draft') navigate('/after-verification');
+  }, [begun, application, navigate]);
+
+  return (
+    <div className={screen}>
+      <div className={heading}>
+        <h1 className={title}>{t('title')}</h1>
+      </div>
+      <p className={muted}>{t('lead')}</p>
+      {!begun ? (
+        <Begin onBegun={() => setBegun(true)} />
+      ) : read.status === 'failed' || !application ? (
+        <>
+          <ReadState read={read} />
+          {read.status === 'failed' ? (
+            <div>
+              <Button
+                variant="secondary"
+                onPress={() => {
+                  applicationSecret.clear();
+                  setBegun(false);
+                }}
+              >
+                {t('startAgain')}
+              </Button>
+            </div>
+          ) : null}
+        </>
+      ) : application.status === 'draft' ? (
+        <Form application={application} />
+      ) : null}
+    </div>
+  );
+}
