@@ -32,7 +32,8 @@ const AfterVerification = preloadable(() =>
 );
 
 /** The pre-enrolment routes' screens (the invited users' two come with their own issue part). */
-const PRE_ENROLMENT_SCREENS: Partial<Record<string, Preloadable<() => React.JSX.Element>>> = {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- screens with optional props
+const PRE_ENROLMENT_SCREENS: Partial<Record<string, Preloadable<ComponentType<any>>>> = {
   '/create-account': CreateAccount,
   '/email-verification': EmailVerification,
   '/verify-payments': VerifyPayments,

@@ -36,7 +36,10 @@ function loadRecaptcha(key: string): Promise<NonNullable<Window['grecaptcha']>> 
       if (grecaptcha) grecaptcha.ready(() => resolve(grecaptcha));
       else reject(new Error('reCAPTCHA did not load'));
     };
-    if (window.grecaptcha) return ready();
+    if (window.grecaptcha) {
+      ready();
+      return;
+    }
     const script = document.createElement('script');
     script.src = `https://www.google.com/recaptcha/api.js?render=${encodeURIComponent(key)}`;
     script.onload = ready;

@@ -32,6 +32,8 @@ export interface PortalStoryParameters {
   route?: string;
   /** The signed-in session, or none. */
   session?: SessionData | null;
+  /** The pre-enrolment application this browser holds (its secret), or none. */
+  applicationToken?: string;
 }
 
 const fixtures = createFixtures();
@@ -74,7 +76,8 @@ export async function portalLoader({
     throw new Error(`translations did not load from /locales/${language}: ${missing.join(', ')}`);
   store.set(languageAtom, language);
   store.set(themeAtom, parseTheme(typeof globals.theme === 'string' ? globals.theme : null));
-  const { session = null } = portalParameters(parameters);
+  const { session = null, applicationToken } = portalParameters(parameters);
+  if (applicationToken) localStorage.setItem(STORAGE_KEYS.applicationToken, applicationToken);
   if (session) api.setSession(session);
   else api.clearSession();
   store.set(sessionAtom, session);

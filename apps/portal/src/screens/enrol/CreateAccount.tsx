@@ -27,9 +27,19 @@ import { errorText, fieldset, formGrid, legend } from '../../components/forms.cs
 import { useFormat } from '../../format.js';
 import { useApi } from '../../queries.js';
 import { reportFailure } from '../../toasts.js';
-import { actions, heading, muted, screen, section, sectionTitle, title } from '../my/my.css.js';
+import {
+  actions,
+  heading,
+  muted,
+  plainList,
+  screen,
+  section,
+  sectionTitle,
+  title,
+} from '../my/my.css.js';
 import { DocumentPicker, type RequestDocument } from '../org/Documents.js';
 import { Facts } from '../org/Facts.js';
+import { Verbatim } from '../../components/Verbatim.js';
 import {
   applicationSecret,
   refreshApplication,
@@ -81,10 +91,13 @@ function fieldProblem(details: Draft, path: string): boolean {
   const shape = applicationDetails.shape;
   if (tail) {
     const person = shape[head as Person].shape[tail];
-    return !person.safeParse((details[head as Person] ?? {})[tail] ?? '').success;
+    return !person.safeParse(details[head as Person]?.[tail] ?? '').success;
   }
   return !shape[head as TextKey].safeParse(details[head as TextKey] ?? '').success;
 }
+
+/** A select's value: none while the field is empty. */
+const chosen = (value: string | undefined) => (value === undefined || value === '' ? null : value);
 
 /** The identity step: what applies, the robot check, then the identity app. */
 function Begin({ onBegun }: { onBegun: () => void }) {
@@ -140,7 +153,7 @@ function Progress({ step }: { step: Step }) {
   );
 }
 
-function Form({ application }: { application: Application }) {
+function Form({ application, startAt }: { application: Application; startAt: Step }) {
   const { t, i18n } = useTranslation('enrol');
   const [, navigate] = useLocation();
   const saved = typedDraft.read();
@@ -150,7 +163,7 @@ function Form({ application }: { application: Application }) {
   const [provider, setProvider] = useState<number | null>(saved.l1SipSlNo ?? application.l1SipSlNo);
   const [details, setDetails] = useState<Draft>({ ...application.details, ...saved.details });
   const [documents, setDocuments] = useState<RequestDocument[]>(application.documents);
-  const [step, setStep] = useState<Step>('organization');
+  const [step, setStep] = useState<Step>(startAt);
   const [shown, setShown] = useState<Set<string>>(new Set());
   const [problem, setProblem] = useState<string | null>(null);
   const [agreed, setAgreed] = useState(false);
@@ -218,13 +231,21 @@ function Form({ application }: { application: Application }) {
       const fields = step in STEP_FIELDS ? STEP_FIELDS[step as keyof typeof STEP_FIELDS] : [];
       const wrong = fields.filter((path) => fieldProblem(details, path));
       setShown(new Set([...shown, ...fields]));
-      if (step === 'organization' && provider === null) return setProblem(t('errors.provider'));
-      if (wrong.length > 0) return setProblem(t('errors.fix'));
+      if (step === 'organization' && provider === null) {
+        setProblem(t('errors.provider'));
+        return;
+      }
+      if (wrong.length > 0) {
+        setProblem(t('errors.fix'));
+        return;
+      }
       if (
         step === 'documents' &&
         !REQUIRED_DOCUMENTS.every((category) => documents.some((d) => d.category === category))
-      )
-        return setProblem(t('errors.documents'));
+      ) {
+        setProblem(t('errors.documents'));
+        return;
+      }
     }
     setBusy(true);
     try {
@@ -241,10 +262,19 @@ function Form({ application }: { application: Application }) {
   const submit = async (event: SyntheticEvent) => {
     event.preventDefault();
     setProblem(null);
-    if (!agreed) return setProblem(t('errors.agreement'));
-    if (!captchaToken) return setProblem(t('errors.captcha'));
+    if (!agreed) {
+      setProblem(t('errors.agreement'));
+      return;
+    }
+    if (!captchaToken) {
+      setProblem(t('errors.captcha'));
+      return;
+    }
     const parsed = applicationDetails.safeParse(details);
-    if (!parsed.success || provider === null) return setProblem(t('errors.fix'));
+    if (!parsed.success || provider === null) {
+      setProblem(t('errors.fix'));
+      return;
+    }
     setBusy(true);
     try {
       await api.call(CONTRACT.submitApplication, {
@@ -343,7 +373,7 @@ function Form({ application }: { application: Application }) {
                 id: row.stateSlno,
                 label: named(row.stateNameEnglish, row.stateNameArabic),
               }))}
-              value={details.stateSlno || null}
+              value={chosen(details.stateSlno)}
               onChange={(key) => setDetails({ ...details, stateSlno: String(key), citySlno: '' })}
               isDisabled={!details.countrySlno}
               isRequired
@@ -357,7 +387,7 @@ function Form({ application }: { application: Application }) {
                 id: row.citySlno,
                 label: named(row.cityNameEnglish, row.cityNameArabic),
               }))}
-              value={details.citySlno || null}
+              value={chosen(details.citySlno)}
               onChange={(key) => setDetails({ ...details, citySlno: String(key) })}
               isDisabled={!details.stateSlno}
               isRequired
@@ -421,12 +451,28 @@ function Form({ application }: { application: Application }) {
                   t('fields.provider'),
                   providers.data?.dataList.find((row) => row.sipSlNo === provider)?.name ?? '—',
                 ],
-                [t('fields.organizationNameEnglish'), details.organizationNameEnglish ?? ''],
-                [t('fields.organizationNameArabic'), details.organizationNameArabic ?? ''],
-                [t('fields.crNumber'), details.crNumber ?? ''],
-                [t('fields.unifiedNumber'), details.unifiedNumber ?? ''],
-                [t('fields.email'), details.email ?? ''],
-                [t('steps.documents'), documents.map((document) => document.name).join('، ')],
+                ...(
+                  [
+                    'organizationNameEnglish',
+                    'organizationNameArabic',
+                    'crNumber',
+                    'unifiedNumber',
+                    'email',
+                  ] as const
+                ).map((key): [string, React.ReactNode] => [
+                  t(`fields.${key}`),
+                  <Verbatim key={key}>{details[key]}</Verbatim>,
+                ]),
+                [
+                  t('steps.documents'),
+                  <ul key="documents" className={plainList}>
+                    {documents.map((document) => (
+                      <li key={document.uniqueFileId}>
+                        <Verbatim>{document.name}</Verbatim>
+                      </li>
+                    ))}
+                  </ul>,
+                ],
               ]}
             />
             <div>
@@ -463,7 +509,12 @@ function Form({ application }: { application: Application }) {
   );
 }
 
-export default function CreateAccount() {
+export default function CreateAccount({
+  startAt = 'organization',
+}: {
+  /** The step a returning applicant lands on (a story shows each). */
+  startAt?: Step;
+}) {
   const { t } = useTranslation('enrol');
   const [, navigate] = useLocation();
   const [begun, setBegun] = useState(applicationSecret.get() !== null);
@@ -501,7 +552,7 @@ export default function CreateAccount() {
           ) : null}
         </>
       ) : application.status === 'draft' ? (
-        <Form application={application} />
+        <Form application={application} startAt={startAt} />
       ) : null}
     </div>
   );

@@ -16,10 +16,11 @@ import { type EmailLinkOutcome } from '@tawqi/domain';
 import { Button, Link } from '@tawqi/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useSearch } from 'wouter';
+import { useSearch } from 'wouter';
 import { api } from '../../api.js';
 import { ReadState } from '../../components/ReadState.js';
 import { Status } from '../../components/Status.js';
+import { Verbatim } from '../../components/Verbatim.js';
 import { errorText, formGrid } from '../../components/forms.css.js';
 import { useFormat } from '../../format.js';
 import { useApi } from '../../queries.js';
@@ -162,7 +163,9 @@ export function EmailVerification() {
           {(application) =>
             application.status === 'emailPending' ? (
               <section className={section}>
-                <p>{t('email.sent', { email: application.email ?? '' })}</p>
+                <p>
+                  {t('email.sent')} <Verbatim>{application.email}</Verbatim>
+                </p>
                 <p className={muted}>{t('email.sentHelp')}</p>
                 <ResendButton />
               </section>
@@ -217,9 +220,13 @@ export function VerifyPayments() {
         {(application) =>
           application.status === 'paymentPending' && application.fee ? (
             <section className={section}>
-              <p>{t('payment.lead', { reference: application.reference })}</p>
+              <p>{t('payment.lead')}</p>
               <Facts
                 facts={[
+                  [
+                    t('status.reference'),
+                    <Verbatim key="reference">{application.reference}</Verbatim>,
+                  ],
                   [t('payment.price'), format.sar(application.fee.price)],
                   [t('payment.tax'), format.sar(application.fee.tax)],
                   [t('payment.total'), format.sar(application.fee.totalPrice)],
@@ -267,7 +274,10 @@ export function PaymentStatusPrelogin() {
                 facts={[
                   [t('payment.status'), <Status key="status" status={read.data.paymentStatus} />],
                   [t('payment.total'), format.sar(read.data.amount)],
-                  [t('payment.reference'), read.data.encodedOrderSlno],
+                  [
+                    t('payment.reference'),
+                    <Verbatim key="order">{read.data.encodedOrderSlno}</Verbatim>,
+                  ],
                   ...(read.data.errorMessage
                     ? ([[t('payment.why'), read.data.errorMessage]] as [string, string][])
                     : []),
@@ -318,7 +328,9 @@ export function AfterVerification() {
           return (
             <section className={section} aria-labelledby="application-stage">
               <h2 id="application-stage" className={sectionTitle}>
-                {t(`status.stages.${stage}.title`)}
+                {t(`status.stages.${stage}.title`, {
+                  provider: application.decision?.providerName ?? '',
+                })}
               </h2>
               <p>
                 {t(`status.stages.${stage}.next`, {
@@ -327,11 +339,16 @@ export function AfterVerification() {
               </p>
               <Facts
                 facts={[
-                  [t('status.reference'), application.reference],
+                  [
+                    t('status.reference'),
+                    <Verbatim key="reference">{application.reference}</Verbatim>,
+                  ],
                   [t('fields.kind'), t(`kinds.${application.kind}`)],
                   [
                     t('fields.organizationNameEnglish'),
-                    application.details.organizationNameEnglish ?? '—',
+                    <Verbatim key="name">
+                      {application.details.organizationNameEnglish ?? '—'}
+                    </Verbatim>,
                   ],
                   [t('status.applicant'), application.applicant.fullNameArabic],
                   ...(application.submittedAt
