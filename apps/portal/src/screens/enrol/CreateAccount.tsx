@@ -153,7 +153,7 @@ function Progress({ step }: { step: Step }) {
   );
 }
 
-function Form({ application, startAt }: { application: Application; startAt: Step }) {
+function Form({ application, startAt }: { application: Application; startAt: Step | undefined }) {
   const { t, i18n } = useTranslation('enrol');
   const [, navigate] = useLocation();
   const saved = typedDraft.read();
@@ -163,7 +163,10 @@ function Form({ application, startAt }: { application: Application; startAt: Ste
   const [provider, setProvider] = useState<number | null>(saved.l1SipSlNo ?? application.l1SipSlNo);
   const [details, setDetails] = useState<Draft>({ ...application.details, ...saved.details });
   const [documents, setDocuments] = useState<RequestDocument[]>(application.documents);
-  const [step, setStep] = useState<Step>(startAt);
+  // A reload comes back to the step the applicant was on.
+  const [step, setStep] = useState<Step>(
+    startAt ?? STEPS.find((known) => known === saved.step) ?? 'organization',
+  );
   const [shown, setShown] = useState<Set<string>>(new Set());
   const [problem, setProblem] = useState<string | null>(null);
   const [agreed, setAgreed] = useState(false);
@@ -188,8 +191,8 @@ function Form({ application, startAt }: { application: Application; startAt: Ste
 
   // What is typed is kept in this browser at once.
   useEffect(() => {
-    typedDraft.write({ kind, l1SipSlNo: provider, details });
-  }, [kind, provider, details]);
+    typedDraft.write({ kind, l1SipSlNo: provider, details, step });
+  }, [kind, provider, details, step]);
 
   const set = (key: TextKey) => (value: string) => setDetails({ ...details, [key]: value });
   const setPerson = (person: Person, key: PersonKey) => (value: string) =>
@@ -211,7 +214,7 @@ function Form({ application, startAt }: { application: Application; startAt: Ste
   );
   const personText = (person: Person, key: PersonKey, type?: string) => (
     <TextField
-      label={t(`fields.${key}`)}
+      label={t(`personFields.${key}`)}
       value={details[person]?.[key] ?? ''}
       onChange={setPerson(person, key)}
       isRequired
@@ -510,7 +513,7 @@ function Form({ application, startAt }: { application: Application; startAt: Ste
 }
 
 export default function CreateAccount({
-  startAt = 'organization',
+  startAt,
 }: {
   /** The step a returning applicant lands on (a story shows each). */
   startAt?: Step;

@@ -23,7 +23,7 @@ export const applicationSecret = {
 };
 
 export const typedDraft = {
-  read(): { kind?: string; l1SipSlNo?: number | null; details?: Draft } {
+  read(): { kind?: string; l1SipSlNo?: number | null; details?: Draft; step?: string } {
     try {
       return JSON.parse(localStorage.getItem(STORAGE_KEYS.applicationDraft) ?? '{}') as {
         details?: Draft;
@@ -32,7 +32,7 @@ export const typedDraft = {
       return {};
     }
   },
-  write(value: { kind: string; l1SipSlNo: number | null; details: Draft }) {
+  write(value: { kind: string; l1SipSlNo: number | null; details: Draft; step?: string }) {
     localStorage.setItem(STORAGE_KEYS.applicationDraft, JSON.stringify(value));
   },
 };

@@ -1,0 +1,152 @@
+/**
+ * Pre-enrolment (issue 17) against the real server, in Chromium: an organization signs up — the
+ * robot check, the identity app on the simulator's phone, five steps kept across a reload, a
+ * disguised and an oversized file refused with their reasons and nothing kept, the subscriber
+ * agreement — verifies its e-mail from the link the outbox received, and its application is
+ * under its provider's review; the L1's Enrolment Admin finds it on the L2 approval screen.
+ */
+import type { Page } from 'playwright';
+import { describe, expect, it } from 'vitest';
+import {
+  approveOnPhone,
+  freshNationalId,
+  nationalIdOf,
+  openPage,
+  signInWithNafath,
+} from './browser.js';
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
+
+async function choose(page: Page, label: string, option: string) {
+  await page.getByRole('button', { name: new RegExp(label) }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+async function passRobotCheck(page: Page) {
+  await page.getByRole('button', { name: "I'm not a robot" }).click();
+  await page.getByText('Checked: you are not a robot.').waitFor();
+}
+
+async function upload(page: Page, name: string, buffer: Buffer, mimeType = 'application/pdf') {
+  await page.locator('input[type=file]').setInputFiles({ name, mimeType, buffer });
+}
+
+describe('pre-enrolment', () => {
+  it('signs an organization up, verifies its e-mail, and puts it before its provider', async () => {
+    const { page, errors } = await openPage('/create-account?lng=en');
+    await page.getByRole('heading', { level: 1, name: 'Create an account' }).waitFor();
+    await passRobotCheck(page);
+    const applicant = freshNationalId();
+    await page.getByLabel('National ID or Iqama number').fill(applicant);
+    await page.getByRole('button', { name: 'Verify with the identity app' }).click();
+    await approveOnPhone(page, applicant);
+
+    // The organization.
+    await page.getByRole('heading', { name: 'The organization' }).waitFor();
+    await page.getByText('Step 1 of 5: The organization').waitFor();
+    const cr = `10109${String(Date.now()).slice(-5)}`;
+    const name = `Al Waha Trading ${cr.slice(-4)}`;
+    await choose(page, 'Service provider you apply to', 'Tawqi Trust Services');
+    await page.getByLabel('Name in English').fill(name);
+    await page.getByLabel('Name in Arabic').fill('الواحة للتجارة');
+    await page.getByLabel('Commercial registration (CR) number').fill('123');
+    await page.getByLabel('CR expiry date').fill('2028-01-31');
+    await page.getByLabel('Unified organization number').fill('7001234567');
+    // A wrong CR number is said, and the step is not left.
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+    await page.getByText('Enter the ten-digit CR number.').waitFor();
+    await page.getByLabel('Commercial registration (CR) number').fill(cr);
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+
+    // The address.
+    await page.getByRole('heading', { name: 'Address' }).waitFor();
+    await choose(page, 'Country', 'Saudi Arabia');
+    await choose(page, 'Region', 'Riyadh Region');
+    await choose(page, 'City', 'Riyadh');
+    await page.getByLabel('Street address').fill('King Fahd Road');
+    await page.getByLabel('Postal code').fill('12214');
+    await page.getByLabel('Organization telephone').fill('0112345678');
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+
+    // The people; a reload on the way loses nothing typed.
+    await page.getByRole('heading', { name: 'People' }).waitFor();
+    const email = `admin.${cr}@alwaha.example.sa`;
+    await page.getByLabel('Your official e-mail').fill(email);
+    await page.getByLabel('Your mobile').fill('0551234567');
+    await page.reload();
+    await page.getByRole('heading', { name: 'People' }).waitFor();
+    expect(await page.getByLabel('Your official e-mail').inputValue()).toBe(email);
+    for (const [group, person] of [
+      [
+        'Application sponsor',
+        ['Khalid Al-Harbi', 'خالد الحربي', 'khalid@alwaha.example.sa', '0559876543'],
+      ],
+      [
+        'Technical point of contact',
+        ['Huda Al-Shammari', 'هدى الشمري', 'huda@alwaha.example.sa', '0553456789'],
+      ],
+    ] as const) {
+      const fields = page.getByRole('group', { name: group });
+      await fields.getByLabel('Name in English').fill(person[0]);
+      await fields.getByLabel('Name in Arabic').fill(person[1]);
+      await fields.getByLabel('E-mail').fill(person[2]);
+      await fields.getByLabel('Mobile').fill(person[3]);
+    }
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+
+    // The documents: a web page named .pdf and a file over 10 MB are refused, nothing kept.
+    await page.getByRole('heading', { name: 'Documents' }).waitFor();
+    await upload(page, 'letter.pdf', Buffer.from('<!doctype html><script>alert(1)</script>'));
+    await page.getByText(/not a PDF, PNG or JPEG/).waitFor();
+    await upload(page, 'big.pdf', Buffer.concat([PDF, Buffer.alloc(10 * 1024 * 1024)]));
+    await page.getByText('big.pdf is larger than 10 MB. Choose a smaller file.').waitFor();
+    await expect
+      .poll(() => page.getByRole('list', { name: 'Documents to send with the request' }).count())
+      .toBe(0);
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+    await page
+      .getByText('Attach both the commercial registration and the authorization letter.')
+      .waitFor();
+    await upload(page, 'commercial registration.pdf', PDF);
+    await page.getByText('commercial registration.pdf').waitFor();
+    await choose(page, 'Kind of document', 'Authorization letter');
+    await upload(page, 'authorization letter.pdf', PDF);
+    await page.getByText('authorization letter.pdf').waitFor();
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+
+    // A last look, the agreement, the robot check, and it is submitted.
+    await page.getByRole('heading', { name: 'Review and submit' }).waitFor();
+    await page.getByText(cr, { exact: true }).first().waitFor();
+    await page.getByRole('button', { name: 'Submit the application' }).click();
+    await page.getByText('Accept the subscriber agreement to submit.').waitFor();
+    await page.getByText('I have read and accept the subscriber agreement.').click();
+    await passRobotCheck(page);
+    await page.getByRole('button', { name: 'Submit the application' }).click();
+    await page.waitForURL('**/email-verification');
+    await page.getByText(email).waitFor();
+
+    // The link the outbox received, opened as from a mail app.
+    const outbox = (await (await page.request.get('/dev/outbox')).json()) as {
+      messages: { recipient: string; body: string }[];
+    };
+    const message = outbox.messages.find((one) => one.recipient === email);
+    const link = /(http\S+\/email-verification\?token=\S+)/.exec(message?.body ?? '')?.[1];
+    expect(link).toBeDefined();
+    await page.goto(new URL(link ?? '').pathname + new URL(link ?? '').search);
+    await page.getByText('Your e-mail address is verified.').waitFor();
+    await page.getByRole('link', { name: 'Continue' }).click();
+    await page.getByRole('heading', { name: 'Under review by Tawqi Trust Services' }).waitFor();
+    // Opened again, the link says it was used.
+    await page.goto(new URL(link ?? '').pathname + new URL(link ?? '').search);
+    await page.getByText('This link was already used: your e-mail address is verified.').waitFor();
+
+    // The L1's Enrolment Admin finds it on the approval screen.
+    const admin = await openPage('/app/login?lng=en');
+    await signInWithNafath(admin.page, nationalIdOf('231400000'));
+    await admin.page.waitForURL((url) => !url.pathname.endsWith('/login'));
+    await admin.page.goto('/app/org/approval/ltwo');
+    const requests = admin.page.getByRole('grid', { name: 'L2 provider requests' });
+    await requests.getByRole('row').filter({ hasText: name }).first().waitFor();
+    expect(errors.filter((error) => !/status of (4\d\d)/.test(error))).toEqual([]);
+  });
+});
