@@ -4,6 +4,7 @@
  * access, every module's handlers, and the HTTP app.
  */
 import { applicantResolver, enrolmentHandlers } from './modules/enrolment/applications.js';
+import { invitationHandlers } from './modules/organization/invitations.js';
 import type { FastifyInstance } from 'fastify';
 import { createNafathClient, type IdentityProvider } from './adapters/nafath/client.js';
 import {
@@ -161,6 +162,7 @@ export async function createServer(options: {
     ...providerHandlers(deps),
     ...documentHandlers(deps),
     ...enrolmentHandlers(deps),
+    ...invitationHandlers(deps),
     ...(options.localesDir ? translationHandlers(options.localesDir) : {}),
   };
   // Without a folder of translations (a test's server), that call is not served either.

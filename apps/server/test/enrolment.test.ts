@@ -422,3 +422,125 @@ describe('a provider applying as an L2', () => {
     ).toBe(404);
   });
 });
+
+describe('an invited user', () => {
+  const unit = async () =>
+    Number(
+      (
+        await h.ownerPool.query(
+          `SELECT min(org_unit_slno) AS n FROM organization_units WHERE org_slno = 314 AND is_active AND status = 'Approved'`,
+        )
+      ).rows[0].n,
+    );
+  // Signed in afresh: earlier tests moved the clock past a session's life.
+  const invite = async (nationalID: string, email: string) =>
+    h.call('POST', '/api/v1/user/org/uav/invite', {
+      token: (await h.signIn((await h.person('sara')).nationalId)).token,
+      body: {
+        orgSlNo: 314,
+        nationalID,
+        email,
+        mobileNo: '0551234567',
+        orgUnitSlNo: await unit(),
+        employeeId: 'EMP-INV-1',
+        userType: 'organizationUser',
+      },
+      headers: { 'idempotency-key': randomUUID() },
+    });
+  const invitationTo = async (address: string) => {
+    const [message] = await readOutbox(h.pool, address);
+    const token = /verify-orgUser\?invitation=([^\s]+)/.exec(message?.body ?? '')?.[1];
+    if (!token) throw new Error(`no invitation to ${address}`);
+    return token;
+  };
+
+  it('verifies themselves, completes their details, and the request goes to approval', async () => {
+    const person = newPersonId();
+    const email = `invited.${randomUUID().slice(0, 8)}@example.sa`;
+    const invited = await invite(person, email);
+    expect(invited.body).toMatchObject({ status: '1', id: expect.any(Number) });
+    // Asked for already: a second invitation, or adding them in person, is refused.
+    expect((await invite(person, email)).body.status).toBe('0');
+
+    const token = await invitationTo(email);
+    const opened = await call('POST', '/api/v1/orguser/invitation/open', { body: { token } });
+    expect(opened.body).toMatchObject({
+      outcome: 'valid',
+      nationalID: `******${person.slice(-4)}`,
+      verified: false,
+    });
+    // Only the person invited is asked.
+    const other = await call('POST', '/api/v1/orguser/invitation/nafath/verify', {
+      body: { token, nationalID: newPersonId() },
+    });
+    expect(other.body.status).toBe('0');
+    // Details before verifying: refused.
+    expect(
+      (await call('POST', '/api/v1/orguser/invitation/details', { body: { token } })).status,
+    ).toBe(403);
+
+    const started = await call('POST', '/api/v1/orguser/invitation/nafath/verify', {
+      body: { token, nationalID: person },
+    });
+    expect(started.body.status).toBe('1');
+    expect(h.simulator.answer(started.body.transId as string, 'approve')).toBe(true);
+    h.clock.advance(1_000);
+    const approved = await call('POST', '/api/v1/orguser/invitation/nafath/verify', {
+      body: { token, nationalID: person, transId: started.body.transId },
+    });
+    expect(approved.body.status).toBe('1');
+
+    const details = await call('POST', '/api/v1/orguser/invitation/details', { body: { token } });
+    expect(details.body).toMatchObject({ email, role: 'Organization User' });
+    // Another browser has not verified.
+    expect(
+      (
+        await call('POST', '/api/v1/orguser/invitation/details', {
+          body: { token },
+          device: 'c'.repeat(64),
+        })
+      ).status,
+    ).toBe(403);
+
+    const completed = await call('POST', '/api/v1/orguser/invitation/complete', {
+      body: { token, email, mobileNo: '0557654321', agreementVersion: '2026-11-01' },
+    });
+    expect(completed.body.status).toBe('1');
+    const { rows } = await h.ownerPool.query(
+      `SELECT r.status, m.status AS member, u.national_id,
+              (SELECT count(*) FROM agreement_acceptances a WHERE a.user_slno = u.user_slno)::int AS acceptances
+         FROM user_requests r JOIN users u ON u.user_slno = r.user_slno
+         JOIN memberships m ON m.user_slno = u.user_slno AND m.org_slno = r.org_slno
+        WHERE r.request_slno = $1`,
+      [invited.body.id],
+    );
+    expect(rows).toEqual([
+      { status: 'Pending', member: 'Pending', national_id: person, acceptances: 1 },
+    ]);
+    // Used once.
+    expect(
+      (await call('POST', '/api/v1/orguser/invitation/open', { body: { token } })).body.outcome,
+    ).toBe('used');
+    expect(
+      (
+        await call('POST', '/api/v1/orguser/invitation/complete', {
+          body: { token, email, mobileNo: '0557654321', agreementVersion: '2026-11-01' },
+        })
+      ).status,
+    ).toBe(409);
+  });
+
+  it('says a forged or expired link is no invitation', async () => {
+    const email = `late.${randomUUID().slice(0, 8)}@example.sa`;
+    await invite(newPersonId(), email);
+    const token = await invitationTo(email);
+    expect(
+      (await call('POST', '/api/v1/orguser/invitation/open', { body: { token: `${token}0` } })).body
+        .outcome,
+    ).toBe('invalid');
+    h.clock.advance(8 * 86_400_000);
+    expect(
+      (await call('POST', '/api/v1/orguser/invitation/open', { body: { token } })).body.outcome,
+    ).toBe('expired');
+  });
+});

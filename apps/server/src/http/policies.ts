@@ -176,4 +176,9 @@ export const POLICIES: Record<EndpointId, Policy> = {
   resendApplicationEmail: APPLICANT,
   payApplicationFee: APPLICANT,
   applicationPaymentStatus: APPLICANT,
+  inviteOrgUser: USERS,
+  openInvitation: PUBLIC,
+  invitationNafathVerify: PUBLIC,
+  invitationDetails: PUBLIC,
+  completeInvitation: PUBLIC,
 };

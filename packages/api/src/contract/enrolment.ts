@@ -354,3 +354,95 @@ export const applicationPaymentStatus = defineEndpoint({
   body: z.strictObject({ encodedPaymentSlno: encodedId, recheck: z.boolean().default(false) }),
   answer: json(paymentStatusAnswer),
 });
+
+const invitationToken = z.string().min(1).max(1000);
+
+/** An invitation, as the person invited reads it. */
+export const invitation = z.object({
+  outcome: z.enum(['valid', 'expired', 'used', 'cancelled', 'invalid']),
+  organizationName: z.string().nullable(),
+  role: z.string().nullable(),
+  nationalID: maskedNationalId.nullable(),
+  /** Whether this browser has verified the person already (the details come next). */
+  verified: z.boolean(),
+});
+
+export const openInvitation = defineEndpoint({
+  id: 'openInvitation',
+  area: 'enrolment',
+  method: 'POST',
+  path: 'api/v1/orguser/invitation/open',
+  summary: 'Open an invitation link (/verify-orgUser)',
+  origin: 'design',
+  designNote:
+    'The link is signed and expires in seven days; the answer names the organization and the ' +
+    'role, and the national id only masked.',
+  access: 'public',
+  body: z.strictObject({ token: invitationToken }),
+  answer: json(invitation),
+});
+
+export const invitationNafathVerify = defineEndpoint({
+  id: 'invitationNafathVerify',
+  area: 'enrolment',
+  method: 'POST',
+  path: 'api/v1/orguser/invitation/{idp}/verify',
+  summary: 'The person invited proves who they are in the identity app (start, then poll)',
+  origin: 'design',
+  designNote:
+    'Only the national id invited is asked (another is refused without saying whose it is); the ' +
+    'approval is kept for this browser to complete the details with.',
+  access: 'public',
+  params: z.strictObject({ idp: z.literal('nafath').default('nafath') }),
+  body: z.strictObject({
+    token: invitationToken,
+    nationalID: nationalId,
+    transId: requiredText(100).optional(),
+  }),
+  answer: json(
+    statusAnswer.extend({ transId: z.string().nullable(), random: z.string().nullable() }),
+  ),
+});
+
+export const invitationDetails = defineEndpoint({
+  id: 'invitationDetails',
+  area: 'enrolment',
+  method: 'POST',
+  path: 'api/v1/orguser/invitation/details',
+  summary: 'What the verified person reviews (/verify-orgUser-details)',
+  origin: 'design',
+  designNote: 'Names as the identity app gave them, and what the organization asked for.',
+  access: 'public',
+  body: z.strictObject({ token: invitationToken }),
+  answer: json(
+    z.object({
+      fullNameEnglish: z.string(),
+      fullNameArabic: z.string(),
+      nationalID: maskedNationalId,
+      organizationName: z.string(),
+      role: z.string(),
+      unit: z.string(),
+      email: z.string(),
+      mobileNo: z.string(),
+      agreementVersion: z.string(),
+    }),
+  ),
+});
+
+export const completeInvitation = defineEndpoint({
+  id: 'completeInvitation',
+  area: 'enrolment',
+  method: 'POST',
+  path: 'api/v1/orguser/invitation/complete',
+  summary: 'Confirm the details and accept the subscriber agreement; the request goes to approval',
+  origin: 'design',
+  designNote: 'The acceptance is recorded with its version and language; the request is Pending.',
+  access: 'public',
+  body: z.strictObject({
+    token: invitationToken,
+    email,
+    mobileNo: mobile,
+    agreementVersion: requiredText(40),
+  }),
+  answer: json(statusAnswer),
+});

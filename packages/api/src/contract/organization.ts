@@ -283,6 +283,33 @@ export const createUavRequest = defineEndpoint({
   idempotent: true,
 });
 
+export const inviteOrgUser = defineEndpoint({
+  id: 'inviteOrgUser',
+  area: 'manageUsers',
+  method: 'POST',
+  path: 'api/v1/user/org/uav/invite',
+  summary: 'Invite a person by e-mail to verify themselves and complete their details',
+  origin: 'design',
+  designNote:
+    'Issue 17 (/verify-orgUser): when the person is not at hand to approve in the identity app, ' +
+    'the admin invites them; the request is Initiated (0) until the person verifies through the ' +
+    'invitation’s link and accepts the subscriber agreement, then Pending for approval.',
+  access: 'session',
+  body: z.strictObject({
+    orgSlNo: slno,
+    nationalID: nationalId,
+    email,
+    mobileNo: mobile,
+    orgUnitSlNo: slno,
+    employeeId: requiredText(50),
+    userType: z.enum(['enrolmentAdmin', 'authorizedSignatory', 'organizationUser']),
+  }),
+  answer: json(statusAnswer.extend({ id: slno.nullable() })),
+  tenant: tenantIn('body', 'orgSlNo'),
+  records: [recordIn('body', 'orgUnitSlNo', 'organizationUnit')],
+  idempotent: true,
+});
+
 const manageUsersExport = manageUsersFilter
   .omit({ pageNumber: true, pageSize: true })
   .extend({ language });

@@ -16,13 +16,18 @@
  * - Documents may belong to an application before there is an organization or an uploader.
  * - An acceptance of the subscriber agreement is recorded with its version and language.
  * - A solved proof-of-work captcha is spent once (`captcha_spent`).
+ * - An Enrolment Admin may invite a person by e-mail instead of verifying them on the spot: the
+ *   new-user request is Initiated (the spec's code for one not yet submitted) and names the
+ *   person only by national id until they verify themselves through the invitation's link
+ *   (`invitations`: signed, single-use, expiring, bound to the browser that verified); then it
+ *   is theirs and Pending.
  */
 export const name = '024_pre_enrolment';
 
 export const sql = /* sql */ `
 ALTER TABLE identity_challenges DROP CONSTRAINT identity_challenges_flow_check;
 ALTER TABLE identity_challenges ADD CONSTRAINT identity_challenges_flow_check
-  CHECK (flow IN ('login', 'enrollment', 'kycRenewal', 'orgUser', 'applicant'));
+  CHECK (flow IN ('login', 'enrollment', 'kycRenewal', 'orgUser', 'applicant', 'invitee'));
 
 ALTER TABLE l2_requests
   ADD COLUMN kind text NOT NULL DEFAULT 'l2Provider' CHECK (kind IN ('l2Provider', 'organization'));
@@ -100,4 +105,22 @@ CREATE TABLE captcha_spent (
 );
 
 CREATE INDEX agreement_acceptances_user ON agreement_acceptances (user_slno) WHERE user_slno IS NOT NULL;
+
+ALTER TABLE user_requests
+  ALTER COLUMN user_slno DROP NOT NULL,
+  ADD CONSTRAINT user_requests_person
+    CHECK (user_slno IS NOT NULL OR (status IN ('Initiated', 'Cancelled') AND details ? 'nationalId'));
+
+CREATE TABLE invitations (
+  nonce        text PRIMARY KEY,
+  request_slno integer NOT NULL UNIQUE REFERENCES user_requests (request_slno),
+  national_id  text NOT NULL,
+  created_at   timestamptz NOT NULL,
+  expires_at   timestamptz NOT NULL,
+  device_id    text,
+  person       jsonb,
+  verified_at  timestamptz,
+  used_at      timestamptz,
+  CHECK ((verified_at IS NULL) = (person IS NULL))
+);
 `;

@@ -23,7 +23,8 @@ import { tooSoon } from './codes.js';
 import { authMessage, identityWaitMessage, type AuthMessage } from './messages.js';
 
 /** The flows that ask a person to approve in the identity app. */
-export type IdentityFlow = 'login' | 'enrollment' | 'kycRenewal' | 'orgUser' | 'applicant';
+export type IdentityFlow =
+  'login' | 'enrollment' | 'kycRenewal' | 'orgUser' | 'applicant' | 'invitee';
 
 /** At most this many identity-app requests per national id in the window. */
 const CHALLENGES_PER_ID = 3;
@@ -37,6 +38,7 @@ const SERVICE_NAMES: Record<IdentityFlow, string> = {
   kycRenewal: 'KycRenewal',
   orgUser: 'OrganizationUser',
   applicant: 'Enrollment',
+  invitee: 'OrganizationUser',
 };
 
 export function failed(key: AuthMessage, language: Language) {
@@ -175,7 +177,7 @@ export async function verify<T extends object>(
       await deps.audit.record(tx, context.audit, {
         // An admin's check of a person they add is not a sign-in.
         action:
-          flow === 'orgUser' || flow === 'applicant'
+          flow === 'orgUser' || flow === 'applicant' || flow === 'invitee'
             ? 'identity.verification-failed'
             : 'session.sign-in-failed',
         outcome: 'failure',

@@ -28,13 +28,12 @@ import {
   type PaymentStatus,
   type ReviewRequestStatus,
 } from '@tawqi/domain';
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { NafathPerson } from '../../adapters/nafath/client.js';
 import { inTransaction, type Pool, type Queryable } from '../../db/pool.js';
 import type { ApplicantOf, HandlerContext, Handlers } from '../../http/contractRoutes.js';
 import { AppError } from '../../http/errors.js';
-import { hmac } from '../../keys.js';
 import { initiate, verify } from '../auth/identityApp.js';
 import { tooSoon } from '../auth/codes.js';
 import { captchaOf, requireCaptcha } from '../captcha.js';
@@ -47,6 +46,7 @@ import {
   recheckAtGateway,
   type PaymentDeps,
 } from '../payments/handlers.js';
+import { newSignedLink, nonceOfSignedLink } from '../signedLinks.js';
 import { hit } from '../throttle.js';
 import { inLanguage, localWord } from '../words.js';
 import { fileApplication } from './filing.js';
@@ -127,20 +127,6 @@ interface ApplicationRow {
   email_verified_at: Date | null;
   submitted_at: Date | null;
   l2_request_slno: number | null;
-}
-
-/** The e-mail verification link's token: `nonce.expiry.signature`. */
-function signedLink(key: Buffer, nonce: string, expiresAt: Date): string {
-  const expiry = String(Math.floor(expiresAt.getTime() / 1000));
-  return `${nonce}.${expiry}.${hmac(key, 'email-link', nonce, expiry)}`;
-}
-
-/** The nonce of a token the server signed, or null for anything else. */
-function nonceOf(key: Buffer, token: string): string | null {
-  const [nonce, expiry, signature] = token.split('.');
-  if (!nonce || !expiry || !signature || !/^[0-9a-f]{64}$/.test(signature)) return null;
-  const expected = Buffer.from(hmac(key, 'email-link', nonce, expiry), 'hex');
-  return timingSafeEqual(expected, Buffer.from(signature, 'hex')) ? nonce : null;
 }
 
 export function enrolmentHandlers(deps: PaymentDeps): Handlers {
@@ -253,8 +239,8 @@ export function enrolmentHandlers(deps: PaymentDeps): Handlers {
       const allowed = await hit(pool, bucket, EMAIL_SENDS_PER_HOUR, HOUR, now);
       if (!allowed.allowed) throw tooSoon(allowed.retryAfterSeconds);
     }
-    const nonce = randomBytes(24).toString('base64url');
     const expiresAt = new Date(now.getTime() + EMAIL_LINK_HOURS * HOUR * 1000);
+    const { nonce, token } = newSignedLink(deps.keys.emailLinks, 'email-link', expiresAt);
     await inTransaction(pool, async (tx) => {
       await tx.query(
         `UPDATE email_links SET superseded_at = $2
@@ -267,7 +253,7 @@ export function enrolmentHandlers(deps: PaymentDeps): Handlers {
         [nonce, slno, email, now, expiresAt],
       );
     });
-    const link = `${deps.config.publicOrigin}/email-verification?token=${signedLink(deps.keys.emailLinks, nonce, expiresAt)}`;
+    const link = `${deps.config.publicOrigin}/email-verification?token=${token}`;
     await deps.notifier.send(
       {
         channel: 'email',
@@ -476,7 +462,7 @@ export function enrolmentHandlers(deps: PaymentDeps): Handlers {
     },
 
     verifyApplicationEmail: async (context) => {
-      const nonce = nonceOf(deps.keys.emailLinks, context.input.body.token);
+      const nonce = nonceOfSignedLink(deps.keys.emailLinks, 'email-link', context.input.body.token);
       const invalid = { outcome: 'invalid' as const, reference: null, status: null };
       if (!nonce) return invalid;
       return inTransaction(pool, async (tx) => {

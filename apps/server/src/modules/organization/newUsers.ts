@@ -90,24 +90,26 @@ const refused = (message: Record<Language, string>, language: Language) => ({
   errorMessage: message[language],
 });
 
-/** Why this national id cannot be added to the organization now, or null when it can. */
-async function whyNotAddable(
+/**
+ * Why this national id cannot be added to the organization now, or null when it can: a member
+ * already, or asked for already (in person or by an invitation still open).
+ */
+export async function whyNotAddable(
   db: Queryable,
   org: number,
   nationalId: string,
 ): Promise<Record<Language, string> | null> {
   const [found] = (
     await db.query<{ member: string | null; open_request: boolean }>(
-      `SELECT m.status AS member,
-              EXISTS (SELECT 1 FROM user_requests r
-                       WHERE r.org_slno = $1 AND r.user_slno = u.user_slno AND r.kind = 'newUser'
-                         AND r.status IN ('Initiated', 'Pending')) AS open_request
-         FROM users u LEFT JOIN memberships m ON m.user_slno = u.user_slno AND m.org_slno = $1
-        WHERE u.national_id = $2`,
+      `SELECT (SELECT m.status FROM users u JOIN memberships m ON m.user_slno = u.user_slno
+                WHERE u.national_id = $2 AND m.org_slno = $1) AS member,
+              EXISTS (SELECT 1 FROM user_requests r LEFT JOIN users u ON u.user_slno = r.user_slno
+                       WHERE r.org_slno = $1 AND r.kind = 'newUser'
+                         AND r.status IN ('Initiated', 'Pending')
+                         AND coalesce(u.national_id, r.details->>'nationalId') = $2) AS open_request`,
       [org, nationalId],
     )
-  ).rows;
-  if (!found) return null;
+  ).rows as [{ member: string | null; open_request: boolean }];
   if (found.open_request) return MESSAGES.openRequest;
   // A person rejected before may be asked for again.
   if (found.member && !['Rejected', 'UserRejected'].includes(found.member))
@@ -137,13 +139,16 @@ interface UavRow {
   decider_ar: string | null;
 }
 
+// An invitation not yet answered names its person only by national id (migration 024).
 const UAV_FROM = `FROM user_requests r
-  JOIN users u ON u.user_slno = r.user_slno
+  LEFT JOIN users u ON u.user_slno = r.user_slno
   LEFT JOIN memberships m ON m.user_slno = r.user_slno AND m.org_slno = r.org_slno
   LEFT JOIN users d ON d.user_slno = r.decided_by`;
 
 export const UAV_REQUESTS: GridQuery<typeof uavRequestsGrid, UavRow> = {
-  select: `SELECT r.request_slno, r.status, r.created_at, u.national_id, u.full_name_en, u.full_name_ar,
+  select: `SELECT r.request_slno, r.status, r.created_at,
+                  coalesce(u.national_id, r.details->>'nationalId') AS national_id,
+                  coalesce(u.full_name_en, '') AS full_name_en, coalesce(u.full_name_ar, '') AS full_name_ar,
                   coalesce(r.details->>'email', m.email, '') AS email,
                   coalesce(r.details->>'mobile', m.mobile, '') AS mobile,
                   d.full_name_en AS decider_en, d.full_name_ar AS decider_ar
@@ -397,8 +402,10 @@ export function newUserHandlers(deps: Deps): Handlers {
           decider_en: string | null;
           decider_ar: string | null;
         }>(
-          `SELECT r.request_slno, r.status, r.created_at, r.decided_at, r.remarks, u.national_id,
-                  u.full_name_en, u.full_name_ar, u.nationality,
+          `SELECT r.request_slno, r.status, r.created_at, r.decided_at, r.remarks,
+                  coalesce(u.national_id, r.details->>'nationalId') AS national_id,
+                  coalesce(u.full_name_en, '') AS full_name_en, coalesce(u.full_name_ar, '') AS full_name_ar,
+                  coalesce(u.nationality, '') AS nationality,
                   coalesce(r.details->>'email', m.email, '') AS email,
                   coalesce(r.details->>'mobile', m.mobile, '') AS mobile,
                   coalesce(r.details->>'role', m.roles[1], '') AS role,
