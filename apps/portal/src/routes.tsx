@@ -31,7 +31,14 @@ const AfterVerification = preloadable(() =>
   import('./screens/enrol/Verification.js').then((m) => ({ default: m.AfterVerification })),
 );
 
-/** The pre-enrolment routes' screens (the invited users' two come with their own issue part). */
+const VerifyOrgUser = preloadable(() =>
+  import('./screens/enrol/Invitation.js').then((m) => ({ default: m.VerifyOrgUser })),
+);
+const VerifyOrgUserDetails = preloadable(() =>
+  import('./screens/enrol/Invitation.js').then((m) => ({ default: m.VerifyOrgUserDetails })),
+);
+
+/** The pre-enrolment routes' screens. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- screens with optional props
 const PRE_ENROLMENT_SCREENS: Partial<Record<string, Preloadable<ComponentType<any>>>> = {
   '/create-account': CreateAccount,
@@ -39,6 +46,8 @@ const PRE_ENROLMENT_SCREENS: Partial<Record<string, Preloadable<ComponentType<an
   '/verify-payments': VerifyPayments,
   '/paymentstatus-prelogin': PaymentStatusPrelogin,
   '/after-verification': AfterVerification,
+  '/verify-orgUser': VerifyOrgUser,
+  '/verify-orgUser-details': VerifyOrgUserDetails,
 };
 const MyArea = preloadable(() => import('./screens/my/MyArea.js'));
 const OrgArea = preloadable(() => import('./screens/org/OrgArea.js'));

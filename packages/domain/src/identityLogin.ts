@@ -7,7 +7,8 @@
 
 /**
  * The flows that follow the same pattern (SPEC §4; `orgUser`: SPEC §7 `orguser/{idp}/verify`;
- * `applicant`: a person beginning a pre-enrolment application, issue 17).
+ * `applicant`: a person beginning a pre-enrolment application; `invitee`: a person an
+ * organization invited, issue 17).
  */
 export const IDENTITY_FLOWS = [
   'login',
@@ -15,6 +16,7 @@ export const IDENTITY_FLOWS = [
   'kycRenewal',
   'orgUser',
   'applicant',
+  'invitee',
 ] as const;
 export type IdentityFlow = (typeof IDENTITY_FLOWS)[number];
 

@@ -57,10 +57,14 @@ interface Answer {
  * Enrolment Admin adding a person (orgUser) acts in their organization: the id is checked first
  * (a member, or someone already asked for, is not sent to the identity app).
  */
-/** What the applicant flow sends besides the id: what applies, and the captcha's token. */
+/**
+ * What the pre-enrolment flows send besides the id: what applies and the captcha's token (an
+ * applicant), or the invitation's token (a person an organization invited).
+ */
 export interface ApplicantStart {
   kind: ApplicationKind;
   captchaToken: string | null;
+  invitation?: string;
 }
 
 const NO_APPLICANT: ApplicantStart = { kind: 'organization', captchaToken: null };
@@ -143,6 +147,20 @@ const CALLS: Record<
       api.call(CONTRACT.enrolmentNafathVerify, {
         params: { idp: 'nafath' },
         body: { nationalID: nationalId, kind: applicant.kind, transId },
+      }),
+  },
+  invitee: {
+    initiate: async (nationalId, _organization, { invitation = '' }) => ({
+      ...(await api.call(CONTRACT.invitationNafathVerify, {
+        params: { idp: 'nafath' },
+        body: { token: invitation, nationalID: nationalId },
+      })),
+      nationalID: nationalId,
+    }),
+    verify: (nationalId, transId, _organization, { invitation = '' }) =>
+      api.call(CONTRACT.invitationNafathVerify, {
+        params: { idp: 'nafath' },
+        body: { token: invitation, nationalID: nationalId, transId },
       }),
   },
 };

@@ -8,7 +8,13 @@
  * when the server refuses; an approval that has expired (30 minutes) is verified again.
  */
 import { CONTRACT, schemas } from '@tawqi/api';
-import { COUNTED_ROLES, normalizeSaudiMobile, type CountedRole } from '@tawqi/domain';
+import {
+  COUNTED_ROLES,
+  nationalIdProblem,
+  normalizeSaudiMobile,
+  toAsciiDigits,
+  type CountedRole,
+} from '@tawqi/domain';
 import { Button, Link, Select, TextField } from '@tawqi/ui';
 import { ReadState } from '../../components/ReadState.js';
 import { useAtomValue } from 'jotai';
@@ -205,10 +211,122 @@ function Membership({
   );
 }
 
+/**
+ * The person is not at hand: invited by e-mail instead (issue 17). They verify themselves
+ * through the invitation's link and complete their details; the request is Initiated until then.
+ */
+function Invite({ organization }: { organization: number }) {
+  const { t } = useTranslation('org');
+  const [, navigate] = useLocation();
+  const [values, setValues] = useState({ ...EMPTY, nationalId: '' });
+  const [errors, setErrors] = useState<Partial<Record<Field | 'nationalId', string>>>({});
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const units = useUnitOptions(organization);
+
+  const submit = async (event: SyntheticEvent) => {
+    event.preventDefault();
+    const found: Partial<Record<Field | 'nationalId', string>> = {};
+    if (nationalIdProblem(values.nationalId)) found.nationalId = t('newUsers.invite.invalidId');
+    if (!values.role) found.role = t('newUsers.form.chooseRole');
+    if (!values.unit) found.unit = t('newUsers.form.chooseUnit');
+    if (!values.employeeId.trim()) found.employeeId = t('newUsers.form.required');
+    if (!schemas.email.safeParse(values.email.trim()).success)
+      found.email = t('newUsers.form.invalidEmail');
+    if (!normalizeSaudiMobile(values.mobile)) found.mobile = t('newUsers.form.invalidMobile');
+    setErrors(found);
+    setRefusal(null);
+    if (Object.keys(found).length > 0 || !values.role) return;
+    setSending(true);
+    try {
+      const answer = await api.call(CONTRACT.inviteOrgUser, {
+        body: {
+          orgSlNo: organization,
+          nationalID: toAsciiDigits(values.nationalId.trim()),
+          userType: values.role,
+          orgUnitSlNo: Number(values.unit),
+          employeeId: values.employeeId.trim(),
+          email: values.email.trim(),
+          mobileNo: values.mobile.trim(),
+        },
+      });
+      if (answer.status !== '1' || answer.id === null) {
+        setRefusal(answer.errorMessage);
+        return;
+      }
+      await refreshNewUsers();
+      toasts.show({ variant: 'success', title: t('newUsers.invite.sent') });
+      navigate(newUserRequestPath(answer.id));
+    } catch (error) {
+      reportFailure(error);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const set = (field: Field | 'nationalId') => (value: string) =>
+    setValues({ ...values, [field]: value });
+  return (
+    <form className={formGrid} onSubmit={(event) => void submit(event)} noValidate>
+      <TextField
+        label={t('users.detail.nationalId')}
+        value={values.nationalId}
+        onChange={set('nationalId')}
+        inputMode="numeric"
+        autoComplete="off"
+        isRequired
+        isInvalid={Boolean(errors.nationalId)}
+        errorMessage={errors.nationalId}
+      />
+      <Select
+        label={t('newUsers.role')}
+        placeholder={t('newUsers.form.chooseRole')}
+        options={COUNTED_ROLES.map((role) => ({ id: role, label: t(`roles.${role}`) }))}
+        value={values.role || null}
+        onChange={(key) => set('role')(String(key))}
+        isRequired
+        isInvalid={Boolean(errors.role)}
+        errorMessage={errors.role}
+      />
+      <Select
+        label={t('users.detail.unit')}
+        placeholder={t('newUsers.form.chooseUnit')}
+        options={units}
+        value={values.unit || null}
+        onChange={(key) => set('unit')(String(key))}
+        isRequired
+        isInvalid={Boolean(errors.unit)}
+        errorMessage={errors.unit}
+      />
+      {(['employeeId', 'email', 'mobile'] as const).map((field) => (
+        <TextField
+          key={field}
+          label={t(`newUsers.form.${field}`)}
+          value={values[field]}
+          onChange={set(field)}
+          isRequired
+          type={field === 'email' ? 'email' : field === 'mobile' ? 'tel' : undefined}
+          isInvalid={Boolean(errors[field])}
+          errorMessage={errors[field]}
+        />
+      ))}
+      {refusal ? (
+        <p role="alert" className={errorText}>
+          {refusal}
+        </p>
+      ) : null}
+      <Button type="submit" isPending={sending}>
+        {t('newUsers.invite.send')}
+      </Button>
+    </form>
+  );
+}
+
 export default function CreateNewUser() {
   const { t } = useTranslation('org');
   const active = useAtomValue(activeOrganizationAtom);
   const [verified, setVerified] = useState<Verified | null>(null);
+  const [inviting, setInviting] = useState(false);
   if (!active) return null;
   return (
     <div className={screen}>
@@ -235,6 +353,23 @@ export default function CreateNewUser() {
             startLabel={t('newUsers.verify')}
             onApproved={({ nationalId, transId }) => setVerified({ nationalId, transId })}
           />
+        </section>
+      )}
+      {verified ? null : (
+        <section className={section} aria-labelledby="new-user-invite">
+          <h2 id="new-user-invite" className={sectionTitle}>
+            {t('newUsers.invite.title')}
+          </h2>
+          <p className={muted}>{t('newUsers.invite.lead')}</p>
+          {inviting ? (
+            <Invite organization={active.slno} />
+          ) : (
+            <div>
+              <Button variant="secondary" onPress={() => setInviting(true)}>
+                {t('newUsers.invite.open')}
+              </Button>
+            </div>
+          )}
         </section>
       )}
     </div>
