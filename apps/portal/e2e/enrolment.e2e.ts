@@ -32,7 +32,7 @@ async function upload(page: Page, name: string, buffer: Buffer, mimeType = 'appl
 }
 
 describe('pre-enrolment', () => {
-  it('signs an organization up, verifies its e-mail, and puts it before its provider', async () => {
+  it('signs an organization up, verifies its e-mail, puts it before its provider, and an invited user completes their details', async () => {
     const { page, errors } = await openPage('/create-account?lng=en');
     await page.getByRole('heading', { level: 1, name: 'Create an account' }).waitFor();
     await passRobotCheck(page);
@@ -147,6 +147,49 @@ describe('pre-enrolment', () => {
     await admin.page.goto('/app/org/approval/ltwo');
     const requests = admin.page.getByRole('grid', { name: 'L2 provider requests' });
     await requests.getByRole('row').filter({ hasText: name }).first().waitFor();
+
+    // The same admin invites a person who is not at hand.
+    await admin.page.goto('/app/org/manage/users/uav/createuav');
+    await admin.page.getByRole('button', { name: 'Invite by e-mail' }).click();
+    const invitee = freshNationalId();
+    const inviteeEmail = `invitee.${invitee}@example.sa`;
+    await admin.page.getByLabel('National ID', { exact: true }).fill(invitee);
+    await choose(admin.page, 'Role', 'Organization User');
+    await choose(admin.page, 'Organization unit', (await firstUnit(admin.page)) ?? '');
+    await admin.page.getByLabel('Employee ID').fill('EMP-INV-7');
+    await admin.page.getByLabel('Work email').fill(inviteeEmail);
+    await admin.page.getByLabel('Mobile', { exact: true }).fill('0551234567');
+    await admin.page.getByRole('button', { name: 'Send the invitation' }).click();
+    await admin.page.getByText('Invitation sent').waitFor();
+
+    // The person opens the link, verifies, completes their details and accepts the agreement.
+    const mail = (await (await page.request.get('/dev/outbox')).json()) as {
+      messages: { recipient: string; body: string }[];
+    };
+    const invitation = /(http\S+\/verify-orgUser\?invitation=\S+)/.exec(
+      mail.messages.find((one) => one.recipient === inviteeEmail)?.body ?? '',
+    )?.[1];
+    expect(invitation).toBeDefined();
+    const person = await openPage('/?lng=en');
+    const address = new URL(invitation ?? '');
+    await person.page.goto(address.pathname + address.search);
+    await person.page.getByText('Organization User').waitFor();
+    await person.page.getByLabel('National ID or Iqama number').fill(invitee);
+    await person.page.getByRole('button', { name: 'Verify with the identity app' }).click();
+    await approveOnPhone(person.page, invitee);
+    await person.page.getByRole('heading', { name: 'Review and complete your details' }).waitFor();
+    expect(await person.page.getByLabel('E-mail').inputValue()).toBe(inviteeEmail);
+    await person.page.getByText('I have read and accept the subscriber agreement.').click();
+    await person.page.getByRole('button', { name: 'Send for approval' }).click();
+    await person.page.getByText(/Your details were sent/).waitFor();
     expect(errors.filter((error) => !/status of (4\d\d)/.test(error))).toEqual([]);
   });
 });
+
+/** The first organization unit the unit list offers (its name, as the page shows it). */
+async function firstUnit(page: Page): Promise<string | null> {
+  await page.getByRole('button', { name: /Organization unit/ }).click();
+  const name = await page.getByRole('option').first().textContent();
+  await page.keyboard.press('Escape');
+  return name;
+}

@@ -95,16 +95,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Helmet's headers are the same for every answer: worked out once here and handed to each reply
   // with the rest of its headers, rather than set one by one on the raw response by helmet's
   // middleware on every request (@fastify/helmet even rebuilt the middleware each time).
+  // Google reCAPTCHA, when the configuration chooses it over the embedded captcha, loads its
+  // script and frame from Google; nothing else is ever allowed off this origin.
+  const google =
+    config.CAPTCHA_PROVIDER === 'recaptcha'
+      ? ['https://www.google.com', 'https://www.gstatic.com']
+      : [];
   const securityHeaders = secureHeadersOf({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...google],
         styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...google],
+        ...(google.length > 0 ? { frameSrc: google } : {}),
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
         frameAncestors: ["'none'"],
