@@ -14,14 +14,14 @@ import {
   type ApplicationKind,
   type DocumentCategory,
 } from '@tawqi/domain';
-import { Button, Checkbox, Select, TextField } from '@tawqi/ui';
+import { Button, Select, TextField } from '@tawqi/ui';
 import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { api } from '../../api.js';
+import { AgreementAcceptance } from './AgreementAcceptance.js';
 import { Captcha } from '../../components/Captcha.js';
 import { IdentityApp } from '../../components/IdentityApp.js';
-import LegalDocumentDialog from '../../components/LegalDocumentDialog.js';
 import { ReadState } from '../../components/ReadState.js';
 import { errorText, fieldset, formGrid, legend } from '../../components/forms.css.js';
 import { useFormat } from '../../format.js';
@@ -170,7 +170,6 @@ function Form({ application, startAt }: { application: Application; startAt: Ste
   const [shown, setShown] = useState<Set<string>>(new Set());
   const [problem, setProblem] = useState<string | null>(null);
   const [agreed, setAgreed] = useState(false);
-  const [reading, setReading] = useState(false);
   const [captchaToken, setCaptchaToken] = useState<string | null>(null);
   const [captchaRound, setCaptchaRound] = useState(0);
   const [busy, setBusy] = useState(false);
@@ -478,18 +477,8 @@ function Form({ application, startAt }: { application: Application; startAt: Ste
                 ],
               ]}
             />
-            <div>
-              <Button variant="secondary" onPress={() => setReading(true)}>
-                {t('agreement.read')}
-              </Button>
-            </div>
-            <Checkbox isSelected={agreed} onChange={setAgreed}>
-              {t('agreement.accept')}
-            </Checkbox>
+            <AgreementAcceptance accepted={agreed} onChange={setAgreed} />
             <Captcha action="enrol" resetKey={captchaRound} onToken={setCaptchaToken} />
-            {reading ? (
-              <LegalDocumentDialog document="agreement" onClose={() => setReading(false)} />
-            ) : null}
           </>
         ) : null}
         {problem ? (

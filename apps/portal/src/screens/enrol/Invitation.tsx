@@ -8,13 +8,13 @@
  */
 import { ApiError, CONTRACT, schemas } from '@tawqi/api';
 import { SUBSCRIBER_AGREEMENT_VERSION, normalizeSaudiMobile } from '@tawqi/domain';
-import { Button, Checkbox, Link, TextField } from '@tawqi/ui';
+import { Button, Link, TextField } from '@tawqi/ui';
 import { useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { api } from '../../api.js';
+import { AgreementAcceptance } from './AgreementAcceptance.js';
 import { IdentityApp } from '../../components/IdentityApp.js';
-import LegalDocumentDialog from '../../components/LegalDocumentDialog.js';
 import { ReadState } from '../../components/ReadState.js';
 import { Verbatim } from '../../components/Verbatim.js';
 import { errorText, formGrid } from '../../components/forms.css.js';
@@ -90,7 +90,6 @@ export function VerifyOrgUserDetails() {
   const [email, setEmail] = useState<string | null>(null);
   const [mobile, setMobile] = useState<string | null>(null);
   const [agreed, setAgreed] = useState(false);
-  const [reading, setReading] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [shown, setShown] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -182,17 +181,7 @@ export function VerifyOrgUserDetails() {
             isInvalid={shown && mobileWrong}
             errorMessage={t('errors.mobile')}
           />
-          <div>
-            <Button variant="secondary" onPress={() => setReading(true)}>
-              {t('agreement.read')}
-            </Button>
-          </div>
-          <Checkbox isSelected={agreed} onChange={setAgreed}>
-            {t('agreement.accept')}
-          </Checkbox>
-          {reading ? (
-            <LegalDocumentDialog document="agreement" onClose={() => setReading(false)} />
-          ) : null}
+          <AgreementAcceptance accepted={agreed} onChange={setAgreed} />
           {problem ? (
             <p role="alert" className={errorText}>
               {problem}

@@ -43,6 +43,75 @@ interface Verified {
 
 const EMPTY = { role: '' as CountedRole | '', unit: '', employeeId: '', email: '', mobile: '' };
 type Field = keyof typeof EMPTY;
+type Values = typeof EMPTY;
+
+/** What is wrong with the membership asked for, field by field (nothing when it is right). */
+function useMembershipProblems() {
+  const { t } = useTranslation('org');
+  return (values: Values) => {
+    const found: Partial<Record<Field, string>> = {};
+    if (!values.role) found.role = t('newUsers.form.chooseRole');
+    if (!values.unit) found.unit = t('newUsers.form.chooseUnit');
+    if (!values.employeeId.trim()) found.employeeId = t('newUsers.form.required');
+    if (!schemas.email.safeParse(values.email.trim()).success)
+      found.email = t('newUsers.form.invalidEmail');
+    if (!normalizeSaudiMobile(values.mobile)) found.mobile = t('newUsers.form.invalidMobile');
+    return found;
+  };
+}
+
+/** The membership asked for: role, unit, employee id, e-mail and mobile. */
+function MembershipFields({
+  organization,
+  values,
+  errors,
+  onChange,
+}: {
+  organization: number;
+  values: Values;
+  errors: Partial<Record<Field, string>>;
+  onChange: (values: Values) => void;
+}) {
+  const { t } = useTranslation('org');
+  const units = useUnitOptions(organization);
+  const set = (field: Field) => (value: string) => onChange({ ...values, [field]: value });
+  return (
+    <>
+      <Select
+        label={t('newUsers.role')}
+        placeholder={t('newUsers.form.chooseRole')}
+        options={COUNTED_ROLES.map((role) => ({ id: role, label: t(`roles.${role}`) }))}
+        value={values.role || null}
+        onChange={(key) => set('role')(String(key))}
+        isRequired
+        isInvalid={Boolean(errors.role)}
+        errorMessage={errors.role}
+      />
+      <Select
+        label={t('users.detail.unit')}
+        placeholder={t('newUsers.form.chooseUnit')}
+        options={units}
+        value={values.unit || null}
+        onChange={(key) => set('unit')(String(key))}
+        isRequired
+        isInvalid={Boolean(errors.unit)}
+        errorMessage={errors.unit}
+      />
+      {(['employeeId', 'email', 'mobile'] as const).map((field) => (
+        <TextField
+          key={field}
+          label={t(`newUsers.form.${field}`)}
+          value={values[field]}
+          onChange={set(field)}
+          isRequired
+          type={field === 'email' ? 'email' : field === 'mobile' ? 'tel' : undefined}
+          isInvalid={Boolean(errors[field])}
+          errorMessage={errors[field]}
+        />
+      ))}
+    </>
+  );
+}
 
 /** The membership asked for, once the identity app has confirmed who the person is. */
 function Membership({
@@ -65,7 +134,7 @@ function Membership({
   const person = useApi(CONTRACT.orgUserDetails, {
     body: { orgSlNo: organization, nationalID: verified.nationalId, transId: verified.transId },
   });
-  const units = useUnitOptions(organization);
+  const problems = useMembershipProblems();
 
   if (person.status === 'failed' || !person.data) return <ReadState read={person} />;
   const details = person.data;
@@ -79,20 +148,9 @@ function Membership({
       </div>
     );
 
-  const validate = () => {
-    const found: Partial<Record<Field, string>> = {};
-    if (!values.role) found.role = t('newUsers.form.chooseRole');
-    if (!values.unit) found.unit = t('newUsers.form.chooseUnit');
-    if (!values.employeeId.trim()) found.employeeId = t('newUsers.form.required');
-    if (!schemas.email.safeParse(values.email.trim()).success)
-      found.email = t('newUsers.form.invalidEmail');
-    if (!normalizeSaudiMobile(values.mobile)) found.mobile = t('newUsers.form.invalidMobile');
-    return found;
-  };
-
   const submit = async (event: SyntheticEvent) => {
     event.preventDefault();
-    const found = validate();
+    const found = problems(values);
     setErrors(found);
     setRefusal(null);
     if (Object.keys(found).length > 0 || !values.role) return;
@@ -126,19 +184,6 @@ function Membership({
     }
   };
 
-  const set = (field: Field) => (value: string) => setValues({ ...values, [field]: value });
-  const text = (field: 'employeeId' | 'email' | 'mobile', type?: string) => (
-    <TextField
-      label={t(`newUsers.form.${field}`)}
-      value={values[field]}
-      onChange={set(field)}
-      isRequired
-      type={type}
-      isInvalid={Boolean(errors[field])}
-      errorMessage={errors[field]}
-    />
-  );
-
   return (
     <>
       <section className={section} aria-labelledby="new-user-person">
@@ -166,29 +211,12 @@ function Membership({
           {t('newUsers.membership')}
         </h2>
         <form className={formGrid} onSubmit={(event) => void submit(event)} noValidate>
-          <Select
-            label={t('newUsers.role')}
-            placeholder={t('newUsers.form.chooseRole')}
-            options={COUNTED_ROLES.map((role) => ({ id: role, label: t(`roles.${role}`) }))}
-            value={values.role || null}
-            onChange={(key) => set('role')(String(key))}
-            isRequired
-            isInvalid={Boolean(errors.role)}
-            errorMessage={errors.role}
+          <MembershipFields
+            organization={organization}
+            values={values}
+            errors={errors}
+            onChange={setValues}
           />
-          <Select
-            label={t('users.detail.unit')}
-            placeholder={t('newUsers.form.chooseUnit')}
-            options={units}
-            value={values.unit || null}
-            onChange={(key) => set('unit')(String(key))}
-            isRequired
-            isInvalid={Boolean(errors.unit)}
-            errorMessage={errors.unit}
-          />
-          {text('employeeId')}
-          {text('email', 'email')}
-          {text('mobile', 'tel')}
           <fieldset className={fieldset}>
             <legend className={legend}>{t('documents.title')}</legend>
             <DocumentPicker
@@ -218,31 +246,28 @@ function Membership({
 function Invite({ organization }: { organization: number }) {
   const { t } = useTranslation('org');
   const [, navigate] = useLocation();
-  const [values, setValues] = useState({ ...EMPTY, nationalId: '' });
-  const [errors, setErrors] = useState<Partial<Record<Field | 'nationalId', string>>>({});
+  const [nationalId, setNationalId] = useState('');
+  const [idProblem, setIdProblem] = useState(false);
+  const [values, setValues] = useState(EMPTY);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [refusal, setRefusal] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
-  const units = useUnitOptions(organization);
+  const problems = useMembershipProblems();
 
   const submit = async (event: SyntheticEvent) => {
     event.preventDefault();
-    const found: Partial<Record<Field | 'nationalId', string>> = {};
-    if (nationalIdProblem(values.nationalId)) found.nationalId = t('newUsers.invite.invalidId');
-    if (!values.role) found.role = t('newUsers.form.chooseRole');
-    if (!values.unit) found.unit = t('newUsers.form.chooseUnit');
-    if (!values.employeeId.trim()) found.employeeId = t('newUsers.form.required');
-    if (!schemas.email.safeParse(values.email.trim()).success)
-      found.email = t('newUsers.form.invalidEmail');
-    if (!normalizeSaudiMobile(values.mobile)) found.mobile = t('newUsers.form.invalidMobile');
+    const found = problems(values);
+    const wrongId = nationalIdProblem(nationalId) !== null;
     setErrors(found);
+    setIdProblem(wrongId);
     setRefusal(null);
-    if (Object.keys(found).length > 0 || !values.role) return;
+    if (Object.keys(found).length > 0 || wrongId || !values.role) return;
     setSending(true);
     try {
       const answer = await api.call(CONTRACT.inviteOrgUser, {
         body: {
           orgSlNo: organization,
-          nationalID: toAsciiDigits(values.nationalId.trim()),
+          nationalID: toAsciiDigits(nationalId.trim()),
           userType: values.role,
           orgUnitSlNo: Number(values.unit),
           employeeId: values.employeeId.trim(),
@@ -264,52 +289,24 @@ function Invite({ organization }: { organization: number }) {
     }
   };
 
-  const set = (field: Field | 'nationalId') => (value: string) =>
-    setValues({ ...values, [field]: value });
   return (
     <form className={formGrid} onSubmit={(event) => void submit(event)} noValidate>
       <TextField
         label={t('users.detail.nationalId')}
-        value={values.nationalId}
-        onChange={set('nationalId')}
+        value={nationalId}
+        onChange={setNationalId}
         inputMode="numeric"
         autoComplete="off"
         isRequired
-        isInvalid={Boolean(errors.nationalId)}
-        errorMessage={errors.nationalId}
+        isInvalid={idProblem}
+        errorMessage={t('newUsers.invite.invalidId')}
       />
-      <Select
-        label={t('newUsers.role')}
-        placeholder={t('newUsers.form.chooseRole')}
-        options={COUNTED_ROLES.map((role) => ({ id: role, label: t(`roles.${role}`) }))}
-        value={values.role || null}
-        onChange={(key) => set('role')(String(key))}
-        isRequired
-        isInvalid={Boolean(errors.role)}
-        errorMessage={errors.role}
+      <MembershipFields
+        organization={organization}
+        values={values}
+        errors={errors}
+        onChange={setValues}
       />
-      <Select
-        label={t('users.detail.unit')}
-        placeholder={t('newUsers.form.chooseUnit')}
-        options={units}
-        value={values.unit || null}
-        onChange={(key) => set('unit')(String(key))}
-        isRequired
-        isInvalid={Boolean(errors.unit)}
-        errorMessage={errors.unit}
-      />
-      {(['employeeId', 'email', 'mobile'] as const).map((field) => (
-        <TextField
-          key={field}
-          label={t(`newUsers.form.${field}`)}
-          value={values[field]}
-          onChange={set(field)}
-          isRequired
-          type={field === 'email' ? 'email' : field === 'mobile' ? 'tel' : undefined}
-          isInvalid={Boolean(errors[field])}
-          errorMessage={errors[field]}
-        />
-      ))}
       {refusal ? (
         <p role="alert" className={errorText}>
           {refusal}

@@ -148,7 +148,8 @@ export function enrolmentHandlers(deps: PaymentDeps): Handlers {
     return row;
   };
 
-  const latestPayment = async (slno: number) =>
+  /** The application's fee payments, newest first (one of them, when named). */
+  const feePayments = async (slno: number, encoded: string | null = null) =>
     (
       await pool.query<{
         encoded_id: string;
@@ -162,9 +163,9 @@ export function enrolmentHandlers(deps: PaymentDeps): Handlers {
         `SELECT pay.encoded_id, o.encoded_id AS order_encoded, pay.status, pay.amount_halalas,
                 pay.error_message, pay.gateway_ref, o.settled_payment_slno IS NOT NULL AS settled
            FROM orders o JOIN payments pay USING (order_slno)
-          WHERE o.application_slno = $1
+          WHERE o.application_slno = $1 AND ($2::text IS NULL OR pay.encoded_id = $2)
           ORDER BY pay.created_at DESC, pay.payment_slno DESC LIMIT 1`,
-        [slno],
+        [slno, encoded],
       )
     ).rows[0] ?? null;
 
@@ -177,7 +178,7 @@ export function enrolmentHandlers(deps: PaymentDeps): Handlers {
            FROM documents WHERE application_slno = $1 ORDER BY document_slno`,
         [slno],
       ),
-      latestPayment(slno),
+      feePayments(slno),
       row.l2_request_slno === null
         ? null
         : pool
@@ -520,23 +521,7 @@ export function enrolmentHandlers(deps: PaymentDeps): Handlers {
 
     applicationPaymentStatus: async ({ applicant, input, language, audit }) => {
       const slno = requireApplicant(applicant);
-      const find = async () =>
-        (
-          await pool.query<{
-            encoded_id: string;
-            order_encoded: string;
-            status: PaymentStatus;
-            amount_halalas: number;
-            error_message: string | null;
-            gateway_ref: string | null;
-          }>(
-            `SELECT pay.encoded_id, o.encoded_id AS order_encoded, pay.status, pay.amount_halalas,
-                    pay.error_message, pay.gateway_ref
-               FROM payments pay JOIN orders o USING (order_slno)
-              WHERE pay.encoded_id = $1 AND o.application_slno = $2`,
-            [input.body.encodedPaymentSlno, slno],
-          )
-        ).rows[0];
+      const find = () => feePayments(slno, input.body.encodedPaymentSlno);
       const payment = await find();
       // Another application's payment is not found.
       if (!payment) throw new AppError(404, 'NOT_FOUND');

@@ -29,7 +29,7 @@ import { AppError } from '../../http/errors.js';
 import { initiate, recordVerifiedPerson, verify } from '../auth/identityApp.js';
 import { newSignedLink, nonceOfSignedLink } from '../signedLinks.js';
 import { inLanguage, localWord } from '../words.js';
-import { whyNotAddable } from './newUsers.js';
+import { askMembership, isActiveUnit, whyNotAddable } from './newUsers.js';
 import { notifyOtherAdmins } from './notices.js';
 import { organizationOf } from './transactions.js';
 
@@ -144,12 +144,7 @@ export function invitationHandlers(deps: Deps): Handlers {
       const expiresAt = new Date(now.getTime() + INVITATION_DAYS * 86_400_000);
       const link = newSignedLink(key, 'invitation', expiresAt);
       const made = await inTransaction(pool, async (tx) => {
-        const unit = await tx.query(
-          `SELECT 1 FROM organization_units
-            WHERE org_slno = $1 AND org_unit_slno = $2 AND is_active AND status = 'Approved'`,
-          [org, body.orgUnitSlNo],
-        );
-        if (unit.rowCount !== 1)
+        if (!(await isActiveUnit(tx, org, body.orgUnitSlNo)))
           return { status: '0', errorMessage: MESSAGES.inactiveUnit[context.language], id: null };
         await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [
           `new-user:${String(org)}:${body.nationalID}`,
@@ -286,24 +281,16 @@ export function invitationHandlers(deps: Deps): Handlers {
           COUNTED_ROLES.find((known) => known === row.details.role) ?? 'organizationUser';
         const mobile = localSaudiMobile(body.mobileNo) ?? body.mobileNo;
         const user = await recordVerifiedPerson(tx, person, now);
-        await tx.query(
-          `INSERT INTO memberships (user_slno, org_slno, roles, employee_id, email, mobile, is_active, status, org_unit_slno, created_at)
-           VALUES ($1, $2, ARRAY[$3], $4, $5, $6, false, 'Pending', $7, $8)
-           ON CONFLICT (user_slno, org_slno) DO UPDATE
-             SET roles = EXCLUDED.roles, employee_id = EXCLUDED.employee_id, email = EXCLUDED.email,
-                 mobile = EXCLUDED.mobile, is_active = false, status = 'Pending',
-                 org_unit_slno = EXCLUDED.org_unit_slno`,
-          [
-            user.userSlno,
-            row.org_slno,
-            role,
-            row.details.employeeId,
-            body.email,
-            mobile,
-            row.details.orgUnitSlno,
-            now,
-          ],
-        );
+        await askMembership(tx, {
+          userSlno: user.userSlno,
+          orgSlno: row.org_slno,
+          role,
+          employeeId: row.details.employeeId,
+          email: body.email,
+          mobile,
+          unitSlno: row.details.orgUnitSlno,
+          at: now,
+        });
         await tx.query(
           `UPDATE user_requests SET user_slno = $2, status = 'Pending',
                   details = details || jsonb_build_object('email', $3::text, 'mobile', $4::text)

@@ -117,6 +117,53 @@ export async function whyNotAddable(
   return null;
 }
 
+/** Whether a unit of the organization can take a new member (approved and active). */
+export async function isActiveUnit(db: Queryable, org: number, unit: number): Promise<boolean> {
+  const found = await db.query(
+    `SELECT 1 FROM organization_units
+      WHERE org_slno = $1 AND org_unit_slno = $2 AND is_active AND status = 'Approved'`,
+    [org, unit],
+  );
+  return found.rowCount === 1;
+}
+
+/**
+ * The pending membership a new-user request asks for (in person or by invitation): inactive and
+ * Pending until another Enrolment Admin approves; one rejected before is asked for afresh.
+ */
+export async function askMembership(
+  tx: Queryable,
+  asked: {
+    userSlno: number;
+    orgSlno: number;
+    role: string;
+    employeeId: string;
+    email: string;
+    mobile: string;
+    unitSlno: number;
+    at: Date;
+  },
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO memberships (user_slno, org_slno, roles, employee_id, email, mobile, is_active, status, org_unit_slno, created_at)
+     VALUES ($1, $2, ARRAY[$3], $4, $5, $6, false, 'Pending', $7, $8)
+     ON CONFLICT (user_slno, org_slno) DO UPDATE
+       SET roles = EXCLUDED.roles, employee_id = EXCLUDED.employee_id, email = EXCLUDED.email,
+           mobile = EXCLUDED.mobile, is_active = false, status = 'Pending',
+           org_unit_slno = EXCLUDED.org_unit_slno`,
+    [
+      asked.userSlno,
+      asked.orgSlno,
+      asked.role,
+      asked.employeeId,
+      asked.email,
+      asked.mobile,
+      asked.unitSlno,
+      asked.at,
+    ],
+  );
+}
+
 /** The approved challenge's person, when this admin may still use it (in this browser). */
 const VERIFIED_PERSON = `flow = 'orgUser' AND status = 'CONSUMED' AND person IS NOT NULL
   AND trans_id = $1 AND national_id = $2 AND org_slno = $3 AND requested_by = $4
@@ -298,12 +345,7 @@ export function newUserHandlers(deps: Deps): Handlers {
         id: null,
       });
       return inTransaction(pool, async (tx) => {
-        const unit = await tx.query(
-          `SELECT 1 FROM organization_units
-            WHERE org_slno = $1 AND org_unit_slno = $2 AND is_active AND status = 'Approved'`,
-          [org, body.orgUnitSlNo],
-        );
-        if (unit.rowCount !== 1) return no(MESSAGES.inactiveUnit);
+        if (!(await isActiveUnit(tx, org, body.orgUnitSlNo))) return no(MESSAGES.inactiveUnit);
         // Serializes requests for one person in this organization (two admins at once).
         await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [
           `new-user:${String(org)}:${body.nationalID}`,
@@ -315,24 +357,16 @@ export function newUserHandlers(deps: Deps): Handlers {
         // As members' records keep it (the contract has checked it is a Saudi mobile).
         const mobile = localSaudiMobile(body.mobileNo) ?? body.mobileNo;
         const user = await recordVerifiedPerson(tx, person, now);
-        await tx.query(
-          `INSERT INTO memberships (user_slno, org_slno, roles, employee_id, email, mobile, is_active, status, org_unit_slno, created_at)
-           VALUES ($1, $2, ARRAY[$3], $4, $5, $6, false, 'Pending', $7, $8)
-           ON CONFLICT (user_slno, org_slno) DO UPDATE
-             SET roles = EXCLUDED.roles, employee_id = EXCLUDED.employee_id, email = EXCLUDED.email,
-                 mobile = EXCLUDED.mobile, is_active = false, status = 'Pending',
-                 org_unit_slno = EXCLUDED.org_unit_slno`,
-          [
-            user.userSlno,
-            org,
-            body.userType,
-            body.employeeId,
-            body.email,
-            mobile,
-            body.orgUnitSlNo,
-            now,
-          ],
-        );
+        await askMembership(tx, {
+          userSlno: user.userSlno,
+          orgSlno: org,
+          role: body.userType,
+          employeeId: body.employeeId,
+          email: body.email,
+          mobile,
+          unitSlno: body.orgUnitSlNo,
+          at: now,
+        });
         const [request] = (
           await tx.query<{ request_slno: number }>(
             `INSERT INTO user_requests (org_slno, user_slno, kind, status, details, created_at, created_by)
