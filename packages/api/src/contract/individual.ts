@@ -2,7 +2,7 @@
  * The individual area (SPEC §7 "Subscription and plans", "Transactions", "Profile" (my),
  * "Dashboards, devices, notifications"), and the payment calls buying a plan needs.
  */
-import { ESIGN_TRANSACTION_STATUSES, EXPORT_FILE_NAMES, PAYMENT_STATUSES } from '@tawqi/domain';
+import { ESIGN_TRANSACTION_STATUSES, EXPORT_FILE_NAMES } from '@tawqi/domain';
 import { z } from 'zod';
 import { defineEndpoint, json, xlsx } from './endpoint.js';
 import {
