@@ -56,7 +56,7 @@ export const PublicArabicDark = inDark(inArabic(Public));
 export const PreEnrolment: Story = {
   parameters: { portal: { route: '/create-account' } },
   play: async ({ canvasElement }) => {
-    await screenHeading(canvasElement, text('index:notYet.title'));
+    await screenHeading(canvasElement, text('enrol:title'));
     await expect(
       within(canvasElement).getByRole('link', { name: text('header:brand') }),
     ).toBeVisible();
