@@ -111,7 +111,6 @@ export interface Access {
 /** A pre-enrolment application, as the secret its browser holds names it (issue 17). */
 export interface Applicant {
   applicationSlno: number;
-  reference: string;
 }
 
 /** Finds the application a request's X-APPLICATION-TOKEN names; the enrolment module provides it. */

@@ -60,6 +60,48 @@ function useMembershipProblems() {
   };
 }
 
+/** A membership the request asks for, as both calls send it. */
+function membershipBody(values: Values & { role: CountedRole }) {
+  return {
+    userType: values.role,
+    orgUnitSlNo: Number(values.unit),
+    employeeId: values.employeeId.trim(),
+    email: values.email.trim(),
+    mobileNo: values.mobile.trim(),
+  };
+}
+
+/**
+ * Sends a new-user request (in person or by invitation): refused, the server's reason is shown
+ * and what was typed stays; made, the requests are read again and its page opens.
+ */
+function useRequestSending() {
+  const [, navigate] = useLocation();
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const send = async (
+    call: () => Promise<{ status: string; errorMessage: string | null; id: number | null }>,
+    madeTitle: string,
+  ) => {
+    setSending(true);
+    try {
+      const answer = await call();
+      if (answer.status !== '1' || answer.id === null) {
+        setRefusal(answer.errorMessage);
+        return;
+      }
+      await refreshNewUsers();
+      toasts.show({ variant: 'success', title: madeTitle });
+      navigate(newUserRequestPath(answer.id));
+    } catch (error) {
+      reportFailure(error);
+    } finally {
+      setSending(false);
+    }
+  };
+  return { refusal, setRefusal, sending, send };
+}
+
 /** The membership asked for: role, unit, employee id, e-mail and mobile. */
 function MembershipFields({
   organization,
@@ -125,11 +167,9 @@ function Membership({
 }) {
   const { t } = useTranslation('org');
   const format = useFormat();
-  const [, navigate] = useLocation();
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
+  const { refusal, setRefusal, sending, send } = useRequestSending();
   const [documents, setDocuments] = useState<RequestDocument[]>([]);
   const person = useApi(CONTRACT.orgUserDetails, {
     body: { orgSlNo: organization, nationalID: verified.nationalId, transId: verified.transId },
@@ -154,34 +194,20 @@ function Membership({
     setErrors(found);
     setRefusal(null);
     if (Object.keys(found).length > 0 || !values.role) return;
-    setSending(true);
-    try {
-      const answer = await api.call(CONTRACT.createUavRequest, {
-        body: {
-          orgSlNo: organization,
-          nationalID: verified.nationalId,
-          transId: verified.transId,
-          userType: values.role,
-          orgUnitSlNo: Number(values.unit),
-          employeeId: values.employeeId.trim(),
-          email: values.email.trim(),
-          mobileNo: values.mobile.trim(),
-          uniqueFileIds: documents.map((document) => document.uniqueFileId),
-        },
-      });
-      if (answer.status !== '1' || answer.id === null) {
-        // Refused (already asked for, an inactive unit, an expired approval): what was typed stays.
-        setRefusal(answer.errorMessage);
-        return;
-      }
-      await refreshNewUsers();
-      toasts.show({ variant: 'success', title: t('newUsers.submitted') });
-      navigate(newUserRequestPath(answer.id));
-    } catch (error) {
-      reportFailure(error);
-    } finally {
-      setSending(false);
-    }
+    const role = values.role;
+    await send(
+      () =>
+        api.call(CONTRACT.createUavRequest, {
+          body: {
+            orgSlNo: organization,
+            nationalID: verified.nationalId,
+            transId: verified.transId,
+            ...membershipBody({ ...values, role }),
+            uniqueFileIds: documents.map((document) => document.uniqueFileId),
+          },
+        }),
+      t('newUsers.submitted'),
+    );
   };
 
   return (
@@ -245,13 +271,11 @@ function Membership({
  */
 function Invite({ organization }: { organization: number }) {
   const { t } = useTranslation('org');
-  const [, navigate] = useLocation();
   const [nationalId, setNationalId] = useState('');
   const [idProblem, setIdProblem] = useState(false);
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
+  const { refusal, setRefusal, sending, send } = useRequestSending();
   const problems = useMembershipProblems();
 
   const submit = async (event: SyntheticEvent) => {
@@ -262,31 +286,18 @@ function Invite({ organization }: { organization: number }) {
     setIdProblem(wrongId);
     setRefusal(null);
     if (Object.keys(found).length > 0 || wrongId || !values.role) return;
-    setSending(true);
-    try {
-      const answer = await api.call(CONTRACT.inviteOrgUser, {
-        body: {
-          orgSlNo: organization,
-          nationalID: toAsciiDigits(nationalId.trim()),
-          userType: values.role,
-          orgUnitSlNo: Number(values.unit),
-          employeeId: values.employeeId.trim(),
-          email: values.email.trim(),
-          mobileNo: values.mobile.trim(),
-        },
-      });
-      if (answer.status !== '1' || answer.id === null) {
-        setRefusal(answer.errorMessage);
-        return;
-      }
-      await refreshNewUsers();
-      toasts.show({ variant: 'success', title: t('newUsers.invite.sent') });
-      navigate(newUserRequestPath(answer.id));
-    } catch (error) {
-      reportFailure(error);
-    } finally {
-      setSending(false);
-    }
+    const role = values.role;
+    await send(
+      () =>
+        api.call(CONTRACT.inviteOrgUser, {
+          body: {
+            orgSlNo: organization,
+            nationalID: toAsciiDigits(nationalId.trim()),
+            ...membershipBody({ ...values, role }),
+          },
+        }),
+      t('newUsers.invite.sent'),
+    );
   };
 
   return (

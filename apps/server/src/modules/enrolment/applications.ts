@@ -105,12 +105,12 @@ export function applicantResolver(pool: Pool): ApplicantOf {
     const token = request.headers['x-application-token'];
     const device = request.headers['x-device-id'];
     if (typeof token !== 'string' || token.length < 20 || token.length > 200) return null;
-    const { rows } = await pool.query<{ application_slno: number; reference: string }>(
-      `SELECT application_slno, reference FROM applications WHERE token_hash = $1 AND device_id = $2`,
+    const { rows } = await pool.query<{ application_slno: number }>(
+      `SELECT application_slno FROM applications WHERE token_hash = $1 AND device_id = $2`,
       [tokenHash(token), typeof device === 'string' ? device.slice(0, 200) : ''],
     );
     const [row] = rows;
-    return row ? { applicationSlno: row.application_slno, reference: row.reference } : null;
+    return row ? { applicationSlno: row.application_slno } : null;
   };
 }
 
