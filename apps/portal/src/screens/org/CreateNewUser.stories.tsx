@@ -294,3 +294,70 @@ export const DocumentRefusedByServer: Story = {
     );
   },
 };
+
+/**
+ * The person is not at hand: invited by e-mail. Each field is checked first (an id failing its
+ * check digit included); the server's refusal is shown and what was typed stays.
+ */
+export const InviteByEmail: Story = {
+  parameters: {
+    msw: [
+      http.post(mockUrl(CONTRACT.inviteOrgUser), () =>
+        HttpResponse.json({
+          status: '0',
+          errorMessage:
+            storyLanguage() === 'ar'
+              ? 'يوجد طلب مفتوح لإضافة هذا الشخص. تجده في طلبات المستخدمين الجدد.'
+              : 'A request to add this person is already open. Find it in the new user requests.',
+          id: null,
+        }),
+      ),
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(
+      await within(canvasElement).findByRole('button', { name: text('org:newUsers.invite.open') }),
+    );
+    // The invitation's own section (the identity app's form above asks for an id too).
+    const canvas = within(
+      within(canvasElement).getByRole('region', { name: text('org:newUsers.invite.title') }),
+    );
+    const invite = canvas.getByRole('button', { name: text('org:newUsers.invite.send') });
+    const id = canvas.getByRole('textbox', {
+      name: new RegExp(text('org:users.detail.nationalId')),
+    });
+    await userEvent.type(id, '1077123450');
+    await userEvent.click(invite);
+    await expect(await canvas.findByText(text('org:newUsers.invite.invalidId'))).toBeVisible();
+    await userEvent.clear(id);
+    await userEvent.type(id, PERSON_ID);
+    await userEvent.click(
+      canvas.getByRole('button', { name: new RegExp(text('org:newUsers.role')) }),
+    );
+    await userEvent.click(
+      await screen.findByRole('option', { name: text('org:roles.organizationUser') }),
+    );
+    await userEvent.click(
+      canvas.getByRole('button', { name: new RegExp(text('org:users.detail.unit')) }),
+    );
+    const [unit] = await screen.findAllByRole('option');
+    if (!unit) throw new Error('no unit to choose');
+    await userEvent.click(unit);
+    await userEvent.type(
+      canvas.getByRole('textbox', { name: new RegExp(text('org:newUsers.form.employeeId')) }),
+      'EMP-7002',
+    );
+    await userEvent.type(
+      canvas.getByRole('textbox', { name: new RegExp(text('org:newUsers.form.email')) }),
+      'huda@example.sa',
+    );
+    await userEvent.type(
+      canvas.getByRole('textbox', { name: new RegExp(text('org:newUsers.form.mobile')) }),
+      '0551234567',
+    );
+    await userEvent.click(invite);
+    await expect(await canvas.findByRole('alert')).toBeVisible();
+    await expect(id).toHaveValue(PERSON_ID);
+  },
+};
+export const InviteByEmailArabic = inArabic(InviteByEmail);
