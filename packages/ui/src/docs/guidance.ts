@@ -226,6 +226,7 @@ export const GUIDANCE = {
     use: 'One choice from a short list (up to about fifteen options).',
     do: [
       'Give it a label and, when nothing is chosen yet, a placeholder that says what to choose.',
+      'Pass the options as they load: with none yet it is disabled on its own.',
     ],
     dont: ['Use it for a long list (use a ComboBox) or for two options (use radio buttons).'],
     keyboard:

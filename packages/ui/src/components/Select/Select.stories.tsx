@@ -32,7 +32,15 @@ type Story = StoryObj<typeof meta>;
 
 export const Default: Story = {};
 export const Selected: Story = { args: { defaultValue: 42 } };
-export const Empty: Story = { args: { options: [], placeholder: 'No units yet' } };
+/** Nothing to choose yet (a list still loading): disabled, not a button that ignores a click. */
+export const Empty: Story = {
+  args: { options: [], placeholder: 'No units yet' },
+  play: async ({ canvasElement }) => {
+    await expect(
+      within(canvasElement).getByRole('button', { name: /Organization unit/ }),
+    ).toBeDisabled();
+  },
+};
 export const Error: Story = {
   args: { isInvalid: true, errorMessage: 'Choose the unit the user belongs to' },
 };

@@ -25,11 +25,20 @@ export interface SelectProps
   options: readonly SelectOption[];
 }
 
-/** A single choice from a list: a button that opens a listbox (type-ahead, arrows, Enter). */
+/**
+ * A single choice from a list: a button that opens a listbox (type-ahead, arrows, Enter). With no
+ * options yet (a list still loading) it is disabled: React Aria does not open an empty list, so the
+ * button would take a click and do nothing.
+ */
 export function Select({ label, description, errorMessage, options, ...props }: SelectProps) {
   const disabledKeys = options.filter((option) => option.isDisabled).map((option) => option.id);
   return (
-    <AriaSelect {...props} disabledKeys={disabledKeys} className={field}>
+    <AriaSelect
+      {...props}
+      isDisabled={props.isDisabled === true || options.length === 0}
+      disabledKeys={disabledKeys}
+      className={field}
+    >
       <FieldLabel>{label}</FieldLabel>
       <Button className={inputGroup}>
         <SelectValue className={selectValue} />
