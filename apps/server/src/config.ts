@@ -162,6 +162,18 @@ const schema = z.object({
   AUDIT_KEY: secret
     .optional()
     .describe('at least 32 characters: keys the audit chain and its signed checkpoints'),
+  CA_KEY_SECRET: secret
+    .optional()
+    .describe(
+      'at least 32 characters: seals the certificate authority’s private keys kept in the database',
+    ),
+  CA_VALIDITY_YEARS: z.coerce
+    .number()
+    .int()
+    .min(2)
+    .max(30)
+    .default(20)
+    .describe('life of the root CA made on first start (the issuing CA lives half as long)'),
   AUDIT_CHECKPOINT_MINUTES: z.coerce
     .number()
     .int()
@@ -246,7 +258,7 @@ export interface Config extends Parsed {
   demo: boolean;
   devPages: boolean;
   demoData: boolean;
-  secrets: { server: string; audit: string };
+  secrets: { server: string; audit: string; ca: string };
   nafath: Adapter<{ baseUrl: string; appId: string; appKey: string }>;
   gateway: Adapter<{ baseUrl: string; apiKey: string; callbackSecret: string }>;
   notifier: Adapter<{ url: string; token: string }>;
@@ -259,6 +271,7 @@ export interface Config extends Parsed {
 export const DEMO_SECRETS = {
   server: 'tawqi-demo-server-secret-not-for-production',
   audit: 'tawqi-demo-audit-key-not-for-production-use',
+  ca: 'tawqi-demo-certificate-authority-key-not-for-production',
   gatewayApiKey: 'tawqi-demo-gateway-api-key-not-for-production',
   gatewayCallback: 'tawqi-demo-gateway-callback-secret-not-for-production',
 } as const;
@@ -266,6 +279,7 @@ export const DEMO_SECRETS = {
 const SECRET_NAMES = new Set([
   'SERVER_SECRET',
   'AUDIT_KEY',
+  'CA_KEY_SECRET',
   'NAFATH_APP_KEY',
   'GATEWAY_API_KEY',
   'GATEWAY_CALLBACK_SECRET',
@@ -349,6 +363,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!demo) {
     if (!config.SERVER_SECRET) problem('SERVER_SECRET', 'required in production');
     if (!config.AUDIT_KEY) problem('AUDIT_KEY', 'required in production');
+    if (!config.CA_KEY_SECRET) problem('CA_KEY_SECRET', 'required in production');
     if (!config.DATABASE_URL)
       problem('DATABASE_URL', 'required in production (the embedded database is for demo mode)');
     if (config.DEV_PAGES) problem('DEV_PAGES', 'the outbox page shows codes: demo mode only');
@@ -373,6 +388,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     secrets: {
       server: config.SERVER_SECRET ?? DEMO_SECRETS.server,
       audit: config.AUDIT_KEY ?? DEMO_SECRETS.audit,
+      ca: config.CA_KEY_SECRET ?? DEMO_SECRETS.ca,
     },
     nafath,
     gateway,

@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import type { Pool } from './db/pool.js';
 import type { Keys } from './keys.js';
 import type { AuditLog } from './modules/audit/log.js';
+import type { Authority } from './modules/pki/authority.js';
 import { join } from 'node:path';
 import {
   DATABASE_DOCUMENTS,
@@ -30,6 +31,8 @@ export interface Deps {
   notifier: Notifier;
   /** Where uploaded documents' bytes are kept (DOCUMENT_STORE). */
   documents: DocumentStore;
+  /** The certificate authority (modules/pki). */
+  authority: Authority;
 }
 
 /** The document store the configuration names. */

@@ -3,7 +3,8 @@
  * label per purpose, so no key serves two purposes):
  * - from SERVER_SECRET: the HMAC key of one-time codes, the key that derives a refresh
  *   token's successor, the keys that sign captcha challenges and e-mail verification links;
- * - from AUDIT_KEY: the HMAC key of the audit chain and the Ed25519 key that signs checkpoints.
+ * - from AUDIT_KEY: the HMAC key of the audit chain and the Ed25519 key that signs checkpoints;
+ * - from CA_KEY_SECRET: the AES-256-GCM key that seals the certificate authority's private keys.
  */
 import {
   createHmac,
@@ -22,6 +23,7 @@ export interface Keys {
   auditChain: Buffer;
   auditSigning: KeyObject;
   auditPublic: KeyObject;
+  caSeal: Buffer;
 }
 
 function derive(secret: string, label: string): Buffer {
@@ -31,7 +33,7 @@ function derive(secret: string, label: string): Buffer {
 /** PKCS#8 for an Ed25519 private key is a fixed prefix and the 32-byte seed (RFC 8410). */
 const ED25519_PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
 
-export function deriveKeys(secrets: { server: string; audit: string }): Keys {
+export function deriveKeys(secrets: { server: string; audit: string; ca: string }): Keys {
   const auditSigning = createPrivateKey({
     key: Buffer.concat([ED25519_PKCS8_PREFIX, derive(secrets.audit, 'audit checkpoint signing')]),
     format: 'der',
@@ -48,6 +50,7 @@ export function deriveKeys(secrets: { server: string; audit: string }): Keys {
     auditChain: derive(secrets.audit, 'audit chain'),
     auditSigning,
     auditPublic: createPublicKey(auditSigning),
+    caSeal: derive(secrets.ca, 'certificate authority keys'),
   };
 }
 

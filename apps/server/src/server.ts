@@ -48,6 +48,8 @@ import { referenceHandlers } from './modules/reference/handlers.js';
 import { loadSigner } from './modules/sessions/tokens.js';
 import { translationHandlers } from './modules/translations/handlers.js';
 import { accountHandlers } from './modules/account/handlers.js';
+import { CRL_REFRESH_MS, loadAuthority } from './modules/pki/authority.js';
+import { registerPki } from './modules/pki/routes.js';
 
 export interface ServerParts {
   app: FastifyInstance;
@@ -146,6 +148,7 @@ export async function createServer(options: {
     identity,
     notifier,
     documents: documentStoreOf(config),
+    authority: await loadAuthority({ pool: options.pool, config, keys, clock }),
     gateway,
     selfOrigin,
   };
@@ -189,6 +192,7 @@ export async function createServer(options: {
       (instance) => simulator?.register(instance),
       (instance) => gatewaySimulator?.register(instance),
       (instance) => registerPaymentCallback(instance, deps),
+      (instance) => registerPki(instance, deps),
       (instance) => {
         // The demo outbox: the one-time codes the demo notifier "sent". It shows codes, so only in
         // demo mode, only to callers on this machine.
@@ -207,8 +211,16 @@ export async function createServer(options: {
     });
   }, config.AUDIT_CHECKPOINT_MINUTES * 60_000);
   checkpoints.unref();
+  // A fresh CRL every day even without revocations (each revocation issues one at once).
+  const crls = setInterval(() => {
+    deps.authority.currentCrl().catch((error: unknown) => {
+      app.log.warn({ error: String(error) }, 'CRL not issued');
+    });
+  }, CRL_REFRESH_MS);
+  crls.unref();
   app.addHook('onClose', async () => {
     clearInterval(checkpoints);
+    clearInterval(crls);
     await audit.checkpoint(options.pool).catch(() => undefined);
   });
   return { app, deps, handlers, simulator, gatewaySimulator };

@@ -96,6 +96,41 @@ export async function createTestDatabase(options: { seeded?: boolean } = {}): Pr
   return url;
 }
 
+/** Drops a test database once its pools have closed. */
+async function dropTestDatabase(url: URL): Promise<void> {
+  const cleanup = new pg.Client({ connectionString: inject('adminDatabaseUrl') });
+  await cleanup.connect();
+  // A closed pool's backends leave a moment after their sockets close. FORCE would terminate
+  // one still leaving, which a non-superuser admin may not do to the application's role
+  // (PostgreSQL 15, CI's second run): wait for them first, a few seconds at most.
+  const database = url.pathname.slice(1);
+  for (let waited = 0; waited < 5000; waited += 50) {
+    const { rows } = await cleanup.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND usename <> current_user',
+      [database],
+    );
+    if (rows[0]?.n === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  await cleanup.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+  await cleanup.end();
+}
+
+/**
+ * The application's pool on a seeded database of its own, dropped after the file: for a server
+ * that must not share the harness's (one in production mode cannot open the certificate
+ * authority the demo server sealed with the demo CA_KEY_SECRET).
+ */
+export async function separateDatabase(): Promise<Pool> {
+  const url = await createTestDatabase({ seeded: true });
+  const pool = createPool(asRole(url.toString(), APP_ROLE, TEST_APP_PASSWORD), 3);
+  afterAll(async () => {
+    await pool.end();
+    await dropTestDatabase(url);
+  });
+  return pool;
+}
+
 export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
   const url = await createTestDatabase({ seeded: true });
   const ownerPool = createPool(url.toString(), 2);
@@ -132,22 +167,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     await parts.app.close();
     await pool.end();
     await ownerPool.end();
-    const cleanup = new pg.Client({ connectionString: inject('adminDatabaseUrl') });
-    await cleanup.connect();
-    // A closed pool's backends leave a moment after their sockets close. FORCE would terminate
-    // one still leaving, which a non-superuser admin may not do to the application's role
-    // (PostgreSQL 15, CI's second run): wait for them first, a few seconds at most.
-    const database = url.pathname.slice(1);
-    for (let waited = 0; waited < 5000; waited += 50) {
-      const { rows } = await cleanup.query<{ n: number }>(
-        'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND usename <> current_user',
-        [database],
-      );
-      if (rows[0]?.n === 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    await cleanup.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    await cleanup.end();
+    await dropTestDatabase(url);
   });
   if (!parts.simulator || !parts.gatewaySimulator) throw new Error('demo mode has the simulators');
   const harness: Harness = {

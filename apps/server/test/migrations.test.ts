@@ -153,6 +153,11 @@ describe('a new database', SEEDING, () => {
       'user_requests.user_slno',
       'agreement_acceptances.application_slno',
       'applications.l1_sip_slno',
+      'ca_keys.serial',
+      'certificate_requests.acceptance_slno',
+      'certificate_requests.decided_by',
+      'certificate_requests.product_slno',
+      'orders.certificate_product_slno',
     ];
     expect(rows.map((row) => row.key).sort()).toEqual(writtenOnly.sort());
   });

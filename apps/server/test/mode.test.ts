@@ -14,9 +14,12 @@ import { ConfigError, DEMO_SECRETS, loadConfig } from '../src/config.js';
 import { applicationRoleProblem } from '../src/db/roles.js';
 import { DEMO_PASSWORD } from '../src/db/seed.js';
 import { createServer } from '../src/server.js';
-import { startHarness } from './harness.js';
+import { separateDatabase, startHarness } from './harness.js';
 
 const h = await startHarness();
+// Production-mode servers run on a database of their own: they seal their certificate authority
+// with their own CA_KEY_SECRET.
+const productionPool = await separateDatabase();
 
 /** A production configuration with every real service named (none is reached by these tests). */
 const PRODUCTION = {
@@ -25,6 +28,7 @@ const PRODUCTION = {
   DATABASE_URL: 'postgres://tawqi_app:secret@db.internal:5432/tawqi',
   SERVER_SECRET: 's'.repeat(40),
   AUDIT_KEY: 'a'.repeat(40),
+  CA_KEY_SECRET: 'p'.repeat(40),
   NAFATH_BASE_URL: 'https://nafath.example.sa',
   NAFATH_APP_ID: 'tawqi',
   NAFATH_APP_KEY: 'k'.repeat(40),
@@ -72,6 +76,7 @@ describe('the mode is explicit', () => {
       'NOTIFIER_URL',
       'SERVER_SECRET',
       'AUDIT_KEY',
+      'CA_KEY_SECRET',
       'DATABASE_URL',
     ])
       expect(message).toContain(`${name}=`);
@@ -115,7 +120,7 @@ describe('outside demo mode', () => {
   it('never answers on the simulators or the outbox, and serves no source maps', async () => {
     const { app, simulator, gatewaySimulator } = await createServer({
       config: loadConfig(PRODUCTION),
-      pool: h.pool,
+      pool: productionPool,
       portalDir,
     });
     expect(simulator).toBeNull();
@@ -175,10 +180,10 @@ describe('one-time codes outside demo mode', () => {
         ...PRODUCTION,
         NOTIFIER_URL: `http://127.0.0.1:${String(address.port)}/messages`,
       }),
-      pool: h.pool,
+      pool: productionPool,
       clock: () => h.clock.now,
     });
-    const before = await h.pool.query<{ count: number }>('SELECT count(*) FROM outbox');
+    const before = await productionPool.query<{ count: number }>('SELECT count(*) FROM outbox');
     const answer = await app.inject({
       method: 'POST',
       url: '/api/v1/auth/credentials/login/initiate',
@@ -193,7 +198,7 @@ describe('one-time codes outside demo mode', () => {
         authorization: `Bearer ${PRODUCTION.NOTIFIER_TOKEN}`,
       }),
     ]);
-    const after = await h.pool.query<{ count: number }>('SELECT count(*) FROM outbox');
+    const after = await productionPool.query<{ count: number }>('SELECT count(*) FROM outbox');
     expect(after.rows[0]?.count).toBe(before.rows[0]?.count);
     await app.close();
     relay.close();

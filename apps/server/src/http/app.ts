@@ -243,7 +243,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setNotFoundHandler(async (request, reply) => {
     // Service paths (the API, translations, simulators, development pages) never fall back to
     // the portal: outside demo mode a simulator's address answers a plain 404.
-    const isApi = /^\/(api|locales|simulators|dev)\//.test(request.url);
+    const isApi = /^\/(api|locales|simulators|dev|pki)\//.test(request.url);
     // Client routes get the app; a missing file (/assets/x.js) is a 404, not HTML in its place.
     const isPage =
       request.method === 'GET' && !/\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');

@@ -23,6 +23,7 @@ import * as lookupIndexes from './021_lookup_indexes.js';
 import * as transactionDocumentCount from './022_transaction_document_count.js';
 import * as documentStore from './023_document_store.js';
 import * as preEnrolment from './024_pre_enrolment.js';
+import * as certificateAuthority from './025_certificate_authority.js';
 
 export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   initial,
@@ -49,4 +50,5 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   transactionDocumentCount,
   documentStore,
   preEnrolment,
+  certificateAuthority,
 ];

@@ -1,0 +1,368 @@
+/**
+ * The certificate authority: a root, the issuing CA under it (which signs subscribers'
+ * certificates and the CRL) and a delegated OCSP responder, made on first start and kept in the
+ * database (modules/pki/signer.ts seals their keys). Several servers may start at once: an
+ * advisory lock makes one of them create the authority and the others read it.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { AsnConvert } from '@peculiar/asn1-schema';
+import { CRLNumber, id_ce_cRLNumber } from '@peculiar/asn1-x509';
+import * as x509 from './x509.js';
+import type { Config } from '../../config.js';
+import { inTransaction, type Pool, type Queryable } from '../../db/pool.js';
+import type { Keys } from '../../keys.js';
+import {
+  CA_KEY_ALGORITHM,
+  CA_SIGNING_ALGORITHM,
+  cryptoFor,
+  inProcessSigner,
+  newCaKeys,
+  sealKey,
+  unsealKey,
+  type Signer,
+} from './signer.js';
+import {
+  caNames,
+  issuingExtensions,
+  keyIdOf,
+  newSerial,
+  ocspExtensions,
+  rootExtensions,
+  subscriberExtensions,
+  subscriberSubject,
+  type AssuranceLevel,
+  type SubscriberName,
+} from './profiles.js';
+
+const DAY_MS = 86_400_000;
+/** The OCSP responder's certificate lives 90 days and is replaced when 30 are left. */
+const OCSP_CERTIFICATE_DAYS = 90;
+const OCSP_RENEW_DAYS = 30;
+/** A CRL is good for 7 days; a new one is issued on every revocation and daily. */
+export const CRL_VALID_DAYS = 7;
+export const CRL_REFRESH_MS = DAY_MS;
+
+type CaName = 'root' | 'issuing' | 'ocsp';
+
+export interface CaMember {
+  certificate: x509.X509Certificate;
+  signer: Signer;
+}
+
+export interface Authority {
+  root: x509.X509Certificate;
+  issuing: x509.X509Certificate;
+  /** The current OCSP responder (renewed as it nears its end). */
+  responder(): Promise<CaMember>;
+  /** Signs a subscriber's certificate for a checked request's key; recorded in `tx`. */
+  issue(tx: Queryable, order: IssueOrder): Promise<x509.X509Certificate>;
+  /** Revokes (once) and issues a new CRL in the same transaction. */
+  revoke(tx: Queryable, serial: string, reason: x509.X509CrlReason): Promise<boolean>;
+  /** The newest CRL (issued now when there is none or it is a day old). */
+  currentCrl(): Promise<Buffer>;
+  /** Issues a new CRL (under the CRL lock of `tx`). */
+  issueCrl(tx: Queryable): Promise<Buffer>;
+}
+
+export interface IssueOrder {
+  publicKey: x509.PublicKey;
+  name: SubscriberName;
+  level: AssuranceLevel;
+  months: number;
+  userSlno: number;
+  orgSlno: number | null;
+  class: string;
+}
+
+export interface AuthorityOptions {
+  pool: Pool;
+  config: Pick<Config, 'demo' | 'CA_VALIDITY_YEARS' | 'publicOrigin'>;
+  keys: Pick<Keys, 'caSeal'>;
+  clock: () => Date;
+  /** Signers held elsewhere (an HSM or KMS), by name; the others are kept in process. */
+  signers?: Partial<Record<CaName, Signer>>;
+}
+
+const spkiHash = (spki: ArrayBuffer | Uint8Array) =>
+  createHash('sha256').update(new Uint8Array(spki)).digest('hex');
+
+const random = (bytes: number) => new Uint8Array(randomBytes(bytes));
+
+async function record(
+  tx: Queryable,
+  kind: 'root' | 'issuing' | 'ocsp' | 'subscriber',
+  certificate: x509.X509Certificate,
+  now: Date,
+  holder: { userSlno: number; orgSlno: number | null; class: string } | null = null,
+) {
+  await tx.query(
+    `INSERT INTO certificates (serial, kind, der, subject, issuer, not_before, not_after, spki_sha256, user_slno, org_slno, class, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+    [
+      certificate.serialNumber.toUpperCase(),
+      kind,
+      Buffer.from(certificate.rawData),
+      certificate.subject,
+      certificate.issuer,
+      certificate.notBefore,
+      certificate.notAfter,
+      spkiHash(certificate.publicKey.rawData),
+      holder?.userSlno ?? null,
+      holder?.orgSlno ?? null,
+      holder?.class ?? null,
+      now,
+    ],
+  );
+}
+
+/** Loads the authority, creating it on first start. */
+export async function loadAuthority(options: AuthorityOptions): Promise<Authority> {
+  const { pool, config, keys, clock } = options;
+  const origin = config.publicOrigin;
+  const names = caNames(config.demo);
+
+  const keep = async (
+    tx: Queryable,
+    name: CaName,
+    certificate: x509.X509Certificate,
+    pair: CryptoKeyPair | null,
+  ) => {
+    await tx.query(
+      `INSERT INTO ca_keys (name, serial, sealed_key, updated_at) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (name) DO UPDATE SET serial = EXCLUDED.serial, sealed_key = EXCLUDED.sealed_key, updated_at = EXCLUDED.updated_at`,
+      [
+        name,
+        certificate.serialNumber.toUpperCase(),
+        pair ? await sealKey(keys.caSeal, name, pair.privateKey) : null,
+        clock(),
+      ],
+    );
+  };
+
+  /** A new key (or the external signer's), certified by `make`, recorded and kept. */
+  const create = async (
+    tx: Queryable,
+    name: CaName,
+    make: (signer: Signer) => Promise<x509.X509Certificate>,
+  ): Promise<CaMember> => {
+    const external = options.signers?.[name];
+    const pair = external ? null : await newCaKeys();
+    const signer = external ?? inProcessSigner(pair as CryptoKeyPair);
+    const certificate = await make(signer);
+    await record(tx, name, certificate, clock());
+    await keep(tx, name, certificate, pair);
+    return { certificate, signer };
+  };
+
+  const read = async (tx: Queryable, name: CaName): Promise<CaMember | null> => {
+    const [row] = (
+      await tx.query<{ der: Buffer; sealed_key: Buffer | null }>(
+        'SELECT c.der, k.sealed_key FROM ca_keys k JOIN certificates c USING (serial) WHERE k.name = $1',
+        [name],
+      )
+    ).rows;
+    if (!row) return null;
+    const certificate = new x509.X509Certificate(new Uint8Array(row.der));
+    const external = options.signers?.[name];
+    if (external) return { certificate, signer: external };
+    if (!row.sealed_key)
+      throw new Error(
+        `The certificate authority's ${name} key is held outside: configure its signer.`,
+      );
+    const publicKey = await certificate.publicKey.export(CA_KEY_ALGORITHM, ['verify']);
+    return {
+      certificate,
+      signer: inProcessSigner(await unsealKey(keys.caSeal, name, row.sealed_key, publicKey)),
+    };
+  };
+
+  const signed = (signer: Signer) => ({
+    signingKey: signer.publicKey,
+    signingAlgorithm: CA_SIGNING_ALGORITHM,
+  });
+
+  const newResponder = (tx: Queryable, issuing: CaMember) =>
+    create(tx, 'ocsp', async (signer) => {
+      const now = clock();
+      return x509.X509CertificateGenerator.create(
+        {
+          serialNumber: newSerial(random),
+          subject: names.ocsp,
+          issuer: issuing.certificate.subjectName,
+          notBefore: now,
+          notAfter: new Date(now.getTime() + OCSP_CERTIFICATE_DAYS * DAY_MS),
+          publicKey: signer.publicKey,
+          extensions: await ocspExtensions(issuing.certificate, signer.publicKey),
+          ...signed(issuing.signer),
+        },
+        cryptoFor(issuing.signer),
+      );
+    });
+
+  const lockAuthority = (tx: Queryable) =>
+    tx.query("SELECT pg_advisory_xact_lock(hashtext('tawqi certificate authority'))");
+
+  const { root, issuing } = await inTransaction(pool, async (tx) => {
+    await lockAuthority(tx);
+    const existing = { root: await read(tx, 'root'), issuing: await read(tx, 'issuing') };
+    if (existing.root && existing.issuing) return existing as { root: CaMember; issuing: CaMember };
+    const now = clock();
+    const years = config.CA_VALIDITY_YEARS;
+    const made = await create(tx, 'root', async (signer) =>
+      x509.X509CertificateGenerator.create(
+        {
+          serialNumber: newSerial(random),
+          subject: names.root,
+          issuer: names.root,
+          notBefore: now,
+          notAfter: new Date(now.getTime() + years * 365 * DAY_MS),
+          publicKey: signer.publicKey,
+          extensions: await rootExtensions(signer.publicKey),
+          ...signed(signer),
+        },
+        cryptoFor(signer),
+      ),
+    );
+    const issuingMember = await create(tx, 'issuing', async (signer) =>
+      x509.X509CertificateGenerator.create(
+        {
+          serialNumber: newSerial(random),
+          subject: names.issuing,
+          issuer: made.certificate.subjectName,
+          notBefore: now,
+          notAfter: new Date(now.getTime() + (years / 2) * 365 * DAY_MS),
+          publicKey: signer.publicKey,
+          extensions: await issuingExtensions(made.certificate, signer.publicKey, origin),
+          ...signed(made.signer),
+        },
+        cryptoFor(made.signer),
+      ),
+    );
+    await newResponder(tx, issuingMember);
+    return { root: made, issuing: issuingMember };
+  });
+
+  let responder: CaMember | null = null;
+  const currentResponder = async (): Promise<CaMember> => {
+    const renewBy = clock().getTime() + OCSP_RENEW_DAYS * DAY_MS;
+    if (responder && responder.certificate.notAfter.getTime() > renewBy) return responder;
+    responder = await inTransaction(pool, async (tx) => {
+      await lockAuthority(tx);
+      const kept = await read(tx, 'ocsp');
+      if (kept && kept.certificate.notAfter.getTime() > renewBy) return kept;
+      return newResponder(tx, issuing);
+    });
+    return responder;
+  };
+
+  const issueCrl = async (tx: Queryable): Promise<Buffer> => {
+    await tx.query("SELECT pg_advisory_xact_lock(hashtext('tawqi crl'))");
+    const now = clock();
+    const [last] = (
+      await tx.query<{ crl_number: string }>('SELECT max(crl_number) AS crl_number FROM crls')
+    ).rows;
+    const number = BigInt(last?.crl_number ?? 0) + 1n;
+    const revoked = await tx.query<{
+      serial: string;
+      revoked_at: Date;
+      revocation_reason: x509.X509CrlReason;
+    }>(
+      `SELECT serial, revoked_at, revocation_reason FROM certificates
+        WHERE status = 'revoked' AND kind = 'subscriber' AND not_after > $1 ORDER BY revoked_at`,
+      [now],
+    );
+    const crl = await x509.X509CrlGenerator.create(
+      {
+        issuer: issuing.certificate.subjectName,
+        thisUpdate: now,
+        nextUpdate: new Date(now.getTime() + CRL_VALID_DAYS * DAY_MS),
+        extensions: [
+          new x509.AuthorityKeyIdentifierExtension(keyIdOf(issuing.certificate)),
+          new x509.Extension(
+            id_ce_cRLNumber,
+            false,
+            AsnConvert.serialize(new CRLNumber(Number(number))),
+          ),
+        ],
+        entries: revoked.rows.map((row) => ({
+          serialNumber: row.serial,
+          revocationDate: row.revoked_at,
+          reason: row.revocation_reason,
+        })),
+        ...signed(issuing.signer),
+      },
+      cryptoFor(issuing.signer),
+    );
+    const der = Buffer.from(crl.rawData);
+    await tx.query(
+      'INSERT INTO crls (crl_number, der, this_update, next_update) VALUES ($1, $2, $3, $4)',
+      [number.toString(), der, now, crl.nextUpdate ?? now],
+    );
+    return der;
+  };
+
+  return {
+    root: root.certificate,
+    issuing: issuing.certificate,
+    responder: currentResponder,
+
+    async issue(tx, order) {
+      const now = clock();
+      const notAfter = new Date(
+        Math.min(addMonths(now, order.months).getTime(), issuing.certificate.notAfter.getTime()),
+      );
+      const certificate = await x509.X509CertificateGenerator.create(
+        {
+          serialNumber: newSerial(random),
+          subject: subscriberSubject(order.name),
+          issuer: issuing.certificate.subjectName,
+          notBefore: now,
+          notAfter,
+          publicKey: order.publicKey,
+          extensions: await subscriberExtensions(
+            issuing.certificate,
+            order.publicKey,
+            origin,
+            order.level,
+          ),
+          ...signed(issuing.signer),
+        },
+        cryptoFor(issuing.signer),
+      );
+      await record(tx, 'subscriber', certificate, now, order);
+      return certificate;
+    },
+
+    async revoke(tx, serial, reason) {
+      const { rowCount } = await tx.query(
+        `UPDATE certificates SET status = 'revoked', revoked_at = $2, revocation_reason = $3
+          WHERE serial = $1 AND kind = 'subscriber' AND status = 'issued'`,
+        [serial, clock(), reason],
+      );
+      if (rowCount !== 1) return false;
+      await issueCrl(tx);
+      return true;
+    },
+
+    async currentCrl() {
+      const [newest] = (
+        await pool.query<{ der: Buffer; this_update: Date }>(
+          'SELECT der, this_update FROM crls ORDER BY crl_number DESC LIMIT 1',
+        )
+      ).rows;
+      if (newest && clock().getTime() - newest.this_update.getTime() < CRL_REFRESH_MS)
+        return newest.der;
+      return inTransaction(pool, issueCrl);
+    },
+
+    issueCrl,
+  };
+}
+
+function addMonths(date: Date, months: number): Date {
+  const next = new Date(date);
+  next.setUTCMonth(next.getUTCMonth() + months);
+  return next;
+}
+
+export { spkiHash };

@@ -1,0 +1,166 @@
+/**
+ * The OCSP responder (RFC 6960) for the issuing CA's certificates: good, revoked (with its time and
+ * reason) or unknown, signed by the delegated responder's key (its certificate sent along), the
+ * request's nonce echoed. Built with pkijs, which has OCSP's structures.
+ */
+import { createHash } from 'node:crypto';
+import * as asn1js from 'asn1js';
+import * as pkijs from 'pkijs';
+import type * as x509 from './x509.js';
+import type { Queryable } from '../../db/pool.js';
+import { cryptoFor } from './signer.js';
+import type { CaMember } from './authority.js';
+
+const ID_PKIX_OCSP_BASIC = '1.3.6.1.5.5.7.48.1.1';
+const ID_PKIX_OCSP_NONCE = '1.3.6.1.5.5.7.48.1.2';
+/** The hashes a request's CertID may use (SHA-1 is what most clients send). */
+const HASHES: Record<string, string> = {
+  '1.3.14.3.2.26': 'sha1',
+  '2.16.840.1.101.3.4.2.1': 'sha256',
+  '2.16.840.1.101.3.4.2.2': 'sha384',
+  '2.16.840.1.101.3.4.2.3': 'sha512',
+};
+/** At most this many certificates asked about in one request. */
+const MAX_REQUESTS = 10;
+/** How long an answer may be cached by the asker. */
+const ANSWER_VALID_MS = 3_600_000;
+
+const STATUS = { successful: 0, malformedRequest: 1, internalError: 2 } as const;
+
+/** An OCSP answer with no response bytes (malformed request, internal error). */
+function bare(status: number): Buffer {
+  const response = new pkijs.OCSPResponse({
+    responseStatus: new asn1js.Enumerated({ value: status }),
+  });
+  return Buffer.from(response.toSchema().toBER(false));
+}
+
+interface Issuer {
+  nameDer: Buffer;
+  keyBits: Buffer;
+}
+
+function issuerOf(certificate: x509.X509Certificate): Issuer {
+  const parsed = pkijs.Certificate.fromBER(certificate.rawData);
+  return {
+    nameDer: Buffer.from(parsed.subject.toSchema().toBER(false)),
+    keyBits: Buffer.from(parsed.subjectPublicKeyInfo.subjectPublicKey.valueBlock.valueHexView),
+  };
+}
+
+const hex = (view: Uint8Array) => Buffer.from(view).toString('hex').toUpperCase();
+
+/** Answers one OCSP request (DER), reading statuses from the database. */
+export async function answerOcsp(
+  db: Queryable,
+  issuing: x509.X509Certificate,
+  responder: CaMember,
+  requestDer: Uint8Array,
+  now: Date,
+): Promise<Buffer> {
+  let request: pkijs.OCSPRequest;
+  try {
+    request = pkijs.OCSPRequest.fromBER(new Uint8Array(requestDer));
+  } catch {
+    return bare(STATUS.malformedRequest);
+  }
+  const asked = request.tbsRequest.requestList;
+  if (asked.length === 0 || asked.length > MAX_REQUESTS) return bare(STATUS.malformedRequest);
+  const issuer = issuerOf(issuing);
+
+  const responses: pkijs.SingleResponse[] = [];
+  for (const { reqCert } of asked) {
+    const hash = HASHES[reqCert.hashAlgorithm.algorithmId];
+    const serial = hex(reqCert.serialNumber.valueBlock.valueHexView).replace(/^(00)+(?=.)/, '');
+    const ours =
+      hash !== undefined &&
+      createHash(hash)
+        .update(issuer.nameDer)
+        .digest()
+        .equals(Buffer.from(reqCert.issuerNameHash.valueBlock.valueHexView)) &&
+      createHash(hash)
+        .update(issuer.keyBits)
+        .digest()
+        .equals(Buffer.from(reqCert.issuerKeyHash.valueBlock.valueHexView));
+    const [row] = ours
+      ? (
+          await db.query<{
+            status: string;
+            revoked_at: Date | null;
+            revocation_reason: number | null;
+          }>(
+            `SELECT status, revoked_at, revocation_reason FROM certificates
+              WHERE serial = $1 AND kind IN ('subscriber', 'ocsp')`,
+            [serial],
+          )
+        ).rows
+      : [];
+    responses.push(
+      new pkijs.SingleResponse({
+        certID: reqCert,
+        certStatus: certStatus(row),
+        thisUpdate: now,
+        nextUpdate: new Date(now.getTime() + ANSWER_VALID_MS),
+      }),
+    );
+  }
+
+  const responderKeyHash = createHash('sha1')
+    .update(
+      Buffer.from(
+        pkijs.Certificate.fromBER(responder.certificate.rawData).subjectPublicKeyInfo
+          .subjectPublicKey.valueBlock.valueHexView,
+      ),
+    )
+    .digest();
+  const nonce = request.tbsRequest.requestExtensions?.find(
+    (extension) => extension.extnID === ID_PKIX_OCSP_NONCE,
+  );
+  const basic = new pkijs.BasicOCSPResponse({
+    tbsResponseData: new pkijs.ResponseData({
+      responderID: new asn1js.OctetString({ valueHex: responderKeyHash }),
+      producedAt: now,
+      responses,
+      ...(nonce ? { responseExtensions: [nonce] } : {}),
+    }),
+    certs: [pkijs.Certificate.fromBER(responder.certificate.rawData)],
+  });
+  const engine = new pkijs.CryptoEngine({
+    name: 'tawqi-ocsp',
+    crypto: cryptoFor(responder.signer),
+  });
+  await basic.sign(responder.signer.publicKey, 'SHA-384', engine);
+  const response = new pkijs.OCSPResponse({
+    responseStatus: new asn1js.Enumerated({ value: STATUS.successful }),
+    responseBytes: new pkijs.ResponseBytes({
+      responseType: ID_PKIX_OCSP_BASIC,
+      response: new asn1js.OctetString({ valueHex: basic.toSchema().toBER(false) }),
+    }),
+  });
+  return Buffer.from(response.toSchema().toBER(false));
+}
+
+/** CertStatus: good [0] NULL, revoked [1] RevokedInfo, unknown [2] NULL (context-specific). */
+function certStatus(
+  row: { status: string; revoked_at: Date | null; revocation_reason: number | null } | undefined,
+) {
+  if (!row) return new asn1js.Primitive({ idBlock: { tagClass: 3, tagNumber: 2 } });
+  if (row.status !== 'revoked' || !row.revoked_at)
+    return new asn1js.Primitive({ idBlock: { tagClass: 3, tagNumber: 0 } });
+  return new asn1js.Constructed({
+    idBlock: { tagClass: 3, tagNumber: 1 },
+    value: [
+      new asn1js.GeneralizedTime({ valueDate: row.revoked_at }),
+      ...(row.revocation_reason !== null
+        ? [
+            new asn1js.Constructed({
+              idBlock: { tagClass: 3, tagNumber: 0 },
+              value: [new asn1js.Enumerated({ value: row.revocation_reason })],
+            }),
+          ]
+        : []),
+    ],
+  });
+}
+
+export { bare as bareOcspAnswer, STATUS as OCSP_STATUS };

@@ -1,0 +1,167 @@
+/**
+ * What the authority's certificates say: names, object identifiers, and the extensions of each
+ * kind (RFC 5280; the document-signing purposes of RFC 9336 and of the two readers most documents
+ * are opened in; the OCSP responder's of RFC 6960).
+ */
+import * as x509 from './x509.js';
+
+/**
+ * Tawqi's object-identifier arc: a UUID arc (ITU-T X.667, 2.25), which needs no registration and
+ * cannot collide. Policies sit under `.1`. A deployment with an IANA enterprise number may move
+ * to it; the policy words on the repository page name the OIDs from here.
+ */
+export const TAWQI_ARC = '2.25.101498985031927364846885227956682334528';
+
+/** The assurance levels, one certificate policy each: how the holder's identity was confirmed. */
+export const CERTIFICATE_POLICIES = {
+  /** Confirmed in the national identity app. */
+  identityApp: `${TAWQI_ARC}.1.1`,
+  /** Signed in with credentials and a one-time code. */
+  credentials: `${TAWQI_ARC}.1.2`,
+  /** An organization's signatory, approved by its enrolment admin, confirmed in the identity app. */
+  organizationSignatory: `${TAWQI_ARC}.1.3`,
+} as const;
+export type AssuranceLevel = keyof typeof CERTIFICATE_POLICIES;
+
+export const OID = {
+  documentSigning: '1.3.6.1.5.5.7.3.36',
+  microsoftDocumentSigning: '1.3.6.1.4.1.311.10.3.12',
+  adobeAuthenticDocuments: '1.2.840.113583.1.1.5',
+  ocspSigning: '1.3.6.1.5.5.7.3.9',
+  ocspNoCheck: '1.3.6.1.5.5.7.48.1.5',
+  anyPolicy: '2.5.29.32.0',
+  serialNumber: '2.5.4.5',
+  organizationIdentifier: '2.5.4.97',
+} as const;
+
+/** Where the authority publishes, on this server (the AIA and CRL distribution point). */
+export const PKI_PATHS = {
+  root: '/pki/root.crt',
+  issuing: '/pki/issuing.crt',
+  crl: '/pki/issuing.crl',
+  ocsp: '/pki/ocsp',
+} as const;
+
+export interface CaNames {
+  root: x509.JsonName;
+  issuing: x509.JsonName;
+  ocsp: x509.JsonName;
+}
+
+/** The authority's own names; in demo mode they say so, so that no one mistakes them. */
+export function caNames(demo: boolean): CaNames {
+  const label = demo ? 'Tawqi Demo' : 'Tawqi';
+  const organization = [{ C: ['SA'] }, { O: ['Tawqi Trust Services'] }];
+  return {
+    root: [...organization, { CN: [`${label} Root CA G1`] }],
+    issuing: [...organization, { CN: [`${label} Document Signing CA G1`] }],
+    ocsp: [...organization, { CN: [`${label} Document Signing CA G1 OCSP Responder`] }],
+  };
+}
+
+/** Who a subscriber's certificate is for, as the identity provider and the organization name them. */
+export interface SubscriberName {
+  /** The full name in English, as the identity app gave it. */
+  nameEnglish: string;
+  nationalId: string;
+  organization?: { name: string; crNumber: string };
+}
+
+/**
+ * The subject: C=SA; for an organization signatory O and its CR number as the organization
+ * identifier (ETSI EN 319 412-1's form, NTR + country + '-' + number); the national id as
+ * serialNumber; the name as CN.
+ */
+export function subscriberSubject(name: SubscriberName): x509.JsonName {
+  return [
+    { C: ['SA'] },
+    ...(name.organization
+      ? [
+          { O: [name.organization.name] },
+          { [OID.organizationIdentifier]: [`NTRSA-${name.organization.crNumber}`] },
+        ]
+      : []),
+    { [OID.serialNumber]: [name.nationalId] },
+    { CN: [name.nameEnglish] },
+  ];
+}
+
+export const keyIdOf = (certificate: x509.X509Certificate) => {
+  const ski = certificate.getExtension(x509.SubjectKeyIdentifierExtension);
+  if (!ski) throw new Error(`${certificate.subject} has no subject key identifier`);
+  return ski.keyId;
+};
+
+/** The extensions every certificate the issuing CA signs carries about its issuer. */
+async function issuedBy(issuer: x509.X509Certificate, subjectKey: x509.PublicKeyType) {
+  return [
+    await x509.SubjectKeyIdentifierExtension.create(subjectKey),
+    new x509.AuthorityKeyIdentifierExtension(keyIdOf(issuer)),
+  ];
+}
+
+export const rootExtensions = async (key: CryptoKey) => [
+  new x509.BasicConstraintsExtension(true, undefined, true),
+  new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign, true),
+  await x509.SubjectKeyIdentifierExtension.create(key),
+];
+
+export const issuingExtensions = async (
+  root: x509.X509Certificate,
+  key: CryptoKey,
+  origin: string,
+) => [
+  new x509.BasicConstraintsExtension(true, 0, true),
+  new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign, true),
+  ...(await issuedBy(root, key)),
+  new x509.AuthorityInfoAccessExtension({
+    caIssuers: new x509.GeneralName('url', origin + PKI_PATHS.root),
+  }),
+  new x509.CertificatePolicyExtension([OID.anyPolicy]),
+];
+
+export const ocspExtensions = async (issuing: x509.X509Certificate, key: CryptoKey) => [
+  new x509.BasicConstraintsExtension(false, undefined, true),
+  new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature, true),
+  new x509.ExtendedKeyUsageExtension([OID.ocspSigning]),
+  // The responder's own certificate is not checked by OCSP (RFC 6960 §4.2.2.2.1).
+  new x509.Extension(OID.ocspNoCheck, false, new Uint8Array([0x05, 0x00])),
+  ...(await issuedBy(issuing, key)),
+];
+
+/** A document signer's certificate (issue 18's profile). */
+export const subscriberExtensions = async (
+  issuing: x509.X509Certificate,
+  key: x509.PublicKeyType,
+  origin: string,
+  level: AssuranceLevel,
+) => [
+  new x509.BasicConstraintsExtension(false, undefined, true),
+  new x509.KeyUsagesExtension(
+    x509.KeyUsageFlags.digitalSignature | x509.KeyUsageFlags.nonRepudiation,
+    true,
+  ),
+  new x509.ExtendedKeyUsageExtension([
+    OID.documentSigning,
+    OID.microsoftDocumentSigning,
+    OID.adobeAuthenticDocuments,
+  ]),
+  ...(await issuedBy(issuing, key)),
+  new x509.AuthorityInfoAccessExtension({
+    ocsp: new x509.GeneralName('url', origin + PKI_PATHS.ocsp),
+    caIssuers: new x509.GeneralName('url', origin + PKI_PATHS.issuing),
+  }),
+  new x509.CRLDistributionPointsExtension([origin + PKI_PATHS.crl]),
+  new x509.CertificatePolicyExtension([CERTIFICATE_POLICIES[level]]),
+];
+
+/**
+ * A serial: 16 random bytes, the first in 0x40–0x7F so that it is positive and its DER has no
+ * leading zero — 126 random bits (RFC 5280 asks for at most 20 octets, the CA/B Forum for 64
+ * random bits). Upper-case hex, as the database keeps it.
+ */
+export function newSerial(random: (bytes: number) => Uint8Array): string {
+  const bytes = random(16);
+  bytes[0] = ((bytes[0] ?? 0) & 0x3f) | 0x40;
+  return Buffer.from(bytes).toString('hex').toUpperCase();
+}

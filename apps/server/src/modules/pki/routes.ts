@@ -1,0 +1,78 @@
+/**
+ * The authority's public addresses (named in every certificate's AIA and CRL distribution point,
+ * and on the portal's repository page): the CA certificates, the CRL and the OCSP responder, in
+ * the media types of RFC 2585 and RFC 6960, to anyone, without a session.
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Pool } from '../../db/pool.js';
+import type { Authority } from './authority.js';
+import { PKI_PATHS } from './profiles.js';
+import { answerOcsp } from './ocsp.js';
+
+/** An OCSP request is small; a larger body is refused before it is read. */
+const OCSP_BODY_LIMIT = 16 * 1024;
+
+const pem = (label: string, der: ArrayBuffer | Uint8Array) =>
+  `-----BEGIN ${label}-----\n${(
+    Buffer.from(der instanceof Uint8Array ? der : new Uint8Array(der))
+      .toString('base64')
+      .match(/.{1,64}/g) ?? []
+  ).join('\n')}\n-----END ${label}-----\n`;
+
+/** The CA chain in PEM, issuing CA first (what `openssl verify -untrusted … -CAfile …` reads). */
+export function chainPem(authority: Authority): string {
+  return pem('CERTIFICATE', authority.issuing.rawData) + pem('CERTIFICATE', authority.root.rawData);
+}
+
+export function certificatePem(der: ArrayBuffer | Uint8Array): string {
+  return pem('CERTIFICATE', der);
+}
+
+export async function registerPki(
+  root: FastifyInstance,
+  deps: { pool: Pool; authority: Authority; clock: () => Date },
+): Promise<void> {
+  const { authority, pool, clock } = deps;
+  await root.register((app, _options, done) => {
+    app.addContentTypeParser(
+      'application/ocsp-request',
+      { parseAs: 'buffer', bodyLimit: OCSP_BODY_LIMIT },
+      (_request, body, next) => {
+        next(null, body);
+      },
+    );
+    const certificate = (der: ArrayBuffer) => (_request: unknown, reply: FastifyReply) =>
+      reply
+        .type('application/pkix-cert')
+        .header('cache-control', 'public, max-age=86400')
+        .send(Buffer.from(der));
+    app.get(PKI_PATHS.root, certificate(authority.root.rawData));
+    app.get(PKI_PATHS.issuing, certificate(authority.issuing.rawData));
+    app.get('/pki/chain.pem', (_request, reply) =>
+      reply.type('application/x-pem-file').send(chainPem(authority)),
+    );
+    app.get(PKI_PATHS.crl, async (_request, reply) =>
+      reply
+        .type('application/pkix-crl')
+        .header('cache-control', 'public, max-age=3600')
+        .send(await authority.currentCrl()),
+    );
+    const answer = async (der: Uint8Array, reply: FastifyReply) => {
+      const responder = await authority.responder();
+      return reply
+        .type('application/ocsp-response')
+        .header('cache-control', 'no-store')
+        .send(await answerOcsp(pool, authority.issuing, responder, der, clock()));
+    };
+    app.post(PKI_PATHS.ocsp, async (request, reply) => {
+      const body = request.body;
+      return answer(body instanceof Buffer ? body : Buffer.alloc(0), reply);
+    });
+    // RFC 6960 A.1: GET with the request base64-encoded (and URL-encoded) in the path.
+    app.get(`${PKI_PATHS.ocsp}/*`, async (request, reply) => {
+      const encoded = (request.params as { '*': string })['*'];
+      return answer(Buffer.from(decodeURIComponent(encoded), 'base64'), reply);
+    });
+    done();
+  });
+}
