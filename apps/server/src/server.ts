@@ -50,6 +50,7 @@ import { translationHandlers } from './modules/translations/handlers.js';
 import { accountHandlers } from './modules/account/handlers.js';
 import { CRL_REFRESH_MS, loadAuthority } from './modules/pki/authority.js';
 import { registerPki } from './modules/pki/routes.js';
+import { certificateHandlers } from './modules/pki/requests.js';
 
 export interface ServerParts {
   app: FastifyInstance;
@@ -166,6 +167,7 @@ export async function createServer(options: {
     ...documentHandlers(deps),
     ...enrolmentHandlers(deps),
     ...invitationHandlers(deps),
+    ...certificateHandlers(deps),
     ...(options.localesDir ? translationHandlers(options.localesDir) : {}),
   };
   // Without a folder of translations (a test's server), that call is not served either.

@@ -223,7 +223,7 @@ describe('each declaration is sound', () => {
     }
   });
 
-  it('needs a session for everything but sign-in, reference data, plans, translations, contact and pre-enrolment', () => {
+  it('needs a session for everything but sign-in, reference data, plans, translations, contact, pre-enrolment and the certificate repository', () => {
     const publicIds = ENDPOINTS.filter((endpoint) => endpoint.access === 'public').map(
       (endpoint) => endpoint.id,
     );
@@ -231,6 +231,8 @@ describe('each declaration is sound', () => {
       [
         'calendarMonths',
         'captchaChallenge',
+        'certificateProducts',
+        'certificateRepository',
         'cities',
         'commonEsignPlans',
         'contactUs',

@@ -17,6 +17,7 @@ export const IDENTITY_FLOWS = [
   'orgUser',
   'applicant',
   'invitee',
+  'certificate',
 ] as const;
 export type IdentityFlow = (typeof IDENTITY_FLOWS)[number];
 

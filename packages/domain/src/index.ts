@@ -4,6 +4,7 @@
  */
 export * from './constants.js';
 export * from './documents.js';
+export * from './certificates.js';
 export * from './enrolment.js';
 export * from './errors.js';
 export * from './format.js';

@@ -3,6 +3,7 @@
  * of the table, the new-UAV numeric codes, the tone of every status, and each grid's default
  * status filter.
  */
+import type { CertificateRequestStatus, CertificateState } from './certificates.js';
 import type { Language } from './settings.js';
 
 /** Organization-user status filter. */
@@ -122,7 +123,9 @@ export type Status =
   | PurchaseOrderStatus
   | EsignTransactionStatus
   | PlanState
-  | PaymentStatus;
+  | PaymentStatus
+  | CertificateRequestStatus
+  | CertificateState;
 
 /** The visual tone a status badge takes; the label is always shown too, never colour alone. */
 export const TONES = ['neutral', 'info', 'success', 'warning', 'danger'] as const;
@@ -158,6 +161,12 @@ export const STATUS_TONES = {
   initiated: 'info',
   cancelled: 'neutral',
   refunded: 'neutral',
+  keyPending: 'info',
+  approvalPending: 'warning',
+  confirmationPending: 'warning',
+  issued: 'success',
+  valid: 'success',
+  revoked: 'danger',
 } as const satisfies Record<Status, Tone>;
 
 /** The tone of a status word from the server; a word the spec lacks is neutral. */
@@ -201,6 +210,12 @@ export const STATUS_WORDS = {
   initiated: { en: 'Payment initiated', ar: 'تم بدء الدفع' },
   cancelled: { en: 'Cancelled', ar: 'ملغى' },
   refunded: { en: 'Refunded', ar: 'مُسترد' },
+  keyPending: { en: 'Waiting for your key', ar: 'بانتظار إنشاء المفتاح' },
+  approvalPending: { en: 'Waiting for approval', ar: 'بانتظار الموافقة' },
+  confirmationPending: { en: 'Waiting for your confirmation', ar: 'بانتظار تأكيدك' },
+  issued: { en: 'Issued', ar: 'صادر' },
+  valid: { en: 'Valid', ar: 'ساري' },
+  revoked: { en: 'Revoked', ar: 'ملغى' },
 } as const satisfies Record<Status, Record<Language, string>>;
 
 /** A status in words; a word the spec lacks is shown as it came. */

@@ -64,6 +64,7 @@ export const TERMS: Record<string, Record<Language, string>> = {
   'Organization User': { en: 'Organization User', ar: 'مستخدم المنشأة' },
   // Products (GLOSSARY.md).
   eSign: { en: 'eSign', ar: 'التوقيع الإلكتروني' },
+  DSC: { en: 'Digital signature certificate', ar: 'شهادة التوقيع الرقمي' },
   // Devices (modules/devices): the kind a browser reported, and the words stored before it did.
   desktop: { en: 'Computer', ar: 'حاسوب' },
   mobile: { en: 'Phone', ar: 'هاتف جوال' },

@@ -10,6 +10,8 @@ import {
   REVIEW_REQUEST_STATUSES,
   SPECIAL_PLAN_STATUSES,
   PAYMENT_STATUSES,
+  CERTIFICATE_REQUEST_STATUSES,
+  CERTIFICATE_STATES,
   PLAN_STATES,
   STATUS_TONES,
   TONES,
@@ -91,6 +93,8 @@ describe('status tones', () => {
       ...ESIGN_TRANSACTION_STATUSES,
       ...PLAN_STATES,
       ...PAYMENT_STATUSES,
+      ...CERTIFICATE_REQUEST_STATUSES,
+      ...CERTIFICATE_STATES,
     ];
     for (const status of every) expect(TONES).toContain(toneOf(status));
     expect(Object.keys(STATUS_TONES).sort()).toEqual([...new Set(every)].sort());

@@ -16,7 +16,7 @@ const initiateBody = z.strictObject({ nationalID: nationalId });
  * plus the identity app's transaction id and the two-digit number the user picks (ours, from the
  * Nafath MFA API the adapter speaks).
  */
-const initiateAnswer = statusAnswer.extend({
+export const initiateAnswer = statusAnswer.extend({
   nationalID: z.string(),
   transId: z.string().nullable(),
   random: z

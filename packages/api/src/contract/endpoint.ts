@@ -26,6 +26,7 @@ export const AREAS = [
   'contact',
   'documents',
   'enrolment',
+  'certificates',
 ] as const;
 export type Area = (typeof AREAS)[number];
 

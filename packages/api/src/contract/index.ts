@@ -3,6 +3,7 @@
  * the mock handlers are all made from this one record.
  */
 import * as authentication from './authentication.js';
+import * as certificates from './certificates.js';
 import * as common from './common.js';
 import * as enrolment from './enrolment.js';
 import type { Endpoint } from './endpoint.js';
@@ -25,6 +26,7 @@ const ALL = [
   ...endpointsOf(providers),
   ...endpointsOf(common),
   ...endpointsOf(enrolment),
+  ...endpointsOf(certificates),
 ];
 
 type AnyEndpoint = (typeof ALL)[number];

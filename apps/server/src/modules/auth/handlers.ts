@@ -187,7 +187,7 @@ async function userByNationalId(deps: Deps, nationalId: string): Promise<number 
 }
 
 /** The signed-in caller's own national id (KYC renewal is always for oneself). */
-async function nationalIdOf(
+export async function nationalIdOf(
   deps: Deps,
   caller: Caller | null,
 ): Promise<{ userSlno: number; nationalId: string }> {

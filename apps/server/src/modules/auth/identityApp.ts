@@ -24,7 +24,7 @@ import { authMessage, identityWaitMessage, type AuthMessage } from './messages.j
 
 /** The flows that ask a person to approve in the identity app. */
 export type IdentityFlow =
-  'login' | 'enrollment' | 'kycRenewal' | 'orgUser' | 'applicant' | 'invitee';
+  'login' | 'enrollment' | 'kycRenewal' | 'orgUser' | 'applicant' | 'invitee' | 'certificate';
 
 /** At most this many identity-app requests per national id in the window. */
 const CHALLENGES_PER_ID = 3;
@@ -39,6 +39,7 @@ const SERVICE_NAMES: Record<IdentityFlow, string> = {
   orgUser: 'OrganizationUser',
   applicant: 'Enrollment',
   invitee: 'OrganizationUser',
+  certificate: 'DigitalCertificate',
 };
 
 export function failed(key: AuthMessage, language: Language) {
@@ -177,7 +178,7 @@ export async function verify<T extends object>(
       await deps.audit.record(tx, context.audit, {
         // An admin's check of a person they add is not a sign-in.
         action:
-          flow === 'orgUser' || flow === 'applicant' || flow === 'invitee'
+          flow === 'orgUser' || flow === 'applicant' || flow === 'invitee' || flow === 'certificate'
             ? 'identity.verification-failed'
             : 'session.sign-in-failed',
         outcome: 'failure',

@@ -19,7 +19,6 @@ import {
   EMAIL_SENDS_PER_HOUR,
   DRAFT_KEPT_DAYS,
   REGISTRATION_FEE_HALALAS,
-  SUBSCRIBER_AGREEMENT_VERSION,
   maskNationalId,
   toSar,
   type ApplicationKind,
@@ -36,6 +35,7 @@ import type { ApplicantOf, HandlerContext, Handlers } from '../../http/contractR
 import { AppError } from '../../http/errors.js';
 import { initiate, verify } from '../auth/identityApp.js';
 import { tooSoon } from '../auth/codes.js';
+import { recordAcceptance, requireCurrentAgreement } from '../agreements.js';
 import { captchaOf, requireCaptcha } from '../captcha.js';
 import { checkedUpload, documentOf, storeUpload } from '../documents/documents.js';
 import { planAmounts } from '../individual/plans.js';
@@ -71,10 +71,6 @@ const MESSAGES = {
   provider: {
     en: 'Choose the service provider you apply to.',
     ar: 'اختر مزوّد الخدمة الذي تتقدّم إليه.',
-  },
-  agreement: {
-    en: 'The subscriber agreement has changed since you read it. Read it again and accept it.',
-    ar: 'تغيّرت اتفاقية المشترك منذ قرأتها. اقرأها مرة أخرى ووافق عليها.',
   },
   documents: {
     en: 'Attach the commercial registration and the authorization letter.',
@@ -390,8 +386,7 @@ export function enrolmentHandlers(deps: PaymentDeps): Handlers {
     submitApplication: async (context) => {
       const slno = requireApplicant(context.applicant);
       const { body } = context.input;
-      if (body.agreementVersion !== SUBSCRIBER_AGREEMENT_VERSION)
-        throw refuse(409, MESSAGES.agreement);
+      requireCurrentAgreement(body.agreementVersion);
       await requireCaptcha(captcha, body.captchaToken, context.request.ip);
       const now = deps.clock();
       const row = await inTransaction(pool, async (tx) => {
@@ -436,18 +431,7 @@ export function enrolmentHandlers(deps: PaymentDeps): Handlers {
             WHERE application_slno = $1`,
           [slno, body.kind, body.l1SipSlNo, body.details, body.details.email, now],
         );
-        await tx.query(
-          `INSERT INTO agreement_acceptances (document, version, language, application_slno, accepted_at, ip, device_id)
-           VALUES ('subscriberAgreement', $1, $2, $3, $4, $5, $6)`,
-          [
-            body.agreementVersion,
-            context.language,
-            slno,
-            now,
-            context.request.ip,
-            context.deviceId,
-          ],
-        );
+        await recordAcceptance(tx, context, { applicationSlno: slno }, now);
         return current;
       });
       await sendLink(slno, body.details.email, row.reference);

@@ -41,9 +41,15 @@ export async function paymentHistoryPage(
     db.query<OrderRow>(
       `SELECT o.order_slno, o.encoded_id AS order_encoded, o.quantity, o.price_halalas, o.tax_halalas, o.total_halalas,
               o.settled_payment_slno IS NOT NULL AS order_paid,
-              e.plan_name, e.plan_name_ar, e.product_name, e.validity_months, e.product_pricing_details_slno,
+              coalesce(e.plan_name, cp.name_en) AS plan_name, coalesce(e.plan_name_ar, cp.name_ar) AS plan_name_ar,
+              coalesce(e.product_name, 'DSC') AS product_name,
+              coalesce(e.validity_months, cp.validity_months) AS validity_months,
+              coalesce(e.product_pricing_details_slno, cp.product_slno) AS product_pricing_details_slno,
               latest.encoded_id, latest.status, latest.created_at
-         FROM orders o JOIN esign_plans e USING (product_pricing_details_slno)
+         FROM orders o
+         -- A person orders a plan or a certificate (migration 025); the product is one of them.
+         LEFT JOIN esign_plans e USING (product_pricing_details_slno)
+         LEFT JOIN certificate_products cp ON cp.product_slno = o.certificate_product_slno
          JOIN LATERAL (SELECT encoded_id, status, created_at FROM payments p
                         WHERE p.order_slno = o.order_slno ORDER BY p.payment_slno DESC LIMIT 1) latest ON true
         WHERE o.user_slno = $1 ORDER BY latest.created_at DESC, o.order_slno DESC LIMIT $2 OFFSET $3`,

@@ -23,6 +23,7 @@ import {
 } from '@tawqi/domain';
 import type { NafathPerson } from '../../adapters/nafath/client.js';
 import type { Deps } from '../../deps.js';
+import { recordAcceptance, requireCurrentAgreement } from '../agreements.js';
 import { inTransaction, type Queryable } from '../../db/pool.js';
 import { requireCaller, type HandlerContext, type Handlers } from '../../http/contractRoutes.js';
 import { AppError } from '../../http/errors.js';
@@ -49,10 +50,6 @@ const MESSAGES = {
   notVerified: {
     en: 'Verify with the identity app in this browser first.',
     ar: 'تحقّق عبر تطبيق نفاذ الوطني في هذا المتصفح أولًا.',
-  },
-  agreement: {
-    en: 'The subscriber agreement has changed since you read it. Read it again and accept it.',
-    ar: 'تغيّرت اتفاقية المشترك منذ قرأتها. اقرأها مرة أخرى ووافق عليها.',
   },
 } as const satisfies Record<string, Record<Language, string>>;
 
@@ -271,8 +268,7 @@ export function invitationHandlers(deps: Deps): Handlers {
 
     completeInvitation: async (context) => {
       const { body } = context.input;
-      if (body.agreementVersion !== SUBSCRIBER_AGREEMENT_VERSION)
-        throw new AppError(409, 'CONFLICT', { localized: MESSAGES.agreement });
+      requireCurrentAgreement(body.agreementVersion);
       const now = deps.clock();
       await inTransaction(pool, async (tx) => {
         const row = await usable(tx, body.token, true);
@@ -298,18 +294,7 @@ export function invitationHandlers(deps: Deps): Handlers {
           [row.request_slno, user.userSlno, body.email, mobile],
         );
         await tx.query('UPDATE invitations SET used_at = $2 WHERE nonce = $1', [row.nonce, now]);
-        await tx.query(
-          `INSERT INTO agreement_acceptances (document, version, language, user_slno, accepted_at, ip, device_id)
-           VALUES ('subscriberAgreement', $1, $2, $3, $4, $5, $6)`,
-          [
-            body.agreementVersion,
-            context.language,
-            user.userSlno,
-            now,
-            context.request.ip,
-            context.deviceId,
-          ],
-        );
+        await recordAcceptance(tx, context, { userSlno: user.userSlno }, now);
         await notifyOtherAdmins(
           tx,
           row.org_slno,

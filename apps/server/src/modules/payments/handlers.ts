@@ -39,13 +39,18 @@ import { localWord } from '../words.js';
 import { simplifiedInvoiceQr } from './invoiceQr.js';
 import { fulfilCounterOrder } from '../counters/orders.js';
 import { fileApplication } from '../enrolment/filing.js';
+import { openCertificateRequest } from '../pki/requests.js';
 
 export const CALLBACK_PATH = '/api/v1/payments/callback';
 /** A notification older (or newer) than this is stale. */
 export const EVENT_MAX_AGE_MS = 5 * 60_000;
 
-/** What an order buys (migration 024 added an application's registration fee). */
-export type OrderCategory = 'plan' | 'counter' | 'role' | 'special' | 'registration';
+/**
+ * What an order buys (migration 024 added an application's registration fee, 025 a person's
+ * digital signature certificate).
+ */
+export type OrderCategory =
+  'plan' | 'counter' | 'role' | 'special' | 'registration' | 'certificate';
 
 const me = (caller: Caller | null) => requireCaller(caller).userSlno;
 
@@ -110,7 +115,7 @@ async function settleIn(
     >(
       `SELECT pay.payment_slno, pay.encoded_id, pay.status, pay.amount_halalas, o.order_slno, o.encoded_id AS order_encoded_id,
               o.settled_payment_slno, o.user_slno, o.org_slno, o.for_sip_slno, o.placed_by, o.category, e.transaction_limit, o.quantity,
-              o.application_slno,
+              o.application_slno, o.certificate_product_slno,
               e.validity_months, e.product_pricing_details_slno, e.plan_name, e.plan_name_ar
          FROM payments pay JOIN orders o USING (order_slno)
          LEFT JOIN esign_plans e ON e.product_pricing_details_slno = o.product_pricing_details_slno
@@ -215,6 +220,8 @@ interface SettledOrder {
   category: OrderCategory;
   /** A registration fee: the application it files. */
   application_slno: number | null;
+  /** A certificate: the product it buys. */
+  certificate_product_slno: number | null;
   quantity: number;
   transaction_limit: number | null;
   validity_months: number | null;
@@ -268,6 +275,26 @@ async function fulfil(client: PoolClient, order: SettledOrder, now: Date): Promi
     );
   if (order.category === 'registration')
     throw new Error('a registration fee files its application');
+  if (order.category === 'certificate') {
+    if (order.user_slno === null || order.certificate_product_slno === null)
+      throw new Error('a certificate order without its person or product');
+    // The request the browser's key is sent to (modules/pki/requests.ts).
+    await openCertificateRequest(client, {
+      userSlno: order.user_slno,
+      productSlno: order.certificate_product_slno,
+      orderSlno: order.order_slno,
+      now,
+    });
+    await notify(
+      order.user_slno,
+      { en: 'Certificate paid for', ar: 'تم دفع رسوم الشهادة' },
+      {
+        en: 'Make your key and confirm the request under My certificates to have it issued.',
+        ar: 'أنشئ مفتاحك وأكّد الطلب في «شهاداتي» لإصدار الشهادة.',
+      },
+    );
+    return;
+  }
   if (order.category !== 'plan') {
     const holder =
       order.for_sip_slno !== null
@@ -328,8 +355,8 @@ export async function fulfilPaidOrder(
   const [order] = (
     await client.query<SettledOrder>(
       `SELECT o.order_slno, o.encoded_id AS order_encoded_id, o.user_slno, o.org_slno, o.for_sip_slno, o.placed_by, o.category,
-              o.application_slno, e.transaction_limit, o.quantity, e.validity_months, e.product_pricing_details_slno,
-              e.plan_name, e.plan_name_ar
+              o.application_slno, o.certificate_product_slno, e.transaction_limit, o.quantity, e.validity_months,
+              e.product_pricing_details_slno, e.plan_name, e.plan_name_ar
          FROM orders o LEFT JOIN esign_plans e USING (product_pricing_details_slno)
         WHERE o.order_slno = $1 AND o.fulfilled_at IS NULL
         FOR UPDATE OF o`,
@@ -378,6 +405,7 @@ const PAYABLE_ORDER = `SELECT o.order_slno, o.encoded_id, o.price_halalas, o.tax
        o.application_slno,
        CASE o.category WHEN 'plan' THEN e.plan_name WHEN 'counter' THEN 'eSign counters'
                        WHEN 'role' THEN 'Role seats' WHEN 'registration' THEN 'Registration fee'
+                       WHEN 'certificate' THEN 'Digital signature certificate'
                        ELSE 'Special plan' END AS description
   FROM orders o LEFT JOIN esign_plans e USING (product_pricing_details_slno)`;
 
@@ -393,6 +421,8 @@ export interface NewOrder {
   category: OrderCategory;
   /** A person's plan; null for an organization's order, which has lines. */
   planSlno: number | null;
+  /** A person's certificate product (category `certificate`). */
+  certificateProductSlno?: number;
   quantity: number;
   amounts: PriceWithVat;
   lines: readonly OrderLine[];
@@ -450,8 +480,8 @@ export async function placeOrder(
     const inserted = await client.query<{ order_slno: number; encoded_id: string }>(
       `INSERT INTO orders (encoded_id, user_slno, org_slno, placed_by, category, product_pricing_details_slno, quantity,
                            price_halalas, tax_halalas, total_halalas, idempotency_key, created_at, sip_slno, for_sip_slno,
-                           application_slno)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) ON CONFLICT DO NOTHING
+                           application_slno, certificate_product_slno)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) ON CONFLICT DO NOTHING
        RETURNING order_slno, encoded_id`,
       [
         encodedId('ord'),
@@ -469,6 +499,7 @@ export async function placeOrder(
         provider,
         forProvider,
         application,
+        wanted.certificateProductSlno ?? null,
       ],
     );
     const fresh = inserted.rows[0];
@@ -510,11 +541,12 @@ export async function placeOrder(
         encoded_id: string;
         category: string;
         product_pricing_details_slno: number | null;
+        certificate_product_slno: number | null;
         quantity: number;
         total_halalas: string;
         for_sip_slno: number | null;
       }>(
-        `SELECT order_slno, encoded_id, category, product_pricing_details_slno, quantity, total_halalas, for_sip_slno FROM orders
+        `SELECT order_slno, encoded_id, category, product_pricing_details_slno, certificate_product_slno, quantity, total_halalas, for_sip_slno FROM orders
           WHERE idempotency_key = $1
             AND (user_slno = $2 OR org_slno = $3 OR sip_slno = $4 OR application_slno = $5)`,
         [key, person, organization, provider, application],
@@ -523,6 +555,7 @@ export async function placeOrder(
     if (
       existing?.category !== wanted.category ||
       existing.product_pricing_details_slno !== wanted.planSlno ||
+      existing.certificate_product_slno !== (wanted.certificateProductSlno ?? null) ||
       existing.quantity !== wanted.quantity ||
       existing.for_sip_slno !== forProvider ||
       Number(existing.total_halalas) !== amounts.totalPrice

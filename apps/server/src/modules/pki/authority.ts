@@ -56,8 +56,8 @@ export interface Authority {
   responder(): Promise<CaMember>;
   /** Signs a subscriber's certificate for a checked request's key; recorded in `tx`. */
   issue(tx: Queryable, order: IssueOrder): Promise<x509.X509Certificate>;
-  /** Revokes (once) and issues a new CRL in the same transaction. */
-  revoke(tx: Queryable, serial: string, reason: x509.X509CrlReason): Promise<boolean>;
+  /** Revokes (once; `reason` is RFC 5280's CRLReason code) and issues a new CRL in `tx`. */
+  revoke(tx: Queryable, serial: string, reason: number): Promise<boolean>;
   /** The newest CRL (issued now when there is none or it is a day old). */
   currentCrl(): Promise<Buffer>;
   /** Issues a new CRL (under the CRL lock of `tx`). */

@@ -1,0 +1,230 @@
+/**
+ * Digital signature certificates (SPEC §2 `dsc/buy`, `dsc/manage`; SPEC §3 "Certificate";
+ * issue 18). The spec names the screens and the certificate's fields; the calls are ours:
+ * - a product is bought like a plan (an order paid at the gateway); paying opens a request;
+ * - the browser makes the key pair and sends a PKCS#10 request signed with it (the private key
+ *   never leaves the browser); the server checks it and refuses weak or reused keys;
+ * - the holder accepts the subscriber agreement and confirms in the identity app; the
+ *   certificate is issued at once;
+ * - the holder's certificates come with their DER, so the browser offers PEM, DER, the chain and
+ *   a PKCS#12 it assembles itself; revoking asks the identity app again.
+ */
+import {
+  CERTIFICATE_KEY_ALGORITHMS,
+  CERTIFICATE_REQUEST_STATUSES,
+  CERTIFICATE_STATES,
+  REVOCATION_REASONS,
+} from '@tawqi/domain';
+import { z } from 'zod';
+import { initiateAnswer } from './authentication.js';
+import { defineEndpoint, json } from './endpoint.js';
+import {
+  certificateInfo,
+  isoDateTime,
+  listOf,
+  paymentAnswer,
+  requiredText,
+  sar,
+  slno,
+  statusAnswer,
+} from './schemas.js';
+
+const reference = z.string().regex(/^DSC-[A-Za-z0-9_-]{8,40}$/);
+const serial = z.string().regex(/^[0-9A-F]{2,40}$/);
+const base64 = z.string().regex(/^[A-Za-z0-9+/]+={0,2}$/);
+const reason = z.enum(Object.keys(REVOCATION_REASONS) as [keyof typeof REVOCATION_REASONS]);
+
+export const certificateProduct = z.object({
+  productSlno: slno,
+  code: z.string(),
+  name: z.string(),
+  class: z.enum(['individual', 'organization']),
+  validityMonths: z.int().positive(),
+  price: sar,
+  tax: sar,
+  totalPrice: sar,
+});
+
+export const certificateRequest = z.object({
+  reference,
+  productName: z.string(),
+  validityMonths: z.int().positive(),
+  status: z.enum(CERTIFICATE_REQUEST_STATUSES),
+  statusLabel: z.string(),
+  createdDate: isoDateTime,
+  /** The key the browser sent, once it has (e.g. "ECDSA-P-256"). */
+  keyAlgorithm: z.string().nullable(),
+  /** The issued certificate's serial (hex), once issued. */
+  certificateSerial: serial.nullable(),
+  remarks: z.string().nullable(),
+});
+
+export const heldCertificate = certificateInfo.extend({
+  status: z.enum(CERTIFICATE_STATES),
+  statusLabel: z.string(),
+  productName: z.string(),
+  revokedAt: isoDateTime.nullable(),
+  /** The certificate itself, DER in base64: the browser makes PEM, DER and PKCS#12 from it. */
+  der: base64,
+  subject: z.string(),
+  policies: z.array(z.string()),
+  fingerprintSha256: z.string().regex(/^[0-9A-F]{64}$/),
+});
+
+export const certificateProducts = defineEndpoint({
+  id: 'certificateProducts',
+  area: 'certificates',
+  method: 'GET',
+  path: 'api/v1/dsc/products',
+  summary: 'The digital signature certificates for sale, with their prices',
+  origin: 'design',
+  designNote: 'SPEC §2 dsc/buy: what a person chooses from (class, validity, price with VAT).',
+  access: 'public',
+  answer: json(listOf(certificateProduct).extend({ vat: z.number().min(0).max(100) })),
+});
+
+export const buyCertificate = defineEndpoint({
+  id: 'buyCertificate',
+  area: 'certificates',
+  method: 'POST',
+  path: 'api/v1/dsc/my/buy',
+  summary: 'Order a certificate and start paying for it',
+  origin: 'design',
+  designNote:
+    'Bought like a plan (an order, paid at the gateway); paying opens the request the key is sent to. ' +
+    'The Idempotency-Key header makes a double click one order.',
+  access: 'session',
+  body: z.strictObject({ productSlno: slno }),
+  answer: json(paymentAnswer.extend({ price: sar, tax: sar, totalPrice: sar })),
+  idempotent: true,
+});
+
+export const myCertificateRequests = defineEndpoint({
+  id: 'myCertificateRequests',
+  area: 'certificates',
+  method: 'GET',
+  path: 'api/v1/dsc/my/requests',
+  summary: 'My certificate requests that are not finished yet, newest first',
+  origin: 'design',
+  designNote:
+    'A paid certificate waits for its key and confirmation: a closed tab loses nothing that was paid for.',
+  access: 'session',
+  answer: json(listOf(certificateRequest)),
+});
+
+export const submitCertificateKey = defineEndpoint({
+  id: 'submitCertificateKey',
+  area: 'certificates',
+  method: 'POST',
+  path: 'api/v1/dsc/my/requests/{reference}/key',
+  summary: 'Send the PKCS#10 request made in the browser with the new key',
+  origin: 'design',
+  designNote:
+    'Checked before it is kept: its self-signature, SHA-256 or better, RSA 2048–4096 or ECDSA P-256, ' +
+    'a key never certified before. A request whose key was sent may be sent a new one until it is issued.',
+  access: 'session',
+  params: z.strictObject({ reference }),
+  body: z.strictObject({
+    csr: base64.max(16_000),
+    keyAlgorithm: z.enum(CERTIFICATE_KEY_ALGORITHMS),
+  }),
+  answer: json(certificateRequest),
+});
+
+export const confirmCertificateInitiate = defineEndpoint({
+  id: 'confirmCertificateInitiate',
+  area: 'certificates',
+  method: 'POST',
+  path: 'api/v1/dsc/my/requests/{reference}/confirm/initiate',
+  summary: 'Accept the subscriber agreement and confirm the request in the identity app',
+  origin: 'design',
+  designNote: 'The certificate is issued when the holder approves on their phone (verify).',
+  access: 'session',
+  params: z.strictObject({ reference }),
+  body: z.strictObject({ agreementVersion: requiredText(40), accepted: z.literal(true) }),
+  answer: json(initiateAnswer),
+});
+
+export const confirmCertificateVerify = defineEndpoint({
+  id: 'confirmCertificateVerify',
+  area: 'certificates',
+  method: 'POST',
+  path: 'api/v1/dsc/my/requests/{reference}/confirm/verify',
+  summary: 'Poll the confirmation; on approval the certificate is issued',
+  origin: 'design',
+  designNote:
+    'Issued in the same step as the approval is taken, once (a second poll finds it consumed).',
+  access: 'session',
+  params: z.strictObject({ reference }),
+  body: z.strictObject({ transId: requiredText(100) }),
+  answer: json(statusAnswer.extend({ certificateSerial: serial.nullable() })),
+});
+
+export const myCertificates = defineEndpoint({
+  id: 'myCertificates',
+  area: 'certificates',
+  method: 'GET',
+  path: 'api/v1/dsc/my/certificates',
+  summary: 'My certificates, newest first (SPEC §3 Certificate, with the certificate itself)',
+  origin: 'design',
+  designNote: 'SPEC §2 dsc/manage: the list with the SPEC §3 fields, the status and the DER.',
+  access: 'session',
+  answer: json(listOf(heldCertificate)),
+});
+
+export const revokeCertificateInitiate = defineEndpoint({
+  id: 'revokeCertificateInitiate',
+  area: 'certificates',
+  method: 'POST',
+  path: 'api/v1/dsc/my/certificates/{serial}/revoke/initiate',
+  summary: 'Start revoking one of my certificates: confirm in the identity app',
+  origin: 'design',
+  designNote: 'Revoking cannot be undone, so the holder confirms it in the identity app first.',
+  access: 'session',
+  params: z.strictObject({ serial }),
+  body: z.strictObject({ reason }),
+  answer: json(initiateAnswer),
+});
+
+export const revokeCertificateVerify = defineEndpoint({
+  id: 'revokeCertificateVerify',
+  area: 'certificates',
+  method: 'POST',
+  path: 'api/v1/dsc/my/certificates/{serial}/revoke/verify',
+  summary: 'Poll the confirmation; on approval the certificate is revoked and the CRL reissued',
+  origin: 'design',
+  designNote: 'OCSP answers revoked from then on; a new CRL is issued in the same transaction.',
+  access: 'session',
+  params: z.strictObject({ serial }),
+  body: z.strictObject({ transId: requiredText(100), reason }),
+  answer: json(statusAnswer.extend({ revokedAt: isoDateTime.nullable() })),
+});
+
+export const certificateRepository = defineEndpoint({
+  id: 'certificateRepository',
+  area: 'certificates',
+  method: 'GET',
+  path: 'api/v1/pki/repository',
+  summary: 'The public repository: the CA certificates, CRL, OCSP address and certificate policies',
+  origin: 'design',
+  designNote: 'What relying parties need to check a Tawqi certificate (issue 18).',
+  access: 'public',
+  answer: json(
+    z.object({
+      authorities: z.array(
+        z.object({
+          role: z.enum(['root', 'issuing']),
+          subject: z.string(),
+          serialNumberHex: serial,
+          validFrom: isoDateTime,
+          validTo: isoDateTime,
+          fingerprintSha256: z.string().regex(/^[0-9A-F]{64}$/),
+          url: z.string(),
+        }),
+      ),
+      crlUrl: z.string(),
+      ocspUrl: z.string(),
+      policies: z.array(z.object({ oid: z.string(), level: z.string() })),
+    }),
+  ),
+});
