@@ -5,6 +5,8 @@ export const MY_PATHS = {
   dashboard: '/app/my/dashboard',
   subscriptions: '/app/my/esign/subscriptions',
   buyPlans: '/app/my/esign/buy/plans',
+  buyCertificate: '/app/my/dsc/buy',
+  certificates: '/app/my/dsc/manage',
   transactions: '/app/my/esign/transactions',
   transactionStatus: '/app/my/esigntransaction-status',
   externalReturn: '/app/my/esign/transaction/return/external',

@@ -281,6 +281,10 @@ describe('a person’s certificate', () => {
       'root',
       'issuing',
     ]);
+    // Each authority's certificate itself, for a holder's chain.
+    expect(repository.body.authorities[1].der).toBe(
+      Buffer.from(h.deps.authority.issuing.rawData).toString('base64'),
+    );
     expect(repository.body.crlUrl).toMatch(/\/pki\/issuing\.crl$/);
     expect(repository.body.policies).toHaveLength(3);
   });

@@ -23,6 +23,7 @@ import {
   toAsciiDigits,
   type ApplicationKind,
   type IdentityFlow,
+  type RevocationReason,
 } from '@tawqi/domain';
 import { Button, TextField } from '@tawqi/ui';
 import { useEffect, useReducer, useRef, useState, type SyntheticEvent } from 'react';
@@ -69,19 +70,37 @@ export interface ApplicantStart {
 
 const NO_APPLICANT: ApplicantStart = { kind: 'organization', captchaToken: null };
 
+/**
+ * What a holder confirms about their own certificate: issuing a request (with the subscriber
+ * agreement's version they accepted) or revoking a certificate (with the reason).
+ */
+export type CertificateConfirmation =
+  | { action: 'issue'; reference: string; agreementVersion: string }
+  | { action: 'revoke'; serial: string; reason: RevocationReason };
+
+/** What a flow's calls send besides the national id. */
+interface FlowInput {
+  organization: number;
+  applicant: ApplicantStart;
+  certificate: CertificateConfirmation | null;
+}
+
+function certificateOf(input: FlowInput): CertificateConfirmation {
+  if (!input.certificate) throw new TypeError('the certificate flow needs what it confirms');
+  return input.certificate;
+}
+
 const CALLS: Record<
   IdentityFlow,
   {
     initiate: (
       nationalId: string,
-      organization: number,
-      applicant: ApplicantStart,
+      input: FlowInput,
     ) => Promise<Answer & { transId: string | null; random: string | null; nationalID: string }>;
     verify: (
       nationalId: string,
       transId: string,
-      organization: number,
-      applicant: ApplicantStart,
+      input: FlowInput,
     ) => Promise<
       Answer &
         Partial<Pick<IdentityApproval, 'session' | 'kycValidTill' | 'applicationToken'>> & {
@@ -116,7 +135,7 @@ const CALLS: Record<
     verify: (_nationalId, transId) => api.call(CONTRACT.kycRenewalVerify, { body: { transId } }),
   },
   orgUser: {
-    initiate: async (nationalId, organization) => {
+    initiate: async (nationalId, { organization }) => {
       const body = { orgSlNo: organization, nationalID: nationalId };
       const checked = await api.call(CONTRACT.validateNationalId, { body });
       const answer =
@@ -125,14 +144,14 @@ const CALLS: Record<
           : { ...checked, transId: null, random: null };
       return { ...answer, nationalID: nationalId };
     },
-    verify: (nationalId, transId, organization) =>
+    verify: (nationalId, transId, { organization }) =>
       api.call(CONTRACT.orgUserNafathVerify, {
         params: { idp: 'nafath' },
         body: { orgSlNo: organization, nationalID: nationalId, transId },
       }),
   },
   applicant: {
-    initiate: async (nationalId, _organization, applicant) => ({
+    initiate: async (nationalId, { applicant }) => ({
       ...(await api.call(CONTRACT.enrolmentNafathVerify, {
         params: { idp: 'nafath' },
         body: {
@@ -143,25 +162,52 @@ const CALLS: Record<
       })),
       nationalID: nationalId,
     }),
-    verify: (nationalId, transId, _organization, applicant) =>
+    verify: (nationalId, transId, { applicant }) =>
       api.call(CONTRACT.enrolmentNafathVerify, {
         params: { idp: 'nafath' },
         body: { nationalID: nationalId, kind: applicant.kind, transId },
       }),
   },
   invitee: {
-    initiate: async (nationalId, _organization, { invitation = '' }) => ({
+    initiate: async (nationalId, { applicant: { invitation = '' } }) => ({
       ...(await api.call(CONTRACT.invitationNafathVerify, {
         params: { idp: 'nafath' },
         body: { token: invitation, nationalID: nationalId },
       })),
       nationalID: nationalId,
     }),
-    verify: (nationalId, transId, _organization, { invitation = '' }) =>
+    verify: (nationalId, transId, { applicant: { invitation = '' } }) =>
       api.call(CONTRACT.invitationNafathVerify, {
         params: { idp: 'nafath' },
         body: { token: invitation, nationalID: nationalId, transId },
       }),
+  },
+  // The signed-in holder, about their own certificate: no id is asked.
+  certificate: {
+    initiate: (_nationalId, input) => {
+      const confirmation = certificateOf(input);
+      return confirmation.action === 'issue'
+        ? api.call(CONTRACT.confirmCertificateInitiate, {
+            params: { reference: confirmation.reference },
+            body: { agreementVersion: confirmation.agreementVersion, accepted: true },
+          })
+        : api.call(CONTRACT.revokeCertificateInitiate, {
+            params: { serial: confirmation.serial },
+            body: { reason: confirmation.reason },
+          });
+    },
+    verify: (_nationalId, transId, input) => {
+      const confirmation = certificateOf(input);
+      return confirmation.action === 'issue'
+        ? api.call(CONTRACT.confirmCertificateVerify, {
+            params: { reference: confirmation.reference },
+            body: { transId },
+          })
+        : api.call(CONTRACT.revokeCertificateVerify, {
+            params: { serial: confirmation.serial },
+            body: { transId, reason: confirmation.reason },
+          });
+    },
   },
 };
 
@@ -177,6 +223,8 @@ export interface IdentityAppProps {
   organization?: number;
   /** What the applicant flow sends besides the id. */
   applicant?: ApplicantStart;
+  /** What the certificate flow confirms. */
+  certificate?: CertificateConfirmation;
   /** The label of the button that starts the flow. */
   startLabel: string;
   onApproved: (approval: IdentityApproval) => void;
@@ -202,6 +250,7 @@ export function IdentityApp({
   flow: firstFlow,
   organization = 0,
   applicant = NO_APPLICANT,
+  certificate,
   startLabel,
   onApproved,
 }: IdentityAppProps) {
@@ -218,7 +267,9 @@ export function IdentityApp({
     transId: null,
     nationalId: '',
   });
-  const asksForId = flow !== 'kycRenewal';
+  // Renewal and certificates are about the signed-in person: the server knows their id.
+  const asksForId = flow !== 'kycRenewal' && flow !== 'certificate';
+  const input: FlowInput = { organization, applicant, certificate: certificate ?? null };
   const words = WAITING_TEXT[flow === 'orgUser' ? 'other' : 'self'];
 
   const start = async (event: SyntheticEvent | null, as: IdentityFlow = flow) => {
@@ -230,7 +281,7 @@ export function IdentityApp({
     setNotRegistered(false);
     dispatch({ type: 'initiate', nationalId: id });
     try {
-      const answer = await CALLS[as].initiate(id, organization, applicant);
+      const answer = await CALLS[as].initiate(id, input);
       challenge.current = { transId: answer.transId, nationalId: answer.nationalID || id };
       dispatch({ type: 'initiate-answered', answer, now: Date.now() });
       if (answer.status !== '1') report('loginInitiationRejected', answer.errorMessage);
@@ -252,7 +303,7 @@ export function IdentityApp({
     const poll = window.setInterval(() => {
       dispatch({ type: 'tick', now: Date.now() });
       if (!transId) return;
-      CALLS[flow].verify(id, transId, organization, applicant).then(
+      CALLS[flow].verify(id, transId, input).then(
         (answer) => {
           if (stopped) return;
           dispatch({

@@ -31,6 +31,7 @@ const MY_LINKS = [
   ['subscriptions', MY_PATHS.subscriptions],
   ['buyPlans', MY_PATHS.buyPlans],
   ['transactions', MY_PATHS.transactions],
+  ['certificates', MY_PATHS.certificates],
   ['account', MY_PATHS.account],
   ['devices', MY_PATHS.devices],
 ] as const;
@@ -53,6 +54,7 @@ const ORG_LINKS = [
  * so, mostly).
  */
 const SECTIONS: Partial<Record<string, readonly string[]>> = {
+  [MY_PATHS.certificates]: ['/app/my/dsc/'],
   '/app/org/manage/users': ['/app/org/manage/'],
   '/app/org/approval/user': ['/app/org/approval/user', '/app/org/approval/dsc'],
   '/app/org/buy/esign/plans': [

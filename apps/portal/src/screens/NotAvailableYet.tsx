@@ -2,7 +2,7 @@
 import { EmptyState, Link } from '@tawqi/ui';
 import { useTranslation } from 'react-i18next';
 
-export default function NotAvailableYet({ stage }: { stage: 'organization' | 'certificates' }) {
+export default function NotAvailableYet({ stage }: { stage: 'organization' }) {
   const { t } = useTranslation('index');
   return (
     <section aria-labelledby="not-yet-title">

@@ -220,6 +220,8 @@ export const certificateRepository = defineEndpoint({
           validTo: isoDateTime,
           fingerprintSha256: z.string().regex(/^[0-9A-F]{64}$/),
           url: z.string(),
+          /** The certificate itself, DER in base64 (a holder's chain is made of these). */
+          der: base64,
         }),
       ),
       crlUrl: z.string(),

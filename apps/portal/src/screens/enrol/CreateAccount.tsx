@@ -19,7 +19,7 @@ import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { api } from '../../api.js';
-import { AgreementAcceptance } from './AgreementAcceptance.js';
+import { AgreementAcceptance } from '../../components/AgreementAcceptance.js';
 import { Captcha } from '../../components/Captcha.js';
 import { IdentityApp } from '../../components/IdentityApp.js';
 import { ReadState } from '../../components/ReadState.js';

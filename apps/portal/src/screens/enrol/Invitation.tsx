@@ -13,7 +13,7 @@ import { useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { api } from '../../api.js';
-import { AgreementAcceptance } from './AgreementAcceptance.js';
+import { AgreementAcceptance } from '../../components/AgreementAcceptance.js';
 import { IdentityApp } from '../../components/IdentityApp.js';
 import { ReadState } from '../../components/ReadState.js';
 import { Verbatim } from '../../components/Verbatim.js';

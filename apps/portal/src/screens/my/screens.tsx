@@ -14,9 +14,10 @@ const BuyPlans = preloadable(() => import('./BuyPlans.js'));
 const PaymentStatus = preloadable(() => import('./PaymentStatus.js'));
 const Transactions = preloadable(() => import('./Transactions.js'));
 const TransactionStatus = preloadable(() => import('./TransactionStatus.js'));
+const BuyCertificate = preloadable(() => import('./BuyCertificate.js'));
+const Certificates = preloadable(() => import('./Certificates.js'));
 const Account = preloadable(() => import('./Account.js'));
 const Devices = preloadable(() => import('./Devices.js'));
-const NotAvailableYet = preloadable(() => import('../NotAvailableYet.js'));
 
 /**
  * The reads a screen makes when it appears, for the screens whose data decides when the page is
@@ -35,9 +36,8 @@ export const MY_SCREENS: Record<MyRoute, ReactNode> = {
   [MY_PATHS.transactions]: <Transactions key="transactions" />,
   [MY_PATHS.subscriptions]: <Subscription key="subscriptions" />,
   [MY_PATHS.buyPlans]: <BuyPlans key="buy" />,
-  // Digital certificates come with the certificate authority (ROADMAP.md).
-  '/app/my/dsc/buy': <NotAvailableYet key="dsc" stage="certificates" />,
-  '/app/my/dsc/manage': <NotAvailableYet key="dsc" stage="certificates" />,
+  [MY_PATHS.buyCertificate]: <BuyCertificate key="dscBuy" />,
+  [MY_PATHS.certificates]: <Certificates key="dsc" />,
   [MY_PATHS.account]: <Account key="account" />,
   [MY_PATHS.devices]: <Devices key="devices" />,
   [MY_PATHS.transactionStatus]: <TransactionStatus key="status" />,

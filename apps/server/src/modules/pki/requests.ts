@@ -226,6 +226,7 @@ export function certificateHandlers(deps: PaymentDeps): Handlers {
         validTo: certificate.notAfter.toISOString(),
         fingerprintSha256: fingerprint(certificate.rawData),
         url: origin + PKI_PATHS[role],
+        der: Buffer.from(certificate.rawData).toString('base64'),
       });
       return Promise.resolve({
         authorities: [authority('root', root), authority('issuing', issuing)],

@@ -6,7 +6,7 @@
 import { Button, Checkbox } from '@tawqi/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import LegalDocumentDialog from '../../components/LegalDocumentDialog.js';
+import LegalDocumentDialog from './LegalDocumentDialog.js';
 
 export function AgreementAcceptance({
   accepted,

@@ -1,0 +1,318 @@
+/**
+ * One of my certificates (SPEC §3 "Certificate"; issue 18): who issued it to whom, when it is
+ * valid, its class, whether it signs documents, its serial in hex and decimal, its key usage and
+ * status. It downloads as PEM or DER, with the authority's chain, and — where its private key was
+ * made in this browser — as a PKCS#12 file under a password the holder chooses, assembled here
+ * (the key never leaves the browser otherwise). Revoking asks for a reason and a confirmation in
+ * the identity app: it cannot be undone.
+ */
+import { CONTRACT, saveDownloadedFile, type EndpointOutput } from '@tawqi/api';
+import { REVOCATION_REASONS, type RevocationReason } from '@tawqi/domain';
+import { Button, Card, Dialog, Select, TextField } from '@tawqi/ui';
+import { useEffect, useState, type SyntheticEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../components/ConfirmDialog.js';
+import { IdentityApp } from '../../components/IdentityApp.js';
+import { Status } from '../../components/Status.js';
+import { Verbatim } from '../../components/Verbatim.js';
+import { formGrid } from '../../components/forms.css.js';
+import { certifiedKeyFingerprint, fromBase64, pem, pkcs12 } from '../../certificates/keys.js';
+import { findKey, forgetKey, type StoredKey } from '../../certificates/keyStore.js';
+import { useFormat } from '../../format.js';
+import { invalidate } from '../../queries.js';
+import { reportFailure, toasts } from '../../toasts.js';
+import { actions, factLabel, factValue, facts } from './my.css.js';
+
+export type HeldCertificate = EndpointOutput<typeof CONTRACT.myCertificates>['dataList'][number];
+
+/** The shortest password a PKCS#12 file is saved under. */
+const MIN_PASSWORD = 8;
+
+const save = (bytes: Uint8Array<ArrayBuffer>, fileName: string, type: string) => {
+  saveDownloadedFile({ blob: new Blob([bytes], { type }), fileName });
+};
+
+/** This certificate's private key, where this browser holds it (null while looking). */
+function useHeldKey(der: string) {
+  const [key, setKey] = useState<{ fingerprint: string; stored: StoredKey | null } | null>(null);
+  useEffect(() => {
+    let current = true;
+    certifiedKeyFingerprint(fromBase64(der))
+      .then(async (fingerprint) => ({ fingerprint, stored: (await findKey(fingerprint)) ?? null }))
+      .then(
+        (found) => {
+          if (current) setKey(found);
+        },
+        () => {
+          if (current) setKey({ fingerprint: '', stored: null });
+        },
+      );
+    return () => {
+      current = false;
+    };
+  }, [der]);
+  return [key, setKey] as const;
+}
+
+export function HeldCertificateCard({
+  certificate,
+  chain,
+}: {
+  certificate: HeldCertificate;
+  /** The authority's certificates, issuing CA first (DER). */
+  chain: readonly Uint8Array<ArrayBuffer>[];
+}) {
+  const { t } = useTranslation('my');
+  const format = useFormat();
+  const [key, setKey] = useHeldKey(certificate.der);
+  const [dialog, setDialog] = useState<'pkcs12' | 'revoke' | 'forget' | null>(null);
+  const der = fromBase64(certificate.der);
+  const name = certificate.serialNumberHex;
+
+  const downloads: [string, () => void][] = [
+    [
+      t('dsc.held.downloadPem'),
+      () =>
+        save(
+          new TextEncoder().encode(pem('CERTIFICATE', der)),
+          `${name}.pem`,
+          'application/x-pem-file',
+        ),
+    ],
+    [t('dsc.held.downloadDer'), () => save(der, `${name}.cer`, 'application/pkix-cert')],
+    [
+      t('dsc.held.downloadChain'),
+      () =>
+        save(
+          new TextEncoder().encode(
+            [der, ...chain].map((item) => pem('CERTIFICATE', item)).join(''),
+          ),
+          `${name}-chain.pem`,
+          'application/x-pem-file',
+        ),
+    ],
+  ];
+
+  return (
+    <Card title={certificate.issuedTo} headingLevel={3}>
+      <p>
+        <Status status={certificate.status} /> {certificate.productName}
+      </p>
+      <dl className={facts}>
+        <dt className={factLabel}>{t('dsc.held.issuedBy')}</dt>
+        <dd className={factValue}>
+          <Verbatim>{certificate.issuedBy}</Verbatim>
+        </dd>
+        <dt className={factLabel}>{t('dsc.held.issuedTo')}</dt>
+        <dd className={factValue}>
+          <Verbatim>{certificate.issuedTo}</Verbatim>
+        </dd>
+        <dt className={factLabel}>{t('dsc.held.validFrom')}</dt>
+        <dd className={factValue}>{format.dateTime(certificate.validFrom)}</dd>
+        <dt className={factLabel}>{t('dsc.held.validTo')}</dt>
+        <dd className={factValue}>{format.dateTime(certificate.validTo)}</dd>
+        {certificate.revokedAt ? (
+          <>
+            <dt className={factLabel}>{t('dsc.held.revokedAt')}</dt>
+            <dd className={factValue}>{format.dateTime(certificate.revokedAt)}</dd>
+          </>
+        ) : null}
+        <dt className={factLabel}>{t('dsc.held.class')}</dt>
+        <dd className={factValue}>
+          {t(`dsc.classes.${certificate.class === 'organization' ? 'organization' : 'individual'}`)}
+        </dd>
+        <dt className={factLabel}>{t('dsc.held.documentSigner')}</dt>
+        <dd className={factValue}>
+          {certificate.isDocumentSigner ? t('dsc.held.yes') : t('dsc.held.no')}
+        </dd>
+        <dt className={factLabel}>{t('dsc.held.serialHex')}</dt>
+        <dd className={factValue}>
+          <Verbatim>{certificate.serialNumberHex}</Verbatim>
+        </dd>
+        <dt className={factLabel}>{t('dsc.held.serialDecimal')}</dt>
+        <dd className={factValue}>
+          <Verbatim>{certificate.serialNumberDecimal}</Verbatim>
+        </dd>
+        <dt className={factLabel}>{t('dsc.held.keyUsage')}</dt>
+        <dd className={factValue}>
+          {certificate.keyUsage
+            .map((usage) => t(`dsc.usages.${usage}`, { defaultValue: usage }))
+            .join(t('dsc.held.listSeparator'))}
+        </dd>
+        <dt className={factLabel}>{t('dsc.held.fingerprint')}</dt>
+        <dd className={factValue}>
+          <Verbatim>{certificate.fingerprintSha256}</Verbatim>
+        </dd>
+        <dt className={factLabel}>{t('dsc.held.privateKey')}</dt>
+        <dd className={factValue}>
+          {key === null ? '…' : key.stored ? t('dsc.held.keyHere') : t('dsc.held.keyNotHere')}
+        </dd>
+      </dl>
+      <div className={actions}>
+        {downloads.map(([label, run]) => (
+          <Button key={label} variant="secondary" size="small" onPress={run}>
+            {label}
+          </Button>
+        ))}
+        {key?.stored ? (
+          <>
+            <Button size="small" onPress={() => setDialog('pkcs12')}>
+              {t('dsc.held.downloadPkcs12')}
+            </Button>
+            <Button variant="secondary" size="small" onPress={() => setDialog('forget')}>
+              {t('dsc.held.forgetKey')}
+            </Button>
+          </>
+        ) : null}
+        {certificate.status === 'valid' ? (
+          <Button variant="danger" size="small" onPress={() => setDialog('revoke')}>
+            {t('dsc.held.revoke')}
+          </Button>
+        ) : null}
+      </div>
+      {dialog === 'pkcs12' && key?.stored ? (
+        <Pkcs12Dialog
+          onClose={() => setDialog(null)}
+          privateKey={key.stored.keys.privateKey}
+          make={(privateKey, password) =>
+            pkcs12({
+              privateKey,
+              certificate: der,
+              chain,
+              password,
+              friendlyName: certificate.issuedTo,
+            }).then((file) => {
+              save(file, `${name}.p12`, 'application/x-pkcs12');
+            })
+          }
+        />
+      ) : null}
+      {dialog === 'forget' && key?.stored ? (
+        <ConfirmDialog
+          title={t('dsc.held.forgetTitle')}
+          alert
+          keepLabel={t('dsc.held.keepKey')}
+          confirmLabel={t('dsc.held.forgetKey')}
+          variant="danger"
+          busy={false}
+          onConfirm={() => {
+            void forgetKey(key.fingerprint).then(() => {
+              setKey({ fingerprint: key.fingerprint, stored: null });
+              setDialog(null);
+              toasts.show({ variant: 'success', title: t('dsc.held.forgotten') });
+            }, reportFailure);
+          }}
+          onClose={() => setDialog(null)}
+        >
+          <p>{t('dsc.held.forgetText')}</p>
+        </ConfirmDialog>
+      ) : null}
+      {dialog === 'revoke' ? (
+        <RevokeDialog serial={certificate.serialNumberHex} onClose={() => setDialog(null)} />
+      ) : null}
+    </Card>
+  );
+}
+
+function Pkcs12Dialog({
+  onClose,
+  privateKey,
+  make,
+}: {
+  onClose: () => void;
+  privateKey: CryptoKey;
+  make: (privateKey: CryptoKey, password: string) => Promise<void>;
+}) {
+  const { t } = useTranslation('my');
+  const [password, setPassword] = useState('');
+  const [repeated, setRepeated] = useState('');
+  const [tried, setTried] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const short = password.length < MIN_PASSWORD;
+  const different = password !== repeated;
+
+  const submit = async (event: SyntheticEvent) => {
+    event.preventDefault();
+    setTried(true);
+    if (short || different) return;
+    setBusy(true);
+    try {
+      await make(privateKey, password);
+      toasts.show({ variant: 'success', title: t('dsc.pkcs12.saved') });
+      onClose();
+    } catch (error) {
+      reportFailure(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog title={t('dsc.pkcs12.title')} isOpen onOpenChange={(open) => !open && onClose()}>
+      <form className={formGrid} onSubmit={(event) => void submit(event)} noValidate>
+        <p>{t('dsc.pkcs12.lead')}</p>
+        <TextField
+          label={t('dsc.pkcs12.password')}
+          description={t('dsc.pkcs12.passwordHelp', { count: MIN_PASSWORD })}
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={setPassword}
+          isInvalid={tried && short}
+          errorMessage={t('dsc.pkcs12.tooShort', { count: MIN_PASSWORD })}
+          isRequired
+        />
+        <TextField
+          label={t('dsc.pkcs12.repeat')}
+          type="password"
+          autoComplete="new-password"
+          value={repeated}
+          onChange={setRepeated}
+          isInvalid={tried && !short && different}
+          errorMessage={t('dsc.pkcs12.different')}
+          isRequired
+        />
+        <div>
+          <Button type="submit" isPending={busy}>
+            {t('dsc.pkcs12.save')}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function RevokeDialog({ serial, onClose }: { serial: string; onClose: () => void }) {
+  const { t } = useTranslation('my');
+  const [reason, setReason] = useState<RevocationReason | null>(null);
+  return (
+    <Dialog title={t('dsc.revoke.title')} isOpen onOpenChange={(open) => !open && onClose()}>
+      <div className={formGrid}>
+        <p>{t('dsc.revoke.lead')}</p>
+        <Select
+          label={t('dsc.revoke.reason')}
+          placeholder={t('dsc.revoke.choose')}
+          options={(Object.keys(REVOCATION_REASONS) as RevocationReason[]).map((id) => ({
+            id,
+            label: t(`dsc.reasons.${id}`),
+          }))}
+          value={reason}
+          onChange={(value) => setReason(value as RevocationReason)}
+        />
+        {reason ? (
+          <IdentityApp
+            key={reason}
+            flow="certificate"
+            certificate={{ action: 'revoke', serial, reason }}
+            startLabel={t('dsc.revoke.confirm')}
+            onApproved={() => {
+              toasts.show({ variant: 'success', title: t('dsc.revoke.done') });
+              onClose();
+              void invalidate(CONTRACT.myCertificates.area);
+            }}
+          />
+        ) : null}
+      </div>
+    </Dialog>
+  );
+}
