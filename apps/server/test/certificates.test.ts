@@ -42,7 +42,7 @@ const me = as(noura);
 const P256 = { name: 'ECDSA', namedCurve: 'P-256' } as const;
 async function newCsr(modulusLength?: number) {
   const rsa = modulusLength !== undefined;
-  const keys = (await webcrypto.subtle.generateKey(
+  const keys = await webcrypto.subtle.generateKey(
     rsa
       ? {
           name: 'RSASSA-PKCS1-v1_5',
@@ -53,7 +53,7 @@ async function newCsr(modulusLength?: number) {
       : P256,
     false,
     ['sign', 'verify'],
-  ));
+  );
   const request = await x509.Pkcs10CertificateRequestGenerator.create({
     name: 'CN=ignored',
     keys,
