@@ -166,12 +166,16 @@ export function CertificateRequestCard({ request }: { request: CertificateReques
     );
 
   return (
-    <Card title={request.productName} headingLevel={3}>
+    <Card
+      // Named by its reference too: two requests may be for one product.
+      title={
+        <>
+          {request.productName} <Verbatim>{request.reference}</Verbatim>
+        </>
+      }
+      headingLevel={3}
+    >
       <dl className={facts}>
-        <dt className={factLabel}>{t('dsc.request.reference')}</dt>
-        <dd className={factValue}>
-          <Verbatim>{request.reference}</Verbatim>
-        </dd>
         <dt className={factLabel}>{t('dsc.request.status')}</dt>
         <dd className={factValue}>
           <Status status={request.status} />

@@ -94,9 +94,18 @@ export function HeldCertificateCard({
   ];
 
   return (
-    <Card title={certificate.issuedTo} headingLevel={3}>
+    <Card
+      // Two certificates of one product are told apart by their serials' ends.
+      title={
+        <>
+          {certificate.productName || t('dsc.held.certificate')}{' '}
+          <Verbatim>{`…${certificate.serialNumberHex.slice(-8)}`}</Verbatim>
+        </>
+      }
+      headingLevel={3}
+    >
       <p>
-        <Status status={certificate.status} /> {certificate.productName}
+        <Status status={certificate.status} />
       </p>
       <dl className={facts}>
         <dt className={factLabel}>{t('dsc.held.issuedBy')}</dt>
