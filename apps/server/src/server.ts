@@ -51,6 +51,7 @@ import { accountHandlers } from './modules/account/handlers.js';
 import { CRL_REFRESH_MS, loadAuthority } from './modules/pki/authority.js';
 import { registerPki } from './modules/pki/routes.js';
 import { certificateHandlers } from './modules/pki/requests.js';
+import { organizationCertificateHandlers } from './modules/pki/organizationCertificates.js';
 
 export interface ServerParts {
   app: FastifyInstance;
@@ -168,6 +169,7 @@ export async function createServer(options: {
     ...enrolmentHandlers(deps),
     ...invitationHandlers(deps),
     ...certificateHandlers(deps),
+    ...organizationCertificateHandlers(deps),
     ...(options.localesDir ? translationHandlers(options.localesDir) : {}),
   };
   // Without a folder of translations (a test's server), that call is not served either.

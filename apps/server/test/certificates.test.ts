@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { SUBSCRIBER_AGREEMENT_VERSION } from '@tawqi/domain';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { CERTIFICATE_POLICIES } from '../src/modules/pki/profiles.js';
 import { certificatePem, chainPem } from '../src/modules/pki/routes.js';
 import * as x509 from '../src/modules/pki/x509.js';
 import { NOURA, SARA, startHarness } from './harness.js';
@@ -200,12 +201,16 @@ describe('a person’s certificate', () => {
       class: 'individual',
       serialNumberDecimal: BigInt(`0x${serial}`).toString(10),
       revokedAt: null,
+      // The policy of a person confirmed in the identity app, as openssl reads it too.
+      policies: [CERTIFICATE_POLICIES.identityApp],
     });
     const leaf = file('leaf.pem', certificatePem(Buffer.from(held.der, 'base64')));
     const root = file('root.pem', certificatePem(h.deps.authority.root.rawData));
     const issuing = file('issuing.pem', certificatePem(h.deps.authority.issuing.rawData));
     const verified = await run('openssl', ['verify', '-CAfile', root, '-untrusted', issuing, leaf]);
     expect(verified.stdout).toContain(': OK');
+    const text = await run('openssl', ['x509', '-in', leaf, '-noout', '-text']);
+    expect(text.stdout).toContain(`Policy: ${CERTIFICATE_POLICIES.identityApp}`);
     // The request is done; it is no longer listed as waiting.
     expect(
       (await me.get('/api/v1/dsc/my/requests')).body.dataList.map(
@@ -287,5 +292,216 @@ describe('a person’s certificate', () => {
     );
     expect(repository.body.crlUrl).toMatch(/\/pki\/issuing\.crl$/);
     expect(repository.body.policies).toHaveLength(3);
+  });
+});
+
+const reemPerson = await h.person('reem');
+const saraPerson = await h.person('sara');
+const reem = as((await h.signIn(reemPerson.nationalId)).token);
+const majed = as((await h.signIn((await h.person('majed')).nationalId)).token);
+
+describe('an organization’s certificate', () => {
+  const admin = as(sara);
+  const approvals = (caller: typeof admin, statuses?: string[]) =>
+    caller.post('/api/v1/approval/org/dsc/requests', {
+      orgSlNo: 314,
+      pageNumber: 1,
+      pageSize: 20,
+      ...(statuses ? { statuses } : {}),
+    });
+  const decide = (caller: typeof admin, reference: string, action: string, remarks?: string) =>
+    caller.post('/api/v1/approval/org/dsc/process', {
+      orgSlNo: 314,
+      reference,
+      action,
+      ...(remarks === undefined ? {} : { remarks }),
+    });
+  const confirmAs = async (caller: typeof admin, reference: string) => {
+    const started = await caller.post(`/api/v1/dsc/my/requests/${reference}/confirm/initiate`, {
+      agreementVersion: SUBSCRIBER_AGREEMENT_VERSION,
+      accepted: true,
+    });
+    expect(started.body).toMatchObject({ status: '1' });
+    h.simulator.answer(started.body.transId, 'approve');
+    return caller.post(`/api/v1/dsc/my/requests/${reference}/confirm/verify`, {
+      transId: started.body.transId,
+    });
+  };
+  let issuedSerial = '';
+
+  it('is asked for by a member, approved by an enrolment admin, confirmed and issued naming the organization', async () => {
+    const asked = await reem.post('/api/v1/dsc/org/request', { orgSlNo: 314 });
+    expect(asked.status).toBe(200);
+    expect(asked.body).toMatchObject({
+      status: 'keyPending',
+      organizationName: expect.any(String),
+    });
+    const reference = asked.body.reference as string;
+    // Asking again answers the open request; another organization's member cannot see it.
+    expect((await reem.post('/api/v1/dsc/org/request', { orgSlNo: 314 })).body.reference).toBe(
+      reference,
+    );
+    expect((await reem.post('/api/v1/dsc/org/request', { orgSlNo: 390 })).status).toBe(403);
+
+    const keyed = await reem.post(`/api/v1/dsc/my/requests/${reference}/key`, {
+      csr: await newCsr(),
+      keyAlgorithm: 'ECDSA-P-256',
+    });
+    expect(keyed.body).toMatchObject({ status: 'approvalPending' });
+    // Not confirmable before an admin approves; a member who is not an admin cannot decide.
+    const early = await reem.post(`/api/v1/dsc/my/requests/${reference}/confirm/initiate`, {
+      agreementVersion: SUBSCRIBER_AGREEMENT_VERSION,
+      accepted: true,
+    });
+    expect(early.status).toBe(409);
+    expect((await decide(reem, reference, 'approve')).status).toBe(403);
+    expect((await approvals(reem)).status).toBe(403);
+
+    // The admin finds it among the open requests, with who asked.
+    const open = await approvals(admin);
+    expect(open.status).toBe(200);
+    const row = open.body.dataList.find(
+      (one: { reference: string }) => one.reference === reference,
+    );
+    expect(row).toMatchObject({
+      fullNameEnglish: 'Reem Al-Dosari',
+      status: 'approvalPending',
+      createdByYou: false,
+      keyAlgorithm: 'ECDSA-P-256',
+    });
+    // Rejecting needs remarks; approving moves it to the member's confirmation, once.
+    expect((await decide(admin, reference, 'reject')).status).toBe(400);
+    expect((await decide(admin, reference, 'approve')).body).toMatchObject({ status: '1' });
+    expect((await decide(majed, reference, 'approve')).status).toBe(409);
+    const notices = await h.ownerPool.query(
+      "SELECT 1 FROM notifications WHERE user_slno = $1 AND title_en = 'Your certificate request was approved'",
+      [reemPerson.userSlno],
+    );
+    expect(notices.rowCount).toBe(1);
+
+    const issued = await confirmAs(reem, reference);
+    expect(issued.body).toMatchObject({ status: '1' });
+    issuedSerial = issued.body.certificateSerial as string;
+    const held = (await reem.get('/api/v1/dsc/my/certificates')).body.dataList.find(
+      (one: { serialNumberHex: string }) => one.serialNumberHex === issuedSerial,
+    );
+    expect(held).toMatchObject({ class: 'organization', status: 'valid' });
+    expect(held.policies).toContain(CERTIFICATE_POLICIES.organizationSignatory);
+    const [crNumber] = (
+      await h.ownerPool.query<{ cr_number: string }>(
+        'SELECT cr_number FROM organizations WHERE org_slno = 314',
+      )
+    ).rows.map((one) => one.cr_number);
+    const leaf = file('org-leaf.pem', certificatePem(Buffer.from(held.der, 'base64')));
+    const chain = file('org-chain.pem', chainPem(h.deps.authority));
+    expect((await run('openssl', ['verify', '-CAfile', chain, leaf])).stdout).toContain(': OK');
+    const subject = await run('openssl', [
+      'x509',
+      '-in',
+      leaf,
+      '-noout',
+      '-subject',
+      '-nameopt',
+      'RFC2253',
+    ]);
+    expect(subject.stdout).toContain(`NTRSA-${String(crNumber)}`);
+    expect(subject.stdout).toContain(reemPerson.nationalId);
+
+    // The organization's certificate on its profile, and its report.
+    const profile = await h.call('GET', '/api/v1/profile/org/cert/info/314', { token: sara });
+    expect(profile.body).toMatchObject({ serialNumberHex: issuedSerial, class: 'organization' });
+    const report = await admin.post('/api/v1/reports/org/dsc', {
+      orgSlNo: 314,
+      pageNumber: 1,
+      pageSize: 20,
+      statuses: ['valid'],
+    });
+    expect(report.body.dataList).toEqual([
+      expect.objectContaining({
+        serialNumberHex: issuedSerial,
+        fullNameEnglish: 'Reem Al-Dosari',
+        status: 'valid',
+        daysLeft: expect.any(Number),
+      }),
+    ]);
+    const exported = await h.call('POST', '/api/v1/excel/report/exportDscReport', {
+      token: sara,
+      body: { orgSlNo: 314, language: 'ar' },
+    });
+    expect(exported.status).toBe(200);
+    expect(exported.headers.get('content-disposition')).toContain(
+      'Digital_Signature_Certificates.xlsx',
+    );
+  });
+
+  it('is never decided by the admin who asked for it', async () => {
+    const asked = await admin.post('/api/v1/dsc/org/request', { orgSlNo: 314 });
+    const reference = asked.body.reference as string;
+    await admin.post(`/api/v1/dsc/my/requests/${reference}/key`, {
+      csr: await newCsr(),
+      keyAlgorithm: 'ECDSA-P-256',
+    });
+    const own = (await approvals(admin, ['approvalPending'])).body.dataList.find(
+      (one: { reference: string }) => one.reference === reference,
+    );
+    expect(own).toMatchObject({ createdByYou: true });
+    const refused = await decide(admin, reference, 'approve');
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toMatch(/another enrolment admin/);
+    // Another admin rejects it with remarks the member reads.
+    expect(
+      (await decide(majed, reference, 'reject', 'Ask for it after the audit.')).body,
+    ).toMatchObject({ status: '1' });
+    const mine = (await admin.get('/api/v1/dsc/my/requests')).body.dataList.find(
+      (one: { reference: string }) => one.reference === reference,
+    );
+    expect(mine).toMatchObject({ status: 'rejected', remarks: 'Ask for it after the audit.' });
+    expect(saraPerson.userSlno).toBeGreaterThan(0);
+  });
+
+  it('is revoked when its holder is deactivated in the organization; OCSP says so', async () => {
+    const deactivated = await admin.post('/api/v1/user/org/orgUser/setActive', {
+      orgSlNo: 314,
+      userSlNo: reemPerson.userSlno,
+      active: false,
+    });
+    expect(deactivated.body).toMatchObject({ status: '1' });
+    const [row] = (
+      await h.ownerPool.query<{ status: string; revocation_reason: number }>(
+        'SELECT status, revocation_reason FROM certificates WHERE serial = $1',
+        [issuedSerial],
+      )
+    ).rows;
+    expect(row).toEqual({ status: 'revoked', revocation_reason: 3 });
+    const report = await admin.post('/api/v1/reports/org/dsc', {
+      orgSlNo: 314,
+      pageNumber: 1,
+      pageSize: 20,
+      statuses: ['revoked'],
+    });
+    expect(
+      report.body.dataList.map((one: { serialNumberHex: string }) => one.serialNumberHex),
+    ).toContain(issuedSerial);
+    const held = (
+      await h.ownerPool.query<{ der: Buffer }>('SELECT der FROM certificates WHERE serial = $1', [
+        issuedSerial,
+      ])
+    ).rows[0];
+    const leaf = file('org-revoked.pem', certificatePem(held?.der ?? Buffer.alloc(0)));
+    const issuing = file('org-issuing.pem', certificatePem(h.deps.authority.issuing.rawData));
+    const chain = file('org-chain2.pem', chainPem(h.deps.authority));
+    const { stdout } = await run('openssl', [
+      'ocsp',
+      '-issuer',
+      issuing,
+      '-cert',
+      leaf,
+      '-url',
+      `${h.baseUrl}/pki/ocsp`,
+      '-CAfile',
+      chain,
+    ]);
+    expect(stdout).toMatch(/: revoked/);
+    expect(stdout).toMatch(/affiliationChanged/);
   });
 });

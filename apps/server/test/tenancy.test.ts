@@ -90,6 +90,13 @@ const victimNewUserRequest = await victimRecord(
   `INSERT INTO user_requests (org_slno, user_slno, kind, status, created_at)
    VALUES (390, $1, 'newUser', 'Pending', now()) RETURNING request_slno AS id`,
 );
+// A certificate request's id is its reference.
+const victimCertificateRequest = 'DSC-canary-request';
+await h.ownerPool.query(
+  `INSERT INTO certificate_requests (reference, user_slno, org_slno, product_slno, status, created_at, updated_at)
+   VALUES ($1, $2, 390, (SELECT product_slno FROM certificate_products WHERE code = 'DSC-ORG-1Y'), 'keyPending', now(), now())`,
+  [victimCertificateRequest, canaryUser.userSlno],
+);
 // A document's id is a random string, not a number.
 const victimDocument = 'CanaryDocument00000390';
 await recordDocument(h.ownerPool, DATABASE_DOCUMENTS, {
@@ -312,6 +319,7 @@ const VICTIM_RECORDS: Record<RecordKind, number | string> = {
   l2Request: victimL2Request,
   document: victimDocument,
   l2RequestDocument: victimL2Document,
+  certificateRequest: victimCertificateRequest,
 };
 const VICTIM_TENANT = { organization: 390, organizationQueryId: 390, l1Provider: 410 } as const;
 

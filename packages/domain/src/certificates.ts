@@ -18,6 +18,18 @@ export const CERTIFICATE_REQUEST_STATUSES = [
 ] as const;
 export type CertificateRequestStatus = (typeof CERTIFICATE_REQUEST_STATUSES)[number];
 
+/**
+ * What an organization's enrolment admins review (issue 18): a member's request for a certificate
+ * bound to the organization, from the key sent on; a request still without a key is the member's.
+ */
+export const CERTIFICATE_REVIEW_STATUSES = [
+  'approvalPending',
+  'confirmationPending',
+  'issued',
+  'rejected',
+] as const satisfies readonly CertificateRequestStatus[];
+export type CertificateReviewStatus = (typeof CERTIFICATE_REVIEW_STATUSES)[number];
+
 /** An issued certificate: in force, revoked, or past its end. */
 export const CERTIFICATE_STATES = ['valid', 'revoked', 'expired'] as const;
 export type CertificateState = (typeof CERTIFICATE_STATES)[number];
@@ -37,3 +49,6 @@ export type RevocationReason = keyof typeof REVOCATION_REASONS;
 /** The keys the portal makes in the browser: ECDSA on P-256 (fast, small) or RSA-2048. */
 export const CERTIFICATE_KEY_ALGORITHMS = ['ECDSA-P-256', 'RSA-2048'] as const;
 export type CertificateKeyAlgorithm = (typeof CERTIFICATE_KEY_ALGORITHMS)[number];
+
+/** The DSC report's export (ours: the spec names no file for it; SPEC §9's names are the others). */
+export const DSC_REPORT_FILE_NAME = 'Digital_Signature_Certificates.xlsx';

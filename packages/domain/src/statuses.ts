@@ -3,7 +3,12 @@
  * of the table, the new-UAV numeric codes, the tone of every status, and each grid's default
  * status filter.
  */
-import type { CertificateRequestStatus, CertificateState } from './certificates.js';
+import {
+  CERTIFICATE_REVIEW_STATUSES,
+  CERTIFICATE_STATES,
+  type CertificateRequestStatus,
+  type CertificateState,
+} from './certificates.js';
 import type { Language } from './settings.js';
 
 /** Organization-user status filter. */
@@ -247,6 +252,13 @@ export const GRID_STATUS_FILTERS = {
   },
   /** The eSign counter deduction summary: an organization's plans by their state. */
   esignDeductions: { statuses: PLAN_STATES, defaultFilter: PLAN_STATES },
+  /** Members' certificate requests: the ones still open first (issue 18). */
+  certificateApprovals: {
+    statuses: CERTIFICATE_REVIEW_STATUSES,
+    defaultFilter: ['approvalPending', 'confirmationPending'],
+  },
+  /** The organization's certificates by their state (issue 18). */
+  dscReport: { statuses: CERTIFICATE_STATES, defaultFilter: CERTIFICATE_STATES },
 } as const satisfies Record<
   string,
   { statuses: readonly Status[]; defaultFilter: readonly Status[] }

@@ -138,9 +138,19 @@ describe('default grid filters (SPEC §4)', () => {
     }
   });
 
+  it('starts certificate approvals, like the spec’s approvals, on the open requests', () => {
+    expect(defaultStatusFilter('certificateApprovals')).toEqual([
+      'approvalPending',
+      'confirmationPending',
+    ]);
+  });
+
   it('starts every other grid on all of its statuses', () => {
     for (const [grid, filter] of Object.entries(GRID_STATUS_FILTERS)) {
-      if (['newUserApprovals', 'changeRequests', 'l2Approvals'].includes(grid)) continue;
+      if (
+        ['newUserApprovals', 'changeRequests', 'l2Approvals', 'certificateApprovals'].includes(grid)
+      )
+        continue;
       expect(filter.defaultFilter).toEqual(filter.statuses);
     }
   });

@@ -12,18 +12,23 @@
 import {
   CERTIFICATE_KEY_ALGORITHMS,
   CERTIFICATE_REQUEST_STATUSES,
+  CERTIFICATE_REVIEW_STATUSES,
   CERTIFICATE_STATES,
+  DSC_REPORT_FILE_NAME,
   REVOCATION_REASONS,
 } from '@tawqi/domain';
 import { z } from 'zod';
 import { initiateAnswer } from './authentication.js';
-import { defineEndpoint, json } from './endpoint.js';
+import { defineEndpoint, json, recordIn, tenantIn, xlsx } from './endpoint.js';
+import { exportOf, orgGrid } from './organization.js';
 import {
   certificateInfo,
   isoDateTime,
   listOf,
+  pageOf,
   paymentAnswer,
   requiredText,
+  reviewBody,
   sar,
   slno,
   statusAnswer,
@@ -57,6 +62,8 @@ export const certificateRequest = z.object({
   /** The issued certificate's serial (hex), once issued. */
   certificateSerial: serial.nullable(),
   remarks: z.string().nullable(),
+  /** The organization a certificate bound to one is for (its name in the caller's language). */
+  organizationName: z.string().nullable(),
 });
 
 export const heldCertificate = certificateInfo.extend({
@@ -229,4 +236,114 @@ export const certificateRepository = defineEndpoint({
       policies: z.array(z.object({ oid: z.string(), level: z.string() })),
     }),
   ),
+});
+
+// ── Organization-bound certificates ─────────────────────────────────────────────────────────
+
+export const requestOrganizationCertificate = defineEndpoint({
+  id: 'requestOrganizationCertificate',
+  area: 'certificates',
+  method: 'POST',
+  path: 'api/v1/dsc/org/request',
+  summary: 'Ask for a certificate bound to one of my organizations',
+  origin: 'design',
+  designNote:
+    'Issue 18: a member asks; the key is made in the browser as for a personal one, then an ' +
+    'enrolment admin (not the member) approves before the member confirms. One open request per ' +
+    'member and organization: asking again answers the open one. Not paid per certificate: the ' +
+    'organization is billed under its agreement with its provider (decided here; the spec is silent).',
+  access: 'session',
+  body: z.strictObject({ orgSlNo: slno }),
+  answer: json(certificateRequest),
+  tenant: tenantIn('body', 'orgSlNo'),
+});
+
+export const certificateApprovalRow = z.object({
+  reference,
+  userSlno: slno,
+  fullNameEnglish: z.string(),
+  fullNameArabic: z.string(),
+  productName: z.string(),
+  keyAlgorithm: z.string().nullable(),
+  status: z.enum(CERTIFICATE_REVIEW_STATUSES),
+  createdDate: isoDateTime,
+  decidedDate: isoDateTime.nullable(),
+  remarks: z.string().nullable(),
+  /** The caller asked for it: another enrolment admin decides (separation of duties). */
+  createdByYou: z.boolean(),
+});
+
+export const certificateApprovals = defineEndpoint({
+  id: 'certificateApprovals',
+  area: 'approvals',
+  method: 'POST',
+  path: 'api/v1/approval/org/dsc/requests',
+  summary: 'Members’ certificate requests for the organization (starts on the open ones)',
+  origin: 'design',
+  designNote: 'SPEC §2 approval/dsc names the screen; the grid and its rows are ours.',
+  access: 'session',
+  body: orgGrid(CERTIFICATE_REVIEW_STATUSES),
+  answer: json(pageOf(certificateApprovalRow)),
+  pageBase: 'one',
+  tenant: tenantIn('body', 'orgSlNo'),
+});
+
+export const processCertificateRequest = defineEndpoint({
+  id: 'processCertificateRequest',
+  area: 'approvals',
+  method: 'POST',
+  path: 'api/v1/approval/org/dsc/process',
+  summary: 'Approve or reject a member’s certificate request',
+  origin: 'design',
+  designNote:
+    'Approved, the member confirms in the identity app and the certificate is issued; rejected, ' +
+    'with remarks the member reads. Never by the member who asked.',
+  access: 'session',
+  body: reviewBody({ orgSlNo: slno, reference }),
+  answer: json(statusAnswer),
+  tenant: tenantIn('body', 'orgSlNo'),
+  records: [recordIn('body', 'reference', 'certificateRequest')],
+  idempotent: true,
+});
+
+export const dscReportRow = z.object({
+  serialNumberHex: serial,
+  fullNameEnglish: z.string(),
+  fullNameArabic: z.string(),
+  productName: z.string(),
+  validFrom: isoDateTime,
+  validTo: isoDateTime,
+  status: z.enum(CERTIFICATE_STATES),
+  revokedAt: isoDateTime.nullable(),
+  /** Whole days until it ends (negative once ended): what "expiring" is read from. */
+  daysLeft: z.int(),
+});
+
+export const dscReport = defineEndpoint({
+  id: 'dscReport',
+  area: 'reports',
+  method: 'POST',
+  path: 'api/v1/reports/org/dsc',
+  summary: 'The organization’s certificates: valid, revoked and expired, soonest to end first',
+  origin: 'design',
+  designNote: 'SPEC §2 reports/dsc names the report; its rows are ours (issue 18).',
+  access: 'session',
+  body: orgGrid(CERTIFICATE_STATES),
+  answer: json(pageOf(dscReportRow)),
+  pageBase: 'one',
+  tenant: tenantIn('body', 'orgSlNo'),
+});
+
+export const exportDscReport = defineEndpoint({
+  id: 'exportDscReport',
+  area: 'reports',
+  method: 'POST',
+  path: 'api/v1/excel/report/exportDscReport',
+  summary: 'Export the filtered certificates of the DSC report',
+  origin: 'design',
+  designNote: 'The report as a spreadsheet, its cells in the language asked for.',
+  access: 'session',
+  body: exportOf(orgGrid(CERTIFICATE_STATES)),
+  answer: xlsx(DSC_REPORT_FILE_NAME),
+  tenant: tenantIn('body', 'orgSlNo'),
 });

@@ -72,7 +72,9 @@ export interface TenantField {
  * - `l2Provider`: an L2 provider under the tenant L1 provider;
  * - `l2Organization`: an organization of an L2 provider under the tenant L1 provider;
  * - `document`: a stored document of the tenant organization (its id is a random string);
- * - `l2RequestDocument`: a document of an L2 provider's request to the tenant L1 provider.
+ * - `l2RequestDocument`: a document of an L2 provider's request to the tenant L1 provider;
+ * - `certificateRequest`: a member's request for a certificate bound to the tenant organization
+ *   (its reference).
  */
 export const RECORD_KINDS = [
   'tenantQueryId',
@@ -91,6 +93,7 @@ export const RECORD_KINDS = [
   'l2Organization',
   'document',
   'l2RequestDocument',
+  'certificateRequest',
 ] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 

@@ -80,7 +80,7 @@ import {
 } from './schemas.js';
 
 /** A grid body of an organization: its id, page, filter, statuses, and the export's language. */
-function orgGrid<S extends readonly [string, ...string[]], Id extends string = 'orgSlNo'>(
+export function orgGrid<S extends readonly [string, ...string[]], Id extends string = 'orgSlNo'>(
   statuses: S,
   idField: Id = 'orgSlNo' as Id,
 ) {
@@ -93,7 +93,9 @@ function orgGrid<S extends readonly [string, ...string[]], Id extends string = '
 }
 
 /** An export takes its grid's filter without the page, and the language of its cells. */
-function exportOf<Shape extends typeof pageRequest & z.ZodRawShape>(grid: z.ZodObject<Shape>) {
+export function exportOf<Shape extends typeof pageRequest & z.ZodRawShape>(
+  grid: z.ZodObject<Shape>,
+) {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the page is what is left out
   const { pageNumber, pageSize, ...filter } = grid.shape;
   return z.strictObject({ ...filter, language });

@@ -3,6 +3,8 @@
  * declaration here, its query module on the server and its screen-specific parts in the portal.
  */
 import {
+  CERTIFICATE_REVIEW_STATUSES,
+  CERTIFICATE_STATES,
   ESIGN_TRANSACTION_STATUSES,
   NEW_USER_APPROVAL_STATUSES,
   ORG_USER_STATUSES,
@@ -1196,6 +1198,111 @@ export const l2RoleCounterAllocationsGrid = defineGrid({
   exportInput: (filter, language) => ({ body: { ...providerFilter(filter), language } }),
 });
 
+/**
+ * Members' requests for certificates bound to the organization (SPEC §2 `approval/dsc`; issue 18):
+ * the open ones first; a row opens the request and its decision.
+ */
+export const certificateApprovalsGrid = defineGrid({
+  id: 'certificateApprovals',
+  list: CONTRACT.certificateApprovals,
+  export: null,
+  statuses: {
+    all: CERTIFICATE_REVIEW_STATUSES,
+    start: defaultStatusFilter('certificateApprovals'),
+  },
+  searchable: true,
+  columns: [
+    personColumn(),
+    {
+      id: 'reference',
+      header: { en: 'Reference', ar: 'الرقم المرجعي' },
+      kind: 'verbatim',
+      value: (row) => row.reference,
+      width: 200,
+    },
+    {
+      id: 'productName',
+      header: { en: 'Certificate', ar: 'الشهادة' },
+      kind: 'text',
+      value: (row) => row.productName,
+      width: 260,
+    },
+    {
+      id: 'createdDate',
+      header: { en: 'Requested', ar: 'تاريخ الطلب' },
+      kind: 'dateTime',
+      value: (row) => row.createdDate,
+      width: 190,
+    },
+    statusColumn(190),
+  ],
+  rowKey: (row) => row.reference,
+  listInput: (view) => ({ body: orgPage(CONTRACT.certificateApprovals, view) }),
+  exportInput: null,
+});
+
+/**
+ * The organization's certificates (SPEC §2 `reports/dsc`; issue 18): valid, revoked and expired,
+ * the soonest to end first, with the days left — what "expiring" is read from.
+ */
+export const dscReportGrid = defineGrid({
+  id: 'dscReport',
+  list: CONTRACT.dscReport,
+  export: CONTRACT.exportDscReport,
+  statuses: { all: CERTIFICATE_STATES, start: defaultStatusFilter('dscReport') },
+  searchable: true,
+  columns: [
+    personColumn(),
+    {
+      id: 'serialNumberHex',
+      header: { en: 'Serial number', ar: 'الرقم التسلسلي' },
+      kind: 'verbatim',
+      value: (row) => row.serialNumberHex,
+      width: 320,
+    },
+    {
+      id: 'productName',
+      header: { en: 'Certificate', ar: 'الشهادة' },
+      kind: 'text',
+      value: (row) => row.productName,
+      width: 260,
+      only: 'file',
+    },
+    {
+      id: 'validFrom',
+      header: { en: 'Valid from', ar: 'صالحة من' },
+      kind: 'date',
+      value: (row) => row.validFrom,
+      width: 140,
+    },
+    {
+      id: 'validTo',
+      header: { en: 'Valid to', ar: 'صالحة حتى' },
+      kind: 'date',
+      value: (row) => row.validTo,
+      width: 140,
+    },
+    {
+      id: 'daysLeft',
+      header: { en: 'Days left', ar: 'الأيام المتبقية' },
+      kind: 'number',
+      value: (row) => (row.status === 'valid' ? row.daysLeft : null),
+      width: 120,
+    },
+    {
+      id: 'revokedAt',
+      header: { en: 'Revoked on', ar: 'تاريخ الإلغاء' },
+      kind: 'date',
+      value: (row) => row.revokedAt,
+      width: 140,
+    },
+    statusColumn(130),
+  ],
+  rowKey: (row) => row.serialNumberHex,
+  listInput: (view) => ({ body: orgPage(CONTRACT.dscReport, view) }),
+  exportInput: (filter, language) => ({ body: { ...orgFilter(filter), language } }),
+});
+
 /** Every declared grid, for tests that walk them all. */
 export const GRIDS = [
   myTransactionsGrid,
@@ -1208,4 +1315,6 @@ export const GRIDS = [
   l2RequestsGrid,
   l2StockAllocationGrid,
   l2RoleCounterAllocationsGrid,
+  certificateApprovalsGrid,
+  dscReportGrid,
 ] as const;

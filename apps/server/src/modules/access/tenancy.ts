@@ -150,6 +150,10 @@ export const RECORD_OWNERSHIP: Record<RecordKind, Ownership> = {
     by: 'organization',
     sql: 'SELECT 1 FROM documents WHERE org_slno = $1 AND unique_file_id = $2',
   },
+  certificateRequest: {
+    by: 'organization',
+    sql: 'SELECT 1 FROM certificate_requests WHERE org_slno = $1 AND reference = $2',
+  },
   l2RequestDocument: {
     by: 'provider',
     sql: `SELECT 1 FROM documents d JOIN l2_requests r ON r.request_slno = d.l2_request_slno

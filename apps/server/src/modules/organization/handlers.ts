@@ -137,10 +137,6 @@ export function organizationHandlers(deps: Deps): Handlers {
       return profile;
     },
 
-    // No certificate is issued to an organization before the certificate issue lands: the tab
-    // says so (null), rather than showing a made-up one.
-    organizationCertificate: () => Promise.resolve(null),
-
     sponsors: async (context) => ({ dataList: await contacts(context, 'sponsor') }),
     technicalContacts: async (context) => ({
       dataList: await contacts(context, 'technicalContact'),

@@ -19,6 +19,7 @@ import {
   type OrganizationRole,
 } from '@tawqi/domain';
 import type { Deps } from '../../deps.js';
+import { revokeMemberCertificates } from '../pki/organizationCertificates.js';
 import { days, searchText, whereOf } from '../../db/paging.js';
 import { inTransaction, type Queryable } from '../../db/pool.js';
 import { AppError } from '../../http/errors.js';
@@ -211,7 +212,9 @@ async function askedValue(
 }
 
 /** A member's detail, the lists the users screen's filters offer, and what an admin may change. */
-export function organizationUserHandlers(deps: Pick<Deps, 'pool' | 'audit' | 'clock'>): Handlers {
+export function organizationUserHandlers(
+  deps: Pick<Deps, 'pool' | 'audit' | 'clock' | 'authority'>,
+): Handlers {
   const { pool } = deps;
 
   /**
@@ -383,9 +386,17 @@ export function organizationUserHandlers(deps: Pick<Deps, 'pool' | 'audit' | 'cl
           `UPDATE memberships SET is_active = $3, status = $4 WHERE org_slno = $1 AND user_slno = $2`,
           [organizationOf(context.tenant), userSlNo, active, active ? 'Approved' : 'Deactivated'],
         );
+        // Who leaves no longer signs for the organization: its certificates naming them go.
+        const revoked = active
+          ? []
+          : await revokeMemberCertificates(tx, deps.authority, {
+              orgSlno: organizationOf(context.tenant),
+              userSlno: userSlNo,
+              now: deps.clock(),
+            });
         return {
           action: 'membership.changed',
-          detail: { active },
+          detail: { active, ...(revoked.length ? { revokedCertificates: revoked.join(' ') } : {}) },
           notice: (organization) =>
             active
               ? {

@@ -23,6 +23,7 @@ import { recordAcceptance, requireCurrentAgreement } from '../agreements.js';
 import { nationalIdOf } from '../auth/handlers.js';
 import { initiate, verify } from '../auth/identityApp.js';
 import { planAmounts } from '../individual/plans.js';
+import { notifyOtherAdmins } from '../organization/notices.js';
 import { checkout, type PaymentDeps } from '../payments/handlers.js';
 import { inLanguage, localWord } from '../words.js';
 import { checkCsr, type CsrProblem } from './csr.js';
@@ -66,6 +67,15 @@ const MESSAGES = {
   },
 } as const satisfies Record<CsrProblem, Words> & Record<string, Words>;
 
+/** What the organization's other enrolment admins are told when a request awaits them. */
+const AWAITING_APPROVAL = {
+  title: { en: 'A certificate request awaits you', ar: 'طلب شهادة بانتظارك' },
+  body: {
+    en: 'A member asked for a certificate bound to the organization. Review it under Approvals.',
+    ar: 'طلب أحد الأعضاء شهادة مرتبطة بالمنشأة. راجعه في الموافقات.',
+  },
+};
+
 const refuse = (status: number, words: Words) =>
   new AppError(status, status === 422 ? 'VALIDATION_FAILED' : 'CONFLICT', { localized: words });
 
@@ -89,6 +99,7 @@ export async function openCertificateRequest(
 
 interface RequestRow {
   request_slno: number;
+  user_slno: number;
   reference: string;
   status: CertificateRequestStatus;
   created_at: Date;
@@ -101,10 +112,20 @@ interface RequestRow {
   name_ar: string;
   validity_months: number;
   class: string;
+  /** A certificate bound to an organization: which, as it is named and registered. */
+  org_slno: number | null;
+  org_name_en: string | null;
+  org_name_ar: string | null;
+  cr_number: string | null;
 }
 
-const REQUEST_COLUMNS = `r.request_slno, r.reference, r.status, r.created_at, r.key_algorithm, r.certificate_serial,
-  r.remarks, r.csr_der, r.acceptance_slno, p.name_en, p.name_ar, p.validity_months, p.class`;
+export const REQUEST_COLUMNS = `r.request_slno, r.user_slno, r.reference, r.status, r.created_at, r.key_algorithm, r.certificate_serial,
+  r.remarks, r.csr_der, r.acceptance_slno, p.name_en, p.name_ar, p.validity_months, p.class,
+  r.org_slno, o.name_en AS org_name_en, o.name_ar AS org_name_ar, o.cr_number`;
+
+/** The requests with their product and, for an organization's, the organization. */
+export const REQUEST_FROM = `certificate_requests r JOIN certificate_products p USING (product_slno)
+  LEFT JOIN organizations o ON o.org_slno = r.org_slno`;
 
 const fingerprint = (der: ArrayBuffer | Uint8Array) =>
   createHash('sha256').update(new Uint8Array(der)).digest('hex').toUpperCase();
@@ -122,6 +143,19 @@ const KEY_USAGES: [x509.KeyUsageFlags, string][] = [
   [x509.KeyUsageFlags.cRLSign, 'cRLSign'],
 ];
 
+/**
+ * An OID in dotted decimals. asn1js writes an arc above 2^53 (our policies' UUID arc, 2.25.…) as
+ * `{hex}`, its base-128 digits a byte each: read back to the number here.
+ */
+export function dottedOid(oid: string): string {
+  return oid.replace(/\{([0-9a-f]+)\}/gi, (_match, hex: string) => {
+    let value = 0n;
+    for (let index = 0; index < hex.length; index += 2)
+      value = value * 128n + BigInt(parseInt(hex.slice(index, index + 2), 16));
+    return value.toString();
+  });
+}
+
 /** SPEC §3's "Certificate" fields of a certificate, read from the certificate itself. */
 export function certificateFields(der: Uint8Array<ArrayBuffer>) {
   const certificate = new x509.X509Certificate(der);
@@ -138,39 +172,53 @@ export function certificateFields(der: Uint8Array<ArrayBuffer>) {
     serialNumberDecimal: BigInt(`0x${serial}`).toString(10),
     keyUsage: KEY_USAGES.filter(([flag]) => (usage & flag) !== 0).map(([, word]) => word),
     subject: certificate.subject,
-    policies: [...(certificate.getExtension(x509.CertificatePolicyExtension)?.policies ?? [])],
+    policies: (certificate.getExtension(x509.CertificatePolicyExtension)?.policies ?? []).map(
+      dottedOid,
+    ),
     fingerprintSha256: fingerprint(der),
   };
+}
+
+/** A request as the contract gives it, in the caller's language. */
+export const requestAnswer = (row: RequestRow, language: Language) => ({
+  reference: row.reference,
+  productName: inLanguage(row.name_en, row.name_ar, language),
+  validityMonths: row.validity_months,
+  status: row.status,
+  statusLabel: localWord(row.status, language),
+  createdDate: row.created_at.toISOString(),
+  keyAlgorithm: row.key_algorithm,
+  certificateSerial: row.certificate_serial,
+  remarks: row.remarks,
+  organizationName:
+    row.org_name_en === null ? null : inLanguage(row.org_name_en, row.org_name_ar ?? '', language),
+});
+
+/** The request of `reference`, locked in `tx`, where `condition` ($2) holds; else not found. */
+export async function lockedRequest(
+  tx: Queryable,
+  reference: string,
+  condition: string,
+  value: number,
+): Promise<RequestRow> {
+  const [row] = (
+    await tx.query<RequestRow>(
+      `SELECT ${REQUEST_COLUMNS} FROM ${REQUEST_FROM}
+        WHERE r.reference = $1 AND ${condition} FOR UPDATE OF r`,
+      [reference, value],
+    )
+  ).rows;
+  if (!row) throw new AppError(404, 'NOT_FOUND');
+  return row;
 }
 
 export function certificateHandlers(deps: PaymentDeps): Handlers {
   const { pool } = deps;
   const origin = deps.config.publicOrigin;
 
-  const requestAnswer = (row: RequestRow, language: Language) => ({
-    reference: row.reference,
-    productName: inLanguage(row.name_en, row.name_ar, language),
-    validityMonths: row.validity_months,
-    status: row.status,
-    statusLabel: localWord(row.status, language),
-    createdDate: row.created_at.toISOString(),
-    keyAlgorithm: row.key_algorithm,
-    certificateSerial: row.certificate_serial,
-    remarks: row.remarks,
-  });
-
   /** The caller's own request, locked in `tx`; another's is not found. */
-  const ownRequest = async (tx: Queryable, userSlno: number, reference: string) => {
-    const [row] = (
-      await tx.query<RequestRow>(
-        `SELECT ${REQUEST_COLUMNS} FROM certificate_requests r JOIN certificate_products p USING (product_slno)
-          WHERE r.reference = $1 AND r.user_slno = $2 FOR UPDATE OF r`,
-        [reference, userSlno],
-      )
-    ).rows;
-    if (!row) throw new AppError(404, 'NOT_FOUND');
-    return row;
-  };
+  const ownRequest = (tx: Queryable, userSlno: number, reference: string) =>
+    lockedRequest(tx, reference, 'r.user_slno = $2', userSlno);
 
   /** The caller's own certificate (issued to them); another's is not found. */
   const ownCertificate = async (userSlno: number, serial: string) => {
@@ -259,7 +307,7 @@ export function certificateHandlers(deps: PaymentDeps): Handlers {
     myCertificateRequests: async ({ caller, language }) => {
       const { userSlno } = requireCaller(caller);
       const { rows } = await pool.query<RequestRow>(
-        `SELECT ${REQUEST_COLUMNS} FROM certificate_requests r JOIN certificate_products p USING (product_slno)
+        `SELECT ${REQUEST_COLUMNS} FROM ${REQUEST_FROM}
           WHERE r.user_slno = $1 AND r.status NOT IN ('issued', 'cancelled')
           ORDER BY r.created_at DESC, r.request_slno DESC LIMIT 50`,
         [userSlno],
@@ -284,9 +332,15 @@ export function certificateHandlers(deps: PaymentDeps): Handlers {
           [checked.spkiSha256, current.request_slno],
         );
         if ((used.rowCount ?? 0) > 0) throw refuse(409, MESSAGES.keyUsed);
+        // An organization's certificate waits for its enrolment admin first (a key replaced
+        // after the approval keeps it: what was approved is the person and the organization).
+        const next =
+          current.org_slno !== null && current.status === 'keyPending'
+            ? 'approvalPending'
+            : 'confirmationPending';
         await tx.query(
           `UPDATE certificate_requests SET csr_der = $2, spki_sha256 = $3, key_algorithm = $4,
-                  status = 'confirmationPending', acceptance_slno = NULL, updated_at = $5
+                  status = $6, acceptance_slno = NULL, updated_at = $5
             WHERE request_slno = $1`,
           [
             current.request_slno,
@@ -294,8 +348,11 @@ export function certificateHandlers(deps: PaymentDeps): Handlers {
             checked.spkiSha256,
             checked.keyAlgorithm,
             deps.clock(),
+            next,
           ],
         );
+        if (next === 'approvalPending' && current.org_slno !== null)
+          await notifyOtherAdmins(tx, current.org_slno, userSlno, AWAITING_APPROVAL, deps.clock());
         await deps.audit.record(tx, audit, {
           action: 'approval.requested',
           target: current.reference,
@@ -347,13 +404,24 @@ export function certificateHandlers(deps: PaymentDeps): Handlers {
               throw refuse(409, MESSAGES.wrongStep);
             const csr = new x509.Pkcs10CertificateRequest(new Uint8Array(current.csr_der));
             // Named as the identity app names the holder in this very approval.
+            // An organization's names its signatory's organization and its registration.
+            const organization =
+              current.org_slno !== null &&
+              current.org_name_en !== null &&
+              current.cr_number !== null
+                ? { name: current.org_name_en, crNumber: current.cr_number }
+                : null;
             const certificate = await deps.authority.issue(tx, {
               publicKey: csr.publicKey,
-              name: { nameEnglish: person.fullNameEnglish, nationalId: person.nationalId },
-              level: 'identityApp',
+              name: {
+                nameEnglish: person.fullNameEnglish,
+                nationalId: person.nationalId,
+                ...(organization ? { organization } : {}),
+              },
+              level: organization ? 'organizationSignatory' : 'identityApp',
               months: current.validity_months,
               userSlno: self.userSlno,
-              orgSlno: null,
+              orgSlno: current.org_slno,
               class: current.class,
             });
             const serial = certificate.serialNumber.toUpperCase();
