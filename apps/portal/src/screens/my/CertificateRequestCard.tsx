@@ -180,7 +180,15 @@ export function CertificateRequestCard({ request }: { request: CertificateReques
         <dd className={factValue}>
           <Status status={request.status} />
         </dd>
-        <dt className={factLabel}>{t('dsc.request.paid')}</dt>
+        {request.organizationName ? (
+          <>
+            <dt className={factLabel}>{t('dsc.request.organization')}</dt>
+            <dd className={factValue}>{request.organizationName}</dd>
+          </>
+        ) : null}
+        <dt className={factLabel}>
+          {request.organizationName ? t('dsc.request.asked') : t('dsc.request.paid')}
+        </dt>
         <dd className={factValue}>{format.dateTime(request.createdDate)}</dd>
         {request.remarks ? (
           <>

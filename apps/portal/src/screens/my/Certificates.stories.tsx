@@ -10,6 +10,7 @@ import { http, HttpResponse } from 'msw';
 import { expect, screen, userEvent, within } from 'storybook/test';
 import {
   SESSION_INDIVIDUAL,
+  SESSION_WITH_ORGANIZATIONS,
   failedOnceStory,
   inArabic,
   inDark,
@@ -98,6 +99,7 @@ export const KeyInAnotherBrowser: Story = {
               keyAlgorithm: 'ECDSA-P-256',
               certificateSerial: null,
               remarks: null,
+              organizationName: null,
             },
           ],
         });
@@ -136,6 +138,26 @@ export const Revoke: Story = {
   },
 };
 export const RevokeArabic = inArabic(Revoke);
+
+/** A member of organizations can ask for a certificate bound to each. */
+export const ForMyOrganization: Story = {
+  parameters: { portal: { route: '/app/my/dsc/manage', session: SESSION_WITH_ORGANIZATIONS } },
+  play: async ({ canvasElement }) => {
+    const section = within(
+      await within(canvasElement).findByRole('region', {
+        name: text('my:dsc.organizations.title'),
+      }),
+    );
+    const [ask] = section.getAllByRole('button');
+    if (!ask) throw new Error('the session has organizations');
+    await expect(ask).toHaveTextContent(
+      new RegExp(text('my:dsc.organizations.ask', { organization: '' })),
+    );
+    await userEvent.click(ask);
+    await expect(ask).toBeEnabled();
+  },
+};
+export const ForMyOrganizationArabic = inArabic(ForMyOrganization);
 
 /** Nothing bought yet: where to buy. */
 export const Empty: Story = {

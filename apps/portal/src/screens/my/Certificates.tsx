@@ -2,17 +2,67 @@
  * My certificates (SPEC §2 `dsc/manage`; issue 18): first the paid requests still on their way
  * (make the key, confirm), then the certificates issued to me, newest first, each with its
  * details, downloads and revocation. The public repository's call brings the authority's
- * certificates for the chain a holder downloads.
+ * certificates for the chain a holder downloads. A member of an organization asks here for a
+ * certificate bound to it: its enrolment admin approves it after the key is made.
  */
+
+/** Asking for a certificate bound to each of my organizations. */
+function OrganizationCertificates() {
+  const { t } = useTranslation('my');
+  const organizations = useAtomValue(organizationsAtom);
+  const language = useAtomValue(languageAtom);
+  const [asking, setAsking] = useState<number | null>(null);
+  if (organizations.length === 0) return null;
+  const ask = async (orgSlNo: number) => {
+    setAsking(orgSlNo);
+    try {
+      await api.call(CONTRACT.requestOrganizationCertificate, { body: { orgSlNo } });
+      await invalidate(CONTRACT.myCertificateRequests.area);
+    } catch (error) {
+      reportFailure(error);
+    } finally {
+      setAsking(null);
+    }
+  };
+  return (
+    <section className={section} aria-labelledby="dsc-organizations">
+      <h2 id="dsc-organizations" className={sectionTitle}>
+        {t('dsc.organizations.title')}
+      </h2>
+      <p className={muted}>{t('dsc.organizations.lead')}</p>
+      <div className={actions}>
+        {organizations.map((organization) => {
+          const name =
+            language === 'ar' ? organization.organizationNameArabic : organization.organizationName;
+          return (
+            <Button
+              key={organization.slno}
+              variant="secondary"
+              isPending={asking === organization.slno}
+              onPress={() => void ask(organization.slno)}
+            >
+              {t('dsc.organizations.ask', { organization: name })}
+            </Button>
+          );
+        })}
+      </div>
+    </section>
+  );
+}
 import { CONTRACT } from '@tawqi/api';
-import { EmptyState, ErrorState, Link, Spinner } from '@tawqi/ui';
+import { Button, EmptyState, ErrorState, Link, Spinner } from '@tawqi/ui';
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { api } from '../../api.js';
 import { fromBase64 } from '../../certificates/keys.js';
 import { MY_PATHS } from '../../paths.js';
-import { useApi } from '../../queries.js';
+import { invalidate, useApi } from '../../queries.js';
+import { languageAtom, organizationsAtom } from '../../state/atoms.js';
+import { reportFailure } from '../../toasts.js';
 import { CertificateRequestCard } from './CertificateRequestCard.js';
 import { HeldCertificateCard } from './HeldCertificateCard.js';
-import { heading, muted, screen, section, sectionTitle, title } from './my.css.js';
+import { actions, heading, muted, screen, section, sectionTitle, title } from './my.css.js';
 
 export default function Certificates() {
   const { t } = useTranslation('my');
@@ -71,6 +121,7 @@ export default function Certificates() {
           ))
         )}
       </section>
+      <OrganizationCertificates />
     </div>
   );
 }

@@ -27,6 +27,7 @@ import { heading, screen, title } from '../my/my.css.js';
 import { Decision } from './Decision.js';
 import { documentsFact } from './Documents.js';
 import { Facts, shown } from './Facts.js';
+import { SectionLinks } from './SectionLinks.js';
 
 /** After a decision (or a refusal that means the list is stale): every approval and user list. */
 const refresh = () =>
@@ -153,6 +154,7 @@ export default function Approvals() {
     <div className={screen}>
       <div className={heading}>
         <h1 className={title}>{t('approvals.title')}</h1>
+        <SectionLinks section="approvals" />
       </div>
       <Tabs
         label={t('approvals.title')}

@@ -1,6 +1,7 @@
 /**
  * The pages of one section of the organization area, side by side: the navigation opens the
- * first, and each page leads to the others (SPEC §2: reports/esign and reports/roles; buy/esign,
+ * first, and each page leads to the others (SPEC §2: reports/esign, reports/roles and reports/dsc;
+ * approval/user and approval/dsc; buy/esign,
  * buy/role, purchase/special/plan and purchase/requests; an L1 provider's approval/ltwo,
  * reports/stock, buy/role/l2/counter and buy/esign/plans/sipBuyCounter).
  */
@@ -14,6 +15,11 @@ const SECTIONS = {
   reports: [
     ['reports.esign.title', ORG_PATHS.esignReport],
     ['reports.roles.title', ORG_PATHS.rolesReport],
+    ['reports.dsc.title', ORG_PATHS.dscReport],
+  ],
+  approvals: [
+    ['approvals.title', ORG_PATHS.approvals],
+    ['dscApprovals.title', ORG_PATHS.certificateApprovals],
   ],
   buying: [
     ['buy.counter.title', ORG_PATHS.counterPurchases],
@@ -29,7 +35,12 @@ const SECTIONS = {
   ],
 } as const;
 
-const LABELS = { reports: 'reports.all', buying: 'buy.all', providers: 'providers.all' } as const;
+const LABELS = {
+  reports: 'reports.all',
+  buying: 'buy.all',
+  providers: 'providers.all',
+  approvals: 'approvals.all',
+} as const;
 
 export function SectionLinks({ section }: { section: keyof typeof SECTIONS }) {
   const { t } = useTranslation('org');

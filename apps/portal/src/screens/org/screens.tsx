@@ -13,6 +13,8 @@ const Profile = preloadable(() => import('./Profile.js'));
 const Transactions = preloadable(() => import('./Transactions.js'));
 const ManageUsers = preloadable(() => import('./ManageUsers.js'));
 const Approvals = preloadable(() => import('./Approvals.js'));
+const CertificateApprovals = preloadable(() => import('./CertificateApprovals.js'));
+const DscReport = preloadable(() => import('./DscReport.js'));
 const NewUsers = preloadable(() => import('./NewUsers.js'));
 const CreateNewUser = preloadable(() => import('./CreateNewUser.js'));
 const ViewNewUser = preloadable(() => import('./ViewNewUser.js'));
@@ -38,6 +40,8 @@ export const ORG_SCREENS: Partial<Record<OrgRoute, ReactNode>> = {
   [ORG_PATHS.transactions]: <Transactions key="transactions" />,
   [ORG_PATHS.manageUsers]: <ManageUsers key="manageUsers" />,
   [ORG_PATHS.approvals]: <Approvals key="approvals" />,
+  [ORG_PATHS.certificateApprovals]: <CertificateApprovals key="certificateApprovals" />,
+  [ORG_PATHS.dscReport]: <DscReport key="dscReport" />,
   [ORG_PATHS.newUsers]: <NewUsers key="newUsers" />,
   [ORG_PATHS.createNewUser]: <CreateNewUser key="createNewUser" />,
   [ORG_PATHS.viewNewUser]: <ViewNewUser key="viewNewUser" />,
