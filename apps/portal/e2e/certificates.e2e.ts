@@ -12,7 +12,13 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Download, Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
-import { approveOnPhone, enrolWithNafath, openPage } from './browser.js';
+import {
+  approveOnPhone,
+  enrolWithNafath,
+  nationalIdOf,
+  openPage,
+  signInWithNafath,
+} from './browser.js';
 
 const run = promisify(execFile);
 const dir = mkdtempSync(join(tmpdir(), 'tawqi-e2e-dsc-'));
@@ -124,5 +130,56 @@ describe('a person’s certificate', () => {
     await held.getByText('Revoked', { exact: true }).waitFor();
     expect(await held.getByRole('button', { name: 'Revoke' }).count()).toBe(0);
     expect(errors).toEqual([]);
+  });
+
+  it('is asked for by a member for their organization, approved by its enrolment admin, then confirmed and issued', async () => {
+    // Reem is an Organization User of Jeddah Logistics (320); Khalid is its Enrolment Admin.
+    const reemId = nationalIdOf('100000012');
+    const member = await openPage('/app/login?lng=en');
+    await signInWithNafath(member.page, reemId);
+    await member.page.waitForURL((url) => !url.pathname.endsWith('/login'));
+    await member.page.goto('/app/my/dsc/manage');
+    const asking = member.page.getByRole('region', { name: 'Certificates for your organizations' });
+    await asking
+      .getByRole('button', { name: 'Ask for a certificate for Jeddah Logistics Est.' })
+      .click();
+    const request = member.page.getByRole('region', { name: 'Requests in progress' });
+    await request.getByText('Jeddah Logistics Est.').waitFor();
+    await request.getByRole('button', { name: 'Make my key' }).click();
+    await request.getByText('Waiting for approval').waitFor();
+    await request
+      .getByText("Your organization's enrolment admin is reviewing this request.")
+      .waitFor();
+
+    // The admin approves it from the certificate approvals.
+    const admin = await openPage('/app/login?lng=en');
+    await signInWithNafath(admin.page, nationalIdOf('100000010'));
+    await admin.page.waitForURL((url) => !url.pathname.endsWith('/login'));
+    await admin.page.goto('/app/org/approval/dsc');
+    const grid = admin.page.getByRole('grid', { name: 'Certificate requests' });
+    const row = grid.getByRole('row').filter({ hasText: 'Reem Al-Dosari' });
+    await row.getByRole('button', { expanded: false }).click();
+    await grid.getByRole('button', { name: /^Approve/ }).click();
+    await admin.page
+      .getByText('The request was approved. Its member can now confirm it.')
+      .waitFor();
+
+    // The member confirms it in the identity app: issued, naming the organization.
+    await member.page.reload();
+    await request.getByText('I have read and accept the subscriber agreement.').click();
+    await request.getByRole('button', { name: 'Confirm in Nafath' }).click();
+    await approveOnPhone(member.page, reemId);
+    await member.page.getByText('Your certificate was issued.').waitFor();
+    const held = member.page.getByRole('region', { name: 'Issued certificates' });
+    await held.getByText('Organization', { exact: true }).waitFor();
+
+    // The admin's report lists it as valid.
+    await admin.page.goto('/app/org/reports/dsc');
+    const report = admin.page.getByRole('grid', { name: 'DSC report' });
+    await expect
+      .poll(() => report.getByRole('row').filter({ hasText: 'Reem Al-Dosari' }).count())
+      .toBe(1);
+    expect(member.errors).toEqual([]);
+    expect(admin.errors).toEqual([]);
   });
 });
