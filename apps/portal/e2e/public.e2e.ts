@@ -3,8 +3,15 @@
  * once signed in, and the legal footer (company numbers, subscriber agreement, privacy notice) is
  * on every kind of page without a route of its own.
  */
+import { execFile } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { MOHAMMED, openPage, signInWithNafath } from './browser.js';
+
+const run = promisify(execFile);
 
 describe('the public site', () => {
   it('opens the plan chosen on the pricing page after signing in', async () => {
@@ -39,9 +46,44 @@ describe('the public site', () => {
   });
 
   it('says plainly what is not built yet', async () => {
-    const { page } = await openPage('/digital-certificate?lng=en');
-    await page.getByText(/Digital signature certificates are coming soon/).waitFor();
-    await page.goto('/organization?lng=ar');
+    const { page } = await openPage('/organization?lng=ar');
     await page.getByText(/حسابات المنشآت قادمة قريبًا/).waitFor();
+  });
+
+  it('publishes the certification authority’s repository: its certificates check out with openssl', async () => {
+    const { page, errors } = await openPage('/digital-certificate?lng=en');
+    const repository = page.getByRole('region', { name: 'Repository' });
+    await repository.getByRole('heading', { name: 'Root certificate' }).waitFor();
+    await repository.getByText('A signatory of an organization').waitFor();
+    const saved: string[] = [];
+    for (const name of ['Download the Root certificate', 'Download the Issuing certificate']) {
+      const downloaded = page.waitForEvent('download');
+      await repository.getByRole('link', { name }).click();
+      const file = await downloaded;
+      const path = join(mkdtempSync(join(tmpdir(), 'tawqi-repo-')), file.suggestedFilename());
+      await file.saveAs(path);
+      saved.push(path);
+    }
+    // Served as DER (application/pkix-cert, as RFC 5280's AIA asks); openssl verify reads PEM.
+    const [root, issuing] = await Promise.all(
+      saved.map(async (path) => {
+        await run('openssl', ['x509', '-inform', 'DER', '-in', path, '-out', `${path}.pem`]);
+        return `${path}.pem`;
+      }),
+    );
+    // The issuing CA verifies under the root, and the page shows the root's real fingerprint.
+    const verified = await run('openssl', ['verify', '-CAfile', root as string, issuing as string]);
+    expect(verified.stdout).toContain(': OK');
+    const fingerprint = await run('openssl', [
+      'x509',
+      '-in',
+      root as string,
+      '-noout',
+      '-fingerprint',
+      '-sha256',
+    ]);
+    const hex = fingerprint.stdout.split('=')[1]?.replaceAll(':', '').trim() ?? '';
+    await repository.getByText(hex).waitFor();
+    expect(errors).toEqual([]);
   });
 });

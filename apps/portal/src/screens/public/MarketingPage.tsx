@@ -1,7 +1,8 @@
 /**
  * A marketing page: its title, lead, cards and blocks come from the `public` namespace, in both
- * languages; which blocks a page shows is decided here. Pages that sell what is not built yet say
- * so plainly at the top (organization accounts, digital signature certificates).
+ * languages; which blocks a page shows is decided here. A page that sells what is not built yet
+ * says so plainly at the top (organization accounts); the digital certificate page shows the
+ * certification authority's public repository.
  */
 import type { MarketingPageId } from '@tawqi/domain';
 import { Card, StatusBadge, buttonStyle } from '@tawqi/ui';
@@ -9,6 +10,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../format.js';
 import { Faq } from './Faq.js';
+import { Repository } from './Repository.js';
 import { CertificateArt, IdentityArt, SigningArt, VerifiedArt } from './illustrations.js';
 import {
   actions,
@@ -32,7 +34,7 @@ interface Text {
   body: string;
 }
 
-type Block = 'cards' | 'steps' | 'offers' | 'compliance' | 'faq';
+type Block = 'cards' | 'steps' | 'offers' | 'compliance' | 'repository' | 'faq';
 
 /** What each page shows, in order, below its title and lead. */
 const PAGES: Record<MarketingPageId, { blocks: readonly Block[]; comingSoon?: true }> = {
@@ -42,7 +44,7 @@ const PAGES: Record<MarketingPageId, { blocks: readonly Block[]; comingSoon?: tr
   'use-cases': { blocks: ['cards', 'steps'] },
   individual: { blocks: ['cards', 'offers', 'faq'] },
   organization: { blocks: ['cards', 'offers'], comingSoon: true },
-  'digital-certificate': { blocks: ['cards', 'steps', 'compliance'], comingSoon: true },
+  'digital-certificate': { blocks: ['cards', 'steps', 'repository', 'compliance'] },
 };
 
 const STEP_ART = [IdentityArt, CertificateArt, VerifiedArt];
@@ -133,6 +135,7 @@ export default function MarketingPage({ id }: { id: MarketingPageId }) {
         </div>
       </section>
     ),
+    repository: () => <Repository />,
     faq: () => <Faq />,
   };
 
@@ -147,7 +150,7 @@ export default function MarketingPage({ id }: { id: MarketingPageId }) {
           {page.comingSoon ? (
             <p className={notice}>
               <StatusBadge tone="info" label={t('soon')} />{' '}
-              {t(`comingSoon.${id as 'organization' | 'digital-certificate'}`)}
+              {t(`comingSoon.${id as 'organization'}`)}
             </p>
           ) : null}
           <div className={actions}>

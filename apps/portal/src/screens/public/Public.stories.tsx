@@ -1,7 +1,8 @@
 /**
  * The public pages (SPEC §2): a marketing page's blocks (how signing works, what each account
- * includes, trust and compliance, questions), a page that sells what is not built yet, and plans
- * and pricing with the comparison table; each in both languages, light and dark.
+ * includes, trust and compliance, questions), a page that sells what is not built yet, the
+ * certification authority's repository, and plans and pricing with the comparison table; each in
+ * both languages, light and dark.
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { createMockAnswers } from '@tawqi/api/fixtures';
@@ -63,6 +64,40 @@ export const ComingSoon: Story = {
 };
 export const ComingSoonArabic = inArabic(ComingSoon);
 export const ComingSoonDark = inDark(ComingSoon);
+
+/**
+ * The digital certificate page with the certification authority's repository: its two
+ * certificates with their fingerprints, the revocation list and OCSP, the policies, and the
+ * subscriber agreement, which opens over the page.
+ */
+export const CertificateRepository: Story = {
+  args: { id: 'digital-certificate' },
+  parameters: { portal: { route: '/digital-certificate' } },
+  play: async ({ canvasElement }) => {
+    const repository = within(
+      await within(canvasElement).findByRole('region', { name: text('public:repository.title') }),
+    );
+    await expect(
+      await repository.findByRole('heading', { name: text('public:repository.root') }),
+    ).toBeVisible();
+    await expect(
+      repository.getByText(text('public:repository.levels.organizationSignatory')),
+    ).toBeVisible();
+    await expect(
+      repository.getByRole('link', { name: text('public:repository.crl') }),
+    ).toHaveAttribute('href', '/pki/issuing.crl');
+    await userEvent.click(
+      repository.getByRole('button', { name: text('public:repository.agreement') }),
+    );
+    await expect(await within(document.body).findByRole('dialog')).toBeVisible();
+  },
+};
+export const CertificateRepositoryArabic = inArabic(CertificateRepository);
+export const CertificateRepositoryDark = inDark(CertificateRepository);
+export const CertificateRepositoryLoading: Story = {
+  args: { id: 'digital-certificate' },
+  ...loadingStory('certificateRepository'),
+};
 
 /** The plans the mock answers send, in the story's language. */
 const plans = () =>

@@ -1,0 +1,102 @@
+/**
+ * The certification authority's public repository (issue 18), on the digital certificate page:
+ * what anyone who checks a Tawqi certificate needs — the root and issuing CA certificates with
+ * their fingerprints, the revocation list, the OCSP responder's address, the certificate policies
+ * by assurance level, and the subscriber agreement — in both languages. The spec has no page for
+ * it; its home here is ours.
+ */
+import { CONTRACT } from '@tawqi/api';
+import { Button, Card, ErrorState, Spinner } from '@tawqi/ui';
+import { Fragment, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import LegalDocumentDialog from '../../components/LegalDocumentDialog.js';
+import { Verbatim } from '../../components/Verbatim.js';
+import { useFormat } from '../../format.js';
+import { useApi } from '../../queries.js';
+import { factLabel, factValue, facts } from '../my/my.css.js';
+import { blockTitle, grid } from './public.css.js';
+
+/** Where a URL from the server points, on this site: a path, so the page's origin serves it. */
+const onThisSite = (url: string) => {
+  try {
+    return new URL(url, window.location.origin).pathname;
+  } catch {
+    return url;
+  }
+};
+
+export function Repository() {
+  const { t } = useTranslation('public');
+  const format = useFormat();
+  const repository = useApi(CONTRACT.certificateRepository, {});
+  const [reading, setReading] = useState(false);
+  const data = repository.data;
+  return (
+    <section aria-labelledby="repository">
+      <h2 id="repository" className={blockTitle}>
+        {t('repository.title')}
+      </h2>
+      <p>{t('repository.lead')}</p>
+      {repository.status === 'failed' ? (
+        <ErrorState message={repository.message} onRetry={repository.reload} />
+      ) : !data ? (
+        <Spinner showLabel />
+      ) : (
+        <div className={grid}>
+          {data.authorities.map((authority) => (
+            <Card key={authority.role} title={t(`repository.${authority.role}`)} headingLevel={3}>
+              <dl className={facts}>
+                <dt className={factLabel}>{t('repository.subject')}</dt>
+                <dd className={factValue}>
+                  <Verbatim>{authority.subject}</Verbatim>
+                </dd>
+                <dt className={factLabel}>{t('repository.validTo')}</dt>
+                <dd className={factValue}>{format.date(authority.validTo)}</dd>
+                <dt className={factLabel}>{t('repository.fingerprint')}</dt>
+                <dd className={factValue}>
+                  <Verbatim>{authority.fingerprintSha256}</Verbatim>
+                </dd>
+              </dl>
+              <a href={onThisSite(authority.url)} download>
+                {t('repository.download', { name: t(`repository.${authority.role}`) })}
+              </a>
+            </Card>
+          ))}
+          <Card title={t('repository.revocation')} headingLevel={3}>
+            <dl className={facts}>
+              <dt className={factLabel}>{t('repository.ocsp')}</dt>
+              <dd className={factValue}>
+                <Verbatim>{data.ocspUrl}</Verbatim>
+              </dd>
+            </dl>
+            <a href={onThisSite(data.crlUrl)} download>
+              {t('repository.crl')}
+            </a>
+          </Card>
+          <Card title={t('repository.policies')} headingLevel={3}>
+            <dl className={facts}>
+              {data.policies.map((policy) => (
+                <Fragment key={policy.oid}>
+                  <dt className={factLabel}>
+                    {t(`repository.levels.${policy.level}`, { defaultValue: policy.level })}
+                  </dt>
+                  <dd className={factValue}>
+                    <Verbatim>{policy.oid}</Verbatim>
+                  </dd>
+                </Fragment>
+              ))}
+            </dl>
+            <div>
+              <Button variant="secondary" onPress={() => setReading(true)}>
+                {t('repository.agreement')}
+              </Button>
+            </div>
+          </Card>
+        </div>
+      )}
+      {reading ? (
+        <LegalDocumentDialog document="agreement" onClose={() => setReading(false)} />
+      ) : null}
+    </section>
+  );
+}
