@@ -5,18 +5,14 @@
  * openssl against the chain — listed with SPEC §3's fields, and revoked after a second
  * confirmation, which OCSP then reports.
  */
-import { execFile } from 'node:child_process';
 import { randomUUID, webcrypto } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { SUBSCRIBER_AGREEMENT_VERSION } from '@tawqi/domain';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { CERTIFICATE_POLICIES } from '../src/modules/pki/profiles.js';
-import { certificatePem, chainPem } from '../src/modules/pki/routes.js';
+import { certificatePem } from '../src/modules/pki/routes.js';
 import * as x509 from '../src/modules/pki/x509.js';
 import { NOURA, SARA, startHarness } from './harness.js';
+import { opensslKit } from './openssl.js';
 
 const h = await startHarness();
 // OpenSSL checks times against the real clock.
@@ -110,13 +106,7 @@ async function confirm(reference: string) {
   });
 }
 
-const run = promisify(execFile);
-const dir = mkdtempSync(join(tmpdir(), 'tawqi-dsc-'));
-const file = (name: string, content: string) => {
-  const path = join(dir, name);
-  writeFileSync(path, content);
-  return path;
-};
+const { file, openssl, ocsp, chainFile } = opensslKit(h, 'tawqi-dsc');
 
 describe('a person’s certificate', () => {
   it('lists the products with VAT, publicly', async () => {
@@ -205,12 +195,10 @@ describe('a person’s certificate', () => {
       policies: [CERTIFICATE_POLICIES.identityApp],
     });
     const leaf = file('leaf.pem', certificatePem(Buffer.from(held.der, 'base64')));
-    const root = file('root.pem', certificatePem(h.deps.authority.root.rawData));
-    const issuing = file('issuing.pem', certificatePem(h.deps.authority.issuing.rawData));
-    const verified = await run('openssl', ['verify', '-CAfile', root, '-untrusted', issuing, leaf]);
-    expect(verified.stdout).toContain(': OK');
-    const text = await run('openssl', ['x509', '-in', leaf, '-noout', '-text']);
-    expect(text.stdout).toContain(`Policy: ${CERTIFICATE_POLICIES.identityApp}`);
+    expect(await openssl('verify', '-CAfile', chainFile, leaf)).toContain(': OK');
+    expect(await openssl('x509', '-in', leaf, '-noout', '-text')).toContain(
+      `Policy: ${CERTIFICATE_POLICIES.identityApp}`,
+    );
     // The request is done; it is no longer listed as waiting.
     expect(
       (await me.get('/api/v1/dsc/my/requests')).body.dataList.map(
@@ -258,20 +246,7 @@ describe('a person’s certificate', () => {
     expect(held).toMatchObject({ status: 'revoked', statusLabel: 'ملغى' });
 
     const leaf = file(`revoked-${serial}.pem`, certificatePem(Buffer.from(held.der, 'base64')));
-    const issuing = file('issuing2.pem', certificatePem(h.deps.authority.issuing.rawData));
-    const chain = file('chain.pem', chainPem(h.deps.authority));
-    const { stdout } = await run('openssl', [
-      'ocsp',
-      '-issuer',
-      issuing,
-      '-cert',
-      leaf,
-      '-url',
-      `${h.baseUrl}/pki/ocsp`,
-      '-CAfile',
-      chain,
-    ]);
-    expect(stdout).toMatch(/: revoked/);
+    expect(await ocsp(leaf)).toMatch(/: revoked/);
     // A second revocation is refused.
     const again = await me.post(`/api/v1/dsc/my/certificates/${serial}/revoke/initiate`, {
       reason: 'superseded',
@@ -393,19 +368,10 @@ describe('an organization’s certificate', () => {
       )
     ).rows.map((one) => one.cr_number);
     const leaf = file('org-leaf.pem', certificatePem(Buffer.from(held.der, 'base64')));
-    const chain = file('org-chain.pem', chainPem(h.deps.authority));
-    expect((await run('openssl', ['verify', '-CAfile', chain, leaf])).stdout).toContain(': OK');
-    const subject = await run('openssl', [
-      'x509',
-      '-in',
-      leaf,
-      '-noout',
-      '-subject',
-      '-nameopt',
-      'RFC2253',
-    ]);
-    expect(subject.stdout).toContain(`NTRSA-${String(crNumber)}`);
-    expect(subject.stdout).toContain(reemPerson.nationalId);
+    expect(await openssl('verify', '-CAfile', chainFile, leaf)).toContain(': OK');
+    const subject = await openssl('x509', '-in', leaf, '-noout', '-subject', '-nameopt', 'RFC2253');
+    expect(subject).toContain(`NTRSA-${String(crNumber)}`);
+    expect(subject).toContain(reemPerson.nationalId);
 
     // The organization's certificate on its profile, and its report.
     const profile = await h.call('GET', '/api/v1/profile/org/cert/info/314', { token: sara });
@@ -488,20 +454,8 @@ describe('an organization’s certificate', () => {
       ])
     ).rows[0];
     const leaf = file('org-revoked.pem', certificatePem(held?.der ?? Buffer.alloc(0)));
-    const issuing = file('org-issuing.pem', certificatePem(h.deps.authority.issuing.rawData));
-    const chain = file('org-chain2.pem', chainPem(h.deps.authority));
-    const { stdout } = await run('openssl', [
-      'ocsp',
-      '-issuer',
-      issuing,
-      '-cert',
-      leaf,
-      '-url',
-      `${h.baseUrl}/pki/ocsp`,
-      '-CAfile',
-      chain,
-    ]);
-    expect(stdout).toMatch(/: revoked/);
-    expect(stdout).toMatch(/affiliationChanged/);
+    const answer = await ocsp(leaf);
+    expect(answer).toMatch(/: revoked/);
+    expect(answer).toMatch(/affiliationChanged/);
   });
 });

@@ -4,11 +4,6 @@
  * good then revoked, the CRL parses and lists the revoked serial, 1,000 serials are unique,
  * positive and random, and weak or forged requests are refused.
  */
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { webcrypto } from 'node:crypto';
 import * as x509 from '../src/modules/pki/x509.js';
 import { describe, expect, it } from 'vitest';
@@ -16,31 +11,13 @@ import { inTransaction } from '../src/db/pool.js';
 import { checkCsr } from '../src/modules/pki/csr.js';
 import { CERTIFICATE_POLICIES, OID } from '../src/modules/pki/profiles.js';
 import { certificatePem, chainPem } from '../src/modules/pki/routes.js';
+import { opensslKit } from './openssl.js';
 import { startHarness } from './harness.js';
 
 const h = await startHarness();
 // OpenSSL checks times against the real clock.
 h.clock.now = new Date();
-const dir = mkdtempSync(join(tmpdir(), 'tawqi-pki-'));
-const file = (name: string, content: string | Buffer) => {
-  const path = join(dir, name);
-  writeFileSync(path, content);
-  return path;
-};
-// Asynchronous: the server answering OCSP runs in this process.
-const run = promisify(execFile);
-const openssl = async (...args: string[]) => {
-  try {
-    const { stdout, stderr } = await run('openssl', args, { encoding: 'utf8' });
-    return stdout + stderr;
-  } catch (error) {
-    const failed = error as { stdout?: string; stderr?: string };
-    throw new Error(
-      `openssl ${args[0] ?? ''} failed: ${failed.stdout ?? ''}${failed.stderr ?? ''}`,
-      { cause: error },
-    );
-  }
-};
+const { file, openssl, ocsp, issuingFile } = opensslKit(h, 'tawqi-pki');
 
 const RSA = {
   name: 'RSASSA-PKCS1-v1_5',
@@ -90,7 +67,6 @@ async function issue(csr: string, organization?: { name: string; crNumber: strin
 }
 
 const rootFile = file('root.pem', certificatePem(h.deps.authority.root.rawData));
-const issuingFile = file('issuing.pem', certificatePem(h.deps.authority.issuing.rawData));
 
 describe('the certificate authority', () => {
   it('is made on first start: a self-signed root and an issuing CA under it, served publicly', async () => {
@@ -197,20 +173,7 @@ describe('the certificate authority', () => {
   it('answers OCSP good, then revoked; the CRL lists the revoked serial', async () => {
     const certificate = await issue(await csrPem('p256'));
     const leaf = file('leaf-ocsp.pem', certificate.toString('pem'));
-    const chain = file('chain.pem', chainPem(h.deps.authority));
-    const ask = () =>
-      openssl(
-        'ocsp',
-        '-issuer',
-        issuingFile,
-        '-cert',
-        leaf,
-        '-url',
-        `${h.baseUrl}/pki/ocsp`,
-        '-CAfile',
-        chain,
-        '-resp_text',
-      );
+    const ask = () => ocsp(leaf, '-resp_text');
     const good = await ask();
     expect(good).toMatch(/Response verify OK/);
     expect(good).toMatch(/leaf-ocsp\.pem: good/);
@@ -269,17 +232,7 @@ describe('the certificate authority', () => {
       signingAlgorithm: { name: 'ECDSA', hash: 'SHA-256' },
     });
     const strangerFile = file('stranger.pem', stranger.toString('pem'));
-    const answer = await openssl(
-      'ocsp',
-      '-issuer',
-      issuingFile,
-      '-cert',
-      strangerFile,
-      '-url',
-      `${h.baseUrl}/pki/ocsp`,
-      '-CAfile',
-      file('chain2.pem', chainPem(h.deps.authority)),
-    );
+    const answer = await ocsp(strangerFile);
     expect(answer).toMatch(/stranger\.pem: unknown/);
     const garbage = await fetch(`${h.baseUrl}/pki/ocsp`, {
       method: 'POST',
