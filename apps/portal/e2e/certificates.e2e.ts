@@ -119,6 +119,19 @@ describe('a person’s certificate', () => {
     expect(opened.stdout).toContain('-----BEGIN PRIVATE KEY-----');
     expect(opened.stdout.match(/-----BEGIN CERTIFICATE-----/g)).toHaveLength(3);
 
+    // On a phone, in Arabic, the certificate with its facts and files fits the screen.
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.goto('/app/my/dsc/manage?lng=ar');
+    const heldArabic = page.getByRole('region', { name: 'الشهادات الصادرة' });
+    await heldArabic.getByText('ساري', { exact: true }).waitFor();
+    expect(
+      await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      ),
+    ).toBe(0);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/app/my/dsc/manage?lng=en');
+
     // Revoked with a reason after a second confirmation.
     await held.getByRole('button', { name: 'Revoke' }).click();
     const revoking = page.getByRole('dialog', { name: 'Revoke this certificate?' });

@@ -38,7 +38,7 @@ import {
   title,
 } from '../my/my.css.js';
 import { DocumentPicker, type RequestDocument } from '../org/Documents.js';
-import { Facts } from '../org/Facts.js';
+import { Facts } from '../../components/Facts.js';
 import { Verbatim } from '../../components/Verbatim.js';
 import {
   applicationSecret,

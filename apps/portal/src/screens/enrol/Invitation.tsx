@@ -21,7 +21,7 @@ import { errorText, formGrid } from '../../components/forms.css.js';
 import { useApi } from '../../queries.js';
 import { reportFailure } from '../../toasts.js';
 import { heading, muted, screen, section, sectionTitle, title } from '../my/my.css.js';
-import { Facts } from '../org/Facts.js';
+import { Facts } from '../../components/Facts.js';
 
 function useInvitationToken(): string {
   return new URLSearchParams(useSearch()).get('invitation') ?? '';

@@ -26,7 +26,7 @@ import { useFormat } from '../../format.js';
 import { useApi } from '../../queries.js';
 import { reportFailure, toasts } from '../../toasts.js';
 import { actions, heading, muted, screen, section, sectionTitle, title } from '../my/my.css.js';
-import { Facts } from '../org/Facts.js';
+import { Facts } from '../../components/Facts.js';
 import { refreshApplication, useApplication, type Application } from './application.js';
 
 function Page({ heading: text, children }: { heading: string; children: React.ReactNode }) {

@@ -30,7 +30,8 @@ import { forgetKey, keepKey, keyForRequest } from '../../certificates/keyStore.j
 import { useFormat } from '../../format.js';
 import { invalidate } from '../../queries.js';
 import { reportFailure, toasts } from '../../toasts.js';
-import { factLabel, factValue, facts, muted } from './my.css.js';
+import { Facts } from '../../components/Facts.js';
+import { muted } from './my.css.js';
 
 export type CertificateRequest = EndpointOutput<
   typeof CONTRACT.myCertificateRequests
@@ -175,28 +176,19 @@ export function CertificateRequestCard({ request }: { request: CertificateReques
       }
       headingLevel={3}
     >
-      <dl className={facts}>
-        <dt className={factLabel}>{t('dsc.request.status')}</dt>
-        <dd className={factValue}>
-          <Status status={request.status} />
-        </dd>
-        {request.organizationName ? (
-          <>
-            <dt className={factLabel}>{t('dsc.request.organization')}</dt>
-            <dd className={factValue}>{request.organizationName}</dd>
-          </>
-        ) : null}
-        <dt className={factLabel}>
-          {request.organizationName ? t('dsc.request.asked') : t('dsc.request.paid')}
-        </dt>
-        <dd className={factValue}>{format.dateTime(request.createdDate)}</dd>
-        {request.remarks ? (
-          <>
-            <dt className={factLabel}>{t('dsc.request.remarks')}</dt>
-            <dd className={factValue}>{request.remarks}</dd>
-          </>
-        ) : null}
-      </dl>
+      <Facts
+        facts={[
+          [t('dsc.request.status'), <Status key="status" status={request.status} />],
+          ...(request.organizationName
+            ? [[t('dsc.request.organization'), request.organizationName] as const]
+            : []),
+          [
+            request.organizationName ? t('dsc.request.asked') : t('dsc.request.paid'),
+            format.dateTime(request.createdDate),
+          ],
+          ...(request.remarks ? [[t('dsc.request.remarks'), request.remarks] as const] : []),
+        ]}
+      />
       {request.status === 'keyPending' ? (
         keyStep
       ) : request.status === 'confirmationPending' ? (

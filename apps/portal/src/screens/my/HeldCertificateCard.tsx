@@ -21,7 +21,8 @@ import { findKey, forgetKey, type StoredKey } from '../../certificates/keyStore.
 import { useFormat } from '../../format.js';
 import { invalidate } from '../../queries.js';
 import { reportFailure, toasts } from '../../toasts.js';
-import { actions, factLabel, factValue, facts } from './my.css.js';
+import { Facts } from '../../components/Facts.js';
+import { actions } from './my.css.js';
 
 export type HeldCertificate = EndpointOutput<typeof CONTRACT.myCertificates>['dataList'][number];
 
@@ -107,56 +108,46 @@ export function HeldCertificateCard({
       <p>
         <Status status={certificate.status} />
       </p>
-      <dl className={facts}>
-        <dt className={factLabel}>{t('dsc.held.issuedBy')}</dt>
-        <dd className={factValue}>
-          <Verbatim>{certificate.issuedBy}</Verbatim>
-        </dd>
-        <dt className={factLabel}>{t('dsc.held.issuedTo')}</dt>
-        <dd className={factValue}>
-          <Verbatim>{certificate.issuedTo}</Verbatim>
-        </dd>
-        <dt className={factLabel}>{t('dsc.held.validFrom')}</dt>
-        <dd className={factValue}>{format.dateTime(certificate.validFrom)}</dd>
-        <dt className={factLabel}>{t('dsc.held.validTo')}</dt>
-        <dd className={factValue}>{format.dateTime(certificate.validTo)}</dd>
-        {certificate.revokedAt ? (
-          <>
-            <dt className={factLabel}>{t('dsc.held.revokedAt')}</dt>
-            <dd className={factValue}>{format.dateTime(certificate.revokedAt)}</dd>
-          </>
-        ) : null}
-        <dt className={factLabel}>{t('dsc.held.class')}</dt>
-        <dd className={factValue}>
-          {t(`dsc.classes.${certificate.class === 'organization' ? 'organization' : 'individual'}`)}
-        </dd>
-        <dt className={factLabel}>{t('dsc.held.documentSigner')}</dt>
-        <dd className={factValue}>
-          {certificate.isDocumentSigner ? t('dsc.held.yes') : t('dsc.held.no')}
-        </dd>
-        <dt className={factLabel}>{t('dsc.held.serialHex')}</dt>
-        <dd className={factValue}>
-          <Verbatim>{certificate.serialNumberHex}</Verbatim>
-        </dd>
-        <dt className={factLabel}>{t('dsc.held.serialDecimal')}</dt>
-        <dd className={factValue}>
-          <Verbatim>{certificate.serialNumberDecimal}</Verbatim>
-        </dd>
-        <dt className={factLabel}>{t('dsc.held.keyUsage')}</dt>
-        <dd className={factValue}>
-          {certificate.keyUsage
-            .map((usage) => t(`dsc.usages.${usage}`, { defaultValue: usage }))
-            .join(t('dsc.held.listSeparator'))}
-        </dd>
-        <dt className={factLabel}>{t('dsc.held.fingerprint')}</dt>
-        <dd className={factValue}>
-          <Verbatim>{certificate.fingerprintSha256}</Verbatim>
-        </dd>
-        <dt className={factLabel}>{t('dsc.held.privateKey')}</dt>
-        <dd className={factValue}>
-          {key === null ? '…' : key.stored ? t('dsc.held.keyHere') : t('dsc.held.keyNotHere')}
-        </dd>
-      </dl>
+      <Facts
+        facts={[
+          [t('dsc.held.issuedBy'), <Verbatim key="by">{certificate.issuedBy}</Verbatim>],
+          [t('dsc.held.issuedTo'), <Verbatim key="to">{certificate.issuedTo}</Verbatim>],
+          [t('dsc.held.validFrom'), format.dateTime(certificate.validFrom)],
+          [t('dsc.held.validTo'), format.dateTime(certificate.validTo)],
+          ...(certificate.revokedAt
+            ? [[t('dsc.held.revokedAt'), format.dateTime(certificate.revokedAt)] as const]
+            : []),
+          [
+            t('dsc.held.class'),
+            t(
+              `dsc.classes.${certificate.class === 'organization' ? 'organization' : 'individual'}`,
+            ),
+          ],
+          [
+            t('dsc.held.documentSigner'),
+            certificate.isDocumentSigner ? t('dsc.held.yes') : t('dsc.held.no'),
+          ],
+          [t('dsc.held.serialHex'), <Verbatim key="hex">{certificate.serialNumberHex}</Verbatim>],
+          [
+            t('dsc.held.serialDecimal'),
+            <Verbatim key="decimal">{certificate.serialNumberDecimal}</Verbatim>,
+          ],
+          [
+            t('dsc.held.keyUsage'),
+            certificate.keyUsage
+              .map((usage) => t(`dsc.usages.${usage}`, { defaultValue: usage }))
+              .join(t('dsc.held.listSeparator')),
+          ],
+          [
+            t('dsc.held.fingerprint'),
+            <Verbatim key="fingerprint">{certificate.fingerprintSha256}</Verbatim>,
+          ],
+          [
+            t('dsc.held.privateKey'),
+            key === null ? '…' : key.stored ? t('dsc.held.keyHere') : t('dsc.held.keyNotHere'),
+          ],
+        ]}
+      />
       <div className={actions}>
         {downloads.map(([label, run]) => (
           <Button key={label} variant="secondary" size="small" onPress={run}>

@@ -26,7 +26,7 @@ import { activeOrganizationAtom } from '../../state/atoms.js';
 import { heading, screen, title } from '../my/my.css.js';
 import { Decision } from './Decision.js';
 import { documentsFact } from './Documents.js';
-import { Facts, shown } from './Facts.js';
+import { Facts, shown } from '../../components/Facts.js';
 import { SectionLinks } from './SectionLinks.js';
 
 /** After a decision (or a refusal that means the list is stale): every approval and user list. */

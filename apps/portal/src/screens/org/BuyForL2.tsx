@@ -16,7 +16,7 @@ import { goToGateway } from '../../payments.js';
 import { useApi } from '../../queries.js';
 import { reportFailure } from '../../toasts.js';
 import { actions, cards, muted } from '../my/my.css.js';
-import { Facts } from './Facts.js';
+import { Facts } from '../../components/Facts.js';
 import { PackDialog, type PackItem } from './PackDialog.js';
 import { ProviderScreen } from './ProviderScreen.js';
 

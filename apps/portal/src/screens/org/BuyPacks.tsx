@@ -18,7 +18,7 @@ import { useApi } from '../../queries.js';
 import { reportFailure } from '../../toasts.js';
 import { activeOrganizationAtom } from '../../state/atoms.js';
 import { actions, cards, heading, muted, screen, title } from '../my/my.css.js';
-import { Facts } from './Facts.js';
+import { Facts } from '../../components/Facts.js';
 import { PackDialog, type PackItem } from './PackDialog.js';
 import type { PurchaseCategory } from './Purchases.js';
 import { SectionLinks } from './SectionLinks.js';

@@ -19,7 +19,7 @@ import { invalidate } from '../../queries.js';
 import { activeOrganizationAtom } from '../../state/atoms.js';
 import { heading, muted, screen, title } from '../my/my.css.js';
 import { Decision } from './Decision.js';
-import { Facts, shown } from './Facts.js';
+import { Facts, shown } from '../../components/Facts.js';
 import { SectionLinks } from './SectionLinks.js';
 
 type Row = RowOf<typeof CONTRACT.certificateApprovals>;

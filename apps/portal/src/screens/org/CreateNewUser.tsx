@@ -32,7 +32,7 @@ import { activeOrganizationAtom } from '../../state/atoms.js';
 import { reportFailure, toasts } from '../../toasts.js';
 import { heading, muted, screen, section, sectionTitle, title } from '../my/my.css.js';
 import { DocumentPicker, organizationUpload, type RequestDocument } from './Documents.js';
-import { Facts, shown } from './Facts.js';
+import { Facts, shown } from '../../components/Facts.js';
 import { refreshNewUsers } from './NewUsers.js';
 import { useUnitOptions } from './units.js';
 

@@ -21,7 +21,7 @@ import { invalidate, useApi } from '../../queries.js';
 import { plainList } from '../my/my.css.js';
 import { Decision } from './Decision.js';
 import { documentsFact } from './Documents.js';
-import { Facts, shown } from './Facts.js';
+import { Facts, shown } from '../../components/Facts.js';
 import { ProviderScreen } from './ProviderScreen.js';
 
 interface Contact {

@@ -23,7 +23,7 @@ import { useApi } from '../../queries.js';
 import { ORG_PATHS } from '../../paths.js';
 import { activeOrganizationAtom } from '../../state/atoms.js';
 import { actions, heading, screen, title } from '../my/my.css.js';
-import { Facts, shown } from './Facts.js';
+import { Facts, shown } from '../../components/Facts.js';
 import { MemberActions } from './MemberActions.js';
 import { useUnitOptions } from './units.js';
 

@@ -25,7 +25,7 @@ import { activeOrganizationAtom } from '../../state/atoms.js';
 import { reportFailure, toasts } from '../../toasts.js';
 import { actions, heading, screen, title } from '../my/my.css.js';
 import { documentsFact } from './Documents.js';
-import { Facts, shown } from './Facts.js';
+import { Facts, shown } from '../../components/Facts.js';
 
 /** After a request changed: its lists (and the users it adds or takes away). */
 export const refreshNewUsers = () =>

@@ -27,7 +27,7 @@ import { useApi } from '../../queries.js';
 import { heading, screen, title } from '../my/my.css.js';
 import { contactsLine } from './org.css.js';
 import { ReadState } from '../../components/ReadState.js';
-import { Facts, shown } from './Facts.js';
+import { Facts, shown } from '../../components/Facts.js';
 
 const TABS = ['units', 'details', 'certificate', 'sponsors', 'contacts', 'admins'] as const;
 type Tab = (typeof TABS)[number];

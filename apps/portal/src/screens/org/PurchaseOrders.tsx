@@ -24,7 +24,7 @@ import { invalidate, useApi } from '../../queries.js';
 import { activeOrganizationAtom } from '../../state/atoms.js';
 import { reportFailure, toasts } from '../../toasts.js';
 import { actions, heading, muted, screen, title } from '../my/my.css.js';
-import { Facts, shown } from './Facts.js';
+import { Facts, shown } from '../../components/Facts.js';
 import { RemarksDialog } from './RemarksDialog.js';
 import { PackDialog, type PackItem } from './PackDialog.js';
 import { OrderLines } from './Purchases.js';

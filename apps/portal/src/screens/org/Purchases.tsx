@@ -17,7 +17,7 @@ import { ORG_PATHS } from '../../paths.js';
 import { useApi } from '../../queries.js';
 import { activeOrganizationAtom } from '../../state/atoms.js';
 import { actions, heading, muted, screen, title } from '../my/my.css.js';
-import { Facts } from './Facts.js';
+import { Facts } from '../../components/Facts.js';
 import { SectionLinks } from './SectionLinks.js';
 
 export type PurchaseCategory = 'counter' | 'role';

@@ -26,7 +26,7 @@ import { invalidate, useApi } from '../../queries.js';
 import { activeOrganizationAtom } from '../../state/atoms.js';
 import { reportFailure, toasts } from '../../toasts.js';
 import { actions, heading, muted, screen, title } from '../my/my.css.js';
-import { Facts, shown } from './Facts.js';
+import { Facts, shown } from '../../components/Facts.js';
 import { RemarksDialog } from './RemarksDialog.js';
 import { SectionLinks } from './SectionLinks.js';
 

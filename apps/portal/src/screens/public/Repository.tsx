@@ -7,13 +7,13 @@
  */
 import { CONTRACT } from '@tawqi/api';
 import { Button, Card, ErrorState, Spinner } from '@tawqi/ui';
-import { Fragment, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Facts } from '../../components/Facts.js';
 import LegalDocumentDialog from '../../components/LegalDocumentDialog.js';
 import { Verbatim } from '../../components/Verbatim.js';
 import { useFormat } from '../../format.js';
 import { useApi } from '../../queries.js';
-import { factLabel, factValue, facts } from '../my/my.css.js';
 import { blockTitle, grid } from './public.css.js';
 
 /** Where a URL from the server points, on this site: a path, so the page's origin serves it. */
@@ -45,47 +45,36 @@ export function Repository() {
         <div className={grid}>
           {data.authorities.map((authority) => (
             <Card key={authority.role} title={t(`repository.${authority.role}`)} headingLevel={3}>
-              <dl className={facts}>
-                <dt className={factLabel}>{t('repository.subject')}</dt>
-                <dd className={factValue}>
-                  <Verbatim>{authority.subject}</Verbatim>
-                </dd>
-                <dt className={factLabel}>{t('repository.validTo')}</dt>
-                <dd className={factValue}>{format.date(authority.validTo)}</dd>
-                <dt className={factLabel}>{t('repository.fingerprint')}</dt>
-                <dd className={factValue}>
-                  <Verbatim>{authority.fingerprintSha256}</Verbatim>
-                </dd>
-              </dl>
+              <Facts
+                facts={[
+                  [t('repository.subject'), <Verbatim key="subject">{authority.subject}</Verbatim>],
+                  [t('repository.validTo'), format.date(authority.validTo)],
+                  [
+                    t('repository.fingerprint'),
+                    <Verbatim key="fingerprint">{authority.fingerprintSha256}</Verbatim>,
+                  ],
+                ]}
+              />
               <a href={onThisSite(authority.url)} download>
                 {t('repository.download', { name: t(`repository.${authority.role}`) })}
               </a>
             </Card>
           ))}
           <Card title={t('repository.revocation')} headingLevel={3}>
-            <dl className={facts}>
-              <dt className={factLabel}>{t('repository.ocsp')}</dt>
-              <dd className={factValue}>
-                <Verbatim>{data.ocspUrl}</Verbatim>
-              </dd>
-            </dl>
+            <Facts
+              facts={[[t('repository.ocsp'), <Verbatim key="ocsp">{data.ocspUrl}</Verbatim>]]}
+            />
             <a href={onThisSite(data.crlUrl)} download>
               {t('repository.crl')}
             </a>
           </Card>
           <Card title={t('repository.policies')} headingLevel={3}>
-            <dl className={facts}>
-              {data.policies.map((policy) => (
-                <Fragment key={policy.oid}>
-                  <dt className={factLabel}>
-                    {t(`repository.levels.${policy.level}`, { defaultValue: policy.level })}
-                  </dt>
-                  <dd className={factValue}>
-                    <Verbatim>{policy.oid}</Verbatim>
-                  </dd>
-                </Fragment>
-              ))}
-            </dl>
+            <Facts
+              facts={data.policies.map((policy) => [
+                t(`repository.levels.${policy.level}`, { defaultValue: policy.level }),
+                <Verbatim key={policy.oid}>{policy.oid}</Verbatim>,
+              ])}
+            />
             <div>
               <Button variant="secondary" onPress={() => setReading(true)}>
                 {t('repository.agreement')}

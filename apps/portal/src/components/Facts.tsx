@@ -1,8 +1,14 @@
 /** A record's facts as term and value pairs (a description list that wraps on a phone). */
 import type { ReactNode } from 'react';
-import { details, detailTerm, detailValue } from './org.css.js';
+import { details, detailTerm, detailValue } from './facts.css.js';
 
-export function Facts({ label, facts }: { label?: string; facts: [string, ReactNode][] }) {
+export function Facts({
+  label,
+  facts,
+}: {
+  label?: string;
+  facts: readonly (readonly [string, ReactNode])[];
+}) {
   return (
     <dl className={details} {...(label ? { 'aria-label': label } : {})}>
       {facts.map(([term, value]) => (
