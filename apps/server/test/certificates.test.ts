@@ -266,7 +266,12 @@ describe('a person’s certificate', () => {
       Buffer.from(h.deps.authority.issuing.rawData).toString('base64'),
     );
     expect(repository.body.crlUrl).toMatch(/\/pki\/issuing\.crl$/);
-    expect(repository.body.policies).toHaveLength(3);
+    expect(repository.body.policies.map((one: { level: string }) => one.level)).toEqual([
+      'identityApp',
+      'credentials',
+      'organizationSignatory',
+      'organizationSeal',
+    ]);
   });
 });
 
@@ -303,6 +308,7 @@ describe('an organization’s certificate', () => {
     });
   };
   let issuedSerial = '';
+  let sealSerial = '';
 
   it('is asked for by a member, approved by an enrolment admin, confirmed and issued naming the organization', async () => {
     const asked = await reem.post('/api/v1/dsc/org/request', { orgSlNo: 314 });
@@ -373,9 +379,9 @@ describe('an organization’s certificate', () => {
     expect(subject).toContain(`NTRSA-${String(crNumber)}`);
     expect(subject).toContain(reemPerson.nationalId);
 
-    // The organization's certificate on its profile, and its report.
+    // A signatory's certificate is not the organization's own (its seal): the profile has none.
     const profile = await h.call('GET', '/api/v1/profile/org/cert/info/314', { token: sara });
-    expect(profile.body).toMatchObject({ serialNumberHex: issuedSerial, class: 'organization' });
+    expect(profile.body).toBeNull();
     const report = await admin.post('/api/v1/reports/org/dsc', {
       orgSlNo: 314,
       pageNumber: 1,
@@ -425,6 +431,44 @@ describe('an organization’s certificate', () => {
     expect(saraPerson.userSlno).toBeGreaterThan(0);
   });
 
+  it('seals for the organization: asked by its authorized signatory, naming the organization alone', async () => {
+    const sealStatus = async () =>
+      (await h.call('POST', '/api/v1/profile/org/view/314', { token: sara })).body
+        .digitalSealStatus as string;
+    expect(await sealStatus()).toBe('Not requested');
+    // An enrolment admin who is not a signatory cannot ask for it.
+    const refused = await majed.post('/api/v1/dsc/org/request', { orgSlNo: 314, kind: 'seal' });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toMatch(/authorized signatory/);
+
+    const asked = await reem.post('/api/v1/dsc/org/request', { orgSlNo: 314, kind: 'seal' });
+    expect(asked.body).toMatchObject({ status: 'keyPending' });
+    const reference = asked.body.reference as string;
+    expect(await sealStatus()).toBe('Pending');
+    await reem.post(`/api/v1/dsc/my/requests/${reference}/key`, {
+      csr: await newCsr(),
+      keyAlgorithm: 'ECDSA-P-256',
+    });
+    expect((await decide(admin, reference, 'approve')).body).toMatchObject({ status: '1' });
+    const issued = await confirmAs(reem, reference);
+    sealSerial = issued.body.certificateSerial as string;
+
+    const seal = await h.call('GET', '/api/v1/profile/org/cert/info/314', { token: sara });
+    expect(seal.body).toMatchObject({ serialNumberHex: sealSerial, class: 'organization' });
+    expect(await sealStatus()).toBe('Issued');
+    const held = (await reem.get('/api/v1/dsc/my/certificates')).body.dataList.find(
+      (one: { serialNumberHex: string }) => one.serialNumberHex === sealSerial,
+    );
+    expect(held.policies).toEqual([CERTIFICATE_POLICIES.organizationSeal]);
+    const leaf = file('seal.pem', certificatePem(Buffer.from(held.der, 'base64')));
+    expect(await openssl('verify', '-CAfile', chainFile, leaf)).toContain(': OK');
+    const subject = await openssl('x509', '-in', leaf, '-noout', '-subject', '-nameopt', 'RFC2253');
+    // The organization, its registration and its country; no person's name or national id.
+    expect(subject).toMatch(/CN=[^,]+,organizationIdentifier=NTRSA-\d+,O=[^,]+,C=SA/);
+    expect(subject).not.toContain(reemPerson.nationalId);
+    expect(subject).not.toContain('serialNumber');
+  });
+
   it('is revoked when its holder is deactivated in the organization; OCSP says so', async () => {
     const deactivated = await admin.post('/api/v1/user/org/orgUser/setActive', {
       orgSlNo: 314,
@@ -457,5 +501,12 @@ describe('an organization’s certificate', () => {
     const answer = await ocsp(leaf);
     expect(answer).toMatch(/: revoked/);
     expect(answer).toMatch(/affiliationChanged/);
+    // The seal they held for the organization goes with them.
+    const sealRow = await h.ownerPool.query('SELECT status FROM certificates WHERE serial = $1', [
+      sealSerial,
+    ]);
+    expect(sealRow.rows[0]).toEqual({ status: 'revoked' });
+    const profile = await h.call('POST', '/api/v1/profile/org/view/314', { token: sara });
+    expect(profile.body.digitalSealStatus).toBe('Revoked');
   });
 });

@@ -245,15 +245,21 @@ export const requestOrganizationCertificate = defineEndpoint({
   area: 'certificates',
   method: 'POST',
   path: 'api/v1/dsc/org/request',
-  summary: 'Ask for a certificate bound to one of my organizations',
+  summary: 'Ask for a certificate bound to one of my organizations, or for its seal',
   origin: 'design',
   designNote:
-    'Issue 18: a member asks; the key is made in the browser as for a personal one, then an ' +
-    'enrolment admin (not the member) approves before the member confirms. One open request per ' +
-    'member and organization: asking again answers the open one. Not paid per certificate: the ' +
-    'organization is billed under its agreement with its provider (decided here; the spec is silent).',
+    'Issue 18: a member asks for a signatory certificate (naming them and the organization), or ' +
+    "an authorized signatory for the organization's seal (naming the organization alone); the " +
+    'key is made in the browser as for a personal one, then an enrolment admin (not the asker) ' +
+    'approves before the asker confirms. One open request per member and organization, and one ' +
+    'open seal request per organization: asking again answers the open one. Not paid per ' +
+    'certificate: the organization is billed under its agreement with its provider (decided ' +
+    'here; the spec is silent).',
   access: 'session',
-  body: z.strictObject({ orgSlNo: slno }),
+  body: z.strictObject({
+    orgSlNo: slno,
+    kind: z.enum(['signatory', 'seal']).default('signatory'),
+  }),
   answer: json(certificateRequest),
   tenant: tenantIn('body', 'orgSlNo'),
 });

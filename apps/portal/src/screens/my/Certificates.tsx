@@ -11,12 +11,12 @@ function OrganizationCertificates() {
   const { t } = useTranslation('my');
   const organizations = useAtomValue(organizationsAtom);
   const language = useAtomValue(languageAtom);
-  const [asking, setAsking] = useState<number | null>(null);
+  const [asking, setAsking] = useState<string | null>(null);
   if (organizations.length === 0) return null;
-  const ask = async (orgSlNo: number) => {
-    setAsking(orgSlNo);
+  const ask = async (orgSlNo: number, kind: 'signatory' | 'seal') => {
+    setAsking(`${String(orgSlNo)}-${kind}`);
     try {
-      await api.call(CONTRACT.requestOrganizationCertificate, { body: { orgSlNo } });
+      await api.call(CONTRACT.requestOrganizationCertificate, { body: { orgSlNo, kind } });
       await invalidate(CONTRACT.myCertificateRequests.area);
     } catch (error) {
       reportFailure(error);
@@ -34,16 +34,22 @@ function OrganizationCertificates() {
         {organizations.map((organization) => {
           const name =
             language === 'ar' ? organization.organizationNameArabic : organization.organizationName;
-          return (
+          // The seal acts for the organization itself: its authorized signatories ask for it.
+          const kinds = organization.roles.includes('authorizedSignatory')
+            ? (['signatory', 'seal'] as const)
+            : (['signatory'] as const);
+          return kinds.map((kind) => (
             <Button
-              key={organization.slno}
+              key={`${String(organization.slno)}-${kind}`}
               variant="secondary"
-              isPending={asking === organization.slno}
-              onPress={() => void ask(organization.slno)}
+              isPending={asking === `${String(organization.slno)}-${kind}`}
+              onPress={() => void ask(organization.slno, kind)}
             >
-              {t('dsc.organizations.ask', { organization: name })}
+              {t(kind === 'seal' ? 'dsc.organizations.askSeal' : 'dsc.organizations.ask', {
+                organization: name,
+              })}
             </Button>
-          );
+          ));
         })}
       </div>
     </section>

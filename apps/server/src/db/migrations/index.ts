@@ -24,6 +24,7 @@ import * as transactionDocumentCount from './022_transaction_document_count.js';
 import * as documentStore from './023_document_store.js';
 import * as preEnrolment from './024_pre_enrolment.js';
 import * as certificateAuthority from './025_certificate_authority.js';
+import * as organizationSeal from './026_organization_seal.js';
 
 export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   initial,
@@ -51,4 +52,5 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   documentStore,
   preEnrolment,
   certificateAuthority,
+  organizationSeal,
 ];

@@ -5,6 +5,7 @@
  */
 import type { Language } from '@tawqi/domain';
 import type { Queryable } from '../../db/pool.js';
+import { SEAL_STATUS } from '../pki/organizationCertificates.js';
 import { inLanguage, localWord } from '../words.js';
 
 /** The organization's profile (SPEC §3 "Organization profile"); null when there is none. */
@@ -31,7 +32,8 @@ export async function organizationProfile(db: Queryable, orgSlno: number, langua
     // Country, region and city are stored as registered (in English); the reference data
     // has their Arabic names.
     `SELECT o.name_en AS en, o.name_ar AS ar, o.dba_name, o.dba_name_ar, p.sip_id, o.cr_number, o.unified_org_no,
-            o.email, o.valid_till, o.telephone, o.address, o.postal_code, o.digital_seal_status, o.remarks,
+            o.email, o.valid_till, o.telephone, o.address, o.postal_code, o.remarks,
+            ${SEAL_STATUS} AS digital_seal_status,
             CASE WHEN $2 = 'ar' THEN coalesce(co.name_ar, o.country) ELSE o.country END AS country,
             CASE WHEN $2 = 'ar' THEN coalesce(r.name_ar, o.region) ELSE o.region END AS region,
             CASE WHEN $2 = 'ar' THEN coalesce(ci.name_ar, o.city) ELSE o.city END AS city

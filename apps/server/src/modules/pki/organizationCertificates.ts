@@ -7,10 +7,13 @@
  * with remarks the member reads. A member deactivated in the organization has its certificates
  * revoked and its open requests cancelled. The report lists the organization's certificates.
  *
- * Decided here (the spec is silent): one open request per member and organization; the
- * certificate is not paid per request (the organization is billed under its agreement with its
- * provider); the organization's certificate on its profile is the newest valid one issued in its
- * name.
+ * The organization's seal is a certificate naming the organization itself, asked for by its
+ * authorized signatory (who holds its key), approved and confirmed the same way; the profile's
+ * certificate tab shows it and digitalSealStatus is read from it.
+ *
+ * Decided here (the spec is silent): one open request per member and organization, one open seal
+ * request per organization; the certificate is not paid per request (the organization is billed
+ * under its agreement with its provider).
  */
 import { randomBytes } from 'node:crypto';
 import { certificateApprovalsGrid, dscReportGrid } from '@tawqi/api/grids';
@@ -33,8 +36,26 @@ import { certificateFields, lockedRequest, requestAnswer } from './requests.js';
 
 type Words = Record<Language, string>;
 
-/** The product an organization-bound certificate is issued as. */
-const ORGANIZATION_PRODUCT = 'DSC-ORG-1Y';
+/** The products an organization's certificates are issued as: a signatory's, and its seal. */
+const ORGANIZATION_PRODUCTS = { signatory: 'DSC-ORG-1Y', seal: 'DSC-ORG-SEAL' } as const;
+
+/** The products whose certificates name the organization itself (migration 026). */
+const SEAL_PRODUCT = `(SELECT product_slno FROM certificate_products WHERE subject = 'organization')`;
+
+/**
+ * The seal's status of the organization `o` (SPEC §3 digitalSealStatus), as SQL: issued while a
+ * seal is valid; pending while one is asked for; revoked when the last is; else not requested.
+ */
+export const SEAL_STATUS = `(CASE
+  WHEN EXISTS (SELECT 1 FROM certificates c JOIN certificate_requests r ON r.certificate_serial = c.serial
+                WHERE r.org_slno = o.org_slno AND r.product_slno IN ${SEAL_PRODUCT}
+                  AND c.status = 'issued' AND c.not_after > now()) THEN 'issued'
+  WHEN EXISTS (SELECT 1 FROM certificate_requests r
+                WHERE r.org_slno = o.org_slno AND r.product_slno IN ${SEAL_PRODUCT}
+                  AND r.status IN ('keyPending', 'approvalPending', 'confirmationPending')) THEN 'pending'
+  WHEN EXISTS (SELECT 1 FROM certificates c JOIN certificate_requests r ON r.certificate_serial = c.serial
+                WHERE r.org_slno = o.org_slno AND r.product_slno IN ${SEAL_PRODUCT}) THEN 'revoked'
+  ELSE 'notRequested' END)`;
 
 const MESSAGES = {
   decided: {
@@ -44,6 +65,10 @@ const MESSAGES = {
   own: {
     en: 'You asked for this certificate yourself: another enrolment admin decides it.',
     ar: 'أنت من طلب هذه الشهادة: يبت فيها مسؤول تسجيل آخر.',
+  },
+  sealBySignatory: {
+    en: 'Only an authorized signatory of the organization asks for its seal.',
+    ar: 'لا يطلب ختم المنشأة إلا المفوّض بالتوقيع عنها.',
   },
 } as const satisfies Record<string, Words>;
 
@@ -232,19 +257,26 @@ export function organizationCertificateHandlers(deps: Deps): Handlers {
 
     ...gridHandlers(deps, dscReportGrid, DSC_REPORT),
 
-    requestOrganizationCertificate: async ({ tenant, caller, language, audit }) => {
+    requestOrganizationCertificate: async ({ tenant, caller, input, language, audit }) => {
       const org = organizationOf(tenant);
       const { userSlno } = requireCaller(caller);
+      const { kind } = input.body;
+      // The seal acts for the organization itself: its authorized signatory holds it.
+      if (kind === 'seal' && !tenant?.roles.includes('authorizedSignatory'))
+        throw new AppError(403, 'FORBIDDEN', { localized: MESSAGES.sealBySignatory });
       const now = deps.clock();
       const row = await inTransaction(pool, async (tx) => {
-        // One open request per member and organization: asking again answers it.
+        // One open request per member and organization, one open seal per organization: asking
+        // again answers it. The organization's row is locked so two askings make one request.
+        await tx.query('SELECT 1 FROM organizations WHERE org_slno = $1 FOR UPDATE', [org]);
         const [open] = (
           await tx.query<{ reference: string }>(
             `SELECT reference FROM certificate_requests
-              WHERE org_slno = $1 AND user_slno = $2
-                AND status IN ('keyPending', 'approvalPending', 'confirmationPending')
-              ORDER BY created_at DESC LIMIT 1 FOR UPDATE`,
-            [org, userSlno],
+              WHERE org_slno = $1 AND status IN ('keyPending', 'approvalPending', 'confirmationPending')
+                AND (CASE WHEN $3 THEN product_slno IN ${SEAL_PRODUCT}
+                          ELSE user_slno = $2 AND product_slno NOT IN ${SEAL_PRODUCT} END)
+              ORDER BY created_at DESC LIMIT 1`,
+            [org, userSlno, kind === 'seal'],
           )
         ).rows;
         const reference = open?.reference ?? `DSC-${randomBytes(9).toString('base64url')}`;
@@ -252,15 +284,16 @@ export function organizationCertificateHandlers(deps: Deps): Handlers {
           await tx.query(
             `INSERT INTO certificate_requests (reference, user_slno, org_slno, product_slno, status, created_at, updated_at)
              VALUES ($1, $2, $3, (SELECT product_slno FROM certificate_products WHERE code = $4), 'keyPending', $5, $5)`,
-            [reference, userSlno, org, ORGANIZATION_PRODUCT, now],
+            [reference, userSlno, org, ORGANIZATION_PRODUCTS[kind], now],
           );
           await deps.audit.record(tx, audit, {
             action: 'approval.requested',
             target: reference,
-            detail: { kind: 'certificate', organization: org },
+            detail: { kind: kind === 'seal' ? 'seal' : 'certificate', organization: org },
           });
         }
-        return lockedRequest(tx, reference, 'r.user_slno = $2', userSlno);
+        // Another signatory's open seal request is theirs to go on with.
+        return lockedRequest(tx, reference, 'r.org_slno = $2', org);
       });
       return requestAnswer(row, language);
     },
@@ -308,9 +341,10 @@ export function organizationCertificateHandlers(deps: Deps): Handlers {
     organizationCertificate: async ({ tenant }) => {
       const [row] = (
         await pool.query<{ der: Buffer; class: string }>(
-          `SELECT der, class FROM certificates
-            WHERE org_slno = $1 AND kind = 'subscriber' AND status = 'issued' AND not_after > $2
-            ORDER BY created_at DESC LIMIT 1`,
+          `SELECT c.der, c.class FROM certificates c JOIN certificate_requests r ON r.certificate_serial = c.serial
+            WHERE r.org_slno = $1 AND r.product_slno IN ${SEAL_PRODUCT}
+              AND c.status = 'issued' AND c.not_after > $2
+            ORDER BY c.created_at DESC LIMIT 1`,
           [organizationOf(tenant), deps.clock()],
         )
       ).rows;

@@ -20,6 +20,11 @@ export const CERTIFICATE_POLICIES = {
   credentials: `${TAWQI_ARC}.1.2`,
   /** An organization's signatory, approved by its enrolment admin, confirmed in the identity app. */
   organizationSignatory: `${TAWQI_ARC}.1.3`,
+  /**
+   * An organization's seal: the organization itself, asked for by its authorized signatory,
+   * approved by another enrolment admin, confirmed by the signatory in the identity app.
+   */
+  organizationSeal: `${TAWQI_ARC}.1.4`,
 } as const;
 export type AssuranceLevel = keyof typeof CERTIFICATE_POLICIES;
 
@@ -59,28 +64,43 @@ export function caNames(demo: boolean): CaNames {
   };
 }
 
-/** Who a subscriber's certificate is for, as the identity provider and the organization name them. */
-export interface SubscriberName {
-  /** The full name in English, as the identity app gave it. */
-  nameEnglish: string;
-  nationalId: string;
-  organization?: { name: string; crNumber: string };
+/** An organization as its registration names it. */
+export interface RegisteredOrganization {
+  name: string;
+  crNumber: string;
 }
 
 /**
- * The subject: C=SA; for an organization signatory O and its CR number as the organization
- * identifier (ETSI EN 319 412-1's form, NTR + country + '-' + number); the national id as
- * serialNumber; the name as CN.
+ * Who a subscriber's certificate is for: a person, as the identity provider names them (and, for
+ * an organization's signatory, the organization), or an organization's seal — the organization
+ * itself.
+ */
+export type SubscriberName =
+  | {
+      /** The full name in English, as the identity app gave it. */
+      nameEnglish: string;
+      nationalId: string;
+      organization?: RegisteredOrganization;
+    }
+  | { seal: RegisteredOrganization };
+
+/** O and the CR number as the organization identifier (ETSI EN 319 412-1: NTR + country + '-'). */
+const organizationParts = (organization: RegisteredOrganization): x509.JsonName => [
+  { O: [organization.name] },
+  { [OID.organizationIdentifier]: [`NTRSA-${organization.crNumber}`] },
+];
+
+/**
+ * The subject: C=SA; for an organization signatory its organization; the national id as
+ * serialNumber; the name as CN. A seal names the organization alone, its name as CN too (ETSI EN
+ * 319 412-3's legal person).
  */
 export function subscriberSubject(name: SubscriberName): x509.JsonName {
+  if ('seal' in name)
+    return [{ C: ['SA'] }, ...organizationParts(name.seal), { CN: [name.seal.name] }];
   return [
     { C: ['SA'] },
-    ...(name.organization
-      ? [
-          { O: [name.organization.name] },
-          { [OID.organizationIdentifier]: [`NTRSA-${name.organization.crNumber}`] },
-        ]
-      : []),
+    ...(name.organization ? organizationParts(name.organization) : []),
     { [OID.serialNumber]: [name.nationalId] },
     { CN: [name.nameEnglish] },
   ];

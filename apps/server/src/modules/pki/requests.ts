@@ -117,11 +117,13 @@ interface RequestRow {
   org_name_en: string | null;
   org_name_ar: string | null;
   cr_number: string | null;
+  /** Whom the product's certificates name: a person, or the organization itself (its seal). */
+  product_subject: 'person' | 'organization';
 }
 
 export const REQUEST_COLUMNS = `r.request_slno, r.user_slno, r.reference, r.status, r.created_at, r.key_algorithm, r.certificate_serial,
   r.remarks, r.csr_der, r.acceptance_slno, p.name_en, p.name_ar, p.validity_months, p.class,
-  r.org_slno, o.name_en AS org_name_en, o.name_ar AS org_name_ar, o.cr_number`;
+  r.org_slno, o.name_en AS org_name_en, o.name_ar AS org_name_ar, o.cr_number, p.subject AS product_subject`;
 
 /** The requests with their product and, for an organization's, the organization. */
 export const REQUEST_FROM = `certificate_requests r JOIN certificate_products p USING (product_slno)
@@ -411,14 +413,21 @@ export function certificateHandlers(deps: PaymentDeps): Handlers {
               current.cr_number !== null
                 ? { name: current.org_name_en, crNumber: current.cr_number }
                 : null;
+            const seal = organization !== null && current.product_subject === 'organization';
             const certificate = await deps.authority.issue(tx, {
               publicKey: csr.publicKey,
-              name: {
-                nameEnglish: person.fullNameEnglish,
-                nationalId: person.nationalId,
-                ...(organization ? { organization } : {}),
-              },
-              level: organization ? 'organizationSignatory' : 'identityApp',
+              name: seal
+                ? { seal: organization }
+                : {
+                    nameEnglish: person.fullNameEnglish,
+                    nationalId: person.nationalId,
+                    ...(organization ? { organization } : {}),
+                  },
+              level: seal
+                ? 'organizationSeal'
+                : organization
+                  ? 'organizationSignatory'
+                  : 'identityApp',
               months: current.validity_months,
               userSlno: self.userSlno,
               orgSlno: current.org_slno,
