@@ -66,6 +66,10 @@ const MESSAGES = {
     en: 'You asked for this certificate yourself: another enrolment admin decides it.',
     ar: 'أنت من طلب هذه الشهادة: يبت فيها مسؤول تسجيل آخر.',
   },
+  sealAsked: {
+    en: "Another authorized signatory has already asked for the organization's seal.",
+    ar: 'طلب مفوّض آخر بالتوقيع ختم المنشأة بالفعل.',
+  },
   sealBySignatory: {
     en: 'Only an authorized signatory of the organization asks for its seal.',
     ar: 'لا يطلب ختم المنشأة إلا المفوّض بالتوقيع عنها.',
@@ -270,8 +274,8 @@ export function organizationCertificateHandlers(deps: Deps): Handlers {
         // again answers it. The organization's row is locked so two askings make one request.
         await tx.query('SELECT 1 FROM organizations WHERE org_slno = $1 FOR UPDATE', [org]);
         const [open] = (
-          await tx.query<{ reference: string }>(
-            `SELECT reference FROM certificate_requests
+          await tx.query<{ reference: string; user_slno: number }>(
+            `SELECT reference, user_slno FROM certificate_requests
               WHERE org_slno = $1 AND status IN ('keyPending', 'approvalPending', 'confirmationPending')
                 AND (CASE WHEN $3 THEN product_slno IN ${SEAL_PRODUCT}
                           ELSE user_slno = $2 AND product_slno NOT IN ${SEAL_PRODUCT} END)
@@ -279,6 +283,9 @@ export function organizationCertificateHandlers(deps: Deps): Handlers {
             [org, userSlno, kind === 'seal'],
           )
         ).rows;
+        // Another signatory's open seal request is theirs to go on with.
+        if (open && open.user_slno !== userSlno)
+          throw new AppError(409, 'CONFLICT', { localized: MESSAGES.sealAsked });
         const reference = open?.reference ?? `DSC-${randomBytes(9).toString('base64url')}`;
         if (!open) {
           await tx.query(
@@ -292,8 +299,7 @@ export function organizationCertificateHandlers(deps: Deps): Handlers {
             detail: { kind: kind === 'seal' ? 'seal' : 'certificate', organization: org },
           });
         }
-        // Another signatory's open seal request is theirs to go on with.
-        return lockedRequest(tx, reference, 'r.org_slno = $2', org);
+        return lockedRequest(tx, reference, 'r.user_slno = $2', userSlno);
       });
       return requestAnswer(row, language);
     },
