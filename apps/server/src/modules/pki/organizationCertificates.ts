@@ -272,7 +272,8 @@ export function organizationCertificateHandlers(deps: Deps): Handlers {
       const row = await inTransaction(pool, async (tx) => {
         // One open request per member and organization, one open seal per organization: asking
         // again answers it. The organization's row is locked so two askings make one request.
-        await tx.query('SELECT 1 FROM organizations WHERE org_slno = $1 FOR UPDATE', [org]);
+        // (NO KEY: rows that refer to the organization may still be written meanwhile.)
+        await tx.query('SELECT 1 FROM organizations WHERE org_slno = $1 FOR NO KEY UPDATE', [org]);
         const [open] = (
           await tx.query<{ reference: string; user_slno: number }>(
             `SELECT reference, user_slno FROM certificate_requests
