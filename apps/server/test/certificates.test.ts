@@ -266,6 +266,7 @@ describe('a person’s certificate', () => {
       Buffer.from(h.deps.authority.issuing.rawData).toString('base64'),
     );
     expect(repository.body.crlUrl).toMatch(/\/pki\/issuing\.crl$/);
+    expect(repository.body.tsaUrl).toMatch(/\/pki\/tsa$/);
     expect(repository.body.policies.map((one: { level: string }) => one.level)).toEqual([
       'identityApp',
       'credentials',

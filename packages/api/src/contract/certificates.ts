@@ -212,7 +212,8 @@ export const certificateRepository = defineEndpoint({
   area: 'certificates',
   method: 'GET',
   path: 'api/v1/pki/repository',
-  summary: 'The public repository: the CA certificates, CRL, OCSP address and certificate policies',
+  summary:
+    'The public repository: the CA certificates, CRL, OCSP and time-stamping addresses and certificate policies',
   origin: 'design',
   designNote: 'What relying parties need to check a Tawqi certificate (issue 18).',
   access: 'public',
@@ -233,6 +234,8 @@ export const certificateRepository = defineEndpoint({
       ),
       crlUrl: z.string(),
       ocspUrl: z.string(),
+      /** Where RFC 3161 time-stamp queries are answered. */
+      tsaUrl: z.string(),
       policies: z.array(z.object({ oid: z.string(), level: z.string() })),
     }),
   ),

@@ -1,7 +1,8 @@
 /**
  * The certification authority's public repository (issue 18), on the digital certificate page:
  * what anyone who checks a Tawqi certificate needs — the root and issuing CA certificates with
- * their fingerprints, the revocation list, the OCSP responder's address, the certificate policies
+ * their fingerprints, the revocation list, the OCSP responder's and the time-stamping authority's
+ * addresses, the certificate policies
  * by assurance level, and the subscriber agreement — in both languages. The spec has no page for
  * it; its home here is ours.
  */
@@ -62,7 +63,10 @@ export function Repository() {
           ))}
           <Card title={t('repository.revocation')} headingLevel={3}>
             <Facts
-              facts={[[t('repository.ocsp'), <Verbatim key="ocsp">{data.ocspUrl}</Verbatim>]]}
+              facts={[
+                [t('repository.ocsp'), <Verbatim key="ocsp">{data.ocspUrl}</Verbatim>],
+                [t('repository.tsa'), <Verbatim key="tsa">{data.tsaUrl}</Verbatim>],
+              ]}
             />
             <a href={onThisSite(data.crlUrl)} download>
               {t('repository.crl')}

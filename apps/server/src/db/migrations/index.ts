@@ -25,6 +25,7 @@ import * as documentStore from './023_document_store.js';
 import * as preEnrolment from './024_pre_enrolment.js';
 import * as certificateAuthority from './025_certificate_authority.js';
 import * as organizationSeal from './026_organization_seal.js';
+import * as timeStamping from './027_time_stamping.js';
 
 export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   initial,
@@ -53,4 +54,5 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   preEnrolment,
   certificateAuthority,
   organizationSeal,
+  timeStamping,
 ];

@@ -30,6 +30,7 @@ import {
   rootExtensions,
   subscriberExtensions,
   subscriberSubject,
+  tsaExtensions,
   type AssuranceLevel,
   type SubscriberName,
 } from './profiles.js';
@@ -38,11 +39,14 @@ const DAY_MS = 86_400_000;
 /** The OCSP responder's certificate lives 90 days and is replaced when 30 are left. */
 const OCSP_CERTIFICATE_DAYS = 90;
 const OCSP_RENEW_DAYS = 30;
+/** The time-stamping authority's certificate lives a year and is replaced when 30 days are left. */
+const TSA_CERTIFICATE_DAYS = 365;
+const TSA_RENEW_DAYS = 30;
 /** A CRL is good for 7 days; a new one is issued on every revocation and daily. */
 export const CRL_VALID_DAYS = 7;
 export const CRL_REFRESH_MS = DAY_MS;
 
-type CaName = 'root' | 'issuing' | 'ocsp';
+type CaName = 'root' | 'issuing' | 'ocsp' | 'tsa';
 
 export interface CaMember {
   certificate: x509.X509Certificate;
@@ -54,6 +58,8 @@ export interface Authority {
   issuing: x509.X509Certificate;
   /** The current OCSP responder (renewed as it nears its end). */
   responder(): Promise<CaMember>;
+  /** The current time-stamping authority (made when first asked for, renewed likewise). */
+  timestamper(): Promise<CaMember>;
   /** Signs a subscriber's certificate for a checked request's key; recorded in `tx`. */
   issue(tx: Queryable, order: IssueOrder): Promise<x509.X509Certificate>;
   /** Revokes (once; `reason` is RFC 5280's CRLReason code) and issues a new CRL in `tx`. */
@@ -90,7 +96,7 @@ const random = (bytes: number) => new Uint8Array(randomBytes(bytes));
 
 async function record(
   tx: Queryable,
-  kind: 'root' | 'issuing' | 'ocsp' | 'subscriber',
+  kind: CaName | 'subscriber',
   certificate: x509.X509Certificate,
   now: Date,
   holder: { userSlno: number; orgSlno: number | null; class: string } | null = null,
@@ -181,23 +187,35 @@ export async function loadAuthority(options: AuthorityOptions): Promise<Authorit
     signingAlgorithm: CA_SIGNING_ALGORITHM,
   });
 
-  const newResponder = (tx: Queryable, issuing: CaMember) =>
-    create(tx, 'ocsp', async (signer) => {
+  /** A member the issuing CA certifies for one task (OCSP, time stamps), for `days`. */
+  const newDelegate = (
+    tx: Queryable,
+    issuing: CaMember,
+    name: 'ocsp' | 'tsa',
+    days: number,
+    extensions: (key: CryptoKey) => Promise<x509.Extension[]>,
+  ) =>
+    create(tx, name, async (signer) => {
       const now = clock();
       return x509.X509CertificateGenerator.create(
         {
           serialNumber: newSerial(random),
-          subject: names.ocsp,
+          subject: names[name],
           issuer: issuing.certificate.subjectName,
           notBefore: now,
-          notAfter: new Date(now.getTime() + OCSP_CERTIFICATE_DAYS * DAY_MS),
+          notAfter: new Date(now.getTime() + days * DAY_MS),
           publicKey: signer.publicKey,
-          extensions: await ocspExtensions(issuing.certificate, signer.publicKey),
+          extensions: await extensions(signer.publicKey),
           ...signed(issuing.signer),
         },
         cryptoFor(issuing.signer),
       );
     });
+
+  const newResponder = (tx: Queryable, issuing: CaMember) =>
+    newDelegate(tx, issuing, 'ocsp', OCSP_CERTIFICATE_DAYS, (key) =>
+      ocspExtensions(issuing.certificate, key),
+    );
 
   const lockAuthority = (tx: Queryable) =>
     tx.query("SELECT pg_advisory_xact_lock(hashtext('tawqi certificate authority'))");
@@ -242,18 +260,31 @@ export async function loadAuthority(options: AuthorityOptions): Promise<Authorit
     return { root: made, issuing: issuingMember };
   });
 
-  let responder: CaMember | null = null;
-  const currentResponder = async (): Promise<CaMember> => {
-    const renewBy = clock().getTime() + OCSP_RENEW_DAYS * DAY_MS;
-    if (responder && responder.certificate.notAfter.getTime() > renewBy) return responder;
-    responder = await inTransaction(pool, async (tx) => {
-      await lockAuthority(tx);
-      const kept = await read(tx, 'ocsp');
-      if (kept && kept.certificate.notAfter.getTime() > renewBy) return kept;
-      return newResponder(tx, issuing);
-    });
-    return responder;
+  /** A delegate kept in memory, read or made again once fewer than `renewDays` are left. */
+  const delegate = (
+    name: 'ocsp' | 'tsa',
+    renewDays: number,
+    make: (tx: Queryable) => Promise<CaMember>,
+  ) => {
+    let current: CaMember | null = null;
+    return async (): Promise<CaMember> => {
+      const renewBy = clock().getTime() + renewDays * DAY_MS;
+      if (current && current.certificate.notAfter.getTime() > renewBy) return current;
+      current = await inTransaction(pool, async (tx) => {
+        await lockAuthority(tx);
+        const kept = await read(tx, name);
+        if (kept && kept.certificate.notAfter.getTime() > renewBy) return kept;
+        return make(tx);
+      });
+      return current;
+    };
   };
+  const currentResponder = delegate('ocsp', OCSP_RENEW_DAYS, (tx) => newResponder(tx, issuing));
+  const currentTimestamper = delegate('tsa', TSA_RENEW_DAYS, (tx) =>
+    newDelegate(tx, issuing, 'tsa', TSA_CERTIFICATE_DAYS, (key) =>
+      tsaExtensions(issuing.certificate, key, origin),
+    ),
+  );
 
   const issueCrl = async (tx: Queryable): Promise<Buffer> => {
     await tx.query("SELECT pg_advisory_xact_lock(hashtext('tawqi crl'))");
@@ -305,6 +336,7 @@ export async function loadAuthority(options: AuthorityOptions): Promise<Authorit
     root: root.certificate,
     issuing: issuing.certificate,
     responder: currentResponder,
+    timestamper: currentTimestamper,
 
     async issue(tx, order) {
       const now = clock();

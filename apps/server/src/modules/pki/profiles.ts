@@ -28,8 +28,12 @@ export const CERTIFICATE_POLICIES = {
 } as const;
 export type AssuranceLevel = keyof typeof CERTIFICATE_POLICIES;
 
+/** The time-stamping authority's policy (RFC 3161 TSTInfo.policy), under the same arc. */
+export const TSA_POLICY = `${TAWQI_ARC}.2.1`;
+
 export const OID = {
   documentSigning: '1.3.6.1.5.5.7.3.36',
+  timeStamping: '1.3.6.1.5.5.7.3.8',
   microsoftDocumentSigning: '1.3.6.1.4.1.311.10.3.12',
   adobeAuthenticDocuments: '1.2.840.113583.1.1.5',
   ocspSigning: '1.3.6.1.5.5.7.3.9',
@@ -45,12 +49,14 @@ export const PKI_PATHS = {
   issuing: '/pki/issuing.crt',
   crl: '/pki/issuing.crl',
   ocsp: '/pki/ocsp',
+  tsa: '/pki/tsa',
 } as const;
 
 export interface CaNames {
   root: x509.JsonName;
   issuing: x509.JsonName;
   ocsp: x509.JsonName;
+  tsa: x509.JsonName;
 }
 
 /** The authority's own names; in demo mode they say so, so that no one mistakes them. */
@@ -61,6 +67,7 @@ export function caNames(demo: boolean): CaNames {
     root: [...organization, { CN: [`${label} Root CA G1`] }],
     issuing: [...organization, { CN: [`${label} Document Signing CA G1`] }],
     ocsp: [...organization, { CN: [`${label} Document Signing CA G1 OCSP Responder`] }],
+    tsa: [...organization, { CN: [`${label} Time Stamping Authority G1`] }],
   };
 }
 
@@ -147,6 +154,26 @@ export const ocspExtensions = async (issuing: x509.X509Certificate, key: CryptoK
   // The responder's own certificate is not checked by OCSP (RFC 6960 §4.2.2.2.1).
   new x509.Extension(OID.ocspNoCheck, false, new Uint8Array([0x05, 0x00])),
   ...(await issuedBy(issuing, key)),
+];
+
+/** The time-stamping authority's (RFC 3161 §2.3: timeStamping its only, critical, purpose). */
+export const tsaExtensions = async (
+  issuing: x509.X509Certificate,
+  key: x509.PublicKeyType,
+  origin: string,
+) => [
+  new x509.BasicConstraintsExtension(false, undefined, true),
+  new x509.KeyUsagesExtension(
+    x509.KeyUsageFlags.digitalSignature | x509.KeyUsageFlags.nonRepudiation,
+    true,
+  ),
+  new x509.ExtendedKeyUsageExtension([OID.timeStamping], true),
+  ...(await issuedBy(issuing, key)),
+  new x509.AuthorityInfoAccessExtension({
+    ocsp: new x509.GeneralName('url', origin + PKI_PATHS.ocsp),
+    caIssuers: new x509.GeneralName('url', origin + PKI_PATHS.issuing),
+  }),
+  new x509.CRLDistributionPointsExtension([origin + PKI_PATHS.crl]),
 ];
 
 /** A document signer's certificate (issue 18's profile). */

@@ -282,6 +282,7 @@ export function certificateHandlers(deps: PaymentDeps): Handlers {
         authorities: [authority('root', root), authority('issuing', issuing)],
         crlUrl: origin + PKI_PATHS.crl,
         ocspUrl: origin + PKI_PATHS.ocsp,
+        tsaUrl: origin + PKI_PATHS.tsa,
         policies: Object.entries(CERTIFICATE_POLICIES).map(([level, oid]) => ({ oid, level })),
       });
     },

@@ -8,6 +8,7 @@ import type { Pool } from '../../db/pool.js';
 import type { Authority } from './authority.js';
 import { PKI_PATHS } from './profiles.js';
 import { answerOcsp } from './ocsp.js';
+import { answerTimeStamp } from './tsa.js';
 
 /** An OCSP request is small; a larger body is refused before it is read. */
 const OCSP_BODY_LIMIT = 16 * 1024;
@@ -41,6 +42,13 @@ export async function registerPki(
         next(null, body);
       },
     );
+    app.addContentTypeParser(
+      'application/timestamp-query',
+      { parseAs: 'buffer', bodyLimit: OCSP_BODY_LIMIT },
+      (_request, body, next) => {
+        next(null, body);
+      },
+    );
     const certificate = (der: ArrayBuffer) => (_request: unknown, reply: FastifyReply) =>
       reply
         .type('application/pkix-cert')
@@ -67,6 +75,20 @@ export async function registerPki(
     app.post(PKI_PATHS.ocsp, async (request, reply) => {
       const body = request.body;
       return answer(body instanceof Buffer ? body : Buffer.alloc(0), reply);
+    });
+    // RFC 3161 §3.4: a time-stamp query over HTTP.
+    app.post(PKI_PATHS.tsa, async (request, reply) => {
+      const body = request.body;
+      return reply
+        .type('application/timestamp-reply')
+        .header('cache-control', 'no-store')
+        .send(
+          await answerTimeStamp(
+            await authority.timestamper(),
+            body instanceof Buffer ? body : Buffer.alloc(0),
+            clock(),
+          ),
+        );
     });
     // RFC 6960 A.1: GET with the request base64-encoded (and URL-encoded) in the path.
     app.get(`${PKI_PATHS.ocsp}/*`, async (request, reply) => {

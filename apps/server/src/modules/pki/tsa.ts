@@ -1,0 +1,152 @@
+/**
+ * The time-stamping authority (RFC 3161; issue 19's first piece: every signature Tawqi makes will
+ * carry one of its tokens). A request's message imprint (SHA-256, -384 or -512 of the data) is
+ * answered with a token: TSTInfo (our TSA policy, the imprint, a random serial, the time to the
+ * second, the request's nonce) in a CMS SignedData signed by the TSA's key, with the ESS
+ * signing-certificate-v2 attribute naming the TSA's certificate (RFC 5816), which is sent along
+ * when the request asks for it. A request we cannot answer is rejected with its reason
+ * (PKIFailureInfo), never a server error. Built with pkijs, which has these structures.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import * as asn1js from 'asn1js';
+import * as pkijs from 'pkijs';
+import type { CaMember } from './authority.js';
+import { TSA_POLICY } from './profiles.js';
+import { cryptoFor } from './signer.js';
+
+const ID_CT_TST_INFO = '1.2.840.113549.1.9.16.1.4';
+const ID_SIGNED_DATA = '1.2.840.113549.1.7.2';
+const ATTRIBUTE = {
+  contentType: '1.2.840.113549.1.9.3',
+  messageDigest: '1.2.840.113549.1.9.4',
+  signingCertificateV2: '1.2.840.113549.1.9.16.2.47',
+} as const;
+
+/** The imprints we accept, by their OID, with the digest's length. */
+const IMPRINTS: Record<string, number> = {
+  '2.16.840.1.101.3.4.2.1': 32,
+  '2.16.840.1.101.3.4.2.2': 48,
+  '2.16.840.1.101.3.4.2.3': 64,
+};
+
+/** RFC 3161's PKIFailureInfo bits we answer with. */
+const FAILURE = { badAlg: 0, badRequest: 2, badDataFormat: 5, unacceptedPolicy: 15 } as const;
+type Failure = keyof typeof FAILURE;
+
+function rejected(failure: Failure): Buffer {
+  // A BIT STRING whose bit `n` (from the left) is set, trailing unused bits said in its first byte.
+  const bit = FAILURE[failure];
+  const bytes = new Uint8Array(Math.floor(bit / 8) + 1);
+  bytes[Math.floor(bit / 8)] = 0x80 >> (bit % 8);
+  const unused = 7 - (bit % 8);
+  const response = new pkijs.TimeStampResp({
+    status: new pkijs.PKIStatusInfo({
+      status: pkijs.PKIStatus.rejection,
+      failInfo: new asn1js.BitString({ valueHex: bytes, unusedBits: unused }),
+    }),
+  });
+  return Buffer.from(response.toSchema().toBER(false));
+}
+
+/** ESS signing-certificate-v2: the TSA certificate's SHA-256 (the default algorithm, omitted). */
+function signingCertificateV2(certificateDer: ArrayBuffer): pkijs.Attribute {
+  const hash = createHash('sha256').update(new Uint8Array(certificateDer)).digest();
+  return new pkijs.Attribute({
+    type: ATTRIBUTE.signingCertificateV2,
+    values: [
+      new asn1js.Sequence({
+        value: [
+          new asn1js.Sequence({
+            value: [new asn1js.Sequence({ value: [new asn1js.OctetString({ valueHex: hash })] })],
+          }),
+        ],
+      }),
+    ],
+  });
+}
+
+/** Answers one time-stamp request (DER) at `now`. */
+export async function answerTimeStamp(
+  tsa: CaMember,
+  requestDer: Uint8Array,
+  now: Date,
+): Promise<Buffer> {
+  let request: pkijs.TimeStampReq;
+  try {
+    request = pkijs.TimeStampReq.fromBER(new Uint8Array(requestDer));
+  } catch {
+    return rejected('badDataFormat');
+  }
+  if (request.version !== 1) return rejected('badRequest');
+  const imprint = request.messageImprint;
+  const length = IMPRINTS[imprint.hashAlgorithm.algorithmId];
+  if (length === undefined) return rejected('badAlg');
+  if (imprint.hashedMessage.valueBlock.valueHexView.byteLength !== length)
+    return rejected('badDataFormat');
+  if (request.reqPolicy !== undefined && request.reqPolicy !== TSA_POLICY)
+    return rejected('unacceptedPolicy');
+
+  // A positive serial of 126 random bits, as the authority's certificates have.
+  const serial = new Uint8Array(randomBytes(16));
+  serial[0] = ((serial[0] ?? 0) & 0x3f) | 0x40;
+  const info = new pkijs.TSTInfo({
+    version: 1,
+    policy: TSA_POLICY,
+    messageImprint: imprint,
+    serialNumber: new asn1js.Integer({ valueHex: serial }),
+    // GeneralizedTime to the second; the accuracy says how near.
+    genTime: new Date(Math.floor(now.getTime() / 1000) * 1000),
+    accuracy: new pkijs.Accuracy({ seconds: 1 }),
+    ...(request.nonce ? { nonce: request.nonce } : {}),
+  });
+  const content = info.toSchema().toBER(false);
+
+  const certificate = pkijs.Certificate.fromBER(tsa.certificate.rawData);
+  const signed = new pkijs.SignedData({
+    version: 3,
+    encapContentInfo: new pkijs.EncapsulatedContentInfo({
+      eContentType: ID_CT_TST_INFO,
+      eContent: new asn1js.OctetString({ valueHex: content }),
+    }),
+    signerInfos: [
+      new pkijs.SignerInfo({
+        version: 1,
+        sid: new pkijs.IssuerAndSerialNumber({
+          issuer: certificate.issuer,
+          serialNumber: certificate.serialNumber,
+        }),
+        signedAttrs: new pkijs.SignedAndUnsignedAttributes({
+          type: 0,
+          attributes: [
+            new pkijs.Attribute({
+              type: ATTRIBUTE.contentType,
+              values: [new asn1js.ObjectIdentifier({ value: ID_CT_TST_INFO })],
+            }),
+            new pkijs.Attribute({
+              type: ATTRIBUTE.messageDigest,
+              // The TSA's key signs with SHA-384 (the authority's algorithm): the digest matches.
+              values: [
+                new asn1js.OctetString({
+                  valueHex: createHash('sha384').update(new Uint8Array(content)).digest(),
+                }),
+              ],
+            }),
+            signingCertificateV2(tsa.certificate.rawData),
+          ],
+        }),
+      }),
+    ],
+    ...(request.certReq ? { certificates: [certificate] } : {}),
+  });
+  const engine = new pkijs.CryptoEngine({ name: 'tawqi-tsa', crypto: cryptoFor(tsa.signer) });
+  await signed.sign(tsa.signer.publicKey, 0, 'SHA-384', undefined, engine);
+
+  const response = new pkijs.TimeStampResp({
+    status: new pkijs.PKIStatusInfo({ status: pkijs.PKIStatus.granted }),
+    timeStampToken: new pkijs.ContentInfo({
+      contentType: ID_SIGNED_DATA,
+      content: signed.toSchema(true),
+    }),
+  });
+  return Buffer.from(response.toSchema().toBER(false));
+}

@@ -1,0 +1,100 @@
+/**
+ * The time-stamping authority (RFC 3161) as openssl, a relying party, sees it: a query for a file's
+ * SHA-256 is granted a token that `openssl ts -verify` accepts for that file against our chain, with
+ * our policy, the nonce echoed and the TSA's certificate named by ESS signing-certificate-v2; the
+ * same token does not verify another file; a query we cannot answer is rejected with its reason.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { TSA_POLICY } from '../src/modules/pki/profiles.js';
+import { startHarness } from './harness.js';
+import { opensslKit } from './openssl.js';
+
+const h = await startHarness();
+// OpenSSL checks times against the real clock.
+h.clock.now = new Date();
+const { file, openssl, chainFile } = opensslKit(h, 'tawqi-tsa');
+
+/** Posts a query file to the TSA; answers the reply's path. */
+async function ask(query: string, name: string): Promise<{ path: string; type: string | null }> {
+  const answer = await fetch(`${h.baseUrl}/pki/tsa`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/timestamp-query' },
+    body: readFileSync(query),
+  });
+  expect(answer.status).toBe(200);
+  return {
+    path: file(name, Buffer.from(await answer.arrayBuffer())),
+    type: answer.headers.get('content-type'),
+  };
+}
+
+describe('the time-stamping authority', () => {
+  it('stamps a file’s hash with a token openssl verifies against our chain, for that file only', async () => {
+    const data = file('document.txt', 'A contract, signed on the day the stamp says.');
+    const query = file('query.tsq', '');
+    await openssl('ts', '-query', '-data', data, '-sha256', '-cert', '-out', query);
+    const reply = await ask(query, 'reply.tsr');
+    expect(reply.type).toBe('application/timestamp-reply');
+
+    const text = await openssl('ts', '-reply', '-in', reply.path, '-text');
+    expect(text).toMatch(/Status: Granted/);
+    expect(text).toContain(`Policy OID: ${TSA_POLICY}`);
+    expect(text).toMatch(/Hash Algorithm: sha256/);
+    expect(text).toMatch(/Accuracy: 0x01 seconds/);
+    const nonce = /Nonce: (\S+)/.exec(await openssl('ts', '-query', '-in', query, '-text'))?.[1];
+    expect(nonce).toBeDefined();
+    expect(text).toContain(`Nonce: ${String(nonce)}`);
+
+    // The token verifies for the file and its query (nonce, policy, certificate), and the
+    // signer's certificate is the TSA's, named by ESS signing-certificate-v2.
+    const verified = await openssl(
+      'ts',
+      '-verify',
+      '-data',
+      data,
+      '-in',
+      reply.path,
+      '-CAfile',
+      chainFile,
+    );
+    expect(verified).toMatch(/Verification: OK/);
+    expect(
+      await openssl('ts', '-verify', '-queryfile', query, '-in', reply.path, '-CAfile', chainFile),
+    ).toMatch(/Verification: OK/);
+    const token = file('token.der', '');
+    await openssl('ts', '-reply', '-in', reply.path, '-token_out', '-out', token);
+    const cms = await openssl('cms', '-cmsout', '-inform', 'DER', '-in', token, '-print');
+    expect(cms).toMatch(
+      /id-smime-aa-signingCertificateV2|signingCertificateV2|1\.2\.840\.113549\.1\.9\.16\.2\.47/,
+    );
+    expect(cms).toContain('Time Stamping Authority G1');
+
+    // Another file is not what was stamped.
+    const other = file('other.txt', 'A contract, changed after the stamp.');
+    await expect(
+      openssl('ts', '-verify', '-data', other, '-in', reply.path, '-CAfile', chainFile),
+    ).rejects.toThrow(/message imprint mismatch/);
+  });
+
+  it('rejects, with the reason, a query it cannot answer', async () => {
+    const data = file('weak.txt', 'hashed with SHA-1');
+    const sha1 = file('sha1.tsq', '');
+    await openssl('ts', '-query', '-data', data, '-sha1', '-out', sha1);
+    const badAlg = await ask(sha1, 'sha1.tsr');
+    const text = await openssl('ts', '-reply', '-in', badAlg.path, '-text');
+    expect(text).toMatch(/Status: Rejected/);
+    expect(text).toMatch(/unrecognized or unsupported algorithm identifier/);
+
+    const policy = file('policy.tsq', '');
+    await openssl('ts', '-query', '-data', data, '-sha256', '-tspolicy', '1.2.3.4', '-out', policy);
+    expect(
+      await openssl('ts', '-reply', '-in', (await ask(policy, 'policy.tsr')).path, '-text'),
+    ).toMatch(/requested TSA policy is not supported/);
+
+    const garbage = file('garbage.tsq', 'not a query');
+    expect(
+      await openssl('ts', '-reply', '-in', (await ask(garbage, 'garbage.tsr')).path, '-text'),
+    ).toMatch(/Status: Rejected/);
+  });
+});
