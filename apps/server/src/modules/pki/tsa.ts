@@ -48,8 +48,11 @@ function rejected(failure: Failure): Buffer {
   return Buffer.from(response.toSchema().toBER(false));
 }
 
-/** ESS signing-certificate-v2: the TSA certificate's SHA-256 (the default algorithm, omitted). */
-function signingCertificateV2(certificateDer: ArrayBuffer): pkijs.Attribute {
+/**
+ * ESS signing-certificate-v2 (RFC 5035): the signer's certificate's SHA-256 (the default
+ * algorithm, so not written), binding a signature to the certificate it was made with.
+ */
+export function signingCertificateV2(certificateDer: ArrayBuffer): pkijs.Attribute {
   const hash = createHash('sha256').update(new Uint8Array(certificateDer)).digest();
   return new pkijs.Attribute({
     type: ATTRIBUTE.signingCertificateV2,
@@ -149,4 +152,32 @@ export async function answerTimeStamp(
     }),
   });
   return Buffer.from(response.toSchema().toBER(false));
+}
+
+const SHA256_OID = '2.16.840.1.101.3.4.2.1';
+
+/**
+ * A token for a SHA-256 digest from our own TSA, asked as any client asks (a query with a nonce,
+ * the TSA's certificate requested): what a signature's timestamp attribute carries.
+ */
+export async function stampDigest(
+  tsa: CaMember,
+  sha256: Uint8Array,
+  now: Date,
+): Promise<pkijs.ContentInfo> {
+  const query = new pkijs.TimeStampReq({
+    version: 1,
+    messageImprint: new pkijs.MessageImprint({
+      hashAlgorithm: new pkijs.AlgorithmIdentifier({ algorithmId: SHA256_OID }),
+      hashedMessage: new asn1js.OctetString({ valueHex: sha256 }),
+    }),
+    nonce: new asn1js.Integer({ valueHex: new Uint8Array(randomBytes(8)) }),
+    certReq: true,
+  });
+  const reply = pkijs.TimeStampResp.fromBER(
+    new Uint8Array(await answerTimeStamp(tsa, new Uint8Array(query.toSchema().toBER(false)), now)),
+  );
+  if (reply.status.status !== pkijs.PKIStatus.granted || !reply.timeStampToken)
+    throw new Error('the time-stamping authority refused our own query');
+  return reply.timeStampToken;
 }

@@ -1,0 +1,96 @@
+/**
+ * A detached CMS signature over a document's SHA-256 (RFC 5652; issue 19's signing core): the
+ * document is not carried, only its digest is signed, as a signing service receives hashes. The
+ * signed attributes are the content type, the signing time, the digest and ESS
+ * signing-certificate-v2 (binding the signature to its certificate: CAdES baseline B); the
+ * signature's own SHA-256 is then stamped by our time-stamping authority and the token kept as an
+ * unsigned attribute (RFC 3161 appendix A: CAdES baseline T). The signer's certificate and the
+ * issuing CA's travel with it.
+ */
+import { createHash } from 'node:crypto';
+import * as asn1js from 'asn1js';
+import * as pkijs from 'pkijs';
+import type { CaMember } from './authority.js';
+import { signingCertificateV2, stampDigest } from './tsa.js';
+import type * as x509 from './x509.js';
+
+const ID_DATA = '1.2.840.113549.1.7.1';
+const ID_SIGNED_DATA = '1.2.840.113549.1.7.2';
+const ATTRIBUTE = {
+  contentType: '1.2.840.113549.1.9.3',
+  messageDigest: '1.2.840.113549.1.9.4',
+  signingTime: '1.2.840.113549.1.9.5',
+  timeStampToken: '1.2.840.113549.1.9.16.2.14',
+} as const;
+
+export interface DetachedSignatureOrder {
+  /** The document's SHA-256. */
+  digest: Uint8Array;
+  /** The signer's certificate and the key it certifies (ECDSA P-256 or RSA, signing SHA-256). */
+  certificate: x509.X509Certificate;
+  privateKey: CryptoKey;
+  /** The issuing CA's certificate, sent along for the relying party's chain. */
+  issuing: x509.X509Certificate;
+  tsa: CaMember;
+  now: Date;
+}
+
+/** The signature, DER: a ContentInfo holding the SignedData. */
+export async function signDetached(order: DetachedSignatureOrder): Promise<Buffer> {
+  if (order.digest.byteLength !== 32) throw new RangeError('a SHA-256 digest is 32 bytes');
+  const certificate = pkijs.Certificate.fromBER(order.certificate.rawData);
+  const signed = new pkijs.SignedData({
+    version: 1,
+    encapContentInfo: new pkijs.EncapsulatedContentInfo({ eContentType: ID_DATA }),
+    certificates: [certificate, pkijs.Certificate.fromBER(order.issuing.rawData)],
+    signerInfos: [
+      new pkijs.SignerInfo({
+        version: 1,
+        sid: new pkijs.IssuerAndSerialNumber({
+          issuer: certificate.issuer,
+          serialNumber: certificate.serialNumber,
+        }),
+        signedAttrs: new pkijs.SignedAndUnsignedAttributes({
+          type: 0,
+          attributes: [
+            new pkijs.Attribute({
+              type: ATTRIBUTE.contentType,
+              values: [new asn1js.ObjectIdentifier({ value: ID_DATA })],
+            }),
+            new pkijs.Attribute({
+              type: ATTRIBUTE.signingTime,
+              values: [new asn1js.UTCTime({ valueDate: order.now })],
+            }),
+            new pkijs.Attribute({
+              type: ATTRIBUTE.messageDigest,
+              values: [new asn1js.OctetString({ valueHex: order.digest })],
+            }),
+            signingCertificateV2(order.certificate.rawData),
+          ],
+        }),
+      }),
+    ],
+  });
+  await signed.sign(order.privateKey, 0, 'SHA-256');
+
+  const signerInfo = signed.signerInfos[0];
+  if (!signerInfo) throw new Error('the signature has no signer');
+  const signature = signerInfo.signature.valueBlock.valueHexView;
+  const token = await stampDigest(
+    order.tsa,
+    createHash('sha256').update(signature).digest(),
+    order.now,
+  );
+  signerInfo.unsignedAttrs = new pkijs.SignedAndUnsignedAttributes({
+    type: 1,
+    attributes: [
+      new pkijs.Attribute({ type: ATTRIBUTE.timeStampToken, values: [token.toSchema()] }),
+    ],
+  });
+
+  const content = new pkijs.ContentInfo({
+    contentType: ID_SIGNED_DATA,
+    content: signed.toSchema(true),
+  });
+  return Buffer.from(content.toSchema().toBER(false));
+}
