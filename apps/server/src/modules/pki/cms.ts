@@ -11,14 +11,13 @@ import { createHash } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import type { CaMember } from './authority.js';
-import { signingCertificateV2, stampDigest } from './tsa.js';
+import { signerInfoFor } from './signerInfo.js';
+import { stampDigest } from './tsa.js';
 import type * as x509 from './x509.js';
 
 const ID_DATA = '1.2.840.113549.1.7.1';
 const ID_SIGNED_DATA = '1.2.840.113549.1.7.2';
 const ATTRIBUTE = {
-  contentType: '1.2.840.113549.1.9.3',
-  messageDigest: '1.2.840.113549.1.9.4',
   signingTime: '1.2.840.113549.1.9.5',
   timeStampToken: '1.2.840.113549.1.9.16.2.14',
 } as const;
@@ -38,36 +37,24 @@ export interface DetachedSignatureOrder {
 /** The signature, DER: a ContentInfo holding the SignedData. */
 export async function signDetached(order: DetachedSignatureOrder): Promise<Buffer> {
   if (order.digest.byteLength !== 32) throw new RangeError('a SHA-256 digest is 32 bytes');
-  const certificate = pkijs.Certificate.fromBER(order.certificate.rawData);
   const signed = new pkijs.SignedData({
     version: 1,
     encapContentInfo: new pkijs.EncapsulatedContentInfo({ eContentType: ID_DATA }),
-    certificates: [certificate, pkijs.Certificate.fromBER(order.issuing.rawData)],
+    certificates: [
+      pkijs.Certificate.fromBER(order.certificate.rawData),
+      pkijs.Certificate.fromBER(order.issuing.rawData),
+    ],
     signerInfos: [
-      new pkijs.SignerInfo({
-        version: 1,
-        sid: new pkijs.IssuerAndSerialNumber({
-          issuer: certificate.issuer,
-          serialNumber: certificate.serialNumber,
-        }),
-        signedAttrs: new pkijs.SignedAndUnsignedAttributes({
-          type: 0,
-          attributes: [
-            new pkijs.Attribute({
-              type: ATTRIBUTE.contentType,
-              values: [new asn1js.ObjectIdentifier({ value: ID_DATA })],
-            }),
-            new pkijs.Attribute({
-              type: ATTRIBUTE.signingTime,
-              values: [new asn1js.UTCTime({ valueDate: order.now })],
-            }),
-            new pkijs.Attribute({
-              type: ATTRIBUTE.messageDigest,
-              values: [new asn1js.OctetString({ valueHex: order.digest })],
-            }),
-            signingCertificateV2(order.certificate.rawData),
-          ],
-        }),
+      signerInfoFor({
+        certificate: order.certificate.rawData,
+        contentType: ID_DATA,
+        digest: order.digest,
+        more: [
+          new pkijs.Attribute({
+            type: ATTRIBUTE.signingTime,
+            values: [new asn1js.UTCTime({ valueDate: order.now })],
+          }),
+        ],
       }),
     ],
   });

@@ -13,14 +13,10 @@ import * as pkijs from 'pkijs';
 import type { CaMember } from './authority.js';
 import { TSA_POLICY } from './profiles.js';
 import { cryptoFor } from './signer.js';
+import { signerInfoFor } from './signerInfo.js';
 
 const ID_CT_TST_INFO = '1.2.840.113549.1.9.16.1.4';
 const ID_SIGNED_DATA = '1.2.840.113549.1.7.2';
-const ATTRIBUTE = {
-  contentType: '1.2.840.113549.1.9.3',
-  messageDigest: '1.2.840.113549.1.9.4',
-  signingCertificateV2: '1.2.840.113549.1.9.16.2.47',
-} as const;
 
 /** The imprints we accept, by their OID, with the digest's length. */
 const IMPRINTS: Record<string, number> = {
@@ -46,26 +42,6 @@ function rejected(failure: Failure): Buffer {
     }),
   });
   return Buffer.from(response.toSchema().toBER(false));
-}
-
-/**
- * ESS signing-certificate-v2 (RFC 5035): the signer's certificate's SHA-256 (the default
- * algorithm, so not written), binding a signature to the certificate it was made with.
- */
-export function signingCertificateV2(certificateDer: ArrayBuffer): pkijs.Attribute {
-  const hash = createHash('sha256').update(new Uint8Array(certificateDer)).digest();
-  return new pkijs.Attribute({
-    type: ATTRIBUTE.signingCertificateV2,
-    values: [
-      new asn1js.Sequence({
-        value: [
-          new asn1js.Sequence({
-            value: [new asn1js.Sequence({ value: [new asn1js.OctetString({ valueHex: hash })] })],
-          }),
-        ],
-      }),
-    ],
-  });
 }
 
 /** Answers one time-stamp request (DER) at `now`. */
@@ -104,7 +80,6 @@ export async function answerTimeStamp(
   });
   const content = info.toSchema().toBER(false);
 
-  const certificate = pkijs.Certificate.fromBER(tsa.certificate.rawData);
   const signed = new pkijs.SignedData({
     version: 3,
     encapContentInfo: new pkijs.EncapsulatedContentInfo({
@@ -112,34 +87,16 @@ export async function answerTimeStamp(
       eContent: new asn1js.OctetString({ valueHex: content }),
     }),
     signerInfos: [
-      new pkijs.SignerInfo({
-        version: 1,
-        sid: new pkijs.IssuerAndSerialNumber({
-          issuer: certificate.issuer,
-          serialNumber: certificate.serialNumber,
-        }),
-        signedAttrs: new pkijs.SignedAndUnsignedAttributes({
-          type: 0,
-          attributes: [
-            new pkijs.Attribute({
-              type: ATTRIBUTE.contentType,
-              values: [new asn1js.ObjectIdentifier({ value: ID_CT_TST_INFO })],
-            }),
-            new pkijs.Attribute({
-              type: ATTRIBUTE.messageDigest,
-              // The TSA's key signs with SHA-384 (the authority's algorithm): the digest matches.
-              values: [
-                new asn1js.OctetString({
-                  valueHex: createHash('sha384').update(new Uint8Array(content)).digest(),
-                }),
-              ],
-            }),
-            signingCertificateV2(tsa.certificate.rawData),
-          ],
-        }),
+      signerInfoFor({
+        certificate: tsa.certificate.rawData,
+        contentType: ID_CT_TST_INFO,
+        // The TSA's key signs with SHA-384 (the authority's algorithm): the digest matches.
+        digest: createHash('sha384').update(new Uint8Array(content)).digest(),
       }),
     ],
-    ...(request.certReq ? { certificates: [certificate] } : {}),
+    ...(request.certReq
+      ? { certificates: [pkijs.Certificate.fromBER(tsa.certificate.rawData)] }
+      : {}),
   });
   const engine = new pkijs.CryptoEngine({ name: 'tawqi-tsa', crypto: cryptoFor(tsa.signer) });
   await signed.sign(tsa.signer.publicKey, 0, 'SHA-384', undefined, engine);

@@ -1,0 +1,68 @@
+/**
+ * A CMS signer's information as both our signatures make it — the time-stamping authority's
+ * tokens and documents' detached signatures: the signer named by its certificate's issuer and
+ * serial, and the signed attributes every one carries (content type, message digest, ESS
+ * signing-certificate-v2), with any more the caller adds.
+ */
+import { createHash } from 'node:crypto';
+import * as asn1js from 'asn1js';
+import * as pkijs from 'pkijs';
+
+const ATTRIBUTE = {
+  contentType: '1.2.840.113549.1.9.3',
+  messageDigest: '1.2.840.113549.1.9.4',
+  signingCertificateV2: '1.2.840.113549.1.9.16.2.47',
+} as const;
+
+/**
+ * ESS signing-certificate-v2 (RFC 5035): the signer's certificate's SHA-256 (the default
+ * algorithm, so not written), binding a signature to the certificate it was made with.
+ */
+function signingCertificateV2(certificateDer: ArrayBuffer): pkijs.Attribute {
+  const hash = createHash('sha256').update(new Uint8Array(certificateDer)).digest();
+  return new pkijs.Attribute({
+    type: ATTRIBUTE.signingCertificateV2,
+    values: [
+      new asn1js.Sequence({
+        value: [
+          new asn1js.Sequence({
+            value: [new asn1js.Sequence({ value: [new asn1js.OctetString({ valueHex: hash })] })],
+          }),
+        ],
+      }),
+    ],
+  });
+}
+
+export function signerInfoFor(options: {
+  /** The signer's certificate, DER. */
+  certificate: ArrayBuffer;
+  /** What is signed: the encapsulated content's type, and its digest (the signer's hash). */
+  contentType: string;
+  digest: Uint8Array;
+  more?: readonly pkijs.Attribute[];
+}): pkijs.SignerInfo {
+  const certificate = pkijs.Certificate.fromBER(options.certificate);
+  return new pkijs.SignerInfo({
+    version: 1,
+    sid: new pkijs.IssuerAndSerialNumber({
+      issuer: certificate.issuer,
+      serialNumber: certificate.serialNumber,
+    }),
+    signedAttrs: new pkijs.SignedAndUnsignedAttributes({
+      type: 0,
+      attributes: [
+        new pkijs.Attribute({
+          type: ATTRIBUTE.contentType,
+          values: [new asn1js.ObjectIdentifier({ value: options.contentType })],
+        }),
+        ...(options.more ?? []),
+        new pkijs.Attribute({
+          type: ATTRIBUTE.messageDigest,
+          values: [new asn1js.OctetString({ valueHex: options.digest })],
+        }),
+        signingCertificateV2(options.certificate),
+      ],
+    }),
+  });
+}
