@@ -13,9 +13,8 @@ import { api } from '../../api.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { useFormat } from '../../format.js';
 import { MY_PATHS } from '../../paths.js';
-import { goToGateway } from '../../payments.js';
+import { useCheckout } from '../../payments.js';
 import { useApi } from '../../queries.js';
-import { reportFailure } from '../../toasts.js';
 import { planMuted, planPrice } from '../../components/planCard.css.js';
 import { cards, factLabel, factValue, facts, heading, muted, screen, title } from './my.css.js';
 
@@ -26,29 +25,17 @@ export default function BuyCertificate() {
   const format = useFormat();
   const products = useApi(CONTRACT.certificateProducts, {});
   const [chosen, setChosen] = useState<Product | null>(null);
-  const [ordering, setOrdering] = useState(false);
-  // One key per opened confirmation: confirming twice makes one order.
-  const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
+  const { ordering, renew, checkout } = useCheckout();
 
   const open = (product: Product) => {
-    setIdempotencyKey(crypto.randomUUID());
+    renew();
     setChosen(product);
   };
 
-  const order = async (product: Product) => {
-    setOrdering(true);
-    try {
-      const answer = await api.call(
-        CONTRACT.buyCertificate,
-        { body: { productSlno: product.productSlno } },
-        { idempotencyKey },
-      );
-      goToGateway(answer.paymentUrl);
-    } catch (error) {
-      reportFailure(error);
-      setOrdering(false);
-    }
-  };
+  const order = (product: Product) =>
+    checkout((options) =>
+      api.call(CONTRACT.buyCertificate, { body: { productSlno: product.productSlno } }, options),
+    );
 
   return (
     <div className={screen}>

@@ -13,9 +13,8 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { api } from '../../api.js';
 import { MY_PATHS } from '../../paths.js';
-import { goToGateway } from '../../payments.js';
+import { useCheckout } from '../../payments.js';
 import { PlanCard, type BuyablePlan } from '../../components/PlanCard.js';
-import { reportFailure } from '../../toasts.js';
 import { useApi } from '../../queries.js';
 import { cards, heading, muted, screen, title } from './my.css.js';
 
@@ -26,12 +25,10 @@ export default function BuyPlans() {
   const { t } = useTranslation('my');
   const plans = useApi(CONTRACT.commonEsignPlans, {});
   const [chosen, setChosen] = useState<BuyablePlan | null>(null);
-  const [ordering, setOrdering] = useState(false);
-  // One key per opened dialog: confirming twice makes one order.
-  const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
+  const { ordering, renew, checkout } = useCheckout();
 
   const open = (plan: BuyablePlan) => {
-    setIdempotencyKey(crypto.randomUUID());
+    renew();
     setChosen(plan);
   };
 
@@ -48,20 +45,14 @@ export default function BuyPlans() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [requested, plans.data]);
 
-  const order = async (plan: BuyablePlan, quantity: number) => {
-    setOrdering(true);
-    try {
-      const answer = await api.call(
+  const order = (plan: BuyablePlan, quantity: number) =>
+    checkout((options) =>
+      api.call(
         CONTRACT.buyEsignPlan,
         { body: { productPricingDetailsSlno: plan.productPricingDetailsSlno, quantity } },
-        { idempotencyKey },
-      );
-      goToGateway(answer.paymentUrl);
-    } catch (error) {
-      reportFailure(error);
-      setOrdering(false);
-    }
-  };
+        options,
+      ),
+    );
 
   const vat = plans.data ? vatRateBasisPoints(plans.data.vat) : 0;
   return (

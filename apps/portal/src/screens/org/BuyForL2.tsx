@@ -12,9 +12,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api.js';
 import { useFormat } from '../../format.js';
-import { goToGateway } from '../../payments.js';
+import { useCheckout } from '../../payments.js';
 import { useApi } from '../../queries.js';
-import { reportFailure } from '../../toasts.js';
 import { actions, cards, muted } from '../my/my.css.js';
 import { Facts } from '../../components/Facts.js';
 import { PackDialog, type PackItem } from './PackDialog.js';
@@ -38,9 +37,7 @@ function BuyForL2Form({ provider }: { provider: number }) {
   // Said from the press that found no provider until one is chosen.
   const [l2Missing, setL2Missing] = useState(false);
   const [choosing, setChoosing] = useState(false);
-  const [ordering, setOrdering] = useState(false);
-  // One key per opened dialog: confirming twice makes one order.
-  const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
+  const { ordering, renew, checkout } = useCheckout();
 
   const failed = [l2s, plans].find((answer) => answer.status === 'failed');
   if (failed)
@@ -65,18 +62,9 @@ function BuyForL2Form({ provider }: { provider: number }) {
   };
   const order = async (items: PackItem[]) => {
     if (l2 === null) return;
-    setOrdering(true);
-    try {
-      const answer = await api.call(
-        CONTRACT.buyL2Counters,
-        { body: { sipId: provider, l2SipId: l2, items } },
-        { idempotencyKey },
-      );
-      goToGateway(answer.paymentUrl);
-    } catch (error) {
-      reportFailure(error);
-      setOrdering(false);
-    }
+    await checkout((options) =>
+      api.call(CONTRACT.buyL2Counters, { body: { sipId: provider, l2SipId: l2, items } }, options),
+    );
   };
 
   return (
@@ -116,7 +104,7 @@ function BuyForL2Form({ provider }: { provider: number }) {
               setL2Missing(true);
               return;
             }
-            setIdempotencyKey(crypto.randomUUID());
+            renew();
             setChoosing(true);
           }}
         >

@@ -13,9 +13,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api.js';
 import { useFormat } from '../../format.js';
-import { goToGateway } from '../../payments.js';
+import { useCheckout } from '../../payments.js';
 import { useApi } from '../../queries.js';
-import { reportFailure } from '../../toasts.js';
 import { activeOrganizationAtom } from '../../state/atoms.js';
 import { actions, cards, heading, muted, screen, title } from '../my/my.css.js';
 import { Facts } from '../../components/Facts.js';
@@ -36,25 +35,17 @@ export default function BuyPacks({ category }: { category: PurchaseCategory }) {
   const roles = useApi(CONTRACT.rolePlanDescription, {}, { enabled: category === 'role' });
   const packs = category === 'counter' ? counters : roles;
   const [choosing, setChoosing] = useState(false);
-  const [ordering, setOrdering] = useState(false);
-  // One key per opened dialog: confirming twice makes one order.
-  const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
+  const { ordering, renew, checkout } = useCheckout();
   if (!active) return null;
 
-  const order = async (items: PackItem[]) => {
-    setOrdering(true);
-    try {
-      const answer = await api.call(
+  const order = (items: PackItem[]) =>
+    checkout((options) =>
+      api.call(
         CONTRACT.buyOrganizationPlan,
         { body: { sipSlNo: queryId, category, items } },
-        { idempotencyKey },
-      );
-      goToGateway(answer.paymentUrl);
-    } catch (error) {
-      reportFailure(error);
-      setOrdering(false);
-    }
-  };
+        options,
+      ),
+    );
 
   const data = packs.data;
   let body;
@@ -85,7 +76,7 @@ export default function BuyPacks({ category }: { category: PurchaseCategory }) {
         <div className={actions}>
           <Button
             onPress={() => {
-              setIdempotencyKey(crypto.randomUUID());
+              renew();
               setChoosing(true);
             }}
           >
