@@ -214,6 +214,19 @@ export async function openFirstRow(
   return grid;
 }
 
+/**
+ * Chooses the first option of the Select labelled `label`, once its options have come (a Select
+ * is disabled while its list is empty: a press before then opens nothing).
+ */
+export async function chooseFirstOption(canvasElement: HTMLElement, label: string): Promise<void> {
+  const select = within(canvasElement).getByRole('button', { name: new RegExp(label) });
+  await waitFor(() => expect(select).toBeEnabled(), { timeout: 5000 });
+  await userEvent.click(select);
+  const [first] = await within(document.body).findAllByRole('option');
+  if (!first) throw new Error(`${label}: no option to choose`);
+  await userEvent.click(first);
+}
+
 /** Waits until the grid shows `count` rows of data (its header row aside). */
 export async function expectDataRows(grid: HTMLElement, count: number): Promise<void> {
   await waitFor(() => expect(within(grid).getAllByRole('row')).toHaveLength(count + 1), {

@@ -75,12 +75,14 @@ export default function Certificates() {
   const requests = useApi(CONTRACT.myCertificateRequests, {});
   const certificates = useApi(CONTRACT.myCertificates, {});
   const repository = useApi(CONTRACT.certificateRepository, {});
-  // The holder's chain: the issuing CA, then the root.
-  const chain = ['issuing', 'root'].flatMap((role) =>
-    (repository.data?.authorities ?? [])
-      .filter((authority) => authority.role === role)
-      .map((authority) => fromBase64(authority.der)),
-  );
+  // The holder's chain: the issuing CA, then the root (null until the repository has answered).
+  const chain = repository.data
+    ? ['issuing', 'root'].flatMap((role) =>
+        (repository.data?.authorities ?? [])
+          .filter((authority) => authority.role === role)
+          .map((authority) => fromBase64(authority.der)),
+      )
+    : null;
 
   return (
     <div className={screen}>

@@ -60,8 +60,8 @@ export function HeldCertificateCard({
   chain,
 }: {
   certificate: HeldCertificate;
-  /** The authority's certificates, issuing CA first (DER). */
-  chain: readonly Uint8Array<ArrayBuffer>[];
+  /** The authority's certificates, issuing CA first (DER); null while they are read. */
+  chain: readonly Uint8Array<ArrayBuffer>[] | null;
 }) {
   const { t } = useTranslation('my');
   const format = useFormat();
@@ -70,7 +70,8 @@ export function HeldCertificateCard({
   const der = fromBase64(certificate.der);
   const name = certificate.serialNumberHex;
 
-  const downloads: [string, () => void][] = [
+  // What needs the authority's chain waits for it.
+  const downloads: [string, (() => void) | null][] = [
     [
       t('dsc.held.downloadPem'),
       () =>
@@ -83,14 +84,15 @@ export function HeldCertificateCard({
     [t('dsc.held.downloadDer'), () => save(der, `${name}.cer`, 'application/pkix-cert')],
     [
       t('dsc.held.downloadChain'),
-      () =>
-        save(
-          new TextEncoder().encode(
-            [der, ...chain].map((item) => pem('CERTIFICATE', item)).join(''),
-          ),
-          `${name}-chain.pem`,
-          'application/x-pem-file',
-        ),
+      chain &&
+        (() =>
+          save(
+            new TextEncoder().encode(
+              [der, ...chain].map((item) => pem('CERTIFICATE', item)).join(''),
+            ),
+            `${name}-chain.pem`,
+            'application/x-pem-file',
+          )),
     ],
   ];
 
@@ -150,13 +152,19 @@ export function HeldCertificateCard({
       />
       <div className={actions}>
         {downloads.map(([label, run]) => (
-          <Button key={label} variant="secondary" size="small" onPress={run}>
+          <Button
+            key={label}
+            variant="secondary"
+            size="small"
+            isDisabled={run === null}
+            onPress={() => run?.()}
+          >
             {label}
           </Button>
         ))}
         {key?.stored ? (
           <>
-            <Button size="small" onPress={() => setDialog('pkcs12')}>
+            <Button size="small" isDisabled={chain === null} onPress={() => setDialog('pkcs12')}>
               {t('dsc.held.downloadPkcs12')}
             </Button>
             <Button variant="secondary" size="small" onPress={() => setDialog('forget')}>
@@ -170,7 +178,7 @@ export function HeldCertificateCard({
           </Button>
         ) : null}
       </div>
-      {dialog === 'pkcs12' && key?.stored ? (
+      {dialog === 'pkcs12' && key?.stored && chain ? (
         <Pkcs12Dialog
           onClose={() => setDialog(null)}
           privateKey={key.stored.keys.privateKey}

@@ -9,8 +9,9 @@ import { mockUrl } from '@tawqi/api/msw';
 import { formatNumber } from '@tawqi/domain';
 import i18next from 'i18next';
 import { http, HttpResponse } from 'msw';
-import { expect, screen as page, userEvent, waitFor, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import {
+  chooseFirstOption,
   SESSION_WITH_ORGANIZATIONS,
   inArabic,
   portalLoader,
@@ -56,12 +57,7 @@ export const Allocate: Story = {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText(left(2400))).toBeVisible();
     await expect(canvas.getByText(left(15))).toBeVisible();
-    await userEvent.click(
-      canvas.getByRole('button', { name: new RegExp(text('org:providers.form.l2')) }),
-    );
-    const [first] = await page.findAllByRole('option');
-    if (!first) throw new Error('no L2 provider to choose');
-    await userEvent.click(first);
+    await chooseFirstOption(canvasElement, text('org:providers.form.l2'));
     await userEvent.click(canvas.getByRole('button', { name: text('org:providers.form.send') }));
     await expect(await canvas.findByText(text('org:providers.roles.atLeastOne'))).toBeVisible();
     await userEvent.type(

@@ -12,6 +12,7 @@ import { FORMATTING_LOCALES } from '@tawqi/domain';
 import { http, HttpResponse } from 'msw';
 import { expect, screen as page, userEvent, waitFor, within } from 'storybook/test';
 import {
+  chooseFirstOption,
   SESSION_WITH_ORGANIZATIONS,
   failedOnceStory,
   inArabic,
@@ -64,12 +65,7 @@ export const Buy: Story = {
     await expect(await canvas.findByText(text('org:providers.form.l2Needed'))).toBeVisible();
     await expect(page.queryByRole('dialog')).toBeNull();
 
-    await userEvent.click(
-      canvas.getByRole('button', { name: new RegExp(text('org:providers.form.l2')) }),
-    );
-    const [first] = await page.findAllByRole('option');
-    if (!first) throw new Error('no L2 provider to choose');
-    await userEvent.click(first);
+    await chooseFirstOption(canvasElement, text('org:providers.form.l2'));
     await userEvent.click(canvas.getByRole('button', { name: text('org:buy.choose') }));
     const dialog = await page.findByRole('dialog');
     const [field] = within(dialog).getAllByRole('textbox');

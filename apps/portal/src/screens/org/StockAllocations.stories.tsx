@@ -9,9 +9,10 @@ import { formatNumber } from '@tawqi/domain';
 import i18next from 'i18next';
 import { mockUrl } from '@tawqi/api/msw';
 import { http, HttpResponse } from 'msw';
-import { expect, screen as page, userEvent, waitFor, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { gridStories } from '../../stories/gridStories.js';
 import {
+  chooseFirstOption,
   SESSION_WITH_ORGANIZATIONS,
   inArabic,
   portalLoader,
@@ -75,12 +76,7 @@ export const Allocate: Story = {
     });
     await userEvent.click(canvas.getByRole('button', { name: text('org:providers.form.send') }));
     await expect(await canvas.findByText(text('org:providers.form.l2Needed'))).toBeVisible();
-    await userEvent.click(
-      canvas.getByRole('button', { name: new RegExp(text('org:providers.form.l2')) }),
-    );
-    const [first] = await page.findAllByRole('option');
-    if (!first) throw new Error('no L2 provider to choose');
-    await userEvent.click(first);
+    await chooseFirstOption(canvasElement, text('org:providers.form.l2'));
     await userEvent.type(counters, '20000');
     await userEvent.click(canvas.getByRole('button', { name: text('org:providers.form.send') }));
     await expect(
