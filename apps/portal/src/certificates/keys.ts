@@ -168,9 +168,7 @@ export async function pkcs12(options: {
 
 /** PEM armour for DER (RFC 7468: 64 characters a line). */
 export function pem(label: 'CERTIFICATE', der: Uint8Array): string {
-  let binary = '';
-  for (const byte of der) binary += String.fromCharCode(byte);
-  const lines = btoa(binary).match(/.{1,64}/g) ?? [];
+  const lines = toBase64(der).match(/.{1,64}/g) ?? [];
   return `-----BEGIN ${label}-----\n${lines.join('\n')}\n-----END ${label}-----\n`;
 }
 

@@ -121,12 +121,12 @@ interface RequestRow {
   product_subject: 'person' | 'organization';
 }
 
-export const REQUEST_COLUMNS = `r.request_slno, r.user_slno, r.reference, r.status, r.created_at, r.key_algorithm, r.certificate_serial,
+const REQUEST_COLUMNS = `r.request_slno, r.user_slno, r.reference, r.status, r.created_at, r.key_algorithm, r.certificate_serial,
   r.remarks, r.csr_der, r.acceptance_slno, p.name_en, p.name_ar, p.validity_months, p.class,
   r.org_slno, o.name_en AS org_name_en, o.name_ar AS org_name_ar, o.cr_number, p.subject AS product_subject`;
 
 /** The requests with their product and, for an organization's, the organization. */
-export const REQUEST_FROM = `certificate_requests r JOIN certificate_products p USING (product_slno)
+const REQUEST_FROM = `certificate_requests r JOIN certificate_products p USING (product_slno)
   LEFT JOIN organizations o ON o.org_slno = r.org_slno`;
 
 const fingerprint = (der: ArrayBuffer | Uint8Array) =>
