@@ -24,6 +24,8 @@ export interface Keys {
   auditSigning: KeyObject;
   auditPublic: KeyObject;
   caSeal: Buffer;
+  /** Derives each eSign application's webhook secret (modules/esign/applications.ts). */
+  webhooks: Buffer;
 }
 
 function derive(secret: string, label: string): Buffer {
@@ -51,6 +53,7 @@ export function deriveKeys(secrets: { server: string; audit: string; ca: string 
     auditSigning,
     auditPublic: createPublicKey(auditSigning),
     caSeal: derive(secrets.ca, 'certificate authority keys'),
+    webhooks: derive(secrets.server, 'esign webhooks'),
   };
 }
 

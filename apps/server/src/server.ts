@@ -50,6 +50,7 @@ import { translationHandlers } from './modules/translations/handlers.js';
 import { accountHandlers } from './modules/account/handlers.js';
 import { CRL_REFRESH_MS, loadAuthority } from './modules/pki/authority.js';
 import { registerPki } from './modules/pki/routes.js';
+import { registerEsignApi } from './modules/esign/routes.js';
 import { certificateHandlers } from './modules/pki/requests.js';
 import { organizationCertificateHandlers } from './modules/pki/organizationCertificates.js';
 
@@ -197,6 +198,7 @@ export async function createServer(options: {
       (instance) => gatewaySimulator?.register(instance),
       (instance) => registerPaymentCallback(instance, deps),
       (instance) => registerPki(instance, deps),
+      (instance) => registerEsignApi(instance, deps),
       (instance) => {
         // The demo outbox: the one-time codes the demo notifier "sent". It shows codes, so only in
         // demo mode, only to callers on this machine.

@@ -6,3 +6,4 @@ export * from './contract/index.js';
 export * from './errors.js';
 export * from './openapi.js';
 export * from './client/index.js';
+export * from './integration.js';

@@ -6,6 +6,7 @@ import { REQUEST_HEADERS } from '@tawqi/domain';
 import { z } from 'zod';
 import { ENDPOINTS, absolutePath, pathParameterNames, type Endpoint } from './contract/index.js';
 import { apiErrorBody } from './errors.js';
+import { ESIGN_ERRORS, INTEGRATION_CALLS, integrationError } from './integration.js';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -31,7 +32,14 @@ export function buildOpenApiDocument(
     paths[path] ??= {};
     paths[path][endpoint.method.toLowerCase()] = operation(endpoint, toSchema);
   }
+  for (const call of INTEGRATION_CALLS) {
+    const operations = (paths[call.path] ??= {});
+    operations[call.method] = integrationOperation(call, toSchema);
+  }
   components.ApiError = stripSchemaKeyword(z.toJSONSchema(apiErrorBody, { io: 'output' }));
+  components.IntegrationError = stripSchemaKeyword(
+    z.toJSONSchema(integrationError, { io: 'output' }),
+  );
   return {
     openapi: '3.1.0',
     info: {
@@ -45,7 +53,16 @@ export function buildOpenApiDocument(
     paths,
     components: {
       schemas: components,
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        applicationAssertion: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description:
+            'The eSign integration API: a JWT the application signs with the key of its registered credential (a public key, or the key of its client certificate; ES256, RS256, PS256 or EdDSA): iss and sub its client id, aud the API’s address, iat, exp at most 300 s later, a jti used once.',
+        },
+      },
       responses: {
         Error: {
           description: 'The error answer, localized by Accept-Language',
@@ -208,4 +225,61 @@ export function undeclaredPathParameters(document: OpenApiDocument): string[] {
     }
   }
   return missing;
+}
+
+/** An operation of the eSign integration API, with the error catalogue as its refusals. */
+function integrationOperation(
+  call: (typeof INTEGRATION_CALLS)[number],
+  toSchema: (schema: z.ZodType, io: 'input' | 'output', name: string) => JsonSchema,
+): Record<string, unknown> {
+  const parameters = [...call.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
+  }));
+  const refusals = Object.values(ESIGN_ERRORS).filter((error) => error.status >= 400);
+  const statuses = [...new Set(refusals.map((error) => error.status))];
+  return {
+    operationId: call.id,
+    summary: call.summary,
+    tags: ['integration'],
+    security: [{ applicationAssertion: [] }],
+    parameters,
+    ...('body' in call
+      ? {
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': { schema: toSchema(call.body, 'input', `${call.id}Body`) },
+            },
+          },
+        }
+      : {}),
+    responses: {
+      [call.method === 'post' ? '202' : '200']: {
+        description: 'The transaction',
+        content:
+          'answer' in call
+            ? {
+                'application/json': { schema: toSchema(call.answer, 'output', `${call.id}Answer`) },
+              }
+            : { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+      },
+      ...Object.fromEntries(
+        statuses.map((status) => [
+          String(status),
+          {
+            description: refusals
+              .filter((error) => error.status === status)
+              .map((error) => `${error.code}: ${error.en}`)
+              .join(' | '),
+            content: {
+              'application/json': { schema: { $ref: '#/components/schemas/IntegrationError' } },
+            },
+          },
+        ]),
+      ),
+    },
+  };
 }

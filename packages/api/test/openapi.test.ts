@@ -1,6 +1,9 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import {
+  ESIGN_ERRORS,
+  INTEGRATION_BASE,
+  INTEGRATION_CALLS,
   ENDPOINTS,
   absolutePath,
   buildOpenApiDocument,
@@ -35,11 +38,24 @@ describe('the OpenAPI document', () => {
     // Validating the whole document (every call's schemas) takes seconds on a busy CI machine.
   }, 30_000);
 
-  it('has one operation for every call of the contract, and no other', () => {
+  it('has one operation for every call of the contract and of the integration API, and no other', () => {
     const operationIds = Object.values(document.paths).flatMap((operations) =>
       Object.values(operations).map((operation) => (operation as Operation).operationId),
     );
-    expect(operationIds.sort()).toEqual(ENDPOINTS.map((endpoint) => endpoint.id).sort());
+    expect(operationIds.sort()).toEqual(
+      [
+        ...ENDPOINTS.map((endpoint) => endpoint.id),
+        ...INTEGRATION_CALLS.map((call) => call.id),
+      ].sort(),
+    );
+  });
+
+  it('documents the integration API with its assertion and every refusal of the catalogue', () => {
+    const create = document.paths[`${INTEGRATION_BASE}/sign-requests`]?.post as Operation;
+    expect(create.security).toEqual([{ applicationAssertion: [] }]);
+    const described = JSON.stringify(create.responses);
+    for (const error of Object.values(ESIGN_ERRORS).filter((entry) => entry.status >= 400))
+      expect(described).toContain(error.code);
   });
 
   it('declares every path parameter', () => {

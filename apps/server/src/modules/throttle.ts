@@ -2,10 +2,10 @@
  * Fixed-window throttling kept in PostgreSQL, so limits hold across instances (the server is
  * stateless). Answers whether one more attempt is allowed, and when the window ends.
  */
-import type { Pool } from '../db/pool.js';
+import type { Queryable } from '../db/pool.js';
 
 export async function hit(
-  pool: Pool,
+  pool: Queryable,
   bucket: string,
   limit: number,
   windowSeconds: number,

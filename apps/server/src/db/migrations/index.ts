@@ -26,6 +26,7 @@ import * as preEnrolment from './024_pre_enrolment.js';
 import * as certificateAuthority from './025_certificate_authority.js';
 import * as organizationSeal from './026_organization_seal.js';
 import * as timeStamping from './027_time_stamping.js';
+import * as esignService from './028_esign_service.js';
 
 export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   initial,
@@ -55,4 +56,5 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   certificateAuthority,
   organizationSeal,
   timeStamping,
+  esignService,
 ];

@@ -31,6 +31,7 @@ import {
   subscriberExtensions,
   subscriberSubject,
   tsaExtensions,
+  esignServiceExtensions,
   type AssuranceLevel,
   type SubscriberName,
 } from './profiles.js';
@@ -42,11 +43,14 @@ const OCSP_RENEW_DAYS = 30;
 /** The time-stamping authority's certificate lives a year and is replaced when 30 days are left. */
 const TSA_CERTIFICATE_DAYS = 365;
 const TSA_RENEW_DAYS = 30;
+/** The eSign service's certificate (its answers' JWS) likewise. */
+const ESIGN_CERTIFICATE_DAYS = 365;
+const ESIGN_RENEW_DAYS = 30;
 /** A CRL is good for 7 days; a new one is issued on every revocation and daily. */
 export const CRL_VALID_DAYS = 7;
 export const CRL_REFRESH_MS = DAY_MS;
 
-type CaName = 'root' | 'issuing' | 'ocsp' | 'tsa';
+type CaName = 'root' | 'issuing' | 'ocsp' | 'tsa' | 'esign';
 
 export interface CaMember {
   certificate: x509.X509Certificate;
@@ -60,6 +64,8 @@ export interface Authority {
   responder(): Promise<CaMember>;
   /** The current time-stamping authority (made when first asked for, renewed likewise). */
   timestamper(): Promise<CaMember>;
+  /** The eSign service's signer of its answers (made when first asked for, renewed likewise). */
+  esignService(): Promise<CaMember>;
   /** Signs a subscriber's certificate for a checked request's key; recorded in `tx`. */
   issue(tx: Queryable, order: IssueOrder): Promise<x509.X509Certificate>;
   /** Revokes (once; `reason` is RFC 5280's CRLReason code) and issues a new CRL in `tx`. */
@@ -75,6 +81,8 @@ export interface IssueOrder {
   name: SubscriberName;
   level: AssuranceLevel;
   months: number;
+  /** A short-lived certificate's life instead of `months` (the eSign service's signers). */
+  minutes?: number;
   userSlno: number;
   orgSlno: number | null;
   class: string;
@@ -191,7 +199,7 @@ export async function loadAuthority(options: AuthorityOptions): Promise<Authorit
   const newDelegate = (
     tx: Queryable,
     issuing: CaMember,
-    name: 'ocsp' | 'tsa',
+    name: 'ocsp' | 'tsa' | 'esign',
     days: number,
     extensions: (key: CryptoKey) => Promise<x509.Extension[]>,
   ) =>
@@ -262,7 +270,7 @@ export async function loadAuthority(options: AuthorityOptions): Promise<Authorit
 
   /** A delegate kept in memory, read or made again once fewer than `renewDays` are left. */
   const delegate = (
-    name: 'ocsp' | 'tsa',
+    name: 'ocsp' | 'tsa' | 'esign',
     renewDays: number,
     make: (tx: Queryable) => Promise<CaMember>,
   ) => {
@@ -283,6 +291,12 @@ export async function loadAuthority(options: AuthorityOptions): Promise<Authorit
   const currentTimestamper = delegate('tsa', TSA_RENEW_DAYS, (tx) =>
     newDelegate(tx, issuing, 'tsa', TSA_CERTIFICATE_DAYS, (key) =>
       tsaExtensions(issuing.certificate, key, origin),
+    ),
+  );
+
+  const currentEsignService = delegate('esign', ESIGN_RENEW_DAYS, (tx) =>
+    newDelegate(tx, issuing, 'esign', ESIGN_CERTIFICATE_DAYS, (key) =>
+      esignServiceExtensions(issuing.certificate, key, origin),
     ),
   );
 
@@ -337,12 +351,15 @@ export async function loadAuthority(options: AuthorityOptions): Promise<Authorit
     issuing: issuing.certificate,
     responder: currentResponder,
     timestamper: currentTimestamper,
+    esignService: currentEsignService,
 
     async issue(tx, order) {
       const now = clock();
-      const notAfter = new Date(
-        Math.min(addMonths(now, order.months).getTime(), issuing.certificate.notAfter.getTime()),
-      );
+      const end =
+        order.minutes === undefined
+          ? addMonths(now, order.months)
+          : new Date(now.getTime() + order.minutes * 60_000);
+      const notAfter = new Date(Math.min(end.getTime(), issuing.certificate.notAfter.getTime()));
       const certificate = await x509.X509CertificateGenerator.create(
         {
           serialNumber: newSerial(random),

@@ -57,6 +57,7 @@ export interface CaNames {
   issuing: x509.JsonName;
   ocsp: x509.JsonName;
   tsa: x509.JsonName;
+  esign: x509.JsonName;
 }
 
 /** The authority's own names; in demo mode they say so, so that no one mistakes them. */
@@ -68,6 +69,7 @@ export function caNames(demo: boolean): CaNames {
     issuing: [...organization, { CN: [`${label} Document Signing CA G1`] }],
     ocsp: [...organization, { CN: [`${label} Document Signing CA G1 OCSP Responder`] }],
     tsa: [...organization, { CN: [`${label} Time Stamping Authority G1`] }],
+    esign: [...organization, { CN: [`${label} eSign Service G1`] }],
   };
 }
 
@@ -168,6 +170,25 @@ export const tsaExtensions = async (
     true,
   ),
   new x509.ExtendedKeyUsageExtension([OID.timeStamping], true),
+  ...(await issuedBy(issuing, key)),
+  new x509.AuthorityInfoAccessExtension({
+    ocsp: new x509.GeneralName('url', origin + PKI_PATHS.ocsp),
+    caIssuers: new x509.GeneralName('url', origin + PKI_PATHS.issuing),
+  }),
+  new x509.CRLDistributionPointsExtension([origin + PKI_PATHS.crl]),
+];
+
+/**
+ * The eSign service's own (issue 19): it signs the service's answers to applications (JWS), never
+ * a document — digital signature alone, no document-signing purpose.
+ */
+export const esignServiceExtensions = async (
+  issuing: x509.X509Certificate,
+  key: x509.PublicKeyType,
+  origin: string,
+) => [
+  new x509.BasicConstraintsExtension(false, undefined, true),
+  new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature, true),
   ...(await issuedBy(issuing, key)),
   new x509.AuthorityInfoAccessExtension({
     ocsp: new x509.GeneralName('url', origin + PKI_PATHS.ocsp),

@@ -1,0 +1,185 @@
+/**
+ * The applications that send signing requests (issue 19), each registered under a provider with a
+ * credential: a public key, or a client certificate (from any CA the provider trusts) whose key
+ * signs. An application proves itself on every call with an assertion (RFC 7523's client
+ * assertion): a JWT it signs with that key, naming itself (iss = sub = its client id) and the API
+ * (aud), short-lived (exp − iat ≤ 300 s) and used once (jti). No shared password is kept: a
+ * database read alone cannot be used to sign in as an application.
+ *
+ * The webhook's HMAC secret is derived from the server's secret and the client id, so it is never
+ * stored; the provider is given it when the application is registered.
+ */
+import { createHash } from 'node:crypto';
+import { ASSERTION_MAX_SECONDS, assertionAudience } from '@tawqi/api';
+import {
+  decodeProtectedHeader,
+  importSPKI,
+  importX509,
+  jwtVerify,
+  type CryptoKey as JoseKey,
+} from 'jose';
+import type { Deps } from '../../deps.js';
+import type { Queryable } from '../../db/pool.js';
+import { hmac } from '../../keys.js';
+import * as x509 from '../pki/x509.js';
+import { hit } from '../throttle.js';
+
+/** The signature algorithms an assertion may use. */
+const ASSERTION_ALGORITHMS = ['ES256', 'ES384', 'RS256', 'PS256', 'EdDSA'];
+
+export interface Application {
+  slno: number;
+  clientId: string;
+  sipSlno: number;
+  orgSlno: number | null;
+  nameEnglish: string;
+  nameArabic: string;
+  returnOrigins: string[];
+  webhookUrl: string | null;
+}
+
+export interface NewApplication {
+  clientId: string;
+  sipSlno: number;
+  orgSlno: number | null;
+  nameEnglish: string;
+  nameArabic: string;
+  credential: { kind: 'publicKey' | 'certificate'; pem: string };
+  returnOrigins: string[];
+  webhookUrl: string | null;
+}
+
+/** Registers an application, or replaces its credential and addresses (same client id, same provider). */
+export async function registerApplication(
+  db: Queryable,
+  application: NewApplication,
+  now: Date,
+): Promise<number> {
+  const { rows } = await db.query<{ app_slno: number }>(
+    `INSERT INTO esign_applications (client_id, sip_slno, org_slno, name_en, name_ar, credential_kind, credential, return_origins, webhook_url, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+     ON CONFLICT (client_id) DO UPDATE SET credential_kind = EXCLUDED.credential_kind, credential = EXCLUDED.credential,
+            return_origins = EXCLUDED.return_origins, webhook_url = EXCLUDED.webhook_url
+      WHERE esign_applications.sip_slno = EXCLUDED.sip_slno
+     RETURNING app_slno`,
+    [
+      application.clientId,
+      application.sipSlno,
+      application.orgSlno,
+      application.nameEnglish,
+      application.nameArabic,
+      application.credential.kind,
+      application.credential.pem,
+      application.returnOrigins.map((origin) => new URL(origin).origin),
+      application.webhookUrl,
+      now,
+    ],
+  );
+  const [row] = rows;
+  if (!row) throw new Error(`the client id ${application.clientId} is another provider's`);
+  return row.app_slno;
+}
+
+/** The webhook's HMAC key of an application. */
+export function webhookSecret(deps: Pick<Deps, 'keys'>, clientId: string): string {
+  return hmac(deps.keys.webhooks, 'esign webhook', clientId);
+}
+
+interface ApplicationRow {
+  app_slno: number;
+  client_id: string;
+  sip_slno: number;
+  org_slno: number | null;
+  name_en: string;
+  name_ar: string;
+  credential_kind: 'publicKey' | 'certificate';
+  credential: string;
+  return_origins: string[];
+  webhook_url: string | null;
+}
+
+export const APPLICATION_COLUMNS =
+  'app_slno, client_id, sip_slno, org_slno, name_en, name_ar, credential_kind, credential, return_origins, webhook_url';
+
+export function applicationOf(row: ApplicationRow): Application {
+  return {
+    slno: row.app_slno,
+    clientId: row.client_id,
+    sipSlno: row.sip_slno,
+    orgSlno: row.org_slno,
+    nameEnglish: row.name_en,
+    nameArabic: row.name_ar,
+    returnOrigins: row.return_origins,
+    webhookUrl: row.webhook_url,
+  };
+}
+
+/** The key an application's credential names; a certificate must be within its validity now. */
+async function keyOf(row: ApplicationRow, algorithm: string, now: Date): Promise<JoseKey | null> {
+  try {
+    if (row.credential_kind === 'publicKey') return await importSPKI(row.credential, algorithm);
+    const certificate = new x509.X509Certificate(row.credential);
+    if (now < certificate.notBefore || now > certificate.notAfter) return null;
+    return await importX509(row.credential, algorithm);
+  } catch {
+    // A key of another type than the assertion's algorithm.
+    return null;
+  }
+}
+
+/**
+ * The application an `Authorization: Bearer <assertion>` proves, or null (never why: an
+ * attacker learns nothing from the refusal).
+ */
+export async function authenticate(
+  deps: Deps,
+  authorization: string | undefined,
+): Promise<Application | null> {
+  const assertion = /^Bearer ([A-Za-z0-9_.-]+)$/.exec(authorization ?? '')?.[1];
+  if (!assertion) return null;
+  let algorithm: string;
+  let issuer: string;
+  try {
+    algorithm = decodeProtectedHeader(assertion).alg ?? '';
+    const [, payload = ''] = assertion.split('.');
+    issuer = String(
+      (JSON.parse(Buffer.from(payload, 'base64url').toString()) as { iss?: unknown }).iss,
+    );
+  } catch {
+    return null;
+  }
+  if (!ASSERTION_ALGORITHMS.includes(algorithm)) return null;
+  const [row] = (
+    await deps.pool.query<ApplicationRow>(
+      `SELECT ${APPLICATION_COLUMNS} FROM esign_applications WHERE client_id = $1 AND is_active`,
+      [issuer],
+    )
+  ).rows;
+  if (!row) return null;
+  const now = deps.clock();
+  const key = await keyOf(row, algorithm, now);
+  if (!key) return null;
+  let claims;
+  try {
+    ({ payload: claims } = await jwtVerify(assertion, key, {
+      algorithms: [algorithm],
+      issuer: row.client_id,
+      subject: row.client_id,
+      audience: assertionAudience(deps.config.publicOrigin),
+      currentDate: now,
+      requiredClaims: ['iat', 'exp', 'jti'],
+      maxTokenAge: ASSERTION_MAX_SECONDS,
+      clockTolerance: 5,
+    }));
+  } catch {
+    return null;
+  }
+  if (typeof claims.exp !== 'number' || typeof claims.iat !== 'number') return null;
+  if (claims.exp - claims.iat > ASSERTION_MAX_SECONDS) return null;
+  // Used once: a second call with the same assertion (a copied header) is refused.
+  const jti = createHash('sha256')
+    .update(`${row.client_id}\n${String(claims.jti)}`)
+    .digest('hex');
+  const once = await hit(deps.pool, `esign-assertion:${jti}`, 1, ASSERTION_MAX_SECONDS + 10, now);
+  return once.allowed ? applicationOf(row) : null;
+}

@@ -1,0 +1,587 @@
+/**
+ * The eSign service (issue 19): an application's signing request becomes a transaction; the
+ * signer approves in the national identity app; the service then signs every document with a
+ * short-lived certificate our CA issues for that signer, takes the counter, and answers — each
+ * document's detached CMS (CAdES B-T), each PDF signed (PAdES B-T), the whole answer signed by the
+ * service (JWS) — by the stored answer, the signer's redirect and the webhook.
+ *
+ * Once and only once:
+ * - a transaction id is the application's, unique (a unique index): a repeated request (even 50
+ *   at once) waits for the first and answers what it stored; the same id with another request is
+ *   refused (E1004);
+ * - the identity app is asked once per transaction (inside the transaction that inserts it);
+ * - the signing happens under the transaction's row lock, moving it out of pending, with the
+ *   counter taken in the same database transaction — never on failure, never twice.
+ */
+import { createHash, randomBytes, randomUUID, webcrypto } from 'node:crypto';
+import {
+  ESIGN_ERRORS,
+  REQUEST_FRESHNESS_SECONDS,
+  MAX_PDF_BYTES,
+  signingRequest,
+  type EsignErrorKey,
+  type SigningOutcome,
+} from '@tawqi/api';
+import { IDENTITY_CHALLENGE_TTL_MS, maskNationalId, type Language } from '@tawqi/domain';
+import { PDF } from '@libpdf/core';
+import { IdentityProviderError } from '../../adapters/nafath/client.js';
+import type { Deps } from '../../deps.js';
+import { inTransaction, type Queryable } from '../../db/pool.js';
+import { SYSTEM_CONTEXT } from '../audit/log.js';
+import { chargeSignature, planToCharge, type Payer } from '../counters/signatures.js';
+import { settleExpiredLots } from '../counters/lots.js';
+import type { CaMember } from '../pki/authority.js';
+import { signDetached } from '../pki/cms.js';
+import { signPdf } from '../pki/pades.js';
+import * as x509 from '../pki/x509.js';
+import { hit } from '../throttle.js';
+import type { Application } from './applications.js';
+import { signJws } from './jws.js';
+
+/** The signer's certificate lives an hour: long enough to sign, never a standing credential. */
+export const SIGNER_CERTIFICATE_MINUTES = 60;
+/** Where the signer's approval page is (the portal's). */
+export const APPROVAL_PATH = '/esign/approve';
+/** The identity app is asked about a transaction at most once a second. */
+const POLL_SECONDS = 1;
+/** At most this many identity-app requests per national id in ten minutes (shared with sign-in). */
+const ASKS_PER_SIGNER = 3;
+const ASK_WINDOW_SECONDS = 600;
+
+export class EsignRefusal extends Error {
+  override readonly name = 'EsignRefusal';
+  constructor(
+    readonly key: EsignErrorKey,
+    readonly fields: string[] = [],
+  ) {
+    super(ESIGN_ERRORS[key].en);
+  }
+}
+
+export function errorOf(key: EsignErrorKey, language: Language) {
+  return { code: ESIGN_ERRORS[key].code, message: ESIGN_ERRORS[key][language] };
+}
+
+/** The catalogue's entry of a stored code. */
+export function errorKeyOf(code: string): EsignErrorKey | null {
+  const entry = Object.entries(ESIGN_ERRORS).find(([, error]) => error.code === code);
+  return entry ? (entry[0] as EsignErrorKey) : null;
+}
+
+interface ReadDocument {
+  position: number;
+  name: string;
+  kind: 'hash' | 'pdf';
+  sha256: Buffer;
+  content: Buffer | null;
+}
+
+/** A request's documents, checked: a digest of 32 bytes, or a PDF that reads and is not encrypted. */
+async function readDocuments(
+  documents: ReturnType<typeof signingRequest.parse>['documents'],
+): Promise<ReadDocument[]> {
+  const read: ReadDocument[] = [];
+  for (const [index, document] of documents.entries()) {
+    const position = index + 1;
+    if (document.kind === 'hash') {
+      const sha256 = Buffer.from(document.sha256, 'base64');
+      if (sha256.length !== 32)
+        throw new EsignRefusal('badDocument', [`documents.${String(index)}`]);
+      read.push({ position, name: document.name, kind: 'hash', sha256, content: null });
+      continue;
+    }
+    const content = Buffer.from(document.content, 'base64');
+    const readable =
+      content.length <= MAX_PDF_BYTES &&
+      content.subarray(0, 5).toString('latin1') === '%PDF-' &&
+      (await PDF.load(content).then(
+        (pdf) => !pdf.isEncrypted,
+        () => false,
+      ));
+    if (!readable) throw new EsignRefusal('badDocument', [`documents.${String(index)}`]);
+    read.push({
+      position,
+      name: document.name,
+      kind: 'pdf',
+      sha256: createHash('sha256').update(content).digest(),
+      content,
+    });
+  }
+  return read;
+}
+
+/** What makes two requests the same (the timestamp aside: a retry may carry a new one). */
+function fingerprintOf(
+  request: ReturnType<typeof signingRequest.parse>,
+  documents: readonly ReadDocument[],
+): string {
+  return createHash('sha256')
+    .update(
+      JSON.stringify([
+        request.signer.nationalId,
+        request.consent,
+        request.returnUrl,
+        documents.map((document) => [
+          document.kind,
+          document.name,
+          document.sha256.toString('hex'),
+        ]),
+      ]),
+    )
+    .digest('hex');
+}
+
+interface SignerAccount {
+  userSlno: number;
+  role: string;
+}
+
+/** The signer's account: a member of the application's organization, or any enrolled person. */
+async function signerAccount(
+  db: Queryable,
+  application: Application,
+  nationalId: string,
+): Promise<SignerAccount | null> {
+  if (application.orgSlno === null) {
+    const { rows } = await db.query<{ user_slno: number }>(
+      'SELECT user_slno FROM users WHERE national_id = $1',
+      [nationalId],
+    );
+    return rows[0] ? { userSlno: rows[0].user_slno, role: 'Individual' } : null;
+  }
+  const { rows } = await db.query<{ user_slno: number; role: string }>(
+    `SELECT u.user_slno, m.roles[1] AS role FROM users u
+       JOIN memberships m ON m.user_slno = u.user_slno AND m.org_slno = $2 AND m.is_active
+      WHERE u.national_id = $1`,
+    [nationalId, application.orgSlno],
+  );
+  return rows[0] ? { userSlno: rows[0].user_slno, role: rows[0].role } : null;
+}
+
+const payerOf = (application: Application, userSlno: number): Payer =>
+  application.orgSlno === null ? { userSlno } : { orgSlno: application.orgSlno };
+
+export interface TransactionRow {
+  esign_logs_id: number;
+  transaction_id: string;
+  app_slno: number;
+  app_txn_id: string;
+  user_slno: number;
+  org_slno: number | null;
+  status: 'pending' | 'success' | 'failed';
+  request_fingerprint: string;
+  response_data: SigningOutcome;
+  sign_response_data: string | null;
+  identity_trans_id: string | null;
+  identity_random: string | null;
+  approval_token: string | null;
+  return_url: string;
+  expires_at: Date;
+  national_id: string;
+}
+
+const TRANSACTION_COLUMNS = `t.esign_logs_id, t.transaction_id, t.app_slno, t.app_txn_id, t.user_slno, t.org_slno, t.status,
+       t.request_fingerprint, t.response_data, t.sign_response_data, t.identity_trans_id, t.identity_random,
+       t.approval_token, t.return_url, t.expires_at, u.national_id`;
+const TRANSACTION_FROM = 'esign_transactions t JOIN users u ON u.user_slno = t.user_slno';
+
+export async function transactionOfApplication(
+  db: Queryable,
+  appSlno: number,
+  txnId: string,
+  lock = false,
+): Promise<TransactionRow | null> {
+  const { rows } = await db.query<TransactionRow>(
+    `SELECT ${TRANSACTION_COLUMNS} FROM ${TRANSACTION_FROM}
+      WHERE t.app_slno = $1 AND t.app_txn_id = $2${lock ? ' FOR UPDATE OF t' : ''}`,
+    [appSlno, txnId],
+  );
+  return rows[0] ?? null;
+}
+
+/** What the application is answered: the outcome, and the service's JWS over it once final. */
+export function answerOf(row: Pick<TransactionRow, 'response_data' | 'sign_response_data'>) {
+  return {
+    ...row.response_data,
+    ...(row.sign_response_data ? { signedResponse: row.sign_response_data } : {}),
+  };
+}
+
+/** The new transaction's id (ours; the application's is `txnId`). */
+const newTransactionId = () => `ES-${randomUUID().replaceAll('-', '').slice(0, 16).toUpperCase()}`;
+
+/**
+ * A signing request: answered at once with the stored transaction when its id was seen before,
+ * else checked, stored and put to the signer. Refusals throw EsignRefusal (nothing stored).
+ */
+export async function createSigningRequest(
+  deps: Deps,
+  application: Application,
+  body: unknown,
+): Promise<{ created: boolean; answer: ReturnType<typeof answerOf> }> {
+  const parsed = signingRequest.safeParse(body);
+  if (!parsed.success) {
+    const fields = [...new Set(parsed.error.issues.map((issue) => issue.path.join('.')))];
+    throw new EsignRefusal('malformedRequest', fields);
+  }
+  const request = parsed.data;
+  const documents = await readDocuments(request.documents);
+  const fingerprint = fingerprintOf(request, documents);
+  const now = deps.clock();
+
+  const stored = async () => {
+    const row = await transactionOfApplication(deps.pool, application.slno, request.txnId);
+    if (!row) return null;
+    if (row.request_fingerprint !== fingerprint) throw new EsignRefusal('transactionIdReused');
+    return { created: false, answer: answerOf(row) };
+  };
+  const seen = await stored();
+  if (seen) return seen;
+
+  if (Math.abs(now.getTime() - Date.parse(request.timestamp)) > REQUEST_FRESHNESS_SECONDS * 1000)
+    throw new EsignRefusal('staleRequest', ['timestamp']);
+  if (!request.consent) throw new EsignRefusal('consentMissing', ['consent']);
+  if (!application.returnOrigins.includes(new URL(request.returnUrl).origin))
+    throw new EsignRefusal('returnUrlNotAllowed', ['returnUrl']);
+  const signer = await signerAccount(deps.pool, application, request.signer.nationalId);
+  if (!signer) throw new EsignRefusal('signerNotEnrolled', ['signer.nationalId']);
+  // Refused before the signer is asked: nothing is left to pay for the signature.
+  const payer = payerOf(application, signer.userSlno);
+  if (payer.orgSlno !== undefined) await settleExpiredLots(deps.pool, payer.orgSlno, now);
+  if (!(await planToCharge(deps.pool, payer, now))) throw new EsignRefusal('countersExhausted');
+
+  const transactionId = newTransactionId();
+  const created = await inTransaction(deps.pool, async (tx) => {
+    // A concurrent request with the same id waits here for this one to commit or roll back.
+    const { rows } = await tx.query<{ esign_logs_id: number }>(
+      `INSERT INTO esign_transactions (transaction_id, user_slno, org_slno, plan_type, user_role, status, originator,
+              transaction_date, app_slno, app_txn_id, request_fingerprint, request_data, return_url, expires_at)
+       VALUES ($1, $2, $3, $4, $5, 'pending', $6, $7, $8, $9, $10, $11, $12, $13)
+       ON CONFLICT (app_slno, app_txn_id) WHERE app_slno IS NOT NULL DO NOTHING
+       RETURNING esign_logs_id`,
+      [
+        transactionId,
+        signer.userSlno,
+        application.orgSlno,
+        application.orgSlno === null ? 'Individual' : 'eSign',
+        signer.role,
+        application.nameEnglish,
+        now,
+        application.slno,
+        request.txnId,
+        fingerprint,
+        JSON.stringify(requestRecord(application, request, documents, now)),
+        request.returnUrl,
+        new Date(now.getTime() + IDENTITY_CHALLENGE_TTL_MS),
+      ],
+    );
+    const [inserted] = rows;
+    if (!inserted) return null;
+    for (const document of documents)
+      await tx.query(
+        `INSERT INTO transaction_documents (esign_logs_id, document_name, unique_file_id, kind, sha256, content, position)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+        [
+          inserted.esign_logs_id,
+          document.name,
+          randomBytes(16).toString('base64url'),
+          document.kind,
+          document.sha256,
+          document.content,
+          document.position,
+        ],
+      );
+    // In this transaction: its connection is the one it holds (concurrent repeats hold the others).
+    const asked = await hit(
+      tx,
+      `nafath:${request.signer.nationalId}`,
+      ASKS_PER_SIGNER,
+      ASK_WINDOW_SECONDS,
+      now,
+    );
+    if (!asked.allowed) throw new EsignRefusal('tooManyRequests');
+    let identity;
+    try {
+      identity = await deps.identity.createRequest({
+        nationalId: request.signer.nationalId,
+        service: 'DigitalSignature',
+        requestId: transactionId,
+      });
+    } catch (error) {
+      if (error instanceof IdentityProviderError) throw new EsignRefusal('identityUnavailable');
+      throw error;
+    }
+    const token = randomBytes(24).toString('base64url');
+    const outcome: SigningOutcome = {
+      txnId: request.txnId,
+      transactionId,
+      status: 'pending',
+      approval: {
+        number: identity.random,
+        url: `${deps.config.publicOrigin}${APPROVAL_PATH}/${token}`,
+        expiresAt: new Date(now.getTime() + IDENTITY_CHALLENGE_TTL_MS).toISOString(),
+      },
+    };
+    await tx.query(
+      `UPDATE esign_transactions SET identity_trans_id = $2, identity_random = $3, approval_token = $4, response_data = $5
+        WHERE esign_logs_id = $1`,
+      [inserted.esign_logs_id, identity.transId, identity.random, token, JSON.stringify(outcome)],
+    );
+    return { created: true, answer: outcome };
+  });
+  if (created) return created;
+  const after = await stored();
+  if (!after) throw new Error('a conflicting transaction vanished');
+  return after;
+}
+
+/** The request as kept on record: a PDF's bytes are not repeated, its size and digest are. */
+function requestRecord(
+  application: Application,
+  request: ReturnType<typeof signingRequest.parse>,
+  documents: readonly ReadDocument[],
+  receivedAt: Date,
+) {
+  return {
+    clientId: application.clientId,
+    receivedAt: receivedAt.toISOString(),
+    txnId: request.txnId,
+    timestamp: request.timestamp,
+    signer: { nationalId: request.signer.nationalId },
+    consent: request.consent,
+    returnUrl: request.returnUrl,
+    documents: documents.map((document) => ({
+      position: document.position,
+      kind: document.kind,
+      name: document.name,
+      sha256: document.sha256.toString('base64'),
+      ...(document.content ? { bytes: document.content.length } : {}),
+    })),
+  };
+}
+
+/**
+ * Moves a waiting transaction on: asks the identity app (at most once a second), and signs or
+ * fails it by what it says. Called by the approval page's polling, the application's status
+ * query and the sweeper; any of them may be first, the row lock makes one of them act.
+ */
+export async function advance(deps: Deps, row: TransactionRow): Promise<void> {
+  if (row.status !== 'pending' || !row.identity_trans_id || !row.identity_random) return;
+  const now = deps.clock();
+  const poll = await hit(deps.pool, `esign-poll:${row.transaction_id}`, 1, POLL_SECONDS, now);
+  if (!poll.allowed) return;
+  let result;
+  try {
+    result = await deps.identity.status({
+      nationalId: row.national_id,
+      transId: row.identity_trans_id,
+      random: row.identity_random,
+    });
+  } catch (error) {
+    // The identity app is away: the transaction waits, unless its time is up.
+    if (!(error instanceof IdentityProviderError)) throw error;
+    if (now >= row.expires_at) await finish(deps, row.esign_logs_id, { failed: 'expired' });
+    return;
+  }
+  if (result.status === 'WAITING') {
+    if (now >= row.expires_at) await finish(deps, row.esign_logs_id, { failed: 'expired' });
+    return;
+  }
+  if (result.status === 'REJECTED')
+    return finish(deps, row.esign_logs_id, { failed: 'userCancelled' });
+  if (result.status === 'EXPIRED' || !result.person)
+    return finish(deps, row.esign_logs_id, { failed: 'expired' });
+  if (result.person.nationalId !== row.national_id)
+    return finish(deps, row.esign_logs_id, { failed: 'identityMismatch' });
+  return finish(deps, row.esign_logs_id, { approvedBy: result.person });
+}
+
+interface SigningApplicationRow {
+  client_id: string;
+  org_slno: number | null;
+  webhook_url: string | null;
+}
+
+/** Ends a waiting transaction, once: signed and charged, or failed with its catalogue code. */
+async function finish(
+  deps: Deps,
+  esignLogsId: number,
+  how:
+    | { failed: EsignErrorKey }
+    | { approvedBy: { nationalId: string; fullNameEnglish: string; fullNameArabic: string } },
+): Promise<void> {
+  // The authority's delegates first: made on first use in a transaction of their own.
+  const service = await deps.authority.esignService();
+  const tsa = await deps.authority.timestamper();
+  await inTransaction(deps.pool, async (tx) => {
+    const [row] = (
+      await tx.query<TransactionRow & SigningApplicationRow>(
+        `SELECT ${TRANSACTION_COLUMNS}, a.client_id, a.org_slno AS org_slno, a.webhook_url
+           FROM ${TRANSACTION_FROM} JOIN esign_applications a ON a.app_slno = t.app_slno
+          WHERE t.esign_logs_id = $1 FOR UPDATE OF t`,
+        [esignLogsId],
+      )
+    ).rows;
+    if (row?.status !== 'pending') return;
+    const now = deps.clock();
+    const base = { txnId: row.app_txn_id, transactionId: row.transaction_id };
+    let outcome: SigningOutcome;
+    let failure: EsignErrorKey | null = 'failed' in how ? how.failed : null;
+    let planType: string | null = null;
+    if ('approvedBy' in how) {
+      const payer: Payer =
+        row.org_slno === null ? { userSlno: row.user_slno } : { orgSlno: row.org_slno };
+      const charge = await chargeSignature(tx, payer, row.transaction_id, now);
+      if (charge.outcome === 'charged') planType = charge.planType;
+      else failure = 'countersExhausted';
+    }
+    if (failure === null && 'approvedBy' in how) {
+      outcome = { ...base, ...(await signDocuments(deps, tx, row, how.approvedBy, tsa, now)) };
+    } else {
+      outcome = {
+        ...base,
+        status: 'failed',
+        error: errorOf(failure ?? 'signingFailed', 'en'),
+      };
+    }
+    const jws = await signJws(service, deps.authority.issuing, outcome);
+    await tx.query(
+      `UPDATE esign_transactions
+          SET status = $2, response_data = $3, sign_response_data = $4, response_ts = $5, error_code = $6,
+              plan_type = coalesce($7, plan_type)
+        WHERE esign_logs_id = $1`,
+      [
+        esignLogsId,
+        outcome.status,
+        JSON.stringify(outcome),
+        jws,
+        now,
+        outcome.error?.code ?? null,
+        planType,
+      ],
+    );
+    if (row.webhook_url)
+      await tx.query(
+        `INSERT INTO esign_webhook_deliveries (esign_logs_id, attempt, due_at) VALUES ($1, 1, $2)`,
+        [esignLogsId, now],
+      );
+    await deps.audit.record(tx, SYSTEM_CONTEXT, {
+      action: 'signature.created',
+      outcome: outcome.status === 'success' ? 'success' : 'failure',
+      actor: row.user_slno,
+      orgSlno: row.org_slno,
+      target: row.transaction_id,
+      detail: {
+        application: row.client_id,
+        signer: maskNationalId(row.national_id),
+        documents: outcome.documents?.length ?? 0,
+        error: outcome.error?.code ?? null,
+      },
+    });
+  });
+}
+
+/**
+ * Signs the transaction's documents with a new key and a short-lived certificate for the signer
+ * (the key is made here and never kept: the certificate names the identity app's confirmation).
+ */
+async function signDocuments(
+  deps: Deps,
+  tx: Queryable,
+  row: TransactionRow & SigningApplicationRow,
+  person: { nationalId: string; fullNameEnglish: string; fullNameArabic: string },
+  tsa: CaMember,
+  now: Date,
+): Promise<Omit<SigningOutcome, 'txnId' | 'transactionId'>> {
+  const keys = await webcrypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, [
+    'sign',
+    'verify',
+  ]);
+  const certificate = await deps.authority.issue(tx, {
+    publicKey: await x509.PublicKey.create(keys.publicKey),
+    name: { nameEnglish: person.fullNameEnglish, nationalId: person.nationalId },
+    level: 'identityApp',
+    months: 0,
+    minutes: SIGNER_CERTIFICATE_MINUTES,
+    userSlno: row.user_slno,
+    orgSlno: row.org_slno,
+    class: row.org_slno === null ? 'individual' : 'organization',
+  });
+  const issuing = deps.authority.issuing;
+  const { rows: documents } = await tx.query<{
+    document_slno: number;
+    position: number;
+    document_name: string;
+    kind: 'hash' | 'pdf';
+    sha256: Buffer;
+    content: Buffer | null;
+  }>(
+    `SELECT document_slno, position, document_name, kind, sha256, content FROM transaction_documents
+      WHERE esign_logs_id = $1 ORDER BY position`,
+    [row.esign_logs_id],
+  );
+  const signed = [];
+  for (const document of documents) {
+    const cms = await signDetached({
+      digest: document.sha256,
+      certificate,
+      privateKey: keys.privateKey,
+      issuing,
+      tsa,
+      now,
+    });
+    let signedPdf: Uint8Array | null = null;
+    if (document.kind === 'pdf' && document.content)
+      signedPdf = await signPdf({
+        pdf: document.content,
+        certificate,
+        privateKey: keys.privateKey,
+        issuing,
+        tsa,
+        now,
+        name: person.fullNameEnglish,
+        reason: `Signed through Tawqi (${row.transaction_id})`,
+      });
+    await tx.query(
+      `UPDATE transaction_documents SET signature = $2, signed_content = $3, content = NULL WHERE document_slno = $1`,
+      [document.document_slno, cms, signedPdf ? Buffer.from(signedPdf) : null],
+    );
+    signed.push({
+      position: document.position,
+      name: document.document_name,
+      kind: document.kind,
+      sha256: document.sha256.toString('base64'),
+      cms: cms.toString('base64'),
+      ...(signedPdf
+        ? {
+            signedPdfSha256: createHash('sha256').update(signedPdf).digest('base64'),
+            signedPdfUrl: `${deps.config.publicOrigin}/api/esign/v1/sign-requests/${encodeURIComponent(row.app_txn_id)}/documents/${String(document.position)}`,
+          }
+        : {}),
+    });
+  }
+  return {
+    status: 'success',
+    signer: {
+      nationalId: person.nationalId,
+      nameEnglish: person.fullNameEnglish,
+      nameArabic: person.fullNameArabic,
+    },
+    certificates: [certificate.rawData, issuing.rawData].map((der) =>
+      Buffer.from(der).toString('base64'),
+    ),
+    signedAt: now.toISOString(),
+    documents: signed,
+  };
+}
+
+/** The transactions still waiting whose signer may have answered (the sweeper's). */
+export async function waitingTransactions(db: Queryable, limit = 50): Promise<TransactionRow[]> {
+  const { rows } = await db.query<TransactionRow>(
+    `SELECT ${TRANSACTION_COLUMNS} FROM ${TRANSACTION_FROM}
+      WHERE t.status = 'pending' AND t.app_slno IS NOT NULL AND t.identity_trans_id IS NOT NULL
+      ORDER BY t.expires_at LIMIT $1`,
+    [limit],
+  );
+  return rows;
+}

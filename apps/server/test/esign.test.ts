@@ -1,0 +1,369 @@
+/**
+ * The eSign service end to end over HTTP (issue 19): an application proves itself with an
+ * assertion, asks a signer, the signer approves in the (simulated) identity app, and the answer's
+ * signatures are what openssl and pdfsig accept; a transaction id signs once (50 identical
+ * requests at once, replays), a stale or foreign request changes nothing, and the counter is
+ * taken once, on success only.
+ */
+import { execFile } from 'node:child_process';
+import { createHash, randomUUID } from 'node:crypto';
+import { promisify } from 'node:util';
+import { PDF } from '@libpdf/core';
+import { assertionAudience, type SigningRequest } from '@tawqi/api';
+import { SignJWT, exportSPKI, generateKeyPair } from 'jose';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createEsignClient, verifiedOutcome } from '../src/adapters/esignApp/client.js';
+import { remainingOf } from '../src/modules/counters/ledger.js';
+import { registerApplication } from '../src/modules/esign/applications.js';
+import { startHarness } from './harness.js';
+import { opensslKit } from './openssl.js';
+
+const run = promisify(execFile);
+const h = await startHarness();
+// openssl and pdfsig check certificates against the real clock.
+h.clock.now = new Date();
+const { file, openssl, chainFile } = opensslKit(h, 'tawqi-esign');
+const RETURN = 'https://erp.example.sa';
+
+async function pdfsig(path: string): Promise<string> {
+  try {
+    const { stdout, stderr } = await run('pdfsig', [path], { encoding: 'utf8' });
+    return stdout + stderr;
+  } catch (error) {
+    const failed = error as { stdout?: string; stderr?: string };
+    return `${failed.stdout ?? ''}${failed.stderr ?? ''}`;
+  }
+}
+
+async function pdfOf(pages: number): Promise<Buffer> {
+  const pdf = PDF.create();
+  for (let page = 1; page <= pages; page++)
+    pdf.addPage().drawText(`Supply contract, page ${String(page)}`, { x: 72, y: 720, size: 14 });
+  return Buffer.from(await pdf.save());
+}
+
+/** A registered application (of an organization, or for individuals) and its client. */
+async function application(orgSlno: number | null) {
+  const keys = await generateKeyPair('ES256', { extractable: true });
+  const clientId = `test-${randomUUID().slice(0, 8)}`;
+  const [provider] = (
+    await h.pool.query<{ sip_slno: number }>(
+      orgSlno === null
+        ? 'SELECT sip_slno FROM service_providers ORDER BY sip_slno LIMIT 1'
+        : 'SELECT sip_slno FROM organizations WHERE org_slno = $1',
+      orgSlno === null ? [] : [orgSlno],
+    )
+  ).rows;
+  await registerApplication(
+    h.pool,
+    {
+      clientId,
+      sipSlno: provider?.sip_slno ?? 0,
+      orgSlno,
+      nameEnglish: 'Test ERP',
+      nameArabic: 'نظام الاختبار',
+      credential: { kind: 'publicKey', pem: await exportSPKI(keys.publicKey) },
+      returnOrigins: [RETURN],
+      webhookUrl: null,
+    },
+    h.clock.now,
+  );
+  const client = createEsignClient({
+    baseUrl: h.deps.config.publicOrigin,
+    clientId,
+    privateKey: keys.privateKey,
+    algorithm: 'ES256',
+    // The application reaches the test's server where the public origin would be.
+    fetch: (input, init) =>
+      fetch((input as string).replace(h.deps.config.publicOrigin, h.baseUrl), init),
+    now: () => h.clock.now,
+  });
+  return { clientId, keys, client };
+}
+
+const request = (nationalId: string, documents: SigningRequest['documents']): SigningRequest => ({
+  txnId: `T-${randomUUID()}`,
+  timestamp: h.clock.now.toISOString(),
+  signer: { nationalId },
+  consent: true,
+  returnUrl: `${RETURN}/signed`,
+  documents,
+});
+
+const hashOf = (text: string) => createHash('sha256').update(text).digest('base64');
+
+/** The signer picks the right number on their phone, and the application asks for the outcome. */
+async function approve(
+  client: ReturnType<typeof createEsignClient>,
+  txnId: string,
+  nationalId: string,
+) {
+  const [waiting] = h.simulator.pending(nationalId);
+  if (!waiting) throw new Error('the signer was not asked');
+  h.simulator.answer(waiting.transId, 'approve');
+  return client.outcome(txnId);
+}
+
+/** Khalid's organization, and a member for each test (the identity app is asked 3 times per person in 10 minutes). */
+let organization: { orgSlno: number; nationalId: string };
+let members: string[];
+let individual: { nationalId: string };
+
+beforeAll(async () => {
+  const [member] = (
+    await h.pool.query<{ org_slno: number; national_id: string }>(
+      `SELECT m.org_slno, u.national_id FROM memberships m JOIN users u USING (user_slno)
+        WHERE u.username = 'khalid' AND m.is_active ORDER BY m.org_slno LIMIT 1`,
+    )
+  ).rows;
+  if (!member) throw new Error('the demo world has no Khalid');
+  organization = { orgSlno: member.org_slno, nationalId: member.national_id };
+  members = (
+    await h.pool.query<{ national_id: string }>(
+      `SELECT u.national_id FROM memberships m JOIN users u USING (user_slno)
+        WHERE m.org_slno = $1 AND m.is_active ORDER BY u.user_slno LIMIT 5`,
+      [member.org_slno],
+    )
+  ).rows.map((row) => row.national_id);
+  individual = await h.person('sara');
+});
+
+describe('the eSign integration API', () => {
+  it('signs digests: the signer approves, the counter is taken once, openssl accepts each CMS and the JWS proves the answer', async () => {
+    const { client } = await application(organization.orgSlno);
+    const before = await remainingOf(h.pool, { orgSlno: organization.orgSlno }, 'esign');
+    const sent = request(organization.nationalId, [
+      { kind: 'hash', name: 'invoice-1.xml', sha256: hashOf('invoice one') },
+      { kind: 'hash', name: 'invoice-2.xml', sha256: hashOf('invoice two') },
+    ]);
+    const asked = await client.requestSigning(sent);
+    expect(asked.status).toBe(202);
+    expect(asked.body).toMatchObject({ txnId: sent.txnId, status: 'pending' });
+    const approval = asked.body.approval as { number: string; url: string };
+    expect(approval.number).toMatch(/^\d{2}$/);
+    expect(approval.url).toContain('/esign/approve/');
+
+    const answered = await approve(client, sent.txnId, organization.nationalId);
+    expect(answered.status).toBe(200);
+    expect(answered.body.status).toBe('success');
+    const outcome = await verifiedOutcome(String(answered.body.signedResponse), h.deps.authority);
+    expect(outcome?.transactionId).toBe(asked.body.transactionId);
+    expect(outcome?.documents).toHaveLength(2);
+    // A forged answer does not verify.
+    const forged = String(answered.body.signedResponse).replace(
+      /\.[^.]+\./,
+      `.${Buffer.from(JSON.stringify({ ...outcome, status: 'failed' })).toString('base64url')}.`,
+    );
+    expect(await verifiedOutcome(forged, h.deps.authority)).toBeNull();
+
+    expect(await remainingOf(h.pool, { orgSlno: organization.orgSlno }, 'esign')).toBe(before - 1);
+    for (const [index, text] of ['invoice one', 'invoice two'].entries()) {
+      const document = outcome?.documents?.[index];
+      if (!document) throw new Error('a document is missing');
+      const verified = await openssl(
+        'cms',
+        '-verify',
+        '-binary',
+        '-inform',
+        'DER',
+        '-in',
+        file(`sig-${String(index)}.p7s`, Buffer.from(document.cms, 'base64')),
+        '-content',
+        file(`doc-${String(index)}.xml`, text),
+        '-CAfile',
+        chainFile,
+        '-purpose',
+        'any',
+        '-out',
+        file('out.bin', ''),
+      );
+      expect(verified).toMatch(/Verification successful/);
+    }
+    // The signer's certificate is short-lived and names them.
+    const leaf = file('leaf.der', Buffer.from(outcome?.certificates?.[0] ?? '', 'base64'));
+    const text = await openssl(
+      'x509',
+      '-inform',
+      'DER',
+      '-in',
+      leaf,
+      '-noout',
+      '-subject',
+      '-dates',
+    );
+    expect(text).toContain(organization.nationalId);
+
+    // Asked again, the same answer; nothing more is taken.
+    const again = await client.outcome(sent.txnId);
+    expect(again.body.signedResponse).toBe(answered.body.signedResponse);
+    const replayed = await client.requestSigning(sent);
+    expect(replayed.status).toBe(200);
+    expect(replayed.body.signedResponse).toBe(answered.body.signedResponse);
+    expect(await remainingOf(h.pool, { orgSlno: organization.orgSlno }, 'esign')).toBe(before - 1);
+  });
+
+  it('signs a PDF at PAdES B-T that pdfsig accepts, and reports a change made afterwards', async () => {
+    const { client } = await application(null);
+    const pdf = await pdfOf(3);
+    const sent = request(individual.nationalId, [
+      { kind: 'pdf', name: 'lease.pdf', content: pdf.toString('base64') },
+    ]);
+    expect((await client.requestSigning(sent)).status).toBe(202);
+    const answered = await approve(client, sent.txnId, individual.nationalId);
+    expect(answered.body.status).toBe('success');
+    const signed = await client.signedPdf(sent.txnId, 1);
+    if (!signed) throw new Error('no signed PDF');
+    const outcome = await verifiedOutcome(String(answered.body.signedResponse), h.deps.authority);
+    expect(outcome?.documents?.[0]?.signedPdfSha256).toBe(
+      createHash('sha256').update(signed).digest('base64'),
+    );
+    expect(signed.subarray(0, pdf.length).equals(pdf)).toBe(true);
+    const report = await pdfsig(file('lease-signed.pdf', signed));
+    expect(report).toContain('Signature Validation: Signature is Valid.');
+    expect(report).toContain('Signature Type: ETSI.CAdES.detached');
+    expect(report).toContain('Total document signed');
+    expect(report).toMatch(/Signer Certificate Common Name: .+/);
+
+    // A byte changed inside the signed ranges, or an update appended after them.
+    const changed = Buffer.from(signed);
+    // The header's binary comment (%âãÏÓ): still a readable PDF, no longer the one signed.
+    const at = changed.indexOf('\n') + 2;
+    changed[at] = (changed[at] ?? 0) ^ 0x01;
+    expect(await pdfsig(file('changed.pdf', changed))).toContain('Digest Mismatch');
+    const appended = Buffer.concat([signed, Buffer.from('\n% changed after signing\n')]);
+    expect(await pdfsig(file('appended.pdf', appended))).toContain('Not total document signed');
+  });
+
+  it('answers 50 identical requests at once with one transaction, one signature and one deduction', async () => {
+    const { client } = await application(organization.orgSlno);
+    const signer = members[1] ?? '';
+    const before = await remainingOf(h.pool, { orgSlno: organization.orgSlno }, 'esign');
+    const sent = request(signer, [
+      { kind: 'hash', name: 'order.json', sha256: hashOf('order 50') },
+    ]);
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => client.requestSigning(sent)),
+    );
+    expect(answers.every((answer) => answer.status === 202)).toBe(true);
+    expect(new Set(answers.map((answer) => answer.body.transactionId)).size).toBe(1);
+    expect(h.simulator.pending(signer)).toHaveLength(1);
+    await approve(client, sent.txnId, signer);
+    const outcomes = await Promise.all(
+      Array.from({ length: 10 }, () => client.requestSigning(sent)),
+    );
+    expect(new Set(outcomes.map((outcome) => outcome.body.signedResponse)).size).toBe(1);
+    const { rows } = await h.pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM counter_entries WHERE reference = 'esign:' || $1`,
+      [answers[0]?.body.transactionId],
+    );
+    expect(rows[0]?.n).toBe(1);
+    expect(await remainingOf(h.pool, { orgSlno: organization.orgSlno }, 'esign')).toBe(before - 1);
+  });
+
+  it('refuses a reused transaction id with another request, a stale timestamp and a missing consent, storing nothing', async () => {
+    const { client } = await application(organization.orgSlno);
+    const signer = members[2] ?? '';
+    const sent = request(signer, [{ kind: 'hash', name: 'a.txt', sha256: hashOf('a') }]);
+    expect((await client.requestSigning(sent)).status).toBe(202);
+    const reused = await client.requestSigning({
+      ...sent,
+      documents: [{ kind: 'hash', name: 'a.txt', sha256: hashOf('b') }],
+    });
+    expect(reused).toMatchObject({ status: 409, body: { code: 'E1004' } });
+
+    const stale = request(signer, sent.documents);
+    stale.timestamp = new Date(h.clock.now.getTime() - 10 * 60_000).toISOString();
+    const refused = await client.requestSigning(stale, 'ar');
+    expect(refused).toMatchObject({ status: 400, body: { code: 'E1002', fields: ['timestamp'] } });
+    expect(String(refused.body.message)).toMatch(/[\u0600-\u06FF]/);
+    const noConsent = { ...request(signer, sent.documents), consent: false };
+    expect(await client.requestSigning(noConsent)).toMatchObject({
+      status: 400,
+      body: { code: 'E1005' },
+    });
+    const elsewhere = { ...request(signer, sent.documents), returnUrl: 'https://evil.example/x' };
+    expect(await client.requestSigning(elsewhere)).toMatchObject({
+      status: 400,
+      body: { code: 'E1006' },
+    });
+    const notPdf = request(signer, [
+      { kind: 'pdf', name: 'x.pdf', content: Buffer.from('not a pdf at all').toString('base64') },
+    ]);
+    expect(await client.requestSigning(notPdf)).toMatchObject({
+      status: 422,
+      body: { code: 'E1007' },
+    });
+    const { rows } = await h.pool.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM esign_transactions WHERE app_txn_id = ANY($1)',
+      [[stale.txnId, noConsent.txnId, elsewhere.txnId, notPdf.txnId]],
+    );
+    expect(rows[0]?.n).toBe(0);
+  });
+
+  it('refuses a wrong credential: another key, a reused assertion, another audience', async () => {
+    const { clientId, client } = await application(organization.orgSlno);
+    const sent = request(members[3] ?? '', [{ kind: 'hash', name: 'a', sha256: hashOf('x') }]);
+    const post = (assertion: string) =>
+      fetch(`${h.baseUrl}/api/esign/v1/sign-requests`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${assertion}`, 'content-type': 'application/json' },
+        body: JSON.stringify(sent),
+      });
+    const stranger = await generateKeyPair('ES256');
+    const now = Math.floor(h.clock.now.getTime() / 1000);
+    const forged = await new SignJWT({})
+      .setProtectedHeader({ alg: 'ES256' })
+      .setIssuer(clientId)
+      .setSubject(clientId)
+      .setAudience(assertionAudience(h.deps.config.publicOrigin))
+      .setIssuedAt(now)
+      .setExpirationTime(now + 60)
+      .setJti(randomUUID())
+      .sign(stranger.privateKey);
+    const refused = await post(forged);
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toMatchObject({ code: 'E1001' });
+    const once = await client.assertion();
+    expect((await post(once)).status).toBe(202);
+    expect((await post(once)).status).toBe(401);
+    expect((await post('')).status).toBe(401);
+    const { rows } = await h.pool.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM esign_transactions WHERE app_txn_id = $1',
+      [sent.txnId],
+    );
+    expect(rows[0]?.n).toBe(1);
+  });
+
+  it('refuses before asking the signer when no counter is left, and takes none when the signer declines', async () => {
+    const { client } = await application(null);
+    const [pennyless] = (
+      await h.pool.query<{ national_id: string }>(
+        `SELECT u.national_id FROM users u WHERE TRUE
+            AND NOT EXISTS (SELECT 1 FROM purchased_plans p WHERE p.user_slno = u.user_slno AND p.org_slno IS NULL)
+          ORDER BY u.user_slno LIMIT 1`,
+      )
+    ).rows;
+    if (!pennyless) throw new Error('everyone has a plan');
+    const exhausted = await client.requestSigning(
+      request(pennyless.national_id, [{ kind: 'hash', name: 'a', sha256: hashOf('z') }]),
+    );
+    expect(exhausted).toMatchObject({ status: 402, body: { code: 'E2001' } });
+    expect(h.simulator.pending(pennyless.national_id)).toHaveLength(0);
+
+    const used = async () =>
+      (
+        await h.pool.query<{ n: number }>(
+          'SELECT coalesce(sum(utilized), 0)::int AS n FROM purchased_plans WHERE user_slno = (SELECT user_slno FROM users WHERE national_id = $1)',
+          [individual.nationalId],
+        )
+      ).rows[0]?.n;
+    const before = await used();
+    const sent = request(individual.nationalId, [{ kind: 'hash', name: 'a', sha256: hashOf('q') }]);
+    expect((await client.requestSigning(sent)).status).toBe(202);
+    const [waiting] = h.simulator.pending(individual.nationalId);
+    h.simulator.answer(waiting?.transId ?? '', 'reject');
+    const declined = await client.outcome(sent.txnId, 'ar');
+    expect(declined.body).toMatchObject({ status: 'failed', error: { code: 'E3001' } });
+    expect(await used()).toBe(before);
+  });
+});
