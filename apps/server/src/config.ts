@@ -131,6 +131,15 @@ const schema = z.object({
     .max(3600)
     .default(300)
     .describe('life of an access token'),
+  ESIGN_SWEEP_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(60)
+    .default(2)
+    .describe(
+      'how often waiting eSign transactions are moved on and due webhooks sent (0: never; the tests drive it)',
+    ),
   RATE_LIMIT_PER_MINUTE: z.coerce
     .number()
     .int()

@@ -51,6 +51,7 @@ import { accountHandlers } from './modules/account/handlers.js';
 import { CRL_REFRESH_MS, loadAuthority } from './modules/pki/authority.js';
 import { registerPki } from './modules/pki/routes.js';
 import { registerEsignApi } from './modules/esign/routes.js';
+import { sweep } from './modules/esign/webhooks.js';
 import { certificateHandlers } from './modules/pki/requests.js';
 import { organizationCertificateHandlers } from './modules/pki/organizationCertificates.js';
 
@@ -224,9 +225,27 @@ export async function createServer(options: {
     });
   }, CRL_REFRESH_MS);
   crls.unref();
+  // The eSign service's own work: waiting transactions moved on, due webhooks sent.
+  let sweeping = false;
+  const esignSweep =
+    config.ESIGN_SWEEP_SECONDS > 0
+      ? setInterval(() => {
+          if (sweeping) return;
+          sweeping = true;
+          sweep(deps)
+            .catch((error: unknown) => {
+              app.log.warn({ error: String(error) }, 'eSign sweep failed');
+            })
+            .finally(() => {
+              sweeping = false;
+            });
+        }, config.ESIGN_SWEEP_SECONDS * 1000)
+      : null;
+  esignSweep?.unref();
   app.addHook('onClose', async () => {
     clearInterval(checkpoints);
     clearInterval(crls);
+    if (esignSweep) clearInterval(esignSweep);
     await audit.checkpoint(options.pool).catch(() => undefined);
   });
   return { app, deps, handlers, simulator, gatewaySimulator };

@@ -6,15 +6,22 @@
  * taken once, on success only.
  */
 import { execFile } from 'node:child_process';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
 import { createHash, randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import { PDF } from '@libpdf/core';
 import { assertionAudience, type SigningRequest } from '@tawqi/api';
 import { SignJWT, exportSPKI, generateKeyPair } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createEsignClient, verifiedOutcome } from '../src/adapters/esignApp/client.js';
+import {
+  createEsignClient,
+  verifiedOutcome,
+  webhookIsAuthentic,
+} from '../src/adapters/esignApp/client.js';
 import { remainingOf } from '../src/modules/counters/ledger.js';
-import { registerApplication } from '../src/modules/esign/applications.js';
+import { registerApplication, webhookSecret } from '../src/modules/esign/applications.js';
+import { deliverDueWebhooks, sweep } from '../src/modules/esign/webhooks.js';
+import * as x509 from '../src/modules/pki/x509.js';
 import { startHarness } from './harness.js';
 import { opensslKit } from './openssl.js';
 
@@ -43,7 +50,10 @@ async function pdfOf(pages: number): Promise<Buffer> {
 }
 
 /** A registered application (of an organization, or for individuals) and its client. */
-async function application(orgSlno: number | null) {
+async function application(
+  orgSlno: number | null,
+  options: { webhookUrl?: string; certificate?: (keys: CryptoKeyPair) => Promise<string> } = {},
+) {
   const keys = await generateKeyPair('ES256', { extractable: true });
   const clientId = `test-${randomUUID().slice(0, 8)}`;
   const [provider] = (
@@ -62,9 +72,11 @@ async function application(orgSlno: number | null) {
       orgSlno,
       nameEnglish: 'Test ERP',
       nameArabic: 'نظام الاختبار',
-      credential: { kind: 'publicKey', pem: await exportSPKI(keys.publicKey) },
+      credential: options.certificate
+        ? { kind: 'certificate', pem: await options.certificate(keys) }
+        : { kind: 'publicKey', pem: await exportSPKI(keys.publicKey) },
       returnOrigins: [RETURN],
-      webhookUrl: null,
+      webhookUrl: options.webhookUrl ?? null,
     },
     h.clock.now,
   );
@@ -121,7 +133,7 @@ beforeAll(async () => {
   members = (
     await h.pool.query<{ national_id: string }>(
       `SELECT u.national_id FROM memberships m JOIN users u USING (user_slno)
-        WHERE m.org_slno = $1 AND m.is_active ORDER BY u.user_slno LIMIT 5`,
+        WHERE m.org_slno = $1 AND m.is_active ORDER BY u.user_slno LIMIT 6`,
       [member.org_slno],
     )
   ).rows.map((row) => row.national_id);
@@ -365,5 +377,107 @@ describe('the eSign integration API', () => {
     const declined = await client.outcome(sent.txnId, 'ar');
     expect(declined.body).toMatchObject({ status: 'failed', error: { code: 'E3001' } });
     expect(await used()).toBe(before);
+  });
+
+  it('accepts an application proving itself with its client certificate, not once it has expired', async () => {
+    const selfSigned = (notAfter: Date) => async (keys: CryptoKeyPair) =>
+      (
+        await x509.X509CertificateGenerator.createSelfSigned({
+          name: 'CN=Test ERP client, O=Test',
+          keys,
+          signingAlgorithm: { name: 'ECDSA', hash: 'SHA-256' },
+          notBefore: new Date(h.clock.now.getTime() - 86_400_000),
+          notAfter,
+        })
+      ).toString('pem');
+    const valid = await application(organization.orgSlno, {
+      certificate: selfSigned(new Date(h.clock.now.getTime() + 86_400_000)),
+    });
+    const sent = request(members[4] ?? '', [{ kind: 'hash', name: 'c', sha256: hashOf('c') }]);
+    expect((await valid.client.requestSigning(sent)).status).toBe(202);
+    const expired = await application(organization.orgSlno, {
+      certificate: selfSigned(new Date(h.clock.now.getTime() - 1000)),
+    });
+    expect(await expired.client.outcome(sent.txnId)).toMatchObject({
+      status: 401,
+      body: { code: 'E1001' },
+    });
+  });
+
+  // Last: it moves the clock past what openssl would accept for the certificates above.
+  it('sends the outcome to the webhook signed with HMAC, retries a failed delivery, and expires an unanswered request', async () => {
+    const received: { headers: IncomingHttpHeaders; body: string }[] = [];
+    const receiver = createServer((incoming, response) => {
+      let body = '';
+      incoming.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      incoming.on('end', () => {
+        received.push({ headers: incoming.headers, body });
+        // The first delivery fails, as a receiver down for a moment does.
+        response.writeHead(received.length === 1 ? 503 : 204).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const address = receiver.address();
+    if (!address || typeof address === 'string') throw new Error('no address');
+    const { clientId, client } = await application(organization.orgSlno, {
+      webhookUrl: `http://127.0.0.1:${String(address.port)}/hook`,
+    });
+    const signer = { nationalId: members[5] ?? '' };
+    const sent = request(signer.nationalId, [{ kind: 'hash', name: 'w', sha256: hashOf('w') }]);
+    expect((await client.requestSigning(sent)).status).toBe(202);
+    const [waiting] = h.simulator.pending(signer.nationalId);
+    h.simulator.answer(waiting?.transId ?? '', 'approve');
+    // Nobody polls: the sweeper signs, then delivers.
+    await sweep(h.deps);
+    expect(received).toHaveLength(1);
+    h.clock.advance(10_000);
+    expect(await deliverDueWebhooks(h.deps)).toBe(1);
+    expect(received).toHaveLength(2);
+    const delivered = received[1];
+    if (!delivered) throw new Error('not delivered');
+    expect(
+      webhookIsAuthentic(
+        webhookSecret(h.deps, clientId),
+        delivered.headers,
+        delivered.body,
+        h.clock.now,
+      ),
+    ).toBe(true);
+    expect(
+      webhookIsAuthentic(
+        webhookSecret(h.deps, clientId),
+        delivered.headers,
+        `${delivered.body} `,
+        h.clock.now,
+      ),
+    ).toBe(false);
+    expect(JSON.parse(delivered.body)).toMatchObject({ txnId: sent.txnId, status: 'success' });
+    const { rows: attempts } = await h.pool.query<{
+      attempt: number;
+      outcome: string;
+      http_status: number;
+    }>(
+      `SELECT d.attempt, d.outcome, d.http_status FROM esign_webhook_deliveries d
+         JOIN esign_transactions t USING (esign_logs_id) WHERE t.app_txn_id = $1 ORDER BY d.attempt`,
+      [sent.txnId],
+    );
+    expect(attempts).toEqual([
+      { attempt: 1, outcome: 'failed', http_status: 503 },
+      { attempt: 2, outcome: 'delivered', http_status: 204 },
+    ]);
+    expect(await deliverDueWebhooks(h.deps)).toBe(0);
+
+    // A request nobody answers expires (E3002) and takes no counter.
+    const unanswered = request(signer.nationalId, [
+      { kind: 'hash', name: 'u', sha256: hashOf('u') },
+    ]);
+    expect((await client.requestSigning(unanswered)).status).toBe(202);
+    h.clock.advance(181_000);
+    await sweep(h.deps);
+    expect((await client.outcome(unanswered.txnId)).body).toMatchObject({
+      status: 'failed',
+      error: { code: 'E3002' },
+    });
+    receiver.close();
   });
 });

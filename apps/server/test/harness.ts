@@ -141,7 +141,14 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
       clock.now = new Date(clock.now.getTime() + ms);
     },
   };
-  const config = loadConfig({ TAWQI_MODE: 'demo', LOG_LEVEL: 'silent', PORT: '0', ...env });
+  // The eSign sweeper is driven by the tests themselves (their clock stands still).
+  const config = loadConfig({
+    TAWQI_MODE: 'demo',
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    ESIGN_SWEEP_SECONDS: '0',
+    ...env,
+  });
   let baseUrl = '';
   // Translation files as the portal will ship them.
   const localesDir = mkdtempSync(join(tmpdir(), 'tawqi-locales-'));

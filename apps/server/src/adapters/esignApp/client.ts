@@ -5,7 +5,7 @@
  * a webhook's HMAC. The demo application (demoApp.ts) and the tests use it as any application
  * would, over HTTP.
  */
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID, timingSafeEqual } from 'node:crypto';
 import {
   INTEGRATION_BASE,
   WEBHOOK_HEADERS,
@@ -15,6 +15,7 @@ import {
   type SigningRequest,
 } from '@tawqi/api';
 import { SignJWT, compactVerify, importX509, type CryptoKey as JoseKey } from 'jose';
+import { webhookSignature } from '../../modules/esign/webhooks.js';
 import * as x509 from '../../modules/pki/x509.js';
 
 export interface EsignClientOptions {
@@ -25,6 +26,8 @@ export interface EsignClientOptions {
   privateKey: JoseKey;
   algorithm: 'ES256' | 'RS256' | 'PS256' | 'EdDSA';
   fetch?: typeof fetch;
+  /** The API's address its assertions name (default: `baseUrl`'s). */
+  audience?: string;
   /** The application's clock (its assertions' iat and exp). */
   now?: () => Date;
 }
@@ -43,7 +46,7 @@ export function createEsignClient(options: EsignClientOptions) {
       .setProtectedHeader({ alg: options.algorithm })
       .setIssuer(options.clientId)
       .setSubject(options.clientId)
-      .setAudience(assertionAudience(base))
+      .setAudience(options.audience ?? assertionAudience(base))
       .setIssuedAt(now)
       .setExpirationTime(now + 120)
       .setJti(randomUUID())
@@ -127,7 +130,7 @@ export function webhookIsAuthentic(
   const sent = Number(timestamp);
   if (!Number.isFinite(sent) || Math.abs(now.getTime() / 1000 - sent) > toleranceSeconds)
     return false;
-  const expected = `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
+  const expected = webhookSignature(secret, timestamp, body);
   return (
     expected.length === signature.length &&
     timingSafeEqual(Buffer.from(expected), Buffer.from(signature))

@@ -1,0 +1,109 @@
+/**
+ * The eSign webhook (issue 19): when a transaction ends, its application's webhook address is sent
+ * the outcome — its ids, status, error and the service's JWS — signed with HMAC-SHA256 over
+ * `${timestamp}.${body}` (the timestamp in its own header, so a receiver refuses an old one).
+ * Each attempt is logged (esign_webhook_deliveries); a failure (no answer in 10 s, or not 2xx) is
+ * retried with growing waits, seven attempts in all over about a day, then abandoned. Deliveries
+ * are claimed with SKIP LOCKED, so two servers never send the same attempt.
+ */
+import { createHmac } from 'node:crypto';
+import { WEBHOOK_HEADERS } from '@tawqi/api';
+import type { Deps } from '../../deps.js';
+import { inTransaction } from '../../db/pool.js';
+import { webhookSecret } from './applications.js';
+import { advance, answerOf, waitingTransactions, type TransactionRow } from './service.js';
+
+/** The wait before attempt n+1 after attempt n failed (seconds); none after the last. */
+export const WEBHOOK_RETRY_SECONDS = [10, 60, 300, 1800, 7200, 43_200] as const;
+const DELIVERY_TIMEOUT_MS = 10_000;
+const BATCH = 10;
+
+export function webhookSignature(secret: string, timestamp: string, body: string): string {
+  return `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
+}
+
+interface DueDelivery {
+  delivery_slno: number;
+  esign_logs_id: number;
+  attempt: number;
+  webhook_url: string;
+  client_id: string;
+  response_data: TransactionRow['response_data'];
+  sign_response_data: string | null;
+}
+
+/** Sends the deliveries that are due; answers how many were attempted. */
+export async function deliverDueWebhooks(
+  deps: Deps,
+  doFetch: typeof fetch = fetch,
+): Promise<number> {
+  return inTransaction(deps.pool, async (tx) => {
+    const now = deps.clock();
+    const { rows } = await tx.query<DueDelivery>(
+      `SELECT d.delivery_slno, d.esign_logs_id, d.attempt, a.webhook_url, a.client_id, t.response_data, t.sign_response_data
+         FROM esign_webhook_deliveries d
+         JOIN esign_transactions t USING (esign_logs_id)
+         JOIN esign_applications a ON a.app_slno = t.app_slno
+        WHERE d.outcome = 'due' AND d.due_at <= $1 AND a.webhook_url IS NOT NULL
+        ORDER BY d.due_at LIMIT ${String(BATCH)}
+          FOR UPDATE OF d SKIP LOCKED`,
+      [now],
+    );
+    for (const delivery of rows) {
+      const body = JSON.stringify(answerOf(delivery));
+      const timestamp = String(Math.floor(now.getTime() / 1000));
+      let status: number | null = null;
+      let error: string | null = null;
+      try {
+        const response = await doFetch(delivery.webhook_url, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            [WEBHOOK_HEADERS.timestamp]: timestamp,
+            [WEBHOOK_HEADERS.signature]: webhookSignature(
+              webhookSecret(deps, delivery.client_id),
+              timestamp,
+              body,
+            ),
+          },
+          body,
+          redirect: 'manual',
+          signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+        });
+        status = response.status;
+        await response.body?.cancel();
+      } catch (failure) {
+        error = String(failure).slice(0, 500);
+      }
+      const delivered = status !== null && status >= 200 && status < 300;
+      const wait = WEBHOOK_RETRY_SECONDS[delivery.attempt - 1];
+      const outcome = delivered ? 'delivered' : wait === undefined ? 'abandoned' : 'failed';
+      await tx.query(
+        `UPDATE esign_webhook_deliveries SET attempted_at = $2, http_status = $3, error = $4, outcome = $5
+          WHERE delivery_slno = $1`,
+        [
+          delivery.delivery_slno,
+          now,
+          status,
+          error ?? (delivered ? null : `answered ${String(status)}`),
+          outcome,
+        ],
+      );
+      if (outcome === 'failed' && wait !== undefined)
+        await tx.query(
+          `INSERT INTO esign_webhook_deliveries (esign_logs_id, attempt, due_at) VALUES ($1, $2, $3)`,
+          [delivery.esign_logs_id, delivery.attempt + 1, new Date(now.getTime() + wait * 1000)],
+        );
+    }
+    return rows.length;
+  });
+}
+
+/**
+ * One round of the service's own work: waiting transactions asked about (so a signer who approved
+ * while nobody polled is signed for, and one who never answered expires), then due webhooks sent.
+ */
+export async function sweep(deps: Deps, doFetch: typeof fetch = fetch): Promise<void> {
+  for (const row of await waitingTransactions(deps.pool)) await advance(deps, row);
+  await deliverDueWebhooks(deps, doFetch);
+}
