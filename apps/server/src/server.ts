@@ -50,6 +50,7 @@ import { translationHandlers } from './modules/translations/handlers.js';
 import { accountHandlers } from './modules/account/handlers.js';
 import { CRL_REFRESH_MS, loadAuthority } from './modules/pki/authority.js';
 import { registerPki } from './modules/pki/routes.js';
+import { esignHandlers } from './modules/esign/handlers.js';
 import { registerEsignApi } from './modules/esign/routes.js';
 import { sweep } from './modules/esign/webhooks.js';
 import { certificateHandlers } from './modules/pki/requests.js';
@@ -172,6 +173,7 @@ export async function createServer(options: {
     ...invitationHandlers(deps),
     ...certificateHandlers(deps),
     ...organizationCertificateHandlers(deps),
+    ...esignHandlers(deps),
     ...(options.localesDir ? translationHandlers(options.localesDir) : {}),
   };
   // Without a folder of translations (a test's server), that call is not served either.

@@ -113,6 +113,10 @@ async function approve(
   const [waiting] = h.simulator.pending(nationalId);
   if (!waiting) throw new Error('the signer was not asked');
   h.simulator.answer(waiting.transId, 'approve');
+  // The identity app is asked at most once a second per transaction; the clock follows the real
+  // one (openssl checks the certificate's times against it).
+  await new Promise((resolve) => setTimeout(resolve, 1_100));
+  h.clock.now = new Date();
   return client.outcome(txnId);
 }
 
@@ -154,10 +158,47 @@ describe('the eSign integration API', () => {
     const approval = asked.body.approval as { number: string; url: string };
     expect(approval.number).toMatch(/^\d{2}$/);
     expect(approval.url).toContain('/esign/approve/');
+    const token = approval.url.split('/').pop() ?? '';
+    const page = await h.call('GET', `/api/v1/esign/approval/${token}`, { language: 'ar' });
+    expect(page.body).toMatchObject({
+      status: 'pending',
+      number: approval.number,
+      application: 'نظام الاختبار',
+      documents: ['invoice-1.xml', 'invoice-2.xml'],
+      returnUrl: null,
+    });
 
     const answered = await approve(client, sent.txnId, organization.nationalId);
     expect(answered.status).toBe(200);
     expect(answered.body.status).toBe('success');
+    const done = await h.call('GET', `/api/v1/esign/approval/${token}`);
+    expect(done.body).toMatchObject({ status: 'success', number: null });
+    expect(done.body.returnUrl).toBe(
+      `${RETURN}/signed?txnId=${encodeURIComponent(sent.txnId)}&status=success`,
+    );
+
+    // The organization's records: the request, the response and the signed response.
+    const khalid = await h.signIn(organization.nationalId);
+    const esignLogsId = (
+      await h.pool.query<{ esign_logs_id: number }>(
+        'SELECT esign_logs_id FROM esign_transactions WHERE transaction_id = $1',
+        [asked.body.transactionId],
+      )
+    ).rows[0]?.esign_logs_id;
+    const record = (kind: string) =>
+      h.call(
+        'POST',
+        `/api/v1/org/esigntransactions/transactions/${kind}?esignlogsSlNo=${String(esignLogsId)}&orgSlno=${String(organization.orgSlno)}`,
+        { token: khalid.token },
+      );
+    const requestRecord = await record('request');
+    expect(requestRecord.status).toBe(200);
+    expect(JSON.parse(requestRecord.body.data)).toMatchObject({ txnId: sent.txnId });
+    expect(JSON.parse((await record('response')).body.data)).toMatchObject({ status: 'success' });
+    expect((await record('signresponse')).body).toMatchObject({
+      contentType: 'text/plain',
+      data: answered.body.signedResponse,
+    });
     const outcome = await verifiedOutcome(String(answered.body.signedResponse), h.deps.authority);
     expect(outcome?.transactionId).toBe(asked.body.transactionId);
     expect(outcome?.documents).toHaveLength(2);
@@ -244,6 +285,44 @@ describe('the eSign integration API', () => {
     expect(await pdfsig(file('changed.pdf', changed))).toContain('Digest Mismatch');
     const appended = Buffer.concat([signed, Buffer.from('\n% changed after signing\n')]);
     expect(await pdfsig(file('appended.pdf', appended))).toContain('Not total document signed');
+
+    // The public verify page reads the same: who, when, unchanged, the certificate's standing.
+    const verify = (pdfBytes: Buffer, language = 'en') =>
+      h.call('POST', '/api/v1/esign/verify', {
+        body: new Uint8Array(pdfBytes),
+        language,
+        headers: { 'content-type': 'application/pdf' },
+      });
+    const read = await verify(signed);
+    expect(read.status).toBe(200);
+    expect(read.body.signatures).toHaveLength(1);
+    expect(read.body.signatures[0]).toMatchObject({
+      verdict: 'valid',
+      intact: true,
+      coversWholeDocument: true,
+      timestamped: true,
+      nationalId: expect.stringMatching(/\*/),
+      certificate: { issuedByTawqi: true, status: 'good' },
+    });
+    expect(Date.parse(read.body.signatures[0].signedAt)).toBeLessThanOrEqual(Date.now());
+    expect((await verify(appended)).body.signatures[0].verdict).toBe('modified');
+    expect((await verify(changed)).body.signatures[0].verdict).toBe('invalid');
+    expect((await verify(pdf)).body.signatures).toEqual([]);
+
+    // The signer finds it among their transactions, and downloads the signed PDF.
+    const session = await h.signIn(individual.nationalId);
+    const mine = await h.call('POST', '/api/v1/esign/my/documents', {
+      token: session.token,
+      body: { transactionID: answered.body.transactionId },
+    });
+    expect(mine.body.dataList).toEqual([expect.objectContaining({ documentName: 'lease.pdf' })]);
+    const download = await h.call(
+      'GET',
+      `/api/v1/esign/my/documents/${String(mine.body.dataList[0].uniqueFileID)}/signed`,
+      { token: session.token },
+    );
+    expect(download.status).toBe(200);
+    expect(download.raw.equals(signed)).toBe(true);
   });
 
   it('answers 50 identical requests at once with one transaction, one signature and one deduction', async () => {

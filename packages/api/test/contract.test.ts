@@ -223,7 +223,7 @@ describe('each declaration is sound', () => {
     }
   });
 
-  it('needs a session for everything but sign-in, reference data, plans, translations, contact, pre-enrolment and the certificate repository', () => {
+  it('needs a session for everything but sign-in, reference data, plans, translations, contact, pre-enrolment, the certificate repository, the signer's approval page and the verify page', () => {
     const publicIds = ENDPOINTS.filter((endpoint) => endpoint.access === 'public').map(
       (endpoint) => endpoint.id,
     );
@@ -242,6 +242,7 @@ describe('each declaration is sound', () => {
         'completeInvitation',
         'enrolmentNafathVerify',
         'enrolmentProviders',
+        'esignApproval',
         'invitationDetails',
         'invitationNafathVerify',
         'nafathEnrollmentInitiate',
@@ -255,6 +256,7 @@ describe('each declaration is sound', () => {
         'translations',
         'vat',
         'verifyApplicationEmail',
+        'verifySignedPdf',
       ].sort(),
     );
     // The application's own calls need its secret instead of a session.

@@ -7,14 +7,7 @@
 import { ENDPOINTS, type EndpointId } from '@tawqi/api';
 import type { Handlers } from './contractRoutes.js';
 
-export const NOT_YET: Partial<Record<EndpointId, string>> = {
-  // issue 19: the eSign service
-  orgEsignPlanTypes: 'issue 19: the eSign service',
-  orgEsignRequest: 'issue 19: the eSign service',
-  orgEsignResponse: 'issue 19: the eSign service',
-  orgEsignSignResponse: 'issue 19: the eSign service',
-  orgEsignSipId: 'issue 19: the eSign service',
-};
+export const NOT_YET: Partial<Record<EndpointId, string>> = {};
 
 export class UnhandledCallError extends Error {
   override readonly name = 'UnhandledCallError';

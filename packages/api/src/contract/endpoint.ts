@@ -27,6 +27,7 @@ export const AREAS = [
   'documents',
   'enrolment',
   'certificates',
+  'signing',
 ] as const;
 export type Area = (typeof AREAS)[number];
 

@@ -10,6 +10,7 @@ import type { Endpoint } from './endpoint.js';
 import * as individual from './individual.js';
 import * as organization from './organization.js';
 import * as providers from './providers.js';
+import * as signing from './signing.js';
 
 function endpointsOf<M extends Record<string, unknown>>(module: M) {
   return Object.values(module).filter(isEndpoint) as Extract<M[keyof M], Endpoint>[];
@@ -27,6 +28,7 @@ const ALL = [
   ...endpointsOf(common),
   ...endpointsOf(enrolment),
   ...endpointsOf(certificates),
+  ...endpointsOf(signing),
 ];
 
 type AnyEndpoint = (typeof ALL)[number];
@@ -44,3 +46,4 @@ export { IDP, refreshBody } from './authentication.js';
 export * from './endpoint.js';
 export * as schemas from './schemas.js';
 export { application, applicationDetails, applicationDraft } from './enrolment.js';
+export { VERIFY_MAX_BYTES, signatureReport, signingApproval } from './signing.js';

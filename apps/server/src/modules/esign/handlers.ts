@@ -1,0 +1,158 @@
+/**
+ * The portal's calls of the eSign service (issue 19): the signer's approval page, the public
+ * verify page, a signed document of my transaction, and the organization's transaction records
+ * (SPEC §7 "Organization eSign transactions": the request, response and signed response, the plan
+ * types and the provider of its transactions).
+ */
+import type { Language } from '@tawqi/domain';
+import type { Deps } from '../../deps.js';
+import { FileAnswer } from '../../http/download.js';
+import { requireCaller, type Handlers } from '../../http/contractRoutes.js';
+import { AppError } from '../../http/errors.js';
+import type { TenantContext } from '../access/tenancy.js';
+import { organizationOf } from '../organization/transactions.js';
+import { localWord } from '../words.js';
+import { errorKeyOf, errorOf, advance, type TransactionRow } from './service.js';
+import { verifySignedPdf } from './verify.js';
+
+/** The application's return address with the transaction's outcome in its query. */
+function returnAddress(returnUrl: string, txnId: string, status: string): string {
+  const url = new URL(returnUrl);
+  url.searchParams.set('txnId', txnId);
+  url.searchParams.set('status', status);
+  return url.toString();
+}
+
+/** A stored outcome's error in the caller's language (the catalogue has both). */
+function localError(code: string | null, language: Language) {
+  if (!code) return null;
+  const key = errorKeyOf(code);
+  return key ? errorOf(key, language) : { code, message: code };
+}
+
+type ApprovalRow = TransactionRow & { name_en: string; name_ar: string; error_code: string | null };
+
+export function esignHandlers(deps: Deps): Handlers {
+  const { pool } = deps;
+  const approvalRow = async (token: string) => {
+    const { rows } = await pool.query<ApprovalRow>(
+      `SELECT t.esign_logs_id, t.transaction_id, t.app_slno, t.app_txn_id, t.user_slno, t.org_slno, t.status,
+              t.request_fingerprint, t.response_data, t.sign_response_data, t.identity_trans_id, t.identity_random,
+              t.approval_token, t.return_url, t.expires_at, u.national_id, t.error_code, a.name_en, a.name_ar
+         FROM esign_transactions t JOIN users u ON u.user_slno = t.user_slno
+         JOIN esign_applications a ON a.app_slno = t.app_slno
+        WHERE t.approval_token = $1`,
+      [token],
+    );
+    return rows[0] ?? null;
+  };
+  const recordOf =
+    (kind: 'request' | 'response' | 'signResponse') =>
+    async ({
+      tenant,
+      input,
+    }: {
+      tenant: TenantContext | null;
+      input: { query: { esignlogsSlNo: number } };
+    }) => {
+      const { rows } = await pool.query<{
+        request_data: unknown;
+        response_data: unknown;
+        sign_response_data: string | null;
+      }>(
+        `SELECT request_data, response_data, sign_response_data FROM esign_transactions
+          WHERE org_slno = $1 AND esign_logs_id = $2`,
+        [organizationOf(tenant), input.query.esignlogsSlNo],
+      );
+      const [row] = rows;
+      if (!row) throw new AppError(404, 'NOT_FOUND');
+      const esignLogsID = input.query.esignlogsSlNo;
+      // The demo world's older transactions were made before the service kept its records.
+      if (kind === 'signResponse')
+        return {
+          esignLogsID,
+          contentType: 'text/plain' as const,
+          data: row.sign_response_data ?? '',
+        };
+      const record = kind === 'request' ? row.request_data : row.response_data;
+      return {
+        esignLogsID,
+        contentType: 'application/json' as const,
+        data: record === null ? '' : JSON.stringify(record, null, 2),
+      };
+    };
+
+  return {
+    esignApproval: async ({ input, language }) => {
+      let row = await approvalRow(input.params.token);
+      if (!row) throw new AppError(404, 'NOT_FOUND');
+      if (row.status === 'pending') {
+        await advance(deps, row);
+        row = (await approvalRow(input.params.token)) ?? row;
+      }
+      const { rows: documents } = await pool.query<{ document_name: string }>(
+        'SELECT document_name FROM transaction_documents WHERE esign_logs_id = $1 ORDER BY position',
+        [row.esign_logs_id],
+      );
+      const final = row.status !== 'pending';
+      return {
+        transactionID: row.transaction_id,
+        status: row.status,
+        application: language === 'ar' ? row.name_ar : row.name_en,
+        documents: documents.map((document) => document.document_name),
+        number: final ? null : row.identity_random,
+        expiresAt: row.expires_at.toISOString(),
+        returnUrl: final ? returnAddress(row.return_url, row.app_txn_id, row.status) : null,
+        error: localError(row.error_code, language),
+      };
+    },
+
+    verifySignedPdf: async ({ upload }) => {
+      if (!upload) throw new AppError(400, 'VALIDATION_FAILED');
+      return { signatures: await verifySignedPdf(pool, deps.authority, upload.bytes) };
+    },
+
+    mySignedDocument: async ({ caller, input }) => {
+      const { rows } = await pool.query<{
+        document_name: string;
+        signature: Buffer | null;
+        signed_content: Buffer | null;
+      }>(
+        `SELECT d.document_name, d.signature, d.signed_content
+           FROM transaction_documents d JOIN esign_transactions t USING (esign_logs_id)
+          WHERE d.unique_file_id = $1 AND t.user_slno = $2 AND t.status = 'success'`,
+        [input.params.uniqueFileID, requireCaller(caller).userSlno],
+      );
+      const [row] = rows;
+      const base = row?.document_name.replace(/\.pdf$/i, '') ?? '';
+      if (row?.signed_content)
+        return new FileAnswer(row.signed_content, `${base}-signed.pdf`, 'application/pdf');
+      if (row?.signature)
+        return new FileAnswer(row.signature, `${base}.p7s`, 'application/pkcs7-signature');
+      throw new AppError(404, 'NOT_FOUND');
+    },
+
+    orgEsignRequest: recordOf('request'),
+    orgEsignResponse: recordOf('response'),
+    orgEsignSignResponse: recordOf('signResponse'),
+
+    orgEsignPlanTypes: async ({ tenant, language }) => {
+      const { rows } = await pool.query<{ plan_type: string }>(
+        'SELECT DISTINCT plan_type FROM esign_transactions WHERE org_slno = $1 ORDER BY plan_type',
+        [organizationOf(tenant)],
+      );
+      return { dataList: rows.map((row) => localWord(row.plan_type, language)) };
+    },
+
+    orgEsignSipId: async ({ tenant }) => {
+      const { rows } = await pool.query<{ sip_slno: number; sip_id: string; level: 'L1' | 'L2' }>(
+        `SELECT p.sip_slno, p.sip_id, p.level FROM organizations o
+           JOIN service_providers p ON p.sip_slno = o.sip_slno WHERE o.org_slno = $1`,
+        [organizationOf(tenant)],
+      );
+      const [row] = rows;
+      if (!row) throw new AppError(404, 'NOT_FOUND');
+      return { sipSlNo: row.sip_slno, sipId: row.sip_id, sipLevel: row.level };
+    },
+  };
+}

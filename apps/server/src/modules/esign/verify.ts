@@ -1,0 +1,268 @@
+/**
+ * The public verify page's reading of a signed PDF (issue 19): every signature in it — who signed
+ * (the certificate), when (its RFC 3161 timestamp, checked against the signature value), whether
+ * the signed bytes are unchanged (the CMS digest over the byte ranges, and its signature), whether
+ * anything was added after it (the ranges end where the file ends), and the certificate's standing
+ * with us (issued by our CA, its status in our records, revoked before or after signing).
+ *
+ * Read like a relying party: nothing here trusts the PDF's own claims (its /M date, its names).
+ */
+import {
+  X509Certificate as NodeX509Certificate,
+  constants,
+  createHash,
+  verify as nodeVerify,
+} from 'node:crypto';
+import * as asn1js from 'asn1js';
+import * as pkijs from 'pkijs';
+import { maskNationalId } from '@tawqi/domain';
+import type { Queryable } from '../../db/pool.js';
+import type { Authority } from '../pki/authority.js';
+import * as x509 from '../pki/x509.js';
+
+const OID = {
+  messageDigest: '1.2.840.113549.1.9.4',
+  timeStampToken: '1.2.840.113549.1.9.16.2.14',
+  commonName: '2.5.4.3',
+  serialNumber: '2.5.4.5',
+  organization: '2.5.4.10',
+} as const;
+
+export type Verdict = 'valid' | 'modified' | 'invalid' | 'untrusted';
+
+export interface SignatureReport {
+  signerName: string;
+  organization: string | null;
+  nationalId: string | null;
+  signedAt: string | null;
+  timestamped: boolean;
+  intact: boolean;
+  coversWholeDocument: boolean;
+  certificate: {
+    subject: string;
+    serial: string;
+    issuer: string;
+    notBefore: string;
+    notAfter: string;
+    issuedByTawqi: boolean;
+    status: 'good' | 'revoked' | 'unknown';
+    revokedAt: string | null;
+  };
+  verdict: Verdict;
+}
+
+interface FoundSignature {
+  ranges: [number, number, number, number];
+  contents: Buffer;
+}
+
+/** The signatures' byte ranges and /Contents, in the order they appear in the file. */
+function findSignatures(pdf: Buffer): FoundSignature[] {
+  const text = pdf.toString('latin1');
+  const found: FoundSignature[] = [];
+  for (const match of text.matchAll(/\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/g)) {
+    const ranges = match.slice(1, 5).map(Number) as [number, number, number, number];
+    const [start, length, next, rest] = ranges;
+    if (start !== 0 || next < length || next + rest > pdf.length) continue;
+    const hex = text.slice(length, next).trim();
+    if (!/^<[0-9A-Fa-f\s]*>$/.test(hex)) continue;
+    found.push({ ranges, contents: Buffer.from(hex.slice(1, -1).replace(/\s/g, ''), 'hex') });
+  }
+  return found;
+}
+
+const nameOf = (name: pkijs.RelativeDistinguishedNames, type: string) =>
+  name.typesAndValues.find((entry) => entry.type === type)?.value.valueBlock.value as
+    string | undefined;
+
+const attributeOf = (attributes: pkijs.SignedAndUnsignedAttributes | undefined, type: string) =>
+  attributes?.attributes.find((attribute) => attribute.type === type)?.values[0];
+
+function sameBytes(a: ArrayBuffer | Uint8Array, b: ArrayBuffer | Uint8Array) {
+  return Buffer.from(new Uint8Array(a)).equals(Buffer.from(new Uint8Array(b)));
+}
+
+/** A token's time, when the token is our TSA's, verifies, and is over `signatureValue`. */
+async function timestampOf(
+  token: asn1js.Sequence | undefined,
+  signatureValue: ArrayBuffer,
+  authority: Authority,
+): Promise<Date | null> {
+  if (!token) return null;
+  try {
+    const content = new pkijs.ContentInfo({ schema: token });
+    const signed = new pkijs.SignedData({ schema: content.content });
+    const eContent = signed.encapContentInfo.eContent?.getValue();
+    if (!eContent) return null;
+    const info = pkijs.TSTInfo.fromBER(eContent);
+    const imprint = createHash('sha256').update(new Uint8Array(signatureValue)).digest();
+    if (!sameBytes(info.messageImprint.hashedMessage.valueBlock.valueHexView, imprint)) return null;
+    const tsa = signed.certificates?.find(
+      (one): one is pkijs.Certificate => one instanceof pkijs.Certificate,
+    );
+    const [tokenSigner] = signed.signerInfos;
+    if (!tsa || !tokenSigner) return null;
+    const tokenDigest = attributeOf(tokenSigner.signedAttrs, OID.messageDigest) as
+      asn1js.OctetString | undefined;
+    const digestAlgorithm = DIGESTS[tokenSigner.digestAlgorithm.algorithmId];
+    if (
+      !tokenDigest ||
+      !digestAlgorithm ||
+      !sameBytes(
+        tokenDigest.valueBlock.valueHexView,
+        createHash(digestAlgorithm).update(new Uint8Array(eContent)).digest(),
+      ) ||
+      !signerInfoVerifies(tokenSigner, tsa)
+    )
+      return null;
+    const tsaCertificate = new x509.X509Certificate(tsa.toSchema().toBER(false));
+    if (!(await issuedByUs(tsaCertificate, authority))) return null;
+    return info.genTime;
+  } catch {
+    return null;
+  }
+}
+
+const DIGESTS: Record<string, string> = {
+  '2.16.840.1.101.3.4.2.1': 'sha256',
+  '2.16.840.1.101.3.4.2.2': 'sha384',
+  '2.16.840.1.101.3.4.2.3': 'sha512',
+};
+const RSA_PSS = '1.2.840.113549.1.1.10';
+
+/**
+ * A signer's signature over its signed attributes (DER as a SET, RFC 5652 §5.4), checked with the
+ * certificate's key by Node itself: ECDSA (DER signatures), RSA PKCS#1 v1.5 or PSS. pkijs's own
+ * check refuses a signature algorithm written as the key's (id-ecPublicKey), which CMS allows and
+ * PDF signers write.
+ */
+function signerInfoVerifies(signerInfo: pkijs.SignerInfo, certificate: pkijs.Certificate): boolean {
+  const algorithm = DIGESTS[signerInfo.digestAlgorithm.algorithmId];
+  if (!algorithm || !signerInfo.signedAttrs) return false;
+  try {
+    const encoded = new Uint8Array(signerInfo.signedAttrs.encodedValue);
+    // Signed as an explicit SET OF, not with the [0] IMPLICIT tag it is carried with.
+    const signedBytes = Buffer.from(encoded);
+    signedBytes[0] = 0x31;
+    const key = new NodeX509Certificate(Buffer.from(certificate.toSchema().toBER(false))).publicKey;
+    const pss = signerInfo.signatureAlgorithm.algorithmId === RSA_PSS;
+    return nodeVerify(
+      algorithm,
+      signedBytes,
+      pss ? { key, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: -2 } : key,
+      Buffer.from(signerInfo.signature.valueBlock.valueHexView),
+    );
+  } catch {
+    return false;
+  }
+}
+
+async function issuedByUs(certificate: x509.X509Certificate, authority: Authority) {
+  return (
+    certificate.issuer === authority.issuing.subject &&
+    (await certificate.verify({ publicKey: authority.issuing.publicKey, signatureOnly: true }))
+  );
+}
+
+async function reportOf(
+  db: Queryable,
+  authority: Authority,
+  pdf: Buffer,
+  found: FoundSignature,
+): Promise<SignatureReport | null> {
+  let signed: pkijs.SignedData;
+  try {
+    const parsed = asn1js.fromBER(new Uint8Array(found.contents));
+    if (parsed.offset === -1) return null;
+    signed = new pkijs.SignedData({
+      schema: new pkijs.ContentInfo({ schema: parsed.result }).content,
+    });
+  } catch {
+    return null;
+  }
+  const signerInfo = signed.signerInfos[0];
+  const sid = signerInfo?.sid as pkijs.IssuerAndSerialNumber | undefined;
+  const leaf = signed.certificates?.find(
+    (one): one is pkijs.Certificate =>
+      one instanceof pkijs.Certificate &&
+      !!sid &&
+      sameBytes(one.serialNumber.valueBlock.valueHexView, sid.serialNumber.valueBlock.valueHexView),
+  );
+  if (!signerInfo || !leaf) return null;
+
+  const [start, length, next, rest] = found.ranges;
+  const data = Buffer.concat([
+    pdf.subarray(start, start + length),
+    pdf.subarray(next, next + rest),
+  ]);
+  const digest = attributeOf(signerInfo.signedAttrs, OID.messageDigest) as
+    asn1js.OctetString | undefined;
+  const digestMatches =
+    !!digest &&
+    sameBytes(digest.valueBlock.valueHexView, createHash('sha256').update(data).digest());
+  const intact = digestMatches && signerInfoVerifies(signerInfo, leaf);
+
+  const certificate = new x509.X509Certificate(leaf.toSchema().toBER(false));
+  const fromUs = await issuedByUs(certificate, authority);
+  const signedAt = await timestampOf(
+    attributeOf(signerInfo.unsignedAttrs, OID.timeStampToken) as asn1js.Sequence | undefined,
+    signerInfo.signature.valueBlock.valueHexView.slice().buffer,
+    authority,
+  );
+  const serial = certificate.serialNumber.toUpperCase();
+  const [record] = fromUs
+    ? (
+        await db.query<{ status: 'issued' | 'revoked'; revoked_at: Date | null }>(
+          'SELECT status, revoked_at FROM certificates WHERE serial = $1',
+          [serial],
+        )
+      ).rows
+    : [];
+  const status = !record ? 'unknown' : record.status === 'revoked' ? 'revoked' : 'good';
+  const when = signedAt ?? null;
+  const validThen = when !== null && when >= certificate.notBefore && when <= certificate.notAfter;
+  const revokedBefore = record?.revoked_at != null && (when === null || record.revoked_at <= when);
+  const coversWholeDocument = next + rest === pdf.length;
+  const verdict: Verdict = !intact
+    ? 'invalid'
+    : !fromUs || !validThen || revokedBefore || status === 'unknown'
+      ? 'untrusted'
+      : coversWholeDocument
+        ? 'valid'
+        : 'modified';
+  const nationalId = nameOf(leaf.subject, OID.serialNumber);
+  return {
+    signerName: nameOf(leaf.subject, OID.commonName) ?? certificate.subject,
+    organization: nameOf(leaf.subject, OID.organization) ?? null,
+    nationalId: nationalId && /^\d{10}$/.test(nationalId) ? maskNationalId(nationalId) : null,
+    signedAt: signedAt?.toISOString() ?? null,
+    timestamped: signedAt !== null,
+    intact,
+    coversWholeDocument,
+    certificate: {
+      subject: certificate.subject,
+      serial,
+      issuer: certificate.issuer,
+      notBefore: certificate.notBefore.toISOString(),
+      notAfter: certificate.notAfter.toISOString(),
+      issuedByTawqi: fromUs,
+      status,
+      revokedAt: record?.revoked_at?.toISOString() ?? null,
+    },
+    verdict,
+  };
+}
+
+/** Every signature of a PDF, in the order they were added; none when it has none we can read. */
+export async function verifySignedPdf(
+  db: Queryable,
+  authority: Authority,
+  pdf: Buffer,
+): Promise<SignatureReport[]> {
+  const reports: SignatureReport[] = [];
+  for (const found of findSignatures(pdf)) {
+    const report = await reportOf(db, authority, pdf, found);
+    if (report) reports.push(report);
+  }
+  return reports;
+}

@@ -1,0 +1,95 @@
+/**
+ * The signer's and the public's side of the eSign service (issue 19); the applications' side is
+ * the integration API (../integration.ts):
+ * - the approval page an application sends its signer to: which application asks, which
+ *   documents, the number to pick in the identity app, and, once done, where to go back;
+ * - the public verify page: a signed PDF in, every signature's reading out;
+ * - a signed document of one of my transactions.
+ */
+import { z } from 'zod';
+import { defineEndpoint, json } from './endpoint.js';
+import { isoDateTime, requiredText } from './schemas.js';
+
+/** A signed PDF to verify is at most this large. */
+export const VERIFY_MAX_BYTES = 10 * 1024 * 1024;
+
+export const signingApproval = z.object({
+  transactionID: z.string(),
+  status: z.enum(['pending', 'success', 'failed']),
+  /** The application's name in the caller's language. */
+  application: z.string(),
+  documents: z.array(z.string()),
+  /** The number to pick in the identity app while pending. */
+  number: z.string().nullable(),
+  expiresAt: isoDateTime,
+  /** Once final: the application's return address, with its transaction id and the outcome. */
+  returnUrl: z.string().nullable(),
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+});
+
+export const esignApproval = defineEndpoint({
+  id: 'esignApproval',
+  area: 'signing',
+  method: 'GET',
+  path: 'api/v1/esign/approval/{token}',
+  summary: 'A signing request as its signer sees it while approving in the identity app',
+  origin: 'design',
+  designNote:
+    'The eSign service’s approval page (issue 19). The token is the random part of the address ' +
+    'the application sends its signer to; each call also asks the identity app (at most once a ' +
+    'second), so the page moves on as soon as the signer answers.',
+  access: 'public',
+  params: z.strictObject({ token: z.string().regex(/^[A-Za-z0-9_-]{32}$/) }),
+  answer: json(signingApproval),
+});
+
+export const signatureReport = z.object({
+  signerName: z.string(),
+  organization: z.string().nullable(),
+  /** Masked: a page anyone may use shows no whole national id. */
+  nationalId: z.string().nullable(),
+  signedAt: isoDateTime.nullable(),
+  timestamped: z.boolean(),
+  intact: z.boolean(),
+  coversWholeDocument: z.boolean(),
+  certificate: z.object({
+    subject: z.string(),
+    serial: z.string(),
+    issuer: z.string(),
+    notBefore: isoDateTime,
+    notAfter: isoDateTime,
+    issuedByTawqi: z.boolean(),
+    status: z.enum(['good', 'revoked', 'unknown']),
+    revokedAt: isoDateTime.nullable(),
+  }),
+  verdict: z.enum(['valid', 'modified', 'invalid', 'untrusted']),
+});
+
+export const verifySignedPdf = defineEndpoint({
+  id: 'verifySignedPdf',
+  area: 'signing',
+  method: 'POST',
+  path: 'api/v1/esign/verify',
+  summary: 'Every signature of a signed PDF: who, when, unchanged or not, the certificate’s status',
+  origin: 'design',
+  designNote:
+    'The public verify page (issue 19). The PDF is read and forgotten: nothing of it is kept.',
+  access: 'public',
+  upload: { mediaTypes: ['application/pdf'], maxBytes: VERIFY_MAX_BYTES },
+  answer: json(z.object({ signatures: z.array(signatureReport) })),
+});
+
+export const mySignedDocument = defineEndpoint({
+  id: 'mySignedDocument',
+  area: 'signing',
+  method: 'GET',
+  path: 'api/v1/esign/my/documents/{uniqueFileID}/signed',
+  summary: 'A signed document of one of my transactions: the signed PDF, or the CMS signature',
+  origin: 'design',
+  designNote:
+    'My transactions’ documents (SPEC §7 myDocuments) list them; this downloads what was signed: ' +
+    'a PDF signed at PAdES B-T, or for a document sent as its digest the detached CMS (.p7s).',
+  access: 'session',
+  params: z.strictObject({ uniqueFileID: requiredText(100) }),
+  answer: { kind: 'document' },
+});
