@@ -50,6 +50,7 @@ import { translationHandlers } from './modules/translations/handlers.js';
 import { accountHandlers } from './modules/account/handlers.js';
 import { CRL_REFRESH_MS, loadAuthority } from './modules/pki/authority.js';
 import { registerPki } from './modules/pki/routes.js';
+import { createDemoApplication } from './adapters/esignApp/demoApp.js';
 import { esignHandlers } from './modules/esign/handlers.js';
 import { registerEsignApi } from './modules/esign/routes.js';
 import { sweep } from './modules/esign/webhooks.js';
@@ -157,6 +158,16 @@ export async function createServer(options: {
     gateway,
     selfOrigin,
   };
+  // The demo integrating application, beside the other simulators (demo mode only).
+  const demoApplication = config.demo
+    ? createDemoApplication({
+        pool: options.pool,
+        keys,
+        publicOrigin: config.publicOrigin,
+        selfOrigin,
+        now: clock,
+      })
+    : null;
   const handlers: Handlers = {
     ...authHandlers(deps),
     ...referenceHandlers(deps),
@@ -202,6 +213,7 @@ export async function createServer(options: {
       (instance) => registerPaymentCallback(instance, deps),
       (instance) => registerPki(instance, deps),
       (instance) => registerEsignApi(instance, deps),
+      (instance) => demoApplication?.register(instance),
       (instance) => {
         // The demo outbox: the one-time codes the demo notifier "sent". It shows codes, so only in
         // demo mode, only to callers on this machine.

@@ -559,4 +559,45 @@ describe('the eSign integration API', () => {
     });
     receiver.close();
   });
+
+  it('the demo application sends a PDF, its signer approves, and it downloads the signed PDF', async () => {
+    h.clock.now = new Date();
+    const home = await fetch(`${h.baseUrl}/simulators/esign-app`);
+    expect(home.status).toBe(200);
+    const html = await home.text();
+    // A member of the demo organization not asked in this file yet (3 asks per person in 10 minutes).
+    const option = [...html.matchAll(/<option value="(tawqi-demo-app-org\|\d{10})">/g)].at(-1)?.[1];
+    if (!option) throw new Error('no demo signer');
+    const form = new FormData();
+    form.append('document', new Blob([new Uint8Array(await pdfOf(2))], { type: 'application/pdf' }), 'عقد.pdf');
+    form.append('signer', option);
+    form.append('consent', 'yes');
+    const sentForm = await fetch(`${h.baseUrl}/simulators/esign-app/send`, {
+      method: 'POST',
+      body: form,
+      redirect: 'manual',
+    });
+    expect(sentForm.status, await sentForm.clone().text()).toBe(303);
+    const approvalUrl = sentForm.headers.get('location') ?? '';
+    expect(approvalUrl).toContain('/esign/approve/');
+    const nationalId = option.split('|')[1] ?? '';
+    const [waiting] = h.simulator.pending(nationalId);
+    h.simulator.answer(waiting?.transId ?? '', 'approve');
+    const token = approvalUrl.split('/').pop() ?? '';
+    const approved = await h.call('GET', `/api/v1/esign/approval/${token}`);
+    expect(approved.body.status).toBe('success');
+    const back = new URL(approved.body.returnUrl as string);
+    const outcome = await fetch(`${h.baseUrl}${back.pathname}${back.search}`);
+    const outcomeHtml = await outcome.text();
+    expect(outcomeHtml).toContain('Signed');
+    expect(outcomeHtml).toContain('The service’s signature on the answer verifies');
+    const link = /href="(\/simulators\/esign-app\/download[^"]+)"/.exec(outcomeHtml)?.[1];
+    const download = await fetch(`${h.baseUrl}${(link ?? '').replaceAll('&amp;', '&')}`);
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-disposition')).toContain(
+      encodeURIComponent('عقد-signed.pdf'),
+    );
+    const report = await pdfsig(file('demo-signed.pdf', Buffer.from(await download.arrayBuffer())));
+    expect(report).toContain('Signature Validation: Signature is Valid.');
+  });
 });

@@ -5,6 +5,11 @@
  * empty icon, so a browser asks the server for no /favicon.ico (a 404 it would log as an error).
  */
 
+/** Text set into a page's HTML (content or an attribute's value). */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => `&#${String(character.charCodeAt(0))};`);
+}
+
 /** The page around a simulator's content. */
 export function simulatorDocument(input: {
   title: string;
@@ -59,5 +64,10 @@ ul { list-style: none; margin: 0; padding: 0; display: grid; gap: 1rem; }
 .actions { display: flex; flex-wrap: wrap; gap: 0.75rem; }
 .actions button { flex: 1 1 8rem; }
 .stamp { margin: 0; padding: 0.75rem 1rem; border-radius: 0.7rem; background: var(--ground); font-weight: 600; }
+select { font: inherit; padding: 0.6rem 0.7rem; border: 1px solid #c4ccd4; border-radius: 0.6rem; background: var(--card); color: var(--text); max-width: 100%; }
+.check { display: flex; gap: 0.5rem; align-items: flex-start; font-weight: 400; }
+a { color: var(--accent); }
+.ok { color: #1b7f5b; } .bad { color: #b3261e; }
+table { border-collapse: collapse; width: 100%; font-size: 0.9rem; } td, th { padding: 0.35rem; border-bottom: 1px solid #d7dde3; text-align: start; overflow-wrap: anywhere; }
 `;
 }

@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import { SignJWT, exportJWK, generateKeyPair, type CryptoKey, type JWK } from 'jose';
 import type { NafathPerson, NafathStatus } from './client.js';
 import { simulatedPerson } from './people.js';
-import { simulatorDocument, simulatorStylesheet } from '../simulatorPage.js';
+import { escapeHtml as escape, simulatorDocument, simulatorStylesheet } from '../simulatorPage.js';
 
 export const SIMULATOR_PREFIX = '/simulators/nafath';
 const TTL_MS = 180_000;
@@ -166,15 +166,13 @@ export function createNafathSimulator(options: {
   return simulator;
 }
 
-function escape(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${String(character.charCodeAt(0))};`);
-}
-
 /** The services a request is for, as the phone says them. */
 const SERVICE_WORDS: Record<string, string> = {
   Login: 'تسجيل الدخول / Sign-in',
   Enrollment: 'إنشاء حساب / Enrolment',
   KycRenewal: 'تجديد التحقق من الهوية / Identity renewal',
+  DigitalCertificate: 'شهادة رقمية / Digital certificate',
+  DigitalSignature: 'توقيع مستندات / Signing documents',
 };
 
 /** The identity app's green. */

@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { signBody, type GatewayStatus } from './gateway.js';
-import { simulatorDocument, simulatorStylesheet } from '../simulatorPage.js';
+import { escapeHtml as escape, simulatorDocument, simulatorStylesheet } from '../simulatorPage.js';
 
 export const GATEWAY_PREFIX = '/simulators/gateway';
 
@@ -174,8 +174,6 @@ const GATEWAY_ACCENT = '#1f5fbf';
 
 function hostedPage(payment: SimulatedPayment): string {
   const amount = (payment.amount / 100).toFixed(2);
-  const escape = (text: string) =>
-    text.replace(/[&<>"']/g, (character) => `&#${String(character.charCodeAt(0))};`);
   return simulatorDocument({
     title: 'بوابة الدفع (محاكي) / Payment gateway simulator',
     stylesheet: `${GATEWAY_PREFIX}/style.css`,

@@ -81,7 +81,10 @@ export async function registerApplication(
 }
 
 /** The webhook's HMAC key of an application. */
-export function webhookSecret(deps: Pick<Deps, 'keys'>, clientId: string): string {
+export function webhookSecret(
+  deps: { keys: Pick<Deps['keys'], 'webhooks'> },
+  clientId: string,
+): string {
   return hmac(deps.keys.webhooks, 'esign webhook', clientId);
 }
 

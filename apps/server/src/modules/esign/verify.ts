@@ -71,12 +71,16 @@ function findSignatures(pdf: Buffer): FoundSignature[] {
   return found;
 }
 
-const nameOf = (name: pkijs.RelativeDistinguishedNames, type: string) =>
-  name.typesAndValues.find((entry) => entry.type === type)?.value.valueBlock.value as
-    string | undefined;
+const nameOf = (name: pkijs.RelativeDistinguishedNames, type: string): string | undefined => {
+  const value: unknown = name.typesAndValues.find((entry) => entry.type === type)?.value.valueBlock
+    .value;
+  return typeof value === 'string' ? value : undefined;
+};
 
-const attributeOf = (attributes: pkijs.SignedAndUnsignedAttributes | undefined, type: string) =>
-  attributes?.attributes.find((attribute) => attribute.type === type)?.values[0];
+const attributeOf = (
+  attributes: pkijs.SignedAndUnsignedAttributes | undefined,
+  type: string,
+): unknown => attributes?.attributes.find((attribute) => attribute.type === type)?.values[0];
 
 function sameBytes(a: ArrayBuffer | Uint8Array, b: ArrayBuffer | Uint8Array) {
   return Buffer.from(new Uint8Array(a)).equals(Buffer.from(new Uint8Array(b)));
