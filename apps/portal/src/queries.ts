@@ -54,6 +54,8 @@ interface ReadOptions<T> {
   early?: ArrivalRead<T>;
   /** Keep the last answer on screen while the next page or filter reads (grids). */
   keepPrevious?: boolean;
+  /** Read again after this many milliseconds, while the answer calls for it (a request waiting). */
+  refetchInterval?: (data: T | undefined) => number | false;
 }
 
 /** A call of the contract, read and cached. */
@@ -86,6 +88,12 @@ export function useRead<T>(
       queryFn: ({ signal }) => read(signal),
       enabled: options.enabled ?? true,
       ...(options.keepPrevious ? { placeholderData: keepPreviousData } : {}),
+      ...(options.refetchInterval
+        ? {
+            refetchInterval: (current: { state: { data: T | undefined } }) =>
+              options.refetchInterval?.(current.state.data) ?? false,
+          }
+        : {}),
     },
     queryClient,
   );

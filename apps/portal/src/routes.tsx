@@ -15,6 +15,8 @@ const PreEnrolmentLayout = preloadable(() => import('./layouts/PreEnrolmentLayou
 const MarketingPage = preloadable(() => import('./screens/public/MarketingPage.js'));
 const PlansPricing = preloadable(() => import('./screens/public/PlansPricing.js'));
 const ContactUs = preloadable(() => import('./screens/public/ContactUs.js'));
+const Verify = preloadable(() => import('./screens/public/Verify.js'));
+const Approve = preloadable(() => import('./screens/public/Approve.js'));
 const NotFound = preloadable(() => import('./screens/NotFound.js'));
 const NotAvailableYet = preloadable(() => import('./screens/NotAvailableYet.js'));
 const CreateAccount = preloadable(() => import('./screens/enrol/CreateAccount.js'));
@@ -92,9 +94,13 @@ export function preloadRoute(pathname: string): Promise<unknown> {
         ? PlansPricing
         : path === '/contact-us'
           ? ContactUs
-          : path === '/' || path === '/index' || MARKETING_PAGES.some((id) => path === `/${id}`)
-            ? MarketingPage
-            : NotFound;
+          : path === '/verify'
+            ? Verify
+            : path === '/esign/approve'
+              ? Approve
+              : path === '/' || path === '/index' || MARKETING_PAGES.some((id) => path === `/${id}`)
+                ? MarketingPage
+                : NotFound;
     return [PublicLayout.preload(), page.preload()];
   })();
   return Promise.all(code);
@@ -153,6 +159,16 @@ export function Routes() {
         <Route path="/contact-us">
           <PublicLayout>
             <ContactUs />
+          </PublicLayout>
+        </Route>
+        <Route path="/verify">
+          <PublicLayout>
+            <Verify />
+          </PublicLayout>
+        </Route>
+        <Route path="/esign/approve">
+          <PublicLayout>
+            <Approve />
           </PublicLayout>
         </Route>
         {(['/', '/index'] as const).map((path) => (

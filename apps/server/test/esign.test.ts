@@ -157,8 +157,8 @@ describe('the eSign integration API', () => {
     expect(asked.body).toMatchObject({ txnId: sent.txnId, status: 'pending' });
     const approval = asked.body.approval as { number: string; url: string };
     expect(approval.number).toMatch(/^\d{2}$/);
-    expect(approval.url).toContain('/esign/approve/');
-    const token = approval.url.split('/').pop() ?? '';
+    expect(approval.url).toContain('/esign/approve?request=');
+    const token = new URL(approval.url).searchParams.get('request') ?? '';
     const page = await h.call('GET', `/api/v1/esign/approval/${token}`, { language: 'ar' });
     expect(page.body).toMatchObject({
       status: 'pending',
@@ -579,11 +579,11 @@ describe('the eSign integration API', () => {
     });
     expect(sentForm.status, await sentForm.clone().text()).toBe(303);
     const approvalUrl = sentForm.headers.get('location') ?? '';
-    expect(approvalUrl).toContain('/esign/approve/');
+    expect(approvalUrl).toContain('/esign/approve?request=');
     const nationalId = option.split('|')[1] ?? '';
     const [waiting] = h.simulator.pending(nationalId);
     h.simulator.answer(waiting?.transId ?? '', 'approve');
-    const token = approvalUrl.split('/').pop() ?? '';
+    const token = new URL(approvalUrl).searchParams.get('request') ?? '';
     const approved = await h.call('GET', `/api/v1/esign/approval/${token}`);
     expect(approved.body.status).toBe('success');
     const back = new URL(approved.body.returnUrl as string);

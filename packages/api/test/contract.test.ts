@@ -223,7 +223,7 @@ describe('each declaration is sound', () => {
     }
   });
 
-  it('needs a session for everything but sign-in, reference data, plans, translations, contact, pre-enrolment, the certificate repository, the signer's approval page and the verify page', () => {
+  it('needs a session for everything but sign-in, reference data, plans, translations, contact, pre-enrolment, the certificate repository, the signer’s approval page and the verify page', () => {
     const publicIds = ENDPOINTS.filter((endpoint) => endpoint.access === 'public').map(
       (endpoint) => endpoint.id,
     );

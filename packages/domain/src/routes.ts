@@ -23,6 +23,9 @@ export const PUBLIC_ROUTES = [
   '/plans-pricing',
   '/puchase-plan',
   '/contact-us',
+  // Ours (issue 19): the public verify page, and the signer's approval page of the eSign service.
+  '/verify',
+  '/esign/approve',
 ] as const;
 
 /** Pre-enrolment: creating an account and verifying it, before any session. */

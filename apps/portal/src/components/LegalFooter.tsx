@@ -36,6 +36,9 @@ export function LegalFooter({ withTagline = false }: { withTagline?: boolean }) 
         <Verbatim>{COMPANY.vatNumber}</Verbatim>
       </p>
       <div className={legalLinks}>
+        <a href="/verify" className={buttonStyle({ variant: 'ghost', size: 'small' })}>
+          {t('legal.verify')}
+        </a>
         {(['agreement', 'privacy'] as const).map((document) => (
           // Native buttons in the ui button's style, as the header's: the public pages stay light.
           <button

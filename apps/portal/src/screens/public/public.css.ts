@@ -125,3 +125,25 @@ globalStyle(`${table} th, ${table} td`, {
 /** Amounts and counts line up at the end of their column. */
 export const numeric = style({});
 globalStyle(`${table} ${numeric}`, { textAlign: 'end', whiteSpace: 'nowrap' });
+/** A page of one column: the verify and approval pages. */
+export const page = style({
+  display: 'grid',
+  gap: vars.space.md,
+  paddingBlock: vars.space.xl,
+  maxInlineSize: '60rem',
+});
+export const plainList = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'grid',
+  gap: vars.space.xs,
+});
+/** The number the signer picks in the identity app, large enough to read across a desk. */
+export const approvalNumber = style({
+  margin: 0,
+  fontSize: '3.5rem',
+  fontWeight: 700,
+  lineHeight: 1,
+  fontVariantNumeric: 'tabular-nums',
+});

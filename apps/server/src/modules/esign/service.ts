@@ -40,7 +40,7 @@ import { signJws } from './jws.js';
 
 /** The signer's certificate lives an hour: long enough to sign, never a standing credential. */
 export const SIGNER_CERTIFICATE_MINUTES = 60;
-/** Where the signer's approval page is (the portal's). */
+/** Where the signer's approval page is (the portal's; the request's token in its query). */
 export const APPROVAL_PATH = '/esign/approve';
 /** The identity app is asked about a transaction at most once a second. */
 const POLL_SECONDS = 1;
@@ -318,7 +318,7 @@ export async function createSigningRequest(
       status: 'pending',
       approval: {
         number: identity.random,
-        url: `${deps.config.publicOrigin}${APPROVAL_PATH}/${token}`,
+        url: `${deps.config.publicOrigin}${APPROVAL_PATH}?request=${token}`,
         expiresAt: new Date(now.getTime() + IDENTITY_CHALLENGE_TTL_MS).toISOString(),
       },
     };

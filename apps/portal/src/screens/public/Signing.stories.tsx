@@ -1,0 +1,180 @@
+/**
+ * The eSign service's public pages (issue 19): the signer's approval page while the identity app
+ * waits, once signed and once declined; and the verify page before a file and with a report of
+ * each verdict — in both languages, light and dark.
+ */
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { CONTRACT } from '@tawqi/api';
+import { createMockAnswers } from '@tawqi/api/fixtures';
+import { mockUrl } from '@tawqi/api/msw';
+import { http, HttpResponse } from 'msw';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import {
+  failedOnceStory,
+  inArabic,
+  inDark,
+  loadingStory,
+  portalLoader,
+  storyFixtures,
+  text,
+  withPortal,
+} from '../../stories/portal.js';
+import Approve from './Approve.js';
+import Verify from './Verify.js';
+
+const TOKEN = 'q3Xv0pZ9Lr2bW8cT1yN6eH4kM7sJ5aDf';
+
+const meta = {
+  title: 'Portal/Public/Signing',
+  component: Approve,
+  decorators: [withPortal],
+  loaders: [portalLoader],
+  parameters: { layout: 'padded', portal: { route: `/esign/approve?request=${TOKEN}` } },
+  args: { autoReturn: false },
+} satisfies Meta<typeof Approve>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const approval = () =>
+  createMockAnswers(storyFixtures()).esignApproval({
+    params: { token: TOKEN },
+    query: {},
+    body: {},
+  });
+
+/** Waiting: the application, its documents and the number to pick in the identity app. */
+export const Waiting: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(text('public:approve.pick'))).toBeVisible();
+    await expect(canvas.getByText('Lease agreement.pdf')).toBeVisible();
+    await expect(canvas.getByText(text('public:approve.statuses.pending'))).toBeVisible();
+    await expect(canvas.queryByRole('link', { name: /.+/ })).toBeNull();
+  },
+};
+export const WaitingArabic = inArabic(Waiting);
+export const WaitingDark = inDark(Waiting);
+
+const finished = (status: 'success' | 'failed') => [
+  http.get(mockUrl(CONTRACT.esignApproval), () =>
+    HttpResponse.json({
+      ...approval(),
+      status,
+      number: null,
+      returnUrl: `https://erp.example.sa/signed?txnId=T-1&status=${status}`,
+      error:
+        status === 'failed'
+          ? { code: 'E3001', message: text('public:approve.statuses.failed') }
+          : null,
+    }),
+  ),
+];
+
+/** Signed: it says so, and leads back to the application. */
+export const Signed: Story = {
+  parameters: { msw: finished('success') },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(text('public:approve.signed'))).toBeVisible();
+    await expect(canvas.getByRole('link', { name: /.+/ })).toHaveAttribute(
+      'href',
+      'https://erp.example.sa/signed?txnId=T-1&status=success',
+    );
+    await expect(canvas.queryByText(text('public:approve.pick'))).toBeNull();
+  },
+};
+export const SignedArabic = inArabic(Signed);
+
+/** Declined in the identity app: the catalogue's code, and the way back. */
+export const Declined: Story = {
+  parameters: { msw: finished('failed') },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('E3001');
+    await expect(canvas.getByRole('link', { name: /.+/ })).toBeVisible();
+  },
+};
+export const DeclinedArabic = inArabic(Declined);
+
+/** An address without a request says so. */
+export const UnknownRequest: Story = {
+  parameters: { portal: { route: '/esign/approve' } },
+  play: async ({ canvasElement }) => {
+    await expect(
+      await within(canvasElement).findByText(text('public:approve.unknown')),
+    ).toBeVisible();
+  },
+};
+export const UnknownRequestArabic = inArabic(UnknownRequest);
+
+export const ApprovalLoading: Story = loadingStory('esignApproval');
+export const ApprovalFailed: Story = failedOnceStory('esignApproval');
+
+/** The verify page before a file: what it does, and that the file is not kept. */
+export const VerifyPage: StoryObj<typeof Verify> = {
+  render: () => <Verify />,
+  parameters: { portal: { route: '/verify' } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      canvas.getByRole('heading', { level: 1, name: text('public:verify.title') }),
+    ).toBeVisible();
+    await expect(canvas.getByRole('button', { name: text('public:verify.choose') })).toBeEnabled();
+    await expect(canvas.getByText(text('public:verify.privacy'))).toBeVisible();
+  },
+};
+export const VerifyPageArabic = inArabic(VerifyPage);
+export const VerifyPageDark = inDark(VerifyPage);
+
+const PDF = new File(['%PDF-1.7 signed'], 'lease-signed.pdf', { type: 'application/pdf' });
+
+/** A file chosen: the signature's verdict and its facts. */
+const reportStory = (
+  verdict: 'valid' | 'modified' | 'invalid' | 'untrusted',
+): StoryObj<typeof Verify> => ({
+  render: () => <Verify />,
+  parameters: {
+    portal: { route: '/verify' },
+    msw: [
+      http.post(mockUrl(CONTRACT.verifySignedPdf), () => {
+        const answer = createMockAnswers(storyFixtures()).verifySignedPdf({
+          params: {},
+          query: {},
+          body: {},
+        });
+        const [signature] = answer.signatures;
+        return HttpResponse.json({
+          signatures: signature
+            ? [
+                {
+                  ...signature,
+                  verdict,
+                  intact: verdict !== 'invalid',
+                  coversWholeDocument: verdict !== 'modified',
+                },
+              ]
+            : [],
+        });
+      }),
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const input = canvasElement.ownerDocument.querySelector<HTMLInputElement>('input[type=file]');
+    if (!input) throw new Error('no file input');
+    await userEvent.upload(input, PDF);
+    await waitFor(() =>
+      expect(canvas.getByText(text(`public:verify.verdicts.${verdict}`))).toBeVisible(),
+    );
+    await expect(canvas.getByText(text(`public:verify.explanations.${verdict}`))).toBeVisible();
+    await expect(canvas.getByText('Sara Al-Qahtani')).toBeVisible();
+    await expect(canvas.getByRole('heading', { level: 2, name: 'lease-signed.pdf' })).toBeVisible();
+  },
+});
+export const VerifiedValid = reportStory('valid');
+export const VerifiedValidArabic = inArabic(VerifiedValid);
+export const VerifiedValidDark = inDark(VerifiedValid);
+export const VerifiedModified = reportStory('modified');
+export const VerifiedModifiedArabic = inArabic(VerifiedModified);
+export const VerifiedInvalid = reportStory('invalid');
+export const VerifiedUntrustedArabic = inArabic(reportStory('untrusted'));

@@ -1,0 +1,150 @@
+/**
+ * The public verify page (`/verify`, issue 19; the spec has none, its place is ours): anyone
+ * chooses a signed PDF and sees each signature — who signed, when (the time-stamping authority's
+ * time, not the signer's claim), with which certificate, whether the signed bytes are unchanged
+ * and whether anything was added after, and the certificate's standing with Tawqi. The file is
+ * read by the server and not kept.
+ */
+import { CONTRACT, type EndpointOutput } from '@tawqi/api';
+import { Card, FileButton, StatusBadge, type Tone } from '@tawqi/ui';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../api.js';
+import { Facts } from '../../components/Facts.js';
+import { Verbatim } from '../../components/Verbatim.js';
+import { useFormat } from '../../format.js';
+import { reportFailure } from '../../toasts.js';
+import { grid, lead, muted, page, title } from './public.css.js';
+
+type SignatureReport = EndpointOutput<typeof CONTRACT.verifySignedPdf>['signatures'][number];
+
+const VERDICT_TONES: Record<SignatureReport['verdict'], Tone> = {
+  valid: 'success',
+  modified: 'warning',
+  invalid: 'danger',
+  untrusted: 'danger',
+};
+
+export function SignatureCard({ signature, index }: { signature: SignatureReport; index: number }) {
+  const { t } = useTranslation('public');
+  const format = useFormat();
+  const certificate = signature.certificate;
+  return (
+    <Card title={t('verify.signature', { number: format.number(index + 1) })} headingLevel={3}>
+      <p>
+        <StatusBadge
+          tone={VERDICT_TONES[signature.verdict]}
+          label={t(`verify.verdicts.${signature.verdict}`)}
+        />
+      </p>
+      <p className={muted}>{t(`verify.explanations.${signature.verdict}`)}</p>
+      <Facts
+        facts={[
+          [t('verify.signer'), <Verbatim key="name">{signature.signerName}</Verbatim>],
+          ...(signature.organization
+            ? ([
+                [
+                  t('verify.organization'),
+                  <Verbatim key="organization">{signature.organization}</Verbatim>,
+                ],
+              ] as const)
+            : []),
+          ...(signature.nationalId
+            ? ([
+                [t('verify.nationalId'), <Verbatim key="id">{signature.nationalId}</Verbatim>],
+              ] as const)
+            : []),
+          [
+            t('verify.signedAt'),
+            signature.signedAt ? format.dateTime(signature.signedAt) : t('verify.noTimestamp'),
+          ],
+          [t('verify.unchanged'), signature.intact ? t('verify.yes') : t('verify.no')],
+          [
+            t('verify.wholeDocument'),
+            signature.coversWholeDocument ? t('verify.yes') : t('verify.no'),
+          ],
+          [
+            t('verify.certificateStatus'),
+            certificate.status === 'revoked' && certificate.revokedAt
+              ? t('verify.revokedOn', { date: format.dateTime(certificate.revokedAt) })
+              : t(`verify.statuses.${certificate.status}`),
+          ],
+          [t('verify.issuedByTawqi'), certificate.issuedByTawqi ? t('verify.yes') : t('verify.no')],
+          [t('verify.serial'), <Verbatim key="serial">{certificate.serial}</Verbatim>],
+          [t('verify.issuer'), <Verbatim key="issuer">{certificate.issuer}</Verbatim>],
+          [
+            t('verify.validity'),
+            t('verify.validityRange', {
+              from: format.dateTime(certificate.notBefore),
+              to: format.dateTime(certificate.notAfter),
+            }),
+          ],
+        ]}
+      />
+    </Card>
+  );
+}
+
+export default function Verify() {
+  const { t } = useTranslation('public');
+  const [checking, setChecking] = useState(false);
+  const [result, setResult] = useState<{ name: string; signatures: SignatureReport[] } | null>(
+    null,
+  );
+
+  const check = async (file: File) => {
+    setChecking(true);
+    try {
+      const answer = await api.call(CONTRACT.verifySignedPdf, { file });
+      setResult({ name: file.name, signatures: answer.signatures });
+    } catch (error) {
+      reportFailure(error);
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  return (
+    <div className={page}>
+      <section className={page} aria-labelledby="verify-title">
+        <h1 id="verify-title" className={title}>
+          {t('verify.title')}
+        </h1>
+        <p className={lead}>{t('verify.lead')}</p>
+        <FileButton
+          acceptedFileTypes={['application/pdf', '.pdf']}
+          isPending={checking}
+          onSelect={([file]) => {
+            if (file) void check(file);
+          }}
+        >
+          {t('verify.choose')}
+        </FileButton>
+        <p className={muted}>{t('verify.privacy')}</p>
+      </section>
+      {result ? (
+        <section aria-labelledby="verify-result" aria-live="polite">
+          <h2 id="verify-result">
+            <Verbatim>{result.name}</Verbatim>
+          </h2>
+          {result.signatures.length === 0 ? (
+            <p>{t('verify.none')}</p>
+          ) : (
+            <>
+              <p>{t('verify.count', { count: result.signatures.length })}</p>
+              <div className={grid}>
+                {result.signatures.map((signature, index) => (
+                  <SignatureCard
+                    key={signature.certificate.serial + String(index)}
+                    signature={signature}
+                    index={index}
+                  />
+                ))}
+              </div>
+            </>
+          )}
+        </section>
+      ) : null}
+    </div>
+  );
+}
