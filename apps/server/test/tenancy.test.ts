@@ -434,8 +434,9 @@ describe('the tenancy walk over every organization and provider call', () => {
       }
     }
     expect(failures).toEqual([]);
-    // Every handler that ran, ran in a tenant of its caller: the victim's only for its member.
-    expect(reached.length).toBeGreaterThan(0);
+    // Every stand-in that ran, ran in a tenant of its caller: the victim's only for its member.
+    // (Once every organization call is built there are none: the canary checks the real ones.)
+    if (Object.keys(standIns).length > 0) expect(reached.length).toBeGreaterThan(0);
     for (const entry of reached)
       if (entry.tenant?.organization?.slno === 390 || entry.tenant?.provider.slno === 410)
         expect(entry.caller, entry.id).toBe(canaryUser.userSlno);
@@ -484,39 +485,11 @@ describe('what the answers of built calls hold', () => {
 });
 
 describe('calls not built yet', () => {
-  it('answer 501 in the one error shape to a member the call allows, after every check', async () => {
-    const token = (await h.signIn(canaryAdmin.nationalId)).token;
-    const notYet = unimplemented(h.handlers).filter(
-      (id) => (CONTRACT[id] as Endpoint).tenant !== undefined,
-    );
-    expect(notYet.length).toBeGreaterThan(0);
-    for (const id of notYet) {
-      const endpoint: Endpoint = CONTRACT[id];
-      const tenant = endpoint.tenant as NonNullable<Endpoint['tenant']>;
-      const input = withIds(endpoint, VICTIM_TENANT[tenant.kind], (kind) => VICTIM_RECORDS[kind]);
-      let path = `/${endpoint.path.replace(/^\//, '')}`;
-      for (const [name, value] of Object.entries(input.path))
-        path = path.replace(`{${name}}`, String(value));
-      const query = new URLSearchParams(
-        Object.entries(input.query).map(([name, value]) => [name, String(value)]),
-      ).toString();
-      const answer = await h.call(endpoint.method, query ? `${path}?${query}` : path, {
-        token,
-        ...(endpoint.method === 'POST' ? { body: input.body } : {}),
-        headers: { 'idempotency-key': `not-yet-${id}` },
-      });
-      // A record kind without its table yet is "not found" before the call is "not built".
-      const expected = (endpoint.records ?? []).some((record) => NO_TABLE_YET.has(record.kind))
-        ? 404
-        : 501;
-      expect(answer.status, `${id} ${JSON.stringify(answer.body)}`).toBe(expected);
-      if (expected === 501)
-        expect(answer.body, id).toMatchObject({
-          statusCode: 501,
-          code: 'NOT_IMPLEMENTED',
-          message: 'This service is not available yet.',
-        });
-    }
+  // Issue 19 built the last of them (the eSign transaction records): a call added to the contract
+  // without a handler must be listed in NOT_YET, where it answers 501 after every check
+  // (http/notYet.ts; the server refuses to start otherwise).
+  it('are none: every organization and provider call has its handler', () => {
+    expect(unimplemented(h.handlers)).toEqual([]);
   });
 });
 

@@ -200,6 +200,12 @@ export const ESIGN_ERRORS = {
 } as const satisfies Record<string, { code: `E${number}`; status: number; en: string; ar: string }>;
 export type EsignErrorKey = keyof typeof ESIGN_ERRORS;
 
+/** The catalogue's entry of a stored code (null for one it does not know). */
+export function esignErrorKey(code: string): EsignErrorKey | null {
+  const entry = Object.entries(ESIGN_ERRORS).find(([, error]) => error.code === code);
+  return entry ? (entry[0] as EsignErrorKey) : null;
+}
+
 /** A refused call's body. */
 export const integrationError = z.object({
   code: z.string(),

@@ -259,6 +259,8 @@ export const transactionDocument = z.object({
   rowCount: count,
   documentName: z.string(),
   uniqueFileID: z.string(),
+  /** Ours (issue 19): whether its signed copy or signature can be downloaded (mySignedDocument). */
+  signed: z.boolean(),
 });
 
 export const registeredDevice = z.object({

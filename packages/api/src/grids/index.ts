@@ -197,6 +197,7 @@ export const orgEsignTransactionsGrid = defineGrid({
     start: defaultStatusFilter('esignTransactions'),
   },
   searchable: true,
+  extraFilters: ['planType'],
   columns: [
     {
       id: 'globalCounter',
@@ -256,9 +257,19 @@ export const orgEsignTransactionsGrid = defineGrid({
     statusColumn(140),
   ],
   rowKey: (row) => String(row.esignLogsID),
-  listInput: (view) => ({ body: orgPage(CONTRACT.orgEsignTransactions, view) }),
-  exportInput: (filter, language) => ({ body: { ...orgFilter(filter), language } }),
+  listInput: (view) => ({
+    body: { ...orgPage(CONTRACT.orgEsignTransactions, view), ...planTypeOf(view) },
+  }),
+  exportInput: (filter, language) => ({
+    body: { ...orgFilter(filter), ...planTypeOf(filter), language },
+  }),
 });
+
+/** The plan type filter of the organization's transactions (`planType` in the URL). */
+function planTypeOf<S extends string>(view: GridFilter<S>) {
+  const planType = view.extra.planType?.trim();
+  return planType ? { planType } : {};
+}
 
 const PLAN_HEADERS = {
   plan: { en: 'Plan', ar: 'الباقة' },

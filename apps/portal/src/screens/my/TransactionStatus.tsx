@@ -24,6 +24,7 @@ import {
   title,
 } from './my.css.js';
 import { Verbatim } from '../../components/Verbatim.js';
+import { SignedDocumentButton } from './SignedDocumentButton.js';
 
 export default function TransactionStatus({ returned = false }: { returned?: boolean }) {
   const { t } = useTranslation('my');
@@ -78,7 +79,8 @@ export default function TransactionStatus({ returned = false }: { returned?: boo
             <ul className={plainList}>
               {data.documents.map((document) => (
                 <li key={document.uniqueFileID}>
-                  <Verbatim>{document.documentName}</Verbatim>
+                  <Verbatim>{document.documentName}</Verbatim>{' '}
+                  <SignedDocumentButton document={document} />
                 </li>
               ))}
             </ul>

@@ -12,6 +12,7 @@ import { Verbatim } from '../../components/Verbatim.js';
 import { useFormat } from '../../format.js';
 import { useApi } from '../../queries.js';
 import { heading, muted, plainList, screen, title } from './my.css.js';
+import { SignedDocumentButton } from './SignedDocumentButton.js';
 import { TRANSACTION_CELLS } from './transactionCells.js';
 
 function Documents({ transactionID }: { transactionID: string }) {
@@ -25,7 +26,8 @@ function Documents({ transactionID }: { transactionID: string }) {
     <ul className={plainList} aria-label={t('transactions.documentsOf', { id: transactionID })}>
       {documents.data.dataList.map((document) => (
         <li key={document.uniqueFileID}>
-          {format.number(document.rowCount)}. <Verbatim>{document.documentName}</Verbatim>
+          {format.number(document.rowCount)}. <Verbatim>{document.documentName}</Verbatim>{' '}
+          <SignedDocumentButton document={document} />
         </li>
       ))}
     </ul>

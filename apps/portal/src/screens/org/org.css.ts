@@ -14,3 +14,20 @@ export const documentText = style({
   minInlineSize: 0,
   overflowWrap: 'anywhere',
 });
+
+/** A transaction's record: kept as sent, left to right, scrolled within itself on a phone. */
+export const recordText = style({
+  margin: 0,
+  padding: vars.space.md,
+  maxBlockSize: '60vh',
+  overflow: 'auto',
+  borderRadius: vars.radius.md,
+  backgroundColor: vars.color.neutralSurface,
+  fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+  fontSize: '0.8rem',
+  whiteSpace: 'pre-wrap',
+  overflowWrap: 'anywhere',
+  direction: 'ltr',
+  textAlign: 'left',
+});
+export const recordActions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm });

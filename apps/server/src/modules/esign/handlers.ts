@@ -4,7 +4,6 @@
  * (SPEC §7 "Organization eSign transactions": the request, response and signed response, the plan
  * types and the provider of its transactions).
  */
-import type { Language } from '@tawqi/domain';
 import type { Deps } from '../../deps.js';
 import { FileAnswer } from '../../http/download.js';
 import { requireCaller, type Handlers } from '../../http/contractRoutes.js';
@@ -12,7 +11,8 @@ import { AppError } from '../../http/errors.js';
 import type { TenantContext } from '../access/tenancy.js';
 import { organizationOf } from '../organization/transactions.js';
 import { localWord } from '../words.js';
-import { errorKeyOf, errorOf, advance, type TransactionRow } from './service.js';
+import { storedError } from './errors.js';
+import { advance, type TransactionRow } from './service.js';
 import { verifySignedPdf } from './verify.js';
 
 /** The application's return address with the transaction's outcome in its query. */
@@ -21,13 +21,6 @@ function returnAddress(returnUrl: string, txnId: string, status: string): string
   url.searchParams.set('txnId', txnId);
   url.searchParams.set('status', status);
   return url.toString();
-}
-
-/** A stored outcome's error in the caller's language (the catalogue has both). */
-function localError(code: string | null, language: Language) {
-  if (!code) return null;
-  const key = errorKeyOf(code);
-  return key ? errorOf(key, language) : { code, message: code };
 }
 
 type ApprovalRow = TransactionRow & { name_en: string; name_ar: string; error_code: string | null };
@@ -103,7 +96,7 @@ export function esignHandlers(deps: Deps): Handlers {
         number: final ? null : row.identity_random,
         expiresAt: row.expires_at.toISOString(),
         returnUrl: final ? returnAddress(row.return_url, row.app_txn_id, row.status) : null,
-        error: localError(row.error_code, language),
+        error: storedError(row.error_code, language),
       };
     },
 

@@ -14,9 +14,9 @@ import {
   advance,
   answerOf,
   createSigningRequest,
-  errorOf,
   transactionOfApplication,
 } from './service.js';
+import { errorOf } from './errors.js';
 
 const languageOf = (request: FastifyRequest): Language =>
   /^ar\b/i.test(request.headers['accept-language'] ?? '') ? 'ar' : 'en';

@@ -22,7 +22,7 @@ import {
   type EsignErrorKey,
   type SigningOutcome,
 } from '@tawqi/api';
-import { IDENTITY_CHALLENGE_TTL_MS, maskNationalId, type Language } from '@tawqi/domain';
+import { IDENTITY_CHALLENGE_TTL_MS, maskNationalId } from '@tawqi/domain';
 import { PDF } from '@libpdf/core';
 import { IdentityProviderError } from '../../adapters/nafath/client.js';
 import type { Deps } from '../../deps.js';
@@ -36,6 +36,7 @@ import { signPdf } from '../pki/pades.js';
 import * as x509 from '../pki/x509.js';
 import { hit } from '../throttle.js';
 import type { Application } from './applications.js';
+import { errorOf } from './errors.js';
 import { signJws } from './jws.js';
 
 /** The signer's certificate lives an hour: long enough to sign, never a standing credential. */
@@ -56,16 +57,6 @@ export class EsignRefusal extends Error {
   ) {
     super(ESIGN_ERRORS[key].en);
   }
-}
-
-export function errorOf(key: EsignErrorKey, language: Language) {
-  return { code: ESIGN_ERRORS[key].code, message: ESIGN_ERRORS[key][language] };
-}
-
-/** The catalogue's entry of a stored code. */
-export function errorKeyOf(code: string): EsignErrorKey | null {
-  const entry = Object.entries(ESIGN_ERRORS).find(([, error]) => error.code === code);
-  return entry ? (entry[0] as EsignErrorKey) : null;
 }
 
 interface ReadDocument {

@@ -93,14 +93,20 @@ export async function recentTransactions(
 
 /** The documents of one of a person's transactions, numbered from 1 (none when not theirs). */
 export async function documentsOf(db: Queryable, userSlno: number, transactionId: string) {
-  const { rows } = await db.query<{ document_name: string; unique_file_id: string }>(
-    `SELECT d.document_name, d.unique_file_id FROM transaction_documents d JOIN esign_transactions t USING (esign_logs_id)
-      WHERE t.transaction_id = $1 AND t.user_slno = $2 ORDER BY d.document_slno`,
+  const { rows } = await db.query<{
+    document_name: string;
+    unique_file_id: string;
+    signed: boolean;
+  }>(
+    `SELECT d.document_name, d.unique_file_id, (d.signature IS NOT NULL) AS signed
+       FROM transaction_documents d JOIN esign_transactions t USING (esign_logs_id)
+      WHERE t.transaction_id = $1 AND t.user_slno = $2 ORDER BY d.position NULLS LAST, d.document_slno`,
     [transactionId, userSlno],
   );
   return rows.map((row, index) => ({
     rowCount: index + 1,
     documentName: row.document_name,
     uniqueFileID: row.unique_file_id,
+    signed: row.signed,
   }));
 }

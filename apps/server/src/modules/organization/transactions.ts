@@ -10,6 +10,7 @@ import type { TenantContext } from '../access/tenancy.js';
 import { days, searchText, whereOf } from '../../db/paging.js';
 import type { GridQuery } from '../grids.js';
 import { localWord } from '../words.js';
+import { storedError } from '../esign/errors.js';
 
 /** The organization slno of an organization call (the route has checked it is one). */
 export function organizationOf(tenant: TenantContext | null): number {
@@ -27,10 +28,12 @@ export interface OrgTransactionRow {
   org_counter: number;
   sip_id: string;
   level: 'L1' | 'L2';
+  error_code: string | null;
+  response_ts: Date | null;
 }
 
 export const ORG_TRANSACTION_SELECT = `SELECT t.esign_logs_id, t.transaction_id, t.plan_type, t.user_role, t.status, t.transaction_date,
-       t.org_counter, p.sip_id, p.level
+       t.org_counter, p.sip_id, p.level, t.error_code, t.response_ts
   FROM esign_transactions t
   JOIN organizations o ON o.org_slno = t.org_slno
   JOIN service_providers p ON p.sip_slno = o.sip_slno`;
@@ -44,10 +47,13 @@ export function orgTransactionOf(row: OrgTransactionRow, language: Language) {
     planType: localWord(row.plan_type, language),
     roleType: localWord(row.user_role, language),
     txnStatus: localWord(row.status, language),
-    // Ours: the demo world's failures have no provider code; real ones will carry it (issue 19).
-    errorCode: null,
-    errorMessage: null,
-    responseTs: row.status === 'pending' ? null : row.transaction_date.toISOString(),
+    // The service's catalogue (issue 19); the demo world's older failures carry no code.
+    errorCode: row.error_code,
+    errorMessage: storedError(row.error_code, language)?.message ?? null,
+    responseTs:
+      (
+        row.response_ts ?? (row.status === 'pending' ? null : row.transaction_date)
+      )?.toISOString() ?? null,
     status: row.status,
     esignLogsID: row.esign_logs_id,
     sipAccountId: row.sip_id,
