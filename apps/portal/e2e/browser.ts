@@ -161,6 +161,8 @@ export const PUBLIC_ROUTES = [
   '/contact-us',
   '/puchase-plan',
   '/create-account',
+  '/verify',
+  '/esign/approve',
 ];
 
 /** Every route of the individual area, under /app/my. */

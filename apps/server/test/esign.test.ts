@@ -569,7 +569,11 @@ describe('the eSign integration API', () => {
     const option = [...html.matchAll(/<option value="(tawqi-demo-app-org\|\d{10})">/g)].at(-1)?.[1];
     if (!option) throw new Error('no demo signer');
     const form = new FormData();
-    form.append('document', new Blob([new Uint8Array(await pdfOf(2))], { type: 'application/pdf' }), 'عقد.pdf');
+    form.append(
+      'document',
+      new Blob([new Uint8Array(await pdfOf(2))], { type: 'application/pdf' }),
+      'عقد.pdf',
+    );
     form.append('signer', option);
     form.append('consent', 'yes');
     const sentForm = await fetch(`${h.baseUrl}/simulators/esign-app/send`, {

@@ -130,6 +130,9 @@ describe('a new database', SEEDING, () => {
     const writtenOnly = [
       'counter_entries.created_by',
       'documents.uploaded_by',
+      // An application's provider and organization: read from the application, a few rows.
+      'esign_applications.org_slno',
+      'esign_applications.sip_slno',
       'identity_challenges.org_slno',
       'identity_challenges.requested_by',
       'identity_challenges.user_slno',

@@ -70,12 +70,15 @@ describe('routes from the contract', () => {
   });
 
   it('refuse to start with a call neither handled nor listed as not yet, or both', () => {
-    const [notBuilt] = Object.keys(NOT_YET) as (keyof typeof NOT_YET)[];
-    if (!notBuilt) throw new Error('every call is built: this test needs another example');
-    const fewer = Object.fromEntries(Object.entries(NOT_YET).filter(([id]) => id !== notBuilt));
+    // Every call is built (issue 19 built the last): a server missing one handler stands for a
+    // call added to the contract without one.
+    const { vat: _vat, ...withoutVat } = h.handlers;
     expect(() => {
-      assertEveryCallAccountedFor(h.handlers, fewer);
-    }).toThrow(new RegExp(`${notBuilt}: no handler, not listed`));
+      assertEveryCallAccountedFor(withoutVat, NOT_YET);
+    }).toThrow(/vat: no handler, not listed/);
+    expect(() => {
+      assertEveryCallAccountedFor(withoutVat, { ...NOT_YET, vat: 'later' });
+    }).not.toThrow();
     expect(() => {
       assertEveryCallAccountedFor(h.handlers, { ...NOT_YET, vat: 'again' });
     }).toThrow(/vat: handled and still listed as not yet/);

@@ -6,14 +6,16 @@
  * application. The spec has no such page; it is ours, as the national eSign services have one.
  */
 import { CONTRACT } from '@tawqi/api';
+import { formatDigits } from '@tawqi/domain';
 import { Card, EmptyState, ErrorState, Spinner, StatusBadge } from '@tawqi/ui';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'wouter';
+import { numberBox } from '../../components/forms.css.js';
 import { Verbatim } from '../../components/Verbatim.js';
 import { useFormat } from '../../format.js';
 import { useApi } from '../../queries.js';
-import { approvalNumber, lead, muted, page, plainList, title } from './public.css.js';
+import { lead, muted, page, plainList, title } from './public.css.js';
 
 /** How often the page asks while the signer has not answered. */
 const POLL_MS = 2_000;
@@ -21,7 +23,7 @@ const POLL_MS = 2_000;
 const RETURN_DELAY_MS = 3_000;
 
 export default function Approve({ autoReturn = true }: { autoReturn?: boolean }) {
-  const { t } = useTranslation('public');
+  const { t } = useTranslation(['public', 'login']);
   const format = useFormat();
   const [params] = useSearchParams();
   const token = params.get('request') ?? '';
@@ -70,8 +72,13 @@ export default function Approve({ autoReturn = true }: { autoReturn?: boolean })
         {data.status === 'pending' && data.number ? (
           <>
             <p>{t('approve.pick')}</p>
-            <p className={approvalNumber} aria-live="polite">
-              {format.number(Number(data.number))}
+            <p
+              className={numberBox}
+              aria-label={t('login:nafath.numberLabel', {
+                number: formatDigits(data.number, format.language),
+              })}
+            >
+              {formatDigits(data.number, format.language)}
             </p>
             <p className={muted}>{t('approve.until', { time: format.dateTime(data.expiresAt) })}</p>
           </>

@@ -139,11 +139,3 @@ export const plainList = style({
   display: 'grid',
   gap: vars.space.xs,
 });
-/** The number the signer picks in the identity app, large enough to read across a desk. */
-export const approvalNumber = style({
-  margin: 0,
-  fontSize: '3.5rem',
-  fontWeight: 700,
-  lineHeight: 1,
-  fontVariantNumeric: 'tabular-nums',
-});

@@ -1,0 +1,93 @@
+/**
+ * The eSign service as its people meet it (issue 19), in Chromium against the built server: the
+ * demo integrating application uploads a PDF and sends it for signing; the signer lands on
+ * Tawqi's approval page, picks the number on the identity app's phone, and is sent back to the
+ * application, which checked the service's signed answer and downloads the signed PDF — which
+ * pdfsig accepts; the public verify page then reads it (valid; and in Arabic on a 360 px phone,
+ * without sideways scrolling), and reports a copy changed afterwards.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { PDF } from '@libpdf/core';
+import { describe, expect, it } from 'vitest';
+import { approveOnPhone, openPage } from './browser.js';
+
+const run = promisify(execFile);
+const folder = mkdtempSync(join(tmpdir(), 'tawqi-esign-e2e-'));
+
+async function pdfsig(path: string): Promise<string> {
+  try {
+    const { stdout, stderr } = await run('pdfsig', [path], { encoding: 'utf8' });
+    return stdout + stderr;
+  } catch (error) {
+    const failed = error as { stdout?: string; stderr?: string };
+    return `${failed.stdout ?? ''}${failed.stderr ?? ''}`;
+  }
+}
+
+describe('signing through the eSign service', () => {
+  it('a demo application’s PDF is approved on the phone, signed, downloaded, and verified', async () => {
+    const document = PDF.create();
+    for (let page = 1; page <= 3; page++)
+      document.addPage().drawText(`Lease, page ${String(page)}`, { x: 72, y: 720, size: 14 });
+    const original = join(folder, 'lease.pdf');
+    writeFileSync(original, await document.save());
+
+    const { page, errors } = await openPage('/simulators/esign-app');
+    await page.locator('input[type=file]').setInputFiles(original);
+    // A member of the demo organization, on its counters: the last one offered (the others are
+    // signed in elsewhere in the run, and the identity app allows three asks per person).
+    const signer = page.getByLabel(/Signer/);
+    const options = await signer
+      .locator('option')
+      .evaluateAll((all) => all.map((option) => (option as HTMLOptionElement).value));
+    const choice = options.filter((value) => value.startsWith('tawqi-demo-app-org|')).at(-1);
+    expect(choice).toBeDefined();
+    await signer.selectOption(choice ?? '');
+    await page.getByLabel(/The signer agrees/).check();
+    await page.getByRole('button', { name: /Send for signing/ }).click();
+
+    // Tawqi's approval page: the application, the document, the number for the phone.
+    await page.waitForURL('**/esign/approve?request=*');
+    await page.getByText('lease.pdf').waitFor();
+    await approveOnPhone(page, choice?.split('|')[1] ?? '');
+    // Signed, then back at the application, which checked the answer's JWS.
+    await page.waitForURL('**/simulators/esign-app/return?**', { timeout: 20_000 });
+    await page.getByText('The service’s signature on the answer verifies').waitFor();
+    const downloaded = page.waitForEvent('download');
+    await page.getByRole('link', { name: /Download the signed PDF/ }).click();
+    const file = await downloaded;
+    expect(file.suggestedFilename()).toBe('lease-signed.pdf');
+    const signed = join(folder, 'lease-signed.pdf');
+    await file.saveAs(signed);
+    const report = await pdfsig(signed);
+    expect(report).toContain('Signature Validation: Signature is Valid.');
+    expect(report).toContain('Total document signed');
+
+    // The public verify page reads it.
+    await page.goto('/verify?lng=en');
+    await page.locator('input[type=file]').setInputFiles(signed);
+    await page.getByText('Valid signature').waitFor();
+    await page
+      .getByText('Unknown to Tawqi')
+      .count()
+      .then((count) => expect(count).toBe(0));
+
+    // In Arabic on a phone: the same reading, nothing wider than the screen; and a changed copy.
+    const phone = await openPage('/verify?lng=ar', { width: 360, height: 780 });
+    const changed = join(folder, 'lease-changed.pdf');
+    writeFileSync(changed, Buffer.concat([readFileSync(signed), Buffer.from('\n% edited\n')]));
+    await phone.page.locator('input[type=file]').setInputFiles(changed);
+    await phone.page.getByText('تغيّر بعد التوقيع').waitFor();
+    expect(
+      await phone.page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      ),
+    ).toBe(0);
+    expect(errors).toEqual([]);
+    expect(phone.errors).toEqual([]);
+  });
+});

@@ -1,0 +1,179 @@
+#!/usr/bin/env node
+// `npm run bench` for the eSign service (issue 19), against the built server as `npm start` runs
+// it (its own process, its embedded PostgreSQL, demo mode; loopback only; stops by itself):
+//   hash signing — signatures per second on one core: this process (one thread) makes detached
+//                  CMS signatures at CAdES B-T over random SHA-256 digests with the server's own
+//                  CA — a signer's key, its certificate, the time-stamping authority's token over
+//                  each signature — as the service does per document, for SECONDS seconds;
+//   10-page PDF  — the time to sign a 10-page PDF end to end over HTTP, the person's approval
+//                  excluded: the application's request (the PDF checked, the transaction stored,
+//                  the identity app asked), then, from the signer's approval on the identity app's
+//                  phone page, the outcome read (the short-lived certificate issued, the PDF signed
+//                  at PAdES B-T, the CMS, the counter taken, the answer's JWS), then the signed
+//                  PDF downloaded. RUNS runs; median and worst reported.
+// Reported, not asserted; written to bench-results/esign.json.
+import { randomBytes, webcrypto } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { PDF } from '@libpdf/core';
+import { exportSPKI, generateKeyPair } from 'jose';
+import pg from 'pg';
+import { startBuiltServer } from '../../../scripts/start-server.mjs';
+import { createEsignClient } from '../dist/adapters/esignApp/client.js';
+import { embeddedOwnerUrl } from '../dist/db/embedded.js';
+import { loadConfig } from '../dist/config.js';
+import { deriveKeys } from '../dist/keys.js';
+import { registerApplication } from '../dist/modules/esign/applications.js';
+import { loadAuthority } from '../dist/modules/pki/authority.js';
+import { signDetached } from '../dist/modules/pki/cms.js';
+import * as x509 from '../dist/modules/pki/x509.js';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+
+const server = await startBuiltServer({
+  env: { RATE_LIMIT_PER_MINUTE: '100000000', LOG_LEVEL: 'warn', ESIGN_SWEEP_SECONDS: '0' },
+});
+const pool = new pg.Pool({ connectionString: embeddedOwnerUrl(server.pgPort, 'tawqi'), max: 4 });
+const results = {};
+try {
+  // ── Hash signing on one core ────────────────────────────────────────────────────────────────
+  const config = loadConfig({ TAWQI_MODE: 'demo', LOG_LEVEL: 'silent' });
+  const authority = await loadAuthority({
+    pool,
+    config,
+    keys: deriveKeys(config.secrets),
+    clock: () => new Date(),
+  });
+  const tsa = await authority.timestamper();
+  const keys = await webcrypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, [
+    'sign',
+    'verify',
+  ]);
+  const [sara] = (await pool.query("SELECT user_slno, national_id FROM users WHERE username = 'sara'"))
+    .rows;
+  const certificate = await authority.issue(pool, {
+    publicKey: await x509.PublicKey.create(keys.publicKey),
+    name: { nameEnglish: 'Bench Signer', nationalId: sara.national_id },
+    level: 'identityApp',
+    months: 0,
+    minutes: 60,
+    userSlno: sara.user_slno,
+    orgSlno: null,
+    class: 'individual',
+  });
+  const sign = () =>
+    signDetached({
+      digest: randomBytes(32),
+      certificate,
+      privateKey: keys.privateKey,
+      issuing: authority.issuing,
+      tsa,
+      now: new Date(),
+    });
+  for (let warm = 0; warm < 200; warm++) await sign();
+  let count = 0;
+  const started = performance.now();
+  while (performance.now() - started < SECONDS * 1000) {
+    await sign();
+    count++;
+  }
+  const elapsed = (performance.now() - started) / 1000;
+  results.hashSigning = {
+    signatures: count,
+    seconds: Number(elapsed.toFixed(2)),
+    perSecond: Math.round(count / elapsed),
+    note: 'CAdES B-T detached CMS: the signer’s ECDSA P-256 signature and the TSA’s P-384 token, one thread',
+  };
+  console.log(`hash signing: ${String(results.hashSigning.perSecond)} signatures/s on one core`);
+
+  // ── A 10-page PDF end to end ────────────────────────────────────────────────────────────────
+  const appKeys = await generateKeyPair('ES256');
+  const [provider] = (await pool.query("SELECT sip_slno FROM service_providers WHERE level = 'L1' LIMIT 1")).rows;
+  await registerApplication(
+    pool,
+    {
+      clientId: 'bench-app',
+      sipSlno: provider.sip_slno,
+      orgSlno: null,
+      nameEnglish: 'Bench application',
+      nameArabic: 'تطبيق القياس',
+      credential: { kind: 'publicKey', pem: await exportSPKI(appKeys.publicKey) },
+      returnOrigins: ['https://bench.example'],
+      webhookUrl: null,
+    },
+    new Date(),
+  );
+  // Enough counters on Sara's plan for the runs.
+  await pool.query(
+    "UPDATE purchased_plans SET transactions = transactions + 1000, valid_to = greatest(valid_to, current_date + 30) WHERE user_slno = $1 AND org_slno IS NULL",
+    [sara.user_slno],
+  );
+  const client = createEsignClient({
+    baseUrl: server.baseUrl,
+    clientId: 'bench-app',
+    privateKey: appKeys.privateKey,
+    algorithm: 'ES256',
+  });
+  const document = PDF.create();
+  for (let page = 1; page <= 10; page++)
+    document.addPage().drawText(`Bench contract, page ${String(page)} of 10`, { x: 72, y: 720, size: 14 });
+  const pdf = Buffer.from(await document.save());
+  const runs = [];
+  for (let run = 0; run < RUNS; run++) {
+    // The identity app allows 3 requests per person in 10 minutes: a new window per run.
+    await pool.query("DELETE FROM rate_limit_hits WHERE bucket LIKE 'nafath:%'");
+    const txnId = `bench-${String(run)}-${String(Date.now())}`;
+    const t0 = performance.now();
+    const asked = await client.requestSigning({
+      txnId,
+      timestamp: new Date().toISOString(),
+      signer: { nationalId: sara.national_id },
+      consent: true,
+      returnUrl: 'https://bench.example/back',
+      documents: [{ kind: 'pdf', name: 'contract.pdf', content: pdf.toString('base64') }],
+    });
+    if (asked.status !== 202) throw new Error(`request: ${JSON.stringify(asked.body)}`);
+    const requestMs = performance.now() - t0;
+    // The person: the phone page's pending request, the right number picked (not timed).
+    const phone = await (
+      await fetch(`${server.baseUrl}/simulators/nafath/phone?nationalId=${sara.national_id}`)
+    ).text();
+    const transId = [...phone.matchAll(/name="transId" value="([^"]+)"/g)].at(-1)?.[1];
+    await fetch(`${server.baseUrl}/simulators/nafath/phone/answer`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        transId: transId ?? '',
+        nationalId: sara.national_id,
+        choice: asked.body.approval.number,
+      }),
+      redirect: 'manual',
+    });
+    const t1 = performance.now();
+    const outcome = await client.outcome(txnId);
+    if (outcome.body.status !== 'success') throw new Error(`outcome: ${JSON.stringify(outcome.body)}`);
+    const signMs = performance.now() - t1;
+    const signed = await client.signedPdf(txnId, 1);
+    if (!signed) throw new Error('no signed PDF');
+    const totalMs = requestMs + (performance.now() - t1);
+    runs.push({ requestMs, signMs, totalMs, signedBytes: signed.length });
+  }
+  const sorted = (key) => runs.map((run) => run[key]).sort((a, b) => a - b);
+  const median = (key) => Number(sorted(key)[Math.floor(RUNS / 2)].toFixed(1));
+  const worst = (key) => Number(sorted(key).at(-1).toFixed(1));
+  results.tenPagePdf = {
+    pdfBytes: pdf.length,
+    runs: RUNS,
+    medianMs: { request: median('requestMs'), signing: median('signMs'), total: median('totalMs') },
+    worstMs: { total: worst('totalMs') },
+  };
+  console.log(
+    `10-page PDF end to end: median ${String(results.tenPagePdf.medianMs.total)} ms (request ${String(results.tenPagePdf.medianMs.request)} ms, signing ${String(results.tenPagePdf.medianMs.signing)} ms), worst ${String(results.tenPagePdf.worstMs.total)} ms`,
+  );
+  mkdirSync('bench-results', { recursive: true });
+  writeFileSync('bench-results/esign.json', `${JSON.stringify(results, null, 2)}\n`);
+} finally {
+  await pool.end();
+  await server.stop();
+}
