@@ -30,11 +30,11 @@ async function pdfsig(path: string): Promise<string> {
 
 describe('signing through the eSign service', () => {
   it('a demo application’s PDF is approved on the phone, signed, downloaded, and verified', async () => {
-    const document = PDF.create();
+    const lease = PDF.create();
     for (let page = 1; page <= 3; page++)
-      document.addPage().drawText(`Lease, page ${String(page)}`, { x: 72, y: 720, size: 14 });
+      lease.addPage().drawText(`Lease, page ${String(page)}`, { x: 72, y: 720, size: 14 });
     const original = join(folder, 'lease.pdf');
-    writeFileSync(original, await document.save());
+    writeFileSync(original, await lease.save());
 
     const { page, errors } = await openPage('/simulators/esign-app');
     await page.locator('input[type=file]').setInputFiles(original);

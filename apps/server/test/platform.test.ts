@@ -72,7 +72,9 @@ describe('routes from the contract', () => {
   it('refuse to start with a call neither handled nor listed as not yet, or both', () => {
     // Every call is built (issue 19 built the last): a server missing one handler stands for a
     // call added to the contract without one.
-    const { vat: _vat, ...withoutVat } = h.handlers;
+    const withoutVat = Object.fromEntries(
+      Object.entries(h.handlers).filter(([id]) => id !== 'vat'),
+    ) as typeof h.handlers;
     expect(() => {
       assertEveryCallAccountedFor(withoutVat, NOT_YET);
     }).toThrow(/vat: no handler, not listed/);
