@@ -52,6 +52,8 @@ describe('signing through the eSign service', () => {
 
     // Tawqi's approval page: the application, the document, the number for the phone.
     await page.waitForURL('**/esign/approve?request=*');
+    // In English (the portal's default is Arabic): the page reads the same request again.
+    await page.goto(`${page.url()}&lng=en`);
     await page.getByText('lease.pdf').waitFor();
     await approveOnPhone(page, choice?.split('|')[1] ?? '');
     // Signed, then back at the application, which checked the answer's JWS.

@@ -26,6 +26,7 @@ import { DEMO_PASSWORD, DEMO_PEOPLE, nationalId, seedDemoData } from './db/seed.
 import { WORLD_PEOPLE } from './db/world.js';
 import { SIMULATOR_PREFIX } from './adapters/nafath/simulator.js';
 import { GATEWAY_PREFIX } from './adapters/payments/simulator.js';
+import { DEMO_APP_PREFIX } from './adapters/esignApp/demoApp.js';
 import { createServer } from './server.js';
 
 async function main(): Promise<void> {
@@ -100,6 +101,9 @@ async function main(): Promise<void> {
     config.gateway.kind === 'simulator' &&
       `  payment gateway simulator: ${address}${GATEWAY_PREFIX}`,
     config.devPages && `  one-time codes outbox: ${address}/dev/outbox`,
+    config.demo &&
+      `  demo integrating application (send a PDF for signing): ${address}${DEMO_APP_PREFIX}`,
+    `  verify a signed PDF: ${address}/verify`,
   ].filter((line): line is string => typeof line === 'string');
   console.log(
     [

@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import type { CaMember } from './authority.js';
-import { signerInfoFor } from './signerInfo.js';
+import { pkijsCertificate, signerInfoFor } from './signerInfo.js';
 import { stampDigest } from './tsa.js';
 import type * as x509 from './x509.js';
 
@@ -41,8 +41,8 @@ export async function signDetached(order: DetachedSignatureOrder): Promise<Buffe
     version: 1,
     encapContentInfo: new pkijs.EncapsulatedContentInfo({ eContentType: ID_DATA }),
     certificates: [
-      pkijs.Certificate.fromBER(order.certificate.rawData),
-      pkijs.Certificate.fromBER(order.issuing.rawData),
+      pkijsCertificate(order.certificate.rawData),
+      pkijsCertificate(order.issuing.rawData),
     ],
     signerInfos: [
       signerInfoFor({

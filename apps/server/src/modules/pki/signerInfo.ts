@@ -15,11 +15,36 @@ const ATTRIBUTE = {
 } as const;
 
 /**
+ * A certificate as pkijs reads it, read once per DER (each signature names its signer's, the
+ * TSA's and the issuing CA's: reading them again for each was most of a signature's time).
+ */
+const parsed = new WeakMap<ArrayBuffer, pkijs.Certificate>();
+export function pkijsCertificate(der: ArrayBuffer): pkijs.Certificate {
+  let certificate = parsed.get(der);
+  if (!certificate) {
+    certificate = pkijs.Certificate.fromBER(der);
+    parsed.set(der, certificate);
+  }
+  return certificate;
+}
+
+/** A certificate's SHA-256, likewise once per DER. */
+const hashes = new WeakMap<ArrayBuffer, Buffer>();
+function certificateHash(der: ArrayBuffer): Buffer {
+  let hash = hashes.get(der);
+  if (!hash) {
+    hash = createHash('sha256').update(new Uint8Array(der)).digest();
+    hashes.set(der, hash);
+  }
+  return hash;
+}
+
+/**
  * ESS signing-certificate-v2 (RFC 5035): the signer's certificate's SHA-256 (the default
  * algorithm, so not written), binding a signature to the certificate it was made with.
  */
 function signingCertificateV2(certificateDer: ArrayBuffer): pkijs.Attribute {
-  const hash = createHash('sha256').update(new Uint8Array(certificateDer)).digest();
+  const hash = certificateHash(certificateDer);
   return new pkijs.Attribute({
     type: ATTRIBUTE.signingCertificateV2,
     values: [
@@ -42,7 +67,7 @@ export function signerInfoFor(options: {
   digest: Uint8Array;
   more?: readonly pkijs.Attribute[];
 }): pkijs.SignerInfo {
-  const certificate = pkijs.Certificate.fromBER(options.certificate);
+  const certificate = pkijsCertificate(options.certificate);
   return new pkijs.SignerInfo({
     version: 1,
     sid: new pkijs.IssuerAndSerialNumber({

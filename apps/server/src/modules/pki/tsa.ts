@@ -13,7 +13,7 @@ import * as pkijs from 'pkijs';
 import type { CaMember } from './authority.js';
 import { TSA_POLICY } from './profiles.js';
 import { cryptoFor } from './signer.js';
-import { signerInfoFor } from './signerInfo.js';
+import { pkijsCertificate, signerInfoFor } from './signerInfo.js';
 
 const ID_CT_TST_INFO = '1.2.840.113549.1.9.16.1.4';
 const ID_SIGNED_DATA = '1.2.840.113549.1.7.2';
@@ -65,6 +65,21 @@ export async function answerTimeStamp(
   if (request.reqPolicy !== undefined && request.reqPolicy !== TSA_POLICY)
     return rejected('unacceptedPolicy');
 
+  const response = new pkijs.TimeStampResp({
+    status: new pkijs.PKIStatusInfo({ status: pkijs.PKIStatus.granted }),
+    timeStampToken: await tokenFor(tsa, imprint, request.nonce, request.certReq === true, now),
+  });
+  return Buffer.from(response.toSchema().toBER(false));
+}
+
+/** The token for an accepted imprint: TSTInfo signed by the TSA (its certificate when asked). */
+async function tokenFor(
+  tsa: CaMember,
+  imprint: pkijs.MessageImprint,
+  nonce: asn1js.Integer | undefined,
+  withCertificate: boolean,
+  now: Date,
+): Promise<pkijs.ContentInfo> {
   // A positive serial of 126 random bits, as the authority's certificates have.
   const serial = new Uint8Array(randomBytes(16));
   serial[0] = ((serial[0] ?? 0) & 0x3f) | 0x40;
@@ -76,7 +91,7 @@ export async function answerTimeStamp(
     // GeneralizedTime to the second; the accuracy says how near.
     genTime: new Date(Math.floor(now.getTime() / 1000) * 1000),
     accuracy: new pkijs.Accuracy({ seconds: 1 }),
-    ...(request.nonce ? { nonce: request.nonce } : {}),
+    ...(nonce ? { nonce } : {}),
   });
   const content = info.toSchema().toBER(false);
 
@@ -94,47 +109,30 @@ export async function answerTimeStamp(
         digest: createHash('sha384').update(new Uint8Array(content)).digest(),
       }),
     ],
-    ...(request.certReq
-      ? { certificates: [pkijs.Certificate.fromBER(tsa.certificate.rawData)] }
-      : {}),
+    ...(withCertificate ? { certificates: [pkijsCertificate(tsa.certificate.rawData)] } : {}),
   });
   const engine = new pkijs.CryptoEngine({ name: 'tawqi-tsa', crypto: cryptoFor(tsa.signer) });
   await signed.sign(tsa.signer.publicKey, 0, 'SHA-384', undefined, engine);
-
-  const response = new pkijs.TimeStampResp({
-    status: new pkijs.PKIStatusInfo({ status: pkijs.PKIStatus.granted }),
-    timeStampToken: new pkijs.ContentInfo({
-      contentType: ID_SIGNED_DATA,
-      content: signed.toSchema(true),
-    }),
-  });
-  return Buffer.from(response.toSchema().toBER(false));
+  return new pkijs.ContentInfo({ contentType: ID_SIGNED_DATA, content: signed.toSchema(true) });
 }
 
 const SHA256_OID = '2.16.840.1.101.3.4.2.1';
 
 /**
- * A token for a SHA-256 digest from our own TSA, asked as any client asks (a query with a nonce,
- * the TSA's certificate requested): what a signature's timestamp attribute carries.
+ * A token for a SHA-256 digest from our own TSA, as a query with a nonce asking for the TSA's
+ * certificate is answered (in process: the same token, without encoding a query to read it back):
+ * what a signature's timestamp attribute carries.
  */
 export async function stampDigest(
   tsa: CaMember,
   sha256: Uint8Array,
   now: Date,
 ): Promise<pkijs.ContentInfo> {
-  const query = new pkijs.TimeStampReq({
-    version: 1,
-    messageImprint: new pkijs.MessageImprint({
-      hashAlgorithm: new pkijs.AlgorithmIdentifier({ algorithmId: SHA256_OID }),
-      hashedMessage: new asn1js.OctetString({ valueHex: sha256 }),
-    }),
-    nonce: new asn1js.Integer({ valueHex: new Uint8Array(randomBytes(8)) }),
-    certReq: true,
+  if (sha256.byteLength !== 32) throw new RangeError('a SHA-256 digest is 32 bytes');
+  const imprint = new pkijs.MessageImprint({
+    hashAlgorithm: new pkijs.AlgorithmIdentifier({ algorithmId: SHA256_OID }),
+    hashedMessage: new asn1js.OctetString({ valueHex: sha256 }),
   });
-  const reply = pkijs.TimeStampResp.fromBER(
-    new Uint8Array(await answerTimeStamp(tsa, new Uint8Array(query.toSchema().toBER(false)), now)),
-  );
-  if (reply.status.status !== pkijs.PKIStatus.granted || !reply.timeStampToken)
-    throw new Error('the time-stamping authority refused our own query');
-  return reply.timeStampToken;
+  const nonce = new asn1js.Integer({ valueHex: new Uint8Array(randomBytes(8)) });
+  return tokenFor(tsa, imprint, nonce, true, now);
 }
