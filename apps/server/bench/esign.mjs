@@ -50,8 +50,9 @@ try {
     'sign',
     'verify',
   ]);
-  const [sara] = (await pool.query("SELECT user_slno, national_id FROM users WHERE username = 'sara'"))
-    .rows;
+  const [sara] = (
+    await pool.query("SELECT user_slno, national_id FROM users WHERE username = 'sara'")
+  ).rows;
   const certificate = await authority.issue(pool, {
     publicKey: await x509.PublicKey.create(keys.publicKey),
     name: { nameEnglish: 'Bench Signer', nationalId: sara.national_id },
@@ -89,7 +90,9 @@ try {
 
   // ── A 10-page PDF end to end ────────────────────────────────────────────────────────────────
   const appKeys = await generateKeyPair('ES256');
-  const [provider] = (await pool.query("SELECT sip_slno FROM service_providers WHERE level = 'L1' LIMIT 1")).rows;
+  const [provider] = (
+    await pool.query("SELECT sip_slno FROM service_providers WHERE level = 'L1' LIMIT 1")
+  ).rows;
   await registerApplication(
     pool,
     {
@@ -106,7 +109,7 @@ try {
   );
   // Enough counters on Sara's plan for the runs.
   await pool.query(
-    "UPDATE purchased_plans SET transactions = transactions + 1000, valid_to = greatest(valid_to, current_date + 30) WHERE user_slno = $1 AND org_slno IS NULL",
+    'UPDATE purchased_plans SET transactions = transactions + 1000, valid_to = greatest(valid_to, current_date + 30) WHERE user_slno = $1 AND org_slno IS NULL',
     [sara.user_slno],
   );
   const client = createEsignClient({
@@ -117,7 +120,9 @@ try {
   });
   const document = PDF.create();
   for (let page = 1; page <= 10; page++)
-    document.addPage().drawText(`Bench contract, page ${String(page)} of 10`, { x: 72, y: 720, size: 14 });
+    document
+      .addPage()
+      .drawText(`Bench contract, page ${String(page)} of 10`, { x: 72, y: 720, size: 14 });
   const pdf = Buffer.from(await document.save());
   const runs = [];
   for (let run = 0; run < RUNS; run++) {
@@ -152,7 +157,8 @@ try {
     });
     const t1 = performance.now();
     const outcome = await client.outcome(txnId);
-    if (outcome.body.status !== 'success') throw new Error(`outcome: ${JSON.stringify(outcome.body)}`);
+    if (outcome.body.status !== 'success')
+      throw new Error(`outcome: ${JSON.stringify(outcome.body)}`);
     const signMs = performance.now() - t1;
     const signed = await client.signedPdf(txnId, 1);
     if (!signed) throw new Error('no signed PDF');
