@@ -1,5 +1,6 @@
 /**
- * openssl as a relying party runs it, for the certificate authority's tests: files in a folder of
+ * openssl (and poppler's pdfsig) as a relying party runs them, for the certificate authority's and
+ * the eSign service's tests: files in a folder of
  * the test's own, a command's output (its error output too, where openssl says "verify OK"), and
  * the OCSP status of a certificate asked of the test's server against our chain.
  */
@@ -49,5 +50,36 @@ export function opensslKit(h: Pick<Harness, 'baseUrl' | 'deps'>, folder: string)
       chainFile,
       ...more,
     );
-  return { file, openssl, ocsp, issuingFile, chainFile };
+  /** `openssl cms -verify` of a detached signature (DER) over a document, against our chain. */
+  const verifyCms = (signature: string, content: string) =>
+    // Our document signers are not e-mail signers: any purpose, checked against our chain.
+    openssl(
+      'cms',
+      '-verify',
+      '-binary',
+      '-inform',
+      'DER',
+      '-in',
+      signature,
+      '-content',
+      content,
+      '-CAfile',
+      chainFile,
+      '-purpose',
+      'any',
+      '-out',
+      file('verified.bin', ''),
+    );
+  return { file, openssl, ocsp, verifyCms, issuingFile, chainFile };
+}
+
+/** What poppler's pdfsig says of a PDF's signatures (its report, whatever its exit code). */
+export async function pdfsig(path: string): Promise<string> {
+  try {
+    const { stdout, stderr } = await run('pdfsig', [path], { encoding: 'utf8' });
+    return stdout + stderr;
+  } catch (error) {
+    const failed = error as { stdout?: string; stderr?: string };
+    return `${failed.stdout ?? ''}${failed.stderr ?? ''}`;
+  }
 }

@@ -15,7 +15,8 @@ import { numberBox } from '../../components/forms.css.js';
 import { Verbatim } from '../../components/Verbatim.js';
 import { useFormat } from '../../format.js';
 import { useApi } from '../../queries.js';
-import { lead, muted, page, plainList, title } from './public.css.js';
+import { plainList } from '../my/my.css.js';
+import { lead, muted, page, title } from './public.css.js';
 
 /** How often the page asks while the signer has not answered. */
 const POLL_MS = 2_000;

@@ -132,10 +132,3 @@ export const page = style({
   paddingBlock: vars.space.xl,
   maxInlineSize: '60rem',
 });
-export const plainList = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'grid',
-  gap: vars.space.xs,
-});

@@ -158,6 +158,15 @@ export const ocspExtensions = async (issuing: x509.X509Certificate, key: CryptoK
   ...(await issuedBy(issuing, key)),
 ];
 
+/** Where a relying party checks a certificate the issuing CA made: its OCSP, its issuer, its CRL. */
+const statusPointers = (origin: string) => [
+  new x509.AuthorityInfoAccessExtension({
+    ocsp: new x509.GeneralName('url', origin + PKI_PATHS.ocsp),
+    caIssuers: new x509.GeneralName('url', origin + PKI_PATHS.issuing),
+  }),
+  new x509.CRLDistributionPointsExtension([origin + PKI_PATHS.crl]),
+];
+
 /** The time-stamping authority's (RFC 3161 §2.3: timeStamping its only, critical, purpose). */
 export const tsaExtensions = async (
   issuing: x509.X509Certificate,
@@ -171,11 +180,7 @@ export const tsaExtensions = async (
   ),
   new x509.ExtendedKeyUsageExtension([OID.timeStamping], true),
   ...(await issuedBy(issuing, key)),
-  new x509.AuthorityInfoAccessExtension({
-    ocsp: new x509.GeneralName('url', origin + PKI_PATHS.ocsp),
-    caIssuers: new x509.GeneralName('url', origin + PKI_PATHS.issuing),
-  }),
-  new x509.CRLDistributionPointsExtension([origin + PKI_PATHS.crl]),
+  ...statusPointers(origin),
 ];
 
 /**
@@ -190,11 +195,7 @@ export const esignServiceExtensions = async (
   new x509.BasicConstraintsExtension(false, undefined, true),
   new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature, true),
   ...(await issuedBy(issuing, key)),
-  new x509.AuthorityInfoAccessExtension({
-    ocsp: new x509.GeneralName('url', origin + PKI_PATHS.ocsp),
-    caIssuers: new x509.GeneralName('url', origin + PKI_PATHS.issuing),
-  }),
-  new x509.CRLDistributionPointsExtension([origin + PKI_PATHS.crl]),
+  ...statusPointers(origin),
 ];
 
 /** A document signer's certificate (issue 18's profile). */
@@ -215,11 +216,7 @@ export const subscriberExtensions = async (
     OID.adobeAuthenticDocuments,
   ]),
   ...(await issuedBy(issuing, key)),
-  new x509.AuthorityInfoAccessExtension({
-    ocsp: new x509.GeneralName('url', origin + PKI_PATHS.ocsp),
-    caIssuers: new x509.GeneralName('url', origin + PKI_PATHS.issuing),
-  }),
-  new x509.CRLDistributionPointsExtension([origin + PKI_PATHS.crl]),
+  ...statusPointers(origin),
   new x509.CertificatePolicyExtension([CERTIFICATE_POLICIES[level]]),
 ];
 
