@@ -17,7 +17,12 @@ import {
   webhookIsAuthentic,
 } from '../src/adapters/esignApp/client.js';
 import { remainingOf } from '../src/modules/counters/ledger.js';
-import { registerApplication, webhookSecret } from '../src/modules/esign/applications.js';
+import {
+  checkedRegistration,
+  registerApplication,
+  webhookSecret,
+} from '../src/modules/esign/applications.js';
+import { findSignatures } from '../src/modules/esign/verify.js';
 import { deliverDueWebhooks, sweep } from '../src/modules/esign/webhooks.js';
 import * as x509 from '../src/modules/pki/x509.js';
 import { startHarness } from './harness.js';
@@ -26,7 +31,7 @@ import { opensslKit, pdfsig } from './openssl.js';
 const h = await startHarness();
 // openssl and pdfsig check certificates against the real clock.
 h.clock.now = new Date();
-const { file, openssl, verifyCms } = opensslKit(h, 'tawqi-esign');
+const { file, openssl, checkSignature } = opensslKit(h, 'tawqi-esign');
 const RETURN = 'https://erp.example.sa';
 
 async function pdfOf(pages: number): Promise<Buffer> {
@@ -88,6 +93,14 @@ const request = (nationalId: string, documents: SigningRequest['documents']): Si
   returnUrl: `${RETURN}/signed`,
   documents,
 });
+
+/** A DER value's whole length from its header (the /Contents placeholder pads it with zeros). */
+function derLength(der: Buffer): number {
+  const first = der[1] ?? 0;
+  if (first < 0x80) return 2 + first;
+  const octets = first & 0x7f;
+  return 2 + octets + der.subarray(2, 2 + octets).reduce((length, byte) => length * 256 + byte, 0);
+}
 
 const hashOf = (text: string) => createHash('sha256').update(text).digest('base64');
 
@@ -200,11 +213,13 @@ describe('the eSign integration API', () => {
     for (const [index, text] of ['invoice one', 'invoice two'].entries()) {
       const document = outcome?.documents?.[index];
       if (!document) throw new Error('a document is missing');
-      const verified = await verifyCms(
-        file(`sig-${String(index)}.p7s`, Buffer.from(document.cms, 'base64')),
-        file(`doc-${String(index)}.xml`, text),
-      );
-      expect(verified).toMatch(/Verification successful/);
+      expect(
+        await checkSignature(
+          Buffer.from(document.cms, 'base64'),
+          Buffer.from(text),
+          `doc-${String(index)}`,
+        ),
+      ).toEqual({ verified: true, signingCertificateV2: true, timestampVerified: true });
     }
     // The signer's certificate is short-lived and names them.
     const leaf = file('leaf.der', Buffer.from(outcome?.certificates?.[0] ?? '', 'base64'));
@@ -250,6 +265,24 @@ describe('the eSign integration API', () => {
     expect(report).toContain('Signature Type: ETSI.CAdES.detached');
     expect(report).toContain('Total document signed');
     expect(report).toMatch(/Signer Certificate Common Name: .+/);
+    // The PDF's own signature, and the detached one over the PDF sent, as openssl sees them.
+    const [embedded] = findSignatures(signed);
+    if (!embedded) throw new Error('no signature in the PDF');
+    const [start, length, next, rest] = embedded.ranges;
+    const signedRanges = Buffer.concat([
+      signed.subarray(start, start + length),
+      signed.subarray(next, next + rest),
+    ]);
+    const padded = embedded.contents;
+    const der = padded.subarray(0, derLength(padded));
+    expect(await checkSignature(der, signedRanges, 'pades')).toEqual({
+      verified: true,
+      signingCertificateV2: true,
+      timestampVerified: true,
+    });
+    expect(
+      await checkSignature(Buffer.from(outcome?.documents?.[0]?.cms ?? '', 'base64'), pdf, 'lease'),
+    ).toEqual({ verified: true, signingCertificateV2: true, timestampVerified: true });
 
     // A byte changed inside the signed ranges, or an update appended after them.
     const changed = Buffer.from(signed);
@@ -577,5 +610,54 @@ describe('the eSign integration API', () => {
     );
     const report = await pdfsig(file('demo-signed.pdf', Buffer.from(await download.arrayBuffer())));
     expect(report).toContain('Signature Validation: Signature is Valid.');
+  });
+
+  it('registers an application only when its provider, organization, credential and addresses check out', async () => {
+    const keys = await generateKeyPair('ES256', { extractable: true });
+    const [provider] = (
+      await h.pool.query<{ sip_id: string }>(
+        'SELECT p.sip_id FROM service_providers p JOIN organizations o ON o.sip_slno = p.sip_slno WHERE o.org_slno = $1',
+        [organization.orgSlno],
+      )
+    ).rows;
+    const request = {
+      clientId: 'erp-registered',
+      providerId: provider?.sip_id ?? '',
+      organization: organization.orgSlno,
+      nameEnglish: 'Riyadh ERP',
+      nameArabic: 'نظام الرياض',
+      credential: { kind: 'publicKey' as const, pem: await exportSPKI(keys.publicKey) },
+      returnOrigins: ['https://erp.example.sa/path'],
+      webhookUrl: 'https://erp.example.sa/hooks/tawqi',
+    };
+    const checked = await checkedRegistration(h.pool, request, { production: true });
+    expect(checked).toMatchObject({
+      application: { returnOrigins: ['https://erp.example.sa'], orgSlno: organization.orgSlno },
+    });
+    const refused = await checkedRegistration(
+      h.pool,
+      {
+        ...request,
+        clientId: 'x',
+        providerId: 'SIP-NONE',
+        credential: { kind: 'publicKey', pem: 'not a key' },
+        returnOrigins: ['http://erp.example.sa'],
+        webhookUrl: 'http://127.0.0.1:9/hook',
+      },
+      { production: true },
+    );
+    expect('problems' in refused ? refused.problems : []).toHaveLength(5);
+    // Outside production a webhook on this machine may be plain http (the demo application's).
+    expect(
+      await checkedRegistration(
+        h.pool,
+        { ...request, webhookUrl: 'http://127.0.0.1:9/hook' },
+        { production: false },
+      ),
+    ).toHaveProperty('application');
+    // Another provider's organization is refused.
+    expect(
+      await checkedRegistration(h.pool, { ...request, organization: 1 }, { production: true }),
+    ).toHaveProperty('problems');
   });
 });

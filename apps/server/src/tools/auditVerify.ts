@@ -4,10 +4,9 @@
  * that fails. Exits 0 when the log holds, 1 when it does not, 2 when it could not be read.
  */
 import { ConfigError, loadConfig } from '../config.js';
-import { startEmbeddedPostgres, embeddedOwnerUrl } from '../db/embedded.js';
-import { createPool } from '../db/pool.js';
 import { deriveKeys } from '../keys.js';
 import { verifyAuditLog } from '../modules/audit/verify.js';
+import { toolDatabase } from './database.js';
 
 async function main(): Promise<number> {
   let config;
@@ -20,26 +19,7 @@ async function main(): Promise<number> {
     }
     throw error;
   }
-  let url = config.DATABASE_URL;
-  let stop: (() => Promise<void>) | null = null;
-  if (!url) {
-    url = embeddedOwnerUrl(config.EMBEDDED_PG_PORT, 'tawqi');
-    // The server may be running its embedded database; if not, start it for this check.
-    const probe = createPool(url, 1, () => undefined);
-    const running = await probe.query('SELECT 1').then(
-      () => true,
-      () => false,
-    );
-    await probe.end();
-    if (!running) {
-      const embedded = await startEmbeddedPostgres({
-        dataDir: config.DATA_DIR,
-        port: config.EMBEDDED_PG_PORT,
-      });
-      stop = () => embedded.stop();
-    }
-  }
-  const pool = createPool(url, 2, () => undefined);
+  const { pool, close } = await toolDatabase(config);
   try {
     const verdict = await verifyAuditLog(pool, deriveKeys(config.secrets));
     if (verdict.ok) {
@@ -58,8 +38,7 @@ async function main(): Promise<number> {
     console.error(`the audit log could not be read: ${String(error)}`);
     return 2;
   } finally {
-    await pool.end();
-    await stop?.();
+    await close();
   }
 }
 

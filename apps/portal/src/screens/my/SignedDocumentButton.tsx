@@ -19,22 +19,27 @@ export function SignedDocumentButton({
   const [busy, setBusy] = useState(false);
   if (!document.signed) return null;
   return (
-    <Button
-      variant="secondary"
-      size="small"
-      isPending={busy}
-      aria-label={t('transactions.downloadSignedNamed', { name: document.documentName })}
-      onPress={() => {
-        setBusy(true);
-        api
-          .download(CONTRACT.mySignedDocument, { params: { uniqueFileID: document.uniqueFileID } })
-          .catch(reportFailure)
-          .finally(() => {
-            setBusy(false);
-          });
-      }}
-    >
-      {t('transactions.downloadSigned')}
-    </Button>
+    <>
+      {/* Apart from the name before it (nothing at all when there is nothing to download). */}{' '}
+      <Button
+        variant="secondary"
+        size="small"
+        isPending={busy}
+        aria-label={t('transactions.downloadSignedNamed', { name: document.documentName })}
+        onPress={() => {
+          setBusy(true);
+          api
+            .download(CONTRACT.mySignedDocument, {
+              params: { uniqueFileID: document.uniqueFileID },
+            })
+            .catch(reportFailure)
+            .finally(() => {
+              setBusy(false);
+            });
+        }}
+      >
+        {t('transactions.downloadSigned')}
+      </Button>
+    </>
   );
 }

@@ -79,7 +79,7 @@ export default function TransactionStatus({ returned = false }: { returned?: boo
             <ul className={plainList}>
               {data.documents.map((document) => (
                 <li key={document.uniqueFileID}>
-                  <Verbatim>{document.documentName}</Verbatim>{' '}
+                  <Verbatim>{document.documentName}</Verbatim>
                   <SignedDocumentButton document={document} />
                 </li>
               ))}

@@ -26,7 +26,7 @@ function Documents({ transactionID }: { transactionID: string }) {
     <ul className={plainList} aria-label={t('transactions.documentsOf', { id: transactionID })}>
       {documents.data.dataList.map((document) => (
         <li key={document.uniqueFileID}>
-          {format.number(document.rowCount)}. <Verbatim>{document.documentName}</Verbatim>{' '}
+          {format.number(document.rowCount)}. <Verbatim>{document.documentName}</Verbatim>
           <SignedDocumentButton document={document} />
         </li>
       ))}

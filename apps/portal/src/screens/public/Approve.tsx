@@ -7,13 +7,14 @@
  */
 import { CONTRACT } from '@tawqi/api';
 import { formatDigits } from '@tawqi/domain';
-import { Card, EmptyState, ErrorState, Spinner, StatusBadge } from '@tawqi/ui';
+import { Card, EmptyState, ErrorState, Link, Spinner, StatusBadge } from '@tawqi/ui';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'wouter';
 import { numberBox } from '../../components/forms.css.js';
 import { Verbatim } from '../../components/Verbatim.js';
 import { useFormat } from '../../format.js';
+import { MY_PATHS } from '../../paths.js';
 import { useApi } from '../../queries.js';
 import { plainList } from '../my/my.css.js';
 import { lead, muted, page, title } from './public.css.js';
@@ -84,7 +85,19 @@ export default function Approve({ autoReturn = true }: { autoReturn?: boolean })
             <p className={muted}>{t('approve.until', { time: format.dateTime(data.expiresAt) })}</p>
           </>
         ) : null}
-        {data.status === 'success' ? <p role="status">{t('approve.signed')}</p> : null}
+        {data.status === 'success' ? (
+          <>
+            <p role="status">{t('approve.signed')}</p>
+            {/* The signer's own record of it, where Tawqi's return page shows it (SPEC §2). */}
+            <p>
+              <Link
+                href={`${MY_PATHS.externalReturn}?transactionID=${encodeURIComponent(data.transactionID)}`}
+              >
+                {t('approve.inTawqi')}
+              </Link>
+            </p>
+          </>
+        ) : null}
         {data.status === 'failed' && data.error ? (
           <p role="alert">
             {data.error.message} (<Verbatim>{data.error.code}</Verbatim>)

@@ -76,9 +76,16 @@ export const Signed: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText(text('public:approve.signed'))).toBeVisible();
-    await expect(canvas.getByRole('link', { name: /.+/ })).toHaveAttribute(
+    await expect(
+      canvas.getByRole('link', {
+        name: text('public:approve.back', { application: approval().application }),
+      }),
+    ).toHaveAttribute('href', 'https://erp.example.sa/signed?txnId=T-1&status=success');
+    await expect(
+      canvas.getByRole('link', { name: text('public:approve.inTawqi') }),
+    ).toHaveAttribute(
       'href',
-      'https://erp.example.sa/signed?txnId=T-1&status=success',
+      expect.stringContaining('/app/my/esign/transaction/return/external?transactionID=ES-'),
     );
     await expect(canvas.queryByText(text('public:approve.pick'))).toBeNull();
   },
@@ -91,7 +98,11 @@ export const Declined: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('alert')).toHaveTextContent('E3001');
-    await expect(canvas.getByRole('link', { name: /.+/ })).toBeVisible();
+    await expect(
+      canvas.getByRole('link', {
+        name: text('public:approve.back', { application: approval().application }),
+      }),
+    ).toBeVisible();
   },
 };
 export const DeclinedArabic = inArabic(Declined);

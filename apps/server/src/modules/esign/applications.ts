@@ -80,6 +80,102 @@ export async function registerApplication(
   return row.app_slno;
 }
 
+/** What an operator asks to register, before it is checked. */
+export interface RegistrationRequest {
+  clientId: string;
+  /** The provider's SIP id. */
+  providerId: string;
+  organization: number | null;
+  nameEnglish: string;
+  nameArabic: string;
+  credential: { kind: 'publicKey' | 'certificate'; pem: string };
+  returnOrigins: string[];
+  webhookUrl: string | null;
+}
+
+const httpsOrLoopback = (url: URL, production: boolean) =>
+  url.protocol === 'https:' ||
+  (!production &&
+    url.protocol === 'http:' &&
+    ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname));
+
+/**
+ * A registration checked: the provider exists, the organization is the provider's, the client id
+ * has its shape, the credential is a key or certificate that can sign (ES256/RS256/PS256/EdDSA),
+ * return origins and the webhook are https (plain http to this machine only outside production).
+ */
+export async function checkedRegistration(
+  db: Queryable,
+  request: RegistrationRequest,
+  options: { production: boolean },
+): Promise<{ application: NewApplication } | { problems: string[] }> {
+  const problems: string[] = [];
+  if (!/^[A-Za-z0-9._-]{3,64}$/.test(request.clientId))
+    problems.push('the client id is 3 to 64 letters, digits, dots, dashes or underscores');
+  if (!request.nameEnglish.trim() || !request.nameArabic.trim())
+    problems.push('the application needs its English and Arabic names');
+  const [provider] = (
+    await db.query<{ sip_slno: number }>(
+      'SELECT sip_slno FROM service_providers WHERE sip_id = $1',
+      [request.providerId],
+    )
+  ).rows;
+  if (!provider) problems.push(`no provider ${request.providerId}`);
+  if (provider && request.organization !== null) {
+    const { rowCount } = await db.query(
+      'SELECT 1 FROM organizations WHERE org_slno = $1 AND sip_slno = $2',
+      [request.organization, provider.sip_slno],
+    );
+    if (rowCount !== 1)
+      problems.push(`organization ${String(request.organization)} is not the provider's`);
+  }
+  const usable = await Promise.all(
+    ASSERTION_ALGORITHMS.map((algorithm) =>
+      (request.credential.kind === 'publicKey'
+        ? importSPKI(request.credential.pem, algorithm)
+        : importX509(request.credential.pem, algorithm)
+      ).then(
+        () => true,
+        () => false,
+      ),
+    ),
+  );
+  if (!usable.some(Boolean))
+    problems.push(
+      `the credential is not a ${request.credential.kind === 'publicKey' ? 'public key' : 'certificate'} that can sign assertions (PEM)`,
+    );
+  const urls = (values: string[]) =>
+    values.map((value) => {
+      try {
+        return new URL(value);
+      } catch {
+        return null;
+      }
+    });
+  const origins = urls(request.returnOrigins);
+  if (
+    origins.length === 0 ||
+    origins.some((url) => !url || !httpsOrLoopback(url, options.production))
+  )
+    problems.push('return origins are https addresses (at least one)');
+  const [webhook] = request.webhookUrl ? urls([request.webhookUrl]) : [undefined];
+  if (webhook === null || (webhook && !httpsOrLoopback(webhook, options.production)))
+    problems.push('the webhook is an https address');
+  if (problems.length > 0 || !provider) return { problems };
+  return {
+    application: {
+      clientId: request.clientId,
+      sipSlno: provider.sip_slno,
+      orgSlno: request.organization,
+      nameEnglish: request.nameEnglish.trim(),
+      nameArabic: request.nameArabic.trim(),
+      credential: request.credential,
+      returnOrigins: origins.flatMap((url) => (url ? [url.origin] : [])),
+      webhookUrl: request.webhookUrl,
+    },
+  };
+}
+
 /** The webhook's HMAC key of an application. */
 export function webhookSecret(
   deps: { keys: Pick<Deps['keys'], 'webhooks'> },

@@ -51,13 +51,13 @@ export interface SignatureReport {
   verdict: Verdict;
 }
 
-interface FoundSignature {
+export interface FoundSignature {
   ranges: [number, number, number, number];
   contents: Buffer;
 }
 
-/** The signatures' byte ranges and /Contents, in the order they appear in the file. */
-function findSignatures(pdf: Buffer): FoundSignature[] {
+/** The signatures' byte ranges and /Contents (the CMS, DER, zero-padded), in file order. */
+export function findSignatures(pdf: Buffer): FoundSignature[] {
   const text = pdf.toString('latin1');
   const found: FoundSignature[] = [];
   for (const match of text.matchAll(/\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/g)) {

@@ -1,0 +1,38 @@
+/**
+ * The database an operator's tool works on: DATABASE_URL, or the embedded one in DATA_DIR —
+ * the server's while it runs, else started for the tool and stopped after.
+ */
+import type { Config } from '../config.js';
+import { embeddedOwnerUrl, startEmbeddedPostgres } from '../db/embedded.js';
+import { createPool, type Pool } from '../db/pool.js';
+
+export async function toolDatabase(
+  config: Config,
+): Promise<{ pool: Pool; close: () => Promise<void> }> {
+  let url = config.DATABASE_URL;
+  let stop: (() => Promise<void>) | null = null;
+  if (!url) {
+    url = embeddedOwnerUrl(config.EMBEDDED_PG_PORT, 'tawqi');
+    const probe = createPool(url, 1, () => undefined);
+    const running = await probe.query('SELECT 1').then(
+      () => true,
+      () => false,
+    );
+    await probe.end();
+    if (!running) {
+      const embedded = await startEmbeddedPostgres({
+        dataDir: config.DATA_DIR,
+        port: config.EMBEDDED_PG_PORT,
+      });
+      stop = () => embedded.stop();
+    }
+  }
+  const pool = createPool(url, 2, () => undefined);
+  return {
+    pool,
+    close: async () => {
+      await pool.end();
+      await stop?.();
+    },
+  };
+}
