@@ -50,6 +50,7 @@ import { translationHandlers } from './modules/translations/handlers.js';
 import { accountHandlers } from './modules/account/handlers.js';
 import { CRL_REFRESH_MS, loadAuthority } from './modules/pki/authority.js';
 import { registerPki } from './modules/pki/routes.js';
+import { buildOpenApiDocument } from '@tawqi/api';
 import { createDemoApplication } from './adapters/esignApp/demoApp.js';
 import { esignHandlers } from './modules/esign/handlers.js';
 import { registerEsignApi } from './modules/esign/routes.js';
@@ -213,6 +214,13 @@ export async function createServer(options: {
       (instance) => registerPaymentCallback(instance, deps),
       (instance) => registerPki(instance, deps),
       (instance) => registerEsignApi(instance, deps),
+      (instance) => {
+        // The API's description for integrators (the eSign integration API's included), made once.
+        const openApi = buildOpenApiDocument({ serverUrl: config.publicOrigin });
+        instance.get('/api/openapi.json', (_request, reply) =>
+          reply.header('cache-control', 'public, max-age=3600').send(openApi),
+        );
+      },
       (instance) => demoApplication?.register(instance),
       (instance) => {
         // The demo outbox: the one-time codes the demo notifier "sent". It shows codes, so only in

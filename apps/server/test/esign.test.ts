@@ -398,6 +398,15 @@ describe('the eSign integration API', () => {
     expect(rows[0]?.n).toBe(0);
   });
 
+  it('publishes its OpenAPI description, the integration API and its refusals included', async () => {
+    const described = await h.call('GET', '/api/openapi.json');
+    expect(described.status).toBe(200);
+    const create = described.body.paths['/api/esign/v1/sign-requests'].post;
+    expect(create.security).toEqual([{ applicationAssertion: [] }]);
+    expect(JSON.stringify(create.responses)).toContain('E1004');
+    expect(described.body.servers).toEqual([{ url: h.deps.config.publicOrigin }]);
+  });
+
   it('refuses a wrong credential: another key, a reused assertion, another audience', async () => {
     const { clientId, client } = await application(organization.orgSlno);
     const sent = request(members[3] ?? '', [{ kind: 'hash', name: 'a', sha256: hashOf('x') }]);

@@ -8,6 +8,7 @@ import { ESIGN_ERRORS, INTEGRATION_BASE, MAX_REQUEST_BYTES, type EsignErrorKey }
 import type { Language } from '@tawqi/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.js';
+import { downloadHeaders } from '../../http/download.js';
 import { authenticate, type Application } from './applications.js';
 import {
   EsignRefusal,
@@ -97,13 +98,9 @@ export async function registerEsignApi(root: FastifyInstance, deps: Deps): Promi
         );
         const [document] = rows;
         if (!document) return refuse(reply, request, 'notFound');
-        const name = document.document_name.replace(/\.pdf$/i, '');
+        const name = `${document.document_name.replace(/\.pdf$/i, '')}-signed.pdf`;
         return reply
-          .type('application/pdf')
-          .header(
-            'content-disposition',
-            `attachment; filename="signed.pdf"; filename*=UTF-8''${encodeURIComponent(`${name}-signed.pdf`)}`,
-          )
+          .headers(downloadHeaders(name, 'application/pdf'))
           .send(document.signed_content);
       },
     );
