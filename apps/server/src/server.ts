@@ -215,10 +215,13 @@ export async function createServer(options: {
       (instance) => registerPki(instance, deps),
       (instance) => registerEsignApi(instance, deps),
       (instance) => {
-        // The API's description for integrators (the eSign integration API's included), made once.
-        const openApi = buildOpenApiDocument({ serverUrl: config.publicOrigin });
+        // The API's description for integrators (the eSign integration API's included): made
+        // when first asked for, not at every start.
+        let openApi: ReturnType<typeof buildOpenApiDocument> | null = null;
         instance.get('/api/openapi.json', (_request, reply) =>
-          reply.header('cache-control', 'public, max-age=3600').send(openApi),
+          reply
+            .header('cache-control', 'public, max-age=3600')
+            .send((openApi ??= buildOpenApiDocument({ serverUrl: config.publicOrigin }))),
         );
       },
       (instance) => demoApplication?.register(instance),

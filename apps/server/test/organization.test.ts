@@ -149,6 +149,19 @@ describe('the organization’s eSign transactions (a declared grid)', () => {
       body: { orgSlNo: 314, pageNumber: 0, pageSize: 10, ...body },
     });
 
+  it('offers its plan types as stored, so a type chosen in Arabic filters the grid', async () => {
+    const types = await h.call('POST', '/api/v1/org/esigntransactions/getPlanType?orgSlno=314', {
+      token: sara,
+      language: 'ar',
+    });
+    expect(types.status).toBe(200);
+    expect(types.body.dataList).toContain('Special plan');
+    const filtered = await grid(sara, { planType: 'Special plan' }, 'ar');
+    expect(filtered.body.totalCount).toBeGreaterThan(0);
+    const all = await grid(sara, {}, 'ar');
+    expect(filtered.body.totalCount).toBeLessThan(all.body.totalCount);
+  });
+
   it('pages the organization’s own transactions, newest first, each with its running number', async () => {
     const total = await count('SELECT count(*) AS n FROM esign_transactions WHERE org_slno = 314');
     expect(total).toBeGreaterThanOrEqual(10_000);

@@ -3,22 +3,13 @@
  * embedded one in DATA_DIR — running or not) with the key of AUDIT_KEY, and names the first record
  * that fails. Exits 0 when the log holds, 1 when it does not, 2 when it could not be read.
  */
-import { ConfigError, loadConfig } from '../config.js';
 import { deriveKeys } from '../keys.js';
 import { verifyAuditLog } from '../modules/audit/verify.js';
-import { toolDatabase } from './database.js';
+import { toolConfig, toolDatabase } from './database.js';
 
 async function main(): Promise<number> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 2;
-    }
-    throw error;
-  }
+  const config = toolConfig();
+  if (!config) return 2;
   const { pool, close } = await toolDatabase(config);
   try {
     const verdict = await verifyAuditLog(pool, deriveKeys(config.secrets));

@@ -1,10 +1,23 @@
 /**
- * The database an operator's tool works on: DATABASE_URL, or the embedded one in DATA_DIR —
+ * What an operator's tool runs with: the configuration (or null, its fault printed), and the
+ * database it works on: DATABASE_URL, or the embedded one in DATA_DIR —
  * the server's while it runs, else started for the tool and stopped after.
  */
-import type { Config } from '../config.js';
+import { ConfigError, loadConfig, type Config } from '../config.js';
 import { embeddedOwnerUrl, startEmbeddedPostgres } from '../db/embedded.js';
 import { createPool, type Pool } from '../db/pool.js';
+
+export function toolConfig(): Config | null {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      return null;
+    }
+    throw error;
+  }
+}
 
 export async function toolDatabase(
   config: Config,

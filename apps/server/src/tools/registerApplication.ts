@@ -13,26 +13,17 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config.js';
 import { deriveKeys } from '../keys.js';
 import {
   checkedRegistration,
   registerApplication,
   webhookSecret,
 } from '../modules/esign/applications.js';
-import { toolDatabase } from './database.js';
+import { toolConfig, toolDatabase } from './database.js';
 
 async function main(): Promise<number> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 2;
-    }
-    throw error;
-  }
+  const config = toolConfig();
+  if (!config) return 2;
   const { values } = parseArgs({
     options: {
       'client-id': { type: 'string' },

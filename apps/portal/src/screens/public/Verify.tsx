@@ -25,7 +25,7 @@ const VERDICT_TONES: Record<SignatureReport['verdict'], Tone> = {
   untrusted: 'danger',
 };
 
-export function SignatureCard({ signature, index }: { signature: SignatureReport; index: number }) {
+function SignatureCard({ signature, index }: { signature: SignatureReport; index: number }) {
   const { t } = useTranslation('public');
   const format = useFormat();
   const certificate = signature.certificate;

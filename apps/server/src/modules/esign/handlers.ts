@@ -10,9 +10,8 @@ import { requireCaller, type Handlers } from '../../http/contractRoutes.js';
 import { AppError } from '../../http/errors.js';
 import type { TenantContext } from '../access/tenancy.js';
 import { organizationOf } from '../organization/transactions.js';
-import { localWord } from '../words.js';
 import { storedError } from './errors.js';
-import { advance, type TransactionRow } from './service.js';
+import { advance, transactionByApprovalToken } from './service.js';
 import { verifySignedPdf } from './verify.js';
 
 /** The application's return address with the transaction's outcome in its query. */
@@ -23,22 +22,9 @@ function returnAddress(returnUrl: string, txnId: string, status: string): string
   return url.toString();
 }
 
-type ApprovalRow = TransactionRow & { name_en: string; name_ar: string; error_code: string | null };
-
 export function esignHandlers(deps: Deps): Handlers {
   const { pool } = deps;
-  const approvalRow = async (token: string) => {
-    const { rows } = await pool.query<ApprovalRow>(
-      `SELECT t.esign_logs_id, t.transaction_id, t.app_slno, t.app_txn_id, t.user_slno, t.org_slno, t.status,
-              t.request_fingerprint, t.response_data, t.sign_response_data, t.identity_trans_id, t.identity_random,
-              t.approval_token, t.return_url, t.expires_at, u.national_id, t.error_code, a.name_en, a.name_ar
-         FROM esign_transactions t JOIN users u ON u.user_slno = t.user_slno
-         JOIN esign_applications a ON a.app_slno = t.app_slno
-        WHERE t.approval_token = $1`,
-      [token],
-    );
-    return rows[0] ?? null;
-  };
+  const approvalRow = (token: string) => transactionByApprovalToken(pool, token);
   const recordOf =
     (kind: 'request' | 'response' | 'signResponse') =>
     async ({
@@ -129,12 +115,13 @@ export function esignHandlers(deps: Deps): Handlers {
     orgEsignResponse: recordOf('response'),
     orgEsignSignResponse: recordOf('signResponse'),
 
-    orgEsignPlanTypes: async ({ tenant, language }) => {
+    // As stored: the filter sends one back, and the portal says each in its language.
+    orgEsignPlanTypes: async ({ tenant }) => {
       const { rows } = await pool.query<{ plan_type: string }>(
         'SELECT DISTINCT plan_type FROM esign_transactions WHERE org_slno = $1 ORDER BY plan_type',
         [organizationOf(tenant)],
       );
-      return { dataList: rows.map((row) => localWord(row.plan_type, language)) };
+      return { dataList: rows.map((row) => row.plan_type) };
     },
 
     orgEsignSipId: async ({ tenant }) => {

@@ -67,21 +67,32 @@ interface ReadDocument {
   content: Buffer | null;
 }
 
-/** A request's documents, checked: a digest of 32 bytes, or a PDF that reads and is not encrypted. */
-async function readDocuments(
+/** A request's documents decoded: a digest must be 32 bytes; a PDF's bytes are hashed. */
+function decodeDocuments(
   documents: ReturnType<typeof signingRequest.parse>['documents'],
-): Promise<ReadDocument[]> {
-  const read: ReadDocument[] = [];
-  for (const [index, document] of documents.entries()) {
+): ReadDocument[] {
+  return documents.map((document, index) => {
     const position = index + 1;
     if (document.kind === 'hash') {
       const sha256 = Buffer.from(document.sha256, 'base64');
       if (sha256.length !== 32)
         throw new EsignRefusal('badDocument', [`documents.${String(index)}`]);
-      read.push({ position, name: document.name, kind: 'hash', sha256, content: null });
-      continue;
+      return { position, name: document.name, kind: 'hash', sha256, content: null };
     }
     const content = Buffer.from(document.content, 'base64');
+    const sha256 = createHash('sha256').update(content).digest();
+    return { position, name: document.name, kind: 'pdf', sha256, content };
+  });
+}
+
+/**
+ * A new request's PDFs checked: within the size, readable, not encrypted. Not for a repeated
+ * request: its PDFs were checked when it was first stored (same digests).
+ */
+async function checkPdfs(documents: readonly ReadDocument[]): Promise<void> {
+  for (const document of documents) {
+    if (!document.content) continue;
+    const content = document.content;
     const readable =
       content.length <= MAX_PDF_BYTES &&
       content.subarray(0, 5).toString('latin1') === '%PDF-' &&
@@ -89,16 +100,9 @@ async function readDocuments(
         (pdf) => !pdf.isEncrypted,
         () => false,
       ));
-    if (!readable) throw new EsignRefusal('badDocument', [`documents.${String(index)}`]);
-    read.push({
-      position,
-      name: document.name,
-      kind: 'pdf',
-      sha256: createHash('sha256').update(content).digest(),
-      content,
-    });
+    if (!readable)
+      throw new EsignRefusal('badDocument', [`documents.${String(document.position - 1)}`]);
   }
-  return read;
 }
 
 /** What makes two requests the same (the timestamp aside: a retry may carry a new one). */
@@ -166,6 +170,7 @@ export interface TransactionRow {
   identity_trans_id: string | null;
   identity_random: string | null;
   approval_token: string | null;
+  error_code: string | null;
   return_url: string;
   expires_at: Date;
   national_id: string;
@@ -173,7 +178,7 @@ export interface TransactionRow {
 
 const TRANSACTION_COLUMNS = `t.esign_logs_id, t.transaction_id, t.app_slno, t.app_txn_id, t.user_slno, t.org_slno, t.status,
        t.request_fingerprint, t.response_data, t.sign_response_data, t.identity_trans_id, t.identity_random,
-       t.approval_token, t.return_url, t.expires_at, u.national_id`;
+       t.approval_token, t.return_url, t.expires_at, t.error_code, u.national_id`;
 const TRANSACTION_FROM = 'esign_transactions t JOIN users u ON u.user_slno = t.user_slno';
 
 export async function transactionOfApplication(
@@ -186,6 +191,20 @@ export async function transactionOfApplication(
     `SELECT ${TRANSACTION_COLUMNS} FROM ${TRANSACTION_FROM}
       WHERE t.app_slno = $1 AND t.app_txn_id = $2${lock ? ' FOR UPDATE OF t' : ''}`,
     [appSlno, txnId],
+  );
+  return rows[0] ?? null;
+}
+
+/** A transaction by its approval page's token, with its application's names. */
+export async function transactionByApprovalToken(
+  db: Queryable,
+  token: string,
+): Promise<(TransactionRow & { name_en: string; name_ar: string }) | null> {
+  const { rows } = await db.query<TransactionRow & { name_en: string; name_ar: string }>(
+    `SELECT ${TRANSACTION_COLUMNS}, a.name_en, a.name_ar
+       FROM ${TRANSACTION_FROM} JOIN esign_applications a ON a.app_slno = t.app_slno
+      WHERE t.approval_token = $1`,
+    [token],
   );
   return rows[0] ?? null;
 }
@@ -216,7 +235,7 @@ export async function createSigningRequest(
     throw new EsignRefusal('malformedRequest', fields);
   }
   const request = parsed.data;
-  const documents = await readDocuments(request.documents);
+  const documents = decodeDocuments(request.documents);
   const fingerprint = fingerprintOf(request, documents);
   const now = deps.clock();
 
@@ -228,6 +247,7 @@ export async function createSigningRequest(
   };
   const seen = await stored();
   if (seen) return seen;
+  await checkPdfs(documents);
 
   if (Math.abs(now.getTime() - Date.parse(request.timestamp)) > REQUEST_FRESHNESS_SECONDS * 1000)
     throw new EsignRefusal('staleRequest', ['timestamp']);
