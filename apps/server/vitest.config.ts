@@ -16,7 +16,8 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/globalSetup.ts'],
-    testTimeout: 20_000,
-    hookTimeout: 60_000,
+    // Bounds for a loaded 2-core machine (CI beside the browser suites), not expected durations.
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
   },
 });

@@ -24,6 +24,9 @@ export default defineConfig({
     browser: {
       api: { host: '127.0.0.1', allowWrite: true },
       enabled: true,
+      // A loaded 2-core machine (CI beside other suites) took over the default minute to start
+      // the browser session and compile the first module; a bound, not a pause.
+      connectTimeout: 300_000,
       headless: true,
       provider: playwright({
         launchOptions: { executablePath: ensureChromium(), args: CHROMIUM_ARGS },

@@ -10,6 +10,8 @@ export default defineConfig({
   ssr: { resolve: { conditions, externalConditions: conditions } },
   test: {
     include: ['test/**/*.test.ts'],
+    // A bound for a loaded 2-core machine (issue 34), not an expected duration.
+    testTimeout: 30_000,
     coverage: {
       provider: 'v8',
       include: ['src/**/*.ts'],

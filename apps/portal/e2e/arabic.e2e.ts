@@ -6,9 +6,16 @@
  * sees them.
  */
 import type { Page } from 'playwright';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BRAND_NAMES, latinWordsIn } from '../src/stories/latinWords.js';
-import { MY_ROUTES, PUBLIC_ROUTES, SARA, openPage, signInWithNafath } from './browser.js';
+import {
+  MY_ROUTES,
+  PUBLIC_ROUTES,
+  SARA,
+  openKeptPage,
+  openPage,
+  signInWithNafath,
+} from './browser.js';
 
 /** The Latin words and ASCII digits a person reads on the page, outside what may carry them. */
 async function latinOnPage(page: Page): Promise<string[]> {
@@ -21,72 +28,86 @@ async function settled(page: Page) {
   await page.waitForLoadState('networkidle');
 }
 
-describe('an Arabic page', () => {
-  it('shows no Latin script and no ASCII digits on the public site', async () => {
-    const { page } = await openPage('/?lng=ar');
-    for (const path of [...PUBLIC_ROUTES, '/no-such-page', '/app/login']) {
-      await page.goto(path);
-      await settled(page);
-      expect(await latinOnPage(page), path).toEqual([]);
-    }
-    // The check sees a planted English sentence, and lets the same text pass once marked.
-    await page.evaluate(() => {
-      const planted = document.createElement('p');
-      planted.textContent = 'Declined by the gateway 12';
-      document.querySelector('main')?.append(planted);
-    });
-    expect(await latinOnPage(page)).toEqual([
-      'Declined (in p)',
-      'by (in p)',
-      'the (in p)',
-      'gateway (in p)',
-      '12 (in p)',
-    ]);
-    await page.evaluate(() =>
-      document.querySelector('main p:last-child')?.setAttribute('translate', 'no'),
-    );
-    expect(await latinOnPage(page)).toEqual([]);
-  }, 120_000);
-
-  it('shows no Latin script and no ASCII digits in the individual area, with data on it', async () => {
-    const { page } = await openPage('/app/login?lng=en');
+/** A page of Sara's, signed in once for the sweep of one area. */
+function signedInAsSara(): () => Page {
+  let page: Page;
+  beforeAll(async () => {
+    ({ page } = await openKeptPage('/app/login?lng=en'));
     await signInWithNafath(page, SARA);
     await page.waitForURL((url) => !url.pathname.endsWith('/login'));
     await page.goto('/app/my/dashboard?lng=ar');
-    for (const route of MY_ROUTES) {
-      await page.goto(`/app/my${route}`);
-      await settled(page);
-      expect(await latinOnPage(page), route).toEqual([]);
-    }
-    // A transaction's documents opened in the grid. (Not the notifications panel: opening it
-    // marks Sara's notifications read, and the session test counts them.)
-    await page.goto('/app/my/esign/transactions');
     await settled(page);
-    await page.getByRole('button', { name: 'عرض التفاصيل' }).first().click();
-    await page.getByRole('list', { name: /مستندات العملية/ }).waitFor();
-    await page.waitForLoadState('networkidle');
-    expect(await latinOnPage(page), 'transactions with details').toEqual([]);
-  }, 120_000);
+  });
+  return () => page;
+}
 
-  it('shows no Latin script and no ASCII digits in the organization area, with data on it', async () => {
-    const { page } = await openPage('/app/login?lng=en');
-    await signInWithNafath(page, SARA);
-    await page.waitForURL((url) => !url.pathname.endsWith('/login'));
-    await page.goto('/app/org/dashboard?lng=ar');
-    await settled(page);
-    expect(await latinOnPage(page), 'dashboard').toEqual([]);
-    for (const tab of ['units', 'details', 'certificate', 'sponsors', 'contacts', 'admins']) {
-      await page.goto(`/app/org/orgProfile?tab=${tab}`);
+// One test per page, each with its own time budget; a signed-in area signs in once.
+describe('an Arabic page', () => {
+  describe('of the public site', () => {
+    it.each([...PUBLIC_ROUTES, '/no-such-page', '/app/login'])(
+      'shows no Latin script and no ASCII digits on %s',
+      async (path) => {
+        const { page } = await openPage(`${path}?lng=ar`);
+        await settled(page);
+        expect(await latinOnPage(page)).toEqual([]);
+      },
+    );
+
+    it('is checked by a rule that sees a planted English sentence, and lets it pass once marked', async () => {
+      const { page } = await openPage('/?lng=ar');
       await settled(page);
-      expect(await latinOnPage(page), tab).toEqual([]);
-    }
-    // A report of figures, dates and money.
-    await page.goto('/app/org/reports/esign');
-    await settled(page);
-    await page.getByRole('grid').getByRole('row').nth(1).waitFor();
-    expect(await latinOnPage(page), 'eSign counter report').toEqual([]);
-    // What the organization bought, and what it can buy.
-    for (const path of [
+      await page.evaluate(() => {
+        const planted = document.createElement('p');
+        planted.id = 'planted';
+        planted.textContent = 'Declined by the gateway 12';
+        document.querySelector('main')?.append(planted);
+      });
+      expect(await latinOnPage(page)).toEqual([
+        'Declined (in p)',
+        'by (in p)',
+        'the (in p)',
+        'gateway (in p)',
+        '12 (in p)',
+      ]);
+      await page.evaluate(() =>
+        document.getElementById('planted')?.setAttribute('translate', 'no'),
+      );
+      expect(await latinOnPage(page)).toEqual([]);
+    });
+  });
+
+  describe('of the individual area, with data on it', () => {
+    const page = signedInAsSara();
+
+    it.each(MY_ROUTES)('shows no Latin script and no ASCII digits on /app/my%s', async (route) => {
+      await page().goto(`/app/my${route}`);
+      await settled(page());
+      expect(await latinOnPage(page())).toEqual([]);
+    });
+
+    it('shows none in a transaction’s documents opened in the grid', async () => {
+      // (Not the notifications panel: opening it marks Sara's notifications read, and the session
+      // test counts them.)
+      await page().goto('/app/my/esign/transactions');
+      await settled(page());
+      await page().getByRole('button', { name: 'عرض التفاصيل' }).first().click();
+      await page()
+        .getByRole('list', { name: /مستندات العملية/ })
+        .waitFor();
+      await page().waitForLoadState('networkidle');
+      expect(await latinOnPage(page())).toEqual([]);
+    });
+  });
+
+  describe('of the organization area, with data on it', () => {
+    const page = signedInAsSara();
+
+    it.each([
+      '/app/org/dashboard',
+      ...['units', 'details', 'certificate', 'sponsors', 'contacts', 'admins'].map(
+        (tab) => `/app/org/orgProfile?tab=${tab}`,
+      ),
+      // What the organization bought, and what it can buy.
       '/app/org/buy/esign/plans',
       '/app/org/buy/esign/plans/buycounter',
       '/app/org/buy/role/plans/buyOrgPlan',
@@ -99,10 +120,17 @@ describe('an Arabic page', () => {
       '/app/org/buy/role/l2/counter/create',
       '/app/org/buy/esign/plans/sipBuyCounter',
       '/app/org/approval/ltwo',
-    ]) {
-      await page.goto(path);
-      await settled(page);
-      expect(await latinOnPage(page), path).toEqual([]);
-    }
-  }, 120_000);
+    ])('shows no Latin script and no ASCII digits on %s', async (path) => {
+      await page().goto(path);
+      await settled(page());
+      expect(await latinOnPage(page())).toEqual([]);
+    });
+
+    it('shows none in a report of figures, dates and money', async () => {
+      await page().goto('/app/org/reports/esign');
+      await settled(page());
+      await page().getByRole('grid').getByRole('row').nth(1).waitFor();
+      expect(await latinOnPage(page())).toEqual([]);
+    });
+  });
 });

@@ -14,17 +14,20 @@ let browser: Browser;
 beforeAll(async () => {
   browser = await chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_ARGS });
 });
+/** Contexts closed after each test, and those a file keeps across its tests (openKeptPage). */
+const contexts: BrowserContext[] = [];
+const keptContexts: BrowserContext[] = [];
 afterAll(async () => {
+  await Promise.all(keptContexts.splice(0).map((context) => context.close()));
   await browser.close();
 });
 
-const contexts: BrowserContext[] = [];
 const RESULTS = fileURLToPath(new URL('../test-results/', import.meta.url));
 afterEach(async ({ task }) => {
   // A failed test leaves a screenshot of each of its pages in test-results/ (CI keeps the folder).
   if (task.result?.state === 'fail') {
     mkdirSync(RESULTS, { recursive: true });
-    const pages = contexts.flatMap((context) => context.pages());
+    const pages = [...contexts, ...keptContexts].flatMap((context) => context.pages());
     await Promise.all(
       pages.map((page, index) =>
         page
@@ -39,13 +42,34 @@ afterEach(async ({ task }) => {
   await Promise.all(contexts.splice(0).map((context) => context.close()));
 });
 
-/** A desktop window by default; a phone's size where a test asks for it. */
+interface Viewport {
+  width: number;
+  height: number;
+}
+const DESKTOP: Viewport = { width: 1280, height: 900 };
+
+/** A desktop window by default; a phone's size where a test asks for it. Closed after the test. */
 export async function openPage(
   path = '/',
-  viewport: { width: number; height: number } = { width: 1280, height: 900 },
+  viewport: Viewport = DESKTOP,
 ): Promise<{ page: Page; errors: string[]; context: BrowserContext }> {
+  return open(path, viewport, contexts);
+}
+
+/**
+ * A page kept until the file's tests end: a sweep signs in once (in beforeAll) and then checks
+ * one page per test, each with its own time budget, instead of walking every page in one test.
+ */
+export async function openKeptPage(
+  path = '/',
+  viewport: Viewport = DESKTOP,
+): Promise<{ page: Page; errors: string[]; context: BrowserContext }> {
+  return open(path, viewport, keptContexts);
+}
+
+async function open(path: string, viewport: Viewport, owner: BrowserContext[]) {
   const context = await browser.newContext({ baseURL: baseUrl, viewport });
-  contexts.push(context);
+  owner.push(context);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (message) => {

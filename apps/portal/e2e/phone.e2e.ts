@@ -5,8 +5,8 @@
  * the sign-in tabs all show.
  */
 import type { Page } from 'playwright';
-import { describe, expect, it } from 'vitest';
-import { MY_ROUTES, PUBLIC_ROUTES, enrolWithNafath, openPage } from './browser.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { MY_ROUTES, PUBLIC_ROUTES, enrolWithNafath, openKeptPage, openPage } from './browser.js';
 
 /** How much wider than the window the page is (0 when it fits). */
 async function overflow(page: Page): Promise<number> {
@@ -41,20 +41,19 @@ for (const width of [360, 390]) {
   const phone = { width, height: 800 };
 
   describe(`a phone ${String(width)} px wide`, () => {
-    // The page sweeps run at the narrowest width only: what fits 360 px fits 390.
+    // The page sweeps run at the narrowest width only: what fits 360 px fits 390. One test per
+    // page and language, each with its own time budget.
     if (width === 360) {
-      it('shows the public site within the screen, its pages in a drawer', async () => {
-        for (const language of ['ar', 'en'] as const) {
-          for (const path of PUBLIC_ROUTES) {
-            const { page, context } = await openPage(`${path}?lng=${language}`, phone);
-            await page.getByRole('heading', { level: 1 }).waitFor();
-            expect(await overflow(page), `${path} in ${language}: ${await sticksOut(page)}`).toBe(
-              0,
-            );
-            expect(await headerHeight(page), `${path} in ${language}`).toBeLessThan(72);
-            await context.close();
-          }
-        }
+      describe.each(['ar', 'en'] as const)('the public site in %s', (language) => {
+        it.each(PUBLIC_ROUTES)('shows %s within the screen', async (path) => {
+          const { page } = await openPage(`${path}?lng=${language}`, phone);
+          await page.getByRole('heading', { level: 1 }).waitFor();
+          expect(await overflow(page), await sticksOut(page)).toBe(0);
+          expect(await headerHeight(page)).toBeLessThan(72);
+        });
+      });
+
+      it('keeps the public pages in a drawer', async () => {
         const { page } = await openPage('/?lng=en', phone);
         await page.getByRole('heading', { level: 1 }).waitFor();
         expect(await page.getByRole('link', { name: 'Features' }).count()).toBe(0);
@@ -64,36 +63,40 @@ for (const width of [360, 390]) {
         await page.waitForURL('**/features');
         await page.getByRole('heading', { level: 1 }).waitFor();
         expect(await page.getByRole('dialog', { name: 'Menu' }).count()).toBe(0);
-      }, 180_000);
+      });
 
-      it('signs up from the third tab, and keeps every page of the individual area within the screen', async () => {
-        // A newcomer with a long name (the identity app's), so the header has a name to fit.
-        const { page } = await openPage('/app/login?lng=en', phone);
-        const tabs = page.getByRole('tab');
-        for (const tab of await tabs.all()) expect(await tab.isVisible()).toBe(true);
-        expect(await overflow(page)).toBe(0);
-        await enrolWithNafath(page);
-        await page.waitForURL('**/app/my/dashboard');
-        await page.getByRole('heading', { level: 1 }).waitFor();
-        // The navigation waits in its drawer, closed.
-        expect(await page.getByRole('dialog', { name: 'Main navigation' }).count()).toBe(0);
-        expect(await page.getByRole('link', { name: 'My transactions', exact: true }).count()).toBe(
-          0,
-        );
-        expect(await headerHeight(page)).toBeLessThan(72);
-        for (const language of ['en', 'ar'] as const) {
-          for (const route of MY_ROUTES) {
+      describe('a newcomer signed up from the third tab', () => {
+        let page: Page;
+        beforeAll(async () => {
+          // A newcomer with a long name (the identity app's), so the header has a name to fit.
+          ({ page } = await openKeptPage('/app/login?lng=en', phone));
+          const tabs = page.getByRole('tab');
+          for (const tab of await tabs.all()) expect(await tab.isVisible()).toBe(true);
+          expect(await overflow(page)).toBe(0);
+          await enrolWithNafath(page);
+          await page.waitForURL('**/app/my/dashboard');
+          await page.getByRole('heading', { level: 1 }).waitFor();
+        });
+
+        it('finds the navigation waiting in its drawer, closed', async () => {
+          expect(await page.getByRole('dialog', { name: 'Main navigation' }).count()).toBe(0);
+          expect(
+            await page.getByRole('link', { name: 'My transactions', exact: true }).count(),
+          ).toBe(0);
+          expect(await headerHeight(page)).toBeLessThan(72);
+        });
+
+        describe.each(['en', 'ar'] as const)('the individual area in %s', (language) => {
+          it.each(MY_ROUTES)('shows /app/my%s within the screen', async (route) => {
             const separator = route.includes('?') ? '&' : '?';
             await page.goto(`/app/my${route}${separator}lng=${language}`);
             await page.getByRole('heading', { level: 1 }).waitFor();
             await page.waitForLoadState('networkidle');
-            expect(await overflow(page), `${route} in ${language}: ${await sticksOut(page)}`).toBe(
-              0,
-            );
-            expect(await headerHeight(page), `${route} in ${language}`).toBeLessThan(72);
-          }
-        }
-      }, 180_000);
+            expect(await overflow(page), await sticksOut(page)).toBe(0);
+            expect(await headerHeight(page)).toBeLessThan(72);
+          });
+        });
+      });
     }
 
     it('opens the navigation as a modal drawer: Escape and choosing a page close it', async () => {

@@ -139,7 +139,8 @@ describe('a record inside the change it records (issue 13)', () => {
     const quick = change('quick');
     const settled = await Promise.race([
       quick.then(() => 'committed'),
-      new Promise((resolve) => setTimeout(() => resolve('blocked'), 5000)),
+      // A bound, not a pause: a blocked writer would wait for the slow one for ever.
+      new Promise((resolve) => setTimeout(() => resolve('blocked'), 30_000)),
     ]);
     release();
     await slow;
