@@ -13,7 +13,9 @@
 // machine); stress-ng is installed through apt when missing.
 import { spawn, spawnSync } from 'node:child_process';
 import {
+  chmodSync,
   cpSync,
+  createWriteStream,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -136,19 +138,17 @@ async function runOnce({ folder, commit, shared, loaded, budgetSeconds }) {
     : null;
   const logPath = join(folder, 'log');
   const started = Date.now();
+  // The log is written as the run goes, so that it can be followed (tail -f).
+  const log = createWriteStream(logPath);
   const exitCode = await new Promise((done) => {
     const child = spawn('bash', ['.ci/run'], {
       cwd: clone,
       env: { ...process.env, CI: 'true', TURBO_RUN_SUMMARY: 'true' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    const chunks = [];
-    child.stdout.on('data', (chunk) => chunks.push(chunk));
-    child.stderr.on('data', (chunk) => chunks.push(chunk));
-    child.on('close', (code) => {
-      writeFileSync(logPath, Buffer.concat(chunks));
-      done(code ?? 1);
-    });
+    child.stdout.pipe(log, { end: false });
+    child.stderr.pipe(log, { end: false });
+    child.on('close', (code) => log.end(() => done(code ?? 1)));
   });
   const seconds = (Date.now() - started) / 1000;
   stress?.kill();
@@ -182,6 +182,9 @@ async function main() {
   }).stdout.trim();
   if (loadedRun >= 1 && loadedRun <= runs) ensureStressNg();
   const soak = mkdtempSync(join(tmpdir(), 'tawqi-soak-'));
+  // As root the embedded PostgreSQL runs as `postgres`, which must pass through every folder above
+  // the clone (mkdtemp makes a 0700 one).
+  chmodSync(soak, 0o755);
   console.log(`Soaking ${commit.slice(0, 12)}: ${String(runs)} runs of .ci/run in ${soak}`);
 
   const sections = [`# CI soak of ${commit}`, ''];
