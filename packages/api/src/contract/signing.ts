@@ -44,7 +44,8 @@ export const esignApproval = defineEndpoint({
 });
 
 export const signatureReport = z.object({
-  signerName: z.string(),
+  /** Null when the certificate is not Tawqi's: a name it claims is nobody's word but the signer's. */
+  signerName: z.string().nullable(),
   organization: z.string().nullable(),
   /** Masked: a page anyone may use shows no whole national id. */
   nationalId: z.string().nullable(),

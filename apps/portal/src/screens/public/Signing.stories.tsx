@@ -139,9 +139,13 @@ export const VerifyPageDark = inDark(VerifyPage);
 
 const PDF = new File(['%PDF-1.7 signed'], 'lease-signed.pdf', { type: 'application/pdf' });
 
-/** A file chosen: the signature's verdict and its facts. */
+/**
+ * A file chosen: the signature's verdict and its facts; `foreign`, signed with a certificate that
+ * is not Tawqi's, whose claimed name is not shown.
+ */
 const reportStory = (
   verdict: 'valid' | 'modified' | 'invalid' | 'untrusted',
+  foreign = false,
 ): StoryObj<typeof Verify> => ({
   render: () => <Verify />,
   parameters: {
@@ -162,6 +166,14 @@ const reportStory = (
                   verdict,
                   intact: verdict !== 'invalid',
                   coversWholeDocument: verdict !== 'modified',
+                  ...(foreign
+                    ? {
+                        signerName: null,
+                        organization: null,
+                        nationalId: null,
+                        certificate: { ...signature.certificate, issuedByTawqi: false },
+                      }
+                    : {}),
                 },
               ]
             : [],
@@ -178,7 +190,10 @@ const reportStory = (
       expect(canvas.getByText(text(`public:verify.verdicts.${verdict}`))).toBeVisible(),
     );
     await expect(canvas.getByText(text(`public:verify.explanations.${verdict}`))).toBeVisible();
-    await expect(canvas.getByText('Sara Al-Qahtani')).toBeVisible();
+    if (foreign) {
+      await expect(canvas.getByText(text('public:verify.unknownSigner'))).toBeVisible();
+      await expect(canvas.queryByText('Sara Al-Qahtani')).toBeNull();
+    } else await expect(canvas.getByText('Sara Al-Qahtani')).toBeVisible();
     await expect(canvas.getByRole('heading', { level: 2, name: 'lease-signed.pdf' })).toBeVisible();
   },
 });
@@ -189,3 +204,5 @@ export const VerifiedModified = reportStory('modified');
 export const VerifiedModifiedArabic = inArabic(VerifiedModified);
 export const VerifiedInvalid = reportStory('invalid');
 export const VerifiedUntrustedArabic = inArabic(reportStory('untrusted'));
+export const VerifiedForeignCertificate = reportStory('untrusted', true);
+export const VerifiedForeignCertificateArabic = inArabic(VerifiedForeignCertificate);

@@ -40,7 +40,14 @@ function SignatureCard({ signature, index }: { signature: SignatureReport; index
       <p className={muted}>{t(`verify.explanations.${signature.verdict}`)}</p>
       <Facts
         facts={[
-          [t('verify.signer'), <Verbatim key="name">{signature.signerName}</Verbatim>],
+          [
+            t('verify.signer'),
+            signature.signerName === null ? (
+              t('verify.unknownSigner')
+            ) : (
+              <Verbatim key="name">{signature.signerName}</Verbatim>
+            ),
+          ],
           ...(signature.organization
             ? ([
                 [

@@ -88,7 +88,12 @@ export function esignHandlers(deps: Deps): Handlers {
 
     verifySignedPdf: async ({ upload }) => {
       if (!upload) throw new AppError(400, 'VALIDATION_FAILED');
-      return { signatures: await verifySignedPdf(pool, deps.authority, upload.bytes) };
+      return {
+        signatures: await verifySignedPdf(
+          { db: pool, authority: deps.authority, now: deps.clock() },
+          upload.bytes,
+        ),
+      };
     },
 
     mySignedDocument: async ({ caller, input }) => {

@@ -21,6 +21,8 @@ import type { Authority } from '../pki/authority.js';
 import * as x509 from '../pki/x509.js';
 
 const OID = {
+  tstInfo: '1.2.840.113549.1.9.16.1.4',
+  timeStamping: '1.3.6.1.5.5.7.3.8',
   messageDigest: '1.2.840.113549.1.9.4',
   timeStampToken: '1.2.840.113549.1.9.16.2.14',
   commonName: '2.5.4.3',
@@ -31,7 +33,8 @@ const OID = {
 export type Verdict = 'valid' | 'modified' | 'invalid' | 'untrusted';
 
 export interface SignatureReport {
-  signerName: string;
+  /** Null when the certificate is not ours: its names are nobody's word but the signer's. */
+  signerName: string | null;
   organization: string | null;
   nationalId: string | null;
   signedAt: string | null;
@@ -86,45 +89,100 @@ function sameBytes(a: ArrayBuffer | Uint8Array, b: ArrayBuffer | Uint8Array) {
   return Buffer.from(new Uint8Array(a)).equals(Buffer.from(new Uint8Array(b)));
 }
 
-/** A token's time, when the token is our TSA's, verifies, and is over `signatureValue`. */
+/** What a signature is judged against: our records, our authority, and the time now. */
+export interface TrustContext {
+  db: Queryable;
+  authority: Authority;
+  now: Date;
+}
+
+/** The certificate among `certificates` that a signer's IssuerAndSerialNumber names. */
+function certificateOf(
+  certificates: pkijs.SignedData['certificates'],
+  signerInfo: pkijs.SignerInfo,
+): pkijs.Certificate | undefined {
+  const sid = signerInfo.sid as unknown;
+  if (!(sid instanceof pkijs.IssuerAndSerialNumber)) return undefined;
+  return certificates?.find(
+    (one): one is pkijs.Certificate =>
+      one instanceof pkijs.Certificate &&
+      sameBytes(
+        one.serialNumber.valueBlock.valueHexView,
+        sid.serialNumber.valueBlock.valueHexView,
+      ) &&
+      one.issuer.isEqual(sid.issuer),
+  );
+}
+
+/**
+ * Whether a certificate is one of our time-stamping authority's (RFC 3161 §2.3): issued by our CA,
+ * with timeStamping as its one, critical, extended key usage, recorded as the TSA's and not
+ * revoked. Any other certificate of ours — a subscriber's, whose key its holder has — could date a
+ * token as it liked.
+ */
+async function isOurTimestamper(certificate: x509.X509Certificate, context: TrustContext) {
+  const usage = certificate.getExtension(x509.ExtendedKeyUsageExtension);
+  if (!usage?.critical || usage.usages.length !== 1 || usage.usages[0] !== OID.timeStamping)
+    return false;
+  if (!(await issuedByUs(certificate, context.authority))) return false;
+  const { rows } = await context.db.query<{ status: string }>(
+    `SELECT status FROM certificates WHERE serial = $1 AND kind = 'tsa'`,
+    [certificate.serialNumber.toUpperCase()],
+  );
+  return rows.length === 1 && rows[0]?.status !== 'revoked';
+}
+
+/**
+ * A token's time, when it counts: its imprint is over `signatureValue` (by the imprint's own
+ * digest), its signer is our time-stamping authority and its signature verifies, and its time is
+ * within that certificate's life and not in the future.
+ */
 async function timestampOf(
   token: asn1js.Sequence | undefined,
   signatureValue: ArrayBuffer,
-  authority: Authority,
+  context: TrustContext,
 ): Promise<Date | null> {
   if (!token) return null;
   try {
     const content = new pkijs.ContentInfo({ schema: token });
     const signed = new pkijs.SignedData({ schema: content.content });
+    if (signed.encapContentInfo.eContentType !== OID.tstInfo) return null;
     const eContent = signed.encapContentInfo.eContent?.getValue();
     if (!eContent) return null;
     const info = pkijs.TSTInfo.fromBER(eContent);
-    const imprint = createHash('sha256').update(new Uint8Array(signatureValue)).digest();
+    const imprintDigest = DIGESTS[info.messageImprint.hashAlgorithm.algorithmId];
+    if (!imprintDigest) return null;
+    const imprint = createHash(imprintDigest).update(new Uint8Array(signatureValue)).digest();
     if (!sameBytes(info.messageImprint.hashedMessage.valueBlock.valueHexView, imprint)) return null;
-    const tsa = signed.certificates?.find(
-      (one): one is pkijs.Certificate => one instanceof pkijs.Certificate,
-    );
     const [tokenSigner] = signed.signerInfos;
-    if (!tsa || !tokenSigner) return null;
-    const tokenDigest = attributeOf(tokenSigner.signedAttrs, OID.messageDigest) as
-      asn1js.OctetString | undefined;
-    const digestAlgorithm = DIGESTS[tokenSigner.digestAlgorithm.algorithmId];
-    if (
-      !tokenDigest ||
-      !digestAlgorithm ||
-      !sameBytes(
-        tokenDigest.valueBlock.valueHexView,
-        createHash(digestAlgorithm).update(new Uint8Array(eContent)).digest(),
-      ) ||
-      !signerInfoVerifies(tokenSigner, tsa)
-    )
+    if (!tokenSigner || signed.signerInfos.length !== 1) return null;
+    const tsa = certificateOf(signed.certificates, tokenSigner);
+    if (!tsa || !digestMatches(tokenSigner, eContent) || !signerInfoVerifies(tokenSigner, tsa))
       return null;
     const tsaCertificate = new x509.X509Certificate(tsa.toSchema().toBER(false));
-    if (!(await issuedByUs(tsaCertificate, authority))) return null;
-    return info.genTime;
+    if (!(await isOurTimestamper(tsaCertificate, context))) return null;
+    const time = info.genTime;
+    if (time > context.now || time < tsaCertificate.notBefore || time > tsaCertificate.notAfter)
+      return null;
+    return time;
   } catch {
     return null;
   }
+}
+
+/** Whether a signer's message-digest attribute is the digest of `data` by the signer's algorithm. */
+function digestMatches(signerInfo: pkijs.SignerInfo, data: ArrayBuffer | Uint8Array): boolean {
+  const digest = attributeOf(signerInfo.signedAttrs, OID.messageDigest) as
+    asn1js.OctetString | undefined;
+  const algorithm = DIGESTS[signerInfo.digestAlgorithm.algorithmId];
+  return (
+    !!digest &&
+    !!algorithm &&
+    sameBytes(
+      digest.valueBlock.valueHexView,
+      createHash(algorithm).update(new Uint8Array(data)).digest(),
+    )
+  );
 }
 
 const DIGESTS: Record<string, string> = {
@@ -169,8 +227,7 @@ async function issuedByUs(certificate: x509.X509Certificate, authority: Authorit
 }
 
 async function reportOf(
-  db: Queryable,
-  authority: Authority,
+  context: TrustContext,
   pdf: Buffer,
   found: FoundSignature,
 ): Promise<SignatureReport | null> {
@@ -185,13 +242,7 @@ async function reportOf(
     return null;
   }
   const signerInfo = signed.signerInfos[0];
-  const sid = signerInfo?.sid as pkijs.IssuerAndSerialNumber | undefined;
-  const leaf = signed.certificates?.find(
-    (one): one is pkijs.Certificate =>
-      one instanceof pkijs.Certificate &&
-      !!sid &&
-      sameBytes(one.serialNumber.valueBlock.valueHexView, sid.serialNumber.valueBlock.valueHexView),
-  );
+  const leaf = signerInfo && certificateOf(signed.certificates, signerInfo);
   if (!signerInfo || !leaf) return null;
 
   const [start, length, next, rest] = found.ranges;
@@ -199,45 +250,44 @@ async function reportOf(
     pdf.subarray(start, start + length),
     pdf.subarray(next, next + rest),
   ]);
-  const digest = attributeOf(signerInfo.signedAttrs, OID.messageDigest) as
-    asn1js.OctetString | undefined;
-  const digestMatches =
-    !!digest &&
-    sameBytes(digest.valueBlock.valueHexView, createHash('sha256').update(data).digest());
-  const intact = digestMatches && signerInfoVerifies(signerInfo, leaf);
+  const intact = digestMatches(signerInfo, data) && signerInfoVerifies(signerInfo, leaf);
 
   const certificate = new x509.X509Certificate(leaf.toSchema().toBER(false));
-  const fromUs = await issuedByUs(certificate, authority);
+  const fromUs = await issuedByUs(certificate, context.authority);
   const signedAt = await timestampOf(
     attributeOf(signerInfo.unsignedAttrs, OID.timeStampToken) as asn1js.Sequence | undefined,
     signerInfo.signature.valueBlock.valueHexView.slice().buffer,
-    authority,
+    context,
   );
   const serial = certificate.serialNumber.toUpperCase();
   const [record] = fromUs
     ? (
-        await db.query<{ status: 'issued' | 'revoked'; revoked_at: Date | null }>(
+        await context.db.query<{ status: 'issued' | 'revoked'; revoked_at: Date | null }>(
           'SELECT status, revoked_at FROM certificates WHERE serial = $1',
           [serial],
         )
       ).rows
     : [];
   const status = !record ? 'unknown' : record.status === 'revoked' ? 'revoked' : 'good';
-  const when = signedAt ?? null;
-  const validThen = when !== null && when >= certificate.notBefore && when <= certificate.notAfter;
-  const revokedBefore = record?.revoked_at != null && (when === null || record.revoked_at <= when);
+  const validThen =
+    signedAt !== null && signedAt >= certificate.notBefore && signedAt <= certificate.notAfter;
+  // Revoked before the trusted time it signed at: whatever it signed since is not its holder's.
+  const revokedBefore =
+    record?.revoked_at != null && signedAt !== null && record.revoked_at <= signedAt;
   const coversWholeDocument = next + rest === pdf.length;
-  const verdict: Verdict = !intact
-    ? 'invalid'
-    : !fromUs || !validThen || revokedBefore || status === 'unknown'
-      ? 'untrusted'
-      : coversWholeDocument
-        ? 'valid'
-        : 'modified';
-  const nationalId = nameOf(leaf.subject, OID.serialNumber);
+  const verdict: Verdict =
+    !intact || revokedBefore
+      ? 'invalid'
+      : !fromUs || !validThen || status === 'unknown'
+        ? 'untrusted'
+        : coversWholeDocument
+          ? 'valid'
+          : 'modified';
+  // Only a certificate of ours vouches for a name: another's names are the signer's own claim.
+  const nationalId = fromUs ? nameOf(leaf.subject, OID.serialNumber) : undefined;
   return {
-    signerName: nameOf(leaf.subject, OID.commonName) ?? certificate.subject,
-    organization: nameOf(leaf.subject, OID.organization) ?? null,
+    signerName: fromUs ? (nameOf(leaf.subject, OID.commonName) ?? certificate.subject) : null,
+    organization: fromUs ? (nameOf(leaf.subject, OID.organization) ?? null) : null,
     nationalId: nationalId && /^\d{10}$/.test(nationalId) ? maskNationalId(nationalId) : null,
     signedAt: signedAt?.toISOString() ?? null,
     timestamped: signedAt !== null,
@@ -259,13 +309,12 @@ async function reportOf(
 
 /** Every signature of a PDF, in the order they were added; none when it has none we can read. */
 export async function verifySignedPdf(
-  db: Queryable,
-  authority: Authority,
+  context: TrustContext,
   pdf: Buffer,
 ): Promise<SignatureReport[]> {
   const reports: SignatureReport[] = [];
   for (const found of findSignatures(pdf)) {
-    const report = await reportOf(db, authority, pdf, found);
+    const report = await reportOf(context, pdf, found);
     if (report) reports.push(report);
   }
   return reports;

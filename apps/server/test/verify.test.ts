@@ -1,0 +1,176 @@
+/**
+ * The public verify page cannot be fooled (issue 35). A timestamp counts only when our
+ * time-stamping authority made it (its certificate's one critical purpose timeStamping, issued by
+ * our CA, not revoked), over the signature value, dated no later than now; a certificate revoked
+ * before that time makes the signature invalid; a certificate that is not ours names nobody; a
+ * signature by SHA-384 is checked by SHA-384. Each PDF here is made as an attacker or a foreign
+ * signer would make it, and posted to the page's call.
+ */
+import { webcrypto } from 'node:crypto';
+import { CryptoKeySigner, PDF } from '@libpdf/core';
+import { describe, expect, it } from 'vitest';
+import type { CaMember } from '../src/modules/pki/authority.js';
+import { signPdf } from '../src/modules/pki/pades.js';
+import { inProcessSigner } from '../src/modules/pki/signer.js';
+import * as x509 from '../src/modules/pki/x509.js';
+import { startHarness } from './harness.js';
+
+const h = await startHarness();
+h.clock.now = new Date();
+const authority = h.deps.authority;
+const HOUR = 3_600_000;
+
+async function contract(): Promise<Uint8Array> {
+  const pdf = PDF.create();
+  pdf.addPage().drawText('A contract', { x: 72, y: 720, size: 14 });
+  return pdf.save();
+}
+
+const newKeys = () =>
+  webcrypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign', 'verify']);
+
+/** A subscriber's certificate of ours for a key made here: what a holder of a .p12 file has. */
+async function subscriber(): Promise<{ certificate: x509.X509Certificate; keys: CryptoKeyPair }> {
+  const keys = await newKeys();
+  const { userSlno, nationalId } = await h.person('noura');
+  const certificate = await authority.issue(h.pool, {
+    publicKey: await x509.PublicKey.create(keys.publicKey),
+    name: { nameEnglish: 'Noura Al-Otaibi', nationalId },
+    level: 'identityApp',
+    months: 12,
+    userSlno,
+    orgSlno: null,
+    class: 'individual',
+  });
+  return { certificate, keys };
+}
+
+/** Signs at PAdES B-T with `signer`, the token made by `tsa` at `stampedAt`. */
+async function signed(
+  signer: { certificate: x509.X509Certificate; keys: CryptoKeyPair },
+  tsa: CaMember,
+  stampedAt: Date,
+): Promise<Uint8Array> {
+  return signPdf({
+    pdf: await contract(),
+    certificate: signer.certificate,
+    privateKey: signer.keys.privateKey,
+    issuing: authority.issuing,
+    tsa,
+    now: stampedAt,
+    name: 'Noura Al-Otaibi',
+    reason: 'Agreed',
+  });
+}
+
+async function verify(pdf: Uint8Array) {
+  const answer = await h.call('POST', '/api/v1/esign/verify', {
+    body: pdf,
+    headers: { 'content-type': 'application/pdf' },
+  });
+  expect(answer.status).toBe(200);
+  expect(answer.body.signatures).toHaveLength(1);
+  return answer.body.signatures[0];
+}
+
+describe('a timestamp on the verify page', () => {
+  it('counts when our TSA made it (the control)', async () => {
+    const report = await verify(
+      await signed(await subscriber(), await authority.timestamper(), h.clock.now),
+    );
+    expect(report).toMatchObject({ verdict: 'valid', timestamped: true });
+  });
+
+  it('does not count when a revoked holder backdated one with their own key', async () => {
+    const holder = await subscriber();
+    const beforeRevocation = new Date(h.clock.now.getTime() - 1000);
+    expect(await authority.revoke(h.pool, holder.certificate.serialNumber.toUpperCase(), 1)).toBe(
+      true,
+    );
+    // The token is the holder's own, dated before the revocation, by a certificate our CA issued.
+    const ownTsa: CaMember = {
+      certificate: holder.certificate,
+      signer: inProcessSigner(holder.keys),
+    };
+    const report = await verify(await signed(holder, ownTsa, beforeRevocation));
+    expect(report.timestamped).toBe(false);
+    expect(report.signedAt).toBeNull();
+    expect(report.verdict).not.toBe('valid');
+  });
+
+  it('does not count when another certificate of ours, not revoked, made it', async () => {
+    const holder = await subscriber();
+    const other = await subscriber();
+    const otherTsa: CaMember = {
+      certificate: other.certificate,
+      signer: inProcessSigner(other.keys),
+    };
+    const report = await verify(await signed(holder, otherTsa, h.clock.now));
+    expect(report).toMatchObject({ timestamped: false, verdict: 'untrusted' });
+  });
+
+  it('does not count when dated in the future', async () => {
+    const report = await verify(
+      await signed(
+        await subscriber(),
+        await authority.timestamper(),
+        new Date(h.clock.now.getTime() + HOUR),
+      ),
+    );
+    expect(report).toMatchObject({ timestamped: false, verdict: 'untrusted' });
+  });
+
+  it('makes the signature invalid when the certificate was revoked before it', async () => {
+    const holder = await subscriber();
+    expect(await authority.revoke(h.pool, holder.certificate.serialNumber.toUpperCase(), 1)).toBe(
+      true,
+    );
+    // Stamped by our TSA a moment later (its time is to the second).
+    h.clock.advance(2000);
+    const report = await verify(await signed(holder, await authority.timestamper(), h.clock.now));
+    expect(report).toMatchObject({
+      timestamped: true,
+      intact: true,
+      verdict: 'invalid',
+      certificate: { status: 'revoked' },
+    });
+  });
+});
+
+describe('a signature by a certificate that is not ours', () => {
+  it('is checked by its own digest (SHA-384), and names nobody', async () => {
+    const keys = await newKeys();
+    const foreign = await x509.X509CertificateGenerator.createSelfSigned({
+      // It claims to be Sara, of our own organization's name.
+      name: 'CN=Sara Al-Qahtani, 2.5.4.5=1000000008, O=Tawqi Trust Services, C=SA',
+      keys,
+      signingAlgorithm: { name: 'ECDSA', hash: 'SHA-384' },
+      notBefore: new Date(h.clock.now.getTime() - HOUR),
+      notAfter: new Date(h.clock.now.getTime() + HOUR),
+    });
+    const pdf = await PDF.load(await contract());
+    const { bytes } = await pdf.sign({
+      signer: new CryptoKeySigner(
+        keys.privateKey,
+        new Uint8Array(foreign.rawData),
+        'EC',
+        'ECDSA',
+        [],
+      ),
+      level: 'B-B',
+      subFilter: 'ETSI.CAdES.detached',
+      digestAlgorithm: 'SHA-384',
+    });
+    const report = await verify(bytes);
+    // The signature itself verifies; the certificate is not one we vouch for, so its name is not
+    // shown as anyone's.
+    expect(report).toMatchObject({
+      intact: true,
+      verdict: 'untrusted',
+      signerName: null,
+      organization: null,
+      nationalId: null,
+      certificate: { issuedByTawqi: false },
+    });
+  });
+});
