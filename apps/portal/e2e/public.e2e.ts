@@ -84,6 +84,24 @@ describe('the public site', () => {
     ]);
     const hex = fingerprint.stdout.split('=')[1]?.replaceAll(':', '').trim() ?? '';
     await repository.getByText(hex).waitFor();
+    // The root's ARL, for the CAs under it, is listed and signed by the root.
+    const arl = page.waitForEvent('download');
+    await repository
+      .getByRole('link', { name: 'Download the root’s revocation list for its CAs (ARL)' })
+      .click();
+    const arlPath = join(mkdtempSync(join(tmpdir(), 'tawqi-repo-')), 'root.crl');
+    await (await arl).saveAs(arlPath);
+    const checked = await run('openssl', [
+      'crl',
+      '-inform',
+      'DER',
+      '-in',
+      arlPath,
+      '-noout',
+      '-CAfile',
+      root as string,
+    ]);
+    expect(`${checked.stdout}${checked.stderr}`).toContain('verify OK');
     expect(errors).toEqual([]);
   });
 });

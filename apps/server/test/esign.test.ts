@@ -7,7 +7,8 @@
  */
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import { createHash, randomUUID } from 'node:crypto';
-import { PDF } from '@libpdf/core';
+import { PDF, PdfStream } from '@libpdf/core';
+import * as pkijs from 'pkijs';
 import { assertionAudience, type SigningRequest } from '@tawqi/api';
 import { SignJWT, exportSPKI, generateKeyPair } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -22,11 +23,12 @@ import {
   registerApplication,
   webhookSecret,
 } from '../src/modules/esign/applications.js';
-import { findSignatures } from '../src/modules/esign/verify.js';
+import { findSignatures, signedBytes } from '../src/modules/pki/pades.js';
 import { deliverDueWebhooks, sweep } from '../src/modules/esign/webhooks.js';
 import * as x509 from '../src/modules/pki/x509.js';
+import { pem } from '../src/modules/pki/routes.js';
 import { startHarness } from './harness.js';
-import { opensslKit, pdfsig } from './openssl.js';
+import { ACCEPTED_EVERYWHERE, nssTrusting, opensslKit, pdfsig } from './openssl.js';
 
 const h = await startHarness();
 // openssl and pdfsig check certificates against the real clock.
@@ -94,6 +96,19 @@ const request = (nationalId: string, documents: SigningRequest['documents']): Si
   documents,
 });
 
+/** The Document Security Store of a PDF: its certificates, OCSP answers and CRLs. */
+async function securityStore(bytes: Uint8Array) {
+  const document = await PDF.load(bytes);
+  const store = document.getCatalog().getDict('DSS', (ref) => document.getObject(ref));
+  const streams = (key: string) =>
+    (store?.getArray(key, (ref) => document.getObject(ref))?.toArray() ?? []).map((item) => {
+      const stream = item.type === 'ref' ? document.getObject(item) : item;
+      if (!(stream instanceof PdfStream)) throw new Error(`${key} holds no stream`);
+      return stream.getDecodedData();
+    });
+  return { certificates: streams('Certs'), ocspResponses: streams('OCSPs'), crls: streams('CRLs') };
+}
+
 /** A DER value's whole length from its header (the /Contents placeholder pads it with zeros). */
 function derLength(der: Buffer): number {
   const first = der[1] ?? 0;
@@ -137,7 +152,7 @@ beforeAll(async () => {
   members = (
     await h.pool.query<{ national_id: string }>(
       `SELECT u.national_id FROM memberships m JOIN users u USING (user_slno)
-        WHERE m.org_slno = $1 AND m.is_active ORDER BY u.user_slno LIMIT 6`,
+        WHERE m.org_slno = $1 AND m.is_active ORDER BY u.user_slno LIMIT 7`,
       [member.org_slno],
     )
   ).rows.map((row) => row.national_id);
@@ -219,7 +234,7 @@ describe('the eSign integration API', () => {
           Buffer.from(text),
           `doc-${String(index)}`,
         ),
-      ).toEqual({ verified: true, signingCertificateV2: true, timestampVerified: true });
+      ).toEqual(ACCEPTED_EVERYWHERE);
     }
     // The signer's certificate is short-lived and names them.
     const leaf = file('leaf.der', Buffer.from(outcome?.certificates?.[0] ?? '', 'base64'));
@@ -244,7 +259,7 @@ describe('the eSign integration API', () => {
     expect(await remainingOf(h.pool, { orgSlno: organization.orgSlno }, 'esign')).toBe(before - 1);
   });
 
-  it('signs a PDF at PAdES B-T that pdfsig accepts, and reports a change made afterwards', async () => {
+  it('signs a PDF at PAdES B-LT that pdfsig accepts, its proof in the file, and reports a change made afterwards', async () => {
     const { client } = await application(null);
     const pdf = await pdfOf(3);
     const sent = request(individual.nationalId, [
@@ -263,38 +278,94 @@ describe('the eSign integration API', () => {
     const report = await pdfsig(file('lease-signed.pdf', signed));
     expect(report).toContain('Signature Validation: Signature is Valid.');
     expect(report).toContain('Signature Type: ETSI.CAdES.detached');
-    expect(report).toContain('Total document signed');
+    // The DSS follows in a revision of its own.
+    expect(report).toContain('Not total document signed');
     expect(report).toMatch(/Signer Certificate Common Name: .+/);
-    // The PDF's own signature, and the detached one over the PDF sent, as openssl sees them.
+    // A reader that trusts our root trusts the signature (NSS asks for a signer's purpose).
+    const trusted = await pdfsig(
+      file('lease-trusted.pdf', signed),
+      await nssTrusting(pem('CERTIFICATE', h.deps.authority.root.rawData)),
+    );
+    expect(trusted).toContain('Certificate Validation: Certificate is Trusted.');
+    // The PDF's own signature, and the detached one over the PDF sent, as openssl and
+    // BouncyCastle see them.
     const [embedded] = findSignatures(signed);
     if (!embedded) throw new Error('no signature in the PDF');
-    const [start, length, next, rest] = embedded.ranges;
-    const signedRanges = Buffer.concat([
-      signed.subarray(start, start + length),
-      signed.subarray(next, next + rest),
-    ]);
+    const signedRanges = signedBytes(signed, embedded);
     const padded = embedded.contents;
     const der = padded.subarray(0, derLength(padded));
-    expect(await checkSignature(der, signedRanges, 'pades')).toEqual({
-      verified: true,
-      signingCertificateV2: true,
-      timestampVerified: true,
-    });
+    expect(await checkSignature(der, signedRanges, 'pades')).toEqual(ACCEPTED_EVERYWHERE);
     expect(
       await checkSignature(Buffer.from(outcome?.documents?.[0]?.cms ?? '', 'base64'), pdf, 'lease'),
-    ).toEqual({ verified: true, signingCertificateV2: true, timestampVerified: true });
+    ).toEqual(ACCEPTED_EVERYWHERE);
+    // PAdES: no signing-time attribute (the time is M and the token's), a reason a reader shows
+    // as written, and no name in ContactInfo.
+    const signerInfo = new pkijs.SignedData({
+      schema: pkijs.ContentInfo.fromBER(new Uint8Array(der)).content,
+    }).signerInfos[0];
+    expect(signerInfo?.signedAttrs?.attributes.map((one) => one.type)).not.toContain(
+      '1.2.840.113549.1.9.5',
+    );
+    const dictionary = signed.toString('latin1');
+    expect(dictionary).toContain(
+      `/Reason (Signed through Tawqi, transaction ${String(answered.body.transactionId)})`,
+    );
+    expect(dictionary).not.toContain('/ContactInfo');
 
-    // A byte changed inside the signed ranges, or an update appended after them.
-    const changed = Buffer.from(signed);
-    // The header's binary comment (%âãÏÓ): still a readable PDF, no longer the one signed.
-    const at = changed.indexOf('\n') + 2;
-    changed[at] = (changed[at] ?? 0) ^ 0x01;
-    expect(await pdfsig(file('changed.pdf', changed))).toContain('Digest Mismatch');
-    const appended = Buffer.concat([signed, Buffer.from('\n% changed after signing\n')]);
-    expect(await pdfsig(file('appended.pdf', appended))).toContain('Not total document signed');
+    // The Document Security Store proves offline that the certificates were good: from the root
+    // alone, with the CRLs it carries, the signer's certificate validates; the OCSP answers it
+    // carries say good for the signer and the TSA, signed by our responder.
+    const store = await securityStore(signed);
+    expect(store.certificates.length).toBeGreaterThanOrEqual(5);
+    expect(store.ocspResponses).toHaveLength(2);
+    expect(store.crls).toHaveLength(2);
+    const pemOf = (ders: Uint8Array[], label: string) =>
+      ders.map((one) => pem(label, one)).join('');
+    const leafFile = file(
+      'dss-leaf.pem',
+      pemOf([Buffer.from(outcome?.certificates?.[0] ?? '', 'base64')], 'CERTIFICATE'),
+    );
+    const storeCertificates = file('dss-certs.pem', pemOf(store.certificates, 'CERTIFICATE'));
+    const storeCrls = file('dss-crls.pem', pemOf(store.crls, 'X509 CRL'));
+    const root = file(
+      'dss-root.pem',
+      pemOf([new Uint8Array(h.deps.authority.root.rawData)], 'CERTIFICATE'),
+    );
+    expect(
+      await openssl(
+        'verify',
+        '-crl_check_all',
+        '-CAfile',
+        root,
+        '-untrusted',
+        storeCertificates,
+        '-CRLfile',
+        storeCrls,
+        '-purpose',
+        'smimesign',
+        '-attime',
+        String(Math.floor(h.clock.now.getTime() / 1000)),
+        leafFile,
+      ),
+    ).toContain('dss-leaf.pem: OK');
+    for (const [index, answer] of store.ocspResponses.entries()) {
+      const text = await openssl(
+        'ocsp',
+        '-respin',
+        file(`dss-${String(index)}.ocsp`, Buffer.from(answer)),
+        '-CAfile',
+        root,
+        '-verify_other',
+        storeCertificates,
+        '-resp_text',
+      );
+      expect(text).toMatch(/Response verify OK/);
+      expect(text).toMatch(/Cert Status: good/);
+    }
 
-    // The public verify page reads the same: who, when, unchanged, the certificate's standing.
-    const verify = (pdfBytes: Buffer, language = 'en') =>
+    // The public verify page reads the same: who, when, unchanged, the certificate's standing,
+    // and that what came after is validation data only.
+    const verify = (pdfBytes: Buffer | Uint8Array, language = 'en') =>
       h.call('POST', '/api/v1/esign/verify', {
         body: new Uint8Array(pdfBytes),
         language,
@@ -306,13 +377,32 @@ describe('the eSign integration API', () => {
     expect(read.body.signatures[0]).toMatchObject({
       verdict: 'valid',
       intact: true,
-      coversWholeDocument: true,
+      coversWholeDocument: false,
+      addedAfter: 'validationData',
       timestamped: true,
       nationalId: expect.stringMatching(/\*/),
       certificate: { issuedByTawqi: true, status: 'good' },
     });
     expect(Date.parse(read.body.signatures[0].signedAt)).toBeLessThanOrEqual(Date.now());
-    expect((await verify(appended)).body.signatures[0].verdict).toBe('modified');
+
+    // A byte changed inside the signed ranges; bytes appended; a page changed in a later revision.
+    const changed = Buffer.from(signed);
+    // The header's binary comment (%âãÏÓ): still a readable PDF, no longer the one signed.
+    const at = changed.indexOf('\n') + 2;
+    changed[at] = (changed[at] ?? 0) ^ 0x01;
+    expect(await pdfsig(file('changed.pdf', changed))).toContain('Digest Mismatch');
+    const appended = Buffer.concat([signed, Buffer.from('\n% changed after signing\n')]);
+    expect((await verify(appended)).body.signatures[0]).toMatchObject({
+      verdict: 'modified',
+      addedAfter: 'changes',
+    });
+    const edited = await PDF.load(signed);
+    edited.getPage(0)?.drawText('Paid in full', { x: 72, y: 600, size: 14 });
+    const redrawn = await edited.save({ incremental: true });
+    expect((await verify(redrawn)).body.signatures[0]).toMatchObject({
+      verdict: 'modified',
+      addedAfter: 'changes',
+    });
     expect((await verify(changed)).body.signatures[0].verdict).toBe('invalid');
     expect((await verify(pdf)).body.signatures).toEqual([]);
 
@@ -330,6 +420,90 @@ describe('the eSign integration API', () => {
     );
     expect(download.status).toBe(200);
     expect(download.raw.equals(signed)).toBe(true);
+  });
+
+  it('signs at PAdES B-LTA when asked: a document timestamp seals the signature and its proof', async () => {
+    const { client } = await application(organization.orgSlno);
+    const signer = members[6] ?? '';
+    const sent = {
+      ...request(signer, [
+        { kind: 'pdf' as const, name: 'deed.pdf', content: (await pdfOf(1)).toString('base64') },
+      ]),
+      padesLevel: 'B-LTA' as const,
+    };
+    expect((await client.requestSigning(sent)).status).toBe(202);
+    expect((await approve(client, sent.txnId, signer)).body.status).toBe('success');
+    const signed = await client.signedPdf(sent.txnId, 1);
+    if (!signed) throw new Error('no signed PDF');
+    const report = await pdfsig(file('deed-signed.pdf', signed));
+    expect(report).toMatch(/Signature #1:[\s\S]*Signature Type: ETSI\.CAdES\.detached/);
+    // (Debian 12's poppler names the document timestamp's type "unknown".)
+    expect(report).toMatch(
+      /Signature #2:[\s\S]*Field Name: Timestamp_1[\s\S]*Total document signed/,
+    );
+    expect(report).not.toContain('Digest Mismatch');
+    expect((await securityStore(signed)).ocspResponses).toHaveLength(2);
+    // The document timestamp is the TSA's token over the whole file before it.
+    const [, archival] = findSignatures(signed);
+    if (!archival) throw new Error('no document timestamp');
+    const tokenFile = file(
+      'archival.tst',
+      archival.contents.subarray(0, derLength(archival.contents)),
+    );
+    expect(
+      await openssl(
+        'ts',
+        '-verify',
+        '-in',
+        tokenFile,
+        '-token_in',
+        '-data',
+        file('archival.data', signedBytes(signed, archival)),
+        '-CAfile',
+        file(
+          'archival-chain.pem',
+          pem('CERTIFICATE', h.deps.authority.issuing.rawData) +
+            pem('CERTIFICATE', h.deps.authority.root.rawData),
+        ),
+      ),
+    ).toMatch(/Verification: OK/);
+    const read = await h.call('POST', '/api/v1/esign/verify', {
+      body: new Uint8Array(signed),
+      headers: { 'content-type': 'application/pdf' },
+    });
+    expect(read.body.signatures).toEqual([
+      expect.objectContaining({ verdict: 'valid', addedAfter: 'validationData' }),
+    ]);
+  });
+
+  it('keeps a signature valid when another tool adds long-term validation data after it', async () => {
+    const { client } = await application(organization.orgSlno);
+    const signer = members[5] ?? '';
+    const sent = request(signer, [
+      { kind: 'pdf', name: 'memo.pdf', content: (await pdfOf(1)).toString('base64') },
+    ]);
+    expect((await client.requestSigning(sent)).status).toBe(202);
+    expect((await approve(client, sent.txnId, signer)).body.status).toBe('success');
+    const signed = await client.signedPdf(sent.txnId, 1);
+    if (!signed) throw new Error('no signed PDF');
+    // @libpdf/core's own LTV update (DSS with VRI entries), with our answers as its revocation data.
+    const store = await securityStore(signed);
+    const document = await PDF.load(signed);
+    const { bytes } = await document.addValidationData({
+      revocationProvider: {
+        getOCSP: () => Promise.resolve(store.ocspResponses[0] ?? null),
+        getCRL: () => Promise.resolve(store.crls[0] ?? null),
+      },
+    });
+    expect(Buffer.from(bytes).length).toBeGreaterThan(signed.length);
+    const read = await h.call('POST', '/api/v1/esign/verify', {
+      body: new Uint8Array(bytes),
+      headers: { 'content-type': 'application/pdf' },
+    });
+    expect(read.body.signatures[0]).toMatchObject({
+      verdict: 'valid',
+      addedAfter: 'validationData',
+    });
   });
 
   it('answers 50 identical requests at once with one transaction, one signature and one deduction', async () => {

@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
@@ -114,19 +115,91 @@ export function opensslKit(h: Pick<Harness, 'baseUrl' | 'deps'>, folder: string)
           chainFile,
         )
       ).includes('Verification: OK');
+    const [bc] = await bouncyCastle('cms', signatureFile, file(`${name}.content`, content));
     return {
       verified,
       signingCertificateV2: /signingCertificateV2|1\.2\.840\.113549\.1\.9\.16\.2\.47/.test(printed),
       timestampVerified: stamped,
+      bouncyCastle: {
+        der: bc?.der,
+        verified: bc?.verified,
+        signingCertificateV2: bc?.signingCertificateV2,
+        timestamp: bc?.timestamp,
+      },
     };
   };
   return { file, openssl, ocsp, verifyCms, checkSignature, issuingFile, chainFile };
 }
 
-/** What poppler's pdfsig says of a PDF's signatures (its report, whatever its exit code). */
-export async function pdfsig(path: string): Promise<string> {
+/** What every relying party's check of a signature says when it accepts it (`checkSignature`). */
+export const ACCEPTED_EVERYWHERE = {
+  verified: true,
+  signingCertificateV2: true,
+  timestampVerified: true,
+  bouncyCastle: { der: true, verified: true, signingCertificateV2: true, timestamp: 'verified' },
+} as const;
+
+const BOUNCY_CASTLE = fileURLToPath(new URL('relying-party/Bc.java', import.meta.url));
+/** Debian's BouncyCastle (libbcprov-java, libbcpkix-java and the bcutil they need). */
+const BOUNCY_CASTLE_CLASSPATH = ['bcprov', 'bcpkix', 'bcutil']
+  .map((jar) => `/usr/share/java/${jar}.jar`)
+  .join(':');
+
+export interface BouncyCastleReport {
+  file: string;
+  der: boolean;
+  error?: string;
+  signer?: string;
+  verified?: boolean;
+  signingCertificateV2?: boolean;
+  timestamp?: string;
+  timestampTime?: string;
+}
+
+/**
+ * BouncyCastle as a relying party (relying-party/Bc.java): `der` files, or `cms` pairs of a
+ * detached signature and its content; one report per file or pair.
+ */
+export async function bouncyCastle(
+  command: 'der' | 'cms',
+  ...files: string[]
+): Promise<BouncyCastleReport[]> {
+  const { stdout } = await run(
+    'java',
+    ['-cp', BOUNCY_CASTLE_CLASSPATH, BOUNCY_CASTLE, command, ...files],
+    { encoding: 'utf8' },
+  );
+  return stdout
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as BouncyCastleReport);
+}
+
+/**
+ * An NSS database (what pdfsig, Evince and Okular read) trusting `rootPem` alone, as a relying
+ * party that installed our root has it (NSS's certutil, Debian's libnss3-tools).
+ */
+export async function nssTrusting(rootPem: string): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'tawqi-nss-'));
+  const root = join(dir, 'root.pem');
+  writeFileSync(root, rootPem);
+  await run('certutil', ['-N', '-d', `sql:${dir}`, '--empty-password']);
+  await run('certutil', ['-A', '-d', `sql:${dir}`, '-n', 'Tawqi root', '-t', 'C,C,C', '-i', root]);
+  return `sql:${dir}`;
+}
+
+/**
+ * What poppler's pdfsig says of a PDF's signatures (its report, whatever its exit code); with an
+ * NSS database, whether it trusts them. Never online: the test server's certificates name an
+ * origin with port 0 (revocation is checked through the file's own DSS instead).
+ */
+export async function pdfsig(path: string, nssDir?: string): Promise<string> {
   try {
-    const { stdout, stderr } = await run('pdfsig', [path], { encoding: 'utf8' });
+    const { stdout, stderr } = await run(
+      'pdfsig',
+      [...(nssDir ? ['-nssdir', nssDir, '-no-ocsp'] : []), path],
+      { encoding: 'utf8' },
+    );
     return stdout + stderr;
   } catch (error) {
     const failed = error as { stdout?: string; stderr?: string };

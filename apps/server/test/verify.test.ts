@@ -58,8 +58,9 @@ async function signed(
     issuing: authority.issuing,
     tsa,
     now: stampedAt,
-    name: 'Noura Al-Otaibi',
     reason: 'Agreed',
+    level: 'B-T',
+    validationData: () => Promise.reject(new Error('B-T has none')),
   });
 }
 

@@ -56,6 +56,11 @@ export const signingRequest = z.strictObject({
   /** Where the signer's browser goes afterwards; its origin must be registered. */
   returnUrl: z.url({ protocol: /^https?$/ }).max(2000),
   documents: z.array(signingDocument).min(1).max(MAX_DOCUMENTS),
+  /**
+   * The PAdES level of the signed PDFs: B-LT (the default: the proof that the certificates were
+   * good travels in the file) or B-LTA (and a document timestamp over it, for archives).
+   */
+  padesLevel: z.enum(['B-LT', 'B-LTA']).optional(),
 });
 export type SigningRequest = z.infer<typeof signingRequest>;
 
@@ -69,7 +74,7 @@ export const signedDocument = z.object({
   sha256: z.string(),
   /** The detached CMS SignedData over it (DER, base64): CAdES B-T. */
   cms: z.string(),
-  /** A PDF's signed copy (PAdES B-T): its SHA-256 here, its bytes at `signedPdfUrl`. */
+  /** A PDF's signed copy (PAdES B-LT, or B-LTA when asked): its SHA-256 here, its bytes at `signedPdfUrl`. */
   signedPdfSha256: z.string().optional(),
   signedPdfUrl: z.string().optional(),
 });

@@ -233,6 +233,8 @@ export const certificateRepository = defineEndpoint({
         }),
       ),
       crlUrl: z.string(),
+      /** The root's revocation list for the CAs under it (an ARL). */
+      arlUrl: z.string(),
       ocspUrl: z.string(),
       /** Where RFC 3161 time-stamp queries are answered. */
       tsaUrl: z.string(),

@@ -53,6 +53,11 @@ export const signatureReport = z.object({
   timestamped: z.boolean(),
   intact: z.boolean(),
   coversWholeDocument: z.boolean(),
+  /**
+   * What the file's later revisions added: nothing, only long-term validation data (a DSS,
+   * document timestamps — the signature stays valid), or changes.
+   */
+  addedAfter: z.enum(['none', 'validationData', 'changes']),
   certificate: z.object({
     subject: z.string(),
     serial: z.string(),

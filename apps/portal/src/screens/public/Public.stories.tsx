@@ -86,6 +86,9 @@ export const CertificateRepository: Story = {
     await expect(
       repository.getByRole('link', { name: text('public:repository.crl') }),
     ).toHaveAttribute('href', '/pki/issuing.crl');
+    await expect(
+      repository.getByRole('link', { name: text('public:repository.arl') }),
+    ).toHaveAttribute('href', '/pki/root.crl');
     await userEvent.click(
       repository.getByRole('button', { name: text('public:repository.agreement') }),
     );

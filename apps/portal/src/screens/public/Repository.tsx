@@ -71,6 +71,9 @@ export function Repository() {
             <a href={onThisSite(data.crlUrl)} download>
               {t('repository.crl')}
             </a>
+            <a href={onThisSite(data.arlUrl)} download>
+              {t('repository.arl')}
+            </a>
           </Card>
           <Card title={t('repository.policies')} headingLevel={3}>
             <Facts

@@ -166,6 +166,7 @@ const reportStory = (
                   verdict,
                   intact: verdict !== 'invalid',
                   coversWholeDocument: verdict !== 'modified',
+                  addedAfter: verdict === 'modified' ? 'changes' : 'validationData',
                   ...(foreign
                     ? {
                         signerName: null,
@@ -190,6 +191,13 @@ const reportStory = (
       expect(canvas.getByText(text(`public:verify.verdicts.${verdict}`))).toBeVisible(),
     );
     await expect(canvas.getByText(text(`public:verify.explanations.${verdict}`))).toBeVisible();
+    await expect(
+      canvas.getByText(
+        text(
+          `public:verify.addedAfterValues.${verdict === 'modified' ? 'changes' : 'validationData'}`,
+        ),
+      ),
+    ).toBeVisible();
     if (foreign) {
       await expect(canvas.getByText(text('public:verify.unknownSigner'))).toBeVisible();
       await expect(canvas.queryByText('Sara Al-Qahtani')).toBeNull();

@@ -66,10 +66,7 @@ function SignatureCard({ signature, index }: { signature: SignatureReport; index
             signature.signedAt ? format.dateTime(signature.signedAt) : t('verify.noTimestamp'),
           ],
           [t('verify.unchanged'), signature.intact ? t('verify.yes') : t('verify.no')],
-          [
-            t('verify.wholeDocument'),
-            signature.coversWholeDocument ? t('verify.yes') : t('verify.no'),
-          ],
+          [t('verify.addedAfter'), t(`verify.addedAfterValues.${signature.addedAfter}`)],
           [
             t('verify.certificateStatus'),
             certificate.status === 'revoked' && certificate.revokedAt

@@ -27,6 +27,7 @@ import * as certificateAuthority from './025_certificate_authority.js';
 import * as organizationSeal from './026_organization_seal.js';
 import * as timeStamping from './027_time_stamping.js';
 import * as esignService from './028_esign_service.js';
+import * as longTermValidation from './029_long_term_validation.js';
 
 export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   initial,
@@ -57,4 +58,5 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   organizationSeal,
   timeStamping,
   esignService,
+  longTermValidation,
 ];

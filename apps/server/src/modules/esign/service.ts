@@ -32,7 +32,7 @@ import { chargeSignature, planToCharge, type Payer } from '../counters/signature
 import { settleExpiredLots } from '../counters/lots.js';
 import type { CaMember } from '../pki/authority.js';
 import { signDetached } from '../pki/cms.js';
-import { signPdf } from '../pki/pades.js';
+import { ownValidationData, signPdf, type ValidationData } from '../pki/pades.js';
 import * as x509 from '../pki/x509.js';
 import { hit } from '../throttle.js';
 import type { Application } from './applications.js';
@@ -121,6 +121,7 @@ function fingerprintOf(
           document.name,
           document.sha256.toString('hex'),
         ]),
+        request.padesLevel ?? 'B-LT',
       ]),
     )
     .digest('hex');
@@ -174,11 +175,13 @@ export interface TransactionRow {
   return_url: string;
   expires_at: Date;
   national_id: string;
+  /** What the application asked its PDFs to be signed at (B-LT when it did not say). */
+  pades_level: 'B-LT' | 'B-LTA' | null;
 }
 
 const TRANSACTION_COLUMNS = `t.esign_logs_id, t.transaction_id, t.app_slno, t.app_txn_id, t.user_slno, t.org_slno, t.status,
        t.request_fingerprint, t.response_data, t.sign_response_data, t.identity_trans_id, t.identity_random,
-       t.approval_token, t.return_url, t.expires_at, t.error_code, u.national_id`;
+       t.approval_token, t.return_url, t.expires_at, t.error_code, t.pades_level, u.national_id`;
 const TRANSACTION_FROM = 'esign_transactions t JOIN users u ON u.user_slno = t.user_slno';
 
 export async function transactionOfApplication(
@@ -266,8 +269,9 @@ export async function createSigningRequest(
     // A concurrent request with the same id waits here for this one to commit or roll back.
     const { rows } = await tx.query<{ esign_logs_id: number }>(
       `INSERT INTO esign_transactions (transaction_id, user_slno, org_slno, plan_type, user_role, status, originator,
-              transaction_date, app_slno, app_txn_id, request_fingerprint, request_data, return_url, expires_at)
-       VALUES ($1, $2, $3, $4, $5, 'pending', $6, $7, $8, $9, $10, $11, $12, $13)
+              transaction_date, app_slno, app_txn_id, request_fingerprint, request_data, return_url, expires_at,
+              pades_level)
+       VALUES ($1, $2, $3, $4, $5, 'pending', $6, $7, $8, $9, $10, $11, $12, $13, $14)
        ON CONFLICT (app_slno, app_txn_id) WHERE app_slno IS NOT NULL DO NOTHING
        RETURNING esign_logs_id`,
       [
@@ -284,6 +288,7 @@ export async function createSigningRequest(
         JSON.stringify(requestRecord(application, request, documents, now)),
         request.returnUrl,
         new Date(now.getTime() + IDENTITY_CHALLENGE_TTL_MS),
+        request.padesLevel ?? null,
       ],
     );
     const [inserted] = rows;
@@ -532,6 +537,7 @@ async function signDocuments(
     [row.esign_logs_id],
   );
   const signed = [];
+  let validation: Promise<ValidationData> | undefined;
   for (const document of documents) {
     const cms = await signDetached({
       digest: document.sha256,
@@ -550,8 +556,11 @@ async function signDocuments(
         issuing,
         tsa,
         now,
-        name: person.fullNameEnglish,
-        reason: `Signed through Tawqi (${row.transaction_id})`,
+        reason: `Signed through Tawqi, transaction ${row.transaction_id}`,
+        level: row.pades_level ?? 'B-LT',
+        // Asked once for the transaction's PDFs; in `tx`, which sees the new certificate.
+        validationData: () =>
+          (validation ??= ownValidationData(tx, deps.authority, certificate, now)),
       });
     await tx.query(
       `UPDATE transaction_documents SET signature = $2, signed_content = $3, content = NULL WHERE document_slno = $1`,

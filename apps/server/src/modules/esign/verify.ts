@@ -18,6 +18,8 @@ import * as pkijs from 'pkijs';
 import { maskNationalId } from '@tawqi/domain';
 import type { Queryable } from '../../db/pool.js';
 import type { Authority } from '../pki/authority.js';
+import { findSignatures, signedBytes, type FoundSignature } from '../pki/pades.js';
+import { laterRevisions, type LaterRevisions } from '../pki/revisions.js';
 import * as x509 from '../pki/x509.js';
 
 const OID = {
@@ -41,6 +43,8 @@ export interface SignatureReport {
   timestamped: boolean;
   intact: boolean;
   coversWholeDocument: boolean;
+  /** What later revisions added: nothing, only long-term validation data, or changes. */
+  addedAfter: LaterRevisions;
   certificate: {
     subject: string;
     serial: string;
@@ -52,26 +56,6 @@ export interface SignatureReport {
     revokedAt: string | null;
   };
   verdict: Verdict;
-}
-
-export interface FoundSignature {
-  ranges: [number, number, number, number];
-  contents: Buffer;
-}
-
-/** The signatures' byte ranges and /Contents (the CMS, DER, zero-padded), in file order. */
-export function findSignatures(pdf: Buffer): FoundSignature[] {
-  const text = pdf.toString('latin1');
-  const found: FoundSignature[] = [];
-  for (const match of text.matchAll(/\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/g)) {
-    const ranges = match.slice(1, 5).map(Number) as [number, number, number, number];
-    const [start, length, next, rest] = ranges;
-    if (start !== 0 || next < length || next + rest > pdf.length) continue;
-    const hex = text.slice(length, next).trim();
-    if (!/^<[0-9A-Fa-f\s]*>$/.test(hex)) continue;
-    found.push({ ranges, contents: Buffer.from(hex.slice(1, -1).replace(/\s/g, ''), 'hex') });
-  }
-  return found;
 }
 
 const nameOf = (name: pkijs.RelativeDistinguishedNames, type: string): string | undefined => {
@@ -241,15 +225,14 @@ async function reportOf(
   } catch {
     return null;
   }
+  // A document timestamp (PAdES B-LTA) is the TSA's, over the file before it: no one's signature.
+  if (signed.encapContentInfo.eContentType === OID.tstInfo) return null;
   const signerInfo = signed.signerInfos[0];
   const leaf = signerInfo && certificateOf(signed.certificates, signerInfo);
   if (!signerInfo || !leaf) return null;
 
-  const [start, length, next, rest] = found.ranges;
-  const data = Buffer.concat([
-    pdf.subarray(start, start + length),
-    pdf.subarray(next, next + rest),
-  ]);
+  const [, , next, rest] = found.ranges;
+  const data = signedBytes(pdf, found);
   const intact = digestMatches(signerInfo, data) && signerInfoVerifies(signerInfo, leaf);
 
   const certificate = new x509.X509Certificate(leaf.toSchema().toBER(false));
@@ -275,14 +258,15 @@ async function reportOf(
   const revokedBefore =
     record?.revoked_at != null && signedAt !== null && record.revoked_at <= signedAt;
   const coversWholeDocument = next + rest === pdf.length;
+  const addedAfter = await laterRevisions(pdf, next + rest);
   const verdict: Verdict =
     !intact || revokedBefore
       ? 'invalid'
       : !fromUs || !validThen || status === 'unknown'
         ? 'untrusted'
-        : coversWholeDocument
-          ? 'valid'
-          : 'modified';
+        : addedAfter === 'changes'
+          ? 'modified'
+          : 'valid';
   // Only a certificate of ours vouches for a name: another's names are the signer's own claim.
   const nationalId = fromUs ? nameOf(leaf.subject, OID.serialNumber) : undefined;
   return {
@@ -293,6 +277,7 @@ async function reportOf(
     timestamped: signedAt !== null,
     intact,
     coversWholeDocument,
+    addedAfter,
     certificate: {
       subject: certificate.subject,
       serial,

@@ -72,6 +72,8 @@ export interface Authority {
   revoke(tx: Queryable, serial: string, reason: number): Promise<boolean>;
   /** The newest CRL (issued now when there is none or it is a day old). */
   currentCrl(): Promise<Buffer>;
+  /** The root's newest ARL, for the CAs under it (likewise). */
+  currentArl(): Promise<Buffer>;
   /** Issues a new CRL (under the CRL lock of `tx`). */
   issueCrl(tx: Queryable): Promise<Buffer>;
 }
@@ -204,7 +206,7 @@ export async function loadAuthority(options: AuthorityOptions): Promise<Authorit
     extensions: (key: CryptoKey) => Promise<x509.Extension[]>,
   ) =>
     create(tx, name, async (signer) => {
-      const now = clock();
+      const now = wholeSeconds(clock());
       return x509.X509CertificateGenerator.create(
         {
           serialNumber: newSerial(random),
@@ -232,7 +234,7 @@ export async function loadAuthority(options: AuthorityOptions): Promise<Authorit
     await lockAuthority(tx);
     const existing = { root: await read(tx, 'root'), issuing: await read(tx, 'issuing') };
     if (existing.root && existing.issuing) return existing as { root: CaMember; issuing: CaMember };
-    const now = clock();
+    const now = wholeSeconds(clock());
     const years = config.CA_VALIDITY_YEARS;
     const made = await create(tx, 'root', async (signer) =>
       x509.X509CertificateGenerator.create(
@@ -300,11 +302,20 @@ export async function loadAuthority(options: AuthorityOptions): Promise<Authorit
     ),
   );
 
-  const issueCrl = async (tx: Queryable): Promise<Buffer> => {
+  /**
+   * A revocation list, numbered per issuer: the issuing CA's CRL (its revoked subscribers) or the
+   * root's ARL (its revoked CAs). Times are whole seconds (RFC 5280 §4.1.2.5: DER times have no
+   * fraction).
+   */
+  const issueRevocationList = async (tx: Queryable, by: 'root' | 'issuing'): Promise<Buffer> => {
     await tx.query("SELECT pg_advisory_xact_lock(hashtext('tawqi crl'))");
-    const now = clock();
+    const now = wholeSeconds(clock());
+    const signer = by === 'root' ? root : issuing;
     const [last] = (
-      await tx.query<{ crl_number: string }>('SELECT max(crl_number) AS crl_number FROM crls')
+      await tx.query<{ crl_number: string }>(
+        'SELECT max(crl_number) AS crl_number FROM crls WHERE issuer = $1',
+        [by],
+      )
     ).rows;
     const number = BigInt(last?.crl_number ?? 0) + 1n;
     const revoked = await tx.query<{
@@ -313,16 +324,16 @@ export async function loadAuthority(options: AuthorityOptions): Promise<Authorit
       revocation_reason: x509.X509CrlReason;
     }>(
       `SELECT serial, revoked_at, revocation_reason FROM certificates
-        WHERE status = 'revoked' AND kind = 'subscriber' AND not_after > $1 ORDER BY revoked_at`,
-      [now],
+        WHERE status = 'revoked' AND kind = ANY($2) AND not_after > $1 ORDER BY revoked_at`,
+      [now, by === 'root' ? ['issuing'] : ['subscriber', 'ocsp', 'tsa', 'esign']],
     );
     const crl = await x509.X509CrlGenerator.create(
       {
-        issuer: issuing.certificate.subjectName,
+        issuer: signer.certificate.subjectName,
         thisUpdate: now,
         nextUpdate: new Date(now.getTime() + CRL_VALID_DAYS * DAY_MS),
         extensions: [
-          new x509.AuthorityKeyIdentifierExtension(keyIdOf(issuing.certificate)),
+          new x509.AuthorityKeyIdentifierExtension(keyIdOf(signer.certificate)),
           new x509.Extension(
             id_ce_cRLNumber,
             false,
@@ -331,19 +342,33 @@ export async function loadAuthority(options: AuthorityOptions): Promise<Authorit
         ],
         entries: revoked.rows.map((row) => ({
           serialNumber: row.serial,
-          revocationDate: row.revoked_at,
+          revocationDate: wholeSeconds(row.revoked_at),
           reason: row.revocation_reason,
         })),
-        ...signed(issuing.signer),
+        ...signed(signer.signer),
       },
-      cryptoFor(issuing.signer),
+      cryptoFor(signer.signer),
     );
     const der = Buffer.from(crl.rawData);
     await tx.query(
-      'INSERT INTO crls (crl_number, der, this_update, next_update) VALUES ($1, $2, $3, $4)',
-      [number.toString(), der, now, crl.nextUpdate ?? now],
+      'INSERT INTO crls (issuer, crl_number, der, this_update, next_update) VALUES ($1, $2, $3, $4, $5)',
+      [by, number.toString(), der, now, crl.nextUpdate ?? now],
     );
     return der;
+  };
+  const issueCrl = (tx: Queryable) => issueRevocationList(tx, 'issuing');
+
+  /** The newest list of `by` (issued now when there is none or it is a day old). */
+  const currentList = async (by: 'root' | 'issuing') => {
+    const [newest] = (
+      await pool.query<{ der: Buffer; this_update: Date }>(
+        'SELECT der, this_update FROM crls WHERE issuer = $1 ORDER BY crl_number DESC LIMIT 1',
+        [by],
+      )
+    ).rows;
+    if (newest && clock().getTime() - newest.this_update.getTime() < CRL_REFRESH_MS)
+      return newest.der;
+    return inTransaction(pool, (tx) => issueRevocationList(tx, by));
   };
 
   return {
@@ -354,7 +379,7 @@ export async function loadAuthority(options: AuthorityOptions): Promise<Authorit
     esignService: currentEsignService,
 
     async issue(tx, order) {
-      const now = clock();
+      const now = wholeSeconds(clock());
       const end =
         order.minutes === undefined
           ? addMonths(now, order.months)
@@ -386,26 +411,24 @@ export async function loadAuthority(options: AuthorityOptions): Promise<Authorit
       const { rowCount } = await tx.query(
         `UPDATE certificates SET status = 'revoked', revoked_at = $2, revocation_reason = $3
           WHERE serial = $1 AND kind = 'subscriber' AND status = 'issued'`,
-        [serial, clock(), reason],
+        // To the second, as the CRL and OCSP say it.
+        [serial, wholeSeconds(clock()), reason],
       );
       if (rowCount !== 1) return false;
       await issueCrl(tx);
       return true;
     },
 
-    async currentCrl() {
-      const [newest] = (
-        await pool.query<{ der: Buffer; this_update: Date }>(
-          'SELECT der, this_update FROM crls ORDER BY crl_number DESC LIMIT 1',
-        )
-      ).rows;
-      if (newest && clock().getTime() - newest.this_update.getTime() < CRL_REFRESH_MS)
-        return newest.der;
-      return inTransaction(pool, issueCrl);
-    },
+    currentCrl: () => currentList('issuing'),
+    currentArl: () => currentList('root'),
 
     issueCrl,
   };
+}
+
+/** A time without its milliseconds: DER's times (certificates, CRLs, OCSP) have no fraction. */
+export function wholeSeconds(date: Date): Date {
+  return new Date(Math.floor(date.getTime() / 1000) * 1000);
 }
 
 function addMonths(date: Date, months: number): Date {

@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import type { CaMember } from './authority.js';
-import { pkijsCertificate, signerInfoFor } from './signerInfo.js';
+import { certificateSet, signerInfoFor } from './signerInfo.js';
 import { stampDigest } from './tsa.js';
 import type * as x509 from './x509.js';
 
@@ -32,6 +32,11 @@ export interface DetachedSignatureOrder {
   issuing: x509.X509Certificate;
   tsa: CaMember;
   now: Date;
+  /**
+   * For a PDF's /Contents (PAdES): no signing-time attribute — ETSI EN 319 142-1 forbids it, the
+   * time being the signature dictionary's M entry and the token's.
+   */
+  pades?: boolean;
 }
 
 /** The signature, DER: a ContentInfo holding the SignedData. */
@@ -40,21 +45,20 @@ export async function signDetached(order: DetachedSignatureOrder): Promise<Buffe
   const signed = new pkijs.SignedData({
     version: 1,
     encapContentInfo: new pkijs.EncapsulatedContentInfo({ eContentType: ID_DATA }),
-    certificates: [
-      pkijsCertificate(order.certificate.rawData),
-      pkijsCertificate(order.issuing.rawData),
-    ],
+    certificates: certificateSet([order.certificate.rawData, order.issuing.rawData]),
     signerInfos: [
       signerInfoFor({
         certificate: order.certificate.rawData,
         contentType: ID_DATA,
         digest: order.digest,
-        more: [
-          new pkijs.Attribute({
-            type: ATTRIBUTE.signingTime,
-            values: [new asn1js.UTCTime({ valueDate: order.now })],
-          }),
-        ],
+        more: order.pades
+          ? []
+          : [
+              new pkijs.Attribute({
+                type: ATTRIBUTE.signingTime,
+                values: [new asn1js.UTCTime({ valueDate: order.now })],
+              }),
+            ],
       }),
     ],
   });

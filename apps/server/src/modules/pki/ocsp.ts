@@ -1,7 +1,9 @@
 /**
- * The OCSP responder (RFC 6960) for the issuing CA's certificates: good, revoked (with its time and
- * reason) or unknown, signed by the delegated responder's key (its certificate sent along), the
- * request's nonce echoed. Built with pkijs, which has OCSP's structures.
+ * The OCSP responder (RFC 6960) for the issuing CA's certificates — subscribers', and the
+ * responder's, the time-stamping authority's and the eSign service's own — good, revoked (with its
+ * time and reason) or unknown, "unauthorized" for another issuer's, signed by the delegated
+ * responder's key (its certificate sent along), the request's nonce echoed, every time to the
+ * second. Built with pkijs, which has OCSP's structures.
  */
 import { createHash } from 'node:crypto';
 import * as asn1js from 'asn1js';
@@ -9,7 +11,7 @@ import * as pkijs from 'pkijs';
 import type * as x509 from './x509.js';
 import type { Queryable } from '../../db/pool.js';
 import { cryptoFor } from './signer.js';
-import type { CaMember } from './authority.js';
+import { wholeSeconds, type CaMember } from './authority.js';
 
 const ID_PKIX_OCSP_BASIC = '1.3.6.1.5.5.7.48.1.1';
 const ID_PKIX_OCSP_NONCE = '1.3.6.1.5.5.7.48.1.2';
@@ -25,7 +27,7 @@ const MAX_REQUESTS = 10;
 /** How long an answer may be cached by the asker. */
 const ANSWER_VALID_MS = 3_600_000;
 
-const STATUS = { successful: 0, malformedRequest: 1, internalError: 2 } as const;
+const STATUS = { successful: 0, malformedRequest: 1, internalError: 2, unauthorized: 6 } as const;
 
 /** An OCSP answer with no response bytes (malformed request, internal error). */
 function bare(status: number): Buffer {
@@ -67,6 +69,8 @@ export async function answerOcsp(
   const asked = request.tbsRequest.requestList;
   if (asked.length === 0 || asked.length > MAX_REQUESTS) return bare(STATUS.malformedRequest);
   const issuer = issuerOf(issuing);
+  // DER times have no fraction (RFC 5280 §4.1.2.5.2, RFC 6960).
+  const at = wholeSeconds(now);
 
   const responses: pkijs.SingleResponse[] = [];
   for (const { reqCert } of asked) {
@@ -82,25 +86,25 @@ export async function answerOcsp(
         .update(issuer.keyBits)
         .digest()
         .equals(Buffer.from(reqCert.issuerKeyHash.valueBlock.valueHexView));
-    const [row] = ours
-      ? (
-          await db.query<{
-            status: string;
-            revoked_at: Date | null;
-            revocation_reason: number | null;
-          }>(
-            `SELECT status, revoked_at, revocation_reason FROM certificates
-              WHERE serial = $1 AND kind IN ('subscriber', 'ocsp')`,
-            [serial],
-          )
-        ).rows
-      : [];
+    // This responder speaks for the issuing CA only (RFC 6960 §2.3: "unauthorized" otherwise).
+    if (!ours) return bare(STATUS.unauthorized);
+    const [row] = (
+      await db.query<{
+        status: string;
+        revoked_at: Date | null;
+        revocation_reason: number | null;
+      }>(
+        `SELECT status, revoked_at, revocation_reason FROM certificates
+          WHERE serial = $1 AND kind IN ('subscriber', 'ocsp', 'tsa', 'esign')`,
+        [serial],
+      )
+    ).rows;
     responses.push(
       new pkijs.SingleResponse({
         certID: reqCert,
         certStatus: certStatus(row),
-        thisUpdate: now,
-        nextUpdate: new Date(now.getTime() + ANSWER_VALID_MS),
+        thisUpdate: at,
+        nextUpdate: new Date(at.getTime() + ANSWER_VALID_MS),
       }),
     );
   }
@@ -119,7 +123,7 @@ export async function answerOcsp(
   const basic = new pkijs.BasicOCSPResponse({
     tbsResponseData: new pkijs.ResponseData({
       responderID: new asn1js.OctetString({ valueHex: responderKeyHash }),
-      producedAt: now,
+      producedAt: at,
       responses,
       ...(nonce ? { responseExtensions: [nonce] } : {}),
     }),
@@ -140,6 +144,31 @@ export async function answerOcsp(
   return Buffer.from(response.toSchema().toBER(false));
 }
 
+/**
+ * Our responder's answer about one of the issuing CA's certificates, asked in process (as a
+ * relying party would over HTTP): what a PDF's long-term validation data carries.
+ */
+export async function ocspAnswerFor(
+  db: Queryable,
+  issuing: x509.X509Certificate,
+  responder: CaMember,
+  certificate: x509.X509Certificate,
+  now: Date,
+): Promise<Buffer> {
+  const request = new pkijs.OCSPRequest();
+  await request.createForCertificate(pkijs.Certificate.fromBER(certificate.rawData), {
+    hashAlgorithm: 'SHA-256',
+    issuerCertificate: pkijs.Certificate.fromBER(issuing.rawData),
+  });
+  return answerOcsp(
+    db,
+    issuing,
+    responder,
+    new Uint8Array(request.toSchema(true).toBER(false)),
+    now,
+  );
+}
+
 /** CertStatus: good [0] NULL, revoked [1] RevokedInfo, unknown [2] NULL (context-specific). */
 function certStatus(
   row: { status: string; revoked_at: Date | null; revocation_reason: number | null } | undefined,
@@ -150,7 +179,7 @@ function certStatus(
   return new asn1js.Constructed({
     idBlock: { tagClass: 3, tagNumber: 1 },
     value: [
-      new asn1js.GeneralizedTime({ valueDate: row.revoked_at }),
+      new asn1js.GeneralizedTime({ valueDate: wholeSeconds(row.revoked_at) }),
       ...(row.revocation_reason !== null
         ? [
             new asn1js.Constructed({

@@ -33,6 +33,7 @@ export const TSA_POLICY = `${TAWQI_ARC}.2.1`;
 
 export const OID = {
   documentSigning: '1.3.6.1.5.5.7.3.36',
+  emailProtection: '1.3.6.1.5.5.7.3.4',
   timeStamping: '1.3.6.1.5.5.7.3.8',
   microsoftDocumentSigning: '1.3.6.1.4.1.311.10.3.12',
   adobeAuthenticDocuments: '1.2.840.113583.1.1.5',
@@ -48,6 +49,8 @@ export const PKI_PATHS = {
   root: '/pki/root.crt',
   issuing: '/pki/issuing.crt',
   crl: '/pki/issuing.crl',
+  /** The root's revocation list for the CAs under it (an ARL). */
+  arl: '/pki/root.crl',
   ocsp: '/pki/ocsp',
   tsa: '/pki/tsa',
 } as const;
@@ -146,6 +149,8 @@ export const issuingExtensions = async (
   new x509.AuthorityInfoAccessExtension({
     caIssuers: new x509.GeneralName('url', origin + PKI_PATHS.root),
   }),
+  // Where a validator walking up from a signature learns whether this CA was revoked.
+  new x509.CRLDistributionPointsExtension([origin + PKI_PATHS.arl]),
   new x509.CertificatePolicyExtension([OID.anyPolicy]),
 ];
 
@@ -210,8 +215,11 @@ export const subscriberExtensions = async (
     x509.KeyUsageFlags.digitalSignature | x509.KeyUsageFlags.nonRepudiation,
     true,
   ),
+  // emailProtection too: NSS-based readers (pdfsig, Evince, Okular) trust a PDF signer's
+  // certificate for that purpose only, and answer "Unknown issue" otherwise.
   new x509.ExtendedKeyUsageExtension([
     OID.documentSigning,
+    OID.emailProtection,
     OID.microsoftDocumentSigning,
     OID.adobeAuthenticDocuments,
   ]),

@@ -281,6 +281,7 @@ export function certificateHandlers(deps: PaymentDeps): Handlers {
       return Promise.resolve({
         authorities: [authority('root', root), authority('issuing', issuing)],
         crlUrl: origin + PKI_PATHS.crl,
+        arlUrl: origin + PKI_PATHS.arl,
         ocspUrl: origin + PKI_PATHS.ocsp,
         tsaUrl: origin + PKI_PATHS.tsa,
         policies: Object.entries(CERTIFICATE_POLICIES).map(([level, oid]) => ({ oid, level })),

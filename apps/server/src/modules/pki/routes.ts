@@ -13,7 +13,8 @@ import { answerTimeStamp } from './tsa.js';
 /** An OCSP request is small; a larger body is refused before it is read. */
 const OCSP_BODY_LIMIT = 16 * 1024;
 
-const pem = (label: string, der: ArrayBuffer | Uint8Array) =>
+/** DER in PEM armour (RFC 7468): base64 in lines of 64. */
+export const pem = (label: string, der: ArrayBuffer | Uint8Array) =>
   `-----BEGIN ${label}-----\n${(
     Buffer.from(der instanceof Uint8Array ? der : new Uint8Array(der))
       .toString('base64')
@@ -59,11 +60,19 @@ export async function registerPki(
     app.get('/pki/chain.pem', (_request, reply) =>
       reply.type('application/x-pem-file').send(chainPem(authority)),
     );
-    app.get(PKI_PATHS.crl, async (_request, reply) =>
-      reply
-        .type('application/pkix-crl')
-        .header('cache-control', 'public, max-age=3600')
-        .send(await authority.currentCrl()),
+    const revocationList =
+      (current: () => Promise<Buffer>) => async (_request: unknown, reply: FastifyReply) =>
+        reply
+          .type('application/pkix-crl')
+          .header('cache-control', 'public, max-age=3600')
+          .send(await current());
+    app.get(
+      PKI_PATHS.crl,
+      revocationList(() => authority.currentCrl()),
+    );
+    app.get(
+      PKI_PATHS.arl,
+      revocationList(() => authority.currentArl()),
     );
     const answer = async (der: Uint8Array, reply: FastifyReply) => {
       const responder = await authority.responder();

@@ -2,7 +2,7 @@
  * A CMS signer's information as both our signatures make it — the time-stamping authority's
  * tokens and documents' detached signatures: the signer named by its certificate's issuer and
  * serial, and the signed attributes every one carries (content type, message digest, ESS
- * signing-certificate-v2), with any more the caller adds.
+ * signing-certificate-v2), with any more the caller adds, in DER's order.
  */
 import { createHash } from 'node:crypto';
 import * as asn1js from 'asn1js';
@@ -59,6 +59,23 @@ function signingCertificateV2(certificateDer: ArrayBuffer): pkijs.Attribute {
   });
 }
 
+/**
+ * DER's order for a SET OF (X.690 §11.6): by each element's encoding, compared as bytes. A relying
+ * party that re-encodes the signed attributes as DER before checking the signature (BouncyCastle,
+ * and with it the EU's DSS) fails every signature whose attributes were written in another order.
+ */
+export function inDerOrder<T>(elements: readonly T[], encoded: (element: T) => ArrayBuffer): T[] {
+  return elements
+    .map((element) => ({ element, der: Buffer.from(encoded(element)) }))
+    .sort((a, b) => Buffer.compare(a.der, b.der))
+    .map(({ element }) => element);
+}
+
+/** Certificates for a SignedData's SET OF certificates, in DER's order. */
+export function certificateSet(ders: readonly ArrayBuffer[]): pkijs.Certificate[] {
+  return inDerOrder(ders, (der) => der).map(pkijsCertificate);
+}
+
 export function signerInfoFor(options: {
   /** The signer's certificate, DER. */
   certificate: ArrayBuffer;
@@ -76,18 +93,21 @@ export function signerInfoFor(options: {
     }),
     signedAttrs: new pkijs.SignedAndUnsignedAttributes({
       type: 0,
-      attributes: [
-        new pkijs.Attribute({
-          type: ATTRIBUTE.contentType,
-          values: [new asn1js.ObjectIdentifier({ value: options.contentType })],
-        }),
-        ...(options.more ?? []),
-        new pkijs.Attribute({
-          type: ATTRIBUTE.messageDigest,
-          values: [new asn1js.OctetString({ valueHex: options.digest })],
-        }),
-        signingCertificateV2(options.certificate),
-      ],
+      attributes: inDerOrder(
+        [
+          new pkijs.Attribute({
+            type: ATTRIBUTE.contentType,
+            values: [new asn1js.ObjectIdentifier({ value: options.contentType })],
+          }),
+          ...(options.more ?? []),
+          new pkijs.Attribute({
+            type: ATTRIBUTE.messageDigest,
+            values: [new asn1js.OctetString({ valueHex: options.digest })],
+          }),
+          signingCertificateV2(options.certificate),
+        ],
+        (attribute) => attribute.toSchema().toBER(false),
+      ),
     }),
   });
 }

@@ -111,6 +111,9 @@ async function tokenFor(
     ],
     ...(withCertificate ? { certificates: [pkijsCertificate(tsa.certificate.rawData)] } : {}),
   });
+  // pkijs turns an OCTET STRING handed to EncapsulatedContentInfo into a constructed one (BER);
+  // DER's is primitive, so it is set after.
+  signed.encapContentInfo.eContent = new asn1js.OctetString({ valueHex: content });
   const engine = new pkijs.CryptoEngine({ name: 'tawqi-tsa', crypto: cryptoFor(tsa.signer) });
   await signed.sign(tsa.signer.publicKey, 0, 'SHA-384', undefined, engine);
   return new pkijs.ContentInfo({ contentType: ID_SIGNED_DATA, content: signed.toSchema(true) });
