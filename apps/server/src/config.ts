@@ -254,6 +254,38 @@ const schema = z.object({
     .min(1)
     .default(3)
     .describe('exports one server writes at the same time'),
+  VERIFY_AT_ONCE: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(1)
+    .describe(
+      'uploaded PDFs one server reads at the same time for the verify page (each in a worker thread)',
+    ),
+  VERIFY_TIME_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .default(15_000)
+    .describe('how long reading one uploaded PDF may take before it is refused'),
+  VERIFY_MEMORY_MB: z.coerce
+    .number()
+    .int()
+    .min(32)
+    .default(256)
+    .describe("the heap a PDF's reading may use before it is refused"),
+  VERIFY_MAX_SIGNATURES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(50)
+    .describe('signatures an uploaded PDF may hold for the verify page to read it'),
+  VERIFY_MAX_OBJECTS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .default(200_000)
+    .describe('objects an uploaded PDF may hold for the verify page to read it'),
 });
 
 type Parsed = z.output<typeof schema>;

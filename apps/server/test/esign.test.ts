@@ -23,7 +23,7 @@ import {
   registerApplication,
   webhookSecret,
 } from '../src/modules/esign/applications.js';
-import { findSignatures, signedBytes } from '../src/modules/pki/pades.js';
+import { findSignatures, signedBytes } from '../src/modules/pki/pdfSignatures.js';
 import { deliverDueWebhooks, sweep } from '../src/modules/esign/webhooks.js';
 import * as x509 from '../src/modules/pki/x509.js';
 import { pem } from '../src/modules/pki/routes.js';
@@ -420,7 +420,7 @@ describe('the eSign integration API', () => {
     );
     expect(download.status).toBe(200);
     expect(download.raw.equals(signed)).toBe(true);
-  });
+  }, 180_000);
 
   it('signs at PAdES B-LTA when asked: a document timestamp seals the signature and its proof', async () => {
     const { client } = await application(organization.orgSlno);

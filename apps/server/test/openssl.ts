@@ -156,6 +156,17 @@ export interface BouncyCastleReport {
   timestampTime?: string;
 }
 
+/** Bc.java compiled once per test process (the source launcher compiled it on every call). */
+let compiled: Promise<string> | undefined;
+function bouncyCastleClasses(): Promise<string> {
+  compiled ??= (async () => {
+    const classes = mkdtempSync(join(tmpdir(), 'tawqi-bc-'));
+    await run('javac', ['-cp', BOUNCY_CASTLE_CLASSPATH, '-d', classes, BOUNCY_CASTLE]);
+    return classes;
+  })();
+  return compiled;
+}
+
 /**
  * BouncyCastle as a relying party (relying-party/Bc.java): `der` files, or `cms` pairs of a
  * detached signature and its content; one report per file or pair.
@@ -164,9 +175,10 @@ export async function bouncyCastle(
   command: 'der' | 'cms',
   ...files: string[]
 ): Promise<BouncyCastleReport[]> {
+  const classes = await bouncyCastleClasses();
   const { stdout } = await run(
     'java',
-    ['-cp', BOUNCY_CASTLE_CLASSPATH, BOUNCY_CASTLE, command, ...files],
+    ['-cp', `${classes}:${BOUNCY_CASTLE_CLASSPATH}`, 'Bc', command, ...files],
     { encoding: 'utf8' },
   );
   return stdout

@@ -10,6 +10,7 @@ import { webcrypto } from 'node:crypto';
 import { CryptoKeySigner, PDF } from '@libpdf/core';
 import { describe, expect, it } from 'vitest';
 import type { CaMember } from '../src/modules/pki/authority.js';
+import { createReadingPool } from '../src/modules/esign/readingPool.js';
 import { signPdf } from '../src/modules/pki/pades.js';
 import { inProcessSigner } from '../src/modules/pki/signer.js';
 import * as x509 from '../src/modules/pki/x509.js';
@@ -173,5 +174,74 @@ describe('a signature by a certificate that is not ours', () => {
       nationalId: null,
       certificate: { issuedByTawqi: false },
     });
+  });
+});
+
+describe('a hostile upload', () => {
+  const limits = {
+    VERIFY_AT_ONCE: 1,
+    VERIFY_TIME_MS: 15_000,
+    VERIFY_MEMORY_MB: 128,
+    VERIFY_MAX_SIGNATURES: 50,
+    VERIFY_MAX_OBJECTS: 200_000,
+  };
+  /** A signed PDF whose signature is named again and again (each copy points at the real one). */
+  async function manySignatures(copies: number): Promise<Buffer> {
+    const pdf = Buffer.from(
+      await signed(await subscriber(), await authority.timestamper(), h.clock.now),
+    );
+    const range = /\/ByteRange\s*\[[^\]]*\]/.exec(pdf.toString('latin1'))?.[0] ?? '';
+    return Buffer.concat([pdf, Buffer.from(`%${range}\n`.repeat(copies))]);
+  }
+
+  it('is refused, with a clear message in the caller’s language, when it names too many signatures', async () => {
+    const answer = await h.call('POST', '/api/v1/esign/verify', {
+      body: new Uint8Array(await manySignatures(60)),
+      language: 'ar',
+      headers: { 'content-type': 'application/pdf' },
+    });
+    expect(answer.status).toBe(413);
+    expect(answer.body.message).toBe('في هذا الملف تواقيع أكثر مما تقرؤه صفحة التحقق.');
+  });
+
+  it('is refused when it has more objects than allowed, before it is parsed', async () => {
+    const read = createReadingPool({ ...limits, VERIFY_MAX_OBJECTS: 100 });
+    const padded = Buffer.concat([await manySignatures(0), Buffer.from('%1 0 obj\n'.repeat(101))]);
+    await expect(read(padded)).rejects.toMatchObject({ statusCode: 413 });
+  });
+
+  it('is ended when its reading outlasts the time limit', async () => {
+    const read = createReadingPool({ ...limits, VERIFY_TIME_MS: 1 });
+    await expect(read(await manySignatures(0))).rejects.toMatchObject({
+      statusCode: 413,
+      options: { localized: { en: 'This file takes too long to read. It was not verified.' } },
+    });
+  });
+
+  it('waits for no other: a second file while one is read is refused at once (busy)', async () => {
+    const read = createReadingPool(limits);
+    const file = await manySignatures(40);
+    const first = read(file);
+    await expect(read(file)).rejects.toMatchObject({ statusCode: 503 });
+    expect(await first).toHaveLength(41);
+  });
+
+  it('is read off the event loop: the server answers others while it is being read', async () => {
+    const file = await manySignatures(49);
+    let settled = false;
+    const verifying = h
+      .call('POST', '/api/v1/esign/verify', {
+        body: new Uint8Array(file),
+        headers: { 'content-type': 'application/pdf' },
+      })
+      .finally(() => (settled = true));
+    // Answered while the file is still being read in its worker.
+    expect((await h.call('GET', '/health')).status).toBe(200);
+    expect(settled).toBe(false);
+    // Read in full, or — on a machine loaded enough — ended by the time limit: either way, not
+    // at the others' expense.
+    const answer = await verifying;
+    expect([200, 413]).toContain(answer.status);
+    if (answer.status === 200) expect(answer.body.signatures).toHaveLength(50);
   });
 });

@@ -272,7 +272,8 @@ export function registerContractRoutes(
       // Said about the file, not "the request", in the caller's language.
       scope.setErrorHandler((error) => {
         const status = (error as { statusCode?: number }).statusCode;
-        if (status === 413)
+        // (An AppError of the handler's own, e.g. a file too complex to read, says its own.)
+        if (status === 413 && !(error instanceof AppError))
           throw new AppError(413, 'PAYLOAD_TOO_LARGE', {
             localized: fileTooLarge(upload.maxBytes),
           });

@@ -1,7 +1,7 @@
 // A relying party nobody on the project wrote (issue 35): BouncyCastle, the engine of the EU's DSS
 // validator, iText and most Java validators, reads what Tawqi signs. Run by the server's tests
-// (test/openssl.ts, `bouncyCastle`) with Debian's bcprov, bcpkix and bcutil on the class path, as a
-// single-file source program (java Bc.java …), printing one JSON object per line.
+// (test/openssl.ts, `bouncyCastle`: compiled once per test process with Debian's bcprov, bcpkix
+// and bcutil on the class path), printing one JSON object per line.
 //
 //   der FILE…                 each file's bytes are DER: decoded and encoded again as DER, the same
 //   cms SIGNATURE CONTENT…    each detached CMS signature (DER) over its content file: the signer's

@@ -25,6 +25,7 @@ import {
 import type { Queryable } from '../../db/pool.js';
 import type { Authority, CaMember } from './authority.js';
 import { signDetached } from './cms.js';
+import { findSignatures, signedBytes, type FoundSignature } from './pdfSignatures.js';
 import { ocspAnswerFor } from './ocsp.js';
 import { stampDigest } from './tsa.js';
 import type * as x509 from './x509.js';
@@ -56,31 +57,6 @@ export interface PdfSignatureOrder {
 
 export class UnreadablePdfError extends Error {
   override readonly name = 'UnreadablePdfError';
-}
-
-export interface FoundSignature {
-  ranges: [number, number, number, number];
-  contents: Buffer;
-}
-
-/** The signatures' byte ranges and /Contents (the CMS, DER, zero-padded), in file order. */
-export function findSignatures(pdf: Buffer): FoundSignature[] {
-  const text = pdf.toString('latin1');
-  const found: FoundSignature[] = [];
-  for (const match of text.matchAll(/\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/g)) {
-    const ranges = match.slice(1, 5).map(Number) as [number, number, number, number];
-    const [start, length, next, rest] = ranges;
-    if (start !== 0 || next < length || next + rest > pdf.length) continue;
-    const hex = text.slice(length, next).trim();
-    if (!/^<[0-9A-Fa-f\s]*>$/.test(hex)) continue;
-    found.push({ ranges, contents: Buffer.from(hex.slice(1, -1).replace(/\s/g, ''), 'hex') });
-  }
-  return found;
-}
-
-/** The bytes a signature covers: its two byte ranges, joined. */
-export function signedBytes(pdf: Buffer, { ranges: [start, length, next, rest] }: FoundSignature) {
-  return Buffer.concat([pdf.subarray(start, start + length), pdf.subarray(next, next + rest)]);
 }
 
 /**

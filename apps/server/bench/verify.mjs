@@ -1,0 +1,183 @@
+#!/usr/bin/env node
+// `npm run bench` for the public verify page under attack (issue 35), against the built server as
+// `npm start` runs it (its own process, its embedded PostgreSQL, demo mode, its default limits;
+// loopback only; stops by itself):
+//   idle    — /health and an ordinary signed request (an integration API call, its assertion
+//             checked, the transaction looked up) one after another, SAMPLES times each;
+//   hostile — the same while four clients keep uploading a hostile file to the verify call: a
+//             signed PDF of many pages whose signature is named 49 times more, with a later
+//             revision, so that each signature's reading parses the whole file twice. The server
+//             reads one at a time (VERIFY_AT_ONCE) in a worker thread and turns the others away.
+// The targets: /health p99 under 50 ms, and the signed request's median within 1.5× of idle.
+// Reported, not asserted; written to bench-results/verify.json.
+import { webcrypto } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { PDF } from '@libpdf/core';
+import { exportSPKI, generateKeyPair } from 'jose';
+import pg from 'pg';
+import { startBuiltServer } from '../../../scripts/start-server.mjs';
+import { createEsignClient } from '../dist/adapters/esignApp/client.js';
+import { embeddedOwnerUrl } from '../dist/db/embedded.js';
+import { loadConfig } from '../dist/config.js';
+import { deriveKeys } from '../dist/keys.js';
+import { registerApplication } from '../dist/modules/esign/applications.js';
+import { loadAuthority } from '../dist/modules/pki/authority.js';
+import { signPdf } from '../dist/modules/pki/pades.js';
+import * as x509 from '../dist/modules/pki/x509.js';
+
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 300);
+const HOSTILE_CLIENTS = 4;
+
+const server = await startBuiltServer({
+  env: { RATE_LIMIT_PER_MINUTE: '100000000', LOG_LEVEL: 'warn', ESIGN_SWEEP_SECONDS: '0' },
+});
+const pool = new pg.Pool({ connectionString: embeddedOwnerUrl(server.pgPort, 'tawqi'), max: 4 });
+try {
+  // ── The hostile file ────────────────────────────────────────────────────────────────────────
+  const config = loadConfig({ TAWQI_MODE: 'demo', LOG_LEVEL: 'silent' });
+  const authority = await loadAuthority({
+    pool,
+    config,
+    keys: deriveKeys(config.secrets),
+    clock: () => new Date(),
+  });
+  const keys = await webcrypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, [
+    'sign',
+    'verify',
+  ]);
+  const [sara] = (
+    await pool.query("SELECT user_slno, national_id FROM users WHERE username = 'sara'")
+  ).rows;
+  const certificate = await authority.issue(pool, {
+    publicKey: await x509.PublicKey.create(keys.publicKey),
+    name: { nameEnglish: 'Bench Signer', nationalId: sara.national_id },
+    level: 'identityApp',
+    months: 0,
+    minutes: 60,
+    userSlno: sara.user_slno,
+    orgSlno: null,
+    class: 'individual',
+  });
+  const document = PDF.create();
+  for (let page = 1; page <= 300; page++)
+    document
+      .addPage()
+      .drawText(`Page ${String(page)}: ${'text '.repeat(60)}`, { x: 20, y: 700, size: 6 });
+  const signed = Buffer.from(
+    await signPdf({
+      pdf: await document.save(),
+      certificate,
+      privateKey: keys.privateKey,
+      issuing: authority.issuing,
+      tsa: await authority.timestamper(),
+      now: new Date(),
+      reason: 'Bench',
+      level: 'B-T',
+      validationData: () => Promise.reject(new Error('B-T')),
+    }),
+  );
+  const range = /\/ByteRange\s*\[[^\]]*\]/.exec(signed.toString('latin1'))?.[0] ?? '';
+  const later = await PDF.load(signed);
+  later.getPage(0)?.drawText('changed', { x: 20, y: 20, size: 8 });
+  const hostile = Buffer.concat([
+    Buffer.from(await later.save({ incremental: true })),
+    Buffer.from(`%${range}\n`.repeat(49)),
+  ]);
+
+  // ── An ordinary signed request: an application's call, its assertion checked ─────────────
+  const appKeys = await generateKeyPair('ES256');
+  const [provider] = (
+    await pool.query("SELECT sip_slno FROM service_providers WHERE level = 'L1' LIMIT 1")
+  ).rows;
+  await registerApplication(
+    pool,
+    {
+      clientId: 'bench-verify-app',
+      sipSlno: provider.sip_slno,
+      orgSlno: null,
+      nameEnglish: 'Bench application',
+      nameArabic: 'تطبيق القياس',
+      credential: { kind: 'publicKey', pem: await exportSPKI(appKeys.publicKey) },
+      returnOrigins: ['https://bench.example'],
+      webhookUrl: null,
+    },
+    new Date(),
+  );
+  const client = createEsignClient({
+    baseUrl: server.baseUrl,
+    clientId: 'bench-verify-app',
+    privateKey: appKeys.privateKey,
+    algorithm: 'ES256',
+  });
+
+  const timed = async (call) => {
+    const started = performance.now();
+    await call();
+    return performance.now() - started;
+  };
+  const health = () => fetch(`${server.baseUrl}/health`).then((answer) => answer.arrayBuffer());
+  const signedRequest = () => client.outcome('no-such-transaction');
+  const percentile = (values, p) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    return Number(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))].toFixed(1));
+  };
+  const measure = async () => {
+    const healthMs = [];
+    const requestMs = [];
+    for (let i = 0; i < SAMPLES; i++) {
+      healthMs.push(await timed(health));
+      requestMs.push(await timed(signedRequest));
+    }
+    return {
+      health: { p50: percentile(healthMs, 0.5), p99: percentile(healthMs, 0.99) },
+      signedRequest: { p50: percentile(requestMs, 0.5), p99: percentile(requestMs, 0.99) },
+    };
+  };
+
+  for (let warm = 0; warm < 20; warm++) await signedRequest();
+  const idle = await measure();
+
+  let attacking = true;
+  const outcomes = { read: 0, refusedBusy: 0, refusedTooComplex: 0, other: 0 };
+  const attacker = async () => {
+    while (attacking) {
+      const answer = await fetch(`${server.baseUrl}/api/v1/esign/verify`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/pdf' },
+        body: hostile,
+      });
+      await answer.arrayBuffer();
+      if (answer.status === 200) outcomes.read += 1;
+      else if (answer.status === 503) outcomes.refusedBusy += 1;
+      else if (answer.status === 413) outcomes.refusedTooComplex += 1;
+      else outcomes.other += 1;
+      // A refused client comes back at once: the pressure stays on.
+    }
+  };
+  const attackers = Array.from({ length: HOSTILE_CLIENTS }, attacker);
+  // One hostile file being read before measuring.
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const underAttack = await measure();
+  attacking = false;
+  await Promise.all(attackers);
+
+  const results = {
+    hostileFile: { bytes: hostile.length, signatureEntries: 50 },
+    idle,
+    underAttack,
+    hostileUploads: outcomes,
+    healthP99UnderAttackMs: underAttack.health.p99,
+    signedRequestSlowdown: Number(
+      (underAttack.signedRequest.p50 / idle.signedRequest.p50).toFixed(2),
+    ),
+  };
+  console.log(
+    `verify page under attack: /health p99 ${String(underAttack.health.p99)} ms (idle ${String(idle.health.p99)} ms); signed request median ${String(underAttack.signedRequest.p50)} ms vs ${String(idle.signedRequest.p50)} ms idle (×${String(results.signedRequestSlowdown)}); hostile uploads ${JSON.stringify(outcomes)}`,
+  );
+  mkdirSync('bench-results', { recursive: true });
+  writeFileSync('bench-results/verify.json', `${JSON.stringify(results, null, 2)}\n`);
+} finally {
+  await pool.end();
+  await server.stop();
+}

@@ -1,0 +1,206 @@
+/**
+ * Reading a signed PDF as anyone may upload it (issue 35): what each signature in it says and
+ * whether its cryptography holds — the signer's certificate, whether the signed bytes are
+ * unchanged (the CMS digest by the signer's own algorithm, and its signature), its RFC 3161 token
+ * (over the signature value by the imprint's own algorithm, its signature by the certificate it
+ * carries), and what the file's later revisions added. Nothing here decides trust: that needs our
+ * records (verify.ts). This is the part an attacker's file can make expensive, so it runs in a
+ * worker thread with limits (readingPool.ts), and refuses a file with more signatures or objects
+ * than the limits allow before parsing it.
+ */
+import {
+  X509Certificate as NodeX509Certificate,
+  constants,
+  createHash,
+  verify as nodeVerify,
+} from 'node:crypto';
+import * as asn1js from 'asn1js';
+import * as pkijs from 'pkijs';
+import { findSignatures, signedBytes, type FoundSignature } from '../pki/pdfSignatures.js';
+import { laterRevisions, type LaterRevisions } from '../pki/revisions.js';
+
+const OID = {
+  tstInfo: '1.2.840.113549.1.9.16.1.4',
+  messageDigest: '1.2.840.113549.1.9.4',
+  timeStampToken: '1.2.840.113549.1.9.16.2.14',
+} as const;
+
+/** What a file may hold for the verify page to read it. */
+export interface ReadingLimits {
+  maxSignatures: number;
+  maxObjects: number;
+}
+
+/** A file the limits refuse, and why. */
+export class TooComplexError extends Error {
+  override readonly name = 'TooComplexError';
+  constructor(readonly reason: 'signatures' | 'objects' | 'time' | 'memory') {
+    super(`the file has too many ${reason}`);
+  }
+}
+
+/** One signature as read: its certificates as DER, nothing yet trusted. */
+export interface ReadSignature {
+  /** The signer's certificate (named by the SignerInfo's issuer and serial). */
+  leaf: Uint8Array;
+  /** The signed bytes' digest matches and the signature over the signed attributes verifies. */
+  intact: boolean;
+  coversWholeDocument: boolean;
+  addedAfter: LaterRevisions;
+  /** A token over this signature's value whose own signature verifies: its time and signer. */
+  timestamp: { time: string; tsa: Uint8Array } | null;
+}
+
+const attributeOf = (
+  attributes: pkijs.SignedAndUnsignedAttributes | undefined,
+  type: string,
+): unknown => attributes?.attributes.find((attribute) => attribute.type === type)?.values[0];
+
+function sameBytes(a: ArrayBuffer | Uint8Array, b: ArrayBuffer | Uint8Array) {
+  return Buffer.from(new Uint8Array(a)).equals(Buffer.from(new Uint8Array(b)));
+}
+
+/** The certificate among `certificates` that a signer's IssuerAndSerialNumber names. */
+function certificateOf(
+  certificates: pkijs.SignedData['certificates'],
+  signerInfo: pkijs.SignerInfo,
+): pkijs.Certificate | undefined {
+  const sid = signerInfo.sid as unknown;
+  if (!(sid instanceof pkijs.IssuerAndSerialNumber)) return undefined;
+  return certificates?.find(
+    (one): one is pkijs.Certificate =>
+      one instanceof pkijs.Certificate &&
+      sameBytes(
+        one.serialNumber.valueBlock.valueHexView,
+        sid.serialNumber.valueBlock.valueHexView,
+      ) &&
+      one.issuer.isEqual(sid.issuer),
+  );
+}
+
+/** Whether a signer's message-digest attribute is the digest of `data` by the signer's algorithm. */
+function digestMatches(signerInfo: pkijs.SignerInfo, data: ArrayBuffer | Uint8Array): boolean {
+  const digest = attributeOf(signerInfo.signedAttrs, OID.messageDigest) as
+    asn1js.OctetString | undefined;
+  const algorithm = DIGESTS[signerInfo.digestAlgorithm.algorithmId];
+  return (
+    !!digest &&
+    !!algorithm &&
+    sameBytes(
+      digest.valueBlock.valueHexView,
+      createHash(algorithm).update(new Uint8Array(data)).digest(),
+    )
+  );
+}
+
+const DIGESTS: Record<string, string> = {
+  '2.16.840.1.101.3.4.2.1': 'sha256',
+  '2.16.840.1.101.3.4.2.2': 'sha384',
+  '2.16.840.1.101.3.4.2.3': 'sha512',
+};
+const RSA_PSS = '1.2.840.113549.1.1.10';
+
+/**
+ * A signer's signature over its signed attributes (DER as a SET, RFC 5652 §5.4), checked with the
+ * certificate's key by Node itself: ECDSA (DER signatures), RSA PKCS#1 v1.5 or PSS. pkijs's own
+ * check refuses a signature algorithm written as the key's (id-ecPublicKey), which CMS allows and
+ * PDF signers write.
+ */
+function signerInfoVerifies(signerInfo: pkijs.SignerInfo, certificate: pkijs.Certificate): boolean {
+  const algorithm = DIGESTS[signerInfo.digestAlgorithm.algorithmId];
+  if (!algorithm || !signerInfo.signedAttrs) return false;
+  try {
+    const encoded = new Uint8Array(signerInfo.signedAttrs.encodedValue);
+    // Signed as an explicit SET OF, not with the [0] IMPLICIT tag it is carried with.
+    const signedBytes = Buffer.from(encoded);
+    signedBytes[0] = 0x31;
+    const key = new NodeX509Certificate(Buffer.from(certificate.toSchema().toBER(false))).publicKey;
+    const pss = signerInfo.signatureAlgorithm.algorithmId === RSA_PSS;
+    return nodeVerify(
+      algorithm,
+      signedBytes,
+      pss ? { key, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: -2 } : key,
+      Buffer.from(signerInfo.signature.valueBlock.valueHexView),
+    );
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A token's time and signer, when it is a TSTInfo token whose imprint is over `signatureValue` (by
+ * the imprint's own digest) and whose signature verifies with the certificate it names. Whose
+ * certificate that is, is for the judge.
+ */
+function tokenOf(
+  token: asn1js.Sequence | undefined,
+  signatureValue: ArrayBuffer,
+): ReadSignature['timestamp'] {
+  if (!token) return null;
+  try {
+    const content = new pkijs.ContentInfo({ schema: token });
+    const signed = new pkijs.SignedData({ schema: content.content });
+    if (signed.encapContentInfo.eContentType !== OID.tstInfo) return null;
+    const eContent = signed.encapContentInfo.eContent?.getValue();
+    if (!eContent) return null;
+    const info = pkijs.TSTInfo.fromBER(eContent);
+    const imprintDigest = DIGESTS[info.messageImprint.hashAlgorithm.algorithmId];
+    if (!imprintDigest) return null;
+    const imprint = createHash(imprintDigest).update(new Uint8Array(signatureValue)).digest();
+    if (!sameBytes(info.messageImprint.hashedMessage.valueBlock.valueHexView, imprint)) return null;
+    const [tokenSigner] = signed.signerInfos;
+    if (!tokenSigner || signed.signerInfos.length !== 1) return null;
+    const tsa = certificateOf(signed.certificates, tokenSigner);
+    if (!tsa || !digestMatches(tokenSigner, eContent) || !signerInfoVerifies(tokenSigner, tsa))
+      return null;
+    return { time: info.genTime.toISOString(), tsa: new Uint8Array(tsa.toSchema().toBER(false)) };
+  } catch {
+    return null;
+  }
+}
+
+async function readOne(pdf: Buffer, found: FoundSignature): Promise<ReadSignature | null> {
+  let signed: pkijs.SignedData;
+  try {
+    const parsed = asn1js.fromBER(new Uint8Array(found.contents));
+    if (parsed.offset === -1) return null;
+    signed = new pkijs.SignedData({
+      schema: new pkijs.ContentInfo({ schema: parsed.result }).content,
+    });
+  } catch {
+    return null;
+  }
+  // A document timestamp (PAdES B-LTA) is the TSA's, over the file before it: no one's signature.
+  if (signed.encapContentInfo.eContentType === OID.tstInfo) return null;
+  const signerInfo = signed.signerInfos[0];
+  const leaf = signerInfo && certificateOf(signed.certificates, signerInfo);
+  if (!signerInfo || !leaf) return null;
+  const [, , next, rest] = found.ranges;
+  return {
+    leaf: new Uint8Array(leaf.toSchema().toBER(false)),
+    intact:
+      digestMatches(signerInfo, signedBytes(pdf, found)) && signerInfoVerifies(signerInfo, leaf),
+    coversWholeDocument: next + rest === pdf.length,
+    addedAfter: await laterRevisions(pdf, next + rest),
+    timestamp: tokenOf(
+      attributeOf(signerInfo.unsignedAttrs, OID.timeStampToken) as asn1js.Sequence | undefined,
+      signerInfo.signature.valueBlock.valueHexView.slice().buffer,
+    ),
+  };
+}
+
+/** Every signature of a PDF, in file order; refused when the file exceeds the limits. */
+export async function readSignatures(pdf: Buffer, limits: ReadingLimits): Promise<ReadSignature[]> {
+  // Counted before anything is parsed: both cost little to count and much to read.
+  const objects = pdf.toString('latin1').match(/\d+\s+\d+\s+obj\b/g)?.length ?? 0;
+  if (objects > limits.maxObjects) throw new TooComplexError('objects');
+  const signatures = pdf.toString('latin1').match(/\/ByteRange\b/g)?.length ?? 0;
+  if (signatures > limits.maxSignatures) throw new TooComplexError('signatures');
+  const found = findSignatures(pdf);
+  const read: ReadSignature[] = [];
+  for (const one of found) {
+    const signature = await readOne(pdf, one);
+    if (signature) read.push(signature);
+  }
+  return read;
+}
