@@ -12,21 +12,15 @@
 //                  at PAdES B-T, the CMS, the counter taken, the answer's JWS), then the signed
 //                  PDF downloaded. RUNS runs; median and worst reported.
 // Reported, not asserted; written to bench-results/esign.json.
-import { randomBytes, webcrypto } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { PDF } from '@libpdf/core';
-import { exportSPKI, generateKeyPair } from 'jose';
 import pg from 'pg';
 import { startBuiltServer } from '../../../scripts/start-server.mjs';
-import { createEsignClient } from '../dist/adapters/esignApp/client.js';
 import { embeddedOwnerUrl } from '../dist/db/embedded.js';
-import { loadConfig } from '../dist/config.js';
-import { deriveKeys } from '../dist/keys.js';
-import { registerApplication } from '../dist/modules/esign/applications.js';
-import { loadAuthority } from '../dist/modules/pki/authority.js';
 import { signDetached } from '../dist/modules/pki/cms.js';
-import * as x509 from '../dist/modules/pki/x509.js';
+import { benchApplication, benchSigner } from './kit.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -38,31 +32,8 @@ const pool = new pg.Pool({ connectionString: embeddedOwnerUrl(server.pgPort, 'ta
 const results = {};
 try {
   // ── Hash signing on one core ────────────────────────────────────────────────────────────────
-  const config = loadConfig({ TAWQI_MODE: 'demo', LOG_LEVEL: 'silent' });
-  const authority = await loadAuthority({
-    pool,
-    config,
-    keys: deriveKeys(config.secrets),
-    clock: () => new Date(),
-  });
+  const { authority, keys, certificate, sara } = await benchSigner(pool);
   const tsa = await authority.timestamper();
-  const keys = await webcrypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, [
-    'sign',
-    'verify',
-  ]);
-  const [sara] = (
-    await pool.query("SELECT user_slno, national_id FROM users WHERE username = 'sara'")
-  ).rows;
-  const certificate = await authority.issue(pool, {
-    publicKey: await x509.PublicKey.create(keys.publicKey),
-    name: { nameEnglish: 'Bench Signer', nationalId: sara.national_id },
-    level: 'identityApp',
-    months: 0,
-    minutes: 60,
-    userSlno: sara.user_slno,
-    orgSlno: null,
-    class: 'individual',
-  });
   const sign = () =>
     signDetached({
       digest: randomBytes(32),
@@ -89,35 +60,12 @@ try {
   console.log(`hash signing: ${String(results.hashSigning.perSecond)} signatures/s on one core`);
 
   // ── A 10-page PDF end to end ────────────────────────────────────────────────────────────────
-  const appKeys = await generateKeyPair('ES256');
-  const [provider] = (
-    await pool.query("SELECT sip_slno FROM service_providers WHERE level = 'L1' LIMIT 1")
-  ).rows;
-  await registerApplication(
-    pool,
-    {
-      clientId: 'bench-app',
-      sipSlno: provider.sip_slno,
-      orgSlno: null,
-      nameEnglish: 'Bench application',
-      nameArabic: 'تطبيق القياس',
-      credential: { kind: 'publicKey', pem: await exportSPKI(appKeys.publicKey) },
-      returnOrigins: ['https://bench.example'],
-      webhookUrl: null,
-    },
-    new Date(),
-  );
   // Enough counters on Sara's plan for the runs.
   await pool.query(
     'UPDATE purchased_plans SET transactions = transactions + 1000, valid_to = greatest(valid_to, current_date + 30) WHERE user_slno = $1 AND org_slno IS NULL',
     [sara.user_slno],
   );
-  const client = createEsignClient({
-    baseUrl: server.baseUrl,
-    clientId: 'bench-app',
-    privateKey: appKeys.privateKey,
-    algorithm: 'ES256',
-  });
+  const client = await benchApplication(pool, server.baseUrl, 'bench-app');
   const document = PDF.create();
   for (let page = 1; page <= 10; page++)
     document

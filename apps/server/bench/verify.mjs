@@ -10,21 +10,14 @@
 //             reads one at a time (VERIFY_AT_ONCE) in a worker thread and turns the others away.
 // The targets: /health p99 under 50 ms, and the signed request's median within 1.5× of idle.
 // Reported, not asserted; written to bench-results/verify.json.
-import { webcrypto } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { PDF } from '@libpdf/core';
-import { exportSPKI, generateKeyPair } from 'jose';
 import pg from 'pg';
 import { startBuiltServer } from '../../../scripts/start-server.mjs';
-import { createEsignClient } from '../dist/adapters/esignApp/client.js';
 import { embeddedOwnerUrl } from '../dist/db/embedded.js';
-import { loadConfig } from '../dist/config.js';
-import { deriveKeys } from '../dist/keys.js';
-import { registerApplication } from '../dist/modules/esign/applications.js';
-import { loadAuthority } from '../dist/modules/pki/authority.js';
 import { signPdf } from '../dist/modules/pki/pades.js';
-import * as x509 from '../dist/modules/pki/x509.js';
+import { benchApplication, benchSigner } from './kit.mjs';
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 300);
 const HOSTILE_CLIENTS = 4;
@@ -35,30 +28,7 @@ const server = await startBuiltServer({
 const pool = new pg.Pool({ connectionString: embeddedOwnerUrl(server.pgPort, 'tawqi'), max: 4 });
 try {
   // ── The hostile file ────────────────────────────────────────────────────────────────────────
-  const config = loadConfig({ TAWQI_MODE: 'demo', LOG_LEVEL: 'silent' });
-  const authority = await loadAuthority({
-    pool,
-    config,
-    keys: deriveKeys(config.secrets),
-    clock: () => new Date(),
-  });
-  const keys = await webcrypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, [
-    'sign',
-    'verify',
-  ]);
-  const [sara] = (
-    await pool.query("SELECT user_slno, national_id FROM users WHERE username = 'sara'")
-  ).rows;
-  const certificate = await authority.issue(pool, {
-    publicKey: await x509.PublicKey.create(keys.publicKey),
-    name: { nameEnglish: 'Bench Signer', nationalId: sara.national_id },
-    level: 'identityApp',
-    months: 0,
-    minutes: 60,
-    userSlno: sara.user_slno,
-    orgSlno: null,
-    class: 'individual',
-  });
+  const { authority, keys, certificate } = await benchSigner(pool);
   const document = PDF.create();
   for (let page = 1; page <= 300; page++)
     document
@@ -86,30 +56,7 @@ try {
   ]);
 
   // ── An ordinary signed request: an application's call, its assertion checked ─────────────
-  const appKeys = await generateKeyPair('ES256');
-  const [provider] = (
-    await pool.query("SELECT sip_slno FROM service_providers WHERE level = 'L1' LIMIT 1")
-  ).rows;
-  await registerApplication(
-    pool,
-    {
-      clientId: 'bench-verify-app',
-      sipSlno: provider.sip_slno,
-      orgSlno: null,
-      nameEnglish: 'Bench application',
-      nameArabic: 'تطبيق القياس',
-      credential: { kind: 'publicKey', pem: await exportSPKI(appKeys.publicKey) },
-      returnOrigins: ['https://bench.example'],
-      webhookUrl: null,
-    },
-    new Date(),
-  );
-  const client = createEsignClient({
-    baseUrl: server.baseUrl,
-    clientId: 'bench-verify-app',
-    privateKey: appKeys.privateKey,
-    algorithm: 'ES256',
-  });
+  const client = await benchApplication(pool, server.baseUrl, 'bench-verify-app');
 
   const timed = async (call) => {
     const started = performance.now();

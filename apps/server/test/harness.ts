@@ -3,7 +3,7 @@
  * server listening on a loopback port (the Nafath simulator is reached over real HTTP through the
  * same client as the real service), and helpers to call the API like the portal does.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID, webcrypto } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +20,7 @@ import { sessionLimits } from '../src/deps.js';
 import { buildApp } from '../src/http/app.js';
 import type { Access, Handlers } from '../src/http/contractRoutes.js';
 import { createAccess } from '../src/modules/access/access.js';
+import * as x509 from '../src/modules/pki/x509.js';
 import { createServer, type ServerParts } from '../src/server.js';
 import { TEST_APP_PASSWORD } from './globalSetup.js';
 
@@ -294,4 +295,30 @@ export async function captchaToken(h: Pick<Harness, 'call'>): Promise<string> {
   const solution = await solveChallenge({ challenge: challenge.body, deriveKey });
   if (!solution) throw new Error('captcha not solved');
   return Buffer.from(JSON.stringify({ challenge: challenge.body, solution })).toString('base64');
+}
+
+/**
+ * A document signer's certificate of our CA for a P-256 key made here (extractable: a test may act
+ * as its holder, who has both in a .p12 file), naming a person of the demo world.
+ */
+export async function subscriberCertificate(
+  h: Pick<Harness, 'person' | 'pool' | 'deps'>,
+  username: string,
+  nameEnglish: string,
+): Promise<{ certificate: x509.X509Certificate; keys: CryptoKeyPair }> {
+  const keys = await webcrypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, [
+    'sign',
+    'verify',
+  ]);
+  const { userSlno, nationalId } = await h.person(username);
+  const certificate = await h.deps.authority.issue(h.pool, {
+    publicKey: await x509.PublicKey.create(keys.publicKey),
+    name: { nameEnglish, nationalId },
+    level: 'identityApp',
+    months: 12,
+    userSlno,
+    orgSlno: null,
+    class: 'individual',
+  });
+  return { certificate, keys };
 }

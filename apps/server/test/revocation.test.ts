@@ -6,14 +6,13 @@
  * revocation checked at every level, a signer's certificate validates. BouncyCastle decodes and
  * encodes again as DER every structure the authority writes, and finds the same bytes.
  */
-import { webcrypto } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import * as asn1js from 'asn1js';
 import { describe, expect, it } from 'vitest';
 import { OID } from '../src/modules/pki/profiles.js';
 import { certificatePem } from '../src/modules/pki/routes.js';
 import * as x509 from '../src/modules/pki/x509.js';
-import { startHarness } from './harness.js';
+import { startHarness, subscriberCertificate } from './harness.js';
 import { bouncyCastle, opensslKit } from './openssl.js';
 
 const h = await startHarness();
@@ -31,20 +30,7 @@ async function download(path: string, name: string): Promise<string> {
 
 /** A document signer's certificate of ours, in a PEM file. */
 async function subscriberFile(name: string): Promise<string> {
-  const keys = await webcrypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, [
-    'sign',
-    'verify',
-  ]);
-  const { userSlno, nationalId } = await h.person('sara');
-  const certificate = await authority.issue(h.pool, {
-    publicKey: await x509.PublicKey.create(keys.publicKey),
-    name: { nameEnglish: 'Sara Al-Qahtani', nationalId },
-    level: 'identityApp',
-    months: 1,
-    userSlno,
-    orgSlno: null,
-    class: 'individual',
-  });
+  const { certificate } = await subscriberCertificate(h, 'sara', 'Sara Al-Qahtani');
   return file(name, certificate.toString('pem'));
 }
 

@@ -14,7 +14,7 @@ import { createReadingPool } from '../src/modules/esign/readingPool.js';
 import { signPdf } from '../src/modules/pki/pades.js';
 import { inProcessSigner } from '../src/modules/pki/signer.js';
 import * as x509 from '../src/modules/pki/x509.js';
-import { startHarness } from './harness.js';
+import { startHarness, subscriberCertificate } from './harness.js';
 
 const h = await startHarness();
 h.clock.now = new Date();
@@ -30,21 +30,8 @@ async function contract(): Promise<Uint8Array> {
 const newKeys = () =>
   webcrypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign', 'verify']);
 
-/** A subscriber's certificate of ours for a key made here: what a holder of a .p12 file has. */
-async function subscriber(): Promise<{ certificate: x509.X509Certificate; keys: CryptoKeyPair }> {
-  const keys = await newKeys();
-  const { userSlno, nationalId } = await h.person('noura');
-  const certificate = await authority.issue(h.pool, {
-    publicKey: await x509.PublicKey.create(keys.publicKey),
-    name: { nameEnglish: 'Noura Al-Otaibi', nationalId },
-    level: 'identityApp',
-    months: 12,
-    userSlno,
-    orgSlno: null,
-    class: 'individual',
-  });
-  return { certificate, keys };
-}
+/** A subscriber's certificate of ours and its key: what a holder of a .p12 file has. */
+const subscriber = () => subscriberCertificate(h, 'noura', 'Noura Al-Otaibi');
 
 /** Signs at PAdES B-T with `signer`, the token made by `tsa` at `stampedAt`. */
 async function signed(

@@ -1,0 +1,68 @@
+// What the eSign benchmarks share (bench/esign.mjs, bench/verify.mjs): the built server's own
+// authority read from its database, a signer's certificate for Sara, and a registered application
+// with the client an application would use.
+import { webcrypto } from 'node:crypto';
+import { exportSPKI, generateKeyPair } from 'jose';
+import { createEsignClient } from '../dist/adapters/esignApp/client.js';
+import { loadConfig } from '../dist/config.js';
+import { deriveKeys } from '../dist/keys.js';
+import { registerApplication } from '../dist/modules/esign/applications.js';
+import { loadAuthority } from '../dist/modules/pki/authority.js';
+import * as x509 from '../dist/modules/pki/x509.js';
+
+/** The authority of the server whose database `pool` reaches, a signer's key and certificate. */
+export async function benchSigner(pool) {
+  const config = loadConfig({ TAWQI_MODE: 'demo', LOG_LEVEL: 'silent' });
+  const authority = await loadAuthority({
+    pool,
+    config,
+    keys: deriveKeys(config.secrets),
+    clock: () => new Date(),
+  });
+  const keys = await webcrypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, [
+    'sign',
+    'verify',
+  ]);
+  const [sara] = (
+    await pool.query("SELECT user_slno, national_id FROM users WHERE username = 'sara'")
+  ).rows;
+  const certificate = await authority.issue(pool, {
+    publicKey: await x509.PublicKey.create(keys.publicKey),
+    name: { nameEnglish: 'Bench Signer', nationalId: sara.national_id },
+    level: 'identityApp',
+    months: 0,
+    minutes: 60,
+    userSlno: sara.user_slno,
+    orgSlno: null,
+    class: 'individual',
+  });
+  return { authority, keys, certificate, sara };
+}
+
+/** An application registered under an L1 provider for individuals, and its client. */
+export async function benchApplication(pool, baseUrl, clientId) {
+  const appKeys = await generateKeyPair('ES256');
+  const [provider] = (
+    await pool.query("SELECT sip_slno FROM service_providers WHERE level = 'L1' LIMIT 1")
+  ).rows;
+  await registerApplication(
+    pool,
+    {
+      clientId,
+      sipSlno: provider.sip_slno,
+      orgSlno: null,
+      nameEnglish: 'Bench application',
+      nameArabic: 'تطبيق القياس',
+      credential: { kind: 'publicKey', pem: await exportSPKI(appKeys.publicKey) },
+      returnOrigins: ['https://bench.example'],
+      webhookUrl: null,
+    },
+    new Date(),
+  );
+  return createEsignClient({
+    baseUrl,
+    clientId,
+    privateKey: appKeys.privateKey,
+    algorithm: 'ES256',
+  });
+}
