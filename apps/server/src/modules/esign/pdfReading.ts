@@ -159,7 +159,11 @@ function tokenOf(
   }
 }
 
-async function readOne(pdf: Buffer, found: FoundSignature): Promise<ReadSignature | null> {
+async function readOne(
+  pdf: Buffer,
+  found: FoundSignature,
+  revisionsAfter: (end: number) => Promise<LaterRevisions>,
+): Promise<ReadSignature | null> {
   let signed: pkijs.SignedData;
   try {
     const parsed = asn1js.fromBER(new Uint8Array(found.contents));
@@ -181,7 +185,7 @@ async function readOne(pdf: Buffer, found: FoundSignature): Promise<ReadSignatur
     intact:
       digestMatches(signerInfo, signedBytes(pdf, found)) && signerInfoVerifies(signerInfo, leaf),
     coversWholeDocument: next + rest === pdf.length,
-    addedAfter: await laterRevisions(pdf, next + rest),
+    addedAfter: await revisionsAfter(next + rest),
     timestamp: tokenOf(
       attributeOf(signerInfo.unsignedAttrs, OID.timeStampToken) as asn1js.Sequence | undefined,
       signerInfo.signature.valueBlock.valueHexView.slice().buffer,
@@ -192,14 +196,22 @@ async function readOne(pdf: Buffer, found: FoundSignature): Promise<ReadSignatur
 /** Every signature of a PDF, in file order; refused when the file exceeds the limits. */
 export async function readSignatures(pdf: Buffer, limits: ReadingLimits): Promise<ReadSignature[]> {
   // Counted before anything is parsed: both cost little to count and much to read.
-  const objects = pdf.toString('latin1').match(/\d+\s+\d+\s+obj\b/g)?.length ?? 0;
+  const text = pdf.toString('latin1');
+  const objects = text.match(/\d+\s+\d+\s+obj\b/g)?.length ?? 0;
   if (objects > limits.maxObjects) throw new TooComplexError('objects');
-  const signatures = pdf.toString('latin1').match(/\/ByteRange\b/g)?.length ?? 0;
+  const signatures = text.match(/\/ByteRange\b/g)?.length ?? 0;
   if (signatures > limits.maxSignatures) throw new TooComplexError('signatures');
-  const found = findSignatures(pdf);
+  // Signatures whose revisions end at the same byte share what came after (each answer parses the
+  // whole file twice: asked once per revision, not once per signature naming it).
+  const after = new Map<number, Promise<LaterRevisions>>();
+  const revisionsAfter = (end: number) => {
+    let answer = after.get(end);
+    if (!answer) after.set(end, (answer = laterRevisions(pdf, end)));
+    return answer;
+  };
   const read: ReadSignature[] = [];
-  for (const one of found) {
-    const signature = await readOne(pdf, one);
+  for (const one of findSignatures(pdf)) {
+    const signature = await readOne(pdf, one, revisionsAfter);
     if (signature) read.push(signature);
   }
   return read;

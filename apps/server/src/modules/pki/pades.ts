@@ -162,12 +162,11 @@ export async function signPdf(order: PdfSignatureOrder): Promise<Uint8Array> {
     // Two certificates and a token with the TSA's own: well under 16 KB.
     estimatedSize: 16_384,
   });
-  const placed = findSignatures(Buffer.from(laidOut)).at(-1);
+  const laidOutBytes = Buffer.from(laidOut.buffer, laidOut.byteOffset, laidOut.byteLength);
+  const placed = findSignatures(laidOutBytes).at(-1);
   if (!placed) throw new Error('the signature was not laid out');
   const cms = await signDetached({
-    digest: createHash('sha256')
-      .update(signedBytes(Buffer.from(laidOut), placed))
-      .digest(),
+    digest: createHash('sha256').update(signedBytes(laidOutBytes, placed)).digest(),
     certificate: order.certificate,
     privateKey: order.privateKey,
     issuing: order.issuing,
@@ -175,7 +174,7 @@ export async function signPdf(order: PdfSignatureOrder): Promise<Uint8Array> {
     now: order.now,
     pades: true,
   });
-  const signed = withContents(Buffer.from(laidOut), placed, cms);
+  const signed = withContents(laidOutBytes, placed, cms);
   if (order.level === 'B-T') return signed;
 
   const longTerm = await PDF.load(signed);
