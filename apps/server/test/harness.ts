@@ -101,20 +101,31 @@ export async function createTestDatabase(options: { seeded?: boolean } = {}): Pr
 async function dropTestDatabase(url: URL): Promise<void> {
   const cleanup = new pg.Client({ connectionString: inject('adminDatabaseUrl') });
   await cleanup.connect();
-  // A closed pool's backends leave a moment after their sockets close. FORCE would terminate
-  // one still leaving, which a non-superuser admin may not do to the application's role
-  // (PostgreSQL 15, CI's second run): wait for them first, a few seconds at most.
+  // A closed pool's backends leave a moment after their sockets close, longer on a loaded
+  // machine. FORCE would terminate one still leaving, which a non-superuser admin may not do
+  // to the application's role on PostgreSQL 15 (CI's second run): wait for them to go first.
   const database = url.pathname.slice(1);
-  for (let waited = 0; waited < 5000; waited += 50) {
-    const { rows } = await cleanup.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND usename <> current_user',
-      [database],
-    );
-    if (rows[0]?.n === 0) break;
+  const lingering = async () =>
+    (
+      await cleanup.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND usename <> current_user',
+        [database],
+      )
+    ).rows[0]?.n ?? 0;
+  const deadline = Date.now() + 60_000;
+  while ((await lingering()) > 0 && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  await cleanup.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-  await cleanup.end();
+  try {
+    await cleanup.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+  } catch (error) {
+    // The tests have passed or failed already; a database left behind in the test cluster is
+    // not their fault, so say so and go on rather than fail the file.
+    if ((error as { code?: string }).code !== '42501') throw error;
+    console.warn(`left test database ${database} behind: ${(error as Error).message}`);
+  } finally {
+    await cleanup.end();
+  }
 }
 
 /**
