@@ -16,7 +16,7 @@ import { PDF } from '@libpdf/core';
 import pg from 'pg';
 import { startBuiltServer } from '../../../scripts/start-server.mjs';
 import { embeddedOwnerUrl } from '../dist/db/embedded.js';
-import { signPdf } from '../dist/modules/pki/pades.js';
+import { ownSigningSteps, signPdf } from '../dist/modules/pki/pades.js';
 import { benchApplication, benchSigner } from './kit.mjs';
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 300);
@@ -35,17 +35,23 @@ try {
       .addPage()
       .drawText(`Page ${String(page)}: ${'text '.repeat(60)}`, { x: 20, y: 700, size: 6 });
   const signed = Buffer.from(
-    await signPdf({
-      pdf: await document.save(),
-      certificate,
-      privateKey: keys.privateKey,
-      issuing: authority.issuing,
-      tsa: await authority.timestamper(),
-      now: new Date(),
-      reason: 'Bench',
-      level: 'B-T',
-      validationData: () => Promise.reject(new Error('B-T')),
-    }),
+    await signPdf(
+      {
+        pdf: await document.save(),
+        certificates: [certificate, authority.issuing].map((one) => new Uint8Array(one.rawData)),
+        now: new Date(),
+        reason: 'Bench',
+        level: 'B-T',
+      },
+      ownSigningSteps({
+        certificate,
+        privateKey: keys.privateKey,
+        issuing: authority.issuing,
+        tsa: await authority.timestamper(),
+        now: new Date(),
+        validationData: () => Promise.reject(new Error('B-T')),
+      }),
+    ),
   );
   const range = /\/ByteRange\s*\[[^\]]*\]/.exec(signed.toString('latin1'))?.[0] ?? '';
   const later = await PDF.load(signed);

@@ -286,6 +286,14 @@ const schema = z.object({
     .min(100)
     .default(200_000)
     .describe('objects an uploaded PDF may hold for the verify page to read it'),
+  PDF_WORK_AT_ONCE: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(2)
+    .describe(
+      'eSign PDFs one server checks or signs at the same time (each in a worker thread); more wait their turn',
+    ),
 });
 
 type Parsed = z.output<typeof schema>;

@@ -6,6 +6,7 @@ import type { Pool } from './db/pool.js';
 import type { Keys } from './keys.js';
 import type { AuditLog } from './modules/audit/log.js';
 import type { Authority } from './modules/pki/authority.js';
+import type { PdfWork } from './modules/esign/pdfWork.js';
 import { join } from 'node:path';
 import {
   DATABASE_DOCUMENTS,
@@ -33,6 +34,8 @@ export interface Deps {
   documents: DocumentStore;
   /** The certificate authority (modules/pki). */
   authority: Authority;
+  /** Untrusted PDFs are parsed and signed in worker threads, within limits. */
+  pdfWork: PdfWork;
 }
 
 /** The document store the configuration names. */

@@ -31,6 +31,7 @@ import { deriveKeys } from './keys.js';
 import { createAccess } from './modules/access/access.js';
 import { createAuditLog } from './modules/audit/log.js';
 import { createExportWriter } from './modules/exports/stream.js';
+import { createPdfWork } from './modules/esign/pdfWork.js';
 import { authHandlers } from './modules/auth/handlers.js';
 import { individualHandlers } from './modules/individual/handlers.js';
 import { organizationHandlers } from './modules/organization/handlers.js';
@@ -156,6 +157,7 @@ export async function createServer(options: {
     notifier,
     documents: documentStoreOf(config),
     authority: await loadAuthority({ pool: options.pool, config, keys, clock }),
+    pdfWork: createPdfWork(config),
     gateway,
     selfOrigin,
   };

@@ -10,8 +10,8 @@ import { webcrypto } from 'node:crypto';
 import { CryptoKeySigner, PDF } from '@libpdf/core';
 import { describe, expect, it } from 'vitest';
 import type { CaMember } from '../src/modules/pki/authority.js';
-import { createReadingPool } from '../src/modules/esign/readingPool.js';
-import { signPdf } from '../src/modules/pki/pades.js';
+import { createPdfWork } from '../src/modules/esign/pdfWork.js';
+import { ownSigningSteps, signPdf } from '../src/modules/pki/pades.js';
 import { inProcessSigner } from '../src/modules/pki/signer.js';
 import * as x509 from '../src/modules/pki/x509.js';
 import { startHarness, subscriberCertificate } from './harness.js';
@@ -39,17 +39,25 @@ async function signed(
   tsa: CaMember,
   stampedAt: Date,
 ): Promise<Uint8Array> {
-  return signPdf({
-    pdf: await contract(),
-    certificate: signer.certificate,
-    privateKey: signer.keys.privateKey,
-    issuing: authority.issuing,
-    tsa,
-    now: stampedAt,
-    reason: 'Agreed',
-    level: 'B-T',
-    validationData: () => Promise.reject(new Error('B-T has none')),
-  });
+  return signPdf(
+    {
+      pdf: await contract(),
+      certificates: [signer.certificate, authority.issuing].map(
+        (one) => new Uint8Array(one.rawData),
+      ),
+      now: stampedAt,
+      reason: 'Agreed',
+      level: 'B-T',
+    },
+    ownSigningSteps({
+      certificate: signer.certificate,
+      privateKey: signer.keys.privateKey,
+      issuing: authority.issuing,
+      tsa,
+      now: stampedAt,
+      validationData: () => Promise.reject(new Error('B-T has none')),
+    }),
+  );
 }
 
 async function verify(pdf: Uint8Array) {
@@ -171,6 +179,7 @@ describe('a hostile upload', () => {
     VERIFY_MEMORY_MB: 128,
     VERIFY_MAX_SIGNATURES: 50,
     VERIFY_MAX_OBJECTS: 200_000,
+    PDF_WORK_AT_ONCE: 2,
   };
   /** A signed PDF whose signature is named again and again (each copy points at the real one). */
   async function manySignatures(copies: number): Promise<Buffer> {
@@ -192,13 +201,13 @@ describe('a hostile upload', () => {
   });
 
   it('is refused when it has more objects than allowed, before it is parsed', async () => {
-    const read = createReadingPool({ ...limits, VERIFY_MAX_OBJECTS: 100 });
+    const read = createPdfWork({ ...limits, VERIFY_MAX_OBJECTS: 100 }).read;
     const padded = Buffer.concat([await manySignatures(0), Buffer.from('%1 0 obj\n'.repeat(101))]);
     await expect(read(padded)).rejects.toMatchObject({ statusCode: 413 });
   });
 
   it('is ended when its reading outlasts the time limit', async () => {
-    const read = createReadingPool({ ...limits, VERIFY_TIME_MS: 1 });
+    const read = createPdfWork({ ...limits, VERIFY_TIME_MS: 1 }).read;
     await expect(read(await manySignatures(0))).rejects.toMatchObject({
       statusCode: 413,
       options: { localized: { en: 'This file takes too long to read. It was not verified.' } },
@@ -206,11 +215,20 @@ describe('a hostile upload', () => {
   });
 
   it('waits for no other: a second file while one is read is refused at once (busy)', async () => {
-    const read = createReadingPool(limits);
+    const read = createPdfWork(limits).read;
     const file = await manySignatures(40);
     const first = read(file);
     await expect(read(file)).rejects.toMatchObject({ statusCode: 503 });
     expect(await first).toHaveLength(41);
+  });
+
+  it('sent to the eSign service is checked in a worker, within the same limits', async () => {
+    const ordinary = Buffer.from(await contract());
+    expect(await createPdfWork(limits).check(ordinary)).toBe(true);
+    const padded = Buffer.concat([ordinary, Buffer.from('%1 0 obj\n'.repeat(101))]);
+    expect(await createPdfWork({ ...limits, VERIFY_MAX_OBJECTS: 100 }).check(padded)).toBe(false);
+    expect(await createPdfWork({ ...limits, VERIFY_TIME_MS: 1 }).check(ordinary)).toBe(false);
+    expect(await createPdfWork(limits).check(Buffer.from('%PDF-1.7\n1 0 obj\n<<'))).toBe(false);
   });
 
   it('is read off the event loop: the server answers others while it is being read', async () => {

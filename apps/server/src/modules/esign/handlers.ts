@@ -12,7 +12,6 @@ import type { TenantContext } from '../access/tenancy.js';
 import { organizationOf } from '../organization/transactions.js';
 import { storedError } from './errors.js';
 import { advance, transactionByApprovalToken } from './service.js';
-import { createReadingPool, type ReadPdf } from './readingPool.js';
 import { verifySignedPdf } from './verify.js';
 
 /** The application's return address with the transaction's outcome in its query. */
@@ -26,9 +25,6 @@ function returnAddress(returnUrl: string, txnId: string, status: string): string
 export function esignHandlers(deps: Deps): Handlers {
   const { pool } = deps;
   const approvalRow = (token: string) => transactionByApprovalToken(pool, token);
-  // Made at the first upload: the verify page's files are read in worker threads.
-  let reader: ReadPdf | undefined;
-  const readPdf: ReadPdf = (pdf) => (reader ??= createReadingPool(deps.config))(pdf);
   const recordOf =
     (kind: 'request' | 'response' | 'signResponse') =>
     async ({
@@ -94,7 +90,7 @@ export function esignHandlers(deps: Deps): Handlers {
       if (!upload) throw new AppError(400, 'VALIDATION_FAILED');
       return {
         signatures: await verifySignedPdf(
-          { db: pool, authority: deps.authority, now: deps.clock(), read: readPdf },
+          { db: pool, authority: deps.authority, now: deps.clock(), read: deps.pdfWork.read },
           upload.bytes,
         ),
       };

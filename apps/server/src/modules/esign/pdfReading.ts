@@ -5,7 +5,7 @@
  * (over the signature value by the imprint's own algorithm, its signature by the certificate it
  * carries), and what the file's later revisions added. Nothing here decides trust: that needs our
  * records (verify.ts). This is the part an attacker's file can make expensive, so it runs in a
- * worker thread with limits (readingPool.ts), and refuses a file with more signatures or objects
+ * worker thread with limits (pdfWork.ts), and refuses a file with more signatures or objects
  * than the limits allow before parsing it.
  */
 import {
@@ -14,6 +14,7 @@ import {
   createHash,
   verify as nodeVerify,
 } from 'node:crypto';
+import { PDF } from '@libpdf/core';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { findSignatures, signedBytes, type FoundSignature } from '../pki/pdfSignatures.js';
@@ -193,14 +194,27 @@ async function readOne(
   };
 }
 
-/** Every signature of a PDF, in file order; refused when the file exceeds the limits. */
-export async function readSignatures(pdf: Buffer, limits: ReadingLimits): Promise<ReadSignature[]> {
-  // Counted before anything is parsed: both cost little to count and much to read.
+/** Refuses a file over the limits; counted before anything is parsed (cheap to count, dear to read). */
+function assertWithinLimits(pdf: Buffer, limits: ReadingLimits): void {
   const text = pdf.toString('latin1');
   const objects = text.match(/\d+\s+\d+\s+obj\b/g)?.length ?? 0;
   if (objects > limits.maxObjects) throw new TooComplexError('objects');
   const signatures = text.match(/\/ByteRange\b/g)?.length ?? 0;
   if (signatures > limits.maxSignatures) throw new TooComplexError('signatures');
+}
+
+/** Whether an eSign upload is a PDF we can sign: within the limits, readable, not encrypted. */
+export async function readableForSigning(pdf: Buffer, limits: ReadingLimits): Promise<boolean> {
+  assertWithinLimits(pdf, limits);
+  return PDF.load(pdf).then(
+    (loaded) => !loaded.isEncrypted,
+    () => false,
+  );
+}
+
+/** Every signature of a PDF, in file order; refused when the file exceeds the limits. */
+export async function readSignatures(pdf: Buffer, limits: ReadingLimits): Promise<ReadSignature[]> {
+  assertWithinLimits(pdf, limits);
   // Signatures whose revisions end at the same byte share what came after (each answer parses the
   // whole file twice: asked once per revision, not once per signature naming it).
   const after = new Map<number, Promise<LaterRevisions>>();

@@ -2,7 +2,7 @@
  * The eSign service (issue 19): an application's signing request becomes a transaction; the
  * signer approves in the national identity app; the service then signs every document with a
  * short-lived certificate our CA issues for that signer, takes the counter, and answers — each
- * document's detached CMS (CAdES B-T), each PDF signed (PAdES B-T), the whole answer signed by the
+ * document's detached CMS (CAdES B-T), each PDF signed (PAdES B-LT, B-LTA on request; in a worker thread), the whole answer signed by the
  * service (JWS) — by the stored answer, the signer's redirect and the webhook.
  *
  * Once and only once:
@@ -23,7 +23,6 @@ import {
   type SigningOutcome,
 } from '@tawqi/api';
 import { IDENTITY_CHALLENGE_TTL_MS, maskNationalId } from '@tawqi/domain';
-import { PDF } from '@libpdf/core';
 import { IdentityProviderError } from '../../adapters/nafath/client.js';
 import type { Deps } from '../../deps.js';
 import { inTransaction, type Queryable } from '../../db/pool.js';
@@ -32,7 +31,7 @@ import { chargeSignature, planToCharge, type Payer } from '../counters/signature
 import { settleExpiredLots } from '../counters/lots.js';
 import type { CaMember } from '../pki/authority.js';
 import { signDetached } from '../pki/cms.js';
-import { ownValidationData, signPdf, type ValidationData } from '../pki/pades.js';
+import { ownSigningSteps, ownValidationData, type ValidationData } from '../pki/pades.js';
 import * as x509 from '../pki/x509.js';
 import { hit } from '../throttle.js';
 import type { Application } from './applications.js';
@@ -89,17 +88,15 @@ function decodeDocuments(
  * A new request's PDFs checked: within the size, readable, not encrypted. Not for a repeated
  * request: its PDFs were checked when it was first stored (same digests).
  */
-async function checkPdfs(documents: readonly ReadDocument[]): Promise<void> {
+async function checkPdfs(deps: Deps, documents: readonly ReadDocument[]): Promise<void> {
   for (const document of documents) {
     if (!document.content) continue;
     const content = document.content;
     const readable =
       content.length <= MAX_PDF_BYTES &&
       content.subarray(0, 5).toString('latin1') === '%PDF-' &&
-      (await PDF.load(content).then(
-        (pdf) => !pdf.isEncrypted,
-        () => false,
-      ));
+      // Parsed in a worker thread, within limits: the file is the caller's.
+      (await deps.pdfWork.check(content));
     if (!readable)
       throw new EsignRefusal('badDocument', [`documents.${String(document.position - 1)}`]);
   }
@@ -250,7 +247,7 @@ export async function createSigningRequest(
   };
   const seen = await stored();
   if (seen) return seen;
-  await checkPdfs(documents);
+  await checkPdfs(deps, documents);
 
   if (Math.abs(now.getTime() - Date.parse(request.timestamp)) > REQUEST_FRESHNESS_SECONDS * 1000)
     throw new EsignRefusal('staleRequest', ['timestamp']);
@@ -549,19 +546,25 @@ async function signDocuments(
     });
     let signedPdf: Uint8Array | null = null;
     if (document.kind === 'pdf' && document.content)
-      signedPdf = await signPdf({
-        pdf: document.content,
-        certificate,
-        privateKey: keys.privateKey,
-        issuing,
-        tsa,
-        now,
-        reason: `Signed through Tawqi, transaction ${row.transaction_id}`,
-        level: row.pades_level ?? 'B-LT',
-        // Asked once for the transaction's PDFs; in `tx`, which sees the new certificate.
-        validationData: () =>
-          (validation ??= ownValidationData(tx, deps.authority, certificate, now)),
-      });
+      signedPdf = await deps.pdfWork.sign(
+        {
+          pdf: document.content,
+          certificates: [certificate.rawData, issuing.rawData].map((der) => new Uint8Array(der)),
+          now,
+          reason: `Signed through Tawqi, transaction ${row.transaction_id}`,
+          level: row.pades_level ?? 'B-LT',
+        },
+        ownSigningSteps({
+          certificate,
+          privateKey: keys.privateKey,
+          issuing,
+          tsa,
+          now,
+          // Asked once for the transaction's PDFs; in `tx`, which sees the new certificate.
+          validationData: () =>
+            (validation ??= ownValidationData(tx, deps.authority, certificate, now)),
+        }),
+      );
     await tx.query(
       `UPDATE transaction_documents SET signature = $2, signed_content = $3, content = NULL WHERE document_slno = $1`,
       [document.document_slno, cms, signedPdf ? Buffer.from(signedPdf) : null],

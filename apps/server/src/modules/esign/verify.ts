@@ -7,7 +7,7 @@
  * or after signing).
  *
  * The file is read (parsed, its cryptography checked) in a worker thread (pdfReading.ts,
- * readingPool.ts); what is judged here needs our records and costs little. Nothing trusts the
+ * pdfWork.ts); what is judged here needs our records and costs little. Nothing trusts the
  * PDF's own claims (its /M date, its names).
  */
 import * as pkijs from 'pkijs';
@@ -17,7 +17,7 @@ import type { Authority } from '../pki/authority.js';
 import type { LaterRevisions } from '../pki/revisions.js';
 import * as x509 from '../pki/x509.js';
 import type { ReadSignature } from './pdfReading.js';
-import type { ReadPdf } from './readingPool.js';
+import type { PdfWork } from './pdfWork.js';
 
 const OID = {
   timeStamping: '1.3.6.1.5.5.7.3.8',
@@ -58,7 +58,7 @@ export interface TrustContext {
   authority: Authority;
   now: Date;
   /** Reads the file (off the event loop, within limits). */
-  read: ReadPdf;
+  read: PdfWork['read'];
 }
 
 const nameOf = (name: pkijs.RelativeDistinguishedNames, type: string): string | undefined => {

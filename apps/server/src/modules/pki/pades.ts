@@ -14,14 +14,7 @@
  * than by @libpdf/core's gatherer, which fetches issuers' certificates over HTTP.
  */
 import { createHash } from 'node:crypto';
-import {
-  CryptoKeySigner,
-  PDF,
-  PdfArray,
-  PdfDict,
-  PdfStream,
-  type TimestampAuthority,
-} from '@libpdf/core';
+import { PDF, PdfArray, PdfDict, PdfStream, type Signer } from '@libpdf/core';
 import type { Queryable } from '../../db/pool.js';
 import type { Authority, CaMember } from './authority.js';
 import { signDetached } from './cms.js';
@@ -40,19 +33,28 @@ export interface ValidationData {
   crls: Uint8Array[];
 }
 
-export interface PdfSignatureOrder {
+/** What the PDF side of signing is given: the file, the certificates to name, the words to show. */
+export interface PdfSigning {
   pdf: Uint8Array;
-  /** The signer's certificate and its ECDSA P-256 key. */
-  certificate: x509.X509Certificate;
-  privateKey: CryptoKey;
-  issuing: x509.X509Certificate;
-  tsa: CaMember;
+  /** The signer's certificate first, then the issuing CA's (DER). */
+  certificates: Uint8Array[];
   now: Date;
   /** Shown by PDF readers beside the signature. */
   reason: string;
   level: PadesLevel;
+}
+
+/**
+ * What only the holder of the keys can do, asked by the PDF side as it goes: the PDF work runs in a
+ * worker thread (the file is untrusted), the keys stay where they are.
+ */
+export interface SigningSteps {
+  /** Our CAdES signature (DER) over the laid-out byte ranges' SHA-256 digest. */
+  signature(digest: Uint8Array): Promise<Uint8Array>;
   /** Asked for B-LT and B-LTA only. */
-  validationData: () => Promise<ValidationData>;
+  validationData(): Promise<ValidationData>;
+  /** Our TSA's token (DER) over a SHA-256 digest: the document timestamp of B-LTA. */
+  timestamp(digest: Uint8Array): Promise<Uint8Array>;
 }
 
 export class UnreadablePdfError extends Error {
@@ -87,14 +89,51 @@ export async function ownValidationData(
   };
 }
 
-/** Our own authority, asked in process (the digest is of the signature value). */
-function ownTimestamps(tsa: CaMember, now: Date): TimestampAuthority {
+/** The steps done with our own keys: the signer's, and our TSA's for its tokens. */
+export function ownSigningSteps(keys: {
+  certificate: x509.X509Certificate;
+  privateKey: CryptoKey;
+  issuing: x509.X509Certificate;
+  tsa: CaMember;
+  now: Date;
+  validationData: () => Promise<ValidationData>;
+}): SigningSteps {
   return {
-    async timestamp(digest, algorithm) {
-      if (algorithm !== 'SHA-256') throw new Error(`our TSA is asked SHA-256, not ${algorithm}`);
-      const token = await stampDigest(tsa, digest, now);
-      return new Uint8Array(token.toSchema().toBER(false));
-    },
+    signature: async (digest) =>
+      signDetached({
+        digest: Buffer.from(digest),
+        certificate: keys.certificate,
+        privateKey: keys.privateKey,
+        issuing: keys.issuing,
+        tsa: keys.tsa,
+        now: keys.now,
+        pades: true,
+      }),
+    validationData: keys.validationData,
+    timestamp: async (digest) =>
+      new Uint8Array(
+        (await stampDigest(keys.tsa, Buffer.from(digest), keys.now)).toSchema().toBER(false),
+      ),
+  };
+}
+
+/**
+ * Lays the signature out for @libpdf/core without signing anything: its CMS is replaced by ours,
+ * so the value it asks for is a placeholder of the size an ECDSA P-256 signature can take.
+ */
+function layoutSigner(certificates: Uint8Array[]): Signer {
+  const [certificate, ...chain] = certificates;
+  if (!certificate) throw new Error("the signer's certificate is missing");
+  // SEQUENCE { INTEGER r, INTEGER s }, each 33 bytes at most.
+  const placeholder = new Uint8Array(72);
+  placeholder.set([0x30, 70, 0x02, 33], 0);
+  placeholder.set([0x02, 33], 37);
+  return {
+    certificate,
+    certificateChain: chain,
+    keyType: 'EC',
+    signatureAlgorithm: 'ECDSA',
+    sign: () => Promise.resolve(placeholder),
   };
 }
 
@@ -134,29 +173,25 @@ function addSecurityStore(pdf: PDF, data: ValidationData): void {
   );
 }
 
-/** The signed PDF's bytes; an unreadable or encrypted PDF is refused with UnreadablePdfError. */
-export async function signPdf(order: PdfSignatureOrder): Promise<Uint8Array> {
+/**
+ * The signed PDF's bytes; an unreadable or encrypted PDF is refused with UnreadablePdfError. Runs
+ * where the file is parsed (a worker thread: esign/pdfWork.ts); `steps` does what needs the keys.
+ */
+export async function signPdf(job: PdfSigning, steps: SigningSteps): Promise<Uint8Array> {
   let pdf: PDF;
   try {
-    pdf = await PDF.load(order.pdf);
+    pdf = await PDF.load(job.pdf);
   } catch (error) {
     throw new UnreadablePdfError('the document is not a readable PDF', { cause: error });
   }
   if (pdf.isEncrypted) throw new UnreadablePdfError('the document is encrypted');
-  const signer = new CryptoKeySigner(
-    order.privateKey,
-    new Uint8Array(order.certificate.rawData),
-    'EC',
-    'ECDSA',
-    [new Uint8Array(order.issuing.rawData)],
-  );
   // The field, the signature dictionary and the byte ranges; its CMS is replaced below.
   const { bytes: laidOut } = await pdf.sign({
-    signer,
+    signer: layoutSigner(job.certificates),
     level: 'B-B',
     subFilter: 'ETSI.CAdES.detached',
-    signingTime: order.now,
-    reason: readerText(order.reason),
+    signingTime: job.now,
+    reason: readerText(job.reason),
     location: 'Tawqi',
     digestAlgorithm: 'SHA-256',
     // Two certificates and a token with the TSA's own: well under 16 KB.
@@ -165,26 +200,25 @@ export async function signPdf(order: PdfSignatureOrder): Promise<Uint8Array> {
   const laidOutBytes = Buffer.from(laidOut.buffer, laidOut.byteOffset, laidOut.byteLength);
   const placed = findSignatures(laidOutBytes).at(-1);
   if (!placed) throw new Error('the signature was not laid out');
-  const cms = await signDetached({
-    digest: createHash('sha256').update(signedBytes(laidOutBytes, placed)).digest(),
-    certificate: order.certificate,
-    privateKey: order.privateKey,
-    issuing: order.issuing,
-    tsa: order.tsa,
-    now: order.now,
-    pades: true,
-  });
-  const signed = withContents(laidOutBytes, placed, cms);
-  if (order.level === 'B-T') return signed;
+  const cms = await steps.signature(
+    createHash('sha256').update(signedBytes(laidOutBytes, placed)).digest(),
+  );
+  const signed = withContents(laidOutBytes, placed, Buffer.from(cms));
+  if (job.level === 'B-T') return signed;
 
   const longTerm = await PDF.load(signed);
-  addSecurityStore(longTerm, await order.validationData());
+  addSecurityStore(longTerm, await steps.validationData());
   const withStore = await longTerm.save({ incremental: true });
-  if (order.level === 'B-LT') return withStore;
+  if (job.level === 'B-LT') return withStore;
 
   const archived = await PDF.load(withStore);
   const { bytes } = await archived.addTimestamp({
-    timestampAuthority: ownTimestamps(order.tsa, order.now),
+    timestampAuthority: {
+      async timestamp(digest, algorithm) {
+        if (algorithm !== 'SHA-256') throw new Error(`our TSA is asked SHA-256, not ${algorithm}`);
+        return steps.timestamp(digest);
+      },
+    },
     digestAlgorithm: 'SHA-256',
   });
   return bytes;

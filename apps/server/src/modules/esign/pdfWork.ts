@@ -1,0 +1,191 @@
+/**
+ * Untrusted PDFs are parsed off the event loop (issue 35): one crafted file used to block every
+ * request for seconds. Each piece of PDF work — reading an upload for the verify page, checking an
+ * eSign upload, signing a document — runs in a worker thread of its own with a memory cap and a
+ * time limit (the worker is ended when it runs out of either), and a file with more signatures or
+ * objects than allowed is refused before it is parsed. The verify page (anyone may call it) reads
+ * at most VERIFY_AT_ONCE files at once and turns more away at once, never queued behind a hostile
+ * one; the eSign service's work (authenticated applications, approved signers) waits its turn,
+ * PDF_WORK_AT_ONCE at a time. What needs the keys is done here, asked for by the worker.
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import pLimit from 'p-limit';
+import type { Config } from '../../config.js';
+import { AppError } from '../../http/errors.js';
+import {
+  UnreadablePdfError,
+  type PdfSigning,
+  type SigningSteps,
+  type ValidationData,
+} from '../pki/pades.js';
+import type { ReadingLimits, ReadSignature, TooComplexError } from './pdfReading.js';
+
+/** What a worker is started with. */
+export type WorkerJob =
+  | { task: 'read'; pdf: Uint8Array; limits: ReadingLimits }
+  | { task: 'check'; pdf: Uint8Array; limits: ReadingLimits }
+  | { task: 'sign'; signing: PdfSigning };
+
+/** What a signing worker asks for: the steps that need the keys. */
+export type Question =
+  | { step: 'signature'; digest: Uint8Array }
+  | { step: 'validationData' }
+  | { step: 'timestamp'; digest: Uint8Array };
+
+export type WorkerMessage =
+  | { question: Question }
+  | { done: unknown }
+  | { tooComplex: TooComplexError['reason'] }
+  | { unreadable: string }
+  | { failed: string };
+
+/**
+ * The worker's script: beside this module in the built server. Tests run the TypeScript sources,
+ * and their worker runs the build (turbo builds the server before its tests).
+ */
+function workerScript(): string {
+  const here = fileURLToPath(new URL('./pdfWorker.js', import.meta.url));
+  const at = here.lastIndexOf('/src/modules/');
+  const script = at === -1 ? here : `${here.slice(0, at)}/dist/modules/${here.slice(at + 13)}`;
+  if (!existsSync(script))
+    throw new Error(
+      `${script} is missing: build the server first (npm run build -w @tawqi/server)`,
+    );
+  return script;
+}
+
+const TOO_COMPLEX: Record<TooComplexError['reason'], { en: string; ar: string }> = {
+  signatures: {
+    en: 'This file has more signatures than the verify page reads.',
+    ar: 'في هذا الملف تواقيع أكثر مما تقرؤه صفحة التحقق.',
+  },
+  objects: {
+    en: 'This file has more parts than the verify page reads.',
+    ar: 'في هذا الملف أجزاء أكثر مما تقرؤه صفحة التحقق.',
+  },
+  time: {
+    en: 'This file takes too long to read. It was not verified.',
+    ar: 'قراءة هذا الملف تستغرق وقتًا طويلًا جدًا، فلم يُتحقق منه.',
+  },
+  memory: {
+    en: 'This file needs too much memory to read. It was not verified.',
+    ar: 'قراءة هذا الملف تحتاج ذاكرة كبيرة جدًا، فلم يُتحقق منه.',
+  },
+};
+
+/** A file the limits refused (the verify page answers 413 with the reason). */
+export class TooComplexPdf extends AppError {
+  constructor(readonly reason: TooComplexError['reason']) {
+    super(413, 'PAYLOAD_TOO_LARGE', { localized: TOO_COMPLEX[reason] });
+  }
+}
+
+export interface PdfWork {
+  /** The verify page's reading of an upload; more than VERIFY_AT_ONCE at once: 503. */
+  read: (pdf: Buffer) => Promise<ReadSignature[]>;
+  /** Whether an eSign upload is a PDF we can sign: readable, unencrypted, within the limits. */
+  check: (pdf: Buffer) => Promise<boolean>;
+  /** The signed PDF (pades.ts's signPdf in a worker); `steps` are done here, with the keys. */
+  sign: (signing: PdfSigning, steps: SigningSteps) => Promise<Uint8Array>;
+}
+
+type Limits = Pick<
+  Config,
+  | 'VERIFY_AT_ONCE'
+  | 'VERIFY_TIME_MS'
+  | 'VERIFY_MEMORY_MB'
+  | 'VERIFY_MAX_SIGNATURES'
+  | 'VERIFY_MAX_OBJECTS'
+  | 'PDF_WORK_AT_ONCE'
+>;
+
+export function createPdfWork(limits: Limits): PdfWork {
+  let script: string | undefined;
+  const readingLimits: ReadingLimits = {
+    maxSignatures: limits.VERIFY_MAX_SIGNATURES,
+    maxObjects: limits.VERIFY_MAX_OBJECTS,
+  };
+
+  const answerOf = (question: Question, steps?: SigningSteps): Promise<unknown> => {
+    if (!steps) return Promise.reject(new Error('this work asks nothing'));
+    switch (question.step) {
+      case 'signature':
+        return steps.signature(question.digest);
+      case 'validationData':
+        return steps.validationData() satisfies Promise<ValidationData>;
+      case 'timestamp':
+        return steps.timestamp(question.digest);
+    }
+  };
+
+  const inWorker = <T>(job: WorkerJob, steps?: SigningSteps) =>
+    new Promise<T>((resolve, reject) => {
+      const worker = new Worker((script ??= workerScript()), {
+        workerData: job,
+        resourceLimits: { maxOldGenerationSizeMb: limits.VERIFY_MEMORY_MB },
+      });
+      const end = (outcome: () => void) => {
+        clearTimeout(timer);
+        worker.removeAllListeners();
+        void worker.terminate();
+        outcome();
+      };
+      const timer = setTimeout(
+        () => end(() => reject(new TooComplexPdf('time'))),
+        limits.VERIFY_TIME_MS,
+      );
+      worker.on('message', (message: WorkerMessage) => {
+        if ('question' in message) {
+          answerOf(message.question, steps).then(
+            (answer) => worker.postMessage({ answer }),
+            (error: unknown) => worker.postMessage({ error: String(error) }),
+          );
+          return;
+        }
+        end(() => {
+          if ('done' in message) resolve(message.done as T);
+          else if ('tooComplex' in message) reject(new TooComplexPdf(message.tooComplex));
+          else if ('unreadable' in message) reject(new UnreadablePdfError(message.unreadable));
+          else reject(new Error(`the PDF work failed: ${message.failed}`));
+        });
+      });
+      worker.once('error', (error: Error & { code?: string }) =>
+        end(() =>
+          reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new TooComplexPdf('memory') : error),
+        ),
+      );
+    });
+
+  let reading = 0;
+  const eSignTurn = pLimit(limits.PDF_WORK_AT_ONCE);
+
+  return {
+    async read(pdf) {
+      if (reading >= limits.VERIFY_AT_ONCE)
+        throw new AppError(503, 'SERVICE_UNAVAILABLE', {
+          headers: { 'retry-after': '5' },
+          localized: {
+            en: 'Other files are being verified. Try again in a few seconds.',
+            ar: 'يجري التحقق من ملفات أخرى. حاول مرة أخرى بعد ثوانٍ.',
+          },
+        });
+      reading += 1;
+      try {
+        return await inWorker<ReadSignature[]>({ task: 'read', pdf, limits: readingLimits });
+      } finally {
+        reading -= 1;
+      }
+    },
+    check: (pdf) =>
+      eSignTurn(() =>
+        inWorker<boolean>({ task: 'check', pdf, limits: readingLimits }).catch((error: unknown) => {
+          if (error instanceof TooComplexPdf) return false;
+          throw error;
+        }),
+      ),
+    sign: (signing, steps) =>
+      eSignTurn(() => inWorker<Uint8Array>({ task: 'sign', signing }, steps)),
+  };
+}

@@ -1,0 +1,50 @@
+/**
+ * The worker thread that does one piece of PDF work away from the server's event loop: reading an
+ * upload for the verify page, checking an eSign upload, or signing a document. pdfWork.ts starts
+ * it, bounds its time and memory, answers its questions (what needs the keys) and ends it.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { signPdf, UnreadablePdfError } from '../pki/pades.js';
+import { readableForSigning, readSignatures, TooComplexError } from './pdfReading.js';
+import type { Question, WorkerJob, WorkerMessage } from './pdfWork.js';
+
+const port = parentPort;
+if (!port) throw new Error('pdfWorker.ts runs as a worker thread');
+const post = (message: WorkerMessage) => port.postMessage(message);
+
+// One question at a time: the signing steps are asked in turn.
+let answer: ((message: { answer?: unknown; error?: string }) => void) | undefined;
+port.on('message', (message: { answer?: unknown; error?: string }) => answer?.(message));
+const ask = <T>(question: Question) =>
+  new Promise<T>((resolve, reject) => {
+    answer = (message) =>
+      message.error === undefined ? resolve(message.answer as T) : reject(new Error(message.error));
+    post({ question });
+  });
+
+async function run(job: WorkerJob): Promise<unknown> {
+  switch (job.task) {
+    case 'read':
+      return readSignatures(Buffer.from(job.pdf), job.limits);
+    case 'check':
+      return readableForSigning(Buffer.from(job.pdf), job.limits);
+    case 'sign':
+      return signPdf(job.signing, {
+        signature: (digest) => ask({ step: 'signature', digest }),
+        validationData: () => ask({ step: 'validationData' }),
+        timestamp: (digest) => ask({ step: 'timestamp', digest }),
+      });
+  }
+}
+
+try {
+  post({ done: await run(workerData as WorkerJob) });
+} catch (error) {
+  post(
+    error instanceof TooComplexError
+      ? { tooComplex: error.reason }
+      : error instanceof UnreadablePdfError
+        ? { unreadable: error.message }
+        : { failed: String(error) },
+  );
+}
