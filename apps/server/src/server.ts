@@ -206,6 +206,7 @@ export async function createServer(options: {
     }),
     applicantOf: applicantResolver(options.pool),
     handlers,
+    admissions: { verifySignedPdf: deps.pdfWork.admitReading },
     clock,
     rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
     ...(options.logger ? { logger: options.logger } : {}),

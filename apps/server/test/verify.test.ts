@@ -7,6 +7,7 @@
  * signer would make it, and posted to the page's call.
  */
 import { webcrypto } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import { CryptoKeySigner, PDF } from '@libpdf/core';
 import { describe, expect, it } from 'vitest';
 import type { CaMember } from '../src/modules/pki/authority.js';
@@ -249,4 +250,63 @@ describe('a hostile upload', () => {
     expect([200, 413]).toContain(answer.status);
     if (answer.status === 200) expect(answer.body.signatures).toHaveLength(50);
   });
+
+  it('is turned away while another is read before its body is taken in', async () => {
+    const verifying = h.call('POST', '/api/v1/esign/verify', {
+      body: new Uint8Array(await manySignatures(49)),
+      headers: { 'content-type': 'application/pdf' },
+    });
+    await expect
+      .poll(() => capture(() => h.deps.pdfWork.admitReading()), { timeout: 60_000 })
+      .toBeDefined();
+    // Headers announcing 4 MB, and not one byte of them sent: the answer comes anyway.
+    const { port } = new URL(h.baseUrl);
+    const answer = await new Promise<{ status: number; body: string; connection: string }>(
+      (resolve, reject) => {
+        const request = httpRequest(
+          {
+            host: '127.0.0.1',
+            port,
+            method: 'POST',
+            path: '/api/v1/esign/verify',
+            headers: {
+              'content-type': 'application/pdf',
+              'content-length': String(4 * 1024 * 1024),
+              'accept-language': 'ar',
+            },
+          },
+          (response) => {
+            let body = '';
+            response.setEncoding('utf8');
+            response.on('data', (chunk: string) => (body += chunk));
+            response.on('end', () =>
+              resolve({
+                status: response.statusCode ?? 0,
+                body,
+                connection: String(response.headers.connection),
+              }),
+            );
+          },
+        );
+        request.on('error', reject);
+        request.flushHeaders();
+      },
+    );
+    expect(answer.status).toBe(503);
+    expect(JSON.parse(answer.body)).toMatchObject({
+      message: 'يجري التحقق من ملفات أخرى. حاول مرة أخرى بعد ثوانٍ.',
+    });
+    expect(answer.connection).toBe('close');
+    expect([200, 413]).toContain((await verifying).status);
+  });
 });
+
+/** What `action` threw, or undefined. */
+function capture(action: () => void): unknown {
+  try {
+    action();
+    return undefined;
+  } catch (error) {
+    return error;
+  }
+}

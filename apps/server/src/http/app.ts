@@ -26,6 +26,7 @@ import {
   type ApplicantOf,
   type Handlers,
 } from './contractRoutes.js';
+import type { EndpointId } from '@tawqi/api';
 import { createIdempotencyStore } from './idempotency.js';
 import { AppError, languageOf, messageOf } from './errors.js';
 import { POLICIES, type Policy } from './policies.js';
@@ -38,6 +39,11 @@ export interface AppOptions {
   /** Finds a pre-enrolment application's secret's application (none, when not given). */
   applicantOf?: ApplicantOf;
   handlers: Handlers;
+  /**
+   * An upload call's own capacity, asked before its body is read: a call that would turn the
+   * file away anyway (busy) says so without first taking in its megabytes.
+   */
+  admissions?: Partial<Record<EndpointId, () => void>>;
   policies?: Partial<Record<string, Policy>>;
   /** The built portal (index.html and assets), served with an SPA fallback when present. */
   portalDir?: string;
@@ -205,6 +211,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerContractRoutes(app, {
     handlers: options.handlers,
+    ...(options.admissions ? { admissions: options.admissions } : {}),
     policies: options.policies ?? POLICIES,
     access: options.access,
     ...(options.applicantOf ? { applicantOf: options.applicantOf } : {}),

@@ -143,6 +143,11 @@ export function registerContractRoutes(
   app: FastifyInstance,
   options: {
     handlers: Handlers;
+    /**
+     * An upload call's own capacity, asked before its body is read: a call that would turn the
+     * file away anyway (busy) says so without first taking in its megabytes.
+     */
+    admissions?: Partial<Record<EndpointId, () => void>>;
     policies: Partial<Record<string, Policy>>;
     access: Access;
     /** Finds a pre-enrolment application's secret's application (none, when not given). */
@@ -192,10 +197,17 @@ export function registerContractRoutes(
               bodyLimit: endpoint.upload.maxBytes,
               preParsing: async (
                 request: FastifyRequest,
-                _reply: FastifyReply,
+                reply: FastifyReply,
                 payload: Readable,
               ) => {
                 authorizedUploads.set(request, await authorizeRequest(request));
+                try {
+                  options.admissions?.[endpoint.id as EndpointId]?.();
+                } catch (refusal) {
+                  // The body is left unread: the connection ends with the answer.
+                  void reply.header('connection', 'close');
+                  throw refusal;
+                }
                 return payload;
               },
             }

@@ -85,6 +85,8 @@ export class TooComplexPdf extends AppError {
 export interface PdfWork {
   /** The verify page's reading of an upload; more than VERIFY_AT_ONCE at once: 503. */
   read: (pdf: Buffer) => Promise<ReadSignature[]>;
+  /** Throws read's 503 when it would: asked before an upload's body is taken in. */
+  admitReading: () => void;
   /** Whether an eSign upload is a PDF we can sign: readable, unencrypted, within the limits. */
   check: (pdf: Buffer) => Promise<boolean>;
   /** The signed PDF (pades.ts's signPdf in a worker); `steps` are done here, with the keys. */
@@ -161,16 +163,21 @@ export function createPdfWork(limits: Limits): PdfWork {
   let reading = 0;
   const eSignTurn = pLimit(limits.PDF_WORK_AT_ONCE);
 
+  const admitReading = () => {
+    if (reading >= limits.VERIFY_AT_ONCE)
+      throw new AppError(503, 'SERVICE_UNAVAILABLE', {
+        headers: { 'retry-after': '5' },
+        localized: {
+          en: 'Other files are being verified. Try again in a few seconds.',
+          ar: 'يجري التحقق من ملفات أخرى. حاول مرة أخرى بعد ثوانٍ.',
+        },
+      });
+  };
+
   return {
+    admitReading,
     async read(pdf) {
-      if (reading >= limits.VERIFY_AT_ONCE)
-        throw new AppError(503, 'SERVICE_UNAVAILABLE', {
-          headers: { 'retry-after': '5' },
-          localized: {
-            en: 'Other files are being verified. Try again in a few seconds.',
-            ar: 'يجري التحقق من ملفات أخرى. حاول مرة أخرى بعد ثوانٍ.',
-          },
-        });
+      admitReading();
       reading += 1;
       try {
         return await inWorker<ReadSignature[]>({ task: 'read', pdf, limits: readingLimits });

@@ -3,10 +3,20 @@
  * upload for the verify page, checking an eSign upload, or signing a document. pdfWork.ts starts
  * it, bounds its time and memory, answers its questions (what needs the keys) and ends it.
  */
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { signPdf, UnreadablePdfError } from '../pki/pades.js';
 import { readableForSigning, readSignatures, TooComplexError } from './pdfReading.js';
 import type { Question, WorkerJob, WorkerMessage } from './pdfWork.js';
+
+// The event loop comes first: on Linux a thread has a nice value of its own, and this one takes
+// the lowest priority, so a hostile file's reading uses only the CPU the server leaves over.
+try {
+  setPriority(Number(readlinkSync('/proc/thread-self').split('/').at(-1)), 19);
+} catch {
+  // Elsewhere (no /proc/thread-self) the worker keeps the server's priority.
+}
 
 const port = parentPort;
 if (!port) throw new Error('pdfWorker.ts runs as a worker thread');
