@@ -14,6 +14,34 @@ const ATTRIBUTE = {
   signingCertificateV2: '1.2.840.113549.1.9.16.2.47',
 } as const;
 
+/** DER already written, written again as it is: asn1js asks each element to write itself. */
+class WrittenDer {
+  constructor(private readonly der: ArrayBuffer) {}
+  toBER(_sizeOnly?: boolean, writer?: { write(buffer: ArrayBuffer): void }): ArrayBuffer {
+    if (!writer) return this.der;
+    writer.write(this.der);
+    return new ArrayBuffer(0);
+  }
+}
+
+/**
+ * A certificate that pkijs writes as the DER it was read from. Its own toSchema parses the
+ * certificate's body again and re-encodes it, for every signature naming it: with three
+ * certificates a signature, that was a sixth of a hash signature's time.
+ */
+class CertificateAsRead extends pkijs.Certificate {
+  readonly #der: ArrayBuffer;
+  constructor(der: ArrayBuffer) {
+    super({ schema: pkijs.Certificate.fromBER(der).toSchema() });
+    this.#der = der;
+  }
+  override toSchema(encodeFlag = false): asn1js.Sequence {
+    return encodeFlag
+      ? super.toSchema(true)
+      : (new WrittenDer(this.#der) as unknown as asn1js.Sequence);
+  }
+}
+
 /**
  * A certificate as pkijs reads it, read once per DER (each signature names its signer's, the
  * TSA's and the issuing CA's: reading them again for each was most of a signature's time).
@@ -22,7 +50,7 @@ const parsed = new WeakMap<ArrayBuffer, pkijs.Certificate>();
 export function pkijsCertificate(der: ArrayBuffer): pkijs.Certificate {
   let certificate = parsed.get(der);
   if (!certificate) {
-    certificate = pkijs.Certificate.fromBER(der);
+    certificate = new CertificateAsRead(der);
     parsed.set(der, certificate);
   }
   return certificate;
