@@ -19,7 +19,8 @@ import { PDF } from '@libpdf/core';
 import pg from 'pg';
 import { startBuiltServer } from '../../../scripts/start-server.mjs';
 import { embeddedOwnerUrl } from '../dist/db/embedded.js';
-import { ownSigningSteps, signPdf } from '../dist/modules/pki/pades.js';
+import { signPdf } from '../dist/modules/pki/pades.js';
+import { ownSigningSteps } from '../dist/modules/pki/padesSteps.js';
 import { benchApplication, benchSigner } from './kit.mjs';
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 300);

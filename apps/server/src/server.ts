@@ -274,6 +274,7 @@ export async function createServer(options: {
     clearInterval(checkpoints);
     clearInterval(crls);
     if (esignSweep) clearInterval(esignSweep);
+    await deps.pdfWork.close();
     await audit.checkpoint(options.pool).catch(() => undefined);
   });
   return { app, deps, handlers, simulator, gatewaySimulator };

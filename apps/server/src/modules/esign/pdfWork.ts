@@ -23,6 +23,7 @@ import {
 import type { ReadingLimits, ReadSignature, TooComplexError } from './pdfReading.js';
 
 /** What a worker is started with. */
+/** A job sent to a worker. */
 export type WorkerJob =
   | { task: 'read'; pdf: Uint8Array; limits: ReadingLimits }
   | { task: 'check'; pdf: Uint8Array; limits: ReadingLimits }
@@ -91,6 +92,8 @@ export interface PdfWork {
   check: (pdf: Buffer) => Promise<boolean>;
   /** The signed PDF (pades.ts's signPdf in a worker); `steps` are done here, with the keys. */
   sign: (signing: PdfSigning, steps: SigningSteps) => Promise<Uint8Array>;
+  /** Ends the warm workers (the server is closing). */
+  close: () => Promise<void>;
 }
 
 type Limits = Pick<
@@ -122,23 +125,37 @@ export function createPdfWork(limits: Limits): PdfWork {
     }
   };
 
-  const inWorker = <T>(job: WorkerJob, steps?: SigningSteps) =>
+  const spawn = () => {
+    const worker = new Worker((script ??= workerScript()), {
+      resourceLimits: { maxOldGenerationSizeMb: limits.VERIFY_MEMORY_MB },
+    });
+    // A worker waiting for work does not keep the process alive.
+    worker.unref();
+    return worker;
+  };
+
+  /**
+   * Runs `job` on `worker`. A worker that ran out of time or memory, or failed, is ended; one that
+   * answered (done, or refused the file) may take the next job.
+   */
+  const ended = new WeakSet<Worker>();
+  const runOn = <T>(worker: Worker, job: WorkerJob, steps?: SigningSteps) =>
     new Promise<T>((resolve, reject) => {
-      const worker = new Worker((script ??= workerScript()), {
-        workerData: job,
-        resourceLimits: { maxOldGenerationSizeMb: limits.VERIFY_MEMORY_MB },
-      });
-      const end = (outcome: () => void) => {
+      const end = (reusable: boolean, outcome: () => void) => {
         clearTimeout(timer);
-        worker.removeAllListeners();
-        void worker.terminate();
+        // Its own listeners only: removing all would take Node's own, and no message would come.
+        worker.off('message', onMessage).off('error', onError);
+        if (!reusable) {
+          ended.add(worker);
+          void worker.terminate();
+        }
         outcome();
       };
       const timer = setTimeout(
-        () => end(() => reject(new TooComplexPdf('time'))),
+        () => end(false, () => reject(new TooComplexPdf('time'))),
         limits.VERIFY_TIME_MS,
       );
-      worker.on('message', (message: WorkerMessage) => {
+      const onMessage = (message: WorkerMessage) => {
         if ('question' in message) {
           answerOf(message.question, steps).then(
             (answer) => worker.postMessage({ answer }),
@@ -146,22 +163,48 @@ export function createPdfWork(limits: Limits): PdfWork {
           );
           return;
         }
-        end(() => {
-          if ('done' in message) resolve(message.done as T);
-          else if ('tooComplex' in message) reject(new TooComplexPdf(message.tooComplex));
-          else if ('unreadable' in message) reject(new UnreadablePdfError(message.unreadable));
-          else reject(new Error(`the PDF work failed: ${message.failed}`));
-        });
-      });
-      worker.once('error', (error: Error & { code?: string }) =>
-        end(() =>
+        if ('done' in message) end(true, () => resolve(message.done as T));
+        else if ('tooComplex' in message)
+          end(true, () => reject(new TooComplexPdf(message.tooComplex)));
+        else if ('unreadable' in message)
+          end(true, () => reject(new UnreadablePdfError(message.unreadable)));
+        else end(false, () => reject(new Error(`the PDF work failed: ${message.failed}`)));
+      };
+      const onError = (error: Error & { code?: string }) =>
+        end(false, () =>
           reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new TooComplexPdf('memory') : error),
-        ),
-      );
+        );
+      worker.on('message', onMessage).on('error', onError);
+      worker.postMessage({ job });
+    });
+
+  /** An upload anyone may send is read in a worker of its own, ended after. */
+  const inFreshWorker = async <T>(job: WorkerJob) => {
+    const worker = spawn();
+    try {
+      return await runOn<T>(worker, job);
+    } finally {
+      void worker.terminate();
+    }
+  };
+
+  /**
+   * The eSign service's work reuses warm workers (starting one, @libpdf/core loaded, costs a
+   * few hundred milliseconds): at most PDF_WORK_AT_ONCE, more wait their turn.
+   */
+  const warm: Worker[] = [];
+  const eSignTurn = pLimit(limits.PDF_WORK_AT_ONCE);
+  const inWarmWorker = <T>(job: WorkerJob, steps?: SigningSteps) =>
+    eSignTurn(async () => {
+      const worker = warm.pop() ?? spawn();
+      try {
+        return await runOn<T>(worker, job, steps);
+      } finally {
+        if (!ended.has(worker)) warm.push(worker);
+      }
     });
 
   let reading = 0;
-  const eSignTurn = pLimit(limits.PDF_WORK_AT_ONCE);
 
   const admitReading = () => {
     if (reading >= limits.VERIFY_AT_ONCE)
@@ -180,19 +223,21 @@ export function createPdfWork(limits: Limits): PdfWork {
       admitReading();
       reading += 1;
       try {
-        return await inWorker<ReadSignature[]>({ task: 'read', pdf, limits: readingLimits });
+        return await inFreshWorker<ReadSignature[]>({ task: 'read', pdf, limits: readingLimits });
       } finally {
         reading -= 1;
       }
     },
     check: (pdf) =>
-      eSignTurn(() =>
-        inWorker<boolean>({ task: 'check', pdf, limits: readingLimits }).catch((error: unknown) => {
+      inWarmWorker<boolean>({ task: 'check', pdf, limits: readingLimits }).catch(
+        (error: unknown) => {
           if (error instanceof TooComplexPdf) return false;
           throw error;
-        }),
+        },
       ),
-    sign: (signing, steps) =>
-      eSignTurn(() => inWorker<Uint8Array>({ task: 'sign', signing }, steps)),
+    sign: (signing, steps) => inWarmWorker<Uint8Array>({ task: 'sign', signing }, steps),
+    close: async () => {
+      await Promise.all(warm.splice(0).map((worker) => worker.terminate()));
+    },
   };
 }

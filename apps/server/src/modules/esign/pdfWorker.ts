@@ -1,11 +1,12 @@
 /**
- * The worker thread that does one piece of PDF work away from the server's event loop: reading an
- * upload for the verify page, checking an eSign upload, or signing a document. pdfWork.ts starts
- * it, bounds its time and memory, answers its questions (what needs the keys) and ends it.
+ * A worker thread that does PDF work away from the server's event loop, one job at a time: reading
+ * an upload for the verify page, checking an eSign upload, or signing a document. pdfWork.ts
+ * starts it, sends it jobs, bounds each one's time and the thread's memory, answers its questions
+ * (what needs the keys) and ends it.
  */
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { signPdf, UnreadablePdfError } from '../pki/pades.js';
 import { readableForSigning, readSignatures, TooComplexError } from './pdfReading.js';
 import type { Question, WorkerJob, WorkerMessage } from './pdfWork.js';
@@ -22,9 +23,8 @@ const port = parentPort;
 if (!port) throw new Error('pdfWorker.ts runs as a worker thread');
 const post = (message: WorkerMessage) => port.postMessage(message);
 
-// One question at a time: the signing steps are asked in turn.
+// One job at a time, and one question at a time within it: the signing steps are asked in turn.
 let answer: ((message: { answer?: unknown; error?: string }) => void) | undefined;
-port.on('message', (message: { answer?: unknown; error?: string }) => answer?.(message));
 const ask = <T>(question: Question) =>
   new Promise<T>((resolve, reject) => {
     answer = (message) =>
@@ -47,14 +47,21 @@ async function run(job: WorkerJob): Promise<unknown> {
   }
 }
 
-try {
-  post({ done: await run(workerData as WorkerJob) });
-} catch (error) {
-  post(
-    error instanceof TooComplexError
-      ? { tooComplex: error.reason }
-      : error instanceof UnreadablePdfError
-        ? { unreadable: error.message }
-        : { failed: String(error) },
-  );
+async function perform(job: WorkerJob): Promise<void> {
+  try {
+    post({ done: await run(job) });
+  } catch (error) {
+    post(
+      error instanceof TooComplexError
+        ? { tooComplex: error.reason }
+        : error instanceof UnreadablePdfError
+          ? { unreadable: error.message }
+          : { failed: String(error) },
+    );
+  }
 }
+
+port.on('message', (message: { job: WorkerJob } | { answer?: unknown; error?: string }) => {
+  if ('job' in message) void perform(message.job);
+  else answer?.(message);
+});

@@ -31,7 +31,8 @@ import { chargeSignature, planToCharge, type Payer } from '../counters/signature
 import { settleExpiredLots } from '../counters/lots.js';
 import type { CaMember } from '../pki/authority.js';
 import { signDetached } from '../pki/cms.js';
-import { ownSigningSteps, ownValidationData, type ValidationData } from '../pki/pades.js';
+import type { ValidationData } from '../pki/pades.js';
+import { ownSigningSteps, ownValidationData } from '../pki/padesSteps.js';
 import * as x509 from '../pki/x509.js';
 import { hit } from '../throttle.js';
 import type { Application } from './applications.js';

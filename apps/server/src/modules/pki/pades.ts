@@ -8,20 +8,15 @@
  * issuing CA's CRL and the root's ARL — so the signature validates offline after the one-hour
  * certificate has expired (B-LT). On request a document timestamp seals that (B-LTA).
  *
- * The PDF work (field, placeholder, byte ranges, incremental saves, the document timestamp) is
- * @libpdf/core's. The CMS in /Contents is replaced by ours: @libpdf/core always writes a
+ * This is the PDF side, run where the file is parsed (a worker thread: esign/pdfWork.ts); what
+ * needs the keys is padesSteps.ts's, asked for as it goes. The PDF work (field, placeholder, byte
+ * ranges, incremental saves, the document timestamp) is @libpdf/core's. The CMS in /Contents is replaced by ours: @libpdf/core always writes a
  * signing-time attribute, which PAdES forbids. The DSS is written here from what we know rather
  * than by @libpdf/core's gatherer, which fetches issuers' certificates over HTTP.
  */
 import { createHash } from 'node:crypto';
 import { PDF, PdfArray, PdfDict, PdfStream, type Signer } from '@libpdf/core';
-import type { Queryable } from '../../db/pool.js';
-import type { Authority, CaMember } from './authority.js';
-import { signDetached } from './cms.js';
 import { findSignatures, signedBytes, type FoundSignature } from './pdfSignatures.js';
-import { ocspAnswerFor } from './ocsp.js';
-import { stampDigest } from './tsa.js';
-import type * as x509 from './x509.js';
 
 export const PADES_LEVELS = ['B-T', 'B-LT', 'B-LTA'] as const;
 export type PadesLevel = (typeof PADES_LEVELS)[number];
@@ -59,62 +54,6 @@ export interface SigningSteps {
 
 export class UnreadablePdfError extends Error {
   override readonly name = 'UnreadablePdfError';
-}
-
-/**
- * Our own proof for a certificate of the issuing CA: its chain, the TSA's and the OCSP responder's
- * certificates, our responder's answers for it and for the TSA's, the CRL and the root's ARL.
- * `db` sees the certificate (the transaction that issued it, when not yet committed).
- */
-export async function ownValidationData(
-  db: Queryable,
-  authority: Authority,
-  certificate: x509.X509Certificate,
-  now: Date,
-): Promise<ValidationData> {
-  const tsa = await authority.timestamper();
-  const responder = await authority.responder();
-  const answer = (one: x509.X509Certificate) =>
-    ocspAnswerFor(db, authority.issuing, responder, one, now);
-  return {
-    certificates: [
-      certificate.rawData,
-      authority.issuing.rawData,
-      authority.root.rawData,
-      tsa.certificate.rawData,
-      responder.certificate.rawData,
-    ],
-    ocspResponses: [await answer(certificate), await answer(tsa.certificate)],
-    crls: [await authority.currentCrl(), await authority.currentArl()],
-  };
-}
-
-/** The steps done with our own keys: the signer's, and our TSA's for its tokens. */
-export function ownSigningSteps(keys: {
-  certificate: x509.X509Certificate;
-  privateKey: CryptoKey;
-  issuing: x509.X509Certificate;
-  tsa: CaMember;
-  now: Date;
-  validationData: () => Promise<ValidationData>;
-}): SigningSteps {
-  return {
-    signature: async (digest) =>
-      signDetached({
-        digest: Buffer.from(digest),
-        certificate: keys.certificate,
-        privateKey: keys.privateKey,
-        issuing: keys.issuing,
-        tsa: keys.tsa,
-        now: keys.now,
-        pades: true,
-      }),
-    validationData: keys.validationData,
-    timestamp: async (digest) =>
-      new Uint8Array(
-        (await stampDigest(keys.tsa, Buffer.from(digest), keys.now)).toSchema().toBER(false),
-      ),
-  };
 }
 
 /**

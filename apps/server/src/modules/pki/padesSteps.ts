@@ -1,0 +1,68 @@
+/**
+ * The side of PAdES signing that holds the keys (pades.ts is the PDF side, in a worker thread):
+ * our CAdES signature over the laid-out byte ranges, our TSA's tokens, and the validation data
+ * (B-LT) that proves offline, years later, that the certificates were good.
+ */
+import type { Queryable } from '../../db/pool.js';
+import type { Authority, CaMember } from './authority.js';
+import { signDetached } from './cms.js';
+import { ocspAnswerFor } from './ocsp.js';
+import type { SigningSteps, ValidationData } from './pades.js';
+import { stampDigest } from './tsa.js';
+import type * as x509 from './x509.js';
+
+/**
+ * Our own proof for a certificate of the issuing CA: its chain, the TSA's and the OCSP responder's
+ * certificates, our responder's answers for it and for the TSA's, the CRL and the root's ARL.
+ * `db` sees the certificate (the transaction that issued it, when not yet committed).
+ */
+export async function ownValidationData(
+  db: Queryable,
+  authority: Authority,
+  certificate: x509.X509Certificate,
+  now: Date,
+): Promise<ValidationData> {
+  const tsa = await authority.timestamper();
+  const responder = await authority.responder();
+  const answer = (one: x509.X509Certificate) =>
+    ocspAnswerFor(db, authority.issuing, responder, one, now);
+  return {
+    certificates: [
+      certificate.rawData,
+      authority.issuing.rawData,
+      authority.root.rawData,
+      tsa.certificate.rawData,
+      responder.certificate.rawData,
+    ],
+    ocspResponses: [await answer(certificate), await answer(tsa.certificate)],
+    crls: [await authority.currentCrl(), await authority.currentArl()],
+  };
+}
+
+/** The steps done with our own keys: the signer's, and our TSA's for its tokens. */
+export function ownSigningSteps(keys: {
+  certificate: x509.X509Certificate;
+  privateKey: CryptoKey;
+  issuing: x509.X509Certificate;
+  tsa: CaMember;
+  now: Date;
+  validationData: () => Promise<ValidationData>;
+}): SigningSteps {
+  return {
+    signature: async (digest) =>
+      signDetached({
+        digest: Buffer.from(digest),
+        certificate: keys.certificate,
+        privateKey: keys.privateKey,
+        issuing: keys.issuing,
+        tsa: keys.tsa,
+        now: keys.now,
+        pades: true,
+      }),
+    validationData: keys.validationData,
+    timestamp: async (digest) =>
+      new Uint8Array(
+        (await stampDigest(keys.tsa, Buffer.from(digest), keys.now)).toSchema().toBER(false),
+      ),
+  };
+}
