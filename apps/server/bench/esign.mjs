@@ -9,7 +9,7 @@
 //                  excluded: the application's request (the PDF checked, the transaction stored,
 //                  the identity app asked), then, from the signer's approval on the identity app's
 //                  phone page, the outcome read (the short-lived certificate issued, the PDF signed
-//                  at PAdES B-T, the CMS, the counter taken, the answer's JWS), then the signed
+//                  at PAdES B-LT in a worker thread, the CMS, the counter taken, the answer's JWS), then the signed
 //                  PDF downloaded. RUNS runs; median and worst reported.
 // Reported, not asserted; written to bench-results/esign.json.
 import { randomBytes } from 'node:crypto';
