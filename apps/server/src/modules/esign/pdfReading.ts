@@ -194,13 +194,17 @@ async function readOne(
   };
 }
 
-/** Refuses a file over the limits; counted before anything is parsed (cheap to count, dear to read). */
-function assertWithinLimits(pdf: Buffer, limits: ReadingLimits): void {
+/**
+ * Refuses a file over the limits, counted before anything is parsed (cheap to count, dear to
+ * read); answers the file as latin1 text, decoded once.
+ */
+function assertWithinLimits(pdf: Buffer, limits: ReadingLimits): string {
   const text = pdf.toString('latin1');
   const objects = text.match(/\d+\s+\d+\s+obj\b/g)?.length ?? 0;
   if (objects > limits.maxObjects) throw new TooComplexError('objects');
   const signatures = text.match(/\/ByteRange\b/g)?.length ?? 0;
   if (signatures > limits.maxSignatures) throw new TooComplexError('signatures');
+  return text;
 }
 
 /** Whether an eSign upload is a PDF we can sign: within the limits, readable, not encrypted. */
@@ -214,7 +218,7 @@ export async function readableForSigning(pdf: Buffer, limits: ReadingLimits): Pr
 
 /** Every signature of a PDF, in file order; refused when the file exceeds the limits. */
 export async function readSignatures(pdf: Buffer, limits: ReadingLimits): Promise<ReadSignature[]> {
-  assertWithinLimits(pdf, limits);
+  const text = assertWithinLimits(pdf, limits);
   // Signatures whose revisions end at the same byte share what came after (each answer parses the
   // whole file twice: asked once per revision, not once per signature naming it).
   const after = new Map<number, Promise<LaterRevisions>>();
@@ -224,7 +228,7 @@ export async function readSignatures(pdf: Buffer, limits: ReadingLimits): Promis
     return answer;
   };
   const read: ReadSignature[] = [];
-  for (const one of findSignatures(pdf)) {
+  for (const one of findSignatures(pdf, text)) {
     const signature = await readOne(pdf, one, revisionsAfter);
     if (signature) read.push(signature);
   }

@@ -14,12 +14,7 @@ import { Worker } from 'node:worker_threads';
 import pLimit from 'p-limit';
 import type { Config } from '../../config.js';
 import { AppError } from '../../http/errors.js';
-import {
-  UnreadablePdfError,
-  type PdfSigning,
-  type SigningSteps,
-  type ValidationData,
-} from '../pki/pades.js';
+import { UnreadablePdfError, type PdfSigning, type SigningSteps } from '../pki/pades.js';
 import type { ReadingLimits, ReadSignature, TooComplexError } from './pdfReading.js';
 
 /** What a worker is started with. */
@@ -119,7 +114,7 @@ export function createPdfWork(limits: Limits): PdfWork {
       case 'signature':
         return steps.signature(question.digest);
       case 'validationData':
-        return steps.validationData() satisfies Promise<ValidationData>;
+        return steps.validationData();
       case 'timestamp':
         return steps.timestamp(question.digest);
     }

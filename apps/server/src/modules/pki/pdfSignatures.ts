@@ -8,8 +8,11 @@ export interface FoundSignature {
 }
 
 /** The signatures' byte ranges and /Contents (the CMS, DER, zero-padded), in file order. */
-export function findSignatures(pdf: Buffer): FoundSignature[] {
-  const text = pdf.toString('latin1');
+export function findSignatures(
+  pdf: Buffer,
+  /** The file as latin1 text, when the caller has it already. */
+  text = pdf.toString('latin1'),
+): FoundSignature[] {
   const found: FoundSignature[] = [];
   for (const match of text.matchAll(/\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/g)) {
     const ranges = match.slice(1, 5).map(Number) as [number, number, number, number];
