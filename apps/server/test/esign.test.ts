@@ -149,13 +149,24 @@ beforeAll(async () => {
   ).rows;
   if (!member) throw new Error('the demo world has no Khalid');
   organization = { orgSlno: member.org_slno, nationalId: member.national_id };
+  // Seven signers, one a test: the organization approves (again) as many as it lacks.
+  await h.ownerPool.query(
+    `UPDATE memberships SET status = 'Approved', is_active = true
+      WHERE org_slno = $1 AND user_slno IN (
+        SELECT user_slno FROM memberships WHERE org_slno = $1 AND status <> 'Approved'
+         ORDER BY user_slno LIMIT greatest(0, 7 - (
+           SELECT count(*) FROM memberships WHERE org_slno = $1 AND is_active AND status = 'Approved')))`,
+    [member.org_slno],
+  );
   members = (
     await h.pool.query<{ national_id: string }>(
       `SELECT u.national_id FROM memberships m JOIN users u USING (user_slno)
-        WHERE m.org_slno = $1 AND m.is_active ORDER BY u.user_slno LIMIT 7`,
+        WHERE m.org_slno = $1 AND m.is_active AND m.status = 'Approved' ORDER BY u.user_slno LIMIT 7`,
       [member.org_slno],
     )
   ).rows.map((row) => row.national_id);
+  if (members.length < 7)
+    throw new Error(`Khalid's organization has ${String(members.length)} active members`);
   individual = await h.person('sara');
 });
 
@@ -530,6 +541,24 @@ describe('the eSign integration API', () => {
     );
     expect(rows[0]?.n).toBe(1);
     expect(await remainingOf(h.pool, { orgSlno: organization.orgSlno }, 'esign')).toBe(before - 1);
+  });
+
+  it('signs only for active members: never for one pending, rejected or deactivated', async () => {
+    // Organization 314 has members in every status (the demo world).
+    const { client } = await application(314);
+    const { rows } = await h.pool.query<{ national_id: string; status: string }>(
+      `SELECT DISTINCT ON (m.status) u.national_id, m.status FROM memberships m JOIN users u USING (user_slno)
+        WHERE m.org_slno = 314 AND m.status IN ('Pending', 'Rejected', 'Deactivated')
+        ORDER BY m.status, u.user_slno`,
+    );
+    expect(rows.map((row) => row.status).sort()).toEqual(['Deactivated', 'Pending', 'Rejected']);
+    for (const { national_id: nationalId } of rows) {
+      const refused = await client.requestSigning(
+        request(nationalId, [{ kind: 'hash', name: 'a.txt', sha256: hashOf('a') }]),
+      );
+      expect(refused).toMatchObject({ status: 422, body: { code: 'E1008' } });
+      expect(h.simulator.pending(nationalId)).toHaveLength(0);
+    }
   });
 
   it('refuses a reused transaction id with another request, a stale timestamp and a missing consent, storing nothing', async () => {

@@ -171,11 +171,11 @@ describe('a new database', SEEDING, () => {
     await seedDemoData(pool, NOW);
     const user = (await pool.query(`SELECT user_slno FROM users WHERE username = 'noura'`)).rows[0]
       .user_slno as number;
-    const join = (status: string, roles: string[]) =>
+    const join = (status: string, roles: string[], active = status === 'Approved') =>
       pool.query(
-        `INSERT INTO memberships (user_slno, org_slno, roles, employee_id, email, mobile, status)
-         VALUES ($1, 322, $2, 'EMP-T', 'a@b.sa', '0551234567', $3)`,
-        [user, roles, status],
+        `INSERT INTO memberships (user_slno, org_slno, roles, employee_id, email, mobile, status, is_active)
+         VALUES ($1, 322, $2, 'EMP-T', 'a@b.sa', '0551234567', $3, $4)`,
+        [user, roles, status, active],
       );
     for (const status of ORG_USER_STATUSES) {
       await join(status, [...ORGANIZATION_ROLES]);
@@ -184,6 +184,11 @@ describe('a new database', SEEDING, () => {
     await expect(join('Sleeping', ['organizationUser'])).rejects.toThrow(/memberships_status/);
     await expect(join('Approved', ['owner'])).rejects.toThrow(/memberships_roles/);
     await expect(join('Approved', [])).rejects.toThrow(/memberships_roles/);
+    // One meaning of an active member: never one that is not approved.
+    for (const status of ORG_USER_STATUSES.filter((one) => one !== 'Approved'))
+      await expect(join(status, ['organizationUser'], true)).rejects.toThrow(
+        /memberships_active_is_approved/,
+      );
 
     for (const counter of ['esign', ...COUNTED_ROLES])
       await expect(

@@ -309,8 +309,8 @@ async function writeApplicant(
   );
   const person = (rows[0] as { user_slno: number }).user_slno;
   await q(
-    `INSERT INTO memberships (user_slno, org_slno, roles, employee_id, email, mobile, designation, status, created_at, org_unit_slno)
-     VALUES ($1, $2, ARRAY['enrolmentAdmin', 'authorizedSignatory'], $3, $4, $5, 'General manager', $6, $7, $8)`,
+    `INSERT INTO memberships (user_slno, org_slno, roles, employee_id, email, mobile, designation, status, is_active, created_at, org_unit_slno)
+     VALUES ($1, $2, ARRAY['enrolmentAdmin', 'authorizedSignatory'], $3, $4, $5, 'General manager', $6, false, $7, $8)`,
     [
       person,
       applicant.org,

@@ -626,7 +626,7 @@ async function writeBulkPeople(
      )
      INSERT INTO memberships (user_slno, org_slno, roles, employee_id, email, mobile, status, is_active, designation, created_at, org_unit_slno)
      SELECT i.user_slno, $1::int, ARRAY[p.role], 'EMP-' || $1::int || '-' || lpad(p.n::text, 5, '0'), 'user' || p.n || '@org' || $1::int || '.sa',
-            '05' || lpad((10000000 + $1::int * 1000 + p.n)::text, 8, '0'), p.status, p.status <> 'Deactivated',
+            '05' || lpad((10000000 + $1::int * 1000 + p.n)::text, 8, '0'), p.status, p.status = 'Approved',
             CASE WHEN p.role = 'organizationUser' THEN 'Employee' ELSE 'Manager' END,
             $8::timestamptz - make_interval(days => p.n % 700),
             (SELECT u.org_unit_slno FROM units u WHERE u.n = p.n % u.total)

@@ -28,6 +28,7 @@ import * as organizationSeal from './026_organization_seal.js';
 import * as timeStamping from './027_time_stamping.js';
 import * as esignService from './028_esign_service.js';
 import * as longTermValidation from './029_long_term_validation.js';
+import * as activeMember from './030_active_member.js';
 
 export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   initial,
@@ -59,4 +60,5 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   timeStamping,
   esignService,
   longTermValidation,
+  activeMember,
 ];

@@ -7,6 +7,7 @@
 import type { RecordKind, TenantField } from '@tawqi/api';
 import type { OrganizationRole, ServiceProviderLevel } from '@tawqi/domain';
 import type { Pool } from '../../db/pool.js';
+import { activeMember } from './membership.js';
 
 export interface TenantContext {
   /** The organization the call acts in; null when the tenant is a provider (L2 management). */
@@ -35,7 +36,7 @@ export function tenantQuery(kind: TenantField['kind'], user: string, value: stri
     FROM memberships m
     JOIN organizations o ON o.org_slno = m.org_slno
     JOIN service_providers p ON p.sip_slno = o.sip_slno`;
-  const active = `m.user_slno = ${user} AND m.is_active AND m.status = 'Approved'`;
+  const active = `m.user_slno = ${user} AND ${activeMember('m')}`;
   const organization = 'o.org_slno, o.organization_type, o.query_id, p.sip_slno, p.level, m.roles';
   switch (kind) {
     case 'organization':

@@ -49,6 +49,7 @@ import {
 import { IDENTITY_APP_REQUIRED, authMessage, lockoutNotice } from './messages.js';
 import { DUMMY_HASH, verifyPassword } from './passwords.js';
 import { failed, initiate, recordVerifiedPerson, verify } from './identityApp.js';
+import { activeMember } from '../access/membership.js';
 
 /** The session data a sign-in answers (SPEC §3 "Authenticated user"). */
 export async function sessionDataFor(
@@ -78,7 +79,7 @@ export async function sessionDataFor(
     }>(
       `SELECT m.organization_user_slno, o.org_slno, o.sip_slno, m.email, o.name_en, o.name_ar, o.organization_type, m.roles, p.level
          FROM memberships m JOIN organizations o USING (org_slno) JOIN service_providers p ON p.sip_slno = o.sip_slno
-        WHERE m.user_slno = $1 AND m.is_active AND m.status = 'Approved'
+        WHERE m.user_slno = $1 AND ${activeMember('m')}
         ORDER BY o.org_slno`,
       [userSlno],
     )

@@ -140,8 +140,8 @@ export async function fileApplication(
     [organization.org_slno, now],
   );
   await q(
-    `INSERT INTO memberships (user_slno, org_slno, roles, employee_id, email, mobile, status, created_at, org_unit_slno)
-     VALUES ($1, $2, ARRAY['enrolmentAdmin', 'authorizedSignatory'], '', $3, $4, 'Pending', $5, $6)`,
+    `INSERT INTO memberships (user_slno, org_slno, roles, employee_id, email, mobile, status, is_active, created_at, org_unit_slno)
+     VALUES ($1, $2, ARRAY['enrolmentAdmin', 'authorizedSignatory'], '', $3, $4, 'Pending', false, $5, $6)`,
     [
       person.userSlno,
       organization.org_slno,

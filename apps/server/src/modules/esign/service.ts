@@ -38,6 +38,7 @@ import { hit } from '../throttle.js';
 import type { Application } from './applications.js';
 import { errorOf } from './errors.js';
 import { signJws } from './jws.js';
+import { activeMember } from '../access/membership.js';
 
 /** The signer's certificate lives an hour: long enough to sign, never a standing credential. */
 export const SIGNER_CERTIFICATE_MINUTES = 60;
@@ -145,7 +146,7 @@ async function signerAccount(
   }
   const { rows } = await db.query<{ user_slno: number; role: string }>(
     `SELECT u.user_slno, m.roles[1] AS role FROM users u
-       JOIN memberships m ON m.user_slno = u.user_slno AND m.org_slno = $2 AND m.is_active
+       JOIN memberships m ON m.user_slno = u.user_slno AND m.org_slno = $2 AND ${activeMember('m')}
       WHERE u.national_id = $1`,
     [nationalId, application.orgSlno],
   );

@@ -44,6 +44,7 @@ import {
   type ContactKind,
 } from './profile.js';
 import { providerSummary } from '../providers/allocations.js';
+import { activeMember } from '../access/membership.js';
 
 /** How many transactions the dashboard lists (the full list is the transactions screen). */
 const RECENT_TRANSACTIONS = 5;
@@ -63,7 +64,7 @@ export function organizationHandlers(deps: Deps): Handlers {
         pending_changes: number;
       }>(
         `SELECT (SELECT count(*) FROM memberships WHERE org_slno = $1 AND status IN ('Approved', 'Deactivated')) AS total_users,
-                (SELECT count(*) FROM memberships WHERE org_slno = $1 AND status = 'Approved' AND is_active) AS active_users,
+                (SELECT count(*) FROM memberships WHERE org_slno = $1 AND ${activeMember('memberships')}) AS active_users,
                 (SELECT count(*) FROM user_requests WHERE org_slno = $1 AND kind = 'newUser' AND status = 'Pending') AS pending_approvals,
                 (SELECT count(*) FROM user_requests WHERE org_slno = $1 AND kind = 'change' AND status = 'Pending') AS pending_changes`,
         [org],

@@ -5,6 +5,7 @@
  */
 import type { Language } from '@tawqi/domain';
 import type { Queryable } from '../../db/pool.js';
+import { activeMember } from '../access/membership.js';
 
 export interface Notice {
   title: Record<Language, string>;
@@ -37,7 +38,7 @@ export async function notifyOtherAdmins(
     `INSERT INTO notifications (user_slno, title_en, title_ar, message_en, message_ar, created_at)
      SELECT user_slno, $3, $4, $5, $6, $7 FROM memberships
       WHERE org_slno = $1 AND user_slno <> $2 AND 'enrolmentAdmin' = ANY (roles)
-        AND is_active AND status = 'Approved'`,
+        AND ${activeMember('memberships')}`,
     [org, actor, notice.title.en, notice.title.ar, notice.body.en, notice.body.ar, now],
   );
 }

@@ -7,6 +7,7 @@ import type { Language } from '@tawqi/domain';
 import type { Queryable } from '../../db/pool.js';
 import { SEAL_STATUS } from '../pki/organizationCertificates.js';
 import { inLanguage, localWord } from '../words.js';
+import { activeMember } from '../access/membership.js';
 
 /** The organization's profile (SPEC §3 "Organization profile"); null when there is none. */
 export async function organizationProfile(db: Queryable, orgSlno: number, language: Language) {
@@ -117,7 +118,7 @@ export async function organizationAdminsOf(
     designation: string;
   }>(
     `SELECT u.full_name_en AS en, u.full_name_ar AS ar, m.email, m.mobile, m.employee_id, m.login_type,
-            m.is_active AND m.status = 'Approved' AS is_active, m.designation
+            ${activeMember('m')} AS is_active, m.designation
        FROM memberships m JOIN users u USING (user_slno)
       WHERE m.org_slno = $1 AND 'enrolmentAdmin' = ANY (m.roles) AND m.status = ANY ($2::text[])
       ORDER BY u.full_name_en`,

@@ -40,6 +40,7 @@ import { simplifiedInvoiceQr } from './invoiceQr.js';
 import { fulfilCounterOrder } from '../counters/orders.js';
 import { fileApplication } from '../enrolment/filing.js';
 import { openCertificateRequest } from '../pki/requests.js';
+import { activeMember } from '../access/membership.js';
 
 export const CALLBACK_PATH = '/api/v1/payments/callback';
 /** A notification older (or newer) than this is stale. */
@@ -691,11 +692,11 @@ async function ownedPayment(deps: PaymentDeps, userSlno: number, encoded: string
          FROM payments pay JOIN orders o USING (order_slno)
         WHERE pay.encoded_id = $1 AND (o.user_slno = $2 OR EXISTS (
                 SELECT 1 FROM memberships m
-                 WHERE m.org_slno = o.org_slno AND m.user_slno = $2 AND m.is_active
-                   AND m.status = 'Approved' AND m.roles && $3::text[]) OR EXISTS (
+                 WHERE m.org_slno = o.org_slno AND m.user_slno = $2 AND ${activeMember('m')}
+                   AND m.roles && $3::text[]) OR EXISTS (
                 SELECT 1 FROM memberships m JOIN organizations mo ON mo.org_slno = m.org_slno
-                 WHERE mo.sip_slno = o.sip_slno AND m.user_slno = $2 AND m.is_active
-                   AND m.status = 'Approved' AND m.roles && $4::text[]))`,
+                 WHERE mo.sip_slno = o.sip_slno AND m.user_slno = $2 AND ${activeMember('m')}
+                   AND m.roles && $4::text[]))`,
       [encoded, userSlno, PERMISSIONS.buy.roles, PERMISSIONS.manageL2Providers.roles],
     )
   ).rows;

@@ -222,9 +222,9 @@ export function l2RequestHandlers(
           approved ? 'active' : 'rejected',
         ]);
         const { rows: applicants } = await tx.query<{ user_slno: number; email: string }>(
-          `UPDATE memberships SET status = $2
+          `UPDATE memberships SET status = $2, is_active = $3
             WHERE org_slno = $1 AND status = 'Pending' RETURNING user_slno, email`,
-          [request.l2_org_slno, approved ? 'Approved' : 'Rejected'],
+          [request.l2_org_slno, approved ? 'Approved' : 'Rejected', approved],
         );
         const notice = decisionNotice(request, approved, remarks);
         for (const applicant of applicants)
