@@ -149,6 +149,29 @@ describe('my profile and account (SPEC §7 "Profile")', () => {
     expect((await as(sara).get('/api/v1/dashboard/my/notifications')).body.unreadCount).toBe(0);
   });
 
+  it('answers 404 for another person’s notification, and marks none of the list read', async () => {
+    const [own, others] = await Promise.all(
+      ['sara', 'noura'].map(async (username) => {
+        const { rows } = await h.ownerPool.query<{ notification_slno: number }>(
+          `INSERT INTO notifications (user_slno, title_en, title_ar, message_en, message_ar, created_at)
+           SELECT user_slno, 'T', 'ت', 'M', 'ر', now() FROM users WHERE username = $1
+           RETURNING notification_slno`,
+          [username],
+        );
+        return rows[0]?.notification_slno ?? 0;
+      }),
+    );
+    const refused = await as(sara).post('/api/v1/dashboard/my/notifications/read', {
+      notificationSlnos: [own, others],
+    });
+    expect(refused.status).toBe(404);
+    const { rows } = await h.ownerPool.query<{ is_read: boolean }>(
+      'SELECT is_read FROM notifications WHERE notification_slno = ANY($1) ORDER BY notification_slno',
+      [[own, others]],
+    );
+    expect(rows).toEqual([{ is_read: false }, { is_read: false }]);
+  });
+
   it('needs a session for all of it', async () => {
     expect((await h.call('GET', '/api/v1/profile/my')).status).toBe(401);
   });

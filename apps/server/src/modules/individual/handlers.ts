@@ -100,7 +100,8 @@ export function individualHandlers(deps: Deps): Handlers {
     myNotifications: ({ caller, language }) => notificationsOf(pool, me(caller), language),
 
     markNotificationsRead: async ({ caller, input }) => {
-      await markNotificationsRead(pool, me(caller), input.body.notificationSlnos);
+      if (!(await markNotificationsRead(pool, me(caller), input.body.notificationSlnos)))
+        throw new AppError(404, 'NOT_FOUND');
       return { status: '1', errorMessage: null };
     },
 

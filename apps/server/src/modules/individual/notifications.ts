@@ -34,14 +34,19 @@ export async function notificationsOf(db: Queryable, userSlno: number, language:
   };
 }
 
-/** Marks the person's notifications of these slnos read (another's are left as they are). */
+/** Marks the person's notifications of these slnos read: all of them, or none when one is not theirs. */
 export async function markNotificationsRead(
   db: Queryable,
   userSlno: number,
   slnos: readonly number[],
-): Promise<void> {
-  await db.query(
-    'UPDATE notifications SET is_read = true WHERE user_slno = $1 AND notification_slno = ANY($2::int[])',
+): Promise<boolean> {
+  // All of them the caller's, or none is marked: another person's id is not found (404).
+  const { rowCount } = await db.query(
+    `UPDATE notifications SET is_read = true
+      WHERE user_slno = $1 AND notification_slno = ANY($2::int[])
+        AND (SELECT count(*) FROM notifications WHERE user_slno = $1 AND notification_slno = ANY($2::int[]))
+          = (SELECT count(DISTINCT id) FROM unnest($2::int[]) AS ids(id))`,
     [userSlno, slnos],
   );
+  return slnos.length === 0 || (rowCount ?? 0) > 0;
 }
