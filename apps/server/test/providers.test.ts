@@ -132,6 +132,22 @@ describe('an L2 provider’s application', () => {
     });
   });
 
+  it('shows an organization only when a request of its own names it, not every one under its L2s', async () => {
+    // Customers of 408's L2 providers, behind no request to 408.
+    const { rows } = await h.ownerPool.query<{ org_slno: number }>(
+      `SELECT o.org_slno FROM organizations o JOIN service_providers p ON p.sip_slno = o.sip_slno
+        WHERE p.parent_sip_slno = 408
+          AND o.org_slno NOT IN (SELECT l2_org_slno FROM l2_requests WHERE l1_sip_slno = 408)
+        ORDER BY o.org_slno LIMIT 3`,
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    for (const { org_slno: l2OrgId } of rows) {
+      const refused = await post(sara, '/api/v1/l2org/orgView', { l1SipId: 408, l2OrgId });
+      expect(refused.status).toBe(404);
+      expect(JSON.stringify(refused.body)).not.toContain('crNumber');
+    }
+  });
+
   it('needs remarks to be refused, and an Authorized Signatory may not decide', async () => {
     const { requestId } = await requestOf('L2-503');
     const bare = await post(sara, '/api/v1/l2sip/process', {

@@ -71,7 +71,7 @@ export interface TenantField {
  * - `providerSpecialPlanRequest`, `providerPurchaseOrder`: a special plan request or a purchase
  *   order made to the tenant L1 provider;
  * - `l2Provider`: an L2 provider under the tenant L1 provider;
- * - `l2Organization`: an organization of an L2 provider under the tenant L1 provider;
+ * - `l2Organization`: an L2 provider's own organization, named by its request to the tenant L1 provider;
  * - `document`: a stored document of the tenant organization (its id is a random string);
  * - `l2RequestDocument`: a document of an L2 provider's request to the tenant L1 provider;
  * - `certificateRequest`: a member's request for a certificate bound to the tenant organization

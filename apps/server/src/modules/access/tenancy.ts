@@ -106,10 +106,11 @@ export const RECORD_OWNERSHIP: Record<RecordKind, Ownership> = {
     by: 'provider',
     sql: `SELECT 1 FROM service_providers WHERE parent_sip_slno = $1 AND sip_slno = $2 AND level = 'L2'`,
   },
+  // Only the organization a request to this L1 names (an L2 provider's own; its allocations go to
+  // that provider): not every customer of the L1's L2 providers.
   l2Organization: {
     by: 'provider',
-    sql: `SELECT 1 FROM organizations o JOIN service_providers p ON p.sip_slno = o.sip_slno
-           WHERE p.parent_sip_slno = $1 AND o.org_slno = $2`,
+    sql: 'SELECT 1 FROM l2_requests WHERE l1_sip_slno = $1 AND l2_org_slno = $2',
   },
   changeRequest: {
     by: 'organization',
