@@ -90,6 +90,28 @@ describe('what an organization can buy', () => {
     expect(details.body).toMatchObject({ transactionLimit: 500, price: 1750, totalPrice: 2012.5 });
   });
 
+  it('shows an L1 pack’s price only to the organizations under that L1', async () => {
+    const { rows } = await h.ownerPool.query<{ pax_slno: number }>(
+      "SELECT pax_slno FROM pax_plans WHERE pax_unique_id = 'CNT-410-500'",
+    );
+    const otherL1 = rows[0]?.pax_slno ?? 0;
+    // Sara's organization (314) is under 408, not 410.
+    const refused = await h.call(
+      'GET',
+      `/api/v1/buy/org/getL1PlanDetails?planId=${String(otherL1)}`,
+      {
+        token: sara,
+      },
+    );
+    expect(refused.status).toBe(404);
+    // Noura belongs to no organization at all.
+    const noura = (await h.signIn((await h.person('noura')).nationalId)).token;
+    const individual = await h.call('GET', '/api/v1/buy/org/getL1PlanDetails?planId=1', {
+      token: noura,
+    });
+    expect(individual.status).toBe(404);
+  });
+
   it('refuses a pack not on sale to the organization, or a pack twice, and orders nothing', async () => {
     const before = await h.pool.query('SELECT count(*) FROM orders WHERE org_slno = 314');
     const otherL1 = await checkout(

@@ -17,6 +17,7 @@ import {
   type PlanPurchaseStatus,
 } from '@tawqi/domain';
 import { riyadhDays, searchText, whereOf } from '../../db/paging.js';
+import { activeMember } from '../access/membership.js';
 import { providerOf, type TenantContext } from '../access/tenancy.js';
 import type { HandlerContext, Handlers } from '../../http/contractRoutes.js';
 import { requireCaller } from '../../http/contractRoutes.js';
@@ -366,13 +367,19 @@ export function buyingHandlers(deps: PaymentDeps): Handlers {
       };
     },
 
-    // Any signed-in person may read a plan's price (ours: prices are no secret).
-    l1PlanDetails: async ({ input, language }) => {
+    // An L1's pack and its price, to the active members of the organizations under that L1 (its
+    // own, and those of its L2 providers); to anyone else it is not found.
+    l1PlanDetails: async ({ caller, input, language }) => {
       const { planId } = input.query;
       const [row] = (
         await deps.pool.query<PaxRow>(
-          `${PAX_SELECT} WHERE x.is_active AND x.category = 'counter' AND x.pax_slno = $1`,
-          [planId],
+          `${PAX_SELECT} WHERE x.is_active AND x.category = 'counter' AND x.pax_slno = $1
+              AND EXISTS (
+                SELECT 1 FROM memberships m JOIN organizations o ON o.org_slno = m.org_slno
+                  JOIN service_providers p ON p.sip_slno = o.sip_slno
+                 WHERE m.user_slno = $2 AND ${activeMember('m')}
+                   AND x.sip_slno IN (p.sip_slno, p.parent_sip_slno))`,
+          [planId, requireCaller(caller).userSlno],
         )
       ).rows;
       if (!row) throw new AppError(404, 'NOT_FOUND');
