@@ -57,7 +57,7 @@ export interface Harness extends Omit<ServerParts, 'simulator' | 'gatewaySimulat
    * An app on this harness's database and clock whose handlers are the server's, with some
    * replaced (the organization calls whose handlers come later answer from stand-ins).
    */
-  appWith(standIns: Handlers): Promise<FastifyInstance>;
+  appWith(standIns: Handlers, watch?: (access: Access) => Access): Promise<FastifyInstance>;
   /** An audit context as a request from this test would have. */
   auditContext(overrides?: Partial<AuditContext>): AuditContext;
   gatewaySimulator: NonNullable<ServerParts['gatewaySimulator']>;
@@ -232,16 +232,18 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
         body,
       });
     },
-    appWith: (standIns) =>
+    appWith: (standIns, watch = (access) => access) =>
       buildApp({
         config,
         pool,
-        access: createAccess({
-          pool,
-          signer: parts.deps.signer,
-          clock: () => clock.now,
-          limits: sessionLimits(config),
-        }),
+        access: watch(
+          createAccess({
+            pool,
+            signer: parts.deps.signer,
+            clock: () => clock.now,
+            limits: sessionLimits(config),
+          }),
+        ),
         handlers: { ...parts.handlers, ...standIns },
         clock: () => clock.now,
         rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,

@@ -153,7 +153,15 @@ const standIns = Object.fromEntries(
     standInFor(endpoint),
   ]),
 ) as Handlers;
-const app = await h.appWith(standIns);
+// Every declared record check the route runs, by kind: a check that cannot run must fail the walk.
+const ownershipAsked: string[] = [];
+const app = await h.appWith(standIns, (access) => ({
+  ...access,
+  tenantOwns: (tenant, kind, id) => {
+    ownershipAsked.push(kind);
+    return access.tenantOwns(tenant, kind, id);
+  },
+}));
 // The query id rule is watched through one query-id call answered by a stand-in (every such call
 // has its real handler now, which does not say which organization it served).
 const QUERY_ID_PROBE = CONTRACT.purchasedCounters;
@@ -416,6 +424,7 @@ describe('the tenancy walk over every organization and provider call', () => {
                 token: sessions.siblingL2Admin,
                 tenant: tenant.kind === 'organization' ? 331 : 511,
               };
+        const asked = ownershipAsked.length;
         const answer = await send(
           endpoint,
           withIds(endpoint, own.tenant, (kind) => VICTIM_RECORDS[kind]),
@@ -425,6 +434,14 @@ describe('the tenancy walk over every organization and provider call', () => {
           { roles: ['enrolmentAdmin'], sipLevel: tenant.kind === 'l1Provider' ? 'L1' : 'L2' },
           policy.action,
         );
+        // Refused by the route's own check, not left to the handler: the first declared record
+        // (the one named) was asked about.
+        const firstKind = endpoint.records[0]?.kind ?? '';
+        if (ownAllowed)
+          expect_(
+            ownershipAsked.slice(asked).includes(firstKind),
+            `${endpoint.id} own tenant: the ${firstKind} check did not run`,
+          );
         const expectedOwn = ownAllowed ? 404 : 403;
         expect_(!answer.text.includes(CANARY_MARKER), `${endpoint.id} own tenant: canary`);
         expect_(

@@ -462,9 +462,12 @@ async function authorize(
 
   input ??= parseInput(endpoint, request, language);
   for (const record of endpoint.records ?? []) {
-    const id = recordIdOf(input[partOf(record.in)][record.field]);
-    if (id === null) continue; // an optional id left out
-    if (!(await access.tenantOwns(tenant, record.kind, id))) throw new AppError(404, 'NOT_FOUND');
+    const value = input[partOf(record.in)][record.field];
+    if (value === undefined || value === null) continue; // an optional id left out
+    const id = recordIdOf(value);
+    // A declared check that cannot run refuses the call: it is never skipped.
+    if (id === null || !(await access.tenantOwns(tenant, record.kind, id)))
+      throw new AppError(404, 'NOT_FOUND');
   }
   return { caller, tenant, applicant: null, input };
 }
@@ -486,10 +489,15 @@ function rawField(request: FastifyRequest, place: FieldPlace, field: string): un
     : undefined;
 }
 
-/** A record's id: a positive integer, or a stored document's random id; otherwise null. */
+/**
+ * A record's id as its kind declares it: a positive integer (digits), or a reference of letters,
+ * digits, '_' and '-' (a stored document's random id, a certificate request's reference);
+ * otherwise null.
+ */
 function recordIdOf(value: unknown): number | string | null {
-  if (typeof value === 'string' && /^[A-Za-z0-9_-]{22}$/.test(value)) return value;
-  return integerOf(value);
+  const id = integerOf(value);
+  if (id !== null) return id;
+  return typeof value === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(value) ? value : null;
 }
 
 /** A positive integer id, from a number or a string of digits; otherwise null. */
