@@ -10,6 +10,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { PDF, PdfStream } from '@libpdf/core';
 import * as pkijs from 'pkijs';
 import { assertionAudience, type SigningRequest } from '@tawqi/api';
+import { isValidNationalId } from '@tawqi/domain';
 import { SignJWT, exportSPKI, generateKeyPair } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -645,7 +646,7 @@ describe('the eSign integration API', () => {
   });
 
   it('refuses before asking the signer when no counter is left, and takes none when the signer declines', async () => {
-    const { client } = await application(null);
+    const { client, clientId } = await application(null);
     const [pennyless] = (
       await h.pool.query<{ national_id: string }>(
         `SELECT u.national_id FROM users u WHERE TRUE
@@ -654,9 +655,36 @@ describe('the eSign integration API', () => {
       )
     ).rows;
     if (!pennyless) throw new Error('everyone has a plan');
-    const exhausted = await client.requestSigning(
-      request(pennyless.national_id, [{ kind: 'hash', name: 'a', sha256: hashOf('z') }]),
+    // To an application for individuals, someone without a plan who never signed through it is
+    // answered exactly as someone unknown: it may not probe who has an account.
+    const document = [{ kind: 'hash' as const, name: 'a', sha256: hashOf('z') }];
+    const nobody = Array.from({ length: 10 }, (_, digit) => `199999999${String(digit)}`).find(
+      isValidNationalId,
     );
+    const unknown = await client.requestSigning(request(nobody ?? '', document));
+    const noPlan = await client.requestSigning(request(pennyless.national_id, document));
+    expect(unknown).toMatchObject({ status: 422, body: { code: 'E1008' } });
+    expect({ status: noPlan.status, message: noPlan.body.message, code: noPlan.body.code }).toEqual(
+      {
+        status: unknown.status,
+        message: unknown.body.message,
+        code: unknown.body.code,
+      },
+    );
+    expect(h.simulator.pending(pennyless.national_id)).toHaveLength(0);
+    // Once they have signed through it, it is told the counters ran out.
+    const { rows: apps } = await h.ownerPool.query<{ app_slno: number }>(
+      'SELECT app_slno FROM esign_applications WHERE client_id = $1',
+      [clientId],
+    );
+    await h.ownerPool.query(
+      `INSERT INTO esign_transactions (transaction_id, user_slno, plan_type, user_role, status, originator,
+              transaction_date, app_slno, app_txn_id)
+       SELECT 'T-consented', user_slno, 'Individual', 'Individual', 'success', 'Test ERP', $2, $3, 'T-consented'
+         FROM users WHERE national_id = $1`,
+      [pennyless.national_id, h.clock.now, apps[0]?.app_slno],
+    );
+    const exhausted = await client.requestSigning(request(pennyless.national_id, document));
     expect(exhausted).toMatchObject({ status: 402, body: { code: 'E2001' } });
     expect(h.simulator.pending(pennyless.national_id)).toHaveLength(0);
 

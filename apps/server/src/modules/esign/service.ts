@@ -153,6 +153,19 @@ async function signerAccount(
   return rows[0] ? { userSlno: rows[0].user_slno, role: rows[0].role } : null;
 }
 
+/** Whether the person has approved a signature this application asked for (their consent to it). */
+async function hasSignedThrough(
+  db: Queryable,
+  appSlno: number,
+  userSlno: number,
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `SELECT 1 FROM esign_transactions WHERE app_slno = $1 AND user_slno = $2 AND status = 'success' LIMIT 1`,
+    [appSlno, userSlno],
+  );
+  return (rowCount ?? 0) > 0;
+}
+
 const payerOf = (application: Application, userSlno: number): Payer =>
   application.orgSlno === null ? { userSlno } : { orgSlno: application.orgSlno };
 
@@ -258,10 +271,16 @@ export async function createSigningRequest(
     throw new EsignRefusal('returnUrlNotAllowed', ['returnUrl']);
   const signer = await signerAccount(deps.pool, application, request.signer.nationalId);
   if (!signer) throw new EsignRefusal('signerNotEnrolled', ['signer.nationalId']);
-  // Refused before the signer is asked: nothing is left to pay for the signature.
+  // Refused before the signer is asked: nothing is left to pay for the signature. An application
+  // for individuals learns that only of a person who has signed through it before: to it, anyone
+  // else without a plan is answered as someone unknown (it may not probe who has an account).
   const payer = payerOf(application, signer.userSlno);
   if (payer.orgSlno !== undefined) await settleExpiredLots(deps.pool, payer.orgSlno, now);
-  if (!(await planToCharge(deps.pool, payer, now))) throw new EsignRefusal('countersExhausted');
+  if (!(await planToCharge(deps.pool, payer, now)))
+    throw application.orgSlno !== null ||
+      (await hasSignedThrough(deps.pool, application.slno, signer.userSlno))
+      ? new EsignRefusal('countersExhausted')
+      : new EsignRefusal('signerNotEnrolled', ['signer.nationalId']);
 
   const transactionId = newTransactionId();
   const created = await inTransaction(deps.pool, async (tx) => {
