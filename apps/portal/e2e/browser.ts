@@ -99,6 +99,10 @@ export const MOHAMMED = '1000000016';
 export const SARA = '1000000008';
 /** The second Enrolment Admin of 314 (signs in through the identity app: his codes are used up). */
 export const MAJED = '1000000172';
+/** The staff of the L1 provider 408 (issue 36): its Provider Admin, Finance and Approver. */
+export const NADA = nationalIdOf('100000030');
+export const OMAR = nationalIdOf('100000031');
+export const HIND = nationalIdOf('100000032');
 
 /** Picks the number the page shows on the simulator's phone page, opened in another tab. */
 export async function approveOnPhone(page: Page, nationalId: string) {

@@ -8,6 +8,7 @@
 import type { Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
 import {
+  HIND,
   approveOnPhone,
   freshNationalId,
   nationalIdOf,
@@ -140,15 +141,18 @@ describe('pre-enrolment', () => {
     await page.goto(new URL(link ?? '').pathname + new URL(link ?? '').search);
     await page.getByText('This link was already used: your e-mail address is verified.').waitFor();
 
-    // The L1's Enrolment Admin finds it on the approval screen.
+    // The L1's staff find it on the approval screen (issue 36: Hind, its Provider Approver).
+    const staff = await openPage('/app/login?lng=en');
+    await signInWithNafath(staff.page, HIND);
+    await staff.page.waitForURL((url) => !url.pathname.endsWith('/login'));
+    await staff.page.goto('/app/provider/approval/ltwo');
+    const requests = staff.page.getByRole('grid', { name: 'L2 provider requests' });
+    await requests.getByRole('row').filter({ hasText: name }).first().waitFor();
+
+    // An Enrolment Admin of 314 invites a person who is not at hand.
     const admin = await openPage('/app/login?lng=en');
     await signInWithNafath(admin.page, nationalIdOf('231400000'));
     await admin.page.waitForURL((url) => !url.pathname.endsWith('/login'));
-    await admin.page.goto('/app/org/approval/ltwo');
-    const requests = admin.page.getByRole('grid', { name: 'L2 provider requests' });
-    await requests.getByRole('row').filter({ hasText: name }).first().waitFor();
-
-    // The same admin invites a person who is not at hand.
     await admin.page.goto('/app/org/manage/users/uav/createuav');
     await admin.page.getByRole('button', { name: 'Invite by e-mail' }).click();
     const invitee = freshNationalId();

@@ -4,6 +4,7 @@ import {
   formatFileSize,
   formatMoney,
   formatMonth,
+  formatList,
   formatNumber,
   formatPercent,
   formatYear,
@@ -17,6 +18,8 @@ export function useFormat() {
   return {
     language,
     number: (value: number) => formatNumber(value, language),
+    /** Words joined as the language joins a list. */
+    list: (words: readonly string[]) => formatList(words, language),
     /** A file's size (812 bytes, 45 kB, ١٫٢ ميغابايت). */
     fileSize: (bytes: number) => formatFileSize(bytes, language),
     year: (value: number) => formatYear(value, language),

@@ -1,5 +1,5 @@
 /** The individual area's paths (SPEC §2, under /app/my), named once for links and routes. */
-import type { MyRoute, OrgRoute } from '@tawqi/domain';
+import type { MyRoute, OrgRoute, ProviderRoute } from '@tawqi/domain';
 
 export const MY_PATHS = {
   dashboard: '/app/my/dashboard',
@@ -49,12 +49,20 @@ export const ORG_PATHS = {
   specialPlans: '/app/org/purchase/special/plan',
   requestSpecialPlan: '/app/org/purchase/special/plan/buyspecialplan',
   purchaseOrders: '/app/org/purchase/requests',
-  l2Approvals: '/app/org/approval/ltwo',
-  stockReport: '/app/org/reports/stock',
-  roleAllocations: '/app/org/buy/role/l2/counter',
-  allocateRoles: '/app/org/buy/role/l2/counter/create',
-  buyForL2: '/app/org/buy/esign/plans/sipBuyCounter',
 } as const satisfies Record<string, OrgRoute>;
+
+/** The provider area's paths (issue 36): a provider's staff operate it, under /app/provider. */
+export const PROVIDER_PATHS = {
+  index: '/app/provider',
+  l2Approvals: '/app/provider/approval/ltwo',
+  stockReport: '/app/provider/reports/stock',
+  roleAllocations: '/app/provider/buy/role/l2/counter',
+  allocateRoles: '/app/provider/buy/role/l2/counter/create',
+  buyForL2: '/app/provider/buy/esign/plans/sipBuyCounter',
+  specialPlans: '/app/provider/purchase/special/plan',
+  purchaseOrders: '/app/provider/purchase/requests',
+  paymentStatus: '/app/provider/paymentStatus',
+} as const satisfies Record<string, ProviderRoute>;
 
 /** One new-user (UAV) request's page. */
 export function newUserRequestPath(id: number): string {

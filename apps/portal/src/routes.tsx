@@ -53,6 +53,7 @@ const PRE_ENROLMENT_SCREENS: Partial<Record<string, Preloadable<ComponentType<an
 };
 const MyArea = preloadable(() => import('./screens/my/MyArea.js'));
 const OrgArea = preloadable(() => import('./screens/org/OrgArea.js'));
+const ProviderArea = preloadable(() => import('./screens/provider/ProviderArea.js'));
 const AuthCheck = preloadable(() => import('./screens/session/AuthCheck.js'));
 const Login = preloadable(() => import('./screens/session/Login.js'));
 const Logout = preloadable(() => import('./screens/session/Logout.js'));
@@ -81,6 +82,8 @@ export function preloadRoute(pathname: string): Promise<unknown> {
         preloadElement(Object.hasOwn(MY_SCREENS, path) ? MY_SCREENS[path as MyRoute] : null),
       ];
     if (path === '/app/org' || path.startsWith('/app/org/')) return [OrgArea.preload()];
+    if (path === '/app/provider' || path.startsWith('/app/provider/'))
+      return [ProviderArea.preload()];
     if (path === '/auth-check') return [AuthCheck.preload()];
     if (path === '/app/login') return [Login.preload()];
     if (path === '/logout') return [Logout.preload()];
@@ -133,6 +136,9 @@ export function Routes() {
         </Route>
         <Route path="/app/org/*?">
           <OrgArea />
+        </Route>
+        <Route path="/app/provider/*?">
+          <ProviderArea />
         </Route>
 
         {PRE_ENROLMENT_ROUTES.map((route) => {

@@ -254,6 +254,21 @@ const schema = z.object({
     .min(1)
     .default(3)
     .describe('exports one server writes at the same time'),
+  FOUR_EYES_SAR: z.coerce
+    .number()
+    .min(0)
+    .default(10_000)
+    .describe(
+      'a provider decision worth more than this (SAR, before VAT) needs a second staff member',
+    ),
+  FOUR_EYES_COUNTERS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(10_000)
+    .describe(
+      'an allocation to an L2 provider of more counters than this needs a second staff member',
+    ),
   VERIFY_AT_ONCE: z.coerce
     .number()
     .int()

@@ -23,7 +23,7 @@ import { deriveKeys, hmac } from './keys.js';
 import { createPool } from './db/pool.js';
 import { documentStoreOf } from './deps.js';
 import { DEMO_PASSWORD, DEMO_PEOPLE, nationalId, seedDemoData } from './db/seed.js';
-import { WORLD_PEOPLE } from './db/world.js';
+import { PROVIDER_STAFF_PEOPLE, WORLD_PEOPLE } from './db/world.js';
 import { SIMULATOR_PREFIX } from './adapters/nafath/simulator.js';
 import { GATEWAY_PREFIX } from './adapters/payments/simulator.js';
 import { DEMO_APP_PREFIX } from './adapters/esignApp/demoApp.js';
@@ -117,7 +117,7 @@ async function main(): Promise<void> {
             '  demo identities (password for credentials sign-in: ' + DEMO_PASSWORD + '):',
             ...[
               ...DEMO_PEOPLE,
-              ...WORLD_PEOPLE.map((person) => ({
+              ...[...WORLD_PEOPLE, ...PROVIDER_STAFF_PEOPLE].map((person) => ({
                 ...person,
                 nationalId: nationalId(person.nationalIdStem),
               })),

@@ -12,7 +12,6 @@ import { readOutbox } from '../src/adapters/notifier/outbox.js';
 import { captchaToken as solvedCaptcha, startHarness, validNationalId } from './harness.js';
 
 const h = await startHarness({ CAPTCHA_COST: '1', CAPTCHA_MAX_COUNTER: '40' });
-const sara = (await h.signIn((await h.person('sara')).nationalId)).token;
 const L1 = 408;
 const DEVICE = 'a'.repeat(64);
 
@@ -284,9 +283,9 @@ describe('an organization signs up', () => {
         acceptances: 1,
       },
     ]);
-    // The L1's Enrolment Admin finds it on the approval screen.
+    // The L1's staff find it on the approval screen (issue 36).
     const grid = await h.call('POST', '/api/v1/l2sip/grid', {
-      token: sara,
+      token: (await h.signIn((await h.person('hind')).nationalId)).token,
       body: { l1SipId: L1, pageNumber: 0, pageSize: 50, search: application.crNumber },
     });
     expect(grid.body.dataList).toHaveLength(1);

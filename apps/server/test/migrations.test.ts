@@ -11,7 +11,13 @@ import { migrate } from '../src/db/migrate.js';
 import { MIGRATIONS } from '../src/db/migrations/index.js';
 import { createPool, type Pool } from '../src/db/pool.js';
 import { seedDemoData } from '../src/db/seed.js';
-import { CANARY_MARKER, ORGANIZATIONS, WORLD_PEOPLE } from '../src/db/world.js';
+import {
+  CANARY_MARKER,
+  ORGANIZATIONS,
+  PROVIDERS,
+  PROVIDER_STAFF_PEOPLE,
+  WORLD_PEOPLE,
+} from '../src/db/world.js';
 import { L2_APPLICANTS } from '../src/db/providerWorld.js';
 import { createTestDatabase } from './harness.js';
 
@@ -87,6 +93,7 @@ describe('a first-release database', SEEDING, () => {
       'special plan requests',
       'provider bank accounts',
       'provider hierarchy',
+      'provider staff',
     ]);
     expect(await seedDemoData(pool, NOW)).toEqual([]);
     expect(
@@ -145,6 +152,7 @@ describe('a new database', SEEDING, () => {
       'orders.product_pricing_details_slno',
       'pax_plans.product_pricing_details_slno',
       'provider_allocations.created_by',
+      'provider_proposals.proposed_by',
       'purchase_orders.created_by',
       'purchase_orders.decided_by',
       'purchased_plans.product_pricing_details_slno',
@@ -340,6 +348,7 @@ describe('a new database', SEEDING, () => {
       'special plan requests',
       'provider bank accounts',
       'provider hierarchy',
+      'provider staff',
     ]);
     // Every change request says what it asks for.
     expect(
@@ -460,8 +469,20 @@ describe('a new database', SEEDING, () => {
     // Everyone `npm start` lists can sign in with the demo password.
     const listed = await pool.query(
       `SELECT count(*) AS n FROM users WHERE username = ANY ($1) AND password_hash IS NOT NULL`,
-      [WORLD_PEOPLE.map((person) => person.username)],
+      [[...WORLD_PEOPLE, ...PROVIDER_STAFF_PEOPLE].map((person) => person.username)],
     );
-    expect(Number(listed.rows[0].n)).toBe(WORLD_PEOPLE.length);
+    expect(Number(listed.rows[0].n)).toBe(WORLD_PEOPLE.length + PROVIDER_STAFF_PEOPLE.length);
+    // Every provider has its own staff, an admin at least (issue 36); 314's admins are not on any.
+    const staffed = await pool.query<{ sip_slno: number }>(
+      `SELECT p.sip_slno FROM service_providers p
+        WHERE p.sip_slno = ANY ($1) AND NOT EXISTS (
+          SELECT 1 FROM provider_staff s WHERE s.sip_slno = p.sip_slno AND 'providerAdmin' = ANY (s.roles))`,
+      [PROVIDERS.map((provider) => provider.slno)],
+    );
+    expect(staffed.rows).toEqual([]);
+    const customersOnStaff = await pool.query(
+      `SELECT 1 FROM provider_staff s JOIN users u USING (user_slno) WHERE u.username IN ('sara', 'majed')`,
+    );
+    expect(customersOnStaff.rowCount).toBe(0);
   });
 });

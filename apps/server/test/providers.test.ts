@@ -1,5 +1,5 @@
 /**
- * The provider hierarchy (issue 16): an Enrolment Admin of an L1 provider reads the L2 providers
+ * The provider hierarchy (issue 16; its staff since issue 36): the staff of an L1 provider read the L2 providers
  * applying under it, with their organization, admins and documents, and approves one (it becomes
  * active, its admin can sign in and work) or refuses one with remarks; then hands its L2 providers
  * eSign stock and role counters out of its own — never more than it has, however many
@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { startHarness } from './harness.js';
+import { startHarness, validNationalId } from './harness.js';
 
 const h = await startHarness();
 
@@ -17,9 +17,34 @@ beforeEach(async () => {
   await h.pool.query('DELETE FROM rate_limit_hits');
 });
 
-const sara = (await h.signIn((await h.person('sara')).nationalId)).token;
-const majed = (await h.signIn((await h.person('majed')).nationalId)).token;
+const nada = (await h.signIn((await h.person('nada')).nationalId)).token;
+const hind = (await h.signIn((await h.person('hind')).nationalId)).token;
 const reem = (await h.signIn((await h.person('reem')).nationalId)).token;
+const omar = (await h.signIn((await h.person('omar')).nationalId)).token;
+
+/**
+ * Someone on 408's staff (admin) who is also a member of the Taif applicant's organization (350,
+ * pending) and of one organization of the L2 provider 500 (320): test only.
+ */
+const interested = await (async () => {
+  const { rows } = await h.ownerPool.query<{ user_slno: number; national_id: string }>(
+    `INSERT INTO users (national_id, full_name_en, full_name_ar, kyc_valid_till, created_at)
+     VALUES ($1, 'Interested Staff', 'موظف ذو صلة', '2030-01-01', now()) RETURNING user_slno, national_id`,
+    [validNationalId('109999961')],
+  );
+  const row = rows[0] as { user_slno: number; national_id: string };
+  await h.ownerPool.query(
+    `INSERT INTO provider_staff (sip_slno, user_slno, roles) VALUES (408, $1, ARRAY['providerAdmin'])`,
+    [row.user_slno],
+  );
+  await h.ownerPool.query(
+    `INSERT INTO memberships (user_slno, org_slno, roles, employee_id, email, mobile, status, is_active)
+     VALUES ($1, 350, ARRAY['organizationUser'], 'EMP-x', 'x@example.sa', '0551119999', 'Pending', false),
+            ($1, 320, ARRAY['organizationUser'], 'EMP-y', 'y@example.sa', '0551119999', 'Approved', true)`,
+    [row.user_slno],
+  );
+  return (await h.signIn(row.national_id)).token;
+})();
 
 const post = (
   token: string,
@@ -36,7 +61,7 @@ const post = (
 
 const l2Requests = (body: object = {}, language = 'en') =>
   post(
-    sara,
+    nada,
     '/api/v1/l2sip/grid',
     { l1SipId: 408, pageNumber: 0, pageSize: 50, ...body },
     { language },
@@ -67,9 +92,15 @@ async function remaining(sip: number, counter: string): Promise<number> {
   return rows[0]?.left ?? 0;
 }
 
-const allocateStock = (l2SipId: number, counters: number, key?: string, language = 'en') =>
+const allocateStock = (
+  l2SipId: number,
+  counters: number,
+  key?: string,
+  language = 'en',
+  token = nada,
+) =>
   post(
-    sara,
+    token,
     '/api/v1/l2sip/stock/allocate',
     { l1SipId: 408, l2SipId, counters },
     { key, language },
@@ -100,7 +131,7 @@ describe('an L2 provider’s application', () => {
 
   it('shows its organization, contacts, admin and documents, each document readable', async () => {
     const { requestId } = await requestOf('L2-503');
-    const view = await post(sara, '/api/v1/l2sip/view', { l1SipId: 408, requestId });
+    const view = await post(nada, '/api/v1/l2sip/view', { l1SipId: 408, requestId });
     expect(view.status).toBe(200);
     expect(view.body).toMatchObject({
       sipName: 'Taif Signing House',
@@ -117,12 +148,12 @@ describe('an L2 provider’s application', () => {
     const file = await h.call(
       'GET',
       `/api/v1/l2sip/document/408/${(documents[0] as { uniqueFileId: string }).uniqueFileId}`,
-      { token: sara },
+      { token: nada },
     );
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toContain('application/pdf');
     expect(file.raw.subarray(0, 5).toString()).toBe('%PDF-');
-    const organizationView = await post(sara, '/api/v1/l2org/orgView', {
+    const organizationView = await post(nada, '/api/v1/l2org/orgView', {
       l1SipId: 408,
       l2OrgId: 350,
     });
@@ -142,7 +173,7 @@ describe('an L2 provider’s application', () => {
     );
     expect(rows.length).toBeGreaterThan(0);
     for (const { org_slno: l2OrgId } of rows) {
-      const refused = await post(sara, '/api/v1/l2org/orgView', { l1SipId: 408, l2OrgId });
+      const refused = await post(nada, '/api/v1/l2org/orgView', { l1SipId: 408, l2OrgId });
       expect(refused.status).toBe(404);
       expect(JSON.stringify(refused.body)).not.toContain('crNumber');
     }
@@ -150,7 +181,7 @@ describe('an L2 provider’s application', () => {
 
   it('needs remarks to be refused, and an Authorized Signatory may not decide', async () => {
     const { requestId } = await requestOf('L2-503');
-    const bare = await post(sara, '/api/v1/l2sip/process', {
+    const bare = await post(nada, '/api/v1/l2sip/process', {
       l1SipId: 408,
       requestId,
       action: 'reject',
@@ -166,17 +197,36 @@ describe('an L2 provider’s application', () => {
     expect((await requestOf('L2-503')).status).toBe('Pending');
   });
 
+  it('is never decided by someone of the applying organization, staff or not (issue 36)', async () => {
+    const { requestId } = await requestOf('L2-503');
+    const refused = await post(interested, '/api/v1/l2sip/process', {
+      l1SipId: 408,
+      requestId,
+      action: 'approve',
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toContain('member of the organization this decision is about');
+    // Finance does not decide applications; an Approver does (the next test).
+    const finance = await post(omar, '/api/v1/l2sip/process', {
+      l1SipId: 408,
+      requestId,
+      action: 'approve',
+    });
+    expect(finance.status).toBe(403);
+    expect((await requestOf('L2-503')).status).toBe('Pending');
+  });
+
   it('approved once, makes the provider active and its admin a member who can sign in; a second decision is refused', async () => {
     const { requestId } = await requestOf('L2-503');
     const decisions = await Promise.all(
-      [sara, majed].map((token) =>
+      [nada, hind].map((token) =>
         post(token, '/api/v1/l2sip/process', { l1SipId: 408, requestId, action: 'approve' }),
       ),
     );
     expect(decisions.map((decision) => decision.status).sort()).toEqual([200, 409]);
     const row = await requestOf('L2-503');
     expect(row.status).toBe('Approved');
-    expect(row.processedBy).toMatch(/Sara|Majed/);
+    expect(row.processedBy).toMatch(/Nada|Hind/);
     const { rows } = await h.pool.query<{ status: string }>(
       'SELECT status FROM service_providers WHERE sip_slno = 503',
     );
@@ -189,13 +239,17 @@ describe('an L2 provider’s application', () => {
     });
     expect(profile.status).toBe(200);
     expect(profile.body).toMatchObject({ organizationName: 'Taif Signing House', sipId: 'L2-503' });
+    // And he is the new provider's own staff, its Provider Admin (issue 36).
+    const home = await post(nawaf, '/api/v1/provider/dashboard', { sipId: 503 });
+    expect(home.status).toBe(200);
+    expect(home.body).toMatchObject({ level: 'L2', parentName: 'Tawqi Trust Services' });
     const told = await h.pool.query(
       `SELECT 1 FROM notifications n JOIN users u USING (user_slno)
         WHERE u.username = 'nawaf' AND n.title_en = 'Your provider is approved'`,
     );
     expect(told.rowCount).toBe(1);
     // It is among the L2 providers the L1 sells and allocates to.
-    const l2s = await h.call('GET', '/api/v1/buy/org/getL2Sips?sipId=408', { token: sara });
+    const l2s = await h.call('GET', '/api/v1/buy/org/getL2Sips?sipId=408', { token: nada });
     expect((l2s.body.dataList as { l2SipId: number }[]).map((one) => one.l2SipId)).toContain(503);
   });
 });
@@ -209,7 +263,7 @@ describe('allocating eSign stock to an L2 provider', () => {
     expect(answer.body).toMatchObject({ status: '1', l1SipRemainingCounter: before - 1_500 });
     expect(await remaining(408, 'esign')).toBe(before - 1_500);
     expect(await remaining(500, 'esign')).toBe(l2Before + 1_500);
-    const report = await post(sara, '/api/v1/l2sip/stock/allocation/report', {
+    const report = await post(nada, '/api/v1/l2sip/stock/allocation/report', {
       l1SipId: 408,
       pageNumber: 1,
       pageSize: 10,
@@ -229,7 +283,7 @@ describe('allocating eSign stock to an L2 provider', () => {
 
   it('refuses more than the L1 has with a clear message, and changes nothing', async () => {
     const before = await remaining(408, 'esign');
-    const reportBefore = await post(sara, '/api/v1/l2sip/stock/allocation/report', {
+    const reportBefore = await post(nada, '/api/v1/l2sip/stock/allocation/report', {
       l1SipId: 408,
       pageNumber: 1,
       pageSize: 1,
@@ -239,7 +293,7 @@ describe('allocating eSign stock to an L2 provider', () => {
     expect(answer.body.message).toContain(new Intl.NumberFormat('ar-SA').format(before));
     expect(answer.body.message).toContain('لم يُخصَّص شيء');
     expect(await remaining(408, 'esign')).toBe(before);
-    const reportAfter = await post(sara, '/api/v1/l2sip/stock/allocation/report', {
+    const reportAfter = await post(nada, '/api/v1/l2sip/stock/allocation/report', {
       l1SipId: 408,
       pageNumber: 1,
       pageSize: 1,
@@ -249,8 +303,10 @@ describe('allocating eSign stock to an L2 provider', () => {
 
   it('lets exactly ten of twenty concurrent allocations through stock for ten, never below zero', async () => {
     const left = await remaining(408, 'esign');
-    // Bring the L1 down to stock for exactly ten allocations of 100.
-    expect((await allocateStock(501, left - 1_000)).status).toBe(200);
+    // Bring the L1 down to stock for exactly ten allocations of 100 (so large, two staff members).
+    expect((await allocateStock(501, left - 1_000)).body.awaitingSecondStaff).toBe(true);
+    const confirmed = await allocateStock(501, left - 1_000, undefined, 'en', omar);
+    expect(confirmed.body.awaitingSecondStaff).toBe(false);
     const answers = await Promise.all(Array.from({ length: 20 }, () => allocateStock(501, 100)));
     const statuses = answers.map((answer) => answer.status);
     expect(statuses.filter((status) => status === 200)).toHaveLength(10);
@@ -290,14 +346,123 @@ describe('allocating eSign stock to an L2 provider', () => {
   });
 });
 
+describe('a large allocation (issue 36)', () => {
+  it('waits for a second staff member who sends the same, and the first cannot be the second', async () => {
+    const before = await remaining(408, 'esign');
+    const send = (token: string, counters: number) =>
+      post(token, '/api/v1/l2sip/stock/allocate', { l1SipId: 408, l2SipId: 500, counters });
+    // Above the four-eyes count (10,000 by default): proposed, nothing moves.
+    const proposed = await send(omar, 20_000);
+    expect(proposed.status).toBe(200);
+    expect(proposed.body).toMatchObject({
+      awaitingSecondStaff: true,
+      l1SipRemainingCounter: before,
+    });
+    expect(await remaining(408, 'esign')).toBe(before);
+    const again = await send(omar, 20_000);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toContain('second staff member');
+    // A second who sends another amount proposes theirs; the first then confirms it.
+    expect((await send(nada, 15_000)).body.awaitingSecondStaff).toBe(true);
+    expect(await remaining(408, 'esign')).toBe(before);
+    const confirmed = await send(omar, 15_000);
+    expect(confirmed.body).toMatchObject({ awaitingSecondStaff: false });
+    expect(await remaining(408, 'esign')).toBe(before - 15_000);
+    const open = await h.pool.query(
+      `SELECT 1 FROM provider_proposals WHERE subject = 'l2Stock:500'`,
+    );
+    expect(open.rowCount).toBe(0);
+    const proposals = await h.pool.query(
+      `SELECT 1 FROM audit_log WHERE action = 'approval.proposed' AND target = 'l2Stock:500'`,
+    );
+    expect(proposals.rowCount).toBe(2);
+  });
+
+  it('is never made by someone of the receiving provider’s organizations, nor bought for it', async () => {
+    const before = await remaining(408, 'esign');
+    const refused = await post(interested, '/api/v1/l2sip/stock/allocate', {
+      l1SipId: 408,
+      l2SipId: 500,
+      counters: 10,
+    });
+    expect(refused.status).toBe(403);
+    const roles = await post(interested, '/api/v1/l2sip/role/counter/allocate', {
+      l1SipId: 408,
+      l2SipId: 500,
+      organizationUserCounters: 1,
+      enrollmentAdminCounters: 0,
+      authorisedSignatoryCounters: 0,
+    });
+    expect(roles.status).toBe(403);
+    const bought = await post(interested, '/api/v1/buy/sip/checkout', {
+      sipId: 408,
+      l2SipId: 500,
+      items: [{ paxUniqueId: 'CNT-408-500', quantity: 1 }],
+    });
+    expect(bought.status).toBe(403);
+    expect(await remaining(408, 'esign')).toBe(before);
+    // An Approver does not allocate.
+    const approverAllocates = await post(hind, '/api/v1/l2sip/stock/allocate', {
+      l1SipId: 408,
+      l2SipId: 501,
+      counters: 10,
+    });
+    expect(approverAllocates.status).toBe(403);
+  });
+});
+
+describe('the customers of an L1 provider (issue 36)', () => {
+  it('have none of its powers: 314’s admins are refused every provider call of 408', async () => {
+    for (const username of ['sara', 'majed']) {
+      const token = (await h.signIn((await h.person(username)).nationalId)).token;
+      const calls: [string, string, object][] = [
+        ['POST', '/api/v1/l2sip/grid', { l1SipId: 408, pageNumber: 0, pageSize: 10 }],
+        ['POST', '/api/v1/l2sip/process', { l1SipId: 408, requestId: 1, action: 'approve' }],
+        ['POST', '/api/v1/l2sip/stock/allocate', { l1SipId: 408, l2SipId: 500, counters: 1 }],
+        ['POST', '/api/v1/l2sip/role/counter/remaining', { l1SipId: 408 }],
+        [
+          'POST',
+          '/api/v1/buy/sip/checkout',
+          { sipId: 408, l2SipId: 500, items: [{ paxUniqueId: 'CNT-408-500', quantity: 1 }] },
+        ],
+        [
+          'POST',
+          '/api/v1/purchase/provider/special/requests',
+          { l1SipId: 408, pageNumber: 1, pageSize: 10 },
+        ],
+        [
+          'POST',
+          '/api/v1/purchase/provider/special/decide',
+          { l1SipId: 408, requestSlNo: 1, approve: true, unitPrice: 0.01 },
+        ],
+        [
+          'POST',
+          '/api/v1/purchase/provider/requests/confirm',
+          { l1SipId: 408, requestSlNo: 1, received: true },
+        ],
+        ['POST', '/api/v1/provider/dashboard', { sipId: 408 }],
+        ['GET', '/api/v1/buy/org/getL1Plans?sipId=408', {}],
+      ];
+      for (const [method, path, body] of calls) {
+        const answer = await h.call(method, path, {
+          token,
+          ...(method === 'POST' ? { body } : {}),
+          headers: { 'idempotency-key': randomUUID() },
+        });
+        expect([path, answer.status]).toEqual([path, 403]);
+      }
+    }
+  });
+});
+
 describe('allocating role counters to an L2 provider', () => {
   const remainingCounters = async () =>
-    (await post(sara, '/api/v1/l2sip/role/counter/remaining', { l1SipId: 408 })).body as Record<
+    (await post(nada, '/api/v1/l2sip/role/counter/remaining', { l1SipId: 408 })).body as Record<
       string,
       number
     >;
   const allocateRoles = (body: object) =>
-    post(sara, '/api/v1/l2sip/role/counter/allocate', {
+    post(nada, '/api/v1/l2sip/role/counter/allocate', {
       l1SipId: 408,
       l2SipId: 501,
       organizationUserCounters: 0,
@@ -306,7 +471,7 @@ describe('allocating role counters to an L2 provider', () => {
       ...body,
     });
   const listRow = async () => {
-    const list = await post(sara, '/api/v1/l2sip/role/counter/allocation/list', {
+    const list = await post(nada, '/api/v1/l2sip/role/counter/allocation/list', {
       l1SipId: 408,
       pageNumber: 1,
       pageSize: 10,
@@ -352,13 +517,13 @@ describe('allocating role counters to an L2 provider', () => {
 });
 
 describe('an L1 provider buying eSign counters for one of its L2 providers', () => {
-  const buyFor = (l2SipId: number, items: object[], key?: string, token = sara) =>
+  const buyFor = (l2SipId: number, items: object[], key?: string, token = nada) =>
     post(token, '/api/v1/buy/sip/checkout', { sipId: 408, l2SipId, items }, { key });
   const gatewayIdOf = (paymentUrl: string) => paymentUrl.split('/').at(-1) as string;
 
   it('offers the L1’s own packs with the server’s VAT, and its approved L2 providers', async () => {
     const plans = await h.call('GET', '/api/v1/buy/org/getL1Plans?sipId=408', {
-      token: sara,
+      token: nada,
       language: 'ar',
     });
     expect(plans.status).toBe(200);
@@ -369,7 +534,7 @@ describe('an L1 provider buying eSign counters for one of its L2 providers', () 
       'CNT-408-10000',
     ]);
     expect(plans.body.dataList[0].validity).toMatch(/شهر/);
-    const l2s = await h.call('GET', '/api/v1/buy/org/getL2Sips?sipId=408', { token: sara });
+    const l2s = await h.call('GET', '/api/v1/buy/org/getL2Sips?sipId=408', { token: nada });
     const ids = l2s.body.dataList.map((row: { l2SipId: number }) => row.l2SipId);
     expect(ids).toContain(500);
     // A refused applicant is not offered.
@@ -386,7 +551,7 @@ describe('an L1 provider buying eSign counters for one of its L2 providers', () 
     // 2 × 1,750 before VAT, VAT 15 %.
     expect(order.body).toMatchObject({ price: 3500, tax: 525, totalPrice: 4025 });
     expect(h.gatewaySimulator.get(gatewayIdOf(order.body.paymentUrl))?.returnUrl).toContain(
-      '/app/org/paymentStatus?payment=',
+      '/app/provider/paymentStatus?payment=',
     );
     // The same key again is the same order; for another L2 provider it is refused.
     const again = await buyFor(500, items, key);
@@ -415,10 +580,11 @@ describe('an L1 provider buying eSign counters for one of its L2 providers', () 
       h.call('GET', `/api/v1/esign/my/payment/status/${String(order.body.encodedPaymentSlno)}`, {
         token,
       });
-    expect((await statusOf(sara)).body.paymentStatus).toBe('success');
-    // A member of the L1's organization who may not act for the provider: not found.
+    expect((await statusOf(nada)).body.paymentStatus).toBe('success');
+    // A member of an organization under the L1, not on its staff: not found.
     expect((await statusOf(reem)).status).toBe(404);
-    // Not one of the organization's own purchases.
+    // Not one of an organization's own purchases (314, under the same L1).
+    const sara = (await h.signIn((await h.person('sara')).nationalId)).token;
     const purchases = await post(sara, '/api/v1/buy/org/counters', {
       sipSlNo: 314,
       pageNumber: 1,
@@ -460,12 +626,12 @@ describe('the allocation reports’ files', () => {
       ],
     ] as const) {
       const grid = await post(
-        sara,
+        nada,
         list,
         { l1SipId: 408, pageNumber: 1, pageSize: 100 },
         { language: 'ar' },
       );
-      const file = await post(sara, exported, { l1SipId: 408, language: 'ar' });
+      const file = await post(nada, exported, { l1SipId: 408, language: 'ar' });
       expect(file.status).toBe(200);
       expect(file.headers.get('content-disposition')).toContain(fileName);
       const book = new ExcelJS.Workbook();
@@ -479,15 +645,10 @@ describe('the allocation reports’ files', () => {
   });
 });
 
-describe('the dashboards of the providers’ organizations', () => {
-  it('show an L1 its stock left, what it allocated and what waits; an L2 what it received and from whom', async () => {
-    const dashboard = async (token: string, organization: number, query: number) =>
-      (
-        await post(token, '/api/v1/dashboard/dashboardDetailsForEnrolmentAdmin', {
-          sipSlno: query,
-          organizationSlNo: organization,
-        })
-      ).body.provider as Record<string, unknown>;
+describe('a provider’s home', () => {
+  it('shows its staff an L1’s stock left, what it allocated and what waits; an L2’s what it received and from whom', async () => {
+    const dashboard = async (token: string, sipId: number) =>
+      (await post(token, '/api/v1/provider/dashboard', { sipId })).body as Record<string, unknown>;
     const ledger = async (sip: number, kind: string) =>
       Number(
         (
@@ -505,7 +666,7 @@ describe('the dashboards of the providers’ organizations', () => {
         )
       ).rows[0]?.n,
     );
-    expect(await dashboard(sara, 314, 314)).toMatchObject({
+    expect(await dashboard(nada, 408)).toMatchObject({
       level: 'L1',
       name: 'Tawqi Trust Services',
       held: { esign: await remaining(408, 'esign') },
@@ -513,8 +674,8 @@ describe('the dashboards of the providers’ organizations', () => {
       pendingL2Requests: pending,
       parentName: null,
     });
-    const khalid = (await h.signIn((await h.person('khalid')).nationalId)).token;
-    expect(await dashboard(khalid, 320, 500)).toMatchObject({
+    const staffOf500 = (await h.signIn((await h.person('sip500')).nationalId)).token;
+    expect(await dashboard(staffOf500, 500)).toMatchObject({
       level: 'L2',
       name: 'Jeddah Signing Services',
       held: { esign: await remaining(500, 'esign') },
@@ -522,5 +683,16 @@ describe('the dashboards of the providers’ organizations', () => {
       pendingL2Requests: 0,
       parentName: 'Tawqi Trust Services',
     });
+  });
+
+  it('is not its customers’: their admins get no provider figures, on their dashboard or from the call', async () => {
+    const sara = (await h.signIn((await h.person('sara')).nationalId)).token;
+    const organization = await post(sara, '/api/v1/dashboard/dashboardDetailsForEnrolmentAdmin', {
+      sipSlno: 314,
+      organizationSlNo: 314,
+    });
+    expect(organization.status).toBe(200);
+    expect(organization.body).not.toHaveProperty('provider');
+    expect((await post(sara, '/api/v1/provider/dashboard', { sipId: 408 })).status).toBe(403);
   });
 });

@@ -2,7 +2,8 @@
  * Purchase orders (issue 15): packs of the L1 provider's catalogue ordered to pay by bank
  * transfer, to the provider's account; the organization records its transfer, the provider
  * confirms receipt (credited once) or says it did not arrive (remarks; another transfer may be
- * recorded); every step in the row, the export the grid.
+ * recorded); every step in the row, the export the grid. The provider is its staff (issue 36):
+ * nobody of the ordering organization confirms, and above the four-eyes amount two staff do.
  */
 import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
@@ -18,6 +19,9 @@ beforeEach(async () => {
 const sara = (await h.signIn((await h.person('sara')).nationalId)).token;
 const reem = (await h.signIn((await h.person('reem')).nationalId)).token;
 const khalid = (await h.signIn((await h.person('khalid')).nationalId)).token;
+/** 408's Provider Finance and Provider Admin (issue 36). */
+const omar = (await h.signIn((await h.person('omar')).nationalId)).token;
+const nada = (await h.signIn((await h.person('nada')).nationalId)).token;
 
 const post = (token: string, path: string, body: object, language = 'en') =>
   h.call('POST', path, {
@@ -35,8 +39,8 @@ const transfer = (requestSlNo: number, transferReference: string) =>
     requestSlNo,
     transferReference,
   });
-const confirm = (requestSlNo: number, received: boolean, remarks?: string) =>
-  post(sara, '/api/v1/purchase/provider/requests/confirm', {
+const confirm = (requestSlNo: number, received: boolean, remarks?: string, token = omar) =>
+  post(token, '/api/v1/purchase/provider/requests/confirm', {
     l1SipId: 408,
     requestSlNo,
     received,
@@ -110,7 +114,7 @@ describe('a purchase order', () => {
     expect(await rowOf(id)).toMatchObject({ status: 'paymentInitiated' });
     expect((await transfer(id, 'TRF-2026-0002')).status).toBe(409);
 
-    const provider = await post(sara, '/api/v1/purchase/provider/requests', {
+    const provider = await post(omar, '/api/v1/purchase/provider/requests', {
       l1SipId: 408,
       pageNumber: 1,
       pageSize: 50,
@@ -154,6 +158,65 @@ describe('a purchase order', () => {
       paymentMode: 'Bank transfer',
       productsInQuantity: 2,
     });
+  });
+
+  it('is never confirmed by the organization that ordered it: a made-up transfer stays unconfirmed (issue 36)', async () => {
+    const made = await create([{ paxUniqueId: 'CNT-408-500', quantity: 1 }]);
+    const id = made.body.id as number;
+    expect((await transfer(id, 'MADE-UP-1')).status).toBe(200);
+    const before = await esignTotal();
+    for (const token of [sara, reem])
+      expect((await confirm(id, true, undefined, token)).status).toBe(403);
+    expect(await rowOf(id)).toMatchObject({ status: 'paymentInitiated' });
+    expect(await esignTotal()).toBe(before);
+  });
+
+  it('is not confirmed by a staff member who belongs to the ordering organization (issue 36)', async () => {
+    // Fahad: Enrolment Admin of 330 and Provider Admin of its L1, 410; Yousef: 410's Finance.
+    const fahad = (await h.signIn((await h.person('fahad')).nationalId)).token;
+    const yousef = (await h.signIn((await h.person('yousef')).nationalId)).token;
+    const made = await post(fahad, '/api/v1/purchase/org/requests/create', {
+      orgSlNo: 330,
+      category: 'counter',
+      items: [{ paxUniqueId: 'CNT-410-500', quantity: 1 }],
+    });
+    expect(made.status).toBe(200);
+    const id = made.body.id as number;
+    const recorded = await post(fahad, '/api/v1/purchase/org/requests/transfer', {
+      orgSlNo: 330,
+      requestSlNo: id,
+      transferReference: 'TRF-330-1',
+    });
+    expect(recorded.status).toBe(200);
+    const confirmAt410 = (token: string) =>
+      post(token, '/api/v1/purchase/provider/requests/confirm', {
+        l1SipId: 410,
+        requestSlNo: id,
+        received: true,
+      });
+    const own = await confirmAt410(fahad);
+    expect(own.status).toBe(403);
+    expect(own.body.message).toContain('member of the organization this decision is about');
+    const byStaff = await confirmAt410(yousef);
+    expect(byStaff.status).toBe(200);
+    expect(byStaff.body.awaitingSecondStaff).toBe(false);
+  });
+
+  it('above the four-eyes amount, is credited when a second staff member confirms it too (issue 36)', async () => {
+    // 7 × 1,750 SAR = 12,250 SAR before VAT, above the default 10,000.
+    const made = await create([{ paxUniqueId: 'CNT-408-500', quantity: 7 }]);
+    const id = made.body.id as number;
+    expect((await transfer(id, 'TRF-2026-0777')).status).toBe(200);
+    const before = await esignTotal();
+    const first = await confirm(id, true);
+    expect(first.body).toMatchObject({ status: '1', awaitingSecondStaff: true });
+    expect(await rowOf(id)).toMatchObject({ status: 'paymentInitiated' });
+    expect(await esignTotal()).toBe(before);
+    expect((await confirm(id, true)).status).toBe(409);
+    const second = await confirm(id, true, undefined, nada);
+    expect(second.body.awaitingSecondStaff).toBe(false);
+    expect(await rowOf(id)).toMatchObject({ status: 'paymentSuccess' });
+    expect(await esignTotal()).toBe(before + 3500);
   });
 
   it('refuses what is not on sale or twice; the provider’s list is the L1’s alone', async () => {

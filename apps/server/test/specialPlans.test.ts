@@ -1,7 +1,7 @@
 /**
- * Special plans (issue 15): an organization asks its L1 provider for a negotiated plan; an
- * Enrolment Admin of the provider's organizations — never the one who asked — prices it or
- * refuses it with remarks; priced, it is paid at the gateway (a refused card first, then paid),
+ * Special plans (issue 15): an organization asks its L1 provider for a negotiated plan; the
+ * provider's staff (issue 36) — never anyone of the organization that asked, and two of them above
+ * the four-eyes amount — price it or refuse it with remarks; priced, it is paid at the gateway (a refused card first, then paid),
  * and credited once: the row follows every step, with the server's outcome on it.
  */
 import { randomUUID } from 'node:crypto';
@@ -18,6 +18,9 @@ beforeEach(async () => {
 const sara = (await h.signIn((await h.person('sara')).nationalId)).token;
 const reem = (await h.signIn((await h.person('reem')).nationalId)).token;
 const khalid = (await h.signIn((await h.person('khalid')).nationalId)).token;
+/** 408's Provider Admin and Provider Finance. */
+const nada = (await h.signIn((await h.person('nada')).nationalId)).token;
+const omar = (await h.signIn((await h.person('omar')).nationalId)).token;
 
 const post = (token: string, path: string, body: object, language = 'en') =>
   h.call('POST', path, {
@@ -63,7 +66,7 @@ async function esignTotal(): Promise<number> {
 }
 
 describe('a special plan', () => {
-  it('is asked for, priced by another admin of the provider, refused at the card, then paid and credited once', async () => {
+  it('is asked for, priced by the provider’s staff, refused at the card, then paid and credited once', async () => {
     const asked = await ask(reem, {
       planType: 'esign',
       quantity: 1000,
@@ -81,16 +84,16 @@ describe('a special plan', () => {
     expect(early.status).toBe(409);
     expect(early.body.message).toMatch(/not priced/);
 
-    // An Authorized Signatory does not decide for the provider; an admin must price it.
+    // A customer's Authorized Signatory does not decide for the provider; its staff price it.
     expect((await decide(reem, { requestSlNo: id, approve: true, unitPrice: 2.5 })).status).toBe(
       403,
     );
-    const unpriced = await decide(sara, { requestSlNo: id, approve: true }, 'ar');
+    const unpriced = await decide(nada, { requestSlNo: id, approve: true }, 'ar');
     expect(unpriced.status).toBe(422);
     expect(unpriced.body.message).toMatch(/سعر العملية/);
-    const noValidity = await decide(sara, { requestSlNo: id, approve: true, unitPrice: 2.5 });
+    const noValidity = await decide(nada, { requestSlNo: id, approve: true, unitPrice: 2.5 });
     expect(noValidity.body.message).toMatch(/months/);
-    const priced = await decide(sara, {
+    const priced = await decide(nada, {
       requestSlNo: id,
       approve: true,
       unitPrice: 2.5,
@@ -98,7 +101,7 @@ describe('a special plan', () => {
     });
     expect(priced.status).toBe(200);
     expect(await rowOf(id)).toMatchObject({ status: 'approved', totalPrice: 2875 });
-    const again = await decide(sara, { requestSlNo: id, approve: false, remarks: 'No.' });
+    const again = await decide(nada, { requestSlNo: id, approve: false, remarks: 'No.' });
     expect(again.status).toBe(409);
 
     const before = await esignTotal();
@@ -138,9 +141,9 @@ describe('a special plan', () => {
       justification: 'Seasonal staff.',
     });
     const id = asked.body.id as number;
-    const silent = await decide(sara, { requestSlNo: id, approve: false, remarks: '   ' });
+    const silent = await decide(nada, { requestSlNo: id, approve: false, remarks: '   ' });
     expect(silent.status).toBe(422);
-    const refused = await decide(sara, {
+    const refused = await decide(nada, {
       requestSlNo: id,
       approve: false,
       remarks: 'Seasonal seats come with the next price list.',
@@ -160,11 +163,77 @@ describe('a special plan', () => {
     const mine = own.rows[0]?.request_slno as number;
     const self = await decide(sara, { requestSlNo: mine, approve: false, remarks: 'Mine.' });
     expect(self.status).toBe(403);
-    expect(self.body.message).toMatch(/another Enrolment Admin/);
+  });
+
+  it('is never decided by the asking organization’s people, even when they are also the provider’s staff (issue 36)', async () => {
+    // Fahad is an admin of 330 and the Provider Admin of its L1, 410; Yousef is 410's Finance.
+    const fahad = (await h.signIn((await h.person('fahad')).nationalId)).token;
+    const yousef = (await h.signIn((await h.person('yousef')).nationalId)).token;
+    const asked = await post(fahad, '/api/v1/purchase/org/special/request', {
+      orgSlNo: 330,
+      planType: 'esign',
+      quantity: 5000,
+      justification: 'Plant contracts.',
+    });
+    expect(asked.status).toBe(200);
+    const id = asked.body.id as number;
+    const price = { requestSlNo: id, approve: true, unitPrice: 0.01, validityMonths: 12 };
+    const own = await post(fahad, '/api/v1/purchase/provider/special/decide', {
+      l1SipId: 410,
+      ...price,
+    });
+    expect(own.status).toBe(403);
+    // Another admin of 330 asking changes nothing: anyone of 330 is refused.
+    await h.ownerPool.query(
+      `UPDATE special_plan_requests SET requested_by = (SELECT user_slno FROM users WHERE username = 'yousef')
+        WHERE request_slno = $1`,
+      [id],
+    );
+    const stillOwn = await post(fahad, '/api/v1/purchase/provider/special/decide', {
+      l1SipId: 410,
+      ...price,
+    });
+    expect(stillOwn.status).toBe(403);
+    expect(stillOwn.body.message).toContain('member of the organization this decision is about');
+    await h.ownerPool.query(
+      `UPDATE special_plan_requests SET requested_by = (SELECT user_slno FROM users WHERE username = 'fahad')
+        WHERE request_slno = $1`,
+      [id],
+    );
+    const { rows } = await h.pool.query<{ status: string }>(
+      'SELECT status FROM special_plan_requests WHERE request_slno = $1',
+      [id],
+    );
+    expect(rows[0]?.status).toBe('pendingForApproval');
+    const byStaff = await post(yousef, '/api/v1/purchase/provider/special/decide', {
+      l1SipId: 410,
+      ...price,
+    });
+    expect(byStaff.status).toBe(200);
+    expect(byStaff.body.awaitingSecondStaff).toBe(false);
+  });
+
+  it('priced above the four-eyes amount, waits for a second staff member to send the same price (issue 36)', async () => {
+    const asked = await ask(reem, {
+      planType: 'esign',
+      quantity: 100_000,
+      justification: 'The national rollout.',
+    });
+    const id = asked.body.id as number;
+    // 100,000 × 0.50 SAR = 50,000 SAR, above the default 10,000.
+    const price = { requestSlNo: id, approve: true, unitPrice: 0.5, validityMonths: 24 };
+    const proposed = await decide(nada, price);
+    expect(proposed.status).toBe(200);
+    expect(proposed.body.awaitingSecondStaff).toBe(true);
+    expect(await rowOf(id)).toMatchObject({ status: 'pendingForApproval' });
+    expect((await decide(nada, price)).status).toBe(409);
+    const confirmed = await decide(omar, price);
+    expect(confirmed.body.awaitingSecondStaff).toBe(false);
+    expect(await rowOf(id)).toMatchObject({ status: 'approved', totalPrice: 57_500 });
   });
 
   it('lists for the provider the requests made to it, and to nobody else', async () => {
-    const list = await post(sara, '/api/v1/purchase/provider/special/requests', {
+    const list = await post(nada, '/api/v1/purchase/provider/special/requests', {
       l1SipId: 408,
       pageNumber: 1,
       pageSize: 50,
@@ -177,7 +246,16 @@ describe('a special plan', () => {
       new Set(['Riyadh Trading Company']),
     );
     expect(JSON.stringify(list.body)).not.toContain('CANARY');
-    // Khalid's organization is under an L2 provider: it decides nothing.
+    // Neither a customer under an L2 provider nor one directly under the L1 decides anything.
+    expect(
+      (
+        await post(sara, '/api/v1/purchase/provider/special/requests', {
+          l1SipId: 408,
+          pageNumber: 1,
+          pageSize: 50,
+        })
+      ).status,
+    ).toBe(403);
     const l2 = await post(khalid, '/api/v1/purchase/provider/special/requests', {
       l1SipId: 408,
       pageNumber: 1,
@@ -188,7 +266,7 @@ describe('a special plan', () => {
     const foreign = await h.pool.query<{ request_slno: number }>(
       'SELECT request_slno FROM special_plan_requests WHERE org_slno = 390',
     );
-    const elsewhere = await decide(sara, {
+    const elsewhere = await decide(nada, {
       requestSlNo: foreign.rows[0]?.request_slno,
       approve: false,
       remarks: 'x',

@@ -47,7 +47,8 @@ const h = await startHarness({ RATE_LIMIT_PER_MINUTE: '100000' });
 // ── The seeded demo world (src/db/world.ts): the victim is the canary organization 390 ───────
 // (type 1 under L1 410); its Enrolment Admin's token expires; its Organization User is the lower
 // role; Huda administers 331 (type 2 under L2 511 under L1 410); Sara administers 314 under the
-// unrelated L1 408; Khalid (320) and Layla (321) share the query id 500.
+// unrelated L1 408; Khalid (320) and Layla (321) share the query id 500. The providers are their
+// staff's (issue 36): 410's own by role, 408's Nada and 511's admin as attackers.
 
 const canaryAdmin = await h.person('canaryadmin');
 const canaryUser = await h.person('canaryuser');
@@ -72,6 +73,30 @@ const omar = await (async () => {
     );
   return { nationalId: row.national_id };
 })();
+
+/**
+ * The providers' staff (issue 36): the victim provider 410's own, one per role below its admin
+ * (test only), and the staff of the unrelated L1 408 and of the L2 511 under the victim.
+ */
+async function staffOf410(role: string, stem: string) {
+  const { rows } = await h.ownerPool.query<{ user_slno: number; national_id: string }>(
+    `INSERT INTO users (national_id, full_name_en, full_name_ar, kyc_valid_till, created_at)
+     VALUES ($1, $2, $2, '2030-01-01', now()) RETURNING user_slno, national_id`,
+    [validNationalId(stem), `Staff ${role}`],
+  );
+  const row = rows[0] as { user_slno: number; national_id: string };
+  await h.ownerPool.query(
+    'INSERT INTO provider_staff (sip_slno, user_slno, roles) VALUES (410, $1, ARRAY[$2])',
+    [row.user_slno, role],
+  );
+  return { role: role as 'providerFinance' | 'providerApprover', nationalId: row.national_id };
+}
+const victimStaff = [
+  await staffOf410('providerFinance', '109999971'),
+  await staffOf410('providerApprover', '109999972'),
+];
+const unrelatedL1Staff = await h.person('nada');
+const siblingL2Staff = await h.person('sip511');
 
 /** One record of each kind the victim owns (the world gives it units; the rest are made here). */
 async function victimRecord(sql: string): Promise<number> {
@@ -329,7 +354,7 @@ const VICTIM_RECORDS: Record<RecordKind, number | string> = {
   l2RequestDocument: victimL2Document,
   certificateRequest: victimCertificateRequest,
 };
-const VICTIM_TENANT = { organization: 390, organizationQueryId: 390, l1Provider: 410 } as const;
+const VICTIM_TENANT = { organization: 390, organizationQueryId: 390, provider: 410 } as const;
 
 /** The record kinds whose tables come with later issues (RECORD_OWNERSHIP says so). */
 const NO_TABLE_YET = new Set(
@@ -377,7 +402,15 @@ describe('the tenancy walk over every organization and provider call', () => {
       siblingL2Admin: (await h.signIn(huda.nationalId)).token,
       unrelatedL1Admin: (await h.signIn(sara.nationalId)).token,
       lowerRole: (await h.signIn(canaryUser.nationalId)).token,
+      unrelatedL1Staff: (await h.signIn(unrelatedL1Staff.nationalId)).token,
+      siblingL2Staff: (await h.signIn(siblingL2Staff.nationalId)).token,
     };
+    const staffSessions = await Promise.all(
+      victimStaff.map(async (staff) => ({
+        role: staff.role,
+        token: (await h.signIn(staff.nationalId)).token,
+      })),
+    );
     const failures: string[] = [];
     const expect_ = (ok: boolean, what: string) => {
       if (!ok) failures.push(what);
@@ -397,7 +430,12 @@ describe('the tenancy walk over every organization and provider call', () => {
         const answer = await send(endpoint, victim, token);
         expect_(answer.status === 401, `${endpoint.id} ${who}: ${String(answer.status)}`);
       }
-      for (const who of ['siblingL2Admin', 'unrelatedL1Admin'] as const) {
+      for (const who of [
+        'siblingL2Admin',
+        'unrelatedL1Admin',
+        'unrelatedL1Staff',
+        'siblingL2Staff',
+      ] as const) {
         const answer = await send(endpoint, victim, sessions[who]);
         expect_(answer.status === 403, `${endpoint.id} ${who}: ${String(answer.status)}`);
         expect_(!answer.text.includes(CANARY_MARKER), `${endpoint.id} ${who}: canary`);
@@ -415,11 +453,22 @@ describe('the tenancy walk over every organization and provider call', () => {
         `${endpoint.id} lowerRole: ${String(lower.status)} not ${String(expected)}`,
       );
 
+      // The victim provider's own staff, each role: what the permission table allows, no more.
+      // (Their calls run the real handlers on the canary's records: any answer but a refusal.)
+      for (const staff of staffSessions) {
+        const staffAllowed = isAllowed({ roles: [staff.role], sipLevel: 'L1' }, policy.action);
+        const answer = await send(endpoint, victim, staff.token);
+        expect_(
+          staffAllowed ? ![401, 403].includes(answer.status) : answer.status === 403,
+          `${endpoint.id} ${staff.role}: ${String(answer.status)} (allowed: ${String(staffAllowed)})`,
+        );
+      }
+
       // Attackers in their own tenant naming the victim's records.
       if (endpoint.records?.length) {
         const own =
-          tenant.kind === 'l1Provider'
-            ? { token: sessions.unrelatedL1Admin, tenant: 408 }
+          tenant.kind === 'provider'
+            ? { token: sessions.unrelatedL1Staff, tenant: 408 }
             : {
                 token: sessions.siblingL2Admin,
                 tenant: tenant.kind === 'organization' ? 331 : 511,
@@ -431,7 +480,9 @@ describe('the tenancy walk over every organization and provider call', () => {
           own.token,
         );
         const ownAllowed = isAllowed(
-          { roles: ['enrolmentAdmin'], sipLevel: tenant.kind === 'l1Provider' ? 'L1' : 'L2' },
+          tenant.kind === 'provider'
+            ? { roles: ['providerAdmin'], sipLevel: 'L1' }
+            : { roles: ['enrolmentAdmin'], sipLevel: 'L2' },
           policy.action,
         );
         // Refused by the route's own check, not left to the handler: the first declared record
@@ -465,9 +516,20 @@ describe('what the answers of built calls hold', () => {
 
   it('never the canary organization’s data in another tenant’s answer, unzipped .xlsx included', async () => {
     expect(builtCalls.some((endpoint) => endpoint.answer.kind === 'blob')).toBe(true);
+    // A provider's calls are its staff's (issue 36): each asker calls them as staff.
     const askers = [
-      { token: (await h.signIn(huda.nationalId)).token, organization: 331, provider: 511 },
-      { token: (await h.signIn(sara.nationalId)).token, organization: 314, provider: 408 },
+      {
+        token: (await h.signIn(huda.nationalId)).token,
+        staffToken: (await h.signIn(siblingL2Staff.nationalId)).token,
+        organization: 331,
+        provider: 511,
+      },
+      {
+        token: (await h.signIn(sara.nationalId)).token,
+        staffToken: (await h.signIn(unrelatedL1Staff.nationalId)).token,
+        organization: 314,
+        provider: 408,
+      },
     ];
     const leaks: string[] = [];
     for (const endpoint of builtCalls)
@@ -477,7 +539,7 @@ describe('what the answers of built calls hold', () => {
         const answer = await send(
           endpoint,
           unfiltered(withIds(endpoint, own, () => 1)),
-          asker.token,
+          tenant.kind === 'provider' ? asker.staffToken : asker.token,
         );
         if ((await readable(answer)).includes(CANARY_MARKER))
           leaks.push(`${endpoint.id} as ${String(asker.organization)}`);

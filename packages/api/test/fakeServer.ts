@@ -23,6 +23,7 @@ export function sessionFor(generation: number): SessionData {
     refreshToken: `refresh-${generation}`,
     organizationList: [],
     selectedOrganization: null,
+    providerList: [],
     fullNameEnglish: 'Sara Al-Qahtani',
     fullNameArabic: 'سارة القحطاني',
     inactivityLimitMinutes: 30,

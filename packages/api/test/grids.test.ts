@@ -32,7 +32,8 @@ const VIEWS: GridView<EsignTransactionStatus>[] = [
     fromDate: null,
     toDate: null,
     statuses: [],
-    organization: { slno: 314, queryId: 314, provider: 408 },
+    organization: { slno: 314, queryId: 314 },
+    provider: 408,
     extra: {},
   },
   {
@@ -42,7 +43,8 @@ const VIEWS: GridView<EsignTransactionStatus>[] = [
     fromDate: '2026-01-01',
     toDate: '2026-03-31',
     statuses: ['failed', 'pending'],
-    organization: { slno: 320, queryId: 500, provider: 500 },
+    organization: { slno: 320, queryId: 500 },
+    provider: 500,
     extra: { active: 'inactive', unit: '12', employeeId: 'EMP-320-00007' },
   },
 ];

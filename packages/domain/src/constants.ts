@@ -34,6 +34,8 @@ export const STORAGE_KEYS = {
   clientKey: 'clientKey',
   /** The id (slno) of the active organization, persisted when the user switches (SPEC §4). */
   selectedOrg: 'selectedOrg',
+  /** Ours (issue 36): the sip slno of the active provider of the provider area, like selectedOrg. */
+  selectedProvider: 'selectedProvider',
   /** The language, cached by detection (SPEC §4, §9). */
   language: 'i18nextLng',
   /** The theme choice (SPEC §9: a key ending in `ui-theme`). */

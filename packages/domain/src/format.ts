@@ -22,6 +22,11 @@ export function formatNumber(value: number, language: Language): string {
   return new Intl.NumberFormat(intlLocale(language)).format(value);
 }
 
+/** Words joined as the language joins a list: "A, B and C", "أ وب وج". */
+export function formatList(words: readonly string[], language: Language): string {
+  return new Intl.ListFormat(intlLocale(language), { type: 'conjunction' }).format(words);
+}
+
 /** A file's size in the language's words and digits: 812 bytes, 45 kB, 1.2 MB (1 kB = 1024 bytes). */
 export function formatFileSize(bytes: number, language: Language): string {
   const [unit, value] =

@@ -12,6 +12,14 @@ export const ORGANIZATION_ROLES = [
 ] as const;
 export type OrganizationRole = (typeof ORGANIZATION_ROLES)[number];
 
+/**
+ * A provider's staff roles (issue 36): an L1 or L2 provider is operated by its own staff, never by
+ * its customers' admins. An admin takes every provider decision; Finance prices, confirms
+ * payments, allocates and buys for L2 providers; an Approver decides L2 applications.
+ */
+export const PROVIDER_ROLES = ['providerAdmin', 'providerFinance', 'providerApprover'] as const;
+export type ProviderRole = (typeof PROVIDER_ROLES)[number];
+
 /** The three roles that consume role counters (SPEC §3: role deduction summary). */
 export const COUNTED_ROLES = ['enrolmentAdmin', 'authorizedSignatory', 'organizationUser'] as const;
 export type CountedRole = (typeof COUNTED_ROLES)[number];

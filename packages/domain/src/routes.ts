@@ -91,12 +91,42 @@ export const ORG_ROUTES = [
 
 export type OrgRoute = (typeof ORG_ROUTES)[number];
 
+/**
+ * The provider area (issue 36): a provider is its own tenant, operated by its staff. The spec put
+ * an L1's screens under /app/org (its L1 was operated through an organization); they live here,
+ * at the same path after the area, and each of those /app/org addresses leads here
+ * (`PROVIDER_ROUTE_OF`).
+ */
+export const PROVIDER_ROUTES = [
+  '/app/provider',
+  '/app/provider/approval/ltwo',
+  '/app/provider/reports/stock',
+  '/app/provider/buy/role/l2/counter',
+  '/app/provider/buy/role/l2/counter/create',
+  '/app/provider/buy/esign/plans/sipBuyCounter',
+  '/app/provider/purchase/special/plan',
+  '/app/provider/purchase/requests',
+  '/app/provider/paymentStatus',
+] as const;
+
+export type ProviderRoute = (typeof PROVIDER_ROUTES)[number];
+
+/** The spec's /app/org addresses of a provider's screens, and where each now is. */
+export const PROVIDER_ROUTE_OF: Partial<Record<OrgRoute, ProviderRoute>> = {
+  '/app/org/approval/ltwo': '/app/provider/approval/ltwo',
+  '/app/org/reports/stock': '/app/provider/reports/stock',
+  '/app/org/buy/role/l2/counter': '/app/provider/buy/role/l2/counter',
+  '/app/org/buy/role/l2/counter/create': '/app/provider/buy/role/l2/counter/create',
+  '/app/org/buy/esign/plans/sipBuyCounter': '/app/provider/buy/esign/plans/sipBuyCounter',
+};
+
 const ALL_ROUTES: ReadonlySet<string> = new Set<string>([
   ...PUBLIC_ROUTES,
   ...PRE_ENROLMENT_ROUTES,
   ...SESSION_ROUTES,
   ...MY_ROUTES,
   ...ORG_ROUTES,
+  ...PROVIDER_ROUTES,
 ]);
 
 /**

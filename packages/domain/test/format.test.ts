@@ -7,6 +7,7 @@ import {
   formatDate,
   formatNumber,
   formatFileSize,
+  formatList,
   formatMonth,
   formatPercent,
   formatYear,
@@ -34,6 +35,14 @@ describe('formatting locales (SPEC §4, §9)', () => {
     expect(formatPercent(0, 'ar')).toMatch(/^٠٪/u);
     expect(formatPercent(15, 'ar')).toMatch(/^١٥٪/u);
     expect(formatPercent(12.5, 'ar')).not.toMatch(/[0-9%]/);
+  });
+
+  it('joins words as the language joins a list', () => {
+    expect(formatList(['Provider Admin', 'Provider Finance'], 'en')).toBe(
+      'Provider Admin and Provider Finance',
+    );
+    expect(formatList(['أ', 'ب', 'ج'], 'ar')).toBe('أ وب وج');
+    expect(formatList(['Provider Admin'], 'en')).toBe('Provider Admin');
   });
 
   it("writes a countdown as a clock in the language's digits, never below zero", () => {

@@ -39,6 +39,8 @@ export interface GridScreenProps<
   renderDetail?: (row: RowOf<List>) => ReactNode;
   /** The active organization of an organization grid. */
   organization?: GridView['organization'];
+  /** The active provider of a provider's grid (the provider area). */
+  provider?: number | null;
   /** The page's name in the URL, when a screen shows more than one grid. */
   pageParam?: string;
   /** The controls of the grid's own filters (`extraFilters`, set with `useGridParam`). */
@@ -57,6 +59,7 @@ export function GridScreen<
   cells,
   renderDetail,
   organization = null,
+  provider = null,
   pageParam,
   filters,
 }: GridScreenProps<List, Export, S>) {
@@ -77,6 +80,7 @@ export function GridScreen<
     toDate: filter.dateRange?.to ?? null,
     statuses: filter.statuses,
     organization,
+    provider,
     extra,
   };
   const call = useApi(grid.list, grid.listInput(view), { keepPrevious: true });

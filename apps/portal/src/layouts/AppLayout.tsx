@@ -1,9 +1,16 @@
 /**
- * The shared layout of /app/my and /app/org (SPEC §2): header with language, theme, organization
- * switcher, notifications and the user menu; side navigation by area. Without a session it goes
+ * The shared layout of /app/my, /app/org and /app/provider (SPEC §2; the provider area is issue
+ * 36's): header with language, theme, the switcher between the person's organizations and the
+ * providers they are on the staff of, notifications and the user menu; side navigation by area. Without a session it goes
  * to /auth-check, which restores the session or sends the user to sign in, and comes back.
  */
-import { ORG_ROUTE_ACTIONS, ROUTES, isAllowed } from '@tawqi/domain';
+import {
+  ORG_ROUTE_ACTIONS,
+  PROVIDER_ROUTE_ACTIONS,
+  ROUTES,
+  isAllowed,
+  type ProviderRoute,
+} from '@tawqi/domain';
 import { AppShell, Button, LinkRouter, Menu, Select, type NavGroup } from '@tawqi/ui';
 import { useAtom, useAtomValue } from 'jotai';
 import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
@@ -11,12 +18,14 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { LanguageSwitch, ThemeSwitch } from '../components/HeaderControls.js';
 import { LegalFooter } from '../components/LegalFooter.js';
-import { MY_PATHS } from '../paths.js';
+import { MY_PATHS, ORG_PATHS, PROVIDER_PATHS } from '../paths.js';
 import { Notifications } from '../components/Notifications.js';
 import {
   activeOrganizationAtom,
+  activeProviderAtom,
   languageAtom,
   organizationsAtom,
+  providersAtom,
   sessionAtom,
 } from '../state/atoms.js';
 import { usePageArrival } from '../pageArrival.js';
@@ -43,9 +52,17 @@ const ORG_LINKS = [
   ['orgTransactions', '/app/org/esign/transactions'],
   ['buyCounters', '/app/org/buy/esign/plans'],
   ['reports', '/app/org/reports/esign'],
-  ['l2Providers', '/app/org/approval/ltwo'],
   ['orgProfile', '/app/org/orgProfile'],
 ] as const;
+
+/** The provider area's links (issue 36), each shown when the staff member's roles allow it. */
+const PROVIDER_LINKS = [
+  ['providerHome', PROVIDER_PATHS.index],
+  ['l2Providers', PROVIDER_PATHS.l2Approvals],
+  ['providerStock', PROVIDER_PATHS.stockReport],
+  ['providerSpecialPlans', PROVIDER_PATHS.specialPlans],
+  ['providerPurchaseOrders', PROVIDER_PATHS.purchaseOrders],
+] as const satisfies readonly (readonly [string, ProviderRoute])[];
 
 /**
  * The pages a link stands for beyond its own, by the start of their paths: a new-user request is
@@ -67,10 +84,10 @@ const SECTIONS: Partial<Record<string, readonly string[]>> = {
     '/app/org/reports/roles',
     '/app/org/reports/dsc',
   ],
-  '/app/org/approval/ltwo': [
-    '/app/org/reports/stock',
-    '/app/org/buy/role/l2/',
-    '/app/org/buy/esign/plans/sipBuyCounter',
+  [PROVIDER_PATHS.stockReport]: [
+    PROVIDER_PATHS.roleAllocations,
+    PROVIDER_PATHS.buyForL2,
+    PROVIDER_PATHS.paymentStatus,
   ],
 };
 
@@ -80,11 +97,19 @@ const AREA_HOMES: Partial<Record<string, string>> = {
   '/app/org': '/app/org/dashboard',
 };
 
-export default function AppLayout({ area, children }: { area: 'my' | 'org'; children: ReactNode }) {
+export default function AppLayout({
+  area,
+  children,
+}: {
+  area: 'my' | 'org' | 'provider';
+  children: ReactNode;
+}) {
   const { t } = useTranslation('app');
   const session = useAtomValue(sessionAtom);
   const organizations = useAtomValue(organizationsAtom);
+  const providers = useAtomValue(providersAtom);
   const [active, setActive] = useAtom(activeOrganizationAtom);
+  const [activeProvider, setActiveProvider] = useAtom(activeProviderAtom);
   const language = useAtomValue(languageAtom);
   const [location, navigate] = useLocation();
   usePageArrival();
@@ -119,6 +144,42 @@ export default function AppLayout({ area, children }: { area: 'my' | 'org'; chil
   );
   if (reachable.length > 0)
     navigation.push({ id: 'org', label: t('nav.orgArea'), items: reachable.map(link) });
+  // And the active provider's pages, for its staff (issue 36).
+  const staffLinks = PROVIDER_LINKS.filter(
+    ([, href]) =>
+      activeProvider !== null && isAllowed(activeProvider, PROVIDER_ROUTE_ACTIONS[href]),
+  );
+  if (staffLinks.length > 0)
+    navigation.push({ id: 'provider', label: t('nav.providerArea'), items: staffLinks.map(link) });
+  // One list for both: a person who is staff and a customer's admin switches between them
+  // as between organizations, each in its own area.
+  const places = [
+    ...organizations.map((organization) => ({
+      id: `org:${String(organization.slno)}`,
+      label:
+        language === 'ar' ? organization.organizationNameArabic : organization.organizationName,
+    })),
+    ...providers.map((provider) => ({
+      id: `provider:${String(provider.sipSlNo)}`,
+      label: t('organization.provider', {
+        name: language === 'ar' ? provider.providerNameArabic : provider.providerName,
+      }),
+    })),
+  ];
+  const current =
+    area === 'provider' || (area === 'my' && !active && activeProvider)
+      ? activeProvider && `provider:${String(activeProvider.sipSlNo)}`
+      : active && `org:${String(active.slno)}`;
+  const switchTo = (id: string) => {
+    const [kind, value] = id.split(':');
+    if (kind === 'provider') {
+      setActiveProvider(Number(value));
+      if (area !== 'provider') navigate(PROVIDER_PATHS.index);
+    } else {
+      setActive(Number(value));
+      if (area === 'provider') navigate(ORG_PATHS.index);
+    }
+  };
   const name = language === 'ar' ? session.fullNameArabic : session.fullNameEnglish;
 
   return (
@@ -130,19 +191,13 @@ export default function AppLayout({ area, children }: { area: 'my' | 'org'; chil
         languageSwitch={<LanguageSwitch />}
         themeSwitch={<ThemeSwitch />}
         organizationSwitcher={
-          organizations.length > 0 ? (
+          places.length > 0 ? (
             <Select
               aria-label={t('organization.switch')}
-              options={organizations.map((organization) => ({
-                id: organization.slno,
-                label:
-                  language === 'ar'
-                    ? organization.organizationNameArabic
-                    : organization.organizationName,
-              }))}
-              value={active?.slno ?? null}
-              onChange={(slno) => {
-                if (typeof slno === 'number') setActive(slno);
+              options={places}
+              value={current ?? null}
+              onChange={(id) => {
+                if (typeof id === 'string') switchTo(id);
               }}
             />
           ) : null

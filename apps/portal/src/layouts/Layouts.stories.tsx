@@ -1,6 +1,6 @@
 /**
- * The portal's layouts at a route of each (SPEC §2) — public, pre-enrolment, the individual and
- * the organization areas of the app layout — and the not-found page, each in English and Arabic,
+ * The portal's layouts at a route of each (SPEC §2) — public, pre-enrolment, the individual,
+ * organization and provider areas of the app layout — and the not-found page, each in English and Arabic,
  * light and dark, with the network mocked. The app layout's header: notifications and the KYC
  * renewal through the identity app.
  */
@@ -9,7 +9,9 @@ import { formatDigits, formatNumber } from '@tawqi/domain';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { Routes } from '../routes.js';
 import {
+  SESSION_CUSTOMER_ADMIN,
   SESSION_INDIVIDUAL,
+  SESSION_PROVIDER_STAFF,
   SESSION_WITH_ORGANIZATIONS,
   inArabic,
   inDark,
@@ -154,6 +156,50 @@ export const OrganizationNoAccess: Story = {
 };
 export const OrganizationNoAccessArabic = inArabic(OrganizationNoAccess);
 export const OrganizationNoAccessDark = inDark(OrganizationNoAccess);
+
+/**
+ * The provider area (issue 36), for its staff: the provider's home, its links by the staff
+ * member's roles, and the switcher showing the provider.
+ */
+export const ProviderArea: Story = {
+  parameters: { portal: { route: '/app/provider', session: SESSION_PROVIDER_STAFF } },
+  play: async ({ canvasElement, globals }) => {
+    const canvas = within(canvasElement);
+    const provider = SESSION_PROVIDER_STAFF.providerList[0];
+    const name =
+      (globals.language === 'ar' ? provider?.providerNameArabic : provider?.providerName) ?? '';
+    await screenHeading(canvasElement, name);
+    await expect(
+      canvas.getByRole('button', { name: new RegExp(text('app:organization.switch')) }),
+    ).toHaveTextContent(text('app:organization.provider', { name }));
+    const [navigation] = canvas.getAllByRole('navigation', { name: uiText('navigation') });
+    if (!navigation) throw new Error('no navigation');
+    await expect(
+      within(navigation).getByRole('link', { name: text('app:nav.providerHome') }),
+    ).toHaveAttribute('aria-current', 'page');
+    await expect(
+      within(navigation).getByRole('link', { name: text('app:nav.l2Providers') }),
+    ).toBeVisible();
+  },
+};
+export const ProviderAreaArabic = inArabic(ProviderArea);
+export const ProviderAreaDark = inDark(ProviderArea);
+
+/**
+ * A customer's admin at a provider's page (issue 36): the provider's pages are its staff's, so
+ * no access, no provider link, and the spec's old address leads here too.
+ */
+export const ProviderNoAccess: Story = {
+  parameters: { portal: { route: '/app/org/approval/ltwo', session: SESSION_CUSTOMER_ADMIN } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await screenHeading(canvasElement, text('index:noAccess.title'));
+    await expect(canvas.getByText(text('index:noAccess.notStaff'))).toBeVisible();
+    await expect(canvas.queryByRole('link', { name: text('app:nav.l2Providers') })).toBeNull();
+    await expect(canvas.queryByRole('link', { name: text('app:nav.providerHome') })).toBeNull();
+  },
+};
+export const ProviderNoAccessArabic = inArabic(ProviderNoAccess);
 
 /** The mock has two unread notifications: opening the panel shows them and marks them read. */
 export const NotificationsOpen: Story = {

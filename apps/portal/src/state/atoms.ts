@@ -38,6 +38,32 @@ export const activeOrganizationAtom = atom(
   },
 );
 
+/** A provider the person is on the staff of, with their provider roles (issue 36). */
+export type SessionProvider = SessionData['providerList'][number];
+
+export const providersAtom = atom((get) => get(sessionAtom)?.providerList ?? []);
+
+const activeProviderSlnoAtom = atom<number | null>(
+  Number(storage.get(STORAGE_KEYS.selectedProvider)) || null,
+);
+
+/**
+ * The active provider of the provider area: the persisted one while the person is still on its
+ * staff, else the first (as the active organization is chosen).
+ */
+export const activeProviderAtom = atom(
+  (get): SessionProvider | null => {
+    const providers = get(providersAtom);
+    const persisted = get(activeProviderSlnoAtom);
+    return providers.find((provider) => provider.sipSlNo === persisted) ?? providers[0] ?? null;
+  },
+  (get, set, sipSlNo: number) => {
+    if (!get(providersAtom).some((provider) => provider.sipSlNo === sipSlNo)) return;
+    storage.set(STORAGE_KEYS.selectedProvider, String(sipSlNo));
+    set(activeProviderSlnoAtom, sipSlNo);
+  },
+);
+
 /** Set from i18next's detection before the first render (main.tsx). */
 export const languageAtom = atom<Language>(DEFAULT_LANGUAGE);
 

@@ -17,6 +17,7 @@ export function clearSessionStorage(): void {
     STORAGE_KEYS.refreshToken,
     STORAGE_KEYS.selectedOrganization,
     STORAGE_KEYS.selectedOrg,
+    STORAGE_KEYS.selectedProvider,
     STORAGE_KEYS.lastActivity,
   ]) {
     localStorage.removeItem(key);

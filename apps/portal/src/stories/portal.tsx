@@ -41,11 +41,24 @@ const fixtures = createFixtures();
 /** A signed-in user with two organizations (an enrolment admin of the first). */
 export const SESSION_WITH_ORGANIZATIONS: SessionData = fixtures.sessionData();
 
-/** A signed-in individual without organizations. */
+/** A signed-in individual without organizations, on no provider's staff. */
 export const SESSION_INDIVIDUAL: SessionData = {
   ...SESSION_WITH_ORGANIZATIONS,
   organizationList: [],
   selectedOrganization: null,
+  providerList: [],
+};
+
+/** On the staff of the L1 provider 408 only, as its admin (issue 36). */
+export const SESSION_PROVIDER_STAFF: SessionData = {
+  ...SESSION_INDIVIDUAL,
+  providerList: [fixtures.providerEntry()],
+};
+
+/** An enrolment admin of organizations under the L1 408, on no provider's staff (issue 36). */
+export const SESSION_CUSTOMER_ADMIN: SessionData = {
+  ...SESSION_WITH_ORGANIZATIONS,
+  providerList: [],
 };
 
 function portalParameters(parameters: { portal?: PortalStoryParameters }): PortalStoryParameters {

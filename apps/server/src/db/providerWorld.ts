@@ -10,7 +10,7 @@
  */
 import type { PoolClient } from './pool.js';
 import { demoPdf } from './demoPdf.js';
-import { CANARY_MARKER } from './world.js';
+import { CANARY_MARKER, writeProviderStaff } from './world.js';
 import { post, type Counter } from '../modules/counters/ledger.js';
 import { allocate } from '../modules/providers/allocations.js';
 import { newDocumentKey, recordDocument, type DocumentStore } from '../modules/documents/store.js';
@@ -152,12 +152,13 @@ export async function writeProviderHierarchy(
   options: WorldOptions,
 ): Promise<void> {
   const q = (text: string, values: unknown[] = []) => client.query(text, values);
+  // The providers' staff decide and allocate (issue 36): written first, so the history is theirs.
+  await writeProviderStaff(client, { now, ...options });
   const adminOf = async (l1: number) =>
     (
       await q(
-        `SELECT m.user_slno FROM memberships m JOIN organizations o ON o.org_slno = m.org_slno
-          WHERE o.sip_slno = $1 AND 'enrolmentAdmin' = ANY (m.roles) AND m.status = 'Approved'
-          ORDER BY m.user_slno LIMIT 1`,
+        `SELECT user_slno FROM provider_staff WHERE sip_slno = $1 AND 'providerAdmin' = ANY (roles)
+          ORDER BY user_slno LIMIT 1`,
         [l1],
       )
     ).rows[0] as { user_slno: number } | undefined;

@@ -9,6 +9,7 @@ import { inTransaction, type Pool, type PoolClient } from './pool.js';
 import {
   writeCatalogue,
   writeProviderAccounts,
+  writeProviderStaff,
   writeSpecialPlanRequests,
   writeWorld,
 } from './world.js';
@@ -100,6 +101,12 @@ const SEED_VERSIONS = [
     name: 'provider hierarchy',
     write: (client: PoolClient, now: Date, passwordHash: string, documents: DocumentStore) =>
       writeProviderHierarchy(client, now, { nationalIdOf: nationalId, passwordHash, documents }),
+  },
+  {
+    version: 9,
+    name: 'provider staff',
+    write: (client: PoolClient, now: Date, passwordHash: string) =>
+      writeProviderStaff(client, { now, nationalIdOf: nationalId, passwordHash }),
   },
 ] as const;
 

@@ -15,6 +15,7 @@ import {
   vatRateBasisPoints,
   type CountedRole,
   type OrganizationRole,
+  type ProviderRole,
   type ServiceProviderLevel,
 } from '@tawqi/domain';
 import type { PoolClient } from './pool.js';
@@ -173,6 +174,8 @@ export interface WorldPerson {
   mobile: string;
   email: string;
   memberships: { org: number; roles: OrganizationRole[] }[];
+  /** The providers the person is on the staff of (issue 36). */
+  staff?: { sip: number; roles: ProviderRole[] }[];
   /** What to sign in as this person for, as `npm start` prints it. */
   role: string;
 }
@@ -220,7 +223,8 @@ export const WORLD_PEOPLE: readonly WorldPerson[] = [
     mobile: '0555556677',
     email: 'fahad@easternindustries.sa',
     memberships: [{ org: 330, roles: ['enrolmentAdmin', 'authorizedSignatory'] }],
-    role: 'Enrolment Admin of 330 (L1 410)',
+    staff: [{ sip: 410, roles: ['providerAdmin'] }],
+    role: 'Enrolment Admin of 330 and Provider Admin of L1 410 (never decides about 330)',
   },
   {
     nationalIdStem: '100000014',
@@ -264,6 +268,95 @@ export const WORLD_PEOPLE: readonly WorldPerson[] = [
   },
 ];
 
+/**
+ * The providers' own staff (issue 36): an L1 or L2 provider is operated by them, never by its
+ * customers' admins. L1 408 has one of each role, so four eyes can be seen; every other provider
+ * an admin (410's is fahad, above, who is also a customer's admin).
+ */
+const L2_STAFF_NAMES = [
+  ['Bandar Al-Zahrani', 'بندر الزهراني'],
+  ['Ghada Al-Harthi', 'غادة الحارثي'],
+  ['Majid Al-Saeed', 'ماجد السعيد'],
+  ['Noura Al-Khaldi', 'نورة الخالدي'],
+  ['Rakan Al-Mutlaq', 'راكان المطلق'],
+  ['Shahad Al-Amri', 'شهد العمري'],
+  ['Talal Al-Asmari', 'طلال الأسمري'],
+  ['Wafa Al-Shahrani', 'وفاء الشهراني'],
+  ['Ziyad Al-Faifi', 'زياد الفيفي'],
+] as const;
+
+export const PROVIDER_STAFF_PEOPLE: readonly WorldPerson[] = [
+  {
+    nationalIdStem: '100000030',
+    en: 'Nada Al-Harbi',
+    ar: 'ندى الحربي',
+    username: 'nada',
+    mobile: '0551110030',
+    email: 'nada@tawqitrust.sa',
+    memberships: [],
+    staff: [{ sip: 408, roles: ['providerAdmin'] }],
+    role: 'Provider Admin of L1 408 (every decision of 408)',
+  },
+  {
+    nationalIdStem: '100000031',
+    en: 'Omar Al-Qahtani',
+    ar: 'عمر القحطاني',
+    username: 'omar',
+    mobile: '0551110031',
+    email: 'omar@tawqitrust.sa',
+    memberships: [],
+    staff: [{ sip: 408, roles: ['providerFinance'] }],
+    role: 'Provider Finance of L1 408 (prices, transfers, allocations; four eyes with nada)',
+  },
+  {
+    nationalIdStem: '100000032',
+    en: 'Hind Al-Ghamdi',
+    ar: 'هند الغامدي',
+    username: 'hind',
+    mobile: '0551110032',
+    email: 'hind@tawqitrust.sa',
+    memberships: [],
+    staff: [{ sip: 408, roles: ['providerApprover'] }],
+    role: 'Provider Approver of L1 408 (L2 applications)',
+  },
+  {
+    nationalIdStem: '100000033',
+    en: 'Yousef Al-Dossary',
+    ar: 'يوسف الدوسري',
+    username: 'yousef',
+    mobile: '0551110033',
+    email: 'yousef@easterntrust.sa',
+    memberships: [],
+    staff: [{ sip: 410, roles: ['providerFinance'] }],
+    role: 'Provider Finance of L1 410',
+  },
+  {
+    nationalIdStem: '100000034',
+    en: 'Salem Al-Asiri',
+    ar: 'سالم العسيري',
+    username: 'salem',
+    mobile: '0551110034',
+    email: 'salem@asirtrust.sa',
+    memberships: [],
+    staff: [{ sip: 412, roles: ['providerAdmin'] }],
+    role: 'Provider Admin of L1 412',
+  },
+  ...PROVIDERS.filter((provider) => provider.level === 'L2').map((provider, index) => {
+    const [en, ar] = L2_STAFF_NAMES[index] as readonly [string, string];
+    return {
+      nationalIdStem: String(100000040 + index),
+      en,
+      ar,
+      username: `sip${String(provider.slno)}`,
+      mobile: `05511100${String(40 + index)}`,
+      email: `admin@sip${String(provider.slno)}.sa`,
+      memberships: [],
+      staff: [{ sip: provider.slno, roles: ['providerAdmin' as const] }],
+      role: `Provider Admin of L2 ${String(provider.slno)} (${provider.en})`,
+    };
+  }),
+];
+
 const FIRST = [
   ['Ahmed', 'أحمد'],
   ['Fatimah', 'فاطمة'],
@@ -305,14 +398,18 @@ export function bulkName(index: number, marker?: string): { en: string; ar: stri
     : { en: `${firstEn} ${lastEn}${suffix}`, ar: `${firstAr} ${lastAr}${suffix}` };
 }
 
+/** What writing a named person needs: the time, national ids completed, the demo password. */
+interface PersonOptions {
+  now: Date;
+  nationalIdOf: (stem: string) => string;
+  passwordHash: string;
+}
+
 /**
  * Writes the world. `nationalIdOf` completes a stem with its check digit; `now` anchors dates.
  * Answers nothing: every statement skips what is already there.
  */
-export async function writeWorld(
-  client: PoolClient,
-  options: { now: Date; nationalIdOf: (stem: string) => string; passwordHash: string },
-): Promise<void> {
+export async function writeWorld(client: PoolClient, options: PersonOptions): Promise<void> {
   const q = (text: string, values: unknown[] = []) => client.query(text, values);
   const { now } = options;
   for (const provider of PROVIDERS)
@@ -360,22 +457,7 @@ export async function writeWorld(
   }
 
   for (const person of WORLD_PEOPLE) {
-    const { rows } = await q(
-      `INSERT INTO users (national_id, full_name_en, full_name_ar, email, mobile, username, password_hash, kyc_valid_till, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, ($8::timestamptz + interval '10 months')::date, $8::timestamptz - interval '200 days')
-       ON CONFLICT (national_id) DO UPDATE SET national_id = EXCLUDED.national_id RETURNING user_slno`,
-      [
-        options.nationalIdOf(person.nationalIdStem),
-        person.en,
-        person.ar,
-        person.email,
-        person.mobile,
-        person.username,
-        options.passwordHash,
-        now,
-      ],
-    );
-    const userSlno = (rows[0] as { user_slno: number }).user_slno;
+    const userSlno = await writePerson(client, person, options);
     for (const membership of person.memberships)
       await q(
         `INSERT INTO memberships (user_slno, org_slno, roles, employee_id, email, mobile, designation)
@@ -406,6 +488,50 @@ export async function writeWorld(
         WHERE org_slno = $1 AND org_unit_slno IS NULL`,
       [organization.slno],
     );
+  }
+}
+
+/** Writes a named person (or finds them, by national id): their user slno. */
+async function writePerson(
+  client: PoolClient,
+  person: WorldPerson,
+  options: PersonOptions,
+): Promise<number> {
+  const { rows } = await client.query<{ user_slno: number }>(
+    `INSERT INTO users (national_id, full_name_en, full_name_ar, email, mobile, username, password_hash, kyc_valid_till, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, ($8::timestamptz + interval '10 months')::date, $8::timestamptz - interval '200 days')
+     ON CONFLICT (national_id) DO UPDATE SET national_id = EXCLUDED.national_id RETURNING user_slno`,
+    [
+      options.nationalIdOf(person.nationalIdStem),
+      person.en,
+      person.ar,
+      person.email,
+      person.mobile,
+      person.username,
+      options.passwordHash,
+      options.now,
+    ],
+  );
+  return (rows[0] as { user_slno: number }).user_slno;
+}
+
+/**
+ * Writes the providers' staff (issue 36): the staff people, and the staff entries of everyone
+ * named with one. Needs the world's people and providers; skips what is already there.
+ */
+export async function writeProviderStaff(
+  client: PoolClient,
+  options: PersonOptions,
+): Promise<void> {
+  for (const person of [...WORLD_PEOPLE, ...PROVIDER_STAFF_PEOPLE]) {
+    if (!person.staff?.length) continue;
+    const userSlno = await writePerson(client, person, options);
+    for (const staff of person.staff)
+      await client.query(
+        `INSERT INTO provider_staff (sip_slno, user_slno, roles) VALUES ($1, $2, $3)
+         ON CONFLICT (sip_slno, user_slno) DO NOTHING`,
+        [staff.sip, userSlno, staff.roles],
+      );
   }
 }
 

@@ -14,7 +14,7 @@ import {
   type RecordKind,
   type TenantField,
 } from '@tawqi/api';
-import { isAllowed, type Language } from '@tawqi/domain';
+import { PERMISSIONS, PROVIDER_ROLES, isAllowed, type Language } from '@tawqi/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
@@ -164,6 +164,16 @@ export function registerContractRoutes(
       return [
         `${endpoint.id}: ${policy.kind === 'member' ? 'no tenant' : 'a tenant but no member policy'}`,
       ];
+    // A provider's call is its staff's, an organization's its members' (issue 36): a policy whose
+    // roles are of the other kind would let the wrong people in, or nobody.
+    if (
+      policy.kind === 'member' &&
+      (endpoint.tenant?.kind === 'provider') !==
+        PERMISSIONS[policy.action].roles.every((role) =>
+          (PROVIDER_ROLES as readonly string[]).includes(role),
+        )
+    )
+      return [`${endpoint.id}: the policy's roles are not of the tenant's kind`];
     if ((policy.kind === 'applicant') !== (endpoint.access === 'applicant'))
       return [`${endpoint.id}: an applicant call's policy and access disagree`];
     return [];

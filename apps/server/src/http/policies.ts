@@ -1,7 +1,7 @@
 /**
  * Who may make each call (SECURITY.md: every route declares its policy; the server refuses to
  * start with one that does not): public, the signed-in user's own (the individual area), or a
- * member of the organization (or L1 provider) the request names, allowed the call's action by
+ * member of the organization (or staff of the provider) the request names, allowed the call's action by
  * the domain's one permission table (`PERMISSIONS`), which the portal reads too.
  */
 import type { EndpointId } from '@tawqi/api';
@@ -25,7 +25,12 @@ const APPROVE = member('approve');
 const REPORTS = member('readReports');
 const BUYER = member('buy');
 const SIGNING = member('sign');
-const L1 = member('manageL2Providers');
+/** Provider calls (issue 36): the staff of the L1 provider the request names. */
+const L1_STAFF = member('viewL2Providers');
+const L2_DECISIONS = member('decideL2Requests');
+const PRICING = member('priceSpecialPlans');
+const PAYMENTS = member('confirmPurchaseOrders');
+const ALLOCATING = member('allocateToL2Providers');
 
 export const POLICIES: Record<EndpointId, Policy> = {
   nafathLoginInitiate: PUBLIC,
@@ -118,8 +123,8 @@ export const POLICIES: Record<EndpointId, Policy> = {
   purchasedCounters: BUYER,
   counterQuantityGrid: BUYER,
   counterPlans: BUYER,
-  l1Plans: L1,
-  l2Sips: L1,
+  l1Plans: L1_STAFF,
+  l2Sips: L1_STAFF,
   l1PlanDetails: SELF,
   exportPurchaseCounter: BUYER,
   rolePlans: BUYER,
@@ -127,22 +132,22 @@ export const POLICIES: Record<EndpointId, Policy> = {
   rolePlanDescription: SELF,
   exportPurchaseOrgRolePlan: BUYER,
   buyOrganizationPlan: BUYER,
-  // An Enrolment Admin acting for an L1 provider buys for one of its L2 providers.
-  buyL2Counters: L1,
+  // The L1 provider's staff buy for one of its L2 providers.
+  buyL2Counters: ALLOCATING,
   specialPlans: BUYER,
   specialPlanQuantityGrid: BUYER,
   exportSpecialPlan: BUYER,
   requestSpecialPlan: BUYER,
   paySpecialPlan: BUYER,
-  // Decided for the organizations under an L1 provider, by an Enrolment Admin of it.
-  providerSpecialPlans: L1,
-  decideSpecialPlan: L1,
+  // Decided for the organizations under an L1 provider, by its staff.
+  providerSpecialPlans: L1_STAFF,
+  decideSpecialPlan: PRICING,
   createPurchaseOrder: BUYER,
   purchaseOrderPayee: BUYER,
   recordPurchaseOrderTransfer: BUYER,
-  // Confirmed for the organizations under an L1 provider, by an Enrolment Admin of it.
-  providerPurchaseOrders: L1,
-  confirmPurchaseOrder: L1,
+  // Confirmed for the organizations under an L1 provider, by its staff.
+  providerPurchaseOrders: L1_STAFF,
+  confirmPurchaseOrder: PAYMENTS,
   purchaseRequestPlans: BUYER,
   purchaseOrders: BUYER,
   purchaseOrderQuantityGrid: BUYER,
@@ -162,18 +167,20 @@ export const POLICIES: Record<EndpointId, Policy> = {
   orgEsignSignResponse: SIGNING,
   orgEsignSipId: MEMBER,
   enrolmentAdminDashboard: DASHBOARD,
-  l2RequestsGrid: L1,
-  l2RequestView: L1,
-  l2RequestDocument: L1,
-  l2OrganizationView: L1,
-  processL2Request: L1,
-  l2StockAllocationReport: L1,
-  exportL2StockAllocationReports: L1,
-  l1RemainingCounters: L1,
-  l2RoleCounterAllocations: L1,
-  exportL2RoleCounterAllocations: L1,
-  allocateL2Stock: L1,
-  allocateL2RoleCounters: L1,
+  // Every staff member of a provider, of either level.
+  providerDashboard: member('viewProvider'),
+  l2RequestsGrid: L1_STAFF,
+  l2RequestView: L1_STAFF,
+  l2RequestDocument: L1_STAFF,
+  l2OrganizationView: L1_STAFF,
+  processL2Request: L2_DECISIONS,
+  l2StockAllocationReport: L1_STAFF,
+  exportL2StockAllocationReports: L1_STAFF,
+  l1RemainingCounters: L1_STAFF,
+  l2RoleCounterAllocations: L1_STAFF,
+  exportL2RoleCounterAllocations: L1_STAFF,
+  allocateL2Stock: ALLOCATING,
+  allocateL2RoleCounters: ALLOCATING,
   countries: PUBLIC,
   states: PUBLIC,
   cities: PUBLIC,

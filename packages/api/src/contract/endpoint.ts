@@ -51,10 +51,11 @@ export type FieldPlace = 'path' | 'query' | 'body';
  * - `organizationQueryId`: the id an organization's queries use (SPEC §6: its slno for type 1,
  *   else its provider's slno); it must resolve to exactly one organization the caller is a member
  *   of (domain `queryIdOf` has the rule);
- * - `l1Provider`: a provider's slno; the caller must be a member of an organization of it.
+ * - `provider`: a provider's slno; the caller must be on its staff (issue 36), never only a
+ *   member of one of its customer organizations.
  */
 export interface TenantField {
-  kind: 'organization' | 'organizationQueryId' | 'l1Provider';
+  kind: 'organization' | 'organizationQueryId' | 'provider';
   in: FieldPlace;
   field: string;
 }

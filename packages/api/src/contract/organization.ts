@@ -76,7 +76,6 @@ import {
   userPaxRow,
   sar,
   providerLevel,
-  providerSummary,
 } from './schemas.js';
 
 /** A grid body of an organization: its id, page, filter, statuses, and the export's language. */
@@ -781,7 +780,7 @@ export const l1Plans = defineEndpoint({
   query: z.strictObject({ sipId: z.coerce.number().pipe(slno) }),
   // Ours: the VAT in percent, as the other plan lists give it.
   answer: json(listOf(l1Plan).extend({ vat: z.number().min(0).max(100) })),
-  tenant: tenantIn('query', 'sipId', 'l1Provider'),
+  tenant: tenantIn('query', 'sipId', 'provider'),
 });
 
 export const l2Sips = defineEndpoint({
@@ -794,7 +793,7 @@ export const l2Sips = defineEndpoint({
   access: 'session',
   query: z.strictObject({ sipId: z.coerce.number().pipe(slno) }),
   answer: json(listOf(z.object({ l2SipId: slno, sipName: z.string(), sipNameArabic: z.string() }))),
-  tenant: tenantIn('query', 'sipId', 'l1Provider'),
+  tenant: tenantIn('query', 'sipId', 'provider'),
 });
 
 export const l1PlanDetails = defineEndpoint({
@@ -932,7 +931,7 @@ export const buyL2Counters = defineEndpoint({
   access: 'session',
   body: z.strictObject({ sipId: slno, l2SipId: slno, items: packItems }),
   answer: checkoutAnswer,
-  tenant: tenantIn('body', 'sipId', 'l1Provider'),
+  tenant: tenantIn('body', 'sipId', 'provider'),
   records: [recordIn('body', 'l2SipId', 'l2Provider')],
   idempotent: true,
 });
@@ -1376,7 +1375,6 @@ export const enrolmentAdminDashboard = defineEndpoint({
       esignCounters: z.object({ total: count, utilized: count, remaining: count }),
       roleCounters: roleDeductionSummary,
       recentTransactions: z.array(orgEsignTransaction),
-      provider: providerSummary,
     }),
   ),
   tenant: tenantIn('body', 'organizationSlNo'),

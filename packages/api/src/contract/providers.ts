@@ -18,6 +18,7 @@ import { z } from 'zod';
 import { defineEndpoint, json, xlsx, recordIn, tenantIn } from './endpoint.js';
 import {
   count,
+  decisionAnswer,
   filterRequest,
   l1RemainingCounters,
   l2OrganizationView,
@@ -29,6 +30,7 @@ import {
   pageOf,
   pageRequest,
   providerPurchaseOrderRow,
+  providerSummary,
   providerSpecialPlanRow,
   reviewBody,
   sar,
@@ -39,7 +41,23 @@ import {
 } from './schemas.js';
 
 /** The L1 provider every L2 management call acts in. */
-const L1_TENANT = tenantIn('body', 'l1SipId', 'l1Provider');
+const L1_TENANT = tenantIn('body', 'l1SipId', 'provider');
+
+export const providerDashboard = defineEndpoint({
+  id: 'providerDashboard',
+  area: 'l2Management',
+  method: 'POST',
+  path: 'api/v1/provider/dashboard',
+  summary: 'A provider’s home for its staff: its stock, what it allocated, what waits for it',
+  origin: 'design',
+  designNote:
+    'Issue 36: a provider is its own tenant. Its figures were on its customers’ organization ' +
+    'dashboard; they are its staff’s, on the provider area’s home.',
+  access: 'session',
+  body: z.strictObject({ sipId: slno }),
+  answer: json(providerSummary),
+  tenant: tenantIn('body', 'sipId', 'provider'),
+});
 
 /** The default L1 provider of the L2 stock allocation report (SPEC §9). */
 const l1SipId = slno.default(DEFAULT_IDS.l2StockAllocationL1SipId);
@@ -108,7 +126,7 @@ export const l2RequestDocument = defineEndpoint({
   access: 'session',
   params: z.strictObject({ l1SipId: z.coerce.number().pipe(slno), uniqueFileId }),
   answer: { kind: 'document' },
-  tenant: tenantIn('path', 'l1SipId', 'l1Provider'),
+  tenant: tenantIn('path', 'l1SipId', 'provider'),
   records: [recordIn('path', 'uniqueFileId', 'l2RequestDocument')],
 });
 
@@ -228,7 +246,7 @@ export const allocateL2Stock = defineEndpoint({
     'SPEC §1: an L1 provider allocates stock to L2 providers. Never below zero; idempotent.',
   access: 'session',
   body: z.strictObject({ l1SipId, l2SipId: slno, counters: z.int().min(1).max(10_000_000) }),
-  answer: json(statusAnswer.extend({ l1SipRemainingCounter: count.nullable() })),
+  answer: json(decisionAnswer.extend({ l1SipRemainingCounter: count.nullable() })),
   tenant: L1_TENANT,
   records: [recordIn('body', 'l2SipId', 'l2Provider')],
   idempotent: true,
@@ -261,7 +279,7 @@ export const allocateL2RoleCounters = defineEndpoint({
         0,
       { message: 'allocate at least one counter' },
     ),
-  answer: json(statusAnswer.extend({ remaining: l1RemainingCounters.nullable() })),
+  answer: json(decisionAnswer.extend({ remaining: l1RemainingCounters.nullable() })),
   tenant: L1_TENANT,
   records: [recordIn('body', 'l2SipId', 'l2Provider')],
   idempotent: true,
@@ -284,9 +302,8 @@ export const providerSpecialPlans = defineEndpoint({
   summary: 'Special plan requests of the organizations under an L1 provider, newest first',
   origin: 'design',
   designNote:
-    'Issue 15: "design where that decision is made, for an L1 enrolment admin". An Enrolment ' +
-    'Admin of an organization of the L1 provider decides on the special plan page itself, in a ' +
-    'second tab beside the organization’s own requests.',
+    'Issue 15: "design where that decision is made". Issue 36: the L1 provider’s staff decide, ' +
+    'in the provider area (never an admin of a customer organization).',
   access: 'session',
   body: providerSpecialPlansBody,
   answer: json(pageOf(providerSpecialPlanRow)),
@@ -303,7 +320,8 @@ export const decideSpecialPlan = defineEndpoint({
   origin: 'design',
   designNote:
     'Approving names the price of one counter or seat before VAT and, for counters, how many ' +
-    'months they stay valid; rejecting needs remarks, which the organization sees.',
+    'months they stay valid; rejecting needs remarks, which the organization sees. A price above ' +
+    'the four-eyes amount waits for a second staff member to send the same decision (issue 36).',
   access: 'session',
   body: z.strictObject({
     l1SipId: slno,
@@ -313,7 +331,7 @@ export const decideSpecialPlan = defineEndpoint({
     validityMonths: z.int().min(1).max(60).optional(),
     remarks: text(500).optional(),
   }),
-  answer: json(statusAnswer),
+  answer: json(decisionAnswer),
   tenant: L1_TENANT,
   records: [recordIn('body', 'requestSlNo', 'providerSpecialPlanRequest')],
   idempotent: true,
@@ -329,8 +347,8 @@ export const providerPurchaseOrders = defineEndpoint({
   summary: 'Purchase orders of the organizations under an L1 provider, newest first',
   origin: 'design',
   designNote:
-    'The provider is paid by bank transfer and confirms receipt: an Enrolment Admin of an ' +
-    'organization of the L1 provider does it on the purchase requests page, in a second tab.',
+    'The provider is paid by bank transfer and its staff confirm receipt in the provider area ' +
+    '(issue 36).',
   access: 'session',
   body: z.strictObject({
     l1SipId: slno,
@@ -351,7 +369,8 @@ export const confirmPurchaseOrder = defineEndpoint({
   summary: 'Confirm a purchase order’s transfer arrived (credited), or say it did not (remarks)',
   origin: 'design',
   designNote:
-    'Received: the order is credited once. Not received needs remarks the organization reads.',
+    'Received: the order is credited once. Not received needs remarks the organization reads. ' +
+    'Above the four-eyes amount, a second staff member confirms the same decision (issue 36).',
   access: 'session',
   body: z.strictObject({
     l1SipId: slno,
@@ -359,7 +378,7 @@ export const confirmPurchaseOrder = defineEndpoint({
     received: z.boolean(),
     remarks: text(500).optional(),
   }),
-  answer: json(statusAnswer),
+  answer: json(decisionAnswer),
   tenant: L1_TENANT,
   records: [recordIn('body', 'requestSlNo', 'providerPurchaseOrder')],
   idempotent: true,

@@ -20,6 +20,7 @@ import {
   NEW_USER_APPROVAL_STATUSES,
   MEMBER_CHANGE_FIELDS,
   ORGANIZATION_ROLES,
+  PROVIDER_ROLES,
   ORG_USER_ACTIVE_STATES,
   ORG_USER_STATUSES,
   PAYMENT_STATUSES,
@@ -83,6 +84,13 @@ export const statusAnswer = z.object({
   errorMessage: z.string().nullable(),
 });
 
+/**
+ * What a provider's decision answers (issue 36): `awaitingSecondStaff` is true when the decision is
+ * above the configured amount and was recorded for a second staff member to confirm (four eyes);
+ * false when it took effect.
+ */
+export const decisionAnswer = statusAnswer.extend({ awaitingSecondStaff: z.boolean() });
+
 /** A page of rows: `dataList` and `totalCount` (SPEC §7 payment history and grids). */
 export function pageOf<T extends z.ZodType>(row: T) {
   return z.object({ dataList: z.array(row), totalCount: count });
@@ -127,12 +135,26 @@ export const organizationEntry = z.object({
   sipLevel: providerLevel.nullable(),
 });
 
+/**
+ * Ours (issue 36): a provider the signed-in person is on the staff of, with their provider roles.
+ * The portal's provider area acts in it, switched to like an organization.
+ */
+export const providerEntry = z.object({
+  sipSlNo: slno,
+  providerName: z.string(),
+  providerNameArabic: z.string(),
+  roles: z.array(z.enum(PROVIDER_ROLES)),
+  sipLevel: providerLevel,
+});
+
 /** What a successful login, enrolment or refresh answers: the session data with a token. */
 export const sessionData = z.object({
   token: z.string(),
   refreshToken: z.string(),
   organizationList: z.array(organizationEntry),
   selectedOrganization: organizationEntry.nullable(),
+  /** Ours (issue 36): the providers the person is on the staff of. */
+  providerList: z.array(providerEntry),
   /** Ours: the header shows the user's name in either language. */
   fullNameEnglish: z.string(),
   fullNameArabic: z.string(),
@@ -762,7 +784,8 @@ export const l2RoleCounterAllocation = z.object({
 });
 
 /**
- * Ours (issue 16): the provider of the dashboard's organization, as its Enrolment Admins see it.
+ * Ours (issue 16; issue 36 moved it from the organization dashboard to the provider's home, for
+ * its staff only: a customer's admin does not see its provider's stock).
  * An L1's: its stock left, the eSign stock it has allocated to its L2 providers in all, and the
  * L2 applications waiting for it. An L2's: what it holds, and what it received from its L1.
  */

@@ -51,8 +51,9 @@ export interface GridView<S extends string = string> {
   toDate: string | null;
   statuses: readonly S[];
   /** The active organization of an organization grid (null in the individual area). */
-  /** With its provider's slno for a grid of the provider's (an L1's calls name it). */
-  organization: { slno: number; queryId: number; provider?: number } | null;
+  organization: { slno: number; queryId: number } | null;
+  /** The active provider of a provider's grid (issue 36: the provider area's; an L1's calls name it). */
+  provider?: number | null;
   /** The grid's own filters (its `extraFilters`), as the URL holds them; '' when not set. */
   extra: Readonly<Record<string, string>>;
 }
@@ -147,10 +148,11 @@ export function organizationOf(view: GridFilter): { slno: number; queryId: numbe
   return view.organization;
 }
 
-/** The provider of a provider's grid: the active organization's. */
+/** The provider of a provider's grid: the provider area's active one. */
 export function providerOf(view: GridFilter): number {
-  const provider = view.organization?.provider;
-  if (provider === undefined) throw new Error('a provider grid without its provider');
+  const { provider } = view;
+  if (provider === undefined || provider === null)
+    throw new Error('a provider grid without its provider');
   return provider;
 }
 

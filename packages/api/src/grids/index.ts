@@ -616,8 +616,8 @@ export const specialPlansGrid = defineGrid({
 });
 
 /**
- * The special plan requests made to the L1 provider of the active organization (ours: where an
- * L1 Enrolment Admin decides them), newest first; no export.
+ * The special plan requests made to the provider area's active L1 provider (ours: where its
+ * staff decide them), newest first; no export.
  */
 export const providerSpecialPlansGrid = defineGrid({
   id: 'providerSpecialPlans',
@@ -667,7 +667,7 @@ export const purchaseOrdersGrid = defineGrid({
   exportInput: (filter, language) => ({ body: { ...orgFilter(filter), language } }),
 });
 
-/** The purchase orders made to the L1 provider of the active organization (ours); no export. */
+/** The purchase orders made to the provider area’s active L1 provider (ours); no export. */
 export const providerPurchaseOrdersGrid = defineGrid({
   id: 'providerPurchaseOrders',
   list: CONTRACT.providerPurchaseOrders,

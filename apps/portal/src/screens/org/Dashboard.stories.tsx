@@ -4,10 +4,7 @@
  * failed (with a retry that recovers), network mocked.
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { CONTRACT } from '@tawqi/api';
-import { createMockAnswers } from '@tawqi/api/fixtures';
-import { mockStates, fixturesOf, mockUrl } from '@tawqi/api/msw';
-import { http, HttpResponse } from 'msw';
+import { mockStates } from '@tawqi/api/msw';
 import { expect, waitFor, within } from 'storybook/test';
 import {
   SESSION_WITH_ORGANIZATIONS,
@@ -17,8 +14,6 @@ import {
   inDark,
   loadingStory,
   portalLoader,
-  storyFixtures,
-  storyLanguage,
   retryRecovers,
   text,
   withPortal,
@@ -62,68 +57,6 @@ export const Data: Story = {
 export const DataArabic = inArabic(Data);
 export const DataDark = inDark(Data);
 export const DataArabicDark = inDark(inArabic(Data));
-
-/** An L1 provider's figures: its stock left, allocated, and applications waiting, with links. */
-export const L1Provider: Story = {
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    const provider = await canvas.findByRole('region', {
-      name: text('org:dashboard.provider.title', { name: storyFixtures().providerName }),
-    });
-    await expect(
-      within(provider).getByRole('link', { name: text('org:dashboard.provider.allocate') }),
-    ).toHaveAttribute('href', '/app/org/reports/stock');
-    await expect(
-      within(provider).getByRole('link', { name: text('org:dashboard.provider.review') }),
-    ).toHaveAttribute('href', '/app/org/approval/ltwo');
-  },
-};
-export const L1ProviderArabic = inArabic(L1Provider);
-
-const L2_NAME = { en: 'Jeddah Signing Services', ar: 'جدة لخدمات التوقيع' };
-
-/** An L2 provider's figures: what it received from its L1, and what it holds. */
-export const L2Provider: Story = {
-  parameters: {
-    msw: [
-      http.post(mockUrl(CONTRACT.enrolmentAdminDashboard), ({ request }) =>
-        HttpResponse.json({
-          ...(createMockAnswers(fixturesOf(request)).enrolmentAdminDashboard({
-            params: {},
-            query: {},
-            body: {},
-          }) as object),
-          provider: {
-            level: 'L2',
-            name: fixturesOf(request).say(L2_NAME),
-            held: {
-              esign: 25_000,
-              enrolmentAdmin: 10,
-              authorizedSignatory: 40,
-              organizationUser: 300,
-            },
-            esignAllocated: 25_000,
-            pendingL2Requests: 0,
-            parentName: fixturesOf(request).providerName,
-          },
-        }),
-      ),
-    ],
-  },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    const provider = await canvas.findByRole('region', {
-      name: text('org:dashboard.provider.title', { name: L2_NAME[storyLanguage()] }),
-    });
-    await expect(
-      within(provider).getByText(
-        text('org:dashboard.provider.received', { name: storyFixtures().providerName }),
-      ),
-    ).toBeVisible();
-    await expect(within(provider).queryAllByRole('link')).toHaveLength(0);
-  },
-};
-export const L2ProviderArabic = inArabic(L2Provider);
 
 export const Loading: Story = loadingStory('enrolmentAdminDashboard');
 export const LoadingArabic = inArabic(Loading);

@@ -1,11 +1,10 @@
 /**
  * The Enrolment Admin's dashboard (SPEC §2 "dashboard for enrolment admins", §7
  * `dashboardDetailsForEnrolmentAdmin`): the organization's users, what waits for approval, its
- * eSign and role counters, its provider's figures, and its latest transactions, each with a link
- * to where it is handled.
+ * eSign and role counters, and its latest transactions, each with a link to where it is handled
+ * (its provider's figures are the provider's staff's since issue 36: provider/ProviderHome).
  * It follows the active organization: switching reads the new one's.
  */
-import type { CONTRACT, EndpointOutput } from '@tawqi/api';
 import { orgEsignTransactionsGrid } from '@tawqi/api/grids';
 import { COUNTED_ROLES, type CountedRole } from '@tawqi/domain';
 import { DataGrid, EmptyState, ErrorState, Link, StatCard, type DataGridColumn } from '@tawqi/ui';
@@ -17,60 +16,6 @@ import { ORG_PATHS } from '../../paths.js';
 import { activeOrganizationAtom } from '../../state/atoms.js';
 import { heading, screen, section, sectionTitle, stats, title } from '../my/my.css.js';
 import { EsignBalanceCard, useOrgDashboard } from './EsignBalance.js';
-
-type Provider = NonNullable<EndpointOutput<typeof CONTRACT.enrolmentAdminDashboard>['provider']>;
-
-/**
- * The organization's provider (issue 16): an L1's stock left, what it allocated to its L2
- * providers and the applications waiting, each with where it is handled; an L2's stock and what
- * it received from its L1.
- */
-function ProviderFigures({ provider }: { provider: Provider }) {
-  const { t } = useTranslation('org');
-  const format = useFormat();
-  const { held } = provider;
-  return (
-    <section className={section} aria-labelledby="provider-title">
-      <h2 id="provider-title" className={sectionTitle}>
-        {t('dashboard.provider.title', { name: provider.name })}
-      </h2>
-      {provider.level === 'L1' ? (
-        <div className={stats}>
-          <StatCard
-            label={t('dashboard.provider.stockLeft')}
-            value={format.number(held.esign)}
-            hint={<Link href={ORG_PATHS.stockReport}>{t('dashboard.provider.allocate')}</Link>}
-          />
-          <StatCard
-            label={t('dashboard.provider.allocated')}
-            value={format.number(provider.esignAllocated)}
-          />
-          <StatCard
-            label={t('dashboard.provider.pending')}
-            value={format.number(provider.pendingL2Requests)}
-            hint={<Link href={ORG_PATHS.l2Approvals}>{t('dashboard.provider.review')}</Link>}
-          />
-        </div>
-      ) : (
-        <div className={stats}>
-          <StatCard
-            label={t('dashboard.provider.received', { name: provider.parentName ?? '' })}
-            value={format.number(provider.esignAllocated)}
-          />
-          <StatCard
-            label={t('dashboard.provider.held')}
-            value={format.number(held.esign)}
-            hint={t('dashboard.provider.roles', {
-              enrolmentAdmin: format.number(held.enrolmentAdmin),
-              authorizedSignatory: format.number(held.authorizedSignatory),
-              organizationUser: format.number(held.organizationUser),
-            })}
-          />
-        </div>
-      )}
-    </section>
-  );
-}
 
 interface RoleRow {
   role: CountedRole;
@@ -137,8 +82,6 @@ export default function OrgDashboard() {
           <EsignBalanceCard counters={esign} isLoading={loading} />
         </div>
       )}
-
-      {data?.provider ? <ProviderFigures provider={data.provider} /> : null}
 
       {call.status === 'failed' ? null : (
         <>

@@ -3,19 +3,17 @@
  * guarded by the action it needs in the active organization (domain `ORG_ROUTE_ACTIONS`, the
  * permission table the server authorizes with): a role that does not allow it sees "you don't
  * have access to this". Built screens show (screens.tsx); other allowed routes say their screen
- * comes with the organization stage; any other path under /app/org is not found.
+ * comes with the organization stage; any other path under /app/org is not found. The spec's
+ * addresses of a provider's pages lead to the provider area (issue 36).
  */
-import { ORG_ROUTES, ORG_ROUTE_ACTIONS, isAllowed } from '@tawqi/domain';
-import { Spinner } from '@tawqi/ui';
+import { ORG_ROUTES, ORG_ROUTE_ACTIONS, PROVIDER_ROUTE_OF, isAllowed } from '@tawqi/domain';
 import { useAtomValue } from 'jotai';
-import { Fragment, Suspense } from 'react';
-import { Route, Switch } from 'wouter';
-import AppLayout from '../../layouts/AppLayout.js';
+import { Redirect, useSearch } from 'wouter';
+import { AreaRoutes } from '../../layouts/AreaRoutes.js';
 import { ORG_PATHS } from '../../paths.js';
 import { activeOrganizationAtom, languageAtom } from '../../state/atoms.js';
 import NoAccess from '../NoAccess.js';
 import NotAvailableYet from '../NotAvailableYet.js';
-import NotFound from '../NotFound.js';
 import { ORG_SCREENS, orgIndexScreen } from './screens.js';
 
 export default function OrgArea() {
@@ -26,7 +24,11 @@ export default function OrgArea() {
       ? active.organizationNameArabic
       : active.organizationName
     : '';
+  const search = useSearch();
   const screenOf = (route: (typeof ORG_ROUTES)[number]) => {
+    // A provider's page the spec put here is in the provider area now (issue 36), query and all.
+    const moved = PROVIDER_ROUTE_OF[route];
+    if (moved) return <Redirect to={search ? `${moved}?${search}` : moved} replace />;
     if (!active || !isAllowed(active, ORG_ROUTE_ACTIONS[route]))
       return <NoAccess organization={name} />;
     if (route === ORG_PATHS.index)
@@ -34,20 +36,6 @@ export default function OrgArea() {
     return ORG_SCREENS[route] ?? <NotAvailableYet stage="organization" />;
   };
   return (
-    <AppLayout area="org">
-      <Suspense fallback={<Spinner size="large" />}>
-        <Switch>
-          {ORG_ROUTES.map((route) => (
-            <Route key={route} path={route}>
-              {/* Another organization is a new screen: nothing of the last one's shows meanwhile. */}
-              <Fragment key={active?.slno ?? 0}>{screenOf(route)}</Fragment>
-            </Route>
-          ))}
-          <Route>
-            <NotFound />
-          </Route>
-        </Switch>
-      </Suspense>
-    </AppLayout>
+    <AreaRoutes area="org" routes={ORG_ROUTES} screenOf={screenOf} tenant={active?.slno ?? 0} />
   );
 }

@@ -1,12 +1,13 @@
 /**
  * Purchase orders (SPEC §2 `purchase/requests`): the organization's orders as the declared grid's
  * stories (stories/gridStories.tsx), the provider's account above them, recording a transfer,
- * ordering packs, and the L1 admin's tab where a transfer is confirmed; network mocked.
+ * and ordering packs; network mocked. The provider's staff confirm transfers in the provider
+ * area (ProviderPurchaseOrders).
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { CONTRACT } from '@tawqi/api';
 import { purchaseOrdersGrid } from '@tawqi/api/grids';
-import { fixturesOf, mockUrl } from '@tawqi/api/msw';
+import { mockUrl } from '@tawqi/api/msw';
 import { http, HttpResponse } from 'msw';
 import { expect, screen as page, userEvent, waitFor, within } from 'storybook/test';
 import { gridStories } from '../../stories/gridStories.js';
@@ -18,6 +19,7 @@ import {
   text,
   withPortal,
 } from '../../stories/portal.js';
+import { orderIn } from './purchases.mocks.js';
 import PurchaseOrders from './PurchaseOrders.js';
 
 const portal = { route: '/app/org/purchase/requests', session: SESSION_WITH_ORGANIZATIONS };
@@ -33,31 +35,10 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const stories = gridStories(purchaseOrdersGrid, {
-  label: 'org:orders.tabs.ours',
+  label: 'org:orders.title',
   empty: 'org:orders.empty',
   portal,
 });
-
-/** A purchase order as the server words it in the request's language. */
-const orderIn = (sent: Request) => {
-  const { term, say } = fixturesOf(sent);
-  return {
-    transactionNo: 'PO-000031',
-    requestDate: '2026-11-20T09:00:00.000Z',
-    paymentMode: term('bankTransfer'),
-    paymentType: term('eSign counters'),
-    productsInQuantity: 2,
-    productKeyRequestSlNo: 31,
-    price: 3500,
-    vat: 525,
-    totalPrice: 4025,
-    planName: say({ en: '500 eSign counters', ar: '٥٠٠ عملية توقيع' }),
-    planType: term('Purchase order'),
-    errorMessage: null,
-    errorCode: null,
-    responseStatus: null,
-  };
-};
 
 /** The orders, and above them where the transfer goes. */
 export const Data: Story = {
@@ -103,7 +84,7 @@ export const RecordTransfer: Story = {
   },
   play: async ({ canvasElement }) => {
     recorded.length = 0;
-    await openFirstRow(canvasElement, text('org:orders.tabs.ours'));
+    await openFirstRow(canvasElement, text('org:orders.title'));
     const canvas = within(canvasElement);
     const record = await canvas.findByRole('button', {
       name: text('org:orders.record', { id: 'PO-000031' }),
@@ -136,48 +117,3 @@ export const NewOrder: Story = {
   },
 };
 export const NewOrderArabic: Story = inArabic(NewOrder);
-
-const confirmed: unknown[] = [];
-
-/** The L1 admin's tab: a recorded transfer is confirmed as received. */
-export const Confirm: Story = {
-  parameters: {
-    portal: { ...portal, route: `${portal.route}?tab=confirm` },
-    msw: [
-      http.post(mockUrl(CONTRACT.providerPurchaseOrders), ({ request }) =>
-        HttpResponse.json({
-          dataList: [
-            {
-              ...orderIn(request),
-              status: 'paymentInitiated',
-              organizationName: fixturesOf(request).say({
-                en: 'Riyadh Trading Company',
-                ar: 'شركة الرياض للتجارة',
-              }),
-              transferReference: 'TRF-2026-0001',
-            },
-          ],
-          totalCount: 1,
-        }),
-      ),
-      http.post(mockUrl(CONTRACT.confirmPurchaseOrder), async ({ request }) => {
-        confirmed.push(await request.json());
-        return HttpResponse.json({ status: '1', errorMessage: null });
-      }),
-    ],
-  },
-  play: async ({ canvasElement }) => {
-    confirmed.length = 0;
-    await openFirstRow(canvasElement, text('org:orders.tabs.confirm'));
-    const canvas = within(canvasElement);
-    await userEvent.click(
-      await canvas.findByRole('button', {
-        name: text('org:orders.confirm.received', { id: 'PO-000031' }),
-      }),
-    );
-    await waitFor(() =>
-      expect(confirmed).toEqual([{ l1SipId: 408, requestSlNo: 31, received: true }]),
-    );
-  },
-};
-export const ConfirmArabic: Story = inArabic(Confirm);

@@ -3,17 +3,16 @@
  * ordered to pay by bank transfer — to the provider's account, shown above — each waiting for its
  * transfer, waiting for the provider to confirm it, paid, or not received (the provider's remarks
  * say why, and another transfer can be recorded); filtered from the URL and exported as
- * Purchase_Order_Request.xlsx. An Enrolment Admin of an organization of an L1 provider confirms,
- * in a second tab, the transfers made to that provider (ours: where is not in the spec).
+ * Purchase_Order_Request.xlsx. The provider's staff confirm the transfers, in the provider area
+ * (issue 36: provider/ProviderPurchaseOrders).
  */
 import { CONTRACT } from '@tawqi/api';
-import { providerPurchaseOrdersGrid, purchaseOrdersGrid } from '@tawqi/api/grids';
-import { isAllowed, queryIdOf, type PurchaseOrderStatus } from '@tawqi/domain';
-import { Button, Card, Tabs, TextField } from '@tawqi/ui';
+import { purchaseOrdersGrid } from '@tawqi/api/grids';
+import { queryIdOf, type PurchaseOrderStatus } from '@tawqi/domain';
+import { Button, Card, TextField } from '@tawqi/ui';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'wouter';
 import { api } from '../../api.js';
 import { GridScreen } from '../../components/GridScreen.js';
 import { ReadState } from '../../components/ReadState.js';
@@ -25,7 +24,6 @@ import { activeOrganizationAtom } from '../../state/atoms.js';
 import { reportFailure, toasts } from '../../toasts.js';
 import { actions, heading, muted, screen, title } from '../my/my.css.js';
 import { Facts, shown } from '../../components/Facts.js';
-import { RemarksDialog } from './RemarksDialog.js';
 import { PackDialog, type PackItem } from './PackDialog.js';
 import { OrderLines } from './Purchases.js';
 import { SectionLinks } from './SectionLinks.js';
@@ -34,7 +32,7 @@ type Category = 'counter' | 'role';
 /** A transfer can be recorded until one is confirmed: at first, and after one did not arrive. */
 const AWAITING_TRANSFER: readonly PurchaseOrderStatus[] = ['pending', 'paymentFailure'];
 
-interface OrderRow {
+export interface OrderRow {
   transactionNo: string;
   productKeyRequestSlNo: number;
   totalPrice: number;
@@ -132,88 +130,6 @@ function OurOrder({ organization, row }: { organization: number; row: OrderRow }
   );
 }
 
-/** A purchase order made to the provider: confirm its transfer arrived, or say it did not. */
-function ProviderOrder({
-  provider,
-  row,
-}: {
-  provider: number;
-  row: OrderRow & { organizationName: string; transferReference: string | null };
-}) {
-  const { t } = useTranslation('org');
-  const format = useFormat();
-  const [busy, setBusy] = useState<'received' | 'missing' | null>(null);
-  const [refusing, setRefusing] = useState(false);
-  const decide = async (received: boolean, remarks = '') => {
-    setBusy(received ? 'received' : 'missing');
-    try {
-      await api.call(
-        CONTRACT.confirmPurchaseOrder,
-        {
-          body: {
-            l1SipId: provider,
-            requestSlNo: row.productKeyRequestSlNo,
-            received,
-            ...(received ? {} : { remarks }),
-          },
-        },
-        { idempotencyKey: crypto.randomUUID() },
-      );
-      toasts.show({
-        variant: 'success',
-        title: t(received ? 'orders.confirm.done' : 'orders.confirm.refused'),
-      });
-      setRefusing(false);
-    } catch (error) {
-      reportFailure(error);
-    } finally {
-      setBusy(null);
-      await refresh();
-    }
-  };
-  return (
-    <div>
-      <Facts
-        label={t('orders.of', { id: row.transactionNo })}
-        facts={[
-          [t('special.organization'), row.organizationName],
-          [
-            t('orders.transfer'),
-            <Verbatim key="transfer">{shown(row.transferReference)}</Verbatim>,
-          ],
-          [t('buy.lines.total'), format.sar(row.totalPrice)],
-          [t('users.detail.status'), <Status key="status" status={row.status} />],
-          [t('special.remarks'), shown(row.errorMessage)],
-        ]}
-      />
-      {row.status === 'paymentInitiated' ? (
-        <div className={actions}>
-          <Button
-            isPending={busy === 'received'}
-            isDisabled={busy !== null}
-            onPress={() => void decide(true)}
-          >
-            {t('orders.confirm.received', { id: row.transactionNo })}
-          </Button>
-          <Button variant="danger" isDisabled={busy !== null} onPress={() => setRefusing(true)}>
-            {t('orders.confirm.missing')}
-          </Button>
-        </div>
-      ) : null}
-      {refusing ? (
-        <RemarksDialog
-          title={t('orders.confirm.missingTitle', { id: row.transactionNo })}
-          confirmLabel={t('orders.confirm.missing')}
-          hint={t('special.decide.remarksHint')}
-          busy={busy === 'missing'}
-          onSend={(remarks) => void decide(false, remarks)}
-          onClose={() => setRefusing(false)}
-        />
-      ) : null}
-    </div>
-  );
-}
-
 /** Ordering packs of one category to pay by transfer: the quantity dialog, then the order. */
 function NewOrder({
   organization,
@@ -265,27 +181,12 @@ function NewOrder({
   );
 }
 
-const TABS = ['ours', 'confirm'] as const;
-
 export default function PurchaseOrders() {
   const { t } = useTranslation('org');
   const active = useAtomValue(activeOrganizationAtom);
-  const [params, setParams] = useSearchParams();
   const [ordering, setOrdering] = useState<Category | null>(null);
   if (!active) return null;
-  const organization = { slno: active.slno, queryId: queryIdOf(active), provider: active.sipSlNo };
-  const confirms = isAllowed(active, 'manageL2Providers');
-  const tab = (confirms ? TABS.find((name) => name === params.get('tab')) : undefined) ?? 'ours';
-  const ours = (
-    <GridScreen
-      grid={purchaseOrdersGrid}
-      label={t('orders.tabs.ours')}
-      emptyTitle={t('orders.empty')}
-      searchLabel={t('orders.search')}
-      organization={organization}
-      renderDetail={(row) => <OurOrder organization={active.slno} row={row} />}
-    />
-  );
+  const organization = { slno: active.slno, queryId: queryIdOf(active) };
   return (
     <div className={screen}>
       <div className={heading}>
@@ -308,35 +209,14 @@ export default function PurchaseOrders() {
           onClose={() => setOrdering(null)}
         />
       ) : null}
-      {confirms ? (
-        <Tabs
-          label={t('orders.title')}
-          selectedKey={tab}
-          onSelectionChange={(key) => {
-            // A tab starts on its own first page and filter.
-            setParams(key === 'ours' ? {} : { tab: String(key) });
-          }}
-          items={[
-            { id: 'ours', label: t('orders.tabs.ours'), content: ours },
-            {
-              id: 'confirm',
-              label: t('orders.tabs.confirm'),
-              content: (
-                <GridScreen
-                  grid={providerPurchaseOrdersGrid}
-                  label={t('orders.tabs.confirm')}
-                  emptyTitle={t('orders.emptyConfirm')}
-                  searchLabel={t('orders.search')}
-                  organization={organization}
-                  renderDetail={(row) => <ProviderOrder provider={active.sipSlNo} row={row} />}
-                />
-              ),
-            },
-          ]}
-        />
-      ) : (
-        ours
-      )}
+      <GridScreen
+        grid={purchaseOrdersGrid}
+        label={t('orders.title')}
+        emptyTitle={t('orders.empty')}
+        searchLabel={t('orders.search')}
+        organization={organization}
+        renderDetail={(row) => <OurOrder organization={active.slno} row={row} />}
+      />
     </div>
   );
 }

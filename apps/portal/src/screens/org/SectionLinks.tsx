@@ -2,13 +2,15 @@
  * The pages of one section of the organization area, side by side: the navigation opens the
  * first, and each page leads to the others (SPEC §2: reports/esign, reports/roles and reports/dsc;
  * approval/user and approval/dsc; buy/esign,
- * buy/role, purchase/special/plan and purchase/requests; an L1 provider's approval/ltwo,
- * reports/stock, buy/role/l2/counter and buy/esign/plans/sipBuyCounter).
+ * buy/role, purchase/special/plan and purchase/requests; and the provider area's pages, issue 36).
  */
+import { PROVIDER_ROUTE_ACTIONS, isAllowed, type ProviderRoute } from '@tawqi/domain';
 import { Link } from '@tawqi/ui';
+import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { ORG_PATHS } from '../../paths.js';
+import { ORG_PATHS, PROVIDER_PATHS } from '../../paths.js';
+import { activeProviderAtom } from '../../state/atoms.js';
 import { actions } from '../my/my.css.js';
 
 const SECTIONS = {
@@ -27,11 +29,15 @@ const SECTIONS = {
     ['special.title', ORG_PATHS.specialPlans],
     ['orders.title', ORG_PATHS.purchaseOrders],
   ],
+  // The provider area's (issue 36).
   providers: [
-    ['providers.approvals.title', ORG_PATHS.l2Approvals],
-    ['providers.stock.title', ORG_PATHS.stockReport],
-    ['providers.roles.title', ORG_PATHS.roleAllocations],
-    ['providers.buy.title', ORG_PATHS.buyForL2],
+    ['providers.home.title', PROVIDER_PATHS.index],
+    ['providers.approvals.title', PROVIDER_PATHS.l2Approvals],
+    ['providers.stock.title', PROVIDER_PATHS.stockReport],
+    ['providers.roles.title', PROVIDER_PATHS.roleAllocations],
+    ['providers.buy.title', PROVIDER_PATHS.buyForL2],
+    ['special.title', PROVIDER_PATHS.specialPlans],
+    ['orders.title', PROVIDER_PATHS.purchaseOrders],
   ],
 } as const;
 
@@ -45,9 +51,16 @@ const LABELS = {
 export function SectionLinks({ section }: { section: keyof typeof SECTIONS }) {
   const { t } = useTranslation('org');
   const [location] = useLocation();
+  const provider = useAtomValue(activeProviderAtom);
+  // A provider's pages by the staff member's roles there (the permission table).
+  const links = SECTIONS[section].filter(
+    ([, path]) =>
+      section !== 'providers' ||
+      (provider !== null && isAllowed(provider, PROVIDER_ROUTE_ACTIONS[path as ProviderRoute])),
+  );
   return (
     <nav aria-label={t(LABELS[section])} className={actions}>
-      {SECTIONS[section].map(([label, path]) => (
+      {links.map(([label, path]) => (
         <Link key={path} href={path} {...(location === path ? { 'aria-current': 'page' } : {})}>
           {t(label)}
         </Link>

@@ -26,11 +26,6 @@ const PaymentStatus = preloadable(() => import('./PaymentStatus.js'));
 const SpecialPlans = preloadable(() => import('./SpecialPlans.js'));
 const RequestSpecialPlan = preloadable(() => import('./RequestSpecialPlan.js'));
 const PurchaseOrders = preloadable(() => import('./PurchaseOrders.js'));
-const L2Approvals = preloadable(() => import('./L2Approvals.js'));
-const StockAllocations = preloadable(() => import('./StockAllocations.js'));
-const RoleAllocations = preloadable(() => import('./RoleAllocations.js'));
-const AllocateRoles = preloadable(() => import('./AllocateRoles.js'));
-const BuyForL2 = preloadable(() => import('./BuyForL2.js'));
 
 export const ORG_SCREENS: Partial<Record<OrgRoute, ReactNode>> = {
   [ORG_PATHS.dashboard]: <Dashboard key="dashboard" />,
@@ -55,11 +50,6 @@ export const ORG_SCREENS: Partial<Record<OrgRoute, ReactNode>> = {
   [ORG_PATHS.specialPlans]: <SpecialPlans key="specialPlans" />,
   [ORG_PATHS.requestSpecialPlan]: <RequestSpecialPlan key="requestSpecialPlan" />,
   [ORG_PATHS.purchaseOrders]: <PurchaseOrders key="purchaseOrders" />,
-  [ORG_PATHS.l2Approvals]: <L2Approvals key="l2Approvals" />,
-  [ORG_PATHS.stockReport]: <StockAllocations key="stockReport" />,
-  [ORG_PATHS.roleAllocations]: <RoleAllocations key="roleAllocations" />,
-  [ORG_PATHS.allocateRoles]: <AllocateRoles key="allocateRoles" />,
-  [ORG_PATHS.buyForL2]: <BuyForL2 key="buyForL2" />,
 };
 
 /**

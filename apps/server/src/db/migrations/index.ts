@@ -29,6 +29,7 @@ import * as timeStamping from './027_time_stamping.js';
 import * as esignService from './028_esign_service.js';
 import * as longTermValidation from './029_long_term_validation.js';
 import * as activeMember from './030_active_member.js';
+import * as providerStaff from './031_provider_staff.js';
 
 export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   initial,
@@ -61,4 +62,5 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   esignService,
   longTermValidation,
   activeMember,
+  providerStaff,
 ];

@@ -82,7 +82,7 @@ export function createLiveChecks(pool: Pool, idleMinutes: number) {
     session: loaderOf('session'),
     organization: loaderOf('organization'),
     organizationQueryId: loaderOf('organizationQueryId'),
-    l1Provider: loaderOf('l1Provider'),
+    provider: loaderOf('provider'),
   };
   return {
     /** Whether the check's session is live (touched), and the tenants it names. */

@@ -6,3 +6,6 @@
  */
 export const activeMember = (alias: string): string =>
   `${alias}.is_active AND ${alias}.status = 'Approved'`;
+
+/** An active staff member of a provider (issue 36): on its staff and not deactivated. */
+export const activeStaff = (alias: string): string => `${alias}.is_active`;

@@ -5,17 +5,17 @@
  * belong to that tenant. The rule for query ids is the domain's (`queryIdOf`, its comment).
  */
 import type { RecordKind, TenantField } from '@tawqi/api';
-import type { OrganizationRole, ServiceProviderLevel } from '@tawqi/domain';
+import type { ServiceProviderLevel, WorkspaceRole } from '@tawqi/domain';
 import type { Pool } from '../../db/pool.js';
-import { activeMember } from './membership.js';
+import { activeMember, activeStaff } from './membership.js';
 
 export interface TenantContext {
   /** The organization the call acts in; null when the tenant is a provider (L2 management). */
   organization: { slno: number; type: number; queryId: number } | null;
   /** The organization's provider, or the provider itself. */
   provider: { slno: number; level: ServiceProviderLevel };
-  /** The caller's roles there: in the organization, or in any of the provider's organizations. */
-  roles: readonly OrganizationRole[];
+  /** The caller's roles there: in the organization, or on the provider's staff (issue 36). */
+  roles: readonly WorkspaceRole[];
 }
 
 export interface TenantRow {
@@ -24,7 +24,7 @@ export interface TenantRow {
   query_id: number | null;
   sip_slno: number;
   level: ServiceProviderLevel;
-  roles: OrganizationRole[];
+  roles: WorkspaceRole[];
 }
 
 /**
@@ -45,13 +45,12 @@ export function tenantQuery(kind: TenantField['kind'], user: string, value: stri
       // Up to two rows: more than one is refused by the caller of this module.
       return `SELECT ${organization} ${memberships}
        WHERE ${active} AND o.query_id = ${value} LIMIT 2`;
-    case 'l1Provider':
+    // The provider's own staff (issue 36): a member of one of its customer organizations is not.
+    case 'provider':
       return `SELECT NULL::integer AS org_slno, NULL::integer AS organization_type,
-           NULL::integer AS query_id, p.sip_slno, p.level,
-           array_agg(DISTINCT r.role ORDER BY r.role) AS roles
-      ${memberships} CROSS JOIN LATERAL unnest(m.roles) AS r(role)
-       WHERE ${active} AND o.sip_slno = ${value}
-       GROUP BY p.sip_slno, p.level`;
+           NULL::integer AS query_id, p.sip_slno, p.level, s.roles
+      FROM provider_staff s JOIN service_providers p ON p.sip_slno = s.sip_slno
+       WHERE s.user_slno = ${user} AND ${activeStaff('s')} AND s.sip_slno = ${value}`;
   }
 }
 

@@ -47,6 +47,7 @@ export const AUDIT_ACTIONS = [
   'approval.requested',
   'approval.cancelled',
   'approval.decided',
+  'approval.proposed',
   'order.created',
   'payment.started',
   'payment.superseded',

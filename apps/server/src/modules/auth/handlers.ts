@@ -17,6 +17,7 @@ import {
   maskNationalId,
   normalizeSaudiMobile,
   type OrganizationRole,
+  type ProviderRole,
 } from '@tawqi/domain';
 import type { Deps } from '../../deps.js';
 import { sessionLimits } from '../../deps.js';
@@ -49,7 +50,7 @@ import {
 import { IDENTITY_APP_REQUIRED, authMessage, lockoutNotice } from './messages.js';
 import { DUMMY_HASH, verifyPassword } from './passwords.js';
 import { failed, initiate, recordVerifiedPerson, verify } from './identityApp.js';
-import { activeMember } from '../access/membership.js';
+import { activeMember, activeStaff } from '../access/membership.js';
 
 /** The session data a sign-in answers (SPEC §3 "Authenticated user"). */
 export async function sessionDataFor(
@@ -94,6 +95,27 @@ export async function sessionDataFor(
     roles: row.roles,
     sipLevel: row.level,
   }));
+  const providers = (
+    await deps.pool.query<{
+      sip_slno: number;
+      name_en: string;
+      name_ar: string;
+      roles: ProviderRole[];
+      level: 'L1' | 'L2';
+    }>(
+      `SELECT p.sip_slno, p.name_en, p.name_ar, s.roles, p.level
+         FROM provider_staff s JOIN service_providers p ON p.sip_slno = s.sip_slno
+        WHERE s.user_slno = $1 AND ${activeStaff('s')}
+        ORDER BY p.sip_slno`,
+      [userSlno],
+    )
+  ).rows.map((row) => ({
+    sipSlNo: row.sip_slno,
+    providerName: row.name_en,
+    providerNameArabic: row.name_ar,
+    roles: row.roles,
+    sipLevel: row.level,
+  }));
   const token = await deps.signer.issue(
     { userSlno, sessionId: session.sessionId, deviceId: session.deviceId },
     now,
@@ -104,6 +126,7 @@ export async function sessionDataFor(
     refreshToken: session.refreshToken,
     organizationList: organizations,
     selectedOrganization: organizations[0] ?? null,
+    providerList: providers,
     fullNameEnglish: user.full_name_en,
     fullNameArabic: user.full_name_ar,
     inactivityLimitMinutes: deps.config.INACTIVITY_MINUTES,

@@ -17,7 +17,7 @@ import {
   type PlanPurchaseStatus,
 } from '@tawqi/domain';
 import { riyadhDays, searchText, whereOf } from '../../db/paging.js';
-import { activeMember } from '../access/membership.js';
+import { activeMember, activeStaff } from '../access/membership.js';
 import { providerOf, type TenantContext } from '../access/tenancy.js';
 import type { HandlerContext, Handlers } from '../../http/contractRoutes.js';
 import { requireCaller } from '../../http/contractRoutes.js';
@@ -27,6 +27,7 @@ import { validityText } from '../individual/plans.js';
 import { checkout, type NewOrder, type OrderLine, type PaymentDeps } from '../payments/handlers.js';
 import { activeL2 } from '../providers/allocations.js';
 import { localWord } from '../words.js';
+import { refuseInterested } from '../providers/decisions.js';
 import { organizationOf } from './transactions.js';
 
 type Category = 'counter' | 'role';
@@ -368,7 +369,7 @@ export function buyingHandlers(deps: PaymentDeps): Handlers {
     },
 
     // An L1's pack and its price, to the active members of the organizations under that L1 (its
-    // own, and those of its L2 providers); to anyone else it is not found.
+    // own, and those of its L2 providers) and to its staff; to anyone else it is not found.
     l1PlanDetails: async ({ caller, input, language }) => {
       const { planId } = input.query;
       const [row] = (
@@ -378,7 +379,10 @@ export function buyingHandlers(deps: PaymentDeps): Handlers {
                 SELECT 1 FROM memberships m JOIN organizations o ON o.org_slno = m.org_slno
                   JOIN service_providers p ON p.sip_slno = o.sip_slno
                  WHERE m.user_slno = $2 AND ${activeMember('m')}
-                   AND x.sip_slno IN (p.sip_slno, p.parent_sip_slno))`,
+                   AND x.sip_slno IN (p.sip_slno, p.parent_sip_slno)
+                UNION ALL
+                SELECT 1 FROM provider_staff s
+                 WHERE s.user_slno = $2 AND ${activeStaff('s')} AND s.sip_slno = x.sip_slno)`,
           [planId, requireCaller(caller).userSlno],
         )
       ).rows;
@@ -410,6 +414,10 @@ export function buyingHandlers(deps: PaymentDeps): Handlers {
       const { body } = input;
       const l1 = providerOf(tenant);
       await activeL2(deps.pool, l1, body.l2SipId, L2_NOT_ACTIVE);
+      // Nobody of the L2 provider buys its stock for it with the L1's money (issue 36).
+      await refuseInterested(deps.pool, requireCaller(caller).userSlno, {
+        providers: [body.l2SipId],
+      });
       return checkout(deps, audit, String(request.headers['idempotency-key']), {
         owner: {
           kind: 'provider',

@@ -43,7 +43,6 @@ import {
   organizationProfile,
   type ContactKind,
 } from './profile.js';
-import { providerSummary } from '../providers/allocations.js';
 import { activeMember } from '../access/membership.js';
 
 /** How many transactions the dashboard lists (the full list is the transactions screen). */
@@ -81,7 +80,6 @@ export function organizationHandlers(deps: Deps): Handlers {
       ),
     ]);
     const counts = people.rows[0];
-    const provider = await providerSummary(pool, tenant, language);
     const counter = (name: string) => counters.rows.find((row) => row.counter === name);
     return {
       totalUsers: counts?.total_users ?? 0,
@@ -91,7 +89,6 @@ export function organizationHandlers(deps: Deps): Handlers {
       esignCounters: countsOf(counter('esign')),
       roleCounters: roleCountsOf(counters.rows),
       recentTransactions: recent.rows.map((row) => orgTransactionOf(row, language)),
-      provider,
     };
   }
 

@@ -9,13 +9,21 @@
  * here: a negotiated price is asked for on the special plan page.
  */
 import { providerPurchaseOrdersGrid, purchaseOrdersGrid } from '@tawqi/api/grids';
-import { toSar, vatRateBasisPoints, type Language, type PurchaseOrderStatus } from '@tawqi/domain';
+import {
+  toHalalas,
+  toSar,
+  vatRateBasisPoints,
+  type Language,
+  type PurchaseOrderStatus,
+} from '@tawqi/domain';
 import { inTransaction } from '../../db/pool.js';
 import { requireCaller, type HandlerContext, type Handlers } from '../../http/contractRoutes.js';
 import { AppError } from '../../http/errors.js';
 import { gridHandlers, type GridQuery } from '../grids.js';
 import { fulfilPaidOrder, placeOrder, type PaymentDeps } from '../payments/handlers.js';
 import { localWord } from '../words.js';
+import { providerOf } from '../access/tenancy.js';
+import { refuseInterested, takesEffect } from '../providers/decisions.js';
 import { l1Of, onSale, packOrder, paxRowOf, quantityRows } from './buying.js';
 import { organizationOf } from './transactions.js';
 import { requestFilter } from './requestLists.js';
@@ -263,17 +271,41 @@ export function purchaseOrderHandlers(deps: PaymentDeps): Handlers {
       const remarks = input.body.remarks?.trim() ?? '';
       if (!received && !remarks)
         throw new AppError(422, 'VALIDATION_FAILED', { localized: WORDS.remarksNeeded });
-      await inTransaction(deps.pool, async (tx) => {
+      const me = requireCaller(caller).userSlno;
+      const l1 = providerOf(tenant);
+      const tookEffect = await inTransaction(deps.pool, async (tx) => {
+        const [waiting] = (
+          await tx.query<{ org_slno: number; price_halalas: string }>(
+            `SELECT p.org_slno, o.price_halalas FROM purchase_orders p JOIN orders o USING (order_slno)
+              WHERE p.l1_sip_slno = $1 AND p.request_slno = $2 AND p.status = 'paymentInitiated'
+                FOR UPDATE OF p`,
+            [l1, requestSlNo],
+          )
+        ).rows;
+        if (!waiting) throw new AppError(409, 'CONFLICT', { localized: WORDS.notTransferred });
+        // Nobody of the organization that ordered confirms its transfer (issue 36).
+        await refuseInterested(tx, me, { organizations: [waiting.org_slno] });
+        const effect = await takesEffect(tx, deps, audit, {
+          provider: l1,
+          subject: `purchaseOrder:${String(requestSlNo)}`,
+          decision: { received, remarks },
+          // Only crediting moves value; saying a transfer did not arrive is one person's call.
+          amount: received ? Number(waiting.price_halalas) : 0,
+          threshold: toHalalas(deps.config.FOUR_EYES_SAR),
+          by: me,
+          at: deps.clock(),
+        });
+        if (!effect) return false;
         const { rows } = await tx.query<{ order_slno: number; created_by: number }>(
           `UPDATE purchase_orders
               SET status = $3, decided_by = $4, decided_at = $5, remarks = $6
             WHERE l1_sip_slno = $1 AND request_slno = $2 AND status = 'paymentInitiated'
             RETURNING order_slno, created_by`,
           [
-            tenant?.provider.slno,
+            l1,
             requestSlNo,
             received ? 'paymentSuccess' : 'paymentFailure',
-            requireCaller(caller).userSlno,
+            me,
             deps.clock(),
             remarks || null,
           ],
@@ -297,8 +329,9 @@ export function purchaseOrderHandlers(deps: PaymentDeps): Handlers {
           target: purchaseOrderReference(requestSlNo),
           detail: { kind: 'purchaseOrder', received },
         });
+        return true;
       });
-      return { status: '1', errorMessage: null };
+      return { status: '1', errorMessage: null, awaitingSecondStaff: !tookEffect };
     },
   };
 }

@@ -26,6 +26,8 @@ import { gridHandlers, type GridQuery } from '../grids.js';
 import { validityText } from '../individual/plans.js';
 import { payOrder, paymentErrorWords, placeOrder, type PaymentDeps } from '../payments/handlers.js';
 import { localWord } from '../words.js';
+import { providerOf } from '../access/tenancy.js';
+import { refuseInterested, takesEffect } from '../providers/decisions.js';
 import { l1Of } from './buying.js';
 import { organizationOf } from './transactions.js';
 import { requestFilter } from './requestLists.js';
@@ -141,8 +143,8 @@ const WORDS = {
     ar: 'سبق البت في هذا الطلب.',
   },
   ownRequest: {
-    en: 'You asked for this plan: another Enrolment Admin of the provider decides it.',
-    ar: 'أنت من طلب هذه الباقة: يبت فيها مسؤول تسجيل آخر لدى مزوّد الخدمة.',
+    en: 'You asked for this plan: another staff member of the provider decides it.',
+    ar: 'أنت من طلب هذه الباقة: يبت فيها موظف آخر لدى مزوّد الخدمة.',
   },
   remarksNeeded: {
     en: 'Say why the request is refused: the organization reads it.',
@@ -254,7 +256,7 @@ export function specialPlanHandlers(deps: PaymentDeps): Handlers {
       const remarks = body.remarks?.trim() ?? '';
       const refuse = (words: Record<Language, string>) =>
         new AppError(422, 'VALIDATION_FAILED', { localized: words });
-      await inTransaction(deps.pool, async (tx) => {
+      const tookEffect = await inTransaction(deps.pool, async (tx) => {
         const [wanted] = (
           await tx.query<{
             org_slno: number;
@@ -271,9 +273,10 @@ export function specialPlanHandlers(deps: PaymentDeps): Handlers {
         if (!wanted) throw new AppError(404, 'NOT_FOUND');
         if (wanted.status !== 'pendingForApproval')
           throw new AppError(409, 'CONFLICT', { localized: WORDS.decided });
-        // Four eyes: who asked does not decide.
+        // Who asked does not decide, nor does anyone of the organization that asked (issue 36).
         if (wanted.requested_by === me)
           throw new AppError(403, 'FORBIDDEN', { localized: WORDS.ownRequest });
+        await refuseInterested(tx, me, { organizations: [wanted.org_slno] });
         let orderSlno: number | null = null;
         if (!body.approve) {
           if (!remarks) throw refuse(WORDS.remarksNeeded);
@@ -282,6 +285,16 @@ export function specialPlanHandlers(deps: PaymentDeps): Handlers {
           const validity = wanted.counter === 'esign' ? (body.validityMonths ?? null) : null;
           if (wanted.counter === 'esign' && validity === null) throw refuse(WORDS.validityNeeded);
           const packPrice = toHalalas(body.unitPrice) * wanted.quantity;
+          const effect = await takesEffect(tx, deps, audit, {
+            provider: providerOf(tenant),
+            subject: `specialPlan:${String(body.requestSlNo)}`,
+            decision: { approve: true, unitPrice: body.unitPrice, validityMonths: validity },
+            amount: packPrice,
+            threshold: toHalalas(deps.config.FOUR_EYES_SAR),
+            by: me,
+            at: deps.clock(),
+          });
+          if (!effect) return false;
           const amounts = lineWithVat(packPrice, 1, vat());
           const order = await placeOrder(deps, tx, audit, `special:${String(body.requestSlNo)}`, {
             owner: {
@@ -350,8 +363,9 @@ export function specialPlanHandlers(deps: PaymentDeps): Handlers {
           target: reference,
           detail: { kind: 'specialPlan', approved: body.approve },
         });
+        return true;
       });
-      return { status: '1', errorMessage: null };
+      return { status: '1', errorMessage: null, awaitingSecondStaff: !tookEffect };
     },
 
     paySpecialPlan: async ({ tenant, input, audit }) => {

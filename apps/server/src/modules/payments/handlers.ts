@@ -40,7 +40,7 @@ import { simplifiedInvoiceQr } from './invoiceQr.js';
 import { fulfilCounterOrder } from '../counters/orders.js';
 import { fileApplication } from '../enrolment/filing.js';
 import { openCertificateRequest } from '../pki/requests.js';
-import { activeMember } from '../access/membership.js';
+import { activeMember, activeStaff } from '../access/membership.js';
 
 export const CALLBACK_PATH = '/api/v1/payments/callback';
 /** A notification older (or newer) than this is stale. */
@@ -398,12 +398,14 @@ interface PayableOrder {
   user_slno: number | null;
   /** A pre-enrolment application's fee. */
   application_slno: number | null;
+  /** A provider's order for one of its L2 providers. */
+  for_sip_slno: number | null;
   /** What the gateway's page says is being paid for. */
   description: string;
 }
 
 const PAYABLE_ORDER = `SELECT o.order_slno, o.encoded_id, o.price_halalas, o.tax_halalas, o.total_halalas, o.user_slno,
-       o.application_slno,
+       o.application_slno, o.for_sip_slno,
        CASE o.category WHEN 'plan' THEN e.plan_name WHEN 'counter' THEN 'eSign counters'
                        WHEN 'role' THEN 'Role seats' WHEN 'registration' THEN 'Registration fee'
                        WHEN 'certificate' THEN 'Digital signature certificate'
@@ -651,13 +653,13 @@ async function startPayment(deps: PaymentDeps, context: AuditContext, order: Pay
       reference,
       amountHalalas: order.total_halalas,
       description: `Tawqi — ${order.description}`,
-      // A person's payment returns to their area; an organization's or a provider's (bought by a
-      // member acting for it) to the organization area; an application's fee, before anyone of
-      // it can sign in, to the pre-enrolment payment status.
+      // A person's payment returns to their area, an organization's to the organization area, a
+      // provider's (bought by its staff) to the provider area; an application's fee, before
+      // anyone of it can sign in, to the pre-enrolment payment status.
       returnUrl:
         order.application_slno !== null
           ? `${deps.config.publicOrigin}/paymentstatus-prelogin?payment=${reference}`
-          : `${deps.config.publicOrigin}/app/${order.user_slno !== null ? 'my' : 'org'}/paymentStatus?payment=${reference}`,
+          : `${deps.config.publicOrigin}/app/${order.user_slno !== null ? 'my' : order.for_sip_slno !== null ? 'provider' : 'org'}/paymentStatus?payment=${reference}`,
       callbackUrl: `${deps.selfOrigin()}${CALLBACK_PATH}`,
     }),
   );
@@ -694,15 +696,14 @@ async function ownedPayment(deps: PaymentDeps, userSlno: number, encoded: string
                 SELECT 1 FROM memberships m
                  WHERE m.org_slno = o.org_slno AND m.user_slno = $2 AND ${activeMember('m')}
                    AND m.roles && $3::text[]) OR EXISTS (
-                SELECT 1 FROM memberships m JOIN organizations mo ON mo.org_slno = m.org_slno
-                 WHERE mo.sip_slno = o.sip_slno AND m.user_slno = $2 AND ${activeMember('m')}
-                   AND m.roles && $4::text[]))`,
-      [encoded, userSlno, PERMISSIONS.buy.roles, PERMISSIONS.manageL2Providers.roles],
+                SELECT 1 FROM provider_staff s
+                 WHERE s.sip_slno = o.sip_slno AND s.user_slno = $2 AND ${activeStaff('s')}
+                   AND s.roles && $4::text[]))`,
+      [encoded, userSlno, PERMISSIONS.buy.roles, PERMISSIONS.allocateToL2Providers.roles],
     )
   ).rows;
   // A person sees their own payments, a member who may buy for an organization (the one
-  // permission table) its payments, and one who may act for an L1 provider over its L2s (the
-  // tenancy rule of `l1Provider` calls: a member of an organization directly under it) the
+  // permission table) its payments, and a provider's staff who may buy for its L2 providers the
   // provider's: whoever pays returns from the gateway to them. Anyone else's is "not found".
   if (!payment) throw new AppError(404, 'NOT_FOUND');
   return payment;

@@ -22,6 +22,7 @@ import { providerOf, type TenantContext } from '../access/tenancy.js';
 import { post, remainingOf, type Counter } from '../counters/ledger.js';
 import { gridHandlers, type GridQuery } from '../grids.js';
 import { inLanguage, localWord } from '../words.js';
+import { refuseInterested, takesEffect } from './decisions.js';
 
 /** A counter in words: eSign stock, or a role's counters. */
 function counterWords(counter: Counter, language: Language): string {
@@ -77,6 +78,20 @@ export async function activeL2(
   if (!provider) throw new AppError(404, 'NOT_FOUND');
   if (provider.status !== 'active') throw new AppError(409, 'CONFLICT', { localized: refusal });
   return provider;
+}
+
+/**
+ * Refuses now, as `allocate` would, an allocation that could not be made: to an L2 provider not
+ * approved, or of more than the L1 holds. A proposal waiting for a second staff member is checked
+ * with it (issue 36); `allocate` itself checks again as it posts, when it is confirmed.
+ */
+export async function refuseImpossible(tx: Queryable, allocation: Allocation): Promise<void> {
+  await activeL2(tx, allocation.l1, allocation.l2, NOT_ACTIVE);
+  for (const { counter, quantity } of allocation.lines) {
+    const left = await remainingOf(tx, { sipSlno: allocation.l1 }, counter);
+    if (quantity > left)
+      throw new AppError(409, 'CONFLICT', { localized: notEnough(counter, left) });
+  }
 }
 
 export async function allocate(tx: Queryable, allocation: Allocation): Promise<number> {
@@ -300,7 +315,7 @@ async function l1Remaining(db: Queryable, l1: number) {
 }
 
 /**
- * The provider of a dashboard's organization (issue 16): an L1's stock left, what it allocated
+ * A provider's home (issues 16, 36): an L1's stock left, what it allocated
  * to its L2 providers, and the applications waiting for it; an L2's stock and what it received
  * from its L1. Every figure is the ledger's.
  */
@@ -344,51 +359,91 @@ export async function providerSummary(
 }
 
 export function allocationHandlers(
-  deps: Pick<Deps, 'pool' | 'exports' | 'audit' | 'clock'>,
+  deps: Pick<Deps, 'pool' | 'exports' | 'audit' | 'clock' | 'config'>,
 ): Handlers {
   const { pool } = deps;
   return {
     ...gridHandlers(deps, l2StockAllocationGrid, STOCK_ALLOCATIONS),
     ...gridHandlers(deps, l2RoleCounterAllocationsGrid, ROLE_ALLOCATIONS),
 
+    providerDashboard: ({ tenant, language }) => providerSummary(pool, tenant, language),
     l1RemainingCounters: ({ tenant }) => l1Remaining(pool, providerOf(tenant)),
 
     allocateL2Stock: async ({ tenant, caller, input, audit }) => {
       const l1 = providerOf(tenant);
       const { l2SipId, counters } = input.body;
-      const remaining = await inTransaction(pool, async (tx) => {
-        await allocateAudited(tx, deps, audit, {
+      const me = requireCaller(caller).userSlno;
+      const done = await inTransaction(pool, async (tx) => {
+        await refuseInterested(tx, me, { providers: [l2SipId] });
+        const effect = await takesEffect(tx, deps, audit, {
+          provider: l1,
+          subject: `l2Stock:${String(l2SipId)}`,
+          decision: { counters },
+          amount: counters,
+          threshold: deps.config.FOUR_EYES_COUNTERS,
+          by: me,
+          at: deps.clock(),
+        });
+        const allocation: Allocation = {
           l1,
           l2: l2SipId,
           kind: 'stock',
           lines: [{ counter: 'esign', quantity: counters }],
-          by: requireCaller(caller).userSlno,
+          by: me,
           at: deps.clock(),
-        });
-        return remainingOf(tx, { sipSlno: l1 }, 'esign');
+        };
+        await (effect
+          ? allocateAudited(tx, deps, audit, allocation)
+          : refuseImpossible(tx, allocation));
+        return { effect, remaining: await remainingOf(tx, { sipSlno: l1 }, 'esign') };
       });
-      return { status: '1', errorMessage: null, l1SipRemainingCounter: remaining };
+      return {
+        status: '1',
+        errorMessage: null,
+        awaitingSecondStaff: !done.effect,
+        l1SipRemainingCounter: done.remaining,
+      };
     },
 
     allocateL2RoleCounters: async ({ tenant, caller, input, audit }) => {
       const l1 = providerOf(tenant);
       const { body } = input;
-      const remaining = await inTransaction(pool, async (tx) => {
-        await allocateAudited(tx, deps, audit, {
+      const me = requireCaller(caller).userSlno;
+      const lines = [
+        { counter: 'organizationUser', quantity: body.organizationUserCounters },
+        { counter: 'enrolmentAdmin', quantity: body.enrollmentAdminCounters },
+        { counter: 'authorizedSignatory', quantity: body.authorisedSignatoryCounters },
+      ] satisfies Allocation['lines'];
+      const done = await inTransaction(pool, async (tx) => {
+        await refuseInterested(tx, me, { providers: [body.l2SipId] });
+        const effect = await takesEffect(tx, deps, audit, {
+          provider: l1,
+          subject: `l2Roles:${String(body.l2SipId)}`,
+          decision: { lines },
+          amount: lines.reduce((sum, line) => sum + line.quantity, 0),
+          threshold: deps.config.FOUR_EYES_COUNTERS,
+          by: me,
+          at: deps.clock(),
+        });
+        const allocation: Allocation = {
           l1,
           l2: body.l2SipId,
           kind: 'roles',
-          lines: [
-            { counter: 'organizationUser', quantity: body.organizationUserCounters },
-            { counter: 'enrolmentAdmin', quantity: body.enrollmentAdminCounters },
-            { counter: 'authorizedSignatory', quantity: body.authorisedSignatoryCounters },
-          ],
-          by: requireCaller(caller).userSlno,
+          lines,
+          by: me,
           at: deps.clock(),
-        });
-        return l1Remaining(tx, l1);
+        };
+        await (effect
+          ? allocateAudited(tx, deps, audit, allocation)
+          : refuseImpossible(tx, allocation));
+        return { effect, remaining: await l1Remaining(tx, l1) };
       });
-      return { status: '1', errorMessage: null, remaining };
+      return {
+        status: '1',
+        errorMessage: null,
+        awaitingSecondStaff: !done.effect,
+        remaining: done.remaining,
+      };
     },
   };
 }

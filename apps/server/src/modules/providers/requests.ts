@@ -1,11 +1,11 @@
 /**
  * L2 provider requests (issue 16, SPEC §2 `approval/ltwo`, migration 019): an L2 provider applies
- * under an L1 with its organization, contacts, admins and documents; an Enrolment Admin of the
- * L1 reads the application and approves it — the provider becomes active and its admins members
- * who can sign in — or refuses it with remarks the applicants read. One decision: the request is
- * locked and must still be pending, so a second admin deciding at the same moment is told it was
- * decided already; the admin who made the application (when an L1 admin applied for it) does
- * not decide it.
+ * under an L1 with its organization, contacts, admins and documents; the L1's staff (issue 36)
+ * read the application and approve it — the provider becomes active, its admins members who can
+ * sign in and its first staff — or refuse it with remarks the applicants read. One decision: the
+ * request is locked and must still be pending, so a second staff member deciding at the same
+ * moment is told it was decided already; whoever made the application, and anyone of the applying
+ * organization or provider, does not decide it.
  */
 import { l2RequestsGrid } from '@tawqi/api/grids';
 import type { Language, ReviewRequestStatus } from '@tawqi/domain';
@@ -20,6 +20,7 @@ import { notifyPerson } from '../organization/notices.js';
 import { requestFilter } from '../organization/requestLists.js';
 import { contactsOf, organizationAdminsOf, organizationProfile } from '../organization/profile.js';
 import { inLanguage, localWord } from '../words.js';
+import { refuseInterested } from './decisions.js';
 import { providerOf } from '../access/tenancy.js';
 
 interface L2RequestRow {
@@ -210,13 +211,18 @@ export function l2RequestHandlers(
           throw new AppError(409, 'CONFLICT', { localized: ALREADY_DECIDED });
         if (request.created_by === decider)
           throw new AppError(403, 'FORBIDDEN', { localized: WORDS.ownRequest });
+        // Nobody of the applying organization or provider decides its application (issue 36).
+        await refuseInterested(tx, decider, {
+          organizations: [request.l2_org_slno],
+          providers: [request.l2_sip_slno],
+        });
         await tx.query(
           `UPDATE l2_requests SET status = $2, remarks = $3, decided_at = $4, decided_by = $5
             WHERE request_slno = $1`,
           [request.request_slno, approved ? 'Approved' : 'Rejected', remarks, now, decider],
         );
         // Approval provisions the provider: it is active, and its admins are members who can
-        // sign in; a refusal leaves both refused, for the record.
+        // sign in and its staff; a refusal leaves both refused, for the record.
         await tx.query('UPDATE service_providers SET status = $2 WHERE sip_slno = $1', [
           request.l2_sip_slno,
           approved ? 'active' : 'rejected',
@@ -226,6 +232,14 @@ export function l2RequestHandlers(
             WHERE org_slno = $1 AND status = 'Pending' RETURNING user_slno, email`,
           [request.l2_org_slno, approved ? 'Approved' : 'Rejected', approved],
         );
+        // The new provider's own staff (issue 36): its applying admins, as its Provider Admins.
+        if (approved)
+          for (const applicant of applicants)
+            await tx.query(
+              `INSERT INTO provider_staff (sip_slno, user_slno, roles) VALUES ($1, $2, ARRAY['providerAdmin'])
+               ON CONFLICT (sip_slno, user_slno) DO NOTHING`,
+              [request.l2_sip_slno, applicant.user_slno],
+            );
         const notice = decisionNotice(request, approved, remarks);
         for (const applicant of applicants)
           await notifyPerson(tx, applicant.user_slno, notice, now);

@@ -5,13 +5,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { l2RoleCounterAllocationsGrid } from '@tawqi/api/grids';
 import { gridStories } from '../../stories/gridStories.js';
-import { SESSION_WITH_ORGANIZATIONS, portalLoader, withPortal } from '../../stories/portal.js';
+import { SESSION_PROVIDER_STAFF, portalLoader, withPortal } from '../../stories/portal.js';
 import RoleAllocations from './RoleAllocations.js';
 
-const portal = { route: '/app/org/buy/role/l2/counter', session: SESSION_WITH_ORGANIZATIONS };
+const portal = { route: '/app/provider/buy/role/l2/counter', session: SESSION_PROVIDER_STAFF };
 
 const meta = {
-  title: 'Portal/Org/RoleAllocations',
+  title: 'Portal/Provider/RoleAllocations',
   component: RoleAllocations,
   decorators: [withPortal],
   loaders: [portalLoader],

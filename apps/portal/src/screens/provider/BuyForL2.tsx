@@ -16,7 +16,7 @@ import { useCheckout } from '../../payments.js';
 import { useApi } from '../../queries.js';
 import { actions, cards, muted } from '../my/my.css.js';
 import { Facts } from '../../components/Facts.js';
-import { PackDialog, type PackItem } from './PackDialog.js';
+import { PackDialog, type PackItem } from '../org/PackDialog.js';
 import { ProviderScreen } from './ProviderScreen.js';
 
 export default function BuyForL2() {

@@ -1,6 +1,6 @@
 /**
- * L2 provider requests (SPEC §2 `/app/org/approval/ltwo`, §3 "L2 request row"), for an Enrolment
- * Admin of an organization of an L1 provider: the providers applying to work under it, starting
+ * L2 provider requests (SPEC §2 `approval/ltwo`, §3 "L2 request row"), in the provider area of an
+ * L1 provider, for its staff (issue 36): the providers applying to work under it, starting
  * on Approved or Pending (SPEC §4), filtered and paged from the URL. A row opens the application:
  * the request (`l2sip/view`: provider, admins, documents, the decision so far) and the
  * organization behind it (`l2org/orgView`, whose errorMessage is raised as the error, SPEC §8).
@@ -19,8 +19,8 @@ import { Verbatim } from '../../components/Verbatim.js';
 import { useFormat } from '../../format.js';
 import { invalidate, useApi } from '../../queries.js';
 import { plainList } from '../my/my.css.js';
-import { Decision } from './Decision.js';
-import { documentsFact } from './Documents.js';
+import { Decision } from '../org/Decision.js';
+import { documentsFact } from '../org/Documents.js';
 import { Facts, shown } from '../../components/Facts.js';
 import { ProviderScreen } from './ProviderScreen.js';
 
@@ -160,13 +160,13 @@ export default function L2Approvals() {
   const { t } = useTranslation('org');
   return (
     <ProviderScreen title={t('providers.approvals.title')} lead={t('providers.approvals.lead')}>
-      {({ organization, provider }) => (
+      {({ provider }) => (
         <GridScreen
           grid={l2RequestsGrid}
           label={t('providers.approvals.title')}
           emptyTitle={t('providers.approvals.empty')}
           searchLabel={t('providers.approvals.search')}
-          organization={organization}
+          provider={provider}
           renderDetail={(row) => <Application provider={provider} requestId={row.requestId} />}
         />
       )}

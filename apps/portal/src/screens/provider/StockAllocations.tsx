@@ -1,6 +1,6 @@
 /**
- * L2 stock allocation (SPEC §2 `/app/org/reports/stock`, §3 "L2 stock allocation"), for an
- * Enrolment Admin of an organization of an L1 provider: each allocation of eSign stock to one of
+ * L2 stock allocation (SPEC §2 `reports/stock`, §3 "L2 stock allocation"), for the staff of an L1
+ * provider (issue 36): each allocation of eSign stock to one of
  * its L2 providers, with the L1's stock before and after it, filtered from the URL and exported
  * as L2_Stock_Allocation_Reports.xlsx; and the form that allocates more (AllocationForm).
  */
@@ -15,7 +15,7 @@ export default function StockAllocations() {
   const { t } = useTranslation('org');
   return (
     <ProviderScreen title={t('providers.stock.title')} lead={t('providers.stock.lead')}>
-      {({ organization, provider }) => (
+      {({ provider }) => (
         <>
           <section className={section} aria-labelledby="allocate-stock-title">
             <h2 id="allocate-stock-title" className={sectionTitle}>
@@ -28,7 +28,7 @@ export default function StockAllocations() {
             label={t('providers.stock.title')}
             emptyTitle={t('providers.stock.empty')}
             searchLabel={t('providers.stock.search')}
-            organization={organization}
+            provider={provider}
           />
         </>
       )}

@@ -12,7 +12,7 @@ import { http, HttpResponse } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import {
   chooseFirstOption,
-  SESSION_WITH_ORGANIZATIONS,
+  SESSION_PROVIDER_STAFF,
   inArabic,
   portalLoader,
   text,
@@ -21,12 +21,12 @@ import {
 import AllocateRoles from './AllocateRoles.js';
 
 const portal = {
-  route: '/app/org/buy/role/l2/counter/create',
-  session: SESSION_WITH_ORGANIZATIONS,
+  route: '/app/provider/buy/role/l2/counter/create',
+  session: SESSION_PROVIDER_STAFF,
 };
 
 const meta = {
-  title: 'Portal/Org/AllocateRoles',
+  title: 'Portal/Provider/AllocateRoles',
   component: AllocateRoles,
   decorators: [withPortal],
   loaders: [portalLoader],

@@ -13,7 +13,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { gridStories } from '../../stories/gridStories.js';
 import {
   chooseFirstOption,
-  SESSION_WITH_ORGANIZATIONS,
+  SESSION_PROVIDER_STAFF,
   inArabic,
   portalLoader,
   text,
@@ -21,10 +21,10 @@ import {
 } from '../../stories/portal.js';
 import StockAllocations from './StockAllocations.js';
 
-const portal = { route: '/app/org/reports/stock', session: SESSION_WITH_ORGANIZATIONS };
+const portal = { route: '/app/provider/reports/stock', session: SESSION_PROVIDER_STAFF };
 
 const meta = {
-  title: 'Portal/Org/StockAllocations',
+  title: 'Portal/Provider/StockAllocations',
   component: StockAllocations,
   decorators: [withPortal],
   loaders: [portalLoader],

@@ -7,14 +7,14 @@ import { Link } from '@tawqi/ui';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { ORG_PATHS } from '../../paths.js';
-import { activeOrganizationAtom } from '../../state/atoms.js';
+import { PROVIDER_PATHS } from '../../paths.js';
+import { activeProviderAtom } from '../../state/atoms.js';
 import { actions, heading, muted, screen, title } from '../my/my.css.js';
 import { AllocationForm } from './AllocationForm.js';
 
 export default function AllocateRoles() {
   const { t } = useTranslation('org');
-  const active = useAtomValue(activeOrganizationAtom);
+  const active = useAtomValue(activeProviderAtom);
   const [, navigate] = useLocation();
   if (!active) return null;
   return (
@@ -26,10 +26,10 @@ export default function AllocateRoles() {
       <AllocationForm
         kind="roles"
         provider={active.sipSlNo}
-        onDone={() => navigate(ORG_PATHS.roleAllocations)}
+        onDone={() => navigate(PROVIDER_PATHS.roleAllocations)}
       />
       <div className={actions}>
-        <Link href={ORG_PATHS.roleAllocations}>{t('providers.roles.back')}</Link>
+        <Link href={PROVIDER_PATHS.roleAllocations}>{t('providers.roles.back')}</Link>
       </div>
     </div>
   );

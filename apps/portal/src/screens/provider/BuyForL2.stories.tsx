@@ -13,7 +13,7 @@ import { http, HttpResponse } from 'msw';
 import { expect, screen as page, userEvent, waitFor, within } from 'storybook/test';
 import {
   chooseFirstOption,
-  SESSION_WITH_ORGANIZATIONS,
+  SESSION_PROVIDER_STAFF,
   failedOnceStory,
   inArabic,
   inDark,
@@ -25,15 +25,15 @@ import {
 import BuyForL2 from './BuyForL2.js';
 
 const meta = {
-  title: 'Portal/Org/BuyForL2',
+  title: 'Portal/Provider/BuyForL2',
   component: BuyForL2,
   decorators: [withPortal],
   loaders: [portalLoader],
   parameters: {
     layout: 'padded',
     portal: {
-      route: '/app/org/buy/esign/plans/sipBuyCounter',
-      session: SESSION_WITH_ORGANIZATIONS,
+      route: '/app/provider/buy/esign/plans/sipBuyCounter',
+      session: SESSION_PROVIDER_STAFF,
     },
   },
 } satisfies Meta<typeof BuyForL2>;

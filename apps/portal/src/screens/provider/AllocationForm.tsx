@@ -88,33 +88,38 @@ export function AllocationForm({
     setBusy(true);
     try {
       const options = { idempotencyKey: crypto.randomUUID() };
-      if (kind === 'stock')
-        await api.call(
-          CONTRACT.allocateL2Stock,
-          { body: { l1SipId: provider, l2SipId: l2, counters: total } },
-          options,
-        );
-      else
-        await api.call(
-          CONTRACT.allocateL2RoleCounters,
-          {
-            body: {
-              l1SipId: provider,
-              l2SipId: l2,
-              organizationUserCounters: amountOf('organizationUser'),
-              enrollmentAdminCounters: amountOf('enrolmentAdmin'),
-              authorisedSignatoryCounters: amountOf('authorizedSignatory'),
+      const answer =
+        kind === 'stock'
+          ? await api.call(
+              CONTRACT.allocateL2Stock,
+              { body: { l1SipId: provider, l2SipId: l2, counters: total } },
+              options,
+            )
+          : await api.call(
+              CONTRACT.allocateL2RoleCounters,
+              {
+                body: {
+                  l1SipId: provider,
+                  l2SipId: l2,
+                  organizationUserCounters: amountOf('organizationUser'),
+                  enrollmentAdminCounters: amountOf('enrolmentAdmin'),
+                  authorisedSignatoryCounters: amountOf('authorizedSignatory'),
+                },
+              },
+              options,
+            );
+      // Above the four-eyes count it waits for a second staff member (issue 36).
+      toasts.show(
+        answer.awaitingSecondStaff
+          ? { variant: 'info', title: t('providers.fourEyes.proposed') }
+          : {
+              variant: 'success',
+              title:
+                kind === 'stock'
+                  ? t('providers.stock.done', { formatted: format.number(total), name: nameOf(l2) })
+                  : t('providers.roles.done', { name: nameOf(l2) }),
             },
-          },
-          options,
-        );
-      toasts.show({
-        variant: 'success',
-        title:
-          kind === 'stock'
-            ? t('providers.stock.done', { formatted: format.number(total), name: nameOf(l2) })
-            : t('providers.roles.done', { name: nameOf(l2) }),
-      });
+      );
       typed.current = {};
       setAmounts({});
       onDone?.();

@@ -12,7 +12,7 @@ import { http, HttpResponse } from 'msw';
 import { expect, screen as page, userEvent, waitFor, within } from 'storybook/test';
 import { gridStories } from '../../stories/gridStories.js';
 import {
-  SESSION_WITH_ORGANIZATIONS,
+  SESSION_PROVIDER_STAFF,
   inArabic,
   openFirstRow,
   portalLoader,
@@ -22,10 +22,10 @@ import {
 } from '../../stories/portal.js';
 import L2Approvals from './L2Approvals.js';
 
-const portal = { route: '/app/org/approval/ltwo', session: SESSION_WITH_ORGANIZATIONS };
+const portal = { route: '/app/provider/approval/ltwo', session: SESSION_PROVIDER_STAFF };
 
 const meta = {
-  title: 'Portal/Org/L2Approvals',
+  title: 'Portal/Provider/L2Approvals',
   component: L2Approvals,
   decorators: [withPortal],
   loaders: [portalLoader],
