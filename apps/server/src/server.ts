@@ -56,7 +56,10 @@ import { createDemoApplication } from './adapters/esignApp/demoApp.js';
 import { esignHandlers } from './modules/esign/handlers.js';
 import { registerEsignApi } from './modules/esign/routes.js';
 import { sweep } from './modules/esign/webhooks.js';
-import { certificateHandlers } from './modules/pki/requests.js';
+import { certificateHandlers, fulfilCertificate } from './modules/pki/requests.js';
+import { fulfilPlan, planPurchaseHandlers } from './modules/individual/plans.js';
+import { fulfilCounters } from './modules/counters/orders.js';
+import { registrationFulfilment } from './modules/enrolment/filing.js';
 import { organizationCertificateHandlers } from './modules/pki/organizationCertificates.js';
 
 export interface ServerParts {
@@ -160,6 +163,15 @@ export async function createServer(options: {
     pdfWork: createPdfWork(config),
     gateway,
     selfOrigin,
+    // What a paid order of each category gives, declared where each product lives (issue 37).
+    fulfilments: {
+      plan: fulfilPlan,
+      counter: fulfilCounters,
+      role: fulfilCounters,
+      special: fulfilCounters,
+      certificate: fulfilCertificate,
+      registration: registrationFulfilment({ audit, clock }),
+    },
   };
   // The demo integrating application, beside the other simulators (demo mode only).
   const demoApplication = config.demo
@@ -177,6 +189,7 @@ export async function createServer(options: {
     ...individualHandlers(deps),
     ...accountHandlers(deps),
     ...paymentHandlers(deps),
+    ...planPurchaseHandlers(deps),
     ...organizationHandlers(deps),
     ...buyingHandlers(deps),
     ...specialPlanHandlers(deps),

@@ -8,7 +8,10 @@
  * second call change nothing besides.
  */
 import { randomBytes } from 'node:crypto';
+import type { Language } from '@tawqi/domain';
 import type { Queryable } from '../../db/pool.js';
+import { notifyPerson } from '../notices.js';
+import type { Fulfil } from '../payments/fulfilment.js';
 import { post, type Counter, type Holder } from './ledger.js';
 import { riyadhDay } from './lots.js';
 
@@ -22,7 +25,7 @@ interface LineRow {
   validity_months: number | null;
 }
 
-export interface PaidOrder {
+export interface PaidCounterOrder {
   orderSlno: number;
   encodedId: string;
   /** Whom the counters are for: the organization that bought them, or an L2 provider. */
@@ -36,7 +39,7 @@ export const lineReference = (encodedOrder: string, lineNo: number) =>
 
 export async function fulfilCounterOrder(
   tx: Queryable,
-  order: PaidOrder,
+  order: PaidCounterOrder,
   now: Date,
 ): Promise<void> {
   const { rows: lines } = await tx.query<LineRow>(
@@ -85,3 +88,59 @@ export async function fulfilCounterOrder(
     if (lot) await post(tx, { ...entry, purchasedPlanSlno: lot.slno });
   }
 }
+
+const READY_WORDS: Record<
+  string,
+  { title: Record<Language, string>; body: (order: string) => Record<Language, string> }
+> = {
+  counter: {
+    title: { en: 'eSign counters bought', ar: 'تم شراء رصيد العمليات' },
+    body: (order) => ({
+      en: `The eSign counters of order ${order} are ready to use.`,
+      ar: `رصيد العمليات في الطلب ${order} جاهز للاستخدام.`,
+    }),
+  },
+  special: {
+    title: { en: 'Special plan bought', ar: 'تم شراء الباقة الخاصة' },
+    body: (order) => ({
+      en: `The special plan of order ${order} is ready to use.`,
+      ar: `الباقة الخاصة في الطلب ${order} جاهزة للاستخدام.`,
+    }),
+  },
+  role: {
+    title: { en: 'Role seats bought', ar: 'تم شراء مقاعد الأدوار' },
+    body: (order) => ({
+      en: `The role seats of order ${order} are ready to use.`,
+      ar: `مقاعد الأدوار في الطلب ${order} جاهزة للاستخدام.`,
+    }),
+  },
+};
+
+/**
+ * What a paid order of counters, seats or a special plan gives (payments' fulfilment of these
+ * categories, issue 37): its lines through the ledger, to the organization or the L2 provider it
+ * is for; and whoever placed it is told.
+ */
+export const fulfilCounters: Fulfil = async (tx, order, { now }) => {
+  const holder: Holder | null =
+    order.forSipSlno !== null
+      ? { sipSlno: order.forSipSlno }
+      : order.orgSlno !== null
+        ? { orgSlno: order.orgSlno }
+        : null;
+  if (!holder) throw new Error('an order of counters without whom they are for');
+  await fulfilCounterOrder(
+    tx,
+    { orderSlno: order.orderSlno, encodedId: order.encodedId, holder, placedBy: order.placedBy },
+    now,
+  );
+  const words = READY_WORDS[order.category];
+  if (!words) throw new Error(`no counters in an order of ${order.category}`);
+  if (order.placedBy !== null)
+    await notifyPerson(
+      tx,
+      order.placedBy,
+      { title: words.title, body: words.body(order.encodedId) },
+      now,
+    );
+};

@@ -16,6 +16,7 @@ import type { NafathPerson } from '../../adapters/nafath/client.js';
 import type { Deps } from '../../deps.js';
 import type { Queryable } from '../../db/pool.js';
 import type { AuditContext } from '../audit/log.js';
+import type { Fulfil } from '../payments/fulfilment.js';
 import { recordVerifiedPerson } from '../auth/identityApp.js';
 
 /** The originator an application's request carries (a TERMS word). */
@@ -193,4 +194,22 @@ export async function fileApplication(
     target: `L2-request:${String(request.request_slno)}`,
     detail: { kind: application.kind, application: application.reference },
   });
+}
+
+/**
+ * A registration fee paid (payments' fulfilment of the registration category, issue 37): it files
+ * its application — once its e-mail address is verified, which paying requires.
+ */
+export function registrationFulfilment(deps: Pick<Deps, 'audit' | 'clock'>): Fulfil {
+  return async (tx, order, { audit }) => {
+    const [fee] = (
+      await tx.query<{ application_slno: number | null }>(
+        'SELECT application_slno FROM orders WHERE order_slno = $1',
+        [order.orderSlno],
+      )
+    ).rows;
+    if (fee?.application_slno == null)
+      throw new Error('a registration fee without its application');
+    await fileApplication(tx, deps, fee.application_slno, audit);
+  };
 }

@@ -6,7 +6,8 @@
  */
 import { PassThrough } from 'node:stream';
 import type { Language } from '@tawqi/domain';
-import type { Deps } from '../../deps.js';
+import type { Config } from '../../config.js';
+import type { Pool } from '../../db/pool.js';
 import { AppError } from '../../http/errors.js';
 import { hit } from '../throttle.js';
 import { writeXlsx, type ExportColumn, type SummarySheet } from './xlsx.js';
@@ -30,7 +31,14 @@ export interface ExportWriter {
   readonly running: number;
 }
 
-export function createExportWriter(deps: Pick<Deps, 'pool' | 'config' | 'clock'>): ExportWriter {
+/** What the writer needs (not `Deps`, which holds the writer: no circle between them). */
+export interface ExportWriterDeps {
+  pool: Pool;
+  config: Config;
+  clock: () => Date;
+}
+
+export function createExportWriter(deps: ExportWriterDeps): ExportWriter {
   let running = 0;
   return {
     get running() {

@@ -1,7 +1,8 @@
 /**
  * A person's eSign plans (SPEC §7 "Subscription and plans"): the plans they hold now, bought or
- * welcome, and the past ones, with their counters; what their dashboard adds up. Every statement
- * is the caller's own (`p.user_slno`).
+ * welcome, and the past ones, with their counters; what their dashboard adds up; buying one, and
+ * what a paid one gives (issue 37: the plan's own fulfilment). Every statement is the caller's
+ * own (`p.user_slno`).
  */
 import {
   formatCount,
@@ -11,9 +12,15 @@ import {
   type Language,
   type PlanState,
 } from '@tawqi/domain';
+import { randomBytes } from 'node:crypto';
 import type { Deps } from '../../deps.js';
 import { pageWithTotal } from '../../db/paging.js';
 import type { Queryable } from '../../db/pool.js';
+import { requireCaller, type Handlers } from '../../http/contractRoutes.js';
+import { AppError } from '../../http/errors.js';
+import { notifyPerson } from '../notices.js';
+import type { Fulfil } from '../payments/fulfilment.js';
+import { checkout, type PaymentDeps } from '../payments/handlers.js';
 import { localWord } from '../words.js';
 
 export const isoDate = (value: Date) => value.toISOString().slice(0, 10);
@@ -147,5 +154,77 @@ export async function currentPlanTotals(db: Queryable, userSlno: number, today: 
     utilized: totals?.utilized ?? 0,
     active: totals?.active ?? 0,
     nextExpiry: totals?.next_expiry ? isoDate(totals.next_expiry) : null,
+  };
+}
+
+/** A person's plan paid (payments' fulfilment of the plan category, issue 37): its balance, and a notice. */
+export const fulfilPlan: Fulfil = async (tx, order, { now }) => {
+  const [plan] = (
+    await tx.query<{
+      product_pricing_details_slno: number;
+      transaction_limit: number;
+      validity_months: number;
+      plan_name: string;
+      plan_name_ar: string;
+    }>(
+      `SELECT e.product_pricing_details_slno, e.transaction_limit, e.validity_months, e.plan_name, e.plan_name_ar
+         FROM orders o JOIN esign_plans e USING (product_pricing_details_slno) WHERE o.order_slno = $1`,
+      [order.orderSlno],
+    )
+  ).rows;
+  if (order.userSlno === null || !plan) throw new Error('a plan order without its person or plan');
+  await tx.query(
+    `INSERT INTO purchased_plans (plan_unique_id, user_slno, product_pricing_details_slno, order_slno, transactions, valid_from, valid_to, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6::date, ($6::date + make_interval(months => $7))::date, $6)`,
+    [
+      `PLN_${randomBytes(12).toString('base64url')}`,
+      order.userSlno,
+      plan.product_pricing_details_slno,
+      order.orderSlno,
+      plan.transaction_limit * order.quantity,
+      now,
+      plan.validity_months,
+    ],
+  );
+  await notifyPerson(
+    tx,
+    order.userSlno,
+    {
+      title: { en: 'Plan bought', ar: 'تم شراء الباقة' },
+      body: {
+        en: `Your ${plan.plan_name} plan is ready to use.`,
+        ar: `باقتك «${plan.plan_name_ar}» جاهزة للاستخدام.`,
+      },
+    },
+    now,
+  );
+};
+
+/** Buying an eSign plan (SPEC §7 `buyEsignPlan`): the order, at the server's price, and its payment. */
+export function planPurchaseHandlers(deps: PaymentDeps): Handlers {
+  return {
+    buyEsignPlan: async ({ caller, input, request, audit }) => {
+      const userSlno = requireCaller(caller).userSlno;
+      const planSlno = input.body.productPricingDetailsSlno;
+      // The contract defaults the quantity to one.
+      const quantity = input.body.quantity;
+      const [plan] = (
+        await deps.pool.query<{ price_halalas: number }>(
+          'SELECT price_halalas FROM esign_plans WHERE product_pricing_details_slno = $1 AND is_active AND NOT is_welcome_pack',
+          [planSlno],
+        )
+      ).rows;
+      if (!plan) throw new AppError(404, 'NOT_FOUND');
+      // Checked by the idempotency mechanism before the handler runs.
+      return checkout(deps, audit, String(request.headers['idempotency-key']), {
+        owner: { kind: 'person', userSlno },
+        category: 'plan',
+        planSlno,
+        quantity,
+        // The price is the server's: price × quantity, then VAT.
+        amounts: planAmounts(deps, plan.price_halalas * quantity),
+        lines: [],
+      });
+    },
   };
 }

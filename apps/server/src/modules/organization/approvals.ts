@@ -18,7 +18,7 @@ import type { GridQuery } from '../grids.js';
 import { localWord } from '../words.js';
 import { requestDocuments } from '../documents/documents.js';
 import { seatedRoles, takeSeats } from '../counters/seats.js';
-import { notifyPerson, type Notice } from './notices.js';
+import { notifyPerson, type Notice } from '../notices.js';
 import { organizationOf } from './transactions.js';
 
 interface RequestRow {

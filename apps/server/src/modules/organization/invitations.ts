@@ -31,7 +31,7 @@ import { initiate, recordVerifiedPerson, verify } from '../auth/identityApp.js';
 import { newSignedLink, nonceOfSignedLink } from '../signedLinks.js';
 import { inLanguage, localWord } from '../words.js';
 import { askMembership, isActiveUnit, whyNotAddable } from './newUsers.js';
-import { notifyOtherAdmins } from './notices.js';
+import { notifyOtherAdmins } from '../notices.js';
 import { organizationOf } from './transactions.js';
 
 /** How long an invitation's link is good for. */

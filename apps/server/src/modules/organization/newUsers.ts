@@ -40,7 +40,7 @@ import { initiate, recordVerifiedPerson, verify } from '../auth/identityApp.js';
 import { requestDocuments, takeDocuments } from '../documents/documents.js';
 import type { GridQuery } from '../grids.js';
 import { localWord } from '../words.js';
-import { notifyOtherAdmins } from './notices.js';
+import { notifyOtherAdmins } from '../notices.js';
 import { organizationOf } from './transactions.js';
 
 /** How long an admin has to complete a request after the person approved in the identity app. */

@@ -312,7 +312,7 @@ export function purchaseOrderHandlers(deps: PaymentDeps): Handlers {
         );
         const decided = rows[0];
         if (!decided) throw new AppError(409, 'CONFLICT', { localized: WORDS.notTransferred });
-        if (received) await fulfilPaidOrder(tx, decided.order_slno, deps.clock());
+        if (received) await fulfilPaidOrder(deps, tx, decided.order_slno, audit);
         else
           await tx.query(
             `INSERT INTO notifications (user_slno, title_en, title_ar, message_en, message_ar, created_at)

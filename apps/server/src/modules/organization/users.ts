@@ -27,7 +27,7 @@ import { requireCaller, type HandlerContext, type Handlers } from '../../http/co
 import type { GridQuery } from '../grids.js';
 import { localWord } from '../words.js';
 import { releaseSeats, seatedRoles, takeSeats, type SeatChange } from '../counters/seats.js';
-import { notifyOtherAdmins, notifyPerson, type Notice } from './notices.js';
+import { notifyOtherAdmins, notifyPerson, type Notice } from '../notices.js';
 import { organizationOf } from './transactions.js';
 
 interface MemberRow {

@@ -34,24 +34,23 @@ import type { Deps } from '../../deps.js';
 import { requireCaller, type Caller, type Handlers } from '../../http/contractRoutes.js';
 import { AppError } from '../../http/errors.js';
 import { SYSTEM_CONTEXT, auditContextOf, type AuditContext } from '../audit/log.js';
-import { planAmounts } from '../individual/plans.js';
 import { localWord } from '../words.js';
 import { simplifiedInvoiceQr } from './invoiceQr.js';
-import { fulfilCounterOrder } from '../counters/orders.js';
-import { fileApplication } from '../enrolment/filing.js';
-import { openCertificateRequest } from '../pki/requests.js';
+import {
+  PAID_ORDER_COLUMNS,
+  fulfilOrder,
+  paidOrderOf,
+  type Fulfilments,
+  type OrderCategory,
+  type PaidOrderRow,
+} from './fulfilment.js';
 import { activeMember, activeStaff } from '../access/membership.js';
 
 export const CALLBACK_PATH = '/api/v1/payments/callback';
 /** A notification older (or newer) than this is stale. */
 export const EVENT_MAX_AGE_MS = 5 * 60_000;
 
-/**
- * What an order buys (migration 024 added an application's registration fee, 025 a person's
- * digital signature certificate).
- */
-export type OrderCategory =
-  'plan' | 'counter' | 'role' | 'special' | 'registration' | 'certificate';
+export type { OrderCategory } from './fulfilment.js';
 
 const me = (caller: Caller | null) => requireCaller(caller).userSlno;
 
@@ -61,6 +60,8 @@ export interface PaymentDeps extends Deps {
   gateway: PaymentGateway;
   /** The server's own origin, for the gateway's callback and return addresses. */
   selfOrigin: () => string;
+  /** What a paid order of each category gives, declared by its product (issue 37). */
+  fulfilments: Fulfilments;
 }
 
 const OPEN = ['initiated', 'pending'];
@@ -112,14 +113,11 @@ async function settleIn(
         status: string;
         amount_halalas: number;
         settled_payment_slno: number | null;
-      } & SettledOrder
+      } & PaidOrderRow
     >(
-      `SELECT pay.payment_slno, pay.encoded_id, pay.status, pay.amount_halalas, o.order_slno, o.encoded_id AS order_encoded_id,
-              o.settled_payment_slno, o.user_slno, o.org_slno, o.for_sip_slno, o.placed_by, o.category, e.transaction_limit, o.quantity,
-              o.application_slno, o.certificate_product_slno,
-              e.validity_months, e.product_pricing_details_slno, e.plan_name, e.plan_name_ar
+      `SELECT pay.payment_slno, pay.encoded_id, pay.status, pay.amount_halalas, o.settled_payment_slno,
+              ${PAID_ORDER_COLUMNS}
          FROM payments pay JOIN orders o USING (order_slno)
-         LEFT JOIN esign_plans e ON e.product_pricing_details_slno = o.product_pricing_details_slno
         WHERE pay.gateway_ref = $1 AND pay.encoded_id = $2
         FOR UPDATE OF pay, o`,
       [reported.gatewayRef, reported.reference],
@@ -194,154 +192,9 @@ async function settleIn(
   after.cancel.push(
     ...superseded.rows.flatMap((row) => (row.gateway_ref ? [row.gateway_ref] : [])),
   );
-  if (payment.category === 'registration') {
-    // A registration fee files its application (modules/enrolment/filing.ts) — once its e-mail
-    // address is verified, which paying requires.
-    await client.query('UPDATE orders SET fulfilled_at = $2 WHERE order_slno = $1', [
-      payment.order_slno,
-      now,
-    ]);
-    if (payment.application_slno === null)
-      throw new Error('a registration fee without its application');
-    await fileApplication(client, deps, payment.application_slno, context);
-  } else await fulfil(client, payment, now);
+  await fulfilOrder(client, deps.fulfilments, paidOrderOf(payment), { now, audit: context });
   await event('payment.settled');
   return 'success';
-}
-
-/** The order a payment settles, as settling reads it. */
-interface SettledOrder {
-  order_slno: number;
-  order_encoded_id: string;
-  user_slno: number | null;
-  org_slno: number | null;
-  /** A provider's order: the L2 provider it buys for. */
-  for_sip_slno: number | null;
-  placed_by: number | null;
-  category: OrderCategory;
-  /** A registration fee: the application it files. */
-  application_slno: number | null;
-  /** A certificate: the product it buys. */
-  certificate_product_slno: number | null;
-  quantity: number;
-  transaction_limit: number | null;
-  validity_months: number | null;
-  product_pricing_details_slno: number | null;
-  plan_name: string | null;
-  plan_name_ar: string | null;
-}
-
-const READY_WORDS = {
-  counter: {
-    title: { en: 'eSign counters bought', ar: 'تم شراء رصيد العمليات' },
-    message: (order: string) => ({
-      en: `The eSign counters of order ${order} are ready to use.`,
-      ar: `رصيد العمليات في الطلب ${order} جاهز للاستخدام.`,
-    }),
-  },
-  special: {
-    title: { en: 'Special plan bought', ar: 'تم شراء الباقة الخاصة' },
-    message: (order: string) => ({
-      en: `The special plan of order ${order} is ready to use.`,
-      ar: `الباقة الخاصة في الطلب ${order} جاهزة للاستخدام.`,
-    }),
-  },
-  role: {
-    title: { en: 'Role seats bought', ar: 'تم شراء مقاعد الأدوار' },
-    message: (order: string) => ({
-      en: `The role seats of order ${order} are ready to use.`,
-      ar: `مقاعد الأدوار في الطلب ${order} جاهزة للاستخدام.`,
-    }),
-  },
-} as const;
-
-/**
- * What a paid order gives, once (called under the order's lock, when it is settled): a person's
- * plan, or an organization's counters or seats (modules/counters/orders.ts); and who ordered it
- * is told.
- */
-async function fulfil(client: PoolClient, order: SettledOrder, now: Date): Promise<void> {
-  await client.query('UPDATE orders SET fulfilled_at = $2 WHERE order_slno = $1', [
-    order.order_slno,
-    now,
-  ]);
-  const notify = (
-    userSlno: number,
-    title: Record<Language, string>,
-    message: Record<Language, string>,
-  ) =>
-    client.query(
-      `INSERT INTO notifications (user_slno, title_en, title_ar, message_en, message_ar, created_at) VALUES ($1, $2, $3, $4, $5, $6)`,
-      [userSlno, title.en, title.ar, message.en, message.ar, now],
-    );
-  if (order.category === 'registration')
-    throw new Error('a registration fee files its application');
-  if (order.category === 'certificate') {
-    if (order.user_slno === null || order.certificate_product_slno === null)
-      throw new Error('a certificate order without its person or product');
-    // The request the browser's key is sent to (modules/pki/requests.ts).
-    await openCertificateRequest(client, {
-      userSlno: order.user_slno,
-      productSlno: order.certificate_product_slno,
-      orderSlno: order.order_slno,
-      now,
-    });
-    await notify(
-      order.user_slno,
-      { en: 'Certificate paid for', ar: 'تم دفع رسوم الشهادة' },
-      {
-        en: 'Make your key and confirm the request under My certificates to have it issued.',
-        ar: 'أنشئ مفتاحك وأكّد الطلب في «شهاداتي» لإصدار الشهادة.',
-      },
-    );
-    return;
-  }
-  if (order.category !== 'plan') {
-    const holder =
-      order.for_sip_slno !== null
-        ? { sipSlno: order.for_sip_slno }
-        : order.org_slno !== null
-          ? { orgSlno: order.org_slno }
-          : null;
-    if (!holder) throw new Error('an order of counters without whom they are for');
-    await fulfilCounterOrder(
-      client,
-      {
-        orderSlno: order.order_slno,
-        encodedId: order.order_encoded_id,
-        holder,
-        placedBy: order.placed_by,
-      },
-      now,
-    );
-    const words = READY_WORDS[order.category];
-    if (order.placed_by !== null)
-      await notify(order.placed_by, words.title, words.message(order.order_encoded_id));
-    return;
-  }
-  if (order.user_slno === null || order.transaction_limit === null)
-    throw new Error('a plan order without its person or plan');
-  await client.query(
-    `INSERT INTO purchased_plans (plan_unique_id, user_slno, product_pricing_details_slno, order_slno, transactions, valid_from, valid_to, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6::date, ($6::date + make_interval(months => $7))::date, $6)`,
-    [
-      encodedId('PLN'),
-      order.user_slno,
-      order.product_pricing_details_slno,
-      order.order_slno,
-      order.transaction_limit * order.quantity,
-      now,
-      order.validity_months,
-    ],
-  );
-  await notify(
-    order.user_slno,
-    { en: 'Plan bought', ar: 'تم شراء الباقة' },
-    {
-      en: `Your ${String(order.plan_name)} plan is ready to use.`,
-      ar: `باقتك «${String(order.plan_name_ar)}» جاهزة للاستخدام.`,
-    },
-  );
 }
 
 /**
@@ -349,22 +202,21 @@ async function fulfil(client: PoolClient, order: SettledOrder, now: Date): Promi
  * confirmed by its provider), once: under the order's lock, an order already fulfilled is left.
  */
 export async function fulfilPaidOrder(
+  deps: PaymentDeps,
   client: PoolClient,
   orderSlno: number,
-  now: Date,
+  audit: AuditContext,
 ): Promise<void> {
   const [order] = (
-    await client.query<SettledOrder>(
-      `SELECT o.order_slno, o.encoded_id AS order_encoded_id, o.user_slno, o.org_slno, o.for_sip_slno, o.placed_by, o.category,
-              o.application_slno, o.certificate_product_slno, e.transaction_limit, o.quantity, e.validity_months,
-              e.product_pricing_details_slno, e.plan_name, e.plan_name_ar
-         FROM orders o LEFT JOIN esign_plans e USING (product_pricing_details_slno)
+    await client.query<PaidOrderRow>(
+      `SELECT ${PAID_ORDER_COLUMNS} FROM orders o
         WHERE o.order_slno = $1 AND o.fulfilled_at IS NULL
         FOR UPDATE OF o`,
       [orderSlno],
     )
   ).rows;
-  if (order) await fulfil(client, order, now);
+  if (order)
+    await fulfilOrder(client, deps.fulfilments, paidOrderOf(order), { now: deps.clock(), audit });
 }
 
 /** Gives an extra capture back; when the gateway refuses, the audit log's flag stays for a person. */
@@ -772,30 +624,6 @@ export function paymentHandlers(deps: PaymentDeps): Handlers {
     paymentStatusOf(await ownedPayment(deps, userSlno, encoded), language);
 
   return {
-    buyEsignPlan: async ({ caller, input, request, audit }) => {
-      const userSlno = me(caller);
-      const planSlno = input.body.productPricingDetailsSlno;
-      // The contract defaults the quantity to one.
-      const quantity = input.body.quantity;
-      const [plan] = (
-        await deps.pool.query<{ price_halalas: number }>(
-          'SELECT price_halalas FROM esign_plans WHERE product_pricing_details_slno = $1 AND is_active AND NOT is_welcome_pack',
-          [planSlno],
-        )
-      ).rows;
-      if (!plan) throw new AppError(404, 'NOT_FOUND');
-      // Checked by the idempotency mechanism before the handler runs.
-      return checkout(deps, audit, String(request.headers['idempotency-key']), {
-        owner: { kind: 'person', userSlno },
-        category: 'plan',
-        planSlno,
-        quantity,
-        // The price is the server's: price × quantity, then VAT.
-        amounts: planAmounts(deps, plan.price_halalas * quantity),
-        lines: [],
-      });
-    },
-
     initiatePayment: async ({ caller, input, audit }) => {
       const userSlno = me(caller);
       const previous = await ownedPayment(deps, userSlno, input.body.encodedPaymentSlno);

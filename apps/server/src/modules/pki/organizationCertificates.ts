@@ -29,7 +29,7 @@ import { inTransaction, type Queryable } from '../../db/pool.js';
 import { requireCaller, type Handlers } from '../../http/contractRoutes.js';
 import { AppError } from '../../http/errors.js';
 import { gridHandlers, type GridQuery } from '../grids.js';
-import { notifyPerson } from '../organization/notices.js';
+import { notifyPerson } from '../notices.js';
 import { organizationOf } from '../organization/transactions.js';
 import { inLanguage } from '../words.js';
 import { certificateFields, lockedRequest, requestAnswer } from './requests.js';

@@ -23,7 +23,8 @@ import { recordAcceptance, requireCurrentAgreement } from '../agreements.js';
 import { nationalIdOf } from '../auth/handlers.js';
 import { initiate, verify } from '../auth/identityApp.js';
 import { planAmounts } from '../individual/plans.js';
-import { notifyOtherAdmins } from '../organization/notices.js';
+import { notifyOtherAdmins, notifyPerson } from '../notices.js';
+import type { Fulfil } from '../payments/fulfilment.js';
 import { checkout, type PaymentDeps } from '../payments/handlers.js';
 import { inLanguage, localWord } from '../words.js';
 import { checkCsr, type CsrProblem } from './csr.js';
@@ -525,3 +526,37 @@ export function certificateHandlers(deps: PaymentDeps): Handlers {
     },
   };
 }
+
+/**
+ * A certificate paid (payments' fulfilment of the certificate category, issue 37): the request the
+ * browser's key is sent to, and a notice saying what to do next.
+ */
+export const fulfilCertificate: Fulfil = async (tx, order, { now }) => {
+  const [bought] = (
+    await tx.query<{ certificate_product_slno: number | null }>(
+      'SELECT certificate_product_slno FROM orders WHERE order_slno = $1',
+      [order.orderSlno],
+    )
+  ).rows;
+  const productSlno = bought?.certificate_product_slno ?? null;
+  if (order.userSlno === null || productSlno === null)
+    throw new Error('a certificate order without its person or product');
+  await openCertificateRequest(tx, {
+    userSlno: order.userSlno,
+    productSlno,
+    orderSlno: order.orderSlno,
+    now,
+  });
+  await notifyPerson(
+    tx,
+    order.userSlno,
+    {
+      title: { en: 'Certificate paid for', ar: 'تم دفع رسوم الشهادة' },
+      body: {
+        en: 'Make your key and confirm the request under My certificates to have it issued.',
+        ar: 'أنشئ مفتاحك وأكّد الطلب في «شهاداتي» لإصدار الشهادة.',
+      },
+    },
+    now,
+  );
+};

@@ -16,7 +16,7 @@ import { AppError } from '../../http/errors.js';
 import { requestDocuments } from '../documents/documents.js';
 import { gridHandlers, type GridQuery } from '../grids.js';
 import { ALREADY_DECIDED } from '../organization/approvals.js';
-import { notifyPerson } from '../organization/notices.js';
+import { notifyPerson } from '../notices.js';
 import { requestFilter } from '../organization/requestLists.js';
 import { contactsOf, organizationAdminsOf, organizationProfile } from '../organization/profile.js';
 import { inLanguage, localWord } from '../words.js';

@@ -1,11 +1,12 @@
 /**
- * What the organization's people are told in the app, in both languages: a member about what was
- * done to their membership, the other Enrolment Admins about a request awaiting their decision.
- * Written in the transaction of the change, so a notice is never about something undone.
+ * The one notices module (issue 37): what a person is told in the app, in both languages — a
+ * member about what was done to their membership, the other Enrolment Admins about a request
+ * awaiting their decision, a buyer that what they paid for is ready. Written in the transaction
+ * of the change, so a notice is never about something undone.
  */
 import type { Language } from '@tawqi/domain';
-import type { Queryable } from '../../db/pool.js';
-import { activeMember } from '../access/membership.js';
+import type { Queryable } from '../db/pool.js';
+import { activeMember } from './access/membership.js';
 
 export interface Notice {
   title: Record<Language, string>;
