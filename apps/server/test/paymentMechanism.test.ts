@@ -23,8 +23,8 @@ describe('the payments mechanism', () => {
     const reached = readdirSync(PAYMENTS)
       .filter((file) => file.endsWith('.ts'))
       .flatMap((file) =>
-        [...readFileSync(join(PAYMENTS, file), 'utf8').matchAll(/from '(\.[^']+)'/g)].map(
-          (match) => relative(MODULES, resolve(PAYMENTS, match[1] as string)),
+        [...readFileSync(join(PAYMENTS, file), 'utf8').matchAll(/from '(\.[^']+)'/g)].map((match) =>
+          relative(MODULES, resolve(PAYMENTS, match[1] as string)),
         ),
       )
       // Outside modules/ (db, http, adapters, deps) is below every area.
