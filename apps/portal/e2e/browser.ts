@@ -245,3 +245,10 @@ export async function exportedFile(
     },
   };
 }
+
+/** How much wider than the window the page is (0 when it fits: no sideways scrolling). */
+export async function overflow(page: Page): Promise<number> {
+  return page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+}

@@ -18,6 +18,7 @@ import {
   nationalIdOf,
   openPage,
   signInWithNafath,
+  overflow,
 } from './browser.js';
 
 const run = promisify(execFile);
@@ -124,11 +125,7 @@ describe('a person’s certificate', () => {
     await page.goto('/app/my/dsc/manage?lng=ar');
     const heldArabic = page.getByRole('region', { name: 'الشهادات الصادرة' });
     await heldArabic.getByText('ساري', { exact: true }).waitFor();
-    expect(
-      await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      ),
-    ).toBe(0);
+    expect(await overflow(page)).toBe(0);
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/app/my/dsc/manage?lng=en');
 

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { PDF } from '@libpdf/core';
 import { describe, expect, it } from 'vitest';
-import { approveOnPhone, openPage } from './browser.js';
+import { approveOnPhone, openPage, overflow } from './browser.js';
 
 const run = promisify(execFile);
 const folder = mkdtempSync(join(tmpdir(), 'tawqi-esign-e2e-'));
@@ -87,11 +87,7 @@ describe('signing through the eSign service', () => {
     writeFileSync(changed, Buffer.concat([readFileSync(signed), Buffer.from('\n% edited\n')]));
     await phone.page.locator('input[type=file]').setInputFiles(changed);
     await phone.page.getByText('تغيّر بعد التوقيع').waitFor();
-    expect(
-      await phone.page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      ),
-    ).toBe(0);
+    expect(await overflow(phone.page)).toBe(0);
     expect(errors).toEqual([]);
     expect(phone.errors).toEqual([]);
   });

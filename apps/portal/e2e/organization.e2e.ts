@@ -16,6 +16,7 @@ import {
   openPage,
   signInWithCode,
   signInWithNafath,
+  overflow,
 } from './browser.js';
 
 /** A letter as a person scans one: a small, real PDF. */
@@ -73,12 +74,7 @@ describe('the organization area', () => {
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).waitFor();
       await expect.poll(() => page.getByRole('progressbar').count()).toBe(0);
-      expect(
-        await page.evaluate(
-          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-        ),
-        path,
-      ).toBe(0);
+      expect(await overflow(page), path).toBe(0);
     }
   });
 

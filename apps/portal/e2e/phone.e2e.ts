@@ -6,14 +6,14 @@
  */
 import type { Page } from 'playwright';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MY_ROUTES, PUBLIC_ROUTES, enrolWithNafath, openKeptPage, openPage } from './browser.js';
-
-/** How much wider than the window the page is (0 when it fits). */
-async function overflow(page: Page): Promise<number> {
-  return page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-}
+import {
+  MY_ROUTES,
+  PUBLIC_ROUTES,
+  enrolWithNafath,
+  openKeptPage,
+  openPage,
+  overflow,
+} from './browser.js';
 
 /** The elements that stick out past the window's edge, to say where a page overflows. */
 async function sticksOut(page: Page): Promise<string> {

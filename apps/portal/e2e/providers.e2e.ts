@@ -17,6 +17,7 @@ import {
   openPage,
   signInWithCode,
   signInWithNafath,
+  overflow,
 } from './browser.js';
 
 /** A figure as the English pages write it (1,000), from a cell's text. */
@@ -196,12 +197,7 @@ describe('the provider hierarchy', () => {
         await page.goto(path);
         await page.getByRole('heading', { level: 1 }).waitFor();
         await expect.poll(() => page.getByRole('progressbar').count()).toBe(0);
-        expect(
-          await page.evaluate(
-            () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-          ),
-          path,
-        ).toBe(0);
+        expect(await overflow(page), path).toBe(0);
       }
   });
 });
