@@ -202,6 +202,36 @@ describe('the organization’s eSign transactions (a declared grid)', () => {
     expect((await grid(mohammed, {})).status).toBe(403);
   });
 
+  it('exports a moment as Riyadh’s date and time, the zone named in its header (issue 38)', async () => {
+    const download = await fetch(`${h.baseUrl}/api/v1/excel/report/exportOrgEsignTransactions`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${sara}`,
+        'x-device-id': DEVICE,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ orgSlNo: 314, statuses: ['success'], language: 'en' }),
+    });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await download.arrayBuffer());
+    const sheet = workbook.worksheets[0] as ExcelJS.Worksheet;
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    const column = header.indexOf('Requested (Riyadh time)') + 1;
+    expect(column).toBeGreaterThan(0);
+    const id = sheet.getRow(2).getCell(2).text;
+    const { rows } = await h.pool.query<{ at: Date }>(
+      'SELECT transaction_date AS at FROM esign_transactions WHERE transaction_id = $1',
+      [id],
+    );
+    const at = rows[0]?.at as Date;
+    const cell = sheet.getRow(2).getCell(column);
+    // Riyadh is three hours ahead of UTC all year: the cell's fields are Riyadh's wall clock.
+    expect((cell.value as Date).getTime()).toBe(
+      Math.floor(at.getTime() / 1000) * 1000 + 3 * 3_600_000,
+    );
+    expect(cell.numFmt).toBe('yyyy-mm-dd hh:mm');
+  });
+
   it('exports every row of the filter in the chosen language, a thousand at a time', async () => {
     const filter = { statuses: ['success', 'pending'], fromDate: null, toDate: null };
     const download = await fetch(`${h.baseUrl}/api/v1/excel/report/exportOrgEsignTransactions`, {
@@ -229,11 +259,11 @@ describe('the organization’s eSign transactions (a declared grid)', () => {
     expect(headers).toEqual([
       'الرقم',
       'رقم العملية',
-      'تاريخ الطلب',
+      'تاريخ الطلب (بتوقيت الرياض)',
       'نوع الباقة',
       'الدور',
       'حساب المزوّد',
-      'تاريخ الرد',
+      'تاريخ الرد (بتوقيت الرياض)',
       'رمز الخطأ',
       'الحالة',
     ]);

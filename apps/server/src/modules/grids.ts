@@ -16,7 +16,15 @@ import {
   type Handlers,
   type InputOf,
 } from '../http/contractRoutes.js';
-import type { ExportColumn, CellValue, SummarySheet } from './exports/xlsx.js';
+import {
+  DATE_FORMAT,
+  DATE_TIME_FORMAT,
+  TIME_ZONE_NAMED,
+  wallClockCell,
+  type CellValue,
+  type ExportColumn,
+  type SummarySheet,
+} from './exports/xlsx.js';
 import type { Pool } from '../db/pool.js';
 
 type BodyOf<E extends Endpoint | null> = E extends Endpoint
@@ -50,16 +58,32 @@ export interface GridQuery<G extends AnyGrid, Stored extends object> {
   summary?: (db: Pool, context: HandlerContext, language: Language) => Promise<SummarySheet>;
 }
 
-/** A file cell from a grid cell: dates as dates, statuses and flags in words. */
+/**
+ * A file cell from a grid cell: statuses and flags in words; dates as dates, and a moment as
+ * Riyadh's date and time with the zone named in its header (issue 38: UTC with a date-only
+ * format turned an 11:47 transaction into 08:47, without the time).
+ */
 function fileColumn<Row>(column: GridColumn<Row>): ExportColumn<{ row: Row; language: Language }> {
+  const moment = column.kind === 'dateTime';
   return {
-    header: column.header,
-    width: Math.max(12, Math.round((column.width ?? 160) / 7)),
+    header: moment
+      ? {
+          en: `${column.header.en}${TIME_ZONE_NAMED.en}`,
+          ar: `${column.header.ar}${TIME_ZONE_NAMED.ar}`,
+        }
+      : column.header,
+    width: Math.max(moment ? 18 : 12, Math.round((column.width ?? 160) / 7)),
+    ...(moment
+      ? { numFmt: DATE_TIME_FORMAT }
+      : column.kind === 'date'
+        ? { numFmt: DATE_FORMAT }
+        : {}),
     value: ({ row, language }): CellValue => {
       const value = column.value(row, language);
       if (value === null || value === '') return null;
-      if ((column.kind === 'date' || column.kind === 'dateTime') && typeof value === 'string')
-        return new Date(value);
+      if ((column.kind === 'date' || moment) && typeof value === 'string')
+        // A calendar day stays that day; a moment (or a day given as one) is Riyadh's.
+        return /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(value) : wallClockCell(new Date(value));
       const worded = cellWords(column.kind, value, language);
       return typeof worded === 'boolean' ? String(worded) : worded;
     },

@@ -15,6 +15,41 @@ export interface ExportColumn<Row> {
   header: Record<Language, string>;
   value: (row: Row) => CellValue;
   width?: number;
+  /** How a spreadsheet shows the column's cells (a date's, a date-time's). */
+  numFmt?: string;
+}
+
+/** Date cells as the people reading them live (issue 38): Riyadh's wall clock, named. */
+export const EXPORT_TIME_ZONE = 'Asia/Riyadh';
+export const DATE_FORMAT = 'yyyy-mm-dd';
+export const DATE_TIME_FORMAT = 'yyyy-mm-dd hh:mm';
+export const TIME_ZONE_NAMED: Record<Language, string> = {
+  en: ' (Riyadh time)',
+  ar: ' (بتوقيت الرياض)',
+};
+
+/**
+ * The instant as a spreadsheet cell showing Riyadh's wall-clock time: a spreadsheet has no time
+ * zones and shows a date cell's fields as written, so the fields written are Riyadh's.
+ */
+export function wallClockCell(instant: Date, timeZone = EXPORT_TIME_ZONE): Date {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
+      .formatToParts(instant)
+      .map((part) => [part.type, Number(part.value)]),
+  ) as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number>;
+  return new Date(
+    Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second),
+  );
 }
 
 /**
@@ -61,7 +96,7 @@ export async function writeXlsx<Row>(
   /** A sheet in the language's direction, its header row bold and frozen. */
   const sheetWith = (
     name: string,
-    columns: readonly { header: Record<Language, string>; width?: number }[],
+    columns: readonly { header: Record<Language, string>; width?: number; numFmt?: string }[],
   ) => {
     const sheet = workbook.addWorksheet(name.slice(0, 31), {
       views: [{ rightToLeft: language === 'ar', state: 'frozen', ySplit: 1 }],
@@ -69,6 +104,7 @@ export async function writeXlsx<Row>(
     sheet.columns = columns.map((column, index) => ({
       key: String(index),
       width: column.width ?? 20,
+      ...(typeof column.numFmt === 'string' ? { style: { numFmt: column.numFmt } } : {}),
     }));
     const header = sheet.addRow(columns.map((column) => column.header[language]));
     header.font = { bold: true };
