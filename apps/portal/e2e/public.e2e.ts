@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { MOHAMMED, openPage, signInWithNafath } from './browser.js';
+import { MOHAMMED, PUBLIC_ROUTES, openPage, signInWithNafath } from './browser.js';
 
 const run = promisify(execFile);
 
@@ -45,9 +45,28 @@ describe('the public site', () => {
     }
   });
 
-  it('says plainly what is not built yet', async () => {
+  it('leads organizations to sign-up, and calls nothing built "coming soon" (issue 38)', async () => {
     const { page } = await openPage('/organization?lng=ar');
-    await page.getByText(/حسابات المنشآت قادمة قريبًا/).waitFor();
+    await page.getByRole('link', { name: 'قدّم طلب حساب منشأة' }).first().click();
+    await page.waitForURL('**/create-account');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    // Every page that sells to organizations (the offers on the others) leads there too.
+    for (const path of ['/', '/features', '/individual']) {
+      await page.goto(`${path}?lng=en`);
+      expect(
+        await page.getByRole('link', { name: 'Apply for an organization account' }).count(),
+        path,
+      ).toBeGreaterThan(0);
+    }
+    // Nothing on the public site says "coming soon", in either language.
+    for (const path of PUBLIC_ROUTES)
+      for (const language of ['en', 'ar']) {
+        await page.goto(`${path}?lng=${language}`);
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+        expect(await page.locator('body').innerText(), `${path} ${language}`).not.toMatch(
+          /coming soon|قريبًا|قادمة قريب|when launched|عند الإطلاق/i,
+        );
+      }
   });
 
   it('publishes the certification authority’s repository: its certificates check out with openssl', async () => {

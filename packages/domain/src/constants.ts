@@ -126,4 +126,6 @@ export const ROUTES = {
   logout: '/logout',
   individualDashboard: '/app/my/dashboard',
   organizationDashboard: '/app/org/dashboard',
+  /** Where organizations and providers apply (SPEC §2 pre-enrolment). */
+  createAccount: '/create-account',
 } as const;

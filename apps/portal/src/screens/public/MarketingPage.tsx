@@ -4,8 +4,8 @@
  * says so plainly at the top (organization accounts); the digital certificate page shows the
  * certification authority's public repository.
  */
-import type { MarketingPageId } from '@tawqi/domain';
-import { Card, StatusBadge, buttonStyle } from '@tawqi/ui';
+import { ROUTES, type MarketingPageId } from '@tawqi/domain';
+import { Card, buttonStyle } from '@tawqi/ui';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../format.js';
@@ -37,13 +37,14 @@ interface Text {
 type Block = 'cards' | 'steps' | 'offers' | 'compliance' | 'repository' | 'faq';
 
 /** What each page shows, in order, below its title and lead. */
-const PAGES: Record<MarketingPageId, { blocks: readonly Block[]; comingSoon?: true }> = {
+/** What each page shows; `apply`: a page that sells to organizations and providers leads to sign-up. */
+const PAGES: Record<MarketingPageId, { blocks: readonly Block[]; apply?: true }> = {
   home: { blocks: ['cards', 'steps', 'offers', 'compliance', 'faq'] },
   'why-esign': { blocks: ['cards', 'steps', 'faq'] },
   features: { blocks: ['cards', 'offers'] },
   'use-cases': { blocks: ['cards', 'steps'] },
   individual: { blocks: ['cards', 'offers', 'faq'] },
-  organization: { blocks: ['cards', 'offers'], comingSoon: true },
+  organization: { blocks: ['cards', 'offers'], apply: true },
   'digital-certificate': { blocks: ['cards', 'steps', 'repository', 'compliance'] },
 };
 
@@ -98,16 +99,7 @@ export default function MarketingPage({ id }: { id: MarketingPageId }) {
         </h2>
         <div className={grid}>
           {(['individual', 'organization'] as const).map((kind) => (
-            <Card
-              key={kind}
-              headingLevel={3}
-              title={
-                <>
-                  {t(`offers.${kind}.title`)}{' '}
-                  {kind === 'organization' ? <StatusBadge tone="info" label={t('soon')} /> : null}
-                </>
-              }
-            >
+            <Card key={kind} headingLevel={3} title={t(`offers.${kind}.title`)}>
               <ul className={offerList}>
                 {list<string>(`offers.${kind}.items`).map((item) => (
                   <li key={item}>{item}</li>
@@ -116,6 +108,12 @@ export default function MarketingPage({ id }: { id: MarketingPageId }) {
               <a href={kind === 'individual' ? '/plans-pricing' : '/organization'}>
                 {t(`offers.${kind}.link`)}
               </a>
+              {kind === 'organization' ? (
+                <>
+                  {' · '}
+                  <a href={ROUTES.createAccount}>{t('offers.organization.apply')}</a>
+                </>
+              ) : null}
             </Card>
           ))}
         </div>
@@ -147,14 +145,17 @@ export default function MarketingPage({ id }: { id: MarketingPageId }) {
             {t(`pages.${id}.title`)}
           </h1>
           <p className={lead}>{t(`pages.${id}.lead`)}</p>
-          {page.comingSoon ? (
-            <p className={notice}>
-              <StatusBadge tone="info" label={t('soon')} />{' '}
-              {t(`comingSoon.${id as 'organization'}`)}
-            </p>
-          ) : null}
+          {page.apply ? <p className={notice}>{t('apply.lead')}</p> : null}
           <div className={actions}>
-            <a className={buttonStyle({ variant: 'primary' })} href="/auth-check">
+            {page.apply ? (
+              <a className={buttonStyle({ variant: 'primary' })} href={ROUTES.createAccount}>
+                {t('apply.organization')}
+              </a>
+            ) : null}
+            <a
+              className={buttonStyle({ variant: page.apply ? 'secondary' : 'primary' })}
+              href="/auth-check"
+            >
               {t('cta.start')}
             </a>
             <a className={buttonStyle({ variant: 'secondary' })} href="/plans-pricing">

@@ -52,18 +52,19 @@ export const HomeArabic = inArabic(Home);
 export const HomeDark = inDark(Home);
 export const HomeArabicDark = inDark(inArabic(Home));
 
-/** A page that sells what is not built yet says so at the top. */
-export const ComingSoon: Story = {
+/** The organization page leads organizations and providers to sign-up (issue 38). */
+export const OrganizationSignUp: Story = {
   args: { id: 'organization' },
   parameters: { portal: { route: '/organization' } },
   play: async ({ canvasElement }) => {
-    await expect(
-      within(canvasElement).getByText(text('public:comingSoon.organization')),
-    ).toBeVisible();
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText(text('public:apply.lead'))).toBeVisible();
+    for (const link of canvas.getAllByRole('link', { name: text('public:apply.organization') }))
+      await expect(link).toHaveAttribute('href', '/create-account');
   },
 };
-export const ComingSoonArabic = inArabic(ComingSoon);
-export const ComingSoonDark = inDark(ComingSoon);
+export const OrganizationSignUpArabic = inArabic(OrganizationSignUp);
+export const OrganizationSignUpDark = inDark(OrganizationSignUp);
 
 /**
  * The digital certificate page with the certification authority's repository: its two
