@@ -21,7 +21,7 @@ import {
   type GatewaySimulator,
 } from './adapters/payments/simulator.js';
 import { DEMO_SECRETS, type Config } from './config.js';
-import { DEMO_PEOPLE } from './db/seed.js';
+import { demoIdentities } from './db/seed.js';
 import type { Pool } from './db/pool.js';
 import { documentStoreOf, sessionLimits } from './deps.js';
 import { buildApp } from './http/app.js';
@@ -92,7 +92,7 @@ export async function createServer(options: {
   const simulator =
     config.nafath.kind === 'simulator'
       ? createNafathSimulator({
-          people: DEMO_PEOPLE.map((person) => ({
+          people: demoIdentities().map((person) => ({
             nationalId: person.nationalId,
             fullNameEnglish: person.en,
             fullNameArabic: person.ar,

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { readOutbox } from '../src/adapters/notifier/outbox.js';
 import { simulatedPerson } from '../src/adapters/nafath/people.js';
-import { DEMO_PASSWORD } from '../src/db/seed.js';
+import { DEMO_PASSWORD, demoIdentities } from '../src/db/seed.js';
 import { DEVICE, NOURA, SARA, startHarness } from './harness.js';
 
 const h = await startHarness();
@@ -557,5 +557,31 @@ describe('sessions (SECURITY.md, RFC 9700)', () => {
     for (let i = 1; i < log.length; i += 1) expect(log[i]?.prev_hash).toBe(log[i - 1]?.hash);
     const logged = JSON.stringify((await h.pool.query('SELECT detail FROM audit_log')).rows);
     expect(logged).not.toContain(SARA);
+  });
+});
+
+describe('the identity-app simulator (issue 38)', () => {
+  it('answers for every demo identity with that person’s own names, through the real client', async () => {
+    const identities = demoIdentities();
+    // npm start's list, the providers' staff and the L2 applicants' admins.
+    expect(identities.length).toBeGreaterThan(25);
+    for (const person of identities) {
+      const made = await h.deps.identity.createRequest({
+        nationalId: person.nationalId,
+        service: 'Login',
+        requestId: crypto.randomUUID(),
+      });
+      expect(h.simulator.answer(made.transId, 'approve')).toBe(true);
+      const answered = await h.deps.identity.status({
+        nationalId: person.nationalId,
+        transId: made.transId,
+        random: made.random,
+      });
+      expect([
+        person.nationalId,
+        answered.person?.fullNameEnglish,
+        answered.person?.fullNameArabic,
+      ]).toEqual([person.nationalId, person.en, person.ar]);
+    }
   });
 });

@@ -261,6 +261,8 @@ describe('the eSign integration API', () => {
       '-dates',
     );
     expect(text).toContain(organization.nationalId);
+    // The signer's own name (issue 38: the identity-app simulator knew only three demo people).
+    expect(text).toContain('Khalid Al-Zahrani');
 
     // Asked again, the same answer; nothing more is taken.
     const again = await client.outcome(sent.txnId);
@@ -292,7 +294,7 @@ describe('the eSign integration API', () => {
     expect(report).toContain('Signature Type: ETSI.CAdES.detached');
     // The DSS follows in a revision of its own.
     expect(report).toContain('Not total document signed');
-    expect(report).toMatch(/Signer Certificate Common Name: .+/);
+    expect(report).toContain('Signer Certificate Common Name: Sara Al-Qahtani');
     // A reader that trusts our root trusts the signature (NSS asks for a signer's purpose).
     const trusted = await pdfsig(
       file('lease-trusted.pdf', signed),

@@ -8,13 +8,15 @@ import { hashPassword } from '../modules/auth/passwords.js';
 import { inTransaction, type Pool, type PoolClient } from './pool.js';
 import {
   writeCatalogue,
+  PROVIDER_STAFF_PEOPLE,
+  WORLD_PEOPLE,
   writeProviderAccounts,
   writeProviderStaff,
   writeSpecialPlanRequests,
   writeWorld,
 } from './world.js';
 import { demoPdf } from './demoPdf.js';
-import { writeProviderHierarchy } from './providerWorld.js';
+import { L2_APPLICANTS, writeProviderHierarchy } from './providerWorld.js';
 import {
   DATABASE_DOCUMENTS,
   newDocumentKey,
@@ -60,6 +62,22 @@ export const DEMO_PEOPLE = [
     role: 'individual, no organization',
   },
 ] as const;
+
+/**
+ * Every named person the demo world seeds (issue 38): the individual demo's, the world's people,
+ * the providers' staff and the L2 applicants' admins, with their own names. The identity-app
+ * simulator answers for each with these names, so a signature carries the right person's name.
+ */
+export function demoIdentities(): { nationalId: string; en: string; ar: string }[] {
+  return [
+    ...DEMO_PEOPLE,
+    ...[...WORLD_PEOPLE, ...PROVIDER_STAFF_PEOPLE].map((person) => ({
+      ...person,
+      nationalId: nationalId(person.nationalIdStem),
+    })),
+    ...L2_APPLICANTS.map(({ admin }) => ({ ...admin, nationalId: nationalId(admin.stem) })),
+  ].map((person) => ({ nationalId: person.nationalId, en: person.en, ar: person.ar }));
+}
 
 /** A one-page PDF with a line of text: a real document for the agreement downloads. */
 export function minimalPdf(title: string): Buffer {
