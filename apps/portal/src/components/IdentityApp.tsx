@@ -295,43 +295,56 @@ export function IdentityApp({
   };
 
   // Poll verify while waiting (SPEC §4: "3" keeps polling; a failure stops it); expire after 180 s.
+  // One call at a time, the next an interval after the last answer (issue 38: an interval timer
+  // sent the next call while a slow one was still out, faster than the server allows); a 429
+  // while waiting means "ask later", so it is waited out, never shown.
   const polling = isPolling(state);
   useEffect(() => {
     if (!polling) return;
     const { transId, nationalId: id } = challenge.current;
     let stopped = false;
-    const poll = window.setInterval(() => {
+    let timer = 0;
+    const askLater = () => {
+      if (!stopped) timer = window.setTimeout(() => void ask(), IDENTITY_POLL_INTERVAL_MS);
+    };
+    const ask = async () => {
       dispatch({ type: 'tick', now: Date.now() });
-      if (!transId) return;
-      CALLS[flow].verify(id, transId, input).then(
-        (answer) => {
-          if (stopped) return;
-          dispatch({
-            type: 'verify-answered',
-            answer: {
-              status: answer.status,
-              errorMessage: answer.errorMessage,
-              refreshToken: answer.session?.refreshToken ?? null,
-            },
+      if (!transId) {
+        askLater();
+        return;
+      }
+      try {
+        const answer = await CALLS[flow].verify(id, transId, input);
+        if (stopped) return;
+        dispatch({
+          type: 'verify-answered',
+          answer: {
+            status: answer.status,
+            errorMessage: answer.errorMessage,
+            refreshToken: answer.session?.refreshToken ?? null,
+          },
+        });
+        if (answer.reason === 'notRegistered') setNotRegistered(true);
+        if (answer.status === '1')
+          onApproved({
+            session: answer.session ?? null,
+            kycValidTill: answer.kycValidTill ?? null,
+            applicationToken: answer.applicationToken ?? null,
+            nationalId: id,
+            transId,
           });
-          if (answer.reason === 'notRegistered') setNotRegistered(true);
-          if (answer.status === '1')
-            onApproved({
-              session: answer.session ?? null,
-              kycValidTill: answer.kycValidTill ?? null,
-              applicationToken: answer.applicationToken ?? null,
-              nationalId: id,
-              transId,
-            });
-        },
-        () => {
-          if (!stopped) dispatch({ type: 'verify-failed' });
-        },
-      );
-    }, IDENTITY_POLL_INTERVAL_MS);
+        // Still waiting: asked again later; an answer that ends the wait stops the polling.
+        askLater();
+      } catch (error) {
+        if (stopped) return;
+        if (error instanceof ApiError && error.statusCode === 429) askLater();
+        else dispatch({ type: 'verify-failed' });
+      }
+    };
+    askLater();
     return () => {
       stopped = true;
-      window.clearInterval(poll);
+      window.clearTimeout(timer);
     };
     // The poll belongs to one challenge.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -163,6 +163,45 @@ export const CallFailedArabic = inArabic(CallFailed);
 export const CallFailedDark = inDark(CallFailed);
 export const CallFailedArabicDark = inDark(inArabic(CallFailed));
 
+/** What the story's verify mock has seen. */
+const verifyCalls = { inFlight: 0, most: 0, count: 0 };
+
+/**
+ * The identity app asked too soon while waiting (issue 38): the server's 429 is waited out, not
+ * shown, and the person's approval still signs them in. The mock answers slowly (longer than the
+ * polling interval) and counts calls in flight: never more than one at a time.
+ */
+export const AskedTooSoonWhileWaiting: Story = {
+  parameters: {
+    msw: [
+      http.post(mockUrl(CONTRACT.nafathLoginVerify), async () => {
+        verifyCalls.inFlight += 1;
+        verifyCalls.most = Math.max(verifyCalls.most, verifyCalls.inFlight);
+        verifyCalls.count += 1;
+        await new Promise((resolve) => setTimeout(resolve, 2_500));
+        verifyCalls.inFlight -= 1;
+        if (verifyCalls.count === 1)
+          return HttpResponse.json(
+            { statusCode: 429, code: 'RATE_LIMITED', message: 'Too many requests' },
+            { status: 429 },
+          );
+        return HttpResponse.json({ status: '3', errorMessage: null, session: null, reason: null });
+      }),
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    Object.assign(verifyCalls, { inFlight: 0, most: 0, count: 0 });
+    await startNafath(canvasElement);
+    const canvas = within(canvasElement);
+    await canvas.findByRole('status');
+    // Past the refused call and into the next ones, still waiting and nothing shown.
+    await waitFor(() => expect(verifyCalls.count).toBeGreaterThanOrEqual(3), { timeout: 15_000 });
+    await expect(canvas.queryByRole('alert')).toBeNull();
+    await expect(screen.queryByRole('alertdialog')).toBeNull();
+    await expect(canvas.getByRole('status')).toBeVisible();
+    await expect(verifyCalls.most).toBe(1);
+  },
+};
 const TOO_MANY = {
   en: 'Too many requests for this national ID. Try again in 10 minutes.',
   ar: 'طلبات كثيرة لرقم الهوية هذا. حاول مرة أخرى بعد ١٠ دقائق.',
