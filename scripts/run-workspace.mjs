@@ -19,9 +19,21 @@ export function workspaceScript(dir, script, read = (path) => readFileSync(path,
 
 export function notYetMessage(name, script) {
   return [
-    `${name} has no "${script}" yet: it is built by a later issue (see "What works today" in README.md).`,
+    `${name} has no "${script}" yet: it is built by a later issue (see "What works today" in its README).`,
     'Nothing was started. What works now: `npm test` runs every check and test that exists.',
   ].join('\n');
+}
+
+/**
+ * The turbo build of the workspace and its --with packages: quiet when it works (issue 38:
+ * hundreds of lines of bundle sizes pushed the start's banner away); a failing task's output is
+ * shown in full.
+ */
+export function buildArgs(name, flags) {
+  const extra = flags
+    .filter((flag) => flag.startsWith('--with='))
+    .map((flag) => `--filter=${flag.slice('--with='.length)}...`);
+  return ['turbo', 'run', 'build', `--filter=${name}...`, ...extra, '--output-logs=errors-only'];
 }
 
 function run(command, args, env) {
@@ -44,10 +56,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   }
   const env = { TURBO_TELEMETRY_DISABLED: '1', STORYBOOK_DISABLE_TELEMETRY: '1', ...process.env };
   if (flags.includes('--build')) {
-    const extra = flags
-      .filter((flag) => flag.startsWith('--with='))
-      .map((flag) => `--filter=${flag.slice('--with='.length)}...`);
-    const built = run('npx', ['turbo', 'run', 'build', `--filter=${name}...`, ...extra], env);
+    console.log(`Building ${name} and what it needs (the output shows only if a step fails) …`);
+    const built = run('npx', buildArgs(name, flags), env);
     if (built !== 0) process.exit(built);
   }
   process.exit(run('npm', ['run', script, `--workspace=${name}`], env));

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { notYetMessage, workspaceScript } from './run-workspace.mjs';
+import { buildArgs, notYetMessage, workspaceScript } from './run-workspace.mjs';
 
 describe('running a workspace script from the root', () => {
   it('finds a script the workspace has', () => {
@@ -28,5 +28,16 @@ describe('running a workspace script from the root', () => {
     const message = notYetMessage('@tawqi/server', 'start');
     assert.match(message, /@tawqi\/server has no "start" yet/);
     assert.match(message, /Nothing was started/);
+  });
+
+  it('builds quietly, showing a step’s output only when it fails (issue 38)', () => {
+    assert.deepEqual(buildArgs('@tawqi/server', ['--build', '--with=@tawqi/portal']), [
+      'turbo',
+      'run',
+      'build',
+      '--filter=@tawqi/server...',
+      '--filter=@tawqi/portal...',
+      '--output-logs=errors-only',
+    ]);
   });
 });

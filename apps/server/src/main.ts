@@ -3,6 +3,7 @@
  * unless DATABASE_URL is set), migrations, demo data on first start, the server on HOST:PORT, and
  * a graceful shutdown on SIGINT/SIGTERM.
  */
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import {
@@ -22,11 +23,8 @@ import {
 import { deriveKeys, hmac } from './keys.js';
 import { createPool } from './db/pool.js';
 import { documentStoreOf } from './deps.js';
-import { DEMO_PASSWORD, DEMO_PEOPLE, nationalId, seedDemoData } from './db/seed.js';
-import { PROVIDER_STAFF_PEOPLE, WORLD_PEOPLE } from './db/world.js';
-import { SIMULATOR_PREFIX } from './adapters/nafath/simulator.js';
-import { GATEWAY_PREFIX } from './adapters/payments/simulator.js';
-import { DEMO_APP_PREFIX } from './adapters/esignApp/demoApp.js';
+import { seedDemoData } from './db/seed.js';
+import { bannerOf } from './banner.js';
 import { createServer } from './server.js';
 
 async function main(): Promise<void> {
@@ -94,42 +92,16 @@ async function main(): Promise<void> {
   const { app } = await createServer({ config, pool, portalDir, localesDir });
   await app.listen({ host: config.HOST, port: config.PORT });
 
-  const address = `http://${config.HOST}:${String(config.PORT)}`;
-  const simulated = [
-    config.nafath.kind === 'simulator' &&
-      `  national identity app simulator (phone): ${address}${SIMULATOR_PREFIX}/phone`,
-    config.gateway.kind === 'simulator' &&
-      `  payment gateway simulator: ${address}${GATEWAY_PREFIX}`,
-    config.devPages && `  one-time codes outbox: ${address}/dev/outbox`,
-    config.demo &&
-      `  demo integrating application (send a PDF for signing): ${address}${DEMO_APP_PREFIX}`,
-    `  verify a signed PDF: ${address}/verify`,
-  ].filter((line): line is string => typeof line === 'string');
-  console.log(
-    [
-      '',
-      `Tawqi is running at ${address} — ${config.demo ? 'DEMO MODE: simulators, demo data and public demo secrets; not for real use' : 'production mode'}`,
-      `  database: ${embedded ? 'embedded PostgreSQL' : 'DATABASE_URL'}${applied.length ? ` (migrations applied: ${applied.join(', ')})` : ''}${seeded.length ? `, demo data seeded: ${seeded.join(', ')}` : ''}`,
-      `  health: ${address}/health   readiness: ${address}/ready`,
-      ...simulated,
-      ...(config.demoData
-        ? [
-            '  demo identities (password for credentials sign-in: ' + DEMO_PASSWORD + '):',
-            ...[
-              ...DEMO_PEOPLE,
-              ...[...WORLD_PEOPLE, ...PROVIDER_STAFF_PEOPLE].map((person) => ({
-                ...person,
-                nationalId: nationalId(person.nationalIdStem),
-              })),
-            ].map(
-              (person) =>
-                `    ${person.nationalId}  ${person.username.padEnd(11)} ${person.en} — ${person.role}`,
-            ),
-          ]
-        : []),
-      '',
-    ].join('\n'),
+  const banner = bannerOf(
+    config,
+    `${embedded ? 'embedded PostgreSQL' : 'DATABASE_URL'}${applied.length ? ` (migrations applied: ${applied.join(', ')})` : ''}${seeded.length ? `, demo data seeded: ${seeded.join(', ')}` : ''}`,
   );
+  console.log(banner);
+  // Enter shows it again, whatever has been printed since.
+  if (process.stdin.isTTY)
+    createInterface({ input: process.stdin }).on('line', () => {
+      console.log(banner);
+    });
 
   const shutdown = async (signal: string) => {
     console.log(`${signal}: shutting down …`);

@@ -233,4 +233,33 @@ describe('logging of expected outcomes', () => {
     expect(lines.filter((line) => line.level >= 50)).toEqual([]);
     expect(JSON.stringify(lines)).not.toMatch(/"stack"/);
   });
+
+  it('in demo mode, logs each request at debug, so the start’s banner is not scrolled away (issue 38)', async () => {
+    const logged = async (level: string) => {
+      const lines: { level: number; msg: string }[] = [];
+      const stream = new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          for (const line of chunk.toString().split('\n').filter(Boolean))
+            lines.push(JSON.parse(line) as { level: number; msg: string });
+          done();
+        },
+      });
+      const app = await buildApp({
+        config: loadConfig({ TAWQI_MODE: 'demo' }),
+        pool: createPool('postgres://tawqi:x@127.0.0.1:1/none', 1, () => undefined),
+        access: NO_ACCESS,
+        handlers: { vat: () => Promise.resolve({ vat: 15 }) },
+        logger: { level, stream },
+      });
+      expect((await app.inject({ method: 'GET', url: '/api/v1/common/get/vat' })).statusCode).toBe(
+        200,
+      );
+      await app.close();
+      return lines;
+    };
+    expect((await logged('info')).map((line) => line.msg)).toEqual([]);
+    const debug = await logged('debug');
+    expect(debug.filter((line) => line.msg === 'request completed')).toHaveLength(1);
+    expect(debug.find((line) => line.msg === 'request completed')?.level).toBe(20);
+  });
 });

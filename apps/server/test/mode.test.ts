@@ -14,6 +14,8 @@ import { ConfigError, DEMO_SECRETS, loadConfig } from '../src/config.js';
 import { applicationRoleProblem } from '../src/db/roles.js';
 import { DEMO_PASSWORD } from '../src/db/seed.js';
 import { createServer } from '../src/server.js';
+import { bannerOf } from '../src/banner.js';
+import { demoIdentities } from '../src/db/seed.js';
 import { separateDatabase, startHarness } from './harness.js';
 
 const h = await startHarness();
@@ -231,5 +233,20 @@ describe('the application’s database role (least privilege)', () => {
     );
     await expect(h.ownerPool.query('DELETE FROM audit_log')).rejects.toThrow(/append-only/);
     await expect(h.ownerPool.query('TRUNCATE audit_log')).rejects.toThrow(/append-only/);
+  });
+});
+
+describe('the start’s banner (issue 38)', () => {
+  it('names the addresses, the simulators and every demo identity to sign in as', () => {
+    const banner = bannerOf(loadConfig({ TAWQI_MODE: 'demo' }), 'embedded PostgreSQL');
+    expect(banner).toContain('Tawqi is running at http://127.0.0.1:3000 — DEMO MODE');
+    expect(banner).toContain('one-time codes outbox: http://127.0.0.1:3000/dev/outbox');
+    expect(banner).toContain(DEMO_PASSWORD);
+    // Everyone npm start lists signs in with their own names at the identity app's simulator.
+    const listed = [...banner.matchAll(/^ {4}(\d{10}) {2}/gm)].map((match) => match[1]);
+    const known = new Set(demoIdentities().map((person) => person.nationalId));
+    expect(listed.length).toBeGreaterThan(20);
+    expect(listed.filter((id) => !known.has(id ?? ''))).toEqual([]);
+    for (const username of ['nada', 'omar', 'hind', 'sip500']) expect(banner).toContain(username);
   });
 });

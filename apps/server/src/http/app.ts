@@ -14,8 +14,10 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import type { ApiErrorBody } from '@tawqi/api';
 import Fastify, {
+  LogController,
   type FastifyInstance,
   type FastifyReply,
+  type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
 import type { Config } from '../config.js';
@@ -58,6 +60,23 @@ export interface AppOptions {
 
 export const BODY_LIMIT_BYTES = 256 * 1024;
 
+/** Fastify's request lines at debug instead of info (a failed request is still logged as one). */
+class RequestsAtDebug extends LogController {
+  override incomingRequest(request: FastifyRequest): void {
+    request.log.debug({ req: request }, 'incoming request');
+  }
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    metadata?: Record<string, unknown>,
+  ): void {
+    if (error) super.requestCompleted(error, request, reply, metadata);
+    else reply.log.debug({ res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
@@ -91,6 +110,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     genReqId: () => randomUUID(),
     requestIdHeader: false,
+    // Demo mode logs each request at debug, so the start's banner stays on the screen (issue 38);
+    // production keeps Fastify's request lines at info for its log collector.
+    ...(config.demo ? { logController: new RequestsAtDebug() } : {}),
     bodyLimit: BODY_LIMIT_BYTES,
     return503OnClosing: true,
   });
