@@ -6,7 +6,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import * as asn1js from 'asn1js';
+import * as pkijs from 'pkijs';
 import { TSA_POLICY } from '../src/modules/pki/profiles.js';
+import { stampDigest } from '../src/modules/pki/tsa.js';
 import { startHarness } from './harness.js';
 import { opensslKit } from './openssl.js';
 
@@ -96,5 +99,26 @@ describe('the time-stamping authority', () => {
     expect(
       await openssl('ts', '-reply', '-in', (await ask(garbage, 'garbage.tsr')).path, '-text'),
     ).toMatch(/Status: Rejected/);
+  });
+});
+
+describe('the tokens a signature carries (issue 38)', () => {
+  it('are strict DER to the nonce: every one positive and minimal, as openssl requires', async () => {
+    const tsa = await h.deps.authority.timestamper();
+    const digest = new Uint8Array(32).fill(7);
+    for (let index = 0; index < 300; index += 1) {
+      // Read back from its bytes, as a relying party reads it.
+      const der = (await stampDigest(tsa, digest, new Date())).toSchema().toBER(false);
+      const token = new pkijs.ContentInfo({ schema: asn1js.fromBER(der).result });
+      const signed = new pkijs.SignedData({ schema: token.content });
+      const info = pkijs.TSTInfo.fromBER(
+        signed.encapContentInfo.eContent?.getValue() ?? new ArrayBuffer(0),
+      );
+      const nonce = new Uint8Array(info.nonce?.valueBlock.valueHexView ?? []);
+      // Positive, and no leading byte a strict reader would call padding.
+      expect(nonce.length).toBe(8);
+      expect(nonce[0]).toBeGreaterThanOrEqual(0x40);
+      expect(nonce[0]).toBeLessThan(0x80);
+    }
   });
 });

@@ -229,12 +229,24 @@ export const subscriberExtensions = async (
 ];
 
 /**
- * A serial: 16 random bytes, the first in 0x40–0x7F so that it is positive and its DER has no
- * leading zero — 126 random bits (RFC 5280 asks for at most 20 octets, the CA/B Forum for 64
- * random bits). Upper-case hex, as the database keeps it.
+ * The bytes of a random INTEGER whose DER is as written: the first byte in 0x40–0x7F, so it is
+ * positive and has no leading zero or sign byte to strip (random bytes as they come are negative
+ * half the time and, one time in 256, not minimal — which strict DER readers refuse).
+ */
+export function positiveRandomInteger(
+  random: (bytes: number) => Uint8Array,
+  bytes: number,
+): Uint8Array {
+  const value = random(bytes);
+  value[0] = ((value[0] ?? 0) & 0x3f) | 0x40;
+  return value;
+}
+
+/**
+ * A serial: 16 random bytes as `positiveRandomInteger` makes them — 126 random bits (RFC 5280
+ * asks for at most 20 octets, the CA/B Forum for 64 random bits). Upper-case hex, as the database
+ * keeps it.
  */
 export function newSerial(random: (bytes: number) => Uint8Array): string {
-  const bytes = random(16);
-  bytes[0] = ((bytes[0] ?? 0) & 0x3f) | 0x40;
-  return Buffer.from(bytes).toString('hex').toUpperCase();
+  return Buffer.from(positiveRandomInteger(random, 16)).toString('hex').toUpperCase();
 }

@@ -11,9 +11,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import type { CaMember } from './authority.js';
-import { TSA_POLICY } from './profiles.js';
+import { TSA_POLICY, positiveRandomInteger } from './profiles.js';
 import { cryptoFor } from './signer.js';
 import { pkijsCertificate, signerInfoFor } from './signerInfo.js';
+
+const randomBytesOf = (bytes: number) => new Uint8Array(randomBytes(bytes));
 
 const ID_CT_TST_INFO = '1.2.840.113549.1.9.16.1.4';
 const ID_SIGNED_DATA = '1.2.840.113549.1.7.2';
@@ -81,8 +83,7 @@ async function tokenFor(
   now: Date,
 ): Promise<pkijs.ContentInfo> {
   // A positive serial of 126 random bits, as the authority's certificates have.
-  const serial = new Uint8Array(randomBytes(16));
-  serial[0] = ((serial[0] ?? 0) & 0x3f) | 0x40;
+  const serial = positiveRandomInteger(randomBytesOf, 16);
   const info = new pkijs.TSTInfo({
     version: 1,
     policy: TSA_POLICY,
@@ -136,6 +137,7 @@ export async function stampDigest(
     hashAlgorithm: new pkijs.AlgorithmIdentifier({ algorithmId: SHA256_OID }),
     hashedMessage: new asn1js.OctetString({ valueHex: sha256 }),
   });
-  const nonce = new asn1js.Integer({ valueHex: new Uint8Array(randomBytes(8)) });
+  // Strict DER (openssl refused one token in about 256 when the bytes came as they were).
+  const nonce = new asn1js.Integer({ valueHex: positiveRandomInteger(randomBytesOf, 8) });
   return tokenFor(tsa, imprint, nonce, true, now);
 }
