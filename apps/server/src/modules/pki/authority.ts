@@ -4,7 +4,7 @@
  * database (modules/pki/signer.ts seals their keys). Several servers may start at once: an
  * advisory lock makes one of them create the authority and the others read it.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { AsnConvert } from '@peculiar/asn1-schema';
 import { CRLNumber, id_ce_cRLNumber } from '@peculiar/asn1-x509';
 import * as x509 from './x509.js';
@@ -30,6 +30,7 @@ import {
   rootExtensions,
   subscriberExtensions,
   subscriberSubject,
+  systemRandom,
   tsaExtensions,
   esignServiceExtensions,
   type AssuranceLevel,
@@ -101,8 +102,6 @@ export interface AuthorityOptions {
 
 const spkiHash = (spki: ArrayBuffer | Uint8Array) =>
   createHash('sha256').update(new Uint8Array(spki)).digest('hex');
-
-const random = (bytes: number) => new Uint8Array(randomBytes(bytes));
 
 async function record(
   tx: Queryable,
@@ -209,7 +208,7 @@ export async function loadAuthority(options: AuthorityOptions): Promise<Authorit
       const now = wholeSeconds(clock());
       return x509.X509CertificateGenerator.create(
         {
-          serialNumber: newSerial(random),
+          serialNumber: newSerial(systemRandom),
           subject: names[name],
           issuer: issuing.certificate.subjectName,
           notBefore: now,
@@ -239,7 +238,7 @@ export async function loadAuthority(options: AuthorityOptions): Promise<Authorit
     const made = await create(tx, 'root', async (signer) =>
       x509.X509CertificateGenerator.create(
         {
-          serialNumber: newSerial(random),
+          serialNumber: newSerial(systemRandom),
           subject: names.root,
           issuer: names.root,
           notBefore: now,
@@ -254,7 +253,7 @@ export async function loadAuthority(options: AuthorityOptions): Promise<Authorit
     const issuingMember = await create(tx, 'issuing', async (signer) =>
       x509.X509CertificateGenerator.create(
         {
-          serialNumber: newSerial(random),
+          serialNumber: newSerial(systemRandom),
           subject: names.issuing,
           issuer: made.certificate.subjectName,
           notBefore: now,
@@ -387,7 +386,7 @@ export async function loadAuthority(options: AuthorityOptions): Promise<Authorit
       const notAfter = new Date(Math.min(end.getTime(), issuing.certificate.notAfter.getTime()));
       const certificate = await x509.X509CertificateGenerator.create(
         {
-          serialNumber: newSerial(random),
+          serialNumber: newSerial(systemRandom),
           subject: subscriberSubject(order.name),
           issuer: issuing.certificate.subjectName,
           notBefore: now,

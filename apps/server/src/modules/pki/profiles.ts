@@ -3,6 +3,7 @@
  * kind (RFC 5280; the document-signing purposes of RFC 9336 and of the two readers most documents
  * are opened in; the OCSP responder's of RFC 6960).
  */
+import { randomBytes } from 'node:crypto';
 import * as x509 from './x509.js';
 
 /**
@@ -227,6 +228,9 @@ export const subscriberExtensions = async (
   ...statusPointers(origin),
   new x509.CertificatePolicyExtension([CERTIFICATE_POLICIES[level]]),
 ];
+
+/** Random bytes from the system's generator. */
+export const systemRandom = (bytes: number): Uint8Array => new Uint8Array(randomBytes(bytes));
 
 /**
  * The bytes of a random INTEGER whose DER is as written: the first byte in 0x40–0x7F, so it is

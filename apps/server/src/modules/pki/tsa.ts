@@ -7,15 +7,13 @@
  * when the request asks for it. A request we cannot answer is rejected with its reason
  * (PKIFailureInfo), never a server error. Built with pkijs, which has these structures.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import type { CaMember } from './authority.js';
-import { TSA_POLICY, positiveRandomInteger } from './profiles.js';
+import { TSA_POLICY, positiveRandomInteger, systemRandom } from './profiles.js';
 import { cryptoFor } from './signer.js';
 import { pkijsCertificate, signerInfoFor } from './signerInfo.js';
-
-const randomBytesOf = (bytes: number) => new Uint8Array(randomBytes(bytes));
 
 const ID_CT_TST_INFO = '1.2.840.113549.1.9.16.1.4';
 const ID_SIGNED_DATA = '1.2.840.113549.1.7.2';
@@ -83,7 +81,7 @@ async function tokenFor(
   now: Date,
 ): Promise<pkijs.ContentInfo> {
   // A positive serial of 126 random bits, as the authority's certificates have.
-  const serial = positiveRandomInteger(randomBytesOf, 16);
+  const serial = positiveRandomInteger(systemRandom, 16);
   const info = new pkijs.TSTInfo({
     version: 1,
     policy: TSA_POLICY,
@@ -138,6 +136,6 @@ export async function stampDigest(
     hashedMessage: new asn1js.OctetString({ valueHex: sha256 }),
   });
   // Strict DER (openssl refused one token in about 256 when the bytes came as they were).
-  const nonce = new asn1js.Integer({ valueHex: positiveRandomInteger(randomBytesOf, 8) });
+  const nonce = new asn1js.Integer({ valueHex: positiveRandomInteger(systemRandom, 8) });
   return tokenFor(tsa, imprint, nonce, true, now);
 }
