@@ -55,8 +55,12 @@ describe('a person’s certificate', () => {
     await page.getByRole('button', { name: 'ادفع / Pay' }).click();
     await page.getByRole('heading', { name: 'Payment received' }).waitFor();
 
+    // The next step is the certificate's (issue 38: it pointed to the plans).
+    expect(await page.getByRole('link', { name: 'See my plans' }).count()).toBe(0);
+    await page.getByRole('link', { name: 'See my certificates' }).click();
+    await page.waitForURL('**/app/my/dsc/manage');
+
     // The key, made in this page; the request waits for confirmation, and a reload loses nothing.
-    await page.goto('/app/my/dsc/manage');
     const request = page.getByRole('region', { name: 'Requests in progress' });
     await request.getByText('Waiting for your key').waitFor();
     await request.getByRole('button', { name: 'Make my key' }).click();

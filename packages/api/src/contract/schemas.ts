@@ -871,4 +871,6 @@ export const paymentStatusAnswer = z.object({
   statusLabel: z.string(),
   amount: sar,
   errorMessage: z.string().nullable(),
+  /** Ours (issue 38): what the order bought, so the page leads to it once paid. */
+  category: z.enum(['plan', 'counter', 'role', 'special', 'registration', 'certificate']),
 });

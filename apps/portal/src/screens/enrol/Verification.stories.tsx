@@ -160,6 +160,7 @@ function paymentStory(paymentStatus: 'success' | 'failure' | 'initiated', action
             paymentStatus,
             statusLabel: f.term(paymentStatus),
             amount: 5750,
+            category: 'registration',
             errorMessage:
               paymentStatus === 'failure'
                 ? f.say({ en: 'Declined by the payment gateway.', ar: 'رفضت بوابة الدفع العملية.' })

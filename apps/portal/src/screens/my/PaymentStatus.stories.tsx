@@ -46,6 +46,35 @@ export const ReceivedArabic = inArabic(Received);
 export const ReceivedDark = inDark(Received);
 export const ReceivedArabicDark = inDark(inArabic(Received));
 
+/** A certificate paid: the next step is My certificates, where its key is made (issue 38). */
+export const CertificateReceived: Story = {
+  parameters: {
+    msw: [
+      http.get(mockUrl(CONTRACT.paymentStatus), () =>
+        HttpResponse.json({
+          encodedPaymentSlno: 'pay_000000000001',
+          encodedOrderSlno: 'ord_000000000001',
+          paymentStatus: 'success',
+          statusLabel: 'Payment success',
+          amount: 172.5,
+          errorMessage: null,
+          category: 'certificate',
+        }),
+      ),
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByRole('link', { name: text('my:paymentStatus.seeCertificates') }),
+    ).toHaveAttribute('href', '/app/my/dsc/manage');
+    await expect(
+      canvas.queryByRole('link', { name: text('my:paymentStatus.seePlans') }),
+    ).toBeNull();
+  },
+};
+export const CertificateReceivedArabic = inArabic(CertificateReceived);
+
 const declined = http.get(mockUrl(CONTRACT.paymentStatus), () =>
   HttpResponse.json({
     encodedPaymentSlno: 'pay_000000000001',
@@ -54,6 +83,7 @@ const declined = http.get(mockUrl(CONTRACT.paymentStatus), () =>
     statusLabel: 'Payment failure',
     amount: 458.85,
     errorMessage: 'The card was declined.',
+    category: 'plan',
   }),
 );
 
@@ -86,6 +116,7 @@ const stillPending = http.get(mockUrl(CONTRACT.paymentStatus), () =>
     statusLabel: 'Payment initiated',
     amount: 458.85,
     errorMessage: null,
+    category: 'plan',
   }),
 );
 

@@ -33,8 +33,8 @@ interface Place {
 }
 
 export interface PaymentStatusProps {
-  /** Where to go once paid: what was bought, and the area's start. */
-  afterSuccess: readonly Place[];
+  /** Where to go once paid: what was bought (as the payment says), and the area's start. */
+  afterSuccess: readonly Place[] | ((payment: Payment) => readonly Place[]);
   /** The area's purchases, where an unpaid order is found again. */
   history: Place;
 }
@@ -43,8 +43,12 @@ export default function MyPaymentStatus() {
   const { t } = useTranslation('my');
   return (
     <PaymentStatus
-      afterSuccess={[
-        { href: `${MY_PATHS.subscriptions}?tab=purchased`, label: t('paymentStatus.seePlans') },
+      // A certificate leads to My certificates, where its key is made next (issue 38); a plan
+      // to the plans bought.
+      afterSuccess={(payment) => [
+        payment.category === 'certificate'
+          ? { href: MY_PATHS.certificates, label: t('paymentStatus.seeCertificates') }
+          : { href: `${MY_PATHS.subscriptions}?tab=purchased`, label: t('paymentStatus.seePlans') },
         { href: MY_PATHS.dashboard, label: t('paymentStatus.dashboard') },
       ]}
       history={{
@@ -137,11 +141,13 @@ export function PaymentStatus({ afterSuccess, history }: PaymentStatusProps) {
         </div>
         <div className={actions}>
           {outcome === 'success'
-            ? afterSuccess.map((place) => (
-                <Link key={place.href} href={place.href}>
-                  {place.label}
-                </Link>
-              ))
+            ? (typeof afterSuccess === 'function' ? afterSuccess(payment) : afterSuccess).map(
+                (place) => (
+                  <Link key={place.href} href={place.href}>
+                    {place.label}
+                  </Link>
+                ),
+              )
             : null}
           {outcome === 'failure' ? (
             <Button isPending={busy} onPress={() => void pay()}>

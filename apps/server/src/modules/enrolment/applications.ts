@@ -155,8 +155,9 @@ export function enrolmentHandlers(deps: PaymentDeps): Handlers {
         error_message: string | null;
         gateway_ref: string | null;
         settled: boolean;
+        category: 'registration';
       }>(
-        `SELECT pay.encoded_id, o.encoded_id AS order_encoded, pay.status, pay.amount_halalas,
+        `SELECT pay.encoded_id, o.encoded_id AS order_encoded, o.category, pay.status, pay.amount_halalas,
                 pay.error_message, pay.gateway_ref, o.settled_payment_slno IS NOT NULL AS settled
            FROM orders o JOIN payments pay USING (order_slno)
           WHERE o.application_slno = $1 AND ($2::text IS NULL OR pay.encoded_id = $2)

@@ -540,9 +540,10 @@ async function ownedPayment(deps: PaymentDeps, userSlno: number, encoded: string
       error_message: string | null;
       order_slno: number;
       order_encoded: string;
+      category: OrderCategory;
     }>(
       `SELECT pay.encoded_id, pay.gateway_ref, pay.status, pay.amount_halalas, pay.error_message, pay.order_slno,
-              o.encoded_id AS order_encoded
+              o.encoded_id AS order_encoded, o.category
          FROM payments pay JOIN orders o USING (order_slno)
         WHERE pay.encoded_id = $1 AND (o.user_slno = $2 OR EXISTS (
                 SELECT 1 FROM memberships m
@@ -590,6 +591,7 @@ export function paymentStatusOf(
     status: PaymentStatus;
     amount_halalas: number;
     error_message: string | null;
+    category: OrderCategory;
   },
   language: Language,
 ) {
@@ -600,6 +602,7 @@ export function paymentStatusOf(
     statusLabel: localWord(payment.status, language),
     amount: toSar(payment.amount_halalas),
     errorMessage: payment.error_message ? paymentErrorWords(payment.error_message, language) : null,
+    category: payment.category,
   };
 }
 
