@@ -686,6 +686,20 @@ describe('approvals of change requests', () => {
         })
       ).status,
     ).toBe(200);
+    // Decided, it still shows the unit it replaced beside the new one (issue 38).
+    const decided = await h.call(
+      'POST',
+      '/api/v1/approval/org/users/change/viewChangeRequestDetails',
+      {
+        token: sara,
+        body: { orgSlNo: 314, userSlNo: change.user_slno, changeRequestSlno: change.request_slno },
+      },
+    );
+    expect(decided.body).toMatchObject({
+      status: 'Approved',
+      currentValue: detail.body.currentValue,
+      newValue: detail.body.newValue,
+    });
     expect(
       await count(
         `SELECT org_unit_slno AS n FROM memberships WHERE org_slno = 314 AND user_slno = ${String(change.user_slno)}`,

@@ -135,6 +135,8 @@ interface ChangeRow {
   remarks: string | null;
   field: ChangeField;
   value: string;
+  /** The value the change replaced, kept when it was approved (the member's holds the new one). */
+  before: string | null;
   role: string;
   email: string;
   mobile: string;
@@ -144,7 +146,8 @@ interface ChangeRow {
 }
 
 const CHANGE_SELECT = `SELECT r.request_slno, r.user_slno, r.status, r.created_at, r.created_by, r.remarks,
-         r.details->>'field' AS field, r.details->>'value' AS value, m.roles[1] AS role, m.email,
+         r.details->>'field' AS field, r.details->>'value' AS value, r.details->>'before' AS before,
+         m.roles[1] AS role, m.email,
          m.mobile, m.org_unit_slno, u.full_name_en, u.full_name_ar
     FROM user_requests r
     JOIN users u ON u.user_slno = r.user_slno
@@ -195,19 +198,26 @@ async function changeRequestOf(
   return request;
 }
 
-/** A change as an approver reads it: the value now and the one asked for (a unit by its name). */
+/**
+ * A change as an approver reads it: the value it replaces and the one asked for (a unit by its
+ * name). Once approved, the member holds the new value, so the one it replaced is the one kept
+ * with the request (issue 38: an approved change showed the new value as both).
+ */
 async function valuesOf(db: Queryable, change: ChangeRow, language: Language) {
-  if (change.field === 'email') return { current: change.email, asked: change.value };
-  if (change.field === 'mobile') return { current: change.mobile, asked: change.value };
+  if (change.field === 'email')
+    return { current: change.before ?? change.email, asked: change.value };
+  if (change.field === 'mobile')
+    return { current: change.before ?? change.mobile, asked: change.value };
+  const unit = change.before === null ? change.org_unit_slno : Number(change.before);
   const { rows } = await db.query<{ org_unit_slno: number; name_en: string; name_ar: string }>(
     'SELECT org_unit_slno, name_en, name_ar FROM organization_units WHERE org_unit_slno = ANY($1::int[])',
-    [[change.org_unit_slno ?? 0, Number(change.value)]],
+    [[unit ?? 0, Number(change.value)]],
   );
   const nameOf = (slno: number | null) => {
     const unit = rows.find((row) => row.org_unit_slno === slno);
     return unit ? (language === 'ar' ? unit.name_ar : unit.name_en) : '';
   };
-  return { current: nameOf(change.org_unit_slno), asked: nameOf(Number(change.value)) };
+  return { current: nameOf(unit), asked: nameOf(Number(change.value)) };
 }
 
 function changeNotice(approved: boolean, organization: Record<Language, string>, change: string) {
@@ -455,6 +465,17 @@ export function approvalHandlers(
             const column = { email: 'email', mobile: 'mobile', unit: 'org_unit_slno' }[
               change.field
             ];
+            const before =
+              change.field === 'unit'
+                ? change.org_unit_slno === null
+                  ? null
+                  : String(change.org_unit_slno)
+                : change[change.field];
+            await tx.query(
+              `UPDATE user_requests SET details = details || jsonb_build_object('before', $2::text)
+                WHERE request_slno = $1`,
+              [request.request_slno, before],
+            );
             await tx.query(
               `UPDATE memberships SET ${column} = $3 WHERE org_slno = $1 AND user_slno = $2`,
               [
