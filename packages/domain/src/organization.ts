@@ -20,6 +20,20 @@ export type OrganizationRole = (typeof ORGANIZATION_ROLES)[number];
 export const PROVIDER_ROLES = ['providerAdmin', 'providerFinance', 'providerApprover'] as const;
 export type ProviderRole = (typeof PROVIDER_ROLES)[number];
 
+/**
+ * What an order buys (the orders table's category): a person's plan, an organization's counters,
+ * role seats or special plan, a provider's registration fee, a person's certificate.
+ */
+export const ORDER_CATEGORIES = [
+  'plan',
+  'counter',
+  'role',
+  'special',
+  'registration',
+  'certificate',
+] as const;
+export type OrderCategory = (typeof ORDER_CATEGORIES)[number];
+
 /** The three roles that consume role counters (SPEC §3: role deduction summary). */
 export const COUNTED_ROLES = ['enrolmentAdmin', 'authorizedSignatory', 'organizationUser'] as const;
 export type CountedRole = (typeof COUNTED_ROLES)[number];

@@ -19,6 +19,7 @@ import {
   LANGUAGES,
   NEW_USER_APPROVAL_STATUSES,
   MEMBER_CHANGE_FIELDS,
+  ORDER_CATEGORIES,
   ORGANIZATION_ROLES,
   PROVIDER_ROLES,
   ORG_USER_ACTIVE_STATES,
@@ -872,5 +873,5 @@ export const paymentStatusAnswer = z.object({
   amount: sar,
   errorMessage: z.string().nullable(),
   /** Ours (issue 38): what the order bought, so the page leads to it once paid. */
-  category: z.enum(['plan', 'counter', 'role', 'special', 'registration', 'certificate']),
+  category: z.enum(ORDER_CATEGORIES),
 });

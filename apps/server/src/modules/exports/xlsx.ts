@@ -6,7 +6,7 @@
  * Headers are in the chosen language, and Arabic sheets read right to left.
  */
 import type { Writable } from 'node:stream';
-import type { Language } from '@tawqi/domain';
+import { DISPLAY_TIME_ZONE, type Language } from '@tawqi/domain';
 import ExcelJS from 'exceljs';
 
 export type CellValue = string | number | Date | null;
@@ -20,7 +20,6 @@ export interface ExportColumn<Row> {
 }
 
 /** Date cells as the people reading them live (issue 38): Riyadh's wall clock, named. */
-export const EXPORT_TIME_ZONE = 'Asia/Riyadh';
 export const DATE_FORMAT = 'yyyy-mm-dd';
 export const DATE_TIME_FORMAT = 'yyyy-mm-dd hh:mm';
 export const TIME_ZONE_NAMED: Record<Language, string> = {
@@ -32,7 +31,7 @@ export const TIME_ZONE_NAMED: Record<Language, string> = {
  * The instant as a spreadsheet cell showing Riyadh's wall-clock time: a spreadsheet has no time
  * zones and shows a date cell's fields as written, so the fields written are Riyadh's.
  */
-export function wallClockCell(instant: Date, timeZone = EXPORT_TIME_ZONE): Date {
+export function wallClockCell(instant: Date, timeZone = DISPLAY_TIME_ZONE): Date {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-US', {
       timeZone,

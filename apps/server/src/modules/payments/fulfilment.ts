@@ -5,15 +5,12 @@
  * it once, inside the settlement's transaction and under the order's lock, after marking the
  * order fulfilled: a fulfilment that fails rolls the settlement back with it.
  */
+import type { OrderCategory } from '@tawqi/domain';
 import type { PoolClient } from '../../db/pool.js';
 import type { AuditContext } from '../audit/log.js';
 
-/**
- * What an order buys (migration 024 added an application's registration fee, 025 a person's
- * digital signature certificate).
- */
-export type OrderCategory =
-  'plan' | 'counter' | 'role' | 'special' | 'registration' | 'certificate';
+/** What an order buys: the domain's list (migrations 024 and 025 added the last two). */
+export type { OrderCategory };
 
 /** A paid order as every product reads it: the order and who it is for; the rest is the product's. */
 export interface PaidOrder {
