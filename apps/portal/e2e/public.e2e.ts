@@ -51,12 +51,10 @@ describe('the public site', () => {
     await page.waitForURL('**/create-account');
     await page.getByRole('heading', { level: 1 }).waitFor();
     // Every page that sells to organizations (the offers on the others) leads there too.
+    // (Waited for: the page's screen loads after its address.)
     for (const path of ['/', '/features', '/individual']) {
       await page.goto(`${path}?lng=en`);
-      expect(
-        await page.getByRole('link', { name: 'Apply for an organization account' }).count(),
-        path,
-      ).toBeGreaterThan(0);
+      await page.getByRole('link', { name: 'Apply for an organization account' }).first().waitFor();
     }
     // Nothing on the public site says "coming soon", in either language.
     for (const path of PUBLIC_ROUTES)
