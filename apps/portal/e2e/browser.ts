@@ -252,3 +252,25 @@ export async function overflow(page: Page): Promise<number> {
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
 }
+
+/** A new individual on the dashboard (fresh identity: the identity app limits challenges). */
+export async function newIndividual(): Promise<{ page: Page; errors: string[] }> {
+  const { page, errors } = await openPage('/app/login?lng=en');
+  await enrolWithNafath(page);
+  await page.waitForURL('**/app/my/dashboard');
+  return { page, errors };
+}
+
+/** From the buy page: the Starter plan, one of it, to the gateway's hosted page. */
+export async function orderStarter(page: Page) {
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Buy eSign plan' })
+    .click();
+  await page.getByRole('button', { name: 'Buy Starter' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Buy Starter' });
+  await dialog.getByRole('button', { name: 'Go to payment' }).click();
+  await page.waitForURL('**/simulators/gateway/pay/**');
+  // The server's price with 15% VAT: 99.00 + 14.85.
+  await page.getByText('113.85 SAR').waitFor();
+}

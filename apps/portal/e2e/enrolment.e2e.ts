@@ -33,6 +33,54 @@ async function upload(page: Page, name: string, buffer: Buffer, mimeType = 'appl
 }
 
 describe('pre-enrolment', () => {
+  it('keeps an application with its applicant, not with the browser', async () => {
+    const { page, context, errors } = await openPage('/create-account?lng=en');
+    await passRobotCheck(page);
+    const applicant = freshNationalId();
+    await page.getByLabel('National ID or Iqama number').fill(applicant);
+    await page.getByRole('button', { name: 'Verify with the identity app' }).click();
+    await approveOnPhone(page, applicant);
+    await page.getByRole('heading', { name: 'The organization' }).waitFor();
+    const cr = `10108${String(Date.now()).slice(-5)}`;
+    const name = `Browser Test ${cr.slice(-4)}`;
+    await choose(page, 'Service provider you apply to', 'Tawqi Trust Services');
+    await page.getByLabel('Name in English').fill(name);
+    await page.getByLabel('Name in Arabic').fill('اختبار المتصفح');
+    await page.getByLabel('Commercial registration (CR) number').fill(cr);
+    await page.getByLabel('CR expiry date').fill('2028-01-31');
+    await page.getByLabel('Unified organization number').fill('7001234568');
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+    await page.getByRole('heading', { name: 'Address' }).waitFor();
+    const applying = await page.getByText(/^Applying as /u).textContent();
+
+    // Another tab of the same browser starts afresh: nobody else sees it, nor whose it is.
+    const other = await context.newPage();
+    await other.goto('/create-account?lng=en');
+    await other.getByRole('heading', { name: 'Who is applying' }).waitFor();
+    expect(await other.getByText(applying ?? '').count()).toBe(0);
+    expect(await other.getByLabel('Name in English').count()).toBe(0);
+
+    // Signing out forgets it in this tab too.
+    await page.goto('/logout');
+    await page.waitForURL((url) => !url.pathname.startsWith('/logout'));
+    await page.goto('/create-account?lng=en');
+    await page.getByRole('heading', { name: 'Who is applying' }).waitFor();
+
+    // Proving who they are resumes it where it was saved, in any tab.
+    await passRobotCheck(other);
+    await other.getByLabel('National ID or Iqama number').fill(applicant);
+    await other.getByRole('button', { name: 'Verify with the identity app' }).click();
+    await approveOnPhone(other, applicant);
+    await other.getByText(applying ?? '').waitFor();
+    await other.getByRole('heading', { name: 'The organization' }).waitFor();
+    expect(await other.getByLabel('Name in English').inputValue()).toBe(name);
+
+    // Not them: the tab forgets it and asks who is applying.
+    await other.getByRole('button', { name: 'Not you? Start again' }).click();
+    await other.getByRole('heading', { name: 'Who is applying' }).waitFor();
+    expect(errors).toEqual([]);
+  });
+
   it('signs an organization up, verifies its e-mail, puts it before its provider, and an invited user completes their details', async () => {
     const { page, errors } = await openPage('/create-account?lng=en');
     await page.getByRole('heading', { level: 1, name: 'Create an account' }).waitFor();

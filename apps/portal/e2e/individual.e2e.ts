@@ -6,9 +6,15 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
-import { MY_ROUTES, enrolWithNafath, exportedFile, openPage, signInWithCode } from './browser.js';
+import {
+  MY_ROUTES,
+  exportedFile,
+  newIndividual,
+  openPage,
+  orderStarter,
+  signInWithCode,
+} from './browser.js';
 
 const LOCALES = fileURLToPath(new URL('../public/locales/en/', import.meta.url));
 
@@ -25,28 +31,6 @@ function keysOf(tree: Record<string, unknown>, prefix = ''): string[] {
         ? [`${prefix}${key}`.replace(/_(?:zero|one|two|few|many|other)$/u, '')]
         : [],
   );
-}
-
-/** A new individual on the dashboard (fresh identity: the identity app limits challenges). */
-async function newIndividual(): Promise<{ page: Page; errors: string[] }> {
-  const { page, errors } = await openPage('/app/login?lng=en');
-  await enrolWithNafath(page);
-  await page.waitForURL('**/app/my/dashboard');
-  return { page, errors };
-}
-
-/** From the buy page: the Starter plan, one of it, to the gateway's hosted page. */
-async function orderStarter(page: Page) {
-  await page
-    .getByRole('navigation', { name: 'Main navigation' })
-    .getByRole('link', { name: 'Buy eSign plan' })
-    .click();
-  await page.getByRole('button', { name: 'Buy Starter' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Buy Starter' });
-  await dialog.getByRole('button', { name: 'Go to payment' }).click();
-  await page.waitForURL('**/simulators/gateway/pay/**');
-  // The server's price with 15% VAT: 99.00 + 14.85.
-  await page.getByText('113.85 SAR').waitFor();
 }
 
 /** Every route of the individual area (SPEC §2), with the query each screen reads. */

@@ -12,6 +12,7 @@ import { store } from './state/store.js';
 export const api = createApiClient({
   baseUrl: `${window.location.origin}/`,
   storage: localStorage,
+  applicationStorage: sessionStorage,
   language: () => toLanguage(i18next.language) ?? 'ar',
   onLogout: () => {
     navigate(ROUTES.logout);

@@ -49,6 +49,7 @@ export const ORG_PATHS = {
   specialPlans: '/app/org/purchase/special/plan',
   requestSpecialPlan: '/app/org/purchase/special/plan/buyspecialplan',
   purchaseOrders: '/app/org/purchase/requests',
+  invoices: '/app/org/purchase/invoices',
 } as const satisfies Record<string, OrgRoute>;
 
 /** The provider area's paths (issue 36): a provider's staff operate it, under /app/provider. */
@@ -61,6 +62,7 @@ export const PROVIDER_PATHS = {
   buyForL2: '/app/provider/buy/esign/plans/sipBuyCounter',
   specialPlans: '/app/provider/purchase/special/plan',
   purchaseOrders: '/app/provider/purchase/requests',
+  invoices: '/app/provider/purchase/invoices',
   paymentStatus: '/app/provider/paymentStatus',
 } as const satisfies Record<string, ProviderRoute>;
 

@@ -45,6 +45,7 @@ import {
   registerPaymentCallback,
   type PaymentDeps,
 } from './modules/payments/handlers.js';
+import { invoiceHandlers } from './modules/payments/invoices.js';
 import { referenceHandlers } from './modules/reference/handlers.js';
 import { loadSigner } from './modules/sessions/tokens.js';
 import { translationHandlers } from './modules/translations/handlers.js';
@@ -189,6 +190,7 @@ export async function createServer(options: {
     ...individualHandlers(deps),
     ...accountHandlers(deps),
     ...paymentHandlers(deps),
+    ...invoiceHandlers(deps),
     ...planPurchaseHandlers(deps),
     ...organizationHandlers(deps),
     ...buyingHandlers(deps),

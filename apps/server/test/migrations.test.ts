@@ -305,13 +305,23 @@ describe('a new database', SEEDING, () => {
     await seedDemoData(pool, NOW);
     const noura = (await pool.query(`SELECT user_slno FROM users WHERE username = 'noura'`)).rows[0]
       .user_slno as number;
-    const order = (key: string, user: number | null, org: number | null, category?: string) =>
+    const order = (
+      key: string,
+      user: number | null,
+      org: number | null,
+      category?: string,
+      item: string | null = 'Starter',
+    ) =>
       pool.query(
-        `INSERT INTO orders (encoded_id, user_slno, org_slno, category, product_pricing_details_slno, quantity, price_halalas, tax_halalas, total_halalas, idempotency_key, created_at)
-         VALUES ($1, $2, $3, $4, 2, 1, 100, 15, 115, $1, now())`,
-        [key, user, org, category ?? (user === null ? 'counter' : 'plan')],
+        `INSERT INTO orders (encoded_id, user_slno, org_slno, category, product_pricing_details_slno, quantity, price_halalas, tax_halalas, total_halalas, idempotency_key, created_at, item_en, item_ar)
+         VALUES ($1, $2, $3, $4, 2, 1, 100, 15, 115, $1, now(), $5, $5)`,
+        [key, user, org, category ?? (user === null ? 'counter' : 'plan'), item],
       );
     await order('order-person', noura, null);
+    // What an order without lines bought is written on it, for its tax invoice (migration 032).
+    await expect(order('order-unnamed', noura, null, 'plan', null)).rejects.toThrow(
+      /orders_item_named/,
+    );
     await order('order-organization', null, 314);
     await expect(order('order-both', noura, 314)).rejects.toThrow(/orders_one_owner/);
     await expect(order('order-neither', null, null)).rejects.toThrow(/orders_one_owner/);

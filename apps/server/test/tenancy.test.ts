@@ -152,6 +152,20 @@ const victimSpecialPlan = await victimRecord(
 const victimPurchase = await victimRecord(
   `SELECT min(order_slno) AS id FROM orders WHERE org_slno = 390 AND $1::int IS NOT NULL`,
 );
+// A paid order of each tenant: the canary organization's invoice and its L1 provider's.
+const victimInvoice = (
+  await h.ownerPool.query<{ encoded_id: string }>(
+    'UPDATE orders SET fulfilled_at = now() WHERE order_slno = $1 RETURNING encoded_id',
+    [victimPurchase],
+  )
+).rows[0]?.encoded_id as string;
+const victimProviderInvoice = 'ord_CanaryProviderInvoice410';
+await h.ownerPool.query(
+  `INSERT INTO orders (encoded_id, sip_slno, for_sip_slno, placed_by, category, quantity, price_halalas,
+                       tax_halalas, total_halalas, idempotency_key, created_at, fulfilled_at)
+   VALUES ($1, 410, 513, $2, 'counter', 1, 10000, 1500, 11500, 'canary-invoice', now(), now())`,
+  [victimProviderInvoice, canaryUser.userSlno],
+);
 const victimUnit = await victimRecord(
   `SELECT min(org_unit_slno) AS id FROM organization_units WHERE org_slno = 390 AND $1::int IS NOT NULL`,
 );
@@ -344,6 +358,8 @@ const VICTIM_RECORDS: Record<RecordKind, number | string> = {
   l2Provider: 510,
   l2Organization: 331,
   purchase: victimPurchase,
+  organizationInvoice: victimInvoice,
+  providerInvoice: victimProviderInvoice,
   specialPlanRequest: victimSpecialPlan,
   providerSpecialPlanRequest: victimSpecialPlan,
   // No purchase order in the world: an id of none is refused all the same.
@@ -376,9 +392,11 @@ describe('the tenancy walk over every organization and provider call', () => {
       const sample = withIds(endpoint, 1, (kind) =>
         kind === 'document' || kind === 'l2RequestDocument'
           ? victimDocument
-          : kind === 'certificateRequest'
-            ? victimCertificateRequest
-            : 1,
+          : kind === 'organizationInvoice' || kind === 'providerInvoice'
+            ? victimInvoice
+            : kind === 'certificateRequest'
+              ? victimCertificateRequest
+              : 1,
       );
       return (
         !(endpoint.params?.safeParse(sample.path).success ?? true) ||

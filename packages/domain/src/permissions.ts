@@ -83,6 +83,7 @@ export const PROVIDER_ROUTE_ACTIONS: Record<ProviderRoute, WorkspaceAction> = {
   '/app/provider/buy/esign/plans/sipBuyCounter': 'allocateToL2Providers',
   '/app/provider/purchase/special/plan': 'viewL2Providers',
   '/app/provider/purchase/requests': 'viewL2Providers',
+  '/app/provider/purchase/invoices': 'confirmPurchaseOrders',
   '/app/provider/paymentStatus': 'allocateToL2Providers',
 };
 
@@ -111,6 +112,7 @@ export const ORG_ROUTE_ACTIONS: Record<OrgRoute, OrganizationAction> = {
   '/app/org/purchase/special/plan': 'buy',
   '/app/org/purchase/special/plan/buyspecialplan': 'buy',
   '/app/org/purchase/requests': 'buy',
+  '/app/org/purchase/invoices': 'buy',
   '/app/org/account': 'viewOrganization',
   '/app/org/orgProfile': 'viewOrganization',
   '/app/org/reports/esign': 'readReports',

@@ -80,6 +80,8 @@ export const ORG_ROUTES = [
   '/app/org/purchase/special/plan',
   '/app/org/purchase/special/plan/buyspecialplan',
   '/app/org/purchase/requests',
+  // Ours (issue 38): the organization's tax invoices.
+  '/app/org/purchase/invoices',
   '/app/org/account',
   '/app/org/orgProfile',
   '/app/org/reports/esign',
@@ -106,6 +108,7 @@ export const PROVIDER_ROUTES = [
   '/app/provider/buy/esign/plans/sipBuyCounter',
   '/app/provider/purchase/special/plan',
   '/app/provider/purchase/requests',
+  '/app/provider/purchase/invoices',
   '/app/provider/paymentStatus',
 ] as const;
 

@@ -84,6 +84,7 @@ const SECTIONS: Partial<Record<string, readonly string[]>> = {
     '/app/org/reports/roles',
     '/app/org/reports/dsc',
   ],
+  [PROVIDER_PATHS.purchaseOrders]: [PROVIDER_PATHS.invoices],
   [PROVIDER_PATHS.stockReport]: [
     PROVIDER_PATHS.roleAllocations,
     PROVIDER_PATHS.buyForL2,

@@ -22,4 +22,7 @@ export function clearSessionStorage(): void {
   ]) {
     localStorage.removeItem(key);
   }
+  // An application being made in this tab is its applicant's, not the next user's (issue 38).
+  sessionStorage.removeItem(STORAGE_KEYS.applicationToken);
+  sessionStorage.removeItem(STORAGE_KEYS.applicationDraft);
 }

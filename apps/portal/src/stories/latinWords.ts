@@ -29,5 +29,5 @@ export function latinWordsIn(
   return [...new Set(found)];
 }
 
-/** Product names written in Latin script in Arabic too. */
-export const BRAND_NAMES: readonly string[] = ['Excel'];
+/** Product and file-format names written in Latin script in Arabic too. */
+export const BRAND_NAMES: readonly string[] = ['Excel', 'PDF'];

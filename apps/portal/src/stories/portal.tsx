@@ -74,6 +74,7 @@ export async function portalLoader({
 }): Promise<void> {
   const language = globals.language === 'ar' ? 'ar' : 'en';
   localStorage.clear();
+  sessionStorage.clear();
   localStorage.setItem(STORAGE_KEYS.language, language);
   if (!i18next.isInitialized) await initI18n();
   await i18next.changeLanguage(language);
@@ -90,7 +91,7 @@ export async function portalLoader({
   store.set(languageAtom, language);
   store.set(themeAtom, parseTheme(typeof globals.theme === 'string' ? globals.theme : null));
   const { session = null, applicationToken } = portalParameters(parameters);
-  if (applicationToken) localStorage.setItem(STORAGE_KEYS.applicationToken, applicationToken);
+  if (applicationToken) sessionStorage.setItem(STORAGE_KEYS.applicationToken, applicationToken);
   if (session) api.setSession(session);
   else api.clearSession();
   store.set(sessionAtom, session);

@@ -43,6 +43,11 @@ export interface ApiClientOptions {
   baseUrl: string;
   /** Where the refresh token, device id and last activity are kept (localStorage in browsers). */
   storage: KeyValueStorage;
+  /**
+   * Where a pre-enrolment application's secret is kept (issue 38: sessionStorage in browsers, so
+   * an application belongs to the person in this tab, not to the browser); `storage` when absent.
+   */
+  applicationStorage?: KeyValueStorage;
   /** The language of the moment, sent as Accept-Language. */
   language: () => Language;
   /** Called once when the session is over (refresh answered TOKEN_EXPIRED): go to /logout. */
@@ -137,7 +142,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
     // A pre-enrolment application's secret goes only to that application's calls.
     const applicationToken =
-      endpoint.access === 'applicant' ? storage.getItem(STORAGE_KEYS.applicationToken) : null;
+      endpoint.access === 'applicant'
+        ? (options.applicationStorage ?? storage).getItem(STORAGE_KEYS.applicationToken)
+        : null;
     if (applicationToken) headers[REQUEST_HEADERS.applicationToken] = applicationToken;
     if (extra.idempotencyKey) headers['Idempotency-Key'] = extra.idempotencyKey;
     if (parts.file) headers['content-type'] = parts.file.type || 'application/octet-stream';

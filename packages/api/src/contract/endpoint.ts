@@ -71,6 +71,8 @@ export interface TenantField {
  * - `l2Request`: a request of an L2 provider to the tenant L1 provider;
  * - `providerSpecialPlanRequest`, `providerPurchaseOrder`: a special plan request or a purchase
  *   order made to the tenant L1 provider;
+ * - `organizationInvoice`, `providerInvoice`: a paid order of the tenant organization (or the
+ *   registration fee of the application it came from) or of the tenant provider (its encoded id);
  * - `l2Provider`: an L2 provider under the tenant L1 provider;
  * - `l2Organization`: an L2 provider's own organization, named by its request to the tenant L1 provider;
  * - `document`: a stored document of the tenant organization (its id is a random string);
@@ -89,6 +91,8 @@ export const RECORD_KINDS = [
   'purchaseOrder',
   'providerSpecialPlanRequest',
   'providerPurchaseOrder',
+  'organizationInvoice',
+  'providerInvoice',
   'esignTransaction',
   'l2Request',
   'l2Provider',

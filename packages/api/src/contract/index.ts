@@ -8,6 +8,7 @@ import * as common from './common.js';
 import * as enrolment from './enrolment.js';
 import type { Endpoint } from './endpoint.js';
 import * as individual from './individual.js';
+import * as invoices from './invoices.js';
 import * as organization from './organization.js';
 import * as providers from './providers.js';
 import * as signing from './signing.js';
@@ -29,6 +30,7 @@ const ALL = [
   ...endpointsOf(enrolment),
   ...endpointsOf(certificates),
   ...endpointsOf(signing),
+  ...endpointsOf(invoices),
 ];
 
 type AnyEndpoint = (typeof ALL)[number];

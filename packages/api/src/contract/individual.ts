@@ -27,7 +27,6 @@ import {
   sar,
   slno,
   statusAnswer,
-  taxInvoice,
   transactionDocument,
 } from './schemas.js';
 
@@ -442,20 +441,6 @@ export const paymentStatus = defineEndpoint({
   access: 'session',
   params: z.strictObject({ encodedPaymentSlno: encodedId }),
   answer: json(paymentStatusAnswer),
-});
-
-export const paymentReceipt = defineEndpoint({
-  id: 'paymentReceipt',
-  area: 'payments',
-  method: 'GET',
-  path: 'api/v1/esign/my/payment/receipt/{encodedOrderSlno}',
-  summary: 'The simplified tax invoice of a paid order, with its ZATCA QR code',
-  origin: 'design',
-  designNote:
-    'Issue 12: a receipt per paid order, a bilingual simplified tax invoice with the seller’s VAT number and the QR code Saudi e-invoicing requires. Another person’s order, or one not paid, is not found.',
-  access: 'session',
-  params: z.strictObject({ encodedOrderSlno: encodedId }),
-  answer: json(taxInvoice),
 });
 
 export const markNotificationsRead = defineEndpoint({

@@ -252,6 +252,19 @@ export const taxInvoice = z.object({
   amount: sar,
   /** The QR code's content: ZATCA's TLV, base64. */
   qr: z.string(),
+  /** Issued when the payment that settled the order was refunded (issue 38). */
+  creditNote: z.object({ number: z.string(), issuedAt: isoDateTime, qr: z.string() }).nullable(),
+});
+
+/** One tax invoice in a list: an organization's or a provider's paid orders. */
+export const taxInvoiceRow = z.object({
+  encodedOrderSlno: z.string(),
+  invoiceNumber: z.string(),
+  issuedAt: isoDateTime,
+  /** What the order bought, in the caller's language. */
+  description: z.string(),
+  amount: sar,
+  creditNoteNumber: z.string().nullable(),
 });
 
 export const buyablePlan = z.object({

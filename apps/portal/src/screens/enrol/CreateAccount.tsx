@@ -501,6 +501,32 @@ function Form({ application, startAt }: { application: Application; startAt: Ste
   );
 }
 
+/**
+ * Whose application this tab shows, and a way out for anyone else (issue 38): forgetting it here
+ * keeps it on the server for its applicant, who resumes it by proving who they are again.
+ */
+function NotYou({ application, onForget }: { application: Application; onForget: () => void }) {
+  const { t, i18n } = useTranslation('enrol');
+  const { applicant } = application;
+  const name = i18n.language === 'ar' ? applicant.fullNameArabic : applicant.fullNameEnglish;
+  return (
+    <div className={actions}>
+      <p className={muted}>{t('applyingAs', { name })}</p>
+      <Button
+        size="small"
+        variant="secondary"
+        onPress={() => {
+          applicationSecret.clear();
+          void refreshApplication();
+          onForget();
+        }}
+      >
+        {t('notYou')}
+      </Button>
+    </div>
+  );
+}
+
 export default function CreateAccount({
   startAt,
 }: {
@@ -544,7 +570,10 @@ export default function CreateAccount({
           ) : null}
         </>
       ) : application.status === 'draft' ? (
-        <Form application={application} startAt={startAt} />
+        <>
+          <NotYou application={application} onForget={() => setBegun(false)} />
+          <Form application={application} startAt={startAt} />
+        </>
       ) : null}
     </div>
   );

@@ -1,8 +1,13 @@
 /**
- * The pre-enrolment application this browser is making (issue 17): its secret is kept in local
+ * The pre-enrolment application being made in this tab (issue 17): its secret is kept in session
  * storage (`applicationToken`) and sent only with the application's own calls (the api client);
  * what the applicant typed and has not saved yet is kept beside it (`applicationDraft`), so a
  * reload or a step back loses nothing.
+ *
+ * Session storage, not local (issue 38): an application belongs to the person who started it,
+ * never to the browser. Closing the tab or signing out forgets it here; the server keeps it, and
+ * whoever proves in the identity app that it is theirs resumes it (one open application per
+ * national id), in any tab or browser.
  */
 import { CONTRACT, type EndpointOutput } from '@tawqi/api';
 import { STORAGE_KEYS } from '@tawqi/domain';
@@ -12,20 +17,20 @@ export type Application = EndpointOutput<typeof CONTRACT.myApplication>;
 export type Draft = Application['details'];
 
 export const applicationSecret = {
-  get: () => localStorage.getItem(STORAGE_KEYS.applicationToken),
+  get: () => sessionStorage.getItem(STORAGE_KEYS.applicationToken),
   set: (token: string) => {
-    localStorage.setItem(STORAGE_KEYS.applicationToken, token);
+    sessionStorage.setItem(STORAGE_KEYS.applicationToken, token);
   },
   clear: () => {
-    localStorage.removeItem(STORAGE_KEYS.applicationToken);
-    localStorage.removeItem(STORAGE_KEYS.applicationDraft);
+    sessionStorage.removeItem(STORAGE_KEYS.applicationToken);
+    sessionStorage.removeItem(STORAGE_KEYS.applicationDraft);
   },
 };
 
 export const typedDraft = {
   read(): { kind?: string; l1SipSlNo?: number | null; details?: Draft; step?: string } {
     try {
-      return JSON.parse(localStorage.getItem(STORAGE_KEYS.applicationDraft) ?? '{}') as {
+      return JSON.parse(sessionStorage.getItem(STORAGE_KEYS.applicationDraft) ?? '{}') as {
         details?: Draft;
       };
     } catch {
@@ -33,7 +38,7 @@ export const typedDraft = {
     }
   },
   write(value: { kind: string; l1SipSlNo: number | null; details: Draft; step?: string }) {
-    localStorage.setItem(STORAGE_KEYS.applicationDraft, JSON.stringify(value));
+    sessionStorage.setItem(STORAGE_KEYS.applicationDraft, JSON.stringify(value));
   },
 };
 

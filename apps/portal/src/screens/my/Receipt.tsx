@@ -1,20 +1,73 @@
 /**
- * A paid order's receipt (issue 12): the bilingual simplified tax invoice the server issues
- * (`paymentReceipt`), every label in Arabic and English as Saudi invoices are written, with the
- * seller's VAT number and the ZATCA QR code (drawn from the server's TLV by uqr, a small
- * dependency-free encoder: black on white in every theme, as scanners need). Printable: printing
- * shows the invoice alone. Loaded with the payments tab's first receipt.
+ * A paid order's tax invoice (issues 12 and 38), a person's, an organization's or a provider's:
+ * the bilingual simplified tax invoice the server issues, every label in Arabic and English as
+ * Saudi invoices are written (the domain's INVOICE_LABELS: both languages whatever the page's),
+ * with the seller's VAT number and the ZATCA QR code (drawn from the server's TLV by uqr, a small
+ * dependency-free encoder: black on white in every theme, as scanners need). The server's PDF of
+ * it (and of its credit note, once refunded) downloads from here; printing the page prints the
+ * invoice alone. On a phone its lines stack, each figure beside its label. Loaded with the first
+ * invoice opened.
  */
-import { CONTRACT, type EndpointOutput } from '@tawqi/api';
+import { CONTRACT, saveDownloadedFile, type DownloadedFile, type EndpointOutput } from '@tawqi/api';
+import { INVOICE_LABELS, type InvoiceLabel } from '@tawqi/domain';
 import { Button, Dialog, ErrorState, Spinner } from '@tawqi/ui';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { encode } from 'uqr';
+import { api } from '../../api.js';
 import { Verbatim } from '../../components/Verbatim.js';
 import { useFormat } from '../../format.js';
-import { useApi } from '../../queries.js';
-import { invoice, invoiceFigures, invoiceHead, invoiceTable, qrBox } from './receipt.css.js';
+import { callKey, useRead } from '../../queries.js';
+import { reportFailure } from '../../toasts.js';
+import {
+  cellLabel,
+  invoice,
+  invoiceFigures,
+  invoiceHead,
+  invoiceTable,
+  qrBox,
+} from './receipt.css.js';
 
 type TaxInvoice = EndpointOutput<typeof CONTRACT.paymentReceipt>;
+type TaxDocument = 'invoice' | 'creditNote';
+
+/** Whose invoice: the signed-in person's own, or their organization's or provider's. */
+export type InvoiceOwner =
+  { area: 'my' } | { area: 'org'; orgSlno: number } | { area: 'provider'; sipId: number };
+
+/** The calls that read an owner's invoice and download its PDFs. */
+function invoiceCalls(owner: InvoiceOwner, encodedOrderSlno: string) {
+  const params = { encodedOrderSlno };
+  switch (owner.area) {
+    case 'my':
+      return {
+        key: callKey(CONTRACT.paymentReceipt, { params }),
+        read: (signal: AbortSignal) => api.call(CONTRACT.paymentReceipt, { params }, { signal }),
+        pdf: (document: TaxDocument) =>
+          api.call(CONTRACT.paymentReceiptPdf, { params, query: { document } }),
+      };
+    case 'org': {
+      const { orgSlno } = owner;
+      return {
+        key: callKey(CONTRACT.orgInvoice, { params, query: { orgSlno } }),
+        read: (signal: AbortSignal) =>
+          api.call(CONTRACT.orgInvoice, { params, query: { orgSlno } }, { signal }),
+        pdf: (document: TaxDocument) =>
+          api.call(CONTRACT.orgInvoicePdf, { params, query: { orgSlno, document } }),
+      };
+    }
+    case 'provider': {
+      const { sipId } = owner;
+      return {
+        key: callKey(CONTRACT.providerInvoice, { params, query: { sipId } }),
+        read: (signal: AbortSignal) =>
+          api.call(CONTRACT.providerInvoice, { params, query: { sipId } }, { signal }),
+        pdf: (document: TaxDocument) =>
+          api.call(CONTRACT.providerInvoicePdf, { params, query: { sipId, document } }),
+      };
+    }
+  }
+}
 
 /** A QR code as SVG squares: no markup from strings, and crisp at any print size. */
 function QrCode({ value, label }: { value: string; label: string }) {
@@ -47,11 +100,21 @@ function Both({ en, ar }: { en: string; ar: string }) {
   );
 }
 
-/** An invoice label in both languages, from the translations (`my:receipt.labels`). */
-function Label({ name }: { name: string }) {
-  const { t } = useTranslation('my');
-  const key = `receipt.labels.${name}`;
-  return <Both en={t(key, { lng: 'en' })} ar={t(key, { lng: 'ar' })} />;
+/** An invoice label in both languages (the domain's INVOICE_LABELS). */
+function Label({ name }: { name: InvoiceLabel }) {
+  return <Both {...INVOICE_LABELS[name]} />;
+}
+
+/** A figure of a line; on a phone, where the lines stack, its label shows beside it. */
+function Cell({ label, children }: { label: InvoiceLabel; children: ReactNode }) {
+  return (
+    <td>
+      <span className={cellLabel} aria-hidden="true">
+        <Label name={label} />
+      </span>
+      {children}
+    </td>
+  );
 }
 
 function InvoiceBody({ data }: { data: TaxInvoice }) {
@@ -102,6 +165,17 @@ function InvoiceBody({ data }: { data: TaxInvoice }) {
         <dd>
           <Both en={data.buyerNameEnglish} ar={data.buyerNameArabic} />
         </dd>
+        {data.creditNote ? (
+          <>
+            <dt>
+              <Label name="creditNoteNumber" />
+            </dt>
+            <dd>
+              <Verbatim>{data.creditNote.number}</Verbatim> ·{' '}
+              {format.dateTime(data.creditNote.issuedAt)}
+            </dd>
+          </>
+        ) : null}
       </dl>
       <table className={invoiceTable}>
         <thead>
@@ -129,10 +203,10 @@ function InvoiceBody({ data }: { data: TaxInvoice }) {
               <th scope="row">
                 <Both en={line.descriptionEnglish} ar={line.descriptionArabic} />
               </th>
-              <td>{format.number(line.quantity)}</td>
-              <td>{format.sar(line.unitPrice)}</td>
-              <td>{format.sar(line.tax)}</td>
-              <td>{format.sar(line.amount)}</td>
+              <Cell label="quantity">{format.number(line.quantity)}</Cell>
+              <Cell label="unitPrice">{format.sar(line.unitPrice)}</Cell>
+              <Cell label="vat">{format.sar(line.tax)}</Cell>
+              <Cell label="totalWithVat">{format.sar(line.amount)}</Cell>
             </tr>
           ))}
         </tbody>
@@ -160,14 +234,29 @@ function InvoiceBody({ data }: { data: TaxInvoice }) {
 }
 
 export default function ReceiptDialog({
+  owner,
   encodedOrderSlno,
   onClose,
 }: {
+  owner: InvoiceOwner;
   encodedOrderSlno: string;
   onClose: () => void;
 }) {
   const { t } = useTranslation('my');
-  const receipt = useApi(CONTRACT.paymentReceipt, { params: { encodedOrderSlno } });
+  const calls = invoiceCalls(owner, encodedOrderSlno);
+  const receipt = useRead(calls.key, calls.read);
+  const [downloading, setDownloading] = useState<TaxDocument | null>(null);
+  const download = async (document: TaxDocument) => {
+    setDownloading(document);
+    try {
+      const file: DownloadedFile = await calls.pdf(document);
+      saveDownloadedFile(file);
+    } catch (error) {
+      reportFailure(error);
+    } finally {
+      setDownloading(null);
+    }
+  };
   return (
     <Dialog
       title={t('receipt.title')}
@@ -179,6 +268,23 @@ export default function ReceiptDialog({
         <>
           <Button variant="secondary" onPress={close}>
             {t('receipt.close')}
+          </Button>
+          {receipt.data?.creditNote ? (
+            <Button
+              variant="secondary"
+              isPending={downloading === 'creditNote'}
+              onPress={() => void download('creditNote')}
+            >
+              {t('receipt.creditNotePdf')}
+            </Button>
+          ) : null}
+          <Button
+            variant="secondary"
+            isDisabled={!receipt.data}
+            isPending={downloading === 'invoice'}
+            onPress={() => void download('invoice')}
+          >
+            {t('receipt.pdf')}
           </Button>
           <Button onPress={() => window.print()} isDisabled={!receipt.data}>
             {t('receipt.print')}

@@ -45,6 +45,7 @@ import {
 
 // The receipt (and its QR encoder) loads with the first receipt opened.
 const ReceiptDialog = lazy(() => import('./Receipt.js'));
+const MY_INVOICES = { area: 'my' } as const;
 
 type Plan = EndpointOutput<typeof CONTRACT.currentPlans>['dataList'][number];
 type Payment = EndpointOutput<typeof CONTRACT.paymentHistory>['dataList'][number];
@@ -300,7 +301,11 @@ function PaymentGrid() {
       />
       {receiptOf ? (
         <Suspense fallback={null}>
-          <ReceiptDialog encodedOrderSlno={receiptOf} onClose={() => setReceiptOf(null)} />
+          <ReceiptDialog
+            owner={MY_INVOICES}
+            encodedOrderSlno={receiptOf}
+            onClose={() => setReceiptOf(null)}
+          />
         </Suspense>
       ) : null}
     </>

@@ -2,7 +2,7 @@
  * The pages of one section of the organization area, side by side: the navigation opens the
  * first, and each page leads to the others (SPEC §2: reports/esign, reports/roles and reports/dsc;
  * approval/user and approval/dsc; buy/esign,
- * buy/role, purchase/special/plan and purchase/requests; and the provider area's pages, issue 36).
+ * buy/role, purchase/special/plan, purchase/requests and our purchase/invoices; and the provider area's pages, issue 36).
  */
 import { PROVIDER_ROUTE_ACTIONS, isAllowed, type ProviderRoute } from '@tawqi/domain';
 import { Link } from '@tawqi/ui';
@@ -28,6 +28,7 @@ const SECTIONS = {
     ['buy.role.title', ORG_PATHS.rolePurchases],
     ['special.title', ORG_PATHS.specialPlans],
     ['orders.title', ORG_PATHS.purchaseOrders],
+    ['invoices.title', ORG_PATHS.invoices],
   ],
   // The provider area's (issue 36).
   providers: [
@@ -38,6 +39,7 @@ const SECTIONS = {
     ['providers.buy.title', PROVIDER_PATHS.buyForL2],
     ['special.title', PROVIDER_PATHS.specialPlans],
     ['orders.title', PROVIDER_PATHS.purchaseOrders],
+    ['invoices.title', PROVIDER_PATHS.invoices],
   ],
 } as const;
 

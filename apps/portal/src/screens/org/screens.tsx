@@ -26,6 +26,7 @@ const PaymentStatus = preloadable(() => import('./PaymentStatus.js'));
 const SpecialPlans = preloadable(() => import('./SpecialPlans.js'));
 const RequestSpecialPlan = preloadable(() => import('./RequestSpecialPlan.js'));
 const PurchaseOrders = preloadable(() => import('./PurchaseOrders.js'));
+const Invoices = preloadable(() => import('./Invoices.js'));
 
 export const ORG_SCREENS: Partial<Record<OrgRoute, ReactNode>> = {
   [ORG_PATHS.dashboard]: <Dashboard key="dashboard" />,
@@ -50,6 +51,7 @@ export const ORG_SCREENS: Partial<Record<OrgRoute, ReactNode>> = {
   [ORG_PATHS.specialPlans]: <SpecialPlans key="specialPlans" />,
   [ORG_PATHS.requestSpecialPlan]: <RequestSpecialPlan key="requestSpecialPlan" />,
   [ORG_PATHS.purchaseOrders]: <PurchaseOrders key="purchaseOrders" />,
+  [ORG_PATHS.invoices]: <Invoices key="invoices" />,
 };
 
 /**

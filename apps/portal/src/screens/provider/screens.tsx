@@ -16,6 +16,7 @@ const BuyForL2 = preloadable(() => import('./BuyForL2.js'));
 const ProviderSpecialPlans = preloadable(() => import('./ProviderSpecialPlans.js'));
 const ProviderPurchaseOrders = preloadable(() => import('./ProviderPurchaseOrders.js'));
 const ProviderPaymentStatus = preloadable(() => import('./ProviderPaymentStatus.js'));
+const ProviderInvoices = preloadable(() => import('./ProviderInvoices.js'));
 
 export const PROVIDER_SCREENS: Record<ProviderRoute, ReactNode> = {
   [PROVIDER_PATHS.index]: <ProviderHome key="home" />,
@@ -27,4 +28,5 @@ export const PROVIDER_SCREENS: Record<ProviderRoute, ReactNode> = {
   [PROVIDER_PATHS.specialPlans]: <ProviderSpecialPlans key="specialPlans" />,
   [PROVIDER_PATHS.purchaseOrders]: <ProviderPurchaseOrders key="purchaseOrders" />,
   [PROVIDER_PATHS.paymentStatus]: <ProviderPaymentStatus key="paymentStatus" />,
+  [PROVIDER_PATHS.invoices]: <ProviderInvoices key="invoices" />,
 };

@@ -30,6 +30,7 @@ import * as esignService from './028_esign_service.js';
 import * as longTermValidation from './029_long_term_validation.js';
 import * as activeMember from './030_active_member.js';
 import * as providerStaff from './031_provider_staff.js';
+import * as invoiceItems from './032_invoice_items.js';
 
 export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   initial,
@@ -63,4 +64,5 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   longTermValidation,
   activeMember,
   providerStaff,
+  invoiceItems,
 ];

@@ -143,6 +143,17 @@ export const RECORD_OWNERSHIP: Record<RecordKind, Ownership> = {
     by: 'provider',
     sql: 'SELECT 1 FROM purchase_orders WHERE l1_sip_slno = $1 AND request_slno = $2',
   },
+  organizationInvoice: {
+    by: 'organization',
+    sql: `SELECT 1 FROM orders o
+            LEFT JOIN applications a ON a.application_slno = o.application_slno
+            LEFT JOIN l2_requests r ON r.request_slno = a.l2_request_slno
+           WHERE o.encoded_id = $2 AND o.fulfilled_at IS NOT NULL AND (o.org_slno = $1 OR r.l2_org_slno = $1)`,
+  },
+  providerInvoice: {
+    by: 'provider',
+    sql: 'SELECT 1 FROM orders WHERE sip_slno = $1 AND encoded_id = $2 AND fulfilled_at IS NOT NULL',
+  },
   l2Request: {
     by: 'provider',
     sql: 'SELECT 1 FROM l2_requests WHERE l1_sip_slno = $1 AND request_slno = $2',
@@ -181,6 +192,12 @@ export async function tenantOwns(
     case 'provider':
       return (await pool.query(ownership.sql, [tenant.provider.slno, id])).rowCount === 1;
   }
+}
+
+/** The organization slno of an organization call (the route has checked the caller acts in it). */
+export function organizationOf(tenant: TenantContext | null): number {
+  if (!tenant?.organization) throw new Error('an organization call without its organization');
+  return tenant.organization.slno;
 }
 
 /** The provider slno of a provider call (the route has checked the caller acts in it). */

@@ -19,6 +19,7 @@ import {
   EMAIL_SENDS_PER_HOUR,
   DRAFT_KEPT_DAYS,
   REGISTRATION_FEE_HALALAS,
+  REGISTRATION_FEE_ITEM,
   maskNationalId,
   toSar,
   type ApplicationKind,
@@ -500,6 +501,7 @@ export function enrolmentHandlers(deps: PaymentDeps): Handlers {
         quantity: 1,
         amounts,
         lines: [],
+        item: REGISTRATION_FEE_ITEM[row.kind],
       });
       return payOrder(deps, audit, order.order_slno);
     },

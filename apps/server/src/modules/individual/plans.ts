@@ -209,8 +209,13 @@ export function planPurchaseHandlers(deps: PaymentDeps): Handlers {
       // The contract defaults the quantity to one.
       const quantity = input.body.quantity;
       const [plan] = (
-        await deps.pool.query<{ price_halalas: number }>(
-          'SELECT price_halalas FROM esign_plans WHERE product_pricing_details_slno = $1 AND is_active AND NOT is_welcome_pack',
+        await deps.pool.query<{
+          price_halalas: number;
+          plan_name: string;
+          plan_name_ar: string;
+          product_name: string;
+        }>(
+          'SELECT price_halalas, plan_name, plan_name_ar, product_name FROM esign_plans WHERE product_pricing_details_slno = $1 AND is_active AND NOT is_welcome_pack',
           [planSlno],
         )
       ).rows;
@@ -224,6 +229,10 @@ export function planPurchaseHandlers(deps: PaymentDeps): Handlers {
         // The price is the server's: price × quantity, then VAT.
         amounts: planAmounts(deps, plan.price_halalas * quantity),
         lines: [],
+        item: {
+          en: `${localWord(plan.product_name, 'en')}: ${plan.plan_name}`,
+          ar: `${localWord(plan.product_name, 'ar')}: ${plan.plan_name_ar}`,
+        },
       });
     },
   };

@@ -6,17 +6,13 @@
  */
 import type { orgEsignTransactionsGrid } from '@tawqi/api/grids';
 import type { EsignTransactionStatus, Language } from '@tawqi/domain';
-import type { TenantContext } from '../access/tenancy.js';
+import { organizationOf } from '../access/tenancy.js';
 import { days, searchText, whereOf } from '../../db/paging.js';
 import type { GridQuery } from '../grids.js';
 import { localWord } from '../words.js';
 import { storedError } from '../esign/errors.js';
 
-/** The organization slno of an organization call (the route has checked it is one). */
-export function organizationOf(tenant: TenantContext | null): number {
-  if (!tenant?.organization) throw new Error('an organization call without its organization');
-  return tenant.organization.slno;
-}
+export { organizationOf };
 
 export interface OrgTransactionRow {
   esign_logs_id: number;

@@ -17,8 +17,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import {
-  COMPANY,
   PERMISSIONS,
+  type Bilingual,
   toSar,
   type Language,
   type PaymentStatus,
@@ -35,7 +35,6 @@ import { requireCaller, type Caller, type Handlers } from '../../http/contractRo
 import { AppError } from '../../http/errors.js';
 import { SYSTEM_CONTEXT, auditContextOf, type AuditContext } from '../audit/log.js';
 import { localWord } from '../words.js';
-import { simplifiedInvoiceQr } from './invoiceQr.js';
 import {
   PAID_ORDER_COLUMNS,
   fulfilOrder,
@@ -258,11 +257,9 @@ interface PayableOrder {
 
 const PAYABLE_ORDER = `SELECT o.order_slno, o.encoded_id, o.price_halalas, o.tax_halalas, o.total_halalas, o.user_slno,
        o.application_slno, o.for_sip_slno,
-       CASE o.category WHEN 'plan' THEN e.plan_name WHEN 'counter' THEN 'eSign counters'
-                       WHEN 'role' THEN 'Role seats' WHEN 'registration' THEN 'Registration fee'
-                       WHEN 'certificate' THEN 'Digital signature certificate'
-                       ELSE 'Special plan' END AS description
-  FROM orders o LEFT JOIN esign_plans e USING (product_pricing_details_slno)`;
+       COALESCE(o.item_en, CASE o.category WHEN 'counter' THEN 'eSign counters'
+                       WHEN 'role' THEN 'Role seats' ELSE 'Special plan' END) AS description
+  FROM orders o`;
 
 /** What an order holds, to tell a retry of the same order from another order under its key. */
 export interface NewOrder {
@@ -281,6 +278,8 @@ export interface NewOrder {
   quantity: number;
   amounts: PriceWithVat;
   lines: readonly OrderLine[];
+  /** What an order without lines bought, in both languages: its tax invoice's line (issue 38). */
+  item?: Bilingual;
 }
 
 export interface OrderLine {
@@ -331,12 +330,13 @@ export async function placeOrder(
   const application = owner.kind === 'application' ? owner.applicationSlno : null;
   const placedBy = owner.kind === 'person' || owner.kind === 'application' ? null : owner.placedBy;
   const { amounts } = wanted;
+  if (!wanted.lines.length && !wanted.item) throw new Error('an order that says nothing it buys');
   return inTransaction(db, async (client) => {
     const inserted = await client.query<{ order_slno: number; encoded_id: string }>(
       `INSERT INTO orders (encoded_id, user_slno, org_slno, placed_by, category, product_pricing_details_slno, quantity,
                            price_halalas, tax_halalas, total_halalas, idempotency_key, created_at, sip_slno, for_sip_slno,
-                           application_slno, certificate_product_slno)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) ON CONFLICT DO NOTHING
+                           application_slno, certificate_product_slno, item_en, item_ar)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18) ON CONFLICT DO NOTHING
        RETURNING order_slno, encoded_id`,
       [
         encodedId('ord'),
@@ -355,6 +355,8 @@ export async function placeOrder(
         forProvider,
         application,
         wanted.certificateProductSlno ?? null,
+        wanted.item?.en ?? null,
+        wanted.item?.ar ?? null,
       ],
     );
     const fresh = inserted.rows[0];
@@ -648,80 +650,6 @@ export function paymentHandlers(deps: PaymentDeps): Handlers {
 
     paymentStatus: async ({ caller, input, language }) =>
       statusAnswer(me(caller), input.params.encodedPaymentSlno, language),
-
-    paymentReceipt: async ({ caller, input }) =>
-      taxInvoiceOf(deps, me(caller), input.params.encodedOrderSlno),
-  };
-}
-
-/**
- * The simplified tax invoice of a paid order (issue 12), bilingual, with the ZATCA QR code:
- * issued when the order was settled, numbered after the order. Another person's order, or one
- * not paid, is not found.
- */
-async function taxInvoiceOf(deps: PaymentDeps, userSlno: number, encodedOrder: string) {
-  const [order] = (
-    await deps.pool.query<{
-      order_slno: number;
-      encoded_id: string;
-      quantity: number;
-      price_halalas: string;
-      tax_halalas: string;
-      total_halalas: string;
-      settled_at: Date;
-      plan_name: string;
-      plan_name_ar: string;
-      product_name: string;
-      full_name_en: string;
-      full_name_ar: string;
-    }>(
-      `SELECT o.order_slno, o.encoded_id, o.quantity, o.price_halalas, o.tax_halalas, o.total_halalas,
-              pay.updated_at AS settled_at, e.plan_name, e.plan_name_ar, e.product_name, u.full_name_en, u.full_name_ar
-         FROM orders o JOIN payments pay ON pay.payment_slno = o.settled_payment_slno
-         JOIN esign_plans e USING (product_pricing_details_slno) JOIN users u ON u.user_slno = o.user_slno
-        WHERE o.encoded_id = $1 AND o.user_slno = $2`,
-      [encodedOrder, userSlno],
-    )
-  ).rows;
-  if (!order) throw new AppError(404, 'NOT_FOUND');
-  const price = Number(order.price_halalas);
-  const tax = Number(order.tax_halalas);
-  const total = Number(order.total_halalas);
-  const issuedAt = order.settled_at.toISOString().replace(/\.\d{3}Z$/, 'Z');
-  return {
-    invoiceNumber: `INV-${String(order.settled_at.getUTCFullYear())}-${String(order.order_slno).padStart(6, '0')}`,
-    issuedAt: order.settled_at.toISOString(),
-    sellerNameEnglish: COMPANY.legalName.en,
-    sellerNameArabic: COMPANY.legalName.ar,
-    sellerAddressEnglish: COMPANY.address.en,
-    sellerAddressArabic: COMPANY.address.ar,
-    vatNumber: COMPANY.vatNumber,
-    commercialRegistration: COMPANY.commercialRegistration,
-    buyerNameEnglish: order.full_name_en,
-    buyerNameArabic: order.full_name_ar,
-    orderReference: order.encoded_id,
-    lines: [
-      {
-        descriptionEnglish: `${localWord(order.product_name, 'en')}: ${order.plan_name}`,
-        descriptionArabic: `${localWord(order.product_name, 'ar')}: ${order.plan_name_ar}`,
-        quantity: order.quantity,
-        unitPrice: toSar(Math.round(price / order.quantity)),
-        amountWithoutTax: toSar(price),
-        tax: toSar(tax),
-        amount: toSar(total),
-      },
-    ],
-    vatRatePercent: price === 0 ? 0 : Math.round((tax / price) * 1000) / 10,
-    amountWithoutTax: toSar(price),
-    tax: toSar(tax),
-    amount: toSar(total),
-    qr: simplifiedInvoiceQr({
-      sellerName: COMPANY.legalName.ar,
-      vatNumber: COMPANY.vatNumber,
-      issuedAt,
-      totalHalalas: total,
-      vatHalalas: tax,
-    }),
   };
 }
 

@@ -292,8 +292,8 @@ export function certificateHandlers(deps: PaymentDeps): Handlers {
     buyCertificate: async ({ caller, input, request, audit }) => {
       const { userSlno } = requireCaller(caller);
       const [product] = (
-        await pool.query<{ price_halalas: string }>(
-          "SELECT price_halalas FROM certificate_products WHERE product_slno = $1 AND is_active AND class = 'individual'",
+        await pool.query<{ price_halalas: string; name_en: string; name_ar: string }>(
+          "SELECT price_halalas, name_en, name_ar FROM certificate_products WHERE product_slno = $1 AND is_active AND class = 'individual'",
           [input.body.productSlno],
         )
       ).rows;
@@ -306,6 +306,7 @@ export function certificateHandlers(deps: PaymentDeps): Handlers {
         quantity: 1,
         amounts: planAmounts(deps, Number(product.price_halalas)),
         lines: [],
+        item: { en: product.name_en, ar: product.name_ar },
       });
     },
 
