@@ -194,8 +194,34 @@ describe('pre-enrolment', () => {
     await signInWithNafath(staff.page, HIND);
     await staff.page.waitForURL((url) => !url.pathname.endsWith('/login'));
     await staff.page.goto('/app/provider/approval/ltwo');
-    const requests = staff.page.getByRole('grid', { name: 'L2 provider requests' });
-    await requests.getByRole('row').filter({ hasText: name }).first().waitFor();
+    const requests = staff.page.getByRole('grid', { name: 'Applications' });
+    const request = requests.getByRole('row').filter({ hasText: name }).first();
+    await request.waitFor();
+    // An organization applies as an organization (issue 38): no provider of its own, and it is
+    // approved and told as one.
+    expect(await request.textContent()).toContain('Organization');
+    await request.getByRole('button', { name: 'Show details' }).click();
+    const facts = staff.page.getByLabel(`Request of ${name}`);
+    await facts.getByText('Applying as').waitFor();
+    expect(await facts.getByText('Provider ID').count()).toBe(0);
+    await requests.getByRole('button', { name: `Approve ${name}` }).click();
+    await staff.page
+      .getByText("Approved: the organization's admins can sign in, as your customer.")
+      .waitFor();
+    const told = (await (await staff.page.request.get('/dev/outbox')).json()) as {
+      messages: { recipient: string; subject?: string; body: string }[];
+    };
+    const approval = told.messages.find(
+      (one) => one.recipient === email && /approved/u.test(one.subject ?? ''),
+    );
+    expect(approval?.subject).toContain('Your organization is approved');
+    expect(approval?.body).not.toMatch(/provider/iu);
+    // Its admin signs in to the organization, and is no provider's staff.
+    const welcomed = await openPage('/app/login?lng=en');
+    await signInWithNafath(welcomed.page, applicant);
+    await welcomed.page.waitForURL('**/app/org/**');
+    await welcomed.page.goto('/app/provider');
+    await welcomed.page.getByText(/you are not on one/u).waitFor();
 
     // An Enrolment Admin of 314 invites a person who is not at hand.
     const admin = await openPage('/app/login?lng=en');

@@ -34,8 +34,8 @@ describe('the provider hierarchy', () => {
     await page.getByRole('heading', { level: 1, name: 'Tawqi Trust Services' }).waitFor();
 
     await page.goto('/app/provider/approval/ltwo');
-    await page.getByRole('heading', { level: 1, name: 'L2 provider requests' }).waitFor();
-    const requests = page.getByRole('grid', { name: 'L2 provider requests' });
+    await page.getByRole('heading', { level: 1, name: 'Applications' }).waitFor();
+    const requests = page.getByRole('grid', { name: 'Applications' });
     const taif = requests.getByRole('row').filter({ hasText: 'Taif Signing House' }).first();
     await taif.getByRole('button', { name: 'Show details' }).click();
     // The organization behind it, and the documents it applied with.

@@ -292,7 +292,34 @@ describe('an organization signs up', () => {
     expect(grid.body.dataList[0]).toMatchObject({
       status: 'Pending',
       originator: 'Self-registration',
+      kind: 'organization',
+      kindLabel: 'Organization',
+      l2sipId: '',
     });
+    // An organization applies as one (issue 38): no provider of its own, under the L1 at once.
+    const [placed] = (
+      await h.ownerPool.query<{ l2_sip_slno: number | null; sip_slno: number }>(
+        `SELECT r.l2_sip_slno, o.sip_slno FROM l2_requests r
+           JOIN organizations o ON o.org_slno = r.l2_org_slno WHERE o.cr_number = $1`,
+        [application.crNumber],
+      )
+    ).rows;
+    expect(placed).toEqual({ l2_sip_slno: null, sip_slno: L1 });
+    // Approved, its admin is told of the organization and becomes nobody's staff.
+    const decided = await h.call('POST', '/api/v1/l2sip/process', {
+      token: (await h.signIn((await h.person('hind')).nationalId)).token,
+      body: { l1SipId: L1, requestId: grid.body.dataList[0].requestId, action: 'approve' },
+      headers: { 'idempotency-key': `approve-${String(application.crNumber)}` },
+    });
+    expect(decided.status).toBe(200);
+    const notices = await h.ownerPool.query<{ title_en: string; staff: number }>(
+      `SELECT n.title_en, (SELECT count(*) FROM provider_staff s WHERE s.user_slno = n.user_slno)::int AS staff
+         FROM notifications n JOIN memberships m ON m.user_slno = n.user_slno
+         JOIN organizations o ON o.org_slno = m.org_slno
+        WHERE o.cr_number = $1 AND n.title_en LIKE 'Your %'`,
+      [application.crNumber],
+    );
+    expect(notices.rows).toEqual([{ title_en: 'Your organization is approved', staff: 0 }]);
 
     // The same registration number cannot apply again.
     const other = await begin('organization');

@@ -77,6 +77,9 @@ export const TERMS: Record<string, Record<Language, string>> = {
   'Tawqi portal': { en: 'Tawqi portal', ar: 'بوابة منصة توقيع' },
   // Where an L2 provider's application was made (pre-enrolment, issue 17).
   'L2 portal': { en: 'Provider enrolment', ar: 'تسجيل المزوّدين' },
+  // What applies to an L1 provider (APPLICATION_KINDS, issue 38).
+  organization: { en: 'Organization', ar: 'منشأة' },
+  l2Provider: { en: 'L2 provider', ar: 'مزوّد خدمة من المستوى الثاني' },
 };
 
 /** A stored status or term in the caller's language. */

@@ -13,6 +13,7 @@
  * - A page is `{ dataList, totalCount }`; a yes/no answer is `{ status, errorMessage }`.
  */
 import {
+  APPLICATION_KINDS,
   APPROVAL_REQUEST_LANGUAGE,
   COUNTED_ROLES,
   ESIGN_TRANSACTION_STATUSES,
@@ -740,6 +741,10 @@ export const esignTransactionRecord = z.object({
 
 export const l2RequestRow = z.object({
   requestId: slno,
+  /** Ours (issue 38): what applies — an organization, or an L2 provider — and its word. */
+  kind: z.enum(APPLICATION_KINDS),
+  kindLabel: z.string(),
+  /** The provider's id; empty for an organization's application, which names no provider. */
   l2sipId: z.string(),
   l2OrgId: slno,
   sipName: z.string(),

@@ -1034,6 +1034,13 @@ export const l2RequestsGrid = defineGrid({
       width: 220,
     },
     {
+      id: 'kind',
+      header: { en: 'Applying as', ar: 'نوع الطلب' },
+      kind: 'text',
+      value: (row) => row.kindLabel,
+      width: 160,
+    },
+    {
       id: 'l2sipId',
       header: { en: 'Provider ID', ar: 'رقم المزوّد' },
       kind: 'verbatim',

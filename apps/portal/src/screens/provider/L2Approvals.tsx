@@ -96,8 +96,14 @@ function Application({ provider, requestId }: { provider: number; requestId: num
       <Facts
         label={t('providers.approvals.of', { name: data.sipName })}
         facts={[
-          [t('providers.approvals.provider'), data.sipName],
-          [t('providers.approvals.providerId'), <Verbatim key="id">{data.l2sipId}</Verbatim>],
+          [t('providers.approvals.kind'), data.kindLabel],
+          // An organization's application names no provider of its own (issue 38).
+          ...(data.kind === 'l2Provider'
+            ? ([
+                [t('providers.approvals.provider'), data.sipName],
+                [t('providers.approvals.providerId'), <Verbatim key="id">{data.l2sipId}</Verbatim>],
+              ] as const)
+            : []),
           [t('providers.approvals.submitted'), data.originator],
           [
             t('providers.approvals.admins'),
@@ -132,7 +138,11 @@ function Application({ provider, requestId }: { provider: number; requestId: num
         <Decision
           name={data.sipName}
           createdByYou={false}
-          approvedText={t('providers.approvals.approved')}
+          approvedText={t(
+            data.kind === 'organization'
+              ? 'providers.approvals.approvedOrganization'
+              : 'providers.approvals.approved',
+          )}
           rejectedText={t('providers.approvals.rejected')}
           remarksHint={t('providers.approvals.remarksHint')}
           onSettled={() => invalidate(CONTRACT.l2RequestsGrid.area, CONTRACT.l2Sips.area)}

@@ -31,6 +31,7 @@ import * as longTermValidation from './029_long_term_validation.js';
 import * as activeMember from './030_active_member.js';
 import * as providerStaff from './031_provider_staff.js';
 import * as invoiceItems from './032_invoice_items.js';
+import * as organizationApplications from './033_organization_applications.js';
 
 export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   initial,
@@ -65,4 +66,5 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   activeMember,
   providerStaff,
   invoiceItems,
+  organizationApplications,
 ];

@@ -81,16 +81,21 @@ export async function fileApplication(
     (await q<R>(text, values)).rows[0] as R;
 
   const person = await recordVerifiedPerson(tx, application.person, now);
-  const provider = await one<{ sip_slno: number }>(
-    `INSERT INTO service_providers (sip_id, name_en, name_ar, level, parent_sip_slno, status)
-     VALUES ($1, $2, $3, 'L2', $4, 'pending') RETURNING sip_slno`,
-    [
-      `L2-${application.reference.slice(4)}`,
-      details.organizationNameEnglish,
-      details.organizationNameArabic,
-      application.l1_sip_slno,
-    ],
-  );
+  // An L2 provider applies with a provider of its own, pending the L1's decision; an
+  // organization is the L1's customer, under it from the start (issue 38).
+  const provider =
+    application.kind === 'l2Provider'
+      ? await one<{ sip_slno: number }>(
+          `INSERT INTO service_providers (sip_id, name_en, name_ar, level, parent_sip_slno, status)
+           VALUES ($1, $2, $3, 'L2', $4, 'pending') RETURNING sip_slno`,
+          [
+            `L2-${application.reference.slice(4)}`,
+            details.organizationNameEnglish,
+            details.organizationNameArabic,
+            application.l1_sip_slno,
+          ],
+        )
+      : null;
   const place = await one<{ city: string; region: string; country: string }>(
     `SELECT c.name_en AS city, r.name_en AS region, n.name_en AS country
        FROM cities c JOIN regions r ON r.state_slno = c.state_slno
@@ -104,7 +109,7 @@ export async function fileApplication(
      VALUES (1, $1, $2, $3, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::date)
      RETURNING org_slno`,
     [
-      provider.sip_slno,
+      provider?.sip_slno ?? application.l1_sip_slno,
       details.organizationNameEnglish,
       details.organizationNameArabic,
       details.crNumber,
@@ -157,7 +162,7 @@ export async function fileApplication(
      VALUES ($1, $2, $3, 'Pending', $4, $5, $6, $7) RETURNING request_slno`,
     [
       application.l1_sip_slno,
-      provider.sip_slno,
+      provider?.sip_slno ?? null,
       organization.org_slno,
       SELF_REGISTRATION,
       application.kind,

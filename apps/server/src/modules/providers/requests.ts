@@ -2,13 +2,15 @@
  * L2 provider requests (issue 16, SPEC §2 `approval/ltwo`, migration 019): an L2 provider applies
  * under an L1 with its organization, contacts, admins and documents; the L1's staff (issue 36)
  * read the application and approve it — the provider becomes active, its admins members who can
- * sign in and its first staff — or refuse it with remarks the applicants read. One decision: the
+ * sign in and its first staff — or refuse it with remarks the applicants read. An organization
+ * applies to be the L1's customer on the same list, said as what it is (issue 38): no provider
+ * of its own, its admins members once approved, and told of its organization, not a provider. One decision: the
  * request is locked and must still be pending, so a second staff member deciding at the same
  * moment is told it was decided already; whoever made the application, and anyone of the applying
  * organization or provider, does not decide it.
  */
 import { l2RequestsGrid } from '@tawqi/api/grids';
-import type { Language, ReviewRequestStatus } from '@tawqi/domain';
+import type { ApplicationKind, Bilingual, Language, ReviewRequestStatus } from '@tawqi/domain';
 import type { Deps } from '../../deps.js';
 import { inTransaction } from '../../db/pool.js';
 import { requireCaller, type Handlers } from '../../http/contractRoutes.js';
@@ -30,9 +32,11 @@ interface L2RequestRow {
   decided_at: Date | null;
   remarks: string | null;
   originator: string;
-  sip_id: string;
-  sip_en: string;
-  sip_ar: string;
+  kind: ApplicationKind;
+  /** An L2 provider's application names its provider; an organization's names none. */
+  sip_id: string | null;
+  sip_en: string | null;
+  sip_ar: string | null;
   org_slno: number;
   org_en: string;
   org_ar: string;
@@ -43,21 +47,26 @@ interface L2RequestRow {
   decided_ar: string | null;
 }
 
+const FROM = `FROM l2_requests r
+  LEFT JOIN service_providers p ON p.sip_slno = r.l2_sip_slno
+  JOIN organizations org ON org.org_slno = r.l2_org_slno`;
+
 const SELECT = `SELECT r.request_slno, r.status, r.created_at, r.decided_at, r.remarks, r.originator,
-       p.sip_id, p.name_en AS sip_en, p.name_ar AS sip_ar, org.org_slno, org.name_en AS org_en,
-       org.name_ar AS org_ar, org.cr_number, org.email, org.telephone,
+       r.kind, p.sip_id, p.name_en AS sip_en, p.name_ar AS sip_ar, org.org_slno,
+       org.name_en AS org_en, org.name_ar AS org_ar, org.cr_number, org.email, org.telephone,
        d.full_name_en AS decided_en, d.full_name_ar AS decided_ar
-  FROM l2_requests r
-  JOIN service_providers p ON p.sip_slno = r.l2_sip_slno
-  JOIN organizations org ON org.org_slno = r.l2_org_slno
+  ${FROM}
   LEFT JOIN users d ON d.user_slno = r.decided_by`;
 
 function rowOf(row: L2RequestRow, language: Language) {
   return {
     requestId: row.request_slno,
-    l2sipId: row.sip_id,
+    kind: row.kind,
+    kindLabel: localWord(row.kind, language),
+    l2sipId: row.sip_id ?? '',
     l2OrgId: row.org_slno,
-    sipName: inLanguage(row.sip_en, row.sip_ar, language),
+    // What applies: its provider, or the organization itself.
+    sipName: inLanguage(row.sip_en ?? row.org_en, row.sip_ar ?? row.org_ar, language),
     crNumber: row.cr_number,
     orgName: inLanguage(row.org_en, row.org_ar, language),
     emailId: row.email,
@@ -77,14 +86,12 @@ const LIST = {
   status: 'r.status',
   madeAt: 'r.created_at',
   reference: 'p.sip_id',
-  searched: ['p.name_en', 'p.name_ar', 'org.cr_number', 'org.email'],
+  searched: ['org.name_en', 'org.name_ar', 'org.cr_number', 'org.email'],
 } as const;
 
 const L2_REQUESTS: GridQuery<typeof l2RequestsGrid, L2RequestRow> = {
   select: SELECT,
-  count: `SELECT count(*) FROM l2_requests r
-    JOIN service_providers p ON p.sip_slno = r.l2_sip_slno
-    JOIN organizations org ON org.org_slno = r.l2_org_slno`,
+  count: `SELECT count(*) ${FROM}`,
   where: requestFilter(LIST, 'provider'),
   order: [
     { column: 'r.created_at', type: 'timestamptz', of: (row) => row.created_at },
@@ -106,12 +113,30 @@ const WORDS = {
   },
 } as const;
 
-/** What the applicants are told of the decision. */
+/** What the applicants are told of the decision: an organization as one, a provider as one. */
 function decisionNotice(
-  provider: { en: string; ar: string },
+  kind: ApplicationKind,
+  applicant: Bilingual,
   approved: boolean,
   remarks: string | null,
 ) {
+  if (kind === 'organization')
+    return approved
+      ? {
+          title: { en: 'Your organization is approved', ar: 'اعتُمدت منشأتكم' },
+          body: {
+            en: `${applicant.en} is approved: you can now sign in and manage it on Tawqi.`,
+            ar: `اعتُمدت ${applicant.ar}: يمكنكم الآن تسجيل الدخول وإدارتها في توقيع.`,
+          },
+        }
+      : {
+          title: { en: 'Your organization was not approved', ar: 'لم تُعتمد منشأتكم' },
+          body: {
+            en: `${applicant.en} was not approved: ${remarks ?? ''}`,
+            ar: `لم تُعتمد ${applicant.ar}: ${remarks ?? ''}`,
+          },
+        };
+  const provider = applicant;
   return approved
     ? {
         title: { en: 'Your provider is approved', ar: 'اعتُمد مزوّد الخدمة الخاص بكم' },
@@ -192,16 +217,18 @@ export function l2RequestHandlers(
         const [request] = (
           await tx.query<{
             request_slno: number;
-            l2_sip_slno: number;
+            kind: ApplicationKind;
+            l2_sip_slno: number | null;
             l2_org_slno: number;
             status: string;
             created_by: number | null;
             en: string;
             ar: string;
           }>(
-            `SELECT r.request_slno, r.l2_sip_slno, r.l2_org_slno, r.status, r.created_by,
-                    p.name_en AS en, p.name_ar AS ar
-               FROM l2_requests r JOIN service_providers p ON p.sip_slno = r.l2_sip_slno
+            `SELECT r.request_slno, r.kind, r.l2_sip_slno, r.l2_org_slno, r.status, r.created_by,
+                    COALESCE(p.name_en, o.name_en) AS en, COALESCE(p.name_ar, o.name_ar) AS ar
+               FROM l2_requests r LEFT JOIN service_providers p ON p.sip_slno = r.l2_sip_slno
+               JOIN organizations o ON o.org_slno = r.l2_org_slno
               WHERE r.l1_sip_slno = $1 AND r.request_slno = $2 FOR UPDATE OF r`,
             [l1, body.requestId],
           )
@@ -214,33 +241,36 @@ export function l2RequestHandlers(
         // Nobody of the applying organization or provider decides its application (issue 36).
         await refuseInterested(tx, decider, {
           organizations: [request.l2_org_slno],
-          providers: [request.l2_sip_slno],
+          providers: request.l2_sip_slno === null ? [] : [request.l2_sip_slno],
         });
         await tx.query(
           `UPDATE l2_requests SET status = $2, remarks = $3, decided_at = $4, decided_by = $5
             WHERE request_slno = $1`,
           [request.request_slno, approved ? 'Approved' : 'Rejected', remarks, now, decider],
         );
-        // Approval provisions the provider: it is active, and its admins are members who can
-        // sign in and its staff; a refusal leaves both refused, for the record.
-        await tx.query('UPDATE service_providers SET status = $2 WHERE sip_slno = $1', [
-          request.l2_sip_slno,
-          approved ? 'active' : 'rejected',
-        ]);
+        // Approval provisions the provider (an L2's application): it is active, and its admins
+        // are members who can sign in and its staff; a refusal leaves both refused, for the
+        // record. An organization's approval makes its admins members, and no one staff.
+        const provider = request.l2_sip_slno;
+        if (provider !== null)
+          await tx.query('UPDATE service_providers SET status = $2 WHERE sip_slno = $1', [
+            provider,
+            approved ? 'active' : 'rejected',
+          ]);
         const { rows: applicants } = await tx.query<{ user_slno: number; email: string }>(
           `UPDATE memberships SET status = $2, is_active = $3
             WHERE org_slno = $1 AND status = 'Pending' RETURNING user_slno, email`,
           [request.l2_org_slno, approved ? 'Approved' : 'Rejected', approved],
         );
         // The new provider's own staff (issue 36): its applying admins, as its Provider Admins.
-        if (approved)
+        if (approved && provider !== null)
           for (const applicant of applicants)
             await tx.query(
               `INSERT INTO provider_staff (sip_slno, user_slno, roles) VALUES ($1, $2, ARRAY['providerAdmin'])
                ON CONFLICT (sip_slno, user_slno) DO NOTHING`,
-              [request.l2_sip_slno, applicant.user_slno],
+              [provider, applicant.user_slno],
             );
-        const notice = decisionNotice(request, approved, remarks);
+        const notice = decisionNotice(request.kind, request, approved, remarks);
         for (const applicant of applicants)
           await notifyPerson(tx, applicant.user_slno, notice, now);
         await deps.audit.record(tx, audit, {
@@ -248,9 +278,10 @@ export function l2RequestHandlers(
           outcome: 'success',
           target: `L2-request:${String(request.request_slno)}`,
           detail: {
-            kind: 'l2Provider',
+            kind: request.kind,
             decision: approved ? 'approved' : 'rejected',
             provider: request.l2_sip_slno,
+            organization: request.l2_org_slno,
           },
         });
         return { notice, emails: applicants.map((applicant) => applicant.email) };
