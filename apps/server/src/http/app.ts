@@ -252,11 +252,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // The build's files under assets/ are named by their content: a browser keeps them for good
       // and asks for none of them again (a page needs dozens, six at a time). Other files (the
       // translations, the icon) are asked about again; the translations after five minutes.
-      setHeaders: (reply: FastifyReply, path: string) => {
-        if (path.includes(`${sep}assets${sep}`))
-          void reply.header('cache-control', 'public, max-age=31536000, immutable');
-        else if (path.includes(`${sep}locales${sep}`))
-          void reply.header('cache-control', TRANSLATIONS_CACHE_CONTROL);
+      // (@fastify/static 9 hands the raw response and would write its own header after ours:
+      // every file's is ours. Version 10 needs Node 22, see DEVELOPING.md.)
+      cacheControl: false,
+      setHeaders: (response, path) => {
+        response.setHeader(
+          'cache-control',
+          path.includes(`${sep}assets${sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : path.includes(`${sep}locales${sep}`)
+              ? TRANSLATIONS_CACHE_CONTROL
+              : 'public, max-age=0',
+        );
       },
     });
   }
