@@ -6,7 +6,7 @@
 // before its banner (the start is meant to be quiet). Stops the server it started and removes the
 // clone. Run with `npm run bench` (or alone: `node scripts/bench-first-start.mjs`).
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,6 +31,9 @@ function freePort() {
 const seconds = (since) => (performance.now() - since) / 1000;
 
 const clone = mkdtempSync(join(tmpdir(), 'tawqi-first-start-'));
+// Others may pass through it, as through a home folder: the embedded PostgreSQL runs as its own
+// user when this runs as root (CI).
+chmodSync(clone, 0o755);
 let server;
 try {
   spawnSync('git', ['clone', '--quiet', ROOT, clone], { stdio: 'inherit' });

@@ -13,6 +13,8 @@ import {
   type NafathSimulator,
 } from './adapters/nafath/simulator.js';
 import { createOutboxNotifier, readOutbox, type Notifier } from './adapters/notifier/outbox.js';
+import { OUTBOX_STYLESHEET, outboxPage } from './adapters/notifier/outboxPage.js';
+import { simulatorStylesheet } from './adapters/simulatorPage.js';
 import { createRelayNotifier } from './adapters/notifier/relay.js';
 import { createGatewayClient, type PaymentGateway } from './adapters/payments/gateway.js';
 import {
@@ -249,8 +251,15 @@ export async function createServer(options: {
         if (!config.devPages) return;
         instance.get('/dev/outbox', async (request, reply) => {
           if (!isLoopback(request.ip)) return reply.status(404).send();
-          return { messages: await readOutbox(options.pool) };
+          const messages = await readOutbox(options.pool);
+          // A browser gets the page; a program (the tests, a script) the JSON.
+          if (request.headers.accept?.includes('text/html'))
+            return reply.type('text/html; charset=utf-8').send(outboxPage(messages));
+          return { messages };
         });
+        instance.get(OUTBOX_STYLESHEET, (_request, reply) =>
+          reply.type('text/css; charset=utf-8').send(simulatorStylesheet(OUTBOX_ACCENT)),
+        );
       },
     ],
   });
@@ -316,6 +325,9 @@ function lazyGateway(make: () => PaymentGateway): PaymentGateway {
     verifyCallback: (rawBody, signature) => get().verifyCallback(rawBody, signature),
   };
 }
+
+/** The outbox page's colour: a neutral slate, not a service's. */
+const OUTBOX_ACCENT = '#475569';
 
 function isLoopback(address: string): boolean {
   return address === '::1' || address.startsWith('127.') || address === '::ffff:127.0.0.1';

@@ -408,6 +408,30 @@ describe('the portal and the development pages', () => {
     await app.close();
   });
 
+  it('shows the outbox to a browser as a page: newest first, each language apart, links that open', async () => {
+    await h.deps.notifier.send(
+      {
+        channel: 'email',
+        recipient: 'page@example.sa',
+        subject: 'تأكيد البريد / Verify <your> e-mail',
+        body: 'افتح الرابط:\nhttp://127.0.0.1:3000/email-verification?token=a.b&c=1\n\nOpen the link:\nhttp://127.0.0.1:3000/email-verification?token=a.b&c=1',
+      },
+      new Date(),
+    );
+    const page = await h.call('GET', '/dev/outbox', { headers: { accept: 'text/html' } });
+    expect(page.headers.get('content-type')).toContain('text/html');
+    const html = String(page.body);
+    // The newest message first, its Arabic and English each a paragraph in its direction.
+    expect(html.indexOf('page@example.sa')).toBeGreaterThan(0);
+    expect(html).toContain('<p lang="ar" dir="rtl">تأكيد البريد</p>');
+    expect(html).toContain('<p lang="en" dir="ltr">Verify &#60;your&#62; e-mail</p>');
+    expect(html).toContain(
+      '<a href="http://127.0.0.1:3000/email-verification?token=a.b&#38;c=1" dir="ltr">',
+    );
+    // A program still reads JSON.
+    expect((await h.call('GET', '/dev/outbox')).body.messages[0].recipient).toBe('page@example.sa');
+  });
+
   it('shows the one-time-code outbox only to this machine, and not at all when DEV_PAGES is off', async () => {
     expect((await h.call('GET', '/dev/outbox')).status).toBe(200);
     const remote = await h.app.inject({
