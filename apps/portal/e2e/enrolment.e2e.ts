@@ -182,12 +182,15 @@ describe('pre-enrolment', () => {
     const link = /(http\S+\/email-verification\?token=\S+)/.exec(message?.body ?? '')?.[1];
     expect(link).toBeDefined();
     // The outbox page shows it as a browser reads mail: its link one to click, Arabic apart.
-    const mail = await page.context().newPage();
-    await mail.goto('/dev/outbox');
-    const sent = mail.getByRole('listitem').filter({ hasText: email }).first();
-    await sent.getByRole('link', { name: link ?? '' }).first().waitFor();
+    const outboxTab = await page.context().newPage();
+    await outboxTab.goto('/dev/outbox');
+    const sent = outboxTab.getByRole('listitem').filter({ hasText: email }).first();
+    await sent
+      .getByRole('link', { name: link ?? '' })
+      .first()
+      .waitFor();
     expect(await sent.locator('p[lang="ar"][dir="rtl"]').count()).toBeGreaterThan(0);
-    await mail.close();
+    await outboxTab.close();
     await page.goto(new URL(link ?? '').pathname + new URL(link ?? '').search);
     await page.getByText('Your e-mail address is verified.').waitFor();
     await page.getByRole('link', { name: 'Continue' }).click();

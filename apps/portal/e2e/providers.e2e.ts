@@ -169,6 +169,20 @@ describe('the provider hierarchy', () => {
     expect(errors).toEqual([]);
   });
 
+  it('tells an L2 customer’s Enrolment Admin why, not to ask an Enrolment Admin for a role', async () => {
+    // Huda: Enrolment Admin of 331, a customer of L2 511 (issue 38: her text was wrong for her).
+    const { page, errors } = await openPage('/app/login?lng=en');
+    await signInWithNafath(page, nationalIdOf('100000014'));
+    await page.waitForURL('**/app/org/**');
+    for (const address of ['/app/org/approval/ltwo', '/app/org/reports/stock']) {
+      await page.goto(address);
+      await page.waitForURL('**/app/provider/**');
+      await page.getByText(/you are not on one/).waitFor();
+      expect(await page.getByText(/can change your role/).count()).toBe(0);
+    }
+    expect(errors).toEqual([]);
+  });
+
   it('switches a person who is both staff and a customer’s admin between the two', async () => {
     // Fahad: Enrolment Admin of 330 and Provider Admin of its L1, 410.
     const { page, errors } = await openPage('/app/login?lng=en');

@@ -4,9 +4,13 @@
  * where the person is and the keyboard starts from there. Both come from the page's one <h1>,
  * so no route table of titles can drift from what the page says. The first page of a visit keeps
  * focus at the top, where the skip link is.
+ *
+ * The last page arrived at is the visit's, not a layout's (issue 38): signing in goes from the
+ * sign-in page's layout to the area's, and is an in-app navigation like any other. Focus that
+ * was left on the page going away (hidden while the next one loads) does not keep it.
  */
 import { useAtomValue } from 'jotai';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { languageAtom } from './state/atoms.js';
@@ -16,26 +20,31 @@ export function pageTitle(heading: string, brand: string): string {
   return heading ? `${heading} · ${brand}` : brand;
 }
 
+/** Where the visit last arrived, across layouts (null: the visit's first page is still ahead). */
+let arrivedAt: string | null = null;
+
 /** Called once by each layout; it reads the layout's <main>. */
 export function usePageArrival(): void {
   const [location] = useLocation();
   const language = useAtomValue(languageAtom);
   const { t } = useTranslation('header');
   const brand = t('brand');
-  const arrivedAt = useRef<string | null>(null);
 
   useEffect(() => {
     const container = document.querySelector('main');
     if (!container) return;
     // A new path moves focus (not the first page, not a change of language or of the query).
-    const moveFocus = arrivedAt.current !== null && arrivedAt.current !== location;
-    arrivedAt.current = location;
+    const moveFocus = arrivedAt !== null && arrivedAt !== location;
+    arrivedAt = location;
     const arrive = (): boolean => {
       // The visible one: while the next page's code loads, React keeps the last page hidden.
       const heading = [...container.querySelectorAll('h1')].find((h1) => h1.checkVisibility());
       if (!heading?.textContent) return false;
       document.title = pageTitle(heading.textContent.trim(), brand);
-      if (moveFocus && !container.contains(document.activeElement)) {
+      const active = document.activeElement;
+      const keptOnPage =
+        active instanceof HTMLElement && container.contains(active) && active.checkVisibility();
+      if (moveFocus && !keptOnPage) {
         heading.tabIndex = -1;
         heading.focus();
       }

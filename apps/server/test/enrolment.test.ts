@@ -309,7 +309,7 @@ describe('an organization signs up', () => {
     const decided = await h.call('POST', '/api/v1/l2sip/process', {
       token: (await h.signIn((await h.person('hind')).nationalId)).token,
       body: { l1SipId: L1, requestId: grid.body.dataList[0].requestId, action: 'approve' },
-      headers: { 'idempotency-key': `approve-${String(application.crNumber)}` },
+      headers: { 'idempotency-key': `approve-${application.crNumber}` },
     });
     expect(decided.status).toBe(200);
     const notices = await h.ownerPool.query<{ title_en: string; staff: number }>(

@@ -172,6 +172,15 @@ export function toAsciiDigits(text: string): string {
  * phone, a masked mobile number. (A quantity goes through formatNumber; this keeps leading zeros
  * and the mask's dots.)
  */
+/**
+ * A masked mobile or e-mail address said inside a sentence ("05••••••67"): in the language's
+ * digits, and kept left to right inside an Arabic sentence (Unicode isolates), where its runs of
+ * digits would otherwise be read in reverse order.
+ */
+export function formatContact(text: string, language: Language): string {
+  return `\u2066${formatDigits(text, language)}\u2069`;
+}
+
 export function formatDigits(text: string, language: Language): string {
   if (language === 'en') return text;
   return text.replace(/[0-9]/g, (digit) =>

@@ -24,6 +24,13 @@ export const TERMS: Record<string, Record<Language, string>> = {
   kycValid: { en: 'Verified', ar: 'موثّق' },
   kycExpired: { en: 'Verification expired', ar: 'انتهى التوثيق' },
   'Saudi Arabia': { en: 'Saudi Arabia', ar: 'المملكة العربية السعودية' },
+  // Residents' nationalities as the identity app gives them (English), named in each language.
+  Egypt: { en: 'Egypt', ar: 'مصر' },
+  Jordan: { en: 'Jordan', ar: 'الأردن' },
+  Sudan: { en: 'Sudan', ar: 'السودان' },
+  Yemen: { en: 'Yemen', ar: 'اليمن' },
+  Pakistan: { en: 'Pakistan', ar: 'باكستان' },
+  India: { en: 'India', ar: 'الهند' },
   // Who made an L2 request: its applicant, through create account (issue 17).
   'Self-registration': { en: 'Self-registration', ar: 'تسجيل ذاتي' },
   // A supporting document: uploaded, then sent with a request.

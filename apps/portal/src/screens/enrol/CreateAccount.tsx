@@ -39,6 +39,7 @@ import {
 } from '../my/my.css.js';
 import { DocumentPicker, type RequestDocument } from '../org/Documents.js';
 import { Facts } from '../../components/Facts.js';
+import { useFocusOnProblem } from '../../components/focusProblem.js';
 import { Verbatim } from '../../components/Verbatim.js';
 import {
   applicationSecret,
@@ -174,6 +175,14 @@ function Form({ application, startAt }: { application: Application; startAt: Ste
   const [captchaRound, setCaptchaRound] = useState(0);
   const [busy, setBusy] = useState(false);
   const top = useRef<HTMLHeadingElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const [refusals, setRefusals] = useState(0);
+  useFocusOnProblem(form, refusals);
+  /** A refused step or submit: said, and focus goes to it. */
+  const refuse = (text: string) => {
+    setProblem(text);
+    setRefusals((count) => count + 1);
+  };
   const providers = useApi(CONTRACT.enrolmentProviders, {});
   const countries = useApi(CONTRACT.countries, {});
   const states = useApi(
@@ -234,18 +243,18 @@ function Form({ application, startAt }: { application: Application; startAt: Ste
       const wrong = fields.filter((path) => fieldProblem(details, path));
       setShown(new Set([...shown, ...fields]));
       if (step === 'organization' && provider === null) {
-        setProblem(t('errors.provider'));
+        refuse(t('errors.provider'));
         return;
       }
       if (wrong.length > 0) {
-        setProblem(t('errors.fix'));
+        refuse(t('errors.fix'));
         return;
       }
       if (
         step === 'documents' &&
         !REQUIRED_DOCUMENTS.every((category) => documents.some((d) => d.category === category))
       ) {
-        setProblem(t('errors.documents'));
+        refuse(t('errors.documents'));
         return;
       }
     }
@@ -265,16 +274,16 @@ function Form({ application, startAt }: { application: Application; startAt: Ste
     event.preventDefault();
     setProblem(null);
     if (!agreed) {
-      setProblem(t('errors.agreement'));
+      refuse(t('errors.agreement'));
       return;
     }
     if (!captchaToken) {
-      setProblem(t('errors.captcha'));
+      refuse(t('errors.captcha'));
       return;
     }
     const parsed = applicationDetails.safeParse(details);
     if (!parsed.success || provider === null) {
-      setProblem(t('errors.fix'));
+      refuse(t('errors.fix'));
       return;
     }
     setBusy(true);
@@ -294,7 +303,7 @@ function Form({ application, startAt }: { application: Application; startAt: Ste
     } catch (error) {
       // The server's reason (a registration number already in use, say); what was typed stays.
       if (error instanceof ApiError && error.statusCode < 500 && error.hasMessage)
-        setProblem(error.message);
+        refuse(error.message);
       else reportFailure(error);
       setCaptchaRound((round) => round + 1);
     } finally {
@@ -318,6 +327,7 @@ function Form({ application, startAt }: { application: Application; startAt: Ste
       </h2>
       <Progress step={step} />
       <form
+        ref={form}
         className={formGrid}
         noValidate
         onSubmit={(event) => {

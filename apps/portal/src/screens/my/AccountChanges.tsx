@@ -5,7 +5,7 @@
  * there and then carries on with what the person had typed: nothing is lost.
  */
 import { ApiError, CONTRACT } from '@tawqi/api';
-import { toAsciiDigits } from '@tawqi/domain';
+import { formatContact, toAsciiDigits } from '@tawqi/domain';
 import { Button, Dialog, TextField } from '@tawqi/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { api } from '../../api.js';
 import { formGrid } from '../../components/forms.css.js';
 import { CodeForm } from '../../components/CodeForm.js';
 import { IdentityApp } from '../../components/IdentityApp.js';
+import { useFormat } from '../../format.js';
 import { reportFailure, toasts } from '../../toasts.js';
 
 const needsIdentity = (error: unknown) =>
@@ -47,6 +48,7 @@ export function ContactDialog({
   onChanged: () => void;
 }) {
   const { t } = useTranslation('my');
+  const format = useFormat();
   const [value, setValue] = useState('');
   const [step, setStep] = useState<'enter' | 'confirm' | 'code'>('enter');
   const [sent, setSent] = useState<{ reference: string; destination: string } | null>(null);
@@ -112,7 +114,11 @@ export function ContactDialog({
         <ConfirmIdentity onConfirmed={() => void start()} />
       ) : step === 'code' && sent ? (
         <CodeForm
-          sentTo={t('account.change.codeSent', { destination: sent.destination })}
+          // A new code is a new form: focus moves to its field, nothing of the old one stays.
+          key={sent.reference}
+          sentTo={t('account.change.codeSent', {
+            destination: formatContact(sent.destination, format.language),
+          })}
           label={t('account.change.code')}
           submitLabel={t('account.change.confirm')}
           code={code}
@@ -120,7 +126,29 @@ export function ContactDialog({
           problem={problem}
           busy={busy}
           onSubmit={() => void verify()}
-        />
+        >
+          {/* An expired or exhausted code is not a dead end: send another, or change the address. */}
+          <Button
+            variant="secondary"
+            isDisabled={busy}
+            onPress={() => {
+              setCode('');
+              void start();
+            }}
+          >
+            {t('account.change.sendAgain')}
+          </Button>
+          <Button
+            variant="ghost"
+            onPress={() => {
+              setStep('enter');
+              setCode('');
+              setProblem(null);
+            }}
+          >
+            {t(`account.change.${kind}Other`)}
+          </Button>
+        </CodeForm>
       ) : (
         <form
           onSubmit={(event) => {

@@ -12,7 +12,7 @@ import {
   SIGNED_OUT_INACTIVE,
   STORAGE_KEYS,
   formatClock,
-  formatDigits,
+  formatContact,
   safeReturnPath,
   toAsciiDigits,
 } from '@tawqi/domain';
@@ -143,8 +143,8 @@ function Credentials() {
         key={`${challenge.reference}-${String(challenge.resendAt)}`}
         sentTo={
           resent
-            ? t('otp.resent', { destination: formatDigits(challenge.destination, language) })
-            : t('otp.sent', { destination: formatDigits(challenge.destination, language) })
+            ? t('otp.resent', { destination: formatContact(challenge.destination, language) })
+            : t('otp.sent', { destination: formatContact(challenge.destination, language) })
         }
         label={t('otp.code')}
         submitLabel={t('otp.verify')}

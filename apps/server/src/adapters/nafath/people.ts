@@ -42,7 +42,15 @@ const FAMILIES = [
   ['Al-Subaie', 'السبيعي'],
 ] as const;
 
-const RESIDENT_NATIONALITIES = ['Egypt', 'Jordan', 'Sudan', 'Yemen', 'Pakistan', 'India'] as const;
+/** A resident's nationality, as the identity app names it (each is a TERMS word too). */
+export const RESIDENT_NATIONALITIES = [
+  'Egypt',
+  'Jordan',
+  'Sudan',
+  'Yemen',
+  'Pakistan',
+  'India',
+] as const;
 
 function pick<T>(list: readonly T[], byte: number): T {
   return list[byte % list.length] as T;

@@ -24,13 +24,10 @@ export async function profileOf(db: Queryable, userSlno: number, language: Langu
       kyc_valid_till: Date | null;
       created_at: Date;
     }>(
-      // The nationality is stored as the identity app gives it (English); a known country is
-      // named in the caller's language.
       `SELECT u.user_slno, u.full_name_en, u.full_name_ar, u.national_id, u.email, u.mobile, u.username, u.kyc_valid_till, u.created_at,
-         COALESCE(CASE WHEN $2 = 'ar' THEN c.name_ar ELSE c.name_en END, u.nationality) AS nationality
-         FROM users u LEFT JOIN LATERAL (SELECT name_en, name_ar FROM countries WHERE name_en = u.nationality LIMIT 1) c ON true
-         WHERE u.user_slno = $1`,
-      [userSlno, language],
+              u.nationality
+         FROM users u WHERE u.user_slno = $1`,
+      [userSlno],
     )
   ).rows;
   if (!user) throw new AppError(404, 'NOT_FOUND');
@@ -39,7 +36,9 @@ export async function profileOf(db: Queryable, userSlno: number, language: Langu
     fullNameEnglish: user.full_name_en,
     fullNameArabic: user.full_name_ar,
     maskedNationalId: maskNationalId(user.national_id),
-    nationality: user.nationality,
+    // Stored as the identity app gives it (English), named in the caller's language, as the
+    // organization's screens name it (one catalogue: TERMS).
+    nationality: localWord(user.nationality, language),
     email: user.email,
     mobile: user.mobile,
     kycValidTill: user.kyc_valid_till ? isoDate(user.kyc_valid_till) : null,

@@ -9,7 +9,7 @@ import { requireCaller } from '../../http/contractRoutes.js';
 import { days, searchText, whereOf } from '../../db/paging.js';
 import type { Queryable } from '../../db/pool.js';
 import type { GridQuery } from '../grids.js';
-import { localWord } from '../words.js';
+import { inLanguage, localWord } from '../words.js';
 
 export interface TransactionRow {
   esign_logs_id: number;
@@ -19,6 +19,9 @@ export interface TransactionRow {
   user_role: string;
   status: (typeof ESIGN_TRANSACTION_STATUSES)[number];
   originator: string;
+  /** The integrating application's names, when one made the transaction. */
+  app_en: string | null;
+  app_ar: string | null;
   documents: number;
 }
 
@@ -32,15 +35,20 @@ export function transactionOf(row: TransactionRow, language: Language) {
     statusID: ESIGN_TRANSACTION_STATUSES.indexOf(row.status),
     status: row.status,
     statusLabel: localWord(row.status, language),
-    originator: row.originator,
+    // An application by its name in the caller's language (issue 38: its English name showed on
+    // Arabic pages); the portal and other originators by their TERMS word.
+    originator:
+      row.app_en === null
+        ? localWord(row.originator, language)
+        : inLanguage(row.app_en, row.app_ar ?? row.app_en, language),
     esignLogsID: row.esign_logs_id,
   };
 }
 
 // The documents are counted by the database as they come and go (migration 022).
 export const TRANSACTION_SELECT = `SELECT t.esign_logs_id, t.transaction_id, t.transaction_date, t.plan_type, t.user_role, t.status, t.originator,
-  t.document_count AS documents
-  FROM esign_transactions t`;
+  t.document_count AS documents, a.name_en AS app_en, a.name_ar AS app_ar
+  FROM esign_transactions t LEFT JOIN esign_applications a ON a.app_slno = t.app_slno`;
 
 export const MY_TRANSACTIONS: GridQuery<typeof myTransactionsGrid, TransactionRow> = {
   select: TRANSACTION_SELECT,
