@@ -32,6 +32,10 @@ describe('completing an account', () => {
     await dialog.getByRole('textbox', { name: 'Mobile' }).fill(mobile);
     await dialog.getByRole('button', { name: 'Send a code' }).click();
     await dialog.getByRole('status').waitFor();
+    // A code that expired or was mistyped too often is not a dead end: a new one can be asked
+    // for once the server sends one again, and another address chosen (issue 38).
+    await dialog.getByText(/^You can ask for a new code in /u).waitFor();
+    await dialog.getByRole('button', { name: 'Use another number' }).waitFor();
     await dialog.getByRole('textbox', { name: 'Code' }).fill(await codeFor(international));
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await page.getByText('Your mobile number is saved.').waitFor();
@@ -58,5 +62,7 @@ describe('completing an account', () => {
     await page.getByRole('button', { name: 'Verify and sign in' }).click();
     await page.waitForURL('**/app/my/dashboard');
     expect(page.url()).toContain('/app/my/dashboard');
+    // Signed in, focus is on the page's heading, where a screen reader starts (issue 38).
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
   });
 });

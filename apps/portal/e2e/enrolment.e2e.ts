@@ -104,6 +104,15 @@ describe('pre-enrolment', () => {
     // A wrong CR number is said, and the step is not left.
     await page.getByRole('button', { name: 'Save and continue' }).click();
     await page.getByText('Enter the ten-digit CR number.').waitFor();
+    // Focus is on the field to fix (issue 38).
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-invalid')))
+      .toBe('true');
+    expect(
+      await page
+        .getByLabel('Commercial registration (CR) number')
+        .evaluate((field) => field === document.activeElement),
+    ).toBe(true);
     await page.getByLabel('Commercial registration (CR) number').fill(cr);
     await page.getByRole('button', { name: 'Save and continue' }).click();
 

@@ -23,6 +23,11 @@ export function pageTitle(heading: string, brand: string): string {
 /** Where the visit last arrived, across layouts (null: the visit's first page is still ahead). */
 let arrivedAt: string | null = null;
 
+/** A new visit (each story is one): its first page keeps focus at the top. */
+export function resetPageArrival(): void {
+  arrivedAt = null;
+}
+
 /** Called once by each layout; it reads the layout's <main>. */
 export function usePageArrival(): void {
   const [location] = useLocation();
@@ -42,8 +47,11 @@ export function usePageArrival(): void {
       if (!heading?.textContent) return false;
       document.title = pageTitle(heading.textContent.trim(), brand);
       const active = document.activeElement;
+      // Focus on the new page, or in a dialog opened over it, stays where it is.
       const keptOnPage =
-        active instanceof HTMLElement && container.contains(active) && active.checkVisibility();
+        active instanceof HTMLElement &&
+        active.checkVisibility() &&
+        (container.contains(active) || active.closest('[role="dialog"], [role="alertdialog"]'));
       if (moveFocus && !keptOnPage) {
         heading.tabIndex = -1;
         heading.focus();

@@ -20,6 +20,7 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { api } from '../api.js';
 import { initI18n } from '../i18n.js';
+import { resetPageArrival } from '../pageArrival.js';
 import { queryClient } from '../queries.js';
 import { languageAtom, sessionAtom, themeAtom } from '../state/atoms.js';
 import { store } from '../state/store.js';
@@ -75,6 +76,7 @@ export async function portalLoader({
   const language = globals.language === 'ar' ? 'ar' : 'en';
   localStorage.clear();
   sessionStorage.clear();
+  resetPageArrival();
   localStorage.setItem(STORAGE_KEYS.language, language);
   if (!i18next.isInitialized) await initI18n();
   await i18next.changeLanguage(language);

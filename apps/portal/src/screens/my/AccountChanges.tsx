@@ -5,14 +5,14 @@
  * there and then carries on with what the person had typed: nothing is lost.
  */
 import { ApiError, CONTRACT } from '@tawqi/api';
-import { formatContact, toAsciiDigits } from '@tawqi/domain';
+import { OTP_RESEND_WAIT_SECONDS, formatClock, formatContact, toAsciiDigits } from '@tawqi/domain';
 import { Button, Dialog, TextField } from '@tawqi/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api.js';
 import { formGrid } from '../../components/forms.css.js';
 import { CodeForm } from '../../components/CodeForm.js';
-import { IdentityApp } from '../../components/IdentityApp.js';
+import { IdentityApp, useNow } from '../../components/IdentityApp.js';
 import { useFormat } from '../../format.js';
 import { reportFailure, toasts } from '../../toasts.js';
 
@@ -51,7 +51,13 @@ export function ContactDialog({
   const format = useFormat();
   const [value, setValue] = useState('');
   const [step, setStep] = useState<'enter' | 'confirm' | 'code'>('enter');
-  const [sent, setSent] = useState<{ reference: string; destination: string } | null>(null);
+  const [sent, setSent] = useState<{
+    reference: string;
+    destination: string;
+    /** When the server sends another code (it waits OTP_RESEND_WAIT_SECONDS between codes). */
+    resendAt: number;
+  } | null>(null);
+  const now = useNow(sent !== null);
   const [code, setCode] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -64,7 +70,11 @@ export function ContactDialog({
         body: { kind, value: value.trim() },
       });
       if (answer.otpReference) {
-        setSent({ reference: answer.otpReference, destination: answer.maskedDestination ?? '' });
+        setSent({
+          reference: answer.otpReference,
+          destination: answer.maskedDestination ?? '',
+          resendAt: Date.now() + OTP_RESEND_WAIT_SECONDS * 1000,
+        });
         setStep('code');
       } else {
         setStep('enter');
@@ -128,16 +138,24 @@ export function ContactDialog({
           onSubmit={() => void verify()}
         >
           {/* An expired or exhausted code is not a dead end: send another, or change the address. */}
-          <Button
-            variant="secondary"
-            isDisabled={busy}
-            onPress={() => {
-              setCode('');
-              void start();
-            }}
-          >
-            {t('account.change.sendAgain')}
-          </Button>
+          {sent.resendAt > now ? (
+            <p>
+              {t('account.change.sendAgainIn', {
+                time: formatClock((sent.resendAt - now) / 1000, format.language),
+              })}
+            </p>
+          ) : (
+            <Button
+              variant="secondary"
+              isDisabled={busy}
+              onPress={() => {
+                setCode('');
+                void start();
+              }}
+            >
+              {t('account.change.sendAgain')}
+            </Button>
+          )}
           <Button
             variant="ghost"
             onPress={() => {
