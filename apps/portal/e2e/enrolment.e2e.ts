@@ -5,6 +5,8 @@
  * agreement — verifies its e-mail from the link the outbox received, and its application is
  * under its provider's review; the L1's Enrolment Admin finds it on the L2 approval screen.
  */
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
 import {
@@ -13,8 +15,12 @@ import {
   freshNationalId,
   nationalIdOf,
   openPage,
+  overflow,
   signInWithNafath,
 } from './browser.js';
+
+/** Screenshots a reviewer reads (issue 38 asks for 360 px in Arabic). */
+const SHOTS = fileURLToPath(new URL('../test-results/screens/', import.meta.url));
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
 
@@ -216,6 +222,20 @@ describe('pre-enrolment', () => {
     const requests = staff.page.getByRole('grid', { name: 'Applications' });
     const request = requests.getByRole('row').filter({ hasText: name }).first();
     await request.waitFor();
+    // The applicant who signs in before the decision sees where it stands (issue 38), on a phone
+    // in Arabic too.
+    const waiting = await openPage('/app/login?lng=en', { width: 360, height: 740 });
+    await signInWithNafath(waiting.page, applicant);
+    await waiting.page.waitForURL('**/app/my/dashboard');
+    const pending = waiting.page.getByRole('region', { name: "Your organization's application" });
+    await pending.getByText(name).waitFor();
+    await pending.getByText(/^Under review by Tawqi Trust Services since /u).waitFor();
+    await waiting.page.goto('/app/my/dashboard?lng=ar');
+    await waiting.page.getByRole('region', { name: 'طلب تسجيل منشأتك' }).waitFor();
+    expect(await overflow(waiting.page)).toBe(0);
+    mkdirSync(SHOTS, { recursive: true });
+    await waiting.page.screenshot({ path: `${SHOTS}pending-applicant-360-ar.png`, fullPage: true });
+
     // An organization applies as an organization (issue 38): no provider of its own, and it is
     // approved and told as one.
     expect(await request.textContent()).toContain('Organization');

@@ -305,6 +305,19 @@ describe('an organization signs up', () => {
       )
     ).rows;
     expect(placed).toEqual({ l2_sip_slno: null, sip_slno: L1 });
+    // The applicant who signs in before the decision sees where it stands (issue 38).
+    const applicant = (await h.signIn(nationalID)).token;
+    const dashboard = await h.call('POST', '/api/v1/dashboard/my/dashboard', {
+      token: applicant,
+      body: {},
+    });
+    expect(dashboard.body.applications).toEqual([
+      expect.objectContaining({
+        organizationName: application.organizationNameEnglish,
+        status: 'Pending',
+        remarks: null,
+      }),
+    ]);
     // Approved, its admin is told of the organization and becomes nobody's staff.
     const decided = await h.call('POST', '/api/v1/l2sip/process', {
       token: (await h.signIn((await h.person('hind')).nationalId)).token,

@@ -2,7 +2,11 @@
  * The individual area (SPEC §7 "Subscription and plans", "Transactions", "Profile" (my),
  * "Dashboards, devices, notifications"), and the payment calls buying a plan needs.
  */
-import { ESIGN_TRANSACTION_STATUSES, EXPORT_FILE_NAMES } from '@tawqi/domain';
+import {
+  ESIGN_TRANSACTION_STATUSES,
+  EXPORT_FILE_NAMES,
+  REVIEW_REQUEST_STATUSES,
+} from '@tawqi/domain';
 import { z } from 'zod';
 import { defineEndpoint, json, xlsx } from './endpoint.js';
 import {
@@ -284,6 +288,19 @@ export const myDashboard = defineEndpoint({
       activePlans: count,
       nextExpiry: z.iso.date().nullable(),
       recentTransactions: z.array(myTransaction),
+      /**
+       * Ours (issue 38): the organizations this person applied to register, still undecided or
+       * refused, so an applicant who signs in before the decision sees where it stands.
+       */
+      applications: z.array(
+        z.object({
+          organizationName: z.string(),
+          providerName: z.string(),
+          status: z.enum(REVIEW_REQUEST_STATUSES),
+          submittedAt: isoDateTime,
+          remarks: z.string().nullable(),
+        }),
+      ),
     }),
   ),
 });

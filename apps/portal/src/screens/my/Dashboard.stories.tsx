@@ -4,7 +4,10 @@
  * mocked.
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { mockStates } from '@tawqi/api/msw';
+import { CONTRACT } from '@tawqi/api';
+import { fixturesOf, mockStates, mockUrl } from '@tawqi/api/msw';
+import { statusWord } from '@tawqi/domain';
+import { http, HttpResponse } from 'msw';
 import { expect, waitFor, within } from 'storybook/test';
 import {
   SESSION_INDIVIDUAL,
@@ -83,3 +86,45 @@ const failed = (): Story => ({
 });
 export const Failed = failed();
 export const FailedArabic = inArabic(failed());
+
+/**
+ * An applicant who signs in before their organization is decided sees where it stands
+ * (issue 38): under review by the provider since the day it was filed.
+ */
+export const PendingApplication: Story = {
+  parameters: {
+    msw: [
+      http.post(mockUrl(CONTRACT.myDashboard), ({ request }) => {
+        const f = fixturesOf(request);
+        // A newcomer: no plan bought yet, the welcome pack's five transactions.
+        return HttpResponse.json({
+          totalTransactions: 5,
+          utilizedTransactions: 0,
+          balanceTransactions: 5,
+          activePlans: 1,
+          nextExpiry: '2027-11-25',
+          recentTransactions: [],
+          applications: [
+            {
+              organizationName: f.say({ en: 'Al Waha Trading', ar: 'الواحة للتجارة' }),
+              providerName: f.say({ en: 'Tawqi Trust Services', ar: 'توقيع لخدمات الثقة' }),
+              status: 'Pending',
+              submittedAt: '2026-11-25T09:00:00.000Z',
+              remarks: null,
+            },
+          ],
+        });
+      }),
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const region = await within(canvasElement).findByRole('region', {
+      name: text('dashboard:applications.title'),
+    });
+    await expect(region).toHaveTextContent(/Al Waha Trading|الواحة للتجارة/u);
+    await expect(region).toHaveTextContent(
+      new RegExp(`${statusWord('Pending', 'en')}|${statusWord('Pending', 'ar')}`, 'u'),
+    );
+  },
+};
+export const PendingApplicationArabic = inArabic(PendingApplication);

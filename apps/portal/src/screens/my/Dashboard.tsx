@@ -2,9 +2,10 @@
  * The individual dashboard (SPEC §2, §7 `dashboard/my/dashboard`): plan balance, utilization,
  * active plans with the next expiry, recent transactions and notifications.
  */
-import { CONTRACT } from '@tawqi/api';
+import { CONTRACT, type EndpointOutput } from '@tawqi/api';
 import { myTransactionsGrid } from '@tawqi/api/grids';
-import { DataGrid, EmptyState, ErrorState, Link, Spinner, StatCard } from '@tawqi/ui';
+import { Card, DataGrid, EmptyState, ErrorState, Link, Spinner, StatCard } from '@tawqi/ui';
+import { Status } from '../../components/Status.js';
 import { useTranslation } from 'react-i18next';
 import { readHeaderNotifications } from '../../components/Notifications.reads.js';
 import { readDashboard } from './Dashboard.reads.js';
@@ -12,13 +13,58 @@ import { NotificationList } from '../../components/Notifications.js';
 import { useFormat } from '../../format.js';
 import { MY_PATHS } from '../../paths.js';
 import { useApi } from '../../queries.js';
-import { heading, screen, section, sectionTitle, stats, title } from './my.css.js';
+import {
+  heading,
+  muted,
+  plainList,
+  screen,
+  section,
+  sectionTitle,
+  stats,
+  title,
+} from './my.css.js';
 import { TRANSACTION_CELLS } from './transactionCells.js';
 import { useGridColumns } from '../../components/gridColumns.js';
 
 /** Share of a plan's transactions used, in whole percent (0 when there is no plan). */
 export function utilizationPercent(utilized: number, total: number): number {
   return total > 0 ? Math.round((utilized / total) * 100) : 0;
+}
+
+type Application = EndpointOutput<typeof CONTRACT.myDashboard>['applications'][number];
+
+/**
+ * The organizations this person applied to register, until approved (issue 38: an applicant who
+ * signed in saw nothing of it): where each stands, and a refusal's remarks.
+ */
+function Applications({ applications }: { applications: readonly Application[] }) {
+  const { t } = useTranslation('dashboard');
+  const format = useFormat();
+  return (
+    <section className={section} aria-labelledby="applications-title">
+      <h2 id="applications-title" className={sectionTitle}>
+        {t('applications.title')}
+      </h2>
+      <ul className={plainList}>
+        {applications.map((application) => (
+          <li key={`${application.organizationName}-${application.submittedAt}`}>
+            <Card title={application.organizationName} headingLevel={3}>
+              <p>
+                <Status status={application.status} />
+              </p>
+              <p>
+                {t(`applications.${application.status === 'Rejected' ? 'rejected' : 'pending'}`, {
+                  provider: application.providerName,
+                  date: format.date(application.submittedAt),
+                })}
+              </p>
+              {application.remarks ? <p className={muted}>{application.remarks}</p> : null}
+            </Card>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
 }
 
 export default function Dashboard() {
@@ -73,6 +119,8 @@ export default function Dashboard() {
           />
         </div>
       )}
+
+      {data?.applications.length ? <Applications applications={data.applications} /> : null}
 
       <section className={section} aria-labelledby="recent-title">
         <div className={heading}>

@@ -62,6 +62,8 @@ const namesOf = (request: Request) => NAMES[fixturesOf(request).language];
 
 const pendingIn = (request: Request) => ({
   requestId: 601,
+  kind: 'l2Provider',
+  kindLabel: fixturesOf(request).term('l2Provider'),
   l2sipId: 'L2-503',
   l2OrgId: 350,
   sipName: namesOf(request).org,

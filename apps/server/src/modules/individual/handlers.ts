@@ -5,7 +5,9 @@
  * scoped to the caller: an id of another user's transaction, document or agreement finds nothing
  * (404), never their data.
  */
+import type { ReviewRequestStatus } from '@tawqi/domain';
 import { inTransaction } from '../../db/pool.js';
+import { inLanguage } from '../words.js';
 import {
   requireCaller,
   type Caller,
@@ -107,9 +109,27 @@ export function individualHandlers(deps: Deps): Handlers {
 
     myDashboard: async ({ caller, language }) => {
       const userSlno = me(caller);
-      const [totals, recent] = await Promise.all([
+      const [totals, recent, applications] = await Promise.all([
         currentPlanTotals(pool, userSlno, today()),
         recentTransactions(pool, userSlno, RECENT_TRANSACTIONS),
+        // The organizations this person applied to register, not approved (yet).
+        pool.query<{
+          name_en: string;
+          name_ar: string;
+          provider_en: string;
+          provider_ar: string;
+          status: ReviewRequestStatus;
+          created_at: Date;
+          remarks: string | null;
+        }>(
+          `SELECT o.name_en, o.name_ar, p.name_en AS provider_en, p.name_ar AS provider_ar,
+                  r.status, r.created_at, r.remarks
+             FROM l2_requests r JOIN organizations o ON o.org_slno = r.l2_org_slno
+             JOIN service_providers p ON p.sip_slno = r.l1_sip_slno
+            WHERE r.created_by = $1 AND r.status <> 'Approved'
+            ORDER BY r.created_at DESC LIMIT 5`,
+          [userSlno],
+        ),
       ]);
       return {
         totalTransactions: totals.total,
@@ -118,6 +138,13 @@ export function individualHandlers(deps: Deps): Handlers {
         activePlans: totals.active,
         nextExpiry: totals.nextExpiry,
         recentTransactions: recent.map((row) => transactionOf(row, language)),
+        applications: applications.rows.map((row) => ({
+          organizationName: inLanguage(row.name_en, row.name_ar, language),
+          providerName: inLanguage(row.provider_en, row.provider_ar, language),
+          status: row.status,
+          submittedAt: row.created_at.toISOString(),
+          remarks: row.remarks,
+        })),
       };
     },
 
