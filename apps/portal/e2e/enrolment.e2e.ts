@@ -261,6 +261,9 @@ describe('pre-enrolment', () => {
     await welcomed.page.waitForURL('**/app/org/**');
     await welcomed.page.goto('/app/provider');
     await welcomed.page.getByText(/you are not on one/u).waitFor();
+    // The subscriber agreement accepted while applying is among their agreements (issue 38).
+    await welcomed.page.goto('/app/my/account');
+    await welcomed.page.getByText(`Subscriber agreement — ${name}`).waitFor();
 
     // An Enrolment Admin of 314 invites a person who is not at hand.
     const admin = await openPage('/app/login?lng=en');

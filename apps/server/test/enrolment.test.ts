@@ -333,6 +333,33 @@ describe('an organization signs up', () => {
       [application.crNumber],
     );
     expect(notices.rows).toEqual([{ title_en: 'Your organization is approved', staff: 0 }]);
+    // The agreement accepted while applying is among their agreements, its record a PDF.
+    const agreements = await h.call('GET', '/api/v1/profile/my/agreements', { token: applicant });
+    expect(agreements.body.dataList).toEqual([
+      expect.objectContaining({
+        userType: 'Subscriber agreement',
+        organization: application.organizationNameEnglish,
+        uniqueFileID: expect.stringMatching(/^acceptance-\d+$/u),
+      }),
+    ]);
+    const record = await h.call(
+      'GET',
+      `/api/v1/profile/my/agreements/${String(agreements.body.dataList[0].uniqueFileID)}`,
+      { token: applicant },
+    );
+    expect(record.headers.get('content-type')).toBe('application/pdf');
+    expect(record.raw.subarray(0, 5).toString()).toBe('%PDF-');
+    // Nobody else's to read.
+    const stranger = (await h.signIn((await h.person('sara')).nationalId)).token;
+    expect(
+      (
+        await h.call(
+          'GET',
+          `/api/v1/profile/my/agreements/${String(agreements.body.dataList[0].uniqueFileID)}`,
+          { token: stranger },
+        )
+      ).status,
+    ).toBe(404);
 
     // The same registration number cannot apply again.
     const other = await begin('organization');

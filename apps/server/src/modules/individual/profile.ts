@@ -7,6 +7,7 @@ import { maskNationalId, type Language } from '@tawqi/domain';
 import type { Queryable } from '../../db/pool.js';
 import { FileAnswer } from '../../http/download.js';
 import { AppError } from '../../http/errors.js';
+import { acceptanceRecord, acceptancesOf } from '../agreements.js';
 import { localWord } from '../words.js';
 import { isoDate } from './plans.js';
 
@@ -83,12 +84,16 @@ export async function agreementsOf(db: Queryable, userSlno: number, language: La
       WHERE a.user_slno = $1 ORDER BY a.agreement_slno`,
     [userSlno],
   );
-  return rows.map((row) => ({
-    userType: localWord(row.user_type, language),
-    organization: (language === 'ar' ? row.name_ar : row.name_en) ?? '',
-    uniqueFileID: row.unique_file_id,
-    fileName: row.file_name,
-  }));
+  return [
+    ...rows.map((row) => ({
+      userType: localWord(row.user_type, language),
+      organization: (language === 'ar' ? row.name_ar : row.name_en) ?? '',
+      uniqueFileID: row.unique_file_id,
+      fileName: row.file_name,
+    })),
+    // The subscriber agreements they accepted (pre-enrolment, invitations, certificates).
+    ...(await acceptancesOf(db, userSlno, language)),
+  ];
 }
 
 /** One of the person's agreements as a file; another's is "not found". */
@@ -97,6 +102,8 @@ export async function agreementFile(
   userSlno: number,
   uniqueFileId: string,
 ): Promise<FileAnswer> {
+  const record = await acceptanceRecord(db, userSlno, uniqueFileId);
+  if (record) return new FileAnswer(record.bytes, record.fileName, 'application/pdf');
   const [agreement] = (
     await db.query<{ file_name: string; content: Buffer }>(
       'SELECT file_name, content FROM agreements WHERE unique_file_id = $1 AND user_slno = $2',
