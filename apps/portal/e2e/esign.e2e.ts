@@ -8,9 +8,10 @@
  * afterwards.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { PDF } from '@libpdf/core';
 import { describe, expect, it } from 'vitest';
@@ -18,6 +19,8 @@ import { approveOnPhone, openPage, overflow } from './browser.js';
 
 const run = promisify(execFile);
 const folder = mkdtempSync(join(tmpdir(), 'tawqi-esign-e2e-'));
+/** Screenshots a reviewer reads (issue 38 asks for 360 px in Arabic). */
+const SHOTS = fileURLToPath(new URL('../test-results/screens/', import.meta.url));
 
 async function pdfsig(path: string): Promise<string> {
   try {
@@ -53,9 +56,30 @@ describe('signing through the eSign service', () => {
 
     // Tawqi's approval page: the application, the document, the number for the phone.
     await page.waitForURL('**/esign/approve?request=*');
+    // The brand said plainly in Arabic, the default (issue 38: not «عبر توقيع»).
+    await page.getByText(/على منصة توقيع/u).waitFor();
+    mkdirSync(SHOTS, { recursive: true });
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.screenshot({ path: `${SHOTS}approve-360-ar.png`, fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
     // In English (the portal's default is Arabic): the page reads the same request again.
     await page.goto(`${page.url()}&lng=en`);
     await page.getByText('lease.pdf').waitFor();
+    // Nothing signed unseen (issue 38): whom the signature names, the document itself, and in
+    // demo mode the simulator's phone for this signer.
+    await page.getByText('The signature will name you:').waitFor();
+    const shown = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Open lease.pdf' }).click();
+    const document = await shown;
+    const read = join(folder, 'read-before-signing.pdf');
+    await document.saveAs(read);
+    expect(readFileSync(read).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(readFileSync(read).equals(readFileSync(original))).toBe(true);
+    expect(
+      await page
+        .getByRole('link', { name: 'Open the identity app simulator (demo)' })
+        .getAttribute('href'),
+    ).toBe(`/simulators/nafath/phone?nationalId=${choice?.split('|')[1] ?? ''}`);
     await approveOnPhone(page, choice?.split('|')[1] ?? '');
     // Signed, then back at the application, which checked the answer's JWS.
     await page.waitForURL('**/simulators/esign-app/return?**', { timeout: 20_000 });

@@ -80,6 +80,7 @@ export const POLICIES: Record<EndpointId, Policy> = {
   certificateProducts: PUBLIC,
   certificateRepository: PUBLIC,
   esignApproval: PUBLIC,
+  esignApprovalDocument: PUBLIC,
   verifySignedPdf: PUBLIC,
   mySignedDocument: SELF,
   buyCertificate: SELF,

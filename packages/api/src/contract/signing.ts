@@ -19,6 +19,22 @@ export const signingApproval = z.object({
   /** The application's name in the caller's language. */
   application: z.string(),
   documents: z.array(z.string()),
+  /**
+   * Ours (issue 38): each document as the signer may open it — a PDF by its position (the
+   * esignApprovalDocument call), a digest by its SHA-256 and the name the application gave it.
+   */
+  documentDetails: z.array(
+    z.object({
+      position: z.number().int().nonnegative(),
+      name: z.string(),
+      kind: z.enum(['pdf', 'digest']),
+      sha256: z.string().nullable(),
+    }),
+  ),
+  /** Whom the signature will name: the signer's name in the caller's language. */
+  signerName: z.string(),
+  /** In demo mode, the identity-app simulator's phone page for this signer; otherwise null. */
+  demoPhone: z.string().nullable(),
   /** The number to pick in the identity app while pending. */
   number: z.string().nullable(),
   expiresAt: isoDateTime,
@@ -41,6 +57,24 @@ export const esignApproval = defineEndpoint({
   access: 'public',
   params: z.strictObject({ token: z.string().regex(/^[A-Za-z0-9_-]{32}$/) }),
   answer: json(signingApproval),
+});
+
+export const esignApprovalDocument = defineEndpoint({
+  id: 'esignApprovalDocument',
+  area: 'signing',
+  method: 'GET',
+  path: 'api/v1/esign/approval/{token}/documents/{position}',
+  summary: 'A PDF a signer is asked to sign, to read before approving',
+  origin: 'design',
+  designNote:
+    'Issue 38: the approval page asked to sign what the signer could not see. The same token as ' +
+    'the page; a digest has no file (its page names it and shows its SHA-256).',
+  access: 'public',
+  params: z.strictObject({
+    token: z.string().regex(/^[A-Za-z0-9_-]{32}$/),
+    position: z.coerce.number().int().nonnegative().max(1000),
+  }),
+  answer: { kind: 'document' },
 });
 
 export const signatureReport = z.object({

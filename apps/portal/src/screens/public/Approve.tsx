@@ -4,11 +4,17 @@
  * the number to pick in the national identity app, and follows the request (each read also asks
  * the identity app) until it is signed, declined or expired; then it sends the signer back to the
  * application. The spec has no such page; it is ours, as the national eSign services have one.
+ *
+ * Nothing is signed unseen (issue 38): the page says whom the signature names, each PDF can be
+ * opened (saved and read in the signer's PDF reader: the portal's CSP, object-src 'none', allows
+ * no PDF plugin on the page), and a digest shows its SHA-256 with what the application says it
+ * is. In demo mode it links to the identity-app simulator's phone for this signer.
  */
-import { CONTRACT } from '@tawqi/api';
+import { CONTRACT, saveDownloadedFile, type EndpointOutput } from '@tawqi/api';
 import { formatDigits } from '@tawqi/domain';
-import { Card, EmptyState, ErrorState, Link, Spinner, StatusBadge } from '@tawqi/ui';
-import { useEffect } from 'react';
+import { Button, Card, EmptyState, ErrorState, Link, Spinner, StatusBadge } from '@tawqi/ui';
+import { useEffect, useState } from 'react';
+import { api } from '../../api.js';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'wouter';
 import { numberBox } from '../../components/forms.css.js';
@@ -16,16 +22,34 @@ import { Verbatim } from '../../components/Verbatim.js';
 import { useFormat } from '../../format.js';
 import { MY_PATHS } from '../../paths.js';
 import { useApi } from '../../queries.js';
-import { plainList } from '../my/my.css.js';
+import { listRow, plainList } from '../my/my.css.js';
 import { lead, muted, page, title } from './public.css.js';
+import { reportFailure } from '../../toasts.js';
 
 /** How often the page asks while the signer has not answered. */
 const POLL_MS = 2_000;
 /** How long the outcome stays on screen before the signer is sent back. */
 const RETURN_DELAY_MS = 3_000;
 
+type ApprovalDocument = EndpointOutput<typeof CONTRACT.esignApproval>['documentDetails'][number];
+
 export default function Approve({ autoReturn = true }: { autoReturn?: boolean }) {
   const { t } = useTranslation(['public', 'login']);
+  const [opening, setOpening] = useState<number | null>(null);
+  /** A PDF to sign, saved to read before approving (the portal's CSP allows no PDF plugin). */
+  const open = async (document: ApprovalDocument) => {
+    setOpening(document.position);
+    try {
+      const file = await api.call(CONTRACT.esignApprovalDocument, {
+        params: { token, position: document.position },
+      });
+      saveDownloadedFile(file);
+    } catch (error) {
+      reportFailure(error);
+    } finally {
+      setOpening(null);
+    }
+  };
   const format = useFormat();
   const [params] = useSearchParams();
   const token = params.get('request') ?? '';
@@ -63,14 +87,39 @@ export default function Approve({ autoReturn = true }: { autoReturn?: boolean })
             label={t(`approve.statuses.${data.status}`)}
           />
         </p>
-        <p>{t('approve.documents', { count: data.documents.length })}</p>
+        <p>
+          {t('approve.signingAs')} <strong>{data.signerName}</strong>
+        </p>
+        <p>{t('approve.documents', { count: data.documentDetails.length })}</p>
         <ul className={plainList}>
-          {data.documents.map((name, index) => (
-            <li key={`${name}-${String(index)}`}>
-              <Verbatim>{name}</Verbatim>
+          {data.documentDetails.map((document) => (
+            <li key={document.position} className={listRow}>
+              {document.kind === 'pdf' ? (
+                <>
+                  <Verbatim>{document.name}</Verbatim>
+                  <Button
+                    size="small"
+                    variant="secondary"
+                    aria-label={t('approve.openNamed', { name: document.name })}
+                    isPending={opening === document.position}
+                    onPress={() => void open(document)}
+                  >
+                    {t('approve.open')}
+                  </Button>
+                </>
+              ) : (
+                <span>
+                  {t('approve.digestOf')} <Verbatim>{document.name}</Verbatim>
+                  <br />
+                  <span className={muted}>
+                    SHA-256: <Verbatim>{document.sha256 ?? ''}</Verbatim>
+                  </span>
+                </span>
+              )}
             </li>
           ))}
         </ul>
+
         {data.status === 'pending' && data.number ? (
           <>
             <p>{t('approve.pick')}</p>
@@ -83,6 +132,13 @@ export default function Approve({ autoReturn = true }: { autoReturn?: boolean })
               {formatDigits(data.number, format.language)}
             </p>
             <p className={muted}>{t('approve.until', { time: format.dateTime(data.expiresAt) })}</p>
+            {data.demoPhone ? (
+              <p>
+                <a href={data.demoPhone} target="_blank" rel="noreferrer">
+                  {t('approve.demoPhone')}
+                </a>
+              </p>
+            ) : null}
           </>
         ) : null}
         {data.status === 'success' ? (

@@ -10,6 +10,7 @@ import { requireCaller, type Handlers } from '../../http/contractRoutes.js';
 import { AppError } from '../../http/errors.js';
 import type { TenantContext } from '../access/tenancy.js';
 import { organizationOf } from '../organization/transactions.js';
+import { inLanguage } from '../words.js';
 import { storedError } from './errors.js';
 import { advance, transactionByApprovalToken } from './service.js';
 import { verifySignedPdf } from './verify.js';
@@ -69,21 +70,57 @@ export function esignHandlers(deps: Deps): Handlers {
         await advance(deps, row);
         row = (await approvalRow(input.params.token)) ?? row;
       }
-      const { rows: documents } = await pool.query<{ document_name: string }>(
-        'SELECT document_name FROM transaction_documents WHERE esign_logs_id = $1 ORDER BY position',
+      const { rows: documents } = await pool.query<{
+        document_name: string;
+        kind: 'hash' | 'pdf' | null;
+        sha256: Buffer | null;
+        position: number | null;
+      }>(
+        `SELECT document_name, kind, sha256, position FROM transaction_documents
+          WHERE esign_logs_id = $1 ORDER BY position`,
         [row.esign_logs_id],
       );
+      const [signer] = (
+        await pool.query<{ full_name_en: string; full_name_ar: string }>(
+          'SELECT full_name_en, full_name_ar FROM users WHERE user_slno = $1',
+          [row.user_slno],
+        )
+      ).rows;
       const final = row.status !== 'pending';
       return {
         transactionID: row.transaction_id,
         status: row.status,
         application: language === 'ar' ? row.name_ar : row.name_en,
         documents: documents.map((document) => document.document_name),
+        documentDetails: documents.map((document, index) => ({
+          position: document.position ?? index,
+          name: document.document_name,
+          kind: document.kind === 'pdf' ? ('pdf' as const) : ('digest' as const),
+          sha256: document.sha256?.toString('hex') ?? null,
+        })),
+        signerName: signer ? inLanguage(signer.full_name_en, signer.full_name_ar, language) : '',
+        // The simulator's phone for this signer, beside the number to pick (demo mode only).
+        demoPhone:
+          deps.config.demo && !final
+            ? `/simulators/nafath/phone?nationalId=${encodeURIComponent(row.national_id)}`
+            : null,
         number: final ? null : row.identity_random,
         expiresAt: row.expires_at.toISOString(),
         returnUrl: final ? returnAddress(row.return_url, row.app_txn_id, row.status) : null,
         error: storedError(row.error_code, language),
       };
+    },
+
+    esignApprovalDocument: async ({ input }) => {
+      const { rows } = await pool.query<{ document_name: string; content: Buffer }>(
+        `SELECT d.document_name, d.content FROM transaction_documents d
+           JOIN esign_transactions t ON t.esign_logs_id = d.esign_logs_id
+          WHERE t.approval_token = $1 AND d.position = $2 AND d.kind = 'pdf' AND d.content IS NOT NULL`,
+        [input.params.token, input.params.position],
+      );
+      const [document] = rows;
+      if (!document) throw new AppError(404, 'NOT_FOUND');
+      return new FileAnswer(document.content, document.document_name, 'application/pdf');
     },
 
     verifySignedPdf: async ({ upload }) => {
