@@ -540,6 +540,7 @@ describe('building requests from the contract', () => {
             activePlans: 0,
             nextExpiry: null,
             recentTransactions: [],
+            applications: [],
           }),
       },
     });

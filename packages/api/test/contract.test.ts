@@ -243,6 +243,7 @@ describe('each declaration is sound', () => {
         'enrolmentNafathVerify',
         'enrolmentProviders',
         'esignApproval',
+        'esignApprovalDocument',
         'invitationDetails',
         'invitationNafathVerify',
         'nafathEnrollmentInitiate',

@@ -13,6 +13,7 @@ import {
   formatYear,
   intlLocale,
   toAsciiDigits,
+  formatContact,
   formatDigits,
 } from '../src/index.js';
 
@@ -123,5 +124,13 @@ describe('formatDigits', () => {
     expect(formatDigits('05••••567', 'ar')).toBe('٠٥••••٥٦٧');
     expect(formatDigits('05••••567', 'en')).toBe('05••••567');
     expect(toAsciiDigits(formatDigits('0123456789', 'ar'))).toBe('0123456789');
+  });
+});
+
+describe('formatContact', () => {
+  it('keeps a masked mobile or address left to right inside a sentence, in the language’s digits', () => {
+    // LRI … PDI: an Arabic sentence cannot reverse its runs of digits.
+    expect(formatContact('05••••567', 'ar')).toBe('\u2066٠٥••••٥٦٧\u2069');
+    expect(formatContact('n***@example.sa', 'en')).toBe('\u2066n***@example.sa\u2069');
   });
 });
