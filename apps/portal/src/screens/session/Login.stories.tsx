@@ -9,7 +9,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { CONTRACT } from '@tawqi/api';
 import { mockStates, mockUrl } from '@tawqi/api/msw';
-import { IDENTITY_CHALLENGE_TTL_MS, MESSAGES, formatDigits } from '@tawqi/domain';
+import { IDENTITY_CHALLENGE_TTL_MS, MESSAGES, formatContact, formatDigits } from '@tawqi/domain';
 import { http, HttpResponse } from 'msw';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import {
@@ -356,7 +356,7 @@ export const ResendCode: Story = {
     }
     await expect(
       await canvas.findByText(
-        text('login:otp.resent', { destination: formatDigits('05*****567', storyLanguage()) }),
+        text('login:otp.resent', { destination: formatContact('05*****567', storyLanguage()) }),
       ),
     ).toBeVisible();
     await waitFor(() =>
