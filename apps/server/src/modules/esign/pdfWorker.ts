@@ -11,17 +11,21 @@ import { signPdf, UnreadablePdfError } from '../pki/pades.js';
 import { readableForSigning, readSignatures, TooComplexError } from './pdfReading.js';
 import type { Question, WorkerJob, WorkerMessage } from './pdfWork.js';
 
-// The event loop comes first: on Linux a thread has a nice value of its own, and this one takes
-// the lowest priority, so a hostile file's reading uses only the CPU the server leaves over.
-try {
-  setPriority(Number(readlinkSync('/proc/thread-self').split('/').at(-1)), 19);
-} catch {
-  // Elsewhere (no /proc/thread-self) the worker keeps the server's priority.
-}
-
 const port = parentPort;
 if (!port) throw new Error('pdfWorker.ts runs as a worker thread');
 const post = (message: WorkerMessage) => port.postMessage(message);
+
+// The event loop comes first: on Linux a thread has a nice value of its own, and this one takes
+// the lowest priority, so a hostile file's reading uses only the CPU the server leaves over. Its
+// id is told first: its work's time limit is of this thread's CPU time.
+let thread: number | undefined;
+try {
+  thread = Number(readlinkSync('/proc/thread-self').split('/').at(-1));
+  setPriority(thread, 19);
+} catch {
+  // Elsewhere (no /proc/thread-self) the worker keeps the server's priority.
+}
+post({ thread });
 
 // One job at a time, and one question at a time within it: the signing steps are asked in turn.
 let answer: ((message: { answer?: unknown; error?: string }) => void) | undefined;
