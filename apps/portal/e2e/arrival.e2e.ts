@@ -40,6 +40,10 @@ describe('arriving at a page', () => {
     // Not the link that was pressed: the new page's heading.
     await expect.poll(() => focused(page)).toBe('H1 Registered devices');
     expect(await page.title()).toBe('Registered devices · Tawqi');
+    // The buy-plans page too (issue 38 found focus left behind there).
+    await page.getByRole('link', { name: 'Buy eSign plan' }).click();
+    await page.waitForURL('**/app/my/esign/buy/plans');
+    await expect.poll(() => focused(page)).toBe('H1 Buy an eSign plan');
   });
 
   it('answers 404 for an address that is no page, and shows the not-found page', async () => {

@@ -3,7 +3,7 @@
  * demo integrating application uploads a PDF and sends it for signing; the signer lands on
  * Tawqi's approval page, picks the number on the identity app's phone, and is sent back to the
  * application, which checked the service's signed answer and downloads the signed PDF — which
- * pdfsig accepts (PAdES B-LT); the public verify page then reads it (valid, validation data added
+ * pdfsig accepts (PAdES B-LT); before approving, the signer reads the PDF in the page; the public verify page then reads it (valid, validation data added
  * after; and in Arabic on a 360 px phone, without sideways scrolling), and reports a copy changed
  * afterwards.
  */
@@ -60,6 +60,11 @@ describe('signing through the eSign service', () => {
     await page.getByText(/على منصة توقيع/u).waitFor();
     mkdirSync(SHOTS, { recursive: true });
     await page.setViewportSize({ width: 360, height: 740 });
+    // Read in the page on a phone, under the portal's own CSP (pdf.js in a worker of this origin).
+    await page.getByRole('button', { name: 'عرض lease.pdf' }).click();
+    const sheet = page.getByRole('img', { name: /lease\.pdf، الصفحة ١ من ٣/u });
+    await sheet.and(page.locator('[data-drawn]')).waitFor();
+    expect(await overflow(page)).toBe(0);
     await page.screenshot({ path: `${SHOTS}approve-360-ar.png`, fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
     // In English (the portal's default is Arabic): the page reads the same request again.
@@ -68,8 +73,30 @@ describe('signing through the eSign service', () => {
     // Nothing signed unseen (issue 38): whom the signature names, the document itself, and in
     // demo mode the simulator's phone for this signer.
     await page.getByText('The signature will name you:').waitFor();
+    await page.getByRole('button', { name: 'View lease.pdf' }).click();
+    await page
+      .getByRole('img', { name: 'lease.pdf, page 1 of 3' })
+      .and(page.locator('[data-drawn]'))
+      .waitFor();
+    // Ink on the page (pdf.js drew it), and its words for a screen reader.
+    const ink = await page.getByRole('img', { name: 'lease.pdf, page 1 of 3' }).evaluate((node) => {
+      const sheet = node as HTMLCanvasElement;
+      const pixels = sheet.getContext('2d')?.getImageData(0, 0, sheet.width, sheet.height).data;
+      let dark = 0;
+      for (let at = 0; at < (pixels?.length ?? 0); at += 4)
+        if ((pixels?.[at] ?? 255) < 128) dark += 1;
+      return dark;
+    });
+    expect(ink).toBeGreaterThan(100);
+    await page.getByText('Lease, page 1').waitFor({ state: 'attached' });
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await page
+      .getByRole('img', { name: 'lease.pdf, page 2 of 3' })
+      .and(page.locator('[data-drawn]'))
+      .waitFor();
+    await page.getByText('Lease, page 2').waitFor({ state: 'attached' });
     const shown = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Open lease.pdf' }).click();
+    await page.getByRole('button', { name: 'Download lease.pdf' }).click();
     const document = await shown;
     const read = join(folder, 'read-before-signing.pdf');
     await document.saveAs(read);

@@ -41,9 +41,21 @@ export function usePageArrival(): void {
     // A new path moves focus (not the first page, not a change of language or of the query).
     const moveFocus = arrivedAt !== null && arrivedAt !== location;
     arrivedAt = location;
+    // The visible one: while the next page's code loads, React keeps the last page hidden.
+    const visibleHeading = () =>
+      [...container.querySelectorAll('h1')].find((h1) => h1.checkVisibility());
+    const focusHeading = (heading: HTMLElement) => {
+      heading.tabIndex = -1;
+      heading.focus();
+    };
+    /**
+     * Focus given to the heading is guarded until the person acts: a page that suspends again
+     * after it first showed (a part of it loading its words or code) is hidden meanwhile, and
+     * the browser drops focus from what it hides (the buy-plans page lost it so, issue 38).
+     */
+    const focus = { guarded: false };
     const arrive = (): boolean => {
-      // The visible one: while the next page's code loads, React keeps the last page hidden.
-      const heading = [...container.querySelectorAll('h1')].find((h1) => h1.checkVisibility());
+      const heading = visibleHeading();
       if (!heading?.textContent) return false;
       document.title = pageTitle(heading.textContent.trim(), brand);
       const active = document.activeElement;
@@ -53,15 +65,22 @@ export function usePageArrival(): void {
         active.checkVisibility() &&
         (container.contains(active) || active.closest('[role="dialog"], [role="alertdialog"]'));
       if (moveFocus && !keptOnPage) {
-        heading.tabIndex = -1;
-        heading.focus();
+        focusHeading(heading);
+        focus.guarded = true;
       }
       return true;
     };
-    if (arrive()) return;
-    // The page's code or heading may still be loading.
+    const arrived = arrive();
+    if (arrived && !focus.guarded) return;
+    let waiting = !arrived;
     const observer = new MutationObserver(() => {
-      if (arrive()) observer.disconnect();
+      if (waiting) {
+        waiting = !arrive();
+      } else if (focus.guarded && document.activeElement === document.body) {
+        const heading = visibleHeading();
+        if (heading) focusHeading(heading);
+      }
+      if (!waiting && !focus.guarded) observer.disconnect();
     });
     observer.observe(container, {
       childList: true,
@@ -70,8 +89,21 @@ export function usePageArrival(): void {
       attributes: true,
       attributeFilter: ['style', 'hidden'],
     });
+    // The person pressed, clicked or moved focus elsewhere: where focus goes is theirs.
+    const ownFocus = (event: Event) => {
+      if (
+        event.type === 'focusin' &&
+        event.target instanceof HTMLElement &&
+        event.target.tagName === 'H1'
+      )
+        return;
+      focus.guarded = false;
+    };
+    const events = ['keydown', 'pointerdown', 'focusin'] as const;
+    for (const type of events) document.addEventListener(type, ownFocus, true);
     return () => {
       observer.disconnect();
+      for (const type of events) document.removeEventListener(type, ownFocus, true);
     };
   }, [location, language, brand]);
 }

@@ -93,6 +93,25 @@ describe('mock handlers for Storybook and tests', () => {
     expect(new Uint8Array(await file.blob.arrayBuffer())).toEqual(MOCK_FILE_BYTES);
   });
 
+  it('serve documents as a real PDF a viewer can draw, its cross-reference table where it says', async () => {
+    const file = await client.download(CONTRACT.esignApprovalDocument, {
+      params: { token: 'q3Xv0pZ9Lr2bW8cT1yN6eH4kM7sJ5aDf', position: 1 },
+    });
+    const text = new TextDecoder().decode(await file.blob.arrayBuffer());
+    expect(text.startsWith('%PDF-1.7')).toBe(true);
+    const table = Number(/startxref\n(\d+)/.exec(text)?.[1]);
+    expect(text.slice(table, table + 4)).toBe('xref');
+    // Every object where the table puts it.
+    const offsets = [...text.slice(table).matchAll(/^(\d{10}) 00000 n $/gm)].map((row) =>
+      Number(row[1]),
+    );
+    expect(offsets).toHaveLength(5);
+    offsets.forEach((offset, index) => {
+      expect(text.slice(offset).startsWith(`${String(index + 1)} 0 obj`)).toBe(true);
+    });
+    expect(text).toContain('(Lease agreement) Tj');
+  });
+
   it('refuse a body the contract refuses, as the server will', async () => {
     const response = await fetch(`${ORIGIN}/api/v1/esign/my/documents`, {
       method: 'POST',

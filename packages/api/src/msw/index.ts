@@ -16,6 +16,7 @@ import type { Language } from '@tawqi/domain';
 import type { ApiErrorBody } from '../errors.js';
 import { createFixtures, type FixtureOptions } from '../fixtures/factories.js';
 import { createMockAnswers, type MockRequest } from '../fixtures/mockAnswers.js';
+import { MOCK_PDF_BYTES } from './mockPdf.js';
 
 export interface MockHandlerOptions {
   /** Prefix of the mocked URLs: '' for the page's own origin, or an absolute origin. */
@@ -30,10 +31,11 @@ export interface MockHandlerOptions {
   passthrough?: readonly EndpointId[];
 }
 
-/** The bytes served for exports: a stand-in, clearly not a spreadsheet a screen should parse. */
 /** The name a mocked document downloads under (Arabic, as a person's scan often is). */
 export const MOCK_DOCUMENT_NAME = 'خطاب التفويض.pdf';
 
+export { MOCK_PDF_BYTES };
+/** The bytes served for exports: a stand-in, clearly not a spreadsheet a screen should parse. */
 export const MOCK_FILE_BYTES = new TextEncoder().encode('PK mock export from @tawqi/api/msw');
 
 /** The msw URL of a call: `{name}` placeholders become `:name` parameters. */
@@ -127,7 +129,7 @@ export function createMockHandlers(options: MockHandlerOptions = {}): HttpHandle
         });
       }
       if (answer === 'file' && endpoint.answer.kind === 'document') {
-        return new HttpResponse(MOCK_FILE_BYTES, {
+        return new HttpResponse(MOCK_PDF_BYTES, {
           headers: {
             'content-type': 'application/pdf',
             'content-disposition': `attachment; filename="document.pdf"; filename*=UTF-8''${encodeURIComponent(MOCK_DOCUMENT_NAME)}`,

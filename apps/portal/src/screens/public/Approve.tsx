@@ -6,11 +6,10 @@
  * application. The spec has no such page; it is ours, as the national eSign services have one.
  *
  * Nothing is signed unseen (issue 38): the page says whom the signature names, each PDF can be
- * opened (saved and read in the signer's PDF reader: the portal's CSP, object-src 'none', allows
- * no PDF plugin on the page), and a digest shows its SHA-256 with what the application says it
- * is. In demo mode it links to the identity-app simulator's phone for this signer.
+ * read in the page (PdfViewer) or saved, and a digest shows its SHA-256 with what the application
+ * says it is. In demo mode it links to the identity-app simulator's phone for this signer.
  */
-import { CONTRACT, saveDownloadedFile, type EndpointOutput } from '@tawqi/api';
+import { CONTRACT, saveDownloadedFile, type DownloadedFile, type EndpointOutput } from '@tawqi/api';
 import { formatDigits } from '@tawqi/domain';
 import { Button, Card, EmptyState, ErrorState, Link, Spinner, StatusBadge } from '@tawqi/ui';
 import { useEffect, useState } from 'react';
@@ -18,12 +17,13 @@ import { api } from '../../api.js';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'wouter';
 import { numberBox } from '../../components/forms.css.js';
+import { PdfViewer } from '../../components/PdfViewer.js';
 import { Verbatim } from '../../components/Verbatim.js';
 import { useFormat } from '../../format.js';
 import { MY_PATHS } from '../../paths.js';
 import { useApi } from '../../queries.js';
 import { listRow, plainList } from '../my/my.css.js';
-import { lead, muted, page, title } from './public.css.js';
+import { actions, lead, muted, page, title } from './public.css.js';
 import { reportFailure } from '../../toasts.js';
 
 /** How often the page asks while the signer has not answered. */
@@ -35,21 +35,30 @@ type ApprovalDocument = EndpointOutput<typeof CONTRACT.esignApproval>['documentD
 
 export default function Approve({ autoReturn = true }: { autoReturn?: boolean }) {
   const { t } = useTranslation(['public', 'login']);
-  const [opening, setOpening] = useState<number | null>(null);
-  /** A PDF to sign, saved to read before approving (the portal's CSP allows no PDF plugin). */
-  const open = async (document: ApprovalDocument) => {
-    setOpening(document.position);
+  /** What is being fetched: a document to view or to save. */
+  const [fetching, setFetching] = useState<{ position: number; to: 'view' | 'save' } | null>(null);
+  /** The document shown in the page, one at a time. */
+  const [viewing, setViewing] = useState<{ position: number; file: DownloadedFile } | null>(null);
+  const fetchDocument = async (document: ApprovalDocument, to: 'view' | 'save') => {
+    if (to === 'view' && viewing?.position === document.position) {
+      setViewing(null);
+      return;
+    }
+    setFetching({ position: document.position, to });
     try {
       const file = await api.call(CONTRACT.esignApprovalDocument, {
         params: { token, position: document.position },
       });
-      saveDownloadedFile(file);
+      if (to === 'save') saveDownloadedFile(file);
+      else setViewing({ position: document.position, file });
     } catch (error) {
       reportFailure(error);
     } finally {
-      setOpening(null);
+      setFetching(null);
     }
   };
+  const pending = (document: ApprovalDocument, to: 'view' | 'save') =>
+    fetching?.position === document.position && fetching.to === to;
   const format = useFormat();
   const [params] = useSearchParams();
   const token = params.get('request') ?? '';
@@ -97,15 +106,30 @@ export default function Approve({ autoReturn = true }: { autoReturn?: boolean })
               {document.kind === 'pdf' ? (
                 <>
                   <Verbatim>{document.name}</Verbatim>
-                  <Button
-                    size="small"
-                    variant="secondary"
-                    aria-label={t('approve.openNamed', { name: document.name })}
-                    isPending={opening === document.position}
-                    onPress={() => void open(document)}
-                  >
-                    {t('approve.open')}
-                  </Button>
+                  <span className={actions}>
+                    <Button
+                      size="small"
+                      variant="secondary"
+                      aria-label={t('approve.viewNamed', { name: document.name })}
+                      aria-expanded={viewing?.position === document.position}
+                      isPending={pending(document, 'view')}
+                      onPress={() => void fetchDocument(document, 'view')}
+                    >
+                      {t('approve.view')}
+                    </Button>
+                    <Button
+                      size="small"
+                      variant="ghost"
+                      aria-label={t('approve.downloadNamed', { name: document.name })}
+                      isPending={pending(document, 'save')}
+                      onPress={() => void fetchDocument(document, 'save')}
+                    >
+                      {t('approve.download')}
+                    </Button>
+                  </span>
+                  {viewing?.position === document.position ? (
+                    <PdfViewer file={viewing.file.blob} name={document.name} />
+                  ) : null}
                 </>
               ) : (
                 <span>

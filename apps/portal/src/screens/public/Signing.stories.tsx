@@ -55,6 +55,38 @@ export const Waiting: Story = {
 export const WaitingArabic = inArabic(Waiting);
 export const WaitingDark = inDark(Waiting);
 
+/** A document read in the page before approving: drawn by pdf.js, not blank, page by page. */
+export const ReadingADocument: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const name = approval().documentDetails.find((one) => one.kind === 'pdf')?.name ?? '';
+    const view = await canvas.findByRole('button', {
+      name: text('public:approve.viewNamed', { name }),
+    });
+    await userEvent.click(view);
+    // Open once its bytes have come.
+    await waitFor(() => expect(view).toHaveAttribute('aria-expanded', 'true'));
+    const sheet = await canvas.findByRole(
+      'img',
+      { name: new RegExp(name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) },
+      { timeout: 15_000 },
+    );
+    await waitFor(() => expect(sheet).toHaveAttribute('data-drawn', 'true'), { timeout: 15_000 });
+    // Ink on the page: some pixels are not white paper.
+    const drawn = sheet as HTMLCanvasElement;
+    const pixels = drawn.getContext('2d')?.getImageData(0, 0, drawn.width, drawn.height).data ?? [];
+    let ink = 0;
+    for (let at = 0; at < pixels.length; at += 4) if ((pixels[at] ?? 255) < 128) ink += 1;
+    await expect(ink).toBeGreaterThan(100);
+    // Its words are there for a screen reader.
+    await expect(canvas.getByText(/The landlord lets the flat/)).toBeInTheDocument();
+    await userEvent.click(view);
+    await expect(view).toHaveAttribute('aria-expanded', 'false');
+  },
+};
+export const ReadingADocumentArabic = inArabic(ReadingADocument);
+export const ReadingADocumentDark = inDark(ReadingADocument);
+
 const finished = (status: 'success' | 'failed') => [
   http.get(mockUrl(CONTRACT.esignApproval), () =>
     HttpResponse.json({
