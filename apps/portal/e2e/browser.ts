@@ -23,6 +23,15 @@ afterAll(async () => {
 });
 
 const RESULTS = fileURLToPath(new URL('../test-results/', import.meta.url));
+
+/**
+ * A screenshot a reviewer reads (issue 38 asks for pages at 360 px in Arabic), the whole page,
+ * written to test-results/screens/<name>.png.
+ */
+export async function reviewShot(page: Page, name: string): Promise<void> {
+  mkdirSync(`${RESULTS}screens`, { recursive: true });
+  await page.screenshot({ path: `${RESULTS}screens/${name}.png`, fullPage: true });
+}
 afterEach(async ({ task }) => {
   // A failed test leaves a screenshot of each of its pages in test-results/ (CI keeps the folder).
   if (task.result?.state === 'fail') {

@@ -5,8 +5,6 @@
  * agreement — verifies its e-mail from the link the outbox received, and its application is
  * under its provider's review; the L1's Enrolment Admin finds it on the L2 approval screen.
  */
-import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
 import {
@@ -17,10 +15,8 @@ import {
   openPage,
   overflow,
   signInWithNafath,
+  reviewShot,
 } from './browser.js';
-
-/** Screenshots a reviewer reads (issue 38 asks for 360 px in Arabic). */
-const SHOTS = fileURLToPath(new URL('../test-results/screens/', import.meta.url));
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
 
@@ -229,8 +225,7 @@ describe('pre-enrolment', () => {
     await waiting.page.goto('/app/my/dashboard?lng=ar');
     await waiting.page.getByRole('region', { name: 'طلب تسجيل منشأتك' }).waitFor();
     expect(await overflow(waiting.page)).toBe(0);
-    mkdirSync(SHOTS, { recursive: true });
-    await waiting.page.screenshot({ path: `${SHOTS}pending-applicant-360-ar.png`, fullPage: true });
+    await reviewShot(waiting.page, 'pending-applicant-360-ar');
 
     // An organization applies as an organization (issue 38): no provider of its own, and it is
     // approved and told as one.

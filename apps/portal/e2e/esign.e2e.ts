@@ -8,19 +8,16 @@
  * afterwards.
  */
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { PDF } from '@libpdf/core';
 import { describe, expect, it } from 'vitest';
-import { approveOnPhone, openPage, overflow } from './browser.js';
+import { approveOnPhone, openPage, overflow, reviewShot } from './browser.js';
 
 const run = promisify(execFile);
 const folder = mkdtempSync(join(tmpdir(), 'tawqi-esign-e2e-'));
-/** Screenshots a reviewer reads (issue 38 asks for 360 px in Arabic). */
-const SHOTS = fileURLToPath(new URL('../test-results/screens/', import.meta.url));
 
 async function pdfsig(path: string): Promise<string> {
   try {
@@ -58,14 +55,13 @@ describe('signing through the eSign service', () => {
     await page.waitForURL('**/esign/approve?request=*');
     // The brand said plainly in Arabic, the default (issue 38: not «عبر توقيع»).
     await page.getByText(/على منصة توقيع/u).waitFor();
-    mkdirSync(SHOTS, { recursive: true });
     await page.setViewportSize({ width: 360, height: 740 });
     // Read in the page on a phone, under the portal's own CSP (pdf.js in a worker of this origin).
     await page.getByRole('button', { name: 'عرض lease.pdf' }).click();
     const sheet = page.getByRole('img', { name: /lease\.pdf، الصفحة ١ من ٣/u });
     await sheet.and(page.locator('[data-drawn]')).waitFor();
     expect(await overflow(page)).toBe(0);
-    await page.screenshot({ path: `${SHOTS}approve-360-ar.png`, fullPage: true });
+    await reviewShot(page, 'approve-360-ar');
     await page.setViewportSize({ width: 1280, height: 900 });
     // In English (the portal's default is Arabic): the page reads the same request again.
     await page.goto(`${page.url()}&lng=en`);

@@ -5,10 +5,9 @@
  * as the server's PDF; and an organization's, which had none. The PDFs are read with poppler.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Download, Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
 import {
@@ -18,12 +17,11 @@ import {
   orderStarter,
   overflow,
   signInWithNafath,
+  reviewShot,
 } from './browser.js';
 
 const VAT_NUMBER = '310123456700003';
 const PHONE = { width: 360, height: 740 };
-/** Screenshots a reviewer reads (issue 38 asks for the invoice at 360 px in Arabic). */
-const SHOTS = fileURLToPath(new URL('../test-results/screens/', import.meta.url));
 
 /** A PDF's text as poppler reads it. */
 function pdfText(bytes: Buffer): string {
@@ -79,8 +77,7 @@ describe('tax invoices', () => {
         .map((cell) => cell.textContent),
     );
     expect(clipped).toEqual([]);
-    mkdirSync(SHOTS, { recursive: true });
-    await page.screenshot({ path: `${SHOTS}invoice-360-ar.png`, fullPage: true });
+    await reviewShot(page, 'invoice-360-ar');
 
     // Printing the page prints the invoice: its figures on paper, not the page around it.
     const printed = pdfText(await page.pdf({ format: 'A4', printBackground: true }));

@@ -9,7 +9,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { MOHAMMED, PUBLIC_ROUTES, openPage, signInWithNafath } from './browser.js';
+import {
+  MOHAMMED,
+  PUBLIC_ROUTES,
+  openPage,
+  overflow,
+  reviewShot,
+  signInWithNafath,
+} from './browser.js';
 
 const run = promisify(execFile);
 
@@ -46,7 +53,11 @@ describe('the public site', () => {
   });
 
   it('leads organizations to sign-up, and calls nothing built "coming soon" (issue 38)', async () => {
-    const { page } = await openPage('/organization?lng=ar');
+    const { page } = await openPage('/organization?lng=ar', { width: 360, height: 740 });
+    await page.getByRole('link', { name: 'قدّم طلب حساب منشأة' }).first().waitFor();
+    expect(await overflow(page)).toBe(0);
+    await reviewShot(page, 'organization-360-ar');
+    await page.setViewportSize({ width: 1280, height: 900 });
     await page.getByRole('link', { name: 'قدّم طلب حساب منشأة' }).first().click();
     await page.waitForURL('**/create-account');
     await page.getByRole('heading', { level: 1 }).waitFor();

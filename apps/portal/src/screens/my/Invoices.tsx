@@ -3,14 +3,14 @@
  * each opening its invoice (shown, printed, downloaded as the server's PDF) and saying when a
  * refund gave it a credit note. A person's invoices are on their payment history.
  */
-import { CONTRACT } from '@tawqi/api';
+import { CONTRACT, type EndpointOutput } from '@tawqi/api';
 import { Button, Card, EmptyState } from '@tawqi/ui';
 import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReadState } from '../../components/ReadState.js';
 import { Verbatim } from '../../components/Verbatim.js';
 import { useFormat } from '../../format.js';
-import { useApi } from '../../queries.js';
+import { useApi, type Read } from '../../queries.js';
 import { listRow, muted, plainList } from './my.css.js';
 import type { InvoiceOwner } from './Receipt.js';
 
@@ -19,24 +19,26 @@ const ReceiptDialog = lazy(() => import('./Receipt.js'));
 
 type Owner = Exclude<InvoiceOwner, { area: 'my' }>;
 
-function useInvoices(owner: Owner) {
-  const org = useApi(
-    CONTRACT.orgInvoices,
-    { query: { orgSlno: owner.area === 'org' ? owner.orgSlno : 0 } },
-    { enabled: owner.area === 'org' },
-  );
-  const provider = useApi(
-    CONTRACT.providerInvoices,
-    { query: { sipId: owner.area === 'provider' ? owner.sipId : 0 } },
-    { enabled: owner.area === 'provider' },
-  );
-  return owner.area === 'org' ? org : provider;
+/** The list's read: each owner's own call, one hook per component (never a call disabled). */
+type InvoicesRead = Read<EndpointOutput<typeof CONTRACT.orgInvoices>>;
+
+function OrgInvoices({ owner }: { owner: Extract<Owner, { area: 'org' }> }) {
+  const invoices = useApi(CONTRACT.orgInvoices, { query: { orgSlno: owner.orgSlno } });
+  return <Invoices owner={owner} invoices={invoices} />;
+}
+
+function ProviderInvoices({ owner }: { owner: Extract<Owner, { area: 'provider' }> }) {
+  const invoices = useApi(CONTRACT.providerInvoices, { query: { sipId: owner.sipId } });
+  return <Invoices owner={owner} invoices={invoices} />;
 }
 
 export function InvoiceList({ owner }: { owner: Owner }) {
+  return owner.area === 'org' ? <OrgInvoices owner={owner} /> : <ProviderInvoices owner={owner} />;
+}
+
+function Invoices({ owner, invoices }: { owner: Owner; invoices: InvoicesRead }) {
   const { t } = useTranslation('my');
   const format = useFormat();
-  const invoices = useInvoices(owner);
   const [open, setOpen] = useState<string | null>(null);
   if (invoices.status === 'failed' || !invoices.data) return <ReadState read={invoices} />;
   const rows = invoices.data.dataList;

@@ -7,6 +7,7 @@
 import type { RecordKind, TenantField } from '@tawqi/api';
 import type { ServiceProviderLevel, WorkspaceRole } from '@tawqi/domain';
 import type { Pool } from '../../db/pool.js';
+import { paidOrderOwnedBy } from '../payments/paidOrders.js';
 import { activeMember, activeStaff } from './membership.js';
 
 export interface TenantContext {
@@ -143,17 +144,8 @@ export const RECORD_OWNERSHIP: Record<RecordKind, Ownership> = {
     by: 'provider',
     sql: 'SELECT 1 FROM purchase_orders WHERE l1_sip_slno = $1 AND request_slno = $2',
   },
-  organizationInvoice: {
-    by: 'organization',
-    sql: `SELECT 1 FROM orders o
-            LEFT JOIN applications a ON a.application_slno = o.application_slno
-            LEFT JOIN l2_requests r ON r.request_slno = a.l2_request_slno
-           WHERE o.encoded_id = $2 AND o.fulfilled_at IS NOT NULL AND (o.org_slno = $1 OR r.l2_org_slno = $1)`,
-  },
-  providerInvoice: {
-    by: 'provider',
-    sql: 'SELECT 1 FROM orders WHERE sip_slno = $1 AND encoded_id = $2 AND fulfilled_at IS NOT NULL',
-  },
+  organizationInvoice: { by: 'organization', sql: paidOrderOwnedBy('organization') },
+  providerInvoice: { by: 'provider', sql: paidOrderOwnedBy('provider') },
   l2Request: {
     by: 'provider',
     sql: 'SELECT 1 FROM l2_requests WHERE l1_sip_slno = $1 AND request_slno = $2',

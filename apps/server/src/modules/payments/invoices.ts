@@ -13,34 +13,12 @@ import { FileAnswer } from '../../http/download.js';
 import { AppError } from '../../http/errors.js';
 import { organizationOf, providerOf, type TenantContext } from '../access/tenancy.js';
 import { simplifiedInvoiceQr } from './invoiceQr.js';
+import { OWNED_BY, PAID_ORDERS, type InvoiceOwner } from './paidOrders.js';
 import { taxDocumentPdf } from './invoicePdf.js';
 
-/** Whose orders a caller reads. */
-export type InvoiceOwner =
-  | { kind: 'person'; userSlno: number }
-  | { kind: 'organization'; orgSlno: number }
-  | { kind: 'provider'; sipSlno: number };
+export type { InvoiceOwner };
 
 export type TaxDocumentKind = 'invoice' | 'creditNote';
-
-/** The orders joined to who bought them (an application's fee: the organization it became). */
-const PAID_ORDERS = `
-  FROM orders o
-  LEFT JOIN payments pay ON pay.payment_slno = o.settled_payment_slno
-  LEFT JOIN users u ON u.user_slno = o.user_slno
-  LEFT JOIN organizations org ON org.org_slno = o.org_slno
-  LEFT JOIN service_providers sp ON sp.sip_slno = o.sip_slno
-  LEFT JOIN applications a ON a.application_slno = o.application_slno
-  LEFT JOIN l2_requests lr ON lr.request_slno = a.l2_request_slno
-  LEFT JOIN organizations applicant ON applicant.org_slno = lr.l2_org_slno
- WHERE o.fulfilled_at IS NOT NULL`;
-
-/** The owner's condition on PAID_ORDERS, its slno the query's first parameter. */
-const OWNED_BY: Record<InvoiceOwner['kind'], string> = {
-  person: 'o.user_slno = $1',
-  organization: '(o.org_slno = $1 OR lr.l2_org_slno = $1)',
-  provider: 'o.sip_slno = $1',
-};
 
 function ownerSlno(owner: InvoiceOwner): number {
   return owner.kind === 'person'
