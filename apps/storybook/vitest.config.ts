@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { CHROMIUM_ARGS, ensureChromium } from '../../scripts/find-chromium.mjs';
 
 const configDir = fileURLToPath(new URL('.storybook', import.meta.url));
@@ -14,6 +14,8 @@ export default defineConfig({
   plugins: [storybookTest({ configDir, storybookScript: 'npm run storybook -- --no-open' })],
   test: {
     name: 'storybook',
+    // The built Storybook's check runs in Node, by its own config (vitest.built.config.ts).
+    exclude: [...configDefaults.exclude, 'built/**'],
     // The first story of a screen compiles its lazy chunks; on a busy CI machine that took over
     // the default 15 s once.
     testTimeout: 30_000,

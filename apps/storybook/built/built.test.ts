@@ -1,0 +1,171 @@
+/**
+ * The Storybook a designer, QA or Chromatic receives is the static build, not the dev server
+ * (issue 39: the build once rendered the portal's screens and the components unstyled while dev
+ * was fine). Stories are opened in the built Storybook, served as a reviewer would serve it, and
+ * in the dev server, by the same browser at the same size, and their screenshots compared: a build
+ * that drops styles, fonts or translations fails. The stories are those the dev run compares with
+ * its committed screenshots (visual.setup.ts), in English light and Arabic dark, and one story
+ * each of ten components.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import pixelmatch from 'pixelmatch';
+import { chromium, type Browser } from 'playwright';
+import { PNG } from 'pngjs';
+import sirv from 'sirv';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM_ARGS, ensureChromium } from '../../../scripts/find-chromium.mjs';
+
+const HERE = fileURLToPath(new URL('..', import.meta.url));
+const STATIC = `${HERE}storybook-static/`;
+const RESULTS = `${HERE}test-results/built/`;
+/** The dev run's comparison (vitest.config.ts). */
+const THRESHOLD = 0.2;
+const ALLOWED_MISMATCH = 0.002;
+const VIEWPORT = { width: 1280, height: 800 };
+
+if (!existsSync(`${STATIC}index.json`))
+  throw new Error(
+    'storybook-static is missing: build it first (npm run build -w @tawqi/storybook)',
+  );
+
+const index = JSON.parse(readFileSync(`${STATIC}index.json`, 'utf8')) as {
+  entries: Record<string, { type: string; title: string; tags?: string[] }>;
+};
+const stories = Object.entries(index.entries).filter(([, entry]) => entry.type === 'story');
+/**
+ * Screens the dev run compares, in English light and in Arabic dark (the theme's and the
+ * direction's styles, the Arabic font and translations: what a build may drop).
+ */
+const visual = stories
+  .filter(([, entry]) => entry.tags?.includes('visual'))
+  .flatMap(([id]) => [id, `${id}-arabic-dark`]);
+/**
+ * A story of each component the build once showed as raw HTML (issue 39) and of each overlay
+ * and layout, the first of its stories: ten, to keep the run within CI's time.
+ */
+const COMPONENTS = [
+  'AppShell',
+  'DataGrid',
+  'DateRangePicker',
+  'Dialog',
+  'FilterBar',
+  'QuantityDialog',
+  'Select',
+  'StatusBadge',
+  'Tabs',
+  'Toast',
+];
+const components = COMPONENTS.map(
+  (name) => stories.find(([, entry]) => entry.title === `Components/${name}`)?.[0] ?? name,
+);
+const compared = [...visual, ...components];
+
+let built: Server;
+let dev: ChildProcess;
+const origins = { built: '', dev: '' };
+let browser: Browser;
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+
+beforeAll(async () => {
+  const serve = sirv(STATIC, { dev: false });
+  built = createServer((request, response) => {
+    serve(request, response, () => {
+      response.statusCode = 404;
+      response.end();
+    });
+  });
+  await new Promise<void>((resolve) => built.listen(0, '127.0.0.1', resolve));
+  origins.built = `http://127.0.0.1:${String((built.address() as AddressInfo).port)}`;
+
+  const port = await freePort();
+  dev = spawn(
+    'npx',
+    ['storybook', 'dev', '--port', String(port), '--host', '127.0.0.1', '--no-open', '--ci'],
+    {
+      cwd: HERE,
+      detached: true,
+      stdio: 'ignore',
+      env: { ...process.env, STORYBOOK_DISABLE_TELEMETRY: '1' },
+    },
+  );
+  origins.dev = `http://127.0.0.1:${String(port)}`;
+  // Ready when it serves its index (a condition, not a pause).
+  for (;;) {
+    if (dev.exitCode !== null) throw new Error('storybook dev ended');
+    const ready = await fetch(`${origins.dev}/index.json`)
+      .then((answer) => answer.ok)
+      .catch(() => false);
+    if (ready) break;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  browser = await chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_ARGS });
+}, 300_000);
+
+afterAll(async () => {
+  await browser.close();
+  await new Promise((resolve) => built.close(resolve));
+  if (dev.pid) process.kill(-dev.pid, 'SIGTERM');
+});
+
+/** The story as a person sees it once rendered, its play function and checks run. */
+async function screenshot(origin: string, id: string): Promise<{ png: Buffer; errors: string[] }> {
+  const page = await browser.newPage({ viewport: VIEWPORT });
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(`${origin}/iframe.html?id=${id}&viewMode=story`);
+  await page.waitForFunction(
+    () => {
+      const preview = (
+        window as unknown as { __STORYBOOK_PREVIEW__?: { storyRenders?: { phase?: string }[] } }
+      ).__STORYBOOK_PREVIEW__;
+      return ['finished', 'errored'].includes(preview?.storyRenders?.at(-1)?.phase ?? '');
+    },
+    undefined,
+    { timeout: 90_000 },
+  );
+  await page.evaluate(() => document.fonts.ready);
+  const png = await page.screenshot({ animations: 'disabled', fullPage: true });
+  await page.close();
+  return { png, errors };
+}
+
+describe('the built Storybook', () => {
+  it('has the stories to compare', () => {
+    expect(visual.length).toBeGreaterThanOrEqual(6);
+    expect(visual.filter((id) => !(id in index.entries))).toEqual([]);
+    expect(components.filter((id) => !(id in index.entries))).toEqual([]);
+  });
+
+  it.each(compared)('renders %s as the dev server does', async (id) => {
+    const fromDev = await screenshot(origins.dev, id);
+    const fromBuild = await screenshot(origins.built, id);
+    // Kept for whoever reads a failure (CI keeps test-results/).
+    mkdirSync(RESULTS, { recursive: true });
+    writeFileSync(`${RESULTS}${id}-dev.png`, fromDev.png);
+    writeFileSync(`${RESULTS}${id}-built.png`, fromBuild.png);
+    const expected = PNG.sync.read(fromDev.png);
+    const actual = PNG.sync.read(fromBuild.png);
+    expect([actual.width, actual.height]).toEqual([expected.width, expected.height]);
+    const differing = pixelmatch(
+      expected.data,
+      actual.data,
+      undefined,
+      expected.width,
+      expected.height,
+      { threshold: THRESHOLD },
+    );
+    expect(differing / (expected.width * expected.height)).toBeLessThanOrEqual(ALLOWED_MISMATCH);
+    expect(fromBuild.errors).toEqual(fromDev.errors);
+  });
+});
