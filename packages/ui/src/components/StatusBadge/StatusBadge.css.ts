@@ -58,7 +58,13 @@ export const dot = recipe({
   },
   variants: {
     tone: {
-      neutral: { clipPath: 'circle(50%)' },
+      // A ring: neutral and info both read as round otherwise.
+      neutral: {
+        boxSizing: 'border-box',
+        backgroundColor: 'transparent',
+        border: '0.125rem solid currentColor',
+        borderRadius: '50%',
+      },
       info: { clipPath: 'circle(50%)' },
       success: { clipPath: 'polygon(50% 0, 100% 50%, 50% 100%, 0 50%)' },
       warning: { clipPath: 'polygon(50% 0, 100% 100%, 0 100%)' },

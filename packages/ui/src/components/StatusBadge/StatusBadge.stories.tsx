@@ -39,6 +39,16 @@ export const AllTones: Story = {
   ),
   play: async ({ canvasElement }) => {
     for (const { en } of TONES) await expect(within(canvasElement).getByText(en)).toBeVisible();
+    // Each tone's mark has a shape of its own: its clip path, or a ring (issue 39 found neutral
+    // and info both round dots).
+    const shapes = [...canvasElement.querySelectorAll('[data-tone] > [aria-hidden]')].map(
+      (mark) => {
+        const style = getComputedStyle(mark);
+        return `${style.clipPath} ${style.backgroundColor === 'rgba(0, 0, 0, 0)' ? 'ring' : 'filled'}`;
+      },
+    );
+    await expect(shapes).toHaveLength(TONES.length);
+    await expect(new Set(shapes).size).toBe(TONES.length);
   },
 };
 
