@@ -44,7 +44,7 @@ export interface DateRangePickerProps
       'className' | 'style' | 'value' | 'defaultValue' | 'onChange' | 'minValue' | 'maxValue'
     >,
     FieldTextProps {
-  /** The chosen range as ISO dates (`{ start, end }`), for a controlled picker. */
+  /** The chosen range as ISO dates (`{ from, to }`), for a controlled picker. */
   value?: IsoDateRange | null;
   /** The range an uncontrolled picker starts with. */
   defaultValue?: IsoDateRange | null;
