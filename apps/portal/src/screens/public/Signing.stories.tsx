@@ -69,9 +69,9 @@ export const ReadingADocument: Story = {
     const sheet = await canvas.findByRole(
       'img',
       { name: new RegExp(name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) },
-      { timeout: 15_000 },
+      { timeout: 25_000 },
     );
-    await waitFor(() => expect(sheet).toHaveAttribute('data-drawn', 'true'), { timeout: 15_000 });
+    await waitFor(() => expect(sheet).toHaveAttribute('data-drawn', 'true'), { timeout: 25_000 });
     // Ink on the page: some pixels are not white paper.
     const drawn = sheet as HTMLCanvasElement;
     const pixels = drawn.getContext('2d')?.getImageData(0, 0, drawn.width, drawn.height).data ?? [];
