@@ -87,6 +87,33 @@ export const ReadingADocument: Story = {
 export const ReadingADocumentArabic = inArabic(ReadingADocument);
 export const ReadingADocumentDark = inDark(ReadingADocument);
 
+/** A document pdf.js cannot read: said plainly, with a way to try again; it can still be saved. */
+export const DocumentUnreadable: Story = {
+  parameters: {
+    msw: [
+      http.get(mockUrl(CONTRACT.esignApprovalDocument), () =>
+        HttpResponse.arrayBuffer(new TextEncoder().encode('not a PDF').buffer, {
+          headers: { 'content-type': 'application/pdf' },
+        }),
+      ),
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const name = approval().documentDetails.find((one) => one.kind === 'pdf')?.name ?? '';
+    await userEvent.click(
+      await canvas.findByRole('button', { name: text('public:approve.viewNamed', { name }) }),
+    );
+    await expect(
+      await canvas.findByText(text('app:pdfViewer.failed'), undefined, { timeout: 25_000 }),
+    ).toBeVisible();
+    await expect(
+      canvas.getByRole('button', { name: text('public:approve.downloadNamed', { name }) }),
+    ).toBeEnabled();
+  },
+};
+export const DocumentUnreadableArabic = inArabic(DocumentUnreadable);
+
 const finished = (status: 'success' | 'failed') => [
   http.get(mockUrl(CONTRACT.esignApproval), () =>
     HttpResponse.json({

@@ -4,11 +4,11 @@
  * eSign upload, signing a document — runs in a worker thread of its own with a memory cap and a
  * time limit (the worker is ended when it runs out of either), and a file with more signatures or
  * objects than allowed is refused before it is parsed. The time limit is of the thread's own CPU
- * time (Linux tells each thread's): the reader runs niced, and on a busy machine a wall-clock limit
- * ended ordinary files that had only waited for a core (a CI run beside other suites starved one
- * past 15 s), as it did signings whose timestamp answer came slowly. The verify page (anyone may call it) reads
- * at most VERIFY_AT_ONCE files at once and turns more away at once, never queued behind a hostile
- * one; the eSign service's work (authenticated applications, approved signers) waits its turn,
+ * time (Linux tells each thread's): the reader runs niced, and on a busy machine a wall-clock
+ * limit ended ordinary files that had only waited for a core (a CI run beside other suites starved
+ * one past 15 s), as it did signings whose timestamp answer came slowly. The verify page (anyone
+ * may call it) reads at most VERIFY_AT_ONCE files at once and turns more away at once, never
+ * queued behind a hostile one; the eSign service's work (authenticated applications, approved signers) waits its turn,
  * PDF_WORK_AT_ONCE at a time. What needs the keys is done here, asked for by the worker.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -61,7 +61,7 @@ function workerScript(): string {
  * The CPU time in milliseconds thread `tid` of this process has used, from /proc (utime + stime,
  * in clock ticks of 1/100 s, the value on every Linux Node runs on); undefined where unreadable.
  */
-export function threadCpuMs(tid: number): number | undefined {
+function threadCpuMs(tid: number): number | undefined {
   try {
     const stat = readFileSync(`/proc/self/task/${String(tid)}/stat`, 'latin1');
     // The fields after the command's name, which is in parentheses and may hold spaces.
