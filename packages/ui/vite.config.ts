@@ -1,5 +1,6 @@
 // The publishable build: ES modules that keep the component files apart (tree-shaking), and all
-// styles extracted to one stylesheet, `@tawqi/ui/style.css`. React and React Aria stay external.
+// styles extracted to one stylesheet, `@tawqi/ui/style.css`. React, React Aria and the other
+// dependencies stay external: the app installs them once.
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { defineConfig } from 'vite';
 
@@ -13,9 +14,12 @@ export default defineConfig({
       external: [
         /^react($|\/)/,
         /^react-dom($|\/)/,
+        // One copy of React Aria for the app and us: its contexts (the portal container) are shared.
+        /^react-aria($|\/)/,
         /^react-aria-components($|\/)/,
+        /^@internationalized\//,
         /^@tanstack\//,
-        /^@vanilla-extract\/(recipes|dynamic)/,
+        /^@vanilla-extract\/recipes/,
       ],
       output: {
         preserveModules: true,

@@ -1,5 +1,4 @@
-import '@fontsource/ibm-plex-sans-arabic/400.css';
-import '@fontsource/ibm-plex-sans-arabic/700.css';
+import '@tawqi/ui/fonts.css';
 import { DEFAULT_LANGUAGE, STORAGE_KEYS, toLanguage } from '@tawqi/domain';
 import { installCspSafeStyles } from '@tawqi/ui';
 import { Provider } from 'jotai';

@@ -1,9 +1,11 @@
 // Every story renders inside the ui provider with the toolbar's language (which decides the
-// direction) and theme, also set on <html> so that popovers and dialogs, rendered outside the
-// story's element, read the same way. Axe runs on every story and a violation fails its test.
+// direction) and theme; overlays mount inside the provider's element and take both from it. The
+// same are set on <html> for the canvas around the story (its background in dark). The house
+// font is loaded as a consumer loads it (`@tawqi/ui/fonts.css`). Axe runs on every story and a violation fails its test.
 // Mock Service Worker answers every call of the api contract but the translations, which are the
 // portal's real files (stories override single calls with `parameters.msw`); a call to /api that
 // no handler answers fails the story.
+import '@tawqi/ui/fonts.css';
 import type { Decorator, Preview } from '@storybook/react-vite';
 import { createMockHandlers } from '@tawqi/api/msw';
 import { THEME_CLASSES, UiProvider, type ThemeChoice } from '@tawqi/ui';

@@ -169,3 +169,39 @@ describe('the built Storybook', () => {
     expect(fromBuild.errors).toEqual(fromDev.errors);
   });
 });
+
+/**
+ * A component's docs page can be read and used with its modal stories on it: each modal story
+ * draws in its own frame, so no backdrop covers the page and nothing of it is made inert or
+ * hidden from screen readers (issue 39: opened inline, they left the page unusable).
+ */
+describe('the docs pages of modal components', () => {
+  it.each(['components-dialog--docs', 'components-quantitydialog--docs'])(
+    '%s stays usable',
+    async (id) => {
+      expect(index.entries[id]?.type).toBe('docs');
+      const page = await browser.newPage({ viewport: VIEWPORT });
+      await page.goto(`${origins.built}/iframe.html?id=${id}&viewMode=docs`);
+      await page.locator('.sbdocs-content h1').waitFor({ timeout: 90_000 });
+      const frames = page.locator('.sbdocs-content iframe');
+      await expect.poll(() => frames.count(), { timeout: 90_000 }).toBeGreaterThan(0);
+      const seen = await page.evaluate(() => ({
+        dialogs: document.querySelectorAll('[role="dialog"], [role="alertdialog"]').length,
+        hiddenOrInert: [...document.querySelectorAll('[aria-hidden="true"], [inert]')].filter(
+          (element) => element.contains(document.querySelector('.sbdocs-content h1')),
+        ).length,
+      }));
+      expect(seen).toEqual({ dialogs: 0, hiddenOrInert: 0 });
+      // The title can be reached and read: nothing lies over it.
+      const heading = page.locator('.sbdocs-content h1');
+      const box = await heading.boundingBox();
+      expect(box).not.toBeNull();
+      const topmost = await page.evaluate(
+        ({ x, y }) => document.elementFromPoint(x, y)?.closest('h1')?.textContent ?? null,
+        { x: (box?.x ?? 0) + 4, y: (box?.y ?? 0) + 4 },
+      );
+      expect(topmost).toBeTruthy();
+      await page.close();
+    },
+  );
+});

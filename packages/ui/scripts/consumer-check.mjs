@@ -3,8 +3,10 @@
 // as npm would give it, not as the workspace links it. The three built packages are packed
 // (`npm pack`: only what their `files` publish), installed into a throwaway Vite + React app
 // outside the workspace, built by Vite, and opened in Chromium, which must show a DataGrid, a
-// StatusBadge and a Toast in Arabic, right to left, in the dark theme, with the package's CSS
-// applied and nothing logged as an error. A missing file, missing CSS, a wrong `exports` entry or
+// StatusBadge, a Toast and a Dialog in Arabic, right to left, in the dark theme, with the package's
+// CSS applied and nothing logged as an error. The app follows only the ui README: the provider
+// wraps the app and nothing themes <html>, so the overlays (the toast, the dialog) must take the
+// provider's direction and theme wherever they mount (issue 39). A missing file, missing CSS, a wrong `exports` entry or
 // a peer-dependency mistake fails it. Run by `npm test` (turbo `test:consumer`, after the builds).
 /* global document, getComputedStyle -- inside page.evaluate, which runs in the page */
 import { execFileSync, spawn } from 'node:child_process';
@@ -39,9 +41,18 @@ async function freePort() {
 
 const MAIN = `
 import '@tawqi/ui/style.css';
+import '@tawqi/ui/fonts.css';
 import { createRoot } from 'react-dom/client';
 import { useEffect, useState } from 'react';
-import { DataGrid, StatusBadge, Toaster, UiProvider, createToastQueue } from '@tawqi/ui';
+import {
+  Button,
+  DataGrid,
+  Dialog,
+  StatusBadge,
+  Toaster,
+  UiProvider,
+  createToastQueue,
+} from '@tawqi/ui';
 import { formatNumber, statusWord, toneOf } from '@tawqi/domain';
 import { ENDPOINTS } from '@tawqi/api';
 
@@ -61,6 +72,7 @@ const columns = [
 
 function App() {
   const [toasts] = useState(() => createToastQueue({ timeoutMs: 60000 }));
+  const [confirming, setConfirming] = useState(false);
   useEffect(() => {
     toasts.show({ variant: 'success', title: 'تم الحفظ' });
   }, [toasts]);
@@ -69,6 +81,10 @@ function App() {
       <h1>منتج آخر</h1>
       <p data-calls={ENDPOINTS.length}>{formatNumber(ENDPOINTS.length, 'ar')}</p>
       <DataGrid label="العمليات" columns={columns} rows={rows} rowKey={(row) => row.id} />
+      <Button onPress={() => setConfirming(true)}>اعتماد</Button>
+      <Dialog title="تأكيد الاعتماد" isOpen={confirming} onOpenChange={setConfirming}>
+        <p>هل تريد اعتماد الطلب؟</p>
+      </Dialog>
       <Toaster toasts={toasts} />
     </UiProvider>
   );
@@ -77,6 +93,12 @@ function App() {
 createRoot(document.getElementById('root')).render(<App />);
 `;
 
+/** Whether a computed `rgb(…)` colour is dark (a missing colour is not). */
+function isDark(color) {
+  const [r = 255, g = 255, b = 255] = (color?.match(/\d+/g) ?? []).map(Number);
+  return r + g + b < 200;
+}
+
 const work = mkdtempSync(join(tmpdir(), 'tawqi-consumer-'));
 let preview;
 let browser;
@@ -84,11 +106,16 @@ try {
   // 1. Pack what each package publishes.
   const packs = join(work, 'packs');
   mkdirSync(packs);
+  const bundledCopies = [];
   const tarballs = Object.fromEntries(
     PACKAGES.map((name) => {
       const [packed] = JSON.parse(
         run('npm', ['pack', '--json', '--pack-destination', packs], join(ROOT, 'packages', name)),
       );
+      // A dependency's code copied into dist would be a second copy beside the app's own (a second
+      // React Aria has its own contexts; a second @internationalized/date its own classes).
+      for (const file of packed.files)
+        if (file.path.includes('node_modules/')) bundledCopies.push(`@tawqi/${name}: ${file.path}`);
       return [`@tawqi/${name}`, `file:${join(packs, packed.filename)}`];
     }),
   );
@@ -175,8 +202,45 @@ try {
       calls: Number(document.querySelector('[data-calls]')?.getAttribute('data-calls')),
     };
   });
+  // The house font, in the weights the tokens use, drawn from the app's own files.
+  const fonts = await page.evaluate(async () => {
+    await document.fonts.ready;
+    const plex = [...document.fonts].filter((face) => face.family.includes('IBM Plex Sans Arabic'));
+    return {
+      weights: [...new Set(plex.map((face) => face.weight))].sort(),
+      loaded: plex.filter((face) => face.status === 'loaded').length,
+      family: getComputedStyle(document.querySelector('h1')).fontFamily,
+    };
+  });
   const headers = await page.getByRole('columnheader').allTextContents();
   await page.getByText('تم الحفظ').waitFor({ timeout: 15_000 });
+  await page.getByRole('button', { name: 'اعتماد' }).click();
+  await page.getByRole('dialog', { name: 'تأكيد الاعتماد' }).waitFor({ timeout: 15_000 });
+  // What each overlay shows: its direction, its lang, and the theme's colours where it is drawn.
+  const overlays = await page.evaluate(() =>
+    Object.fromEntries(
+      [
+        ['toast', '[data-variant]'],
+        ['dialog', '[role="dialog"]'],
+      ].map(([name, selector]) => {
+        const element = document.querySelector(selector);
+        const style = element ? getComputedStyle(element) : null;
+        // The colour behind it: its own, or the nearest box's that paints one.
+        let painted = element;
+        while (painted && getComputedStyle(painted).backgroundColor === 'rgba(0, 0, 0, 0)')
+          painted = painted.parentElement;
+        return [
+          name,
+          {
+            direction: style?.direction,
+            lang: element?.closest('[lang]')?.getAttribute('lang'),
+            background: painted ? getComputedStyle(painted).backgroundColor : undefined,
+            color: style?.color,
+          },
+        ];
+      }),
+    ),
+  );
 
   const failures = [];
   const expect = (what, ok) => {
@@ -186,13 +250,22 @@ try {
   expect(`Arabic (lang ${String(seen.lang)})`, seen.lang?.startsWith('ar'));
   expect(`the dark theme's class (${seen.themeClass})`, /tawqi-theme-dark/.test(seen.themeClass));
   expect(`the tokens' CSS applied (accent "${String(seen.accent)}")`, Boolean(seen.accent));
+  expect(`a dark background (${String(seen.background)})`, isDark(seen.background));
+  for (const [name, overlay] of Object.entries(overlays)) {
+    expect(`the ${name} right to left (${String(overlay.direction)})`, overlay.direction === 'rtl');
+    expect(`the ${name} in Arabic (lang ${String(overlay.lang)})`, overlay.lang?.startsWith('ar'));
+    expect(`the ${name} dark (${String(overlay.background)})`, isDark(overlay.background));
+    expect(`the ${name}'s text light (${String(overlay.color)})`, !isDark(overlay.color));
+  }
   expect(
-    `a dark background (${String(seen.background)})`,
-    (() => {
-      const [r = 255, g = 255, b = 255] = (seen.background?.match(/\d+/g) ?? []).map(Number);
-      return r + g + b < 200;
-    })(),
+    `no dependency's code inside a package (${bundledCopies.slice(0, 3).join(', ')})`,
+    bundledCopies.length === 0,
   );
+  expect(
+    `the font's weights 400, 500 and 700 (${fonts.weights.join(', ')})`,
+    ['400', '500', '700'].every((weight) => fonts.weights.includes(weight)),
+  );
+  expect(`the font in use (${fonts.family}, ${String(fonts.loaded)} loaded)`, fonts.loaded > 0);
   expect(`the badge's words (${String(seen.badge)})`, seen.badge === statusWord('success', 'ar'));
   expect(`the badge's tone (${String(seen.badgeTone)})`, seen.badgeTone === 'success');
   expect(

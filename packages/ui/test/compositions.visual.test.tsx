@@ -1,5 +1,4 @@
-import '@fontsource/ibm-plex-sans-arabic/400.css';
-import '@fontsource/ibm-plex-sans-arabic/700.css';
+import '../src/fonts.css';
 import type { ReactNode } from 'react';
 import { describe, expect, test } from 'vitest';
 import { page } from 'vitest/browser';

@@ -104,7 +104,7 @@ export const GUIDANCE = {
       'Sort or page on the client what the server pages.',
     ],
     keyboard:
-      'One tab stop. Arrows move between cells, Home/End to the row ends, Ctrl+Home/End to the corners, Page Up/Down ten rows. A cell that holds a control (a button, a menu) puts focus on the control itself, and the arrows still move on. On a header, Alt+Left/Right resize the column.',
+      'One tab stop. Arrows move between cells, Home/End to the row ends, Ctrl+Home/End to the corners, Page Up/Down ten rows. A cell that holds a control (a button, a menu) puts focus on the control itself, and the arrows still move on. Tab from a header reaches its resizer, where Left/Right resize the column (Alt+Left/Right on the header do too); a sort is announced once.',
     rtl: 'Columns run from the right and the arrow keys follow the reading direction.',
   }),
   DateRangePicker: page({
@@ -291,3 +291,11 @@ export const GUIDANCE = {
  * component's first story has the controls.
  */
 export const FIXED_ARRANGEMENT = { controls: { disable: true } } as const;
+
+/**
+ * A modal story on a docs page draws in a frame of its own: opened inline, its backdrop covered
+ * the page and left the rest of the page inert (issue 39).
+ */
+export const MODAL_DOCS = {
+  docs: { story: { inline: false, iframeHeight: 520 } },
+} as const;

@@ -2,9 +2,12 @@
  * One provider for locale, direction, language of the built-in strings, and theme (STYLE.md 3):
  * it sets `lang` and `dir`, wraps React Aria's I18nProvider (which formats dates and numbers and
  * reads the direction), and picks the theme class. Direction is derived from the locale, never set
- * on its own.
+ * on its own. Overlays (dialogs, popovers, toasts) mount in a container inside the wrapping element,
+ * through React Aria's portal context, so they keep its language, direction and theme instead of
+ * landing at the end of `<body>` outside them.
  */
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { UNSAFE_PortalProvider as PortalProvider } from 'react-aria/PortalProvider';
 import { I18nProvider, useLocale } from 'react-aria-components';
 import { THEME_CLASSES } from '../theme/themes.css.js';
 import { UI_STRINGS, format, type UiStringKey, type UiStrings } from './strings.js';
@@ -81,12 +84,28 @@ function UiContextBridge({
           dir={direction}
           className={[THEME_CLASSES[theme], className].filter(Boolean).join(' ')}
         >
-          {children}
+          <OverlayContainer>{children}</OverlayContainer>
         </div>
       ) : (
         children
       )}
     </UiContext.Provider>
+  );
+}
+
+/**
+ * The element overlays portal into: the wrapper's last child, so it inherits `lang`, `dir` and
+ * the theme's variables. Until it exists (the first render) overlays wait, then mount in it.
+ * With `wrap={false}` the app themes `<html>` and overlays stay in `<body>`, which inherits it.
+ */
+function OverlayContainer({ children }: { children: ReactNode }) {
+  const [container, setContainer] = useState<HTMLDivElement | null>(null);
+  const getContainer = useCallback(() => container, [container]);
+  return (
+    <PortalProvider getContainer={getContainer}>
+      {children}
+      <div ref={setContainer} data-tawqi-overlays="" style={{ display: 'contents' }} />
+    </PortalProvider>
   );
 }
 

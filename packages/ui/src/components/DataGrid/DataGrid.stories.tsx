@@ -11,6 +11,7 @@ import {
   type SortDescriptor,
 } from './DataGrid.js';
 import { FIXED_ARRANGEMENT, GUIDANCE } from '../../docs/guidance.js';
+import { useUi } from '../../provider/UiProvider.js';
 
 interface Payment {
   id: string;
@@ -119,14 +120,17 @@ function columnsFor(language: 'en' | 'ar', withActions = false): DataGridColumn<
 }
 
 type Props = Omit<DataGridProps<Payment>, 'columns' | 'rows' | 'rowKey' | 'label'> & {
-  language?: 'en' | 'ar';
   count?: number;
   withActions?: boolean;
   withDetail?: boolean;
 };
 
-/** A grid driven like a server would: pages, sorting, and the rows of the page asked for. */
-function PaymentsGrid({ language = 'en', count = 57, withActions, withDetail, ...props }: Props) {
+/**
+ * A grid driven like a server would: pages, sorting, and the rows of the page asked for. Its
+ * content is in the provider's language, so the toolbar's language switches all of it.
+ */
+function PaymentsGrid({ count = 57, withActions, withDetail, ...props }: Props) {
+  const language = useUi().locale.startsWith('ar') ? 'ar' : 'en';
   const all = useMemo(() => payments(count), [count]);
   const [page, setPage] = useState(1);
   const [sort, setSort] = useState<SortDescriptor | null>(null);
@@ -326,7 +330,7 @@ export const LongArabic: Story = {
 
 /** In right-to-left the arrow pointing forward (left) moves to the next column. */
 export const RTL: Story = {
-  args: { language: 'ar', withActions: true },
+  args: { withActions: true },
   globals: { language: 'ar' },
   play: async ({ canvasElement }) => {
     const grid = within(canvasElement).getByRole('grid', { name: 'سجل المدفوعات' });
@@ -363,6 +367,9 @@ export const Keyboard: Story = {
       'aria-sort',
       'ascending',
     );
+    // The header's resizer follows it in the tab order; then the pager.
+    await userEvent.tab();
+    await expect(document.activeElement).toHaveAccessibleName('Resize column: Transaction');
     await userEvent.tab();
     await expect(canvas.getByRole('button', { name: 'Next page' })).toHaveFocus();
     await userEvent.keyboard('{Enter}');
@@ -370,6 +377,61 @@ export const Keyboard: Story = {
       expect(canvasElement.querySelector('[aria-live="polite"]')).toHaveTextContent(
         'Rows 11–20 of 57',
       ),
+    );
+  },
+};
+
+/**
+ * Headers are named by their labels alone; a sort is said once (aria-sort on the header, and one
+ * polite announcement when a person sorts), not also in the header's name.
+ */
+export const HeaderNames: Story = {
+  parameters: FIXED_ARRANGEMENT,
+  play: async ({ canvasElement }) => {
+    const grid = within(canvasElement).getByRole('grid');
+    const header = within(grid).getByRole('columnheader', { name: 'Transaction' });
+    await expect(header).toHaveAttribute('aria-sort', 'none');
+    await userEvent.click(within(header).getByRole('button', { name: 'Transaction' }));
+    await waitFor(() => expect(header).toHaveAttribute('aria-sort', 'ascending'));
+    await expect(header).toHaveAccessibleName('Transaction');
+    await expect(within(header).getByRole('button')).toHaveAccessibleName('Transaction');
+    await expect(canvasElement.querySelector('[data-sort-note]')).toHaveTextContent(
+      'Transaction: sorted ascending',
+    );
+  },
+};
+
+/** The resizer is focusable: its arrows widen and narrow the column, mirrored right to left. */
+export const ResizeByKeyboard: Story = {
+  parameters: FIXED_ARRANGEMENT,
+  play: async ({ canvasElement }) => {
+    const grid = within(canvasElement).getByRole('grid');
+    await userEvent.tab();
+    await userEvent.tab();
+    const resizer = within(grid).getByRole('separator', { name: 'Resize column: Transaction' });
+    await expect(resizer).toHaveFocus();
+    const before = Number(resizer.getAttribute('aria-valuenow'));
+    await expect(before).toBeGreaterThan(0);
+    await userEvent.keyboard('{ArrowRight}{ArrowRight}');
+    await waitFor(() =>
+      expect(Number(resizer.getAttribute('aria-valuenow'))).toBeGreaterThan(before),
+    );
+    await expect(resizer).toHaveFocus();
+  },
+};
+export const ResizeByKeyboardRTL: Story = {
+  parameters: FIXED_ARRANGEMENT,
+  globals: { language: 'ar' },
+  play: async ({ canvasElement }) => {
+    const grid = within(canvasElement).getByRole('grid');
+    await userEvent.tab();
+    await userEvent.tab();
+    const resizer = within(grid).getByRole('separator', { name: 'تغيير عرض العمود: رقم العملية' });
+    await expect(resizer).toHaveFocus();
+    const before = Number(resizer.getAttribute('aria-valuenow'));
+    await userEvent.keyboard('{ArrowLeft}{ArrowLeft}');
+    await waitFor(() =>
+      expect(Number(resizer.getAttribute('aria-valuenow'))).toBeGreaterThan(before),
     );
   },
 };

@@ -2,6 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import {
   memo,
   useCallback,
+  useId,
   useLayoutEffect,
   useMemo,
   useRef,
@@ -167,6 +168,9 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
   const [active, setActive] = useState<Active>({ row: 0, col: 0 });
   const [widths, setWidths] = useState<Record<string, number>>({});
+  /** Each column's drawn width, for its resizer's value until a person sets one. */
+  const [measured, setMeasured] = useState<Record<string, number>>({});
+  const [sortNote, setSortNote] = useState('');
   const scrollRef = useRef<HTMLDivElement>(null);
   const tableRef = useRef<HTMLTableElement>(null);
   const focusRequest = useRef(false);
@@ -229,9 +233,12 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
       const isActive =
         Number(cellElement.dataset.row) === active.row &&
         Number(cellElement.dataset.col) === active.col;
-      cellElement.querySelectorAll<HTMLElement>(FOCUSABLE).forEach((control, index) => {
-        control.tabIndex = isActive && index === 0 ? 0 : -1;
-      });
+      [...cellElement.querySelectorAll<HTMLElement>(FOCUSABLE)]
+        // A header's resizer keeps its own place: after the header, in the active header cell.
+        .filter((control) => !control.hasAttribute('data-resizer'))
+        .forEach((control, index) => {
+          control.tabIndex = isActive && index === 0 ? 0 : -1;
+        });
     }
     if (!focusRequest.current) return;
     const target = grid.querySelector<HTMLElement>(
@@ -245,13 +252,26 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
     ).focus();
   });
 
+  useLayoutEffect(() => {
+    const next = Object.fromEntries(
+      columns.map((column) => [column.id, Math.round(headerWidth(tableRef.current, column.id))]),
+    );
+    setMeasured((current) =>
+      columns.every((column) => current[column.id] === next[column.id]) ? current : next,
+    );
+  }, [columns]);
+
   const onKeyDownCapture = (event: KeyboardEvent<HTMLTableElement>) => {
     const cellElement = (event.target as HTMLElement).closest<HTMLElement>('[data-row]');
     if (!cellElement) return;
     const row = Number(cellElement.dataset.row);
     const col = Number(cellElement.dataset.col);
     const forward = direction === 'rtl' ? -1 : 1;
-    if (event.altKey && row === 0 && (event.key === 'ArrowLeft' || event.key === 'ArrowRight')) {
+    const onResizer = (event.target as HTMLElement).hasAttribute('data-resizer');
+    if (
+      (onResizer || (event.altKey && row === 0)) &&
+      (event.key === 'ArrowLeft' || event.key === 'ArrowRight')
+    ) {
       const column = columns[col];
       if (column) resizeBy(column, (event.key === 'ArrowRight' ? 1 : -1) * forward * RESIZE_STEP);
       event.preventDefault();
@@ -385,10 +405,14 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
                   onResize={(delta) => {
                     resizeBy(column, delta);
                   }}
-                  width={widths[column.id] ?? column.width}
+                  width={widths[column.id] ?? column.width ?? measured[column.id]}
                   resizeLabel={t('resizeColumn')}
                   direction={direction}
-                  sortLabels={{ ascending: t('sortAscending'), descending: t('sortDescending') }}
+                  onSorted={(direction) => {
+                    setSortNote(
+                      `${column.header}: ${t(direction === 'ascending' ? 'sortAscending' : 'sortDescending')}`,
+                    );
+                  }}
                 />
               ))}
             </tr>
@@ -460,6 +484,10 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
       <div className={visuallyHidden} aria-live="polite" aria-atomic="true">
         {range}
       </div>
+      {/* A sort a person asked for, said once (the header's aria-sort keeps the state). */}
+      <div className={visuallyHidden} aria-live="polite" aria-atomic="true" data-sort-note>
+        {sortNote}
+      </div>
       {onPageChange && page && pageSize && totalCount > 0 ? (
         <Pagination
           page={page}
@@ -490,7 +518,7 @@ interface HeaderCellProps<Row> {
   width: number | undefined;
   resizeLabel: string;
   direction: 'ltr' | 'rtl';
-  sortLabels: Record<SortDirection, string>;
+  onSorted: (direction: SortDirection) => void;
 }
 
 function HeaderCell<Row>({
@@ -503,8 +531,9 @@ function HeaderCell<Row>({
   width,
   resizeLabel,
   direction,
-  sortLabels,
+  onSorted,
 }: HeaderCellProps<Row>) {
+  const labelId = useId();
   const sorted = sort?.column === column.id ? sort.direction : undefined;
   const canSort = Boolean(column.sortable && onSortChange);
   const startResize = (event: ReactPointerEvent<HTMLDivElement>) => {
@@ -537,6 +566,8 @@ function HeaderCell<Row>({
       data-interactive={canSort ? 'true' : undefined}
       aria-colindex={col + 1}
       aria-sort={canSort ? (sorted ?? 'none') : undefined}
+      // Named by its label alone: not by its resizer's name, nor its sort (aria-sort says that).
+      aria-labelledby={labelId}
       tabIndex={canSort ? -1 : isActive ? 0 : -1}
     >
       {canSort ? (
@@ -544,33 +575,34 @@ function HeaderCell<Row>({
           type="button"
           className={sortButton}
           tabIndex={isActive ? 0 : -1}
-          onClick={() =>
-            onSortChange?.({
-              column: column.id,
-              direction: sorted === 'ascending' ? 'descending' : 'ascending',
-            })
-          }
+          onClick={() => {
+            const next = sorted === 'ascending' ? 'descending' : 'ascending';
+            onSortChange?.({ column: column.id, direction: next });
+            onSorted(next);
+          }}
         >
-          {column.header}
-          {sorted ? (
-            <>
-              <span aria-hidden="true">{sorted === 'ascending' ? '▲' : '▼'}</span>
-              <span className={visuallyHidden}>{sortLabels[sorted]}</span>
-            </>
-          ) : null}
+          <span id={labelId}>{column.header}</span>
+          {sorted ? <span aria-hidden="true">{sorted === 'ascending' ? '▲' : '▼'}</span> : null}
         </button>
       ) : column.id === '__detail' ? (
         // Named for assistive technology; the toggles below speak for themselves on screen.
-        <span className={visuallyHidden}>{column.header}</span>
+        <span id={labelId} className={visuallyHidden}>
+          {column.header}
+        </span>
       ) : (
-        column.header
+        <span id={labelId}>{column.header}</span>
       )}
       {column.id === '__detail' ? null : (
+        // A focusable separator, as React Aria's table resizer: Tab from its header reaches it,
+        // the arrows resize (mirrored right to left), and a pointer drags it.
         <div
           role="separator"
           aria-orientation="vertical"
           aria-label={`${resizeLabel}: ${column.header}`}
-          aria-valuenow={width ?? undefined}
+          aria-valuenow={width ?? 0}
+          aria-valuemin={column.minWidth ?? DEFAULT_MIN_WIDTH}
+          tabIndex={isActive ? 0 : -1}
+          data-resizer=""
           className={resizer}
           onPointerDown={startResize}
         />

@@ -3,7 +3,7 @@ import { DialogTrigger } from 'react-aria-components';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { Button } from '../Button/Button.js';
 import { Dialog, type DialogProps } from './Dialog.js';
-import { FIXED_ARRANGEMENT, GUIDANCE } from '../../docs/guidance.js';
+import { FIXED_ARRANGEMENT, GUIDANCE, MODAL_DOCS } from '../../docs/guidance.js';
 
 function Opened(
   props: Partial<DialogProps> & { trigger?: string; cancel?: string; confirm?: string },
@@ -34,7 +34,7 @@ function Opened(
 const meta = {
   title: 'Components/Dialog',
   tags: ['autodocs'],
-  parameters: { docs: { description: { component: GUIDANCE.Dialog } } },
+  parameters: { docs: { ...MODAL_DOCS.docs, description: { component: GUIDANCE.Dialog } } },
   component: Dialog,
   args: { title: 'Reject the request?', children: null, onOpenChange: fn() },
   render: (args) => <Opened role={args.role} title={args.title} />,
@@ -90,7 +90,19 @@ export const RTL: Story = {
     await expect(await screen.findByRole('button', { name: 'إغلاق' })).toBeVisible();
   },
 };
-export const Dark: Story = { ...Open, globals: { theme: 'dark' } };
+/**
+ * The dialog mounts inside the provider's element, not at the end of `<body>`: it takes the
+ * provider's theme (and language and direction) in any app, not only one that themes `<html>`.
+ */
+export const Dark: Story = {
+  ...Open,
+  globals: { theme: 'dark' },
+  play: async () => {
+    const dialog = await screen.findByRole('dialog');
+    await expect(dialog.closest('.story-root [data-tawqi-overlays]')).not.toBeNull();
+    await expect(dialog.closest('.tawqi-theme-dark')).not.toBeNull();
+  },
+};
 
 /** Focus moves into the dialog, Escape closes it, and focus returns to the button that opened it. */
 export const Keyboard: Story = {

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, within } from 'storybook/test';
 import { QuantityDialog, type QuantityTotals } from './QuantityDialog.js';
-import { GUIDANCE } from '../../docs/guidance.js';
+import { GUIDANCE, MODAL_DOCS } from '../../docs/guidance.js';
 
 const items = [
   { id: 'PAX-4000', label: 'Enrolment Admin × 5', unitPriceMinor: 12_500, maxQuantity: 10 },
@@ -22,7 +22,7 @@ function totalsOf(quantities: Readonly<Record<string, number>>): QuantityTotals 
 const meta = {
   title: 'Components/QuantityDialog',
   tags: ['autodocs'],
-  parameters: { docs: { description: { component: GUIDANCE.QuantityDialog } } },
+  parameters: { docs: { ...MODAL_DOCS.docs, description: { component: GUIDANCE.QuantityDialog } } },
   component: QuantityDialog,
   args: {
     title: 'Buy role counters',

@@ -178,3 +178,22 @@ export const Keyboard: Story = {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
   },
 };
+
+/**
+ * F6 moves focus from the page to the toasts (a landmark, React Aria's landmark navigation), and
+ * back again with Shift+F6; while focus is there, the timers wait.
+ */
+export const ReachedByF6: Story = {
+  args: { messages: [all[1] as ToastMessage], timeoutMs: 300 },
+  play: async ({ canvasElement }) => {
+    const trigger = within(canvasElement).getByRole('button', { name: 'Show' });
+    await show(canvasElement);
+    const region = await screen.findByRole('region', { name: 'Messages' });
+    await expect(trigger).toHaveFocus();
+    await userEvent.keyboard('{F6}');
+    await waitFor(() => expect(region.contains(document.activeElement)).toBe(true));
+    // Past its 300 ms, the focused toast is still there.
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    await expect(screen.getByRole('alertdialog')).toBeVisible();
+  },
+};

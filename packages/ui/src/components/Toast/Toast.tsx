@@ -1,3 +1,5 @@
+import { useSyncExternalStore } from 'react';
+import { useUNSAFE_PortalContext as usePortalContext } from 'react-aria/PortalProvider';
 import {
   Button as AriaButton,
   Text,
@@ -22,8 +24,25 @@ import {
 
 const ICONS = { info: 'info', success: 'success', warning: 'warning', error: 'error' } as const;
 
-/** Where the toasts of a queue appear: bottom inline-end, newest nearest the edge. */
+/**
+ * Where the toasts of a queue appear: bottom inline-end, newest nearest the edge. The region is
+ * a landmark that F6 reaches (React Aria's landmark navigation).
+ */
 export function Toaster({ toasts }: { toasts: AppToastQueue }) {
+  const hasToasts = useSyncExternalStore(
+    (onChange) => toasts.queue.subscribe(onChange),
+    () => toasts.queue.visibleToasts.length > 0,
+    () => false,
+  );
+  const { getContainer } = usePortalContext();
+  // React Aria registers the region as a landmark when it mounts, and only if it is in the page
+  // then; a region mounted empty (or before its container) stayed out of F6's reach. So it mounts
+  // with its first toast, where it can show it.
+  const canShow = hasToasts && (!getContainer || getContainer() !== null);
+  return canShow ? <ToastList toasts={toasts} /> : null;
+}
+
+function ToastList({ toasts }: { toasts: AppToastQueue }) {
   const { t } = useUi();
   return (
     <ToastRegion queue={toasts.queue} className={region} aria-label={t('messages')}>
