@@ -5,20 +5,25 @@
  */
 import {
   IDLE_TIME_MINUTES,
-  INACTIVITY_CHECK_INTERVAL_MS,
   ROUTES,
   SIGNED_OUT_INACTIVE,
   STORAGE_KEYS,
   directionOf,
-  inactivityState,
   intlLocale,
-  parseLastActivity,
-  shouldKeepAlive,
+  startInactivityMonitor,
 } from '@tawqi/domain';
 import { THEME_CLASSES, UiProvider } from '@tawqi/ui';
 import i18next from 'i18next';
 import { useAtomValue } from 'jotai';
-import { Suspense, lazy, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import {
+  Suspense,
+  lazy,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { useLocation } from 'wouter';
 import { DemoBanner, servedInDemoMode } from './components/DemoBanner.js';
 import { Routes } from './routes.js';
@@ -54,13 +59,12 @@ export function App() {
     root.classList.add(THEME_CLASSES[theme]);
   }, [theme]);
 
-  // Inactivity (SPEC §4, and our additions in the domain's rule): last activity at load (here,
-  // once) and on each request (the api client); checked every 3 s (each second while warning).
-  // A person using the page sends a keep-alive at most once a minute.
+  // Inactivity (SPEC §4, and our additions in the domain's rule): the domain's loop records the
+  // last activity at start and checks every 3 s (each second while warning); the api client
+  // records each request. A person using the page sends a keep-alive at most once a minute.
   const [warningLeftMs, setWarningLeftMs] = useState<number | null>(null);
   const lastInteraction = useRef<number | null>(null);
   useEffect(() => {
-    storage.set(STORAGE_KEYS.lastActivity, String(Date.now()));
     const used = () => {
       lastInteraction.current = Date.now();
     };
@@ -72,47 +76,39 @@ export function App() {
     };
   }, []);
   const limitMinutes = session?.inactivityLimitMinutes ?? IDLE_TIME_MINUTES;
-  const keepAlive = () => {
+  const keepAlive = useCallback(() => {
     // A failure loses nothing: the next check tries again, and the warning still counts down.
     import('./keepAlive.js').then(({ keepAlive: send }) => send()).catch(() => undefined);
-  };
-  const signOutInactive = () => {
+  }, []);
+  const signOutInactive = useCallback(() => {
     setWarningLeftMs(null);
     navigate(`${ROUTES.logout}?signedOut=${SIGNED_OUT_INACTIVE}&minutes=${String(limitMinutes)}`);
-  };
-  useEffect(() => {
-    const check = () => {
-      const now = Date.now();
-      const lastActivity = parseLastActivity(storage.get(STORAGE_KEYS.lastActivity), now);
-      const state = inactivityState({
-        now,
-        lastActivity,
-        limitMinutes,
-        pathname: window.location.pathname,
+  }, [navigate, limitMinutes]);
+  useEffect(
+    () =>
+      startInactivityMonitor({
+        now: Date.now,
+        schedule: (task, ms) => {
+          const timer = window.setTimeout(task, ms);
+          return () => {
+            window.clearTimeout(timer);
+          };
+        },
+        readLastActivity: () => storage.get(STORAGE_KEYS.lastActivity),
+        writeLastActivity: (at) => {
+          storage.set(STORAGE_KEYS.lastActivity, String(at));
+        },
+        lastInteraction: () => lastInteraction.current,
+        pathname: () => window.location.pathname,
+        loginPath: ROUTES.login,
         signedIn: session !== null,
-      });
-      if (state.kind === 'inactive') {
-        signOutInactive();
-        return;
-      }
-      setWarningLeftMs(state.kind === 'warning' ? state.leftMs : null);
-      if (
-        session !== null &&
-        state.kind === 'active' &&
-        shouldKeepAlive({ now, lastActivity, lastInteraction: lastInteraction.current })
-      )
-        keepAlive();
-    };
-    const timer = window.setInterval(
-      check,
-      warningLeftMs === null ? INACTIVITY_CHECK_INTERVAL_MS : 1000,
-    );
-    return () => {
-      window.clearInterval(timer);
-    };
-    // The check reads the latest of everything; it is rescheduled when the warning starts or ends.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [session, navigate, limitMinutes, warningLeftMs === null]);
+        limitMinutes,
+        onWarning: setWarningLeftMs,
+        onInactive: signOutInactive,
+        keepAlive,
+      }),
+    [session, limitMinutes, signOutInactive, keepAlive],
+  );
 
   return (
     <UiProvider locale={intlLocale(language)} theme={theme} wrap={false}>

@@ -83,34 +83,40 @@ export function afterFailedCall(
     : { type: 'fail' };
 }
 
-/** What the client does when the refresh between a failed call and its retry fails. */
-export type RefreshFailureStep =
-  { type: 'logout'; removeRefreshToken: true; navigateTo: typeof ROUTES.logout } | { type: 'fail' };
+/**
+ * What the client does when the refresh between a failed call and its retry fails. Where a
+ * logout leads is the app's (Tawqi's client calls its `onLogout`, which goes to /logout).
+ */
+export type RefreshFailureStep = { type: 'logout'; removeRefreshToken: true } | { type: 'fail' };
 
 /**
- * A refresh that fails with detail TOKEN_EXPIRED removes the refresh token and goes to /logout
- * (SPEC §4, §8); so do TOKEN_REUSED and DEVICE_MISMATCH, which end the session just as surely. Any
+ * A refresh that fails with detail TOKEN_EXPIRED removes the refresh token and logs out
+ * (SPEC §4, §8: to /logout); so do TOKEN_REUSED and DEVICE_MISMATCH, which end the session just as surely. Any
  * other failure (a network error, a 5xx) is not proof that the session is over: the original call
  * fails with its own error and the user keeps their place (our decision; the spec names only
  * TOKEN_EXPIRED).
  */
 export function afterRefreshFailure(outcome: RefreshOutcome): RefreshFailureStep {
   return outcome.kind === 'rejected' && SESSION_ENDED_DETAILS.includes(outcome.detail ?? '')
-    ? { type: 'logout', removeRefreshToken: true, navigateTo: ROUTES.logout }
+    ? { type: 'logout', removeRefreshToken: true }
     : { type: 'fail' };
 }
 
-const SESSION_ROUTES: readonly string[] = [ROUTES.authCheck, ROUTES.login, ROUTES.logout];
+const TAWQI_SESSION_PATHS: readonly string[] = [ROUTES.authCheck, ROUTES.login, ROUTES.logout];
 
 /**
  * `from` is followed only when it is a path inside this site (security: no open redirect to
  * `//evil.example` or `https://…`) and not a session route (no loop back to login or logout).
+ * Another app passes its own session routes.
  */
-export function safeReturnPath(from: string | null | undefined): string | null {
+export function safeReturnPath(
+  from: string | null | undefined,
+  sessionRoutes: readonly string[] = TAWQI_SESSION_PATHS,
+): string | null {
   if (!from?.startsWith('/') || from.startsWith('//') || from.startsWith('/\\')) return null;
   // Control characters and backslashes let browsers reinterpret a path as another origin.
   // eslint-disable-next-line no-control-regex -- matching control characters is the point
   if (/[\u0000-\u001f\u007f\\]/.test(from)) return null;
   const pathname = from.replace(/[?#].*$/su, '');
-  return SESSION_ROUTES.includes(pathname) ? null : from;
+  return sessionRoutes.includes(pathname) ? null : from;
 }

@@ -94,7 +94,6 @@ describe('a failed call (SPEC §4)', () => {
       expect(afterRefreshFailure({ kind: 'rejected', status: 401, detail })).toEqual({
         type: 'logout',
         removeRefreshToken: true,
-        navigateTo: '/logout',
       });
     }
   });
@@ -137,5 +136,10 @@ describe('return path after sign-in', () => {
     for (const from of ['/logout', '/app/login', '/auth-check?from=/app/my', '/app/login#x']) {
       expect(safeReturnPath(from)).toBeNull();
     }
+  });
+
+  it('takes another app’s session routes', () => {
+    expect(safeReturnPath('/signin?next=1', ['/signin'])).toBeNull();
+    expect(safeReturnPath('/app/login', ['/signin'])).toBe('/app/login');
   });
 });
