@@ -147,6 +147,28 @@ describe('the built Storybook', () => {
     expect(components.filter((id) => !(id in index.entries))).toEqual([]);
   });
 
+  it('tags each component with its status and words to filter it by', () => {
+    const byTitle = new Map<string, string[]>();
+    for (const entry of Object.values(index.entries))
+      if (entry.title.startsWith('Components/')) byTitle.set(entry.title, entry.tags ?? []);
+    const seen = Object.fromEntries(
+      [...byTitle].map(([title, tags]) => [
+        title.slice('Components/'.length),
+        {
+          status: tags.filter((tag) => tag === 'stable' || tag === 'beta'),
+          words: tags.filter((tag) => !/^(autodocs|dev|test|manifest|stable|beta)$/.test(tag))
+            .length,
+        },
+      ]),
+    );
+    // Which status each has is the ui package's (its unit test holds the stories to it).
+    expect(Object.keys(seen).length).toBeGreaterThanOrEqual(25);
+    for (const [name, tags] of Object.entries(seen)) {
+      expect(tags.status, name).toHaveLength(1);
+      expect(tags.words, name).toBeGreaterThan(0);
+    }
+  });
+
   it.each(compared)('renders %s as the dev server does', async (id) => {
     const fromDev = await screenshot(origins.dev, id);
     const fromBuild = await screenshot(origins.built, id);

@@ -24,7 +24,7 @@ const page = (parts: {
     ...(parts.rtl ? ['', `**Right to left.** ${parts.rtl}`] : []),
   ].join('\n');
 
-export const GUIDANCE = {
+const PAGES = {
   AppShell: page({
     use: 'The frame of a signed-in product: a header with the brand, language and theme switches and an organization switcher, the navigation (a side bar on wide screens, a drawer on a phone) and the main region.',
     do: [
@@ -284,6 +284,56 @@ export const GUIDANCE = {
     keyboard: 'Not focusable.',
   }),
 } as const;
+
+type ComponentName = keyof typeof PAGES;
+
+/**
+ * How settled each component is, on its docs page and as a Storybook tag. Stable: its props
+ * change only in a major release. Beta: it may still change in a minor one — it stands on an API
+ * React Aria marks unstable (Toast), or it has one product using it so far.
+ */
+export const COMPONENT_STATUS: Record<ComponentName, 'stable' | 'beta'> = {
+  AppShell: 'beta',
+  BarChart: 'beta',
+  Button: 'stable',
+  Card: 'stable',
+  Checkbox: 'stable',
+  ComboBox: 'stable',
+  DataGrid: 'stable',
+  DateRangePicker: 'stable',
+  Dialog: 'stable',
+  EmptyState: 'stable',
+  ErrorState: 'stable',
+  FileButton: 'beta',
+  FilterBar: 'beta',
+  Link: 'stable',
+  Menu: 'stable',
+  NumberField: 'stable',
+  Pagination: 'stable',
+  Popover: 'stable',
+  QuantityDialog: 'beta',
+  SearchField: 'stable',
+  Select: 'stable',
+  Spinner: 'stable',
+  StatusBadge: 'stable',
+  Tabs: 'stable',
+  TextField: 'stable',
+  Toast: 'beta',
+  VisuallyHidden: 'stable',
+};
+
+const STATUS_LINE = {
+  stable: '**Status: stable.** Its props change only in a major release.',
+  beta: '**Status: beta.** Its props may still change in a minor release (see the changelog).',
+} as const;
+
+/** Each component's docs page: its status, then how it is meant to be used. */
+export const GUIDANCE = Object.fromEntries(
+  Object.entries(PAGES).map(([name, text]) => [
+    name,
+    `${STATUS_LINE[COMPONENT_STATUS[name as ComponentName]]}\n\n${text}`,
+  ]),
+) as Record<ComponentName, string>;
 
 /**
  * A story that shows a fixed arrangement (every tone, a keyboard walk, a long text) rather than

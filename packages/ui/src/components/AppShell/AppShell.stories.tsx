@@ -25,7 +25,8 @@ const navigation = [
 
 const meta = {
   title: 'Components/AppShell',
-  tags: ['autodocs'],
+  // Its status and the words Storybook's search finds it by (besides its name).
+  tags: ['autodocs', 'beta', 'layout', 'navigation', 'header'],
   component: AppShell,
   parameters: {
     layout: 'fullscreen',

@@ -6,7 +6,8 @@ import { FIXED_ARRANGEMENT, GUIDANCE } from '../../docs/guidance.js';
 
 const meta = {
   title: 'Components/Button',
-  tags: ['autodocs'],
+  // Its status and the words Storybook's search finds it by (besides its name).
+  tags: ['autodocs', 'stable', 'action'],
   parameters: { docs: { description: { component: GUIDANCE.Button } } },
   component: Button,
   args: { children: 'Buy plan', onPress: fn() },

@@ -7,7 +7,8 @@ import { FIXED_ARRANGEMENT, GUIDANCE } from '../../docs/guidance.js';
 
 const meta = {
   title: 'Components/Card',
-  tags: ['autodocs'],
+  // Its status and the words Storybook's search finds it by (besides its name).
+  tags: ['autodocs', 'stable', 'stat', 'summary'],
   parameters: { docs: { description: { component: GUIDANCE.Card } } },
   component: Card,
   args: {

@@ -11,7 +11,8 @@ const statuses = [
 
 const meta = {
   title: 'Components/Checkbox',
-  tags: ['autodocs'],
+  // Its status and the words Storybook's search finds it by (besides its name).
+  tags: ['autodocs', 'stable', 'form', 'option'],
   parameters: { docs: { description: { component: GUIDANCE.Checkbox } } },
   component: Checkbox,
   args: { children: 'I accept the subscriber agreement', onChange: fn() },

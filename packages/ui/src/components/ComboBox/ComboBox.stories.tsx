@@ -10,7 +10,8 @@ const ids = Array.from({ length: 40 }, (_, index) => {
 
 const meta = {
   title: 'Components/ComboBox',
-  tags: ['autodocs'],
+  // Its status and the words Storybook's search finds it by (besides its name).
+  tags: ['autodocs', 'stable', 'autocomplete', 'form'],
   parameters: { docs: { description: { component: GUIDANCE.ComboBox } } },
   component: ComboBox,
   args: { label: 'Employee ID', options: ids, placeholder: 'Type or choose', onChange: fn() },

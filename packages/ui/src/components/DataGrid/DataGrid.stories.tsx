@@ -171,7 +171,8 @@ function PaymentsGrid({ count = 57, withActions, withDetail, ...props }: Props) 
 
 const meta = {
   title: 'Components/DataGrid',
-  tags: ['autodocs'],
+  // Its status and the words Storybook's search finds it by (besides its name).
+  tags: ['autodocs', 'stable', 'table', 'grid', 'list'],
   parameters: { docs: { description: { component: GUIDANCE.DataGrid } } },
   component: PaymentsGrid,
   args: { onRetry: fn(), onClearFilters: fn() },

@@ -5,7 +5,8 @@ import { GUIDANCE } from '../../docs/guidance.js';
 
 const meta = {
   title: 'Components/DateRangePicker',
-  tags: ['autodocs'],
+  // Its status and the words Storybook's search finds it by (besides its name).
+  tags: ['autodocs', 'stable', 'date', 'calendar', 'form'],
   parameters: { docs: { description: { component: GUIDANCE.DateRangePicker } } },
   component: DateRangePicker,
   args: { label: 'Transaction date', onChange: fn() },

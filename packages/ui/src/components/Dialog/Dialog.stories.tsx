@@ -33,7 +33,8 @@ function Opened(
 
 const meta = {
   title: 'Components/Dialog',
-  tags: ['autodocs'],
+  // Its status and the words Storybook's search finds it by (besides its name).
+  tags: ['autodocs', 'stable', 'modal', 'confirm'],
   parameters: { docs: { ...MODAL_DOCS.docs, description: { component: GUIDANCE.Dialog } } },
   component: Dialog,
   args: { title: 'Reject the request?', children: null, onOpenChange: fn() },

@@ -6,7 +6,8 @@ import { GUIDANCE } from '../../docs/guidance.js';
 
 const meta = {
   title: 'Components/EmptyState',
-  tags: ['autodocs'],
+  // Its status and the words Storybook's search finds it by (besides its name).
+  tags: ['autodocs', 'stable', 'no-results', 'empty'],
   parameters: { docs: { description: { component: GUIDANCE.EmptyState } } },
   component: EmptyState,
 } satisfies Meta<typeof EmptyState>;

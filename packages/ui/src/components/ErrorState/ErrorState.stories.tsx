@@ -5,7 +5,8 @@ import { GUIDANCE } from '../../docs/guidance.js';
 
 const meta = {
   title: 'Components/ErrorState',
-  tags: ['autodocs'],
+  // Its status and the words Storybook's search finds it by (besides its name).
+  tags: ['autodocs', 'stable', 'error', 'retry'],
   parameters: { docs: { description: { component: GUIDANCE.ErrorState } } },
   component: ErrorState,
   args: { onRetry: fn() },

@@ -5,7 +5,8 @@ import { GUIDANCE } from '../../docs/guidance.js';
 
 const meta = {
   title: 'Components/FileButton',
-  tags: ['autodocs'],
+  // Its status and the words Storybook's search finds it by (besides its name).
+  tags: ['autodocs', 'beta', 'upload', 'file'],
   parameters: { docs: { description: { component: GUIDANCE.FileButton } } },
   component: FileButton,
   args: {

@@ -12,7 +12,8 @@ const empty = { search: '', dateRange: null, statuses: ['Approved', 'Pending'] }
 
 const meta = {
   title: 'Components/FilterBar',
-  tags: ['autodocs'],
+  // Its status and the words Storybook's search finds it by (besides its name).
+  tags: ['autodocs', 'beta', 'filter', 'search'],
   parameters: { docs: { description: { component: GUIDANCE.FilterBar } } },
   component: FilterBar,
   args: { value: empty, emptyValue: empty, statusOptions, onChange: fn() },

@@ -5,7 +5,8 @@ import { GUIDANCE } from '../../docs/guidance.js';
 
 const meta = {
   title: 'Components/Link',
-  tags: ['autodocs'],
+  // Its status and the words Storybook's search finds it by (besides its name).
+  tags: ['autodocs', 'stable', 'navigation'],
   parameters: { docs: { description: { component: GUIDANCE.Link } } },
   component: Link,
   args: { children: 'Read the subscriber agreement', onPress: fn() },

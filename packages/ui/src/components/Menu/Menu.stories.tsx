@@ -6,7 +6,8 @@ import { GUIDANCE } from '../../docs/guidance.js';
 
 const meta = {
   title: 'Components/Menu',
-  tags: ['autodocs'],
+  // Its status and the words Storybook's search finds it by (besides its name).
+  tags: ['autodocs', 'stable', 'actions', 'dropdown'],
   parameters: { docs: { description: { component: GUIDANCE.Menu } } },
   component: Menu,
   args: {

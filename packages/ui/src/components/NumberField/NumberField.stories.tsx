@@ -5,7 +5,8 @@ import { GUIDANCE } from '../../docs/guidance.js';
 
 const meta = {
   title: 'Components/NumberField',
-  tags: ['autodocs'],
+  // Its status and the words Storybook's search finds it by (besides its name).
+  tags: ['autodocs', 'stable', 'form', 'number'],
   parameters: { docs: { description: { component: GUIDANCE.NumberField } } },
   component: NumberField,
   args: { label: 'Quantity', minValue: 0, maxValue: 1000, onChange: fn() },

@@ -20,7 +20,8 @@ function Stateful(props: PaginationProps) {
 
 const meta = {
   title: 'Components/Pagination',
-  tags: ['autodocs'],
+  // Its status and the words Storybook's search finds it by (besides its name).
+  tags: ['autodocs', 'stable', 'pages', 'paging'],
   parameters: { docs: { description: { component: GUIDANCE.Pagination } } },
   component: Pagination,
   args: { page: 1, pageSize: 10, totalCount: 57, onPageChange: fn() },

@@ -21,7 +21,8 @@ function totalsOf(quantities: Readonly<Record<string, number>>): QuantityTotals 
 
 const meta = {
   title: 'Components/QuantityDialog',
-  tags: ['autodocs'],
+  // Its status and the words Storybook's search finds it by (besides its name).
+  tags: ['autodocs', 'beta', 'modal', 'buy', 'quantity'],
   parameters: { docs: { ...MODAL_DOCS.docs, description: { component: GUIDANCE.QuantityDialog } } },
   component: QuantityDialog,
   args: {

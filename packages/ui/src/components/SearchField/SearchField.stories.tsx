@@ -5,7 +5,8 @@ import { GUIDANCE } from '../../docs/guidance.js';
 
 const meta = {
   title: 'Components/SearchField',
-  tags: ['autodocs'],
+  // Its status and the words Storybook's search finds it by (besides its name).
+  tags: ['autodocs', 'stable', 'search', 'form'],
   parameters: { docs: { description: { component: GUIDANCE.SearchField } } },
   component: SearchField,
   args: {

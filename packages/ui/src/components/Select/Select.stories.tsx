@@ -17,7 +17,8 @@ const unitsAr = [
 
 const meta = {
   title: 'Components/Select',
-  tags: ['autodocs'],
+  // Its status and the words Storybook's search finds it by (besides its name).
+  tags: ['autodocs', 'stable', 'dropdown', 'form'],
   parameters: { docs: { description: { component: GUIDANCE.Select } } },
   component: Select,
   args: {

@@ -5,7 +5,8 @@ import { GUIDANCE } from '../../docs/guidance.js';
 
 const meta = {
   title: 'Components/Spinner',
-  tags: ['autodocs'],
+  // Its status and the words Storybook's search finds it by (besides its name).
+  tags: ['autodocs', 'stable', 'loading', 'progress'],
   parameters: { docs: { description: { component: GUIDANCE.Spinner } } },
   component: Spinner,
 } satisfies Meta<typeof Spinner>;

@@ -5,7 +5,8 @@ import { FIXED_ARRANGEMENT, GUIDANCE } from '../../docs/guidance.js';
 
 const meta = {
   title: 'Components/StatusBadge',
-  tags: ['autodocs'],
+  // Its status and the words Storybook's search finds it by (besides its name).
+  tags: ['autodocs', 'stable', 'status', 'tag'],
   parameters: { docs: { description: { component: GUIDANCE.StatusBadge } } },
   component: StatusBadge,
   args: { tone: 'neutral', label: 'Deactivated' },

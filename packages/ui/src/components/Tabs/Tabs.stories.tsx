@@ -17,7 +17,8 @@ const ar = [
 
 const meta = {
   title: 'Components/Tabs',
-  tags: ['autodocs'],
+  // Its status and the words Storybook's search finds it by (besides its name).
+  tags: ['autodocs', 'stable', 'navigation'],
   parameters: { docs: { description: { component: GUIDANCE.Tabs } } },
   component: Tabs,
   args: { label: 'Organization profile', items: en, onSelectionChange: fn() },

@@ -5,7 +5,8 @@ import { GUIDANCE } from '../../docs/guidance.js';
 
 const meta = {
   title: 'Components/TextField',
-  tags: ['autodocs'],
+  // Its status and the words Storybook's search finds it by (besides its name).
+  tags: ['autodocs', 'stable', 'form', 'input'],
   parameters: { docs: { description: { component: GUIDANCE.TextField } } },
   component: TextField,
   args: { label: 'E-mail', placeholder: 'name@example.sa', onChange: fn() },

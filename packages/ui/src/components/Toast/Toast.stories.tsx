@@ -45,7 +45,8 @@ const all: ToastMessage[] = [
 
 const meta = {
   title: 'Components/Toast',
-  tags: ['autodocs'],
+  // Its status and the words Storybook's search finds it by (besides its name).
+  tags: ['autodocs', 'beta', 'notification', 'message'],
   parameters: { docs: { description: { component: GUIDANCE.Toast } } },
   component: Demo,
   args: { messages: all },

@@ -6,7 +6,8 @@ import { GUIDANCE } from '../../docs/guidance.js';
 
 const meta = {
   title: 'Components/VisuallyHidden',
-  tags: ['autodocs'],
+  // Its status and the words Storybook's search finds it by (besides its name).
+  tags: ['autodocs', 'stable', 'screen-reader', 'a11y'],
   parameters: { docs: { description: { component: GUIDANCE.VisuallyHidden } } },
   component: VisuallyHidden,
   args: { children: 'unread' },
