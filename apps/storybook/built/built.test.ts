@@ -13,7 +13,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import pixelmatch from 'pixelmatch';
-import { chromium, type Browser } from 'playwright';
+import { chromium, type Browser, type Page } from 'playwright';
 import { PNG } from 'pngjs';
 import sirv from 'sirv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -118,11 +118,8 @@ afterAll(async () => {
   if (dev.pid) process.kill(-dev.pid, 'SIGTERM');
 });
 
-/** The story as a person sees it once rendered, its play function and checks run. */
-async function screenshot(origin: string, id: string): Promise<{ png: Buffer; errors: string[] }> {
-  const page = await browser.newPage({ viewport: VIEWPORT });
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
+/** Opens a story and waits until it has rendered and its play function and checks have run. */
+async function openStory(page: Page, origin: string, id: string) {
   await page.goto(`${origin}/iframe.html?id=${id}&viewMode=story`);
   await page.waitForFunction(
     () => {
@@ -135,6 +132,14 @@ async function screenshot(origin: string, id: string): Promise<{ png: Buffer; er
     { timeout: 90_000 },
   );
   await page.evaluate(() => document.fonts.ready);
+}
+
+/** The story as a person sees it once rendered, its play function and checks run. */
+async function screenshot(origin: string, id: string): Promise<{ png: Buffer; errors: string[] }> {
+  const page = await browser.newPage({ viewport: VIEWPORT });
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await openStory(page, origin, id);
   const png = await page.screenshot({ animations: 'disabled', fullPage: true });
   await page.close();
   return { png, errors };
@@ -226,4 +231,43 @@ describe('the docs pages of modal components', () => {
       await page.close();
     },
   );
+});
+
+/**
+ * High contrast (forced colours): the system drops backgrounds, so a mark or a fill drawn only
+ * with one vanished. Each must still have ink where it is: at least a third of its box differs
+ * from the page's canvas colour.
+ */
+describe('forced colours (high contrast)', () => {
+  it.each([
+    ['components-statusbadge--all-tones', '[data-tone] > [aria-hidden]'],
+    ['components-card--stat', '[role="meter"] > *'],
+  ])('%s keeps its marks', async (id, selector) => {
+    const page = await browser.newPage({ viewport: VIEWPORT });
+    await page.emulateMedia({ forcedColors: 'active' });
+    await openStory(page, origins.built, id);
+    const marks = page.locator(selector);
+    expect(await marks.count()).toBeGreaterThan(0);
+    const canvas = PNG.sync.read(
+      await page.screenshot({ clip: { x: 0, y: 0, width: 4, height: 4 } }),
+    );
+    const [r, g, b] = [canvas.data[0], canvas.data[1], canvas.data[2]];
+    for (const mark of await marks.all()) {
+      const image = PNG.sync.read(await mark.screenshot({ animations: 'disabled' }));
+      let inked = 0;
+      for (let offset = 0; offset < image.data.length; offset += 4)
+        if (
+          Math.abs((image.data[offset] ?? 0) - (r ?? 0)) +
+            Math.abs((image.data[offset + 1] ?? 0) - (g ?? 0)) +
+            Math.abs((image.data[offset + 2] ?? 0) - (b ?? 0)) >
+          96
+        )
+          inked += 1;
+      expect(
+        inked / (image.width * image.height),
+        await mark.evaluate((e) => e.outerHTML),
+      ).toBeGreaterThan(1 / 3);
+    }
+    await page.close();
+  });
 });

@@ -25,7 +25,7 @@ const navigation = [
 
 const meta = {
   title: 'Components/AppShell',
-  // Its status and the words Storybook's search finds it by (besides its name).
+  // Its status and words to find it by in the sidebar's tag filter (search reads names only).
   tags: ['autodocs', 'beta', 'layout', 'navigation', 'header'],
   component: AppShell,
   parameters: {

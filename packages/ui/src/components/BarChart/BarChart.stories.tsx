@@ -8,7 +8,7 @@ const USED = [120, 95, 140, 180, 160, 210, 0, 175, 230, 260, 240, 90];
 
 const meta = {
   title: 'Components/BarChart',
-  // Its status and the words Storybook's search finds it by (besides its name).
+  // Its status and words to find it by in the sidebar's tag filter (search reads names only).
   tags: ['autodocs', 'beta', 'chart', 'graph'],
   parameters: { docs: { description: { component: GUIDANCE.BarChart } } },
   component: BarChart,

@@ -1,5 +1,6 @@
 import { visuallyHidden } from '../VisuallyHidden/VisuallyHidden.css.js';
 import { caption, column, figure, fill, plot, tick, ticks, track } from './BarChart.css.js';
+import { withClassName, type ClassNameProp } from '../parts/className.js';
 
 export interface BarChartBar {
   id: string;
@@ -10,7 +11,7 @@ export interface BarChartBar {
   valueText: string;
 }
 
-export interface BarChartProps {
+export interface BarChartProps extends ClassNameProp {
   /** What is measured and over what ("eSign counters used per month"); names the chart and its table. */
   caption: string;
   /** The bars in reading order, each with its label, value and the value in words. */
@@ -26,10 +27,16 @@ export interface BarChartProps {
  * rather look than read. The picture is hidden from screen readers; a table with the same figures
  * stands behind it for them. Sized in the flow, so it narrows with a phone's screen.
  */
-export function BarChart({ caption: text, bars, labelHeader, valueHeader }: BarChartProps) {
+export function BarChart({
+  caption: text,
+  bars,
+  labelHeader,
+  valueHeader,
+  className,
+}: BarChartProps) {
   const highest = Math.max(1, ...bars.map((bar) => bar.value));
   return (
-    <figure className={figure}>
+    <figure className={withClassName(figure, className)}>
       <figcaption className={caption}>{text}</figcaption>
       <div aria-hidden="true">
         <div className={plot}>

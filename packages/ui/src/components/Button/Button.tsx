@@ -1,8 +1,9 @@
 import { Button as AriaButton, type ButtonProps as AriaButtonProps } from 'react-aria-components';
 import { Spinner } from '../Spinner/Spinner.js';
 import { button, type ButtonVariants } from './Button.css.js';
+import { withClassName, type ClassNameProp } from '../parts/className.js';
 
-export interface ButtonProps extends Omit<AriaButtonProps, 'className' | 'style'> {
+export interface ButtonProps extends ClassNameProp, Omit<AriaButtonProps, 'className' | 'style'> {
   /** `primary` for the one main action of a view, `secondary` for the others, `ghost` for quiet ones, `danger` for what destroys. */
   variant?: ButtonVariants['variant'];
   /** `medium` by default; `small` inside dense places such as a grid cell. */
@@ -13,9 +14,13 @@ export interface ButtonProps extends Omit<AriaButtonProps, 'className' | 'style'
  * A button (React Aria: press, keyboard, focus-visible). While `isPending` it keeps its label
  * for layout, shows a spinner, and is announced as busy.
  */
-export function Button({ variant, size, children, isPending, ...props }: ButtonProps) {
+export function Button({ variant, size, children, isPending, className, ...props }: ButtonProps) {
   return (
-    <AriaButton {...props} isPending={isPending ?? false} className={button({ variant, size })}>
+    <AriaButton
+      {...props}
+      isPending={isPending ?? false}
+      className={withClassName(button({ variant, size }), className)}
+    >
       {(state) => (
         <>
           {isPending ? <Spinner size="small" /> : null}

@@ -1,4 +1,5 @@
 import { style } from '@vanilla-extract/css';
+import { FORCED_COLORS, forcedFill } from '../parts/forcedColors.js';
 import { vars } from '../../theme/contract.css.js';
 
 export const card = style({
@@ -44,10 +45,12 @@ export const meter = style({
   borderRadius: vars.radius.pill,
   backgroundColor: vars.color.surfaceSunken,
   overflow: 'hidden',
+  '@media': { [FORCED_COLORS]: { border: '1px solid CanvasText' } },
 });
 
 export const meterFill = style({
   blockSize: '100%',
   backgroundColor: vars.color.accent,
   borderRadius: vars.radius.pill,
+  '@media': { [FORCED_COLORS]: forcedFill },
 });

@@ -7,7 +7,7 @@ import { FIXED_ARRANGEMENT, GUIDANCE } from '../../docs/guidance.js';
 
 const meta = {
   title: 'Components/Card',
-  // Its status and the words Storybook's search finds it by (besides its name).
+  // Its status and words to find it by in the sidebar's tag filter (search reads names only).
   tags: ['autodocs', 'stable', 'stat', 'summary'],
   parameters: { docs: { description: { component: GUIDANCE.Card } } },
   component: Card,

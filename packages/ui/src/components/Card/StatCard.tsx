@@ -2,9 +2,10 @@ import type { ReactNode } from 'react';
 import { Meter } from 'react-aria-components';
 import { Spinner } from '../Spinner/Spinner.js';
 import { card, meter, meterFill, statHint, statLabel, statValue } from './Card.css.js';
+import { withClassName, type ClassNameProp } from '../parts/className.js';
 
 // Apart from Card, so a page with plain cards does not download the meter.
-export interface StatCardProps {
+export interface StatCardProps extends ClassNameProp {
   /** What the figure is ("eSign counter balance"); names the card for screen readers. */
   label: string;
   /** The figure, already formatted in the user's language (numbers, money). */
@@ -18,9 +19,20 @@ export interface StatCardProps {
 }
 
 /** One figure with its label, and optionally a meter; a spinner while loading. */
-export function StatCard({ label, value, hint, meterPercent, isLoading }: StatCardProps) {
+export function StatCard({
+  label,
+  value,
+  hint,
+  meterPercent,
+  isLoading,
+  className,
+}: StatCardProps) {
   return (
-    <section className={card} aria-label={label} aria-busy={isLoading ? true : undefined}>
+    <section
+      className={withClassName(card, className)}
+      aria-label={label}
+      aria-busy={isLoading ? true : undefined}
+    >
       <p className={statLabel}>{label}</p>
       {isLoading ? <Spinner size="small" /> : <p className={statValue}>{value}</p>}
       {meterPercent === undefined || isLoading ? null : (

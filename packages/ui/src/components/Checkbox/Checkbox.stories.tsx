@@ -11,7 +11,7 @@ const statuses = [
 
 const meta = {
   title: 'Components/Checkbox',
-  // Its status and the words Storybook's search finds it by (besides its name).
+  // Its status and words to find it by in the sidebar's tag filter (search reads names only).
   tags: ['autodocs', 'stable', 'form', 'option'],
   parameters: { docs: { description: { component: GUIDANCE.Checkbox } } },
   component: Checkbox,

@@ -8,19 +8,18 @@ import {
 import { FieldHelp, FieldLabel, type FieldTextProps } from '../parts/FieldParts.js';
 import { Icon } from '../parts/Icon.js';
 import { box, checkbox, group, options as optionsClass } from './Checkbox.css.js';
+import { withClassName, type ClassNameProp } from '../parts/className.js';
 
-export interface CheckboxProps extends Omit<
-  CheckboxFieldProps,
-  'className' | 'style' | 'children'
-> {
+export interface CheckboxProps
+  extends ClassNameProp, Omit<CheckboxFieldProps, 'className' | 'style' | 'children'> {
   /** The label, worded so that checked means yes. */
   children: string;
 }
 
 /** A checkbox with its label; Space toggles it. */
-export function Checkbox({ children, ...props }: CheckboxProps) {
+export function Checkbox({ children, className, ...props }: CheckboxProps) {
   return (
-    <CheckboxField {...props}>
+    <CheckboxField {...props} {...(className ? { className } : {})}>
       <CheckboxButton className={checkbox}>
         {({ isIndeterminate }) => (
           <>
@@ -36,7 +35,10 @@ export function Checkbox({ children, ...props }: CheckboxProps) {
 }
 
 export interface CheckboxGroupProps
-  extends Omit<AriaCheckboxGroupProps, 'className' | 'style' | 'children'>, FieldTextProps {
+  extends
+    ClassNameProp,
+    Omit<AriaCheckboxGroupProps, 'className' | 'style' | 'children'>,
+    FieldTextProps {
   /** The choices, each with its value and its translated label. */
   options: readonly { value: string; label: string }[];
 }
@@ -47,10 +49,11 @@ export function CheckboxGroup({
   description,
   errorMessage,
   options,
+  className,
   ...props
 }: CheckboxGroupProps) {
   return (
-    <AriaCheckboxGroup {...props} className={group}>
+    <AriaCheckboxGroup {...props} className={withClassName(group, className)}>
       <FieldLabel>{label}</FieldLabel>
       <div className={optionsClass}>
         {options.map((option) => (

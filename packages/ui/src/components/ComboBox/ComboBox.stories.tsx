@@ -10,7 +10,7 @@ const ids = Array.from({ length: 40 }, (_, index) => {
 
 const meta = {
   title: 'Components/ComboBox',
-  // Its status and the words Storybook's search finds it by (besides its name).
+  // Its status and words to find it by in the sidebar's tag filter (search reads names only).
   tags: ['autodocs', 'stable', 'autocomplete', 'form'],
   parameters: { docs: { description: { component: GUIDANCE.ComboBox } } },
   component: ComboBox,

@@ -11,6 +11,7 @@ import {
 import { FieldHelp, FieldLabel, type FieldTextProps } from '../parts/FieldParts.js';
 import { bareInput, field, iconButton, inputGroup, listItem, popover } from '../parts/field.css.js';
 import { Icon } from '../parts/Icon.js';
+import { withClassName, type ClassNameProp } from '../parts/className.js';
 
 export interface ComboBoxOption {
   id: Key;
@@ -19,6 +20,7 @@ export interface ComboBoxOption {
 
 export interface ComboBoxProps
   extends
+    ClassNameProp,
     Omit<
       AriaComboBoxProps<ComboBoxOption>,
       'className' | 'style' | 'children' | 'items' | 'defaultItems'
@@ -41,10 +43,11 @@ export function ComboBox({
   errorMessage,
   options,
   placeholder,
+  className,
   ...props
 }: ComboBoxProps) {
   return (
-    <AriaComboBox {...props} defaultItems={options} className={field}>
+    <AriaComboBox {...props} defaultItems={options} className={withClassName(field, className)}>
       <FieldLabel>{label}</FieldLabel>
       <div className={inputGroup}>
         <Input className={bareInput} placeholder={placeholder} />

@@ -1,4 +1,5 @@
 import { keyframes, style } from '@vanilla-extract/css';
+import { FORCED_COLORS, forcedHighlight } from '../parts/forcedColors.js';
 import { vars } from '../../theme/contract.css.js';
 import { focusRing } from '../parts/focusRing.js';
 
@@ -71,7 +72,16 @@ export const resizer = style({
   inlineSize: '6px',
   cursor: 'col-resize',
   touchAction: 'none',
-  selectors: { '&:hover, &[data-resizing="true"]': { backgroundColor: vars.color.accent } },
+  outline: 'none',
+  selectors: {
+    '&:hover, &[data-resizing="true"], &:focus-visible': { backgroundColor: vars.color.accent },
+    '&:focus-visible': focusRing,
+  },
+  '@media': {
+    [FORCED_COLORS]: {
+      selectors: { '&:hover, &[data-resizing="true"], &:focus-visible': forcedHighlight },
+    },
+  },
 });
 
 export const cell = style({

@@ -171,7 +171,7 @@ function PaymentsGrid({ count = 57, withActions, withDetail, ...props }: Props) 
 
 const meta = {
   title: 'Components/DataGrid',
-  // Its status and the words Storybook's search finds it by (besides its name).
+  // Its status and words to find it by in the sidebar's tag filter (search reads names only).
   tags: ['autodocs', 'stable', 'table', 'grid', 'list'],
   parameters: { docs: { description: { component: GUIDANCE.DataGrid } } },
   component: PaymentsGrid,

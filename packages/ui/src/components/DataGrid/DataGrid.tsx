@@ -38,6 +38,7 @@ import {
   toolbar as toolbarClass,
   wrapper,
 } from './DataGrid.css.js';
+import { withClassName, type ClassNameProp } from '../parts/className.js';
 
 export interface DataGridColumn<Row> {
   id: string;
@@ -62,7 +63,7 @@ export interface SortDescriptor {
   direction: SortDirection;
 }
 
-export interface DataGridProps<Row> {
+export interface DataGridProps<Row> extends ClassNameProp {
   /** The grid's name, for screen readers. */
   label: string;
   /** The columns in reading order: header, cell, optional width, sorting and the row header. */
@@ -162,6 +163,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
     virtualize = 'auto',
     maxHeight,
     estimatedRowHeight = 44,
+    className,
   } = props;
   const { t } = useUi();
   const { direction, locale } = useLocale();
@@ -350,7 +352,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
     : 0;
 
   return (
-    <div className={wrapper}>
+    <div className={withClassName(wrapper, className)}>
       {toolbar ? <div className={toolbarClass}>{toolbar}</div> : null}
       {isLoading && rows.length > 0 ? <Spinner size="small" showLabel /> : null}
       <div

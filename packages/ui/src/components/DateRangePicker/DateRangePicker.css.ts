@@ -1,4 +1,5 @@
 import { style } from '@vanilla-extract/css';
+import { FORCED_COLORS, forcedHighlight } from '../parts/forcedColors.js';
 import { vars } from '../../theme/contract.css.js';
 import { focusRing } from '../parts/focusRing.js';
 
@@ -19,9 +20,18 @@ export const segment = style({
     '&[data-focused]': { backgroundColor: vars.color.accent, color: vars.color.textOnAccent },
     '&[data-type="literal"]': { paddingInline: 0 },
   },
+  '@media': { [FORCED_COLORS]: { selectors: { '&[data-focused]': forcedHighlight } } },
 });
 
 export const dash = style({ paddingInline: vars.space.xs, color: vars.color.textMuted });
+
+/**
+ * The dates and the calendar button wrap inside the field when it is narrow (a phone, a card):
+ * the button moves under the dates, at the end, instead of out of the box (issue 39).
+ */
+export const rangeGroup = style({ flexWrap: 'wrap', rowGap: 0 });
+
+export const calendarButton = style({ marginInlineStart: 'auto' });
 
 export const calendarDialog = style({ padding: vars.space.md, outline: 'none' });
 
@@ -57,5 +67,13 @@ export const cell = style({
     '&[data-focus-visible]': focusRing,
     '&[data-disabled], &[data-unavailable]': { opacity: 0.4, cursor: 'not-allowed' },
     '&[data-hovered]:not([data-selected])': { backgroundColor: vars.color.surfaceSunken },
+  },
+  '@media': {
+    [FORCED_COLORS]: {
+      selectors: {
+        '&[data-selected]': forcedHighlight,
+        '&[data-focused]': { outline: '2px solid CanvasText' },
+      },
+    },
   },
 });

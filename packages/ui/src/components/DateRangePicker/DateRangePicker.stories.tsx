@@ -5,7 +5,7 @@ import { GUIDANCE } from '../../docs/guidance.js';
 
 const meta = {
   title: 'Components/DateRangePicker',
-  // Its status and the words Storybook's search finds it by (besides its name).
+  // Its status and words to find it by in the sidebar's tag filter (search reads names only).
   tags: ['autodocs', 'stable', 'date', 'calendar', 'form'],
   parameters: { docs: { description: { component: GUIDANCE.DateRangePicker } } },
   component: DateRangePicker,
@@ -94,5 +94,29 @@ export const Keyboard: Story = {
     await expect(await screen.findByRole('dialog')).toBeVisible();
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  },
+};
+
+/**
+ * On a 320 px phone, in a card inside the page's margins (a 256 px column), the two dates and the
+ * calendar button stay inside the field: the button moves under the dates rather than out of it.
+ */
+export const NarrowPhone: Story = {
+  args: { defaultValue: { from: '2026-11-01', to: '2026-11-21' } },
+  decorators: [
+    (Story) => (
+      <div style={{ inlineSize: 256 }}>
+        <Story />
+      </div>
+    ),
+  ],
+  play: async ({ canvasElement }) => {
+    const button = within(canvasElement).getByRole('button', { name: /Date range/ });
+    const group = button.parentElement as HTMLElement;
+    const inside = group.getBoundingClientRect();
+    const box = button.getBoundingClientRect();
+    await expect(box.left).toBeGreaterThanOrEqual(inside.left);
+    await expect(box.right).toBeLessThanOrEqual(inside.right);
+    await expect(group.scrollWidth).toBeLessThanOrEqual(group.clientWidth);
   },
 };

@@ -20,14 +20,17 @@ import { FieldHelp, FieldLabel, type FieldTextProps } from '../parts/FieldParts.
 import { field, iconButton, inputGroup, popover } from '../parts/field.css.js';
 import { Icon } from '../parts/Icon.js';
 import {
+  calendarButton,
   calendarDialog,
   calendarHeader,
   cell,
   dash,
   dateInput,
   grid,
+  rangeGroup,
   segment,
 } from './DateRangePicker.css.js';
+import { withClassName, type ClassNameProp } from '../parts/className.js';
 
 /** A range of ISO dates (yyyy-mm-dd); either end may be open. */
 export interface IsoDateRange {
@@ -39,6 +42,7 @@ export type CalendarSystem = 'gregory' | 'islamic-umalqura';
 
 export interface DateRangePickerProps
   extends
+    ClassNameProp,
     Omit<
       AriaDateRangePickerProps<CalendarDate>,
       'className' | 'style' | 'value' | 'defaultValue' | 'onChange' | 'minValue' | 'maxValue'
@@ -84,6 +88,7 @@ export function DateRangePicker({
   min,
   max,
   calendar = 'gregory',
+  className,
   ...props
 }: DateRangePickerProps) {
   const { locale } = useLocale();
@@ -98,10 +103,10 @@ export function DateRangePicker({
         onChange={(range) =>
           onChange?.(range ? { from: range.start.toString(), to: range.end.toString() } : null)
         }
-        className={field}
+        className={withClassName(field, className)}
       >
         <FieldLabel>{label}</FieldLabel>
-        <Group className={inputGroup}>
+        <Group className={`${inputGroup} ${rangeGroup}`}>
           <DateInput slot="start" className={dateInput}>
             {(part) => <DateSegment segment={part} className={segment} />}
           </DateInput>
@@ -140,7 +145,7 @@ export function DateRangePicker({
 function CalendarButton() {
   const { t } = useUi();
   return (
-    <Button className={iconButton} aria-label={t('dateRange')}>
+    <Button className={`${iconButton} ${calendarButton}`} aria-label={t('dateRange')}>
       <Icon name="calendar" />
     </Button>
   );

@@ -33,7 +33,7 @@ function Opened(
 
 const meta = {
   title: 'Components/Dialog',
-  // Its status and the words Storybook's search finds it by (besides its name).
+  // Its status and words to find it by in the sidebar's tag filter (search reads names only).
   tags: ['autodocs', 'stable', 'modal', 'confirm'],
   parameters: { docs: { ...MODAL_DOCS.docs, description: { component: GUIDANCE.Dialog } } },
   component: Dialog,

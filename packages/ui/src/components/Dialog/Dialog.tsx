@@ -14,8 +14,10 @@ import {
   overlay,
   title as titleClass,
 } from './Dialog.css.js';
+import { withClassName, type ClassNameProp } from '../parts/className.js';
 
-export interface DialogProps extends Omit<ModalOverlayProps, 'className' | 'style' | 'children'> {
+export interface DialogProps
+  extends ClassNameProp, Omit<ModalOverlayProps, 'className' | 'style' | 'children'> {
   /** The question or the task; heads the dialog and names it for screen readers. */
   title: string;
   /** The dialog's content. */
@@ -31,10 +33,17 @@ export interface DialogProps extends Omit<ModalOverlayProps, 'className' | 'styl
  * outside click, unless it is an alert dialog), focus returns to what opened it.
  * Open it with `isOpen`/`onOpenChange`, or place it in React Aria's DialogTrigger.
  */
-export function Dialog({ title, children, footer, role = 'dialog', ...props }: DialogProps) {
+export function Dialog({
+  title,
+  children,
+  footer,
+  role = 'dialog',
+  className,
+  ...props
+}: DialogProps) {
   return (
     <ModalOverlay {...props} isDismissable={role === 'dialog'} className={overlay}>
-      <Modal className={modal}>
+      <Modal className={withClassName(modal, className)}>
         <AriaDialog role={role} className={dialog}>
           {({ close }) => (
             <>

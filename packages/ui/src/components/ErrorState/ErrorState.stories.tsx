@@ -5,7 +5,7 @@ import { GUIDANCE } from '../../docs/guidance.js';
 
 const meta = {
   title: 'Components/ErrorState',
-  // Its status and the words Storybook's search finds it by (besides its name).
+  // Its status and words to find it by in the sidebar's tag filter (search reads names only).
   tags: ['autodocs', 'stable', 'error', 'retry'],
   parameters: { docs: { description: { component: GUIDANCE.ErrorState } } },
   component: ErrorState,

@@ -2,8 +2,9 @@ import { useUi } from '../../provider/UiProvider.js';
 import { Button } from '../Button/Button.js';
 import { errorIcon, state, text, title as titleClass } from '../EmptyState/EmptyState.css.js';
 import { Icon } from '../parts/Icon.js';
+import { withClassName, type ClassNameProp } from '../parts/className.js';
 
-export interface ErrorStateProps {
+export interface ErrorStateProps extends ClassNameProp {
   /** The server's message; "Failed to fetch" when there is none (SPEC §8). */
   message?: string | null;
   /** A reference to quote to support (the request id). */
@@ -15,11 +16,17 @@ export interface ErrorStateProps {
 }
 
 /** A failed load, announced as an alert, with a retry. */
-export function ErrorState({ message, reference, onRetry, isRetrying }: ErrorStateProps) {
+export function ErrorState({
+  message,
+  reference,
+  onRetry,
+  isRetrying,
+  className,
+}: ErrorStateProps) {
   const { t } = useUi();
   const shown = message?.trim() ? message : t('failedToFetch');
   return (
-    <div className={state} role="alert">
+    <div className={withClassName(state, className)} role="alert">
       <span className={errorIcon}>
         <Icon name="error" size={40} />
       </span>

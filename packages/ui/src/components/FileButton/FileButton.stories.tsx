@@ -5,7 +5,7 @@ import { GUIDANCE } from '../../docs/guidance.js';
 
 const meta = {
   title: 'Components/FileButton',
-  // Its status and the words Storybook's search finds it by (besides its name).
+  // Its status and words to find it by in the sidebar's tag filter (search reads names only).
   tags: ['autodocs', 'beta', 'upload', 'file'],
   parameters: { docs: { description: { component: GUIDANCE.FileButton } } },
   component: FileButton,

@@ -12,7 +12,7 @@ const empty = { search: '', dateRange: null, statuses: ['Approved', 'Pending'] }
 
 const meta = {
   title: 'Components/FilterBar',
-  // Its status and the words Storybook's search finds it by (besides its name).
+  // Its status and words to find it by in the sidebar's tag filter (search reads names only).
   tags: ['autodocs', 'beta', 'filter', 'search'],
   parameters: { docs: { description: { component: GUIDANCE.FilterBar } } },
   component: FilterBar,

@@ -5,6 +5,7 @@ import { CheckboxGroup } from '../Checkbox/Checkbox.js';
 import { DateRangePicker, type IsoDateRange } from '../DateRangePicker/DateRangePicker.js';
 import { SearchField } from '../SearchField/SearchField.js';
 import { actions, bar, grow } from './FilterBar.css.js';
+import { withClassName, type ClassNameProp } from '../parts/className.js';
 
 export interface FilterValues {
   search: string;
@@ -12,7 +13,7 @@ export interface FilterValues {
   statuses: string[];
 }
 
-export interface FilterBarProps {
+export interface FilterBarProps extends ClassNameProp {
   /** The filter shown; the owner keeps it (in the URL, say). */
   value: FilterValues;
   /** Called with the new filter when the user applies or clears it. */
@@ -46,6 +47,7 @@ export function FilterBar({
   searchLabel,
   dateRangeLabel,
   isDisabled,
+  className,
 }: FilterBarProps) {
   const { t } = useUi();
   const [draft, setDraft] = useState(value);
@@ -66,7 +68,12 @@ export function FilterBar({
     onChange(draft);
   };
   return (
-    <form role="search" className={bar} onSubmit={apply} aria-label={searchLabel ?? t('search')}>
+    <form
+      role="search"
+      className={withClassName(bar, className)}
+      onSubmit={apply}
+      aria-label={searchLabel ?? t('search')}
+    >
       <div className={grow}>
         <SearchField
           label={searchLabel ?? t('search')}

@@ -1,9 +1,10 @@
 import { Link as AriaLink, type LinkProps as AriaLinkProps } from 'react-aria-components';
 import { link } from './Link.css.js';
+import { withClassName, type ClassNameProp } from '../parts/className.js';
 
-export type LinkProps = Omit<AriaLinkProps, 'className' | 'style'>;
+export type LinkProps = Omit<AriaLinkProps, 'className' | 'style'> & ClassNameProp;
 
 /** A link (React Aria: works with the app's router through RouterProvider). */
-export function Link(props: LinkProps) {
-  return <AriaLink {...props} className={link} />;
+export function Link({ className, ...props }: LinkProps) {
+  return <AriaLink {...props} className={withClassName(link, className)} />;
 }

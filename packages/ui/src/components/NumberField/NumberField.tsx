@@ -8,9 +8,10 @@ import {
 } from 'react-aria-components';
 import { FieldHelp, FieldLabel, type FieldTextProps } from '../parts/FieldParts.js';
 import { bareInput, field, inputGroup } from '../parts/field.css.js';
+import { withClassName, type ClassNameProp } from '../parts/className.js';
 
 export interface NumberFieldProps
-  extends Omit<AriaNumberFieldProps, 'className' | 'style'>, FieldTextProps {
+  extends ClassNameProp, Omit<AriaNumberFieldProps, 'className' | 'style'>, FieldTextProps {
   /** A hint inside the empty field; never instead of the label. */
   placeholder?: string;
 }
@@ -42,6 +43,7 @@ export function NumberField({
   description,
   errorMessage,
   placeholder,
+  className,
   ...props
 }: NumberFieldProps) {
   const { locale } = useLocale();
@@ -86,7 +88,7 @@ export function NumberField({
     };
   }, [digits]);
   return (
-    <AriaNumberField {...props} className={field}>
+    <AriaNumberField {...props} className={withClassName(field, className)}>
       <FieldLabel>{label}</FieldLabel>
       <Group ref={group} className={inputGroup} onChangeCapture={inLocaleDigits}>
         <Input className={bareInput} placeholder={placeholder} />

@@ -20,7 +20,7 @@ function Stateful(props: PaginationProps) {
 
 const meta = {
   title: 'Components/Pagination',
-  // Its status and the words Storybook's search finds it by (besides its name).
+  // Its status and words to find it by in the sidebar's tag filter (search reads names only).
   tags: ['autodocs', 'stable', 'pages', 'paging'],
   parameters: { docs: { description: { component: GUIDANCE.Pagination } } },
   component: Pagination,

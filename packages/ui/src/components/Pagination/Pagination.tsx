@@ -3,8 +3,9 @@ import { useUi } from '../../provider/UiProvider.js';
 import { iconButton } from '../parts/field.css.js';
 import { Icon } from '../parts/Icon.js';
 import { controls, nav, pageText, summary } from './Pagination.css.js';
+import { withClassName, type ClassNameProp } from '../parts/className.js';
 
-export interface PaginationProps {
+export interface PaginationProps extends ClassNameProp {
   /** The current page, from 1. */
   page: number;
   /** Rows per page. */
@@ -27,6 +28,7 @@ export function Pagination({
   totalCount,
   onPageChange,
   isDisabled,
+  className,
 }: PaginationProps) {
   const { t } = useUi();
   const { locale } = useLocale();
@@ -55,7 +57,7 @@ export function Pagination({
     </AriaButton>
   );
   return (
-    <nav aria-label={t('pagination')} className={nav}>
+    <nav aria-label={t('pagination')} className={withClassName(nav, className)}>
       <span className={summary}>
         {t('rowsOf', {
           first: number.format(first),

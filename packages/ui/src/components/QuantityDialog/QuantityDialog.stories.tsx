@@ -21,7 +21,7 @@ function totalsOf(quantities: Readonly<Record<string, number>>): QuantityTotals 
 
 const meta = {
   title: 'Components/QuantityDialog',
-  // Its status and the words Storybook's search finds it by (besides its name).
+  // Its status and words to find it by in the sidebar's tag filter (search reads names only).
   tags: ['autodocs', 'beta', 'modal', 'buy', 'quantity'],
   parameters: { docs: { ...MODAL_DOCS.docs, description: { component: GUIDANCE.QuantityDialog } } },
   component: QuantityDialog,

@@ -8,9 +8,10 @@ import { useUi } from '../../provider/UiProvider.js';
 import { FieldHelp, FieldLabel, type FieldTextProps } from '../parts/FieldParts.js';
 import { bareInput, field, iconButton, inputGroup } from '../parts/field.css.js';
 import { Icon } from '../parts/Icon.js';
+import { withClassName, type ClassNameProp } from '../parts/className.js';
 
 export interface SearchFieldProps
-  extends Omit<AriaSearchFieldProps, 'className' | 'style'>, FieldTextProps {
+  extends ClassNameProp, Omit<AriaSearchFieldProps, 'className' | 'style'>, FieldTextProps {
   /** A hint inside the empty field; never instead of the label. */
   placeholder?: string;
 }
@@ -21,11 +22,16 @@ export function SearchField({
   description,
   errorMessage,
   placeholder,
+  className,
   ...props
 }: SearchFieldProps) {
   const { t } = useUi();
   return (
-    <AriaSearchField {...props} aria-label={label ? undefined : t('search')} className={field}>
+    <AriaSearchField
+      {...props}
+      aria-label={label ? undefined : t('search')}
+      className={withClassName(field, className)}
+    >
       {({ isEmpty }) => (
         <>
           <FieldLabel>{label}</FieldLabel>

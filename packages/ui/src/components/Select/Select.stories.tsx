@@ -17,7 +17,7 @@ const unitsAr = [
 
 const meta = {
   title: 'Components/Select',
-  // Its status and the words Storybook's search finds it by (besides its name).
+  // Its status and words to find it by in the sidebar's tag filter (search reads names only).
   tags: ['autodocs', 'stable', 'dropdown', 'form'],
   parameters: { docs: { description: { component: GUIDANCE.Select } } },
   component: Select,

@@ -12,6 +12,7 @@ import { FieldHelp, FieldLabel, type FieldTextProps } from '../parts/FieldParts.
 import { field, inputGroup, listItem, popover } from '../parts/field.css.js';
 import { Icon } from '../parts/Icon.js';
 import { selectValue } from './Select.css.js';
+import { withClassName, type ClassNameProp } from '../parts/className.js';
 
 export interface SelectOption {
   id: Key;
@@ -20,7 +21,10 @@ export interface SelectOption {
 }
 
 export interface SelectProps
-  extends Omit<AriaSelectProps<SelectOption>, 'className' | 'style' | 'children'>, FieldTextProps {
+  extends
+    ClassNameProp,
+    Omit<AriaSelectProps<SelectOption>, 'className' | 'style' | 'children'>,
+    FieldTextProps {
   /** The choices, each with its id and its translated label. */
   options: readonly SelectOption[];
 }
@@ -30,14 +34,21 @@ export interface SelectProps
  * options yet (a list still loading) it is disabled: React Aria does not open an empty list, so the
  * button would take a click and do nothing.
  */
-export function Select({ label, description, errorMessage, options, ...props }: SelectProps) {
+export function Select({
+  label,
+  description,
+  errorMessage,
+  options,
+  className,
+  ...props
+}: SelectProps) {
   const disabledKeys = options.filter((option) => option.isDisabled).map((option) => option.id);
   return (
     <AriaSelect
       {...props}
       isDisabled={props.isDisabled === true || options.length === 0}
       disabledKeys={disabledKeys}
-      className={field}
+      className={withClassName(field, className)}
     >
       <FieldLabel>{label}</FieldLabel>
       <Button className={inputGroup}>

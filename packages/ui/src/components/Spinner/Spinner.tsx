@@ -1,8 +1,9 @@
 import { ProgressBarContext, useSlottedContext } from 'react-aria-components';
 import { useUi } from '../../provider/UiProvider.js';
 import { spinner, wrapper, type SpinnerVariants } from './Spinner.css.js';
+import { withClassName, type ClassNameProp } from '../parts/className.js';
 
-export interface SpinnerProps {
+export interface SpinnerProps extends ClassNameProp {
   /** small, medium or large; medium by default (SPEC §9). */
   size?: SpinnerVariants['size'];
   /** Shown by default (SPEC §9); false renders nothing. */
@@ -19,13 +20,24 @@ export interface SpinnerProps {
  * portal's first visit — do not load React Aria's progress bar; inside a pending ui Button it
  * takes the id the button's name refers to.
  */
-export function Spinner({ size = 'medium', show = true, label, showLabel = false }: SpinnerProps) {
+export function Spinner({
+  size = 'medium',
+  show = true,
+  label,
+  showLabel = false,
+  className,
+}: SpinnerProps) {
   const { t } = useUi();
   const fromButton = useSlottedContext(ProgressBarContext);
   if (!show) return null;
   const text = label ?? t('loading');
   return (
-    <div role="progressbar" aria-label={text} id={fromButton?.id} className={wrapper}>
+    <div
+      role="progressbar"
+      aria-label={text}
+      id={fromButton?.id}
+      className={withClassName(wrapper, className)}
+    >
       <span className={spinner({ size })} aria-hidden="true" data-size={size} />
       {showLabel ? <span>{text}</span> : null}
     </div>

@@ -1,4 +1,5 @@
 import { recipe, type RecipeVariants } from '@vanilla-extract/recipes';
+import { FORCED_COLORS, forcedFill } from '../parts/forcedColors.js';
 import { vars } from '../../theme/contract.css.js';
 
 export const badge = recipe({
@@ -55,6 +56,7 @@ export const dot = recipe({
     blockSize: '0.5rem',
     flexShrink: 0,
     backgroundColor: 'currentColor',
+    '@media': { [FORCED_COLORS]: forcedFill },
   },
   variants: {
     tone: {
@@ -64,6 +66,9 @@ export const dot = recipe({
         backgroundColor: 'transparent',
         border: '0.125rem solid currentColor',
         borderRadius: '50%',
+        '@media': {
+          [FORCED_COLORS]: { backgroundColor: 'transparent', borderColor: 'CanvasText' },
+        },
       },
       info: { clipPath: 'circle(50%)' },
       success: { clipPath: 'polygon(50% 0, 100% 50%, 50% 100%, 0 50%)' },

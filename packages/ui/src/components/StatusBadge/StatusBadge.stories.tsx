@@ -5,7 +5,7 @@ import { FIXED_ARRANGEMENT, GUIDANCE } from '../../docs/guidance.js';
 
 const meta = {
   title: 'Components/StatusBadge',
-  // Its status and the words Storybook's search finds it by (besides its name).
+  // Its status and words to find it by in the sidebar's tag filter (search reads names only).
   tags: ['autodocs', 'stable', 'status', 'tag'],
   parameters: { docs: { description: { component: GUIDANCE.StatusBadge } } },
   component: StatusBadge,

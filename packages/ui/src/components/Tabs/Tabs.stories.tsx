@@ -17,7 +17,7 @@ const ar = [
 
 const meta = {
   title: 'Components/Tabs',
-  // Its status and the words Storybook's search finds it by (besides its name).
+  // Its status and words to find it by in the sidebar's tag filter (search reads names only).
   tags: ['autodocs', 'stable', 'navigation'],
   parameters: { docs: { description: { component: GUIDANCE.Tabs } } },
   component: Tabs,

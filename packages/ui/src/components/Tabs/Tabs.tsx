@@ -8,6 +8,7 @@ import {
   type TabsProps as AriaTabsProps,
 } from 'react-aria-components';
 import { panel, tab, tabList, tabs } from './Tabs.css.js';
+import { withClassName, type ClassNameProp } from '../parts/className.js';
 
 export interface TabItem {
   id: Key;
@@ -16,7 +17,8 @@ export interface TabItem {
   isDisabled?: boolean;
 }
 
-export interface TabsProps extends Omit<AriaTabsProps, 'className' | 'style' | 'children'> {
+export interface TabsProps
+  extends ClassNameProp, Omit<AriaTabsProps, 'className' | 'style' | 'children'> {
   /** The name of the tab list, for screen readers. */
   label: string;
   /** The tabs, each with its id, label and panel content. */
@@ -24,10 +26,10 @@ export interface TabsProps extends Omit<AriaTabsProps, 'className' | 'style' | '
 }
 
 /** Tabs: arrow keys move between tabs (mirrored in right-to-left), Tab moves into the panel. */
-export function Tabs({ label, items, ...props }: TabsProps) {
+export function Tabs({ label, items, className, ...props }: TabsProps) {
   const disabledKeys = items.filter((item) => item.isDisabled).map((item) => item.id);
   return (
-    <AriaTabs {...props} disabledKeys={disabledKeys} className={tabs}>
+    <AriaTabs {...props} disabledKeys={disabledKeys} className={withClassName(tabs, className)}>
       <TabList aria-label={label} className={tabList} items={items}>
         {(item) => <Tab className={tab}>{item.label}</Tab>}
       </TabList>

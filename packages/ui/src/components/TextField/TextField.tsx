@@ -6,9 +6,10 @@ import {
 } from 'react-aria-components';
 import { FieldHelp, FieldLabel, type FieldTextProps } from '../parts/FieldParts.js';
 import { field, input } from '../parts/field.css.js';
+import { withClassName, type ClassNameProp } from '../parts/className.js';
 
 export interface TextFieldProps
-  extends Omit<AriaTextFieldProps, 'className' | 'style'>, FieldTextProps {
+  extends ClassNameProp, Omit<AriaTextFieldProps, 'className' | 'style'>, FieldTextProps {
   /** A hint inside the empty field; never instead of the label. */
   placeholder?: string;
   /** Several lines (a text area). */
@@ -22,10 +23,11 @@ export function TextField({
   errorMessage,
   placeholder,
   multiline,
+  className,
   ...props
 }: TextFieldProps) {
   return (
-    <AriaTextField {...props} className={field}>
+    <AriaTextField {...props} className={withClassName(field, className)}>
       <FieldLabel>{label}</FieldLabel>
       {multiline ? (
         <TextArea className={input} placeholder={placeholder} rows={4} />

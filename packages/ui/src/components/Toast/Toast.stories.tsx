@@ -45,7 +45,7 @@ const all: ToastMessage[] = [
 
 const meta = {
   title: 'Components/Toast',
-  // Its status and the words Storybook's search finds it by (besides its name).
+  // Its status and words to find it by in the sidebar's tag filter (search reads names only).
   tags: ['autodocs', 'beta', 'notification', 'message'],
   parameters: { docs: { description: { component: GUIDANCE.Toast } } },
   component: Demo,
