@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { StorybookConfig } from '@storybook/react-vite';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import type { Plugin } from 'vite';
+import { DOCGEN_OPTIONS } from '../../../packages/ui/src/docs/docgen.js';
 
 /**
  * Serves msw's worker script at the root (the scope it must control) from the installed msw, in
@@ -47,15 +48,13 @@ const config: StorybookConfig = {
   core: { disableTelemetry: true, disableWhatsNewNotifications: true },
   typescript: {
     reactDocgen: 'react-docgen-typescript',
-    // The props tables of the ui components' docs pages: read with the ui package's own program,
-    // our props with their one-line descriptions; those inherited from React Aria are its own
-    // documentation's (react-spectrum.adobe.com) and would bury ours.
+    // The props tables of the ui components' docs pages: read with the ui package's own program
+    // and its rule of what a table lists (src/docs/docgen.ts; its test holds every component to it).
     reactDocgenTypescriptOptions: {
       tsconfigPath: join(UI_PACKAGE, 'tsconfig.json'),
       include: [join(UI_PACKAGE, 'src/components/**/*.tsx')],
       exclude: ['**/*.stories.tsx'],
-      shouldRemoveUndefinedFromOptional: true,
-      propFilter: (prop) => !prop.parent?.fileName.includes('node_modules'),
+      ...DOCGEN_OPTIONS,
     },
   },
   viteFinal(viteConfig) {

@@ -264,7 +264,7 @@ const PAGES = {
     keyboard: 'Standard text editing; the error is announced with the field.',
   }),
   Toast: page({
-    use: 'A short message about something that happened: saved, sent, failed to reach the server.',
+    use: 'A short message about something that happened: saved, sent, failed to reach the server. `createToastQueue({ maxVisible = 3, timeoutMs = 4000 })` makes the queue; `queue.show({ variant, title, description?, action? })` shows one — `variant` is `info`, `success`, `warning` or `error`, `action` is `{ label, onAction }`; `queue.close(key)` and `queue.clear()` take them away. `Toaster` (its props below) is where they appear.',
     do: [
       'Hold one queue per app (`createToastQueue`) and render one `Toaster`.',
       'Give an action (`action`) only when it helps; such a toast stays until dismissed.',

@@ -174,7 +174,10 @@ const meta = {
   // Its status and words to find it by in the sidebar's tag filter (search reads names only).
   tags: ['autodocs', 'stable', 'table', 'grid', 'list'],
   parameters: { docs: { description: { component: GUIDANCE.DataGrid } } },
-  component: PaymentsGrid,
+  // The docs page documents DataGrid itself; its stories render it through PaymentsGrid, which
+  // passes every DataGrid prop (a control) through.
+  component: DataGrid as unknown as typeof PaymentsGrid,
+  render: (args) => <PaymentsGrid {...args} />,
   args: { onRetry: fn(), onClearFilters: fn() },
 } satisfies Meta<typeof PaymentsGrid>;
 export default meta;

@@ -48,7 +48,10 @@ const meta = {
   // Its status and words to find it by in the sidebar's tag filter (search reads names only).
   tags: ['autodocs', 'beta', 'notification', 'message'],
   parameters: { docs: { description: { component: GUIDANCE.Toast } } },
-  component: Demo,
+  // The docs page documents Toaster itself (its queue's messages are in the guidance above it);
+  // the stories show toasts through a small demo with a button.
+  component: Toaster as unknown as typeof Demo,
+  render: (args) => <Demo {...args} />,
   args: { messages: all },
 } satisfies Meta<typeof Demo>;
 export default meta;

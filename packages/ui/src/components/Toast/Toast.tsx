@@ -24,11 +24,16 @@ import {
 
 const ICONS = { info: 'info', success: 'success', warning: 'warning', error: 'error' } as const;
 
+export interface ToasterProps {
+  /** The app's queue (`createToastQueue()`), whose toasts this region shows. */
+  toasts: AppToastQueue;
+}
+
 /**
  * Where the toasts of a queue appear: bottom inline-end, newest nearest the edge. The region is
  * a landmark that F6 reaches (React Aria's landmark navigation).
  */
-export function Toaster({ toasts }: { toasts: AppToastQueue }) {
+export function Toaster({ toasts }: ToasterProps) {
   const hasToasts = useSyncExternalStore(
     (onChange) => toasts.queue.subscribe(onChange),
     () => toasts.queue.visibleToasts.length > 0,

@@ -1,4 +1,4 @@
-export { Toaster } from './Toast.js';
+export { Toaster, type ToasterProps } from './Toast.js';
 export {
   TOAST_LIMITS,
   createToastQueue,

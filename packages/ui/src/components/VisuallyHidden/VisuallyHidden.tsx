@@ -6,6 +6,11 @@ import { visuallyHidden } from './VisuallyHidden.css.js';
  * "2 unread"), so the accessible name still begins with the visible text. A class rather than
  * React Aria's VisuallyHidden, whose inline style a strict Content-Security-Policy refuses.
  */
-export function VisuallyHidden({ children }: { children: ReactNode }) {
+export interface VisuallyHiddenProps {
+  /** What screen readers read and the eye does not see. */
+  children: ReactNode;
+}
+
+export function VisuallyHidden({ children }: VisuallyHiddenProps) {
   return <span className={visuallyHidden}>{children}</span>;
 }
