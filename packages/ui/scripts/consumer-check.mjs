@@ -107,6 +107,7 @@ try {
   const packs = join(work, 'packs');
   mkdirSync(packs);
   const bundledCopies = [];
+  const unlicensed = [];
   const tarballs = Object.fromEntries(
     PACKAGES.map((name) => {
       const [packed] = JSON.parse(
@@ -116,6 +117,8 @@ try {
       // React Aria has its own contexts; a second @internationalized/date its own classes).
       for (const file of packed.files)
         if (file.path.includes('node_modules/')) bundledCopies.push(`@tawqi/${name}: ${file.path}`);
+      // What a team may do with it is in the tarball (issue 39: the licence decision).
+      if (!packed.files.some((file) => file.path === 'LICENSE')) unlicensed.push(`@tawqi/${name}`);
       return [`@tawqi/${name}`, `file:${join(packs, packed.filename)}`];
     }),
   );
@@ -266,6 +269,7 @@ try {
     ['400', '500', '700'].every((weight) => fonts.weights.includes(weight)),
   );
   expect(`the font in use (${fonts.family}, ${String(fonts.loaded)} loaded)`, fonts.loaded > 0);
+  expect(`a LICENSE in every package (${unlicensed.join(', ')})`, unlicensed.length === 0);
   expect(`the badge's words (${String(seen.badge)})`, seen.badge === statusWord('success', 'ar'));
   expect(`the badge's tone (${String(seen.badgeTone)})`, seen.badgeTone === 'success');
   expect(
