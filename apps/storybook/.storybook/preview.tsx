@@ -14,6 +14,7 @@ import { mswLoader } from 'msw-storybook-addon/csf3';
 import { useLayoutEffect } from 'react';
 import { configure } from 'storybook/test';
 import { BRAND_NAMES, latinWordsIn } from '../../portal/src/stories/latinWords.js';
+import { argsFor, type ArgsInArabic } from '../../../packages/ui/src/docs/bilingualArgs.js';
 
 // What a story waits for may be a screen's lazy chunk compiled on first use: on a busy two-core
 // CI machine that took over the default second (a receipt dialog, once). Five seconds is still
@@ -33,6 +34,16 @@ function DocumentLocale({ language, theme }: { language: 'en' | 'ar'; theme: The
   return null;
 }
 
+/**
+ * A component story in the toolbar's language: its Arabic args (`parameters.argsInArabic`,
+ * written beside the English ones) replace the English defaults when the toolbar says Arabic.
+ */
+const withArgsInLanguage: Decorator = (Story, context) => {
+  const bilingual = context.parameters.argsInArabic as ArgsInArabic | undefined;
+  if (!bilingual || context.globals.language !== 'ar') return Story();
+  return Story({ args: argsFor(context.args, bilingual) });
+};
+
 const withUi: Decorator = (Story, context) => {
   const language = (context.globals.language ?? 'en') as keyof typeof LOCALES;
   const theme = (context.globals.theme ?? 'light') as ThemeChoice;
@@ -45,7 +56,8 @@ const withUi: Decorator = (Story, context) => {
 };
 
 const preview: Preview = {
-  decorators: [withUi],
+  // The last runs first: the language's args, then the provider around the story.
+  decorators: [withArgsInLanguage, withUi],
   // An Arabic story shows what an Arabic reader sees: no English word and no ASCII digit but where
   // the portal's rule allows (the same rule the end-to-end pages are held to). A story of the
   // ui's components in Arabic says so with its texts; a leak fails its test.

@@ -18,6 +18,7 @@ import { PNG } from 'pngjs';
 import sirv from 'sirv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, ensureChromium } from '../../../scripts/find-chromium.mjs';
+import { BRAND_NAMES, latinWordsIn } from '../../portal/src/stories/latinWords.js';
 
 const HERE = fileURLToPath(new URL('..', import.meta.url));
 const STATIC = `${HERE}storybook-static/`;
@@ -119,8 +120,10 @@ afterAll(async () => {
 });
 
 /** Opens a story and waits until it has rendered and its play function and checks have run. */
-async function openStory(page: Page, origin: string, id: string) {
-  await page.goto(`${origin}/iframe.html?id=${id}&viewMode=story`);
+async function openStory(page: Page, origin: string, id: string, globals = '') {
+  await page.goto(
+    `${origin}/iframe.html?id=${id}&viewMode=story${globals ? `&globals=${globals}` : ''}`,
+  );
   await page.waitForFunction(
     () => {
       const preview = (
@@ -268,6 +271,34 @@ describe('forced colours (high contrast)', () => {
         await mark.evaluate((e) => e.outerHTML),
       ).toBeGreaterThan(1 / 3);
     }
+    await page.close();
+  });
+});
+
+/**
+ * The toolbar's language reaches a component story's content, not only its direction and
+ * built-in strings (issue 39: DataGrid kept English headers beside an Arabic pager). The first
+ * story of every component, opened with the toolbar in Arabic, shows no English word.
+ */
+const firstOfEachComponent = [
+  ...new Map(
+    stories
+      .filter(([, entry]) => entry.title.startsWith('Components/'))
+      .map(([id, entry]) => [entry.title, id] as const)
+      .reverse(),
+  ).values(),
+].sort();
+
+describe('component stories in the toolbar’s language', () => {
+  it('has a story of every component', () => {
+    expect(firstOfEachComponent.length).toBeGreaterThanOrEqual(25);
+  });
+
+  it.each(firstOfEachComponent)('%s in Arabic shows no English', async (id) => {
+    const page = await browser.newPage({ viewport: VIEWPORT });
+    await openStory(page, origins.built, id, 'language:ar');
+    const leaks = await page.locator('.story-root').evaluate(latinWordsIn, BRAND_NAMES);
+    expect(leaks).toEqual([]);
     await page.close();
   });
 });

@@ -5,6 +5,7 @@ import { Button } from '../Button/Button.js';
 import { Menu } from '../Menu/Menu.js';
 import { AppShell } from './AppShell.js';
 import { GUIDANCE } from '../../docs/guidance.js';
+import { bilingualArgs } from '../../docs/bilingualArgs.js';
 
 const navigation = [
   {
@@ -23,16 +24,26 @@ const navigation = [
   },
 ];
 
-const meta = {
-  title: 'Components/AppShell',
-  // Its status and words to find it by in the sidebar's tag filter (search reads names only).
-  tags: ['autodocs', 'beta', 'layout', 'navigation', 'header'],
-  component: AppShell,
-  parameters: {
-    layout: 'fullscreen',
-    docs: { description: { component: GUIDANCE.AppShell } },
-  },
-  args: {
+/** The header's controls as an Arabic page has them (the switch names English in English). */
+const arabicHeader = {
+  languageSwitch: (
+    <Button variant="ghost">
+      <span lang="en">English</span>
+    </Button>
+  ),
+  themeSwitch: <Button variant="ghost">داكن</Button>,
+  userMenu: (
+    <Menu
+      label="المستخدم"
+      trigger={<Button variant="secondary">سارة</Button>}
+      items={[{ id: 'logout', label: 'تسجيل الخروج' }]}
+    />
+  ),
+};
+
+/** The story's words in English and in Arabic (the toolbar's language picks). */
+const text = bilingualArgs(
+  {
     brand: 'Tawqi',
     navigation,
     // The other language's name, written in it.
@@ -50,29 +61,48 @@ const meta = {
       />
     ),
     children: <h1>Dashboard</h1>,
+  },
+  {
+    brand: 'توقيع',
+    navigation: [
+      {
+        id: 'my',
+        label: 'حسابي',
+        items: [
+          { id: 'dashboard', label: 'لوحة المعلومات', href: '#dashboard', isCurrent: true },
+          { id: 'subscriptions', label: 'اشتراكي', href: '#subscriptions' },
+          { id: 'transactions', label: 'عملياتي', href: '#transactions' },
+        ],
+      },
+      {
+        id: 'org',
+        label: 'المنشأة',
+        items: [{ id: 'users', label: 'إدارة المستخدمين', href: '#users' }],
+      },
+    ],
+    ...arabicHeader,
+    children: <h1>لوحة المعلومات</h1>,
+  },
+);
+
+const meta = {
+  title: 'Components/AppShell',
+  // Its status and words to find it by in the sidebar's tag filter (search reads names only).
+  tags: ['autodocs', 'beta', 'layout', 'navigation', 'header'],
+  component: AppShell,
+  parameters: {
+    layout: 'fullscreen',
+    docs: { description: { component: GUIDANCE.AppShell } },
+    argsInArabic: text.argsInArabic,
+  },
+  args: {
+    ...text.args,
     // The side column; the phone's drawer has its own stories below.
     navigationMode: 'side',
   },
 } satisfies Meta<typeof AppShell>;
 export default meta;
 type Story = StoryObj<typeof meta>;
-
-/** The header's controls as an Arabic page has them (the switch names English in English). */
-const arabicHeader = {
-  languageSwitch: (
-    <Button variant="ghost">
-      <span lang="en">English</span>
-    </Button>
-  ),
-  themeSwitch: <Button variant="ghost">داكن</Button>,
-  userMenu: (
-    <Menu
-      label="المستخدم"
-      trigger={<Button variant="secondary">سارة</Button>}
-      items={[{ id: 'logout', label: 'تسجيل الخروج' }]}
-    />
-  ),
-};
 
 export const Default: Story = {};
 export const Collapsed: Story = { args: { defaultNavigationOpen: false } };

@@ -2,17 +2,30 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { BarChart } from './BarChart.js';
 import { GUIDANCE } from '../../docs/guidance.js';
+import { bilingualArgs } from '../../docs/bilingualArgs.js';
 
 const MONTHS = ['Dec', 'Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov'];
 const USED = [120, 95, 140, 180, 160, 210, 0, 175, 230, 260, 240, 90];
 
-const meta = {
-  title: 'Components/BarChart',
-  // Its status and words to find it by in the sidebar's tag filter (search reads names only).
-  tags: ['autodocs', 'beta', 'chart', 'graph'],
-  parameters: { docs: { description: { component: GUIDANCE.BarChart } } },
-  component: BarChart,
-  args: {
+const MONTHS_AR = [
+  'ديسمبر',
+  'يناير',
+  'فبراير',
+  'مارس',
+  'أبريل',
+  'مايو',
+  'يونيو',
+  'يوليو',
+  'أغسطس',
+  'سبتمبر',
+  'أكتوبر',
+  'نوفمبر',
+];
+const arabicDigits = new Intl.NumberFormat('ar-SA');
+
+/** The story's words in English and in Arabic (the toolbar's language picks). */
+const text = bilingualArgs(
+  {
     caption: 'Counters used per month',
     labelHeader: 'Month',
     valueHeader: 'Counters used',
@@ -23,6 +36,29 @@ const meta = {
       valueText: String(USED[index] ?? 0),
     })),
   },
+  {
+    caption: 'العدادات المستخدمة شهريًا',
+    labelHeader: 'الشهر',
+    valueHeader: 'العدادات المستخدمة',
+    bars: MONTHS.map((month, index) => ({
+      id: month,
+      label: MONTHS_AR[index] ?? month,
+      value: USED[index] ?? 0,
+      valueText: arabicDigits.format(USED[index] ?? 0),
+    })),
+  },
+);
+
+const meta = {
+  title: 'Components/BarChart',
+  // Its status and words to find it by in the sidebar's tag filter (search reads names only).
+  tags: ['autodocs', 'beta', 'chart', 'graph'],
+  parameters: {
+    docs: { description: { component: GUIDANCE.BarChart } },
+    argsInArabic: text.argsInArabic,
+  },
+  component: BarChart,
+  args: text.args,
 } satisfies Meta<typeof BarChart>;
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -3,14 +3,21 @@ import { expect, fn, userEvent, within } from 'storybook/test';
 import { Button } from './Button.js';
 import { button as buttonStyle } from './Button.css.js';
 import { FIXED_ARRANGEMENT, GUIDANCE } from '../../docs/guidance.js';
+import { bilingualArgs } from '../../docs/bilingualArgs.js';
+
+/** The story's words in English and in Arabic (the toolbar's language picks). */
+const text = bilingualArgs({ children: 'Buy plan' }, { children: 'شراء الباقة' });
 
 const meta = {
   title: 'Components/Button',
   // Its status and words to find it by in the sidebar's tag filter (search reads names only).
   tags: ['autodocs', 'stable', 'action'],
-  parameters: { docs: { description: { component: GUIDANCE.Button } } },
+  parameters: {
+    docs: { description: { component: GUIDANCE.Button } },
+    argsInArabic: text.argsInArabic,
+  },
   component: Button,
-  args: { children: 'Buy plan', onPress: fn() },
+  args: { ...text.args, onPress: fn() },
 } satisfies Meta<typeof Button>;
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -4,17 +4,27 @@ import { Button } from '../Button/Button.js';
 import { Card } from './Card.js';
 import { StatCard } from './StatCard.js';
 import { FIXED_ARRANGEMENT, GUIDANCE } from '../../docs/guidance.js';
+import { bilingualArgs } from '../../docs/bilingualArgs.js';
+
+/** The story's words in English and in Arabic (the toolbar's language picks). */
+const text = bilingualArgs(
+  {
+    title: 'Current plan',
+    children: <p>Professional — 50 transactions, valid until 21 Nov 2027.</p>,
+  },
+  { title: 'الباقة الحالية', children: <p>الاحترافية — ٥٠ عملية، صالحة حتى ٢١ نوفمبر ٢٠٢٧.</p> },
+);
 
 const meta = {
   title: 'Components/Card',
   // Its status and words to find it by in the sidebar's tag filter (search reads names only).
   tags: ['autodocs', 'stable', 'stat', 'summary'],
-  parameters: { docs: { description: { component: GUIDANCE.Card } } },
-  component: Card,
-  args: {
-    title: 'Current plan',
-    children: <p>Professional — 50 transactions, valid until 21 Nov 2027.</p>,
+  parameters: {
+    docs: { description: { component: GUIDANCE.Card } },
+    argsInArabic: text.argsInArabic,
   },
+  component: Card,
+  args: { ...text.args },
 } satisfies Meta<typeof Card>;
 export default meta;
 type Story = StoryObj<typeof meta>;

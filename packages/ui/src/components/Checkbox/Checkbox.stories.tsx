@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { Checkbox, CheckboxGroup } from './Checkbox.js';
 import { FIXED_ARRANGEMENT, GUIDANCE } from '../../docs/guidance.js';
+import { bilingualArgs } from '../../docs/bilingualArgs.js';
 
 const statuses = [
   { value: 'Pending', label: 'Pending' },
@@ -9,13 +10,22 @@ const statuses = [
   { value: 'Rejected', label: 'Rejected' },
 ];
 
+/** The story's words in English and in Arabic (the toolbar's language picks). */
+const text = bilingualArgs(
+  { children: 'I accept the subscriber agreement' },
+  { children: 'أوافق على اتفاقية المشترك' },
+);
+
 const meta = {
   title: 'Components/Checkbox',
   // Its status and words to find it by in the sidebar's tag filter (search reads names only).
   tags: ['autodocs', 'stable', 'form', 'option'],
-  parameters: { docs: { description: { component: GUIDANCE.Checkbox } } },
+  parameters: {
+    docs: { description: { component: GUIDANCE.Checkbox } },
+    argsInArabic: text.argsInArabic,
+  },
   component: Checkbox,
-  args: { children: 'I accept the subscriber agreement', onChange: fn() },
+  args: { ...text.args, onChange: fn() },
 } satisfies Meta<typeof Checkbox>;
 export default meta;
 type Story = StoryObj<typeof meta>;

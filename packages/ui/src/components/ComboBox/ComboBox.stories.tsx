@@ -2,19 +2,29 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, within } from 'storybook/test';
 import { ComboBox } from './ComboBox.js';
 import { GUIDANCE } from '../../docs/guidance.js';
+import { bilingualArgs } from '../../docs/bilingualArgs.js';
 
 const ids = Array.from({ length: 40 }, (_, index) => {
   const id = `EMP-${String(1000 + index)}`;
   return { id, label: id };
 });
 
+/** The story's words in English and in Arabic (the toolbar's language picks). */
+const text = bilingualArgs(
+  { label: 'Employee ID', placeholder: 'Type or choose' },
+  { label: 'الرقم الوظيفي', placeholder: 'اكتب أو اختر' },
+);
+
 const meta = {
   title: 'Components/ComboBox',
   // Its status and words to find it by in the sidebar's tag filter (search reads names only).
   tags: ['autodocs', 'stable', 'autocomplete', 'form'],
-  parameters: { docs: { description: { component: GUIDANCE.ComboBox } } },
+  parameters: {
+    docs: { description: { component: GUIDANCE.ComboBox } },
+    argsInArabic: text.argsInArabic,
+  },
   component: ComboBox,
-  args: { label: 'Employee ID', options: ids, placeholder: 'Type or choose', onChange: fn() },
+  args: { ...text.args, options: ids, onChange: fn() },
 } satisfies Meta<typeof ComboBox>;
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -2,14 +2,21 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { DateRangePicker } from './DateRangePicker.js';
 import { GUIDANCE } from '../../docs/guidance.js';
+import { bilingualArgs } from '../../docs/bilingualArgs.js';
+
+/** The story's words in English and in Arabic (the toolbar's language picks). */
+const text = bilingualArgs({ label: 'Transaction date' }, { label: 'تاريخ العملية' });
 
 const meta = {
   title: 'Components/DateRangePicker',
   // Its status and words to find it by in the sidebar's tag filter (search reads names only).
   tags: ['autodocs', 'stable', 'date', 'calendar', 'form'],
-  parameters: { docs: { description: { component: GUIDANCE.DateRangePicker } } },
+  parameters: {
+    docs: { description: { component: GUIDANCE.DateRangePicker } },
+    argsInArabic: text.argsInArabic,
+  },
   component: DateRangePicker,
-  args: { label: 'Transaction date', onChange: fn() },
+  args: { ...text.args, onChange: fn() },
 } satisfies Meta<typeof DateRangePicker>;
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -4,40 +4,67 @@ import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { Button } from '../Button/Button.js';
 import { Dialog, type DialogProps } from './Dialog.js';
 import { FIXED_ARRANGEMENT, GUIDANCE, MODAL_DOCS } from '../../docs/guidance.js';
+import { bilingualArgs } from '../../docs/bilingualArgs.js';
+import { useUi } from '../../provider/UiProvider.js';
+
+/** Its words in the provider's language, so the toolbar's language switches all of it. */
+const WORDS = {
+  en: {
+    trigger: 'Reject request',
+    title: 'Reject the request?',
+    cancel: 'Cancel',
+    confirm: 'Reject',
+    body: 'The requester is told why, in their language.',
+  },
+  ar: {
+    trigger: 'رفض الطلب',
+    title: 'رفض الطلب؟',
+    cancel: 'إلغاء',
+    confirm: 'رفض',
+    body: 'يُبلَّغ مقدّم الطلب بالسبب بلغته.',
+  },
+};
 
 function Opened(
   props: Partial<DialogProps> & { trigger?: string; cancel?: string; confirm?: string },
 ) {
+  const words = WORDS[useUi().locale.startsWith('ar') ? 'ar' : 'en'];
   return (
     <DialogTrigger>
-      <Button>{props.trigger ?? 'Reject request'}</Button>
+      <Button>{props.trigger ?? words.trigger}</Button>
       <Dialog
-        title={props.title ?? 'Reject the request?'}
+        title={props.title ?? words.title}
         role={props.role}
         footer={(close) => (
           <>
             <Button variant="secondary" onPress={close}>
-              {props.cancel ?? 'Cancel'}
+              {props.cancel ?? words.cancel}
             </Button>
             <Button variant="danger" onPress={close}>
-              {props.confirm ?? 'Reject'}
+              {props.confirm ?? words.confirm}
             </Button>
           </>
         )}
       >
-        {props.children ?? <p>The requester is told why, in their language.</p>}
+        {props.children ?? <p>{words.body}</p>}
       </Dialog>
     </DialogTrigger>
   );
 }
 
+/** The story's words in English and in Arabic (the toolbar's language picks). */
+const text = bilingualArgs({ title: WORDS.en.title }, { title: WORDS.ar.title });
+
 const meta = {
   title: 'Components/Dialog',
   // Its status and words to find it by in the sidebar's tag filter (search reads names only).
   tags: ['autodocs', 'stable', 'modal', 'confirm'],
-  parameters: { docs: { ...MODAL_DOCS.docs, description: { component: GUIDANCE.Dialog } } },
+  parameters: {
+    docs: { ...MODAL_DOCS.docs, description: { component: GUIDANCE.Dialog } },
+    argsInArabic: text.argsInArabic,
+  },
   component: Dialog,
-  args: { title: 'Reject the request?', children: null, onOpenChange: fn() },
+  args: { ...text.args, children: null, onOpenChange: fn() },
   render: (args) => <Opened role={args.role} title={args.title} />,
 } satisfies Meta<typeof Dialog>;
 export default meta;

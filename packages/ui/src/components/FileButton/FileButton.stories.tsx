@@ -2,15 +2,22 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { FileButton } from './FileButton.js';
 import { GUIDANCE } from '../../docs/guidance.js';
+import { bilingualArgs } from '../../docs/bilingualArgs.js';
+
+/** The story's words in English and in Arabic (the toolbar's language picks). */
+const text = bilingualArgs({ children: 'Add a document' }, { children: 'إضافة مستند' });
 
 const meta = {
   title: 'Components/FileButton',
   // Its status and words to find it by in the sidebar's tag filter (search reads names only).
   tags: ['autodocs', 'beta', 'upload', 'file'],
-  parameters: { docs: { description: { component: GUIDANCE.FileButton } } },
+  parameters: {
+    docs: { description: { component: GUIDANCE.FileButton } },
+    argsInArabic: text.argsInArabic,
+  },
   component: FileButton,
   args: {
-    children: 'Add a document',
+    ...text.args,
     acceptedFileTypes: ['.pdf', 'application/pdf', '.png', 'image/png'],
     onSelect: fn(),
   },

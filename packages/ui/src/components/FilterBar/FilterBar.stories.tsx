@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { FilterBar } from './FilterBar.js';
 import { GUIDANCE } from '../../docs/guidance.js';
+import { bilingualArgs } from '../../docs/bilingualArgs.js';
 
 const statusOptions = [
   { value: 'Pending', label: 'Pending' },
@@ -10,13 +11,28 @@ const statusOptions = [
 ];
 const empty = { search: '', dateRange: null, statuses: ['Approved', 'Pending'] };
 
+/** The story's words in English and in Arabic (the toolbar's language picks). */
+const text = bilingualArgs(
+  { statusOptions },
+  {
+    statusOptions: [
+      { value: 'Pending', label: 'قيد الانتظار' },
+      { value: 'Approved', label: 'معتمد' },
+      { value: 'Rejected', label: 'مرفوض' },
+    ],
+  },
+);
+
 const meta = {
   title: 'Components/FilterBar',
   // Its status and words to find it by in the sidebar's tag filter (search reads names only).
   tags: ['autodocs', 'beta', 'filter', 'search'],
-  parameters: { docs: { description: { component: GUIDANCE.FilterBar } } },
+  parameters: {
+    docs: { description: { component: GUIDANCE.FilterBar } },
+    argsInArabic: text.argsInArabic,
+  },
   component: FilterBar,
-  args: { value: empty, emptyValue: empty, statusOptions, onChange: fn() },
+  args: { ...text.args, value: empty, emptyValue: empty, onChange: fn() },
 } satisfies Meta<typeof FilterBar>;
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -2,14 +2,24 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { Link } from './Link.js';
 import { GUIDANCE } from '../../docs/guidance.js';
+import { bilingualArgs } from '../../docs/bilingualArgs.js';
+
+/** The story's words in English and in Arabic (the toolbar's language picks). */
+const text = bilingualArgs(
+  { children: 'Read the subscriber agreement' },
+  { children: 'اقرأ اتفاقية المشترك' },
+);
 
 const meta = {
   title: 'Components/Link',
   // Its status and words to find it by in the sidebar's tag filter (search reads names only).
   tags: ['autodocs', 'stable', 'navigation'],
-  parameters: { docs: { description: { component: GUIDANCE.Link } } },
+  parameters: {
+    docs: { description: { component: GUIDANCE.Link } },
+    argsInArabic: text.argsInArabic,
+  },
   component: Link,
-  args: { children: 'Read the subscriber agreement', onPress: fn() },
+  args: { ...text.args, onPress: fn() },
 } satisfies Meta<typeof Link>;
 export default meta;
 type Story = StoryObj<typeof meta>;

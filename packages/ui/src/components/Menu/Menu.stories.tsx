@@ -3,14 +3,11 @@ import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { Button } from '../Button/Button.js';
 import { Menu } from './Menu.js';
 import { GUIDANCE } from '../../docs/guidance.js';
+import { bilingualArgs } from '../../docs/bilingualArgs.js';
 
-const meta = {
-  title: 'Components/Menu',
-  // Its status and words to find it by in the sidebar's tag filter (search reads names only).
-  tags: ['autodocs', 'stable', 'actions', 'dropdown'],
-  parameters: { docs: { description: { component: GUIDANCE.Menu } } },
-  component: Menu,
-  args: {
+/** The story's words in English and in Arabic (the toolbar's language picks). */
+const text = bilingualArgs(
+  {
     label: 'Row actions',
     trigger: <Button variant="secondary">Actions</Button>,
     items: [
@@ -19,8 +16,29 @@ const meta = {
       { id: 'download', label: 'Download receipt', isDisabled: true },
       { id: 'cancel', label: 'Cancel request', separated: true },
     ],
-    onAction: fn(),
   },
+  {
+    label: 'إجراءات الصف',
+    trigger: <Button variant="secondary">الإجراءات</Button>,
+    items: [
+      { id: 'view', label: 'عرض التفاصيل' },
+      { id: 'recheck', label: 'إعادة التحقق من الدفع' },
+      { id: 'download', label: 'تنزيل الإيصال', isDisabled: true },
+      { id: 'cancel', label: 'إلغاء الطلب', separated: true },
+    ],
+  },
+);
+
+const meta = {
+  title: 'Components/Menu',
+  // Its status and words to find it by in the sidebar's tag filter (search reads names only).
+  tags: ['autodocs', 'stable', 'actions', 'dropdown'],
+  parameters: {
+    docs: { description: { component: GUIDANCE.Menu } },
+    argsInArabic: text.argsInArabic,
+  },
+  component: Menu,
+  args: { ...text.args, onAction: fn() },
 } satisfies Meta<typeof Menu>;
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -2,14 +2,21 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fireEvent, fn, userEvent, within } from 'storybook/test';
 import { NumberField } from './NumberField.js';
 import { GUIDANCE } from '../../docs/guidance.js';
+import { bilingualArgs } from '../../docs/bilingualArgs.js';
+
+/** The story's words in English and in Arabic (the toolbar's language picks). */
+const text = bilingualArgs({ label: 'Quantity' }, { label: 'الكمية' });
 
 const meta = {
   title: 'Components/NumberField',
   // Its status and words to find it by in the sidebar's tag filter (search reads names only).
   tags: ['autodocs', 'stable', 'form', 'number'],
-  parameters: { docs: { description: { component: GUIDANCE.NumberField } } },
+  parameters: {
+    docs: { description: { component: GUIDANCE.NumberField } },
+    argsInArabic: text.argsInArabic,
+  },
   component: NumberField,
-  args: { label: 'Quantity', minValue: 0, maxValue: 1000, onChange: fn() },
+  args: { ...text.args, minValue: 0, maxValue: 1000, onChange: fn() },
 } satisfies Meta<typeof NumberField>;
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -3,13 +3,11 @@ import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { Button } from '../Button/Button.js';
 import { Popover } from './Popover.js';
 import { GUIDANCE } from '../../docs/guidance.js';
+import { bilingualArgs } from '../../docs/bilingualArgs.js';
 
-const meta = {
-  title: 'Components/Popover',
-  // Its status and words to find it by in the sidebar's tag filter (search reads names only).
-  tags: ['autodocs', 'stable', 'overlay'],
-  component: Popover,
-  args: {
+/** The story's words in English and in Arabic (the toolbar's language picks). */
+const text = bilingualArgs(
+  {
     title: 'Notifications',
     trigger: <Button variant="ghost">Notifications (2)</Button>,
     children: (
@@ -18,9 +16,30 @@ const meta = {
         <li>Payment received: 115.00 SAR.</li>
       </ul>
     ),
-    onOpenChange: fn(),
   },
-  parameters: { layout: 'centered', docs: { description: { component: GUIDANCE.Popover } } },
+  {
+    title: 'الإشعارات',
+    trigger: <Button variant="ghost">الإشعارات (٢)</Button>,
+    children: (
+      <ul>
+        <li>فُعّلت باقة التوقيع الإلكتروني.</li>
+        <li>استُلمت الدفعة: ١١٥٫٠٠ ر.س.</li>
+      </ul>
+    ),
+  },
+);
+
+const meta = {
+  title: 'Components/Popover',
+  // Its status and words to find it by in the sidebar's tag filter (search reads names only).
+  tags: ['autodocs', 'stable', 'overlay'],
+  component: Popover,
+  args: { ...text.args, onOpenChange: fn() },
+  parameters: {
+    layout: 'centered',
+    docs: { description: { component: GUIDANCE.Popover } },
+    argsInArabic: text.argsInArabic,
+  },
 } satisfies Meta<typeof Popover>;
 export default meta;
 type Story = StoryObj<typeof meta>;

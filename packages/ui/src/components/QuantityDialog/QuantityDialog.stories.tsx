@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, within } from 'storybook/test';
 import { QuantityDialog, type QuantityTotals } from './QuantityDialog.js';
 import { GUIDANCE, MODAL_DOCS } from '../../docs/guidance.js';
+import { bilingualArgs } from '../../docs/bilingualArgs.js';
 
 const items = [
   { id: 'PAX-4000', label: 'Enrolment Admin × 5', unitPriceMinor: 12_500, maxQuantity: 10 },
@@ -19,15 +20,29 @@ function totalsOf(quantities: Readonly<Record<string, number>>): QuantityTotals 
   return { subtotalMinor, vatMinor, totalMinor: subtotalMinor + vatMinor };
 }
 
+const itemsAr = [
+  { id: 'PAX-4000', label: 'مسؤول التسجيل × ٥', unitPriceMinor: 12_500, maxQuantity: 10 },
+  { id: 'PAX-4001', label: 'المفوض بالتوقيع × ٢٥', unitPriceMinor: 62_500 },
+  { id: 'PAX-4002', label: 'مستخدم المنشأة × ١٠٠', unitPriceMinor: 250_000 },
+];
+
+/** The story's words in English and in Arabic (the toolbar's language picks). */
+const text = bilingualArgs(
+  { title: 'Buy role counters', items: items },
+  { title: 'شراء رصيد الأدوار', items: itemsAr },
+);
+
 const meta = {
   title: 'Components/QuantityDialog',
   // Its status and words to find it by in the sidebar's tag filter (search reads names only).
   tags: ['autodocs', 'beta', 'modal', 'buy', 'quantity'],
-  parameters: { docs: { ...MODAL_DOCS.docs, description: { component: GUIDANCE.QuantityDialog } } },
+  parameters: {
+    docs: { ...MODAL_DOCS.docs, description: { component: GUIDANCE.QuantityDialog } },
+    argsInArabic: text.argsInArabic,
+  },
   component: QuantityDialog,
   args: {
-    title: 'Buy role counters',
-    items,
+    ...text.args,
     totalsOf,
     currency: 'SAR',
     isOpen: true,

@@ -2,19 +2,24 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { SearchField } from './SearchField.js';
 import { GUIDANCE } from '../../docs/guidance.js';
+import { bilingualArgs } from '../../docs/bilingualArgs.js';
+
+/** The story's words in English and in Arabic (the toolbar's language picks). */
+const text = bilingualArgs(
+  { label: 'Search users', placeholder: 'Name, e-mail or employee id' },
+  { label: 'البحث في المستخدمين', placeholder: 'الاسم أو البريد أو الرقم الوظيفي' },
+);
 
 const meta = {
   title: 'Components/SearchField',
   // Its status and words to find it by in the sidebar's tag filter (search reads names only).
   tags: ['autodocs', 'stable', 'search', 'form'],
-  parameters: { docs: { description: { component: GUIDANCE.SearchField } } },
-  component: SearchField,
-  args: {
-    label: 'Search users',
-    placeholder: 'Name, e-mail or employee id',
-    onSubmit: fn(),
-    onChange: fn(),
+  parameters: {
+    docs: { description: { component: GUIDANCE.SearchField } },
+    argsInArabic: text.argsInArabic,
   },
+  component: SearchField,
+  args: { ...text.args, onSubmit: fn(), onChange: fn() },
 } satisfies Meta<typeof SearchField>;
 export default meta;
 type Story = StoryObj<typeof meta>;

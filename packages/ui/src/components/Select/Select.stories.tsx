@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, within } from 'storybook/test';
 import { Select } from './Select.js';
 import { GUIDANCE } from '../../docs/guidance.js';
+import { bilingualArgs } from '../../docs/bilingualArgs.js';
 
 const units = [
   { id: 40, label: 'Finance' },
@@ -15,18 +16,22 @@ const unitsAr = [
   { id: 42, label: 'الشؤون القانونية' },
 ];
 
+/** The story's words in English and in Arabic (the toolbar's language picks). */
+const text = bilingualArgs(
+  { label: 'Organization unit', options: units, placeholder: 'Choose a unit' },
+  { label: 'الوحدة التنظيمية', options: unitsAr, placeholder: 'اختر الوحدة' },
+);
+
 const meta = {
   title: 'Components/Select',
   // Its status and words to find it by in the sidebar's tag filter (search reads names only).
   tags: ['autodocs', 'stable', 'dropdown', 'form'],
-  parameters: { docs: { description: { component: GUIDANCE.Select } } },
-  component: Select,
-  args: {
-    label: 'Organization unit',
-    options: units,
-    placeholder: 'Choose a unit',
-    onChange: fn(),
+  parameters: {
+    docs: { description: { component: GUIDANCE.Select } },
+    argsInArabic: text.argsInArabic,
   },
+  component: Select,
+  args: { ...text.args, onChange: fn() },
 } satisfies Meta<typeof Select>;
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -2,14 +2,21 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { StatusBadge, type Tone } from './StatusBadge.js';
 import { FIXED_ARRANGEMENT, GUIDANCE } from '../../docs/guidance.js';
+import { bilingualArgs } from '../../docs/bilingualArgs.js';
+
+/** The story's words in English and in Arabic (the toolbar's language picks). */
+const text = bilingualArgs({ label: 'Deactivated' }, { label: 'معطّل' });
 
 const meta = {
   title: 'Components/StatusBadge',
   // Its status and words to find it by in the sidebar's tag filter (search reads names only).
   tags: ['autodocs', 'stable', 'status', 'tag'],
-  parameters: { docs: { description: { component: GUIDANCE.StatusBadge } } },
+  parameters: {
+    docs: { description: { component: GUIDANCE.StatusBadge } },
+    argsInArabic: text.argsInArabic,
+  },
   component: StatusBadge,
-  args: { tone: 'neutral', label: 'Deactivated' },
+  args: { ...text.args, tone: 'neutral' },
 } satisfies Meta<typeof StatusBadge>;
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { Tabs } from './Tabs.js';
 import { GUIDANCE } from '../../docs/guidance.js';
+import { bilingualArgs } from '../../docs/bilingualArgs.js';
 
 const en = [
   { id: 'units', label: 'Units', content: <p>5 organization units</p> },
@@ -15,13 +16,22 @@ const ar = [
   { id: 'certificate', label: 'الشهادة', content: <p>الفئة ٣</p> },
 ];
 
+/** The story's words in English and in Arabic (the toolbar's language picks). */
+const text = bilingualArgs(
+  { label: 'Organization profile', items: en },
+  { label: 'ملف المنشأة', items: ar },
+);
+
 const meta = {
   title: 'Components/Tabs',
   // Its status and words to find it by in the sidebar's tag filter (search reads names only).
   tags: ['autodocs', 'stable', 'navigation'],
-  parameters: { docs: { description: { component: GUIDANCE.Tabs } } },
+  parameters: {
+    docs: { description: { component: GUIDANCE.Tabs } },
+    argsInArabic: text.argsInArabic,
+  },
   component: Tabs,
-  args: { label: 'Organization profile', items: en, onSelectionChange: fn() },
+  args: { ...text.args, onSelectionChange: fn() },
 } satisfies Meta<typeof Tabs>;
 export default meta;
 type Story = StoryObj<typeof meta>;

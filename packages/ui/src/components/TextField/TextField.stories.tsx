@@ -2,14 +2,24 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { TextField } from './TextField.js';
 import { GUIDANCE } from '../../docs/guidance.js';
+import { bilingualArgs } from '../../docs/bilingualArgs.js';
+
+/** The story's words in English and in Arabic (the toolbar's language picks). */
+const text = bilingualArgs(
+  { label: 'E-mail', placeholder: 'name@example.sa' },
+  { label: 'البريد الإلكتروني', placeholder: 'بريدك في العمل' },
+);
 
 const meta = {
   title: 'Components/TextField',
   // Its status and words to find it by in the sidebar's tag filter (search reads names only).
   tags: ['autodocs', 'stable', 'form', 'input'],
-  parameters: { docs: { description: { component: GUIDANCE.TextField } } },
+  parameters: {
+    docs: { description: { component: GUIDANCE.TextField } },
+    argsInArabic: text.argsInArabic,
+  },
   component: TextField,
-  args: { label: 'E-mail', placeholder: 'name@example.sa', onChange: fn() },
+  args: { ...text.args, onChange: fn() },
 } satisfies Meta<typeof TextField>;
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -5,6 +5,7 @@ import { Button } from '../Button/Button.js';
 import { Toaster } from './Toast.js';
 import { TOAST_LIMITS, createToastQueue, type ToastMessage } from './queue.js';
 import { GUIDANCE } from '../../docs/guidance.js';
+import { bilingualArgs } from '../../docs/bilingualArgs.js';
 
 function Demo({
   messages,
@@ -43,16 +44,37 @@ const all: ToastMessage[] = [
   error,
 ];
 
+/** The story's words in English and in Arabic (the toolbar's language picks). */
+const text = bilingualArgs(
+  { messages: all, showLabel: 'Show' },
+  {
+    messages: [
+      { variant: 'info', title: 'الدفع قيد المعالجة', description: 'لم تردّ بوابة الدفع بعد.' },
+      { variant: 'success', title: 'تم شراء الباقة', description: 'الاحترافية — ٥٠ عملية.' },
+      {
+        variant: 'warning',
+        title: 'الباقة توشك على الانتهاء',
+        description: 'تنتهي باقتك بعد ١٤ يومًا.',
+      },
+      { variant: 'error', title: 'خطأ', description: 'حدث خطأ ما. يرجى المحاولة مرة أخرى' },
+    ],
+    showLabel: 'عرض',
+  },
+);
+
 const meta = {
   title: 'Components/Toast',
   // Its status and words to find it by in the sidebar's tag filter (search reads names only).
   tags: ['autodocs', 'beta', 'notification', 'message'],
-  parameters: { docs: { description: { component: GUIDANCE.Toast } } },
+  parameters: {
+    docs: { description: { component: GUIDANCE.Toast } },
+    argsInArabic: text.argsInArabic,
+  },
   // The docs page documents Toaster itself (its queue's messages are in the guidance above it);
   // the stories show toasts through a small demo with a button.
   component: Toaster as unknown as typeof Demo,
   render: (args) => <Demo {...args} />,
-  args: { messages: all },
+  args: text.args,
 } satisfies Meta<typeof Demo>;
 export default meta;
 type Story = StoryObj<typeof meta>;
