@@ -405,37 +405,31 @@ export const HeaderNames: Story = {
   },
 };
 
-/** The resizer is focusable: its arrows widen and narrow the column, mirrored right to left. */
-export const ResizeByKeyboard: Story = {
-  parameters: FIXED_ARRANGEMENT,
-  play: async ({ canvasElement }) => {
+/** Tab twice reaches the first header's resizer; the keys given widen its column. */
+const widensWith =
+  (resizerName: string, keys: string) =>
+  async ({ canvasElement }: { canvasElement: HTMLElement }) => {
     const grid = within(canvasElement).getByRole('grid');
     await userEvent.tab();
     await userEvent.tab();
-    const resizer = within(grid).getByRole('separator', { name: 'Resize column: Transaction' });
+    const resizer = within(grid).getByRole('separator', { name: resizerName });
     await expect(resizer).toHaveFocus();
     const before = Number(resizer.getAttribute('aria-valuenow'));
     await expect(before).toBeGreaterThan(0);
-    await userEvent.keyboard('{ArrowRight}{ArrowRight}');
+    await userEvent.keyboard(keys);
     await waitFor(() =>
       expect(Number(resizer.getAttribute('aria-valuenow'))).toBeGreaterThan(before),
     );
     await expect(resizer).toHaveFocus();
-  },
+  };
+
+/** The resizer is focusable: its arrows widen and narrow the column, mirrored right to left. */
+export const ResizeByKeyboard: Story = {
+  parameters: FIXED_ARRANGEMENT,
+  play: widensWith('Resize column: Transaction', '{ArrowRight}{ArrowRight}'),
 };
 export const ResizeByKeyboardRTL: Story = {
   parameters: FIXED_ARRANGEMENT,
   globals: { language: 'ar' },
-  play: async ({ canvasElement }) => {
-    const grid = within(canvasElement).getByRole('grid');
-    await userEvent.tab();
-    await userEvent.tab();
-    const resizer = within(grid).getByRole('separator', { name: 'تغيير عرض العمود: رقم العملية' });
-    await expect(resizer).toHaveFocus();
-    const before = Number(resizer.getAttribute('aria-valuenow'));
-    await userEvent.keyboard('{ArrowLeft}{ArrowLeft}');
-    await waitFor(() =>
-      expect(Number(resizer.getAttribute('aria-valuenow'))).toBeGreaterThan(before),
-    );
-  },
+  play: widensWith('تغيير عرض العمود: رقم العملية', '{ArrowLeft}{ArrowLeft}'),
 };
