@@ -40,7 +40,7 @@ function DocumentLocale({ language, theme }: { language: 'en' | 'ar'; theme: The
  */
 const withArgsInLanguage: Decorator = (Story, context) => {
   const bilingual = context.parameters.argsInArabic as ArgsInArabic | undefined;
-  if (!bilingual || context.globals.language !== 'ar') return Story();
+  if (!bilingual || context.globals.language !== 'ar') return <Story />;
   return Story({ args: argsFor(context.args, bilingual) });
 };
 

@@ -122,12 +122,14 @@ export interface InactivityMonitorOptions {
 }
 
 /**
- * The inactivity loop: records an activity at start (SPEC §4: "at load"), then checks every
- * 3000 ms — every second while the warning counts down — and warns, keeps alive or signs out.
- * Returns what stops it.
+ * The inactivity loop: for a signed-in person records an activity at start (SPEC §4: "at load";
+ * the app starts it again when the session changes — a sign-in is a request anyway), then checks
+ * every 3000 ms — every second while the warning counts down — and warns, keeps alive or signs
+ * out. A visitor's start writes nothing (a sign-out has just cleared the storage). Returns what
+ * stops it.
  */
 export function startInactivityMonitor(options: InactivityMonitorOptions): () => void {
-  options.writeLastActivity(options.now());
+  if (options.signedIn) options.writeLastActivity(options.now());
   let cancel: (() => void) | null = null;
   const check = () => {
     const now = options.now();

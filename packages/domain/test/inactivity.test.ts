@@ -233,6 +233,8 @@ describe('the inactivity loop (any app: routes and navigation are its inputs)', 
 
   it('does nothing for a signed-out visitor, and stops when told', () => {
     const visitor = monitor({ signedIn: false });
+    // Nothing stored for a visitor: a sign-out has just cleared the storage, and it stays so.
+    expect(visitor.stored()).toBeNull();
     visitor.time.advance(60 * MINUTE);
     expect(visitor.calls.inactive).toBe(0);
     expect(visitor.calls.keepAlive).toBe(0);

@@ -211,6 +211,21 @@ function busyIndicators(canvasElement: HTMLElement): Element[] {
 }
 
 /** The loading state: a progress indicator (a spinner, or a grid's skeleton marked busy). */
+/**
+ * The page's own alert (a field's or a form's), not a toast's: toasts mount inside the story's
+ * provider now, and each carries React Aria's `role="alert"` too.
+ */
+export async function findPageAlert(canvasElement: HTMLElement): Promise<HTMLElement> {
+  let found: HTMLElement | undefined;
+  await waitFor(() => {
+    found = within(canvasElement)
+      .getAllByRole('alert')
+      .find((alert) => !alert.closest('[role="alertdialog"]'));
+    if (!found) throw new Error('no alert of the page yet');
+  });
+  return found as HTMLElement;
+}
+
 export async function showsLoading(canvasElement: HTMLElement): Promise<void> {
   await waitFor(() => expect(busyIndicators(canvasElement).length).toBeGreaterThan(0));
 }

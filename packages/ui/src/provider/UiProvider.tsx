@@ -10,6 +10,7 @@ import { createContext, useCallback, useContext, useMemo, useState, type ReactNo
 import { UNSAFE_PortalProvider as PortalProvider } from 'react-aria/PortalProvider';
 import { I18nProvider, useLocale } from 'react-aria-components';
 import { THEME_CLASSES } from '../theme/themes.css.js';
+import { overlayContainer } from './UiProvider.css.js';
 import { UI_STRINGS, format, type UiStringKey, type UiStrings } from './strings.js';
 
 export type ThemeChoice = keyof typeof THEME_CLASSES;
@@ -104,7 +105,7 @@ function OverlayContainer({ children }: { children: ReactNode }) {
   return (
     <PortalProvider getContainer={getContainer}>
       {children}
-      <div ref={setContainer} data-tawqi-overlays="" style={{ display: 'contents' }} />
+      <div ref={setContainer} data-tawqi-overlays="" className={overlayContainer} />
     </PortalProvider>
   );
 }

@@ -13,6 +13,7 @@ import { IDENTITY_CHALLENGE_TTL_MS, MESSAGES, formatContact, formatDigits } from
 import { http, HttpResponse } from 'msw';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import {
+  findPageAlert,
   inArabic,
   inDark,
   portalLoader,
@@ -152,9 +153,7 @@ export const CallFailed: Story = {
     const somethingWentWrong =
       MESSAGES['errors.somethingWentWrong'][globals.language === 'ar' ? 'ar' : 'en'];
     await startNafath(canvasElement);
-    await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent(
-      somethingWentWrong,
-    );
+    await expect(await findPageAlert(canvasElement)).toHaveTextContent(somethingWentWrong);
     // …and the catalogue's toast (SPEC §8: initiation failed → "Something went wrong").
     await expect(await screen.findByRole('alertdialog')).toHaveTextContent(somethingWentWrong);
   },
