@@ -6,6 +6,9 @@ export default defineConfig({
     name: 'built',
     include: ['built/**/*.test.ts'],
     environment: 'node',
+    // One browser suite at a time on a 2-core machine; the visual review also needs the CPU to
+    // itself for its screenshots to settle quickly.
+    fileParallelism: false,
     // A bound for a loaded 2-core machine, not an expected duration.
     testTimeout: 120_000,
     hookTimeout: 120_000,

@@ -5,6 +5,8 @@
  * toolbar's language is Arabic. An arg a story sets for itself (a long title, an error) is its own
  * and is left alone.
  */
+import { UI_STRINGS, format, type UiStringKey } from '../provider/strings.js';
+
 export interface ArgsInArabic {
   en: Record<string, unknown>;
   ar: Record<string, unknown>;
@@ -36,4 +38,87 @@ export function argsFor(
       key in ar && same(value, en[key]) ? ar[key] : value,
     ]),
   );
+}
+
+/** What a play function is given that says the story's language and its texts. */
+export interface StoryLanguageContext {
+  globals: Record<string, unknown>;
+  parameters: Record<string, unknown>;
+}
+
+/** The Arabic written at the same place as `english` in the story's args, if any. */
+function arabicBeside(en: unknown, ar: unknown, english: string): string | undefined {
+  if (en === english) return typeof ar === 'string' ? ar : undefined;
+  if (typeof en !== 'object' || en === null || typeof ar !== 'object' || ar === null) return;
+  for (const [key, value] of Object.entries(en)) {
+    const found = arabicBeside(value, (ar as Record<string, unknown>)[key], english);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/**
+ * The words a play function looks for, in the language the toolbar gave the story (a play that
+ * looked for "Buy plan" failed on the Arabic button "شراء الباقة"): the story's own texts, the
+ * components' built-in words and numbers as the provider formats them.
+ */
+export function storyWords(context: StoryLanguageContext) {
+  const language = context.globals.language === 'ar' ? 'ar' : 'en';
+  const numbers = new Intl.NumberFormat(language === 'ar' ? 'ar-SA' : 'en-US');
+  const number = (value: number) => numbers.format(value);
+  return {
+    language,
+    number,
+    /** One of the story's English args as the story shows it. */
+    text: (english: string): string => {
+      if (language === 'en') return english;
+      const bilingual = context.parameters.argsInArabic as ArgsInArabic | undefined;
+      const arabic = bilingual && arabicBeside(bilingual.en, bilingual.ar, english);
+      if (arabic === undefined) throw new Error(`the story has no Arabic for “${english}”`);
+      return arabic;
+    },
+    /** Any English word the story shows: one of its own texts, else a component's own word. */
+    say: (english: string): string => {
+      if (language === 'en') return english;
+      const bilingual = context.parameters.argsInArabic as ArgsInArabic | undefined;
+      const own = bilingual && arabicBeside(bilingual.en, bilingual.ar, english);
+      const builtIn = Object.entries(UI_STRINGS.en).find(([, word]) => word === english)?.[0];
+      const arabic = own ?? (builtIn && UI_STRINGS.ar[builtIn as UiStringKey]);
+      if (arabic === undefined) throw new Error(`the story has no Arabic for “${english}”`);
+      return arabic;
+    },
+    /** A component's own word, its numbers formatted: ui('rowsOf', { first: 1, … }). */
+    ui: (key: UiStringKey, values?: Record<string, string | number>): string => {
+      const template = UI_STRINGS[language][key];
+      if (!values) return template;
+      return format(
+        template,
+        Object.fromEntries(
+          Object.entries(values).map(([name, value]) => [
+            name,
+            typeof value === 'number' ? number(value) : value,
+          ]),
+        ),
+      );
+    },
+  };
+}
+
+/**
+ * The globals of a story written in English only — an interaction test that looks for English
+ * names, or a text chosen for its English length — which keeps its language under the toolbar's
+ * Arabic rather than failing there (the file's RTL and LongArabic stories show the Arabic). A play
+ * converted to `storyWords` drops it.
+ */
+export const ENGLISH_ONLY = { language: 'en' } as const;
+
+/**
+ * A story's own args in both languages, beside the file's (Storybook merges the story's
+ * parameters into the file's): `{ ...storyArgs({ children: 'Cancel' }, { children: 'إلغاء' }) }`.
+ */
+export function storyArgs<const T extends Record<string, unknown>>(
+  en: T,
+  ar: { [K in keyof T]: unknown },
+): { args: T; parameters: { argsInArabic: ArgsInArabic } } {
+  return { args: en, parameters: { argsInArabic: { en, ar } } };
 }

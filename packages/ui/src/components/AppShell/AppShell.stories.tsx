@@ -5,7 +5,7 @@ import { Button } from '../Button/Button.js';
 import { Menu } from '../Menu/Menu.js';
 import { AppShell } from './AppShell.js';
 import { GUIDANCE } from '../../docs/guidance.js';
-import { bilingualArgs } from '../../docs/bilingualArgs.js';
+import { bilingualArgs, ENGLISH_ONLY, storyWords } from '../../docs/bilingualArgs.js';
 
 const navigation = [
   {
@@ -108,6 +108,7 @@ export const Default: Story = {};
 export const Collapsed: Story = { args: { defaultNavigationOpen: false } };
 export const Empty: Story = { args: { navigation: [], children: null } };
 export const LongEnglish: Story = {
+  globals: ENGLISH_ONLY,
   args: {
     organizationSwitcher: (
       <Button variant="secondary">Eastern Province Health Clinics — Legal Affairs</Button>
@@ -167,21 +168,23 @@ export const Dark: Story = { globals: { theme: 'dark' } };
 
 /** Skip link first; the navigation toggle collapses and reopens the side navigation. */
 export const Keyboard: Story = {
-  play: async ({ canvasElement }) => {
+  play: async (context) => {
+    const { canvasElement } = context;
+    const { say } = storyWords(context);
     const canvas = within(canvasElement);
     await userEvent.tab();
-    await expect(canvas.getByRole('link', { name: 'Skip to content' })).toHaveFocus();
+    await expect(canvas.getByRole('link', { name: say('Skip to content') })).toHaveFocus();
     await userEvent.tab();
-    const toggle = canvas.getByRole('button', { name: 'Close navigation' });
+    const toggle = canvas.getByRole('button', { name: say('Close navigation') });
     await expect(toggle).toHaveFocus();
     await userEvent.keyboard('{Enter}');
-    await expect(canvas.getByRole('button', { name: 'Open navigation' })).toHaveAttribute(
+    await expect(canvas.getByRole('button', { name: say('Open navigation') })).toHaveAttribute(
       'aria-expanded',
       'false',
     );
-    await expect(canvas.queryByRole('link', { name: 'Dashboard' })).toBeNull();
+    await expect(canvas.queryByRole('link', { name: say('Dashboard') })).toBeNull();
     await userEvent.keyboard('{Enter}');
-    await expect(canvas.getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+    await expect(canvas.getByRole('link', { name: say('Dashboard') })).toHaveAttribute(
       'aria-current',
       'page',
     );
@@ -205,21 +208,23 @@ export const Phone: Story = {
       </LinkRouter>
     ),
   ],
-  play: async ({ canvasElement }) => {
+  play: async (context) => {
+    const { canvasElement } = context;
+    const { say } = storyWords(context);
     const canvas = within(canvasElement);
     await expect(canvas.queryByRole('navigation')).toBeNull();
-    await expect(canvas.queryByRole('button', { name: 'العربية' })).toBeNull();
-    const menu = canvas.getByRole('button', { name: 'Open navigation' });
+    await expect(canvas.queryByRole('button', { name: say('العربية') })).toBeNull();
+    const menu = canvas.getByRole('button', { name: say('Open navigation') });
     await userEvent.click(menu);
-    const drawer = await screen.findByRole('dialog', { name: 'Main navigation' });
+    const drawer = await screen.findByRole('dialog', { name: say('Main navigation') });
     await waitFor(() => expect(drawer).toContainElement(document.activeElement as HTMLElement));
-    await expect(within(drawer).getByRole('button', { name: 'العربية' })).toBeVisible();
+    await expect(within(drawer).getByRole('button', { name: say('العربية') })).toBeVisible();
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(menu).toHaveFocus());
     await userEvent.click(menu);
-    const reopened = await screen.findByRole('dialog', { name: 'Main navigation' });
-    await userEvent.click(within(reopened).getByRole('link', { name: 'My transactions' }));
+    const reopened = await screen.findByRole('dialog', { name: say('Main navigation') });
+    await userEvent.click(within(reopened).getByRole('link', { name: say('My transactions') }));
     await expect(navigate).toHaveBeenCalledWith('#transactions', undefined);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   },
@@ -238,4 +243,4 @@ export const PhoneArabic: Story = {
     await expect(Math.round(box.right)).toBe(window.innerWidth);
   },
 };
-export const PhoneDark: Story = { ...Phone, globals: { theme: 'dark' } };
+export const PhoneDark: Story = { ...Phone, globals: { ...ENGLISH_ONLY, theme: 'dark' } };

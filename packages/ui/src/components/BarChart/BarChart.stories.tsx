@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { BarChart } from './BarChart.js';
 import { GUIDANCE } from '../../docs/guidance.js';
-import { bilingualArgs } from '../../docs/bilingualArgs.js';
+import { bilingualArgs, storyArgs, storyWords } from '../../docs/bilingualArgs.js';
 
 const MONTHS = ['Dec', 'Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov'];
 const USED = [120, 95, 140, 180, 160, 210, 0, 175, 230, 260, 240, 90];
@@ -65,15 +65,23 @@ type Story = StoryObj<typeof meta>;
 
 /** The same figures in a table behind the picture, for screen readers. */
 export const Default: Story = {
-  play: async ({ canvasElement }) => {
-    const table = within(canvasElement).getByRole('table', { name: 'Counters used per month' });
+  play: async (context) => {
+    const words = storyWords(context);
+    const table = within(context.canvasElement).getByRole('table', {
+      name: words.text('Counters used per month'),
+    });
     const rows = within(table).getAllByRole('row');
     await expect(rows).toHaveLength(13);
-    await expect(within(rows[10] as HTMLElement).getByRole('cell')).toHaveTextContent('260');
+    await expect(within(rows[10] as HTMLElement).getByRole('cell')).toHaveTextContent(
+      words.number(260),
+    );
   },
 };
 export const Empty: Story = {
-  args: { bars: MONTHS.map((month) => ({ id: month, label: month, value: 0, valueText: '0' })) },
+  ...storyArgs(
+    { bars: MONTHS.map((month) => ({ id: month, label: month, value: 0, valueText: '0' })) },
+    { bars: MONTHS_AR.map((month) => ({ id: month, label: month, value: 0, valueText: '٠' })) },
+  ),
 };
 export const RTL: Story = {
   args: {

@@ -3,7 +3,7 @@ import { expect, fn, userEvent, within } from 'storybook/test';
 import { Button } from './Button.js';
 import { button as buttonStyle } from './Button.css.js';
 import { FIXED_ARRANGEMENT, GUIDANCE } from '../../docs/guidance.js';
-import { bilingualArgs } from '../../docs/bilingualArgs.js';
+import { bilingualArgs, ENGLISH_ONLY, storyArgs, storyWords } from '../../docs/bilingualArgs.js';
 
 /** The story's words in English and in Arabic (the toolbar's language picks). */
 const text = bilingualArgs({ children: 'Buy plan' }, { children: 'شراء الباقة' });
@@ -23,14 +23,34 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Default: Story = {};
-export const Secondary: Story = { args: { variant: 'secondary', children: 'Cancel' } };
-export const Ghost: Story = { args: { variant: 'ghost', children: 'Show details' } };
-export const Danger: Story = { args: { variant: 'danger', children: 'Reject request' } };
-export const Small: Story = { args: { size: 'small', children: 'Export' } };
+export const Secondary: Story = {
+  ...storyArgs(
+    { variant: 'secondary', children: 'Cancel' },
+    { variant: 'secondary', children: 'إلغاء' },
+  ),
+};
+export const Ghost: Story = {
+  ...storyArgs(
+    { variant: 'ghost', children: 'Show details' },
+    { variant: 'ghost', children: 'عرض التفاصيل' },
+  ),
+};
+export const Danger: Story = {
+  ...storyArgs(
+    { variant: 'danger', children: 'Reject request' },
+    { variant: 'danger', children: 'رفض الطلب' },
+  ),
+};
+export const Small: Story = {
+  ...storyArgs({ size: 'small', children: 'Export' }, { size: 'small', children: 'تصدير' }),
+};
 export const Disabled: Story = { args: { isDisabled: true } };
 
 export const Loading: Story = {
-  args: { isPending: true, children: 'Paying…' },
+  ...storyArgs(
+    { isPending: true, children: 'Paying…' },
+    { isPending: true, children: 'جارٍ الدفع…' },
+  ),
   play: async ({ canvasElement, args }) => {
     const button = within(canvasElement).getByRole('button');
     await userEvent.click(button);
@@ -41,9 +61,14 @@ export const Loading: Story = {
 
 /** A pending button named by aria-label is announced with its spinner: "Pay Loading". */
 export const LoadingWithLabel: Story = {
+  globals: ENGLISH_ONLY,
   args: { isPending: true, 'aria-label': 'Pay', children: '…' },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('button')).toHaveAccessibleName('Pay Loading');
+  play: async (context) => {
+    const { canvasElement } = context;
+    const { say } = storyWords(context);
+    await expect(within(canvasElement).getByRole('button')).toHaveAccessibleName(
+      say('Pay Loading'),
+    );
   },
 };
 
@@ -52,6 +77,7 @@ export const LoadingWithLabel: Story = {
  * first visit stays light): keyboard focus shows the same ring.
  */
 export const StyleOnNativeButton: Story = {
+  globals: ENGLISH_ONLY,
   parameters: FIXED_ARRANGEMENT,
   render: () => (
     <button type="button" className={buttonStyle({ variant: 'ghost', size: 'small' })}>
@@ -67,6 +93,7 @@ export const StyleOnNativeButton: Story = {
 };
 
 export const LongEnglish: Story = {
+  globals: ENGLISH_ONLY,
   args: { children: 'Approve the request and allocate the role counters to the provider' },
 };
 export const LongArabic: Story = {
@@ -78,8 +105,10 @@ export const Dark: Story = { globals: { theme: 'dark' } };
 export const DarkSecondary: Story = { args: { variant: 'secondary' }, globals: { theme: 'dark' } };
 
 export const Keyboard: Story = {
-  play: async ({ canvasElement, args }) => {
-    const button = within(canvasElement).getByRole('button', { name: 'Buy plan' });
+  play: async (context) => {
+    const { canvasElement, args } = context;
+    const { say } = storyWords(context);
+    const button = within(canvasElement).getByRole('button', { name: say('Buy plan') });
     await userEvent.tab();
     await expect(button).toHaveFocus();
     await expect(button).toHaveAttribute('data-focus-visible', 'true');

@@ -4,7 +4,7 @@ import { Button } from '../Button/Button.js';
 import { Card } from './Card.js';
 import { StatCard } from './StatCard.js';
 import { FIXED_ARRANGEMENT, GUIDANCE } from '../../docs/guidance.js';
-import { bilingualArgs } from '../../docs/bilingualArgs.js';
+import { bilingualArgs, ENGLISH_ONLY, storyArgs, storyWords } from '../../docs/bilingualArgs.js';
 
 /** The story's words in English and in Arabic (the toolbar's language picks). */
 const text = bilingualArgs(
@@ -31,20 +31,25 @@ type Story = StoryObj<typeof meta>;
 
 export const Default: Story = {};
 export const Stat: Story = {
+  globals: ENGLISH_ONLY,
   parameters: FIXED_ARRANGEMENT,
   render: () => (
     <StatCard label="Plan balance" value="177" hint="of 260 transactions" meterPercent={32} />
   ),
 };
 export const StatLoading: Story = {
+  globals: ENGLISH_ONLY,
   parameters: FIXED_ARRANGEMENT,
   render: () => <StatCard label="Plan balance" value="" isLoading />,
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('progressbar')).toBeInTheDocument();
   },
 };
-export const Empty: Story = { args: { children: <p>No plan yet.</p> } };
+export const Empty: Story = {
+  ...storyArgs({ children: <p>No plan yet.</p> }, { children: <p>لا توجد باقة بعد.</p> }),
+};
 export const LongEnglish: Story = {
+  globals: ENGLISH_ONLY,
   args: {
     title:
       'Role counter deduction summary for Enrolment Admins, Authorized Signatories and Organization Users',
@@ -78,14 +83,17 @@ export const RTL: Story = {
   ),
   globals: { language: 'ar' },
 };
-export const Dark: Story = { ...Stat, globals: { theme: 'dark' } };
+export const Dark: Story = { ...Stat, globals: { ...ENGLISH_ONLY, theme: 'dark' } };
 export const Keyboard: Story = {
+  globals: ENGLISH_ONLY,
   args: { children: <Button>Renew</Button> },
-  play: async ({ canvasElement }) => {
+  play: async (context) => {
+    const { canvasElement } = context;
+    const { say } = storyWords(context);
     await userEvent.tab();
-    await expect(within(canvasElement).getByRole('button', { name: 'Renew' })).toHaveFocus();
+    await expect(within(canvasElement).getByRole('button', { name: say('Renew') })).toHaveFocus();
     await expect(
-      within(canvasElement).getByRole('region', { name: 'Current plan' }),
+      within(canvasElement).getByRole('region', { name: say('Current plan') }),
     ).toBeInTheDocument();
   },
 };

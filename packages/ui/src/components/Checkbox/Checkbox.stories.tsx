@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { Checkbox, CheckboxGroup } from './Checkbox.js';
 import { FIXED_ARRANGEMENT, GUIDANCE } from '../../docs/guidance.js';
-import { bilingualArgs } from '../../docs/bilingualArgs.js';
+import { bilingualArgs, ENGLISH_ONLY, storyArgs } from '../../docs/bilingualArgs.js';
 
 const statuses = [
   { value: 'Pending', label: 'Pending' },
@@ -32,16 +32,23 @@ type Story = StoryObj<typeof meta>;
 
 export const Default: Story = {};
 export const Checked: Story = { args: { defaultSelected: true } };
-export const Indeterminate: Story = { args: { isIndeterminate: true, children: 'All statuses' } };
+export const Indeterminate: Story = {
+  ...storyArgs(
+    { isIndeterminate: true, children: 'All statuses' },
+    { isIndeterminate: true, children: 'كل الحالات' },
+  ),
+};
 export const Error: Story = { args: { isInvalid: true } };
 export const Disabled: Story = { args: { isDisabled: true } };
 export const Group: Story = {
+  globals: ENGLISH_ONLY,
   parameters: FIXED_ARRANGEMENT,
   render: () => (
     <CheckboxGroup label="Status" options={statuses} defaultValue={['Approved', 'Pending']} />
   ),
 };
 export const GroupError: Story = {
+  globals: ENGLISH_ONLY,
   parameters: FIXED_ARRANGEMENT,
   render: () => (
     <CheckboxGroup
@@ -53,6 +60,7 @@ export const GroupError: Story = {
   ),
 };
 export const LongEnglish: Story = {
+  globals: ENGLISH_ONLY,
   args: {
     children:
       'I accept the subscriber agreement and the certificate practice statement of the issuing authority',
@@ -76,9 +84,10 @@ export const RTL: Story = {
   ),
   globals: { language: 'ar' },
 };
-export const Dark: Story = { ...Group, globals: { theme: 'dark' } };
+export const Dark: Story = { ...Group, globals: { ...ENGLISH_ONLY, theme: 'dark' } };
 
 export const Keyboard: Story = {
+  globals: ENGLISH_ONLY,
   render: (args) => (
     <>
       <Checkbox {...args} />

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, within } from 'storybook/test';
 import { ComboBox } from './ComboBox.js';
 import { GUIDANCE } from '../../docs/guidance.js';
-import { bilingualArgs } from '../../docs/bilingualArgs.js';
+import { bilingualArgs, storyArgs, storyWords } from '../../docs/bilingualArgs.js';
 
 const ids = Array.from({ length: 40 }, (_, index) => {
   const id = `EMP-${String(1000 + index)}`;
@@ -32,7 +32,10 @@ type Story = StoryObj<typeof meta>;
 export const Default: Story = {};
 export const Chosen: Story = { args: { defaultValue: 'EMP-1007' } };
 export const Error: Story = {
-  args: { isInvalid: true, errorMessage: 'Choose an employee ID from the list' },
+  ...storyArgs(
+    { isInvalid: true, errorMessage: 'Choose an employee ID from the list' },
+    { isInvalid: true, errorMessage: 'اختر رقم الموظف من القائمة' },
+  ),
 };
 export const Disabled: Story = { args: { isDisabled: true } };
 export const RTL: Story = {
@@ -43,8 +46,10 @@ export const Dark: Story = { args: { defaultValue: 'EMP-1003' }, globals: { them
 
 /** Typing narrows the list to what contains the text; Enter chooses the highlighted one. */
 export const TypeToFind: Story = {
-  play: async ({ canvasElement, args }) => {
-    const input = within(canvasElement).getByRole('combobox', { name: 'Employee ID' });
+  play: async (context) => {
+    const { canvasElement, args } = context;
+    const { say } = storyWords(context);
+    const input = within(canvasElement).getByRole('combobox', { name: say('Employee ID') });
     await userEvent.type(input, '1023');
     const listbox = await screen.findByRole('listbox');
     await expect(within(listbox).getAllByRole('option')).toHaveLength(1);
@@ -56,8 +61,10 @@ export const TypeToFind: Story = {
 
 /** The button opens the whole list; arrows and Enter choose without typing. */
 export const Keyboard: Story = {
-  play: async ({ canvasElement, args }) => {
-    const input = within(canvasElement).getByRole('combobox', { name: 'Employee ID' });
+  play: async (context) => {
+    const { canvasElement, args } = context;
+    const { say } = storyWords(context);
+    const input = within(canvasElement).getByRole('combobox', { name: say('Employee ID') });
     await userEvent.tab();
     await expect(input).toHaveFocus();
     await userEvent.keyboard('{ArrowDown}');

@@ -10,6 +10,7 @@ import {
   type DataGridProps,
   type SortDescriptor,
 } from './DataGrid.js';
+import { ENGLISH_ONLY, storyArgs, storyWords } from '../../docs/bilingualArgs.js';
 import { FIXED_ARRANGEMENT, GUIDANCE } from '../../docs/guidance.js';
 import { useUi } from '../../provider/UiProvider.js';
 
@@ -184,8 +185,10 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Default: Story = {
-  play: async ({ canvasElement }) => {
-    const grid = within(canvasElement).getByRole('grid', { name: 'Payment history' });
+  play: async ({ canvasElement, globals }) => {
+    const grid = within(canvasElement).getByRole('grid', {
+      name: globals.language === 'ar' ? 'سجل المدفوعات' : 'Payment history',
+    });
     await expect(grid).toHaveAttribute('aria-rowcount', '58');
     await expect(within(grid).getAllByRole('row')).toHaveLength(11);
     await expect(within(grid).getAllByRole('row')[10]).toHaveAttribute('aria-rowindex', '11');
@@ -208,14 +211,20 @@ export const Loading: Story = {
 export const LoadingNextPage: Story = { args: { isLoading: true } };
 export const Empty: Story = {
   args: { count: 0 },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('No results')).toBeVisible();
+  play: async (context) => {
+    const { canvasElement } = context;
+    const { say } = storyWords(context);
+    await expect(within(canvasElement).getByText(say('No results'))).toBeVisible();
   },
 };
 export const FilteredEmpty: Story = {
   args: { count: 0, isFiltered: true },
-  play: async ({ canvasElement, args }) => {
-    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Clear filters' }));
+  play: async (context) => {
+    const { canvasElement, args } = context;
+    const { say } = storyWords(context);
+    await userEvent.click(
+      within(canvasElement).getByRole('button', { name: say('Clear filters') }),
+    );
     await expect(args.onClearFilters).toHaveBeenCalledTimes(1);
   },
 };
@@ -223,14 +232,17 @@ export const FilteredEmpty: Story = {
 /** A failed call with no message says "Failed to fetch" (SPEC §8), and can be retried. */
 export const Error: Story = {
   args: { count: 0, error: {} },
-  play: async ({ canvasElement, args }) => {
+  play: async (context) => {
+    const { canvasElement, args } = context;
+    const { say } = storyWords(context);
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole('alert')).toHaveTextContent('Failed to fetch');
-    await userEvent.click(canvas.getByRole('button', { name: 'Try again' }));
+    await expect(canvas.getByRole('alert')).toHaveTextContent(say('Failed to fetch'));
+    await userEvent.click(canvas.getByRole('button', { name: say('Try again') }));
     await expect(args.onRetry).toHaveBeenCalledTimes(1);
   },
 };
 export const ErrorWithMessage: Story = {
+  globals: ENGLISH_ONLY,
   args: {
     count: 0,
     error: { message: 'The payment service is not answering.', reference: 'Reference: req-7f3a' },
@@ -239,21 +251,28 @@ export const ErrorWithMessage: Story = {
 export const Sorted: Story = { args: { sort: { column: 'date', direction: 'descending' } } };
 export const WithActions: Story = { args: { withActions: true } };
 export const WithDetail: Story = {
+  globals: ENGLISH_ONLY,
   args: { withDetail: true },
-  play: async ({ canvasElement }) => {
+  play: async (context) => {
+    const { canvasElement } = context;
+    const { say } = storyWords(context);
     const canvas = within(canvasElement);
-    const [toggle] = canvas.getAllByRole('button', { name: 'Show details' });
+    const [toggle] = canvas.getAllByRole('button', { name: say('Show details') });
     if (toggle) await userEvent.click(toggle);
-    await expect(canvas.getByRole('list', { name: 'Documents' })).toBeVisible();
+    await expect(canvas.getByRole('list', { name: say('Documents') })).toBeVisible();
     await expect(canvas.getByRole('grid')).toHaveAttribute('aria-rowcount', '59');
   },
 };
 export const WithExport: Story = {
-  args: { toolbar: <Button variant="secondary">Export</Button> },
+  ...storyArgs(
+    { toolbar: <Button variant="secondary">Export</Button> },
+    { toolbar: <Button variant="secondary">تصدير</Button> },
+  ),
 };
 
 /** 10,000 client-side rows: only the visible ones exist, and the grid still tells the total. */
 export const Virtualized: Story = {
+  globals: ENGLISH_ONLY,
   parameters: FIXED_ARRANGEMENT,
   render: () => {
     const rows = payments(10_000);
@@ -284,6 +303,7 @@ export const Virtualized: Story = {
 };
 
 export const LongEnglish: Story = {
+  globals: ENGLISH_ONLY,
   args: { error: null },
   parameters: FIXED_ARRANGEMENT,
   render: () => (
@@ -348,19 +368,22 @@ export const Dark: Story = { args: { withActions: true }, globals: { theme: 'dar
 
 /** One tab stop; arrows, Home/End, sorting and paging by keyboard; the range is announced. */
 export const Keyboard: Story = {
+  globals: ENGLISH_ONLY,
   args: { withActions: true },
-  play: async ({ canvasElement }) => {
+  play: async (context) => {
+    const { canvasElement } = context;
+    const { say } = storyWords(context);
     const canvas = within(canvasElement);
     const grid = canvas.getByRole('grid');
     await userEvent.tab();
-    const idHeader = within(grid).getByRole('button', { name: 'Transaction' });
+    const idHeader = within(grid).getByRole('button', { name: say('Transaction') });
     await expect(idHeader).toHaveFocus();
     await userEvent.keyboard('{ArrowDown}');
-    await expect(within(grid).getByRole('rowheader', { name: 'TXN1000000' })).toHaveFocus();
+    await expect(within(grid).getByRole('rowheader', { name: say('TXN1000000') })).toHaveFocus();
     await userEvent.keyboard('{ArrowRight}');
-    await expect(document.activeElement).toHaveTextContent('eSign Starter');
+    await expect(document.activeElement).toHaveTextContent(say('eSign Starter'));
     await userEvent.keyboard('{End}');
-    await expect(document.activeElement).toHaveAccessibleName('Actions');
+    await expect(document.activeElement).toHaveAccessibleName(say('Actions'));
     // ArrowDown moves to the next row instead of opening the menu.
     await userEvent.keyboard('{ArrowDown}');
     await expect(screen.queryByRole('menu')).toBeNull();
@@ -373,9 +396,9 @@ export const Keyboard: Story = {
     );
     // The header's resizer follows it in the tab order; then the pager.
     await userEvent.tab();
-    await expect(document.activeElement).toHaveAccessibleName('Resize column: Transaction');
+    await expect(document.activeElement).toHaveAccessibleName(say('Resize column: Transaction'));
     await userEvent.tab();
-    await expect(canvas.getByRole('button', { name: 'Next page' })).toHaveFocus();
+    await expect(canvas.getByRole('button', { name: say('Next page') })).toHaveFocus();
     await userEvent.keyboard('{Enter}');
     await waitFor(() =>
       expect(canvasElement.querySelector('[aria-live="polite"]')).toHaveTextContent(
@@ -390,15 +413,18 @@ export const Keyboard: Story = {
  * polite announcement when a person sorts), not also in the header's name.
  */
 export const HeaderNames: Story = {
+  globals: ENGLISH_ONLY,
   parameters: FIXED_ARRANGEMENT,
-  play: async ({ canvasElement }) => {
+  play: async (context) => {
+    const { canvasElement } = context;
+    const { say } = storyWords(context);
     const grid = within(canvasElement).getByRole('grid');
-    const header = within(grid).getByRole('columnheader', { name: 'Transaction' });
+    const header = within(grid).getByRole('columnheader', { name: say('Transaction') });
     await expect(header).toHaveAttribute('aria-sort', 'none');
-    await userEvent.click(within(header).getByRole('button', { name: 'Transaction' }));
+    await userEvent.click(within(header).getByRole('button', { name: say('Transaction') }));
     await waitFor(() => expect(header).toHaveAttribute('aria-sort', 'ascending'));
-    await expect(header).toHaveAccessibleName('Transaction');
-    await expect(within(header).getByRole('button')).toHaveAccessibleName('Transaction');
+    await expect(header).toHaveAccessibleName(say('Transaction'));
+    await expect(within(header).getByRole('button')).toHaveAccessibleName(say('Transaction'));
     await expect(canvasElement.querySelector('[data-sort-note]')).toHaveTextContent(
       'Transaction: sorted ascending',
     );
@@ -425,6 +451,7 @@ const widensWith =
 
 /** The resizer is focusable: its arrows widen and narrow the column, mirrored right to left. */
 export const ResizeByKeyboard: Story = {
+  globals: ENGLISH_ONLY,
   parameters: FIXED_ARRANGEMENT,
   play: widensWith('Resize column: Transaction', '{ArrowRight}{ArrowRight}'),
 };

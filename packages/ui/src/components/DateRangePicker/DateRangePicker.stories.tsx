@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { DateRangePicker } from './DateRangePicker.js';
 import { GUIDANCE } from '../../docs/guidance.js';
-import { bilingualArgs } from '../../docs/bilingualArgs.js';
+import { bilingualArgs, ENGLISH_ONLY, storyArgs, storyWords } from '../../docs/bilingualArgs.js';
 
 /** The story's words in English and in Arabic (the toolbar's language picks). */
 const text = bilingualArgs({ label: 'Transaction date' }, { label: 'تاريخ العملية' });
@@ -26,11 +26,18 @@ export const WithValue: Story = {
   args: { defaultValue: { from: '2026-11-01', to: '2026-11-21' } },
 };
 export const Error: Story = {
-  args: {
-    isInvalid: true,
-    errorMessage: 'The end date comes before the start date',
-    defaultValue: { from: '2026-11-21', to: '2026-11-01' },
-  },
+  ...storyArgs(
+    {
+      isInvalid: true,
+      errorMessage: 'The end date comes before the start date',
+      defaultValue: { from: '2026-11-21', to: '2026-11-01' },
+    },
+    {
+      isInvalid: true,
+      errorMessage: 'تاريخ النهاية يسبق تاريخ البداية',
+      defaultValue: { from: '2026-11-21', to: '2026-11-01' },
+    },
+  ),
 };
 /**
  * A reversed range found by the picker itself is said in the page's language, whatever the
@@ -54,6 +61,7 @@ export const Disabled: Story = {
   args: { isDisabled: true, defaultValue: { from: '2026-11-01', to: '2026-11-21' } },
 };
 export const LongEnglish: Story = {
+  globals: ENGLISH_ONLY,
   args: { label: 'Date on which the payment was initiated at the payment gateway' },
 };
 export const LongArabic: Story = {
@@ -89,6 +97,7 @@ export const Dark: Story = {
 };
 
 export const Keyboard: Story = {
+  globals: ENGLISH_ONLY,
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await userEvent.tab();
@@ -117,8 +126,12 @@ export const NarrowPhone: Story = {
       </div>
     ),
   ],
-  play: async ({ canvasElement }) => {
-    const button = within(canvasElement).getByRole('button', { name: /Date range/ });
+  play: async (context) => {
+    const { canvasElement } = context;
+    const { say } = storyWords(context);
+    const button = within(canvasElement).getByRole('button', {
+      name: new RegExp(say('Date range')),
+    });
     const group = button.parentElement as HTMLElement;
     const inside = group.getBoundingClientRect();
     const box = button.getBoundingClientRect();

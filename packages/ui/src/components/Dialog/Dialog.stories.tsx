@@ -4,7 +4,7 @@ import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { Button } from '../Button/Button.js';
 import { Dialog, type DialogProps } from './Dialog.js';
 import { FIXED_ARRANGEMENT, GUIDANCE, MODAL_DOCS } from '../../docs/guidance.js';
-import { bilingualArgs } from '../../docs/bilingualArgs.js';
+import { bilingualArgs, ENGLISH_ONLY, storyWords } from '../../docs/bilingualArgs.js';
 import { useUi } from '../../provider/UiProvider.js';
 
 /** Its words in the provider's language, so the toolbar's language switches all of it. */
@@ -72,6 +72,7 @@ type Story = StoryObj<typeof meta>;
 
 export const Default: Story = {};
 export const Open: Story = {
+  globals: ENGLISH_ONLY,
   args: { isOpen: true },
   render: (args) => (
     <Dialog {...args} footer={() => <Button>Done</Button>}>
@@ -83,6 +84,7 @@ export const Alert: Story = {
   args: { role: 'alertdialog', title: 'Delete the organization unit?' },
 };
 export const LongEnglish: Story = {
+  globals: ENGLISH_ONLY,
   args: {
     isOpen: true,
     title: 'Allocate role counters from the L1 provider to the selected L2 provider',
@@ -124,7 +126,7 @@ export const RTL: Story = {
  */
 export const Dark: Story = {
   ...Open,
-  globals: { theme: 'dark' },
+  globals: { ...ENGLISH_ONLY, theme: 'dark' },
   play: async () => {
     const dialog = await screen.findByRole('dialog');
     await expect(dialog.closest('.story-root [data-tawqi-overlays]')).not.toBeNull();
@@ -134,11 +136,14 @@ export const Dark: Story = {
 
 /** Focus moves into the dialog, Escape closes it, and focus returns to the button that opened it. */
 export const Keyboard: Story = {
-  play: async ({ canvasElement }) => {
-    const trigger = within(canvasElement).getByRole('button', { name: 'Reject request' });
+  globals: ENGLISH_ONLY,
+  play: async (context) => {
+    const { canvasElement } = context;
+    const { say } = storyWords(context);
+    const trigger = within(canvasElement).getByRole('button', { name: say('Reject request') });
     await userEvent.tab();
     await userEvent.keyboard('{Enter}');
-    const dialog = await screen.findByRole('dialog', { name: 'Reject the request?' });
+    const dialog = await screen.findByRole('dialog', { name: say('Reject the request?') });
     await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { Button } from '../Button/Button.js';
 import { EmptyState } from './EmptyState.js';
+import { ENGLISH_ONLY, storyArgs, storyWords } from '../../docs/bilingualArgs.js';
 import { GUIDANCE } from '../../docs/guidance.js';
 
 const meta = {
@@ -15,18 +16,28 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Default: Story = {
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('No results')).toBeVisible();
+  play: async (context) => {
+    await expect(
+      within(context.canvasElement).getByText(storyWords(context).ui('noResults')),
+    ).toBeVisible();
   },
 };
 export const WithAction: Story = {
-  args: {
-    title: 'No plans yet',
-    description: 'Buy an eSign plan to start signing documents.',
-    action: <Button>Buy a plan</Button>,
-  },
+  ...storyArgs(
+    {
+      title: 'No plans yet',
+      description: 'Buy an eSign plan to start signing documents.',
+      action: <Button>Buy a plan</Button>,
+    },
+    {
+      title: 'لا توجد باقات بعد',
+      description: 'اشترِ باقة التوقيع الإلكتروني لتبدأ توقيع المستندات.',
+      action: <Button>شراء باقة</Button>,
+    },
+  ),
 };
 export const LongEnglish: Story = {
+  globals: ENGLISH_ONLY,
   args: {
     title: 'No transactions match the filters',
     description:
@@ -46,11 +57,16 @@ export const RTL: Story = {
     await expect(within(canvasElement).getByText('لا توجد نتائج')).toBeVisible();
   },
 };
-export const Dark: Story = { ...WithAction, globals: { theme: 'dark' } };
+export const Dark: Story = { ...WithAction, globals: { ...ENGLISH_ONLY, theme: 'dark' } };
 export const Keyboard: Story = {
+  globals: ENGLISH_ONLY,
   args: { title: 'No plans yet', action: <Button onPress={fn()}>Buy a plan</Button> },
-  play: async ({ canvasElement }) => {
+  play: async (context) => {
+    const { canvasElement } = context;
+    const { say } = storyWords(context);
     await userEvent.tab();
-    await expect(within(canvasElement).getByRole('button', { name: 'Buy a plan' })).toHaveFocus();
+    await expect(
+      within(canvasElement).getByRole('button', { name: say('Buy a plan') }),
+    ).toHaveFocus();
   },
 };

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { ErrorState } from './ErrorState.js';
+import { storyWords, ENGLISH_ONLY } from '../../docs/bilingualArgs.js';
 import { GUIDANCE } from '../../docs/guidance.js';
 
 const meta = {
@@ -16,11 +17,14 @@ type Story = StoryObj<typeof meta>;
 
 /** No message from the server: "Failed to fetch" (SPEC §8). */
 export const Default: Story = {
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('alert')).toHaveTextContent('Failed to fetch');
+  play: async (context) => {
+    await expect(within(context.canvasElement).getByRole('alert')).toHaveTextContent(
+      storyWords(context).ui('failedToFetch'),
+    );
   },
 };
 export const ServerMessage: Story = {
+  globals: ENGLISH_ONLY,
   args: {
     message: 'The payment gateway is not answering. Try again in a minute.',
     reference: 'Reference: req-7f3a',
@@ -29,6 +33,7 @@ export const ServerMessage: Story = {
 export const Retrying: Story = { args: { isRetrying: true } };
 export const WithoutRetry: Story = { args: { onRetry: undefined } };
 export const LongEnglish: Story = {
+  globals: ENGLISH_ONLY,
   args: {
     message:
       'The list of organization users could not be loaded because the service that holds them did not answer in time.',
@@ -49,9 +54,13 @@ export const RTL: Story = {
 };
 export const Dark: Story = { globals: { theme: 'dark' } };
 export const Keyboard: Story = {
-  play: async ({ canvasElement, args }) => {
+  play: async (context) => {
+    const { canvasElement, args } = context;
+    const { say } = storyWords(context);
     await userEvent.tab();
-    await expect(within(canvasElement).getByRole('button', { name: 'Try again' })).toHaveFocus();
+    await expect(
+      within(canvasElement).getByRole('button', { name: say('Try again') }),
+    ).toHaveFocus();
     await userEvent.keyboard('{Enter}');
     await expect(args.onRetry).toHaveBeenCalledTimes(1);
   },

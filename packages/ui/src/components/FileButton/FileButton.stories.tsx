@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { FileButton } from './FileButton.js';
 import { GUIDANCE } from '../../docs/guidance.js';
-import { bilingualArgs } from '../../docs/bilingualArgs.js';
+import { bilingualArgs, storyWords } from '../../docs/bilingualArgs.js';
 
 /** The story's words in English and in Arabic (the toolbar's language picks). */
 const text = bilingualArgs({ children: 'Add a document' }, { children: 'إضافة مستند' });
@@ -33,8 +33,10 @@ export const Dark: Story = { globals: { theme: 'dark' } };
 
 /** The chosen file reaches the caller; the input offers only the accepted types. */
 export const ChoosingAFile: Story = {
-  play: async ({ canvasElement, args }) => {
-    const button = within(canvasElement).getByRole('button', { name: 'Add a document' });
+  play: async (context) => {
+    const { canvasElement, args } = context;
+    const { say } = storyWords(context);
+    const button = within(canvasElement).getByRole('button', { name: say('Add a document') });
     await userEvent.tab();
     await expect(button).toHaveFocus();
     const input = canvasElement.querySelector<HTMLInputElement>('input[type="file"]');

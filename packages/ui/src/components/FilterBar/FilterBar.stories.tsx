@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { FilterBar } from './FilterBar.js';
 import { GUIDANCE } from '../../docs/guidance.js';
-import { bilingualArgs } from '../../docs/bilingualArgs.js';
+import { bilingualArgs, ENGLISH_ONLY, storyWords } from '../../docs/bilingualArgs.js';
 
 const statusOptions = [
   { value: 'Pending', label: 'Pending' },
@@ -50,6 +50,7 @@ export const Filled: Story = {
 export const WithoutStatuses: Story = { args: { statusOptions: undefined } };
 export const Loading: Story = { args: { isDisabled: true } };
 export const LongEnglish: Story = {
+  globals: ENGLISH_ONLY,
   args: {
     searchLabel: 'Search by name, e-mail, mobile number or employee id',
     value: { ...empty, search: 'Riyadh Trading Company — Legal Affairs' },
@@ -79,7 +80,10 @@ export const Dark: Story = { ...Filled, globals: { theme: 'dark' } };
 
 /** Values are applied together; clearing returns to the grid's own defaults. */
 export const Keyboard: Story = {
-  play: async ({ canvasElement, args }) => {
+  globals: ENGLISH_ONLY,
+  play: async (context) => {
+    const { canvasElement, args } = context;
+    const { say } = storyWords(context);
     const canvas = within(canvasElement);
     await userEvent.tab();
     await expect(canvas.getByRole('searchbox')).toHaveFocus();
@@ -89,30 +93,33 @@ export const Keyboard: Story = {
       dateRange: null,
       statuses: ['Approved', 'Pending'],
     });
-    await userEvent.click(canvas.getByRole('checkbox', { name: 'Rejected' }));
-    await userEvent.click(canvas.getByRole('button', { name: 'Apply' }));
+    await userEvent.click(canvas.getByRole('checkbox', { name: say('Rejected') }));
+    await userEvent.click(canvas.getByRole('button', { name: say('Apply') }));
     await expect(args.onChange).toHaveBeenLastCalledWith({
       search: 'Noura',
       dateRange: null,
       statuses: ['Approved', 'Pending', 'Rejected'],
     });
-    await userEvent.click(canvas.getByRole('button', { name: 'Clear filters' }));
+    await userEvent.click(canvas.getByRole('button', { name: say('Clear filters') }));
     await expect(args.onChange).toHaveBeenLastCalledWith(empty);
   },
 };
 
 /** Every status unchecked means none, not all: Apply asks for one and changes nothing. */
 export const NoneSelected: Story = {
+  globals: ENGLISH_ONLY,
   args: { value: { ...empty, statuses: ['Pending'] }, onChange: fn() },
-  play: async ({ canvasElement, args }) => {
+  play: async (context) => {
+    const { canvasElement, args } = context;
+    const { say } = storyWords(context);
     const canvas = within(canvasElement);
-    await userEvent.click(canvas.getByRole('checkbox', { name: 'Pending' }));
-    await userEvent.click(canvas.getByRole('button', { name: 'Apply' }));
+    await userEvent.click(canvas.getByRole('checkbox', { name: say('Pending') }));
+    await userEvent.click(canvas.getByRole('button', { name: say('Apply') }));
     await expect(args.onChange).not.toHaveBeenCalled();
-    await expect(canvas.getByText('None selected: choose at least one status.')).toBeVisible();
-    await userEvent.click(canvas.getByRole('checkbox', { name: 'Approved' }));
-    await expect(canvas.queryByText('None selected: choose at least one status.')).toBeNull();
-    await userEvent.click(canvas.getByRole('button', { name: 'Apply' }));
+    await expect(canvas.getByText(say('None selected: choose at least one status.'))).toBeVisible();
+    await userEvent.click(canvas.getByRole('checkbox', { name: say('Approved') }));
+    await expect(canvas.queryByText(say('None selected: choose at least one status.'))).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: say('Apply') }));
     await expect(args.onChange).toHaveBeenCalledWith({ ...empty, statuses: ['Approved'] });
   },
 };

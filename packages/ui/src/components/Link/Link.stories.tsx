@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { Link } from './Link.js';
 import { GUIDANCE } from '../../docs/guidance.js';
-import { bilingualArgs } from '../../docs/bilingualArgs.js';
+import { bilingualArgs, ENGLISH_ONLY } from '../../docs/bilingualArgs.js';
 
 /** The story's words in English and in Arabic (the toolbar's language picks). */
 const text = bilingualArgs(
@@ -28,6 +28,7 @@ export const Default: Story = {};
 export const WithHref: Story = { args: { href: '#agreement' } };
 export const Disabled: Story = { args: { isDisabled: true } };
 export const LongEnglish: Story = {
+  globals: ENGLISH_ONLY,
   args: {
     children:
       'Read the certificate practice statement and the subscriber agreement before you buy a plan',

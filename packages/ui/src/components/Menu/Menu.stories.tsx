@@ -3,7 +3,7 @@ import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { Button } from '../Button/Button.js';
 import { Menu } from './Menu.js';
 import { GUIDANCE } from '../../docs/guidance.js';
-import { bilingualArgs } from '../../docs/bilingualArgs.js';
+import { bilingualArgs, ENGLISH_ONLY, storyWords } from '../../docs/bilingualArgs.js';
 
 /** The story's words in English and in Arabic (the toolbar's language picks). */
 const text = bilingualArgs(
@@ -45,8 +45,10 @@ type Story = StoryObj<typeof meta>;
 
 export const Default: Story = {};
 export const OpenMenu: Story = {
-  play: async ({ canvasElement }) => {
-    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Actions' }));
+  play: async (context) => {
+    const { canvasElement } = context;
+    const { say } = storyWords(context);
+    await userEvent.click(within(canvasElement).getByRole('button', { name: say('Actions') }));
     await expect(await screen.findByRole('menu')).toBeVisible();
   },
 };
@@ -72,10 +74,12 @@ export const RTL: Story = {
   },
   globals: { language: 'ar' },
 };
-export const Dark: Story = { ...OpenMenu, globals: { theme: 'dark' } };
+export const Dark: Story = { ...OpenMenu, globals: { ...ENGLISH_ONLY, theme: 'dark' } };
 export const Keyboard: Story = {
-  play: async ({ canvasElement, args }) => {
-    const trigger = within(canvasElement).getByRole('button', { name: 'Actions' });
+  play: async (context) => {
+    const { canvasElement, args } = context;
+    const { say } = storyWords(context);
+    const trigger = within(canvasElement).getByRole('button', { name: say('Actions') });
     await userEvent.tab();
     await userEvent.keyboard('{Enter}');
     await screen.findByRole('menu');

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fireEvent, fn, userEvent, within } from 'storybook/test';
 import { NumberField } from './NumberField.js';
 import { GUIDANCE } from '../../docs/guidance.js';
-import { bilingualArgs } from '../../docs/bilingualArgs.js';
+import { bilingualArgs, ENGLISH_ONLY, storyArgs, storyWords } from '../../docs/bilingualArgs.js';
 
 /** The story's words in English and in Arabic (the toolbar's language picks). */
 const text = bilingualArgs({ label: 'Quantity' }, { label: 'الكمية' });
@@ -23,18 +23,29 @@ type Story = StoryObj<typeof meta>;
 
 export const Default: Story = { args: { defaultValue: 3 } };
 export const Currency: Story = {
-  args: {
-    label: 'Unit price',
-    defaultValue: 399,
-    formatOptions: { style: 'currency', currency: 'SAR' },
-  },
+  ...storyArgs(
+    {
+      label: 'Unit price',
+      defaultValue: 399,
+      formatOptions: { style: 'currency', currency: 'SAR' },
+    },
+    {
+      label: 'سعر الوحدة',
+      defaultValue: 399,
+      formatOptions: { style: 'currency', currency: 'SAR' },
+    },
+  ),
 };
 export const Empty: Story = {};
 export const Error: Story = {
-  args: { isInvalid: true, errorMessage: 'Choose at least 1', defaultValue: 0 },
+  ...storyArgs(
+    { isInvalid: true, errorMessage: 'Choose at least 1', defaultValue: 0 },
+    { isInvalid: true, errorMessage: 'اختر ١ على الأقل', defaultValue: 0 },
+  ),
 };
 export const Disabled: Story = { args: { isDisabled: true, defaultValue: 5 } };
 export const LongEnglish: Story = {
+  globals: ENGLISH_ONLY,
   args: {
     label: 'Number of Authorized Signatory counters to allocate to the L2 provider',
     defaultValue: 1200,
@@ -83,8 +94,10 @@ export const Dark: Story = { args: { defaultValue: 3 }, globals: { theme: 'dark'
 
 export const Keyboard: Story = {
   args: { defaultValue: 3 },
-  play: async ({ canvasElement, args }) => {
-    const input = within(canvasElement).getByRole('textbox', { name: 'Quantity' });
+  play: async (context) => {
+    const { canvasElement, args } = context;
+    const { say } = storyWords(context);
+    const input = within(canvasElement).getByRole('textbox', { name: say('Quantity') });
     await userEvent.tab();
     await expect(input).toHaveFocus();
     await userEvent.keyboard('{ArrowUp}{ArrowUp}');

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { Pagination, type PaginationProps } from './Pagination.js';
+import { ENGLISH_ONLY, storyWords } from '../../docs/bilingualArgs.js';
 import { GUIDANCE } from '../../docs/guidance.js';
 
 function Stateful(props: PaginationProps) {
@@ -31,17 +32,25 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Default: Story = {
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(canvas.getByText('Rows 1–10 of 57')).toBeVisible();
-    await expect(canvas.getByRole('button', { name: 'Previous page' })).toBeDisabled();
+  play: async (context) => {
+    const canvas = within(context.canvasElement);
+    const words = storyWords(context);
+    await expect(
+      canvas.getByText(words.ui('rowsOf', { first: 1, last: 10, total: 57 })),
+    ).toBeVisible();
+    await expect(canvas.getByRole('button', { name: words.ui('previousPage') })).toBeDisabled();
   },
 };
 export const LastPage: Story = {
+  globals: ENGLISH_ONLY,
   args: { page: 6 },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('Rows 51–57 of 57')).toBeVisible();
-    await expect(within(canvasElement).getByRole('button', { name: 'Next page' })).toBeDisabled();
+  play: async (context) => {
+    const { canvasElement } = context;
+    const { say } = storyWords(context);
+    await expect(within(canvasElement).getByText(say('Rows 51–57 of 57'))).toBeVisible();
+    await expect(
+      within(canvasElement).getByRole('button', { name: say('Next page') }),
+    ).toBeDisabled();
   },
 };
 export const Empty: Story = { args: { totalCount: 0 } };
@@ -59,13 +68,16 @@ export const RTL: Story = {
 };
 export const Dark: Story = { args: { page: 3 }, globals: { theme: 'dark' } };
 export const Keyboard: Story = {
-  play: async ({ canvasElement, args }) => {
+  globals: ENGLISH_ONLY,
+  play: async (context) => {
+    const { canvasElement, args } = context;
+    const { say } = storyWords(context);
     const canvas = within(canvasElement);
     await userEvent.tab();
-    await expect(canvas.getByRole('button', { name: 'Next page' })).toHaveFocus();
+    await expect(canvas.getByRole('button', { name: say('Next page') })).toHaveFocus();
     await userEvent.keyboard('{Enter}');
     await expect(args.onPageChange).toHaveBeenLastCalledWith(2);
-    await expect(canvas.getByText('Page 2 of 6')).toBeVisible();
+    await expect(canvas.getByText(say('Page 2 of 6'))).toBeVisible();
     await userEvent.tab();
     await userEvent.keyboard('{Enter}');
     await expect(args.onPageChange).toHaveBeenLastCalledWith(6);

@@ -3,7 +3,7 @@ import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { Button } from '../Button/Button.js';
 import { Popover } from './Popover.js';
 import { GUIDANCE } from '../../docs/guidance.js';
-import { bilingualArgs } from '../../docs/bilingualArgs.js';
+import { bilingualArgs, ENGLISH_ONLY, storyWords } from '../../docs/bilingualArgs.js';
 
 /** The story's words in English and in Arabic (the toolbar's language picks). */
 const text = bilingualArgs(
@@ -47,20 +47,28 @@ type Story = StoryObj<typeof meta>;
 export const Closed: Story = {};
 
 export const Open: Story = {
-  play: async ({ canvasElement, args }) => {
-    await userEvent.click(within(canvasElement).getByRole('button', { name: /Notifications/ }));
-    const panel = await screen.findByRole('dialog', { name: 'Notifications' });
+  play: async (context) => {
+    const { canvasElement, args } = context;
+    const { say } = storyWords(context);
+    await userEvent.click(
+      within(canvasElement).getByRole('button', { name: new RegExp(say('Notifications')) }),
+    );
+    const panel = await screen.findByRole('dialog', { name: say('Notifications') });
     await expect(panel).toBeVisible();
     await expect(args.onOpenChange).toHaveBeenCalledWith(true);
   },
 };
 
 export const Keyboard: Story = {
-  play: async ({ canvasElement, args }) => {
-    const trigger = within(canvasElement).getByRole('button', { name: /Notifications/ });
+  play: async (context) => {
+    const { canvasElement, args } = context;
+    const { say } = storyWords(context);
+    const trigger = within(canvasElement).getByRole('button', {
+      name: new RegExp(say('Notifications')),
+    });
     await userEvent.tab();
     await userEvent.keyboard('{Enter}');
-    await screen.findByRole('dialog', { name: 'Notifications' });
+    await screen.findByRole('dialog', { name: say('Notifications') });
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     // React Aria gives focus back in the frame after the popover goes: waited for, not assumed.
@@ -70,6 +78,7 @@ export const Keyboard: Story = {
 };
 
 export const WithClose: Story = {
+  globals: ENGLISH_ONLY,
   args: {
     title: 'Renew identity verification',
     children: (close: () => void) => (
@@ -78,9 +87,13 @@ export const WithClose: Story = {
       </Button>
     ),
   },
-  play: async ({ canvasElement }) => {
-    await userEvent.click(within(canvasElement).getByRole('button', { name: /Notifications/ }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Not now' }));
+  play: async (context) => {
+    const { canvasElement } = context;
+    const { say } = storyWords(context);
+    await userEvent.click(
+      within(canvasElement).getByRole('button', { name: new RegExp(say('Notifications')) }),
+    );
+    await userEvent.click(await screen.findByRole('button', { name: say('Not now') }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   },
 };
@@ -98,4 +111,4 @@ export const RTL: Story = {
   },
 };
 
-export const Dark: Story = { ...Open, globals: { theme: 'dark' } };
+export const Dark: Story = { ...Open, globals: { ...ENGLISH_ONLY, theme: 'dark' } };

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, within } from 'storybook/test';
 import { QuantityDialog, type QuantityTotals } from './QuantityDialog.js';
 import { GUIDANCE, MODAL_DOCS } from '../../docs/guidance.js';
-import { bilingualArgs } from '../../docs/bilingualArgs.js';
+import { bilingualArgs, ENGLISH_ONLY, storyWords } from '../../docs/bilingualArgs.js';
 
 const items = [
   { id: 'PAX-4000', label: 'Enrolment Admin × 5', unitPriceMinor: 12_500, maxQuantity: 10 },
@@ -57,12 +57,15 @@ export const Default: Story = {};
 export const Confirming: Story = { args: { isConfirming: true } };
 /** A single item can open already chosen once, so confirming is one press. */
 export const StartsChosen: Story = {
+  globals: ENGLISH_ONLY,
   args: { items: items.slice(0, 1), initialQuantities: { 'PAX-4000': 1 } },
-  play: async ({ args }) => {
+  play: async (context) => {
+    const { args } = context;
+    const { say } = storyWords(context);
     await expect(
-      await screen.findByRole('textbox', { name: 'Quantity: Enrolment Admin × 5' }),
+      await screen.findByRole('textbox', { name: say('Quantity: Enrolment Admin × 5') }),
     ).toHaveValue('1');
-    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    await userEvent.click(screen.getByRole('button', { name: say('Confirm') }));
     await expect(args.onConfirm).toHaveBeenCalledWith({ 'PAX-4000': 1 });
   },
 };
@@ -70,8 +73,11 @@ export const Empty: Story = { args: { items: [] } };
 
 /** Confirming with nothing chosen says what is wrong and does not confirm. */
 export const Error: Story = {
-  play: async ({ args }) => {
-    await userEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
+  globals: ENGLISH_ONLY,
+  play: async (context) => {
+    const { args } = context;
+    const { say } = storyWords(context);
+    await userEvent.click(await screen.findByRole('button', { name: say('Confirm') }));
     await expect(screen.getByRole('alert')).toHaveTextContent(
       'Choose a quantity of at least one item',
     );
@@ -80,16 +86,22 @@ export const Error: Story = {
 };
 /** A quantity above the item's maximum is brought back to the maximum. */
 export const AboveMaximum: Story = {
-  play: async ({ args }) => {
-    const quantity = await screen.findByRole('textbox', { name: 'Quantity: Enrolment Admin × 5' });
+  globals: ENGLISH_ONLY,
+  play: async (context) => {
+    const { args } = context;
+    const { say } = storyWords(context);
+    const quantity = await screen.findByRole('textbox', {
+      name: say('Quantity: Enrolment Admin × 5'),
+    });
     await userEvent.type(quantity, '12');
     await userEvent.tab();
     await expect(quantity).toHaveValue('10');
-    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    await userEvent.click(screen.getByRole('button', { name: say('Confirm') }));
     await expect(args.onConfirm).toHaveBeenCalledWith({ 'PAX-4000': 10 });
   },
 };
 export const LongEnglish: Story = {
+  globals: ENGLISH_ONLY,
   args: {
     title: 'Buy role counters for the organization and its Authorized Signatories',
     items: [
@@ -131,18 +143,21 @@ export const Dark: Story = { globals: { theme: 'dark' } };
 
 /** Quantities typed by keyboard; the totals follow; confirm sends the quantities. */
 export const Keyboard: Story = {
-  play: async ({ args }) => {
+  globals: ENGLISH_ONLY,
+  play: async (context) => {
+    const { args } = context;
+    const { say } = storyWords(context);
     const dialog = await screen.findByRole('dialog');
     const quantity = within(dialog).getByRole('textbox', {
-      name: 'Quantity: Authorized Signatory × 25',
+      name: say('Quantity: Authorized Signatory × 25'),
     });
     await userEvent.click(quantity);
     await userEvent.keyboard('{ArrowUp}{ArrowUp}');
     await userEvent.tab();
-    await expect(within(dialog).getByText('SAR 1,250.00')).toBeVisible();
-    await expect(within(dialog).getByText('SAR 187.50')).toBeVisible();
-    await expect(within(dialog).getByText('SAR 1,437.50')).toBeVisible();
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await expect(within(dialog).getByText(say('SAR 1,250.00'))).toBeVisible();
+    await expect(within(dialog).getByText(say('SAR 187.50'))).toBeVisible();
+    await expect(within(dialog).getByText(say('SAR 1,437.50'))).toBeVisible();
+    await userEvent.click(within(dialog).getByRole('button', { name: say('Confirm') }));
     await expect(args.onConfirm).toHaveBeenCalledWith({ 'PAX-4001': 2 });
   },
 };

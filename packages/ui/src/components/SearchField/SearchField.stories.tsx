@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { SearchField } from './SearchField.js';
 import { GUIDANCE } from '../../docs/guidance.js';
-import { bilingualArgs } from '../../docs/bilingualArgs.js';
+import { bilingualArgs, storyArgs, storyWords } from '../../docs/bilingualArgs.js';
 
 /** The story's words in English and in Arabic (the toolbar's language picks). */
 const text = bilingualArgs(
@@ -28,7 +28,10 @@ export const Default: Story = {};
 export const WithValue: Story = { args: { defaultValue: 'Noura' } };
 export const WithoutVisibleLabel: Story = { args: { label: undefined } };
 export const Error: Story = {
-  args: { isInvalid: true, errorMessage: 'Search for at least two characters', defaultValue: 'N' },
+  ...storyArgs(
+    { isInvalid: true, errorMessage: 'Search for at least two characters', defaultValue: 'N' },
+    { isInvalid: true, errorMessage: 'ابحث بحرفين على الأقل', defaultValue: 'ن' },
+  ),
 };
 export const LongEnglish: Story = {
   args: { defaultValue: 'Riyadh Trading Company — Legal Affairs — Authorized Signatories' },
@@ -53,8 +56,10 @@ export const RTL: Story = {
 export const Dark: Story = { args: { defaultValue: 'Noura' }, globals: { theme: 'dark' } };
 
 export const Keyboard: Story = {
-  play: async ({ canvasElement, args }) => {
-    const input = within(canvasElement).getByRole('searchbox', { name: 'Search users' });
+  play: async (context) => {
+    const { canvasElement, args } = context;
+    const { say } = storyWords(context);
+    const input = within(canvasElement).getByRole('searchbox', { name: say('Search users') });
     await userEvent.tab();
     await expect(input).toHaveFocus();
     await userEvent.keyboard('Noura{Enter}');

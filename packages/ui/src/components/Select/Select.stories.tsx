@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, within } from 'storybook/test';
 import { Select } from './Select.js';
 import { GUIDANCE } from '../../docs/guidance.js';
-import { bilingualArgs } from '../../docs/bilingualArgs.js';
+import { bilingualArgs, ENGLISH_ONLY, storyArgs, storyWords } from '../../docs/bilingualArgs.js';
 
 const units = [
   { id: 40, label: 'Finance' },
@@ -40,18 +40,28 @@ export const Default: Story = {};
 export const Selected: Story = { args: { defaultValue: 42 } };
 /** Nothing to choose yet (a list still loading): disabled, not a button that ignores a click. */
 export const Empty: Story = {
-  args: { options: [], placeholder: 'No units yet' },
-  play: async ({ canvasElement }) => {
+  ...storyArgs(
+    { options: [], placeholder: 'No units yet' },
+    { options: [], placeholder: 'لا توجد وحدات تنظيمية بعد' },
+  ),
+  play: async (context) => {
+    const { say } = storyWords(context);
     await expect(
-      within(canvasElement).getByRole('button', { name: /Organization unit/ }),
+      within(context.canvasElement).getByRole('button', {
+        name: new RegExp(say('Organization unit')),
+      }),
     ).toBeDisabled();
   },
 };
 export const Error: Story = {
-  args: { isInvalid: true, errorMessage: 'Choose the unit the user belongs to' },
+  ...storyArgs(
+    { isInvalid: true, errorMessage: 'Choose the unit the user belongs to' },
+    { isInvalid: true, errorMessage: 'اختر الوحدة التنظيمية التي ينتمي إليها المستخدم' },
+  ),
 };
 export const Disabled: Story = { args: { isDisabled: true, defaultValue: 40 } };
 export const LongEnglish: Story = {
+  globals: ENGLISH_ONLY,
   args: {
     options: [
       {
@@ -77,8 +87,12 @@ export const RTL: Story = {
 export const Dark: Story = { args: { defaultValue: 41 }, globals: { theme: 'dark' } };
 
 export const Keyboard: Story = {
-  play: async ({ canvasElement, args }) => {
-    const trigger = within(canvasElement).getByRole('button', { name: /Organization unit/ });
+  play: async (context) => {
+    const { canvasElement, args } = context;
+    const { say } = storyWords(context);
+    const trigger = within(canvasElement).getByRole('button', {
+      name: new RegExp(say('Organization unit')),
+    });
     await userEvent.tab();
     await expect(trigger).toHaveFocus();
     await userEvent.keyboard('{ArrowDown}');
@@ -86,6 +100,6 @@ export const Keyboard: Story = {
     await expect(listbox).toBeVisible();
     await userEvent.keyboard('{ArrowDown}{ArrowDown}{Enter}');
     await expect(args.onChange).toHaveBeenLastCalledWith(42);
-    await expect(trigger).toHaveTextContent('Legal Affairs');
+    await expect(trigger).toHaveTextContent(say('Legal Affairs'));
   },
 };

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { Spinner } from './Spinner.js';
+import { ENGLISH_ONLY, storyArgs, storyWords } from '../../docs/bilingualArgs.js';
 import { GUIDANCE } from '../../docs/guidance.js';
 
 const meta = {
@@ -15,14 +16,21 @@ type Story = StoryObj<typeof meta>;
 
 /** Medium and shown by default (SPEC §9). */
 export const Default: Story = {
-  play: async ({ canvasElement }) => {
-    const progress = within(canvasElement).getByRole('progressbar', { name: 'Loading' });
+  play: async (context) => {
+    const progress = within(context.canvasElement).getByRole('progressbar', {
+      name: storyWords(context).ui('loading'),
+    });
     await expect(progress.querySelector('[data-size]')).toHaveAttribute('data-size', 'medium');
   },
 };
 export const Small: Story = { args: { size: 'small' } };
 export const Large: Story = { args: { size: 'large' } };
-export const WithLabel: Story = { args: { showLabel: true, label: 'Loading your plans' } };
+export const WithLabel: Story = {
+  ...storyArgs(
+    { showLabel: true, label: 'Loading your plans' },
+    { showLabel: true, label: 'جارٍ تحميل باقاتك' },
+  ),
+};
 
 export const Hidden: Story = {
   args: { show: false },
@@ -36,6 +44,7 @@ export const LongArabic: Story = {
   globals: { language: 'ar' },
 };
 export const LongEnglish: Story = {
+  globals: ENGLISH_ONLY,
   args: {
     showLabel: true,
     label: 'Loading the payment history and the eSign plans of the organization',
@@ -55,6 +64,7 @@ export const Dark: Story = { args: { showLabel: true }, globals: { theme: 'dark'
 
 /** A spinner is not a stop on the keyboard's way through the page. */
 export const Keyboard: Story = {
+  globals: ENGLISH_ONLY,
   render: (args) => (
     <>
       <button type="button">Before</button>

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { StatusBadge, type Tone } from './StatusBadge.js';
 import { FIXED_ARRANGEMENT, GUIDANCE } from '../../docs/guidance.js';
-import { bilingualArgs } from '../../docs/bilingualArgs.js';
+import { bilingualArgs, ENGLISH_ONLY, storyArgs } from '../../docs/bilingualArgs.js';
 
 /** The story's words in English and in Arabic (the toolbar's language picks). */
 const text = bilingualArgs({ label: 'Deactivated' }, { label: 'معطّل' });
@@ -30,13 +30,22 @@ const TONES: { tone: Tone; en: string; ar: string }[] = [
 ];
 
 export const Default: Story = {};
-export const Info: Story = { args: { tone: 'info', label: 'Initiated' } };
-export const Success: Story = { args: { tone: 'success', label: 'Approved' } };
-export const Warning: Story = { args: { tone: 'warning', label: 'Pending' } };
-export const Danger: Story = { args: { tone: 'danger', label: 'Rejected' } };
+export const Info: Story = {
+  ...storyArgs({ tone: 'info', label: 'Initiated' }, { tone: 'info', label: 'تم البدء' }),
+};
+export const Success: Story = {
+  ...storyArgs({ tone: 'success', label: 'Approved' }, { tone: 'success', label: 'معتمد' }),
+};
+export const Warning: Story = {
+  ...storyArgs({ tone: 'warning', label: 'Pending' }, { tone: 'warning', label: 'قيد الانتظار' }),
+};
+export const Danger: Story = {
+  ...storyArgs({ tone: 'danger', label: 'Rejected' }, { tone: 'danger', label: 'مرفوض' }),
+};
 
 /** Every tone shows its label and a mark of its own shape: never colour alone. */
 export const AllTones: Story = {
+  globals: ENGLISH_ONLY,
   parameters: FIXED_ARRANGEMENT,
   render: () => (
     <div style={{ display: 'flex', gap: '0.5rem', flexWrap: 'wrap' }}>
@@ -61,6 +70,7 @@ export const AllTones: Story = {
 };
 
 export const LongEnglish: Story = {
+  globals: ENGLISH_ONLY,
   args: { tone: 'warning', label: 'Pending for approval by the enrolment admin' },
 };
 export const LongArabic: Story = {
@@ -80,10 +90,11 @@ export const RTL: Story = {
   globals: { language: 'ar' },
 };
 
-export const Dark: Story = { ...AllTones, globals: { theme: 'dark' } };
+export const Dark: Story = { ...AllTones, globals: { ...ENGLISH_ONLY, theme: 'dark' } };
 
 /** A badge is text, not a control: the keyboard passes it by, and its label is read. */
 export const Keyboard: Story = {
+  globals: ENGLISH_ONLY,
   parameters: FIXED_ARRANGEMENT,
   render: () => (
     <>

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { Tabs } from './Tabs.js';
 import { GUIDANCE } from '../../docs/guidance.js';
-import { bilingualArgs } from '../../docs/bilingualArgs.js';
+import { bilingualArgs, ENGLISH_ONLY, storyWords } from '../../docs/bilingualArgs.js';
 
 const en = [
   { id: 'units', label: 'Units', content: <p>5 organization units</p> },
@@ -39,6 +39,7 @@ type Story = StoryObj<typeof meta>;
 export const Default: Story = {};
 export const SecondSelected: Story = { args: { defaultSelectedKey: 'details' } };
 export const LongEnglish: Story = {
+  globals: ENGLISH_ONLY,
   args: {
     items: [
       ...en.slice(0, 2),
@@ -76,21 +77,24 @@ export const RTL: Story = {
 };
 export const Dark: Story = { globals: { theme: 'dark' } };
 export const Keyboard: Story = {
-  play: async ({ canvasElement, args }) => {
+  globals: ENGLISH_ONLY,
+  play: async (context) => {
+    const { canvasElement, args } = context;
+    const { say } = storyWords(context);
     const canvas = within(canvasElement);
     await userEvent.tab();
-    await expect(canvas.getByRole('tab', { name: 'Units' })).toHaveFocus();
+    await expect(canvas.getByRole('tab', { name: say('Units') })).toHaveFocus();
     await userEvent.keyboard('{ArrowRight}');
-    await expect(canvas.getByRole('tab', { name: 'Organization details' })).toHaveAttribute(
+    await expect(canvas.getByRole('tab', { name: say('Organization details') })).toHaveAttribute(
       'aria-selected',
       'true',
     );
     await expect(args.onSelectionChange).toHaveBeenLastCalledWith('details');
     await userEvent.keyboard('{ArrowRight}{ArrowRight}');
-    await expect(canvas.getByRole('tab', { name: 'Units' })).toHaveAttribute(
+    await expect(canvas.getByRole('tab', { name: say('Units') })).toHaveAttribute(
       'aria-selected',
       'true',
     );
-    await expect(canvas.getByRole('tabpanel')).toHaveTextContent('5 organization units');
+    await expect(canvas.getByRole('tabpanel')).toHaveTextContent(say('5 organization units'));
   },
 };

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { TextField } from './TextField.js';
 import { GUIDANCE } from '../../docs/guidance.js';
-import { bilingualArgs } from '../../docs/bilingualArgs.js';
+import { bilingualArgs, ENGLISH_ONLY, storyArgs, storyWords } from '../../docs/bilingualArgs.js';
 
 /** The story's words in English and in Arabic (the toolbar's language picks). */
 const text = bilingualArgs(
@@ -25,11 +25,16 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Default: Story = {};
-export const WithDescription: Story = {
-  args: { description: 'We send the receipt to this address.' },
+const described = storyArgs(
+  { description: 'We send the receipt to this address.' },
+  { description: 'نرسل الإيصال إلى هذا العنوان.' },
+);
+export const WithDescription: Story = { ...described };
+export const Empty: Story = {
+  ...storyArgs({ label: 'Remarks', placeholder: '' }, { label: 'ملاحظات', placeholder: '' }),
 };
-export const Empty: Story = { args: { label: 'Remarks', placeholder: '' } };
 export const Error: Story = {
+  globals: ENGLISH_ONLY,
   args: {
     isInvalid: true,
     errorMessage: 'Enter an e-mail address such as name@example.sa',
@@ -40,9 +45,13 @@ export const Disabled: Story = {
   args: { isDisabled: true, defaultValue: 'sara@riyadhtrading.sa' },
 };
 export const Multiline: Story = {
-  args: { label: 'Remarks', multiline: true, placeholder: 'Why is the request rejected?' },
+  ...storyArgs(
+    { label: 'Remarks', multiline: true, placeholder: 'Why is the request rejected?' },
+    { label: 'ملاحظات', multiline: true, placeholder: 'لماذا رُفض الطلب؟' },
+  ),
 };
 export const LongEnglish: Story = {
+  globals: ENGLISH_ONLY,
   args: {
     label: 'The e-mail address of the technical point of contact of the organization',
     description:
@@ -62,13 +71,15 @@ export const RTL: Story = {
   globals: { language: 'ar' },
 };
 export const Dark: Story = {
-  args: { description: 'We send the receipt to this address.' },
+  ...described,
   globals: { theme: 'dark' },
 };
 
 export const Keyboard: Story = {
-  play: async ({ canvasElement, args }) => {
-    const input = within(canvasElement).getByRole('textbox', { name: 'E-mail' });
+  play: async (context) => {
+    const { canvasElement, args } = context;
+    const { say } = storyWords(context);
+    const input = within(canvasElement).getByRole('textbox', { name: say('E-mail') });
     await userEvent.tab();
     await expect(input).toHaveFocus();
     await userEvent.keyboard('sara@example.sa');

@@ -5,7 +5,7 @@ import { Button } from '../Button/Button.js';
 import { Toaster } from './Toast.js';
 import { TOAST_LIMITS, createToastQueue, type ToastMessage } from './queue.js';
 import { GUIDANCE } from '../../docs/guidance.js';
-import { bilingualArgs } from '../../docs/bilingualArgs.js';
+import { bilingualArgs, storyWords, ENGLISH_ONLY } from '../../docs/bilingualArgs.js';
 
 function Demo({
   messages,
@@ -85,22 +85,25 @@ const show = async (canvasElement: HTMLElement, name = 'Show') => {
 
 /** Four variants, at most three visible (SPEC §9). */
 export const Default: Story = {
-  play: async ({ canvasElement }) => {
+  play: async (context) => {
     await expect(TOAST_LIMITS).toEqual({ maxVisible: 3, timeoutMs: 4000 });
-    await show(canvasElement);
+    await show(context.canvasElement, storyWords(context).text('Show'));
     await waitFor(() => expect(screen.getAllByRole('alertdialog')).toHaveLength(3));
   },
 };
 export const Error: Story = {
+  globals: ENGLISH_ONLY,
   args: { messages: [error] },
   play: ({ canvasElement }) => show(canvasElement),
 };
 export const Success: Story = {
+  globals: ENGLISH_ONLY,
   args: { messages: [all[1] as ToastMessage] },
   play: ({ canvasElement }) => show(canvasElement),
 };
 
 export const AutoDismiss: Story = {
+  globals: ENGLISH_ONLY,
   args: { messages: [all[1] as ToastMessage], timeoutMs: 300 },
   play: async ({ canvasElement }) => {
     await show(canvasElement);
@@ -111,6 +114,7 @@ export const AutoDismiss: Story = {
 
 /** Hovering the toasts pauses their timers. */
 export const PausesOnHover: Story = {
+  globals: ENGLISH_ONLY,
   args: { messages: [all[1] as ToastMessage], timeoutMs: 300 },
   play: async ({ canvasElement }) => {
     await show(canvasElement);
@@ -125,6 +129,7 @@ export const PausesOnHover: Story = {
 
 /** A toast with an action does not vanish on its own. */
 export const WithAction: Story = {
+  globals: ENGLISH_ONLY,
   args: {
     timeoutMs: 300,
     messages: [
@@ -136,15 +141,18 @@ export const WithAction: Story = {
       },
     ],
   },
-  play: async ({ canvasElement }) => {
+  play: async (context) => {
+    const { canvasElement } = context;
+    const { say } = storyWords(context);
     await show(canvasElement);
     await screen.findByRole('alertdialog');
     await new Promise((resolve) => setTimeout(resolve, 700));
-    await expect(screen.getByRole('button', { name: 'Recheck' })).toBeVisible();
+    await expect(screen.getByRole('button', { name: say('Recheck') })).toBeVisible();
   },
 };
 
 export const LongEnglish: Story = {
+  globals: ENGLISH_ONLY,
   args: {
     messages: [
       {
@@ -185,11 +193,12 @@ export const RTL: Story = {
   },
 };
 export const Dark: Story = {
-  globals: { theme: 'dark' },
+  globals: { ...ENGLISH_ONLY, theme: 'dark' },
   play: ({ canvasElement }) => show(canvasElement),
 };
 
 export const Keyboard: Story = {
+  globals: ENGLISH_ONLY,
   args: { messages: [all[0] as ToastMessage] },
   play: async () => {
     await userEvent.tab();
@@ -210,11 +219,14 @@ export const Keyboard: Story = {
  * back again with Shift+F6; while focus is there, the timers wait.
  */
 export const ReachedByF6: Story = {
+  globals: ENGLISH_ONLY,
   args: { messages: [all[1] as ToastMessage], timeoutMs: 300 },
-  play: async ({ canvasElement }) => {
-    const trigger = within(canvasElement).getByRole('button', { name: 'Show' });
+  play: async (context) => {
+    const { canvasElement } = context;
+    const { say } = storyWords(context);
+    const trigger = within(canvasElement).getByRole('button', { name: say('Show') });
     await show(canvasElement);
-    const region = await screen.findByRole('region', { name: 'Messages' });
+    const region = await screen.findByRole('region', { name: say('Messages') });
     await expect(trigger).toHaveFocus();
     await userEvent.keyboard('{F6}');
     await waitFor(() => expect(region.contains(document.activeElement)).toBe(true));

@@ -3,7 +3,7 @@ import { expect, within } from 'storybook/test';
 import { Button } from '../Button/Button.js';
 import { VisuallyHidden } from './VisuallyHidden.js';
 import { GUIDANCE } from '../../docs/guidance.js';
-import { bilingualArgs } from '../../docs/bilingualArgs.js';
+import { bilingualArgs, storyWords } from '../../docs/bilingualArgs.js';
 
 /** The story's words in English and in Arabic (the toolbar's language picks). */
 const text = bilingualArgs({ children: 'unread' }, { children: 'غير مقروءة' });
@@ -38,9 +38,10 @@ export const InAButton: Story = {
       </Button>
     );
   },
-  play: async ({ canvasElement, args, globals }) => {
+  play: async (context) => {
+    const { canvasElement, args, globals } = context;
     const words = BUTTON[globals.language === 'ar' ? 'ar' : 'en'];
-    const hiddenText = args.children as string;
+    const hiddenText = storyWords(context).text(args.children as string);
     const button = within(canvasElement).getByRole('button');
     await expect(button).toHaveAccessibleName(`${words.name} ${words.count} ${hiddenText}`);
     const hidden = within(button).getByText(hiddenText);
