@@ -24,7 +24,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Page } from 'playwright';
+import { chromium } from 'playwright';
 import { PNG } from 'pngjs';
 import sirv from 'sirv';
 import { afterAll, describe, expect, it } from 'vitest';

@@ -4,8 +4,9 @@
  */
 import { createElement, type ComponentType, type ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
+  AppShell,
   BarChart,
   Button,
   Card,
@@ -16,18 +17,27 @@ import {
   DateRangePicker,
   EmptyState,
   ErrorState,
+  FileButton,
   FilterBar,
   Link,
   NumberField,
   Pagination,
   SearchField,
   Select,
+  SkipLink,
   Spinner,
   StatCard,
   StatusBadge,
   Tabs,
   TextField,
   UiProvider,
+  VisuallyHidden,
+  type DialogProps,
+  type DrawerProps,
+  type MenuProps,
+  type PopoverProps,
+  type QuantityDialogProps,
+  type ToasterProps,
 } from '../src/index.js';
 
 const HATCH = 'another-products-class';
@@ -72,9 +82,24 @@ const CASES: [string, ComponentType<never>, Record<string, unknown>][] = [
       rowKey: () => 'r',
     },
   ],
+  ['AppShell', AppShell, { brand: 'Tawqi', navigation: [], children: 'page' }],
+  ['FileButton', FileButton, { children: 'Upload', onSelect: noop }],
+  ['VisuallyHidden', VisuallyHidden, { children: 'unread' }],
+  ['SkipLink', SkipLink, { targetId: 'main' }],
 ];
 
 describe('className escape hatch', () => {
+  // Overlays render nothing on the server (they mount on the client, in the provider's
+  // container) and put the class on their panel; the type holds them to offering it.
+  it('is offered by every overlay', () => {
+    expectTypeOf<DialogProps>().toHaveProperty('className');
+    expectTypeOf<DrawerProps>().toHaveProperty('className');
+    expectTypeOf<MenuProps>().toHaveProperty('className');
+    expectTypeOf<PopoverProps>().toHaveProperty('className');
+    expectTypeOf<QuantityDialogProps>().toHaveProperty('className');
+    expectTypeOf<ToasterProps>().toHaveProperty('className');
+  });
+
   it.each(CASES)('%s puts the class on its outer element', (_name, component, props) => {
     const element = createElement(component, { ...props, className: HATCH } as never);
     const html = renderToString(

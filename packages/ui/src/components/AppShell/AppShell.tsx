@@ -19,6 +19,7 @@ import {
   userSlot,
 } from './AppShell.css.js';
 import { SkipLink } from '../SkipLink/SkipLink.js';
+import { withClassName, type ClassNameProp } from '../parts/className.js';
 
 export interface NavItem {
   id: string;
@@ -34,7 +35,7 @@ export interface NavGroup {
   items: readonly NavItem[];
 }
 
-export interface AppShellProps {
+export interface AppShellProps extends ClassNameProp {
   /** The product's name or logo, at the header's inline start; it links nowhere by itself. */
   brand: ReactNode;
   /** The navigation, in groups; mark the current page with `isCurrent`. */
@@ -84,6 +85,7 @@ export function AppShell({
   defaultNavigationOpen = true,
   navigationMode = 'auto',
   children,
+  className,
 }: AppShellProps) {
   const { t } = useUi();
   const narrowScreen = useMediaQuery(NARROW_SCREEN_QUERY);
@@ -116,7 +118,7 @@ export function AppShell({
       </div>
     ));
   return (
-    <div className={shell} data-navigation={asDrawer ? 'drawer' : 'side'}>
+    <div className={withClassName(shell, className)} data-navigation={asDrawer ? 'drawer' : 'side'}>
       <SkipLink targetId={MAIN_ID} />
       <header className={header}>
         <AriaButton

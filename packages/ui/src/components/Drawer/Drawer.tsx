@@ -2,8 +2,9 @@ import type { ReactNode } from 'react';
 import { Dialog as AriaDialog, Modal, ModalOverlay } from 'react-aria-components';
 import { ModalTitleBar } from '../parts/ModalTitleBar.js';
 import { body, dialog, header, overlay, sheet, title as titleClass } from './Drawer.css.js';
+import { withClassName, type ClassNameProp } from '../parts/className.js';
 
-export interface DrawerProps {
+export interface DrawerProps extends ClassNameProp {
   /** Whether the drawer is open (controlled). */
   isOpen: boolean;
   /** Called when it opens or closes (Escape, the overlay, the close button). */
@@ -20,10 +21,10 @@ export interface DrawerProps {
  * button and a tap on the backdrop close it, the page behind is inert, focus returns to the
  * button that opened it.
  */
-export function Drawer({ isOpen, onOpenChange, title, children }: DrawerProps) {
+export function Drawer({ isOpen, onOpenChange, title, children, className }: DrawerProps) {
   return (
     <ModalOverlay isOpen={isOpen} onOpenChange={onOpenChange} isDismissable className={overlay}>
-      <Modal className={sheet}>
+      <Modal className={withClassName(sheet, className)}>
         <AriaDialog className={dialog}>
           <ModalTitleBar title={title} className={header} titleClassName={titleClass} />
           <div className={body}>{children}</div>

@@ -4,7 +4,7 @@ import { Button, type ButtonProps } from '../Button/Button.js';
 
 export interface FileButtonProps extends Pick<
   ButtonProps,
-  'variant' | 'size' | 'isPending' | 'isDisabled'
+  'variant' | 'size' | 'isPending' | 'isDisabled' | 'className'
 > {
   /** The button's label ("Upload the commercial registration"). */
   children: ReactNode;

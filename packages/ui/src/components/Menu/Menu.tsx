@@ -9,6 +9,7 @@ import {
 } from 'react-aria-components';
 import { listItem, popover } from '../parts/field.css.js';
 import { separator } from './Menu.css.js';
+import { withClassName, type ClassNameProp } from '../parts/className.js';
 
 export interface MenuAction {
   id: Key;
@@ -20,7 +21,7 @@ export interface MenuAction {
   href?: string;
 }
 
-export interface MenuProps {
+export interface MenuProps extends ClassNameProp {
   /** The button that opens the menu (a ui Button). */
   trigger: ReactNode;
   /** The menu's name, for screen readers. */
@@ -32,12 +33,12 @@ export interface MenuProps {
 }
 
 /** A menu of actions: arrows move, Enter picks, Escape closes and returns focus to the trigger. */
-export function Menu({ trigger, label, items, onAction }: MenuProps) {
+export function Menu({ trigger, label, items, onAction, className }: MenuProps) {
   const disabledKeys = items.filter((item) => item.isDisabled).map((item) => item.id);
   return (
     <MenuTrigger>
       {trigger}
-      <Popover className={popover}>
+      <Popover className={withClassName(popover, className)}>
         <AriaMenu aria-label={label} disabledKeys={disabledKeys} onAction={(id) => onAction?.(id)}>
           {items.map((item) => [
             item.separated ? (

@@ -7,8 +7,9 @@ import {
   type PopoverProps as AriaPopoverProps,
 } from 'react-aria-components';
 import { dialog, panel, title as titleClass } from './Popover.css.js';
+import { withClassName, type ClassNameProp } from '../parts/className.js';
 
-export interface PopoverProps {
+export interface PopoverProps extends ClassNameProp {
   /** The button that opens the panel (a ui Button). */
   trigger: ReactNode;
   /** The panel's heading, which also names it for screen readers. */
@@ -32,11 +33,12 @@ export function Popover({
   children,
   placement = 'bottom end',
   onOpenChange,
+  className,
 }: PopoverProps) {
   return (
     <DialogTrigger {...(onOpenChange ? { onOpenChange } : {})}>
       {trigger}
-      <AriaPopover className={panel} placement={placement}>
+      <AriaPopover className={withClassName(panel, className)} placement={placement}>
         <Dialog className={dialog}>
           {({ close }) => (
             <>

@@ -15,6 +15,7 @@ import {
   term,
   totals,
 } from './QuantityDialog.css.js';
+import type { ClassNameProp } from '../parts/className.js';
 
 export interface QuantityItem {
   id: string;
@@ -31,7 +32,7 @@ export interface QuantityTotals {
   totalMinor: number;
 }
 
-export interface QuantityDialogProps {
+export interface QuantityDialogProps extends ClassNameProp {
   /** What is being bought; heads the dialog. */
   title: string;
   /** The priced items, each with its id, label, unit price in minor units and the most allowed. */
@@ -72,6 +73,7 @@ export function QuantityDialog({
   onConfirm,
   isConfirming,
   initialQuantities,
+  className,
 }: QuantityDialogProps) {
   const { t } = useUi();
   const { locale } = useLocale();
@@ -90,6 +92,7 @@ export function QuantityDialog({
   return (
     <Dialog
       title={title}
+      className={className}
       isOpen={isOpen}
       onOpenChange={onOpenChange}
       footer={(close) => (

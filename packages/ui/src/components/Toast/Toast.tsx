@@ -21,10 +21,11 @@ import {
   title as titleClass,
   toast,
 } from './Toast.css.js';
+import { withClassName, type ClassNameProp } from '../parts/className.js';
 
 const ICONS = { info: 'info', success: 'success', warning: 'warning', error: 'error' } as const;
 
-export interface ToasterProps {
+export interface ToasterProps extends ClassNameProp {
   /** The app's queue (`createToastQueue()`), whose toasts this region shows. */
   toasts: AppToastQueue;
 }
@@ -33,7 +34,7 @@ export interface ToasterProps {
  * Where the toasts of a queue appear: bottom inline-end, newest nearest the edge. The region is
  * a landmark that F6 reaches (React Aria's landmark navigation).
  */
-export function Toaster({ toasts }: ToasterProps) {
+export function Toaster({ toasts, className }: ToasterProps) {
   const hasToasts = useSyncExternalStore(
     (onChange) => toasts.queue.subscribe(onChange),
     () => toasts.queue.visibleToasts.length > 0,
@@ -44,13 +45,17 @@ export function Toaster({ toasts }: ToasterProps) {
   // then; a region mounted empty (or before its container) stayed out of F6's reach. So it mounts
   // with its first toast, where it can show it.
   const canShow = hasToasts && (!getContainer || getContainer() !== null);
-  return canShow ? <ToastList toasts={toasts} /> : null;
+  return canShow ? <ToastList toasts={toasts} className={className} /> : null;
 }
 
-function ToastList({ toasts }: { toasts: AppToastQueue }) {
+function ToastList({ toasts, className }: { toasts: AppToastQueue } & ClassNameProp) {
   const { t } = useUi();
   return (
-    <ToastRegion queue={toasts.queue} className={region} aria-label={t('messages')}>
+    <ToastRegion
+      queue={toasts.queue}
+      className={withClassName(region, className)}
+      aria-label={t('messages')}
+    >
       {({ toast: item }) => (
         <AriaToast
           toast={item}
