@@ -15,6 +15,7 @@
  *   npm run visual -w @tawqi/storybook          every image (about 40 minutes on 2 cores)
  *   npm run visual:update -w @tawqi/storybook   accept the images as they are now
  *   VISUAL=<story id or part of one>[,…] …      only those stories (with either command)
+ *   VISUAL=shard:3 …                            the third of CI's ten shards
  *   npm test (CI)                               one shard of ten, chosen by the commit under test,
  *                                               so successive landings cover every story
  */
@@ -43,7 +44,7 @@ const STATIC = process.env.STORYBOOK_STATIC ?? `${HERE}storybook-static/`;
 const BASELINES = `${HERE}visual/baselines.json`;
 const RESULTS = `${HERE}test-results/visual/`;
 const SHARDS = 10;
-/** `all`, `shard` (CI's default), or story ids and parts of ids, comma-separated. */
+/** `all`, `shard` (CI's default) or `shard:N`, or story ids and parts of ids, comma-separated. */
 const MODE = process.env.VISUAL ?? 'shard';
 const UPDATE = process.env.VISUAL_UPDATE === '1';
 /** What every story sees as now: a calendar marks today, a list says "3 days ago". */
@@ -158,11 +159,13 @@ function commitUnderTest(): string {
     return '0';
   }
 }
-const shard = shardOfCommit(commitUnderTest(), SHARDS);
+/** `shard:N` (1…10) takes that shard, as CI would on a commit that picks it. */
+const chosenShard = /^shard:(\d+)$/.exec(MODE)?.[1];
+const shard = chosenShard ? Number(chosenShard) - 1 : shardOfCommit(commitUnderTest(), SHARDS);
 const shots = everyShot.filter((shot) =>
   MODE === 'all'
     ? true
-    : MODE === 'shard'
+    : MODE.startsWith('shard')
       ? inShard(shot.story, shard, SHARDS)
       : MODE.split(',').some((part) =>
           part.includes('--') ? shot.story === part : shot.story.includes(part),
@@ -175,7 +178,7 @@ const chromiumVersion = browser.version();
  * the new version; asked for by name or in full, the review fails instead.
  */
 const otherChromium = !UPDATE && baselines.chromium !== chromiumVersion;
-if (otherChromium && MODE === 'shard')
+if (otherChromium && MODE.startsWith('shard'))
   console.warn(
     `visual review skipped: the accepted images were drawn by Chromium ${baselines.chromium}, this is ${chromiumVersion}; accept them again with npm run visual:update -w @tawqi/storybook`,
   );
@@ -197,6 +200,7 @@ afterAll(async () => {
 });
 
 let loadedGroup = '';
+let shownSinceLoad = 0;
 
 interface Preview {
   storyRenders?: { id?: string; phase?: string }[];
@@ -205,7 +209,10 @@ interface Preview {
 /** Shows a story, its play function run, and returns what it drew or the error it showed. */
 async function capture(shot: Shot): Promise<{ png: Buffer; error: string | null }> {
   const group = `${shot.language};${shot.theme};${String(shot.width)}`;
-  if (group !== loadedGroup) {
+  // A fresh page now and then: a preview that has shown hundreds of stories holds a gigabyte.
+  shownSinceLoad += 1;
+  if (group !== loadedGroup || shownSinceLoad > 100) {
+    shownSinceLoad = 0;
     await page.setViewportSize({ width: shot.width, height: HEIGHT });
     await page.goto(
       `${origin}/iframe.html?id=${shot.story}&viewMode=story&globals=language:${shot.language};theme:${shot.theme}`,
@@ -264,7 +271,7 @@ function digest(png: Buffer): string {
 
 const fileName = (shot: Shot) => `${shot.key.replaceAll(' ', '-')}.png`;
 
-describe(`the visual review (${MODE === 'shard' ? `shard ${String(shard + 1)} of ${String(SHARDS)}` : MODE}, ${String(shots.length)} images)`, () => {
+describe(`the visual review (${MODE.startsWith('shard') ? `shard ${String(shard + 1)} of ${String(SHARDS)}` : MODE}, ${String(shots.length)} images)`, () => {
   it('has every story in it', () => {
     expect(stories.length).toBeGreaterThan(900);
     expect(new Set(everyShot.map((shot) => shot.story)).size).toBeGreaterThan(500);
@@ -276,23 +283,22 @@ describe(`the visual review (${MODE === 'shard' ? `shard ${String(shard + 1)} of
     expect(Object.keys(baselines.images).filter((key) => !planned.has(key))).toEqual([]);
   });
 
-  it.skipIf(otherChromium && MODE === 'shard').each(shots.map((shot) => [shot.key, shot] as const))(
-    '%s',
-    async (_key, shot) => {
-      const { png, error } = await capture(shot);
-      if (error) throw new Error(`${shot.key} shows an error: ${error}`);
-      const drawn = digest(png);
-      if (UPDATE) {
-        seen[shot.key] = drawn;
-        return;
-      }
-      const accepted = baselines.images[shot.key];
-      if (accepted === drawn) return;
-      mkdirSync(RESULTS, { recursive: true });
-      writeFileSync(`${RESULTS}${fileName(shot)}`, png);
-      throw new Error(
-        `${shot.key} ${accepted ? 'changed' : 'has no accepted image'}: the image is test-results/visual/${fileName(shot)}; if that is intended, accept it with VISUAL=${shot.story} npm run visual:update -w @tawqi/storybook`,
-      );
-    },
-  );
+  it
+    .skipIf(otherChromium && MODE.startsWith('shard'))
+    .each(shots.map((shot) => [shot.key, shot] as const))('%s', async (_key, shot) => {
+    const { png, error } = await capture(shot);
+    if (error) throw new Error(`${shot.key} shows an error: ${error}`);
+    const drawn = digest(png);
+    if (UPDATE) {
+      seen[shot.key] = drawn;
+      return;
+    }
+    const accepted = baselines.images[shot.key];
+    if (accepted === drawn) return;
+    mkdirSync(RESULTS, { recursive: true });
+    writeFileSync(`${RESULTS}${fileName(shot)}`, png);
+    throw new Error(
+      `${shot.key} ${accepted ? 'changed' : 'has no accepted image'}: the image is test-results/visual/${fileName(shot)}; if that is intended, accept it with VISUAL=${shot.story} npm run visual:update -w @tawqi/storybook`,
+    );
+  });
 });

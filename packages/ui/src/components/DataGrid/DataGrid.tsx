@@ -254,14 +254,22 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
     ).focus();
   });
 
-  useLayoutEffect(() => {
+  // Measured when the set of columns changes, not on every render that passes a new array (a
+  // layout read per header on a hot path), and again when a resizer takes focus (the window may
+  // have changed the widths since).
+  const columnsRef = useRef(columns);
+  columnsRef.current = columns;
+  const measureColumns = useCallback(() => {
+    const current = columnsRef.current;
     const next = Object.fromEntries(
-      columns.map((column) => [column.id, Math.round(headerWidth(tableRef.current, column.id))]),
+      current.map((column) => [column.id, Math.round(headerWidth(tableRef.current, column.id))]),
     );
-    setMeasured((current) =>
-      columns.every((column) => current[column.id] === next[column.id]) ? current : next,
+    setMeasured((before) =>
+      current.every((column) => before[column.id] === next[column.id]) ? before : next,
     );
-  }, [columns]);
+  }, []);
+  const columnIds = columns.map((column) => column.id).join('\u0000');
+  useLayoutEffect(measureColumns, [columnIds, measureColumns]);
 
   const onKeyDownCapture = (event: KeyboardEvent<HTMLTableElement>) => {
     const cellElement = (event.target as HTMLElement).closest<HTMLElement>('[data-row]');
@@ -408,6 +416,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
                     resizeBy(column, delta);
                   }}
                   width={widths[column.id] ?? column.width ?? measured[column.id]}
+                  onResizerFocus={measureColumns}
                   resizeLabel={t('resizeColumn')}
                   direction={direction}
                   onSorted={(direction) => {
@@ -518,6 +527,7 @@ interface HeaderCellProps<Row> {
   onSortChange: ((sort: SortDescriptor) => void) | undefined;
   onResize: (delta: number) => void;
   width: number | undefined;
+  onResizerFocus: () => void;
   resizeLabel: string;
   direction: 'ltr' | 'rtl';
   onSorted: (direction: SortDirection) => void;
@@ -531,6 +541,7 @@ function HeaderCell<Row>({
   onSortChange,
   onResize,
   width,
+  onResizerFocus,
   resizeLabel,
   direction,
   onSorted,
@@ -606,6 +617,7 @@ function HeaderCell<Row>({
           tabIndex={isActive ? 0 : -1}
           data-resizer=""
           className={resizer}
+          onFocus={onResizerFocus}
           onPointerDown={startResize}
         />
       )}
