@@ -39,6 +39,22 @@ describe('the visual review’s plan', () => {
     );
   });
 
+  it('leaves out what an exception names', () => {
+    const layouts = planShots(
+      [{ id: 'portal-layouts--public', title: 'Portal/Layouts' }],
+      () => ({}),
+    );
+    expect(layouts.map((shot) => shot.width)).toEqual([1280, 1280, 1280, 1280]);
+    const english = planShots(
+      [{ id: 'portal-login--wrong-code', title: 'Portal/Login' }],
+      () => ({}),
+    );
+    expect(new Set(english.map((shot) => shot.language))).toEqual(new Set(['en']));
+    expect(
+      planShots([{ id: 'components-tabs--rtl', title: 'Components/Tabs' }], () => ({})),
+    ).toEqual([]);
+  });
+
   it('groups the images by language, theme and width', () => {
     const groups = keys.map((key) => key.split(' ').slice(1).join(' '));
     const changes = groups.filter((group, index) => index > 0 && group !== groups[index - 1]);
