@@ -15,9 +15,9 @@ import { fileURLToPath } from 'node:url';
 import pixelmatch from 'pixelmatch';
 import { chromium, type Browser, type Page } from 'playwright';
 import { PNG } from 'pngjs';
-import sirv from 'sirv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, ensureChromium } from '../../../scripts/find-chromium.mjs';
+import { serveStatic } from './serveStatic.js';
 import { BRAND_NAMES, latinWordsIn } from '../../portal/src/stories/latinWords.js';
 
 const HERE = fileURLToPath(new URL('..', import.meta.url));
@@ -79,15 +79,7 @@ const freePort = () =>
   });
 
 beforeAll(async () => {
-  const serve = sirv(STATIC, { dev: false });
-  built = createServer((request, response) => {
-    serve(request, response, () => {
-      response.statusCode = 404;
-      response.end();
-    });
-  });
-  await new Promise<void>((resolve) => built.listen(0, '127.0.0.1', resolve));
-  origins.built = `http://127.0.0.1:${String((built.address() as AddressInfo).port)}`;
+  ({ server: built, origin: origins.built } = await serveStatic(STATIC));
 
   const port = await freePort();
   dev = spawn(

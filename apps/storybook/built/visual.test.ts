@@ -22,12 +22,9 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright';
 import { PNG } from 'pngjs';
-import sirv from 'sirv';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, ensureChromium } from '../../../scripts/find-chromium.mjs';
 import {
@@ -39,6 +36,7 @@ import {
   type Shot,
   type StoryGlobals,
 } from '../visual/plan.js';
+import { serveStatic } from './serveStatic.js';
 
 const HERE = fileURLToPath(new URL('..', import.meta.url));
 const STATIC = process.env.STORYBOOK_STATIC ?? `${HERE}storybook-static/`;
@@ -96,15 +94,7 @@ const baselines: Baselines = existsSync(BASELINES)
   ? (JSON.parse(readFileSync(BASELINES, 'utf8')) as Baselines)
   : { chromium: '', images: {} };
 
-const serve = sirv(STATIC, { dev: false });
-const server = createServer((request, response) => {
-  serve(request, response, () => {
-    response.statusCode = 404;
-    response.end();
-  });
-});
-await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-const origin = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
+const { origin, server } = await serveStatic(STATIC);
 const browser = await chromium.launch({
   executablePath: ensureChromium(),
   args: [...CHROMIUM_ARGS, ...DETERMINISTIC_ARGS],
