@@ -16,6 +16,7 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/globalSetup.ts'],
+    setupFiles: ['test/softHsmSetup.ts'],
     // Bounds for a loaded 2-core machine (CI beside the browser suites), not expected durations.
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -108,9 +108,15 @@ describe('a person’s certificate', () => {
     await saving.getByLabel('Password', { exact: true }).fill('short');
     await saving.getByLabel('Repeat the password').fill('short');
     await saving.getByRole('button', { name: 'Save the file' }).click();
-    await saving.getByText('Use at least 8 characters.').waitFor();
-    await saving.getByLabel('Password', { exact: true }).fill('tawqi-e2e-pass');
-    await saving.getByLabel('Repeat the password').fill('tawqi-e2e-pass');
+    await saving.getByText('Use at least 12 characters.').waitFor();
+    // Long enough but easy to guess: the meter says so, and the file is not made.
+    await saving.getByLabel('Password', { exact: true }).fill('passwordpassword');
+    await saving.getByLabel('Repeat the password').fill('passwordpassword');
+    await saving.getByRole('button', { name: 'Save the file' }).click();
+    await saving.getByText('This password is easy to guess.', { exact: false }).waitFor();
+    await saving.getByText('Very weak').waitFor();
+    await saving.getByLabel('Password', { exact: true }).fill('tawqi e2e: a cedar by the wadi');
+    await saving.getByLabel('Repeat the password').fill('tawqi e2e: a cedar by the wadi');
     const p12 = await download(page, 'Save the file');
     expect(p12.name).toMatch(/\.p12$/);
     const opened = await run('openssl', [
@@ -119,7 +125,7 @@ describe('a person’s certificate', () => {
       p12.path,
       '-nodes',
       '-passin',
-      'pass:tawqi-e2e-pass',
+      'pass:tawqi e2e: a cedar by the wadi',
     ]);
     expect(opened.stdout).toContain('-----BEGIN PRIVATE KEY-----');
     expect(opened.stdout.match(/-----BEGIN CERTIFICATE-----/g)).toHaveLength(3);

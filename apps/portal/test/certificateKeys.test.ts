@@ -112,7 +112,8 @@ describe('a key made in the browser', () => {
         'pass:كلمة سر 1',
       ]);
       const text = opened.stdout + opened.stderr;
-      expect(text).toMatch(/MAC: sha256/);
+      expect(text).toMatch(/MAC: sha256, Iteration 600000/);
+      expect(text).toMatch(/PBES2, PBKDF2, AES-256-CBC, Iteration 600000, PRF hmacWithSHA256/);
       expect(text).toMatch(/PBES2, PBKDF2, AES-256-CBC/);
       expect(text.match(/-----BEGIN CERTIFICATE-----/g)).toHaveLength(2);
       expect(text).toContain('friendlyName: Sara Al-Qahtani');

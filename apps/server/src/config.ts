@@ -4,6 +4,7 @@
  */
 import { IDLE_TIME_MINUTES } from '@tawqi/domain';
 import { z } from 'zod';
+import { isSoftHsm } from './adapters/hsm/softHsm.js';
 
 /** Saudi VAT, the default of VAT_PERCENT (the demo world's orders are priced with it too). */
 export const DEFAULT_VAT_PERCENT = 15;
@@ -171,10 +172,31 @@ const schema = z.object({
   AUDIT_KEY: secret
     .optional()
     .describe('at least 32 characters: keys the audit chain and its signed checkpoints'),
-  CA_KEY_SECRET: secret
+  WEAK_KEY_LISTS: z
+    .string()
+    .min(1)
     .optional()
     .describe(
-      'at least 32 characters: seals the certificate authority’s private keys kept in the database',
+      "comma-separated files of known weak RSA keys in Debian's openssl-blacklist format (e.g. /usr/share/openssl-blacklist/blacklist.RSA-2048), refused in certificate requests",
+    ),
+  HSM_MODULE: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      'the PKCS#11 library of the hardware security module that holds every private key the service signs with; without it, demo mode uses SoftHSM with its token in DATA_DIR/softhsm',
+    ),
+  HSM_TOKEN: z
+    .string()
+    .min(1)
+    .max(32)
+    .default('tawqi')
+    .describe('the label of the PKCS#11 token the keys are made in'),
+  HSM_PIN: z.string().min(4).optional().describe('the PKCS#11 token’s user PIN'),
+  HSM_TEST_MODULE: flag
+    .optional()
+    .describe(
+      'HSM_MODULE is a software module for a test (SoftHSM): production refuses SoftHSM without it',
     ),
   CA_VALIDITY_YEARS: z.coerce
     .number()
@@ -322,7 +344,9 @@ export interface Config extends Parsed {
   demo: boolean;
   devPages: boolean;
   demoData: boolean;
-  secrets: { server: string; audit: string; ca: string };
+  secrets: { server: string; audit: string };
+  /** The PKCS#11 module (null: demo mode's SoftHSM in DATA_DIR), its token and PIN. */
+  hsm: { module: string | null; token: string; pin: string };
   nafath: Adapter<{ baseUrl: string; appId: string; appKey: string }>;
   gateway: Adapter<{ baseUrl: string; apiKey: string; callbackSecret: string }>;
   notifier: Adapter<{ url: string; token: string }>;
@@ -335,7 +359,7 @@ export interface Config extends Parsed {
 export const DEMO_SECRETS = {
   server: 'tawqi-demo-server-secret-not-for-production',
   audit: 'tawqi-demo-audit-key-not-for-production-use',
-  ca: 'tawqi-demo-certificate-authority-key-not-for-production',
+  hsmPin: 'tawqi-demo-hsm-pin-not-for-production',
   gatewayApiKey: 'tawqi-demo-gateway-api-key-not-for-production',
   gatewayCallback: 'tawqi-demo-gateway-callback-secret-not-for-production',
 } as const;
@@ -343,7 +367,7 @@ export const DEMO_SECRETS = {
 const SECRET_NAMES = new Set([
   'SERVER_SECRET',
   'AUDIT_KEY',
-  'CA_KEY_SECRET',
+  'HSM_PIN',
   'NAFATH_APP_KEY',
   'GATEWAY_API_KEY',
   'GATEWAY_CALLBACK_SECRET',
@@ -427,7 +451,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!demo) {
     if (!config.SERVER_SECRET) problem('SERVER_SECRET', 'required in production');
     if (!config.AUDIT_KEY) problem('AUDIT_KEY', 'required in production');
-    if (!config.CA_KEY_SECRET) problem('CA_KEY_SECRET', 'required in production');
+    if (!config.HSM_MODULE)
+      problem('HSM_MODULE', 'required in production (SoftHSM in DATA_DIR is for demo mode)');
+    else if (isSoftHsm(config.HSM_MODULE) && !config.HSM_TEST_MODULE)
+      problem(
+        'HSM_MODULE',
+        'is SoftHSM, which keeps keys in files: production needs a hardware module (or HSM_TEST_MODULE=true for a test)',
+      );
+    if (!config.HSM_PIN) problem('HSM_PIN', 'required in production');
     if (!config.DATABASE_URL)
       problem('DATABASE_URL', 'required in production (the embedded database is for demo mode)');
     if (config.DEV_PAGES) problem('DEV_PAGES', 'the outbox page shows codes: demo mode only');
@@ -452,7 +483,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     secrets: {
       server: config.SERVER_SECRET ?? DEMO_SECRETS.server,
       audit: config.AUDIT_KEY ?? DEMO_SECRETS.audit,
-      ca: config.CA_KEY_SECRET ?? DEMO_SECRETS.ca,
+    },
+    hsm: {
+      module: config.HSM_MODULE ?? null,
+      token: config.HSM_TOKEN,
+      pin: config.HSM_PIN ?? DEMO_SECRETS.hsmPin,
     },
     nafath,
     gateway,

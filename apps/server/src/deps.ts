@@ -1,4 +1,5 @@
 /** What the modules are given: the database, the configuration, the clock, keys, audit and adapters. */
+import type { KeyVault } from './adapters/hsm/pkcs11.js';
 import type { IdentityProvider } from './adapters/nafath/client.js';
 import type { Notifier } from './adapters/notifier/outbox.js';
 import type { Config } from './config.js';
@@ -32,6 +33,8 @@ export interface Deps {
   notifier: Notifier;
   /** Where uploaded documents' bytes are kept (DOCUMENT_STORE). */
   documents: DocumentStore;
+  /** The hardware security module: every private key the service signs with (adapters/hsm). */
+  vault: KeyVault;
   /** The certificate authority (modules/pki). */
   authority: Authority;
   /** Untrusted PDFs are parsed and signed in worker threads, within limits. */

@@ -3,8 +3,9 @@
  * label per purpose, so no key serves two purposes):
  * - from SERVER_SECRET: the HMAC key of one-time codes, the key that derives a refresh
  *   token's successor, the keys that sign captcha challenges and e-mail verification links;
- * - from AUDIT_KEY: the HMAC key of the audit chain and the Ed25519 key that signs checkpoints;
- * - from CA_KEY_SECRET: the AES-256-GCM key that seals the certificate authority's private keys.
+ * - from AUDIT_KEY: the HMAC key of the audit chain and the Ed25519 key that signs checkpoints.
+ * Keys that sign certificates, timestamps, signatures and access tokens are not derived: they are
+ * made inside the hardware security module (adapters/hsm).
  */
 import {
   createHmac,
@@ -23,7 +24,6 @@ export interface Keys {
   auditChain: Buffer;
   auditSigning: KeyObject;
   auditPublic: KeyObject;
-  caSeal: Buffer;
   /** Derives each eSign application's webhook secret (modules/esign/applications.ts). */
   webhooks: Buffer;
 }
@@ -35,7 +35,7 @@ function derive(secret: string, label: string): Buffer {
 /** PKCS#8 for an Ed25519 private key is a fixed prefix and the 32-byte seed (RFC 8410). */
 const ED25519_PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
 
-export function deriveKeys(secrets: { server: string; audit: string; ca: string }): Keys {
+export function deriveKeys(secrets: { server: string; audit: string }): Keys {
   const auditSigning = createPrivateKey({
     key: Buffer.concat([ED25519_PKCS8_PREFIX, derive(secrets.audit, 'audit checkpoint signing')]),
     format: 'der',
@@ -52,7 +52,6 @@ export function deriveKeys(secrets: { server: string; audit: string; ca: string 
     auditChain: derive(secrets.audit, 'audit chain'),
     auditSigning,
     auditPublic: createPublicKey(auditSigning),
-    caSeal: derive(secrets.ca, 'certificate authority keys'),
     webhooks: derive(secrets.server, 'esign webhooks'),
   };
 }

@@ -30,6 +30,7 @@ import { buildApp } from './http/app.js';
 import type { Handlers } from './http/contractRoutes.js';
 import { NOT_YET, assertEveryCallAccountedFor } from './http/notYet.js';
 import { deriveKeys } from './keys.js';
+import { openConfiguredVault } from './adapters/hsm/softHsm.js';
 import { createAccess } from './modules/access/access.js';
 import { createAuditLog } from './modules/audit/log.js';
 import { createExportWriter } from './modules/exports/stream.js';
@@ -90,6 +91,7 @@ export async function createServer(options: {
   const clock = options.clock ?? (() => new Date());
   const selfOrigin = options.selfOrigin ?? (() => config.publicOrigin);
   const keys = deriveKeys(config.secrets);
+  const vault = openConfiguredVault({ ...config.hsm, dataDir: config.DATA_DIR });
 
   // Simulators exist only in demo mode (loadConfig refuses production without the real services).
   const simulator =
@@ -158,11 +160,12 @@ export async function createServer(options: {
     keys,
     audit,
     exports: createExportWriter({ pool: options.pool, config, clock }),
-    signer: await loadSigner(options.pool),
+    signer: await loadSigner(options.pool, vault),
     identity,
     notifier,
     documents: documentStoreOf(config),
-    authority: await loadAuthority({ pool: options.pool, config, keys, clock }),
+    vault,
+    authority: await loadAuthority({ pool: options.pool, config, vault, clock }),
     pdfWork: createPdfWork(config),
     gateway,
     selfOrigin,
@@ -300,6 +303,7 @@ export async function createServer(options: {
     if (esignSweep) clearInterval(esignSweep);
     await deps.pdfWork.close();
     await audit.checkpoint(options.pool).catch(() => undefined);
+    vault.close();
   });
   return { app, deps, handlers, simulator, gatewaySimulator };
 }

@@ -223,10 +223,7 @@ describe('the chain and its verifier (npm run audit:verify)', () => {
       .rows;
     const last = head?.last_slno ?? 0;
     expect(
-      await verifyAuditLog(
-        h.pool,
-        deriveKeys({ server: 'x'.repeat(40), audit: 'y'.repeat(40), ca: 'z'.repeat(40) }),
-      ),
+      await verifyAuditLog(h.pool, deriveKeys({ server: 'x'.repeat(40), audit: 'y'.repeat(40) })),
     ).toMatchObject({ ok: false, firstBadRecord: 1 });
 
     const saved = (

@@ -13,6 +13,7 @@ import { certificatePem } from '../src/modules/pki/routes.js';
 import * as x509 from '../src/modules/pki/x509.js';
 import { NOURA, SARA, startHarness } from './harness.js';
 import { opensslKit } from './openssl.js';
+import { closePrimes, csrOfPrimes } from './weakRsa.js';
 
 const h = await startHarness();
 // OpenSSL checks times against the real clock.
@@ -134,6 +135,30 @@ describe('a person’s certificate', () => {
     });
     expect(weak.status).toBe(422);
     expect(weak.body.message).toMatch(/too weak/);
+    // A 2,048-bit key whose primes are 2^40 apart (Fermat's method factors it at once): refused
+    // in both languages, the flaw recorded for an auditor.
+    const [p, q] = closePrimes();
+    const close = new x509.Pkcs10CertificateRequest(await csrOfPrimes(p, q)).toString('base64');
+    for (const [language, message] of [
+      ['en', 'This key can be broken: the program that made it has a known flaw'],
+      ['ar', 'يمكن كسر هذا المفتاح: في البرنامج الذي أنشأه خلل معروف'],
+    ] as const) {
+      const breakable = await me.post(
+        `/api/v1/dsc/my/requests/${reference}/key`,
+        { csr: close, keyAlgorithm: 'RSA-2048' },
+        language,
+      );
+      expect(breakable.status).toBe(422);
+      expect(breakable.body.message).toContain(message);
+    }
+    const { rows: refusals } = await h.pool.query<{ outcome: string; detail: unknown }>(
+      `SELECT outcome, detail FROM audit_log WHERE action = 'certificate.key-refused' AND target = $1`,
+      [reference],
+    );
+    expect(refusals).toEqual([
+      { outcome: 'denied', detail: { flaw: 'fermat' } },
+      { outcome: 'denied', detail: { flaw: 'fermat' } },
+    ]);
     const arabic = await me.post(
       `/api/v1/dsc/my/requests/${reference}/key`,
       { csr: 'AAAA', keyAlgorithm: 'ECDSA-P-256' },

@@ -4,7 +4,7 @@
  * changed one; it carries ESS signing-certificate-v2; its embedded RFC 3161 token verifies with
  * `openssl ts -verify` for the signature's own SHA-256.
  */
-import { createHash, webcrypto } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { signDetached } from '../src/modules/pki/cms.js';
 import * as x509 from '../src/modules/pki/x509.js';
@@ -19,10 +19,7 @@ const { checkSignature } = opensslKit(h, 'tawqi-cms');
 /** A signer: a key of the service's and its certificate from our CA, for Sara. */
 async function signer() {
   const person = await h.person('sara');
-  const keys = await webcrypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, [
-    'sign',
-    'verify',
-  ]);
+  const keys = await h.deps.vault.generateForSession('P-256');
   const certificate = await h.deps.authority.issue(h.pool, {
     publicKey: await x509.PublicKey.create(keys.publicKey),
     name: { nameEnglish: 'Sara Al-Qahtani', nationalId: person.nationalId },
@@ -42,7 +39,7 @@ describe('a detached CMS signature', () => {
     const signature = await signDetached({
       digest: createHash('sha256').update(document).digest(),
       certificate,
-      privateKey: keys.privateKey,
+      signer: keys,
       issuing: h.deps.authority.issuing,
       tsa: await h.deps.authority.timestamper(),
       now: new Date(),
@@ -59,7 +56,7 @@ describe('a detached CMS signature', () => {
       signDetached({
         digest: new Uint8Array(20),
         certificate,
-        privateKey: keys.privateKey,
+        signer: keys,
         issuing: h.deps.authority.issuing,
         tsa: await h.deps.authority.timestamper(),
         now: new Date(),

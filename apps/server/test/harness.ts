@@ -20,6 +20,7 @@ import { sessionLimits } from '../src/deps.js';
 import { buildApp } from '../src/http/app.js';
 import type { Access, Handlers } from '../src/http/contractRoutes.js';
 import { createAccess } from '../src/modules/access/access.js';
+import type { Signer } from '../src/modules/pki/signer.js';
 import * as x509 from '../src/modules/pki/x509.js';
 import { createServer, type ServerParts } from '../src/server.js';
 import { TEST_APP_PASSWORD } from './globalSetup.js';
@@ -131,7 +132,7 @@ async function dropTestDatabase(url: URL): Promise<void> {
 /**
  * The application's pool on a seeded database of its own, dropped after the file: for a server
  * that must not share the harness's (one in production mode cannot open the certificate
- * authority the demo server sealed with the demo CA_KEY_SECRET).
+ * authority the demo server made, whose keys are in the demo token).
  */
 export async function separateDatabase(): Promise<Pool> {
   const url = await createTestDatabase({ seeded: true });
@@ -314,6 +315,18 @@ export async function captchaToken(h: Pick<Harness, 'call'>): Promise<string> {
  * A document signer's certificate of our CA for a P-256 key made here (extractable: a test may act
  * as its holder, who has both in a .p12 file), naming a person of the demo world.
  */
+/**
+ * A signer whose key is in this process: a holder's own key (the .p12 a person keeps), never one
+ * of the service's, whose keys are in the module.
+ */
+export function holderSigner(keys: CryptoKeyPair, hash: Signer['hash'] = 'SHA-256'): Signer {
+  return {
+    hash,
+    publicKey: keys.publicKey,
+    sign: (data) => webcrypto.subtle.sign({ name: 'ECDSA', hash }, keys.privateKey, data),
+  };
+}
+
 export async function subscriberCertificate(
   h: Pick<Harness, 'person' | 'pool' | 'deps'>,
   username: string,

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, DEMO_SECRETS, loadConfig } from '../src/config.js';
+import { ensureSoftHsmToken, findSoftHsm } from '../src/adapters/hsm/softHsm.js';
 import { applicationRoleProblem } from '../src/db/roles.js';
 import { DEMO_PASSWORD } from '../src/db/seed.js';
 import { createServer } from '../src/server.js';
@@ -19,9 +20,10 @@ import { demoIdentities } from '../src/db/seed.js';
 import { separateDatabase, startHarness } from './harness.js';
 
 const h = await startHarness();
-// Production-mode servers run on a database of their own: they seal their certificate authority
-// with their own CA_KEY_SECRET.
+// Production-mode servers run on a database of their own, their keys in a token of their own (a
+// SoftHSM token the operator has made: production makes none).
 const productionPool = await separateDatabase();
+ensureSoftHsmToken(findSoftHsm(), 'production', 'p'.repeat(12));
 
 /** A production configuration with every real service named (none is reached by these tests). */
 const PRODUCTION = {
@@ -30,7 +32,10 @@ const PRODUCTION = {
   DATABASE_URL: 'postgres://tawqi_app:secret@db.internal:5432/tawqi',
   SERVER_SECRET: 's'.repeat(40),
   AUDIT_KEY: 'a'.repeat(40),
-  CA_KEY_SECRET: 'p'.repeat(40),
+  HSM_MODULE: findSoftHsm(),
+  HSM_TEST_MODULE: 'true',
+  HSM_TOKEN: 'production',
+  HSM_PIN: 'p'.repeat(12),
   NAFATH_BASE_URL: 'https://nafath.example.sa',
   NAFATH_APP_ID: 'tawqi',
   NAFATH_APP_KEY: 'k'.repeat(40),
@@ -78,7 +83,8 @@ describe('the mode is explicit', () => {
       'NOTIFIER_URL',
       'SERVER_SECRET',
       'AUDIT_KEY',
-      'CA_KEY_SECRET',
+      'HSM_MODULE',
+      'HSM_PIN',
       'DATABASE_URL',
     ])
       expect(message).toContain(`${name}=`);
@@ -93,6 +99,23 @@ describe('the mode is explicit', () => {
     expect(
       configError({ ...PRODUCTION, GATEWAY_CALLBACK_SECRET: DEMO_SECRETS.gatewayCallback }),
     ).toMatch(/GATEWAY_CALLBACK_SECRET=\(hidden\): is a demo secret/);
+  });
+
+  it('in production, refuses SoftHSM unless told it is a test, and the demo PIN', () => {
+    const withoutTestFlag = { ...PRODUCTION, HSM_TEST_MODULE: undefined };
+    expect(configError(withoutTestFlag)).toMatch(
+      /HSM_MODULE=".*libsofthsm2\.so": is SoftHSM, which keeps keys in files: production needs a hardware module/,
+    );
+    expect(configError({ ...PRODUCTION, HSM_PIN: DEMO_SECRETS.hsmPin })).toMatch(
+      /HSM_PIN=\(hidden\): is a demo secret/,
+    );
+    expect(
+      loadConfig({ ...withoutTestFlag, HSM_MODULE: '/opt/vendor/lib/libcs_pkcs11.so' }).hsm,
+    ).toEqual({
+      module: '/opt/vendor/lib/libcs_pkcs11.so',
+      token: 'production',
+      pin: 'p'.repeat(12),
+    });
   });
 
   it('refuses half a service: its variables go together', () => {

@@ -8,6 +8,8 @@ import { webcrypto } from 'node:crypto';
 import * as x509 from '../src/modules/pki/x509.js';
 import { describe, expect, it } from 'vitest';
 import { inTransaction } from '../src/db/pool.js';
+import { openVault } from '../src/adapters/hsm/pkcs11.js';
+import { ensureSoftHsmToken, findSoftHsm } from '../src/adapters/hsm/softHsm.js';
 import { checkCsr } from '../src/modules/pki/csr.js';
 import { CERTIFICATE_POLICIES, OID } from '../src/modules/pki/profiles.js';
 import { certificatePem, chainPem } from '../src/modules/pki/routes.js';
@@ -25,6 +27,8 @@ const RSA = {
   publicExponent: new Uint8Array([1, 0, 1]),
 } as const;
 const P256 = { name: 'ECDSA', namedCurve: 'P-256' } as const;
+/** No Debian weak-key list (weakKeys.test.ts has one). */
+const NO_LIST = { debianWeakKeys: new Set<string>() };
 
 async function csrPem(
   algorithm: 'rsa2048' | 'rsa1024' | 'p256' | 'p384',
@@ -46,7 +50,7 @@ async function csrPem(
 }
 
 async function issue(csr: string, organization?: { name: string; crNumber: string }) {
-  const checked = await checkCsr(csr);
+  const checked = await checkCsr(csr, NO_LIST);
   if (typeof checked === 'string') throw new Error(checked);
   const person = await h.person('sara');
   return inTransaction(h.pool, (tx) =>
@@ -83,25 +87,28 @@ describe('the certificate authority', () => {
     expect(issuing).toMatch(/Demo Document Signing CA G1/);
   });
 
-  it('is the same authority after a restart (its keys sealed in the database)', async () => {
+  it('is the same authority after a restart (its keys found in the module by label)', async () => {
     const { loadAuthority } = await import('../src/modules/pki/authority.js');
     const again = await loadAuthority({
       pool: h.pool,
       config: h.deps.config,
-      keys: h.deps.keys,
+      vault: h.deps.vault,
       clock: () => h.clock.now,
     });
     expect(again.root.serialNumber).toBe(h.deps.authority.root.serialNumber);
     expect(again.issuing.serialNumber).toBe(h.deps.authority.issuing.serialNumber);
-    // And a wrong CA_KEY_SECRET cannot open them.
+    // Another token (HSM_TOKEN naming the wrong one) has none of its keys: said, not signed with.
+    ensureSoftHsmToken(findSoftHsm(), 'another', 'another-pin');
+    const another = openVault({ module: findSoftHsm(), token: 'another', pin: 'another-pin' });
     await expect(
       loadAuthority({
         pool: h.pool,
         config: h.deps.config,
-        keys: { caSeal: Buffer.alloc(32, 7) },
+        vault: another,
         clock: () => h.clock.now,
       }),
-    ).rejects.toThrow(/CA_KEY_SECRET is not the one/);
+    ).rejects.toThrow(/root key "root-[0-9a-f-]+" is not in SoftHSM .*token "another"/);
+    another.close();
   });
 
   it('issues document-signer certificates that verify against the chain (RSA and P-256)', async () => {
@@ -275,16 +282,16 @@ describe('the certificate authority', () => {
   }, 120_000);
 
   it('refuses a request with a weak key, a weak hash or a forged self-signature', async () => {
-    expect(await checkCsr(await csrPem('rsa1024'))).toBe('weakKey');
-    expect(await checkCsr(await csrPem('p384'))).toBe('weakKey');
-    expect(await checkCsr('not a request')).toBe('unreadable');
+    expect(await checkCsr(await csrPem('rsa1024'), NO_LIST)).toBe('weakKey');
+    expect(await checkCsr(await csrPem('p384'), NO_LIST)).toBe('weakKey');
+    expect(await checkCsr('not a request', NO_LIST)).toBe('unreadable');
     // Another subject put in after signing: the signature no longer matches.
     const good = new x509.Pkcs10CertificateRequest(await csrPem('p256', 'CN=Abc'));
     const der = Buffer.from(good.rawData);
     const at = der.indexOf(Buffer.from('Abc'));
     der.write('Xyz', at);
-    expect(await checkCsr(der.toString('base64'))).toBe('badSignature');
-    const checked = await checkCsr(await csrPem('rsa2048'));
+    expect(await checkCsr(der.toString('base64'), NO_LIST)).toBe('badSignature');
+    const checked = await checkCsr(await csrPem('rsa2048'), NO_LIST);
     expect(checked).toMatchObject({ keyAlgorithm: 'RSA-2048' });
   });
 });

@@ -5,10 +5,10 @@
  * own browser untouched, the owner told, and the identity app as the way back.
  */
 import { createHash } from 'node:crypto';
-import { SignJWT, importJWK, type JWK } from 'jose';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { readOutbox } from '../src/adapters/notifier/outbox.js';
 import { DEMO_PASSWORD } from '../src/db/seed.js';
+import { compactJws } from '../src/jws.js';
 import { hmac } from '../src/keys.js';
 import { delayAfter, FREE_FAILURES } from '../src/modules/auth/lockout.js';
 import { AUDIENCE, ISSUER } from '../src/modules/sessions/tokens.js';
@@ -63,20 +63,22 @@ describe('access tokens (RFC 9068, RFC 8725)', () => {
   async function forge(header: Record<string, unknown>) {
     // One sign-in serves every forgery (the identity app allows a few requests per id).
     session ??= await nafathSignIn();
-    const [key] = (
-      await h.ownerPool.query<{ kid: string; private_jwk: JWK }>(
-        'SELECT kid, private_jwk FROM signing_keys',
+    // Signed with the real key, in the module: what only an insider with the HSM could do.
+    const [row] = (
+      await h.ownerPool.query<{ kid: string; key_label: string }>(
+        'SELECT kid, key_label FROM signing_keys',
       )
     ).rows;
-    if (!key) throw new Error('no key');
+    const key = row && (await h.deps.vault.find(row.key_label));
+    if (!row || !key) throw new Error('no key');
     const claims = JSON.parse(
       Buffer.from(session.token.split('.')[1] ?? '', 'base64url').toString(),
     ) as Record<string, unknown>;
-    const token = await new SignJWT(claims)
-      .setProtectedHeader({ alg: 'ES256', kid: key.kid, typ: 'at+jwt', ...header })
-      .setIssuer(ISSUER)
-      .setAudience(AUDIENCE)
-      .sign(await importJWK(key.private_jwk, 'ES256'));
+    const token = await compactJws(
+      { alg: 'ES256', kid: row.kid, typ: 'at+jwt', ...header },
+      { ...claims, iss: ISSUER, aud: AUDIENCE },
+      key,
+    );
     return { token, real: session.token };
   }
   const logout = (token: string) => h.call('POST', '/api/v1/auth/logout', { body: {}, token });

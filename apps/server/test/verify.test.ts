@@ -14,9 +14,8 @@ import type { CaMember } from '../src/modules/pki/authority.js';
 import { createPdfWork } from '../src/modules/esign/pdfWork.js';
 import { signPdf, type PdfSigning, type SigningSteps } from '../src/modules/pki/pades.js';
 import { ownSigningSteps } from '../src/modules/pki/padesSteps.js';
-import { inProcessSigner } from '../src/modules/pki/signer.js';
 import * as x509 from '../src/modules/pki/x509.js';
-import { startHarness, subscriberCertificate } from './harness.js';
+import { holderSigner, startHarness, subscriberCertificate } from './harness.js';
 
 const h = await startHarness();
 h.clock.now = new Date();
@@ -53,7 +52,7 @@ const signing = async (signer: Holder, at: Date): Promise<PdfSigning> => ({
 const stepsOf = (signer: Holder, tsa: CaMember, stampedAt: Date) =>
   ownSigningSteps({
     certificate: signer.certificate,
-    privateKey: signer.keys.privateKey,
+    signer: holderSigner(signer.keys),
     issuing: authority.issuing,
     tsa,
     now: stampedAt,
@@ -92,7 +91,7 @@ describe('a timestamp on the verify page', () => {
     // The token is the holder's own, dated before the revocation, by a certificate our CA issued.
     const ownTsa: CaMember = {
       certificate: holder.certificate,
-      signer: inProcessSigner(holder.keys),
+      signer: holderSigner(holder.keys, 'SHA-384'),
     };
     const report = await verify(await signed(holder, ownTsa, beforeRevocation));
     expect(report.timestamped).toBe(false);
@@ -105,7 +104,7 @@ describe('a timestamp on the verify page', () => {
     const other = await subscriber();
     const otherTsa: CaMember = {
       certificate: other.certificate,
-      signer: inProcessSigner(other.keys),
+      signer: holderSigner(other.keys, 'SHA-384'),
     };
     const report = await verify(await signed(holder, otherTsa, h.clock.now));
     expect(report).toMatchObject({ timestamped: false, verdict: 'untrusted' });

@@ -91,3 +91,13 @@ export const detailGrid = style({
   gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 16rem), 1fr))',
   gap: vars.space.lg,
 });
+
+/** The PKCS#12 password's strength: its label, the meter, the word for it. */
+export const strengthRow = style({
+  display: 'flex',
+  alignItems: 'center',
+  flexWrap: 'wrap',
+  gap: vars.space.sm,
+});
+
+export const strengthBar = style({ inlineSize: '8rem', maxInlineSize: '100%' });

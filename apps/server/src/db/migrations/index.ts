@@ -32,6 +32,7 @@ import * as activeMember from './030_active_member.js';
 import * as providerStaff from './031_provider_staff.js';
 import * as invoiceItems from './032_invoice_items.js';
 import * as organizationApplications from './033_organization_applications.js';
+import * as keysInHsm from './034_keys_in_hsm.js';
 
 export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   initial,
@@ -67,4 +68,5 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   providerStaff,
   invoiceItems,
   organizationApplications,
+  keysInHsm,
 ];

@@ -59,6 +59,7 @@ export const AUDIT_ACTIONS = [
   'allocation.made',
   'certificate.issued',
   'certificate.revoked',
+  'certificate.key-refused',
   'signature.created',
   'export.made',
 ] as const;

@@ -4,10 +4,9 @@
  * the issuing CA's), so an application can later prove what it was told, checking the chain to
  * our root. The key is the authority's kind (ECDSA P-384: ES384, whose r‖s WebCrypto answers).
  */
+import { compactJws } from '../../jws.js';
 import type { CaMember } from '../pki/authority.js';
 import type * as x509 from '../pki/x509.js';
-
-const base64url = (bytes: Uint8Array | string) => Buffer.from(bytes).toString('base64url');
 
 export async function signJws(
   service: CaMember,
@@ -21,7 +20,5 @@ export async function signJws(
       Buffer.from(der).toString('base64'),
     ),
   };
-  const input = `${base64url(JSON.stringify(header))}.${base64url(JSON.stringify(payload))}`;
-  const signature = await service.signer.sign(new TextEncoder().encode(input));
-  return `${input}.${base64url(new Uint8Array(signature))}`;
+  return compactJws(header, payload, service.signer);
 }

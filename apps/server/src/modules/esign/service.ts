@@ -13,7 +13,7 @@
  * - the signing happens under the transaction's row lock, moving it out of pending, with the
  *   counter taken in the same database transaction — never on failure, never twice.
  */
-import { createHash, randomBytes, randomUUID, webcrypto } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
   ESIGN_ERRORS,
   REQUEST_FRESHNESS_SECONDS,
@@ -32,6 +32,7 @@ import { settleExpiredLots } from '../counters/lots.js';
 import type { CaMember } from '../pki/authority.js';
 import { signDetached } from '../pki/cms.js';
 import type { ValidationData } from '../pki/pades.js';
+import type { Signer } from '../pki/signer.js';
 import { ownSigningSteps, ownValidationData } from '../pki/padesSteps.js';
 import * as x509 from '../pki/x509.js';
 import { hit } from '../throttle.js';
@@ -517,7 +518,8 @@ async function finish(
 
 /**
  * Signs the transaction's documents with a new key and a short-lived certificate for the signer
- * (the key is made here and never kept: the certificate names the identity app's confirmation).
+ * (the key is made in the hardware module for this transaction and destroyed after it: the
+ * certificate names the identity app's confirmation).
  */
 async function signDocuments(
   deps: Deps,
@@ -527,12 +529,25 @@ async function signDocuments(
   tsa: CaMember,
   now: Date,
 ): Promise<Omit<SigningOutcome, 'txnId' | 'transactionId'>> {
-  const keys = await webcrypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, [
-    'sign',
-    'verify',
-  ]);
+  const key = await deps.vault.generateForSession('P-256');
+  try {
+    return await signWith(deps, tx, row, person, tsa, now, key);
+  } finally {
+    key.discard();
+  }
+}
+
+async function signWith(
+  deps: Deps,
+  tx: Queryable,
+  row: TransactionRow & SigningApplicationRow,
+  person: { nationalId: string; fullNameEnglish: string; fullNameArabic: string },
+  tsa: CaMember,
+  now: Date,
+  key: Signer,
+): Promise<Omit<SigningOutcome, 'txnId' | 'transactionId'>> {
   const certificate = await deps.authority.issue(tx, {
-    publicKey: await x509.PublicKey.create(keys.publicKey),
+    publicKey: await x509.PublicKey.create(key.publicKey),
     name: { nameEnglish: person.fullNameEnglish, nationalId: person.nationalId },
     level: 'identityApp',
     months: 0,
@@ -560,7 +575,7 @@ async function signDocuments(
     const cms = await signDetached({
       digest: document.sha256,
       certificate,
-      privateKey: keys.privateKey,
+      signer: key,
       issuing,
       tsa,
       now,
@@ -577,7 +592,7 @@ async function signDocuments(
         },
         ownSigningSteps({
           certificate,
-          privateKey: keys.privateKey,
+          signer: key,
           issuing,
           tsa,
           now,

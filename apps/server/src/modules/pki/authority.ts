@@ -1,26 +1,18 @@
 /**
  * The certificate authority: a root, the issuing CA under it (which signs subscribers'
  * certificates and the CRL) and a delegated OCSP responder, made on first start and kept in the
- * database (modules/pki/signer.ts seals their keys). Several servers may start at once: an
- * advisory lock makes one of them create the authority and the others read it.
+ * database; their keys are made in the hardware security module (adapters/hsm) and the database
+ * names them by label. Several servers may start at once: an advisory lock makes one of them
+ * create the authority and the others read it.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID, webcrypto } from 'node:crypto';
 import { AsnConvert } from '@peculiar/asn1-schema';
 import { CRLNumber, id_ce_cRLNumber } from '@peculiar/asn1-x509';
 import * as x509 from './x509.js';
 import type { Config } from '../../config.js';
 import { inTransaction, type Pool, type Queryable } from '../../db/pool.js';
-import type { Keys } from '../../keys.js';
-import {
-  CA_KEY_ALGORITHM,
-  CA_SIGNING_ALGORITHM,
-  cryptoFor,
-  inProcessSigner,
-  newCaKeys,
-  sealKey,
-  unsealKey,
-  type Signer,
-} from './signer.js';
+import type { KeyVault } from '../../adapters/hsm/pkcs11.js';
+import { CA_CURVE, CA_SIGNING_ALGORITHM, cryptoFor, type Signer } from './signer.js';
 import {
   caNames,
   issuingExtensions,
@@ -94,10 +86,9 @@ export interface IssueOrder {
 export interface AuthorityOptions {
   pool: Pool;
   config: Pick<Config, 'demo' | 'CA_VALIDITY_YEARS' | 'publicOrigin'>;
-  keys: Pick<Keys, 'caSeal'>;
+  /** Where the authority's keys are made and kept. */
+  vault: KeyVault;
   clock: () => Date;
-  /** Signers held elsewhere (an HSM or KMS), by name; the others are kept in process. */
-  signers?: Partial<Record<CaName, Signer>>;
 }
 
 const spkiHash = (spki: ArrayBuffer | Uint8Array) =>
@@ -132,63 +123,50 @@ async function record(
 
 /** Loads the authority, creating it on first start. */
 export async function loadAuthority(options: AuthorityOptions): Promise<Authority> {
-  const { pool, config, keys, clock } = options;
+  const { pool, config, vault, clock } = options;
   const origin = config.publicOrigin;
   const names = caNames(config.demo);
 
-  const keep = async (
-    tx: Queryable,
-    name: CaName,
-    certificate: x509.X509Certificate,
-    pair: CryptoKeyPair | null,
-  ) => {
-    await tx.query(
-      `INSERT INTO ca_keys (name, serial, sealed_key, updated_at) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (name) DO UPDATE SET serial = EXCLUDED.serial, sealed_key = EXCLUDED.sealed_key, updated_at = EXCLUDED.updated_at`,
-      [
-        name,
-        certificate.serialNumber.toUpperCase(),
-        pair ? await sealKey(keys.caSeal, name, pair.privateKey) : null,
-        clock(),
-      ],
-    );
-  };
-
-  /** A new key (or the external signer's), certified by `make`, recorded and kept. */
+  /** A new key made in the module, certified by `make`, recorded and named current. */
   const create = async (
     tx: Queryable,
     name: CaName,
     make: (signer: Signer) => Promise<x509.X509Certificate>,
   ): Promise<CaMember> => {
-    const external = options.signers?.[name];
-    const pair = external ? null : await newCaKeys();
-    const signer = external ?? inProcessSigner(pair as CryptoKeyPair);
-    const certificate = await make(signer);
+    const key = await vault.generate(CA_CURVE, `${name}-${randomUUID()}`);
+    const certificate = await make(key);
     await record(tx, name, certificate, clock());
-    await keep(tx, name, certificate, pair);
-    return { certificate, signer };
+    await tx.query(
+      `INSERT INTO ca_keys (name, serial, key_label, updated_at) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (name) DO UPDATE SET serial = EXCLUDED.serial, key_label = EXCLUDED.key_label, updated_at = EXCLUDED.updated_at`,
+      [name, certificate.serialNumber.toUpperCase(), key.label, clock()],
+    );
+    return { certificate, signer: key };
   };
 
   const read = async (tx: Queryable, name: CaName): Promise<CaMember | null> => {
     const [row] = (
-      await tx.query<{ der: Buffer; sealed_key: Buffer | null }>(
-        'SELECT c.der, k.sealed_key FROM ca_keys k JOIN certificates c USING (serial) WHERE k.name = $1',
+      await tx.query<{ der: Buffer; key_label: string | null }>(
+        'SELECT c.der, k.key_label FROM ca_keys k JOIN certificates c USING (serial) WHERE k.name = $1',
         [name],
       )
     ).rows;
     if (!row) return null;
     const certificate = new x509.X509Certificate(new Uint8Array(row.der));
-    const external = options.signers?.[name];
-    if (external) return { certificate, signer: external };
-    if (!row.sealed_key)
+    if (!row.key_label)
       throw new Error(
-        `The certificate authority's ${name} key is held outside: configure its signer.`,
+        `The certificate authority's ${name} key was made before keys moved into the hardware module (it was kept in the database): start from a new database (demo mode: a new DATA_DIR) or make a new authority with the key ceremony.`,
       );
-    const publicKey = await certificate.publicKey.export(CA_KEY_ALGORITHM, ['verify']);
-    return {
-      certificate,
-      signer: inProcessSigner(await unsealKey(keys.caSeal, name, row.sealed_key, publicKey)),
-    };
+    const key = await vault.find(row.key_label);
+    if (!key)
+      throw new Error(
+        `The certificate authority's ${name} key "${row.key_label}" is not in ${vault.description}: HSM_MODULE or HSM_TOKEN names another module or token than the one it was made in.`,
+      );
+    if (!(await certifies(certificate, key.publicKey)))
+      throw new Error(
+        `The key "${row.key_label}" in ${vault.description} is not the one the ${name} certificate certifies.`,
+      );
+    return { certificate, signer: key };
   };
 
   const signed = (signer: Signer) => ({
@@ -423,6 +401,15 @@ export async function loadAuthority(options: AuthorityOptions): Promise<Authorit
 
     issueCrl,
   };
+}
+
+/** Whether `certificate` is for `publicKey` (the same SubjectPublicKeyInfo). */
+export async function certifies(
+  certificate: x509.X509Certificate,
+  publicKey: CryptoKey,
+): Promise<boolean> {
+  const spki = Buffer.from(await webcrypto.subtle.exportKey('spki', publicKey));
+  return spki.equals(Buffer.from(certificate.publicKey.rawData));
 }
 
 /** A time without its milliseconds: DER's times (certificates, CRLs, OCSP) have no fraction. */

@@ -13,6 +13,7 @@ import * as pkijs from 'pkijs';
 import type { CaMember } from './authority.js';
 import { certificateSet, signerInfoFor } from './signerInfo.js';
 import { stampDigest } from './tsa.js';
+import { cryptoFor, type Signer } from './signer.js';
 import type * as x509 from './x509.js';
 
 const ID_DATA = '1.2.840.113549.1.7.1';
@@ -25,9 +26,9 @@ const ATTRIBUTE = {
 export interface DetachedSignatureOrder {
   /** The document's SHA-256. */
   digest: Uint8Array;
-  /** The signer's certificate and the key it certifies (ECDSA P-256 or RSA, signing SHA-256). */
+  /** The signer's certificate and its key in the module (ECDSA P-256, signing SHA-256). */
   certificate: x509.X509Certificate;
-  privateKey: CryptoKey;
+  signer: Signer;
   /** The issuing CA's certificate, sent along for the relying party's chain. */
   issuing: x509.X509Certificate;
   tsa: CaMember;
@@ -62,7 +63,8 @@ export async function signDetached(order: DetachedSignatureOrder): Promise<Buffe
       }),
     ],
   });
-  await signed.sign(order.privateKey, 0, 'SHA-256');
+  const engine = new pkijs.CryptoEngine({ name: 'tawqi-signer', crypto: cryptoFor(order.signer) });
+  await signed.sign(order.signer.publicKey, 0, 'SHA-256', undefined, engine);
 
   const signerInfo = signed.signerInfos[0];
   if (!signerInfo) throw new Error('the signature has no signer');

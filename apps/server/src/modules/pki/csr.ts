@@ -1,13 +1,15 @@
 /**
  * A certificate request (PKCS#10) as the browser sends it, checked before anything is kept: it
  * parses, its self-signature verifies (the sender holds the private key), it is signed with
- * SHA-256 or better, and its key is RSA of 2048–4096 bits (exponent 65537) or ECDSA on P-256.
+ * SHA-256 or better, and its key is RSA of 2048–4096 bits (exponent 65537) or ECDSA on P-256,
+ * and no known flaw breaks it (weakKeys.ts: Fermat, ROCA, Debian's weak keys).
  */
 import { createPublicKey } from 'node:crypto';
 import * as x509 from './x509.js';
 import { spkiHash } from './authority.js';
+import { breakableRsa, type BreakableKey } from './weakKeys.js';
 
-export type CsrProblem = 'unreadable' | 'badSignature' | 'weakKey' | 'weakHash';
+export type CsrProblem = 'unreadable' | 'badSignature' | 'weakKey' | 'weakHash' | 'breakableKey';
 
 export interface CheckedCsr {
   request: x509.Pkcs10CertificateRequest;
@@ -17,10 +19,16 @@ export interface CheckedCsr {
   keyAlgorithm: string;
 }
 
+export interface CsrChecks {
+  /** Debian's weak keys, as weakKeys.ts reads them (empty: none listed). */
+  debianWeakKeys: ReadonlySet<string>;
+  /** Told which flaw refused a key (for the server's log, not the person). */
+  onBreakable?: ((flaw: BreakableKey) => void) | undefined;
+}
 const WEAK_HASHES = new Set(['SHA-1', 'MD5']);
 
 /** Reads and checks a request given in PEM or base64 DER; answers the problem when it is not good. */
-export async function checkCsr(text: string): Promise<CheckedCsr | CsrProblem> {
+export async function checkCsr(text: string, checks: CsrChecks): Promise<CheckedCsr | CsrProblem> {
   let request: x509.Pkcs10CertificateRequest;
   try {
     const body = text.includes('-----BEGIN')
@@ -43,6 +51,14 @@ export async function checkCsr(text: string): Promise<CheckedCsr | CsrProblem> {
     if (key.asymmetricKeyType === 'rsa') {
       const bits = details.modulusLength ?? 0;
       if (bits < 2048 || bits > 4096 || details.publicExponent !== 65537n) return 'weakKey';
+      const modulus = BigInt(
+        `0x${Buffer.from(key.export({ format: 'jwk' }).n ?? '', 'base64url').toString('hex')}`,
+      );
+      const flaw = breakableRsa(modulus, checks.debianWeakKeys);
+      if (flaw) {
+        checks.onBreakable?.(flaw);
+        return 'breakableKey';
+      }
       keyAlgorithm = `RSA-${String(bits)}`;
     } else if (key.asymmetricKeyType === 'ec' && details.namedCurve === 'prime256v1') {
       keyAlgorithm = 'ECDSA-P-256';

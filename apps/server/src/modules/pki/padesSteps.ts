@@ -8,6 +8,7 @@ import type { Authority, CaMember } from './authority.js';
 import { signDetached } from './cms.js';
 import { ocspAnswerFor } from './ocsp.js';
 import type { SigningSteps, ValidationData } from './pades.js';
+import type { Signer } from './signer.js';
 import { stampDigest } from './tsa.js';
 import type * as x509 from './x509.js';
 
@@ -42,7 +43,7 @@ export async function ownValidationData(
 /** The steps done with our own keys: the signer's, and our TSA's for its tokens. */
 export function ownSigningSteps(keys: {
   certificate: x509.X509Certificate;
-  privateKey: CryptoKey;
+  signer: Signer;
   issuing: x509.X509Certificate;
   tsa: CaMember;
   now: Date;
@@ -53,7 +54,7 @@ export function ownSigningSteps(keys: {
       signDetached({
         digest: Buffer.from(digest),
         certificate: keys.certificate,
-        privateKey: keys.privateKey,
+        signer: keys.signer,
         issuing: keys.issuing,
         tsa: keys.tsa,
         now: keys.now,

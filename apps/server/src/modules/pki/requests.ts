@@ -28,6 +28,7 @@ import type { Fulfil } from '../payments/fulfilment.js';
 import { checkout, type PaymentDeps } from '../payments/handlers.js';
 import { inLanguage, localWord } from '../words.js';
 import { checkCsr, type CsrProblem } from './csr.js';
+import { debianWeakKeysOf, type BreakableKey } from './weakKeys.js';
 import { CERTIFICATE_POLICIES, PKI_PATHS } from './profiles.js';
 import * as x509 from './x509.js';
 
@@ -45,6 +46,10 @@ const MESSAGES = {
   weakKey: {
     en: 'This key is too weak. Use an RSA key of 2048 bits or more, or an ECDSA P-256 key.',
     ar: 'هذا المفتاح ضعيف. استخدم مفتاح RSA بطول 2048 بت أو أكثر، أو مفتاح ECDSA P-256.',
+  },
+  breakableKey: {
+    en: 'This key can be broken: the program that made it has a known flaw (primes too close together, the ROCA fault, or Debian’s weak keys). Make a new key in an up-to-date browser.',
+    ar: 'يمكن كسر هذا المفتاح: في البرنامج الذي أنشأه خلل معروف (عددان أوليان متقاربان جدًا، أو ثغرة ROCA، أو مفاتيح Debian الضعيفة). أنشئ مفتاحًا جديدًا في متصفح محدَّث.',
   },
   weakHash: {
     en: 'The certificate request is signed with a weak hash. Use SHA-256 or stronger.',
@@ -323,7 +328,21 @@ export function certificateHandlers(deps: PaymentDeps): Handlers {
 
     submitCertificateKey: async ({ caller, input, language, audit }) => {
       const { userSlno } = requireCaller(caller);
-      const checked = await checkCsr(input.body.csr);
+      let flaw: BreakableKey | undefined;
+      const checked = await checkCsr(input.body.csr, {
+        debianWeakKeys: debianWeakKeysOf(deps.config.WEAK_KEY_LISTS),
+        onBreakable: (found) => {
+          flaw = found;
+        },
+      });
+      if (flaw)
+        // An attempt an auditor wants to see, with the flaw the person is not told in detail.
+        await deps.audit.record(pool, audit, {
+          action: 'certificate.key-refused',
+          outcome: 'denied',
+          target: input.params.reference,
+          detail: { flaw },
+        });
       if (typeof checked === 'string') throw refuse(422, MESSAGES[checked]);
       const row = await inTransaction(pool, async (tx) => {
         const current = await ownRequest(tx, userSlno, input.params.reference);

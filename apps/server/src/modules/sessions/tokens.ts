@@ -5,6 +5,11 @@
  * point at other keys (`jku`, `x5u`, `jwk`, `x5c`; RFC 8725 §3.10), so `alg: none`, a plain `JWT`,
  * an unknown key, another issuer or audience, an expired or a tampered token are all refused.
  *
+ * The key is made in the hardware security module (adapters/hsm) and used by handle; the
+ * database keeps its label and public JWK. The token is therefore put together here (RFC 7515's
+ * compact form: the module signs the header and payload, ES256's r‖s is its answer as it is) and
+ * verified by jose.
+ *
  * A token verified once is remembered until it expires (`VerifiedTokens`): the portal sends the
  * same token with every call for its five minutes, and checking its ES256 signature again each
  * time was a fifth of a signed-in read's work on the server (`npm run bench`). Only the exact
@@ -12,16 +17,10 @@
  * still live is not the token's to say and is read from the database on every request.
  */
 import { randomUUID } from 'node:crypto';
-import {
-  SignJWT,
-  exportJWK,
-  generateKeyPair,
-  importJWK,
-  jwtVerify,
-  type CryptoKey,
-  type JWK,
-} from 'jose';
+import { exportJWK, jwtVerify } from 'jose';
+import type { KeyVault } from '../../adapters/hsm/pkcs11.js';
 import type { Pool } from '../../db/pool.js';
+import { compactJws } from '../../jws.js';
 
 export const ISSUER = 'tawqi';
 export const AUDIENCE = 'tawqi-api';
@@ -41,42 +40,53 @@ export interface TokenSigner {
   verify(token: string, now: Date): Promise<AccessClaims | null>;
 }
 
-/** The signing key of the deployment: made once and stored, so every instance uses the same. */
-export async function loadSigner(pool: Pool): Promise<TokenSigner> {
-  let row = (
-    await pool.query<{ kid: string; private_jwk: JWK; public_jwk: JWK }>(
-      'SELECT kid, private_jwk, public_jwk FROM signing_keys ORDER BY created_at DESC LIMIT 1',
-    )
-  ).rows[0];
-  if (!row) {
-    const { privateKey, publicKey } = await generateKeyPair(ALGORITHM, { extractable: true });
-    const kid = randomUUID();
-    await pool.query(
-      'INSERT INTO signing_keys (kid, private_jwk, public_jwk) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
-      [kid, await exportJWK(privateKey), await exportJWK(publicKey)],
-    );
-    row = (
-      await pool.query<{ kid: string; private_jwk: JWK; public_jwk: JWK }>(
-        'SELECT kid, private_jwk, public_jwk FROM signing_keys ORDER BY created_at DESC LIMIT 1',
+/** The signing key of the deployment: made once in the module, so every instance uses the same. */
+export async function loadSigner(pool: Pool, vault: KeyVault): Promise<TokenSigner> {
+  const newest = async () =>
+    (
+      await pool.query<{ kid: string; key_label: string }>(
+        'SELECT kid, key_label FROM signing_keys ORDER BY created_at DESC LIMIT 1',
       )
     ).rows[0];
-    if (!row) throw new Error('no signing key could be stored');
+  let row = await newest();
+  if (!row) {
+    const kid = randomUUID();
+    const made = await vault.generate('P-256', `access-token-${kid}`);
+    const stored = await pool.query(
+      `INSERT INTO signing_keys (kid, key_label, public_jwk)
+       SELECT $1, $2, $3 WHERE NOT EXISTS (SELECT 1 FROM signing_keys)`,
+      [kid, made.label, await exportJWK(made.publicKey)],
+    );
+    // Another instance stored its key first: that one is used, this one is not kept.
+    if (stored.rowCount !== 1) vault.destroy(made.label);
+    row = await newest();
+    if (!row) throw new Error('no access-token key could be stored');
   }
-  // Keys are parsed once here, not per request (re-parsing is 15× slower).
-  const privateKey = (await importJWK(row.private_jwk, ALGORITHM)) as CryptoKey;
-  const publicKey = (await importJWK(row.public_jwk, ALGORITHM)) as CryptoKey;
+  const key = await vault.find(row.key_label);
+  if (!key)
+    throw new Error(
+      `The access-token key "${row.key_label}" is not in ${vault.description}: HSM_MODULE or HSM_TOKEN names another module or token than the one it was made in.`,
+    );
   const kid = row.kid;
+  const publicKey = key.publicKey;
   const verified = new VerifiedTokens();
   return {
-    issue: (claims, now, lifetimeSeconds) =>
-      new SignJWT({ sid: claims.sessionId, dev: claims.deviceId })
-        .setProtectedHeader({ alg: ALGORITHM, typ: TYPE, kid })
-        .setSubject(String(claims.userSlno))
-        .setIssuer(ISSUER)
-        .setAudience(AUDIENCE)
-        .setIssuedAt(Math.floor(now.getTime() / 1000))
-        .setExpirationTime(Math.floor(now.getTime() / 1000) + lifetimeSeconds)
-        .sign(privateKey),
+    issue: (claims, now, lifetimeSeconds) => {
+      const issuedAt = Math.floor(now.getTime() / 1000);
+      return compactJws(
+        { alg: ALGORITHM, typ: TYPE, kid },
+        {
+          sid: claims.sessionId,
+          dev: claims.deviceId,
+          sub: String(claims.userSlno),
+          iss: ISSUER,
+          aud: AUDIENCE,
+          iat: issuedAt,
+          exp: issuedAt + lifetimeSeconds,
+        },
+        key,
+      );
+    },
     verify: async (token, now) => {
       const remembered = verified.get(token, now);
       if (remembered) return remembered;

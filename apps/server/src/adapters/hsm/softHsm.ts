@@ -1,0 +1,94 @@
+/**
+ * SoftHSM v2 (Debian's `softhsm2`), the PKCS#11 module of demo mode and the tests, and the one
+ * place that decides which module the server opens. SoftHSM keeps its tokens as files in a folder
+ * named by the configuration file in SOFTHSM2_CONF, read when the module is loaded: demo mode
+ * writes one under DATA_DIR/softhsm (so a new DATA_DIR is a new database and a new token), unless
+ * the environment already names one.
+ */
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import pkcs11js from 'pkcs11js';
+import { loadModule, openVault, slotOf, VaultError, type KeyVault } from './pkcs11.js';
+
+/** Where Debian (and others) put SoftHSM's library. */
+export const SOFTHSM_PATHS = [
+  '/usr/lib/softhsm/libsofthsm2.so',
+  '/usr/lib/x86_64-linux-gnu/softhsm/libsofthsm2.so',
+  '/usr/lib/aarch64-linux-gnu/softhsm/libsofthsm2.so',
+  '/usr/local/lib/softhsm/libsofthsm2.so',
+];
+
+export function findSoftHsm(): string {
+  const found = SOFTHSM_PATHS.find((path) => existsSync(path));
+  if (!found)
+    throw new VaultError(
+      'Demo mode keeps its keys in SoftHSM, which is not installed: `apt-get install softhsm2` (npm start does this when it runs as root).',
+    );
+  return found;
+}
+
+/** Whether a module path is SoftHSM's (production refuses it unless told it is a test). */
+export const isSoftHsm = (path: string) => /softhsm/i.test(basename(path));
+
+/** Points SoftHSM at a token folder inside `dir`, unless SOFTHSM2_CONF already names one. */
+export function useSoftHsmFolder(dir: string): void {
+  if (process.env.SOFTHSM2_CONF) return;
+  const folder = resolve(dir);
+  const tokens = join(folder, 'tokens');
+  mkdirSync(tokens, { recursive: true, mode: 0o700 });
+  const conf = join(folder, 'softhsm2.conf');
+  writeFileSync(
+    conf,
+    [
+      `directories.tokendir = ${tokens}`,
+      'objectstore.backend = file',
+      'log.level = ERROR',
+      'slots.removable = false',
+      '',
+    ].join('\n'),
+    { mode: 0o600 },
+  );
+  process.env.SOFTHSM2_CONF = conf;
+}
+
+/**
+ * Makes the token `label` when SoftHSM has none (demo mode's first start): its security officer's
+ * and user's PIN are both `pin`. A real HSM's token is the operator's to initialize.
+ */
+export function ensureSoftHsmToken(modulePath: string, label: string, pin: string): void {
+  const module = loadModule(modulePath);
+  if (slotOf(module, label)) return;
+  const free = module
+    .C_GetSlotList(true)
+    .find((slot) => !(module.C_GetTokenInfo(slot).flags & pkcs11js.CKF_TOKEN_INITIALIZED));
+  if (!free) throw new VaultError('SoftHSM has no free slot for a new token.');
+  module.C_InitToken(free, pin, label.padEnd(32));
+  const slot = slotOf(module, label);
+  if (!slot) throw new VaultError(`SoftHSM did not make the token "${label}".`);
+  const session = module.C_OpenSession(slot, pkcs11js.CKF_SERIAL_SESSION | pkcs11js.CKF_RW_SESSION);
+  try {
+    module.C_Login(session, pkcs11js.CKU_SO, pin);
+    module.C_InitPIN(session, pin);
+    module.C_Logout(session);
+  } finally {
+    module.C_CloseSession(session);
+  }
+}
+
+export interface HsmSettings {
+  /** The PKCS#11 library; null in demo mode without one: SoftHSM in `dataDir`. */
+  module: string | null;
+  token: string;
+  pin: string;
+  dataDir: string;
+}
+
+/** The vault the configuration names (config.ts has refused what production may not use). */
+export function openConfiguredVault(settings: HsmSettings): KeyVault {
+  if (settings.module)
+    return openVault({ module: settings.module, token: settings.token, pin: settings.pin });
+  useSoftHsmFolder(join(settings.dataDir, 'softhsm'));
+  const module = findSoftHsm();
+  ensureSoftHsmToken(module, settings.token, settings.pin);
+  return openVault({ module, token: settings.token, pin: settings.pin });
+}

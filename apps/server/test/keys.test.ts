@@ -1,0 +1,253 @@
+/**
+ * Keys no database reader can use (issue 40). Every private key the service signs with is made in
+ * the PKCS#11 module (SoftHSM here, through the code production uses with its HSM), sensitive and
+ * not extractable; the database keeps public keys and labels only. The attack that worked before:
+ * read the access-token key from `signing_keys` with the application's role, sign a token for
+ * another person's live session, and be let in (`GET /profile/my` → 200).
+ */
+import { createPrivateKey, webcrypto } from 'node:crypto';
+import pkcs11js from 'pkcs11js';
+import { describe, expect, it } from 'vitest';
+import { isCode, loadModule, openVault, slotOf } from '../src/adapters/hsm/pkcs11.js';
+import { ensureSoftHsmToken, findSoftHsm } from '../src/adapters/hsm/softHsm.js';
+import { compactJws } from '../src/jws.js';
+import { AUDIENCE, ISSUER } from '../src/modules/sessions/tokens.js';
+import { NOURA, SARA, startHarness } from './harness.js';
+
+const h = await startHarness();
+
+/** What a value of any column holds that is a private key, said in a few words; null if none. */
+export function privateKeyIn(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (Buffer.isBuffer(value)) {
+    for (const type of ['pkcs8', 'sec1', 'pkcs1'] as const)
+      try {
+        createPrivateKey({ key: value, format: 'der', type });
+        return `a DER private key (${type})`;
+      } catch {
+        // Not this kind.
+      }
+    return privateKeyIn(value.toString('latin1'));
+  }
+  if (typeof value === 'string') {
+    if (/-----BEGIN [A-Z ]*PRIVATE KEY-----/.test(value)) return 'a PEM private key';
+    if (/^[[{]/.test(value.trim()))
+      try {
+        return privateKeyIn(JSON.parse(value));
+      } catch {
+        return null;
+      }
+    return null;
+  }
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      const found = privateKeyIn(item);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (typeof value === 'object') {
+    const record = value as Record<string, unknown>;
+    if (typeof record.kty === 'string' && typeof record.d === 'string') return 'a private JWK';
+    for (const item of Object.values(record)) {
+      const found = privateKeyIn(item);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+/** Every column of every table the application's role can read, scanned for private keys. */
+async function scanDatabase(): Promise<{ found: string[]; jwks: JsonWebKey[]; cells: number }> {
+  const { rows: columns } = await h.pool.query<{ table_name: string; column_name: string }>(
+    `SELECT c.table_name, c.column_name FROM information_schema.columns c
+       JOIN information_schema.tables t USING (table_schema, table_name)
+      WHERE c.table_schema = 'public' AND t.table_type = 'BASE TABLE'
+        AND has_column_privilege(current_user, format('%I.%I', c.table_schema, c.table_name), c.column_name, 'SELECT')`,
+  );
+  const found: string[] = [];
+  const jwks: JsonWebKey[] = [];
+  let cells = 0;
+  for (const { table_name: table, column_name: column } of columns) {
+    if (/private|sealed/i.test(column)) found.push(`${table}.${column}: a column for private keys`);
+    const { rows } = await h.pool.query<{ value: unknown }>(
+      `SELECT "${column}" AS value FROM "${table}"`,
+    );
+    for (const { value } of rows) {
+      cells += 1;
+      const kind = privateKeyIn(value);
+      if (!kind) continue;
+      found.push(`${table}.${column}: ${kind}`);
+      const parsed = typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
+      if (parsed && typeof parsed === 'object' && 'd' in parsed) jwks.push(parsed as JsonWebKey);
+    }
+  }
+  return { found, jwks, cells };
+}
+
+describe('the key scanner', () => {
+  it('finds a private key in each form a table could hold one', async () => {
+    const pair = await webcrypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, [
+      'sign',
+      'verify',
+    ]);
+    const jwk = await webcrypto.subtle.exportKey('jwk', pair.privateKey);
+    const pkcs8 = Buffer.from(await webcrypto.subtle.exportKey('pkcs8', pair.privateKey));
+    expect(privateKeyIn(jwk)).toBe('a private JWK');
+    expect(privateKeyIn(JSON.stringify({ keys: [jwk] }))).toBe('a private JWK');
+    expect(privateKeyIn(pkcs8)).toBe('a DER private key (pkcs8)');
+    expect(
+      privateKeyIn(
+        `-----BEGIN PRIVATE KEY-----\n${pkcs8.toString('base64')}\n-----END PRIVATE KEY-----`,
+      ),
+    ).toBe('a PEM private key');
+    // Public halves are not private keys.
+    expect(privateKeyIn(await webcrypto.subtle.exportKey('jwk', pair.publicKey))).toBeNull();
+    expect(
+      privateKeyIn(Buffer.from(await webcrypto.subtle.exportKey('spki', pair.publicKey))),
+    ).toBeNull();
+  });
+});
+
+describe('the key-reading attack', () => {
+  it('finds no private key in any table, so no token can be made for another person’s session', async () => {
+    // Every key the service signs with exists by now: the authority's, the TSA's, the eSign
+    // service's, and the access-token key (a sign-in).
+    await h.deps.authority.timestamper();
+    await h.deps.authority.esignService();
+    const victim = await h.signIn(SARA);
+    const attacker = await h.signIn(NOURA);
+    expect((await h.call('GET', '/api/v1/profile/my', { token: victim.token })).status).toBe(200);
+
+    const scan = await scanDatabase();
+    expect(scan.cells).toBeGreaterThan(1000);
+    expect(scan.found).toEqual([]);
+
+    // What the attacker did before: a token with the victim's claims, signed by each key read
+    // from the database. With none read, the only key left is one of their own: refused.
+    const claims = JSON.parse(
+      Buffer.from(victim.token.split('.')[1] ?? '', 'base64url').toString(),
+    ) as Record<string, unknown>;
+    const header = JSON.parse(
+      Buffer.from(victim.token.split('.')[0] ?? '', 'base64url').toString(),
+    ) as Record<string, unknown>;
+    const own = await webcrypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, [
+      'sign',
+    ]);
+    const keys = [
+      ...(await Promise.all(
+        scan.jwks.map((jwk) =>
+          webcrypto.subtle.importKey('jwk', jwk, { name: 'ECDSA', namedCurve: 'P-256' }, false, [
+            'sign',
+          ]),
+        ),
+      )),
+      own.privateKey,
+    ];
+    for (const privateKey of keys) {
+      const forged = await compactJws(
+        header,
+        { ...claims, iss: ISSUER, aud: AUDIENCE },
+        {
+          sign: (data) =>
+            webcrypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, privateKey, data),
+        },
+      );
+      const answer = await h.call('GET', '/api/v1/profile/my', { token: forged });
+      expect(answer.status).toBe(401);
+    }
+    expect((await h.call('GET', '/api/v1/profile/my', { token: attacker.token })).status).toBe(200);
+  });
+});
+
+describe('the keys in the module', () => {
+  /** The module's own answer about a kept key, read in a session of the test's. */
+  function inModule(label: string) {
+    const module = loadModule(findSoftHsm());
+    const slot = slotOf(module, h.deps.config.hsm.token);
+    if (!slot) throw new Error('no token');
+    const session = module.C_OpenSession(slot, pkcs11js.CKF_SERIAL_SESSION);
+    try {
+      module.C_FindObjectsInit(session, [
+        { type: pkcs11js.CKA_CLASS, value: pkcs11js.CKO_PRIVATE_KEY },
+        { type: pkcs11js.CKA_LABEL, value: label },
+      ]);
+      const handles = module.C_FindObjects(session, 5);
+      module.C_FindObjectsFinal(session);
+      const [handle] = handles;
+      if (!handle) return { count: 0 };
+      const flags = module.C_GetAttributeValue(session, handle, [
+        { type: pkcs11js.CKA_SENSITIVE },
+        { type: pkcs11js.CKA_EXTRACTABLE },
+        { type: pkcs11js.CKA_NEVER_EXTRACTABLE },
+        { type: pkcs11js.CKA_ALWAYS_SENSITIVE },
+      ]);
+      let value: string;
+      try {
+        module.C_GetAttributeValue(session, handle, [{ type: pkcs11js.CKA_VALUE }]);
+        value = 'read';
+      } catch (error) {
+        value = isCode(error, pkcs11js.CKR_ATTRIBUTE_SENSITIVE) ? 'refused' : String(error);
+      }
+      return {
+        count: handles.length,
+        flags: flags.map((flag) => flag.value[0] === 1),
+        value,
+      };
+    } finally {
+      module.C_CloseSession(session);
+    }
+  }
+
+  it('are each made inside it, never extractable, and refuse to give their value', async () => {
+    await h.deps.authority.timestamper();
+    await h.deps.authority.esignService();
+    await h.signIn(SARA);
+    const { rows } = await h.pool.query<{ name: string; key_label: string }>(
+      `SELECT name, key_label FROM ca_keys
+        UNION ALL SELECT 'access tokens', key_label FROM signing_keys ORDER BY name`,
+    );
+    expect(rows.map((row) => row.name)).toEqual([
+      'access tokens',
+      'esign',
+      'issuing',
+      'ocsp',
+      'root',
+      'tsa',
+    ]);
+    for (const row of rows)
+      expect(inModule(row.key_label), row.name).toEqual({
+        count: 1,
+        // Sensitive, not extractable, never extractable, always sensitive.
+        flags: [true, false, true, true],
+        value: 'refused',
+      });
+  });
+
+  it('makes a one-hour signer’s key for one task, and it is gone when discarded', async () => {
+    const key = await h.deps.vault.generateForSession('P-256');
+    const signature = await key.sign(Buffer.from('a document'));
+    expect(
+      await webcrypto.subtle.verify(
+        { name: 'ECDSA', hash: 'SHA-256' },
+        key.publicKey,
+        signature,
+        Buffer.from('a document'),
+      ),
+    ).toBe(true);
+    expect(inModule(key.label)).toMatchObject({ count: 1, value: 'refused' });
+    key.discard();
+    expect(inModule(key.label)).toEqual({ count: 0 });
+  });
+
+  it('refuses a wrong PIN, and a token that is not there, with messages naming them', () => {
+    // A token of its own: this process is logged in to the server's already.
+    ensureSoftHsmToken(findSoftHsm(), 'pin-test', 'the-right-pin');
+    expect(() =>
+      openVault({ module: findSoftHsm(), token: 'pin-test', pin: 'not-the-pin' }),
+    ).toThrow(/token "pin-test" refused the PIN \(HSM_PIN\)/);
+    expect(() =>
+      openVault({ module: findSoftHsm(), token: 'nowhere', pin: 'the-right-pin' }),
+    ).toThrow(/has no token labelled "nowhere" \(HSM_TOKEN\)/);
+  });
+});
