@@ -27,8 +27,9 @@ export async function freePort() {
  * @param {{ env?: Record<string, string>, logFile?: string, nodeArgs?: string[] }} [options] extra
  *   environment (it wins over the demo defaults), a file to append the server's output to, and
  *   options for Node (a benchmark's `--cpu-prof`, for one)
- * @returns {Promise<{ baseUrl: string, pid: number, pgPort: number, stop: () => Promise<void> }>}
- *   where it answers, its process (a benchmark reads its memory) and its embedded PostgreSQL's port
+ * @returns {Promise<{ baseUrl: string, pid: number, pgPort: number, dataDir: string, stop: () => Promise<void> }>}
+ *   where it answers, its process (a benchmark reads its memory), its embedded PostgreSQL's port
+ *   and its DATA_DIR (where its SoftHSM token is: a benchmark signs with the server's keys)
  */
 export async function startBuiltServer({ env = {}, logFile, nodeArgs = [] } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'tawqi-run-'));
@@ -72,5 +73,11 @@ export async function startBuiltServer({ env = {}, logFile, nodeArgs = [] } = {}
     await stop();
     throw error;
   }
-  return { baseUrl: `http://127.0.0.1:${String(port)}`, pid: child.pid ?? 0, pgPort, stop };
+  return {
+    baseUrl: `http://127.0.0.1:${String(port)}`,
+    pid: child.pid ?? 0,
+    pgPort,
+    dataDir,
+    stop,
+  };
 }

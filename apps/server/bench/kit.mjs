@@ -1,33 +1,28 @@
 // What the eSign benchmarks share (bench/esign.mjs, bench/verify.mjs): the built server's own
 // authority read from its database, a signer's certificate for Sara, and a registered application
 // with the client an application would use.
-import { webcrypto } from 'node:crypto';
 import { exportSPKI, generateKeyPair } from 'jose';
+import { openConfiguredVault } from '../dist/adapters/hsm/softHsm.js';
 import { createEsignClient } from '../dist/adapters/esignApp/client.js';
 import { loadConfig } from '../dist/config.js';
-import { deriveKeys } from '../dist/keys.js';
 import { registerApplication } from '../dist/modules/esign/applications.js';
 import { loadAuthority } from '../dist/modules/pki/authority.js';
 import * as x509 from '../dist/modules/pki/x509.js';
 
-/** The authority of the server whose database `pool` reaches, a signer's key and certificate. */
-export async function benchSigner(pool) {
-  const config = loadConfig({ TAWQI_MODE: 'demo', LOG_LEVEL: 'silent' });
-  const authority = await loadAuthority({
-    pool,
-    config,
-    keys: deriveKeys(config.secrets),
-    clock: () => new Date(),
-  });
-  const keys = await webcrypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, [
-    'sign',
-    'verify',
-  ]);
+/**
+ * The authority of the built server whose database `pool` reaches and whose DATA_DIR is `dataDir`
+ * (its keys are in that folder's SoftHSM token), a signer's key made there and its certificate.
+ */
+export async function benchSigner(pool, dataDir) {
+  const config = loadConfig({ TAWQI_MODE: 'demo', LOG_LEVEL: 'silent', DATA_DIR: dataDir });
+  const vault = openConfiguredVault({ ...config.hsm, dataDir });
+  const authority = await loadAuthority({ pool, config, vault, clock: () => new Date() });
+  const signer = await vault.generateForSession('P-256');
   const [sara] = (
     await pool.query("SELECT user_slno, national_id FROM users WHERE username = 'sara'")
   ).rows;
   const certificate = await authority.issue(pool, {
-    publicKey: await x509.PublicKey.create(keys.publicKey),
+    publicKey: await x509.PublicKey.create(signer.publicKey),
     name: { nameEnglish: 'Bench Signer', nationalId: sara.national_id },
     level: 'identityApp',
     months: 0,
@@ -36,7 +31,7 @@ export async function benchSigner(pool) {
     orgSlno: null,
     class: 'individual',
   });
-  return { authority, keys, certificate, sara };
+  return { authority, signer, certificate, sara, vault };
 }
 
 /** An application registered under an L1 provider for individuals, and its client. */

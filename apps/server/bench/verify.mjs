@@ -32,7 +32,7 @@ const server = await startBuiltServer({
 const pool = new pg.Pool({ connectionString: embeddedOwnerUrl(server.pgPort, 'tawqi'), max: 4 });
 try {
   // ── The hostile file ────────────────────────────────────────────────────────────────────────
-  const { authority, keys, certificate } = await benchSigner(pool);
+  const { authority, signer, certificate } = await benchSigner(pool, server.dataDir);
   const document = PDF.create();
   for (let page = 1; page <= 300; page++)
     document
@@ -49,7 +49,7 @@ try {
       },
       ownSigningSteps({
         certificate,
-        privateKey: keys.privateKey,
+        signer,
         issuing: authority.issuing,
         tsa: await authority.timestamper(),
         now: new Date(),
