@@ -5,6 +5,8 @@ import { exportSPKI, generateKeyPair } from 'jose';
 import { openConfiguredVault } from '../dist/adapters/hsm/softHsm.js';
 import { createEsignClient } from '../dist/adapters/esignApp/client.js';
 import { loadConfig } from '../dist/config.js';
+import { deriveKeys } from '../dist/keys.js';
+import { createAuditLog } from '../dist/modules/audit/log.js';
 import { registerApplication } from '../dist/modules/esign/applications.js';
 import { loadAuthority } from '../dist/modules/pki/authority.js';
 import * as x509 from '../dist/modules/pki/x509.js';
@@ -16,7 +18,10 @@ import * as x509 from '../dist/modules/pki/x509.js';
 export async function benchSigner(pool, dataDir) {
   const config = loadConfig({ TAWQI_MODE: 'demo', LOG_LEVEL: 'silent', DATA_DIR: dataDir });
   const vault = openConfiguredVault({ ...config.hsm, dataDir });
-  const authority = await loadAuthority({ pool, config, vault, clock: () => new Date() });
+  const clock = () => new Date();
+  // The bench signs with the server's CA: its key uses go to the server's audit log.
+  const audit = createAuditLog({ keys: deriveKeys(config.secrets), clock });
+  const authority = await loadAuthority({ pool, config, vault, clock, audit });
   const signer = await vault.generateForSession('P-256');
   const [sara] = (
     await pool.query("SELECT user_slno, national_id FROM users WHERE username = 'sara'")

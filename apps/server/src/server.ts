@@ -165,7 +165,7 @@ export async function createServer(options: {
     notifier,
     documents: documentStoreOf(config),
     vault,
-    authority: await loadAuthority({ pool: options.pool, config, vault, clock }),
+    authority: await loadAuthority({ pool: options.pool, config, vault, clock, audit }),
     pdfWork: createPdfWork(config),
     gateway,
     selfOrigin,

@@ -12,7 +12,7 @@ import { isCode, loadModule, openVault, slotOf } from '../src/adapters/hsm/pkcs1
 import { ensureSoftHsmToken, findSoftHsm } from '../src/adapters/hsm/softHsm.js';
 import { compactJws } from '../src/jws.js';
 import { AUDIENCE, ISSUER } from '../src/modules/sessions/tokens.js';
-import { NOURA, SARA, startHarness } from './harness.js';
+import { NOURA, SARA, startHarness, subscriberCertificate } from './harness.js';
 
 const h = await startHarness();
 
@@ -157,6 +157,57 @@ describe('the key-reading attack', () => {
       expect(answer.status).toBe(401);
     }
     expect((await h.call('GET', '/api/v1/profile/my', { token: attacker.token })).status).toBe(200);
+  });
+});
+
+describe('the audit log of the authority’s keys', () => {
+  it('records each key made and loaded, each certificate and CRL signed', async () => {
+    const since = async () =>
+      (
+        await h.pool.query<{ action: string; target: string; detail: Record<string, unknown> }>(
+          `SELECT action, target, detail FROM audit_log WHERE action LIKE 'ca.%' ORDER BY audit_slno`,
+        )
+      ).rows;
+    const atStart = await since();
+    // The authority made on first start: root, issuing CA and OCSP responder, each key then its
+    // certificate.
+    expect(atStart.slice(0, 6).map((row) => `${row.action} ${row.target}`)).toEqual([
+      'ca.key-made root',
+      expect.stringMatching(/^ca\.certificate-signed [0-9A-F]+$/),
+      'ca.key-made issuing',
+      expect.stringMatching(/^ca\.certificate-signed [0-9A-F]+$/),
+      'ca.key-made ocsp',
+      expect.stringMatching(/^ca\.certificate-signed [0-9A-F]+$/),
+    ]);
+    expect(atStart[0]?.detail).toMatchObject({
+      key: expect.stringMatching(/^root-/),
+      curve: 'P-384',
+      module: expect.stringMatching(/SoftHSM.*token "tawqi"/),
+    });
+    expect(
+      atStart.filter((row) => row.action === 'ca.certificate-signed').map((row) => row.detail.kind),
+    ).toEqual(expect.arrayContaining(['root', 'issuing', 'ocsp']));
+
+    // A restart loads the keys (and says which); a revocation signs a CRL.
+    const { loadAuthority } = await import('../src/modules/pki/authority.js');
+    await loadAuthority({
+      pool: h.pool,
+      config: h.deps.config,
+      vault: h.deps.vault,
+      audit: h.deps.audit,
+      clock: () => h.clock.now,
+    });
+    const holder = await subscriberCertificate(h, 'sara', 'Sara Al-Qahtani');
+    await h.deps.authority.revoke(h.pool, holder.certificate.serialNumber.toUpperCase(), 1);
+    const later = (await since()).slice(atStart.length);
+    expect(later.map((row) => `${row.action} ${row.target}`)).toEqual([
+      'ca.key-loaded root',
+      'ca.key-loaded issuing',
+      `ca.certificate-signed ${holder.certificate.serialNumber.toUpperCase()}`,
+      'ca.crl-signed CRL',
+    ]);
+    expect(later[2]?.detail).toMatchObject({ kind: 'subscriber' });
+    expect(later[3]?.detail).toMatchObject({ revoked: expect.any(Number) });
   });
 });
 

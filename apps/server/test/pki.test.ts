@@ -93,6 +93,7 @@ describe('the certificate authority', () => {
       pool: h.pool,
       config: h.deps.config,
       vault: h.deps.vault,
+      audit: h.deps.audit,
       clock: () => h.clock.now,
     });
     expect(again.root.serialNumber).toBe(h.deps.authority.root.serialNumber);
@@ -105,6 +106,7 @@ describe('the certificate authority', () => {
         pool: h.pool,
         config: h.deps.config,
         vault: another,
+        audit: h.deps.audit,
         clock: () => h.clock.now,
       }),
     ).rejects.toThrow(/root key "root-[0-9a-f-]+" is not in SoftHSM .*token "another"/);

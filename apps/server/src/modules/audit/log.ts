@@ -60,6 +60,13 @@ export const AUDIT_ACTIONS = [
   'certificate.issued',
   'certificate.revoked',
   'certificate.key-refused',
+  // Every use of the certificate authority's keys (issue 40): made, loaded, signing.
+  'ca.key-made',
+  'ca.key-loaded',
+  'ca.certificate-signed',
+  'ca.crl-signed',
+  'ca.key-ceremony',
+  'ca.key-rolled',
   'signature.created',
   'export.made',
 ] as const;

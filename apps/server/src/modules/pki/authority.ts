@@ -12,6 +12,7 @@ import * as x509 from './x509.js';
 import type { Config } from '../../config.js';
 import { inTransaction, type Pool, type Queryable } from '../../db/pool.js';
 import type { KeyVault } from '../../adapters/hsm/pkcs11.js';
+import { SYSTEM_CONTEXT, type AuditLog } from '../audit/log.js';
 import { CA_CURVE, CA_SIGNING_ALGORITHM, cryptoFor, type Signer } from './signer.js';
 import {
   caNames,
@@ -88,6 +89,8 @@ export interface AuthorityOptions {
   config: Pick<Config, 'demo' | 'CA_VALIDITY_YEARS' | 'publicOrigin'>;
   /** Where the authority's keys are made and kept. */
   vault: KeyVault;
+  /** Every use of its keys is recorded: made, loaded, each certificate and CRL signed. */
+  audit: Pick<AuditLog, 'record'>;
   clock: () => Date;
 }
 
@@ -95,12 +98,20 @@ const spkiHash = (spki: ArrayBuffer | Uint8Array) =>
   createHash('sha256').update(new Uint8Array(spki)).digest('hex');
 
 async function record(
+  audit: AuthorityOptions['audit'],
   tx: Queryable,
   kind: CaName | 'subscriber',
   certificate: x509.X509Certificate,
   now: Date,
   holder: { userSlno: number; orgSlno: number | null; class: string } | null = null,
 ) {
+  await audit.record(tx, SYSTEM_CONTEXT, {
+    action: 'ca.certificate-signed',
+    target: certificate.serialNumber.toUpperCase(),
+    actor: holder?.userSlno ?? null,
+    orgSlno: holder?.orgSlno ?? null,
+    detail: { kind, issuer: certificate.issuer },
+  });
   await tx.query(
     `INSERT INTO certificates (serial, kind, der, subject, issuer, not_before, not_after, spki_sha256, user_slno, org_slno, class, created_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
@@ -123,7 +134,7 @@ async function record(
 
 /** Loads the authority, creating it on first start. */
 export async function loadAuthority(options: AuthorityOptions): Promise<Authority> {
-  const { pool, config, vault, clock } = options;
+  const { pool, config, vault, clock, audit } = options;
   const origin = config.publicOrigin;
   const names = caNames(config.demo);
 
@@ -134,8 +145,13 @@ export async function loadAuthority(options: AuthorityOptions): Promise<Authorit
     make: (signer: Signer) => Promise<x509.X509Certificate>,
   ): Promise<CaMember> => {
     const key = await vault.generate(CA_CURVE, `${name}-${randomUUID()}`);
+    await audit.record(tx, SYSTEM_CONTEXT, {
+      action: 'ca.key-made',
+      target: name,
+      detail: { key: key.label, curve: key.curve, module: vault.description },
+    });
     const certificate = await make(key);
-    await record(tx, name, certificate, clock());
+    await record(audit, tx, name, certificate, clock());
     await tx.query(
       `INSERT INTO ca_keys (name, serial, key_label, updated_at) VALUES ($1, $2, $3, $4)
        ON CONFLICT (name) DO UPDATE SET serial = EXCLUDED.serial, key_label = EXCLUDED.key_label, updated_at = EXCLUDED.updated_at`,
@@ -166,6 +182,11 @@ export async function loadAuthority(options: AuthorityOptions): Promise<Authorit
       throw new Error(
         `The key "${row.key_label}" in ${vault.description} is not the one the ${name} certificate certifies.`,
       );
+    await audit.record(tx, SYSTEM_CONTEXT, {
+      action: 'ca.key-loaded',
+      target: name,
+      detail: { key: key.label, serial: certificate.serialNumber.toUpperCase() },
+    });
     return { certificate, signer: key };
   };
 
@@ -327,6 +348,11 @@ export async function loadAuthority(options: AuthorityOptions): Promise<Authorit
       cryptoFor(signer.signer),
     );
     const der = Buffer.from(crl.rawData);
+    await audit.record(tx, SYSTEM_CONTEXT, {
+      action: 'ca.crl-signed',
+      target: by === 'root' ? 'ARL' : 'CRL',
+      detail: { number: number.toString(), revoked: revoked.rows.length },
+    });
     await tx.query(
       'INSERT INTO crls (issuer, crl_number, der, this_update, next_update) VALUES ($1, $2, $3, $4, $5)',
       [by, number.toString(), der, now, crl.nextUpdate ?? now],
@@ -380,7 +406,7 @@ export async function loadAuthority(options: AuthorityOptions): Promise<Authorit
         },
         cryptoFor(issuing.signer),
       );
-      await record(tx, 'subscriber', certificate, now, order);
+      await record(audit, tx, 'subscriber', certificate, now, order);
       return certificate;
     },
 
