@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { BRAND_NAMES, latinWordsIn } from '../src/stories/latinWords.js';
 import {
   MOHAMMED,
   PUBLIC_ROUTES,
@@ -130,6 +131,34 @@ describe('the public site', () => {
       root as string,
     ]);
     expect(`${checked.stdout}${checked.stderr}`).toContain('verify OK');
+    expect(errors).toEqual([]);
+  });
+
+  it('serves the policy and practice statement’s outline and the disclosure statement, in both languages', async () => {
+    // A qualified certificate names the disclosure statement's address (QcPDS): the page opens at it.
+    const { page, errors } = await openPage('/digital-certificate?document=disclosure&lng=ar');
+    const disclosure = page.getByRole('dialog', {
+      name: 'بيان الإفصاح عن البنية التحتية للمفاتيح العامة',
+    });
+    await disclosure.getByRole('heading', { name: 'تحقق الطرف المعتمد' }).waitFor();
+    expect(await disclosure.evaluate(latinWordsIn, BRAND_NAMES)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.goto('/digital-certificate?lng=en');
+    const repository = page.getByRole('region', { name: 'Repository' });
+    await repository.getByRole('button', { name: 'Certificate policy (CP/CPS)' }).click();
+    const policy = page.getByRole('dialog', {
+      name: 'Certificate policy and practice statement (outline)',
+    });
+    // RFC 3647's nine parts, each saying what is the operator's to complete.
+    for (const part of [
+      '1. Introduction',
+      '6. Technical security controls',
+      '9. Other business and legal matters',
+    ])
+      await policy.getByRole('heading', { name: part }).waitFor();
+    expect(
+      await policy.getByText('To be completed by the operator', { exact: false }).count(),
+    ).toBeGreaterThan(5);
     expect(errors).toEqual([]);
   });
 });

@@ -6,6 +6,9 @@ import { IDLE_TIME_MINUTES } from '@tawqi/domain';
 import { z } from 'zod';
 import { isSoftHsm } from './adapters/hsm/softHsm.js';
 
+/** Where the PKI disclosure statement is read: the portal's repository, opened at it. */
+export const DISCLOSURE_PATH = '/digital-certificate?document=disclosure';
+
 /** Saudi VAT, the default of VAT_PERCENT (the demo world's orders are priced with it too). */
 export const DEFAULT_VAT_PERCENT = 15;
 
@@ -205,6 +208,30 @@ const schema = z.object({
     .max(30)
     .default(20)
     .describe('life of the root CA made on first start (the issuing CA lives half as long)'),
+  CA_EXTRA_POLICIES: z
+    .string()
+    .regex(/^\s*\d+(\.\d+)+\s*(,\s*\d+(\.\d+)+\s*)*$/, 'a comma-separated list of OIDs')
+    .optional()
+    .describe(
+      'policy OIDs written in every subscriber certificate after Tawqi’s own: ETSI’s (e.g. 0.4.0.194112.1.0, QCP-n) or NCDC’s, as the accreditation names them',
+    ),
+  CA_QUALIFIED: flag
+    .optional()
+    .describe(
+      'the service is accredited as qualified: subscriber certificates carry ETSI qcStatements (QcCompliance, QcType, QcPDS); false by default',
+    ),
+  CA_PDS_URL_EN: z
+    .url()
+    .optional()
+    .describe(
+      'the PKI disclosure statement in English (QcPDS; default: the /digital-certificate page’s)',
+    ),
+  CA_PDS_URL_AR: z
+    .url()
+    .optional()
+    .describe(
+      'the PKI disclosure statement in Arabic (QcPDS; default: the /digital-certificate page’s)',
+    ),
   AUDIT_CHECKPOINT_MINUTES: z.coerce
     .number()
     .int()
@@ -347,6 +374,11 @@ export interface Config extends Parsed {
   secrets: { server: string; audit: string };
   /** The PKCS#11 module (null: demo mode's SoftHSM in DATA_DIR), its token and PIN. */
   hsm: { module: string | null; token: string; pin: string };
+  /** What every subscriber certificate says beyond Tawqi's profile (modules/pki/profiles.ts). */
+  caProfile: {
+    extraPolicies: readonly string[];
+    qualified: { pds: { en: string; ar: string } } | null;
+  };
   nafath: Adapter<{ baseUrl: string; appId: string; appKey: string }>;
   gateway: Adapter<{ baseUrl: string; apiKey: string; callbackSecret: string }>;
   notifier: Adapter<{ url: string; token: string }>;
@@ -474,9 +506,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     problem('AUDIT_KEY', 'must differ from SERVER_SECRET');
   if (problems.length > 0) fail(problems);
 
+  const publicOrigin = config.PUBLIC_ORIGIN ?? `http://${config.HOST}:${String(config.PORT)}`;
   return {
     ...config,
-    publicOrigin: config.PUBLIC_ORIGIN ?? `http://${config.HOST}:${String(config.PORT)}`,
+    publicOrigin,
     demo,
     devPages: demo && (config.DEV_PAGES ?? true),
     demoData: demo && (config.DEMO_DATA ?? true),
@@ -488,6 +521,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       module: config.HSM_MODULE ?? null,
       token: config.HSM_TOKEN,
       pin: config.HSM_PIN ?? DEMO_SECRETS.hsmPin,
+    },
+    caProfile: {
+      extraPolicies: (config.CA_EXTRA_POLICIES ?? '')
+        .split(',')
+        .map((oid) => oid.trim())
+        .filter(Boolean),
+      qualified: config.CA_QUALIFIED
+        ? {
+            pds: {
+              en: config.CA_PDS_URL_EN ?? `${publicOrigin}${DISCLOSURE_PATH}&lng=en`,
+              ar: config.CA_PDS_URL_AR ?? `${publicOrigin}${DISCLOSURE_PATH}&lng=ar`,
+            },
+          }
+        : null,
     },
     nafath,
     gateway,

@@ -210,7 +210,8 @@ describe('a person’s certificate', () => {
     expect(held).toMatchObject({
       issuedBy: 'Tawqi Demo Document Signing CA G1',
       isDocumentSigner: true,
-      keyUsage: ['digitalSignature', 'nonRepudiation'],
+      // Non-repudiation alone: a key that commits to content does nothing else.
+      keyUsage: ['nonRepudiation'],
       status: 'valid',
       statusLabel: 'Valid',
       class: 'individual',

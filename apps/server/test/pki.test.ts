@@ -130,7 +130,8 @@ describe('the certificate authority', () => {
         ),
       ).toContain(': OK');
       const text = await openssl('x509', '-in', leaf, '-noout', '-text');
-      expect(text).toMatch(/Key Usage: critical\s+Digital Signature, Non Repudiation/);
+      // Non-repudiation alone (ETSI EN 319 412-2 §4.3.2 type A): no mixed key usage.
+      expect(text).toMatch(/Key Usage: critical\s+Non Repudiation\n/);
       expect(text).toMatch(/Basic Constraints: critical\s+CA:FALSE/);
       for (const purpose of [
         OID.documentSigning,
@@ -153,7 +154,8 @@ describe('the certificate authority', () => {
         '-nameopt',
         'RFC2253',
       );
-      expect(subject).toMatch(/CN=Sara Al-Qahtani,serialNumber=\d{10},C=SA/);
+      // The national id with its ETSI semantics identifier, the names as the profile has them.
+      expect(subject).toMatch(/CN=Sara Al-Qahtani,SN=Al-Qahtani,GN=Sara,serialNumber=PNOSA-\d{10},C=SA/);
     }
   });
 

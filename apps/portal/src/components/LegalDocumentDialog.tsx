@@ -1,9 +1,14 @@
-/** The subscriber agreement or the privacy notice, over the page it was asked from (LegalFooter). */
+/**
+ * A legal document over the page it was asked from: the subscriber agreement or the privacy notice
+ * (LegalFooter), the certificate policy and practice statement's outline or the PKI disclosure
+ * statement (the repository of the digital certificate page).
+ */
 import { Dialog } from '@tawqi/ui';
 import { useTranslation } from 'react-i18next';
 import { documentBody } from './legalFooter.css.js';
 
-export type LegalDocument = 'agreement' | 'privacy';
+export const LEGAL_DOCUMENTS = ['agreement', 'privacy', 'policy', 'disclosure'] as const;
+export type LegalDocument = (typeof LEGAL_DOCUMENTS)[number];
 
 export default function LegalDocumentDialog({
   document,

@@ -2,20 +2,25 @@
  * The certification authority's public repository (issue 18), on the digital certificate page:
  * what anyone who checks a Tawqi certificate needs — the root and issuing CA certificates with
  * their fingerprints, the revocation list, the OCSP responder's and the time-stamping authority's
- * addresses, the certificate policies
- * by assurance level, and the subscriber agreement — in both languages. The spec has no page for
- * it; its home here is ours.
+ * addresses, the certificate policies by assurance level, the subscriber agreement, the outline of
+ * the certificate policy and practice statement and the PKI disclosure statement (issue 40) — in
+ * both languages. The spec has no page for it; its home here is ours. Certificates name the
+ * disclosure statement's address (QcPDS) as this page with `?document=disclosure`: the page opens
+ * at it.
  */
 import { CONTRACT } from '@tawqi/api';
 import { Button, Card, ErrorState, Spinner } from '@tawqi/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Facts } from '../../components/Facts.js';
-import LegalDocumentDialog from '../../components/LegalDocumentDialog.js';
+import LegalDocumentDialog, {
+  LEGAL_DOCUMENTS,
+  type LegalDocument,
+} from '../../components/LegalDocumentDialog.js';
 import { Verbatim } from '../../components/Verbatim.js';
 import { useFormat } from '../../format.js';
 import { useApi } from '../../queries.js';
-import { blockTitle, grid } from './public.css.js';
+import { blockTitle, documents, grid } from './public.css.js';
 
 /** Where a URL from the server points, on this site: a path, so the page's origin serves it. */
 const onThisSite = (url: string) => {
@@ -26,11 +31,17 @@ const onThisSite = (url: string) => {
   }
 };
 
+/** The document the address asks to open (`?document=disclosure`), if it is one. */
+function documentAsked(): LegalDocument | null {
+  const asked = new URLSearchParams(window.location.search).get('document');
+  return LEGAL_DOCUMENTS.find((document) => document === asked) ?? null;
+}
+
 export function Repository() {
   const { t } = useTranslation('public');
   const format = useFormat();
   const repository = useApi(CONTRACT.certificateRepository, {});
-  const [reading, setReading] = useState(false);
+  const [reading, setReading] = useState<LegalDocument | null>(documentAsked);
   const data = repository.data;
   return (
     <section aria-labelledby="repository">
@@ -82,17 +93,17 @@ export function Repository() {
                 <Verbatim key={policy.oid}>{policy.oid}</Verbatim>,
               ])}
             />
-            <div>
-              <Button variant="secondary" onPress={() => setReading(true)}>
-                {t('repository.agreement')}
-              </Button>
+            <div className={documents}>
+              {(['agreement', 'policy', 'disclosure'] as const).map((document) => (
+                <Button key={document} variant="secondary" onPress={() => setReading(document)}>
+                  {t(`repository.${document}`)}
+                </Button>
+              ))}
             </div>
           </Card>
         </div>
       )}
-      {reading ? (
-        <LegalDocumentDialog document="agreement" onClose={() => setReading(false)} />
-      ) : null}
+      {reading ? <LegalDocumentDialog document={reading} onClose={() => setReading(null)} /> : null}
     </section>
   );
 }

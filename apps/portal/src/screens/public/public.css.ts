@@ -132,3 +132,11 @@ export const page = style({
   paddingBlock: vars.space.xl,
   maxInlineSize: '60rem',
 });
+
+/** The repository's documents, one button each, stacked (their names are long). */
+export const documents = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'flex-start',
+  gap: vars.space.sm,
+});

@@ -548,7 +548,11 @@ async function signWith(
 ): Promise<Omit<SigningOutcome, 'txnId' | 'transactionId'>> {
   const certificate = await deps.authority.issue(tx, {
     publicKey: await x509.PublicKey.create(key.publicKey),
-    name: { nameEnglish: person.fullNameEnglish, nationalId: person.nationalId },
+    name: {
+      nameEnglish: person.fullNameEnglish,
+      nameArabic: person.fullNameArabic,
+      nationalId: person.nationalId,
+    },
     level: 'identityApp',
     months: 0,
     minutes: SIGNER_CERTIFICATE_MINUTES,

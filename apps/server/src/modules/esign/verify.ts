@@ -15,6 +15,7 @@ import { maskNationalId } from '@tawqi/domain';
 import type { Queryable } from '../../db/pool.js';
 import type { Authority } from '../pki/authority.js';
 import type { LaterRevisions } from '../pki/revisions.js';
+import { nationalIdOf } from '../pki/profiles.js';
 import * as x509 from '../pki/x509.js';
 import type { ReadSignature } from './pdfReading.js';
 import type { PdfWork } from './pdfWork.js';
@@ -137,11 +138,11 @@ async function judge(read: ReadSignature, context: TrustContext): Promise<Signat
           ? 'modified'
           : 'valid';
   // Only a certificate of ours vouches for a name: another's names are the signer's own claim.
-  const nationalId = fromUs ? nameOf(subject, OID.serialNumber) : undefined;
+  const nationalId = fromUs ? nationalIdOf(nameOf(subject, OID.serialNumber)) : null;
   return {
     signerName: fromUs ? (nameOf(subject, OID.commonName) ?? certificate.subject) : null,
     organization: fromUs ? (nameOf(subject, OID.organization) ?? null) : null,
-    nationalId: nationalId && /^\d{10}$/.test(nationalId) ? maskNationalId(nationalId) : null,
+    nationalId: nationalId ? maskNationalId(nationalId) : null,
     signedAt: signedAt?.toISOString() ?? null,
     timestamped: signedAt !== null,
     intact: read.intact,

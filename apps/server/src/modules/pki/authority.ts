@@ -86,7 +86,7 @@ export interface IssueOrder {
 
 export interface AuthorityOptions {
   pool: Pool;
-  config: Pick<Config, 'demo' | 'CA_VALIDITY_YEARS' | 'publicOrigin'>;
+  config: Pick<Config, 'demo' | 'CA_VALIDITY_YEARS' | 'publicOrigin' | 'caProfile'>;
   /** Where the authority's keys are made and kept. */
   vault: KeyVault;
   /** Every use of its keys is recorded: made, loaded, each certificate and CRL signed. */
@@ -401,6 +401,7 @@ export async function loadAuthority(options: AuthorityOptions): Promise<Authorit
             order.publicKey,
             origin,
             order.level,
+            config.caProfile,
           ),
           ...signed(issuing.signer),
         },

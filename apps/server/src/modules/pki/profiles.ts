@@ -1,9 +1,23 @@
 /**
  * What the authority's certificates say: names, object identifiers, and the extensions of each
  * kind (RFC 5280; the document-signing purposes of RFC 9336 and of the two readers most documents
- * are opened in; the OCSP responder's of RFC 6960).
+ * are opened in; the OCSP responder's of RFC 6960; ETSI EN 319 412-1/-2/-3/-5 for the people's,
+ * organizations' and seals' certificates). The server README's "Certificate profiles" table says
+ * the same, field by field, and test/profiles.test.ts holds each certificate to it.
  */
 import { randomBytes } from 'node:crypto';
+import { AsnConvert } from '@peculiar/asn1-schema';
+import { QCStatement, QCStatements, id_pe_qcStatements } from '@peculiar/asn1-x509-qualified';
+import {
+  PdsLocation,
+  QcEuPDS,
+  QcType,
+  id_etsi_qcs_qcCompliance,
+  id_etsi_qcs_qcPDS,
+  id_etsi_qcs_qcType,
+  id_etsi_qct_eseal,
+  id_etsi_qct_esign,
+} from '@peculiar/asn1-x509-qualified-etsi';
 import * as x509 from './x509.js';
 
 /**
@@ -42,8 +56,53 @@ export const OID = {
   ocspNoCheck: '1.3.6.1.5.5.7.48.1.5',
   anyPolicy: '2.5.29.32.0',
   serialNumber: '2.5.4.5',
+  givenName: '2.5.4.42',
+  surname: '2.5.4.4',
   organizationIdentifier: '2.5.4.97',
 } as const;
+
+/**
+ * A person's serialNumber in the subject: the ETSI semantics identifier of a national personal
+ * number, "PNO" + country + "-" + the number (EN 319 412-1 §5.1.3), which a validator reads as
+ * "the Saudi national id 1000000008" rather than as a bare string.
+ */
+export const personSerialNumber = (nationalId: string) => `PNOSA-${nationalId}`;
+
+/** The national id a serialNumber of ours names (before issue 40 it was the bare number). */
+export function nationalIdOf(serialNumber: string | undefined): string | null {
+  const match = /^(?:PNOSA-)?(\d{10})$/.exec(serialNumber ?? '');
+  return match?.[1] ?? null;
+}
+
+/** Words that begin a family name rather than end the given ones ("Al Saud", "بن لادن"). */
+const NAME_PARTICLES = new Set([
+  'al',
+  'el',
+  'bin',
+  'ibn',
+  'bint',
+  'abu',
+  'آل',
+  'بن',
+  'ابن',
+  'بنت',
+  'أبو',
+  'ابو',
+]);
+
+/**
+ * A full name as the identity app gives it, as givenName and surname: the first word, and the
+ * last with the particles before it. The identity app gives full names only, in both languages;
+ * a one-word name is a givenName alone.
+ */
+export function nameParts(full: string): { given: string; surname: string | null } {
+  const words = full.trim().split(/\s+/);
+  const given = words[0] ?? full;
+  if (words.length < 2) return { given, surname: null };
+  let start = words.length - 1;
+  while (start > 1 && NAME_PARTICLES.has((words[start - 1] ?? '').toLowerCase())) start -= 1;
+  return { given, surname: words.slice(start).join(' ') };
+}
 
 /** Where the authority publishes, on this server (the AIA and CRL distribution point). */
 export const PKI_PATHS = {
@@ -92,6 +151,8 @@ export type SubscriberName =
   | {
       /** The full name in English, as the identity app gave it. */
       nameEnglish: string;
+      /** …and in Arabic, where it gave one. */
+      nameArabic?: string | undefined;
       nationalId: string;
       organization?: RegisteredOrganization;
     }
@@ -105,16 +166,20 @@ const organizationParts = (organization: RegisteredOrganization): x509.JsonName 
 
 /**
  * The subject: C=SA; for an organization signatory its organization; the national id as
- * serialNumber; the name as CN. A seal names the organization alone, its name as CN too (ETSI EN
- * 319 412-3's legal person).
+ * serialNumber with its semantics identifier; givenName and surname in English, then in Arabic
+ * where given (EN 319 412-2 §4.2.4); the English name as CN. A seal names the organization alone,
+ * its name as CN too (ETSI EN 319 412-3's legal person).
  */
 export function subscriberSubject(name: SubscriberName): x509.JsonName {
   if ('seal' in name)
     return [{ C: ['SA'] }, ...organizationParts(name.seal), { CN: [name.seal.name] }];
+  const names = [name.nameEnglish, ...(name.nameArabic ? [name.nameArabic] : [])].map(nameParts);
   return [
     { C: ['SA'] },
     ...(name.organization ? organizationParts(name.organization) : []),
-    { [OID.serialNumber]: [name.nationalId] },
+    { [OID.serialNumber]: [personSerialNumber(name.nationalId)] },
+    ...names.map((parts) => ({ [OID.givenName]: [parts.given] })),
+    ...names.flatMap((parts) => (parts.surname ? [{ [OID.surname]: [parts.surname] }] : [])),
     { CN: [name.nameEnglish] },
   ];
 }
@@ -180,10 +245,7 @@ export const tsaExtensions = async (
   origin: string,
 ) => [
   new x509.BasicConstraintsExtension(false, undefined, true),
-  new x509.KeyUsagesExtension(
-    x509.KeyUsageFlags.digitalSignature | x509.KeyUsageFlags.nonRepudiation,
-    true,
-  ),
+  new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature, true),
   new x509.ExtendedKeyUsageExtension([OID.timeStamping], true),
   ...(await issuedBy(issuing, key)),
   ...statusPointers(origin),
@@ -204,18 +266,60 @@ export const esignServiceExtensions = async (
   ...statusPointers(origin),
 ];
 
-/** A document signer's certificate (issue 18's profile). */
+/** What configuration says of every subscriber's certificate (config.ts's CA_* settings). */
+export interface ProfileSettings {
+  /** Policy OIDs written after ours: ETSI's or NCDC's, as the service's accreditation names. */
+  extraPolicies: readonly string[];
+  /**
+   * The service is qualified: qcStatements are written (QcCompliance, QcType, QcPDS at these
+   * addresses). Null: none, which is the default. QcSSCD never, while keys are made in browsers.
+   */
+  qualified: { pds: { en: string; ar: string } } | null;
+}
+
+export const NOT_QUALIFIED: ProfileSettings = { extraPolicies: [], qualified: null };
+
+/** ETSI EN 319 412-5's statements of a qualified certificate, for a signature or a seal. */
+function qcStatements(type: 'esign' | 'eseal', pds: { en: string; ar: string }): x509.Extension {
+  const statement = (statementId: string, info?: unknown) => {
+    const made = new QCStatement();
+    made.statementId = statementId;
+    // Absent, not empty, when the statement has no information (QcCompliance).
+    made.statementInfo = (
+      info === undefined ? undefined : AsnConvert.serialize(info)
+    ) as ArrayBuffer;
+    return made;
+  };
+  const statements = new QCStatements([
+    statement(id_etsi_qcs_qcCompliance),
+    statement(
+      id_etsi_qcs_qcType,
+      new QcType([type === 'esign' ? id_etsi_qct_esign : id_etsi_qct_eseal]),
+    ),
+    statement(
+      id_etsi_qcs_qcPDS,
+      new QcEuPDS([
+        new PdsLocation({ url: pds.en, language: 'en' }),
+        new PdsLocation({ url: pds.ar, language: 'ar' }),
+      ]),
+    ),
+  ]);
+  return new x509.Extension(id_pe_qcStatements, false, AsnConvert.serialize(statements));
+}
+
+/**
+ * A document signer's certificate (issue 18's profile): non-repudiation its one key usage (ETSI
+ * EN 319 412-2 §4.3.2, type A: a key that commits to content does nothing else).
+ */
 export const subscriberExtensions = async (
   issuing: x509.X509Certificate,
   key: x509.PublicKeyType,
   origin: string,
   level: AssuranceLevel,
+  settings: ProfileSettings = NOT_QUALIFIED,
 ) => [
   new x509.BasicConstraintsExtension(false, undefined, true),
-  new x509.KeyUsagesExtension(
-    x509.KeyUsageFlags.digitalSignature | x509.KeyUsageFlags.nonRepudiation,
-    true,
-  ),
+  new x509.KeyUsagesExtension(x509.KeyUsageFlags.nonRepudiation, true),
   // emailProtection too: NSS-based readers (pdfsig, Evince, Okular) trust a PDF signer's
   // certificate for that purpose only, and answer "Unknown issue" otherwise.
   new x509.ExtendedKeyUsageExtension([
@@ -226,7 +330,10 @@ export const subscriberExtensions = async (
   ]),
   ...(await issuedBy(issuing, key)),
   ...statusPointers(origin),
-  new x509.CertificatePolicyExtension([CERTIFICATE_POLICIES[level]]),
+  new x509.CertificatePolicyExtension([CERTIFICATE_POLICIES[level], ...settings.extraPolicies]),
+  ...(settings.qualified
+    ? [qcStatements(level === 'organizationSeal' ? 'eseal' : 'esign', settings.qualified.pds)]
+    : []),
 ];
 
 /** Random bytes from the system's generator. */

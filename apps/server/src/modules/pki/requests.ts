@@ -443,6 +443,7 @@ export function certificateHandlers(deps: PaymentDeps): Handlers {
                 ? { seal: organization }
                 : {
                     nameEnglish: person.fullNameEnglish,
+                    nameArabic: person.fullNameArabic,
                     nationalId: person.nationalId,
                     ...(organization ? { organization } : {}),
                   },
