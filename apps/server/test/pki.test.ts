@@ -155,7 +155,9 @@ describe('the certificate authority', () => {
         'RFC2253',
       );
       // The national id with its ETSI semantics identifier, the names as the profile has them.
-      expect(subject).toMatch(/CN=Sara Al-Qahtani,SN=Al-Qahtani,GN=Sara,serialNumber=PNOSA-\d{10},C=SA/);
+      expect(subject).toMatch(
+        /CN=Sara Al-Qahtani,SN=Al-Qahtani,GN=Sara,serialNumber=PNOSA-\d{10},C=SA/,
+      );
     }
   });
 
