@@ -11,7 +11,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, DEMO_SECRETS, loadConfig } from '../src/config.js';
+import { openVault } from '../src/adapters/hsm/pkcs11.js';
 import { ensureSoftHsmToken, findSoftHsm } from '../src/adapters/hsm/softHsm.js';
+import { deriveKeys } from '../src/keys.js';
+import { createAuditLog } from '../src/modules/audit/log.js';
+import { holdKeyCeremony } from '../src/modules/pki/authority.js';
 import { applicationRoleProblem } from '../src/db/roles.js';
 import { DEMO_PASSWORD } from '../src/db/seed.js';
 import { createServer } from '../src/server.js';
@@ -45,6 +49,24 @@ const PRODUCTION = {
   NOTIFIER_URL: 'https://relay.example.sa/messages',
   NOTIFIER_TOKEN: 'n'.repeat(40),
 };
+
+// Production makes no authority on first start: the operator holds the key ceremony first.
+{
+  const config = loadConfig(PRODUCTION);
+  const vault = openVault({ module: findSoftHsm(), token: 'production', pin: 'p'.repeat(12) });
+  const clock = () => new Date();
+  await holdKeyCeremony(
+    {
+      pool: productionPool,
+      config,
+      vault,
+      clock,
+      audit: createAuditLog({ keys: deriveKeys(config.secrets), clock }),
+    },
+    'Mode test operator',
+  );
+  vault.close();
+}
 
 function configError(env: Record<string, string | undefined>): string {
   try {

@@ -43,6 +43,8 @@ const ESIGN_RENEW_DAYS = 30;
 /** A CRL is good for 7 days; a new one is issued on every revocation and daily. */
 export const CRL_VALID_DAYS = 7;
 export const CRL_REFRESH_MS = DAY_MS;
+/** How often a server looks whether another process rolled a delegate's key over. */
+const ROLLOVER_LOOK_MS = 60_000;
 
 type CaName = 'root' | 'issuing' | 'ocsp' | 'tsa' | 'esign';
 
@@ -70,6 +72,13 @@ export interface Authority {
   currentArl(): Promise<Buffer>;
   /** Issues a new CRL (under the CRL lock of `tx`). */
   issueCrl(tx: Queryable): Promise<Buffer>;
+  /**
+   * Rolls a delegate's key over (`npm run ca:rollover`): a new key in the module and a new
+   * certificate from the issuing CA, current at once here and within a minute in other servers;
+   * what the old key signed still validates (its certificate travels in its signatures and stays
+   * in the repository).
+   */
+  rollOver(name: DelegateName, operator: string): Promise<CeremonyRecord>;
 }
 
 export interface IssueOrder {
@@ -133,8 +142,9 @@ async function record(
 }
 
 /** Loads the authority, creating it on first start. */
-export async function loadAuthority(options: AuthorityOptions): Promise<Authority> {
-  const { pool, config, vault, clock, audit } = options;
+/** What the authority's first start, the key ceremony and a rollover share: making its members. */
+function authorityParts(options: AuthorityOptions) {
+  const { config, vault, clock, audit } = options;
   const origin = config.publicOrigin;
   const names = caNames(config.demo);
 
@@ -228,10 +238,8 @@ export async function loadAuthority(options: AuthorityOptions): Promise<Authorit
   const lockAuthority = (tx: Queryable) =>
     tx.query("SELECT pg_advisory_xact_lock(hashtext('tawqi certificate authority'))");
 
-  const { root, issuing } = await inTransaction(pool, async (tx) => {
-    await lockAuthority(tx);
-    const existing = { root: await read(tx, 'root'), issuing: await read(tx, 'issuing') };
-    if (existing.root && existing.issuing) return existing as { root: CaMember; issuing: CaMember };
+  /** The root, the issuing CA under it and the OCSP responder, made in `tx`. */
+  const makeAuthority = async (tx: Queryable) => {
     const now = wholeSeconds(clock());
     const years = config.CA_VALIDITY_YEARS;
     const made = await create(tx, 'root', async (signer) =>
@@ -264,41 +272,200 @@ export async function loadAuthority(options: AuthorityOptions): Promise<Authorit
         cryptoFor(made.signer),
       ),
     );
-    await newResponder(tx, issuingMember);
-    return { root: made, issuing: issuingMember };
+    const responder = await newResponder(tx, issuingMember);
+    return { root: made, issuing: issuingMember, responder };
+  };
+
+  /** A delegate (OCSP, TSA, eSign service) made anew under `issuing`. */
+  const newMember = (tx: Queryable, issuing: CaMember, name: DelegateName) =>
+    name === 'ocsp'
+      ? newResponder(tx, issuing)
+      : name === 'tsa'
+        ? newDelegate(tx, issuing, 'tsa', TSA_CERTIFICATE_DAYS, (key) =>
+            tsaExtensions(issuing.certificate, key, origin),
+          )
+        : newDelegate(tx, issuing, 'esign', ESIGN_CERTIFICATE_DAYS, (key) =>
+            esignServiceExtensions(issuing.certificate, key, origin),
+          );
+
+  return { create, read, signed, newMember, makeAuthority, lockAuthority };
+}
+
+/** A delegate of the issuing CA, each with its own key. */
+export type DelegateName = 'ocsp' | 'tsa' | 'esign';
+
+/** What a key ceremony made, as the operator's printed record shows it. */
+export interface CeremonyRecord {
+  at: Date;
+  operator: string;
+  module: string;
+  members: {
+    name: CaName;
+    keyLabel: string;
+    subject: string;
+    serial: string;
+    notAfter: Date;
+    /** SHA-256 of the certificate's DER and of its SubjectPublicKeyInfo, upper-case hex. */
+    certificateSha256: string;
+    publicKeySha256: string;
+  }[];
+}
+
+const sha256Hex = (bytes: ArrayBuffer) =>
+  createHash('sha256').update(new Uint8Array(bytes)).digest('hex').toUpperCase();
+
+async function recordOf(
+  vault: KeyVault,
+  operator: string,
+  at: Date,
+  members: [CaName, CaMember][],
+): Promise<CeremonyRecord> {
+  return {
+    at,
+    operator,
+    module: vault.description,
+    members: await Promise.all(
+      members.map(async ([name, member]) => ({
+        name,
+        keyLabel: 'label' in member.signer ? String(member.signer.label) : '',
+        subject: member.certificate.subject,
+        serial: member.certificate.serialNumber.toUpperCase(),
+        notAfter: member.certificate.notAfter,
+        certificateSha256: sha256Hex(member.certificate.rawData),
+        publicKeySha256: sha256Hex(
+          await webcrypto.subtle.exportKey('spki', member.signer.publicKey),
+        ),
+      })),
+    ),
+  };
+}
+
+/**
+ * The key ceremony (`npm run ca:ceremony`): the root's and the issuing CA's keys made in the
+ * module, their certificates and the OCSP responder's, recorded in the audit log with the operator
+ * who held it. Refused when the database has an authority already.
+ */
+export async function holdKeyCeremony(
+  options: AuthorityOptions,
+  operator: string,
+): Promise<CeremonyRecord> {
+  const parts = authorityParts(options);
+  return inTransaction(options.pool, async (tx) => {
+    await parts.lockAuthority(tx);
+    const [existing] = (
+      await tx.query<{ serial: string }>("SELECT serial FROM ca_keys WHERE name = 'root'")
+    ).rows;
+    if (existing)
+      throw new Error(
+        `This database has a certificate authority already (root ${existing.serial}): a ceremony makes a new one only on a new database.`,
+      );
+    const at = wholeSeconds(options.clock());
+    const made = await parts.makeAuthority(tx);
+    const record = await recordOf(options.vault, operator, at, [
+      ['root', made.root],
+      ['issuing', made.issuing],
+      ['ocsp', made.responder],
+    ]);
+    await options.audit.record(tx, SYSTEM_CONTEXT, {
+      action: 'ca.key-ceremony',
+      target: made.root.certificate.serialNumber.toUpperCase(),
+      detail: {
+        operator,
+        module: record.module,
+        root: record.members[0]?.certificateSha256 ?? null,
+        issuing: record.members[1]?.certificateSha256 ?? null,
+      },
+    });
+    return record;
+  });
+}
+
+/** Loads the authority; on a database without one, demo mode holds the ceremony itself. */
+export async function loadAuthority(options: AuthorityOptions): Promise<Authority> {
+  const { pool, config, vault, clock, audit } = options;
+  const origin = config.publicOrigin;
+  const parts = authorityParts(options);
+  const { read, newMember, lockAuthority, signed } = parts;
+
+  const { root, issuing } = await inTransaction(pool, async (tx) => {
+    await lockAuthority(tx);
+    const existing = { root: await read(tx, 'root'), issuing: await read(tx, 'issuing') };
+    if (existing.root && existing.issuing) return existing as { root: CaMember; issuing: CaMember };
+    if (!config.demo)
+      throw new Error(
+        'There is no certificate authority in this database yet: hold the key ceremony first (`npm run ca:ceremony -w @tawqi/server -- --operator "<name>"`).',
+      );
+    const made = await parts.makeAuthority(tx);
+    await audit.record(tx, SYSTEM_CONTEXT, {
+      action: 'ca.key-ceremony',
+      target: made.root.certificate.serialNumber.toUpperCase(),
+      detail: { operator: 'demo mode, first start', module: vault.description },
+    });
+    return made;
   });
 
-  /** A delegate kept in memory, read or made again once fewer than `renewDays` are left. */
-  const delegate = (
-    name: 'ocsp' | 'tsa' | 'esign',
-    renewDays: number,
-    make: (tx: Queryable) => Promise<CaMember>,
-  ) => {
+  /**
+   * A delegate kept in memory, read or made again once fewer than `renewDays` are left, and read
+   * again when another process rolled its key over (looked at once a minute at most).
+   */
+  const delegate = (name: DelegateName, renewDays: number) => {
     let current: CaMember | null = null;
-    return async (): Promise<CaMember> => {
-      const renewBy = clock().getTime() + renewDays * DAY_MS;
-      if (current && current.certificate.notAfter.getTime() > renewBy) return current;
+    let lookedAt = 0;
+    const currentSerial = async () =>
+      (await pool.query<{ serial: string }>('SELECT serial FROM ca_keys WHERE name = $1', [name]))
+        .rows[0]?.serial;
+    const get = async (): Promise<CaMember> => {
+      const now = clock().getTime();
+      const renewBy = now + renewDays * DAY_MS;
+      if (current && current.certificate.notAfter.getTime() > renewBy) {
+        if (now - lookedAt < ROLLOVER_LOOK_MS) return current;
+        lookedAt = now;
+        if ((await currentSerial()) === current.certificate.serialNumber.toUpperCase())
+          return current;
+      }
       current = await inTransaction(pool, async (tx) => {
         await lockAuthority(tx);
         const kept = await read(tx, name);
         if (kept && kept.certificate.notAfter.getTime() > renewBy) return kept;
-        return make(tx);
+        return newMember(tx, issuing, name);
       });
+      lookedAt = now;
       return current;
     };
+    /** This server's own rollover: the new member is current here at once. */
+    const replace = (member: CaMember) => {
+      current = member;
+      lookedAt = clock().getTime();
+    };
+    return { get, replace };
   };
-  const currentResponder = delegate('ocsp', OCSP_RENEW_DAYS, (tx) => newResponder(tx, issuing));
-  const currentTimestamper = delegate('tsa', TSA_RENEW_DAYS, (tx) =>
-    newDelegate(tx, issuing, 'tsa', TSA_CERTIFICATE_DAYS, (key) =>
-      tsaExtensions(issuing.certificate, key, origin),
-    ),
-  );
+  const members = {
+    ocsp: delegate('ocsp', OCSP_RENEW_DAYS),
+    tsa: delegate('tsa', TSA_RENEW_DAYS),
+    esign: delegate('esign', ESIGN_RENEW_DAYS),
+  };
 
-  const currentEsignService = delegate('esign', ESIGN_RENEW_DAYS, (tx) =>
-    newDelegate(tx, issuing, 'esign', ESIGN_CERTIFICATE_DAYS, (key) =>
-      esignServiceExtensions(issuing.certificate, key, origin),
-    ),
-  );
+  /** A new key and certificate for a delegate, current at once; the old key stays in the module. */
+  const rollOver = async (name: DelegateName, operator: string): Promise<CeremonyRecord> => {
+    const at = wholeSeconds(clock());
+    const made = await inTransaction(pool, async (tx) => {
+      await lockAuthority(tx);
+      const old = await read(tx, name);
+      const member = await newMember(tx, issuing, name);
+      await audit.record(tx, SYSTEM_CONTEXT, {
+        action: 'ca.key-rolled',
+        target: name,
+        detail: {
+          operator,
+          from: old?.certificate.serialNumber.toUpperCase() ?? null,
+          to: member.certificate.serialNumber.toUpperCase(),
+        },
+      });
+      return member;
+    });
+    members[name].replace(made);
+    return recordOf(vault, operator, at, [[name, made]]);
+  };
 
   /**
    * A revocation list, numbered per issuer: the issuing CA's CRL (its revoked subscribers) or the
@@ -377,9 +544,10 @@ export async function loadAuthority(options: AuthorityOptions): Promise<Authorit
   return {
     root: root.certificate,
     issuing: issuing.certificate,
-    responder: currentResponder,
-    timestamper: currentTimestamper,
-    esignService: currentEsignService,
+    responder: members.ocsp.get,
+    timestamper: members.tsa.get,
+    esignService: members.esign.get,
+    rollOver,
 
     async issue(tx, order) {
       const now = wholeSeconds(clock());

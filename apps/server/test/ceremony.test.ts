@@ -1,0 +1,189 @@
+/**
+ * The key ceremony and key rollover (issue 40). Production makes no authority on first start: an
+ * operator holds the ceremony (`npm run ca:ceremony`), which makes the root's and the issuing CA's
+ * keys in the module and prints a record of what was made; the audit log keeps it. A rollover
+ * (`npm run ca:rollover`) gives the TSA, the OCSP responder or the eSign service a new key: what
+ * the old key signed still validates, what is signed after chains to the new one, and another
+ * server picks the new key up within a minute.
+ */
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { openVault } from '../src/adapters/hsm/pkcs11.js';
+import { ensureSoftHsmToken, findSoftHsm } from '../src/adapters/hsm/softHsm.js';
+import { loadConfig } from '../src/config.js';
+import { deriveKeys } from '../src/keys.js';
+import { createAuditLog } from '../src/modules/audit/log.js';
+import { signDetached } from '../src/modules/pki/cms.js';
+import { holdKeyCeremony, loadAuthority } from '../src/modules/pki/authority.js';
+import { printedRecord } from '../src/tools/ceremonyRecord.js';
+import * as x509 from '../src/modules/pki/x509.js';
+import { separateDatabase, startHarness } from './harness.js';
+import { ACCEPTED_EVERYWHERE, opensslKit } from './openssl.js';
+
+const h = await startHarness();
+// OpenSSL checks times against the real clock.
+h.clock.now = new Date();
+const { checkSignature } = opensslKit(h, 'tawqi-ceremony');
+
+describe('the key ceremony', () => {
+  it('makes the authority on a new database, prints what it made, and is refused on one that has one', async () => {
+    const pool = await separateDatabase();
+    ensureSoftHsmToken(findSoftHsm(), 'ceremony', 'ceremony-pin');
+    const vault = openVault({ module: findSoftHsm(), token: 'ceremony', pin: 'ceremony-pin' });
+    const config = loadConfig({
+      TAWQI_MODE: 'production',
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: 'postgres://tawqi_app:secret@db.internal:5432/tawqi',
+      SERVER_SECRET: 's'.repeat(40),
+      AUDIT_KEY: 'a'.repeat(40),
+      HSM_MODULE: findSoftHsm(),
+      HSM_TEST_MODULE: 'true',
+      HSM_TOKEN: 'ceremony',
+      HSM_PIN: 'ceremony-pin',
+      NAFATH_BASE_URL: 'https://nafath.example.sa',
+      NAFATH_APP_ID: 'tawqi',
+      NAFATH_APP_KEY: 'k'.repeat(40),
+      GATEWAY_BASE_URL: 'https://gateway.example.sa',
+      GATEWAY_API_KEY: 'g'.repeat(40),
+      GATEWAY_CALLBACK_SECRET: 'c'.repeat(40),
+      NOTIFIER_URL: 'https://relay.example.sa/messages',
+      NOTIFIER_TOKEN: 'n'.repeat(40),
+    });
+    const clock = () => new Date('2026-11-28T08:00:00.000Z');
+    const options = {
+      pool,
+      config,
+      vault,
+      clock,
+      audit: createAuditLog({ keys: deriveKeys(config.secrets), clock }),
+    };
+    // Production does not make an authority by itself.
+    await expect(loadAuthority(options)).rejects.toThrow(/hold the key ceremony first/);
+
+    const record = await holdKeyCeremony(options, 'Huda Al-Shammari');
+    expect(record).toMatchObject({
+      at: new Date('2026-11-28T08:00:00.000Z'),
+      operator: 'Huda Al-Shammari',
+      module: expect.stringMatching(/SoftHSM.*token "ceremony"/),
+    });
+    expect(record.members.map((member) => member.name)).toEqual(['root', 'issuing', 'ocsp']);
+
+    // The record's fingerprints are those of the certificates the authority now serves.
+    const authority = await loadAuthority(options);
+    for (const [member, certificate] of [
+      [record.members[0], authority.root],
+      [record.members[1], authority.issuing],
+    ] as const) {
+      expect(member?.serial).toBe(certificate.serialNumber.toUpperCase());
+      expect(member?.certificateSha256).toBe(
+        createHash('sha256')
+          .update(new Uint8Array(certificate.rawData))
+          .digest('hex')
+          .toUpperCase(),
+      );
+      expect(member?.keyLabel).toMatch(new RegExp(`^${member?.name ?? ''}-`));
+      expect(await vault.find(member?.keyLabel ?? '')).not.toBeNull();
+    }
+    const printed = printedRecord('Key ceremony', record);
+    expect(printed).toContain('operator  Huda Al-Shammari');
+    expect(printed).toContain(
+      `certificate SHA-256       ${record.members[0]?.certificateSha256 ?? ''}`,
+    );
+
+    // Held once: a second ceremony on the same database is refused, and nothing changes.
+    await expect(holdKeyCeremony(options, 'Someone else')).rejects.toThrow(
+      /has a certificate authority already/,
+    );
+    expect((await loadAuthority(options)).root.serialNumber).toBe(authority.root.serialNumber);
+    const { rows } = await pool.query<{ detail: { operator: string } }>(
+      "SELECT detail FROM audit_log WHERE action = 'ca.key-ceremony'",
+    );
+    expect(rows.map((row) => row.detail.operator)).toEqual(['Huda Al-Shammari']);
+    vault.close();
+  });
+});
+
+describe('a key rollover', () => {
+  it('gives the TSA a new key: old signatures still validate, new ones carry the new certificate', async () => {
+    const person = await h.person('sara');
+    const signerKey = await h.deps.vault.generateForSession('P-256');
+    const certificate = await h.deps.authority.issue(h.pool, {
+      publicKey: await x509.PublicKey.create(signerKey.publicKey),
+      name: { nameEnglish: 'Sara Al-Qahtani', nationalId: person.nationalId },
+      level: 'identityApp',
+      months: 1,
+      userSlno: person.userSlno,
+      orgSlno: null,
+      class: 'individual',
+    });
+    const document = Buffer.from('%PDF-1.7 signed before and after the rollover');
+    const sign = async () =>
+      signDetached({
+        digest: createHash('sha256').update(document).digest(),
+        certificate,
+        signer: signerKey,
+        issuing: h.deps.authority.issuing,
+        tsa: await h.deps.authority.timestamper(),
+        now: new Date(),
+      });
+    const before = await sign();
+    const oldTsa = await h.deps.authority.timestamper();
+    // Another server, which has the TSA in memory already.
+    const other = await loadAuthority({
+      pool: h.pool,
+      config: h.deps.config,
+      vault: h.deps.vault,
+      audit: h.deps.audit,
+      clock: () => h.clock.now,
+    });
+    expect((await other.timestamper()).certificate.serialNumber).toBe(
+      oldTsa.certificate.serialNumber,
+    );
+
+    const record = await h.deps.authority.rollOver('tsa', 'Huda Al-Shammari');
+    const newTsa = await h.deps.authority.timestamper();
+    expect(newTsa.certificate.serialNumber).not.toBe(oldTsa.certificate.serialNumber);
+    expect(record.members[0]).toMatchObject({
+      name: 'tsa',
+      serial: newTsa.certificate.serialNumber.toUpperCase(),
+    });
+    // A new key, certified by the issuing CA.
+    expect(await newTsa.certificate.verify({ publicKey: h.deps.authority.issuing.publicKey })).toBe(
+      true,
+    );
+    expect(Buffer.from(newTsa.certificate.publicKey.rawData)).not.toEqual(
+      Buffer.from(oldTsa.certificate.publicKey.rawData),
+    );
+
+    // Before and after, both accepted as relying parties check them.
+    const after = await sign();
+    expect(await checkSignature(before, document, 'before')).toEqual(ACCEPTED_EVERYWHERE);
+    expect(await checkSignature(after, document, 'after')).toEqual(ACCEPTED_EVERYWHERE);
+    const tsaSerial = (cms: Buffer, serial: string) =>
+      cms.includes(Buffer.from(serial.replace(/^(?:00)+/, ''), 'hex'));
+    expect(tsaSerial(before, oldTsa.certificate.serialNumber)).toBe(true);
+    expect(tsaSerial(after, newTsa.certificate.serialNumber)).toBe(true);
+    expect(tsaSerial(after, oldTsa.certificate.serialNumber)).toBe(false);
+
+    // The other server takes the new key once a minute has passed.
+    expect((await other.timestamper()).certificate.serialNumber).toBe(
+      oldTsa.certificate.serialNumber,
+    );
+    h.clock.advance(61_000);
+    expect((await other.timestamper()).certificate.serialNumber).toBe(
+      newTsa.certificate.serialNumber,
+    );
+
+    const { rows } = await h.pool.query<{ detail: Record<string, string> }>(
+      "SELECT detail FROM audit_log WHERE action = 'ca.key-rolled'",
+    );
+    expect(rows.map((row) => row.detail)).toEqual([
+      {
+        operator: 'Huda Al-Shammari',
+        from: oldTsa.certificate.serialNumber.toUpperCase(),
+        to: newTsa.certificate.serialNumber.toUpperCase(),
+      },
+    ]);
+    signerKey.discard();
+  });
+});
