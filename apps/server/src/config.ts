@@ -215,6 +215,11 @@ const schema = z.object({
     .describe(
       'policy OIDs written in every subscriber certificate after Tawqi’s own: ETSI’s (e.g. 0.4.0.194112.1.0, QCP-n) or NCDC’s, as the accreditation names them',
     ),
+  CA_ROOT_OFFLINE: flag
+    .optional()
+    .describe(
+      'the root CA stays offline: servers never load its key, and serve the ARL the key ceremony (or `npm run ca:arl`) signed, valid a year, instead of signing one daily',
+    ),
   CA_QUALIFIED: flag
     .optional()
     .describe(

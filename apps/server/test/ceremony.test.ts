@@ -49,7 +49,8 @@ describe('the key ceremony', () => {
       NOTIFIER_URL: 'https://relay.example.sa/messages',
       NOTIFIER_TOKEN: 'n'.repeat(40),
     });
-    const clock = () => new Date('2026-11-28T08:00:00.000Z');
+    let now = new Date('2026-11-28T08:00:00.000Z');
+    const clock = () => now;
     const options = {
       pool,
       config,
@@ -99,6 +100,46 @@ describe('the key ceremony', () => {
       "SELECT detail FROM audit_log WHERE action = 'ca.key-ceremony'",
     );
     expect(rows.map((row) => row.detail.operator)).toEqual(['Huda Al-Shammari']);
+
+    // The root goes offline: its key leaves the server's module. A server that keeps it offline
+    // issues, revokes and answers as before, and serves the ARL the ceremony signed, a month on.
+    const rootLoads = async () =>
+      (
+        await pool.query(
+          "SELECT 1 FROM audit_log WHERE action = 'ca.key-loaded' AND target = 'root'",
+        )
+      ).rowCount;
+    // The ceremony loaded it once, to sign the first ARL while the root was here.
+    expect(await rootLoads()).toBe(1);
+    const rootLabel = record.members[0]?.keyLabel ?? '';
+    vault.destroy(rootLabel);
+    now = new Date('2026-12-28T08:00:00.000Z');
+    const offline = { ...options, config: { ...config, CA_ROOT_OFFLINE: true } };
+    const running = await loadAuthority(offline);
+    const person = await h.person('sara');
+    const issued = await running.issue(pool, {
+      publicKey: await x509.PublicKey.create((await vault.generateForSession('P-256')).publicKey),
+      name: { nameEnglish: 'Sara Al-Qahtani', nationalId: person.nationalId },
+      level: 'identityApp',
+      months: 1,
+      userSlno: person.userSlno,
+      orgSlno: null,
+      class: 'individual',
+    });
+    expect(await issued.verify({ publicKey: running.issuing.publicKey, signatureOnly: true })).toBe(
+      true,
+    );
+    expect(await running.revoke(pool, issued.serialNumber.toUpperCase(), 1)).toBe(true);
+    const arl = new x509.X509Crl(new Uint8Array(await running.currentArl()));
+    expect(arl.thisUpdate).toEqual(new Date('2026-11-28T08:00:00.000Z'));
+    expect(arl.nextUpdate).toEqual(new Date('2027-11-28T08:00:00.000Z'));
+    expect(await arl.verify({ publicKey: running.root.publicKey })).toBe(true);
+    // Nothing loaded the root's key since, and signing with it says the root is offline.
+    expect(await rootLoads()).toBe(1);
+    await expect(running.signArl()).rejects.toThrow(/the root is offline/);
+    // A year on, the ARL has run out: the server says what to do rather than serve a stale one.
+    now = new Date('2027-11-29T08:00:00.000Z');
+    await expect(running.currentArl()).rejects.toThrow(/npm run ca:arl/);
     vault.close();
   });
 });

@@ -109,7 +109,7 @@ describe('the certificate authority', () => {
         audit: h.deps.audit,
         clock: () => h.clock.now,
       }),
-    ).rejects.toThrow(/root key "root-[0-9a-f-]+" is not in SoftHSM .*token "another"/);
+    ).rejects.toThrow(/issuing key "issuing-[0-9a-f-]+" is not in SoftHSM .*token "another"/);
     another.close();
   });
 

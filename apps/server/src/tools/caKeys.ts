@@ -7,7 +7,10 @@
  *     holds it itself on first start);
  *   npm run ca:rollover -w @tawqi/server -- tsa|ocsp|esign --operator "Name"
  *     gives the time-stamping authority, the OCSP responder or the eSign service a new key and
- *     certificate; what the old key signed still validates.
+ *     certificate; what the old key signed still validates;
+ *   npm run ca:arl -w @tawqi/server -- --operator "Name"
+ *     with the root brought online, signs its revocation list for the CAs under it, good for a
+ *     year (CA_ROOT_OFFLINE servers serve it and never load the root's key).
  *
  * Either prints the record of what was made — time, operator, module, and for each key its label,
  * certificate, serial and SHA-256 fingerprints — and writes it to the audit log. Exits 0 when done,
@@ -18,6 +21,7 @@ import { openConfiguredVault } from '../adapters/hsm/softHsm.js';
 import { deriveKeys } from '../keys.js';
 import { createAuditLog } from '../modules/audit/log.js';
 import { holdKeyCeremony, loadAuthority, type DelegateName } from '../modules/pki/authority.js';
+import * as x509 from '../modules/pki/x509.js';
 import { printedRecord } from './ceremonyRecord.js';
 import { toolConfig, toolDatabase } from './database.js';
 
@@ -30,9 +34,9 @@ async function main(): Promise<number> {
   });
   const [command, name] = positionals;
   const operator = values.operator?.trim();
-  if (!operator || (command !== 'ceremony' && command !== 'rollover')) {
+  if (!operator || !['ceremony', 'rollover', 'arl'].includes(command ?? '')) {
     console.error(
-      'usage: caKeys ceremony --operator "<name>"  |  caKeys rollover tsa|ocsp|esign --operator "<name>"',
+      'usage: caKeys ceremony|arl --operator "<name>"  |  caKeys rollover tsa|ocsp|esign --operator "<name>"',
     );
     return 2;
   }
@@ -55,6 +59,11 @@ async function main(): Promise<number> {
   try {
     if (command === 'ceremony') {
       console.log(printedRecord('Key ceremony', await holdKeyCeremony(options, operator)));
+    } else if (command === 'arl') {
+      const arl = new x509.X509Crl(new Uint8Array(await (await loadAuthority(options)).signArl()));
+      console.log(
+        `ARL signed by ${arl.issuer} for ${operator}: this update ${arl.thisUpdate.toISOString()}, next update ${arl.nextUpdate?.toISOString() ?? '(none)'}`,
+      );
     } else {
       const authority = await loadAuthority(options);
       const record = await authority.rollOver(name as DelegateName, operator);

@@ -42,6 +42,8 @@ const ESIGN_CERTIFICATE_DAYS = 365;
 const ESIGN_RENEW_DAYS = 30;
 /** A CRL is good for 7 days; a new one is issued on every revocation and daily. */
 export const CRL_VALID_DAYS = 7;
+/** The root's ARL signed while it is brought online (the ceremony, `npm run ca:arl`): a year. */
+export const ARL_OFFLINE_VALID_DAYS = 365;
 export const CRL_REFRESH_MS = DAY_MS;
 /** How often a server looks whether another process rolled a delegate's key over. */
 const ROLLOVER_LOOK_MS = 60_000;
@@ -79,6 +81,8 @@ export interface Authority {
    * in the repository).
    */
   rollOver(name: DelegateName, operator: string): Promise<CeremonyRecord>;
+  /** The root signs an ARL good for a year (while it is online: the ceremony, `npm run ca:arl`). */
+  signArl(): Promise<Buffer>;
 }
 
 export interface IssueOrder {
@@ -95,7 +99,10 @@ export interface IssueOrder {
 
 export interface AuthorityOptions {
   pool: Pool;
-  config: Pick<Config, 'demo' | 'CA_VALIDITY_YEARS' | 'publicOrigin' | 'caProfile'>;
+  config: Pick<
+    Config,
+    'demo' | 'CA_VALIDITY_YEARS' | 'publicOrigin' | 'caProfile' | 'CA_ROOT_OFFLINE'
+  >;
   /** Where the authority's keys are made and kept. */
   vault: KeyVault;
   /** Every use of its keys is recorded: made, loaded, each certificate and CRL signed. */
@@ -170,7 +177,61 @@ function authorityParts(options: AuthorityOptions) {
     return { certificate, signer: key };
   };
 
-  const read = async (tx: Queryable, name: CaName): Promise<CaMember | null> => {
+  /** A member's key from the module, checked against its certificate; its loading recorded. */
+  const loadKey = async (
+    db: Queryable,
+    name: CaName,
+    label: string,
+    certificate: x509.X509Certificate,
+  ) => {
+    const key = await vault.find(label);
+    if (!key)
+      throw new Error(
+        name === 'root'
+          ? `The root's key "${label}" is not in ${vault.description}: the root is offline. Bring it online for the ceremony's work (npm run ca:arl), or let this server keep signing with what the root signed before.`
+          : `The certificate authority's ${name} key "${label}" is not in ${vault.description}: HSM_MODULE or HSM_TOKEN names another module or token than the one it was made in.`,
+      );
+    if (!(await certifies(certificate, key.publicKey)))
+      throw new Error(
+        `The key "${label}" in ${vault.description} is not the one the ${name} certificate certifies.`,
+      );
+    await audit.record(db, SYSTEM_CONTEXT, {
+      action: 'ca.key-loaded',
+      target: name,
+      detail: { key: key.label, serial: certificate.serialNumber.toUpperCase() },
+    });
+    return key;
+  };
+
+  /**
+   * A member whose key is looked up only when it first signs: the root's, which signs nothing a
+   * running server needs but the ARL, so that the root can stay offline (its key need not be in
+   * the server's module at all once the issuing CA exists).
+   */
+  const keyOnFirstUse = async (
+    name: CaName,
+    label: string,
+    certificate: x509.X509Certificate,
+  ): Promise<Signer> => {
+    let key: Promise<Signer> | null = null;
+    return {
+      hash: CA_SIGNING_ALGORITHM.hash,
+      publicKey: await certificate.publicKey.export(
+        { name: 'ECDSA', namedCurve: CA_CURVE },
+        ['verify'],
+      ),
+      sign: async (data) => {
+        key ??= loadKey(options.pool, name, label, certificate);
+        return (await key).sign(data);
+      },
+    };
+  };
+
+  const read = async (
+    tx: Queryable,
+    name: CaName,
+    when: 'now' | 'when used' = 'now',
+  ): Promise<CaMember | null> => {
     const [row] = (
       await tx.query<{ der: Buffer; key_label: string | null }>(
         'SELECT c.der, k.key_label FROM ca_keys k JOIN certificates c USING (serial) WHERE k.name = $1',
@@ -183,21 +244,9 @@ function authorityParts(options: AuthorityOptions) {
       throw new Error(
         `The certificate authority's ${name} key was made before keys moved into the hardware module (it was kept in the database): start from a new database (demo mode: a new DATA_DIR) or make a new authority with the key ceremony.`,
       );
-    const key = await vault.find(row.key_label);
-    if (!key)
-      throw new Error(
-        `The certificate authority's ${name} key "${row.key_label}" is not in ${vault.description}: HSM_MODULE or HSM_TOKEN names another module or token than the one it was made in.`,
-      );
-    if (!(await certifies(certificate, key.publicKey)))
-      throw new Error(
-        `The key "${row.key_label}" in ${vault.description} is not the one the ${name} certificate certifies.`,
-      );
-    await audit.record(tx, SYSTEM_CONTEXT, {
-      action: 'ca.key-loaded',
-      target: name,
-      detail: { key: key.label, serial: certificate.serialNumber.toUpperCase() },
-    });
-    return { certificate, signer: key };
+    if (when === 'when used')
+      return { certificate, signer: await keyOnFirstUse(name, row.key_label, certificate) };
+    return { certificate, signer: await loadKey(tx, name, row.key_label, certificate) };
   };
 
   const signed = (signer: Signer) => ({
@@ -350,7 +399,7 @@ export async function holdKeyCeremony(
   operator: string,
 ): Promise<CeremonyRecord> {
   const parts = authorityParts(options);
-  return inTransaction(options.pool, async (tx) => {
+  const made = await inTransaction(options.pool, async (tx) => {
     await parts.lockAuthority(tx);
     const [existing] = (
       await tx.query<{ serial: string }>("SELECT serial FROM ca_keys WHERE name = 'root'")
@@ -378,6 +427,9 @@ export async function holdKeyCeremony(
     });
     return record;
   });
+  // The root's first ARL, signed while it is here: an offline root's servers serve it for a year.
+  await (await loadAuthority(options)).signArl();
+  return made;
 }
 
 /** Loads the authority; on a database without one, demo mode holds the ceremony itself. */
@@ -389,7 +441,10 @@ export async function loadAuthority(options: AuthorityOptions): Promise<Authorit
 
   const { root, issuing } = await inTransaction(pool, async (tx) => {
     await lockAuthority(tx);
-    const existing = { root: await read(tx, 'root'), issuing: await read(tx, 'issuing') };
+    const existing = {
+      root: await read(tx, 'root', 'when used'),
+      issuing: await read(tx, 'issuing'),
+    };
     if (existing.root && existing.issuing) return existing as { root: CaMember; issuing: CaMember };
     if (!config.demo)
       throw new Error(
@@ -472,7 +527,11 @@ export async function loadAuthority(options: AuthorityOptions): Promise<Authorit
    * root's ARL (its revoked CAs). Times are whole seconds (RFC 5280 §4.1.2.5: DER times have no
    * fraction).
    */
-  const issueRevocationList = async (tx: Queryable, by: 'root' | 'issuing'): Promise<Buffer> => {
+  const issueRevocationList = async (
+    tx: Queryable,
+    by: 'root' | 'issuing',
+    validDays = CRL_VALID_DAYS,
+  ): Promise<Buffer> => {
     await tx.query("SELECT pg_advisory_xact_lock(hashtext('tawqi crl'))");
     const now = wholeSeconds(clock());
     const signer = by === 'root' ? root : issuing;
@@ -496,7 +555,7 @@ export async function loadAuthority(options: AuthorityOptions): Promise<Authorit
       {
         issuer: signer.certificate.subjectName,
         thisUpdate: now,
-        nextUpdate: new Date(now.getTime() + CRL_VALID_DAYS * DAY_MS),
+        nextUpdate: new Date(now.getTime() + validDays * DAY_MS),
         extensions: [
           new x509.AuthorityKeyIdentifierExtension(keyIdOf(signer.certificate)),
           new x509.Extension(
@@ -531,13 +590,20 @@ export async function loadAuthority(options: AuthorityOptions): Promise<Authorit
   /** The newest list of `by` (issued now when there is none or it is a day old). */
   const currentList = async (by: 'root' | 'issuing') => {
     const [newest] = (
-      await pool.query<{ der: Buffer; this_update: Date }>(
-        'SELECT der, this_update FROM crls WHERE issuer = $1 ORDER BY crl_number DESC LIMIT 1',
+      await pool.query<{ der: Buffer; this_update: Date; next_update: Date }>(
+        'SELECT der, this_update, next_update FROM crls WHERE issuer = $1 ORDER BY crl_number DESC LIMIT 1',
         [by],
       )
     ).rows;
     if (newest && clock().getTime() - newest.this_update.getTime() < CRL_REFRESH_MS)
       return newest.der;
+    // An offline root's ARL is the one it signed when last online, good for a year.
+    if (by === 'root' && config.CA_ROOT_OFFLINE) {
+      if (newest && newest.next_update.getTime() > clock().getTime()) return newest.der;
+      throw new Error(
+        "The root's ARL has expired (or was never signed): bring the root online and run `npm run ca:arl`.",
+      );
+    }
     return inTransaction(pool, (tx) => issueRevocationList(tx, by));
   };
 
@@ -595,6 +661,9 @@ export async function loadAuthority(options: AuthorityOptions): Promise<Authorit
     currentArl: () => currentList('root'),
 
     issueCrl,
+
+    signArl: () =>
+      inTransaction(pool, (tx) => issueRevocationList(tx, 'root', ARL_OFFLINE_VALID_DAYS)),
   };
 }
 
