@@ -216,10 +216,9 @@ function authorityParts(options: AuthorityOptions) {
     let key: Promise<Signer> | null = null;
     return {
       hash: CA_SIGNING_ALGORITHM.hash,
-      publicKey: await certificate.publicKey.export(
-        { name: 'ECDSA', namedCurve: CA_CURVE },
-        ['verify'],
-      ),
+      publicKey: await certificate.publicKey.export({ name: 'ECDSA', namedCurve: CA_CURVE }, [
+        'verify',
+      ]),
       sign: async (data) => {
         key ??= loadKey(options.pool, name, label, certificate);
         return (await key).sign(data);
