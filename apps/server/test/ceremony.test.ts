@@ -17,7 +17,7 @@ import { signDetached } from '../src/modules/pki/cms.js';
 import { holdKeyCeremony, loadAuthority } from '../src/modules/pki/authority.js';
 import { printedRecord } from '../src/tools/ceremonyRecord.js';
 import * as x509 from '../src/modules/pki/x509.js';
-import { separateDatabase, startHarness } from './harness.js';
+import { productionEnv, separateDatabase, serviceSigner, startHarness } from './harness.js';
 import { ACCEPTED_EVERYWHERE, opensslKit } from './openssl.js';
 
 const h = await startHarness();
@@ -30,25 +30,7 @@ describe('the key ceremony', () => {
     const pool = await separateDatabase();
     ensureSoftHsmToken(findSoftHsm(), 'ceremony', 'ceremony-pin');
     const vault = openVault({ module: findSoftHsm(), token: 'ceremony', pin: 'ceremony-pin' });
-    const config = loadConfig({
-      TAWQI_MODE: 'production',
-      LOG_LEVEL: 'silent',
-      DATABASE_URL: 'postgres://tawqi_app:secret@db.internal:5432/tawqi',
-      SERVER_SECRET: 's'.repeat(40),
-      AUDIT_KEY: 'a'.repeat(40),
-      HSM_MODULE: findSoftHsm(),
-      HSM_TEST_MODULE: 'true',
-      HSM_TOKEN: 'ceremony',
-      HSM_PIN: 'ceremony-pin',
-      NAFATH_BASE_URL: 'https://nafath.example.sa',
-      NAFATH_APP_ID: 'tawqi',
-      NAFATH_APP_KEY: 'k'.repeat(40),
-      GATEWAY_BASE_URL: 'https://gateway.example.sa',
-      GATEWAY_API_KEY: 'g'.repeat(40),
-      GATEWAY_CALLBACK_SECRET: 'c'.repeat(40),
-      NOTIFIER_URL: 'https://relay.example.sa/messages',
-      NOTIFIER_TOKEN: 'n'.repeat(40),
-    });
+    const config = loadConfig(productionEnv('ceremony', 'ceremony-pin'));
     let now = new Date('2026-11-28T08:00:00.000Z');
     const clock = () => now;
     const options = {
@@ -116,16 +98,7 @@ describe('the key ceremony', () => {
     now = new Date('2026-12-28T08:00:00.000Z');
     const offline = { ...options, config: { ...config, CA_ROOT_OFFLINE: true } };
     const running = await loadAuthority(offline);
-    const person = await h.person('sara');
-    const issued = await running.issue(pool, {
-      publicKey: await x509.PublicKey.create((await vault.generateForSession('P-256')).publicKey),
-      name: { nameEnglish: 'Sara Al-Qahtani', nationalId: person.nationalId },
-      level: 'identityApp',
-      months: 1,
-      userSlno: person.userSlno,
-      orgSlno: null,
-      class: 'individual',
-    });
+    const { certificate: issued } = await serviceSigner({ ...h, pool }, running);
     expect(await issued.verify({ publicKey: running.issuing.publicKey, signatureOnly: true })).toBe(
       true,
     );
@@ -146,17 +119,7 @@ describe('the key ceremony', () => {
 
 describe('a key rollover', () => {
   it('gives the TSA a new key: old signatures still validate, new ones carry the new certificate', async () => {
-    const person = await h.person('sara');
-    const signerKey = await h.deps.vault.generateForSession('P-256');
-    const certificate = await h.deps.authority.issue(h.pool, {
-      publicKey: await x509.PublicKey.create(signerKey.publicKey),
-      name: { nameEnglish: 'Sara Al-Qahtani', nationalId: person.nationalId },
-      level: 'identityApp',
-      months: 1,
-      userSlno: person.userSlno,
-      orgSlno: null,
-      class: 'individual',
-    });
+    const { key: signerKey, certificate } = await serviceSigner(h);
     const document = Buffer.from('%PDF-1.7 signed before and after the rollover');
     const sign = async () =>
       signDetached({

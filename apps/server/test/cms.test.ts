@@ -7,8 +7,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { signDetached } from '../src/modules/pki/cms.js';
-import * as x509 from '../src/modules/pki/x509.js';
-import { startHarness } from './harness.js';
+import { serviceSigner, startHarness } from './harness.js';
 import { ACCEPTED_EVERYWHERE, opensslKit } from './openssl.js';
 
 const h = await startHarness();
@@ -17,20 +16,10 @@ h.clock.now = new Date();
 const { checkSignature } = opensslKit(h, 'tawqi-cms');
 
 /** A signer: a key of the service's and its certificate from our CA, for Sara. */
-async function signer() {
-  const person = await h.person('sara');
-  const keys = await h.deps.vault.generateForSession('P-256');
-  const certificate = await h.deps.authority.issue(h.pool, {
-    publicKey: await x509.PublicKey.create(keys.publicKey),
-    name: { nameEnglish: 'Sara Al-Qahtani', nationalId: person.nationalId },
-    level: 'identityApp',
-    months: 1,
-    userSlno: person.userSlno,
-    orgSlno: null,
-    class: 'individual',
-  });
-  return { keys, certificate };
-}
+const signer = async () => {
+  const { key, certificate } = await serviceSigner(h);
+  return { keys: key, certificate };
+};
 
 describe('a detached CMS signature', () => {
   it('verifies with openssl for its document only, with signing-certificate-v2 and a timestamp', async () => {

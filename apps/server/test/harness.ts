@@ -20,6 +20,8 @@ import { sessionLimits } from '../src/deps.js';
 import { buildApp } from '../src/http/app.js';
 import type { Access, Handlers } from '../src/http/contractRoutes.js';
 import { createAccess } from '../src/modules/access/access.js';
+import { findSoftHsm } from '../src/adapters/hsm/softHsm.js';
+import type { Authority } from '../src/modules/pki/authority.js';
 import type { Signer } from '../src/modules/pki/signer.js';
 import * as x509 from '../src/modules/pki/x509.js';
 import { createServer, type ServerParts } from '../src/server.js';
@@ -315,6 +317,54 @@ export async function captchaToken(h: Pick<Harness, 'call'>): Promise<string> {
  * A document signer's certificate of our CA for a P-256 key made here (extractable: a test may act
  * as its holder, who has both in a .p12 file), naming a person of the demo world.
  */
+/**
+ * A production configuration with every real service named (none is reached by the tests), its
+ * keys in the SoftHSM token `token` (which the test makes: production makes none).
+ */
+export function productionEnv(token: string, pin: string): Record<string, string> {
+  return {
+    TAWQI_MODE: 'production',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: 'postgres://tawqi_app:secret@db.internal:5432/tawqi',
+    SERVER_SECRET: 's'.repeat(40),
+    AUDIT_KEY: 'a'.repeat(40),
+    HSM_MODULE: findSoftHsm(),
+    HSM_TEST_MODULE: 'true',
+    HSM_TOKEN: token,
+    HSM_PIN: pin,
+    NAFATH_BASE_URL: 'https://nafath.example.sa',
+    NAFATH_APP_ID: 'tawqi',
+    NAFATH_APP_KEY: 'k'.repeat(40),
+    GATEWAY_BASE_URL: 'https://gateway.example.sa',
+    GATEWAY_API_KEY: 'g'.repeat(40),
+    GATEWAY_CALLBACK_SECRET: 'c'.repeat(40),
+    NOTIFIER_URL: 'https://relay.example.sa/messages',
+    NOTIFIER_TOKEN: 'n'.repeat(40),
+  };
+}
+
+/**
+ * A signer of the service's for Sara, as the eSign service makes one: a key made in the module for
+ * the task, and a certificate from the authority `authority` (the harness's by default).
+ */
+export async function serviceSigner(
+  h: Pick<Harness, 'person' | 'pool' | 'deps'>,
+  authority: Pick<Authority, 'issue'> = h.deps.authority,
+) {
+  const person = await h.person('sara');
+  const key = await h.deps.vault.generateForSession('P-256');
+  const certificate = await authority.issue(h.pool, {
+    publicKey: await x509.PublicKey.create(key.publicKey),
+    name: { nameEnglish: 'Sara Al-Qahtani', nationalId: person.nationalId },
+    level: 'identityApp',
+    months: 1,
+    userSlno: person.userSlno,
+    orgSlno: null,
+    class: 'individual',
+  });
+  return { key, certificate };
+}
+
 /**
  * A signer whose key is in this process: a holder's own key (the .p12 a person keeps), never one
  * of the service's, whose keys are in the module.

@@ -21,7 +21,7 @@ import { DEMO_PASSWORD } from '../src/db/seed.js';
 import { createServer } from '../src/server.js';
 import { bannerOf } from '../src/banner.js';
 import { demoIdentities } from '../src/db/seed.js';
-import { separateDatabase, startHarness } from './harness.js';
+import { productionEnv, separateDatabase, startHarness } from './harness.js';
 
 const h = await startHarness();
 // Production-mode servers run on a database of their own, their keys in a token of their own (a
@@ -29,26 +29,7 @@ const h = await startHarness();
 const productionPool = await separateDatabase();
 ensureSoftHsmToken(findSoftHsm(), 'production', 'p'.repeat(12));
 
-/** A production configuration with every real service named (none is reached by these tests). */
-const PRODUCTION = {
-  TAWQI_MODE: 'production',
-  LOG_LEVEL: 'silent',
-  DATABASE_URL: 'postgres://tawqi_app:secret@db.internal:5432/tawqi',
-  SERVER_SECRET: 's'.repeat(40),
-  AUDIT_KEY: 'a'.repeat(40),
-  HSM_MODULE: findSoftHsm(),
-  HSM_TEST_MODULE: 'true',
-  HSM_TOKEN: 'production',
-  HSM_PIN: 'p'.repeat(12),
-  NAFATH_BASE_URL: 'https://nafath.example.sa',
-  NAFATH_APP_ID: 'tawqi',
-  NAFATH_APP_KEY: 'k'.repeat(40),
-  GATEWAY_BASE_URL: 'https://gateway.example.sa',
-  GATEWAY_API_KEY: 'g'.repeat(40),
-  GATEWAY_CALLBACK_SECRET: 'c'.repeat(40),
-  NOTIFIER_URL: 'https://relay.example.sa/messages',
-  NOTIFIER_TOKEN: 'n'.repeat(40),
-};
+const PRODUCTION = productionEnv('production', 'p'.repeat(12));
 
 // Production makes no authority on first start: the operator holds the key ceremony first.
 {
