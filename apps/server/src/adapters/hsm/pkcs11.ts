@@ -6,8 +6,8 @@
  *
  * Production names its module (the HSM vendor's PKCS#11 library), token and PIN (HSM_*); demo
  * mode and the tests run SoftHSM (./softHsm.ts) through this same code. The binding is pkcs11js
- * (PeculiarVentures, the binding under graphene-pk11 and @peculiar/x509's own HSM tooling); its
- * signing call runs on libuv's thread pool, so a slow network HSM does not stall the server.
+ * (PeculiarVentures', the binding under graphene-pk11 and node-webcrypto-p11); its signing call
+ * runs on libuv's thread pool, so a slow network HSM does not stall the server.
  */
 import { createHash, webcrypto } from 'node:crypto';
 import pkcs11js from 'pkcs11js';
@@ -55,7 +55,7 @@ export interface SessionKey extends VaultKey {
 }
 
 export interface KeyVault {
-  /** What holds the keys, for the start banner and the audit log ("SoftHSM token tawqi"). */
+  /** What holds the keys, for the audit log and messages: the module and the token label. */
   readonly description: string;
   /** A new key kept in the token (found again by `label` after a restart). */
   generate(curve: Curve, label: string): Promise<VaultKey>;
