@@ -17,7 +17,7 @@ import { PdsLocations, QcType } from '@peculiar/asn1-x509-qualified-etsi';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { loadAuthority, type Authority, type IssueOrder } from '../src/modules/pki/authority.js';
-import { nameParts, nationalIdOf, OID } from '../src/modules/pki/profiles.js';
+import { KEY_USAGE_NAMES, nameParts, nationalIdOf, OID } from '../src/modules/pki/profiles.js';
 import * as x509 from '../src/modules/pki/x509.js';
 import { startHarness } from './harness.js';
 
@@ -59,16 +59,6 @@ const nameOf = (oid: string) =>
   )?.[1] ??
   oid;
 
-const KEY_USAGES: [x509.KeyUsageFlags, string][] = [
-  [x509.KeyUsageFlags.digitalSignature, 'digitalSignature'],
-  [x509.KeyUsageFlags.nonRepudiation, 'nonRepudiation'],
-  [x509.KeyUsageFlags.keyEncipherment, 'keyEncipherment'],
-  [x509.KeyUsageFlags.dataEncipherment, 'dataEncipherment'],
-  [x509.KeyUsageFlags.keyAgreement, 'keyAgreement'],
-  [x509.KeyUsageFlags.keyCertSign, 'keyCertSign'],
-  [x509.KeyUsageFlags.cRLSign, 'cRLSign'],
-];
-
 const critical = (extension: x509.Extension) => (extension.critical ? ' (critical)' : '');
 
 /** A certificate as the README's table says it, one cell per field. */
@@ -98,7 +88,7 @@ function describeCertificate(certificate: x509.X509Certificate): Record<string, 
       ? `${basic.ca ? (basic.pathLength === undefined ? 'CA' : `CA, path length ${String(basic.pathLength)}`) : 'not a CA'}${critical(basic)}`
       : '—',
     'key usage': usage
-      ? `${KEY_USAGES.filter(([flag]) => usage.usages & flag)
+      ? `${KEY_USAGE_NAMES.filter(([flag]) => usage.usages & flag)
           .map(([, name]) => name)
           .join(', ')}${critical(usage)}`
       : '—',

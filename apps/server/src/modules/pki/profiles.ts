@@ -184,6 +184,17 @@ export function subscriberSubject(name: SubscriberName): x509.JsonName {
   ];
 }
 
+/** Each key usage flag and its name in RFC 5280 (what the product and the profile table show). */
+export const KEY_USAGE_NAMES: readonly [x509.KeyUsageFlags, string][] = [
+  [x509.KeyUsageFlags.digitalSignature, 'digitalSignature'],
+  [x509.KeyUsageFlags.nonRepudiation, 'nonRepudiation'],
+  [x509.KeyUsageFlags.keyEncipherment, 'keyEncipherment'],
+  [x509.KeyUsageFlags.dataEncipherment, 'dataEncipherment'],
+  [x509.KeyUsageFlags.keyAgreement, 'keyAgreement'],
+  [x509.KeyUsageFlags.keyCertSign, 'keyCertSign'],
+  [x509.KeyUsageFlags.cRLSign, 'cRLSign'],
+];
+
 export const keyIdOf = (certificate: x509.X509Certificate) => {
   const ski = certificate.getExtension(x509.SubjectKeyIdentifierExtension);
   if (!ski) throw new Error(`${certificate.subject} has no subject key identifier`);

@@ -29,7 +29,7 @@ import { checkout, type PaymentDeps } from '../payments/handlers.js';
 import { inLanguage, localWord } from '../words.js';
 import { checkCsr, type CsrProblem } from './csr.js';
 import { debianWeakKeysOf, type BreakableKey } from './weakKeys.js';
-import { CERTIFICATE_POLICIES, PKI_PATHS } from './profiles.js';
+import { CERTIFICATE_POLICIES, KEY_USAGE_NAMES, PKI_PATHS } from './profiles.js';
 import * as x509 from './x509.js';
 
 type Words = Record<Language, string>;
@@ -143,14 +143,6 @@ function nameValue(name: x509.Name, type: string): string {
   return name.getField(type)[0] ?? name.toString();
 }
 
-const KEY_USAGES: [x509.KeyUsageFlags, string][] = [
-  [x509.KeyUsageFlags.digitalSignature, 'digitalSignature'],
-  [x509.KeyUsageFlags.nonRepudiation, 'nonRepudiation'],
-  [x509.KeyUsageFlags.keyEncipherment, 'keyEncipherment'],
-  [x509.KeyUsageFlags.keyCertSign, 'keyCertSign'],
-  [x509.KeyUsageFlags.cRLSign, 'cRLSign'],
-];
-
 /**
  * An OID in dotted decimals. asn1js writes an arc above 2^53 (our policies' UUID arc, 2.25.…) as
  * `{hex}`, its base-128 digits a byte each: read back to the number here.
@@ -178,7 +170,7 @@ export function certificateFields(der: Uint8Array<ArrayBuffer>) {
     isDocumentSigner: purposes.includes('1.3.6.1.5.5.7.3.36'),
     serialNumberHex: serial,
     serialNumberDecimal: BigInt(`0x${serial}`).toString(10),
-    keyUsage: KEY_USAGES.filter(([flag]) => (usage & flag) !== 0).map(([, word]) => word),
+    keyUsage: KEY_USAGE_NAMES.filter(([flag]) => (usage & flag) !== 0).map(([, word]) => word),
     subject: certificate.subject,
     policies: (certificate.getExtension(x509.CertificatePolicyExtension)?.policies ?? []).map(
       dottedOid,
