@@ -273,11 +273,14 @@ export async function createServer(options: {
     });
   }, config.AUDIT_CHECKPOINT_MINUTES * 60_000);
   checkpoints.unref();
-  // A fresh CRL every day even without revocations (each revocation issues one at once).
+  // A fresh CRL every day even without revocations (each revocation issues one at once), from
+  // every generation of the issuing CA whose certificate still lives.
   const crls = setInterval(() => {
-    deps.authority.currentCrl().catch((error: unknown) => {
-      app.log.warn({ error: String(error) }, 'CRL not issued');
-    });
+    for (const { generation, certificate } of deps.authority.generations())
+      if (certificate.notAfter > deps.clock())
+        deps.authority.currentCrl(generation).catch((error: unknown) => {
+          app.log.warn({ error: String(error), generation }, 'CRL not issued');
+        });
   }, CRL_REFRESH_MS);
   crls.unref();
   // The eSign service's own work: waiting transactions moved on, due webhooks sent.

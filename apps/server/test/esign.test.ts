@@ -226,7 +226,10 @@ describe('the eSign integration API', () => {
       contentType: 'text/plain',
       data: answered.body.signedResponse,
     });
-    const outcome = await verifiedOutcome(String(answered.body.signedResponse), h.deps.authority);
+    const outcome = await verifiedOutcome(
+      String(answered.body.signedResponse),
+      h.deps.authority.root,
+    );
     expect(outcome?.transactionId).toBe(asked.body.transactionId);
     expect(outcome?.documents).toHaveLength(2);
     // A forged answer does not verify.
@@ -234,7 +237,7 @@ describe('the eSign integration API', () => {
       /\.[^.]+\./,
       `.${Buffer.from(JSON.stringify({ ...outcome, status: 'failed' })).toString('base64url')}.`,
     );
-    expect(await verifiedOutcome(forged, h.deps.authority)).toBeNull();
+    expect(await verifiedOutcome(forged, h.deps.authority.root)).toBeNull();
 
     expect(await remainingOf(h.pool, { orgSlno: organization.orgSlno }, 'esign')).toBe(before - 1);
     for (const [index, text] of ['invoice one', 'invoice two'].entries()) {
@@ -284,7 +287,10 @@ describe('the eSign integration API', () => {
     expect(answered.body.status).toBe('success');
     const signed = await client.signedPdf(sent.txnId, 1);
     if (!signed) throw new Error('no signed PDF');
-    const outcome = await verifiedOutcome(String(answered.body.signedResponse), h.deps.authority);
+    const outcome = await verifiedOutcome(
+      String(answered.body.signedResponse),
+      h.deps.authority.root,
+    );
     expect(outcome?.documents?.[0]?.signedPdfSha256).toBe(
       createHash('sha256').update(signed).digest('base64'),
     );

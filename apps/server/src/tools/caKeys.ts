@@ -5,9 +5,10 @@
  *     makes the root's and the issuing CA's keys in the module (HSM_*), their certificates and the
  *     OCSP responder's, on a database with no authority yet (production's first step; demo mode
  *     holds it itself on first start);
- *   npm run ca:rollover -w @tawqi/server -- tsa|ocsp|esign --operator "Name"
+ *   npm run ca:rollover -w @tawqi/server -- tsa|ocsp|esign|issuing --operator "Name"
  *     gives the time-stamping authority, the OCSP responder or the eSign service a new key and
- *     certificate; what the old key signed still validates;
+ *     certificate; or, with the root brought online, has it certify a new generation of the
+ *     issuing CA (new delegates under it); what the old keys signed still validates;
  *   npm run ca:arl -w @tawqi/server -- --operator "Name"
  *     with the root brought online, signs its revocation list for the CAs under it, good for a
  *     year (CA_ROOT_OFFLINE servers serve it and never load the root's key).
@@ -25,7 +26,7 @@ import * as x509 from '../modules/pki/x509.js';
 import { printedRecord } from './ceremonyRecord.js';
 import { toolConfig, toolDatabase } from './database.js';
 
-const DELEGATES: readonly DelegateName[] = ['tsa', 'ocsp', 'esign'];
+const ROLLED: readonly (DelegateName | 'issuing')[] = ['tsa', 'ocsp', 'esign', 'issuing'];
 
 async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -36,12 +37,12 @@ async function main(): Promise<number> {
   const operator = values.operator?.trim();
   if (!operator || !['ceremony', 'rollover', 'arl'].includes(command ?? '')) {
     console.error(
-      'usage: caKeys ceremony|arl --operator "<name>"  |  caKeys rollover tsa|ocsp|esign --operator "<name>"',
+      'usage: caKeys ceremony|arl --operator "<name>"  |  caKeys rollover tsa|ocsp|esign|issuing --operator "<name>"',
     );
     return 2;
   }
-  if (command === 'rollover' && !DELEGATES.includes(name as DelegateName)) {
-    console.error(`a rollover names one of ${DELEGATES.join(', ')}`);
+  if (command === 'rollover' && !ROLLED.includes(name as DelegateName)) {
+    console.error(`a rollover names one of ${ROLLED.join(', ')}`);
     return 2;
   }
   const config = toolConfig();
@@ -66,7 +67,7 @@ async function main(): Promise<number> {
       );
     } else {
       const authority = await loadAuthority(options);
-      const record = await authority.rollOver(name as DelegateName, operator);
+      const record = await authority.rollOver(name as DelegateName | 'issuing', operator);
       console.log(printedRecord(`Key rollover: ${String(name)}`, record));
     }
     return 0;

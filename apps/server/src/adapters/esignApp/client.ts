@@ -89,23 +89,27 @@ export function createEsignClient(options: EsignClientOptions) {
 
 /**
  * The outcome a JWS from the service proves, or null: its signature by the certificate in its
- * header, that certificate issued by `issuing`, and `issuing` by `root` (our repository's).
+ * header, that certificate issued by the issuing CA after it in the header, and that one by
+ * `root` (the repository's, which the application trusts; the issuing CA is whichever generation
+ * certified the service's key).
  */
 export async function verifiedOutcome(
   jws: string,
-  chain: { root: x509.X509Certificate; issuing: x509.X509Certificate },
+  root: x509.X509Certificate,
 ): Promise<SigningOutcome | null> {
   try {
     const [headerPart = ''] = jws.split('.');
     const header = JSON.parse(Buffer.from(headerPart, 'base64url').toString()) as {
       x5c?: string[];
     };
-    const [leafDer] = header.x5c ?? [];
-    if (!leafDer) return null;
+    const [leafDer, issuingDer] = header.x5c ?? [];
+    if (!leafDer || !issuingDer) return null;
     const leaf = new x509.X509Certificate(Buffer.from(leafDer, 'base64'));
+    const issuing = new x509.X509Certificate(Buffer.from(issuingDer, 'base64'));
     if (
-      !(await leaf.verify({ publicKey: chain.issuing.publicKey, signatureOnly: true })) ||
-      !(await chain.issuing.verify({ publicKey: chain.root.publicKey, signatureOnly: true }))
+      issuing.issuer !== root.subject ||
+      !(await leaf.verify({ publicKey: issuing.publicKey, signatureOnly: true })) ||
+      !(await issuing.verify({ publicKey: root.publicKey, signatureOnly: true }))
     )
       return null;
     const key = await importX509(leaf.toString('pem'), 'ES384');

@@ -204,13 +204,11 @@ export function createDemoApplication(options: DemoApplicationOptions) {
     );
   };
 
-  const chain = async () => {
-    const get = async (path: string) =>
-      new x509.X509Certificate(
-        Buffer.from(await (await fetch(`${options.selfOrigin()}${path}`)).arrayBuffer()),
-      );
-    return { root: await get(PKI_PATHS.root), issuing: await get(PKI_PATHS.issuing) };
-  };
+  /** The root the application trusts, from our repository. */
+  const trustedRoot = async () =>
+    new x509.X509Certificate(
+      Buffer.from(await (await fetch(`${options.selfOrigin()}${PKI_PATHS.root}`)).arrayBuffer()),
+    );
 
   return {
     async register(root: FastifyInstance) {
@@ -291,7 +289,7 @@ export function createDemoApplication(options: DemoApplicationOptions) {
           const { body } = await client.outcome(txnId);
           const outcome =
             typeof body.signedResponse === 'string'
-              ? await verifiedOutcome(body.signedResponse, await chain())
+              ? await verifiedOutcome(body.signedResponse, await trustedRoot())
               : null;
           const status = String(body.status);
           const error = body.error as { code: string; message: string } | undefined;

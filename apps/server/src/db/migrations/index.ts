@@ -33,6 +33,7 @@ import * as providerStaff from './031_provider_staff.js';
 import * as invoiceItems from './032_invoice_items.js';
 import * as organizationApplications from './033_organization_applications.js';
 import * as keysInHsm from './034_keys_in_hsm.js';
+import * as issuingGenerations from './035_issuing_generations.js';
 
 export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   initial,
@@ -69,4 +70,5 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   invoiceItems,
   organizationApplications,
   keysInHsm,
+  issuingGenerations,
 ];

@@ -29,7 +29,7 @@ import { inTransaction, type Queryable } from '../../db/pool.js';
 import { SYSTEM_CONTEXT } from '../audit/log.js';
 import { chargeSignature, planToCharge, type Payer } from '../counters/signatures.js';
 import { settleExpiredLots } from '../counters/lots.js';
-import type { CaMember } from '../pki/authority.js';
+import { issuingCaOf, type CaMember } from '../pki/authority.js';
 import { signDetached } from '../pki/cms.js';
 import type { ValidationData } from '../pki/pades.js';
 import type { Signer } from '../pki/signer.js';
@@ -479,7 +479,11 @@ async function finish(
         error: errorOf(failure ?? 'signingFailed', 'en'),
       };
     }
-    const jws = await signJws(service, deps.authority.issuing, outcome);
+    const jws = await signJws(
+      service,
+      (await issuingCaOf(deps.authority, service.certificate)).certificate,
+      outcome,
+    );
     await tx.query(
       `UPDATE esign_transactions
           SET status = $2, response_data = $3, sign_response_data = $4, response_ts = $5, error_code = $6,
@@ -560,7 +564,7 @@ async function signWith(
     orgSlno: row.org_slno,
     class: row.org_slno === null ? 'individual' : 'organization',
   });
-  const issuing = deps.authority.issuing;
+  const issuing = (await issuingCaOf(deps.authority, certificate)).certificate;
   const { rows: documents } = await tx.query<{
     document_slno: number;
     position: number;

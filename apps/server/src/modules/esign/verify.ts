@@ -68,10 +68,12 @@ const nameOf = (name: pkijs.RelativeDistinguishedNames, type: string): string | 
   return typeof value === 'string' ? value : undefined;
 };
 
+/** Issued by one of our issuing CAs (any generation), its signature checked. */
 async function issuedByUs(certificate: x509.X509Certificate, authority: Authority) {
+  const issuing = await authority.issuerOf(certificate);
   return (
-    certificate.issuer === authority.issuing.subject &&
-    (await certificate.verify({ publicKey: authority.issuing.publicKey, signatureOnly: true }))
+    !!issuing &&
+    (await certificate.verify({ publicKey: issuing.certificate.publicKey, signatureOnly: true }))
   );
 }
 

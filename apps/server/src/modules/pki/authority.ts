@@ -4,6 +4,11 @@
  * database; their keys are made in the hardware security module (adapters/hsm) and the database
  * names them by label. Several servers may start at once: an advisory lock makes one of them
  * create the authority and the others read it.
+ *
+ * The issuing CA has generations: a rollover (`npm run ca:rollover -- issuing`) has the root
+ * certify a new key under a new name (G2, G3…) that issues from then on, with new delegates
+ * under it; an old generation issues nothing more but keeps its key for its own CRL and for OCSP
+ * answers about what it issued, until the last of that has expired.
  */
 import { createHash, randomUUID, webcrypto } from 'node:crypto';
 import { AsnConvert } from '@peculiar/asn1-schema';
@@ -11,12 +16,13 @@ import { CRLNumber, id_ce_cRLNumber } from '@peculiar/asn1-x509';
 import * as x509 from './x509.js';
 import type { Config } from '../../config.js';
 import { inTransaction, type Pool, type Queryable } from '../../db/pool.js';
-import type { KeyVault } from '../../adapters/hsm/pkcs11.js';
+import type { KeyVault, VaultKey } from '../../adapters/hsm/pkcs11.js';
 import { SYSTEM_CONTEXT, type AuditLog } from '../audit/log.js';
 import { CA_CURVE, CA_SIGNING_ALGORITHM, cryptoFor, type Signer } from './signer.js';
 import {
   caNames,
   issuingExtensions,
+  issuingPaths,
   keyIdOf,
   newSerial,
   ocspExtensions,
@@ -27,8 +33,10 @@ import {
   tsaExtensions,
   esignServiceExtensions,
   type AssuranceLevel,
+  type IssuingCa,
   type SubscriberName,
 } from './profiles.js';
+import type { OcspIssuer } from './ocsp.js';
 
 const DAY_MS = 86_400_000;
 /** The OCSP responder's certificate lives 90 days and is replaced when 30 are left. */
@@ -55,9 +63,30 @@ export interface CaMember {
   signer: Signer;
 }
 
+/** One generation of the issuing CA (an old one's key is looked up when it first signs). */
+export interface IssuingGeneration extends CaMember, IssuingCa {
+  /** Where its certificate and CRL are published. */
+  paths: { certificate: string; crl: string };
+}
+
 export interface Authority {
   root: x509.X509Certificate;
-  issuing: x509.X509Certificate;
+  /** The current issuing CA's certificate (the newest generation this server knows). */
+  readonly issuing: x509.X509Certificate;
+  /** Every generation of the issuing CA this server knows, oldest first. */
+  generations(): readonly IssuingGeneration[];
+  /**
+   * The issuing CA that issued `certificate` (by name; the caller checks the signature), looking
+   * again in the database when it is not one this server knows; null when it is not ours.
+   */
+  issuerOf(certificate: x509.X509Certificate): Promise<IssuingGeneration | null>;
+  /** Generation `n`, likewise; null when there is none. */
+  generation(n: number): Promise<IssuingGeneration | null>;
+  /**
+   * Who answers OCSP for each generation: the current one's delegated responder; an old one
+   * answers itself (RFC 6960 §4.2.2.2: the CA that issued the certificate may sign).
+   */
+  ocspIssuers(): Promise<OcspIssuer[]>;
   /** The current OCSP responder (renewed as it nears its end). */
   responder(): Promise<CaMember>;
   /** The current time-stamping authority (made when first asked for, renewed likewise). */
@@ -68,19 +97,23 @@ export interface Authority {
   issue(tx: Queryable, order: IssueOrder): Promise<x509.X509Certificate>;
   /** Revokes (once; `reason` is RFC 5280's CRLReason code) and issues a new CRL in `tx`. */
   revoke(tx: Queryable, serial: string, reason: number): Promise<boolean>;
-  /** The newest CRL (issued now when there is none or it is a day old). */
-  currentCrl(): Promise<Buffer>;
+  /**
+   * Generation `generation`'s newest CRL, the current one's by default (issued now when there is
+   * none or it is a day old).
+   */
+  currentCrl(generation?: number): Promise<Buffer>;
   /** The root's newest ARL, for the CAs under it (likewise). */
   currentArl(): Promise<Buffer>;
-  /** Issues a new CRL (under the CRL lock of `tx`). */
+  /** Issues a new CRL of the current generation (under the CRL lock of `tx`). */
   issueCrl(tx: Queryable): Promise<Buffer>;
   /**
-   * Rolls a delegate's key over (`npm run ca:rollover`): a new key in the module and a new
-   * certificate from the issuing CA, current at once here and within a minute in other servers;
-   * what the old key signed still validates (its certificate travels in its signatures and stays
-   * in the repository).
+   * Rolls a key over (`npm run ca:rollover`), current at once here and within a minute in other
+   * servers; what the old key signed still validates (its certificate travels in its signatures
+   * and stays in the repository). A delegate: a new key and a certificate from the issuing CA.
+   * The issuing CA: the root (online for it) certifies a new generation, and the delegates get
+   * new keys under it.
    */
-  rollOver(name: DelegateName, operator: string): Promise<CeremonyRecord>;
+  rollOver(name: DelegateName | 'issuing', operator: string): Promise<CeremonyRecord>;
   /** The root signs an ARL good for a year (while it is online: the ceremony, `npm run ca:arl`). */
   signArl(): Promise<Buffer>;
 }
@@ -160,7 +193,7 @@ function authorityParts(options: AuthorityOptions) {
     tx: Queryable,
     name: CaName,
     make: (signer: Signer) => Promise<x509.X509Certificate>,
-  ): Promise<CaMember> => {
+  ): Promise<CaMember & { signer: VaultKey }> => {
     const key = await vault.generate(CA_CURVE, `${name}-${randomUUID()}`);
     await audit.record(tx, SYSTEM_CONTEXT, {
       action: 'ca.key-made',
@@ -253,10 +286,66 @@ function authorityParts(options: AuthorityOptions) {
     signingAlgorithm: CA_SIGNING_ALGORITHM,
   });
 
+  /** Every generation of the issuing CA, oldest first; the current one's key loaded now. */
+  const readGenerations = async (db: Queryable): Promise<IssuingGeneration[]> => {
+    const { rows } = await db.query<{ generation: number; der: Buffer; key_label: string }>(
+      `SELECT g.generation, c.der, g.key_label FROM issuing_generations g JOIN certificates c USING (serial)
+        ORDER BY g.generation`,
+    );
+    return Promise.all(
+      rows.map(async (row, index) => {
+        const certificate = new x509.X509Certificate(new Uint8Array(row.der));
+        return {
+          certificate,
+          generation: row.generation,
+          paths: issuingPaths(row.generation),
+          signer:
+            index === rows.length - 1
+              ? await loadKey(db, 'issuing', row.key_label, certificate)
+              : await keyOnFirstUse('issuing', row.key_label, certificate),
+        };
+      }),
+    );
+  };
+
+  /** Generation `generation` of the issuing CA, certified by the root, made current. */
+  const newIssuing = async (
+    tx: Queryable,
+    root: CaMember,
+    generation: number,
+  ): Promise<IssuingGeneration> => {
+    const now = wholeSeconds(clock());
+    const made = await create(tx, 'issuing', async (signer) =>
+      x509.X509CertificateGenerator.create(
+        {
+          serialNumber: newSerial(systemRandom),
+          subject: caNames(config.demo, generation).issuing,
+          issuer: root.certificate.subjectName,
+          notBefore: now,
+          notAfter: new Date(
+            Math.min(
+              now.getTime() + (config.CA_VALIDITY_YEARS / 2) * 365 * DAY_MS,
+              root.certificate.notAfter.getTime(),
+            ),
+          ),
+          publicKey: signer.publicKey,
+          extensions: await issuingExtensions(root.certificate, signer.publicKey, origin),
+          ...signed(root.signer),
+        },
+        cryptoFor(root.signer),
+      ),
+    );
+    await tx.query(
+      'INSERT INTO issuing_generations (generation, serial, key_label) VALUES ($1, $2, $3)',
+      [generation, made.certificate.serialNumber.toUpperCase(), made.signer.label],
+    );
+    return { ...made, generation, paths: issuingPaths(generation) };
+  };
+
   /** A member the issuing CA certifies for one task (OCSP, time stamps), for `days`. */
   const newDelegate = (
     tx: Queryable,
-    issuing: CaMember,
+    issuing: IssuingGeneration,
     name: 'ocsp' | 'tsa' | 'esign',
     days: number,
     extensions: (key: CryptoKey) => Promise<x509.Extension[]>,
@@ -266,7 +355,7 @@ function authorityParts(options: AuthorityOptions) {
       return x509.X509CertificateGenerator.create(
         {
           serialNumber: newSerial(systemRandom),
-          subject: names[name],
+          subject: caNames(config.demo, issuing.generation)[name],
           issuer: issuing.certificate.subjectName,
           notBefore: now,
           notAfter: new Date(now.getTime() + days * DAY_MS),
@@ -278,7 +367,7 @@ function authorityParts(options: AuthorityOptions) {
       );
     });
 
-  const newResponder = (tx: Queryable, issuing: CaMember) =>
+  const newResponder = (tx: Queryable, issuing: IssuingGeneration) =>
     newDelegate(tx, issuing, 'ocsp', OCSP_CERTIFICATE_DAYS, (key) =>
       ocspExtensions(issuing.certificate, key),
     );
@@ -305,38 +394,32 @@ function authorityParts(options: AuthorityOptions) {
         cryptoFor(signer),
       ),
     );
-    const issuingMember = await create(tx, 'issuing', async (signer) =>
-      x509.X509CertificateGenerator.create(
-        {
-          serialNumber: newSerial(systemRandom),
-          subject: names.issuing,
-          issuer: made.certificate.subjectName,
-          notBefore: now,
-          notAfter: new Date(now.getTime() + (years / 2) * 365 * DAY_MS),
-          publicKey: signer.publicKey,
-          extensions: await issuingExtensions(made.certificate, signer.publicKey, origin),
-          ...signed(made.signer),
-        },
-        cryptoFor(made.signer),
-      ),
-    );
+    const issuingMember = await newIssuing(tx, made, 1);
     const responder = await newResponder(tx, issuingMember);
     return { root: made, issuing: issuingMember, responder };
   };
 
   /** A delegate (OCSP, TSA, eSign service) made anew under `issuing`. */
-  const newMember = (tx: Queryable, issuing: CaMember, name: DelegateName) =>
+  const newMember = (tx: Queryable, issuing: IssuingGeneration, name: DelegateName) =>
     name === 'ocsp'
       ? newResponder(tx, issuing)
       : name === 'tsa'
         ? newDelegate(tx, issuing, 'tsa', TSA_CERTIFICATE_DAYS, (key) =>
-            tsaExtensions(issuing.certificate, key, origin),
+            tsaExtensions(issuing, key, origin),
           )
         : newDelegate(tx, issuing, 'esign', ESIGN_CERTIFICATE_DAYS, (key) =>
-            esignServiceExtensions(issuing.certificate, key, origin),
+            esignServiceExtensions(issuing, key, origin),
           );
 
-  return { create, read, signed, newMember, makeAuthority, lockAuthority };
+  return {
+    read,
+    readGenerations,
+    signed,
+    newIssuing,
+    newMember,
+    makeAuthority,
+    lockAuthority,
+  };
 }
 
 /** A delegate of the issuing CA, each with its own key. */
@@ -436,15 +519,13 @@ export async function loadAuthority(options: AuthorityOptions): Promise<Authorit
   const { pool, config, vault, clock, audit } = options;
   const origin = config.publicOrigin;
   const parts = authorityParts(options);
-  const { read, newMember, lockAuthority, signed } = parts;
+  const { read, readGenerations, newIssuing, newMember, lockAuthority, signed } = parts;
 
-  const { root, issuing } = await inTransaction(pool, async (tx) => {
+  const loaded = await inTransaction(pool, async (tx) => {
     await lockAuthority(tx);
-    const existing = {
-      root: await read(tx, 'root', 'when used'),
-      issuing: await read(tx, 'issuing'),
-    };
-    if (existing.root && existing.issuing) return existing as { root: CaMember; issuing: CaMember };
+    const root = await read(tx, 'root', 'when used');
+    const generations = await readGenerations(tx);
+    if (root && generations.length > 0) return { root, generations };
     if (!config.demo)
       throw new Error(
         'There is no certificate authority in this database yet: hold the key ceremony first (`npm run ca:ceremony -w @tawqi/server -- --operator "<name>"`).',
@@ -455,8 +536,44 @@ export async function loadAuthority(options: AuthorityOptions): Promise<Authorit
       target: made.root.certificate.serialNumber.toUpperCase(),
       detail: { operator: 'demo mode, first start', module: vault.description },
     });
-    return made;
+    return { root: made.root, generations: [made.issuing] };
   });
+  const root = loaded.root;
+  /** The issuing CA's generations, oldest first; the last issues. */
+  let generations = loaded.generations;
+  const current = (): IssuingGeneration => {
+    const newest = generations.at(-1);
+    if (!newest) throw new Error('the certificate authority has no issuing CA');
+    return newest;
+  };
+  /** Reads the generations again when the database has a newer one than this server knows. */
+  const lookForNewGeneration = async () => {
+    const [row] = (
+      await pool.query<{ generation: number | null }>(
+        'SELECT max(generation) AS generation FROM issuing_generations',
+      )
+    ).rows;
+    if ((row?.generation ?? 0) > current().generation) generations = await readGenerations(pool);
+  };
+  let generationLookedAt = clock().getTime();
+  /** The current generation, another server's rollover taken up within a minute. */
+  const currentIssuing = async (): Promise<IssuingGeneration> => {
+    const now = clock().getTime();
+    if (now - generationLookedAt >= ROLLOVER_LOOK_MS) {
+      generationLookedAt = now;
+      await lookForNewGeneration();
+    }
+    return current();
+  };
+  /** The generation that `test` picks, looking in the database once when none here does. */
+  const findGeneration = async (test: (generation: IssuingGeneration) => boolean) => {
+    const found = generations.find(test);
+    if (found) return found;
+    await lookForNewGeneration();
+    return generations.find(test) ?? null;
+  };
+  const generationNumbered = (n: number) =>
+    findGeneration((generation) => generation.generation === n);
 
   /**
    * A delegate kept in memory, read or made again once fewer than `renewDays` are left, and read
@@ -477,6 +594,7 @@ export async function loadAuthority(options: AuthorityOptions): Promise<Authorit
         if ((await currentSerial()) === current.certificate.serialNumber.toUpperCase())
           return current;
       }
+      const issuing = await currentIssuing();
       current = await inTransaction(pool, async (tx) => {
         await lockAuthority(tx);
         const kept = await read(tx, name);
@@ -498,46 +616,82 @@ export async function loadAuthority(options: AuthorityOptions): Promise<Authorit
     tsa: delegate('tsa', TSA_RENEW_DAYS),
     esign: delegate('esign', ESIGN_RENEW_DAYS),
   };
-
-  /** A new key and certificate for a delegate, current at once; the old key stays in the module. */
-  const rollOver = async (name: DelegateName, operator: string): Promise<CeremonyRecord> => {
-    const at = wholeSeconds(clock());
-    const made = await inTransaction(pool, async (tx) => {
-      await lockAuthority(tx);
-      const old = await read(tx, name);
-      const member = await newMember(tx, issuing, name);
-      await audit.record(tx, SYSTEM_CONTEXT, {
-        action: 'ca.key-rolled',
-        target: name,
-        detail: {
-          operator,
-          from: old?.certificate.serialNumber.toUpperCase() ?? null,
-          to: member.certificate.serialNumber.toUpperCase(),
-        },
-      });
-      return member;
-    });
-    members[name].replace(made);
-    return recordOf(vault, operator, at, [[name, made]]);
-  };
+  const DELEGATES = Object.keys(members) as DelegateName[];
 
   /**
-   * A revocation list, numbered per issuer: the issuing CA's CRL (its revoked subscribers) or the
-   * root's ARL (its revoked CAs). Times are whole seconds (RFC 5280 §4.1.2.5: DER times have no
-   * fraction).
+   * A new key and certificate for a delegate, or a new generation of the issuing CA with new
+   * delegates under it; current at once. The old keys stay in the module.
+   */
+  const rollOver = async (
+    name: DelegateName | 'issuing',
+    operator: string,
+  ): Promise<CeremonyRecord> => {
+    const at = wholeSeconds(clock());
+    const { made, fresh } = await inTransaction(pool, async (tx) => {
+      await lockAuthority(tx);
+      const known = await readGenerations(tx);
+      const issuing = known.at(-1);
+      if (!issuing) throw new Error('the certificate authority has no issuing CA');
+      const rolled = async (what: CaName, from: CaMember | null, to: CaMember) => {
+        await audit.record(tx, SYSTEM_CONTEXT, {
+          action: 'ca.key-rolled',
+          target: what,
+          detail: {
+            operator,
+            from: from?.certificate.serialNumber.toUpperCase() ?? null,
+            to: to.certificate.serialNumber.toUpperCase(),
+          },
+        });
+      };
+      if (name !== 'issuing') {
+        const old = await read(tx, name);
+        const member = await newMember(tx, issuing, name);
+        await rolled(name, old, member);
+        return { made: [[name, member]] as [CaName, CaMember][], fresh: known };
+      }
+      // The root signs the new generation: loaded first, so that an offline root is refused
+      // before any key is made.
+      const onlineRoot = await read(tx, 'root');
+      if (!onlineRoot) throw new Error('the certificate authority has no root');
+      const next = await newIssuing(tx, onlineRoot, issuing.generation + 1);
+      await rolled('issuing', issuing, next);
+      const made: [CaName, CaMember][] = [['issuing', next]];
+      for (const delegateName of DELEGATES) {
+        const old = await read(tx, delegateName, 'when used');
+        const member = await newMember(tx, next, delegateName);
+        await rolled(delegateName, old, member);
+        made.push([delegateName, member]);
+      }
+      return { made, fresh: [...known, next] };
+    });
+    generations = fresh;
+    generationLookedAt = clock().getTime();
+    for (const [madeName, member] of made)
+      if (madeName !== 'issuing' && madeName !== 'root') members[madeName].replace(member);
+    return recordOf(vault, operator, at, made);
+  };
+
+  /** The name a generation's CRLs are kept under ('issuing' for the first: issue 18's rows). */
+  const listName = (by: 'root' | IssuingGeneration) =>
+    by === 'root' ? 'root' : by.generation === 1 ? 'issuing' : `issuing-g${String(by.generation)}`;
+
+  /**
+   * A revocation list, numbered per issuer: an issuing CA's CRL (the revoked certificates it
+   * issued) or the root's ARL (its revoked CAs). Times are whole seconds (RFC 5280 §4.1.2.5: DER
+   * times have no fraction).
    */
   const issueRevocationList = async (
     tx: Queryable,
-    by: 'root' | 'issuing',
+    by: 'root' | IssuingGeneration,
     validDays = CRL_VALID_DAYS,
   ): Promise<Buffer> => {
     await tx.query("SELECT pg_advisory_xact_lock(hashtext('tawqi crl'))");
     const now = wholeSeconds(clock());
-    const signer = by === 'root' ? root : issuing;
+    const signer = by === 'root' ? root : by;
     const [last] = (
       await tx.query<{ crl_number: string }>(
         'SELECT max(crl_number) AS crl_number FROM crls WHERE issuer = $1',
-        [by],
+        [listName(by)],
       )
     ).rows;
     const number = BigInt(last?.crl_number ?? 0) + 1n;
@@ -547,8 +701,12 @@ export async function loadAuthority(options: AuthorityOptions): Promise<Authorit
       revocation_reason: x509.X509CrlReason;
     }>(
       `SELECT serial, revoked_at, revocation_reason FROM certificates
-        WHERE status = 'revoked' AND kind = ANY($2) AND not_after > $1 ORDER BY revoked_at`,
-      [now, by === 'root' ? ['issuing'] : ['subscriber', 'ocsp', 'tsa', 'esign']],
+        WHERE status = 'revoked' AND kind = ANY($2) AND issuer = $3 AND not_after > $1 ORDER BY revoked_at`,
+      [
+        now,
+        by === 'root' ? ['issuing'] : ['subscriber', 'ocsp', 'tsa', 'esign'],
+        signer.certificate.subject,
+      ],
     );
     const crl = await x509.X509CrlGenerator.create(
       {
@@ -576,22 +734,26 @@ export async function loadAuthority(options: AuthorityOptions): Promise<Authorit
     await audit.record(tx, SYSTEM_CONTEXT, {
       action: 'ca.crl-signed',
       target: by === 'root' ? 'ARL' : 'CRL',
-      detail: { number: number.toString(), revoked: revoked.rows.length },
+      detail: {
+        number: number.toString(),
+        revoked: revoked.rows.length,
+        ...(by === 'root' ? {} : { generation: by.generation }),
+      },
     });
     await tx.query(
       'INSERT INTO crls (issuer, crl_number, der, this_update, next_update) VALUES ($1, $2, $3, $4, $5)',
-      [by, number.toString(), der, now, crl.nextUpdate ?? now],
+      [listName(by), number.toString(), der, now, crl.nextUpdate ?? now],
     );
     return der;
   };
-  const issueCrl = (tx: Queryable) => issueRevocationList(tx, 'issuing');
+  const issueCrl = (tx: Queryable) => issueRevocationList(tx, current());
 
   /** The newest list of `by` (issued now when there is none or it is a day old). */
-  const currentList = async (by: 'root' | 'issuing') => {
+  const currentList = async (by: 'root' | IssuingGeneration) => {
     const [newest] = (
       await pool.query<{ der: Buffer; this_update: Date; next_update: Date }>(
         'SELECT der, this_update, next_update FROM crls WHERE issuer = $1 ORDER BY crl_number DESC LIMIT 1',
-        [by],
+        [listName(by)],
       )
     ).rows;
     if (newest && clock().getTime() - newest.this_update.getTime() < CRL_REFRESH_MS)
@@ -608,13 +770,33 @@ export async function loadAuthority(options: AuthorityOptions): Promise<Authorit
 
   return {
     root: root.certificate,
-    issuing: issuing.certificate,
+    get issuing() {
+      return current().certificate;
+    },
+    generations: () => generations,
+    issuerOf: (certificate) =>
+      findGeneration((generation) => generation.certificate.subject === certificate.issuer),
+    generation: generationNumbered,
+    async ocspIssuers() {
+      const issuing = await currentIssuing();
+      const responder = await members.ocsp.get();
+      return generations.map((generation) => ({
+        certificate: generation.certificate,
+        // The delegated responder speaks for the generation that certified it; any other answers
+        // for itself (also for the moment another server's rollover is not yet taken up here).
+        responder:
+          generation === issuing && responder.certificate.issuer === issuing.certificate.subject
+            ? responder
+            : generation,
+      }));
+    },
     responder: members.ocsp.get,
     timestamper: members.tsa.get,
     esignService: members.esign.get,
     rollOver,
 
     async issue(tx, order) {
+      const issuing = await currentIssuing();
       const now = wholeSeconds(clock());
       const end =
         order.minutes === undefined
@@ -630,7 +812,7 @@ export async function loadAuthority(options: AuthorityOptions): Promise<Authorit
           notAfter,
           publicKey: order.publicKey,
           extensions: await subscriberExtensions(
-            issuing.certificate,
+            issuing,
             order.publicKey,
             origin,
             order.level,
@@ -645,18 +827,27 @@ export async function loadAuthority(options: AuthorityOptions): Promise<Authorit
     },
 
     async revoke(tx, serial, reason) {
-      const { rowCount } = await tx.query(
+      const { rows } = await tx.query<{ issuer: string }>(
         `UPDATE certificates SET status = 'revoked', revoked_at = $2, revocation_reason = $3
-          WHERE serial = $1 AND kind = 'subscriber' AND status = 'issued'`,
+          WHERE serial = $1 AND kind = 'subscriber' AND status = 'issued' RETURNING issuer`,
         // To the second, as the CRL and OCSP say it.
         [serial, wholeSeconds(clock()), reason],
       );
-      if (rowCount !== 1) return false;
-      await issueCrl(tx);
+      const [revoked] = rows;
+      if (!revoked) return false;
+      // The CRL of the generation that issued it.
+      const issuer = await findGeneration(
+        (generation) => generation.certificate.subject === revoked.issuer,
+      );
+      await issueRevocationList(tx, issuer ?? current());
       return true;
     },
 
-    currentCrl: () => currentList('issuing'),
+    async currentCrl(n) {
+      const generation = n === undefined ? await currentIssuing() : await generationNumbered(n);
+      if (!generation) throw new RangeError(`there is no issuing CA generation ${String(n)}`);
+      return currentList(generation);
+    },
     currentArl: () => currentList('root'),
 
     issueCrl,
@@ -664,6 +855,16 @@ export async function loadAuthority(options: AuthorityOptions): Promise<Authorit
     signArl: () =>
       inTransaction(pool, (tx) => issueRevocationList(tx, 'root', ARL_OFFLINE_VALID_DAYS)),
   };
+}
+
+/** The issuing CA of ours that issued `certificate` (one we just made or were given to sign). */
+export async function issuingCaOf(
+  authority: Pick<Authority, 'issuerOf'>,
+  certificate: x509.X509Certificate,
+): Promise<IssuingGeneration> {
+  const generation = await authority.issuerOf(certificate);
+  if (!generation) throw new Error(`${certificate.subject} was not issued by this authority`);
+  return generation;
 }
 
 /** Whether `certificate` is for `publicKey` (the same SubjectPublicKeyInfo). */

@@ -2,8 +2,9 @@
  * The OCSP responder (RFC 6960) for the issuing CA's certificates — subscribers', and the
  * responder's, the time-stamping authority's and the eSign service's own — good, revoked (with its
  * time and reason) or unknown, "unauthorized" for another issuer's, signed by the delegated
- * responder's key (its certificate sent along), the request's nonce echoed, every time to the
- * second. Built with pkijs, which has OCSP's structures.
+ * responder's key (its certificate sent along) or, for an older generation of the issuing CA, by
+ * that CA itself; the request's nonce echoed, every time to the second. Built with pkijs, which
+ * has OCSP's structures.
  */
 import { createHash } from 'node:crypto';
 import * as asn1js from 'asn1js';
@@ -37,12 +38,18 @@ function bare(status: number): Buffer {
   return Buffer.from(response.toSchema().toBER(false));
 }
 
-interface Issuer {
+/** An issuing CA whose certificates' status is answered here, and who signs the answers. */
+export interface OcspIssuer {
+  certificate: x509.X509Certificate;
+  responder: CaMember;
+}
+
+interface IssuerHashes {
   nameDer: Buffer;
   keyBits: Buffer;
 }
 
-function issuerOf(certificate: x509.X509Certificate): Issuer {
+function hashesOf(certificate: x509.X509Certificate): IssuerHashes {
   const parsed = pkijs.Certificate.fromBER(certificate.rawData);
   return {
     nameDer: Buffer.from(parsed.subject.toSchema().toBER(false)),
@@ -52,11 +59,13 @@ function issuerOf(certificate: x509.X509Certificate): Issuer {
 
 const hex = (view: Uint8Array) => Buffer.from(view).toString('hex').toUpperCase();
 
-/** Answers one OCSP request (DER), reading statuses from the database. */
+/**
+ * Answers one OCSP request (DER), reading statuses from the database. Every certificate asked
+ * about must be of one issuer in `issuers` (one answer has one signer).
+ */
 export async function answerOcsp(
   db: Queryable,
-  issuing: x509.X509Certificate,
-  responder: CaMember,
+  issuers: readonly OcspIssuer[],
   requestDer: Uint8Array,
   now: Date,
 ): Promise<Buffer> {
@@ -68,7 +77,8 @@ export async function answerOcsp(
   }
   const asked = request.tbsRequest.requestList;
   if (asked.length === 0 || asked.length > MAX_REQUESTS) return bare(STATUS.malformedRequest);
-  const issuer = issuerOf(issuing);
+  const hashes = issuers.map((issuer) => ({ issuer, ...hashesOf(issuer.certificate) }));
+  let answering: OcspIssuer | undefined;
   // DER times have no fraction (RFC 5280 §4.1.2.5.2, RFC 6960).
   const at = wholeSeconds(now);
 
@@ -76,18 +86,24 @@ export async function answerOcsp(
   for (const { reqCert } of asked) {
     const hash = HASHES[reqCert.hashAlgorithm.algorithmId];
     const serial = hex(reqCert.serialNumber.valueBlock.valueHexView).replace(/^(00)+(?=.)/, '');
-    const ours =
-      hash !== undefined &&
-      createHash(hash)
-        .update(issuer.nameDer)
-        .digest()
-        .equals(Buffer.from(reqCert.issuerNameHash.valueBlock.valueHexView)) &&
-      createHash(hash)
-        .update(issuer.keyBits)
-        .digest()
-        .equals(Buffer.from(reqCert.issuerKeyHash.valueBlock.valueHexView));
-    // This responder speaks for the issuing CA only (RFC 6960 §2.3: "unauthorized" otherwise).
-    if (!ours) return bare(STATUS.unauthorized);
+    const issuer =
+      hash === undefined
+        ? undefined
+        : hashes.find(
+            (one) =>
+              createHash(hash)
+                .update(one.nameDer)
+                .digest()
+                .equals(Buffer.from(reqCert.issuerNameHash.valueBlock.valueHexView)) &&
+              createHash(hash)
+                .update(one.keyBits)
+                .digest()
+                .equals(Buffer.from(reqCert.issuerKeyHash.valueBlock.valueHexView)),
+          )?.issuer;
+    // This responder speaks for our issuing CAs only (RFC 6960 §2.3: "unauthorized" otherwise),
+    // one of them an answer.
+    if (!issuer || (answering && answering !== issuer)) return bare(STATUS.unauthorized);
+    answering = issuer;
     const [row] = (
       await db.query<{
         status: string;
@@ -109,6 +125,8 @@ export async function answerOcsp(
     );
   }
 
+  if (!answering) return bare(STATUS.malformedRequest);
+  const responder = answering.responder;
   const responderKeyHash = createHash('sha1')
     .update(
       Buffer.from(
@@ -145,28 +163,23 @@ export async function answerOcsp(
 }
 
 /**
- * Our responder's answer about one of the issuing CA's certificates, asked in process (as a
+ * Our responder's answer about one of our issuing CAs' certificates, asked in process (as a
  * relying party would over HTTP): what a PDF's long-term validation data carries.
  */
 export async function ocspAnswerFor(
   db: Queryable,
-  issuing: x509.X509Certificate,
-  responder: CaMember,
+  issuers: readonly OcspIssuer[],
   certificate: x509.X509Certificate,
   now: Date,
 ): Promise<Buffer> {
+  const issuing = issuers.find((one) => one.certificate.subject === certificate.issuer);
+  if (!issuing) throw new Error(`${certificate.subject} was not issued by this authority`);
   const request = new pkijs.OCSPRequest();
   await request.createForCertificate(pkijs.Certificate.fromBER(certificate.rawData), {
     hashAlgorithm: 'SHA-256',
-    issuerCertificate: pkijs.Certificate.fromBER(issuing.rawData),
+    issuerCertificate: pkijs.Certificate.fromBER(issuing.certificate.rawData),
   });
-  return answerOcsp(
-    db,
-    issuing,
-    responder,
-    new Uint8Array(request.toSchema(true).toBER(false)),
-    now,
-  );
+  return answerOcsp(db, issuers, new Uint8Array(request.toSchema(true).toBER(false)), now);
 }
 
 /** CertStatus: good [0] NULL, revoked [1] RevokedInfo, unknown [2] NULL (context-specific). */

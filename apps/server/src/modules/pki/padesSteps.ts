@@ -4,7 +4,7 @@
  * (B-LT) that proves offline, years later, that the certificates were good.
  */
 import type { Queryable } from '../../db/pool.js';
-import type { Authority, CaMember } from './authority.js';
+import { issuingCaOf, type Authority, type CaMember } from './authority.js';
 import { signDetached } from './cms.js';
 import { ocspAnswerFor } from './ocsp.js';
 import type { SigningSteps, ValidationData } from './pades.js';
@@ -13,9 +13,11 @@ import { stampDigest } from './tsa.js';
 import type * as x509 from './x509.js';
 
 /**
- * Our own proof for a certificate of the issuing CA: its chain, the TSA's and the OCSP responder's
- * certificates, our responder's answers for it and for the TSA's, the CRL and the root's ARL.
- * `db` sees the certificate (the transaction that issued it, when not yet committed).
+ * Our own proof for a certificate of an issuing CA of ours: its chain, the TSA's and the OCSP
+ * responder's certificates, our responder's answers for it and for the TSA's, the CRLs of the
+ * issuing CAs involved (after a rollover the certificate and the TSA may be of two generations)
+ * and the root's ARL. `db` sees the certificate (the transaction that issued it, when not yet
+ * committed).
  */
 export async function ownValidationData(
   db: Queryable,
@@ -24,21 +26,39 @@ export async function ownValidationData(
   now: Date,
 ): Promise<ValidationData> {
   const tsa = await authority.timestamper();
-  const responder = await authority.responder();
-  const answer = (one: x509.X509Certificate) =>
-    ocspAnswerFor(db, authority.issuing, responder, one, now);
+  const issuers = await authority.ocspIssuers();
+  const issuing = await Promise.all(
+    [certificate, tsa.certificate].map((one) => issuingCaOf(authority, one)),
+  );
+  const generations = [...new Set(issuing)];
+  const answers = await Promise.all(
+    [certificate, tsa.certificate].map((one) => ocspAnswerFor(db, issuers, one, now)),
+  );
+  const responders = issuers.map((issuer) => issuer.responder.certificate);
   return {
-    certificates: [
-      certificate.rawData,
-      authority.issuing.rawData,
-      authority.root.rawData,
-      tsa.certificate.rawData,
-      responder.certificate.rawData,
+    certificates: unique([
+      certificate,
+      ...generations.map((generation) => generation.certificate),
+      authority.root,
+      tsa.certificate,
+      ...responders,
+    ]).map((one) => one.rawData),
+    ocspResponses: answers,
+    crls: [
+      ...(await Promise.all(
+        generations.map((generation) => authority.currentCrl(generation.generation)),
+      )),
+      await authority.currentArl(),
     ],
-    ocspResponses: [await answer(certificate), await answer(tsa.certificate)],
-    crls: [await authority.currentCrl(), await authority.currentArl()],
   };
 }
+
+/** Certificates once each (by serial), in order. */
+const unique = (certificates: x509.X509Certificate[]) =>
+  certificates.filter(
+    (one, index) =>
+      certificates.findIndex((other) => other.serialNumber === one.serialNumber) === index,
+  );
 
 /** The steps done with our own keys: the signer's, and our TSA's for its tokens. */
 export function ownSigningSteps(keys: {

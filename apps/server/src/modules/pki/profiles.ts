@@ -115,6 +115,25 @@ export const PKI_PATHS = {
   tsa: '/pki/tsa',
 } as const;
 
+/** An issuing CA the root made, numbered from 1 (a rollover makes the next; see authority.ts). */
+export interface IssuingCa {
+  certificate: x509.X509Certificate;
+  generation: number;
+}
+
+/**
+ * Where an issuing CA's certificate and CRL are published: the first generation at the addresses
+ * its certificates have named since issue 18, a later one at its own (…-g2), so that what an old
+ * generation issued keeps finding its own issuer and CRL after a rollover.
+ */
+export function issuingPaths(generation: number): { certificate: string; crl: string } {
+  if (generation === 1) return { certificate: PKI_PATHS.issuing, crl: PKI_PATHS.crl };
+  return {
+    certificate: `/pki/issuing-g${String(generation)}.crt`,
+    crl: `/pki/issuing-g${String(generation)}.crl`,
+  };
+}
+
 export interface CaNames {
   root: x509.JsonName;
   issuing: x509.JsonName;
@@ -123,14 +142,19 @@ export interface CaNames {
   esign: x509.JsonName;
 }
 
-/** The authority's own names; in demo mode they say so, so that no one mistakes them. */
-export function caNames(demo: boolean): CaNames {
+/**
+ * The authority's own names; in demo mode they say so, so that no one mistakes them. The issuing
+ * CA's (and its responder's) name carries its generation: each rollover a new name, so that a
+ * relying party never confuses two keys under one name.
+ */
+export function caNames(demo: boolean, issuingGeneration = 1): CaNames {
   const label = demo ? 'Tawqi Demo' : 'Tawqi';
   const organization = [{ C: ['SA'] }, { O: ['Tawqi Trust Services'] }];
+  const issuing = `${label} Document Signing CA G${String(issuingGeneration)}`;
   return {
     root: [...organization, { CN: [`${label} Root CA G1`] }],
-    issuing: [...organization, { CN: [`${label} Document Signing CA G1`] }],
-    ocsp: [...organization, { CN: [`${label} Document Signing CA G1 OCSP Responder`] }],
+    issuing: [...organization, { CN: [issuing] }],
+    ocsp: [...organization, { CN: [`${issuing} OCSP Responder`] }],
     tsa: [...organization, { CN: [`${label} Time Stamping Authority G1`] }],
     esign: [...organization, { CN: [`${label} eSign Service G1`] }],
   };
@@ -240,26 +264,29 @@ export const ocspExtensions = async (issuing: x509.X509Certificate, key: CryptoK
   ...(await issuedBy(issuing, key)),
 ];
 
-/** Where a relying party checks a certificate the issuing CA made: its OCSP, its issuer, its CRL. */
-const statusPointers = (origin: string) => [
-  new x509.AuthorityInfoAccessExtension({
-    ocsp: new x509.GeneralName('url', origin + PKI_PATHS.ocsp),
-    caIssuers: new x509.GeneralName('url', origin + PKI_PATHS.issuing),
-  }),
-  new x509.CRLDistributionPointsExtension([origin + PKI_PATHS.crl]),
-];
+/** Where a relying party checks a certificate an issuing CA made: its OCSP, its issuer, its CRL. */
+const statusPointers = (issuing: IssuingCa, origin: string) => {
+  const paths = issuingPaths(issuing.generation);
+  return [
+    new x509.AuthorityInfoAccessExtension({
+      ocsp: new x509.GeneralName('url', origin + PKI_PATHS.ocsp),
+      caIssuers: new x509.GeneralName('url', origin + paths.certificate),
+    }),
+    new x509.CRLDistributionPointsExtension([origin + paths.crl]),
+  ];
+};
 
 /** The time-stamping authority's (RFC 3161 §2.3: timeStamping its only, critical, purpose). */
 export const tsaExtensions = async (
-  issuing: x509.X509Certificate,
+  issuing: IssuingCa,
   key: x509.PublicKeyType,
   origin: string,
 ) => [
   new x509.BasicConstraintsExtension(false, undefined, true),
   new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature, true),
   new x509.ExtendedKeyUsageExtension([OID.timeStamping], true),
-  ...(await issuedBy(issuing, key)),
-  ...statusPointers(origin),
+  ...(await issuedBy(issuing.certificate, key)),
+  ...statusPointers(issuing, origin),
 ];
 
 /**
@@ -267,14 +294,14 @@ export const tsaExtensions = async (
  * a document — digital signature alone, no document-signing purpose.
  */
 export const esignServiceExtensions = async (
-  issuing: x509.X509Certificate,
+  issuing: IssuingCa,
   key: x509.PublicKeyType,
   origin: string,
 ) => [
   new x509.BasicConstraintsExtension(false, undefined, true),
   new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature, true),
-  ...(await issuedBy(issuing, key)),
-  ...statusPointers(origin),
+  ...(await issuedBy(issuing.certificate, key)),
+  ...statusPointers(issuing, origin),
 ];
 
 /** What configuration says of every subscriber's certificate (config.ts's CA_* settings). */
@@ -323,7 +350,7 @@ function qcStatements(type: 'esign' | 'eseal', pds: { en: string; ar: string }):
  * EN 319 412-2 §4.3.2, type A: a key that commits to content does nothing else).
  */
 export const subscriberExtensions = async (
-  issuing: x509.X509Certificate,
+  issuing: IssuingCa,
   key: x509.PublicKeyType,
   origin: string,
   level: AssuranceLevel,
@@ -339,8 +366,8 @@ export const subscriberExtensions = async (
     OID.microsoftDocumentSigning,
     OID.adobeAuthenticDocuments,
   ]),
-  ...(await issuedBy(issuing, key)),
-  ...statusPointers(origin),
+  ...(await issuedBy(issuing.certificate, key)),
+  ...statusPointers(issuing, origin),
   new x509.CertificatePolicyExtension([CERTIFICATE_POLICIES[level], ...settings.extraPolicies]),
   ...(settings.qualified
     ? [qcStatements(level === 'organizationSeal' ? 'eseal' : 'esign', settings.qualified.pds)]

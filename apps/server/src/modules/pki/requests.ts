@@ -265,20 +265,31 @@ export function certificateHandlers(deps: PaymentDeps): Handlers {
     },
 
     certificateRepository: () => {
-      const { root, issuing } = deps.authority;
-      const authority = (role: 'root' | 'issuing', certificate: x509.X509Certificate) => ({
+      const { root } = deps.authority;
+      const authority = (
+        role: 'root' | 'issuing',
+        certificate: x509.X509Certificate,
+        path: string,
+      ) => ({
         role,
         subject: certificate.subject,
         serialNumberHex: certificate.serialNumber.toUpperCase(),
         validFrom: certificate.notBefore.toISOString(),
         validTo: certificate.notAfter.toISOString(),
         fingerprintSha256: fingerprint(certificate.rawData),
-        url: origin + PKI_PATHS[role],
+        url: origin + path,
         der: Buffer.from(certificate.rawData).toString('base64'),
       });
+      // The current issuing CA first, then older generations whose certificates still live.
+      const generations = [...deps.authority.generations()].reverse();
       return Promise.resolve({
-        authorities: [authority('root', root), authority('issuing', issuing)],
-        crlUrl: origin + PKI_PATHS.crl,
+        authorities: [
+          authority('root', root, PKI_PATHS.root),
+          ...generations.map((generation) =>
+            authority('issuing', generation.certificate, generation.paths.certificate),
+          ),
+        ],
+        crlUrl: origin + (generations[0]?.paths.crl ?? PKI_PATHS.crl),
         arlUrl: origin + PKI_PATHS.arl,
         ocspUrl: origin + PKI_PATHS.ocsp,
         tsaUrl: origin + PKI_PATHS.tsa,

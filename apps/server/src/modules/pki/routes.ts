@@ -1,7 +1,8 @@
 /**
  * The authority's public addresses (named in every certificate's AIA and CRL distribution point,
  * and on the portal's repository page): the CA certificates, the CRL and the OCSP responder, in
- * the media types of RFC 2585 and RFC 6960, to anyone, without a session.
+ * the media types of RFC 2585 and RFC 6960, to anyone, without a session. Each generation of the
+ * issuing CA has its certificate and CRL at its own address (profiles.ts' `issuingPaths`).
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Pool } from '../../db/pool.js';
@@ -50,13 +51,27 @@ export async function registerPki(
         next(null, body);
       },
     );
-    const certificate = (der: ArrayBuffer) => (_request: unknown, reply: FastifyReply) =>
+    const sendCertificate = (reply: FastifyReply, der: ArrayBuffer) =>
       reply
         .type('application/pkix-cert')
         .header('cache-control', 'public, max-age=86400')
         .send(Buffer.from(der));
-    app.get(PKI_PATHS.root, certificate(authority.root.rawData));
-    app.get(PKI_PATHS.issuing, certificate(authority.issuing.rawData));
+    app.get(PKI_PATHS.root, (_request, reply) => sendCertificate(reply, authority.root.rawData));
+    /** Generation `n` of the issuing CA, or a 404. */
+    const generationOf = async (n: number, reply: FastifyReply) => {
+      const generation = await authority.generation(n);
+      if (!generation) await reply.code(404).send({ message: 'No such certificate' });
+      return generation;
+    };
+    const issuingCertificate = async (n: number, reply: FastifyReply) => {
+      const generation = await generationOf(n, reply);
+      return generation ? sendCertificate(reply, generation.certificate.rawData) : reply;
+    };
+    app.get(PKI_PATHS.issuing, (_request, reply) => issuingCertificate(1, reply));
+    app.get<{ Params: { generation: string } }>(
+      '/pki/issuing-g:generation(^\\d{1,4}).crt',
+      (request, reply) => issuingCertificate(Number(request.params.generation), reply),
+    );
     app.get('/pki/chain.pem', (_request, reply) =>
       reply.type('application/x-pem-file').send(chainPem(authority)),
     );
@@ -66,21 +81,24 @@ export async function registerPki(
           .type('application/pkix-crl')
           .header('cache-control', 'public, max-age=3600')
           .send(await current());
-    app.get(
-      PKI_PATHS.crl,
-      revocationList(() => authority.currentCrl()),
+    const issuingCrl = async (n: number, reply: FastifyReply) =>
+      (await generationOf(n, reply))
+        ? revocationList(() => authority.currentCrl(n))(undefined, reply)
+        : reply;
+    app.get(PKI_PATHS.crl, (_request, reply) => issuingCrl(1, reply));
+    app.get<{ Params: { generation: string } }>(
+      '/pki/issuing-g:generation(^\\d{1,4}).crl',
+      (request, reply) => issuingCrl(Number(request.params.generation), reply),
     );
     app.get(
       PKI_PATHS.arl,
       revocationList(() => authority.currentArl()),
     );
-    const answer = async (der: Uint8Array, reply: FastifyReply) => {
-      const responder = await authority.responder();
-      return reply
+    const answer = async (der: Uint8Array, reply: FastifyReply) =>
+      reply
         .type('application/ocsp-response')
         .header('cache-control', 'no-store')
-        .send(await answerOcsp(pool, authority.issuing, responder, der, clock()));
-    };
+        .send(await answerOcsp(pool, await authority.ocspIssuers(), der, clock()));
     app.post(PKI_PATHS.ocsp, async (request, reply) => {
       const body = request.body;
       return answer(body instanceof Buffer ? body : Buffer.alloc(0), reply);
