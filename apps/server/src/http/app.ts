@@ -11,6 +11,7 @@ import { join, sep } from 'node:path';
 import cors from '@fastify/cors';
 import helmet, { type HelmetOptions } from 'helmet';
 import rateLimit from '@fastify/rate-limit';
+import { isCanonicalPath, NON_CANONICAL_PATH } from './canonicalPath.js';
 import fastifyStatic from '@fastify/static';
 import type { ApiErrorBody } from '@tawqi/api';
 import Fastify, {
@@ -115,6 +116,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...(config.demo ? { logController: new RequestsAtDebug() } : {}),
     bodyLimit: BODY_LIMIT_BYTES,
     return503OnClosing: true,
+    // Before any routing decision: a path written another way than the one routing reads is
+    // answered 400 (canonicalPath.ts).
+    rewriteUrl: (request) =>
+      isCanonicalPath(request.url ?? '/') ? (request.url ?? '/') : NON_CANONICAL_PATH,
   });
 
   // JSON only: any other body type answers 415.
@@ -219,6 +224,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.status(appError.statusCode).send(body);
   });
 
+  app.all(NON_CANONICAL_PATH, () => {
+    throw new AppError(400, 'VALIDATION_FAILED', {
+      localized: {
+        en: 'This address is not written in its plain form. Use the address without encoded letters or dot segments.',
+        ar: 'هذا العنوان غير مكتوب بصيغته المباشرة. استخدم العنوان دون حروف مرمّزة أو مقاطع نقطية.',
+      },
+    });
+  });
   app.get('/health', () => ({ status: 'ok' }));
   app.get('/ready', async (_request, reply) => {
     try {
