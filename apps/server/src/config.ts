@@ -415,6 +415,27 @@ const SECRET_NAMES = new Set([
   'DATABASE_OWNER_URL',
 ]);
 
+/** The secrets Tawqi chooses itself (keys derived from them), whose strength it can ask for. */
+const OWN_SECRETS = ['SERVER_SECRET', 'AUDIT_KEY'] as const;
+/**
+ * The least a secret of ours must carry, estimated from its characters' frequencies (Shannon):
+ * `openssl rand -hex 16` (128 random bits) measures about 115, 32 × "a" none, "ab" × 16 thirty-two.
+ */
+export const SECRET_MIN_BITS = 96;
+
+/** Bits in `value` by the frequencies of its characters: a floor for a random string's, no more. */
+export function estimatedBits(value: string): number {
+  const counts = new Map<string, number>();
+  let length = 0;
+  for (const character of value) {
+    counts.set(character, (counts.get(character) ?? 0) + 1);
+    length += 1;
+  }
+  let bits = 0;
+  for (const count of counts.values()) bits -= count * Math.log2(count / length);
+  return bits;
+}
+
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }
@@ -480,12 +501,32 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }));
 
   const demoValues = new Set<string>(Object.values(DEMO_SECRETS));
-  for (const name of SECRET_NAMES) {
-    const value = known[name];
-    if (!demo && value !== undefined && demoValues.has(value))
-      problem(name, 'is a demo secret, published in the source; production needs its own');
-  }
   if (!demo) {
+    // Each secret its own, not a published one however it is padded, and ours strong enough.
+    const seen = new Map<string, string>();
+    for (const name of SECRET_NAMES) {
+      const value = known[name];
+      if (value === undefined) continue;
+      if (demoValues.has(value.trim()))
+        problem(name, 'is a demo secret, published in the source; production needs its own');
+      else if (value !== value.trim())
+        problem(name, 'has spaces around it: a copy-and-paste slip, set it without them');
+      const same = seen.get(value.trim());
+      if (same) problem(name, `is the same as ${same}: each secret must be its own`);
+      else seen.set(value.trim(), name);
+    }
+    for (const name of OWN_SECRETS) {
+      const value = known[name];
+      if (value !== undefined && estimatedBits(value) < SECRET_MIN_BITS)
+        problem(
+          name,
+          'is too easy to guess (repeated or patterned characters): make one with `openssl rand -hex 32`',
+        );
+    }
+    if (!config.PUBLIC_ORIGIN)
+      problem('PUBLIC_ORIGIN', 'required in production: the https address users reach Tawqi at');
+    else if (new URL(config.PUBLIC_ORIGIN).protocol !== 'https:')
+      problem('PUBLIC_ORIGIN', 'must be https in production (sessions and codes travel over it)');
     if (!config.SERVER_SECRET) problem('SERVER_SECRET', 'required in production');
     if (!config.AUDIT_KEY) problem('AUDIT_KEY', 'required in production');
     if (!config.HSM_MODULE)
@@ -507,7 +548,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (config.CAPTCHA_PROVIDER === 'recaptcha')
     for (const name of ['RECAPTCHA_SITE_KEY', 'RECAPTCHA_SECRET'] as const)
       if (!config[name]) problem(name, 'required when CAPTCHA_PROVIDER=recaptcha');
-  if (config.SERVER_SECRET && config.SERVER_SECRET === config.AUDIT_KEY)
+  if (demo && config.SERVER_SECRET && config.SERVER_SECRET === config.AUDIT_KEY)
     problem('AUDIT_KEY', 'must differ from SERVER_SECRET');
   if (problems.length > 0) fail(problems);
 

@@ -114,4 +114,13 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
-await main();
+try {
+  await main();
+} catch (error) {
+  // The database or the system refusing at start (a pg or errno code): one line that says so,
+  // not a stack. Anything else is a fault, and keeps its stack.
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code !== 'string') throw error;
+  console.error(`Tawqi cannot start: ${String(message)} (${code})`);
+  process.exit(1);
+}

@@ -3,7 +3,7 @@
  * server listening on a loopback port (the Nafath simulator is reached over real HTTP through the
  * same client as the real service), and helpers to call the API like the portal does.
  */
-import { randomBytes, randomUUID, webcrypto } from 'node:crypto';
+import { createHash, randomBytes, randomUUID, webcrypto } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -322,24 +322,27 @@ export async function captchaToken(h: Pick<Harness, 'call'>): Promise<string> {
  * keys in the SoftHSM token `token` (which the test makes: production makes none).
  */
 export function productionEnv(token: string, pin: string): Record<string, string> {
+  /** A secret as `openssl rand -hex 32` makes one (fixed per name, so a test may name it). */
+  const secret = (name: string) => createHash('sha256').update(`tawqi test ${name}`).digest('hex');
   return {
     TAWQI_MODE: 'production',
     LOG_LEVEL: 'silent',
+    PUBLIC_ORIGIN: 'https://tawqi.example.sa',
     DATABASE_URL: 'postgres://tawqi_app:secret@db.internal:5432/tawqi',
-    SERVER_SECRET: 's'.repeat(40),
-    AUDIT_KEY: 'a'.repeat(40),
+    SERVER_SECRET: secret('server'),
+    AUDIT_KEY: secret('audit'),
     HSM_MODULE: findSoftHsm(),
     HSM_TEST_MODULE: 'true',
     HSM_TOKEN: token,
     HSM_PIN: pin,
     NAFATH_BASE_URL: 'https://nafath.example.sa',
     NAFATH_APP_ID: 'tawqi',
-    NAFATH_APP_KEY: 'k'.repeat(40),
+    NAFATH_APP_KEY: secret('nafath'),
     GATEWAY_BASE_URL: 'https://gateway.example.sa',
-    GATEWAY_API_KEY: 'g'.repeat(40),
-    GATEWAY_CALLBACK_SECRET: 'c'.repeat(40),
+    GATEWAY_API_KEY: secret('gateway'),
+    GATEWAY_CALLBACK_SECRET: secret('callback'),
     NOTIFIER_URL: 'https://relay.example.sa/messages',
-    NOTIFIER_TOKEN: 'n'.repeat(40),
+    NOTIFIER_TOKEN: secret('notifier'),
   };
 }
 

@@ -10,7 +10,15 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEMO_SECRETS, loadConfig } from '../src/config.js';
+import { createHash } from 'node:crypto';
+import {
+  ConfigError,
+  DEMO_SECRETS,
+  estimatedBits,
+  loadConfig,
+  SECRET_MIN_BITS,
+} from '../src/config.js';
+import { createPool } from '../src/db/pool.js';
 import { openVault } from '../src/adapters/hsm/pkcs11.js';
 import { ensureSoftHsmToken, findSoftHsm } from '../src/adapters/hsm/softHsm.js';
 import { deriveKeys } from '../src/keys.js';
@@ -21,7 +29,7 @@ import { DEMO_PASSWORD } from '../src/db/seed.js';
 import { createServer } from '../src/server.js';
 import { bannerOf } from '../src/banner.js';
 import { demoIdentities } from '../src/db/seed.js';
-import { productionEnv, separateDatabase, startHarness } from './harness.js';
+import { createTestDatabase, productionEnv, separateDatabase, startHarness } from './harness.js';
 
 const h = await startHarness();
 // Production-mode servers run on a database of their own, their keys in a token of their own (a
@@ -119,6 +127,35 @@ describe('the mode is explicit', () => {
       token: 'production',
       pin: 'p'.repeat(12),
     });
+  });
+
+  it('in production, refuses the near misses: a padded demo secret, a patterned or shared secret, an http origin', () => {
+    const padded = configError({ ...PRODUCTION, SERVER_SECRET: `${DEMO_SECRETS.server} ` });
+    expect(padded).toMatch(/SERVER_SECRET=\(hidden\): is a demo secret/);
+    expect(configError({ ...PRODUCTION, AUDIT_KEY: 'a'.repeat(32) })).toMatch(
+      /AUDIT_KEY=\(hidden\): is too easy to guess.*openssl rand -hex 32/,
+    );
+    expect(configError({ ...PRODUCTION, SERVER_SECRET: 'ab'.repeat(20) })).toMatch(
+      /SERVER_SECRET=\(hidden\): is too easy to guess/,
+    );
+    expect(configError({ ...PRODUCTION, AUDIT_KEY: PRODUCTION.SERVER_SECRET })).toMatch(
+      /AUDIT_KEY=\(hidden\): is the same as SERVER_SECRET: each secret must be its own/,
+    );
+    expect(
+      configError({ ...PRODUCTION, GATEWAY_CALLBACK_SECRET: ` ${PRODUCTION.SERVER_SECRET ?? ''}` }),
+    ).toMatch(
+      /GATEWAY_CALLBACK_SECRET=\(hidden\): has spaces around it.*\n.*is the same as SERVER_SECRET/s,
+    );
+    expect(configError({ ...PRODUCTION, PUBLIC_ORIGIN: 'http://tawqi.example.sa' })).toMatch(
+      /PUBLIC_ORIGIN="http:\/\/tawqi.example.sa": must be https in production/,
+    );
+    expect(configError({ ...PRODUCTION, PUBLIC_ORIGIN: undefined })).toMatch(
+      /PUBLIC_ORIGIN=\(not set\): required in production/,
+    );
+    // What `openssl rand -hex 16` makes (128 random bits) is strong enough.
+    const hex16 = createHash('sha256').update('sixteen random bytes').digest('hex').slice(0, 32);
+    expect(estimatedBits(hex16)).toBeGreaterThanOrEqual(SECRET_MIN_BITS);
+    expect(loadConfig({ ...PRODUCTION, SERVER_SECRET: hex16 }).demo).toBe(false);
   });
 
   it('refuses half a service: its variables go together', () => {
@@ -238,6 +275,24 @@ describe('the application’s database role (least privilege)', () => {
     expect(await applicationRoleProblem(h.pool)).toBeNull();
     // The owner's connection is what the server refuses to run on.
     expect(await applicationRoleProblem(h.ownerPool)).toMatch(/superuser|owns the tables/);
+  });
+
+  it('says what is wrong with a superuser on a database not yet migrated, rather than fail on the missing table', async () => {
+    const empty = await createTestDatabase();
+    const pool = createPool(empty.toString(), 1);
+    try {
+      const [role] = (
+        await pool.query<{ rolsuper: boolean }>(
+          'SELECT rolsuper FROM pg_roles WHERE rolname = current_user',
+        )
+      ).rows;
+      const problem = await applicationRoleProblem(pool);
+      if (role?.rolsuper)
+        expect(problem).toMatch(/is a superuser: give the application a role of its own/);
+      else expect(problem).toBeNull();
+    } finally {
+      await pool.end();
+    }
   });
 
   it('cannot update, delete or truncate the audit log, nor change its checkpoints', async () => {

@@ -54,8 +54,10 @@ export async function applicationRoleProblem(app: Pool): Promise<string | null> 
     await app.query<{ name: string; superuser: boolean; owner: boolean; rewrites: boolean }>(
       `SELECT current_user AS name, r.rolsuper AS superuser,
               coalesce((SELECT tableowner = current_user FROM pg_tables WHERE schemaname = 'public' AND tablename = 'audit_log'), false) AS owner,
-              has_table_privilege('audit_log', 'UPDATE') OR has_table_privilege('audit_log', 'DELETE')
-                OR has_table_privilege('audit_log', 'TRUNCATE') AS rewrites
+              -- A database not yet migrated has no audit log to ask about (not an error).
+              CASE WHEN to_regclass('public.audit_log') IS NULL THEN false ELSE
+                has_table_privilege('public.audit_log', 'UPDATE') OR has_table_privilege('public.audit_log', 'DELETE')
+                OR has_table_privilege('public.audit_log', 'TRUNCATE') END AS rewrites
          FROM pg_roles r WHERE r.rolname = current_user`,
     )
   ).rows;
