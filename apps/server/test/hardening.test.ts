@@ -2,9 +2,14 @@
  * Hardening, second round (issue 41): what an attacker still found, each a test.
  */
 import { request } from 'node:http';
+import { ENDPOINTS } from '@tawqi/api';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { isCanonicalPath } from '../src/http/canonicalPath.js';
-import { SARA, startHarness } from './harness.js';
+import { routePath } from '../src/http/contractRoutes.js';
+import { arbitraryOf } from './contractArbitrary.js';
+import { NOURA, SARA, startHarness, validNationalId } from './harness.js';
 
 const h = await startHarness({ RATE_LIMIT_PER_MINUTE: '5' });
 
@@ -70,5 +75,97 @@ describe('paths written another way than routing reads them', () => {
     expect(isCanonicalPath('/%7Euser')).toBe(false);
     expect(isCanonicalPath('/a/..')).toBe(false);
     expect(isCanonicalPath('/a\\b')).toBe(false);
+  });
+});
+
+/** A path parameter as a client would write it: a value's text, or JSON for anything else. */
+const valueText = (value: unknown): string =>
+  typeof value === 'string' && value !== ''
+    ? value
+    : typeof value === 'number' || typeof value === 'boolean'
+      ? String(value)
+      : JSON.stringify(value ?? null);
+
+/** What the contract's custom checks take, which a schema cannot tell a generator. */
+const KNOWN_FIELDS = {
+  nationalID: fc.constantFrom(SARA, NOURA, validNationalId('100000010')),
+  mobile: fc.stringMatching(/^05\d{8}$/),
+  mobileNo: fc.stringMatching(/^(?:\+966|0)5\d{8}$/),
+  // A token is base64 of JSON: these are well-formed as base64 and JSON, but not as a token.
+  captchaToken: fc.oneof(
+    fc.base64String({ minLength: 4 }),
+    fc.jsonValue().map((value) => Buffer.from(JSON.stringify(value)).toString('base64')),
+  ),
+};
+
+describe('public calls fed anything', () => {
+  it('answer every body the contract did not expect with a 4xx (or 503), never a fault', async () => {
+    const open = await startHarness({ RATE_LIMIT_PER_MINUTE: '1000000' });
+    const base64 = (text: string) => Buffer.from(text).toString('base64');
+    /** Strings a careless or hostile client sends where a token, id or name is expected. */
+    const oddString = fc.oneof(
+      fc.string(),
+      fc.constantFrom(
+        base64('{}'),
+        base64('null'),
+        base64('[]'),
+        base64('{"challenge":{}}'),
+        base64('{"challenge":{"parameters":{},"signature":1},"solution":null}'),
+        '',
+        '%00',
+        '../../etc/passwd',
+        'ـ'.repeat(5000),
+        '1'.repeat(400),
+      ),
+    );
+    const anyValue = fc.oneof(fc.jsonValue(), oddString);
+    const calls = ENDPOINTS.filter((endpoint) => endpoint.access === 'public' && !endpoint.upload);
+    expect(calls.length).toBeGreaterThan(15);
+    for (const endpoint of calls) {
+      const fields = endpoint.body instanceof z.ZodObject ? Object.keys(endpoint.body.shape) : [];
+      const valid = arbitraryOf(endpoint.body, KNOWN_FIELDS);
+      const body = fc.oneof(
+        anyValue,
+        valid,
+        // A body the contract would take, but for one field that holds anything.
+        ...(fields.length > 0
+          ? [
+              fc
+                .tuple(valid, fc.constantFrom(...fields), anyValue)
+                .map(([sent, field, odd]) => ({ ...(sent as object), [field]: odd })),
+            ]
+          : []),
+      );
+      const params = endpoint.params ? Object.keys(endpoint.params.shape) : [];
+      const path = fc
+        .tuple(
+          fc.oneof(
+            arbitraryOf(endpoint.params, KNOWN_FIELDS),
+            fc.dictionary(fc.constantFrom(...params, 'x'), oddString),
+          ),
+        )
+        .map(([values]) =>
+          params.reduce(
+            (route, name) =>
+              route.replace(
+                `:${name}`,
+                encodeURIComponent(valueText((values as Record<string, unknown>)[name])),
+              ),
+            routePath(endpoint),
+          ),
+        );
+      await fc.assert(
+        fc.asyncProperty(path, body, async (url, sent) => {
+          const answer = await open.call(endpoint.method, url, {
+            ...(endpoint.method === 'POST' ? { body: sent } : {}),
+          });
+          if (answer.status >= 500 && answer.status !== 503)
+            throw new Error(
+              `${endpoint.id}: ${String(answer.status)} for ${url} ${JSON.stringify(sent).slice(0, 200)}`,
+            );
+        }),
+        { numRuns: 40, seed: 41 },
+      );
+    }
   });
 });

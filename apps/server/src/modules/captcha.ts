@@ -19,9 +19,23 @@ import {
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { Language } from '@tawqi/domain';
 import type { Deps } from '../deps.js';
+import { z } from 'zod';
 import { AppError } from '../http/errors.js';
 
 const ALGORITHM = 'PBKDF2/SHA-256';
+
+/**
+ * What a token must hold before altcha-lib reads it: a challenge with its parameters and
+ * signature, and a solution. Anything else (`base64("{}")`, a number, a list) is a wrong answer,
+ * never a fault (issue 41).
+ */
+const tokenShape = z.looseObject({
+  challenge: z.looseObject({
+    parameters: z.looseObject({ algorithm: z.string(), expiresAt: z.number().optional() }),
+    signature: z.string(),
+  }),
+  solution: z.looseObject({}),
+});
 const CHALLENGE_MINUTES = 10;
 
 export const CAPTCHA_MESSAGES = {
@@ -96,16 +110,18 @@ export function captchaOf(deps: Pick<Deps, 'config' | 'keys' | 'pool'>): Captcha
       };
     },
     verify: async (token) => {
-      let payload: Payload;
+      let read: unknown;
       try {
-        payload = JSON.parse(Buffer.from(token, 'base64').toString('utf8')) as Payload;
+        read = JSON.parse(Buffer.from(token, 'base64').toString('utf8'));
       } catch {
         return false;
       }
-      const signature = payload.challenge.signature;
-      if (typeof signature !== 'string' || payload.challenge.parameters.algorithm !== ALGORITHM)
-        return false;
-      const expiresAt = payload.challenge.parameters.expiresAt ?? 0;
+      const shaped = tokenShape.safeParse(read);
+      if (!shaped.success) return false;
+      const payload = shaped.data as unknown as Payload;
+      const signature = shaped.data.challenge.signature;
+      if (shaped.data.challenge.parameters.algorithm !== ALGORITHM) return false;
+      const expiresAt = shaped.data.challenge.parameters.expiresAt ?? 0;
       const result = await verifySolution({
         challenge: payload.challenge,
         solution: payload.solution,
