@@ -135,9 +135,12 @@ describe('sign-in through the national identity app (SPEC §4)', () => {
   it('is bound to the browser that started it', async () => {
     const started = await initiate(NOURA);
     h.simulator.answer(started.body.transId, 'approve');
-    expect(
-      (await verify(NOURA, started.body.transId, 'login', OTHER_DEVICE)).body.errorMessage,
-    ).toBe('This request was started on another device.');
+    // Another device is told nothing, not even that the request exists (issue 41).
+    const elsewhere = await verify(NOURA, started.body.transId, 'login', OTHER_DEVICE);
+    expect(elsewhere.status).toBe(404);
+    expect(elsewhere.body).toMatchObject({ code: 'NOT_FOUND', message: 'Not found.' });
+    // …and the browser that started it still signs in.
+    expect((await verify(NOURA, started.body.transId)).body.status).toBe('1');
   });
 
   it('signs in once per approval: a replayed verify finds nothing', async () => {

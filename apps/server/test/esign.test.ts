@@ -603,9 +603,23 @@ describe('the eSign integration API', () => {
       status: 422,
       body: { code: 'E1007' },
     });
+    // A PDF cut short (its last revision's cross-reference and end marker gone): a parser that
+    // rebuilds what is missing would read it, but it is not the file the application meant.
+    const whole = await pdfOf(2);
+    const truncated = request(signer, [
+      {
+        kind: 'pdf',
+        name: 'cut.pdf',
+        content: whole.subarray(0, whole.length - 200).toString('base64'),
+      },
+    ]);
+    expect(await client.requestSigning(truncated)).toMatchObject({
+      status: 422,
+      body: { code: 'E1007' },
+    });
     const { rows } = await h.pool.query<{ n: number }>(
       'SELECT count(*)::int AS n FROM esign_transactions WHERE app_txn_id = ANY($1)',
-      [[stale.txnId, noConsent.txnId, elsewhere.txnId, notPdf.txnId]],
+      [[stale.txnId, noConsent.txnId, elsewhere.txnId, notPdf.txnId, truncated.txnId]],
     );
     expect(rows[0]?.n).toBe(0);
   });

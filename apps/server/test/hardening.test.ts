@@ -12,19 +12,30 @@ import { arbitraryOf } from './contractArbitrary.js';
 import { NOURA, SARA, startHarness, validNationalId } from './harness.js';
 
 const h = await startHarness({ RATE_LIMIT_PER_MINUTE: '5' });
+/** A server whose per-address limit is out of the way, for the tests that send many requests. */
+const open = await startHarness({ RATE_LIMIT_PER_MINUTE: '1000000' });
 
-/** A GET with its path sent as written (fetch would resolve dot segments first). */
-function rawGet(
+/**
+ * A request with its path sent as written (fetch would resolve dot segments first) and any method
+ * (fetch refuses TRACE).
+ */
+function rawRequest(
+  server: { baseUrl: string },
+  method: string,
   path: string,
   headers: Record<string, string> = {},
-): Promise<{ status: number; body: any }> {
+): Promise<{ status: number; body: any; allow: string | undefined }> {
   return new Promise((resolve, reject) => {
-    const sent = request(new URL(h.baseUrl), { path, headers }, (response) => {
+    const sent = request(new URL(server.baseUrl), { method, path, headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () => {
         const text = Buffer.concat(chunks).toString();
-        resolve({ status: response.statusCode ?? 0, body: text ? JSON.parse(text) : null });
+        resolve({
+          status: response.statusCode ?? 0,
+          body: text ? JSON.parse(text) : null,
+          allow: response.headers.allow,
+        });
       });
     });
     sent.on('error', reject);
@@ -45,7 +56,7 @@ describe('paths written another way than routing reads them', () => {
       '/api/v1/profile/my%00',
       '/api/v1/profile/my%zz',
     ]) {
-      const answer = await rawGet(path, {
+      const answer = await rawRequest(h, 'GET', path, {
         authorization: `Bearer ${session.token}`,
         'accept-language': 'en',
       });
@@ -98,9 +109,32 @@ const KNOWN_FIELDS = {
   ),
 };
 
+describe('methods', () => {
+  it('answers a method an address does not take with 405 and the ones it does, TRACE always with 405', async () => {
+    const vat = '/api/v1/common/get/vat';
+    for (const method of ['POST', 'DELETE', 'PUT', 'PATCH']) {
+      const wrong = await rawRequest(open, method, vat, { 'accept-language': 'en' });
+      expect(wrong.status, method).toBe(405);
+      expect(wrong.allow).toBe('GET, HEAD');
+      expect(wrong.body).toMatchObject({
+        code: 'METHOD_NOT_ALLOWED',
+        message: 'This address does not take this kind of request.',
+      });
+    }
+    const contact = await rawRequest(open, 'GET', '/api/v1/common/contactUs');
+    expect([contact.status, contact.allow]).toEqual([405, 'POST']);
+    expect(contact.body.message).toBe('هذا العنوان لا يقبل هذا النوع من الطلبات.');
+    const traced = await rawRequest(open, 'TRACE', vat);
+    expect([traced.status, traced.allow]).toEqual([405, 'GET, HEAD']);
+    expect((await rawRequest(open, 'TRACE', '/nowhere')).status).toBe(405);
+    // An address nobody serves is still 404, whatever the method.
+    expect((await rawRequest(open, 'DELETE', '/api/v1/nowhere')).status).toBe(404);
+    expect((await rawRequest(open, 'GET', vat)).status).toBe(200);
+  });
+});
+
 describe('public calls fed anything', () => {
   it('answer every body the contract did not expect with a 4xx (or 503), never a fault', async () => {
-    const open = await startHarness({ RATE_LIMIT_PER_MINUTE: '1000000' });
     const base64 = (text: string) => Buffer.from(text).toString('base64');
     /** Strings a careless or hostile client sends where a token, id or name is expected. */
     const oddString = fc.oneof(

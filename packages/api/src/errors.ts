@@ -11,6 +11,8 @@ export const ERROR_CODES = [
   'UNAUTHENTICATED',
   'FORBIDDEN',
   'NOT_FOUND',
+  /** The address exists, but not for this method (the answer's Allow header names those it takes). */
+  'METHOD_NOT_ALLOWED',
   'CONFLICT',
   /** An Idempotency-Key sent again with another request. */
   'IDEMPOTENCY_KEY_REUSED',
@@ -98,6 +100,7 @@ function codeForStatus(statusCode: number): ErrorCode {
     401: 'UNAUTHENTICATED',
     403: 'FORBIDDEN',
     404: 'NOT_FOUND',
+    405: 'METHOD_NOT_ALLOWED',
     409: 'CONFLICT',
     413: 'PAYLOAD_TOO_LARGE',
     415: 'UNSUPPORTED_MEDIA_TYPE',

@@ -12,6 +12,7 @@ import cors from '@fastify/cors';
 import helmet, { type HelmetOptions } from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import { isCanonicalPath, NON_CANONICAL_PATH } from './canonicalPath.js';
+import { routeMethods } from './methods.js';
 import fastifyStatic from '@fastify/static';
 import type { ApiErrorBody } from '@tawqi/api';
 import Fastify, {
@@ -121,6 +122,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     rewriteUrl: (request) =>
       isCanonicalPath(request.url ?? '/') ? (request.url ?? '/') : NON_CANONICAL_PATH,
   });
+
+  const methodsOf = routeMethods(app);
 
   // JSON only: any other body type answers 415.
   app.removeContentTypeParser(['text/plain']);
@@ -290,6 +293,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     : '';
 
   app.setNotFoundHandler(async (request, reply) => {
+    // An address that takes other methods: 405 and what it takes. TRACE and CONNECT never.
+    const allowed = methodsOf(request.url);
+    if (allowed.length > 0 || request.method === 'TRACE' || request.method === 'CONNECT')
+      throw new AppError(405, 'METHOD_NOT_ALLOWED', { headers: { allow: allowed.join(', ') } });
     // Service paths (the API, translations, simulators, development pages) never fall back to
     // the portal: outside demo mode a simulator's address answers a plain 404.
     const isApi = /^\/(api|locales|simulators|dev|pki)\//.test(request.url);

@@ -34,6 +34,10 @@ const MESSAGES_BY_CODE: Record<ErrorCode, Record<Language, string>> = {
   },
   FORBIDDEN: { en: 'You do not have access to this.', ar: 'لا تملك صلاحية الوصول إلى هذا.' },
   NOT_FOUND: { en: 'Not found.', ar: 'غير موجود.' },
+  METHOD_NOT_ALLOWED: {
+    en: 'This address does not take this kind of request.',
+    ar: 'هذا العنوان لا يقبل هذا النوع من الطلبات.',
+  },
   CONFLICT: {
     en: 'This was changed meanwhile. Reload and try again.',
     ar: 'تغيّر هذا في الأثناء. أعد التحميل وحاول مرة أخرى.',

@@ -152,7 +152,8 @@ export async function verify<T extends object>(
   ) {
     return failed('unknownRequest', context.language);
   }
-  if (challenge.device_id !== context.deviceId) return failed('otherDevice', context.language);
+  // Another browser learns nothing of a challenge it did not start, not even that it exists.
+  if (challenge.device_id !== context.deviceId) throw new AppError(404, 'NOT_FOUND');
   if (now >= challenge.expires_at) return failed('expired', context.language);
   const poll = await hit(deps.pool, `nafath-poll:${input.transId}`, 1, POLL_WINDOW_SECONDS, now);
   if (!poll.allowed) throw tooSoon(poll.retryAfterSeconds);

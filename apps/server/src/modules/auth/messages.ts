@@ -4,10 +4,6 @@ import { formatNumber, type Language } from '@tawqi/domain';
 export const AUTH_MESSAGES = {
   expired: { en: 'The request expired. Start again.', ar: 'انتهت صلاحية الطلب. ابدأ من جديد.' },
   rejected: { en: 'The request was rejected in Nafath.', ar: 'رُفض الطلب في تطبيق نفاذ.' },
-  otherDevice: {
-    en: 'This request was started on another device.',
-    ar: 'بدأ هذا الطلب على جهاز آخر.',
-  },
   unknownRequest: {
     en: 'This request was not found. Start again.',
     ar: 'لم يُعثر على هذا الطلب. ابدأ من جديد.',

@@ -207,9 +207,27 @@ function assertWithinLimits(pdf: Buffer, limits: ReadingLimits): string {
   return text;
 }
 
-/** Whether an eSign upload is a PDF we can sign: within the limits, readable, not encrypted. */
+/**
+ * Whether a file ends as a whole PDF does (ISO 32000-1 §7.5.5): `startxref`, the offset of a
+ * cross-reference section or stream inside the file, and `%%EOF`, within its last kilobyte. A
+ * file cut short does not, though a lenient parser would rebuild what is missing and read it.
+ */
+export function endsWhole(text: string): boolean {
+  const tail = text.slice(-1024);
+  const ends = [...tail.matchAll(/startxref\s+(\d+)\s+%%EOF/g)].at(-1);
+  if (!ends) return false;
+  const offset = Number(ends[1]);
+  return (
+    offset < text.length && /^(?:xref\b|\d+\s+\d+\s+obj\b)/.test(text.slice(offset, offset + 32))
+  );
+}
+
+/**
+ * Whether an eSign upload is a PDF we can sign: within the limits, whole (not cut short),
+ * readable, not encrypted.
+ */
 export async function readableForSigning(pdf: Buffer, limits: ReadingLimits): Promise<boolean> {
-  assertWithinLimits(pdf, limits);
+  if (!endsWhole(assertWithinLimits(pdf, limits))) return false;
   return PDF.load(pdf).then(
     (loaded) => !loaded.isEncrypted,
     () => false,
