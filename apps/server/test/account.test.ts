@@ -5,7 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readOutbox } from '../src/adapters/notifier/outbox.js';
-import { DEVICE, NOURA, startHarness } from './harness.js';
+import { DEVICE, NOURA, SARA, startHarness } from './harness.js';
+
+const OTHER_DEVICE = 'e'.repeat(64);
 
 const h = await startHarness();
 const MINUTE = 60_000;
@@ -131,6 +133,39 @@ describe('completing an account enrolled through the identity app', () => {
       body: { otpReference: signIn.body.otpReference, otp: await codeSentTo('+966550003344') },
     });
     expect(verified.body.status).toBe('1');
+  });
+
+  it('ends every other session when a password is set, and tells the person in the app and by e-mail', async () => {
+    const here = await h.signIn(SARA, DEVICE);
+    const elsewhere = await h.signIn(SARA, OTHER_DEVICE);
+    const profile = (token: string, deviceId: string) =>
+      h.call('GET', '/api/v1/profile/my', { token, deviceId });
+    expect((await profile(elsewhere.token, OTHER_DEVICE)).status).toBe(200);
+    const before = (await readOutbox(h.pool, 'sara@riyadhtrading.sa')).length;
+
+    const set = await h.call('POST', '/api/v1/profile/my/password', {
+      token: here.token,
+      body: { username: 'sara', password: 'Sara-2026-new-key' },
+    });
+    expect(set.body).toEqual({ status: '1', errorMessage: null });
+    // The other session is over at once, its refresh token too; this one goes on.
+    expect((await profile(elsewhere.token, OTHER_DEVICE)).status).toBe(401);
+    const refreshed = await h.call('POST', '/api/v1/auth/refresh', {
+      body: { refreshToken: elsewhere.refreshToken, deviceID: OTHER_DEVICE },
+      deviceId: OTHER_DEVICE,
+    });
+    expect(refreshed.body.token ?? null).toBeNull();
+    expect((await profile(here.token, DEVICE)).status).toBe(200);
+    // Told in the app and at the e-mail address, in both languages.
+    const { rows } = await h.pool.query<{ title_en: string; title_ar: string }>(
+      `SELECT title_en, title_ar FROM notifications n JOIN users u USING (user_slno)
+        WHERE u.national_id = $1 ORDER BY n.created_at DESC LIMIT 1`,
+      [SARA],
+    );
+    expect(rows[0]).toEqual({ title_en: 'Your password was set', title_ar: 'عُيّنت كلمة المرور' });
+    const mail = await readOutbox(h.pool, 'sara@riyadhtrading.sa');
+    expect(mail.length).toBe(before + 1);
+    expect(mail[0]?.body).toMatch(/every other session of yours was signed out/);
   });
 
   it('asks for a fresh identity confirmation after 15 minutes, and the KYC renewal gives one', async () => {

@@ -15,6 +15,7 @@ import { checkCode, issueCode, maskAddress } from '../auth/codes.js';
 import { failureKeys, clearFailures } from '../auth/lockout.js';
 import { authMessage } from '../auth/messages.js';
 import { hashPassword } from '../auth/passwords.js';
+import { notifyPerson, type Notice } from '../notices.js';
 
 /** How recent an identity confirmation must be to change contacts or a password. */
 export const IDENTITY_CONFIRMATION_MINUTES = 15;
@@ -189,8 +190,10 @@ export function accountHandlers(deps: Deps): Handlers {
         )
       ).rows;
       const passwordHash = await hashPassword(body.password);
+      const now = deps.clock();
+      let contact: { email: string | null; mobile: string | null } | undefined;
       try {
-        await inTransaction(pool, async (tx) => {
+        contact = await inTransaction(pool, async (tx) => {
           await tx.query(
             'UPDATE users SET username = $2, password_hash = $3 WHERE user_slno = $1',
             [caller.userSlno, username, passwordHash],
@@ -202,11 +205,26 @@ export function accountHandlers(deps: Deps): Handlers {
               ? [failureKeys.account(before.username)]
               : []),
           ]);
+          // Whoever else holds a session (with the old password, or a stolen token) is out: every
+          // other session of the person ends, its refresh tokens with it (issue 41).
+          const ended = await tx.query(
+            `UPDATE sessions SET revoked_at = $3, revoke_reason = 'passwordChanged'
+              WHERE user_slno = $1 AND session_id <> $2 AND revoked_at IS NULL`,
+            [caller.userSlno, caller.sessionId, now],
+          );
           await deps.audit.record(tx, context.audit, {
             action: 'account.password-set',
             actor: caller.userSlno,
             target: username,
+            detail: { otherSessionsEnded: ended.rowCount ?? 0 },
           });
+          await notifyPerson(tx, caller.userSlno, PASSWORD_SET_NOTICE, now);
+          return (
+            await tx.query<{ email: string | null; mobile: string | null }>(
+              'SELECT email, mobile FROM users WHERE user_slno = $1',
+              [caller.userSlno],
+            )
+          ).rows[0];
         });
       } catch (error) {
         // Taken between the check and the write.
@@ -214,7 +232,31 @@ export function accountHandlers(deps: Deps): Handlers {
           return failed(WORDS.usernameTaken, context.language);
         throw error;
       }
+      // Told where a thief signed in as them cannot hide it: their e-mail and mobile.
+      for (const [channel, recipient] of [
+        ['email', contact?.email],
+        ['sms', contact?.mobile],
+      ] as const)
+        if (recipient)
+          await deps.notifier.send(
+            {
+              channel,
+              recipient,
+              subject: `${PASSWORD_SET_NOTICE.title.ar} / ${PASSWORD_SET_NOTICE.title.en}`,
+              body: `${PASSWORD_SET_NOTICE.body.ar}\n\n${PASSWORD_SET_NOTICE.body.en}`,
+            },
+            now,
+          );
       return { status: '1', errorMessage: null };
     },
   };
 }
+
+/** What a person is told when their password is set: where else they were signed out. */
+const PASSWORD_SET_NOTICE: Notice = {
+  title: { en: 'Your password was set', ar: 'عُيّنت كلمة المرور' },
+  body: {
+    en: 'The password of your Tawqi account was set, and every other session of yours was signed out. If it was not you, sign in through Nafath and set a new password at once.',
+    ar: 'عُيّنت كلمة مرور حسابك في توقيع، وسُجّل خروجك من كل جلساتك الأخرى. إن لم تكن أنت، فسجّل الدخول عبر نفاذ وعيّن كلمة مرور جديدة فورًا.',
+  },
+};
