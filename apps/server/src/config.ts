@@ -150,6 +150,12 @@ const schema = z.object({
     .min(1)
     .default(600)
     .describe('API requests per minute per address'),
+  PKI_RATE_LIMIT_PER_MINUTE: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(300)
+    .describe('OCSP and time-stamp requests per minute per address (a count of their own)'),
   DEV_PAGES: flag
     .optional()
     .describe(

@@ -1,17 +1,28 @@
 /**
  * Hardening, second round (issue 41): what an attacker still found, each a test.
  */
+import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
+import * as asn1js from 'asn1js';
+import * as pkijs from 'pkijs';
 import { ENDPOINTS } from '@tawqi/api';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { isCanonicalPath } from '../src/http/canonicalPath.js';
+import type * as x509 from '../src/modules/pki/x509.js';
 import { routePath } from '../src/http/contractRoutes.js';
 import { arbitraryOf } from './contractArbitrary.js';
-import { NOURA, SARA, startHarness, validNationalId } from './harness.js';
+import {
+  NOURA,
+  SARA,
+  serviceSigner,
+  startHarness,
+  validNationalId,
+  type Harness,
+} from './harness.js';
 
-const h = await startHarness({ RATE_LIMIT_PER_MINUTE: '5' });
+const h = await startHarness({ RATE_LIMIT_PER_MINUTE: '5', PKI_RATE_LIMIT_PER_MINUTE: '4' });
 /** A server whose per-address limit is out of the way, for the tests that send many requests. */
 const open = await startHarness({ RATE_LIMIT_PER_MINUTE: '1000000' });
 
@@ -108,6 +119,82 @@ const KNOWN_FIELDS = {
     fc.jsonValue().map((value) => Buffer.from(JSON.stringify(value)).toString('base64')),
   ),
 };
+
+/** An OCSP question about `certificate` (DER), with a nonce when asked. */
+async function ocspQuestion(
+  server: Harness,
+  certificate: x509.X509Certificate,
+  nonce = false,
+): Promise<Uint8Array> {
+  const question = new pkijs.OCSPRequest();
+  await question.createForCertificate(pkijs.Certificate.fromBER(certificate.rawData), {
+    hashAlgorithm: 'SHA-256',
+    issuerCertificate: pkijs.Certificate.fromBER(server.deps.authority.issuing.rawData),
+  });
+  if (nonce)
+    question.tbsRequest.requestExtensions = [
+      new pkijs.Extension({
+        extnID: '1.3.6.1.5.5.7.48.1.2',
+        extnValue: new asn1js.OctetString({ valueHex: randomBytes(16) }).toBER(false),
+      }),
+    ];
+  return new Uint8Array(question.toSchema(true).toBER(false));
+}
+
+const askOcsp = (server: Harness, question: Uint8Array) =>
+  server.call('POST', '/pki/ocsp', {
+    body: question,
+    headers: { 'content-type': 'application/ocsp-request' },
+  });
+
+describe('the OCSP responder and the TSA', () => {
+  it('count each address apart from its API calls, and refuse it past the limit', async () => {
+    const { certificate, key } = await serviceSigner(h);
+    const question = await ocspQuestion(h, certificate);
+    // The API allowance of this address is used up (the first test): the responder still answers.
+    expect((await h.call('GET', '/api/v1/common/get/vat')).status).toBe(429);
+    const statuses = [];
+    for (let i = 0; i < 4; i += 1) statuses.push((await askOcsp(h, question)).status);
+    expect(statuses).toEqual([200, 200, 200, 200]);
+    const refused = await askOcsp(h, question);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // The time-stamping authority shares the count.
+    const stamp = await h.call('POST', '/pki/tsa', {
+      body: new Uint8Array([0x30, 0x00]),
+      headers: { 'content-type': 'application/timestamp-query' },
+    });
+    expect(stamp.status).toBe(429);
+    key.discard();
+  });
+
+  it('hands out the same signed answer to a question without a nonce, until the status changes', async () => {
+    const { certificate, key } = await serviceSigner(open);
+    const question = await ocspQuestion(open, certificate);
+    const first = await askOcsp(open, question);
+    const again = await askOcsp(open, question);
+    expect(first.status).toBe(200);
+    // ECDSA signatures differ each time: the same bytes are the same answer, not a new signature.
+    expect(again.raw.equals(first.raw)).toBe(true);
+    // With a nonce, an answer of its own, the nonce echoed.
+    const withNonce = await askOcsp(open, await ocspQuestion(open, certificate, true));
+    expect(withNonce.raw.equals(first.raw)).toBe(false);
+    // Revoked: the next answer says so at once.
+    await open.deps.authority.revoke(open.pool, certificate.serialNumber.toUpperCase(), 1);
+    const after = await askOcsp(open, question);
+    expect(after.raw.equals(first.raw)).toBe(false);
+    const bytes = pkijs.OCSPResponse.fromBER(new Uint8Array(after.raw)).responseBytes?.response
+      .valueBlock.valueHexView;
+    const basic = pkijs.BasicOCSPResponse.fromBER(new Uint8Array(bytes ?? []));
+    expect(basic.tbsResponseData.responses[0]?.certStatus.idBlock.tagNumber).toBe(1);
+    // Ten minutes on, the kept answer is not handed out any more.
+    const revokedAnswer = after.raw;
+    expect((await askOcsp(open, question)).raw.equals(revokedAnswer)).toBe(true);
+    open.clock.advance(10 * 60_000 + 1);
+    expect((await askOcsp(open, question)).raw.equals(revokedAnswer)).toBe(false);
+    key.discard();
+  });
+});
 
 describe('methods', () => {
   it('answers a method an address does not take with 405 and the ones it does, TRACE always with 405', async () => {

@@ -180,10 +180,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // A broad per-address limit on the API against floods. The limits that guard accounts and
   // identities (sign-in, one-time codes, identity-app requests) are kept in PostgreSQL by their
   // modules, so they hold across instances.
+  // The authority's OCSP responder and TSA sign for anyone: a count of their own per address, so
+  // that one relying party's burst neither starves others nor uses up its API allowance.
+  const isPkiService = (url: string) => /^\/pki\/(?:ocsp|tsa)(?:\/|$|\?)/.test(url);
   await app.register(rateLimit, {
-    max: options.rateLimitPerMinute ?? 600,
+    max: (request) =>
+      isPkiService(request.url)
+        ? config.PKI_RATE_LIMIT_PER_MINUTE
+        : (options.rateLimitPerMinute ?? 600),
+    keyGenerator: (request) => (isPkiService(request.url) ? `pki ${request.ip}` : request.ip),
     timeWindow: '1 minute',
-    allowList: (request) => !request.url.startsWith('/api/'),
+    allowList: (request) => !request.url.startsWith('/api/') && !isPkiService(request.url),
     errorResponseBuilder: (_request, context) =>
       new AppError(429, 'RATE_LIMITED', {
         headers: { 'retry-after': String(Math.ceil(context.ttl / 1000)) },

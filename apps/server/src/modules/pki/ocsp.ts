@@ -38,6 +38,35 @@ function bare(status: number): Buffer {
   return Buffer.from(response.toSchema().toBER(false));
 }
 
+/** How long a signed answer to a question without a nonce is handed out again. */
+const KEEP_ANSWER_MS = 10 * 60_000;
+
+/**
+ * Signed answers handed out again (RFC 5019 §2.2: an answer to a question without a nonce may
+ * be pre-produced): a question about one certificate, without a nonce, asked again within ten
+ * minutes is answered with the same bytes instead of a new signature — unless the certificate's
+ * status or the responder changed, which are part of the key. At most `size` kept, the oldest
+ * dropped first.
+ */
+export function createAnswerCache(size = 10_000) {
+  const kept = new Map<string, { der: Buffer; until: number }>();
+  return {
+    get(key: string, now: Date): Buffer | undefined {
+      const hit = kept.get(key);
+      if (hit && hit.until > now.getTime()) return hit.der;
+      kept.delete(key);
+      return undefined;
+    },
+    set(key: string, der: Buffer, now: Date): void {
+      kept.delete(key);
+      kept.set(key, { der, until: now.getTime() + KEEP_ANSWER_MS });
+      const oldest = kept.keys().next();
+      if (kept.size > size && !oldest.done) kept.delete(oldest.value);
+    },
+  };
+}
+export type AnswerCache = ReturnType<typeof createAnswerCache>;
+
 /** An issuing CA whose certificates' status is answered here, and who signs the answers. */
 export interface OcspIssuer {
   certificate: x509.X509Certificate;
@@ -68,6 +97,7 @@ export async function answerOcsp(
   issuers: readonly OcspIssuer[],
   requestDer: Uint8Array,
   now: Date,
+  cache?: AnswerCache,
 ): Promise<Buffer> {
   let request: pkijs.OCSPRequest;
   try {
@@ -83,6 +113,8 @@ export async function answerOcsp(
   const at = wholeSeconds(now);
 
   const responses: pkijs.SingleResponse[] = [];
+  /** What the answer says, for the cache's key. */
+  const said: string[] = [];
   for (const { reqCert } of asked) {
     const hash = HASHES[reqCert.hashAlgorithm.algorithmId];
     const serial = hex(reqCert.serialNumber.valueBlock.valueHexView).replace(/^(00)+(?=.)/, '');
@@ -115,6 +147,9 @@ export async function answerOcsp(
         [serial],
       )
     ).rows;
+    said.push(
+      `${hash}:${serial}:${row?.status ?? 'unknown'}:${String(row?.revoked_at?.getTime() ?? '')}:${String(row?.revocation_reason ?? '')}`,
+    );
     responses.push(
       new pkijs.SingleResponse({
         certID: reqCert,
@@ -127,6 +162,15 @@ export async function answerOcsp(
 
   if (!answering) return bare(STATUS.malformedRequest);
   const responder = answering.responder;
+  const nonce = request.tbsRequest.requestExtensions?.find(
+    (extension) => extension.extnID === ID_PKIX_OCSP_NONCE,
+  );
+  const key =
+    cache && !nonce && said.length === 1
+      ? `${responder.certificate.serialNumber}|${said.join('|')}`
+      : undefined;
+  const kept = key === undefined ? undefined : cache?.get(key, now);
+  if (kept) return kept;
   const responderKeyHash = createHash('sha1')
     .update(
       Buffer.from(
@@ -135,9 +179,6 @@ export async function answerOcsp(
       ),
     )
     .digest();
-  const nonce = request.tbsRequest.requestExtensions?.find(
-    (extension) => extension.extnID === ID_PKIX_OCSP_NONCE,
-  );
   const basic = new pkijs.BasicOCSPResponse({
     tbsResponseData: new pkijs.ResponseData({
       responderID: new asn1js.OctetString({ valueHex: responderKeyHash }),
@@ -159,7 +200,9 @@ export async function answerOcsp(
       response: new asn1js.OctetString({ valueHex: basic.toSchema().toBER(false) }),
     }),
   });
-  return Buffer.from(response.toSchema().toBER(false));
+  const der = Buffer.from(response.toSchema().toBER(false));
+  if (key !== undefined) cache?.set(key, der, now);
+  return der;
 }
 
 /**

@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Pool } from '../../db/pool.js';
 import type { Authority } from './authority.js';
 import { PKI_PATHS } from './profiles.js';
-import { answerOcsp } from './ocsp.js';
+import { answerOcsp, createAnswerCache } from './ocsp.js';
 import { answerTimeStamp } from './tsa.js';
 
 /** An OCSP request is small; a larger body is refused before it is read. */
@@ -36,6 +36,7 @@ export async function registerPki(
   deps: { pool: Pool; authority: Authority; clock: () => Date },
 ): Promise<void> {
   const { authority, pool, clock } = deps;
+  const answers = createAnswerCache();
   await root.register((app, _options, done) => {
     app.addContentTypeParser(
       'application/ocsp-request',
@@ -98,7 +99,7 @@ export async function registerPki(
       reply
         .type('application/ocsp-response')
         .header('cache-control', 'no-store')
-        .send(await answerOcsp(pool, await authority.ocspIssuers(), der, clock()));
+        .send(await answerOcsp(pool, await authority.ocspIssuers(), der, clock(), answers));
     app.post(PKI_PATHS.ocsp, async (request, reply) => {
       const body = request.body;
       return answer(body instanceof Buffer ? body : Buffer.alloc(0), reply);
