@@ -917,6 +917,29 @@ describe('the eSign integration API', () => {
         { production: false },
       ),
     ).toHaveProperty('application');
+    // A webhook never points at this machine, a private network or a metadata service (issue 41).
+    for (const webhookUrl of [
+      'https://169.254.169.254/latest/meta-data',
+      'https://127.0.0.1:22/',
+      'https://10.0.0.5/hook',
+      'https://192.168.1.10/hook',
+      'https://localhost/hook',
+      'https://metadata.google.internal/computeMetadata/v1/',
+      'https://[::1]/hook',
+      'https://[::ffff:7f00:1]/hook',
+      'https://[fd00::1]/hook',
+      'https://0x7f000001/hook',
+      'https://224.0.0.1/hook',
+    ]) {
+      const ssrf = await checkedRegistration(
+        h.pool,
+        { ...request, webhookUrl },
+        { production: true },
+      );
+      expect('problems' in ssrf ? ssrf.problems.join() : '', webhookUrl).toMatch(
+        /the webhook is not on the internet/,
+      );
+    }
     // Another provider's organization is refused.
     expect(
       await checkedRegistration(h.pool, { ...request, organization: 1 }, { production: true }),

@@ -2,14 +2,17 @@
  * Hardening, second round (issue 41): what an attacker still found, each a test.
  */
 import { randomBytes } from 'node:crypto';
-import { request } from 'node:http';
+import { createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { ENDPOINTS } from '@tawqi/api';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { guardedLookup, UnreachableAddressError } from '../src/adapters/outbound/publicAddress.js';
 import { isCanonicalPath } from '../src/http/canonicalPath.js';
+import { postTo } from '../src/modules/esign/webhooks.js';
 import type * as x509 from '../src/modules/pki/x509.js';
 import { routePath } from '../src/http/contractRoutes.js';
 import { arbitraryOf } from './contractArbitrary.js';
@@ -288,5 +291,38 @@ describe('public calls fed anything', () => {
         { numRuns: 40, seed: 41 },
       );
     }
+  });
+});
+
+describe('requests the server sends itself (webhooks)', () => {
+  it('reach no address on this machine or a private network, checked again after resolution', async () => {
+    let reached = 0;
+    const receiver = createServer((_incoming, response) => {
+      reached += 1;
+      response.writeHead(204).end();
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const { port } = receiver.address() as AddressInfo;
+    const production = { loopback: false };
+    const post = (url: string, reach = production) => postTo(new URL(url), {}, '{}', reach);
+    await expect(post(`http://127.0.0.1:${String(port)}/hook`)).rejects.toThrow(
+      /127\.0\.0\.1 is not a public address/,
+    );
+    await expect(post(`http://localhost:${String(port)}/hook`)).rejects.toThrow(/internal name/);
+    await expect(post('http://169.254.169.254/latest/meta-data')).rejects.toThrow(
+      /not a public address/,
+    );
+    // A name is checked where it resolves: "localhost" past the name check still resolves here.
+    const resolved = await new Promise<Error | null>((resolve) => {
+      guardedLookup(production)('localhost', {}, (error) => {
+        resolve(error);
+      });
+    });
+    expect(resolved).toBeInstanceOf(UnreachableAddressError);
+    expect(reached).toBe(0);
+    // Demo mode's own webhook receiver on this machine is reached, and no redirect is followed.
+    expect(await post(`http://127.0.0.1:${String(port)}/hook`, { loopback: true })).toBe(204);
+    expect(reached).toBe(1);
+    receiver.close();
   });
 });

@@ -9,6 +9,7 @@
  * The webhook's HMAC secret is derived from the server's secret and the client id, so it is never
  * stored; the provider is given it when the application is registered.
  */
+import { addressProblem } from '../../adapters/outbound/publicAddress.js';
 import { createHash } from 'node:crypto';
 import { ASSERTION_MAX_SECONDS, assertionAudience } from '@tawqi/api';
 import {
@@ -161,6 +162,11 @@ export async function checkedRegistration(
   const [webhook] = request.webhookUrl ? urls([request.webhookUrl]) : [undefined];
   if (webhook === null || (webhook && !httpsOrLoopback(webhook, options.production)))
     problems.push('the webhook is an https address');
+  else if (webhook) {
+    // Never this machine, a private network or a metadata service (issue 41).
+    const unreachable = await addressProblem(webhook, { loopback: !options.production });
+    if (unreachable) problems.push(`the webhook is not on the internet: ${unreachable}`);
+  }
   if (problems.length > 0 || !provider) return { problems };
   return {
     application: {

@@ -5,11 +5,18 @@
  * Each attempt is logged (esign_webhook_deliveries); a failure (no answer in 10 s, or not 2xx) is
  * retried with growing waits, seven attempts in all over about a day, then abandoned. Deliveries
  * are claimed with SKIP LOCKED, so two servers never send the same attempt.
+ *
+ * A delivery goes only to a public address (adapters/outbound/publicAddress.ts: checked as
+ * written and again after resolution, the connection made to the address checked), follows no
+ * redirect and reads nothing of the answer but its status (issue 41).
  */
 import { createHmac } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { WEBHOOK_HEADERS } from '@tawqi/api';
 import type { Deps } from '../../deps.js';
 import { inTransaction } from '../../db/pool.js';
+import { guardedLookup, hostProblem, type Reach } from '../../adapters/outbound/publicAddress.js';
 import { webhookSecret } from './applications.js';
 import { advance, answerOf, waitingTransactions, type TransactionRow } from './service.js';
 
@@ -32,19 +39,50 @@ interface DueDelivery {
   sign_response_data: string | null;
 }
 
+/**
+ * A POST to `url` of `body`, answered with the receiver's status: only to an address `reach`
+ * allows, no redirect followed (a 3xx is a status like another), the answer's body never read.
+ */
+export function postTo(
+  url: URL,
+  headers: Record<string, string>,
+  body: string,
+  reach: Reach,
+): Promise<number> {
+  const problem = hostProblem(url, reach);
+  if (problem) return Promise.reject(new Error(problem));
+  const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    const sent = request(
+      url,
+      {
+        method: 'POST',
+        headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+        lookup: guardedLookup(reach),
+        signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+      },
+      (response) => {
+        resolve(response.statusCode ?? 0);
+        response.destroy();
+      },
+    );
+    sent.on('error', reject);
+    sent.end(body);
+  });
+}
+
 /** One attempt: the HTTP status the receiver answered, or why there was none. */
 async function send(
   deps: Deps,
   delivery: DueDelivery,
   now: Date,
-  doFetch: typeof fetch,
 ): Promise<{ status: number | null; error: string | null }> {
   const body = JSON.stringify(answerOf(delivery));
   const timestamp = String(Math.floor(now.getTime() / 1000));
   try {
-    const response = await doFetch(delivery.webhook_url, {
-      method: 'POST',
-      headers: {
+    const status = await postTo(
+      new URL(delivery.webhook_url),
+      {
         'content-type': 'application/json',
         [WEBHOOK_HEADERS.timestamp]: timestamp,
         [WEBHOOK_HEADERS.signature]: webhookSignature(
@@ -54,21 +92,17 @@ async function send(
         ),
       },
       body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
-    });
-    await response.body?.cancel();
-    return { status: response.status, error: null };
+      // This machine only in demo mode (the demo application's webhook).
+      { loopback: deps.config.demo },
+    );
+    return { status, error: null };
   } catch (failure) {
     return { status: null, error: String(failure).slice(0, 500) };
   }
 }
 
 /** Sends the deliveries that are due; answers how many were attempted. */
-export async function deliverDueWebhooks(
-  deps: Deps,
-  doFetch: typeof fetch = fetch,
-): Promise<number> {
+export async function deliverDueWebhooks(deps: Deps): Promise<number> {
   return inTransaction(deps.pool, async (tx) => {
     const now = deps.clock();
     const { rows } = await tx.query<DueDelivery>(
@@ -83,7 +117,7 @@ export async function deliverDueWebhooks(
     );
     // Sent at once: the claimed rows stay locked for one delivery's time (10 s at most), not ten.
     const attempts = await Promise.all(
-      rows.map(async (delivery) => ({ delivery, ...(await send(deps, delivery, now, doFetch)) })),
+      rows.map(async (delivery) => ({ delivery, ...(await send(deps, delivery, now)) })),
     );
     for (const { delivery, status, error } of attempts) {
       const delivered = status !== null && status >= 200 && status < 300;
@@ -114,7 +148,7 @@ export async function deliverDueWebhooks(
  * One round of the service's own work: waiting transactions asked about (so a signer who approved
  * while nobody polled is signed for, and one who never answered expires), then due webhooks sent.
  */
-export async function sweep(deps: Deps, doFetch: typeof fetch = fetch): Promise<void> {
+export async function sweep(deps: Deps): Promise<void> {
   for (const row of await waitingTransactions(deps.pool)) await advance(deps, row);
-  await deliverDueWebhooks(deps, doFetch);
+  await deliverDueWebhooks(deps);
 }
