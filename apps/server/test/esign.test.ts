@@ -667,6 +667,35 @@ describe('the eSign integration API', () => {
     expect(rows[0]?.n).toBe(1);
   });
 
+  it('counts an application’s requests to the identity app apart from the person’s own sign-in', async () => {
+    const person = members[0] ?? '';
+    const { client } = await application(organization.orgSlno);
+    const asks = [];
+    for (let i = 0; i < 4; i += 1)
+      asks.push(
+        await client.requestSigning(
+          request(person, [
+            { kind: 'hash', name: `n${String(i)}`, sha256: hashOf(`n${String(i)}`) },
+          ]),
+        ),
+      );
+    expect(asks.map((answer) => answer.status)).toEqual([202, 202, 202, 429]);
+    expect(asks[3]?.body).toMatchObject({ code: 'E2002' });
+    // The person signs in through the identity app as ever (three application requests used to
+    // lock them out for ten minutes).
+    const session = await h.signIn(person);
+    expect(session.token).toEqual(expect.any(String));
+    // Another application is counted apart too.
+    const other = await application(organization.orgSlno);
+    expect(
+      (
+        await other.client.requestSigning(
+          request(person, [{ kind: 'hash', name: 'o', sha256: hashOf('o') }]),
+        )
+      ).status,
+    ).toBe(202);
+  });
+
   it('refuses before asking the signer when no counter is left, and takes none when the signer declines', async () => {
     const { client, clientId } = await application(null);
     const [pennyless] = (

@@ -47,8 +47,15 @@ export const SIGNER_CERTIFICATE_MINUTES = 60;
 export const APPROVAL_PATH = '/esign/approve';
 /** The identity app is asked about a transaction at most once a second. */
 const POLL_SECONDS = 1;
-/** At most this many identity-app requests per national id in ten minutes (shared with sign-in). */
+/**
+ * The identity-app requests applications make, counted apart from the person's own sign-in (an
+ * application could otherwise lock the person out of it, issue 41), in ten minutes: per
+ * application and person, per person over every application (no push bombing through many
+ * applications), and per application.
+ */
 const ASKS_PER_SIGNER = 3;
+const ASKS_PER_PERSON = 10;
+const ASKS_PER_APPLICATION = 1000;
 const ASK_WINDOW_SECONDS = 600;
 
 export class EsignRefusal extends Error {
@@ -327,14 +334,15 @@ export async function createSigningRequest(
         ],
       );
     // In this transaction: its connection is the one it holds (concurrent repeats hold the others).
-    const asked = await hit(
-      tx,
-      `nafath:${request.signer.nationalId}`,
-      ASKS_PER_SIGNER,
-      ASK_WINDOW_SECONDS,
-      now,
-    );
-    if (!asked.allowed) throw new EsignRefusal('tooManyRequests');
+    const person = request.signer.nationalId;
+    for (const [bucket, limit] of [
+      [`esign-ask:${String(application.slno)}:${person}`, ASKS_PER_SIGNER],
+      [`esign-ask-person:${person}`, ASKS_PER_PERSON],
+      [`esign-ask-application:${String(application.slno)}`, ASKS_PER_APPLICATION],
+    ] as const) {
+      const asked = await hit(tx, bucket, limit, ASK_WINDOW_SECONDS, now);
+      if (!asked.allowed) throw new EsignRefusal('tooManyRequests');
+    }
     let identity;
     try {
       identity = await deps.identity.createRequest({
