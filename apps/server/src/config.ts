@@ -2,6 +2,7 @@
  * Configuration from the environment, validated at start: a wrong value stops the server with a
  * message naming the variable, what it is and what was wrong.
  */
+import { join } from 'node:path';
 import { IDLE_TIME_MINUTES } from '@tawqi/domain';
 import { z } from 'zod';
 import { isSoftHsm } from './adapters/hsm/softHsm.js';
@@ -243,6 +244,12 @@ const schema = z.object({
     .describe(
       'the PKI disclosure statement in Arabic (QcPDS; default: the /digital-certificate page’s)',
     ),
+  AUDIT_ANCHOR_FILE: z
+    .string()
+    .optional()
+    .describe(
+      'where every signed audit checkpoint is appended, outside the database (default DATA_DIR/audit-anchors.jsonl; required in production, on storage the database cannot rewrite)',
+    ),
   AUDIT_CHECKPOINT_MINUTES: z.coerce
     .number()
     .int()
@@ -378,6 +385,8 @@ export type Adapter<Real> = { kind: 'real'; settings: Real } | { kind: 'simulato
 
 export interface Config extends Parsed {
   publicOrigin: string;
+  /** Where signed audit checkpoints are appended outside the database (modules/audit/anchor.ts). */
+  auditAnchorFile: string;
   /** Demo mode: simulators, the outbox page and demo data may run, and every page says so. */
   demo: boolean;
   devPages: boolean;
@@ -543,6 +552,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         'is SoftHSM, which keeps keys in files: production needs a hardware module (or HSM_TEST_MODULE=true for a test)',
       );
     if (!config.HSM_PIN) problem('HSM_PIN', 'required in production');
+    if (!config.AUDIT_ANCHOR_FILE)
+      problem(
+        'AUDIT_ANCHOR_FILE',
+        'required in production: the audit log is anchored outside the database',
+      );
     if (!config.DATABASE_URL)
       problem('DATABASE_URL', 'required in production (the embedded database is for demo mode)');
     if (config.DEV_PAGES) problem('DEV_PAGES', 'the outbox page shows codes: demo mode only');
@@ -565,6 +579,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demo,
     devPages: demo && (config.DEV_PAGES ?? true),
     demoData: demo && (config.DEMO_DATA ?? true),
+    auditAnchorFile: config.AUDIT_ANCHOR_FILE ?? join(config.DATA_DIR, 'audit-anchors.jsonl'),
     secrets: {
       server: config.SERVER_SECRET ?? DEMO_SECRETS.server,
       audit: config.AUDIT_KEY ?? DEMO_SECRETS.audit,

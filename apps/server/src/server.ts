@@ -3,6 +3,7 @@
  * loopback and the outbox; in production, the real services), keys, the audit log, sessions,
  * access, every module's handlers, and the HTTP app.
  */
+import { appendAnchor } from './modules/audit/anchor.js';
 import { applicantResolver, enrolmentHandlers } from './modules/enrolment/applications.js';
 import { invitationHandlers } from './modules/organization/invitations.js';
 import type { FastifyInstance } from 'fastify';
@@ -148,9 +149,14 @@ export async function createServer(options: {
   const audit = createAuditLog({
     keys,
     clock,
-    // A copy of every signed checkpoint outside the database.
+    // A copy of every signed checkpoint outside the database: the log, and the anchor file.
     publish: (checkpoint) => {
       app?.log.info({ auditCheckpoint: checkpoint }, 'audit checkpoint signed');
+      try {
+        appendAnchor(config.auditAnchorFile, checkpoint);
+      } catch (error) {
+        app?.log.error({ error: String(error) }, 'audit checkpoint not anchored');
+      }
     },
   });
   const deps: PaymentDeps = {
@@ -268,7 +274,8 @@ export async function createServer(options: {
   });
   // Periodic signed checkpoints of the audit log (besides one every CHECKPOINT_EVERY records).
   const checkpoints = setInterval(() => {
-    audit.checkpoint(options.pool).catch((error: unknown) => {
+    // Also when nothing happened: the latest anchor then says the log was whole until now.
+    audit.checkpoint(options.pool, { evenIfUnchanged: true }).catch((error: unknown) => {
       app.log.warn({ error: String(error) }, 'audit checkpoint not written');
     });
   }, config.AUDIT_CHECKPOINT_MINUTES * 60_000);

@@ -8,6 +8,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { deriveKeys } from '../src/keys.js';
 import { inTransaction, type PoolClient } from '../src/db/pool.js';
 import { CHECKPOINT_EVERY } from '../src/modules/audit/log.js';
+import { latestAnchor } from '../src/modules/audit/anchor.js';
 import { verifyAuditLog } from '../src/modules/audit/verify.js';
 import { DEVICE, SARA, startHarness } from './harness.js';
 
@@ -313,6 +314,66 @@ describe('signed checkpoints', () => {
           reason: expect.stringMatching(/head of the log was altered|cut/),
         },
       );
+    },
+  );
+
+  it(
+    'anchors each checkpoint outside the database, so a tail cut with an older head restored is caught',
+    { timeout: 90_000 },
+    async () => {
+      // A log of its own: the tests above leave this file's log cut and edited.
+      const h = await startHarness();
+      const keys = () => deriveKeys(h.deps.config.secrets);
+      const anchors = h.deps.config.auditAnchorFile;
+      const record = () =>
+        h.deps.audit.record(h.pool, h.auditContext(), { action: 'export.made', target: 'anchor' });
+      await record();
+      const first = await h.deps.audit.checkpoint(h.pool);
+      // Written once committed, as the database has it.
+      expect(latestAnchor(anchors)).toEqual(first);
+      // What an attacker keeps: the head as it was at the first checkpoint.
+      const [savedHead] = (
+        await h.ownerPool.query<{ last_slno: number; last_hash: string; mac: string }>(
+          'SELECT last_slno, last_hash, mac FROM audit_head',
+        )
+      ).rows;
+      for (let i = 0; i < 3; i += 1) await record();
+      // A quiet hour: the timer's checkpoint is written and anchored even with nothing new.
+      const later = await h.deps.audit.checkpoint(h.pool);
+      const quiet = await h.deps.audit.checkpoint(h.pool, { evenIfUnchanged: true });
+      expect(quiet?.auditSlno).toBe(later?.auditSlno);
+      expect(latestAnchor(anchors)).toEqual(quiet);
+      expect(await verifyAuditLog(h.pool, keys(), latestAnchor(anchors))).toMatchObject({
+        ok: true,
+      });
+
+      // The owner deletes the records after the first checkpoint, the checkpoints after it, and
+      // puts the saved head back: inside the database everything agrees again.
+      const client = await h.ownerPool.connect();
+      try {
+        for (const table of ['audit_log', 'audit_head', 'audit_checkpoints'])
+          await client.query(`ALTER TABLE ${table} DISABLE TRIGGER USER`);
+        await client.query('DELETE FROM audit_log WHERE audit_slno > $1', [first?.auditSlno]);
+        await client.query('DELETE FROM audit_checkpoints WHERE audit_slno > $1', [
+          first?.auditSlno,
+        ]);
+        await client.query('UPDATE audit_head SET last_slno = $1, last_hash = $2, mac = $3', [
+          savedHead?.last_slno,
+          savedHead?.last_hash,
+          savedHead?.mac,
+        ]);
+      } finally {
+        for (const table of ['audit_log', 'audit_head', 'audit_checkpoints'])
+          await client.query(`ALTER TABLE ${table} ENABLE TRIGGER USER`);
+        client.release();
+      }
+      expect(await verifyAuditLog(h.pool, keys())).toMatchObject({ ok: true });
+      // The anchor outside it still counts the records that were cut.
+      expect(await verifyAuditLog(h.pool, keys(), latestAnchor(anchors))).toMatchObject({
+        ok: false,
+        firstBadRecord: (first?.auditSlno ?? 0) + 1,
+        reason: expect.stringMatching(/cut: the anchor kept outside the database .* counted/),
+      });
     },
   );
 });

@@ -162,6 +162,8 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     LOG_LEVEL: 'silent',
     PORT: '0',
     ESIGN_SWEEP_SECONDS: '0',
+    // Each server's anchors apart (the default is in DATA_DIR, shared by every test file).
+    AUDIT_ANCHOR_FILE: join(mkdtempSync(join(tmpdir(), 'tawqi-anchors-')), 'audit-anchors.jsonl'),
     ...env,
   });
   let baseUrl = '';
@@ -328,6 +330,7 @@ export function productionEnv(token: string, pin: string): Record<string, string
     TAWQI_MODE: 'production',
     LOG_LEVEL: 'silent',
     PUBLIC_ORIGIN: 'https://tawqi.example.sa',
+    AUDIT_ANCHOR_FILE: join(tmpdir(), 'tawqi-production-anchors', `${token}.jsonl`),
     DATABASE_URL: 'postgres://tawqi_app:secret@db.internal:5432/tawqi',
     SERVER_SECRET: secret('server'),
     AUDIT_KEY: secret('audit'),

@@ -14,6 +14,7 @@ export type Queryable = Pool | PoolClient;
 
 /** Work a transaction runs last, just before COMMIT (see `beforeCommit`). */
 const closingWork = new WeakMap<PoolClient, (() => Promise<void>)[]>();
+const committedWork = new WeakMap<PoolClient, (() => void)[]>();
 
 /**
  * Runs `work` as the last step of the transaction `client` is in, just before its COMMIT, and only
@@ -22,6 +23,13 @@ const closingWork = new WeakMap<PoolClient, (() => Promise<void>)[]>();
  * identity (the same object for every call within one transaction, a new one for the next), so a
  * caller can gather its own work per transaction.
  */
+/** Work done once the transaction of `client` has committed (never when it rolls back). */
+export function afterCommit(client: PoolClient, work: () => void): void {
+  const list = committedWork.get(client);
+  if (!list) throw new Error('afterCommit needs a transaction opened by inTransaction');
+  list.push(work);
+}
+
 export function beforeCommit(client: PoolClient, work?: () => Promise<void>): object {
   const list = closingWork.get(client);
   if (!list) throw new Error('beforeCommit needs a transaction opened by inTransaction');
@@ -71,17 +79,21 @@ export async function inTransaction<T>(
   client.on('error', ignore);
   const closing: (() => Promise<void>)[] = [];
   closingWork.set(client, closing);
+  const committed: (() => void)[] = [];
+  committedWork.set(client, committed);
   try {
     await client.query('BEGIN');
     const result = await work(client);
     for (const step of closing) await step();
     await client.query('COMMIT');
+    for (const step of committed) step();
     return result;
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
     throw error;
   } finally {
     closingWork.delete(client);
+    committedWork.delete(client);
     client.off('error', ignore);
     client.release();
   }

@@ -302,7 +302,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setNotFoundHandler(async (request, reply) => {
     // An address that takes other methods: 405 and what it takes. TRACE and CONNECT never.
     const allowed = methodsOf(request.url);
-    if (allowed.length > 0 || request.method === 'TRACE' || request.method === 'CONNECT')
+    const wrongMethod =
+      allowed.length > 0 && !allowed.includes(request.method as (typeof allowed)[number]);
+    if (wrongMethod || request.method === 'TRACE' || request.method === 'CONNECT')
       throw new AppError(405, 'METHOD_NOT_ALLOWED', { headers: { allow: allowed.join(', ') } });
     // Service paths (the API, translations, simulators, development pages) never fall back to
     // the portal: outside demo mode a simulator's address answers a plain 404.

@@ -1,9 +1,11 @@
 /**
  * `npm run audit:verify`: checks the audit log of the configured database (DATABASE_URL, or the
  * embedded one in DATA_DIR — running or not) with the key of AUDIT_KEY, and names the first record
- * that fails. Exits 0 when the log holds, 1 when it does not, 2 when it could not be read.
+ * that fails, comparing it with the latest anchor in AUDIT_ANCHOR_FILE (kept outside the
+ * database). Exits 0 when the log holds, 1 when it does not, 2 when it could not be read.
  */
 import { deriveKeys } from '../keys.js';
+import { latestAnchor } from '../modules/audit/anchor.js';
 import { verifyAuditLog } from '../modules/audit/verify.js';
 import { toolConfig, toolDatabase } from './database.js';
 
@@ -12,10 +14,15 @@ async function main(): Promise<number> {
   if (!config) return 2;
   const { pool, close } = await toolDatabase(config);
   try {
-    const verdict = await verifyAuditLog(pool, deriveKeys(config.secrets));
+    const anchor = latestAnchor(config.auditAnchorFile);
+    const verdict = await verifyAuditLog(pool, deriveKeys(config.secrets), anchor);
     if (verdict.ok) {
       console.log(
-        `audit log verified: ${String(verdict.records)} records, ${String(verdict.checkpoints)} signed checkpoints`,
+        `audit log verified: ${String(verdict.records)} records, ${String(verdict.checkpoints)} signed checkpoints, ${
+          anchor
+            ? `all ${String(anchor.auditSlno)} records of the anchor of ${anchor.at.toISOString()} present`
+            : `no anchor in ${config.auditAnchorFile}`
+        }`,
       );
       return 0;
     }

@@ -24,7 +24,13 @@
 import { createHash, sign } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyRequest } from 'fastify';
-import { beforeCommit, inTransaction, type Pool, type PoolClient } from '../../db/pool.js';
+import {
+  afterCommit,
+  beforeCommit,
+  inTransaction,
+  type Pool,
+  type PoolClient,
+} from '../../db/pool.js';
 import { hmac, type Keys } from '../../keys.js';
 
 export const AUDIT_ACTIONS = [
@@ -182,19 +188,28 @@ export interface AuditLog {
    * change, such as a refused sign-in).
    */
   record(db: Pool | PoolClient, context: AuditContext, event: AuditEvent): Promise<void>;
-  /** Signs the head when it moved since the last checkpoint; answers the new checkpoint. */
-  checkpoint(pool: Pool): Promise<Checkpoint | null>;
+  /**
+   * Signs the head when it moved since the last checkpoint (or, `evenIfUnchanged`, in any case:
+   * the timer's, so that the latest anchor is recent even on a quiet day); answers the new one.
+   */
+  checkpoint(pool: Pool, options?: { evenIfUnchanged?: boolean }): Promise<Checkpoint | null>;
 }
 
 export function createAuditLog(options: {
   keys: Keys;
   clock: () => Date;
-  /** Where signed checkpoints are also written (the server's log), outside the database. */
+  /**
+   * Where signed checkpoints are also written, outside the database (the server's log and the
+   * anchor file): once the checkpoint has committed, never for one rolled back.
+   */
   publish?: (checkpoint: Checkpoint) => void;
 }): AuditLog {
   const { keys } = options;
 
-  async function writeCheckpoint(client: PoolClient): Promise<Checkpoint | null> {
+  async function writeCheckpoint(
+    client: PoolClient,
+    evenIfUnchanged = false,
+  ): Promise<Checkpoint | null> {
     const [head] = (
       await client.query<{ last_slno: number; last_hash: string }>(
         'SELECT last_slno, last_hash FROM audit_head FOR UPDATE',
@@ -206,7 +221,7 @@ export function createAuditLog(options: {
         'SELECT audit_slno FROM audit_checkpoints ORDER BY checkpoint_slno DESC LIMIT 1',
       )
     ).rows;
-    if (latest?.audit_slno === head.last_slno) return null;
+    if (latest?.audit_slno === head.last_slno && !evenIfUnchanged) return null;
     const at = options.clock();
     const signature = sign(
       null,
@@ -218,7 +233,11 @@ export function createAuditLog(options: {
       [head.last_slno, head.last_hash, at, signature],
     );
     const checkpoint = { auditSlno: head.last_slno, hash: head.last_hash, at, signature };
-    options.publish?.(checkpoint);
+    const { publish } = options;
+    if (publish)
+      afterCommit(client, () => {
+        publish(checkpoint);
+      });
     return checkpoint;
   }
 
@@ -312,6 +331,7 @@ export function createAuditLog(options: {
         });
       else record(db, context, event);
     },
-    checkpoint: (pool) => inTransaction(pool, writeCheckpoint),
+    checkpoint: (pool, checkpointOptions) =>
+      inTransaction(pool, (client) => writeCheckpoint(client, checkpointOptions?.evenIfUnchanged)),
   };
 }

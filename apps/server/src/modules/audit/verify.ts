@@ -1,12 +1,20 @@
 /**
  * Verifies the audit log (`npm run audit:verify`): every record in order, numbered without gaps,
  * chained by the keyed hash; the head (which a cut tail no longer matches); every signed
- * checkpoint. Names the first record that fails, and why.
+ * checkpoint; and, given the latest anchor kept outside the database (anchor.ts), that every record
+ * it counted is still there as it was. Names the first record that fails, and why.
  */
 import { verify as verifySignature } from 'node:crypto';
 import type { Pool, PoolClient } from '../../db/pool.js';
 import type { Keys } from '../../keys.js';
-import { GENESIS, checkpointMessage, headMac, recordHash, type AuditRecord } from './log.js';
+import {
+  GENESIS,
+  checkpointMessage,
+  headMac,
+  recordHash,
+  type AuditRecord,
+  type Checkpoint,
+} from './log.js';
 
 export type AuditVerdict =
   | { ok: true; records: number; checkpoints: number }
@@ -32,18 +40,26 @@ interface Row {
 }
 
 /** Reads one snapshot of the log (REPEATABLE READ), so appends meanwhile do not confuse it. */
-export async function verifyAuditLog(pool: Pool, keys: Keys): Promise<AuditVerdict> {
+export async function verifyAuditLog(
+  pool: Pool,
+  keys: Keys,
+  anchor: Checkpoint | null = null,
+): Promise<AuditVerdict> {
   const client = await pool.connect();
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    return await verifySnapshot(client, keys);
+    return await verifySnapshot(client, keys, anchor);
   } finally {
     await client.query('ROLLBACK').catch(() => undefined);
     client.release();
   }
 }
 
-async function verifySnapshot(pool: PoolClient, keys: Keys): Promise<AuditVerdict> {
+async function verifySnapshot(
+  pool: PoolClient,
+  keys: Keys,
+  anchor: Checkpoint | null,
+): Promise<AuditVerdict> {
   const checkpoints = (
     await pool.query<{ audit_slno: number; hash: string; at: Date; signature: string }>(
       'SELECT audit_slno, hash, at, signature FROM audit_checkpoints ORDER BY checkpoint_slno',
@@ -55,7 +71,11 @@ async function verifySnapshot(pool: PoolClient, keys: Keys): Promise<AuditVerdic
     )
   ).rows;
   // Only the hashes the head and the checkpoints name are kept, so memory stays flat.
-  const wanted = new Set([head?.last_slno ?? 0, ...checkpoints.map((c) => c.audit_slno)]);
+  const wanted = new Set([
+    head?.last_slno ?? 0,
+    ...checkpoints.map((c) => c.audit_slno),
+    ...(anchor ? [anchor.auditSlno] : []),
+  ]);
   let previous = GENESIS;
   let expected = 1;
   const hashes = new Map<number, string>();
@@ -141,6 +161,23 @@ async function verifySnapshot(pool: PoolClient, keys: Keys): Promise<AuditVerdic
       );
     if (hashes.get(checkpoint.audit_slno) !== checkpoint.hash)
       return bad(checkpoint.audit_slno, 'it differs from its signed checkpoint');
+  }
+  // The anchor outside the database: what it counted cannot be taken back there.
+  if (anchor) {
+    const signed = verifySignature(
+      null,
+      checkpointMessage(anchor.auditSlno, anchor.hash, anchor.at),
+      keys.auditPublic,
+      Buffer.from(anchor.signature, 'base64'),
+    );
+    if (!signed) return bad(null, 'the anchor kept outside the database carries a false signature');
+    if (anchor.auditSlno > last)
+      return bad(
+        last + 1,
+        `the log was cut: the anchor kept outside the database (${anchor.at.toISOString()}) counted ${String(anchor.auditSlno)} records`,
+      );
+    if (hashes.get(anchor.auditSlno) !== anchor.hash)
+      return bad(anchor.auditSlno, 'it differs from the anchor kept outside the database');
   }
   return { ok: true, records: last, checkpoints: checkpoints.length };
 }
