@@ -151,6 +151,26 @@ const schema = z.object({
     .min(1)
     .default(600)
     .describe('API requests per minute per address'),
+  REQUESTS_AT_ONCE_PER_ADDRESS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(64)
+    .describe(
+      'API requests one address may have in progress at once (0: no cap, behind a load balancer that caps)',
+    ),
+  REQUESTS_AT_ONCE_PER_SESSION: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(8)
+    .describe('API requests one access token may have in progress at once (0: no cap)'),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(30_000)
+    .describe('longest a statement of the application may run (0: no limit)'),
   PKI_RATE_LIMIT_PER_MINUTE: z.coerce
     .number()
     .int()

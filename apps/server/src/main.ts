@@ -61,14 +61,14 @@ async function main(): Promise<void> {
   let seeded: string[] = [];
   if (ownerUrl) {
     // The owner's connection is used for this and closed: the application never holds it.
-    const owner = createPool(ownerUrl, 2);
+    const owner = createPool(ownerUrl, 2, console.error, 0);
     applied = await migrate(owner);
     if (embedded) await createRole(owner, roleOf(appUrl), new URL(appUrl).password);
     await grantApplicationRole(owner, roleOf(appUrl));
     seeded = config.demoData ? await seedDemoData(owner, new Date(), documentStoreOf(config)) : [];
     await owner.end();
   }
-  const pool = createPool(appUrl);
+  const pool = createPool(appUrl, 10, console.error, config.DB_STATEMENT_TIMEOUT_MS);
   const pending = await pendingMigrations(pool);
   const roleProblem = await applicationRoleProblem(pool);
   if (pending.length > 0 || roleProblem) {

@@ -49,7 +49,7 @@ async function createSeededTemplate(adminUrl: string): Promise<void> {
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${TEMPLATE}`;
-  const owner = createPool(url.toString(), 2);
+  const owner = createPool(url.toString(), 2, console.error, 0);
   try {
     await migrate(owner);
     await seedDemoData(owner, START);

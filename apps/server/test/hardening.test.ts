@@ -27,7 +27,11 @@ import {
 
 const h = await startHarness({ RATE_LIMIT_PER_MINUTE: '5', PKI_RATE_LIMIT_PER_MINUTE: '4' });
 /** A server whose per-address limit is out of the way, for the tests that send many requests. */
-const open = await startHarness({ RATE_LIMIT_PER_MINUTE: '1000000' });
+const open = await startHarness({
+  RATE_LIMIT_PER_MINUTE: '1000000',
+  REQUESTS_AT_ONCE_PER_ADDRESS: '4',
+  REQUESTS_AT_ONCE_PER_SESSION: '2',
+});
 
 /**
  * A request with its path sent as written (fetch would resolve dot segments first) and any method
@@ -196,6 +200,65 @@ describe('the OCSP responder and the TSA', () => {
     open.clock.advance(10 * 60_000 + 1);
     expect((await askOcsp(open, question)).raw.equals(revokedAnswer)).toBe(false);
     key.discard();
+  });
+});
+
+describe('requests in progress at once', () => {
+  it('are capped per address and per access token: one more is refused at once, others go on', async () => {
+    let entered = 0;
+    let release: (value: unknown) => void = () => undefined;
+    const gate = new Promise((resolve) => {
+      release = resolve;
+    });
+    // A call that holds its connection until the test lets it go (as slow work would).
+    const app = await open.appWith({
+      vat: async () => {
+        entered += 1;
+        await gate;
+        return { vat: 15 };
+      },
+    });
+    const ask = (token?: string) =>
+      app.inject({
+        method: 'GET',
+        url: '/api/v1/common/get/vat',
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      });
+    const until = async (count: number) => {
+      while (entered < count) await new Promise((resolve) => setImmediate(resolve));
+    };
+    const held = [ask('session-a'), ask('session-a')];
+    await until(2);
+    // A third request of that session is refused at once, while its two are in progress…
+    const third = await ask('session-a');
+    expect(third.statusCode).toBe(429);
+    expect(third.headers['retry-after']).toBe('1');
+    expect(third.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    // …another session from the same address goes on, up to the address's four…
+    held.push(ask('session-b'), ask());
+    await until(4);
+    expect((await ask('session-c')).statusCode).toBe(429);
+    // …and once they are answered, the counts are back.
+    release(null);
+    expect((await Promise.all(held)).map((answer) => answer.statusCode)).toEqual([
+      200, 200, 200, 200,
+    ]);
+    expect((await ask('session-a')).statusCode).toBe(200);
+    await app.close();
+  });
+});
+
+describe('database connections', () => {
+  it('each end a statement after 30 s and a transaction left idle after a minute', async () => {
+    const client = await h.pool.connect();
+    try {
+      const setting = async (name: string) =>
+        (await client.query<Record<string, string>>(`SHOW ${name}`)).rows[0]?.[name];
+      expect(await setting('statement_timeout')).toBe('30s');
+      expect(await setting('idle_in_transaction_session_timeout')).toBe('1min');
+    } finally {
+      client.release();
+    }
   });
 });
 

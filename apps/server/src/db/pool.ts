@@ -37,21 +37,29 @@ export function beforeCommit(client: PoolClient, work?: () => Promise<void>): ob
   return list;
 }
 
+/** A transaction left idle this long is ended by the database (it holds locks and a connection). */
+const IDLE_IN_TRANSACTION_MS = 60_000;
+
 /**
  * An idle connection the database closes (a restart, an administrator, the database stopping
  * before the server at shutdown) is dropped from the pool and reported; without a listener its
- * error would end the process. The next query opens a new connection.
+ * error would end the process. The next query opens a new connection. Every connection has a
+ * statement timeout (`statementTimeoutMs`, 0 for none: the owner's migrations) and an
+ * idle-in-transaction timeout, so one slow path cannot hold connections others wait for.
  */
 export function createPool(
   connectionString: string,
   max = 10,
   report: (message: string) => void = console.error,
+  statementTimeoutMs = 30_000,
 ): pg.Pool {
   const pool = new pg.Pool({
     connectionString,
     max,
     connectionTimeoutMillis: 3000,
     idleTimeoutMillis: 30_000,
+    ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}),
+    idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_MS,
   });
   pool.on('error', (error) => {
     report(`database: an idle connection was closed (${error.message}); a new one opens on demand`);

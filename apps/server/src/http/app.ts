@@ -12,6 +12,7 @@ import cors from '@fastify/cors';
 import helmet, { type HelmetOptions } from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import { isCanonicalPath, NON_CANONICAL_PATH } from './canonicalPath.js';
+import { capRequestsInFlight } from './inFlight.js';
 import { routeMethods } from './methods.js';
 import fastifyStatic from '@fastify/static';
 import type { ApiErrorBody } from '@tawqi/api';
@@ -196,6 +197,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         headers: { 'retry-after': String(Math.ceil(context.ttl / 1000)) },
       }),
   });
+
+  capRequestsInFlight(
+    app,
+    {
+      perAddress: config.REQUESTS_AT_ONCE_PER_ADDRESS,
+      perSession: config.REQUESTS_AT_ONCE_PER_SESSION,
+    },
+    (url) => url.startsWith('/api/') || isPkiService(url),
+  );
 
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(securityHeaders);
