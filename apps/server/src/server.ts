@@ -235,6 +235,7 @@ export async function createServer(options: {
     admissions: { verifySignedPdf: deps.pdfWork.admitReading },
     clock,
     rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
+    audit,
     ...(options.logger ? { logger: options.logger } : {}),
     ...(options.portalDir ? { portalDir: options.portalDir } : {}),
     plugins: [

@@ -165,6 +165,12 @@ describe('a server keeping documents on disk', () => {
     const file = await h.call('GET', `/api/v1/documents/org/314/${key}`, { token: sara });
     expect(file.status).toBe(200);
     expect(file.raw.equals(PDF)).toBe(true);
+    // Both are in the audit log, with the document's key (issue 41).
+    const { rows } = await h.pool.query<{ action: string }>(
+      'SELECT action FROM audit_log WHERE target = $1 ORDER BY audit_slno',
+      [key],
+    );
+    expect(rows.map((row) => row.action)).toEqual(['document.uploaded', 'document.downloaded']);
   });
 
   it('writes nothing for a refused upload, and removes an untaken document’s file after a day', async () => {

@@ -8,7 +8,7 @@ import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { ENDPOINTS } from '@tawqi/api';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { guardedLookup, UnreachableAddressError } from '../src/adapters/outbound/publicAddress.js';
 import { isCanonicalPath } from '../src/http/canonicalPath.js';
@@ -17,6 +17,7 @@ import type * as x509 from '../src/modules/pki/x509.js';
 import { routePath } from '../src/http/contractRoutes.js';
 import { arbitraryOf } from './contractArbitrary.js';
 import {
+  DEVICE,
   NOURA,
   SARA,
   serviceSigner,
@@ -387,5 +388,59 @@ describe('requests the server sends itself (webhooks)', () => {
     expect(await post(`http://127.0.0.1:${String(port)}/hook`, { loopback: true })).toBe(204);
     expect(reached).toBe(1);
     receiver.close();
+  });
+});
+
+describe('what the audit log records (issue 41)', () => {
+  it('records a refresh, a 403 decision, the first 429 of a flood, and the individual export', async () => {
+    const actions = async (action: string) =>
+      (
+        await open.pool.query<{ target: string | null; outcome: string; address: string | null }>(
+          'SELECT target, outcome, address FROM audit_log WHERE action = $1 ORDER BY audit_slno',
+          [action],
+        )
+      ).rows;
+    const session = await open.signIn(SARA);
+    const refreshed = await open.call('POST', '/api/v1/auth/refresh', {
+      body: { refreshToken: session.refreshToken, deviceID: DEVICE },
+    });
+    expect(refreshed.status).toBe(200);
+    expect(await actions('session.refreshed')).toHaveLength(1);
+
+    // A provider's call by someone not on its staff: refused, and the refusal recorded.
+    const denied = await open.call('POST', '/api/v1/l2sip/process', {
+      token: refreshed.body.token,
+      body: { l1SipId: 408, requestId: 1, action: 'approve' },
+    });
+    expect(denied.status).toBe(403);
+    // Recorded beside the answer, not before it: waited for.
+    await vi.waitFor(async () => {
+      expect(await actions('access.denied')).toEqual([
+        expect.objectContaining({ outcome: 'denied', address: expect.any(String) }),
+      ]);
+    });
+
+    const exported = await open.call('POST', '/api/v1/excel/report/exportMyTransactions', {
+      token: refreshed.body.token,
+      body: { statuses: [], fromDate: null, toDate: null, language: 'en' },
+    });
+    expect(exported.status).toBe(200);
+    expect(await actions('export.made')).toEqual([
+      expect.objectContaining({ target: 'exportMyTransactions', outcome: 'success' }),
+    ]);
+
+    // A flood past the limit writes one record a minute for its address, not one per request.
+    const limited = [];
+    for (let i = 0; i < 8; i += 1)
+      limited.push((await h.call('GET', '/api/v1/common/get/vat')).status);
+    expect(limited.filter((status) => status === 429).length).toBeGreaterThan(1);
+    const flood = () =>
+      h.pool.query("SELECT 1 FROM audit_log WHERE action = 'request.rate-limited'");
+    await vi.waitFor(async () => {
+      expect((await flood()).rowCount).toBe(1);
+    });
+    // Once the last refusal's record had its chance, still one.
+    await h.call('GET', '/health');
+    expect((await flood()).rowCount).toBe(1);
   });
 });

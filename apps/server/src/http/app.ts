@@ -3,6 +3,7 @@
  * error shape with no stack traces, health and readiness, the contract's routes, and the portal
  * (SPA fallback) when it is built.
  */
+import { auditContextOf, type AuditLog } from '../modules/audit/log.js';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -57,6 +58,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Requests per minute per address on the API (600 by default). */
   rateLimitPerMinute?: number;
+  /** Where refusals are recorded: each 403 decision, and a rate limit's first 429 a minute. */
+  audit?: Pick<AuditLog, 'record'>;
   /** The time now, for the idempotency store; tests move it. */
   clock?: () => Date;
 }
@@ -223,6 +226,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return reply.status(499).send();
     }
     const appError = toAppError(error);
+    if (options.audit) recordRefusal(options.audit, request, appError);
     // Outcomes we expect (a call not built yet, the database away) are noted once, without a
     // stack; anything else at 500 is a fault, logged with its stack.
     if (EXPECTED_FAILURES.has(appError.statusCode))
@@ -252,6 +256,33 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     });
   });
+  /** The last minute an address's 429 was recorded: a flood writes one record, not thousands. */
+  const limitedRecorded = new Map<string, number>();
+  function recordRefusal(
+    audit: Pick<AuditLog, 'record'>,
+    request: FastifyRequest,
+    refusal: AppError,
+  ) {
+    const { statusCode } = refusal;
+    if (statusCode !== 403 && statusCode !== 429) return;
+    if (statusCode === 429) {
+      const minute = Math.floor(Date.now() / 60_000);
+      if (limitedRecorded.get(request.ip) === minute) return;
+      if (limitedRecorded.size > 10_000) limitedRecorded.clear();
+      limitedRecorded.set(request.ip, minute);
+    }
+    audit
+      .record(options.pool, auditContextOf(request, null), {
+        action: statusCode === 403 ? 'access.denied' : 'request.rate-limited',
+        outcome: 'denied',
+        target: `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0] ?? ''}`,
+        detail: { code: refusal.code, reason: refusal.options.detail ?? null },
+      })
+      .catch((failure: unknown) => {
+        request.log.warn({ error: String(failure) }, 'refusal not recorded');
+      });
+  }
+
   app.get('/health', () => ({ status: 'ok' }));
   app.get('/ready', async (_request, reply) => {
     try {

@@ -94,7 +94,7 @@ function fileColumn<Row>(column: GridColumn<Row>): ExportColumn<{ row: Row; lang
 const sheetNameOf = (fileName: string) => fileName.replace(/\.xlsx$/i, '');
 
 export function gridHandlers<G extends AnyGrid, Stored extends object>(
-  deps: Pick<Deps, 'pool' | 'exports'>,
+  deps: Pick<Deps, 'pool' | 'exports' | 'audit'>,
   grid: G,
   query: GridQuery<G, Stored>,
 ): Handlers {
@@ -132,8 +132,9 @@ export function gridHandlers<G extends AnyGrid, Stored extends object>(
       const body = (context.input as { body: BodyOf<G['export']> & { language: Language } }).body;
       const { where, values } = query.where(body, context);
       const language = body.language;
-      return deps.exports.stream({
-        userSlno: requireCaller(context.caller).userSlno,
+      const userSlno = requireCaller(context.caller).userSlno;
+      const file = await deps.exports.stream({
+        userSlno,
         count: async () =>
           (await pool.query<{ count: number }>(`${query.count} WHERE ${where}`, [...values]))
             .rows[0]?.count ?? 0,
@@ -151,6 +152,14 @@ export function gridHandlers<G extends AnyGrid, Stored extends object>(
         language,
         ...(summary ? { summary: () => summary(pool, context, language) } : {}),
       });
+      // Recorded once its checks passed: who exported what, with which filter's size.
+      await deps.audit.record(pool, context.audit, {
+        action: 'export.made',
+        actor: userSlno,
+        target: exported.id,
+        detail: { language },
+      });
+      return file;
     };
   }
   return handlers;

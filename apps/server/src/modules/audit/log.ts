@@ -75,6 +75,12 @@ export const AUDIT_ACTIONS = [
   'ca.key-rolled',
   'signature.created',
   'export.made',
+  // Issue 41: what the log did not record before.
+  'session.refreshed',
+  'document.uploaded',
+  'document.downloaded',
+  'access.denied',
+  'request.rate-limited',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

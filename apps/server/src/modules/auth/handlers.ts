@@ -520,7 +520,15 @@ export function authHandlers(deps: Deps): Handlers {
           limits: sessionLimits(deps.config),
           successorKey: deps.keys.refresh,
         });
-        if (outcome.ok || !outcome.sessionId) return outcome;
+        if (outcome.ok) {
+          await deps.audit.record(tx, context.audit, {
+            action: 'session.refreshed',
+            actor: outcome.userSlno,
+            target: outcome.sessionId,
+          });
+          return outcome;
+        }
+        if (!outcome.sessionId) return outcome;
         const detail = REFRESH_DETAILS[outcome.reason] ?? TOKEN_EXPIRED;
         if (detail !== TOKEN_EXPIRED)
           await deps.audit.record(tx, context.audit, {

@@ -15,6 +15,7 @@
  * - Documents nobody took within a day are removed when the next one is uploaded, and one person
  *   holds at most MAX_UNTAKEN of them, so uploads cannot fill the database.
  */
+import type { AuditContext } from '../audit/log.js';
 import {
   DOCUMENT_TYPES,
   DOCUMENTS_PER_REQUEST,
@@ -196,10 +197,11 @@ export type UploadOwner = { orgSlno: number; uploadedBy: number } | { applicatio
  * are let go. Untaken members' documents older than a day go at the same time.
  */
 export async function storeUpload(
-  deps: Pick<Deps, 'pool' | 'clock' | 'documents'>,
+  deps: Pick<Deps, 'pool' | 'clock' | 'documents' | 'audit'>,
   owner: UploadOwner,
   category: string,
   file: CheckedUpload,
+  audit: AuditContext,
 ): Promise<DocumentRow> {
   const { pool, documents } = deps;
   const now = deps.clock();
@@ -252,7 +254,19 @@ export async function storeUpload(
           application,
         ],
       );
-      if (rows[0]) await documents.put(tx, key, file.bytes);
+      if (rows[0]) {
+        await documents.put(tx, key, file.bytes);
+        await deps.audit.record(tx, audit, {
+          action: 'document.uploaded',
+          target: key,
+          detail: {
+            category,
+            mediaType: rows[0].media_type,
+            size: file.bytes.length,
+            application,
+          },
+        });
+      }
       return rows[0];
     });
   } catch (error) {
@@ -278,24 +292,38 @@ function mayRead(
   return isAllowed({ roles: tenant.roles, sipLevel: tenant.provider.level }, READERS.userRequest);
 }
 
-export function documentHandlers(deps: Pick<Deps, 'pool' | 'clock' | 'documents'>): Handlers {
+export function documentHandlers(
+  deps: Pick<Deps, 'pool' | 'clock' | 'documents' | 'audit'>,
+): Handlers {
   const { pool, documents } = deps;
 
   /** A document's bytes, as a file under its own name; not found when the store lost them. */
-  const fileOf = async (row: { unique_file_id: string; name: string; media_type: string }) => {
+  /** A document's file for a download, the download recorded. */
+  const fileOf = async (
+    row: { unique_file_id: string; name: string; media_type: string },
+    audit: AuditContext,
+  ) => {
     const bytes = await documents.get(pool, row.unique_file_id);
     if (!bytes) throw new AppError(404, 'NOT_FOUND');
+    await deps.audit.record(pool, audit, {
+      action: 'document.downloaded',
+      target: row.unique_file_id,
+      detail: { mediaType: row.media_type, size: bytes.length },
+    });
     return new FileAnswer(bytes, row.name, row.media_type);
   };
 
   return {
-    uploadDocument: async ({ tenant, caller, input, upload, language }) => {
+    uploadDocument: async ({ tenant, caller, input, upload, language, audit }) => {
       const owner = { orgSlno: organizationOf(tenant), uploadedBy: requireCaller(caller).userSlno };
       const file = await checkedUpload(upload, input.query.name);
-      return documentOf(await storeUpload(deps, owner, input.query.category, file), language);
+      return documentOf(
+        await storeUpload(deps, owner, input.query.category, file, audit),
+        language,
+      );
     },
 
-    downloadDocument: async ({ tenant, caller, input }) => {
+    downloadDocument: async ({ tenant, caller, input, audit }) => {
       const { rows } = await pool.query<DocumentRow & { uploaded_by: number }>(
         `SELECT ${COLUMNS}, uploaded_by FROM documents
           WHERE org_slno = $1 AND unique_file_id = $2`,
@@ -305,12 +333,12 @@ export function documentHandlers(deps: Pick<Deps, 'pool' | 'clock' | 'documents'
       // Another organization's document, or one the caller may not read, is not found.
       if (!row || !tenant || !mayRead(tenant, requireCaller(caller).userSlno, row))
         throw new AppError(404, 'NOT_FOUND');
-      return fileOf(row);
+      return fileOf(row, audit);
     },
 
     // An L2 provider's application documents, for an Enrolment Admin of its L1 (the route has
     // checked the document is of a request to the tenant provider).
-    l2RequestDocument: async ({ tenant, input }) => {
+    l2RequestDocument: async ({ tenant, input, audit }) => {
       const { rows } = await pool.query<{
         unique_file_id: string;
         name: string;
@@ -323,7 +351,7 @@ export function documentHandlers(deps: Pick<Deps, 'pool' | 'clock' | 'documents'
       );
       const [row] = rows;
       if (!row) throw new AppError(404, 'NOT_FOUND');
-      return fileOf(row);
+      return fileOf(row, audit);
     },
   };
 }

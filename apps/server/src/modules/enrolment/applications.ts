@@ -362,12 +362,12 @@ export function enrolmentHandlers(deps: PaymentDeps): Handlers {
       return view(slno, language);
     },
 
-    uploadApplicationDocument: async ({ applicant, input, upload, language }) => {
+    uploadApplicationDocument: async ({ applicant, input, upload, language, audit }) => {
       const slno = requireApplicant(applicant);
       requireDraft(await applicationRow(pool, slno));
       const file = await checkedUpload(upload, input.query.name);
       return documentOf(
-        await storeUpload(deps, { applicationSlno: slno }, input.query.category, file),
+        await storeUpload(deps, { applicationSlno: slno }, input.query.category, file, audit),
         language,
       );
     },
