@@ -25,6 +25,16 @@ const h = await startHarness();
 h.clock.now = new Date();
 const { checkSignature } = opensslKit(h, 'tawqi-ceremony');
 
+/** The authority as another server on the same database and module loads it. */
+const anotherServer = () =>
+  loadAuthority({
+    pool: h.pool,
+    config: h.deps.config,
+    vault: h.deps.vault,
+    audit: h.deps.audit,
+    clock: () => h.clock.now,
+  });
+
 describe('the key ceremony', () => {
   it('makes the authority on a new database, prints what it made, and is refused on one that has one', async () => {
     const pool = await separateDatabase();
@@ -143,13 +153,7 @@ describe('a key rollover', () => {
     const before = await sign();
     const oldTsa = await h.deps.authority.timestamper();
     // Another server, which has the TSA in memory already.
-    const other = await loadAuthority({
-      pool: h.pool,
-      config: h.deps.config,
-      vault: h.deps.vault,
-      audit: h.deps.audit,
-      clock: () => h.clock.now,
-    });
+    const other = await anotherServer();
     expect((await other.timestamper()).certificate.serialNumber).toBe(
       oldTsa.certificate.serialNumber,
     );
@@ -221,13 +225,7 @@ describe('an issuing CA rollover', () => {
     const signedBefore = await sign(before);
     const g1 = authority.issuing;
     const firstKit = opensslKit(h, 'tawqi-issuing-g1');
-    const other = await loadAuthority({
-      pool: h.pool,
-      config: h.deps.config,
-      vault: h.deps.vault,
-      audit: h.deps.audit,
-      clock: () => h.clock.now,
-    });
+    const other = await anotherServer();
 
     const record = await authority.rollOver('issuing', 'Huda Al-Shammari');
     expect(record.members.map((member) => member.name)).toEqual([
