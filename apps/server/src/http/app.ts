@@ -3,7 +3,6 @@
  * error shape with no stack traces, health and readiness, the contract's routes, and the portal
  * (SPA fallback) when it is built.
  */
-import { auditContextOf, type AuditLog } from '../modules/audit/log.js';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -12,9 +11,6 @@ import { join, sep } from 'node:path';
 import cors from '@fastify/cors';
 import helmet, { type HelmetOptions } from 'helmet';
 import rateLimit from '@fastify/rate-limit';
-import { isCanonicalPath, NON_CANONICAL_PATH } from './canonicalPath.js';
-import { capRequestsInFlight } from './inFlight.js';
-import { routeMethods } from './methods.js';
 import fastifyStatic from '@fastify/static';
 import type { ApiErrorBody } from '@tawqi/api';
 import Fastify, {
@@ -36,6 +32,10 @@ import type { EndpointId } from '@tawqi/api';
 import { createIdempotencyStore } from './idempotency.js';
 import { AppError, languageOf, messageOf } from './errors.js';
 import { POLICIES, type Policy } from './policies.js';
+import { isCanonicalPath, NON_CANONICAL_PATH } from './canonicalPath.js';
+import { capRequestsInFlight } from './inFlight.js';
+import { routeMethods } from './methods.js';
+import { auditContextOf, type AuditLog } from '../modules/audit/log.js';
 import { isPortalRoute } from '@tawqi/domain';
 
 export interface AppOptions {
@@ -183,9 +183,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // A broad per-address limit on the API against floods. The limits that guard accounts and
   // identities (sign-in, one-time codes, identity-app requests) are kept in PostgreSQL by their
-  // modules, so they hold across instances.
-  // The authority's OCSP responder and TSA sign for anyone: a count of their own per address, so
-  // that one relying party's burst neither starves others nor uses up its API allowance.
+  // modules, so they hold across instances. The authority's OCSP responder and TSA sign for
+  // anyone: a count of their own per address, so that one relying party's burst neither starves
+  // others nor uses up its API allowance.
   const isPkiService = (url: string) => /^\/pki\/(?:ocsp|tsa)(?:\/|$|\?)/.test(url);
   await app.register(rateLimit, {
     max: (request) =>
