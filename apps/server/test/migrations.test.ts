@@ -23,7 +23,9 @@ import { createTestDatabase } from './harness.js';
 
 const pools: Pool[] = [];
 async function freshDatabase(): Promise<Pool> {
-  const pool = createPool((await createTestDatabase()).toString(), 3);
+  // The owner's connection, as the server's start and globalSetup use it to migrate and seed: no
+  // statement timeout (seeding the volume took over 30 s on a loaded CI machine).
+  const pool = createPool((await createTestDatabase()).toString(), 3, console.error, 0);
   pools.push(pool);
   return pool;
 }
