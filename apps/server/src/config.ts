@@ -270,6 +270,27 @@ const schema = z.object({
     .describe(
       'where every signed audit checkpoint is appended, outside the database (default DATA_DIR/audit-anchors.jsonl; required in production, on storage the database cannot rewrite)',
     ),
+  CLAMD_ADDRESS: z
+    .string()
+    .regex(/^(unix:\/|\/|tcp:\/\/)/, 'unix:/path/to/clamd.sock or tcp://host:3310')
+    .optional()
+    .describe(
+      'the ClamAV daemon every upload is scanned by (unix:/run/clamav/clamd.ctl or tcp://host:3310); without it, demo mode starts Debian’s clamd in DATA_DIR/clamav with the signatures the project ships',
+    ),
+  UPLOAD_SCANNING: z
+    .enum(['on', 'off'])
+    .default('on')
+    .describe(
+      'whether uploads are scanned for malware; production refuses to start without CLAMD_ADDRESS unless this is "off"',
+    ),
+  AUDIT_RETENTION_MONTHS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(24)
+    .describe(
+      'how long audit records are kept before `npm run audit:purge` may remove them (24 months: the NCDC figure)',
+    ),
   AUDIT_CHECKPOINT_MINUTES: z.coerce
     .number()
     .int()
@@ -414,6 +435,8 @@ export interface Config extends Parsed {
   secrets: { server: string; audit: string };
   /** The PKCS#11 module (null: demo mode's SoftHSM in DATA_DIR), its token and PIN. */
   hsm: { module: string | null; token: string; pin: string };
+  /** Where uploads are scanned: the operator's clamd, one demo mode starts in `dir`, or nowhere. */
+  scanner: { kind: 'clamd'; address: string } | { kind: 'embedded'; dir: string } | { kind: 'off' };
   /** What every subscriber certificate says beyond Tawqi's profile (modules/pki/profiles.ts). */
   caProfile: {
     extraPolicies: readonly string[];
@@ -577,6 +600,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         'AUDIT_ANCHOR_FILE',
         'required in production: the audit log is anchored outside the database',
       );
+    if (config.UPLOAD_SCANNING === 'on' && !config.CLAMD_ADDRESS)
+      problem(
+        'CLAMD_ADDRESS',
+        'required in production: every upload is scanned (or UPLOAD_SCANNING=off, if something else scans them)',
+      );
     if (!config.DATABASE_URL)
       problem('DATABASE_URL', 'required in production (the embedded database is for demo mode)');
     if (config.DEV_PAGES) problem('DEV_PAGES', 'the outbox page shows codes: demo mode only');
@@ -600,6 +628,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     devPages: demo && (config.DEV_PAGES ?? true),
     demoData: demo && (config.DEMO_DATA ?? true),
     auditAnchorFile: config.AUDIT_ANCHOR_FILE ?? join(config.DATA_DIR, 'audit-anchors.jsonl'),
+    scanner:
+      config.UPLOAD_SCANNING === 'off'
+        ? ({ kind: 'off' } as const)
+        : config.CLAMD_ADDRESS
+          ? ({ kind: 'clamd', address: config.CLAMD_ADDRESS } as const)
+          : ({ kind: 'embedded', dir: join(config.DATA_DIR, 'clamav') } as const),
     secrets: {
       server: config.SERVER_SECRET ?? DEMO_SECRETS.server,
       audit: config.AUDIT_KEY ?? DEMO_SECRETS.audit,

@@ -8,6 +8,7 @@ import type { Keys } from './keys.js';
 import type { AuditLog } from './modules/audit/log.js';
 import type { Authority } from './modules/pki/authority.js';
 import type { PdfWork } from './modules/esign/pdfWork.js';
+import type { Scanner } from './adapters/scanner/clamd.js';
 import { join } from 'node:path';
 import {
   DATABASE_DOCUMENTS,
@@ -39,6 +40,8 @@ export interface Deps {
   authority: Authority;
   /** Untrusted PDFs are parsed and signed in worker threads, within limits. */
   pdfWork: PdfWork;
+  /** Every upload is scanned by it (null when UPLOAD_SCANNING=off). */
+  scanner: Scanner | null;
 }
 
 /** The document store the configuration names. */

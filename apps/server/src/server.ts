@@ -32,6 +32,13 @@ import type { Handlers } from './http/contractRoutes.js';
 import { NOT_YET, assertEveryCallAccountedFor } from './http/notYet.js';
 import { deriveKeys } from './keys.js';
 import { openConfiguredVault } from './adapters/hsm/softHsm.js';
+import {
+  createClamdScanner,
+  ScannerUnavailable,
+  startClamd,
+  type Scanner,
+} from './adapters/scanner/clamd.js';
+import { uploadInspector } from './modules/documents/scanning.js';
 import { createAccess } from './modules/access/access.js';
 import { createAuditLog } from './modules/audit/log.js';
 import { createExportWriter } from './modules/exports/stream.js';
@@ -93,6 +100,7 @@ export async function createServer(options: {
   const selfOrigin = options.selfOrigin ?? (() => config.publicOrigin);
   const keys = deriveKeys(config.secrets);
   const vault = openConfiguredVault({ ...config.hsm, dataDir: config.DATA_DIR });
+  const scanner = await scannerOf(config);
 
   // Simulators exist only in demo mode (loadConfig refuses production without the real services).
   const simulator =
@@ -173,6 +181,7 @@ export async function createServer(options: {
     vault,
     authority: await loadAuthority({ pool: options.pool, config, vault, clock, audit }),
     pdfWork: createPdfWork(config),
+    scanner,
     gateway,
     selfOrigin,
     // What a paid order of each category gives, declared where each product lives (issue 37).
@@ -233,6 +242,7 @@ export async function createServer(options: {
     applicantOf: applicantResolver(options.pool),
     handlers,
     admissions: { verifySignedPdf: deps.pdfWork.admitReading },
+    inspectUpload: uploadInspector(deps),
     clock,
     rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
     audit,
@@ -315,8 +325,23 @@ export async function createServer(options: {
     await deps.pdfWork.close();
     await audit.checkpoint(options.pool).catch(() => undefined);
     vault.close();
+    await scanner?.close();
   });
   return { app, deps, handlers, simulator, gatewaySimulator };
+}
+
+/**
+ * The scanner uploads pass through: the operator's clamd (which must answer now: production
+ * does not start without its scanner), one of demo mode's own, or none when scanning is off.
+ */
+async function scannerOf(config: Config): Promise<Scanner | null> {
+  const { scanner } = config;
+  if (scanner.kind === 'off') return null;
+  if (scanner.kind === 'embedded') return startClamd({ dir: scanner.dir });
+  const clamd = createClamdScanner(scanner.address);
+  if (!(await clamd.ping()))
+    throw new ScannerUnavailable(`CLAMD_ADDRESS ${scanner.address}: clamd does not answer`);
+  return clamd;
 }
 
 /** The identity client is made on first use, once the server's own address is known. */

@@ -29,6 +29,7 @@ import { deliverDueWebhooks, sweep } from '../src/modules/esign/webhooks.js';
 import * as x509 from '../src/modules/pki/x509.js';
 import { pem } from '../src/modules/pki/routes.js';
 import { startHarness } from './harness.js';
+import { EICAR } from './eicar.js';
 import { ACCEPTED_EVERYWHERE, nssTrusting, opensslKit, pdfsig } from './openssl.js';
 
 const h = await startHarness();
@@ -617,9 +618,33 @@ describe('the eSign integration API', () => {
       status: 422,
       body: { code: 'E1007' },
     });
+    // A PDF the malware scanner flags (issue 41): refused before anything parses it, quarantined.
+    const flaggedPdf = Buffer.concat([whole, Buffer.from(`%${EICAR}\n`)]);
+    const flagged = request(signer, [
+      { kind: 'pdf', name: 'invoice.pdf', content: flaggedPdf.toString('base64') },
+    ]);
+    expect(await client.requestSigning(flagged)).toMatchObject({
+      status: 422,
+      body: { code: 'E1010', fields: ['documents.0'] },
+    });
+    const quarantined = await h.ownerPool.query<{ source: string; name: string }>(
+      'SELECT source, name FROM quarantined_uploads',
+    );
+    expect(quarantined.rows).toEqual([
+      { source: 'esignCreateSigningRequest', name: 'invoice.pdf' },
+    ]);
     const { rows } = await h.pool.query<{ n: number }>(
       'SELECT count(*)::int AS n FROM esign_transactions WHERE app_txn_id = ANY($1)',
-      [[stale.txnId, noConsent.txnId, elsewhere.txnId, notPdf.txnId, truncated.txnId]],
+      [
+        [
+          stale.txnId,
+          noConsent.txnId,
+          elsewhere.txnId,
+          notPdf.txnId,
+          truncated.txnId,
+          flagged.txnId,
+        ],
+      ],
     );
     expect(rows[0]?.n).toBe(0);
   });

@@ -13,6 +13,7 @@ import { createPool } from '../src/db/pool.js';
 import { APP_ROLE, grantApplicationRole } from '../src/db/roles.js';
 import { seedDemoData } from '../src/db/seed.js';
 import { START } from './harness.js';
+import { startClamd, type Scanner } from '../src/adapters/scanner/clamd.js';
 import { freePort } from '../../../scripts/start-server.mjs';
 
 /** The application's role in the tests: created once here, granted per test database. */
@@ -35,6 +36,8 @@ declare module 'vitest' {
     adminDatabaseUrl: string;
     /** A database migrated and seeded once, which each test harness copies. */
     seededTemplate: string;
+    /** The run's one clamd (CLAMD_ADDRESS), with the signatures the project ships. */
+    clamdAddress: string;
   }
 }
 
@@ -61,8 +64,13 @@ async function createSeededTemplate(adminUrl: string): Promise<void> {
 
 let embedded: EmbeddedDatabase | null = null;
 let dataDir: string | null = null;
+let clamd: { dir: string; scanner: Scanner } | null = null;
 
 export async function setup(project: TestProject): Promise<void> {
+  // One malware scanner for the run, as demo mode starts it (every upload passes through it).
+  const clamdDir = mkdtempSync(join(tmpdir(), 'tawqi-test-clamd-'));
+  clamd = { dir: clamdDir, scanner: await startClamd({ dir: clamdDir }) };
+  project.provide('clamdAddress', `unix:${join(clamdDir, 'clamd.sock')}`);
   const external = process.env.TEST_DATABASE_URL;
   if (external) {
     await createAppRole(external);
@@ -80,6 +88,8 @@ export async function setup(project: TestProject): Promise<void> {
 }
 
 export async function teardown(): Promise<void> {
+  await clamd?.scanner.close();
+  if (clamd) rmSync(clamd.dir, { recursive: true, force: true });
   await embedded?.stop();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 }

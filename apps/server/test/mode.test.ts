@@ -9,7 +9,7 @@ import { createServer as createHttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import {
   ConfigError,
@@ -158,6 +158,21 @@ describe('the mode is explicit', () => {
     expect(loadConfig({ ...PRODUCTION, SERVER_SECRET: hex16 }).demo).toBe(false);
   });
 
+  it('in production, refuses to start without a malware scanner unless told scanning is off', () => {
+    expect(configError({ ...PRODUCTION, CLAMD_ADDRESS: undefined })).toMatch(
+      /CLAMD_ADDRESS=\(not set\): required in production: every upload is scanned/,
+    );
+    expect(configError({ ...PRODUCTION, CLAMD_ADDRESS: 'clamd.internal:3310' })).toMatch(
+      /CLAMD_ADDRESS="clamd.internal:3310": unix:\/path\/to\/clamd.sock or tcp:\/\/host:3310/,
+    );
+    expect(
+      loadConfig({ ...PRODUCTION, CLAMD_ADDRESS: undefined, UPLOAD_SCANNING: 'off' }).scanner,
+    ).toEqual({ kind: 'off' });
+    expect(
+      loadConfig({ ...PRODUCTION, CLAMD_ADDRESS: 'tcp://clamd.internal:3310' }).scanner,
+    ).toEqual({ kind: 'clamd', address: 'tcp://clamd.internal:3310' });
+  });
+
   it('refuses half a service: its variables go together', () => {
     expect(
       configError({ TAWQI_MODE: 'demo', GATEWAY_BASE_URL: 'https://gateway.example.sa' }),
@@ -213,7 +228,11 @@ describe('outside demo mode', () => {
 
   it('labels every page of demo mode, which keeps its source maps', async () => {
     const { app } = await createServer({
-      config: loadConfig({ TAWQI_MODE: 'demo', LOG_LEVEL: 'silent' }),
+      config: loadConfig({
+        TAWQI_MODE: 'demo',
+        LOG_LEVEL: 'silent',
+        CLAMD_ADDRESS: inject('clamdAddress'),
+      }),
       pool: h.pool,
       portalDir,
     });

@@ -148,6 +148,12 @@ export const ESIGN_ERRORS = {
     en: 'A document is not a SHA-256 digest or a readable, unencrypted PDF within the size limit.',
     ar: 'أحد المستندات ليس بصمة SHA-256 ولا ملف PDF مقروءًا غير مشفّر ضمن الحد المسموح.',
   },
+  documentFlagged: {
+    code: 'E1010',
+    status: 422,
+    en: 'The malware scanner flagged a document; nothing was created.',
+    ar: 'رصد فاحص البرمجيات الضارة خطرًا في أحد المستندات؛ لم يُنشأ شيء.',
+  },
   signerNotEnrolled: {
     code: 'E1008',
     status: 422,
@@ -189,6 +195,12 @@ export const ESIGN_ERRORS = {
     status: 503,
     en: 'The identity app cannot be reached; try again shortly.',
     ar: 'تعذّر الوصول إلى تطبيق الهوية؛ حاول بعد قليل.',
+  },
+  scannerUnavailable: {
+    code: 'E4003',
+    status: 503,
+    en: 'Documents cannot be checked for malware just now; try again shortly.',
+    ar: 'تعذّر فحص المستندات من البرمجيات الضارة الآن؛ حاول بعد قليل.',
   },
   signingFailed: {
     code: 'E4002',

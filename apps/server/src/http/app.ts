@@ -36,6 +36,7 @@ import { isCanonicalPath, NON_CANONICAL_PATH } from './canonicalPath.js';
 import { capRequestsInFlight } from './inFlight.js';
 import { routeMethods } from './methods.js';
 import { auditContextOf, type AuditLog } from '../modules/audit/log.js';
+import type { UploadInspector } from '../modules/documents/scanning.js';
 import { isPortalRoute } from '@tawqi/domain';
 
 export interface AppOptions {
@@ -50,6 +51,8 @@ export interface AppOptions {
    * file away anyway (busy) says so without first taking in its megabytes.
    */
   admissions?: Partial<Record<EndpointId, () => void>>;
+  /** Every upload is shown to it (the malware scanner) before the call's handler runs. */
+  inspectUpload?: UploadInspector;
   policies?: Partial<Record<string, Policy>>;
   /** The built portal (index.html and assets), served with an SPA fallback when present. */
   portalDir?: string;
@@ -298,6 +301,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerContractRoutes(app, {
     handlers: options.handlers,
     ...(options.admissions ? { admissions: options.admissions } : {}),
+    ...(options.inspectUpload ? { inspectUpload: options.inspectUpload } : {}),
     policies: options.policies ?? POLICIES,
     access: options.access,
     ...(options.applicantOf ? { applicantOf: options.applicantOf } : {}),

@@ -20,6 +20,7 @@ import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import { auditContextOf, type AuditContext } from '../modules/audit/log.js';
 import { FileAnswer, downloadHeaders } from './download.js';
+import type { UploadInspector } from '../modules/documents/scanning.js';
 import { AppError, fieldMessage, languageOf } from './errors.js';
 import type { TenantContext } from '../modules/access/tenancy.js';
 import type { IdempotencyStore } from './idempotency.js';
@@ -148,6 +149,8 @@ export function registerContractRoutes(
      * file away anyway (busy) says so without first taking in its megabytes.
      */
     admissions?: Partial<Record<EndpointId, () => void>>;
+    /** Every upload is shown to it (the malware scanner) before the call's handler runs. */
+    inspectUpload?: UploadInspector;
     policies: Partial<Record<string, Policy>>;
     access: Access;
     /** Finds a pre-enrolment application's secret's application (none, when not given). */
@@ -229,6 +232,23 @@ export function registerContractRoutes(
           if (!handler) throw new AppError(501, 'NOT_IMPLEMENTED');
           const key = endpoint.idempotent ? idempotencyKeyOf(request) : null;
           const deviceId = String(request.headers['x-device-id'] ?? '').slice(0, 200);
+          const upload = endpoint.upload ? uploadOf(request) : null;
+          // An organization call's records name the organization and the caller's roles there.
+          const audit = {
+            ...auditContextOf(request, caller, deviceId),
+            orgSlno: tenant?.organization?.slno ?? null,
+            role: tenant ? tenant.roles.join(',') : null,
+          };
+          if (upload && options.inspectUpload)
+            await options.inspectUpload(
+              upload,
+              {
+                call: endpoint.id,
+                name: fileNameOf(input),
+                mediaType: upload.mediaType,
+              },
+              audit,
+            );
           const context: HandlerContext = {
             input,
             caller,
@@ -236,13 +256,8 @@ export function registerContractRoutes(
             applicant,
             language,
             deviceId,
-            upload: endpoint.upload ? uploadOf(request) : null,
-            // An organization call's records name the organization and the caller's roles there.
-            audit: {
-              ...auditContextOf(request, caller, deviceId),
-              orgSlno: tenant?.organization?.slno ?? null,
-              role: tenant ? tenant.roles.join(',') : null,
-            },
+            upload,
+            audit,
             request,
             reply,
           };
@@ -320,6 +335,12 @@ function fileTooLarge(maxBytes: number): Record<Language, string> {
     en: `The file is larger than ${String(megabytes)} MB. Choose a smaller one.`,
     ar: `حجم الملف أكبر من ${new Intl.NumberFormat('ar-SA').format(megabytes)} ميغابايت. اختر ملفًا أصغر.`,
   };
+}
+
+/** The name an upload call was given for its file (`?name=`), for the quarantine's record. */
+function fileNameOf(input: unknown): string | null {
+  const name = (input as { query?: { name?: unknown } } | null)?.query?.name;
+  return typeof name === 'string' ? name : null;
 }
 
 /** An upload's bytes and the media type they came with (the content decides what they are). */

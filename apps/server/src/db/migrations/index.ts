@@ -34,6 +34,7 @@ import * as invoiceItems from './032_invoice_items.js';
 import * as organizationApplications from './033_organization_applications.js';
 import * as keysInHsm from './034_keys_in_hsm.js';
 import * as issuingGenerations from './035_issuing_generations.js';
+import * as quarantine from './036_quarantine.js';
 
 export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   initial,
@@ -71,4 +72,5 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   organizationApplications,
   keysInHsm,
   issuingGenerations,
+  quarantine,
 ];

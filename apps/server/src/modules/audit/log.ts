@@ -81,6 +81,8 @@ export const AUDIT_ACTIONS = [
   'document.downloaded',
   'access.denied',
   'request.rate-limited',
+  'upload.quarantined',
+  'audit.purged',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -18,6 +18,7 @@ import {
   transactionOfApplication,
 } from './service.js';
 import { errorOf } from './errors.js';
+import { auditContextOf } from '../audit/log.js';
 
 const languageOf = (request: FastifyRequest): Language =>
   /^ar\b/i.test(request.headers['accept-language'] ?? '') ? 'ar' : 'en';
@@ -59,7 +60,11 @@ export async function registerEsignApi(root: FastifyInstance, deps: Deps): Promi
         const application = await applicationOf(request, reply);
         if (!application) return reply;
         try {
-          const { created, answer } = await createSigningRequest(deps, application, request.body);
+          const { created, answer } = await createSigningRequest(deps, application, request.body, {
+            ...auditContextOf(request, null),
+            orgSlno: application.orgSlno,
+            role: `application:${String(application.slno)}`,
+          });
           return await reply
             .status(created || answer.status === 'pending' ? 202 : 200)
             .send(answer);

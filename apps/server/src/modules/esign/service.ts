@@ -26,7 +26,8 @@ import { IDENTITY_CHALLENGE_TTL_MS, maskNationalId } from '@tawqi/domain';
 import { IdentityProviderError } from '../../adapters/nafath/client.js';
 import type { Deps } from '../../deps.js';
 import { inTransaction, type Queryable } from '../../db/pool.js';
-import { SYSTEM_CONTEXT } from '../audit/log.js';
+import { SYSTEM_CONTEXT, type AuditContext } from '../audit/log.js';
+import { scanUpload } from '../documents/scanning.js';
 import { chargeSignature, planToCharge, type Payer } from '../counters/signatures.js';
 import { settleExpiredLots } from '../counters/lots.js';
 import { issuingCaOf, type CaMember } from '../pki/authority.js';
@@ -98,17 +99,28 @@ function decodeDocuments(
  * A new request's PDFs checked: within the size, readable, not encrypted. Not for a repeated
  * request: its PDFs were checked when it was first stored (same digests).
  */
-async function checkPdfs(deps: Deps, documents: readonly ReadDocument[]): Promise<void> {
+async function checkPdfs(
+  deps: Deps,
+  documents: readonly ReadDocument[],
+  context: AuditContext,
+): Promise<void> {
   for (const document of documents) {
     if (!document.content) continue;
     const content = document.content;
-    const readable =
-      content.length <= MAX_PDF_BYTES &&
-      content.subarray(0, 5).toString('latin1') === '%PDF-' &&
-      // Parsed in a worker thread, within limits: the file is the caller's.
-      (await deps.pdfWork.check(content));
-    if (!readable)
-      throw new EsignRefusal('badDocument', [`documents.${String(document.position - 1)}`]);
+    const field = [`documents.${String(document.position - 1)}`];
+    if (content.length > MAX_PDF_BYTES || content.subarray(0, 5).toString('latin1') !== '%PDF-')
+      throw new EsignRefusal('badDocument', field);
+    // Scanned before anything parses it (issue 41).
+    const scanned = await scanUpload(
+      deps,
+      content,
+      { call: 'esignCreateSigningRequest', name: document.name, mediaType: 'application/pdf' },
+      context,
+    );
+    if (scanned === 'flagged') throw new EsignRefusal('documentFlagged', field);
+    if (scanned === 'unavailable') throw new EsignRefusal('scannerUnavailable');
+    // Parsed in a worker thread, within limits: the file is the caller's.
+    if (!(await deps.pdfWork.check(content))) throw new EsignRefusal('badDocument', field);
   }
 }
 
@@ -251,6 +263,7 @@ export async function createSigningRequest(
   deps: Deps,
   application: Application,
   body: unknown,
+  context: AuditContext = SYSTEM_CONTEXT,
 ): Promise<{ created: boolean; answer: ReturnType<typeof answerOf> }> {
   const parsed = signingRequest.safeParse(body);
   if (!parsed.success) {
@@ -270,7 +283,7 @@ export async function createSigningRequest(
   };
   const seen = await stored();
   if (seen) return seen;
-  await checkPdfs(deps, documents);
+  await checkPdfs(deps, documents, context);
 
   if (Math.abs(now.getTime() - Date.parse(request.timestamp)) > REQUEST_FRESHNESS_SECONDS * 1000)
     throw new EsignRefusal('staleRequest', ['timestamp']);

@@ -1,0 +1,187 @@
+/**
+ * The malware scanner every upload passes through (issue 41): ClamAV's daemon, clamd, spoken to
+ * with the `clamscan` package (its INSTREAM command over a Unix socket or TCP; no binary here).
+ *
+ * - Production names the operator's clamd by CLAMD_ADDRESS (`unix:/run/clamav/clamd.ctl` or
+ *   `tcp://host:3310`), whose signatures freshclam keeps up to date.
+ * - Demo mode and the tests start Debian's clamd themselves (`startClamd`), on a socket in their
+ *   own folder, with the small signature set this project ships in `clamav/` (EICAR and the
+ *   project's own test pattern): these machines cannot download ClamAV's databases.
+ *
+ * A scan that cannot be made (clamd down, a timeout, an answer that is neither OK nor FOUND) is
+ * an error, never a pass: the upload is refused and may be tried again.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createConnection } from 'node:net';
+import { join, resolve } from 'node:path';
+import { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import NodeClam from 'clamscan';
+
+/** What a scan found: nothing, or the name of the signature that matched. */
+export type ScanVerdict = { clean: true } | { clean: false; finding: string };
+
+export interface Scanner {
+  /** Scans bytes; throws ScannerUnavailable when no verdict could be had. */
+  scan(bytes: Buffer): Promise<ScanVerdict>;
+  /** Whether clamd answers (a PING). */
+  ping(): Promise<boolean>;
+  /** Stops the clamd this scanner started, if it started one. */
+  close(): Promise<void>;
+}
+
+/** No verdict: the scanner is down, slow or answered what it should not. */
+export class ScannerUnavailable extends Error {}
+
+/** The signature set demo mode and the tests load (production uses the operator's). */
+export const SHIPPED_SIGNATURES = fileURLToPath(new URL('../../../clamav', import.meta.url));
+
+/** Where Debian puts clamd. */
+const CLAMD_PATHS = ['/usr/sbin/clamd', '/usr/local/sbin/clamd', '/usr/bin/clamd'];
+
+export function findClamd(): string | null {
+  return CLAMD_PATHS.find((path) => existsSync(path)) ?? null;
+}
+
+type Endpoint = { socket: string } | { host: string; port: number };
+
+/** `unix:/path`, `/path` or `tcp://host:port`. */
+export function endpointOf(address: string): Endpoint {
+  if (address.startsWith('unix:')) return { socket: address.slice('unix:'.length) };
+  if (address.startsWith('/')) return { socket: address };
+  const url = new URL(address);
+  if (url.protocol !== 'tcp:' || !url.hostname || !url.port)
+    throw new Error(`CLAMD_ADDRESS "${address}" is neither unix:/path nor tcp://host:port`);
+  return { host: url.hostname.replace(/^\[|\]$/g, ''), port: Number(url.port) };
+}
+
+/** Sends one command and reads clamd's answer to it (PING → PONG). */
+function ask(endpoint: Endpoint, command: string, timeoutMs: number): Promise<string> {
+  return new Promise((resolvePromise) => {
+    const socket =
+      'socket' in endpoint
+        ? createConnection({ path: endpoint.socket })
+        : createConnection({ host: endpoint.host, port: endpoint.port });
+    const chunks: Buffer[] = [];
+    socket.setTimeout(timeoutMs, () => socket.destroy());
+    socket.on('connect', () => socket.end(`z${command}\0`));
+    socket.on('data', (chunk) => chunks.push(chunk));
+    socket.on('error', () => undefined);
+    socket.on('close', () => {
+      resolvePromise(Buffer.concat(chunks).toString('latin1').replace(/\0/g, '').trim());
+    });
+  });
+}
+
+export function createClamdScanner(
+  address: string,
+  options: { timeoutMs?: number; onClose?: () => Promise<void> } = {},
+): Scanner {
+  const endpoint = endpointOf(address);
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  // No binary and no fallback: only the daemon; whether it answers is asked per scan.
+  const client = new NodeClam().init({
+    clamscan: { active: false },
+    clamdscan: {
+      ...('socket' in endpoint
+        ? { socket: endpoint.socket }
+        : { host: endpoint.host, port: endpoint.port }),
+      timeout: timeoutMs,
+      localFallback: false,
+      bypassTest: true,
+      active: true,
+    },
+    preference: 'clamdscan',
+  });
+  return {
+    async scan(bytes) {
+      let result: { isInfected: boolean | null; viruses: string[] };
+      try {
+        result = await (await client).scanStream(Readable.from([bytes]));
+      } catch (error) {
+        throw new ScannerUnavailable(`clamd gave no verdict: ${String(error)}`);
+      }
+      if (result.isInfected === false) return { clean: true };
+      if (result.isInfected === true)
+        return { clean: false, finding: result.viruses.join(', ') || 'unnamed' };
+      throw new ScannerUnavailable('clamd gave no verdict (timed out or answered oddly)');
+    },
+    async ping() {
+      return (await ask(endpoint, 'PING', Math.min(timeoutMs, 5_000))) === 'PONG';
+    },
+    close: options.onClose ?? (() => Promise.resolve()),
+  };
+}
+
+/**
+ * Starts Debian's clamd in `dir` with the shipped signatures, listening on `dir/clamd.sock`, and
+ * answers a scanner of it once it answers PING. A clamd already answering there (left by a
+ * process that did not stop cleanly, or started by another process on the same DATA_DIR) is
+ * used as it is, and left running.
+ */
+export async function startClamd(options: {
+  dir: string;
+  signatures?: string;
+  /** How long clamd may take to load its signatures (a loaded machine is slow). */
+  readyWithinMs?: number;
+}): Promise<Scanner> {
+  const dir = resolve(options.dir);
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const socket = join(dir, 'clamd.sock');
+  const address = `unix:${socket}`;
+  const running = createClamdScanner(address);
+  if (await running.ping()) return running;
+
+  const binary = findClamd();
+  if (!binary)
+    throw new ScannerUnavailable(
+      'Uploads are scanned with ClamAV, which is not installed: `apt-get install clamav-daemon` (npm start does this when it runs as root), or set CLAMD_ADDRESS to a running clamd.',
+    );
+  const conf = join(dir, 'clamd.conf');
+  const log = join(dir, 'clamd.log');
+  writeFileSync(
+    conf,
+    [
+      `DatabaseDirectory ${options.signatures ?? SHIPPED_SIGNATURES}`,
+      `LocalSocket ${socket}`,
+      'LocalSocketMode 600',
+      'FixStaleSocket yes',
+      'Foreground yes',
+      `LogFile ${log}`,
+      'LogTime yes',
+      // An upload may be as large as the largest the service takes (the eSign service's PDFs).
+      'StreamMaxLength 64M',
+      'MaxThreads 4',
+      // The shipped set never changes while it runs.
+      'SelfCheck 0',
+      '',
+    ].join('\n'),
+    { mode: 0o600 },
+  );
+  const child: ChildProcess = spawn(binary, ['-c', conf], { stdio: 'ignore' });
+  const exited = () => child.exitCode !== null || child.signalCode !== null;
+  const scanner = createClamdScanner(address, {
+    onClose: () =>
+      new Promise((resolveClose) => {
+        if (exited()) {
+          resolveClose();
+          return;
+        }
+        child.once('exit', () => resolveClose());
+        child.kill('SIGTERM');
+      }),
+  });
+  const deadline = Date.now() + (options.readyWithinMs ?? 120_000);
+  while (!(await scanner.ping())) {
+    if (exited() || Date.now() > deadline) {
+      if (!exited()) child.kill('SIGKILL');
+      const tail = existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n').slice(-3) : [];
+      throw new ScannerUnavailable(
+        `clamd did not start in ${dir}${tail.length ? `: ${tail.join(' / ')}` : ''}`,
+      );
+    }
+    await new Promise((wake) => setTimeout(wake, 100));
+  }
+  return scanner;
+}
