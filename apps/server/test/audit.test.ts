@@ -295,7 +295,12 @@ describe('signed checkpoints', () => {
       // Nothing new: no new checkpoint.
       expect(await fresh.deps.audit.checkpoint(fresh.pool)).toBeNull();
       const verdict = await verifyAuditLog(fresh.pool, deriveKeys(fresh.deps.config.secrets));
-      expect(verdict).toEqual({ ok: true, records: CHECKPOINT_EVERY + 1, checkpoints: 2 });
+      expect(verdict).toEqual({
+        ok: true,
+        records: CHECKPOINT_EVERY + 1,
+        checkpoints: 2,
+        purgedThrough: null,
+      });
 
       // An owner cuts the last records and puts the head back to match the new end.
       const client = await fresh.ownerPool.connect();

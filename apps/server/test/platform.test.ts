@@ -245,7 +245,11 @@ describe('health, readiness and the database', () => {
   it('answers 503 when the database is away, and is not ready', async () => {
     const gone = createPool('postgres://tawqi:x@127.0.0.1:1/none', 1);
     const app = await buildApp({
-      config: loadConfig({ TAWQI_MODE: 'demo', LOG_LEVEL: 'silent', CLAMD_ADDRESS: inject('clamdAddress') }),
+      config: loadConfig({
+        TAWQI_MODE: 'demo',
+        LOG_LEVEL: 'silent',
+        CLAMD_ADDRESS: inject('clamdAddress'),
+      }),
       pool: gone,
       access: NO_ACCESS,
       handlers: { vat: async () => (await gone.query('SELECT 15 AS vat')).rows[0] },
@@ -361,7 +365,11 @@ describe('the portal and the development pages', () => {
     writeFileSync(join(portalDir, 'index.html'), '<!doctype html><title>Tawqi portal</title>');
     writeFileSync(join(portalDir, 'app.js'), 'console.log(1)');
     const { app } = await createServer({
-      config: loadConfig({ TAWQI_MODE: 'demo', LOG_LEVEL: 'silent', CLAMD_ADDRESS: inject('clamdAddress') }),
+      config: loadConfig({
+        TAWQI_MODE: 'demo',
+        LOG_LEVEL: 'silent',
+        CLAMD_ADDRESS: inject('clamdAddress'),
+      }),
       pool: h.pool,
       portalDir,
     });
@@ -395,7 +403,11 @@ describe('the portal and the development pages', () => {
     writeFileSync(join(portalDir, 'locales', 'en', 'index.json'), '{}');
     writeFileSync(join(portalDir, 'favicon.svg'), '<svg/>');
     const { app } = await createServer({
-      config: loadConfig({ TAWQI_MODE: 'demo', LOG_LEVEL: 'silent', CLAMD_ADDRESS: inject('clamdAddress') }),
+      config: loadConfig({
+        TAWQI_MODE: 'demo',
+        LOG_LEVEL: 'silent',
+        CLAMD_ADDRESS: inject('clamdAddress'),
+      }),
       pool: h.pool,
       portalDir,
     });

@@ -39,7 +39,9 @@ export async function grantApplicationRole(owner: Pool, role: string): Promise<v
     GRANT USAGE ON SCHEMA public TO ${r};
     GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${r};
     GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO ${r};
-    REVOKE UPDATE, DELETE, TRUNCATE ON audit_log, audit_log_v1, audit_checkpoints, audit_purges, counter_entries FROM ${r};
+    REVOKE UPDATE, DELETE, TRUNCATE ON audit_log, audit_log_v1, audit_checkpoints, counter_entries FROM ${r};
+    -- Only the owner purges (modules/audit/retention.ts).
+    REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON audit_purges FROM ${r};
     -- What the scanner flagged is kept for the operator: the application adds, never reads.
     REVOKE SELECT, UPDATE, DELETE, TRUNCATE ON quarantined_uploads FROM ${r};
     REVOKE DELETE, TRUNCATE ON audit_head FROM ${r};

@@ -18,7 +18,11 @@ async function main(): Promise<number> {
     const verdict = await verifyAuditLog(pool, deriveKeys(config.secrets), anchor);
     if (verdict.ok) {
       console.log(
-        `audit log verified: ${String(verdict.records)} records, ${String(verdict.checkpoints)} signed checkpoints, ${
+        `audit log verified: ${String(verdict.records)} records${
+          verdict.purgedThrough === null
+            ? ''
+            : ` (1–${String(verdict.purgedThrough)} purged after the retention period)`
+        }, ${String(verdict.checkpoints)} signed checkpoints, ${
           anchor
             ? `all ${String(anchor.auditSlno)} records of the anchor of ${anchor.at.toISOString()} present`
             : `no anchor in ${config.auditAnchorFile}`

@@ -21,8 +21,12 @@ export function toolConfig(): Config | null {
 
 export async function toolDatabase(
   config: Config,
+  /** The owner's connection (DATABASE_OWNER_URL), for what the application's role may not do. */
+  options: { owner?: boolean } = {},
 ): Promise<{ pool: Pool; close: () => Promise<void> }> {
-  let url = config.DATABASE_URL;
+  let url = options.owner
+    ? (config.DATABASE_OWNER_URL ?? config.DATABASE_URL)
+    : config.DATABASE_URL;
   let stop: (() => Promise<void>) | null = null;
   if (!url) {
     url = embeddedOwnerUrl(config.EMBEDDED_PG_PORT, 'tawqi');

@@ -17,7 +17,7 @@ import {
 } from './log.js';
 
 export type AuditVerdict =
-  | { ok: true; records: number; checkpoints: number }
+  | { ok: true; records: number; checkpoints: number; purgedThrough: number | null }
   | { ok: false; records: number; firstBadRecord: number | null; reason: string };
 
 const BATCH = 1000;
@@ -70,14 +70,23 @@ async function verifySnapshot(
       'SELECT last_slno, last_hash, mac FROM audit_head',
     )
   ).rows;
+  // Records up to the latest purge's cut are gone by design (retention.ts): the chain starts
+  // from the cut's hash, which a signed checkpoint and a chained `audit.purged` record must name.
+  const [purge] = (
+    await pool.query<{ through_slno: string; through_hash: string }>(
+      'SELECT through_slno, through_hash FROM audit_purges ORDER BY through_slno DESC LIMIT 1',
+    )
+  ).rows;
+  const purgedThrough = purge ? Number(purge.through_slno) : 0;
+  let purgeRecorded = false;
   // Only the hashes the head and the checkpoints name are kept, so memory stays flat.
   const wanted = new Set([
     head?.last_slno ?? 0,
     ...checkpoints.map((c) => c.audit_slno),
     ...(anchor ? [anchor.auditSlno] : []),
   ]);
-  let previous = GENESIS;
-  let expected = 1;
+  let previous = purge ? purge.through_hash : GENESIS;
+  let expected = purgedThrough + 1;
   const hashes = new Map<number, string>();
   const bad = (firstBadRecord: number | null, reason: string): AuditVerdict => ({
     ok: false,
@@ -115,6 +124,8 @@ async function verifySnapshot(
       if (recordHash(keys.auditChain, previous, record) !== row.hash)
         return bad(row.audit_slno, 'its content does not match its hash (edited)');
       if (wanted.has(row.audit_slno)) hashes.set(row.audit_slno, row.hash);
+      if (row.action === 'audit.purged' && row.detail.throughSlno === purgedThrough)
+        purgeRecorded = true;
       previous = row.hash;
       expected += 1;
     }
@@ -124,11 +135,25 @@ async function verifySnapshot(
   // Records before it were read in order: a number below an existing one would have been missing.
   const [stray] = (
     await pool.query<{ audit_slno: number }>(
-      'SELECT audit_slno FROM audit_log WHERE audit_slno < 1 OR audit_slno > $1 LIMIT 1',
-      [last],
+      'SELECT audit_slno FROM audit_log WHERE audit_slno <= $2 OR audit_slno > $1 LIMIT 1',
+      [last, purgedThrough],
     )
   ).rows;
   if (stray) return bad(stray.audit_slno, 'it stands outside the numbered chain');
+  if (purge) {
+    const cut = checkpoints.find((checkpoint) => checkpoint.audit_slno === purgedThrough);
+    if (cut?.hash !== purge.through_hash)
+      return bad(
+        purgedThrough,
+        'records were removed up to here, but no signed checkpoint names the cut',
+      );
+    if (!purgeRecorded)
+      return bad(
+        purgedThrough,
+        'records were removed up to here, but no audit record says they were purged',
+      );
+    hashes.set(purgedThrough, purge.through_hash);
+  }
 
   if (!head) {
     if (last > 0) return bad(null, 'the head of the log is missing');
@@ -159,7 +184,11 @@ async function verifySnapshot(
         last + 1,
         `the log was cut: a signed checkpoint names record ${String(checkpoint.audit_slno)}`,
       );
-    if (hashes.get(checkpoint.audit_slno) !== checkpoint.hash)
+    // (A checkpoint before the cut names records purged since.)
+    if (
+      checkpoint.audit_slno >= purgedThrough &&
+      hashes.get(checkpoint.audit_slno) !== checkpoint.hash
+    )
       return bad(checkpoint.audit_slno, 'it differs from its signed checkpoint');
   }
   // The anchor outside the database: what it counted cannot be taken back there.
@@ -176,8 +205,13 @@ async function verifySnapshot(
         last + 1,
         `the log was cut: the anchor kept outside the database (${anchor.at.toISOString()}) counted ${String(anchor.auditSlno)} records`,
       );
-    if (hashes.get(anchor.auditSlno) !== anchor.hash)
+    if (anchor.auditSlno >= purgedThrough && hashes.get(anchor.auditSlno) !== anchor.hash)
       return bad(anchor.auditSlno, 'it differs from the anchor kept outside the database');
   }
-  return { ok: true, records: last, checkpoints: checkpoints.length };
+  return {
+    ok: true,
+    records: last,
+    checkpoints: checkpoints.length,
+    purgedThrough: purge ? purgedThrough : null,
+  };
 }
