@@ -4,7 +4,7 @@
  * the verifier names; records that verify whatever order jsonb keeps their details in.
  */
 import pg from 'pg';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { deriveKeys } from '../src/keys.js';
 import { inTransaction, type PoolClient } from '../src/db/pool.js';
 import { CHECKPOINT_EVERY } from '../src/modules/audit/log.js';
@@ -151,6 +151,45 @@ describe('a record inside the change it records (issue 13)', () => {
     );
     // Numbered in commit order.
     expect(order.rows.map((row) => row.target)).toEqual(['quick', 'slow']);
+  });
+
+  it('does not queue writers on the chain: a change commits while a chaining pass holds the head, and is chained once it ends (issue 41)', async () => {
+    const holder = await h.ownerPool.connect();
+    await holder.query('BEGIN');
+    await holder.query('SELECT 1 FROM audit_head FOR UPDATE');
+    const writing = change('while-held');
+    try {
+      // The change and its record are committed, visible to anyone, though the head is held.
+      await vi.waitFor(
+        async () => {
+          const { rows } = await h.ownerPool.query<{ n: number }>(
+            "SELECT count(*)::int AS n FROM contact_messages WHERE reference_number = 'while-held'",
+          );
+          expect(rows[0]?.n).toBe(1);
+        },
+        { timeout: 30_000, interval: 50 },
+      );
+      const waiting = await h.ownerPool.query(
+        "SELECT audit_slno, hash FROM audit_log WHERE target = 'while-held'",
+      );
+      expect(waiting.rows).toEqual([{ audit_slno: null, hash: null }]);
+    } finally {
+      await holder.query('COMMIT');
+      holder.release();
+    }
+    await writing;
+    const chained = await h.pool.query<{ audit_slno: number | null }>(
+      "SELECT audit_slno FROM audit_log WHERE target = 'while-held'",
+    );
+    expect(chained.rows[0]?.audit_slno).toBe(await head());
+    expect(await verifyAuditLog(h.pool, keys())).toMatchObject({ ok: true });
+    // The application may set a waiting record's number and hashes, and nothing else of any.
+    await expect(
+      h.pool.query("UPDATE audit_log SET target = 'changed' WHERE target = 'while-held'"),
+    ).rejects.toThrow(/permission denied/);
+    await expect(
+      h.pool.query("UPDATE audit_log SET hash = 'forged' WHERE target = 'while-held'"),
+    ).rejects.toThrow(/append-only/);
   });
 
   it('keeps one unforked chain under 100 concurrent writers', async () => {
@@ -300,6 +339,7 @@ describe('signed checkpoints', () => {
         records: CHECKPOINT_EVERY + 1,
         checkpoints: 2,
         purgedThrough: null,
+        waiting: 0,
       });
 
       // An owner cuts the last records and puts the head back to match the new end.

@@ -14,22 +14,24 @@ export type Queryable = Pool | PoolClient;
 
 /** Work a transaction runs last, just before COMMIT (see `beforeCommit`). */
 const closingWork = new WeakMap<PoolClient, (() => Promise<void>)[]>();
-const committedWork = new WeakMap<PoolClient, (() => void)[]>();
+const committedWork = new WeakMap<PoolClient, (() => void | Promise<void>)[]>();
 
 /**
- * Runs `work` as the last step of the transaction `client` is in, just before its COMMIT, and only
- * if the transaction gets there. The audit log appends this way, so its chain's lock is held for
- * the commit alone, never across the transaction's other work. Answers the transaction's
- * identity (the same object for every call within one transaction, a new one for the next), so a
- * caller can gather its own work per transaction.
+ * Work done once the transaction of `client` has committed (never when it rolls back), on the
+ * same connection, before the transaction's caller goes on. It must not throw: the change stands.
  */
-/** Work done once the transaction of `client` has committed (never when it rolls back). */
-export function afterCommit(client: PoolClient, work: () => void): void {
+export function afterCommit(client: PoolClient, work: () => void | Promise<void>): void {
   const list = committedWork.get(client);
   if (!list) throw new Error('afterCommit needs a transaction opened by inTransaction');
   list.push(work);
 }
 
+/**
+ * Runs `work` as the last step of the transaction `client` is in, just before its COMMIT, and only
+ * if the transaction gets there (the audit log writes its records this way). Answers the
+ * transaction's identity (the same object for every call within one transaction, a new one for
+ * the next), so a caller can gather its own work per transaction.
+ */
 export function beforeCommit(client: PoolClient, work?: () => Promise<void>): object {
   const list = closingWork.get(client);
   if (!list) throw new Error('beforeCommit needs a transaction opened by inTransaction');
@@ -87,14 +89,14 @@ export async function inTransaction<T>(
   client.on('error', ignore);
   const closing: (() => Promise<void>)[] = [];
   closingWork.set(client, closing);
-  const committed: (() => void)[] = [];
+  const committed: (() => void | Promise<void>)[] = [];
   committedWork.set(client, committed);
   try {
     await client.query('BEGIN');
     const result = await work(client);
     for (const step of closing) await step();
     await client.query('COMMIT');
-    for (const step of committed) step();
+    for (const step of committed) await step();
     return result;
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);

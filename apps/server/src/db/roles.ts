@@ -40,6 +40,8 @@ export async function grantApplicationRole(owner: Pool, role: string): Promise<v
     GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${r};
     GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO ${r};
     REVOKE UPDATE, DELETE, TRUNCATE ON audit_log, audit_log_v1, audit_checkpoints, counter_entries FROM ${r};
+    -- Chaining a waiting record sets these three, once (the trigger refuses anything else).
+    GRANT UPDATE (audit_slno, prev_hash, hash) ON audit_log TO ${r};
     -- Only the owner purges (modules/audit/retention.ts).
     REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON audit_purges FROM ${r};
     -- What the scanner flagged is kept for the operator: the application adds, never reads.

@@ -22,6 +22,8 @@ async function main(): Promise<number> {
           verdict.purgedThrough === null
             ? ''
             : ` (1–${String(verdict.purgedThrough)} purged after the retention period)`
+        }${
+          verdict.waiting > 0 ? `, ${String(verdict.waiting)} more waiting to be chained` : ''
         }, ${String(verdict.checkpoints)} signed checkpoints, ${
           anchor
             ? `all ${String(anchor.auditSlno)} records of the anchor of ${anchor.at.toISOString()} present`

@@ -35,6 +35,7 @@ import * as organizationApplications from './033_organization_applications.js';
 import * as keysInHsm from './034_keys_in_hsm.js';
 import * as issuingGenerations from './035_issuing_generations.js';
 import * as quarantine from './036_quarantine.js';
+import * as auditChaining from './037_audit_chaining.js';
 
 export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   initial,
@@ -73,4 +74,5 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   keysInHsm,
   issuingGenerations,
   quarantine,
+  auditChaining,
 ];

@@ -16,10 +16,14 @@
  * - The application's database role may only insert and read these tables; a trigger refuses
  *   UPDATE, DELETE and TRUNCATE for everyone (migration 002).
  *
- * Records are made in the transaction of the change they record, and chained as its last step
- * before COMMIT (`beforeCommit`): the head row's lock serializes the chain, so it never forks,
- * and is held for the chaining and the commit only, never across the transaction's other work.
- * A record's `at` is when its event happened; its number is its place in commit order.
+ * Records are written in the transaction of the change they record, as its last step before
+ * COMMIT (`beforeCommit`), unchained and taking no lock: they commit or roll back with the change.
+ * Once it has committed, a chaining pass numbers and chains every record waiting, in the order
+ * written, under the head row's lock (so the chain never forks), held by that pass alone: writers
+ * no longer queue on one another's commits (issue 41), and one pass chains what many wrote. The
+ * caller goes on once its records are chained; a pass that fails leaves them to the next one
+ * (anyone's, or the checkpoint timer's). A record's `at` is when its event happened; its number
+ * is its place in the chain.
  */
 import { createHash, sign } from 'node:crypto';
 import pg from 'pg';
@@ -168,6 +172,24 @@ export interface AuditRecord {
 
 export const GENESIS = 'genesis';
 export const CHECKPOINT_EVERY = 100;
+/** Records chained per transaction of a chaining pass. */
+const CHAIN_BATCH = 1000;
+
+/** A record as it waits to be chained. */
+interface WaitingRow {
+  entry_slno: number;
+  at: Date;
+  request_id: string | null;
+  actor: number | null;
+  org_slno: number | null;
+  acting_role: string | null;
+  address: string | null;
+  device_hash: string | null;
+  action: string;
+  target: string | null;
+  outcome: string;
+  detail: Record<string, unknown>;
+}
 
 export function recordHash(key: Buffer, previous: string, record: AuditRecord): string {
   return hmac(key, previous, canonicalJson({ ...record, at: record.at.toISOString() }));
@@ -211,10 +233,13 @@ export function createAuditLog(options: {
    * anchor file): once the checkpoint has committed, never for one rolled back.
    */
   publish?: (checkpoint: Checkpoint) => void;
+  /** Hears of a chaining pass that failed (its records wait for the next pass). */
+  report?: (error: unknown) => void;
 }): AuditLog {
   const { keys } = options;
 
-  async function writeCheckpoint(
+  /** Signs the head (under its lock) when it moved since the last checkpoint, or in any case. */
+  async function signCheckpoint(
     client: PoolClient,
     evenIfUnchanged = false,
   ): Promise<Checkpoint | null> {
@@ -240,13 +265,7 @@ export function createAuditLog(options: {
       'INSERT INTO audit_checkpoints (audit_slno, hash, at, signature) VALUES ($1, $2, $3, $4)',
       [head.last_slno, head.last_hash, at, signature],
     );
-    const checkpoint = { auditSlno: head.last_slno, hash: head.last_hash, at, signature };
-    const { publish } = options;
-    if (publish)
-      afterCommit(client, () => {
-        publish(checkpoint);
-      });
-    return checkpoint;
+    return { auditSlno: head.last_slno, hash: head.last_hash, at, signature };
   }
 
   /** The record of an event as it happens; its number comes when its transaction commits. */
@@ -266,56 +285,133 @@ export function createAuditLog(options: {
     };
   }
 
-  /** Chains a transaction's records onto the head, as its last step before COMMIT. */
-  async function append(client: PoolClient, pending: Omit<AuditRecord, 'auditSlno'>[]) {
+  /** Writes a transaction's records, unchained, as its last step before COMMIT: no lock taken. */
+  async function write(client: PoolClient, pending: Omit<AuditRecord, 'auditSlno'>[]) {
     await client.query(
-      `INSERT INTO audit_head (id, last_slno, last_hash, mac) VALUES (true, 0, $1, $2) ON CONFLICT (id) DO NOTHING`,
-      [GENESIS, headMac(keys.auditChain, 0, GENESIS)],
+      `INSERT INTO audit_log (at, request_id, actor, org_slno, acting_role, address, device_hash, action, target, outcome, detail)
+       SELECT * FROM unnest($1::timestamptz[], $2::text[], $3::integer[], $4::integer[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::jsonb[])`,
+      [
+        pending.map((record) => record.at),
+        pending.map((record) => record.requestId),
+        pending.map((record) => record.actor),
+        pending.map((record) => record.orgSlno),
+        pending.map((record) => record.actingRole),
+        pending.map((record) => record.address),
+        pending.map((record) => record.deviceHash),
+        pending.map((record) => record.action),
+        pending.map((record) => record.target),
+        pending.map((record) => record.outcome),
+        pending.map((record) => JSON.stringify(record.detail)),
+      ],
     );
-    const [head] = (
-      await client.query<{ last_slno: number; last_hash: string }>(
-        'SELECT last_slno, last_hash FROM audit_head FOR UPDATE',
-      )
-    ).rows;
-    if (!head) throw new Error('the audit head is missing');
-    let { last_slno: lastSlno, last_hash: lastHash } = head;
-    let checkpointDue = false;
-    for (const partial of pending) {
-      const record: AuditRecord = { auditSlno: lastSlno + 1, ...partial };
-      const hash = recordHash(keys.auditChain, lastHash, record);
-      await client.query(
-        `INSERT INTO audit_log (audit_slno, at, request_id, actor, org_slno, acting_role, address, device_hash, action, target, outcome, detail, prev_hash, hash)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
-        [
-          record.auditSlno,
-          record.at,
-          record.requestId,
-          record.actor,
-          record.orgSlno,
-          record.actingRole,
-          record.address,
-          record.deviceHash,
-          record.action,
-          record.target,
-          record.outcome,
-          record.detail,
-          lastHash,
-          hash,
-        ],
-      );
-      lastSlno = record.auditSlno;
-      lastHash = hash;
-      checkpointDue ||= lastSlno % CHECKPOINT_EVERY === 0;
-    }
-    await client.query('UPDATE audit_head SET last_slno = $1, last_hash = $2, mac = $3', [
-      lastSlno,
-      lastHash,
-      headMac(keys.auditChain, lastSlno, lastHash),
-    ]);
-    if (checkpointDue) await writeCheckpoint(client);
   }
 
-  /** The records each open transaction has made, chained when it commits. */
+  /**
+   * One chaining pass on `client` (outside any transaction): under the head's lock, numbers and
+   * chains every committed record still waiting, in the order written, in batches.
+   */
+  async function chainWaiting(client: PoolClient): Promise<void> {
+    for (;;) {
+      let checkpoint: Checkpoint | null = null;
+      let chained: number;
+      await client.query('BEGIN');
+      try {
+        await client.query(
+          `INSERT INTO audit_head (id, last_slno, last_hash, mac) VALUES (true, 0, $1, $2) ON CONFLICT (id) DO NOTHING`,
+          [GENESIS, headMac(keys.auditChain, 0, GENESIS)],
+        );
+        const [head] = (
+          await client.query<{ last_slno: number; last_hash: string }>(
+            'SELECT last_slno, last_hash FROM audit_head FOR UPDATE',
+          )
+        ).rows;
+        if (!head) throw new Error('the audit head is missing');
+        const waiting = (
+          await client.query<WaitingRow>(
+            `SELECT entry_slno, at, request_id, actor, org_slno, acting_role, address, device_hash, action, target, outcome, detail
+               FROM audit_log WHERE audit_slno IS NULL ORDER BY entry_slno LIMIT ${String(CHAIN_BATCH)}`,
+          )
+        ).rows;
+        chained = waiting.length;
+        if (chained > 0) {
+          let { last_slno: lastSlno, last_hash: lastHash } = head;
+          const numbers: number[] = [];
+          const previous: string[] = [];
+          const hashes: string[] = [];
+          let checkpointDue = false;
+          for (const row of waiting) {
+            const record: AuditRecord = {
+              auditSlno: lastSlno + 1,
+              at: row.at,
+              requestId: row.request_id,
+              actor: row.actor,
+              orgSlno: row.org_slno,
+              actingRole: row.acting_role,
+              address: row.address,
+              deviceHash: row.device_hash,
+              action: row.action,
+              target: row.target,
+              outcome: row.outcome,
+              detail: row.detail,
+            };
+            const hash = recordHash(keys.auditChain, lastHash, record);
+            numbers.push(record.auditSlno);
+            previous.push(lastHash);
+            hashes.push(hash);
+            lastSlno = record.auditSlno;
+            lastHash = hash;
+            checkpointDue ||= lastSlno % CHECKPOINT_EVERY === 0;
+          }
+          await client.query(
+            `UPDATE audit_log l SET audit_slno = c.audit_slno, prev_hash = c.prev_hash, hash = c.hash
+               FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::text[]) AS c (entry_slno, audit_slno, prev_hash, hash)
+              WHERE l.entry_slno = c.entry_slno`,
+            [waiting.map((row) => row.entry_slno), numbers, previous, hashes],
+          );
+          await client.query('UPDATE audit_head SET last_slno = $1, last_hash = $2, mac = $3', [
+            lastSlno,
+            lastHash,
+            headMac(keys.auditChain, lastSlno, lastHash),
+          ]);
+          if (checkpointDue) checkpoint = await signCheckpoint(client);
+        }
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      }
+      if (checkpoint) options.publish?.(checkpoint);
+      if (chained < CHAIN_BATCH) return;
+    }
+  }
+
+  /**
+   * Chaining passes in this process run one at a time; a caller arriving during one waits for the
+   * next, which takes its records too (however many callers came meanwhile: one pass for all).
+   */
+  let running: Promise<void> | null = null;
+  let queued: Promise<void> | null = null;
+  function chainSoon(client: PoolClient): Promise<void> {
+    if (queued) return queued;
+    const pass = () =>
+      chainWaiting(client).finally(() => {
+        running = null;
+      });
+    if (!running) return (running = pass());
+    const next = running.then(
+      () => {
+        queued = null;
+        return (running = pass());
+      },
+      () => {
+        queued = null;
+        return (running = pass());
+      },
+    );
+    return (queued = next);
+  }
+
+  /** The records each open transaction has made, written when it commits. */
   const pendingOf = new WeakMap<object, Omit<AuditRecord, 'auditSlno'>[]>();
 
   function record(client: PoolClient, context: AuditContext, event: AuditEvent): void {
@@ -325,7 +421,12 @@ export function createAuditLog(options: {
       const list: Omit<AuditRecord, 'auditSlno'>[] = [];
       pending = list;
       pendingOf.set(transaction, list);
-      beforeCommit(client, () => append(client, list));
+      beforeCommit(client, () => write(client, list));
+      // Chained once committed, before the transaction's caller goes on. A pass that fails
+      // (the database busy) leaves them waiting for the next pass, anyone's: the change stands.
+      afterCommit(client, () =>
+        chainSoon(client).catch((error: unknown) => options.report?.(error)),
+      );
     }
     pending.push(recordOf(context, event));
   }
@@ -339,7 +440,23 @@ export function createAuditLog(options: {
         });
       else record(db, context, event);
     },
-    checkpoint: (pool, checkpointOptions) =>
-      inTransaction(pool, (client) => writeCheckpoint(client, checkpointOptions?.evenIfUnchanged)),
+    async checkpoint(pool, checkpointOptions) {
+      // What waits is chained first (records of a process that stopped before chaining them).
+      const client = await pool.connect();
+      try {
+        await chainSoon(client);
+      } finally {
+        client.release();
+      }
+      return inTransaction(pool, async (transaction) => {
+        const checkpoint = await signCheckpoint(transaction, checkpointOptions?.evenIfUnchanged);
+        const { publish } = options;
+        if (checkpoint && publish)
+          afterCommit(transaction, () => {
+            publish(checkpoint);
+          });
+        return checkpoint;
+      });
+    },
   };
 }

@@ -17,7 +17,14 @@ import {
 } from './log.js';
 
 export type AuditVerdict =
-  | { ok: true; records: number; checkpoints: number; purgedThrough: number | null }
+  | {
+      ok: true;
+      records: number;
+      checkpoints: number;
+      purgedThrough: number | null;
+      /** Records committed but not yet chained (a pass is under way, or failed and will retry). */
+      waiting: number;
+    }
   | { ok: false; records: number; firstBadRecord: number | null; reason: string };
 
 const BATCH = 1000;
@@ -208,8 +215,15 @@ async function verifySnapshot(
     if (anchor.auditSlno >= purgedThrough && hashes.get(anchor.auditSlno) !== anchor.hash)
       return bad(anchor.auditSlno, 'it differs from the anchor kept outside the database');
   }
+  const waiting =
+    (
+      await pool.query<{ n: number }>(
+        'SELECT count(*) AS n FROM audit_log WHERE audit_slno IS NULL',
+      )
+    ).rows[0]?.n ?? 0;
   return {
     ok: true,
+    waiting,
     records: last,
     checkpoints: checkpoints.length,
     purgedThrough: purge ? purgedThrough : null,
