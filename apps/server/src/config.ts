@@ -283,6 +283,14 @@ const schema = z.object({
     .describe(
       'whether uploads are scanned for malware; production refuses to start without CLAMD_ADDRESS unless this is "off"',
     ),
+  SHUTDOWN_GRACE_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(25_000)
+    .describe(
+      'on SIGTERM, how long requests in progress may take to finish before they are cut (keep it under the orchestrator’s own kill timeout)',
+    ),
   AUDIT_RETENTION_MONTHS: z.coerce
     .number()
     .int()

@@ -103,15 +103,28 @@ async function main(): Promise<void> {
       console.log(banner);
     });
 
+  // Stop taking connections, let the requests in flight finish (cut after SHUTDOWN_GRACE_MS),
+  // write the audit checkpoint (the app's onClose), close the pool, then stop the embedded
+  // database: a balancer's other processes take the new requests meanwhile (issue 42).
+  let stopping = false;
   const shutdown = async (signal: string) => {
-    console.log(`${signal}: shutting down …`);
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: shutting down, finishing the requests in progress …`);
+    const grace = setTimeout(() => {
+      console.log(`requests still in progress after ${String(config.SHUTDOWN_GRACE_MS)} ms: cut`);
+      app.server.closeAllConnections();
+    }, config.SHUTDOWN_GRACE_MS);
+    grace.unref();
     await app.close();
+    clearTimeout(grace);
     await pool.end();
     await embedded?.stop();
+    console.log('stopped');
     process.exit(0);
   };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
 try {

@@ -854,6 +854,13 @@ describe('the eSign integration API', () => {
       ),
     ).toBe(false);
     expect(JSON.parse(delivered.body)).toMatchObject({ txnId: sent.txnId, status: 'success' });
+    // Both attempts are one delivery, by one id (issue 42): a receiver takes it once.
+    const [first] = received;
+    const deliveryId = delivered.headers['x-tawqi-delivery'];
+    expect(deliveryId).toMatch(/^whd_[0-9a-f]{32}$/);
+    expect(first?.headers['x-tawqi-delivery']).toBe(deliveryId);
+    expect(JSON.parse(first?.body ?? '{}')).toMatchObject({ deliveryId });
+    expect(JSON.parse(delivered.body)).toMatchObject({ deliveryId });
     const { rows: attempts } = await h.pool.query<{
       attempt: number;
       outcome: string;

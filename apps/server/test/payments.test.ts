@@ -191,4 +191,30 @@ describe('gateway notifications', () => {
     expect((await h.notifyPayment(payment, { eventId })).status).toBe(409);
     expect(await plansOf(order.body.encodedOrderSlno)).toBe(1);
   });
+
+  it('keeps no event without its settlement: a notification whose settling fails is taken again on the gateway’s retry (issue 42)', async () => {
+    const order = await buy(`crash-${randomUUID()}`);
+    const id = gatewayIdOf(order.body.paymentUrl);
+    const amount = h.gatewaySimulator.get(id)?.amount ?? 0;
+    const payment = { id, reference: order.body.encodedPaymentSlno, status: 'paid', amount };
+    const eventId = `evt_${randomUUID()}`;
+    // The settlement fails after the event was read (as a process killed mid-way would leave it).
+    await h.ownerPool.query(`
+      CREATE FUNCTION fail_settling() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'the server stopped here'; END $$;
+      CREATE TRIGGER fail_settling BEFORE UPDATE ON payments
+        FOR EACH ROW EXECUTE FUNCTION fail_settling();`);
+    try {
+      expect((await h.notifyPayment(payment, { eventId })).status).toBe(500);
+    } finally {
+      await h.ownerPool.query(
+        'DROP TRIGGER fail_settling ON payments; DROP FUNCTION fail_settling();',
+      );
+    }
+    expect(await plansOf(order.body.encodedOrderSlno)).toBe(0);
+    // The gateway sends the same event again: settled now, not refused as a replay.
+    expect((await h.notifyPayment(payment, { eventId })).status).toBe(200);
+    expect(await plansOf(order.body.encodedOrderSlno)).toBe(1);
+    expect((await h.notifyPayment(payment, { eventId })).status).toBe(409);
+  });
 });

@@ -21,10 +21,15 @@ export const MAX_DOCUMENTS = 10;
 export const MAX_PDF_BYTES = 5 * 1024 * 1024;
 /** The request's body, at most: ten PDFs of the largest size do not fit; a transaction's PDFs share it. */
 export const MAX_REQUEST_BYTES = 16 * 1024 * 1024;
-/** The webhook's headers: the time it was sent and HMAC-SHA256(secret, `${timestamp}.${body}`). */
+/**
+ * The webhook's headers: the time it was sent, HMAC-SHA256(secret, `${timestamp}.${body}`), and
+ * the delivery's id — the same on every attempt of one delivery (also `deliveryId` in the body),
+ * for a receiver to take each delivery once however often it is retried.
+ */
 export const WEBHOOK_HEADERS = {
   timestamp: 'x-tawqi-timestamp',
   signature: 'x-tawqi-signature',
+  delivery: 'x-tawqi-delivery',
 } as const;
 
 const documentName = z.string().trim().min(1).max(200);
@@ -100,6 +105,9 @@ export type SigningOutcome = z.infer<typeof signingOutcome>;
 
 /** The answer: the outcome, and (once final) the service's compact JWS over it. */
 export const signingAnswer = signingOutcome.extend({ signedResponse: z.string().optional() });
+
+/** What the webhook carries: the transaction's answer, and the delivery's id (WEBHOOK_HEADERS). */
+export const webhookBody = signingAnswer.extend({ deliveryId: z.string() });
 
 /**
  * The numbered error catalogue, in both languages. `status` is the HTTP status a call refused

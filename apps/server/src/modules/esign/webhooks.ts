@@ -2,7 +2,8 @@
  * The eSign webhook (issue 19): when a transaction ends, its application's webhook address is sent
  * the outcome — its ids, status, error and the service's JWS — signed with HMAC-SHA256 over
  * `${timestamp}.${body}` (the timestamp in its own header, so a receiver refuses an old one).
- * Each attempt is logged (esign_webhook_deliveries); a failure (no answer in 10 s, or not 2xx) is
+ * Every attempt of a delivery carries one delivery id (header and body: issue 42), so a receiver
+ * that answered too slowly takes the retry once. Each attempt is logged (esign_webhook_deliveries); a failure (no answer in 10 s, or not 2xx) is
  * retried with growing waits, seven attempts in all over about a day, then abandoned. Deliveries
  * are claimed with SKIP LOCKED, so two servers never send the same attempt.
  *
@@ -10,7 +11,7 @@
  * written and again after resolution, the connection made to the address checked), follows no
  * redirect and reads nothing of the answer but its status (issue 41).
  */
-import { createHmac } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { WEBHOOK_HEADERS } from '@tawqi/api';
@@ -27,6 +28,14 @@ const BATCH = 10;
 
 export function webhookSignature(secret: string, timestamp: string, body: string): string {
   return `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
+}
+
+/** A transaction's webhook delivery id: stable, and telling nothing of the service's numbering. */
+export function webhookDeliveryId(esignLogsId: number): string {
+  return `whd_${createHash('sha256')
+    .update(`tawqi webhook ${String(esignLogsId)}`)
+    .digest('hex')
+    .slice(0, 32)}`;
 }
 
 interface DueDelivery {
@@ -77,7 +86,9 @@ async function send(
   delivery: DueDelivery,
   now: Date,
 ): Promise<{ status: number | null; error: string | null }> {
-  const body = JSON.stringify(answerOf(delivery));
+  // One id for every attempt: a receiver that answered too slowly still takes the retry once.
+  const deliveryId = webhookDeliveryId(delivery.esign_logs_id);
+  const body = JSON.stringify({ ...answerOf(delivery), deliveryId });
   const timestamp = String(Math.floor(now.getTime() / 1000));
   try {
     const status = await postTo(
@@ -85,6 +96,7 @@ async function send(
       {
         'content-type': 'application/json',
         [WEBHOOK_HEADERS.timestamp]: timestamp,
+        [WEBHOOK_HEADERS.delivery]: deliveryId,
         [WEBHOOK_HEADERS.signature]: webhookSignature(
           webhookSecret(deps, delivery.client_id),
           timestamp,

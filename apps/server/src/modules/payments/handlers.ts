@@ -86,11 +86,20 @@ export async function settle(
   deps: PaymentDeps,
   reported: GatewayPayment,
   context: AuditContext = SYSTEM_CONTEXT,
+  /** A gateway notification's id: recorded in the settling transaction, so never one without the other. */
+  eventId?: string,
 ): Promise<string | null> {
   const after: Aftermath = { cancel: [], refund: null };
-  const status = await inTransaction(deps.pool, (client) =>
-    settleIn(client, deps, reported, context, after),
-  );
+  const status = await inTransaction(deps.pool, async (client) => {
+    if (eventId !== undefined) {
+      const fresh = await client.query(
+        'INSERT INTO gateway_events (event_id, received_at) VALUES ($1, $2) ON CONFLICT DO NOTHING',
+        [eventId, deps.clock()],
+      );
+      if (fresh.rowCount !== 1) throw new AppError(409, 'CONFLICT', { detail: 'REPLAYED_EVENT' });
+    }
+    return settleIn(client, deps, reported, context, after);
+  });
   // The gateway is told after the commit: a superseded attempt is closed, an extra capture refunded.
   for (const gatewayRef of after.cancel) await deps.gateway.cancel(gatewayRef).catch(() => null);
   if (after.refund) await refundExtraCapture(deps, after.refund, context);
@@ -655,7 +664,7 @@ export function paymentHandlers(deps: PaymentDeps): Handlers {
 
 /**
  * The gateway's notifications: signed, fresh (sent within EVENT_MAX_AGE_MS of now), never applied
- * twice (a replayed event id answers 409), then settled once. Unsigned or forged ones change
+ * twice (a replayed event id answers 409), settled once, the event and its settlement together. Unsigned or forged ones change
  * nothing.
  */
 export async function registerPaymentCallback(
@@ -681,12 +690,14 @@ export async function registerPaymentCallback(
       const now = deps.clock();
       if (Math.abs(now.getTime() - event.sentAt.getTime()) > EVENT_MAX_AGE_MS)
         throw new AppError(400, 'INVALID_REQUEST', { detail: 'STALE_EVENT' });
-      const fresh = await deps.pool.query(
-        'INSERT INTO gateway_events (event_id, received_at) VALUES ($1, $2) ON CONFLICT DO NOTHING',
-        [event.eventId, now],
+      // The event is recorded in the transaction that settles it: a crash between the two used
+      // to keep the id and lose the settlement, and the gateway's retry was refused (issue 42).
+      const status = await settle(
+        deps,
+        event.payment,
+        auditContextOf(request, null),
+        event.eventId,
       );
-      if (fresh.rowCount !== 1) throw new AppError(409, 'CONFLICT', { detail: 'REPLAYED_EVENT' });
-      const status = await settle(deps, event.payment, auditContextOf(request, null));
       return reply.send({ received: status !== null });
     });
     done();
