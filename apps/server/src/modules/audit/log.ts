@@ -175,9 +175,8 @@ export const CHECKPOINT_EVERY = 100;
 /** Records chained per transaction of a chaining pass. */
 const CHAIN_BATCH = 1000;
 
-/** A record as it waits to be chained. */
-interface WaitingRow {
-  entry_slno: number;
+/** A record's columns as stored, before its number and hashes. */
+export interface StoredRecordRow {
   at: Date;
   request_id: string | null;
   actor: number | null;
@@ -189,6 +188,28 @@ interface WaitingRow {
   target: string | null;
   outcome: string;
   detail: Record<string, unknown>;
+}
+
+/** The columns of StoredRecordRow, for a SELECT. */
+export const STORED_RECORD_COLUMNS =
+  'at, request_id, actor, org_slno, acting_role, address, device_hash, action, target, outcome, detail';
+
+/** The record a stored row holds, numbered `auditSlno`: what its hash covers. */
+export function recordOfRow(row: StoredRecordRow, auditSlno: number): AuditRecord {
+  return {
+    auditSlno,
+    at: row.at,
+    requestId: row.request_id,
+    actor: row.actor,
+    orgSlno: row.org_slno,
+    actingRole: row.acting_role,
+    address: row.address,
+    deviceHash: row.device_hash,
+    action: row.action,
+    target: row.target,
+    outcome: row.outcome,
+    detail: row.detail,
+  };
 }
 
 export function recordHash(key: Buffer, previous: string, record: AuditRecord): string {
@@ -327,8 +348,8 @@ export function createAuditLog(options: {
         ).rows;
         if (!head) throw new Error('the audit head is missing');
         const waiting = (
-          await client.query<WaitingRow>(
-            `SELECT entry_slno, at, request_id, actor, org_slno, acting_role, address, device_hash, action, target, outcome, detail
+          await client.query<StoredRecordRow & { entry_slno: number }>(
+            `SELECT entry_slno, ${STORED_RECORD_COLUMNS}
                FROM audit_log WHERE audit_slno IS NULL ORDER BY entry_slno LIMIT ${String(CHAIN_BATCH)}`,
           )
         ).rows;
@@ -340,20 +361,7 @@ export function createAuditLog(options: {
           const hashes: string[] = [];
           let checkpointDue = false;
           for (const row of waiting) {
-            const record: AuditRecord = {
-              auditSlno: lastSlno + 1,
-              at: row.at,
-              requestId: row.request_id,
-              actor: row.actor,
-              orgSlno: row.org_slno,
-              actingRole: row.acting_role,
-              address: row.address,
-              deviceHash: row.device_hash,
-              action: row.action,
-              target: row.target,
-              outcome: row.outcome,
-              detail: row.detail,
-            };
+            const record = recordOfRow(row, lastSlno + 1);
             const hash = recordHash(keys.auditChain, lastHash, record);
             numbers.push(record.auditSlno);
             previous.push(lastHash);

@@ -12,7 +12,9 @@ import {
   checkpointMessage,
   headMac,
   recordHash,
-  type AuditRecord,
+  recordOfRow,
+  STORED_RECORD_COLUMNS,
+  type StoredRecordRow,
   type Checkpoint,
 } from './log.js';
 
@@ -29,19 +31,8 @@ export type AuditVerdict =
 
 const BATCH = 1000;
 
-interface Row {
+interface Row extends StoredRecordRow {
   audit_slno: number;
-  at: Date;
-  request_id: string | null;
-  actor: number | null;
-  org_slno: number | null;
-  acting_role: string | null;
-  address: string | null;
-  device_hash: string | null;
-  action: string;
-  target: string | null;
-  outcome: string;
-  detail: Record<string, unknown>;
   prev_hash: string;
   hash: string;
 }
@@ -104,7 +95,7 @@ async function verifySnapshot(
   for (;;) {
     const rows = (
       await pool.query<Row>(
-        `SELECT audit_slno, at, request_id, actor, org_slno, acting_role, address, device_hash, action, target, outcome, detail, prev_hash, hash
+        `SELECT audit_slno, ${STORED_RECORD_COLUMNS}, prev_hash, hash
            FROM audit_log WHERE audit_slno >= $1 ORDER BY audit_slno LIMIT ${String(BATCH)}`,
         [expected],
       )
@@ -112,20 +103,7 @@ async function verifySnapshot(
     for (const row of rows) {
       if (row.audit_slno !== expected)
         return bad(expected, `record ${String(expected)} is missing`);
-      const record: AuditRecord = {
-        auditSlno: row.audit_slno,
-        at: row.at,
-        requestId: row.request_id,
-        actor: row.actor,
-        orgSlno: row.org_slno,
-        actingRole: row.acting_role,
-        address: row.address,
-        deviceHash: row.device_hash,
-        action: row.action,
-        target: row.target,
-        outcome: row.outcome,
-        detail: row.detail,
-      };
+      const record = recordOfRow(row, row.audit_slno);
       if (row.prev_hash !== previous)
         return bad(row.audit_slno, 'it does not follow the record before it');
       if (recordHash(keys.auditChain, previous, record) !== row.hash)
