@@ -136,6 +136,15 @@ const schema = z.object({
     .max(3600)
     .default(300)
     .describe('life of an access token'),
+  PAYMENT_RECONCILE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(60)
+    .default(5)
+    .describe(
+      'how often payment attempts left open for 10 minutes are asked about at the gateway, in case its notification was lost (0: never; the tests drive it)',
+    ),
   ESIGN_SWEEP_SECONDS: z.coerce
     .number()
     .int()
@@ -282,6 +291,11 @@ const schema = z.object({
     .default('on')
     .describe(
       'whether uploads are scanned for malware; production refuses to start without CLAMD_ADDRESS unless this is "off"',
+    ),
+  METRICS_TOKEN: secret
+    .optional()
+    .describe(
+      'the bearer token Prometheus reads GET /metrics with; without it, /metrics answers only callers on this machine in demo mode, and nobody in production',
     ),
   SHUTDOWN_GRACE_MS: z.coerce
     .number()
@@ -477,6 +491,7 @@ const SECRET_NAMES = new Set([
   'NOTIFIER_TOKEN',
   'S3_SECRET_ACCESS_KEY',
   'RECAPTCHA_SECRET',
+  'METRICS_TOKEN',
   'DATABASE_URL',
   'DATABASE_OWNER_URL',
 ]);

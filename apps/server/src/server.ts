@@ -39,6 +39,7 @@ import {
   type Scanner,
 } from './adapters/scanner/clamd.js';
 import { uploadInspector } from './modules/documents/scanning.js';
+import { createMetrics, registerMetrics } from './http/metrics.js';
 import { createAccess } from './modules/access/access.js';
 import { createAuditLog } from './modules/audit/log.js';
 import { createExportWriter } from './modules/exports/stream.js';
@@ -53,6 +54,7 @@ import { providerHandlers } from './modules/providers/handlers.js';
 import { documentHandlers } from './modules/documents/documents.js';
 import {
   paymentHandlers,
+  reconcileOpenPayments,
   registerPaymentCallback,
   type PaymentDeps,
 } from './modules/payments/handlers.js';
@@ -252,6 +254,13 @@ export async function createServer(options: {
     ...(options.logger ? { logger: options.logger } : {}),
     ...(options.portalDir ? { portalDir: options.portalDir } : {}),
     plugins: [
+      // First, so that every route's answers are counted.
+      (instance) => {
+        registerMetrics(instance, createMetrics(options.pool), {
+          token: config.METRICS_TOKEN ?? null,
+          loopback: config.demo,
+        });
+      },
       (instance) => simulator?.register(instance),
       (instance) => gatewaySimulator?.register(instance),
       (instance) => registerPaymentCallback(instance, deps),
@@ -321,10 +330,21 @@ export async function createServer(options: {
         }, config.ESIGN_SWEEP_SECONDS * 1000)
       : null;
   esignSweep?.unref();
+  // Payment attempts whose notification was lost are settled from the gateway's own answer.
+  const reconciling =
+    config.PAYMENT_RECONCILE_MINUTES > 0
+      ? setInterval(() => {
+          reconcileOpenPayments(deps).catch((error: unknown) => {
+            app.log.warn({ error: String(error) }, 'payment reconciliation failed');
+          });
+        }, config.PAYMENT_RECONCILE_MINUTES * 60_000)
+      : null;
+  reconciling?.unref();
   app.addHook('onClose', async () => {
     clearInterval(checkpoints);
     clearInterval(crls);
     if (esignSweep) clearInterval(esignSweep);
+    if (reconciling) clearInterval(reconciling);
     await deps.pdfWork.close();
     // Also when nothing moved: the latest anchor then says the log was whole until the stop.
     await audit.checkpoint(options.pool, { evenIfUnchanged: true }).catch(() => undefined);

@@ -162,6 +162,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     LOG_LEVEL: 'silent',
     PORT: '0',
     ESIGN_SWEEP_SECONDS: '0',
+    PAYMENT_RECONCILE_MINUTES: '0',
     CLAMD_ADDRESS: inject('clamdAddress'),
     // Each server's anchors apart (the default is in DATA_DIR, shared by every test file).
     AUDIT_ANCHOR_FILE: join(mkdtempSync(join(tmpdir(), 'tawqi-anchors-')), 'audit-anchors.jsonl'),

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { NOURA, startHarness } from './harness.js';
+import { RECONCILE_AFTER_MS, reconcileOpenPayments } from '../src/modules/payments/handlers.js';
 
 // Concurrent requests with one token are what this file tests (idempotency, races for stock):
 // the cap on a token's requests in progress, tested in hardening.test.ts, is lifted here.
@@ -216,5 +217,23 @@ describe('gateway notifications', () => {
     expect((await h.notifyPayment(payment, { eventId })).status).toBe(200);
     expect(await plansOf(order.body.encodedOrderSlno)).toBe(1);
     expect((await h.notifyPayment(payment, { eventId })).status).toBe(409);
+  });
+
+  // Last: it moves the clock on.
+  it('settles an attempt whose notification never came, from the gateway’s own answer (issue 42)', async () => {
+    const order = await buy(`lost-${randomUUID()}`);
+    const captured = h.gatewaySimulator.get(gatewayIdOf(order.body.paymentUrl));
+    if (!captured) throw new Error('no payment');
+    // Captured at the gateway; its notification lost on the way.
+    captured.status = 'paid';
+    await reconcileOpenPayments(h.deps);
+    expect(await plansOf(order.body.encodedOrderSlno)).toBe(0);
+    // Ten minutes on, the background pass asks the gateway and the order is paid.
+    h.clock.advance(RECONCILE_AFTER_MS + 60_000);
+    expect(await reconcileOpenPayments(h.deps)).toBeGreaterThanOrEqual(1);
+    expect(await plansOf(order.body.encodedOrderSlno)).toBe(1);
+    expect((await attemptsOf(order.body.encodedOrderSlno)).map((a) => a.status)).toEqual([
+      'success',
+    ]);
   });
 });
