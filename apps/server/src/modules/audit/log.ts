@@ -13,8 +13,9 @@
  * - Every CHECKPOINT_EVERY records, and on a timer, a checkpoint (number, hash, time) is signed
  *   with an Ed25519 key derived from AUDIT_KEY and also written to the server's log, so a copy
  *   lives outside the database.
- * - The application's database role may only insert and read these tables; a trigger refuses
- *   UPDATE, DELETE and TRUNCATE for everyone (migration 002).
+ * - The application's database role may only insert and read these tables, and set a waiting
+ *   record's number and hashes once (its chaining); a trigger refuses any other UPDATE, DELETE
+ *   and TRUNCATE for everyone (migrations 002, 036, 037), a documented purge aside.
  *
  * Records are written in the transaction of the change they record, as its last step before
  * COMMIT (`beforeCommit`), unchained and taking no lock: they commit or roll back with the change.
