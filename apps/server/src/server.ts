@@ -258,7 +258,7 @@ export async function createServer(options: {
       (instance) => {
         registerMetrics(instance, createMetrics(options.pool), {
           token: config.METRICS_TOKEN ?? null,
-          loopback: config.demo,
+          local: config.demo ? isLoopback : null,
         });
       },
       (instance) => simulator?.register(instance),

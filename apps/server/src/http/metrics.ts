@@ -94,7 +94,8 @@ export function createMetrics(pool: Pool): Metrics {
 export function registerMetrics(
   app: FastifyInstance,
   metrics: Metrics,
-  access: { token: string | null; loopback: boolean },
+  /** The token to answer, or (none) who else may read: the server's own loopback check. */
+  access: { token: string | null; local: ((address: string) => boolean) | null },
 ): void {
   app.addHook('onResponse', (request, reply, done) => {
     metrics.observe(request, reply);
@@ -103,7 +104,7 @@ export function registerMetrics(
   app.get('/metrics', async (request, reply) => {
     const allowed = access.token
       ? sameSecret(request.headers.authorization ?? '', `Bearer ${access.token}`)
-      : access.loopback && ['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(request.ip);
+      : (access.local?.(request.ip) ?? false);
     if (!allowed) return reply.status(404).send();
     return reply
       .header('cache-control', 'no-store')
