@@ -259,7 +259,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     });
   });
-  /** The last minute an address's 429 was recorded: a flood writes one record, not thousands. */
+  /**
+   * When an address's last 429 was recorded: a flood writes one record a minute, not thousands.
+   * A sliding minute, not the clock's minute: a short flood across a minute's turn is still one.
+   */
   const limitedRecorded = new Map<string, number>();
   function recordRefusal(
     audit: Pick<AuditLog, 'record'>,
@@ -269,10 +272,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const { statusCode } = refusal;
     if (statusCode !== 403 && statusCode !== 429) return;
     if (statusCode === 429) {
-      const minute = Math.floor(Date.now() / 60_000);
-      if (limitedRecorded.get(request.ip) === minute) return;
+      const now = Date.now();
+      const last = limitedRecorded.get(request.ip);
+      if (last !== undefined && now - last < 60_000) return;
       if (limitedRecorded.size > 10_000) limitedRecorded.clear();
-      limitedRecorded.set(request.ip, minute);
+      limitedRecorded.set(request.ip, now);
     }
     audit
       .record(options.pool, auditContextOf(request, null), {
