@@ -3,6 +3,7 @@
  * message naming the variable, what it is and what was wrong.
  */
 import { join } from 'node:path';
+import proxyAddr from '@fastify/proxy-addr';
 import { IDLE_TIME_MINUTES } from '@tawqi/domain';
 import { z } from 'zod';
 import { isSoftHsm } from './adapters/hsm/softHsm.js';
@@ -107,6 +108,18 @@ const schema = z.object({
     .optional()
     .describe('the origin users reach Tawqi at (default http://HOST:PORT)'),
   CORS_ORIGINS: list.default([]).describe('other origins allowed to call the API, comma-separated'),
+  TRUSTED_PROXIES: list
+    .default([])
+    .superRefine((entries, context) => {
+      try {
+        if (entries.length > 0) proxyAddr.compile(entries);
+      } catch (error) {
+        context.addIssue({ code: 'custom', message: (error as Error).message });
+      }
+    })
+    .describe(
+      "the load balancers in front of the server, comma-separated addresses or CIDR ranges (or loopback, uniquelocal): their X-Forwarded-For names the client; nobody else's is believed",
+    ),
   VAT_PERCENT: z.coerce
     .number()
     .min(0)

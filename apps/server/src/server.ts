@@ -59,6 +59,7 @@ import {
   type PaymentDeps,
 } from './modules/payments/handlers.js';
 import { invoiceHandlers } from './modules/payments/invoices.js';
+import { forgetEndedWindows } from './modules/throttle.js';
 import { referenceHandlers } from './modules/reference/handlers.js';
 import { loadSigner } from './modules/sessions/tokens.js';
 import { translationHandlers } from './modules/translations/handlers.js';
@@ -340,7 +341,15 @@ export async function createServer(options: {
         }, config.PAYMENT_RECONCILE_MINUTES * 60_000)
       : null;
   reconciling?.unref();
+  // Throttle windows that ended an hour ago are forgotten (one row per address or poll).
+  const forgetting = setInterval(() => {
+    forgetEndedWindows(options.pool, new Date(Date.now() - 3_600_000)).catch((error: unknown) => {
+      app.log.warn({ error: String(error) }, 'ended throttle windows not forgotten');
+    });
+  }, 3_600_000);
+  forgetting.unref();
   app.addHook('onClose', async () => {
+    clearInterval(forgetting);
     clearInterval(checkpoints);
     clearInterval(crls);
     if (esignSweep) clearInterval(esignSweep);

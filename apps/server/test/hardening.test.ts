@@ -433,7 +433,7 @@ describe('what the audit log records (issue 41)', () => {
     // a sliding minute, so a flood across the clock's turn of the minute is still one record.
     const turn = Math.ceil(Date.now() / 60_000) * 60_000;
     vi.useFakeTimers({ toFake: ['Date'], now: turn - 2 });
-    const limited = [];
+    const limited: number[] = [];
     try {
       for (let i = 0; i < 8; i += 1) {
         // The first refusal is recorded just before the turn, the others just after it.

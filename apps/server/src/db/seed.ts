@@ -141,7 +141,8 @@ export async function seedDemoData(
   );
   if (applied.size === 0 && (await pool.query('SELECT 1 FROM users LIMIT 1')).rowCount) {
     await pool.query(
-      `INSERT INTO seed_versions (version, name, applied_at) VALUES (1, 'individual demo', $1)`,
+      `INSERT INTO seed_versions (version, name, applied_at) VALUES (1, 'individual demo', $1)
+       ON CONFLICT (version) DO NOTHING`,
       [now],
     );
     applied.add(1);
@@ -150,14 +151,22 @@ export async function seedDemoData(
   const written: string[] = [];
   for (const step of SEED_VERSIONS) {
     if (applied.has(step.version)) continue;
-    await inTransaction(pool, async (client) => {
+    // Two servers starting together on one database: one writes each step, the other finds it
+    // written once the lock is its turn.
+    const wrote = await inTransaction(pool, async (client) => {
+      await client.query("SELECT pg_advisory_xact_lock(hashtext('tawqi demo seed'))");
+      const done = await client.query('SELECT 1 FROM seed_versions WHERE version = $1', [
+        step.version,
+      ]);
+      if (done.rowCount) return false;
       await step.write(client, now, passwordHash, documents);
       await client.query(
         'INSERT INTO seed_versions (version, name, applied_at) VALUES ($1, $2, $3)',
         [step.version, step.name, now],
       );
+      return true;
     });
-    written.push(step.name);
+    if (wrote) written.push(step.name);
   }
   // A bulk load: the planner's statistics now, not at autovacuum's next round (with a stale
   // estimate of a few rows it sorts a whole organization's transactions for each export batch).

@@ -10,6 +10,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { join, sep } from 'node:path';
 import cors from '@fastify/cors';
 import helmet, { type HelmetOptions } from 'helmet';
+import proxyAddr from '@fastify/proxy-addr';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import type { ApiErrorBody } from '@tawqi/api';
@@ -34,6 +35,7 @@ import { AppError, languageOf, messageOf } from './errors.js';
 import { POLICIES, type Policy } from './policies.js';
 import { isCanonicalPath, NON_CANONICAL_PATH } from './canonicalPath.js';
 import { capRequestsInFlight } from './inFlight.js';
+import { sharedRateLimitStore } from './sharedRateLimit.js';
 import { routeMethods } from './methods.js';
 import { auditContextOf, type AuditLog } from '../modules/audit/log.js';
 import type { UploadInspector } from '../modules/documents/scanning.js';
@@ -88,7 +90,11 @@ class RequestsAtDebug extends LogController {
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
+  // Only the configured balancers' X-Forwarded-For is believed: anyone else could name any address.
+  const trustedProxy =
+    config.TRUSTED_PROXIES.length > 0 ? proxyAddr.compile(config.TRUSTED_PROXIES) : null;
   const app = Fastify({
+    ...(trustedProxy ? { trustProxy: trustedProxy } : {}),
     // Every timeout set, so slow clients cannot hold connections (issue 11): the whole request
     // within REQUEST_TIMEOUT_MS, its headers within HEADERS_TIMEOUT_MS, an idle keep-alive
     // connection closed after KEEP_ALIVE_TIMEOUT_MS; and connections capped per address.
@@ -106,7 +112,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         },
         handler,
       );
-      capConnectionsPerAddress(server, config.CONNECTIONS_PER_ADDRESS);
+      capConnectionsPerAddress(server, config.CONNECTIONS_PER_ADDRESS, trustedProxy);
       return server;
     },
     requestTimeout: config.REQUEST_TIMEOUT_MS,
@@ -184,11 +190,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ],
   });
 
-  // A broad per-address limit on the API against floods. The limits that guard accounts and
-  // identities (sign-in, one-time codes, identity-app requests) are kept in PostgreSQL by their
-  // modules, so they hold across instances. The authority's OCSP responder and TSA sign for
-  // anyone: a count of their own per address, so that one relying party's burst neither starves
-  // others nor uses up its API allowance.
+  // A broad per-address limit on the API against floods, counted in PostgreSQL like the limits
+  // that guard accounts and identities (sign-in, one-time codes, identity-app requests), so that
+  // it holds across every process behind a balancer. The database out of reach does not refuse
+  // a request here: the request meets the outage where it needs the database. The authority's
+  // OCSP responder and TSA sign for anyone: a count of their own per address, so that one
+  // relying party's burst neither starves others nor uses up its API allowance.
   const isPkiService = (url: string) => /^\/pki\/(?:ocsp|tsa)(?:\/|$|\?)/.test(url);
   await app.register(rateLimit, {
     max: (request) =>
@@ -197,6 +204,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         : (options.rateLimitPerMinute ?? 600),
     keyGenerator: (request) => (isPkiService(request.url) ? `pki ${request.ip}` : request.ip),
     timeWindow: '1 minute',
+    // Real time, not the application's clock (a test's stands still): a rate is per real minute.
+    store: sharedRateLimitStore(options.pool),
+    skipOnError: true,
     allowList: (request) => !request.url.startsWith('/api/') && !isPkiService(request.url),
     errorResponseBuilder: (_request, context) =>
       new AppError(429, 'RATE_LIMITED', {
@@ -414,14 +424,20 @@ export const TRANSLATIONS_CACHE_CONTROL = 'public, max-age=300';
 const EXPECTED_FAILURES = new Set([501, 503]);
 
 /**
- * At most `cap` open connections per remote address (0: no cap — behind a load balancer every
- * connection comes from it, and the balancer caps instead). One more is closed at once.
+ * At most `cap` open connections per remote address (0: no cap). A trusted balancer's
+ * connections carry everyone's requests and are not capped: the balancer caps its clients.
+ * One more is closed at once.
  */
-function capConnectionsPerAddress(server: Server, cap: number): void {
+function capConnectionsPerAddress(
+  server: Server,
+  cap: number,
+  trustedProxy: ((address: string, hop: number) => boolean) | null,
+): void {
   if (cap <= 0) return;
   const open = new Map<string, number>();
   server.on('connection', (socket) => {
     const address = socket.remoteAddress ?? '';
+    if (trustedProxy?.(address, 0)) return;
     const count = (open.get(address) ?? 0) + 1;
     if (count > cap) {
       socket.destroy();
