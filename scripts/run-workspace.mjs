@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Runs a workspace's script when that workspace has it, and says plainly when it does not exist
 // yet (so `npm start` and `npm run storybook` never pretend). Usage:
-//   node scripts/run-workspace.mjs <workspace-dir> <script> [--build] [--with=<package>]…
+//   node scripts/run-workspace.mjs <workspace-dir> <script> [--build] [--with=<package>]… [arguments]
 // --build first builds the workspace and what it depends on, through turbo; each --with adds
 // another package to that build (the server serves the portal it does not import).
 import { spawnSync } from 'node:child_process';
@@ -41,11 +41,17 @@ function run(command, args, env) {
   return result.status ?? 1;
 }
 
+/** The workspace script's run; what is not ours (`npm run backup -- file.tar.gz`) is passed on. */
+export function scriptArgs(name, script, flags) {
+  const passed = flags.filter((flag) => flag !== '--build' && !flag.startsWith('--with='));
+  return ['run', script, `--workspace=${name}`, ...(passed.length > 0 ? ['--', ...passed] : [])];
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const [dir, script, ...flags] = process.argv.slice(2);
   if (!dir || !script) {
     console.error(
-      'usage: node scripts/run-workspace.mjs <workspace-dir> <script> [--build] [--with=<package>]',
+      'usage: node scripts/run-workspace.mjs <workspace-dir> <script> [--build] [--with=<package>] [script arguments]',
     );
     process.exit(2);
   }
@@ -60,5 +66,5 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     const built = run('npx', buildArgs(name, flags), env);
     if (built !== 0) process.exit(built);
   }
-  process.exit(run('npm', ['run', script, `--workspace=${name}`], env));
+  process.exit(run('npm', scriptArgs(name, script, flags), env));
 }

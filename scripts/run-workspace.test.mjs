@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { buildArgs, notYetMessage, workspaceScript } from './run-workspace.mjs';
+import { buildArgs, notYetMessage, scriptArgs, workspaceScript } from './run-workspace.mjs';
 
 describe('running a workspace script from the root', () => {
   it('finds a script the workspace has', () => {
@@ -21,6 +21,20 @@ describe('running a workspace script from the root', () => {
         name: '@tawqi/storybook',
         has: false,
       },
+    );
+  });
+
+  it("passes the script's own arguments on, and keeps its own flags", () => {
+    assert.deepEqual(scriptArgs('@tawqi/server', 'backup', ['--build', 'nightly.tar.gz']), [
+      'run',
+      'backup',
+      '--workspace=@tawqi/server',
+      '--',
+      'nightly.tar.gz',
+    ]);
+    assert.deepEqual(
+      scriptArgs('@tawqi/server', 'start:demo', ['--build', '--with=@tawqi/portal']),
+      ['run', 'start:demo', '--workspace=@tawqi/server'],
     );
   });
 

@@ -101,7 +101,7 @@ export async function createTestDatabase(options: { seeded?: boolean } = {}): Pr
 }
 
 /** Drops a test database once its pools have closed. */
-async function dropTestDatabase(url: URL): Promise<void> {
+export async function dropTestDatabase(url: URL): Promise<void> {
   const cleanup = new pg.Client({ connectionString: inject('adminDatabaseUrl') });
   await cleanup.connect();
   // A closed pool's backends leave a moment after their sockets close, longer on a loaded

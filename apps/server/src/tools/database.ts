@@ -21,8 +21,11 @@ export function toolConfig(): Config | null {
 
 export async function toolDatabase(
   config: Config,
-  /** The owner's connection (DATABASE_OWNER_URL), for what the application's role may not do. */
-  options: { owner?: boolean } = {},
+  /**
+   * The owner's connection (DATABASE_OWNER_URL), for what the application's role may not do;
+   * `create`: the embedded database is made when this DATA_DIR has none yet (a restore).
+   */
+  options: { owner?: boolean; create?: boolean } = {},
 ): Promise<{ pool: Pool; close: () => Promise<void> }> {
   let url = options.owner
     ? (config.DATABASE_OWNER_URL ?? config.DATABASE_URL)
@@ -42,6 +45,7 @@ export async function toolDatabase(
         port: config.EMBEDDED_PG_PORT,
       });
       stop = () => embedded.stop();
+      if (options.create) await embedded.createDatabase('tawqi');
     }
   }
   const pool = createPool(url, 2, () => undefined);

@@ -5,7 +5,7 @@
  * writes one under DATA_DIR/softhsm (so a new DATA_DIR is a new database and a new token), unless
  * the environment already names one.
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import pkcs11js from 'pkcs11js';
 import { loadModule, openVault, slotOf, VaultError, type KeyVault } from './pkcs11.js';
@@ -81,6 +81,19 @@ export interface HsmSettings {
   token: string;
   pin: string;
   dataDir: string;
+}
+
+/**
+ * Where SoftHSM keeps the tokens of this configuration (what a backup copies): the folder its
+ * configuration file names; null when the keys are in another HSM, backed up by its own means.
+ */
+export function softHsmTokenFolder(settings: HsmSettings): string | null {
+  if (settings.module && !isSoftHsm(settings.module)) return null;
+  const conf = process.env.SOFTHSM2_CONF ?? join(settings.dataDir, 'softhsm', 'softhsm2.conf');
+  const named = existsSync(conf)
+    ? /^directories\.tokendir\s*=\s*(.+)$/m.exec(readFileSync(conf, 'utf8'))?.[1]?.trim()
+    : undefined;
+  return named ?? join(resolve(settings.dataDir), 'softhsm', 'tokens');
 }
 
 /** The vault the configuration names (config.ts has refused what production may not use). */
