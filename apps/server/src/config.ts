@@ -330,6 +330,7 @@ const schema = z.object({
     .number()
     .int()
     .min(1)
+    .max(24 * 60)
     .default(60)
     .describe('how often a signed checkpoint of the audit log is written'),
   NAFATH_BASE_URL: z

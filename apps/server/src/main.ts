@@ -11,6 +11,7 @@ import {
   startEmbeddedPostgres,
   type EmbeddedDatabase,
 } from './db/embedded.js';
+import { installJobQueue } from './db/jobs.js';
 import { migrate, pendingMigrations } from './db/migrate.js';
 import {
   APP_ROLE,
@@ -63,12 +64,19 @@ async function main(): Promise<void> {
     // The owner's connection is used for this and closed: the application never holds it.
     const owner = createPool(ownerUrl, 2, console.error, 0);
     applied = await migrate(owner);
+    await installJobQueue(owner);
     if (embedded) await createRole(owner, roleOf(appUrl), new URL(appUrl).password);
     await grantApplicationRole(owner, roleOf(appUrl));
     seeded = config.demoData ? await seedDemoData(owner, new Date(), documentStoreOf(config)) : [];
     await owner.end();
   }
-  const pool = createPool(appUrl, 10, console.error, config.DB_STATEMENT_TIMEOUT_MS);
+  // A pool's connections close a moment after its end() resolves: the embedded database stopping
+  // then is no news (it was reported at some shutdowns).
+  let stopping = false;
+  const report = (message: string) => {
+    if (!stopping) console.error(message);
+  };
+  const pool = createPool(appUrl, 10, report, config.DB_STATEMENT_TIMEOUT_MS);
   const pending = await pendingMigrations(pool);
   const roleProblem = await applicationRoleProblem(pool);
   if (pending.length > 0 || roleProblem) {
@@ -89,7 +97,9 @@ async function main(): Promise<void> {
   }
   const portalDir = fileURLToPath(new URL('../../portal/dist', import.meta.url));
   const localesDir = fileURLToPath(new URL('../../portal/public/locales', import.meta.url));
-  const { app } = await createServer({ config, pool, portalDir, localesDir });
+  // The background jobs' own connections: a slow job never takes one a request waits for.
+  const jobsPool = createPool(appUrl, 3, report, config.DB_STATEMENT_TIMEOUT_MS);
+  const { app } = await createServer({ config, pool, jobsPool, portalDir, localesDir });
   await app.listen({ host: config.HOST, port: config.PORT });
 
   const banner = bannerOf(
@@ -106,7 +116,6 @@ async function main(): Promise<void> {
   // Stop taking connections, let the requests in flight finish (cut after SHUTDOWN_GRACE_MS),
   // write the audit checkpoint (the app's onClose), close the pool, then stop the embedded
   // database: a balancer's other processes take the new requests meanwhile (issue 42).
-  let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
@@ -119,6 +128,7 @@ async function main(): Promise<void> {
     await app.close();
     clearTimeout(grace);
     await pool.end();
+    await jobsPool.end();
     await embedded?.stop();
     console.log('stopped');
     process.exit(0);

@@ -60,6 +60,7 @@ import {
 } from './modules/payments/handlers.js';
 import { invoiceHandlers } from './modules/payments/invoices.js';
 import { forgetEndedWindows } from './modules/throttle.js';
+import { startRecurringJobs } from './db/jobs.js';
 import { referenceHandlers } from './modules/reference/handlers.js';
 import { loadSigner } from './modules/sessions/tokens.js';
 import { translationHandlers } from './modules/translations/handlers.js';
@@ -89,6 +90,8 @@ export interface ServerParts {
 export async function createServer(options: {
   config: Config;
   pool: Pool;
+  /** The background jobs' pool (default: `pool`), apart from the requests' connections. */
+  jobsPool?: Pool;
   clock?: () => Date;
   /** Where the server will be reached, for the simulators' clients (they call over loopback). */
   selfOrigin?: () => string;
@@ -296,64 +299,56 @@ export async function createServer(options: {
       },
     ],
   });
-  // Periodic signed checkpoints of the audit log (besides one every CHECKPOINT_EVERY records).
-  const checkpoints = setInterval(() => {
-    // Also when nothing happened: the latest anchor then says the log was whole until now.
-    audit.checkpoint(options.pool, { evenIfUnchanged: true }).catch((error: unknown) => {
-      app.log.warn({ error: String(error) }, 'audit checkpoint not written');
-    });
-  }, config.AUDIT_CHECKPOINT_MINUTES * 60_000);
-  checkpoints.unref();
-  // A fresh CRL every day even without revocations (each revocation issues one at once), from
-  // every generation of the issuing CA whose certificate still lives.
-  const crls = setInterval(() => {
-    for (const { generation, certificate } of deps.authority.generations())
-      if (certificate.notAfter > deps.clock())
-        deps.authority.currentCrl(generation).catch((error: unknown) => {
-          app.log.warn({ error: String(error), generation }, 'CRL not issued');
-        });
-  }, CRL_REFRESH_MS);
-  crls.unref();
-  // The eSign service's own work: waiting transactions moved on, due webhooks sent.
-  let sweeping = false;
-  const esignSweep =
-    config.ESIGN_SWEEP_SECONDS > 0
-      ? setInterval(() => {
-          if (sweeping) return;
-          sweeping = true;
-          sweep(deps)
-            .catch((error: unknown) => {
-              app.log.warn({ error: String(error) }, 'eSign sweep failed');
-            })
-            .finally(() => {
-              sweeping = false;
-            });
-        }, config.ESIGN_SWEEP_SECONDS * 1000)
-      : null;
-  esignSweep?.unref();
-  // Payment attempts whose notification was lost are settled from the gateway's own answer.
-  const reconciling =
-    config.PAYMENT_RECONCILE_MINUTES > 0
-      ? setInterval(() => {
-          reconcileOpenPayments(deps).catch((error: unknown) => {
-            app.log.warn({ error: String(error) }, 'payment reconciliation failed');
-          });
-        }, config.PAYMENT_RECONCILE_MINUTES * 60_000)
-      : null;
-  reconciling?.unref();
-  // Throttle windows that ended an hour ago are forgotten (one row per address or poll).
-  const forgetting = setInterval(() => {
-    forgetEndedWindows(options.pool, new Date(Date.now() - 3_600_000)).catch((error: unknown) => {
-      app.log.warn({ error: String(error) }, 'ended throttle windows not forgotten');
-    });
-  }, 3_600_000);
-  forgetting.unref();
+  // The recurring work, each a job of the one queue (db/jobs.ts): done once a period by one of
+  // the processes on this database, retried when it fails.
+  const jobsPool = options.jobsPool ?? options.pool;
+  const jobDeps = { ...deps, pool: jobsPool };
+  const jobs = await startRecurringJobs(
+    jobsPool,
+    [
+      {
+        // Signed checkpoints of the audit log (besides one every CHECKPOINT_EVERY records), also
+        // when nothing happened: the latest anchor then says the log was whole until now.
+        name: 'audit-checkpoint',
+        everySeconds: config.AUDIT_CHECKPOINT_MINUTES * 60,
+        run: () => audit.checkpoint(jobsPool, { evenIfUnchanged: true }).then(() => undefined),
+      },
+      {
+        // A fresh CRL every day even without revocations (each revocation issues one at once),
+        // from every generation of the issuing CA whose certificate still lives.
+        name: 'crl-refresh',
+        everySeconds: CRL_REFRESH_MS / 1000,
+        run: async () => {
+          for (const { generation, certificate } of deps.authority.generations())
+            if (certificate.notAfter > deps.clock()) await deps.authority.currentCrl(generation);
+        },
+      },
+      {
+        // The eSign service's own work: waiting transactions moved on, due webhooks sent.
+        name: 'esign-sweep',
+        everySeconds: config.ESIGN_SWEEP_SECONDS,
+        run: () => sweep(jobDeps).then(() => undefined),
+      },
+      {
+        // Payment attempts whose notification was lost are settled from the gateway's answer.
+        name: 'payment-reconcile',
+        everySeconds: config.PAYMENT_RECONCILE_MINUTES * 60,
+        run: () => reconcileOpenPayments(jobDeps).then(() => undefined),
+      },
+      {
+        // Throttle windows that ended an hour ago are forgotten (one row per address or poll).
+        name: 'throttle-forget',
+        everySeconds: 3600,
+        run: () =>
+          forgetEndedWindows(jobsPool, new Date(Date.now() - 3_600_000)).then(() => undefined),
+      },
+    ],
+    (message, error) => {
+      app.log.warn({ error: String(error) }, message);
+    },
+  );
   app.addHook('onClose', async () => {
-    clearInterval(forgetting);
-    clearInterval(checkpoints);
-    clearInterval(crls);
-    if (esignSweep) clearInterval(esignSweep);
-    if (reconciling) clearInterval(reconciling);
+    await jobs.stop();
     await deps.pdfWork.close();
     // Also when nothing moved: the latest anchor then says the log was whole until the stop.
     await audit.checkpoint(options.pool, { evenIfUnchanged: true }).catch(() => undefined);

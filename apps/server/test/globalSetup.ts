@@ -11,6 +11,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded
 import { migrate } from '../src/db/migrate.js';
 import { createPool } from '../src/db/pool.js';
 import { APP_ROLE, grantApplicationRole } from '../src/db/roles.js';
+import { installJobQueue } from '../src/db/jobs.js';
 import { seedDemoData } from '../src/db/seed.js';
 import { START } from './harness.js';
 import { startClamd, type Scanner } from '../src/adapters/scanner/clamd.js';
@@ -55,6 +56,7 @@ async function createSeededTemplate(adminUrl: string): Promise<void> {
   const owner = createPool(url.toString(), 2, console.error, 0);
   try {
     await migrate(owner);
+    await installJobQueue(owner);
     await seedDemoData(owner, START);
     await grantApplicationRole(owner, APP_ROLE);
   } finally {

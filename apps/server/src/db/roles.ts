@@ -4,6 +4,7 @@
  * what the application needs: rows of the business tables, and no more than reading and appending
  * for the audit tables (their triggers refuse changes from anyone, the owner included).
  */
+import { JOB_SCHEMA } from './jobs.js';
 import type { Pool } from './pool.js';
 
 /** The role the embedded database and the tests create for the application. */
@@ -49,6 +50,13 @@ export async function grantApplicationRole(owner: Pool, role: string): Promise<v
     REVOKE DELETE, TRUNCATE ON audit_head FROM ${r};
     REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON schema_migrations FROM ${r};
   `);
+  // The job queue's rows (db/jobs.ts), once its tables are made: used, never reshaped.
+  if ((await owner.query('SELECT 1 FROM pg_namespace WHERE nspname = $1', [JOB_SCHEMA])).rowCount)
+    await owner.query(`
+      GRANT USAGE ON SCHEMA ${JOB_SCHEMA} TO ${r};
+      GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA ${JOB_SCHEMA} TO ${r};
+      GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA ${JOB_SCHEMA} TO ${r};
+    `);
 }
 
 /**

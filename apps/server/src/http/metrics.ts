@@ -8,12 +8,13 @@
  *   Node's own figures (event-loop lag, memory, GC).
  * - From the database, read when scraped (the same whichever process answers): eSign
  *   transactions by status (signatures made are `status="success"`), webhook deliveries by
- *   outcome (`failed`, `abandoned`), and the queues' depths (transactions waiting for their signer,
- *   deliveries due).
+ *   outcome (`failed`, `abandoned`), the queues' depths (transactions waiting for their signer,
+ *   deliveries due), and the background jobs by queue and state (db/jobs.ts).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { JOB_SCHEMA } from '../db/jobs.js';
 import type { Pool } from '../db/pool.js';
 
 export interface Metrics {
@@ -75,6 +76,19 @@ export function createMetrics(pool: Pool): Metrics {
     'outcome',
     'SELECT outcome AS key, count(*) AS n FROM esign_webhook_deliveries GROUP BY outcome',
   );
+  new Gauge({
+    name: 'tawqi_jobs',
+    help: 'Background jobs by queue and state (created: waiting; failed: retries used up)',
+    labelNames: ['queue', 'state'],
+    registers: [registry],
+    async collect() {
+      this.reset();
+      const { rows } = await pool.query<{ queue: string; state: string; n: number }>(
+        `SELECT name AS queue, state::text AS state, count(*) AS n FROM ${JOB_SCHEMA}.job GROUP BY 1, 2`,
+      );
+      for (const row of rows) this.set({ queue: row.queue, state: row.state }, row.n);
+    },
+  });
   return {
     registry,
     observe(request, reply) {
