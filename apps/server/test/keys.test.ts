@@ -5,7 +5,12 @@
  * read the access-token key from `signing_keys` with the application's role, sign a token for
  * another person's live session, and be let in (`GET /profile/my` → 200).
  */
+import { spawn } from 'node:child_process';
 import { createPrivateKey, webcrypto } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pkcs11js from 'pkcs11js';
 import { describe, expect, it } from 'vitest';
 import { isCode, loadModule, openVault, slotOf } from '../src/adapters/hsm/pkcs11.js';
@@ -300,5 +305,44 @@ describe('the keys in the module', () => {
     expect(() =>
       openVault({ module: findSoftHsm(), token: 'nowhere', pin: 'the-right-pin' }),
     ).toThrow(/has no token labelled "nowhere" \(HSM_TOKEN\)/);
+  });
+});
+
+describe('SoftHSM on a new DATA_DIR', () => {
+  it('gets one token when several processes start on it at once', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'tawqi-softhsm-race-'));
+    const built = fileURLToPath(new URL('../dist/adapters/hsm/softHsm.js', import.meta.url));
+    // Each process opens the vault as a server starting on dataDir does, then says how many
+    // tokens of that label it sees.
+    const script = `
+      const { openConfiguredVault } = await import(${JSON.stringify(built)});
+      const { loadModule } = await import(${JSON.stringify(built.replace('softHsm.js', 'pkcs11.js'))});
+      const vault = openConfiguredVault({ module: null, token: 'race', pin: '1234', dataDir: ${JSON.stringify(dataDir)} });
+      vault.close();
+      const module = loadModule(process.env.SOFTHSM_MODULE_PATH);
+      const labels = module.C_GetSlotList(true).map((slot) => module.C_GetTokenInfo(slot).label.trim());
+      console.log(labels.filter((label) => label === 'race').length);
+    `;
+    // Not the tests' own SoftHSM configuration: the one a server makes in dataDir.
+    const env = { ...process.env };
+    delete env.SOFTHSM2_CONF;
+    const open = () =>
+      new Promise<string>((resolve, reject) => {
+        const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+          env: { ...env, SOFTHSM_MODULE_PATH: findSoftHsm() },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let out = '';
+        let err = '';
+        child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+        child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+        child.once('exit', (code) => {
+          if (code === 0) resolve(out.trim());
+          else reject(new Error(err));
+        });
+      });
+    expect(await Promise.all(Array.from({ length: 8 }, open))).toEqual(Array(8).fill('1'));
+    // And one more, started after: still the one.
+    expect(await open()).toBe('1');
   });
 });

@@ -5,7 +5,7 @@
  * writes one under DATA_DIR/softhsm (so a new DATA_DIR is a new database and a new token), unless
  * the environment already names one.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import pkcs11js from 'pkcs11js';
 import { loadModule, openVault, slotOf, VaultError, type KeyVault } from './pkcs11.js';
@@ -75,6 +75,50 @@ export function ensureSoftHsmToken(modulePath: string, label: string, pin: strin
   }
 }
 
+/**
+ * Runs `work` holding a lock file other processes wait on (the file names its holder: one left by
+ * a process that died is taken over). Synchronous, as opening the vault is; a few lines where
+ * the lock libraries are asynchronous.
+ */
+function whileHolding(lock: string, work: () => void): void {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      writeFileSync(lock, String(process.pid), { flag: 'wx' });
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if (!holderAlive(lock)) rmSync(lock, { force: true });
+      else if (Date.now() > deadline)
+        throw new VaultError(`${lock} has been held for a minute: is another server starting?`);
+      else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
+    }
+  }
+  try {
+    work();
+  } finally {
+    rmSync(lock, { force: true });
+  }
+}
+
+function holderAlive(lock: string): boolean {
+  let text: string;
+  try {
+    text = readFileSync(lock, 'utf8');
+  } catch {
+    return true; // gone already: try again
+  }
+  if (text === '') return true; // its holder is writing its number
+  const holder = Number(text);
+  if (!Number.isInteger(holder) || holder <= 0) return false;
+  try {
+    process.kill(holder, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 export interface HsmSettings {
   /** The PKCS#11 library; null in demo mode without one: SoftHSM in `dataDir`. */
   module: string | null;
@@ -100,8 +144,14 @@ export function softHsmTokenFolder(settings: HsmSettings): string | null {
 export function openConfiguredVault(settings: HsmSettings): KeyVault {
   if (settings.module)
     return openVault({ module: settings.module, token: settings.token, pin: settings.pin });
-  useSoftHsmFolder(join(settings.dataDir, 'softhsm'));
+  const folder = join(settings.dataDir, 'softhsm');
+  useSoftHsmFolder(folder);
+  mkdirSync(folder, { recursive: true });
   const module = findSoftHsm();
-  ensureSoftHsmToken(module, settings.token, settings.pin);
+  // Several processes starting on one new DATA_DIR: one makes the token, the others then see it
+  // (SoftHSM reads its tokens when first loaded, so the check must wait for the lock too).
+  whileHolding(join(folder, 'token.lock'), () => {
+    ensureSoftHsmToken(module, settings.token, settings.pin);
+  });
   return openVault({ module, token: settings.token, pin: settings.pin });
 }
