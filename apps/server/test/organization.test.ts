@@ -306,6 +306,17 @@ describe('manage organization users (a declared grid)', () => {
       `SELECT org_unit_slno AS n FROM organization_units WHERE org_slno = 314 AND name_en = '${name}'`,
     );
 
+  it('refuses page 0 of its one-based pages as input, naming the field (issue 43: it answered 500)', async () => {
+    for (const language of ['en', 'ar']) {
+      const answer = await users({ pageNumber: 0 }, language);
+      expect(answer.status).toBe(400);
+      expect(answer.body.code).toBe('VALIDATION_FAILED');
+      expect(answer.body.fieldErrors).toEqual([
+        { path: 'body.pageNumber', message: expect.any(String) },
+      ]);
+    }
+  });
+
   it('pages every member of the organization, newest first, each with their unit', async () => {
     const answer = await users({});
     expect(answer.status).toBe(200);

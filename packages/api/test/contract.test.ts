@@ -183,6 +183,18 @@ describe('each declaration is sound', () => {
     }
   });
 
+  it('refuses a page before the first of every paged body (issue 43: page 0 answered 500)', () => {
+    for (const endpoint of ENDPOINTS) {
+      const { body } = endpoint;
+      if (!endpoint.pageBase || !(body instanceof z.ZodObject) || !('pageNumber' in body.shape))
+        continue;
+      const first = endpoint.pageBase === 'one' ? 1 : 0;
+      const pageNumber = body.shape.pageNumber as z.ZodType;
+      expect(pageNumber.safeParse(first).success, endpoint.id).toBe(true);
+      expect(pageNumber.safeParse(first - 1).success, endpoint.id).toBe(false);
+    }
+  });
+
   it('sends the spec’s zero-based pages only on the few calls we chose', () => {
     const zeroBased = ENDPOINTS.filter((endpoint) => endpoint.pageBase === 'zero').map(
       (endpoint) => endpoint.id,

@@ -4,7 +4,7 @@
  * generated from these declarations, so they cannot drift apart.
  */
 import type { PageBase } from '@tawqi/domain';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /** The sections of SPEC §7, plus the areas our design adds. */
 export const AREAS = [
@@ -167,8 +167,23 @@ interface EndpointShape {
   upload?: { mediaTypes: readonly string[]; maxBytes: number };
 }
 
-/** Keeps the literal types of a declaration, so `call()` knows its input and output. */
+/**
+ * Keeps the literal types of a declaration, so `call()` knows its input and output. A paged
+ * body's `pageNumber` takes its range from the declared `pageBase`, here once for every grid: a
+ * page 0 of a one-based grid is refused as input, never read as a negative offset.
+ */
 export function defineEndpoint<const E extends Endpoint>(endpoint: E): E {
+  const { body, pageBase } = endpoint;
+  if (pageBase && body instanceof z.ZodObject && 'pageNumber' in body.shape)
+    return {
+      ...endpoint,
+      body: body.extend({
+        pageNumber: z
+          .int()
+          .min(pageBase === 'one' ? 1 : 0)
+          .max(1_000_000),
+      }),
+    };
   return endpoint;
 }
 

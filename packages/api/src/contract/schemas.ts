@@ -103,7 +103,10 @@ export function listOf<T extends z.ZodType>(row: T) {
   return z.object({ dataList: z.array(row) });
 }
 
-/** The page fields of a grid request body (SPEC §7 manage users: pageNumber, pageSize). */
+/**
+ * The page fields of a grid request body (SPEC §7 manage users: pageNumber, pageSize); the
+ * endpoint's `pageBase` sets where pageNumber starts (`defineEndpoint`).
+ */
 export const pageRequest = {
   pageNumber: z.int().nonnegative().max(1_000_000),
   pageSize: z.int().min(1).max(500),
