@@ -4,6 +4,7 @@
  * the session and translation-loading policies (session.ts, translationLoading.ts).
  */
 import type { ToastVariant } from './constants.js';
+import type { IdentityFlow } from './identityLogin.js';
 
 /** The catalogue's fixed messages, in the glossary's words (GLOSSARY.md). */
 export const MESSAGES = {
@@ -116,4 +117,18 @@ export function describe(
   if (fromServer) return fromServer;
   const key = description.from === 'key' ? description.key : 'errors.somethingWentWrong';
   return MESSAGES[key][language];
+}
+
+/**
+ * The catalogue's situations for an identity-app initiation that answered status "0" or failed
+ * (SPEC §8): KYC renewal's are notices, which stay until dismissed; every other flow's are the
+ * login initiation's toasts.
+ */
+export function initiationSituations(flow: IdentityFlow): {
+  rejected: ErrorSituation;
+  failed: ErrorSituation;
+} {
+  return flow === 'kycRenewal'
+    ? { rejected: 'renewalRejected', failed: 'renewalFailed' }
+    : { rejected: 'loginInitiationRejected', failed: 'loginInitiationFailed' };
 }

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   ERROR_CATALOGUE,
+  IDENTITY_FLOWS,
   MESSAGES,
+  initiationSituations,
   TOAST_VARIANTS,
   describe as describeMessage,
 } from '../src/index.js';
@@ -65,6 +67,23 @@ describe('error catalogue (SPEC §8)', () => {
     for (const text of Object.values(MESSAGES)) {
       expect(text.en.trim()).not.toBe('');
       expect(text.ar.trim()).not.toBe('');
+    }
+  });
+});
+
+describe('an identity-app initiation that fails (issue 43: the renewal error vanished after 4 s)', () => {
+  it('is a notice that stays until dismissed in KYC renewal, a toast elsewhere', () => {
+    const renewal = initiationSituations('kycRenewal');
+    expect([ERROR_CATALOGUE[renewal.rejected].kind, ERROR_CATALOGUE[renewal.failed].kind]).toEqual([
+      'notice',
+      'notice',
+    ]);
+    for (const flow of IDENTITY_FLOWS.filter((each) => each !== 'kycRenewal')) {
+      const { rejected, failed } = initiationSituations(flow);
+      expect([ERROR_CATALOGUE[rejected].kind, ERROR_CATALOGUE[failed].kind], flow).toEqual([
+        'toast',
+        'toast',
+      ]);
     }
   });
 });

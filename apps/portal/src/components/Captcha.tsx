@@ -15,6 +15,7 @@ import { deriveKey } from 'altcha-lib/algorithms/web/pbkdf2';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api.js';
+import { captchaKeyReader } from '../captchaKey.js';
 import { errorText, formGrid, muted } from './forms.css.js';
 
 type Phase = 'idle' | 'working' | 'done' | 'failed';
@@ -48,10 +49,17 @@ function loadRecaptcha(key: string): Promise<NonNullable<Window['grecaptcha']>> 
   });
 }
 
+/** The client key, fetched once for the page's life (SPEC §7 reference data). */
+const captchaKey = captchaKeyReader(
+  () => api.call(CONTRACT.recaptchaClientKey, {}),
+  (clientKey) => {
+    localStorage.setItem(STORAGE_KEYS.clientKey, clientKey);
+  },
+);
+
 /** A new token: the embedded captcha's answer, or reCAPTCHA's. */
 async function newToken(action: string): Promise<string> {
-  const { clientKey, provider } = await api.call(CONTRACT.recaptchaClientKey, {});
-  localStorage.setItem(STORAGE_KEYS.clientKey, clientKey);
+  const { clientKey, provider } = await captchaKey();
   if (provider === 'recaptcha')
     return (await loadRecaptcha(clientKey)).execute(clientKey, { action });
   const challenge = await api.call(CONTRACT.captchaChallenge, {});

@@ -17,6 +17,7 @@ import {
   formatClock,
   formatDigits,
   identityLoginReducer,
+  initiationSituations,
   isPolling,
   MESSAGES,
   nationalIdProblem,
@@ -274,6 +275,8 @@ export function IdentityApp({
 
   const start = async (event: SyntheticEvent | null, as: IdentityFlow = flow) => {
     event?.preventDefault();
+    // Renewal's failures are notices that stay until dismissed (SPEC §8).
+    const situations = initiationSituations(as);
     const id = asksForId ? toAsciiDigits(nationalId.trim()) : '';
     const problem = asksForId ? nationalIdProblem(id) : null;
     setIdProblem(problem);
@@ -284,13 +287,13 @@ export function IdentityApp({
       const answer = await CALLS[as].initiate(id, input);
       challenge.current = { transId: answer.transId, nationalId: answer.nationalID || id };
       dispatch({ type: 'initiate-answered', answer, now: Date.now() });
-      if (answer.status !== '1') report('loginInitiationRejected', answer.errorMessage);
+      if (answer.status !== '1') report(situations.rejected, answer.errorMessage);
     } catch (error) {
       dispatch({ type: 'initiate-failed' });
       // Too many requests for this id: the server says how long to wait, so that is shown.
       if (error instanceof ApiError && error.statusCode === 429 && error.hasMessage)
-        report('loginInitiationRejected', error.message);
-      else report('loginInitiationFailed');
+        report(situations.rejected, error.message);
+      else report(situations.failed);
     }
   };
 

@@ -264,7 +264,9 @@ export const createUavRequest = defineEndpoint({
   designNote:
     'SPEC §7 lists this call as POST {hash} in manage users. The create step validates the ' +
     'national id, verifies it through the identity app and fetches the user’s details; this ' +
-    'call then records the request (status Initiated 0) with the verification’s transId.',
+    'call then records the request with the verification’s transId, Pending (1) from the start: ' +
+    'the person has already approved in the identity app (Initiated 0 is the invitation’s state ' +
+    'until the invited person verifies).',
   access: 'session',
   body: z.strictObject({
     orgSlNo: slno,
