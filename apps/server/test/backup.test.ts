@@ -3,7 +3,6 @@
  * beside it, `npm run restore` into a new database, and `audit:verify` holds there — the built
  * tools, as an operator runs them.
  */
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createPool } from '../src/db/pool.js';
 import { createTestDatabase, dropTestDatabase, SARA, startHarness } from './harness.js';
+import { runNode } from './processes.js';
 
 const TOOL = fileURLToPath(new URL('../dist/tools/backup.js', import.meta.url));
 const VERIFY = fileURLToPath(new URL('../dist/tools/auditVerify.js', import.meta.url));
@@ -19,31 +19,15 @@ const h = await startHarness();
 const sourceUrl = (h.ownerPool as unknown as { options: { connectionString: string } }).options
   .connectionString;
 
-function run(
-  script: string,
-  args: string[],
-  env: Record<string, string>,
-): Promise<{ code: number | null; out: string; err: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [script, ...args], {
-      env: {
-        ...process.env,
-        TAWQI_MODE: 'demo',
-        CLAMD_ADDRESS: inject('clamdAddress'),
-        DATA_DIR: mkdtempSync(join(tmpdir(), 'tawqi-backup-data-')),
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    child.once('exit', (code) => {
-      resolve({ code, out, err });
-    });
+/** A built tool run as an operator runs it, in demo mode with its own DATA_DIR. */
+const run = (script: string, args: string[], env: Record<string, string>) =>
+  runNode([script, ...args], {
+    ...process.env,
+    TAWQI_MODE: 'demo',
+    CLAMD_ADDRESS: inject('clamdAddress'),
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'tawqi-backup-data-')),
+    ...env,
   });
-}
 
 /** Every table's row count, and every sequence's value. */
 async function census(url: string) {

@@ -5,7 +5,6 @@
  * read the access-token key from `signing_keys` with the application's role, sign a token for
  * another person's live session, and be let in (`GET /profile/my` → 200).
  */
-import { spawn } from 'node:child_process';
 import { createPrivateKey, webcrypto } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,6 +17,7 @@ import { ensureSoftHsmToken, findSoftHsm } from '../src/adapters/hsm/softHsm.js'
 import { compactJws } from '../src/jws.js';
 import { AUDIENCE, ISSUER } from '../src/modules/sessions/tokens.js';
 import { NOURA, SARA, startHarness, subscriberCertificate } from './harness.js';
+import { runNode } from './processes.js';
 
 const h = await startHarness();
 
@@ -326,21 +326,14 @@ describe('SoftHSM on a new DATA_DIR', () => {
     // Not the tests' own SoftHSM configuration: the one a server makes in dataDir.
     const env = { ...process.env };
     delete env.SOFTHSM2_CONF;
-    const open = () =>
-      new Promise<string>((resolve, reject) => {
-        const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
-          env: { ...env, SOFTHSM_MODULE_PATH: findSoftHsm() },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        });
-        let out = '';
-        let err = '';
-        child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-        child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-        child.once('exit', (code) => {
-          if (code === 0) resolve(out.trim());
-          else reject(new Error(err));
-        });
+    const open = async () => {
+      const run = await runNode(['--input-type=module', '-e', script], {
+        ...env,
+        SOFTHSM_MODULE_PATH: findSoftHsm(),
       });
+      if (run.code !== 0) throw new Error(run.err);
+      return run.out.trim();
+    };
     expect(await Promise.all(Array.from({ length: 8 }, open))).toEqual(Array(8).fill('1'));
     // And one more, started after: still the one.
     expect(await open()).toBe('1');
