@@ -5,6 +5,8 @@
 import { request, Agent } from 'node:http';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config.js';
+import type { Pool } from '../src/db/pool.js';
+import { sharedRateLimitStore } from '../src/http/sharedRateLimit.js';
 import { forgetEndedWindows, hit } from '../src/modules/throttle.js';
 import { startHarness } from './harness.js';
 
@@ -39,6 +41,45 @@ describe('the API limit behind a balancer', () => {
       );
       expect(rows.map((row) => row.address)).toEqual(['203.0.113.7']);
     });
+  });
+
+  it('admits exactly the limit across processes without a write per request', async () => {
+    // Two processes' stores on one database, their statements counted.
+    let statements = 0;
+    const counted = {
+      query: (text: string, values: unknown[]) => {
+        statements += 1;
+        return h.pool.query(text, values);
+      },
+    } as unknown as Pool;
+    const Store = sharedRateLimitStore(counted);
+    const processes = [new Store({}), new Store({})];
+    const flood = (requests: number) =>
+      Promise.all(
+        Array.from(
+          { length: requests },
+          (_, i) =>
+            new Promise<number>((resolve, reject) => {
+              processes[i % 2]?.incr(
+                'flood 192.0.2.55',
+                (error, result) => {
+                  if (error || !result) reject(error ?? new Error('no answer'));
+                  else resolve(result.current);
+                },
+                60_000,
+                100,
+              );
+            }),
+        ),
+      );
+    const admitted = (await flood(300)).filter((current) => current <= 100).length;
+    expect(admitted).toBe(100);
+    // A share of what is left at a time, not a statement per request (it was 300).
+    expect(statements).toBeLessThanOrEqual(30);
+    // A used-up window is refused without asking again.
+    const before = statements;
+    expect((await flood(50)).every((current) => current > 100)).toBe(true);
+    expect(statements).toBe(before);
   });
 
   it('believes X-Forwarded-For only from the configured balancers', async () => {

@@ -7,7 +7,7 @@ import type { Queryable } from '../db/pool.js';
 
 export interface Hit {
   allowed: boolean;
-  /** Attempts in this window, this one included. */
+  /** Attempts in this window, these included. */
   hits: number;
   retryAfterSeconds: number;
   /** Milliseconds until the window ends. */
@@ -20,14 +20,16 @@ export async function hit(
   limit: number,
   windowSeconds: number,
   now: Date,
+  /** Attempts counted at once (a process reserving a share of a limit: sharedRateLimit.ts). */
+  count = 1,
 ): Promise<Hit> {
   const result = await pool.query<{ hits: number; window_ends: Date }>(
-    `INSERT INTO rate_limit_hits (bucket, hits, window_ends) VALUES ($1, 1, $2::timestamptz + make_interval(secs => $3))
+    `INSERT INTO rate_limit_hits (bucket, hits, window_ends) VALUES ($1, $4, $2::timestamptz + make_interval(secs => $3))
      ON CONFLICT (bucket) DO UPDATE SET
-       hits = CASE WHEN rate_limit_hits.window_ends <= $2 THEN 1 ELSE rate_limit_hits.hits + 1 END,
+       hits = CASE WHEN rate_limit_hits.window_ends <= $2 THEN $4 ELSE rate_limit_hits.hits + $4 END,
        window_ends = CASE WHEN rate_limit_hits.window_ends <= $2 THEN $2::timestamptz + make_interval(secs => $3) ELSE rate_limit_hits.window_ends END
      RETURNING hits, window_ends`,
-    [bucket, now, windowSeconds],
+    [bucket, now, windowSeconds, count],
   );
   const row = result.rows[0] as { hits: number; window_ends: Date };
   const retryAfterMs = Math.max(0, row.window_ends.getTime() - now.getTime());
