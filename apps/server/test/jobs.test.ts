@@ -9,13 +9,17 @@ import { startHarness } from './harness.js';
 // The harness runs neither of these queues itself (its sweep and reconciliation are off).
 const h = await startHarness();
 const started: Jobs[] = [];
+/** What the runners told the log. */
+const reports: string[] = [];
 afterAll(async () => {
   await Promise.all(started.map((jobs) => jobs.stop()));
 });
 
 /** A process's runner of `job`, its period long enough that only the test offers it. */
 async function runner(job: Omit<RecurringJob, 'everySeconds'>): Promise<Jobs> {
-  const jobs = await startRecurringJobs(h.pool, [{ ...job, everySeconds: 3600 }], () => undefined);
+  const jobs = await startRecurringJobs(h.pool, [{ ...job, everySeconds: 3600 }], (message) =>
+    reports.push(message),
+  );
   started.push(jobs);
   return jobs;
 }
@@ -51,6 +55,17 @@ describe('recurring jobs', () => {
     expect(runs).toBe(1);
   });
 
+  it('offer a job of an hour or more when the process starts', async () => {
+    // The harness's server runs the daily CRL refresh and nobody offers it: a process restarted
+    // daily would otherwise never run it.
+    await vi.waitFor(
+      async () => {
+        expect(await jobStates('crl-refresh')).toEqual(['completed']);
+      },
+      { timeout: 30_000, interval: 200 },
+    );
+  });
+
   it('retry a run that fails, and show the queue to the operator', async () => {
     let attempts = 0;
     const jobs = await runner({
@@ -69,6 +84,8 @@ describe('recurring jobs', () => {
       { timeout: 60_000, interval: 200 },
     );
     expect(attempts).toBe(2);
+    // The failed attempt is in the log when it happens, not only in the queue's tables.
+    expect(reports).toContain('payment-reconcile failed (attempt 1)');
     const metrics = await h.call('GET', '/metrics');
     expect(metrics.status).toBe(200);
     expect(metrics.raw.toString()).toMatch(

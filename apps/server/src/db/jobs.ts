@@ -32,6 +32,7 @@ export const JOB_NAMES = [
 export type JobName = (typeof JOB_NAMES)[number];
 
 const RETRY_LIMIT = 3;
+const LONG_PERIOD_SECONDS = 3600;
 
 export interface RecurringJob {
   name: JobName;
@@ -114,11 +115,24 @@ export async function startRecurringJobs(
   for (const job of running) {
     await boss.work(
       job.name,
-      { pollingIntervalSeconds: Math.min(2, Math.max(0.5, job.everySeconds)) },
-      async () => {
-        await job.run();
+      {
+        pollingIntervalSeconds: Math.min(2, Math.max(0.5, job.everySeconds)),
+        includeMetadata: true,
+      },
+      async ([taken]) => {
+        try {
+          await job.run();
+        } catch (error) {
+          // pg-boss keeps the failure and retries; the log says so when it happens.
+          report(`${job.name} failed (attempt ${String((taken?.retryCount ?? 0) + 1)})`, error);
+          throw error;
+        }
       },
     );
+    // A job of an hour or more is also offered at start: processes restarted more often than its
+    // period (a daily CRL, a nightly deploy) would otherwise never run it. Once in its period
+    // still, whoever offers.
+    if (job.everySeconds >= LONG_PERIOD_SECONDS) void offer(job);
     const ticker = setInterval(() => void offer(job), job.everySeconds * 1000);
     ticker.unref();
     tickers.push(ticker);
