@@ -99,7 +99,21 @@ async function main(): Promise<void> {
   const localesDir = fileURLToPath(new URL('../../portal/public/locales', import.meta.url));
   // The background jobs' own connections: a slow job never takes one a request waits for.
   const jobsPool = createPool(appUrl, 3, report, config.DB_STATEMENT_TIMEOUT_MS);
-  const { app } = await createServer({ config, pool, jobsPool, portalDir, localesDir });
+  // The exports' likewise: a connection for each export written at once.
+  const exportsPool = createPool(
+    appUrl,
+    Math.max(1, config.EXPORTS_AT_ONCE),
+    report,
+    config.DB_STATEMENT_TIMEOUT_MS,
+  );
+  const { app } = await createServer({
+    config,
+    pool,
+    jobsPool,
+    exportsPool,
+    portalDir,
+    localesDir,
+  });
   await app.listen({ host: config.HOST, port: config.PORT });
 
   const banner = bannerOf(
@@ -129,6 +143,7 @@ async function main(): Promise<void> {
     clearTimeout(grace);
     await pool.end();
     await jobsPool.end();
+    await exportsPool.end();
     await embedded?.stop();
     console.log('stopped');
     process.exit(0);

@@ -92,6 +92,8 @@ export async function createServer(options: {
   pool: Pool;
   /** The background jobs' pool (default: `pool`), apart from the requests' connections. */
   jobsPool?: Pool;
+  /** The exports' pool (default: `pool`): a long export holds none of the requests' connections. */
+  exportsPool?: Pool;
   clock?: () => Date;
   /** Where the server will be reached, for the simulators' clients (they call over loopback). */
   selfOrigin?: () => string;
@@ -182,7 +184,7 @@ export async function createServer(options: {
     clock,
     keys,
     audit,
-    exports: createExportWriter({ pool: options.pool, config, clock }),
+    exports: createExportWriter({ pool: options.exportsPool ?? options.pool, config, clock }),
     signer: await loadSigner(options.pool, vault),
     identity,
     notifier,
@@ -350,6 +352,7 @@ export async function createServer(options: {
   app.addHook('onClose', async () => {
     await jobs.stop();
     await deps.pdfWork.close();
+    await deps.exports.close();
     // Also when nothing moved: the latest anchor then says the log was whole until the stop.
     await audit.checkpoint(options.pool, { evenIfUnchanged: true }).catch(() => undefined);
     vault.close();

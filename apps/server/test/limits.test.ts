@@ -3,9 +3,11 @@
  * connections per address; downloads named per RFC 6266 and sandboxed; exports capped in size,
  * rate and concurrency, cells only primitives; expected failures logged once, quietly.
  */
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { connect, type Socket } from 'node:net';
 import { Writable } from 'node:stream';
+import ExcelJS from 'exceljs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { createPool } from '../src/db/pool.js';
@@ -166,6 +168,69 @@ describe('exports', () => {
     release();
     await new Promise((resolve) => slow.once('close', resolve));
     expect(writer.running).toBe(0);
+  });
+
+  it("writes the file in a worker thread: the server's thread only turns rows into cells", async () => {
+    const config = loadConfig({ TAWQI_MODE: 'demo' });
+    const writer = createExportWriter({ pool: h.pool, config, clock: () => h.clock.now });
+    /** CPU milliseconds this process's main thread has used (Linux's per-thread count). */
+    const mainThreadMs = () => {
+      const stat = readFileSync(`/proc/self/task/${String(process.pid)}/stat`, 'latin1');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return (Number(fields[11]) + Number(fields[12])) * 10;
+    };
+    const columns = Array.from({ length: 12 }, (_, index) => ({
+      header: { en: `Column ${String(index)}`, ar: `العمود ${String(index)}` },
+      value: (row: number) =>
+        index % 3 === 0 ? row * index : `Value ${String(row)}-${String(index)}`,
+    }));
+    const rows = 40_000;
+    const mainBefore = mainThreadMs();
+    const allBefore = process.cpuUsage();
+    const file = await writer.stream({
+      userSlno: 9,
+      count: () => Promise.resolve(rows),
+      rows: function* () {
+        for (let row = 0; row < rows; row += 1) yield row;
+      },
+      sheetName: 'Large',
+      columns,
+      language: 'ar',
+    });
+    const pieces: Buffer[] = [];
+    for await (const piece of file) pieces.push(piece as Buffer);
+    const onMain = mainThreadMs() - mainBefore;
+    const spent = process.cpuUsage(allBefore);
+    const everywhere = (spent.user + spent.system) / 1000;
+    await writer.close();
+    // Most of the work (the sheet's XML, its compression) was another thread's.
+    expect(everywhere - onMain).toBeGreaterThan(onMain);
+    // And the file is whole: every row, right to left.
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(Buffer.concat(pieces) as unknown as ArrayBuffer);
+    const sheet = book.getWorksheet('Large');
+    expect(sheet?.rowCount).toBe(rows + 1);
+    expect(sheet?.getRow(rows + 1).getCell(2).value).toBe(`Value ${String(rows - 1)}-1`);
+    expect(sheet?.views[0]?.rightToLeft).toBe(true);
+  });
+
+  it('ends the worker when the download is closed part-way', async () => {
+    const config = loadConfig({ TAWQI_MODE: 'demo' });
+    const writer = createExportWriter({ pool: h.pool, config, clock: () => h.clock.now });
+    const file = await writer.stream({
+      userSlno: 10,
+      count: () => Promise.resolve(1),
+      rows: function* () {
+        for (let row = 0; ; row += 1) yield row;
+      },
+      sheetName: 'Endless',
+      columns: [{ header: { en: 'A', ar: 'أ' }, value: (row: number) => row }],
+      language: 'en',
+    });
+    await new Promise((resolve) => file.once('data', resolve));
+    file.destroy();
+    await expect.poll(() => writer.running, { timeout: 30_000 }).toBe(0);
+    await writer.close();
   });
 
   it('writes only primitives: an object that exceljs would turn into a formula or link is refused', () => {

@@ -135,11 +135,12 @@ export function gridHandlers<G extends AnyGrid, Stored extends object>(
       const userSlno = requireCaller(context.caller).userSlno;
       const file = await deps.exports.stream({
         userSlno,
-        count: async () =>
-          (await pool.query<{ count: number }>(`${query.count} WHERE ${where}`, [...values]))
+        // Read on the exports' own pool: a long export holds none of the requests' connections.
+        count: async (exportsPool) =>
+          (await exportsPool.query<{ count: number }>(`${query.count} WHERE ${where}`, [...values]))
             .rows[0]?.count ?? 0,
-        rows: async function* () {
-          for await (const stored of batches<Stored>(pool, {
+        rows: async function* (exportsPool) {
+          for await (const stored of batches<Stored>(exportsPool, {
             select: query.select,
             where,
             values,
@@ -150,7 +151,7 @@ export function gridHandlers<G extends AnyGrid, Stored extends object>(
         sheetName,
         columns,
         language,
-        ...(summary ? { summary: () => summary(pool, context, language) } : {}),
+        ...(summary ? { summary: (exportsPool) => summary(exportsPool, context, language) } : {}),
       });
       // Recorded once its checks passed: who exported what, with which filter's size.
       await deps.audit.record(pool, context.audit, {

@@ -11,10 +11,10 @@
  * queued behind a hostile one; the eSign service's work (authenticated applications, approved signers) waits its turn,
  * PDF_WORK_AT_ONCE at a time. What needs the keys is done here, asked for by the worker.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import pLimit from 'p-limit';
+import { builtScript } from '../../builtScript.js';
 import type { Config } from '../../config.js';
 import { AppError } from '../../http/errors.js';
 import { UnreadablePdfError, type PdfSigning, type SigningSteps } from '../pki/pades.js';
@@ -41,21 +41,6 @@ export type WorkerMessage =
   | { tooComplex: TooComplexError['reason'] }
   | { unreadable: string }
   | { failed: string };
-
-/**
- * The worker's script: beside this module in the built server. Tests run the TypeScript sources,
- * and their worker runs the build (turbo builds the server before its tests).
- */
-function workerScript(): string {
-  const here = fileURLToPath(new URL('./pdfWorker.js', import.meta.url));
-  const at = here.lastIndexOf('/src/modules/');
-  const script = at === -1 ? here : `${here.slice(0, at)}/dist/modules/${here.slice(at + 13)}`;
-  if (!existsSync(script))
-    throw new Error(
-      `${script} is missing: build the server first (npm run build -w @tawqi/server)`,
-    );
-  return script;
-}
 
 /**
  * The CPU time in milliseconds thread `tid` of this process has used, from /proc (utime + stime,
@@ -149,9 +134,12 @@ export function createPdfWork(limits: Limits): PdfWork {
   /** Each worker's thread id, told by its first message (null: the worker cannot tell it). */
   const threads = new WeakMap<Worker, number | null>();
   const spawn = () => {
-    const worker = new Worker((script ??= workerScript()), {
-      resourceLimits: { maxOldGenerationSizeMb: limits.VERIFY_MEMORY_MB },
-    });
+    const worker = new Worker(
+      (script ??= builtScript(new URL('./pdfWorker.js', import.meta.url))),
+      {
+        resourceLimits: { maxOldGenerationSizeMb: limits.VERIFY_MEMORY_MB },
+      },
+    );
     worker.once('message', (message: WorkerMessage) => {
       if ('thread' in message) threads.set(worker, message.thread ?? null);
     });

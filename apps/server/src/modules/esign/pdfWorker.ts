@@ -4,9 +4,8 @@
  * starts it, sends it jobs, bounds each one's time and the thread's memory, answers its questions
  * (what needs the keys) and ends it.
  */
-import { readlinkSync } from 'node:fs';
-import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
+import { lowestPriorityForThisThread } from '../../threadPriority.js';
 import { signPdf, UnreadablePdfError } from '../pki/pades.js';
 import { readableForSigning, readSignatures, TooComplexError } from './pdfReading.js';
 import type { Question, WorkerJob, WorkerMessage } from './pdfWork.js';
@@ -15,16 +14,9 @@ const port = parentPort;
 if (!port) throw new Error('pdfWorker.ts runs as a worker thread');
 const post = (message: WorkerMessage) => port.postMessage(message);
 
-// The event loop comes first: on Linux a thread has a nice value of its own, and this one takes
-// the lowest priority, so a hostile file's reading uses only the CPU the server leaves over. Its
-// id is told first: its work's time limit is of this thread's CPU time.
-let thread: number | undefined;
-try {
-  thread = Number(readlinkSync('/proc/thread-self').split('/').at(-1));
-  setPriority(thread, 19);
-} catch {
-  // Elsewhere (no /proc/thread-self) the worker keeps the server's priority.
-}
+// The event loop comes first (the lowest priority: a hostile file's reading uses only the CPU the
+// server leaves over). Its id is told first: its work's time limit is of this thread's CPU time.
+const thread = lowestPriorityForThisThread();
 post({ thread });
 
 // One job at a time, and one question at a time within it: the signing steps are asked in turn.

@@ -28,12 +28,14 @@ export const TIME_ZONE_NAMED: Record<Language, string> = {
 };
 
 /**
- * The instant as a spreadsheet cell showing Riyadh's wall-clock time: a spreadsheet has no time
- * zones and shows a date cell's fields as written, so the fields written are Riyadh's.
+ * A zone's wall-clock formatter, made once: making one costs as much as a thousand uses, and an
+ * export formats every date cell of every row (it held the server's thread for seconds).
  */
-export function wallClockCell(instant: Date, timeZone = DISPLAY_TIME_ZONE): Date {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
+function wallClockIn(timeZone: string): Intl.DateTimeFormat {
+  let format = wallClocks.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
       timeZone,
       hourCycle: 'h23',
       year: 'numeric',
@@ -42,7 +44,19 @@ export function wallClockCell(instant: Date, timeZone = DISPLAY_TIME_ZONE): Date
       hour: '2-digit',
       minute: '2-digit',
       second: '2-digit',
-    })
+    });
+    wallClocks.set(timeZone, format);
+  }
+  return format;
+}
+
+/**
+ * The instant as a spreadsheet cell showing Riyadh's wall-clock time: a spreadsheet has no time
+ * zones and shows a date cell's fields as written, so the fields written are Riyadh's.
+ */
+export function wallClockCell(instant: Date, timeZone = DISPLAY_TIME_ZONE): Date {
+  const parts = Object.fromEntries(
+    wallClockIn(timeZone)
       .formatToParts(instant)
       .map((part) => [part.type, Number(part.value)]),
   ) as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number>;
