@@ -6,7 +6,7 @@ import { createApiClient } from '@tawqi/api';
 import { ROUTES, toLanguage } from '@tawqi/domain';
 import i18next from 'i18next';
 import { navigate } from 'wouter/use-browser-location';
-import { sessionAtom } from './state/atoms.js';
+import { sessionArrivedAtom } from './state/atoms.js';
 import { store } from './state/store.js';
 
 export const api = createApiClient({
@@ -18,6 +18,6 @@ export const api = createApiClient({
     navigate(ROUTES.logout);
   },
   onSession: (session) => {
-    store.set(sessionAtom, session);
+    store.set(sessionArrivedAtom, session);
   },
 });

@@ -670,6 +670,36 @@ describe('approvals of change requests', () => {
     expect([...types].every((type) => type.startsWith('تغيير'))).toBe(true);
   });
 
+  it('exports the filtered change requests, as each approval list exports (SPEC §2)', async () => {
+    const filter = { orgSlNo: 314, statuses: ['Approved', 'Pending'] };
+    const list = await h.call('POST', '/api/v1/approval/org/users/change/requests', {
+      token: sara,
+      body: { ...filter, pageNumber: 1, pageSize: 10 },
+    });
+    const download = await fetch(
+      `${h.baseUrl}/api/v1/excel/report/exportOrganizationApprovalUserChangeRequest`,
+      {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${sara}`,
+          'x-device-id': DEVICE,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ ...filter, language: 'ar' }),
+      },
+    );
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-disposition')).toContain(
+      'OrganizationUserChangeRequest.xlsx',
+    );
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await download.arrayBuffer());
+    const sheet = workbook.worksheets[0] as ExcelJS.Worksheet;
+    expect(sheet.rowCount - 1).toBe(list.body.totalCount);
+    expect(sheet.getRow(1).values).toContain('التغيير');
+    expect(sheet.views[0]?.rightToLeft).toBe(true);
+  });
+
   it('shows a change as it is and as asked for, and makes it when approved', async () => {
     const [change] = await openChanges('unit');
     if (!change) throw new Error('no unit change');

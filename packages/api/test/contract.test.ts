@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { DSC_REPORT_FILE_NAME, EXPORT_FILE_NAMES } from '@tawqi/domain';
+import { CHANGE_REQUESTS_FILE_NAME, DSC_REPORT_FILE_NAME, EXPORT_FILE_NAMES } from '@tawqi/domain';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { CONTRACT, ENDPOINTS, pathParameterNames, type Endpoint } from '../src/index.js';
@@ -302,11 +302,16 @@ describe('each declaration is sound', () => {
       .map((entry) => entry.fileName);
     expect(ofSpec.sort()).toEqual(Object.values(EXPORT_FILE_NAMES).sort());
     expect(new Set(ofSpec).size).toBe(ofSpec.length);
-    // Ours (design calls) stay few, and use the spec's name for what they export; the DSC
-    // report, which the spec names no file for, has its own.
+    // Ours (design calls) stay few, and use the spec's name for what they export; the change
+    // requests and the DSC report, which the spec names no file for, have their own.
     expect(
-      exports.filter((entry) => entry.origin === 'design').map((entry) => entry.fileName),
-    ).toEqual([EXPORT_FILE_NAMES.esignTransactions, DSC_REPORT_FILE_NAME]);
+      exports
+        .filter((entry) => entry.origin === 'design')
+        .map((entry) => entry.fileName)
+        .sort(),
+    ).toEqual(
+      [EXPORT_FILE_NAMES.esignTransactions, CHANGE_REQUESTS_FILE_NAME, DSC_REPORT_FILE_NAME].sort(),
+    );
   });
 
   it('refuses unknown fields in every request (strict objects)', () => {

@@ -75,6 +75,12 @@ export const EXPORT_FILE_NAMES = {
   l2StockAllocationReports: 'L2_Stock_Allocation_Reports.xlsx',
   l2OrganizationRolePlanAllocationReports: 'L2_Organization_Role_Plan_Allocation_Reports.xlsx',
 } as const;
+
+/**
+ * The change requests' export (SPEC §2: each approval list has an export), whose file SPEC §9 does
+ * not name: named after the new-user requests' file.
+ */
+export const CHANGE_REQUESTS_FILE_NAME = 'OrganizationUserChangeRequest.xlsx';
 export type ExportName = keyof typeof EXPORT_FILE_NAMES;
 
 /** Toast variants and behaviour (SPEC §8, §9). */

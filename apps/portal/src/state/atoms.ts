@@ -38,6 +38,17 @@ export const activeOrganizationAtom = atom(
   },
 );
 
+/**
+ * A session arrives (sign-in, a refresh): the active organization it opens on is stored as a
+ * switch stores it (SPEC §3: the selected organization id is kept in local storage from the
+ * start, not only after a switch).
+ */
+export const sessionArrivedAtom = atom(null, (get, set, session: SessionData | null) => {
+  set(sessionAtom, session);
+  const active = get(activeOrganizationAtom);
+  if (active) set(activeOrganizationAtom, active.slno);
+});
+
 /** A provider the person is on the staff of, with their provider roles (issue 36). */
 export type SessionProvider = SessionData['providerList'][number];
 

@@ -120,6 +120,7 @@ export const POLICIES: Record<EndpointId, Policy> = {
   exportNewUserRequests: APPROVE,
   processNewUserRequest: APPROVE,
   changeRequests: APPROVE,
+  exportChangeRequests: APPROVE,
   changeRequestDetails: APPROVE,
   processChangeRequest: APPROVE,
   esignDeductionSummary: REPORTS,

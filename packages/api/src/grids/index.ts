@@ -542,8 +542,24 @@ export const rolePlanPurchasesGrid = defineGrid({
   export: CONTRACT.exportPurchaseOrgRolePlan,
   statuses: { all: PLAN_PURCHASE_STATUSES, start: defaultStatusFilter('rolePlanPurchases') },
   searchable: true,
-  columns: [
-    ...purchaseColumns(),
+  columns: [...purchaseColumns(), ...pricedPlanColumns(), statusColumn(120)],
+  rowKey: (row) => row.transactionNo,
+  listInput: (view) => ({ body: queryIdPage(CONTRACT.rolePlans, view) }),
+  exportInput: (filter, language) => ({ body: { ...queryIdFilter(filter), language } }),
+});
+
+/**
+ * A priced plan's fields (SPEC §3 "Purchase rows": role, special and purchase order plans): its
+ * name and total on screen, its type, price and VAT in the file too.
+ */
+function pricedPlanColumns(): GridColumn<{
+  planName: string;
+  planType: string;
+  price: number;
+  vat: number;
+  totalPrice: number;
+}>[] {
+  return [
     { id: 'planName', header: PLAN_HEADERS.plan, kind: 'text', value: (row) => row.planName },
     {
       id: 'planType',
@@ -567,31 +583,37 @@ export const rolePlanPurchasesGrid = defineGrid({
       value: (row) => row.totalPrice,
       width: 140,
     },
-    statusColumn(120),
-  ],
-  rowKey: (row) => row.transactionNo,
-  listInput: (view) => ({ body: queryIdPage(CONTRACT.rolePlans, view) }),
-  exportInput: (filter, language) => ({ body: { ...queryIdFilter(filter), language } }),
-});
+  ];
+}
 
-/** What a special plan row shows besides a purchase's fields: its plan and its amounts. */
-function specialPlanColumns(): GridColumn<{
-  planName: string;
-  totalPrice: number;
+/**
+ * What the provider's server answered a special plan or purchase order (SPEC §3 "Purchase rows":
+ * errorMessage, errorCode, responseStatus), in the file: who reconciles a failure needs the code
+ * and status, not only the message.
+ */
+function serverOutcomeColumns(): GridColumn<{
   errorMessage: string | null;
+  errorCode: string | null;
+  responseStatus: string | null;
 }>[] {
   return [
-    { id: 'planName', header: PLAN_HEADERS.plan, kind: 'text', value: (row) => row.planName },
     {
-      id: 'totalPrice',
-      header: PLAN_HEADERS.total,
-      kind: 'money',
-      value: (row) => row.totalPrice,
-      width: 140,
+      id: 'responseStatus',
+      header: { en: 'Response status', ar: 'حالة الاستجابة' },
+      kind: 'verbatim',
+      value: (row) => row.responseStatus,
+      only: 'file',
+    },
+    {
+      id: 'errorCode',
+      header: { en: 'Error code', ar: 'رمز الخطأ' },
+      kind: 'verbatim',
+      value: (row) => row.errorCode,
+      only: 'file',
     },
     {
       id: 'errorMessage',
-      header: { en: 'Remarks', ar: 'الملاحظات' },
+      header: { en: 'Error message', ar: 'رسالة الخطأ' },
       kind: 'text',
       value: (row) => row.errorMessage,
       only: 'file',
@@ -609,7 +631,12 @@ export const specialPlansGrid = defineGrid({
   export: CONTRACT.exportSpecialPlan,
   statuses: { all: SPECIAL_PLAN_STATUSES, start: defaultStatusFilter('specialPlans') },
   searchable: true,
-  columns: [...purchaseColumns(), ...specialPlanColumns(), statusColumn(170)],
+  columns: [
+    ...purchaseColumns(),
+    ...pricedPlanColumns(),
+    ...serverOutcomeColumns(),
+    statusColumn(170),
+  ],
   rowKey: (row) => row.transactionNo,
   listInput: (view) => ({ body: orgPage(CONTRACT.specialPlans, view) }),
   exportInput: (filter, language) => ({ body: { ...orgFilter(filter), language } }),
@@ -634,7 +661,8 @@ export const providerSpecialPlansGrid = defineGrid({
       value: (row) => row.organizationName,
       width: 200,
     },
-    ...specialPlanColumns(),
+    ...pricedPlanColumns(),
+    ...serverOutcomeColumns(),
     statusColumn(170),
   ],
   rowKey: (row) => row.transactionNo,
@@ -661,7 +689,12 @@ export const purchaseOrdersGrid = defineGrid({
   export: CONTRACT.exportPurchaseOrderRequest,
   statuses: { all: PURCHASE_ORDER_STATUSES, start: defaultStatusFilter('purchaseOrders') },
   searchable: true,
-  columns: [...purchaseColumns(), ...specialPlanColumns(), statusColumn(170)],
+  columns: [
+    ...purchaseColumns(),
+    ...pricedPlanColumns(),
+    ...serverOutcomeColumns(),
+    statusColumn(170),
+  ],
   rowKey: (row) => row.transactionNo,
   listInput: (view) => ({ body: orgPage(CONTRACT.purchaseOrders, view) }),
   exportInput: (filter, language) => ({ body: { ...orgFilter(filter), language } }),
@@ -690,7 +723,8 @@ export const providerPurchaseOrdersGrid = defineGrid({
       value: (row) => row.transferReference,
       width: 150,
     },
-    ...specialPlanColumns(),
+    ...pricedPlanColumns(),
+    ...serverOutcomeColumns(),
     statusColumn(170),
   ],
   rowKey: (row) => row.transactionNo,
@@ -892,7 +926,7 @@ export const newUserApprovalsGrid = defineGrid({
 export const changeRequestsGrid = defineGrid({
   id: 'changeRequests',
   list: CONTRACT.changeRequests,
-  export: null,
+  export: CONTRACT.exportChangeRequests,
   statuses: { all: REVIEW_REQUEST_STATUSES, start: defaultStatusFilter('changeRequests') },
   searchable: true,
   columns: [
@@ -922,7 +956,7 @@ export const changeRequestsGrid = defineGrid({
   ],
   rowKey: (row) => String(row.changeRequestSlno),
   listInput: (view) => ({ body: orgPage(CONTRACT.changeRequests, view) }),
-  exportInput: null,
+  exportInput: (filter, language) => ({ body: { ...orgFilter(filter), language } }),
 });
 
 /**

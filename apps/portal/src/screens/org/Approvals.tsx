@@ -6,7 +6,8 @@
  * person is told why). The admin who made a request sees why they cannot decide it: another
  * Enrolment Admin does. A request someone else decided meanwhile says so and shows the decision.
  * The second tab is members' change requests (e-mail, mobile, unit): what is and what is asked
- * for, decided the same way; an approved change is made.
+ * for, decided the same way; an approved change is made; exported as
+ * OrganizationUserChangeRequest.xlsx (SPEC §2: each approval list has an export).
  */
 import { CONTRACT } from '@tawqi/api';
 import { changeRequestsGrid, newUserApprovalsGrid } from '@tawqi/api/grids';

@@ -25,7 +25,7 @@ import { reportFailure, toasts } from '../../toasts.js';
 import { actions, heading, muted, screen, title } from '../my/my.css.js';
 import { Facts, shown } from '../../components/Facts.js';
 import { PackDialog, type PackItem } from './PackDialog.js';
-import { OrderLines } from './Purchases.js';
+import { failureFacts, OrderLines } from './Purchases.js';
 import { SectionLinks } from './SectionLinks.js';
 
 type Category = 'counter' | 'role';
@@ -38,6 +38,8 @@ export interface OrderRow {
   totalPrice: number;
   status: PurchaseOrderStatus;
   errorMessage: string | null;
+  errorCode: string | null;
+  responseStatus: string | null;
 }
 
 const refresh = () => invalidate(CONTRACT.purchaseOrders.area);
@@ -107,6 +109,7 @@ function OurOrder({ organization, row }: { organization: number; row: OrderRow }
         facts={[
           [t('users.detail.status'), <Status key="status" status={row.status} />],
           [t('special.remarks'), shown(row.errorMessage)],
+          ...failureFacts(row, t),
         ]}
       />
       {AWAITING_TRANSFER.includes(row.status) ? (

@@ -10,6 +10,7 @@ import { queryIdOf } from '@tawqi/domain';
 import { Link } from '@tawqi/ui';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
+import type { ReactNode } from 'react';
 import { GridScreen } from '../../components/GridScreen.js';
 import { ReadState } from '../../components/ReadState.js';
 import { useFormat } from '../../format.js';
@@ -112,4 +113,20 @@ export default function Purchases({ category }: { category: PurchaseCategory }) 
       )}
     </div>
   );
+}
+
+/**
+ * What the provider's server answered besides its message (SPEC §8: the rows carry errorCode and
+ * responseStatus), shown when there is one: who reconciles a failure quotes the code.
+ */
+export function failureFacts(
+  row: { errorCode: string | null; responseStatus: string | null },
+  t: (key: string) => string,
+): [string, ReactNode][] {
+  return [
+    ...(row.errorCode ? [[t('special.errorCode'), row.errorCode] as [string, ReactNode]] : []),
+    ...(row.responseStatus
+      ? [[t('special.responseStatus'), row.responseStatus] as [string, ReactNode]]
+      : []),
+  ];
 }

@@ -24,6 +24,7 @@ import { activeOrganizationAtom } from '../../state/atoms.js';
 import { reportFailure } from '../../toasts.js';
 import { actions, heading, muted, screen, title } from '../my/my.css.js';
 import { Facts, shown } from '../../components/Facts.js';
+import { failureFacts } from './Purchases.js';
 import { SectionLinks } from './SectionLinks.js';
 
 /** A priced request that is not paid yet can be paid (again, after a refused card). */
@@ -33,8 +34,11 @@ export interface RequestRow {
   transactionNo: string;
   productKeyRequestSlNo: number;
   planName: string;
+  planType: string;
   status: SpecialPlanStatus;
   errorMessage: string | null;
+  errorCode: string | null;
+  responseStatus: string | null;
 }
 
 /** One of the organization's requests: what it is, what it costs, and paying it. */
@@ -68,12 +72,14 @@ function OurRequest({ organization, row }: { organization: number; row: RequestR
         label={t('special.of', { id: row.transactionNo })}
         facts={[
           [t('special.asked'), row.planName],
+          [t('special.planType'), row.planType],
           [t('buy.lines.validity'), line?.validity ?? '—'],
           [t('buy.lines.price'), format.sar(line?.price ?? 0)],
           [t('buy.lines.vat'), format.sar(line?.vat ?? 0)],
           [t('buy.lines.total'), format.sar(line?.totalPrice ?? 0)],
           [t('users.detail.status'), <Status key="status" status={row.status} />],
           [t('special.remarks'), shown(row.errorMessage)],
+          ...failureFacts(row, t),
         ]}
       />
       {PAYABLE.includes(row.status) ? (

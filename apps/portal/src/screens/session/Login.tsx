@@ -23,7 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { api } from '../../api.js';
 import { dashboardFor } from '../../session.js';
-import { languageAtom, sessionAtom } from '../../state/atoms.js';
+import { languageAtom, sessionArrivedAtom, sessionAtom } from '../../state/atoms.js';
 import { storage } from '../../state/storage.js';
 import { reportFailure } from '../../toasts.js';
 import PreEnrolmentLayout from '../../layouts/PreEnrolmentLayout.js';
@@ -32,7 +32,7 @@ import { CodeForm } from '../../components/CodeForm.js';
 import { IdentityApp, useNow } from '../../components/IdentityApp.js';
 
 function useSignedIn() {
-  const setSession = useSetAtom(sessionAtom);
+  const setSession = useSetAtom(sessionArrivedAtom);
   const search = useSearch();
   const [, navigate] = useLocation();
   return (session: SessionData) => {
