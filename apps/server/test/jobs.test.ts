@@ -55,17 +55,6 @@ describe('recurring jobs', () => {
     expect(runs).toBe(1);
   });
 
-  it('offer a job of an hour or more when the process starts', async () => {
-    // The harness's server runs the daily CRL refresh and nobody offers it: a process restarted
-    // daily would otherwise never run it.
-    await vi.waitFor(
-      async () => {
-        expect(await jobStates('crl-refresh')).toEqual(['completed']);
-      },
-      { timeout: 30_000, interval: 200 },
-    );
-  });
-
   it('retry a run that fails, and show the queue to the operator', async () => {
     let attempts = 0;
     const jobs = await runner({

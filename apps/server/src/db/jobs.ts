@@ -32,7 +32,6 @@ export const JOB_NAMES = [
 export type JobName = (typeof JOB_NAMES)[number];
 
 const RETRY_LIMIT = 3;
-const LONG_PERIOD_SECONDS = 3600;
 
 export interface RecurringJob {
   name: JobName;
@@ -129,10 +128,6 @@ export async function startRecurringJobs(
         }
       },
     );
-    // A job of an hour or more is also offered at start: processes restarted more often than its
-    // period (a daily CRL, a nightly deploy) would otherwise never run it. Once in its period
-    // still, whoever offers.
-    if (job.everySeconds >= LONG_PERIOD_SECONDS) void offer(job);
     const ticker = setInterval(() => void offer(job), job.everySeconds * 1000);
     ticker.unref();
     tickers.push(ticker);
