@@ -245,6 +245,19 @@ export async function openFirstRow(
   return grid;
 }
 
+/** A person's detail shows the whole address (SPEC §3): city, region, postal code and country, each filled. */
+export async function expectAddress(detail: HTMLElement): Promise<void> {
+  for (const part of ['city', 'region', 'postalCode', 'country']) {
+    const term = await within(detail).findByText(
+      text(`org:users.detail.${part}`),
+      {},
+      { timeout: 5000 },
+    );
+    await expect(term.nextElementSibling?.textContent ?? '').toMatch(/\S/u);
+    await expect(term.nextElementSibling?.textContent).not.toBe('—');
+  }
+}
+
 /**
  * Chooses the first option of the Select labelled `label`, once its options have come (a Select
  * is disabled while its list is empty: a press before then opens nothing).

@@ -84,6 +84,28 @@ export const WithdrawnArabic = inArabic(Withdrawn);
 export const NotAnInvitation = endedStory('invalid');
 export const NotAnInvitationArabic = inArabic(NotAnInvitation);
 
+/** Opened without its invitation: the page says the link is incomplete, under its heading. */
+export const IncompleteLink: Story = {
+  parameters: { portal: { route: '/verify-orgUser' } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      canvas.getByRole('heading', { level: 1, name: text('enrol:invitation.title') }),
+    ).toBeVisible();
+    await expect(canvas.getByRole('status')).toHaveTextContent(
+      text('enrol:invitation.outcomes.incomplete'),
+    );
+  },
+};
+export const IncompleteLinkArabic = inArabic(IncompleteLink);
+
+/** The details page opened without its invitation says the same. */
+export const DetailsIncompleteLink: Story = {
+  render: () => <VerifyOrgUserDetails />,
+  parameters: { portal: { route: '/verify-orgUser-details?invitation=' } },
+  play: IncompleteLink.play,
+};
+
 const DETAILS = { portal: { route: '/verify-orgUser-details?invitation=abc.123.def' } };
 
 /** The details to review; a wrong e-mail is said; accepted and sent, the person is told what comes next. */

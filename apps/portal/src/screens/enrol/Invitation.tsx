@@ -39,10 +39,34 @@ function Page({ children }: { children: React.ReactNode }) {
   );
 }
 
+/**
+ * A link opened without its invitation (cut by a mail program, or typed by hand) is said to be
+ * incomplete on the page, with its heading, as a wrong token is; nothing is asked of the server.
+ */
+function Incomplete() {
+  const { t } = useTranslation('enrol');
+  return (
+    <Page>
+      <section className={section}>
+        <p role="status">{t('invitation.outcomes.incomplete')}</p>
+      </section>
+    </Page>
+  );
+}
+
 export function VerifyOrgUser() {
+  const token = useInvitationToken();
+  return token === '' ? <Incomplete /> : <Invitation token={token} />;
+}
+
+export function VerifyOrgUserDetails() {
+  const token = useInvitationToken();
+  return token === '' ? <Incomplete /> : <InvitationDetails token={token} />;
+}
+
+function Invitation({ token }: { token: string }) {
   const { t } = useTranslation('enrol');
   const [, navigate] = useLocation();
-  const token = useInvitationToken();
   const read = useApi(CONTRACT.openInvitation, { body: { token } });
   if (read.status === 'failed' || !read.data) return <ReadState read={read} />;
   const invitation = read.data;
@@ -83,9 +107,8 @@ export function VerifyOrgUser() {
   );
 }
 
-export function VerifyOrgUserDetails() {
+function InvitationDetails({ token }: { token: string }) {
   const { t } = useTranslation('enrol');
-  const token = useInvitationToken();
   const read = useApi(CONTRACT.invitationDetails, { body: { token } });
   const [email, setEmail] = useState<string | null>(null);
   const [mobile, setMobile] = useState<string | null>(null);

@@ -13,6 +13,7 @@ import { expect, userEvent, within } from 'storybook/test';
 import { gridStories } from '../../stories/gridStories.js';
 import {
   SESSION_WITH_ORGANIZATIONS,
+  expectAddress,
   inArabic,
   inDark,
   openFirstRow,
@@ -70,6 +71,7 @@ export const Data: Story = {
     await expect(
       within(grid).getByRole('button', { name: new RegExp(text('org:approvals.approve')) }),
     ).toBeEnabled();
+    await expectAddress(grid);
     // The request's documents, each downloadable under its own name.
     const documents = within(grid).getByRole('list', { name: text('org:documents.title') });
     await expect(

@@ -25,6 +25,7 @@ import { useFormat } from '../../format.js';
 import { invalidate, useApi } from '../../queries.js';
 import { activeOrganizationAtom } from '../../state/atoms.js';
 import { heading, screen, title } from '../my/my.css.js';
+import { addressFacts } from './addressFacts.js';
 import { Decision } from './Decision.js';
 import { documentsFact } from './Documents.js';
 import { Facts, shown } from '../../components/Facts.js';
@@ -62,6 +63,7 @@ function Request({ organization, userSlno }: { organization: number; userSlno: n
           ],
           [t('users.detail.nationality'), shown(data.nationality)],
           [t('users.detail.nationalId'), <Verbatim key="id">{data.maskedNationalId}</Verbatim>],
+          ...addressFacts(t, data),
           [t('approvals.kyc'), data.kycStatus],
           [t('users.detail.status'), <Status key="status" status={data.status} />],
           [t('approvals.remarks'), <Verbatim key="remarks">{shown(data.remarks)}</Verbatim>],

@@ -12,6 +12,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { gridStories } from '../../stories/gridStories.js';
 import {
   SESSION_WITH_ORGANIZATIONS,
+  expectAddress,
   inArabic,
   inDark,
   openFirstRow,
@@ -48,6 +49,7 @@ export const Data: Story = {
       await within(grid).findByText(text('org:users.detail.nationalId'), {}, { timeout: 5000 }),
     ).toBeVisible();
     await waitFor(() => expect(within(grid).getByText(/^\*{6}\d{4}$/)).toBeVisible());
+    await expectAddress(grid);
   },
 };
 export const DataArabic = inArabic(Data);

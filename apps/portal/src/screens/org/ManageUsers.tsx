@@ -24,6 +24,7 @@ import { ORG_PATHS } from '../../paths.js';
 import { activeOrganizationAtom } from '../../state/atoms.js';
 import { actions, heading, screen, title } from '../my/my.css.js';
 import { Facts, shown } from '../../components/Facts.js';
+import { addressFacts } from './addressFacts.js';
 import { MemberActions } from './MemberActions.js';
 import { useUnitOptions } from './units.js';
 
@@ -79,7 +80,7 @@ function Member({ organization, userSlno }: { organization: number; userSlno: nu
   });
   if (member.status === 'failed' || !member.data) return <ReadState read={member} small />;
   const data = member.data;
-  const facts: [string, React.ReactNode][] = [
+  const facts: (readonly [string, React.ReactNode])[] = [
     [t('users.detail.nameEnglish'), <Verbatim key="en">{data.fullNameEnglish}</Verbatim>],
     [t('users.detail.nameArabic'), data.fullNameArabic],
     [t('users.detail.nationality'), shown(data.nationality)],
@@ -97,7 +98,7 @@ function Member({ organization, userSlno }: { organization: number; userSlno: nu
     [t('users.detail.employeeId'), <Verbatim key="employee">{data.employeeId}</Verbatim>],
     [t('users.detail.mobile'), <Verbatim key="mobile">{data.mobile}</Verbatim>],
     [t('users.detail.email'), <Verbatim key="email">{data.email}</Verbatim>],
-    [t('users.detail.city'), shown(data.city)],
+    ...addressFacts(t, data),
     [
       t('users.detail.counters'),
       Object.entries(data.organizationCountersUse)
