@@ -33,6 +33,7 @@ interface LotRow {
   totalCounters: number;
   utilizedCounters: number;
   remainingCounters: number;
+  expiredCounters: number;
 }
 
 const summary = async (token: string, body: object = {}, language = 'en') =>
@@ -60,7 +61,13 @@ describe('the eSign counter deduction summary', () => {
     const rows = all.body.dataList as LotRow[];
     expect(rows.map((row) => row.status).sort()).toEqual(['active', 'active', 'active', 'expired']);
     for (const row of rows) {
-      expect(row.remainingCounters).toBe(row.totalCounters - row.utilizedCounters);
+      // An expired plan's remainder is expired, not remaining (issue 43).
+      expect(row.remainingCounters).toBe(
+        row.status === 'expired' ? 0 : row.totalCounters - row.utilizedCounters,
+      );
+      expect(row.expiredCounters).toBe(
+        row.status === 'expired' ? row.totalCounters - row.utilizedCounters : 0,
+      );
       expect(Math.round((row.salesPrice + row.vat) * 100)).toBe(Math.round(row.totalPrice * 100));
     }
     const active = (await summary(token, { statuses: ['active'] })).body.dataList as LotRow[];

@@ -92,8 +92,11 @@ describe('mock answers', () => {
       new Set(['active', 'usedUp', 'expired']),
     );
     for (const row of rows) {
-      expect(row.remainingCounters).toBe(row.totalCounters - row.utilizedCounters);
-      if (row.status === 'usedUp') expect(row.remainingCounters).toBe(0);
+      expect(row.utilizedCounters + row.remainingCounters + row.expiredCounters).toBe(
+        row.totalCounters,
+      );
+      if (row.status !== 'active') expect(row.remainingCounters).toBe(0);
+      if (row.status !== 'expired') expect(row.expiredCounters).toBe(0);
       expect(row.expiryDate > row.activeDate).toBe(true);
     }
   });

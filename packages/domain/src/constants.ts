@@ -116,13 +116,24 @@ export const DEFAULT_IDS = {
 export const SEARCH_TYPE_DEFAULTS = { byCriteria: 3, none: 0 } as const;
 export const REQUEST_TYPE_DEFAULT = 0;
 
-/** "Dashboard type, display value and user type 3 are used in several queries" (SPEC §9). */
+/**
+ * "Dashboard type, display value and user type 3 are used in several queries" (SPEC §9). Which
+ * queries is not shown; ours: the one dashboard call whose payload the spec leaves open (the
+ * individual dashboard, @tawqi/api myDashboard) sends all three. The organization and provider
+ * dashboards name their tenant instead, so nothing else sends them.
+ */
 export const QUERY_CONSTANTS = { dashboardType: 3, displayValue: 3, userType: 3 } as const;
 
 /** The approval request language (SPEC §9). */
 export const APPROVAL_REQUEST_LANGUAGE = 'en';
 
-/** The document configuration id (SPEC §9). */
+/**
+ * The document configuration id (SPEC §9). No call or field of the spec carries it and what it
+ * configures is not shown; ours: the rules a supporting document must meet are declared in
+ * documents.ts (types, size, count, name) and in each upload call's contract, so nothing sends
+ * this id. It stays named here for an integration with a backend that asks for it (a written
+ * decision in the server README).
+ */
 export const DOCUMENT_CONFIGURATION_ID = 7;
 
 /** Client routes the rules refer to (SPEC §2). */

@@ -6,6 +6,7 @@ import {
   ESIGN_TRANSACTION_STATUSES,
   EXPORT_FILE_NAMES,
   REVIEW_REQUEST_STATUSES,
+  QUERY_CONSTANTS,
 } from '@tawqi/domain';
 import { z } from 'zod';
 import { defineEndpoint, json, xlsx } from './endpoint.js';
@@ -276,9 +277,9 @@ export const myDashboard = defineEndpoint({
     'Payload and answer not shown. Ours: dashboardType, displayValue, userType 3 (SPEC §9).',
   access: 'session',
   body: z.strictObject({
-    dashboardType: z.literal(3).default(3),
-    displayValue: z.literal(3).default(3),
-    userType: z.literal(3).default(3),
+    dashboardType: z.literal(QUERY_CONSTANTS.dashboardType).default(QUERY_CONSTANTS.dashboardType),
+    displayValue: z.literal(QUERY_CONSTANTS.displayValue).default(QUERY_CONSTANTS.displayValue),
+    userType: z.literal(QUERY_CONSTANTS.userType).default(QUERY_CONSTANTS.userType),
   }),
   answer: json(
     z.object({

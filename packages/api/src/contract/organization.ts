@@ -646,7 +646,8 @@ export const esignDeductionSummary = defineEndpoint({
   designNote:
     'Ours: sipSlNo is the organization’s query id (SPEC §6). A row is one of the organization’s ' +
     'purchased plans (a lot of counters), its state active, usedUp or expired; its figures are ' +
-    'the counters ledger’s, so the active rows add up to the dashboard’s eSign counters.',
+    'the counters ledger’s: remaining is nothing once it expired, expiredCounters what it had ' +
+    'left then, so the rows add up to the dashboard’s eSign counters (issue 43).',
   access: 'session',
   body: deductionSummaryBody,
   answer: json(pageOf(counterDeductionSummary)),
@@ -1390,7 +1391,11 @@ export const enrolmentAdminDashboard = defineEndpoint({
       activeUsers: count,
       pendingApprovals: count,
       pendingChangeRequests: count,
-      esignCounters: z.object({ total: count, utilized: count, remaining: count }),
+      /**
+       * The sums of the eSign counter deduction report's rows (ours, issue 43: expired is what
+       * expired plans had left, so total = utilized + remaining + expired).
+       */
+      esignCounters: z.object({ total: count, utilized: count, remaining: count, expired: count }),
       roleCounters: roleDeductionSummary,
       recentTransactions: z.array(orgEsignTransaction),
     }),

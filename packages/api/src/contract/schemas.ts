@@ -542,7 +542,13 @@ export const counterDeductionSummary = z.object({
   status: z.enum(PLAN_STATES),
   totalCounters: count,
   utilizedCounters: count,
+  /** What remains to sign with: nothing once the plan has expired. */
   remainingCounters: count,
+  /**
+   * Ours (issue 43): what the plan had left when it expired (0 until then), so total = utilized +
+   * remaining + expired and the rows add up to the dashboard's eSign counters.
+   */
+  expiredCounters: count,
 });
 
 const roleCounts = z.object({ total: count, utilized: count, remaining: count });

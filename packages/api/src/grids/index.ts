@@ -282,6 +282,7 @@ const PLAN_HEADERS = {
   counters: { en: 'Counters', ar: 'العدادات' },
   utilized: { en: 'Used', ar: 'المستخدم' },
   remaining: { en: 'Remaining', ar: 'المتبقي' },
+  expired: { en: 'Expired', ar: 'المنتهي' },
 } as const;
 
 /**
@@ -360,6 +361,13 @@ export const esignDeductionSummaryGrid = defineGrid({
       header: PLAN_HEADERS.remaining,
       kind: 'number',
       value: (row) => row.remainingCounters,
+      width: 120,
+    },
+    {
+      id: 'expiredCounters',
+      header: PLAN_HEADERS.expired,
+      kind: 'number',
+      value: (row) => row.expiredCounters,
       width: 120,
     },
     statusColumn(130),

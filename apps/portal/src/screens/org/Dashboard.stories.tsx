@@ -5,6 +5,7 @@
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { mockStates } from '@tawqi/api/msw';
+import { formatNumber } from '@tawqi/domain';
 import { expect, waitFor, within } from 'storybook/test';
 import {
   SESSION_WITH_ORGANIZATIONS,
@@ -15,6 +16,7 @@ import {
   loadingStory,
   portalLoader,
   retryRecovers,
+  storyLanguage,
   text,
   withPortal,
 } from '../../stories/portal.js';
@@ -45,6 +47,17 @@ export const Data: Story = {
     await expect(
       await canvas.findByRole('meter', { name: text('org:dashboard.esignCounters') }),
     ).toHaveAttribute('aria-valuenow', '33');
+    // Its 50 expired are said, so used, remaining and expired add up to the total (issue 43).
+    const number = (value: number) => formatNumber(value, storyLanguage());
+    await expect(
+      canvas.getByText(
+        text('org:dashboard.esignHintExpired', {
+          utilized: number(418),
+          total: number(1250),
+          expired: number(50),
+        }),
+      ),
+    ).toBeVisible();
     const review = canvas.getAllByRole('link', { name: text('org:dashboard.review') });
     await expect(review[0]).toHaveAttribute('href', '/app/org/approval/user');
     await expectDataRows(canvas.getByRole('grid', { name: text('org:dashboard.roleCounters') }), 3);

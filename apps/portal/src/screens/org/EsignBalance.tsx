@@ -16,6 +16,8 @@ export interface EsignCounters {
   total: number;
   utilized: number;
   remaining: number;
+  /** eSign only: what expired plans had left (total = utilized + remaining + expired). */
+  expired?: number;
 }
 
 /** A counter's card: its figure, "used of total" under it, and a meter of how much is used. */
@@ -38,9 +40,10 @@ export function CounterCard({
       value={counters ? value : ''}
       hint={
         counters
-          ? t('dashboard.esignHint', {
+          ? t(counters.expired ? 'dashboard.esignHintExpired' : 'dashboard.esignHint', {
               utilized: format.number(counters.utilized),
               total: format.number(counters.total),
+              expired: format.number(counters.expired ?? 0),
             })
           : ''
       }

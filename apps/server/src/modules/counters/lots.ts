@@ -17,6 +17,46 @@ export const lotStateSql = (today: string) =>
         WHEN p.utilized >= p.transactions THEN 'usedUp' ELSE 'active' END`;
 
 /**
+ * A lot's counters on a day (SQL over `purchased_plans p`): what remains to sign with, nothing once
+ * it has expired, and what it had left when it expired. total = utilized + remaining + expired, so
+ * the deduction report's rows and the dashboard (which sums them: esignFiguresOf) always agree.
+ */
+export const lotFiguresSql = (today: string) => ({
+  remaining: `CASE WHEN p.valid_to < ${riyadhDay(today)} THEN 0 ELSE p.transactions - p.utilized END`,
+  expired: `CASE WHEN p.valid_to < ${riyadhDay(today)} THEN p.transactions - p.utilized ELSE 0 END`,
+});
+
+export interface EsignFigures {
+  /** Every counter the organization bought. */
+  total: number;
+  utilized: number;
+  /** What its active lots have left: the ledger's balance. */
+  remaining: number;
+  /** What its lots had left when they expired. */
+  expired: number;
+}
+
+/**
+ * The organization's eSign figures as its lots hold them on a day: the sum of the deduction
+ * report's rows, and the dashboard's card. Call settleExpiredLots first so the ledger's balance
+ * (organization_counters) is the same remaining.
+ */
+export async function esignFiguresOf(
+  db: Queryable,
+  orgSlno: number,
+  now: Date,
+): Promise<EsignFigures> {
+  const figures = lotFiguresSql('$2');
+  const { rows } = await db.query<EsignFigures>(
+    `SELECT coalesce(sum(p.transactions), 0)::int AS total, coalesce(sum(p.utilized), 0)::int AS utilized,
+            coalesce(sum(${figures.remaining}), 0)::int AS remaining, coalesce(sum(${figures.expired}), 0)::int AS expired
+       FROM purchased_plans p WHERE p.org_slno = $1`,
+    [orgSlno, now],
+  );
+  return rows[0] ?? { total: 0, utilized: 0, remaining: 0, expired: 0 };
+}
+
+/**
  * Posts, once each, the expiry of the organization's lots that are past their validity with
  * counters left. Called before the balance or the lots are read, so they never count what has
  * expired; two readers at once post it once (the entry's reference).

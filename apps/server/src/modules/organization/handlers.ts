@@ -31,12 +31,11 @@ import { UAV_REQUESTS, newUserHandlers } from './newUsers.js';
 import {
   ROLE_ALLOCATIONS,
   esignDeductions,
-  countsOf,
   roleCountsOf,
   roleSeatsOf,
   type CounterRow,
 } from './reports.js';
-import { settleExpiredLots } from '../counters/lots.js';
+import { esignFiguresOf, settleExpiredLots } from '../counters/lots.js';
 import {
   contactsOf,
   organizationAdminsOf,
@@ -55,7 +54,7 @@ export function organizationHandlers(deps: Deps): Handlers {
     const org = organizationOf(tenant);
     // What has expired leaves the counters before they are read.
     await settleExpiredLots(pool, org, deps.clock());
-    const [people, counters, recent] = await Promise.all([
+    const [people, counters, esign, recent] = await Promise.all([
       pool.query<{
         total_users: number;
         active_users: number;
@@ -69,9 +68,11 @@ export function organizationHandlers(deps: Deps): Handlers {
         [org],
       ),
       pool.query<CounterRow>(
-        'SELECT counter, total, utilized FROM organization_counters WHERE org_slno = $1',
+        "SELECT counter, total, utilized FROM organization_counters WHERE org_slno = $1 AND counter <> 'esign'",
         [org],
       ),
+      // The eSign card sums the deduction report's rows (one function), so the two agree.
+      esignFiguresOf(pool, org, deps.clock()),
       pool.query<OrgTransactionRow>(
         `${ORG_TRANSACTION_SELECT} WHERE t.org_slno = $1
           ORDER BY t.transaction_date DESC, t.esign_logs_id DESC
@@ -80,13 +81,12 @@ export function organizationHandlers(deps: Deps): Handlers {
       ),
     ]);
     const counts = people.rows[0];
-    const counter = (name: string) => counters.rows.find((row) => row.counter === name);
     return {
       totalUsers: counts?.total_users ?? 0,
       activeUsers: counts?.active_users ?? 0,
       pendingApprovals: counts?.pending_approvals ?? 0,
       pendingChangeRequests: counts?.pending_changes ?? 0,
-      esignCounters: countsOf(counter('esign')),
+      esignCounters: esign,
       roleCounters: roleCountsOf(counters.rows),
       recentTransactions: recent.rows.map((row) => orgTransactionOf(row, language)),
     };

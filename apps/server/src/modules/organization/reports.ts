@@ -9,7 +9,7 @@ import { COUNTED_ROLES, toSar, type CountedRole, type PlanState } from '@tawqi/d
 import { days, riyadhDays, searchText, whereOf } from '../../db/paging.js';
 import type { Queryable } from '../../db/pool.js';
 import type { Deps } from '../../deps.js';
-import { lotStateSql, settleExpiredLots } from '../counters/lots.js';
+import { lotFiguresSql, lotStateSql, settleExpiredLots } from '../counters/lots.js';
 import type { GridQuery } from '../grids.js';
 import { localWord } from '../words.js';
 import { organizationOf } from './transactions.js';
@@ -20,7 +20,7 @@ export interface CounterRow {
   utilized: number;
 }
 
-export const countsOf = (row: CounterRow | undefined) => ({
+const countsOf = (row: CounterRow | undefined) => ({
   total: row?.total ?? 0,
   utilized: row?.utilized ?? 0,
   remaining: (row?.total ?? 0) - (row?.utilized ?? 0),
@@ -52,6 +52,8 @@ interface LotRow {
   valid_to: string;
   transactions: number;
   utilized: number;
+  remaining: number;
+  expired: number;
   price: string | null;
   tax: string | null;
   total: string | null;
@@ -63,11 +65,13 @@ export function esignDeductions(
   deps: Pick<Deps, 'pool' | 'clock'>,
 ): GridQuery<typeof esignDeductionSummaryGrid, LotRow> {
   const state = lotStateSql('$2');
+  const figures = lotFiguresSql('$2');
   return {
     // A lot is one line of an order (migration 015): its name and amounts are the line's.
     select: `SELECT p.purchased_plan_slno, p.plan_unique_id, coalesce(l.name_en, e.plan_name) AS plan_en,
                     coalesce(l.name_ar, e.plan_name_ar) AS plan_ar,
                     coalesce(e.product_name, 'eSign') AS product_name, p.valid_from::text, p.valid_to::text, p.transactions, p.utilized,
+                    ${figures.remaining} AS remaining, ${figures.expired} AS expired,
                     l.price_halalas AS price, l.tax_halalas AS tax, l.total_halalas AS total,
                     ${state} AS state, p.created_at
                FROM purchased_plans p
@@ -112,7 +116,8 @@ export function esignDeductions(
       status: row.state,
       totalCounters: row.transactions,
       utilizedCounters: row.utilized,
-      remainingCounters: row.transactions - row.utilized,
+      remainingCounters: row.remaining,
+      expiredCounters: row.expired,
     }),
     before: ({ tenant }) => settleExpiredLots(deps.pool, organizationOf(tenant), deps.clock()),
   };

@@ -7,6 +7,7 @@
  */
 import { schemas } from '@tawqi/api';
 import type { manageUsersGrid } from '@tawqi/api/grids';
+import { activeMember } from '../access/membership.js';
 import {
   COUNTED_ROLES,
   IDENTITY_STATUS,
@@ -57,7 +58,7 @@ const STATUS_OF_FLAG = {
 
 export const MANAGE_USERS: GridQuery<typeof manageUsersGrid, MemberRow> = {
   select: `SELECT m.organization_user_slno, m.user_slno, u.full_name_en, u.full_name_ar, m.employee_id,
-                  m.email, m.mobile, m.created_at, m.is_active, m.status,
+                  m.email, m.mobile, m.created_at, ${activeMember('m')} AS is_active, m.status,
                   ou.name_en AS unit_en, ou.name_ar AS unit_ar
              FROM memberships m
              JOIN users u ON u.user_slno = m.user_slno
@@ -73,7 +74,8 @@ export const MANAGE_USERS: GridQuery<typeof manageUsersGrid, MemberRow> = {
     return whereOf(
       ['m.org_slno = $1', organizationOf(tenant)],
       ['m.status = ANY($1::text[])', statuses],
-      active !== null && ['m.is_active = $1', active],
+      // The one definition of an active member (the dashboard's count and every access check).
+      active !== null && [active ? activeMember('m') : `NOT (${activeMember('m')})`],
       ...days('m.created_at', body),
       body.employeeId && ['m.employee_id = $1', body.employeeId],
       body.orgUnitSlNo && ['m.org_unit_slno = $1', body.orgUnitSlNo],
