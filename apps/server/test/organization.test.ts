@@ -5,6 +5,7 @@
  * technical contacts and admins in the caller's language; two organizations under one provider
  * see only their own.
  */
+import { ESIGN_ERRORS } from '@tawqi/api';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { AuditContext } from '../src/modules/audit/log.js';
@@ -203,6 +204,43 @@ describe('the organization’s eSign transactions (a declared grid)', () => {
     expect((await grid(mohammed, {})).status).toBe(403);
   });
 
+  it('exports a failed transaction with its error code and message (issue 43)', async () => {
+    const failure = ESIGN_ERRORS.countersExhausted;
+    // Another of the organization's admins exports it: Sara's exports have a per-minute limit.
+    const admin = await h.ownerPool.query<{ national_id: string }>(
+      `SELECT u.national_id FROM memberships m JOIN users u ON u.user_slno = m.user_slno
+        WHERE m.org_slno = 314 AND m.status = 'Approved' AND m.is_active AND 'enrolmentAdmin' = ANY (m.roles)
+          AND u.username IS DISTINCT FROM 'sara'
+        ORDER BY m.user_slno LIMIT 1`,
+    );
+    const other = (await h.signIn(admin.rows[0]?.national_id as string)).token;
+    const { rows } = await h.ownerPool.query<{ transaction_id: string }>(
+      `UPDATE esign_transactions SET error_code = $1
+        WHERE esign_logs_id = (SELECT min(esign_logs_id) FROM esign_transactions WHERE org_slno = 314 AND status = 'failed')
+        RETURNING transaction_id`,
+      [failure.code],
+    );
+    const id = rows[0]?.transaction_id;
+    const download = await fetch(`${h.baseUrl}/api/v1/excel/report/exportOrgEsignTransactions`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${other}`,
+        'x-device-id': DEVICE,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ orgSlNo: 314, statuses: ['failed'], search: id, language: 'ar' }),
+    });
+    expect(download.status).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await download.arrayBuffer());
+    const sheet = workbook.worksheets[0] as ExcelJS.Worksheet;
+    const headers = (sheet.getRow(1).values as unknown[]).map(String);
+    const cell = (header: string) => sheet.getRow(2).getCell(headers.indexOf(header)).value;
+    expect(sheet.rowCount).toBe(2);
+    expect(cell('رمز الخطأ')).toBe(failure.code);
+    expect(cell('رسالة الخطأ')).toBe(failure.ar);
+  });
+
   it('exports a moment as Riyadh’s date and time, the zone named in its header (issue 38)', async () => {
     const download = await fetch(`${h.baseUrl}/api/v1/excel/report/exportOrgEsignTransactions`, {
       method: 'POST',
@@ -266,6 +304,7 @@ describe('the organization’s eSign transactions (a declared grid)', () => {
       'حساب المزوّد',
       'تاريخ الرد (بتوقيت الرياض)',
       'رمز الخطأ',
+      'رسالة الخطأ',
       'الحالة',
     ]);
     const numbers = Array.from(
@@ -277,7 +316,7 @@ describe('the organization’s eSign transactions (a declared grid)', () => {
     const statuses = new Set(
       Array.from(
         { length: sheet.rowCount - 1 },
-        (_, index) => sheet.getRow(index + 2).getCell(9).text,
+        (_, index) => sheet.getRow(index + 2).getCell(10).text,
       ),
     );
     expect([...statuses].sort()).toEqual(['قيد الانتظار', 'ناجحة']);

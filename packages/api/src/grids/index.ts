@@ -247,13 +247,7 @@ export const orgEsignTransactionsGrid = defineGrid({
       value: (row) => row.responseTs,
       only: 'file',
     },
-    {
-      id: 'errorCode',
-      header: { en: 'Error code', ar: 'رمز الخطأ' },
-      kind: 'verbatim',
-      value: (row) => row.errorCode,
-      only: 'file',
-    },
+    ...errorColumns(),
     statusColumn(140),
   ],
   rowKey: (row) => String(row.esignLogsID),
@@ -595,23 +589,11 @@ function pricedPlanColumns(): GridColumn<{
 }
 
 /**
- * What the provider's server answered a special plan or purchase order (SPEC §3 "Purchase rows":
- * errorMessage, errorCode, responseStatus), in the file: who reconciles a failure needs the code
- * and status, not only the message.
+ * A failure's code and message, in the file (SPEC §3: the rows carry both): who reconciles a
+ * failed transaction or purchase needs the code and the words, not one of them.
  */
-function serverOutcomeColumns(): GridColumn<{
-  errorMessage: string | null;
-  errorCode: string | null;
-  responseStatus: string | null;
-}>[] {
+function errorColumns(): GridColumn<{ errorMessage: string | null; errorCode: string | null }>[] {
   return [
-    {
-      id: 'responseStatus',
-      header: { en: 'Response status', ar: 'حالة الاستجابة' },
-      kind: 'verbatim',
-      value: (row) => row.responseStatus,
-      only: 'file',
-    },
     {
       id: 'errorCode',
       header: { en: 'Error code', ar: 'رمز الخطأ' },
@@ -626,6 +608,27 @@ function serverOutcomeColumns(): GridColumn<{
       value: (row) => row.errorMessage,
       only: 'file',
     },
+  ];
+}
+
+/**
+ * What the provider's server answered a special plan or purchase order (SPEC §3 "Purchase rows":
+ * errorMessage, errorCode, responseStatus), in the file.
+ */
+function serverOutcomeColumns(): GridColumn<{
+  errorMessage: string | null;
+  errorCode: string | null;
+  responseStatus: string | null;
+}>[] {
+  return [
+    {
+      id: 'responseStatus',
+      header: { en: 'Response status', ar: 'حالة الاستجابة' },
+      kind: 'verbatim',
+      value: (row) => row.responseStatus,
+      only: 'file',
+    },
+    ...errorColumns(),
   ];
 }
 
