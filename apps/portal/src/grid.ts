@@ -36,7 +36,7 @@ export function gridState<Row>(
     rows,
     totalCount,
     isLoading: call.status === 'loading',
-    error: call.status === 'failed' ? { message: call.message } : null,
+    error: call.status === 'failed' ? { message: call.message, retryAt: call.retryAt } : null,
     onRetry: call.reload,
   };
 }

@@ -15,6 +15,7 @@ import { useAtomValue } from 'jotai';
 import { useCallback } from 'react';
 import { api } from './api.js';
 import type { ArrivalRead } from './arrivalRead.js';
+import { retryAtOf } from './retryAt.js';
 import { languageAtom, sessionAtom } from './state/atoms.js';
 import { store } from './state/store.js';
 
@@ -39,7 +40,13 @@ store.sub(sessionAtom, () => {
 export type Read<T> = (
   | { status: 'loading'; data: T | null }
   | { status: 'ready'; data: T }
-  | { status: 'failed'; data: T | null; message: string | null }
+  | {
+      status: 'failed';
+      data: T | null;
+      message: string | null;
+      /** When the server allows the next try (a 429's Retry-After), else null. */
+      retryAt: number | null;
+    }
 ) & { reload: () => void };
 
 /** The cache key of a call: its area first, so a change can invalidate its area's reads. */
@@ -107,6 +114,7 @@ export function useRead<T>(
       status: 'failed',
       data,
       message: query.error instanceof Error && query.error.message ? query.error.message : null,
+      retryAt: retryAtOf(query.error, query.errorUpdatedAt),
       reload,
     };
   // An answer may itself be null (no certificate yet): ready is the query's, not the data's.

@@ -12,6 +12,7 @@ import {
 } from '@tawqi/domain';
 import { createToastQueue } from '@tawqi/ui';
 import i18next from 'i18next';
+import { retryAtOf } from './retryAt.js';
 import { markToastShown } from './toastSignal.js';
 
 export const toasts = createToastQueue({
@@ -48,9 +49,12 @@ export function report(situation: ErrorSituation, serverMessage?: string | null)
 export function reportFailure(error?: unknown): void {
   const serverMessage = error instanceof Error && error.message ? error.message : null;
   const language: Language = i18next.language === 'en' ? 'en' : 'ar';
+  // Too many requests: the toast counts down the server's wait and stays until it is over.
+  const retryAt = retryAtOf(error);
   toasts.show({
     variant: 'error',
     title: MESSAGES['errors.title'][language],
     description: describe({ from: 'server', field: 'errorMessage' }, language, serverMessage),
+    ...(retryAt === null ? {} : { retryAt }),
   });
 }

@@ -59,6 +59,11 @@ export class ApiError extends Error {
   readonly detail: string | undefined;
   readonly fieldErrors: readonly { path: string; message: string }[];
   readonly requestId: string | undefined;
+  /**
+   * How many seconds the server asked to wait before trying again (its Retry-After, on a 429 or
+   * 503), so a screen can count down to it; undefined when it named none.
+   */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(body: {
     statusCode: number;
@@ -67,8 +72,10 @@ export class ApiError extends Error {
     detail?: string | undefined;
     fieldErrors?: readonly { path: string; message: string }[] | undefined;
     requestId?: string | undefined;
+    retryAfterSeconds?: number | undefined;
   }) {
     super(body.message);
+    this.retryAfterSeconds = body.retryAfterSeconds;
     this.statusCode = body.statusCode;
     this.code = body.code;
     this.detail = body.detail;
@@ -87,11 +94,32 @@ export class ApiError extends Error {
   }
 }
 
-/** The error of an answer that is not 2xx: its body when it has our shape, else one made from the status. */
-export function errorFromAnswer(statusCode: number, body: unknown): ApiError {
+/**
+ * The error of an answer that is not 2xx: its body when it has our shape, else one made from the
+ * status; with the wait its Retry-After header asks for.
+ */
+export function errorFromAnswer(
+  statusCode: number,
+  body: unknown,
+  retryAfter: string | null = null,
+): ApiError {
+  const retryAfterSeconds = secondsToWait(retryAfter);
   const parsed = apiErrorBody.safeParse(body);
-  if (parsed.success) return new ApiError(parsed.data);
-  return new ApiError({ statusCode, code: codeForStatus(statusCode), message: '' });
+  if (parsed.success) return new ApiError({ ...parsed.data, retryAfterSeconds });
+  return new ApiError({
+    statusCode,
+    code: codeForStatus(statusCode),
+    message: '',
+    retryAfterSeconds,
+  });
+}
+
+/** A Retry-After value in whole seconds (RFC 9110: a number of seconds, or an HTTP date). */
+export function secondsToWait(retryAfter: string | null, now = Date.now()): number | undefined {
+  if (retryAfter === null || retryAfter.trim() === '') return undefined;
+  if (/^\d+$/u.test(retryAfter.trim())) return Number(retryAfter.trim());
+  const at = Date.parse(retryAfter);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
 function codeForStatus(statusCode: number): ErrorCode {

@@ -417,6 +417,26 @@ describe('exports (SPEC §7, §9)', () => {
 });
 
 describe('errors (one shape, SPEC §8)', () => {
+  it('keeps how long a 429 asks to wait (Retry-After, in seconds or as a date)', async () => {
+    const limited = (retryAfter: string) => () =>
+      new Response(
+        JSON.stringify({ statusCode: 429, code: 'RATE_LIMITED', message: 'حاول لاحقًا' }),
+        { status: 429, headers: { 'content-type': 'application/json', 'retry-after': retryAfter } },
+      );
+    for (const [header, seconds] of [
+      ['60', 60],
+      [new Date(Date.now() + 90_000).toUTCString(), 90],
+    ] as const) {
+      const server = fakeServer({ routes: { 'GET /api/v1/profile/my': limited(header) } });
+      const { client } = signedIn(server);
+      const failure = await client.call(CONTRACT.myProfile, {}).catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(ApiError);
+      // A date is read against the clock, so a second may pass between writing and reading it.
+      expect((failure as ApiError).retryAfterSeconds).toBeGreaterThanOrEqual(seconds - 1);
+      expect((failure as ApiError).retryAfterSeconds).toBeLessThanOrEqual(seconds);
+    }
+  });
+
   it('keeps the server’s message, code, field errors and request id', async () => {
     const server = fakeServer({
       routes: {

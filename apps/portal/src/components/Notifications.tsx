@@ -99,7 +99,11 @@ export function Notifications() {
       }
     >
       {notifications.status === 'failed' ? (
-        <ErrorState message={notifications.message} onRetry={notifications.reload} />
+        <ErrorState
+          message={notifications.message}
+          retryAt={notifications.retryAt}
+          onRetry={notifications.reload}
+        />
       ) : notifications.status === 'loading' && !notifications.data ? (
         <Spinner showLabel />
       ) : list.length === 0 ? (

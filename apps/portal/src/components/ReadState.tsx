@@ -7,6 +7,7 @@ import { ErrorState, Spinner } from '@tawqi/ui';
 import type { Read } from '../queries.js';
 
 export function ReadState({ read, small = false }: { read: Read<unknown>; small?: boolean }) {
-  if (read.status === 'failed') return <ErrorState message={read.message} onRetry={read.reload} />;
+  if (read.status === 'failed')
+    return <ErrorState message={read.message} retryAt={read.retryAt} onRetry={read.reload} />;
   return <Spinner {...(small ? { size: 'small' as const } : {})} showLabel />;
 }

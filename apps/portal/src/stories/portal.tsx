@@ -8,7 +8,7 @@
 import { CONTRACT, type EndpointId, type SessionData } from '@tawqi/api';
 import { createFixtures } from '@tawqi/api/fixtures';
 import { mockStates, mockUrl } from '@tawqi/api/msw';
-import { NAMESPACES, STORAGE_KEYS, parseTheme } from '@tawqi/domain';
+import { NAMESPACES, STORAGE_KEYS, intlLocale, parseTheme } from '@tawqi/domain';
 import { LinkRouter, Toaster, UI_STRINGS, type UiStringKey } from '@tawqi/ui';
 import type { Decorator } from '@storybook/react-vite';
 import i18next from 'i18next';
@@ -182,6 +182,47 @@ export function failingOnce(id: EndpointId): HttpHandler {
       ? undefined
       : HttpResponse.json({ statusCode: 500, code: 'INTERNAL', message: '' }, { status: 500 }),
   );
+}
+
+/**
+ * A call the server refuses as one too many (429 with Retry-After, as the sixth export in a minute
+ * is), with the server's words.
+ */
+export function rateLimited(id: EndpointId, seconds = 60): HttpHandler {
+  const endpoint = CONTRACT[id];
+  const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
+  return http[method](mockUrl(endpoint), () =>
+    HttpResponse.json(
+      {
+        statusCode: 429,
+        code: 'RATE_LIMITED',
+        message: storyFixtures().say({
+          en: 'Too many attempts. Try again later.',
+          ar: 'محاولات كثيرة. حاول مرة أخرى لاحقًا.',
+        }),
+      },
+      { status: 429, headers: { 'retry-after': String(seconds) } },
+    ),
+  );
+}
+
+/**
+ * The wait a 429 named, counting down in the story's digits ("You can try again in 1:00", or a
+ * second or two less by the time it is read), inside `container`.
+ */
+export async function expectCountdown(container: HTMLElement, seconds: number): Promise<void> {
+  const locale = intlLocale(storyLanguage());
+  const minutes = new Intl.NumberFormat(locale, { useGrouping: false });
+  const twoDigits = new Intl.NumberFormat(locale, { useGrouping: false, minimumIntegerDigits: 2 });
+  const said = [0, 1, 2].map((passed) => {
+    const left = seconds - passed;
+    return uiText('retryIn').replace(
+      '{time}',
+      `${minutes.format(Math.floor(left / 60))}:${twoDigits.format(left % 60)}`,
+    );
+  });
+  const timer = await within(container).findByRole('timer', {}, { timeout: 5000 });
+  await expect(said).toContain(timer.textContent);
 }
 
 /**

@@ -190,7 +190,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       return { kind: 'network-error' };
     }
     if (response.status !== 200) {
-      const error = errorFromAnswer(response.status, await readJson(response));
+      const error = await errorOf(response);
       return { kind: 'rejected', status: response.status, detail: error.detail ?? null };
     }
     const parsed = refreshEndpoint.answer.schema.safeParse(await readJson(response));
@@ -226,13 +226,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const first = await send(endpoint, parts, extra);
     if (first.ok) return first;
     // An application's call is not the session's: its 401 is the application's (no refresh).
-    if (endpoint.access === 'applicant') throw errorFromAnswer(first.status, await readJson(first));
+    if (endpoint.access === 'applicant') throw await errorOf(first);
     const refreshTokenAtFailure = storage.getItem(STORAGE_KEYS.refreshToken);
     const step = afterFailedCall(first.status, {
       retried: false,
       hasRefreshToken: refreshTokenAtFailure !== null,
     });
-    if (step.type === 'fail') throw errorFromAnswer(first.status, await readJson(first));
+    if (step.type === 'fail') throw await errorOf(first);
     const outcome = await refreshAfterFailure(sentWith);
     if (outcome.kind !== 'ok') {
       const failure = afterRefreshFailure(outcome);
@@ -245,11 +245,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           detail: TOKEN_EXPIRED,
         });
       }
-      throw errorFromAnswer(first.status, await readJson(first));
+      throw await errorOf(first);
     }
     const retried = await send(endpoint, parts, extra);
     if (retried.ok) return retried;
-    throw errorFromAnswer(retried.status, await readJson(retried));
+    throw await errorOf(retried);
   }
 
   return {
@@ -337,6 +337,15 @@ async function blobOf(
 }
 
 /** The JSON of an answer, or undefined when it has none or it is not JSON. */
+/** The error a failed answer is: its body, and the wait its Retry-After asks for. */
+async function errorOf(response: Response): Promise<ApiError> {
+  return errorFromAnswer(
+    response.status,
+    await readJson(response),
+    response.headers.get('retry-after'),
+  );
+}
+
 async function readJson(response: Response): Promise<unknown> {
   try {
     return await response.clone().json();

@@ -10,6 +10,8 @@ const EN = {
   messages: 'Messages',
   retry: 'Try again',
   failedToFetch: 'Failed to fetch',
+  // A 429's wait, counting down ({time} is minutes:seconds).
+  retryIn: 'You can try again in {time}.',
   noResults: 'No results',
   noResultsFiltered: 'No results match the filters',
   clearFilters: 'Clear filters',
@@ -65,6 +67,7 @@ const AR: Record<keyof typeof EN, string> = {
   messages: 'الرسائل',
   retry: 'إعادة المحاولة',
   failedToFetch: 'تعذّر جلب البيانات',
+  retryIn: 'يمكنك المحاولة مرة أخرى بعد {time}.',
   noResults: 'لا توجد نتائج',
   noResultsFiltered: 'لا توجد نتائج تطابق عوامل التصفية',
   clearFilters: 'مسح عوامل التصفية',

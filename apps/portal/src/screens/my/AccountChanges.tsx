@@ -6,10 +6,11 @@
  */
 import { ApiError, CONTRACT } from '@tawqi/api';
 import { OTP_RESEND_WAIT_SECONDS, formatClock, formatContact, toAsciiDigits } from '@tawqi/domain';
-import { Button, Dialog, TextField } from '@tawqi/ui';
+import { Button, Dialog, RetryCountdown, TextField } from '@tawqi/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api.js';
+import { retryAtOf } from '../../retryAt.js';
 import { formGrid } from '../../components/forms.css.js';
 import { CodeForm } from '../../components/CodeForm.js';
 import { IdentityApp, useNow } from '../../components/IdentityApp.js';
@@ -60,6 +61,8 @@ export function ContactDialog({
   const now = useNow(sent !== null);
   const [code, setCode] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  // A throttle's wait (its Retry-After), counted down under the field.
+  const [waitUntil, setWaitUntil] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
 
   const start = async () => {
@@ -82,9 +85,10 @@ export function ContactDialog({
       }
     } catch (error) {
       if (needsIdentity(error)) setStep('confirm');
-      else if (error instanceof ApiError && error.statusCode === 429 && error.hasMessage)
+      else if (error instanceof ApiError && error.statusCode === 429 && error.hasMessage) {
         setProblem(error.message);
-      else reportFailure(error);
+        setWaitUntil(retryAtOf(error));
+      } else reportFailure(error);
     } finally {
       setBusy(false);
     }
@@ -189,6 +193,7 @@ export function ContactDialog({
             isInvalid={problem !== null}
             errorMessage={problem ?? undefined}
           />
+          {waitUntil ? <RetryCountdown until={waitUntil} /> : null}
           <Button type="submit" isPending={busy}>
             {t('account.change.sendCode')}
           </Button>

@@ -53,7 +53,11 @@ export default function BuyCertificate() {
         <p className={muted}>{t('dscBuy.vat', { vat: format.number(products.data.vat) })}</p>
       ) : null}
       {products.status === 'failed' ? (
-        <ErrorState message={products.message} onRetry={products.reload} />
+        <ErrorState
+          message={products.message}
+          retryAt={products.retryAt}
+          onRetry={products.reload}
+        />
       ) : !products.data ? (
         <Spinner showLabel />
       ) : products.data.dataList.length === 0 ? (

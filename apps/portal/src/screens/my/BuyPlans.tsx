@@ -62,7 +62,7 @@ export default function BuyPlans() {
       </div>
       {plans.data ? <p className={muted}>{t('buy.lead', { vat: plans.data.vat })}</p> : null}
       {plans.status === 'failed' ? (
-        <ErrorState message={plans.message} onRetry={plans.reload} />
+        <ErrorState message={plans.message} retryAt={plans.retryAt} onRetry={plans.reload} />
       ) : !plans.data ? (
         <Spinner showLabel />
       ) : plans.data.planDetailsDTOList.length === 0 ? (

@@ -102,7 +102,11 @@ export default function Certificates() {
           ))}
         </section>
       ) : requests.status === 'failed' ? (
-        <ErrorState message={requests.message} onRetry={requests.reload} />
+        <ErrorState
+          message={requests.message}
+          retryAt={requests.retryAt}
+          onRetry={requests.reload}
+        />
       ) : null}
 
       <section className={section} aria-labelledby="dsc-held">
@@ -110,7 +114,11 @@ export default function Certificates() {
           {t('dsc.held.title')}
         </h2>
         {certificates.status === 'failed' ? (
-          <ErrorState message={certificates.message} onRetry={certificates.reload} />
+          <ErrorState
+            message={certificates.message}
+            retryAt={certificates.retryAt}
+            onRetry={certificates.reload}
+          />
         ) : !certificates.data ? (
           <Spinner showLabel />
         ) : certificates.data.dataList.length === 0 ? (

@@ -85,7 +85,11 @@ export default function Dashboard() {
       </div>
 
       {dashboard.status === 'failed' ? (
-        <ErrorState message={dashboard.message} onRetry={dashboard.reload} />
+        <ErrorState
+          message={dashboard.message}
+          retryAt={dashboard.retryAt}
+          onRetry={dashboard.reload}
+        />
       ) : (
         <div className={stats}>
           <StatCard
@@ -147,7 +151,11 @@ export default function Dashboard() {
           {t('dashboard:notifications')}
         </h2>
         {notifications.status === 'failed' ? (
-          <ErrorState message={notifications.message} onRetry={notifications.reload} />
+          <ErrorState
+            message={notifications.message}
+            retryAt={notifications.retryAt}
+            onRetry={notifications.reload}
+          />
         ) : !notifications.data ? (
           <Spinner showLabel />
         ) : notifications.data.dataList.length === 0 ? (

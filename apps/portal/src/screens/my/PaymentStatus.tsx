@@ -116,7 +116,7 @@ export function PaymentStatus({ afterSuccess, history }: PaymentStatusProps) {
       />
     );
   } else if (status.status === 'failed' && !payment) {
-    body = <ErrorState message={status.message} onRetry={status.reload} />;
+    body = <ErrorState message={status.message} retryAt={status.retryAt} onRetry={status.reload} />;
   } else if (!payment) {
     body = <Spinner showLabel />;
   } else {

@@ -293,7 +293,7 @@ export default function ReceiptDialog({
       )}
     >
       {receipt.status === 'failed' ? (
-        <ErrorState message={receipt.message} onRetry={receipt.reload} />
+        <ErrorState message={receipt.message} retryAt={receipt.retryAt} onRetry={receipt.reload} />
       ) : receipt.data ? (
         <InvoiceBody data={receipt.data} />
       ) : (

@@ -47,7 +47,9 @@ export default function TransactionStatus({ returned = false }: { returned?: boo
       />
     );
   } else if (outcome.status === 'failed') {
-    body = <ErrorState message={outcome.message} onRetry={outcome.reload} />;
+    body = (
+      <ErrorState message={outcome.message} retryAt={outcome.retryAt} onRetry={outcome.reload} />
+    );
   } else if (!data) {
     body = <Spinner showLabel />;
   } else {

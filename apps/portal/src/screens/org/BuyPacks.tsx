@@ -50,7 +50,7 @@ export default function BuyPacks({ category }: { category: PurchaseCategory }) {
   const data = packs.data;
   let body;
   if (packs.status === 'failed')
-    body = <ErrorState message={packs.message} onRetry={packs.reload} />;
+    body = <ErrorState message={packs.message} retryAt={packs.retryAt} onRetry={packs.reload} />;
   else if (!data) body = <Spinner showLabel />;
   else if (data.dataList.length === 0) body = <EmptyState title={t(`buy.${category}.noPacks`)} />;
   else

@@ -58,7 +58,7 @@ export default function OrgDashboard() {
       </div>
 
       {call.status === 'failed' ? (
-        <ErrorState message={call.message} onRetry={call.reload} />
+        <ErrorState message={call.message} retryAt={call.retryAt} onRetry={call.reload} />
       ) : (
         <div className={stats}>
           <StatCard

@@ -59,7 +59,7 @@ export default function EsignReport() {
       </div>
       <p className={muted}>{t('reports.esign.lead')}</p>
       {balance.status === 'failed' ? (
-        <ErrorState message={balance.message} onRetry={balance.reload} />
+        <ErrorState message={balance.message} retryAt={balance.retryAt} onRetry={balance.reload} />
       ) : (
         <div className={stats}>
           <EsignBalanceCard

@@ -13,11 +13,15 @@ import { gridStories } from '../../stories/gridStories.js';
 import {
   SESSION_WITH_ORGANIZATIONS,
   expectAddress,
+  expectCountdown,
+  findPageAlert,
   inArabic,
   inDark,
   openFirstRow,
   portalLoader,
+  rateLimited,
   text,
+  uiText,
   withPortal,
 } from '../../stories/portal.js';
 import ManageUsers from './ManageUsers.js';
@@ -157,3 +161,31 @@ export const Loading: Story = stories.Loading;
 export const LoadingArabic: Story = stories.LoadingArabic;
 export const Failed: Story = stories.Failed;
 export const FailedArabic: Story = stories.FailedArabic;
+
+/** Reading too often: the list's error counts down the server's wait, its retry waiting with it. */
+export const ReadLimited: Story = {
+  parameters: { msw: [rateLimited('manageUsersGrid', 90)] },
+  play: async ({ canvasElement }) => {
+    const alert = await findPageAlert(canvasElement);
+    await expectCountdown(alert, 90);
+    await expect(within(alert).getByRole('button', { name: uiText('retry') })).toBeDisabled();
+  },
+};
+export const ReadLimitedArabic = inArabic(ReadLimited);
+
+/** The sixth export in a minute: the toast says how long to wait, counting down (issue 43). */
+export const ExportLimited: Story = {
+  parameters: { msw: [rateLimited('exportManageUsers', 60)] },
+  play: async ({ canvasElement }) => {
+    const exportButton = await within(canvasElement).findByRole(
+      'button',
+      { name: text('app:grid.export') },
+      { timeout: 5000 },
+    );
+    await waitFor(() => expect(exportButton).toBeEnabled(), { timeout: 5000 });
+    await userEvent.click(exportButton);
+    const toast = await within(document.body).findByRole('alertdialog', {}, { timeout: 5000 });
+    await expectCountdown(toast, 60);
+  },
+};
+export const ExportLimitedArabic = inArabic(ExportLimited);

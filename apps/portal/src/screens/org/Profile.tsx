@@ -122,7 +122,8 @@ function Certificate() {
   const format = useFormat();
   const org = useOrganization();
   const call = useApi(CONTRACT.organizationCertificate, { params: { orgSlno: org } });
-  if (call.status === 'failed') return <ErrorState message={call.message} onRetry={call.reload} />;
+  if (call.status === 'failed')
+    return <ErrorState message={call.message} retryAt={call.retryAt} onRetry={call.reload} />;
   if (call.status === 'loading') return <Spinner showLabel />;
   const certificate = call.data;
   if (!certificate) return <EmptyState title={t('profile.certificate.none')} />;

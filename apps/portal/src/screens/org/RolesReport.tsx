@@ -36,7 +36,7 @@ export default function RolesReport() {
       </div>
       <p className={muted}>{t('reports.roles.lead')}</p>
       {summary.status === 'failed' ? (
-        <ErrorState message={summary.message} onRetry={summary.reload} />
+        <ErrorState message={summary.message} retryAt={summary.retryAt} onRetry={summary.reload} />
       ) : (
         <div className={stats}>
           {COUNTED_ROLES.map((role) => {

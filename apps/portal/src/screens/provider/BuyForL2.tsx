@@ -44,6 +44,7 @@ function BuyForL2Form({ provider }: { provider: number }) {
     return (
       <ErrorState
         message={failed.message}
+        retryAt={failed.retryAt}
         onRetry={() => {
           l2s.reload();
           plans.reload();

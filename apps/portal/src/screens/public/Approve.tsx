@@ -83,7 +83,9 @@ export default function Approve({ autoReturn = true }: { autoReturn?: boolean })
   let body;
   if (!valid) body = <EmptyState title={t('approve.unknown')} />;
   else if (approval.status === 'failed' && !data)
-    body = <ErrorState message={approval.message} onRetry={approval.reload} />;
+    body = (
+      <ErrorState message={approval.message} retryAt={approval.retryAt} onRetry={approval.reload} />
+    );
   else if (!data) body = <Spinner showLabel />;
   else
     body = (

@@ -51,7 +51,11 @@ export default function PlansPricing({ mode }: { mode: 'pricing' | 'purchase' })
         </div>
       </div>
       {plansCall.status === 'failed' ? (
-        <ErrorState message={plansCall.message} onRetry={plansCall.reload} />
+        <ErrorState
+          message={plansCall.message}
+          retryAt={plansCall.retryAt}
+          onRetry={plansCall.reload}
+        />
       ) : null}
       {plansCall.status === 'loading' && !plans ? <Spinner showLabel /> : null}
       {plans ? (

@@ -50,7 +50,11 @@ export function Repository() {
       </h2>
       <p>{t('repository.lead')}</p>
       {repository.status === 'failed' ? (
-        <ErrorState message={repository.message} onRetry={repository.reload} />
+        <ErrorState
+          message={repository.message}
+          retryAt={repository.retryAt}
+          onRetry={repository.reload}
+        />
       ) : !data ? (
         <Spinner showLabel />
       ) : (

@@ -16,12 +16,13 @@ import {
   safeReturnPath,
   toAsciiDigits,
 } from '@tawqi/domain';
-import { Button, Card, Tabs, TextField } from '@tawqi/ui';
+import { Button, Card, RetryCountdown, Tabs, TextField } from '@tawqi/ui';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { api } from '../../api.js';
+import { retryAtOf } from '../../retryAt.js';
 import { dashboardFor } from '../../session.js';
 import { languageAtom, sessionArrivedAtom, sessionAtom } from '../../state/atoms.js';
 import { storage } from '../../state/storage.js';
@@ -76,6 +77,8 @@ function Credentials() {
     resendAt: number;
   } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  // A throttle's wait (its Retry-After), counted down under the fields.
+  const [waitUntil, setWaitUntil] = useState<number | null>(null);
   const [resent, setResent] = useState(false);
   const [busy, setBusy] = useState(false);
   const now = useNow(challenge !== null);
@@ -99,9 +102,10 @@ function Credentials() {
       setProblem(answer.errorMessage);
     } catch (error) {
       // A throttle says how long to wait: that belongs beside the fields too.
-      if (error instanceof ApiError && error.statusCode === 429 && error.hasMessage)
+      if (error instanceof ApiError && error.statusCode === 429 && error.hasMessage) {
         setProblem(error.message);
-      else reportFailure(error);
+        setWaitUntil(retryAtOf(error));
+      } else reportFailure(error);
     } finally {
       setBusy(false);
     }
@@ -193,6 +197,7 @@ function Credentials() {
         isInvalid={problem !== null}
         errorMessage={problem ?? undefined}
       />
+      {waitUntil ? <RetryCountdown until={waitUntil} /> : null}
       <Button type="submit" isPending={busy}>
         {t('otp.sendCode')}
       </Button>

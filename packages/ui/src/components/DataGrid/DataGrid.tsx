@@ -87,7 +87,12 @@ export interface DataGridProps<Row> extends ClassNameProp {
   /** Shows the loading skeleton (not made of rows) and announces it. */
   isLoading?: boolean;
   /** A failed load: its message, or "Failed to fetch" when none (SPEC §8). */
-  error?: { message?: string | null; reference?: string | null } | null;
+  error?: {
+    message?: string | null;
+    reference?: string | null;
+    /** When a retry is allowed (a 429's wait): the error state counts down to it. */
+    retryAt?: number | null;
+  } | null;
   /** Offers a retry with the error. */
   onRetry?: () => void;
   /** Whether a filter is narrowing the rows (an empty result then offers to clear it). */
@@ -473,7 +478,12 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
           </div>
         ) : null}
         {showError ? (
-          <ErrorState message={error?.message} reference={error?.reference} onRetry={onRetry} />
+          <ErrorState
+            message={error?.message}
+            reference={error?.reference}
+            retryAt={error?.retryAt}
+            onRetry={onRetry}
+          />
         ) : null}
         {showEmpty ? (
           isFiltered ? (

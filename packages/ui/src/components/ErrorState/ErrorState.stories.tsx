@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { ErrorState } from './ErrorState.js';
 import { storyWords, ENGLISH_ONLY } from '../../docs/bilingualArgs.js';
@@ -31,6 +32,28 @@ export const ServerMessage: Story = {
   },
 };
 export const Retrying: Story = { args: { isRetrying: true } };
+
+/**
+ * Too many requests: the server's wait (Retry-After) counts down under its message, and the retry
+ * button waits with it.
+ */
+export const RateLimited: Story = {
+  render: function RateLimitedState(args) {
+    const [retryAt] = useState(() => Date.now() + 90_000);
+    return <ErrorState {...args} retryAt={retryAt} />;
+  },
+  play: async (context) => {
+    const canvas = within(context.canvasElement);
+    const { ui, number } = storyWords(context);
+    // 1:30, or 1:29 once a second has passed, in the page's digits.
+    await expect([
+      ui('retryIn', { time: `${number(1)}:${number(30)}` }),
+      ui('retryIn', { time: `${number(1)}:${number(29)}` }),
+    ]).toContain(canvas.getByRole('timer').textContent);
+    await expect(canvas.getByRole('button', { name: ui('retry') })).toBeDisabled();
+  },
+};
+export const RateLimitedArabic: Story = { ...RateLimited, globals: { language: 'ar' } };
 export const WithoutRetry: Story = { args: { onRetry: undefined } };
 export const LongEnglish: Story = {
   globals: ENGLISH_ONLY,

@@ -11,6 +11,7 @@ import { useUi } from '../../provider/UiProvider.js';
 import { Button } from '../Button/Button.js';
 import { iconButton } from '../parts/field.css.js';
 import { Icon } from '../parts/Icon.js';
+import { RetryCountdown } from '../parts/RetryCountdown.js';
 import type { AppToastQueue } from './queue.js';
 import {
   actionRow,
@@ -73,6 +74,9 @@ function ToastList({ toasts, className }: { toasts: AppToastQueue } & ClassNameP
               <Text slot="description" className={descriptionClass}>
                 {item.content.description}
               </Text>
+            ) : null}
+            {item.content.retryAt ? (
+              <RetryCountdown until={item.content.retryAt} className={descriptionClass} />
             ) : null}
             {item.content.action ? (
               <div className={actionRow}>

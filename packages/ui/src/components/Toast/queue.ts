@@ -13,6 +13,11 @@ export interface ToastMessage {
   description?: string;
   /** A toast with an action stays until dismissed, so the action cannot vanish unused. */
   action?: { label: string; onAction: () => void };
+  /**
+   * When the server allows another try (epoch ms, a 429's Retry-After): the toast counts down to
+   * it and stays until then (or until dismissed), however long the wait.
+   */
+  retryAt?: number;
 }
 
 /** The behaviour asked of toasts (SPEC §9): at most 3 visible, each for 4000 ms. */
@@ -33,7 +38,11 @@ export function createToastQueue(limits: { maxVisible?: number; timeoutMs?: numb
   });
   return {
     queue,
-    show: (message: ToastMessage) => queue.add(message, message.action ? {} : { timeout }),
+    show: (message: ToastMessage) =>
+      queue.add(
+        message,
+        message.action ? {} : { timeout: Math.max(timeout, (message.retryAt ?? 0) - Date.now()) },
+      ),
     close: (key: string) => {
       queue.close(key);
     },
