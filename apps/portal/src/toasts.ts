@@ -21,8 +21,15 @@ export const toasts = createToastQueue({
 });
 toasts.queue.subscribe(markToastShown);
 
-/** Shows a situation of the catalogue; `serverMessage` is used where the catalogue takes it. */
-export function report(situation: ErrorSituation, serverMessage?: string | null): void {
+/**
+ * Shows a situation of the catalogue; `serverMessage` is used where the catalogue takes it, and
+ * `retryAt` (a 429's wait) is counted down in it.
+ */
+export function report(
+  situation: ErrorSituation,
+  serverMessage?: string | null,
+  retryAt?: number | null,
+): void {
   const handling = ERROR_CATALOGUE[situation];
   if (handling.kind !== 'toast' && handling.kind !== 'notice') return;
   const language: Language = i18next.language === 'en' ? 'en' : 'ar';
@@ -30,6 +37,7 @@ export function report(situation: ErrorSituation, serverMessage?: string | null)
     variant: handling.variant,
     title: MESSAGES[handling.titleKey][language],
     description: describe(handling.description, language, serverMessage),
+    ...(retryAt ? { retryAt } : {}),
     // A notice stays until dismissed (our reading of the spec's "notice").
     ...(handling.kind === 'notice'
       ? {

@@ -31,6 +31,7 @@ import { useEffect, useReducer, useRef, useState, type SyntheticEvent } from 're
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api.js';
+import { retryAtOf } from '../retryAt.js';
 import { languageAtom } from '../state/atoms.js';
 import { report } from '../toasts.js';
 import { servedInDemoMode } from './DemoBanner.js';
@@ -292,7 +293,7 @@ export function IdentityApp({
       dispatch({ type: 'initiate-failed' });
       // Too many requests for this id: the server says how long to wait, so that is shown.
       if (error instanceof ApiError && error.statusCode === 429 && error.hasMessage)
-        report(situations.rejected, error.message);
+        report(situations.rejected, error.message, retryAtOf(error));
       else report(situations.failed);
     }
   };

@@ -14,6 +14,7 @@ import { http, HttpResponse } from 'msw';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import {
   findPageAlert,
+  expectCountdown,
   inArabic,
   inDark,
   portalLoader,
@@ -224,9 +225,10 @@ export const TooManyRequests: Story = {
   },
   play: async ({ canvasElement, globals }) => {
     await startNafath(canvasElement);
-    await expect(await screen.findByRole('alertdialog')).toHaveTextContent(
-      globals.language === 'ar' ? TOO_MANY.ar : TOO_MANY.en,
-    );
+    const toast = await screen.findByRole('alertdialog');
+    await expect(toast).toHaveTextContent(globals.language === 'ar' ? TOO_MANY.ar : TOO_MANY.en);
+    // And the wait counts down (issue 43): ten minutes.
+    await expectCountdown(toast, 600);
   },
 };
 export const TooManyRequestsArabic = inArabic(TooManyRequests);
