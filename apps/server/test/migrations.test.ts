@@ -50,6 +50,7 @@ const WORLD_STEPS = [
   'provider bank accounts',
   'provider hierarchy',
   'provider staff',
+  'transaction records',
 ];
 
 describe('a first-release database', SEEDING, () => {

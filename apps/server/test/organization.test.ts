@@ -241,6 +241,49 @@ describe('the organization’s eSign transactions (a declared grid)', () => {
     expect(cell('رسالة الخطأ')).toBe(failure.ar);
   });
 
+  it('shows the demo world’s transaction records, written by the service’s record writer (issue 43)', async () => {
+    const { rows } = await h.ownerPool.query<{
+      esign_logs_id: number;
+      transaction_id: string;
+      status: string;
+      error_code: string | null;
+      national_id: string;
+    }>(
+      `SELECT DISTINCT ON (t.status) t.esign_logs_id, t.transaction_id, t.status, t.error_code, u.national_id
+         FROM esign_transactions t JOIN users u ON u.user_slno = t.user_slno
+        WHERE t.org_slno = 314 AND t.transaction_id LIKE 'ES-314-%' ORDER BY t.status, t.esign_logs_id DESC`,
+    );
+    expect(rows.map((row) => row.status)).toEqual(['failed', 'pending', 'success']);
+    const record = async (kind: string, id: number) => {
+      const answer = await h.call(
+        'POST',
+        `/api/v1/org/esigntransactions/transactions/${kind}?esignlogsSlNo=${String(id)}&orgSlno=314`,
+        { token: sara },
+      );
+      expect(answer.status).toBe(200);
+      return answer.body.data === '' ? null : JSON.parse(answer.body.data as string);
+    };
+    for (const row of rows) {
+      const request = await record('request', row.esign_logs_id);
+      expect(request).toMatchObject({
+        txnId: expect.stringContaining(row.transaction_id) as string,
+        signer: { nationalId: row.national_id },
+        consent: true,
+      });
+      expect(request.documents.length).toBeGreaterThan(0);
+      for (const document of request.documents)
+        expect(Buffer.from(document.sha256 as string, 'base64')).toHaveLength(32);
+    }
+    // A failure answers with the service's catalogue code, which the row (and the grid) carry.
+    const failed = rows[0] as (typeof rows)[number];
+    const response = await record('response', failed.esign_logs_id);
+    expect(response).toMatchObject({ status: 'failed', transactionId: failed.transaction_id });
+    expect(Object.values(ESIGN_ERRORS).map((error) => error.code)).toContain(response.error.code);
+    expect(failed.error_code).toBe(response.error.code);
+    // Still waiting: no answer yet.
+    expect(await record('response', (rows[1] as (typeof rows)[number]).esign_logs_id)).toBeNull();
+  });
+
   it('exports a moment as Riyadh’s date and time, the zone named in its header (issue 38)', async () => {
     const download = await fetch(`${h.baseUrl}/api/v1/excel/report/exportOrgEsignTransactions`, {
       method: 'POST',

@@ -12,6 +12,7 @@ import {
   WORLD_PEOPLE,
   writeProviderAccounts,
   writeProviderStaff,
+  writeTransactionRecords,
   writeSpecialPlanRequests,
   writeWorld,
 } from './world.js';
@@ -126,6 +127,7 @@ const SEED_VERSIONS = [
     write: (client: PoolClient, now: Date, passwordHash: string) =>
       writeProviderStaff(client, { now, nationalIdOf: nationalId, passwordHash }),
   },
+  { version: 10, name: 'transaction records', write: writeTransactionRecords },
 ] as const;
 
 /** Seeds what the database lacks; answers the names of the versions written. */

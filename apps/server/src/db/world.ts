@@ -18,7 +18,10 @@ import {
   type ProviderRole,
   type ServiceProviderLevel,
 } from '@tawqi/domain';
+import { ESIGN_ERRORS, type EsignErrorKey } from '@tawqi/api';
+import { createHash } from 'node:crypto';
 import type { PoolClient } from './pool.js';
+import { failureRecord, requestRecord } from '../modules/esign/records.js';
 import { post } from '../modules/counters/ledger.js';
 import { expireLot, riyadhDay } from '../modules/counters/lots.js';
 import { DEFAULT_VAT_PERCENT } from '../config.js';
@@ -808,6 +811,98 @@ async function writeTransactions(
       ORDER BY 8
      ON CONFLICT (transaction_id) DO NOTHING`,
     [organization.slno, count, now],
+  );
+}
+
+/** The applications the demo's transactions came through, by the originator each names. */
+const DEMO_CLIENTS: Readonly<Record<string, string>> = {
+  'Tawqi portal': 'tawqi-portal',
+  'ERP integration': 'erp-integration',
+  'Mobile app': 'mobile-app',
+};
+
+/** What the demo's failed transactions ended in, in turn (the service's own catalogue). */
+const DEMO_FAILURES = [
+  'userCancelled',
+  'expired',
+  'identityMismatch',
+  'countersExhausted',
+] as const satisfies readonly EsignErrorKey[];
+
+/**
+ * The records of the volume organizations' transactions (issue 43: they were empty), written by
+ * the eSign service's own record writer (modules/esign/records.ts): each request as it arrived
+ * (its application, its signer, its documents by digest — a contract, and an annex on every
+ * third) and each failure's answer with its catalogue code, which the transactions grid and file
+ * show. A success's answer carries the signature itself (a CMS per document, the signer's
+ * certificates), which only signing makes: the demo's successes keep no answer, as the service's
+ * transactions from before it kept records.
+ */
+export async function writeTransactionRecords(client: PoolClient): Promise<void> {
+  const { rows } = await client.query<{
+    esign_logs_id: number;
+    transaction_id: string;
+    status: string;
+    transaction_date: Date;
+    originator: string;
+    national_id: string;
+  }>(
+    `SELECT t.esign_logs_id, t.transaction_id, t.status, t.transaction_date, t.originator, u.national_id
+       FROM esign_transactions t JOIN users u ON u.user_slno = t.user_slno
+      WHERE t.request_data IS NULL AND t.app_slno IS NULL AND t.transaction_id ~ '^ES-[0-9]+-[0-9]{6}$'
+      ORDER BY t.esign_logs_id`,
+  );
+  const ids: number[] = [];
+  const requests: string[] = [];
+  const responses: (string | null)[] = [];
+  const codes: (string | null)[] = [];
+  let failures = 0;
+  rows.forEach((row, index) => {
+    const clientId = DEMO_CLIENTS[row.originator] ?? 'tawqi-portal';
+    const txnId = `${clientId}-${row.transaction_id}`;
+    const documents = [`Contract ${row.transaction_id}.pdf`]
+      .concat(index % 3 === 0 ? [`Annex ${row.transaction_id}.pdf`] : [])
+      .map((name, position) => ({
+        position,
+        kind: 'hash' as const,
+        name,
+        sha256: createHash('sha256').update(name).digest(),
+        content: null,
+      }));
+    ids.push(row.esign_logs_id);
+    requests.push(
+      JSON.stringify(
+        requestRecord(
+          { clientId },
+          {
+            txnId,
+            timestamp: row.transaction_date.toISOString(),
+            signer: { nationalId: row.national_id },
+            consent: true,
+            returnUrl: `https://${clientId}.example.sa/signed`,
+          },
+          documents,
+          row.transaction_date,
+        ),
+      ),
+    );
+    const failed = row.status === 'failed';
+    const failure = DEMO_FAILURES[failures % DEMO_FAILURES.length] ?? 'signingFailed';
+    if (failed) failures += 1;
+    responses.push(
+      failed
+        ? JSON.stringify(failureRecord({ txnId, transactionId: row.transaction_id }, failure))
+        : null,
+    );
+    codes.push(failed ? ESIGN_ERRORS[failure].code : null);
+  });
+  await client.query(
+    `UPDATE esign_transactions t
+        SET request_data = r.request, response_data = coalesce(r.response, t.response_data),
+            error_code = coalesce(r.code, t.error_code)
+       FROM unnest($1::int[], $2::jsonb[], $3::jsonb[], $4::text[]) AS r (id, request, response, code)
+      WHERE t.esign_logs_id = r.id`,
+    [ids, requests, responses, codes],
   );
 }
 

@@ -38,8 +38,8 @@ import { ownSigningSteps, ownValidationData } from '../pki/padesSteps.js';
 import * as x509 from '../pki/x509.js';
 import { hit } from '../throttle.js';
 import type { Application } from './applications.js';
-import { errorOf } from './errors.js';
 import { signJws } from './jws.js';
+import { failureRecord, requestRecord } from './records.js';
 import { activeMember } from '../access/membership.js';
 
 /** The signer's certificate lives an hour: long enough to sign, never a standing credential. */
@@ -391,31 +391,6 @@ export async function createSigningRequest(
   return after;
 }
 
-/** The request as kept on record: a PDF's bytes are not repeated, its size and digest are. */
-function requestRecord(
-  application: Application,
-  request: ReturnType<typeof signingRequest.parse>,
-  documents: readonly ReadDocument[],
-  receivedAt: Date,
-) {
-  return {
-    clientId: application.clientId,
-    receivedAt: receivedAt.toISOString(),
-    txnId: request.txnId,
-    timestamp: request.timestamp,
-    signer: { nationalId: request.signer.nationalId },
-    consent: request.consent,
-    returnUrl: request.returnUrl,
-    documents: documents.map((document) => ({
-      position: document.position,
-      kind: document.kind,
-      name: document.name,
-      sha256: document.sha256.toString('base64'),
-      ...(document.content ? { bytes: document.content.length } : {}),
-    })),
-  };
-}
-
 /**
  * Moves a waiting transaction on: asks the identity app (at most once a second), and signs or
  * fails it by what it says. Called by the approval page's polling, the application's status
@@ -494,11 +469,7 @@ async function finish(
     if (failure === null && 'approvedBy' in how) {
       outcome = { ...base, ...(await signDocuments(deps, tx, row, how.approvedBy, tsa, now)) };
     } else {
-      outcome = {
-        ...base,
-        status: 'failed',
-        error: errorOf(failure ?? 'signingFailed', 'en'),
-      };
+      outcome = failureRecord(base, failure ?? 'signingFailed');
     }
     const jws = await signJws(
       service,
