@@ -1,9 +1,9 @@
-import ExcelJS from 'exceljs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { COMPANY } from '@tawqi/domain';
 import { readInvoiceQr } from '../src/modules/payments/invoiceQr.js';
 import { DEVICE, NOURA, SARA, startHarness } from './harness.js';
+import { exportedSheet } from './sheets.js';
 
 const h = await startHarness();
 
@@ -263,23 +263,17 @@ describe('my transactions and documents', () => {
 
   it('exports the filtered transactions as .xlsx in the chosen language, and only the caller’s', async () => {
     const filter = { statuses: ['failed'], fromDate: null, toDate: null };
-    const download = await fetch(`${h.baseUrl}/api/v1/excel/report/exportMyTransactions`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${sara}`,
-        'x-device-id': DEVICE,
-        'content-type': 'application/json',
-      },
-      body: JSON.stringify({ ...filter, language: 'ar' }),
-    });
+    const { download, sheet } = await exportedSheet(
+      h.baseUrl,
+      sara,
+      '/api/v1/excel/report/exportMyTransactions',
+      { ...filter, language: 'ar' },
+    );
     expect(download.status).toBe(200);
     expect(download.headers.get('content-disposition')).toBe(
       `attachment; filename="ESign_Transactions.xlsx"; filename*=UTF-8''ESign_Transactions.xlsx`,
     );
     expect(download.headers.get('content-security-policy')).toBe('sandbox');
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(await download.arrayBuffer());
-    const sheet = workbook.worksheets[0] as ExcelJS.Worksheet;
     expect(sheet.views[0]?.rightToLeft).toBe(true);
     expect(sheet.getRow(1).getCell(1).value).toBe('رقم العملية');
     const grid = await as(sara, 'ar').post('/api/v1/esign/my/transactions', {
@@ -299,18 +293,13 @@ describe('my transactions and documents', () => {
       })),
     );
     expect(exported).toHaveLength(6);
-    const nourasFile = await fetch(`${h.baseUrl}/api/v1/excel/report/exportMyTransactions`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${noura}`,
-        'x-device-id': DEVICE,
-        'content-type': 'application/json',
-      },
-      body: JSON.stringify({ language: 'en' }),
-    });
-    const nourasBook = new ExcelJS.Workbook();
-    await nourasBook.xlsx.load(await nourasFile.arrayBuffer());
-    expect(nourasBook.worksheets[0]?.rowCount).toBe(1);
+    const { sheet: nourasSheet } = await exportedSheet(
+      h.baseUrl,
+      noura,
+      '/api/v1/excel/report/exportMyTransactions',
+      { language: 'en' },
+    );
+    expect(nourasSheet.rowCount).toBe(1);
   });
 
   it('summarizes the dashboard: balance, utilization, recent transactions', async () => {

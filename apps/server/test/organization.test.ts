@@ -10,6 +10,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { AuditContext } from '../src/modules/audit/log.js';
 import { DEVICE, startHarness } from './harness.js';
+import { exportedSheet } from './sheets.js';
 
 const h = await startHarness();
 const nationalIdOf = async (username: string) => (await h.person(username)).nationalId;
@@ -221,19 +222,13 @@ describe('the organization’s eSign transactions (a declared grid)', () => {
       [failure.code],
     );
     const id = rows[0]?.transaction_id;
-    const download = await fetch(`${h.baseUrl}/api/v1/excel/report/exportOrgEsignTransactions`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${other}`,
-        'x-device-id': DEVICE,
-        'content-type': 'application/json',
-      },
-      body: JSON.stringify({ orgSlNo: 314, statuses: ['failed'], search: id, language: 'ar' }),
-    });
+    const { download, sheet } = await exportedSheet(
+      h.baseUrl,
+      other,
+      '/api/v1/excel/report/exportOrgEsignTransactions',
+      { orgSlNo: 314, statuses: ['failed'], search: id, language: 'ar' },
+    );
     expect(download.status).toBe(200);
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(await download.arrayBuffer());
-    const sheet = workbook.worksheets[0] as ExcelJS.Worksheet;
     const headers = (sheet.getRow(1).values as unknown[]).map(String);
     const cell = (header: string) => sheet.getRow(2).getCell(headers.indexOf(header)).value;
     expect(sheet.rowCount).toBe(2);
@@ -285,18 +280,12 @@ describe('the organization’s eSign transactions (a declared grid)', () => {
   });
 
   it('exports a moment as Riyadh’s date and time, the zone named in its header (issue 38)', async () => {
-    const download = await fetch(`${h.baseUrl}/api/v1/excel/report/exportOrgEsignTransactions`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${sara}`,
-        'x-device-id': DEVICE,
-        'content-type': 'application/json',
-      },
-      body: JSON.stringify({ orgSlNo: 314, statuses: ['success'], language: 'en' }),
-    });
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(await download.arrayBuffer());
-    const sheet = workbook.worksheets[0] as ExcelJS.Worksheet;
+    const { sheet } = await exportedSheet(
+      h.baseUrl,
+      sara,
+      '/api/v1/excel/report/exportOrgEsignTransactions',
+      { orgSlNo: 314, statuses: ['success'], language: 'en' },
+    );
     const header = (sheet.getRow(1).values as unknown[]).slice(1);
     const column = header.indexOf('Requested (Riyadh time)') + 1;
     expect(column).toBeGreaterThan(0);
@@ -316,20 +305,14 @@ describe('the organization’s eSign transactions (a declared grid)', () => {
 
   it('exports every row of the filter in the chosen language, a thousand at a time', async () => {
     const filter = { statuses: ['success', 'pending'], fromDate: null, toDate: null };
-    const download = await fetch(`${h.baseUrl}/api/v1/excel/report/exportOrgEsignTransactions`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${sara}`,
-        'x-device-id': DEVICE,
-        'content-type': 'application/json',
-      },
-      body: JSON.stringify({ orgSlNo: 314, ...filter, language: 'ar' }),
-    });
+    const { download, sheet } = await exportedSheet(
+      h.baseUrl,
+      sara,
+      '/api/v1/excel/report/exportOrgEsignTransactions',
+      { orgSlNo: 314, ...filter, language: 'ar' },
+    );
     expect(download.status).toBe(200);
     expect(download.headers.get('content-disposition')).toContain('ESign_Transactions.xlsx');
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(await download.arrayBuffer());
-    const sheet = workbook.worksheets[0] as ExcelJS.Worksheet;
     const expected = await count(
       `SELECT count(*) AS n FROM esign_transactions WHERE org_slno = 314 AND status IN ('success', 'pending')`,
     );
@@ -522,20 +505,14 @@ describe('manage organization users (a declared grid)', () => {
 
   it('exports the filtered users as ManageOrganizationUsers.xlsx in the chosen language', async () => {
     const filter = { ...ALL, active: 1, inActive: 0, orgUnitSlNo: await unitOf('Head office') };
-    const download = await fetch(`${h.baseUrl}/api/v1/excel/report/exportManageUsers`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${sara}`,
-        'x-device-id': DEVICE,
-        'content-type': 'application/json',
-      },
-      body: JSON.stringify({ ...filter, organizationSlno: 314, language: 'ar' }),
-    });
+    const { download, sheet } = await exportedSheet(
+      h.baseUrl,
+      sara,
+      '/api/v1/excel/report/exportManageUsers',
+      { ...filter, organizationSlno: 314, language: 'ar' },
+    );
     expect(download.status).toBe(200);
     expect(download.headers.get('content-disposition')).toContain('ManageOrganizationUsers.xlsx');
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(await download.arrayBuffer());
-    const sheet = workbook.worksheets[0] as ExcelJS.Worksheet;
     const grid = await users({ ...filter, pageSize: 500 });
     expect(sheet.rowCount - 1).toBe(grid.body.totalCount);
     expect((sheet.getRow(1).values as unknown[]).slice(1, 4)).toEqual([
@@ -759,25 +736,16 @@ describe('approvals of change requests', () => {
       token: sara,
       body: { ...filter, pageNumber: 1, pageSize: 10 },
     });
-    const download = await fetch(
-      `${h.baseUrl}/api/v1/excel/report/exportOrganizationApprovalUserChangeRequest`,
-      {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${sara}`,
-          'x-device-id': DEVICE,
-          'content-type': 'application/json',
-        },
-        body: JSON.stringify({ ...filter, language: 'ar' }),
-      },
+    const { download, sheet } = await exportedSheet(
+      h.baseUrl,
+      sara,
+      '/api/v1/excel/report/exportOrganizationApprovalUserChangeRequest',
+      { ...filter, language: 'ar' },
     );
     expect(download.status).toBe(200);
     expect(download.headers.get('content-disposition')).toContain(
       'OrganizationUserChangeRequest.xlsx',
     );
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(await download.arrayBuffer());
-    const sheet = workbook.worksheets[0] as ExcelJS.Worksheet;
     expect(sheet.rowCount - 1).toBe(list.body.totalCount);
     expect(sheet.getRow(1).values).toContain('التغيير');
     expect(sheet.views[0]?.rightToLeft).toBe(true);
