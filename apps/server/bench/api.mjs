@@ -24,6 +24,7 @@ import pg from 'pg';
 import { SignJWT, generateKeyPair, jwtVerify } from 'jose';
 import { startBuiltServer } from '../../../scripts/start-server.mjs';
 import { embeddedOwnerUrl } from '../dist/db/embedded.js';
+import { benchCalls } from './kit.mjs';
 
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -46,32 +47,7 @@ const server = await startBuiltServer({
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROFILE_DIR}`]
     : [],
 });
-
-async function call(path, body, token) {
-  const response = await fetch(`${server.baseUrl}/${path}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-device-id': DEVICE,
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${path}: ${String(response.status)} ${await response.text()}`);
-  return response.json();
-}
-
-/** Sara signs in with her demo password and the code the outbox received. */
-async function signIn() {
-  const { otpReference } = await call('api/v1/auth/credentials/login/initiate', {
-    username: 'sara',
-    password: 'Tawqi-demo-2026',
-  });
-  const outbox = await (await fetch(`${server.baseUrl}/dev/outbox`)).json();
-  const otp = /\d{6}/.exec(outbox.messages[0]?.body ?? '')?.[0];
-  const answer = await call('api/v1/auth/credentials/login/verifyOTP', { otpReference, otp });
-  return answer.session.token;
-}
+const { signInAsSara: signIn } = benchCalls(server.baseUrl, DEVICE);
 
 /**
  * CPU time (ms) used so far by each process: this one (the load generator and the bare route),

@@ -18,7 +18,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { startBuiltServer } from '../../../scripts/start-server.mjs';
 import { embeddedOwnerUrl } from '../dist/db/embedded.js';
-import { benchApplication } from './kit.mjs';
+import { approveOnPhone, askToSignPdf, benchApplication, benchCalls } from './kit.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -37,36 +37,8 @@ const server = await startBuiltServer({
     LOG_LEVEL: 'warn',
   },
 });
+const { call, signInAsSara: signIn } = benchCalls(server.baseUrl, DEVICE);
 const pool = new pg.Pool({ connectionString: embeddedOwnerUrl(server.pgPort, 'tawqi'), max: 2 });
-
-async function call(path, body, token) {
-  const response = await fetch(`${server.baseUrl}/${path}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-device-id': DEVICE,
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${path}: ${String(response.status)} ${await response.text()}`);
-  return response;
-}
-
-/** Sara (Enrolment Admin of 314) signs in with her demo password and the code sent to her. */
-async function signIn() {
-  const { otpReference } = await (
-    await call('api/v1/auth/credentials/login/initiate', {
-      username: 'sara',
-      password: 'Tawqi-demo-2026',
-    })
-  ).json();
-  const outbox = await (await fetch(`${server.baseUrl}/dev/outbox`)).json();
-  const otp = /\d{6}/.exec(outbox.messages[0]?.body ?? '')?.[0];
-  return (
-    await (await call('api/v1/auth/credentials/login/verifyOTP', { otpReference, otp })).json()
-  ).session.token;
-}
 
 /** The interactive read at CONNECTIONS connections for SECONDS seconds. */
 function interactive(token) {
@@ -121,29 +93,8 @@ async function signingLoop(client, sara, pdf, until) {
       "DELETE FROM rate_limit_hits WHERE bucket LIKE 'nafath:%' OR bucket LIKE 'esign-ask%'",
     );
     const txnId = `contention-${String(Date.now())}-${String(signed)}`;
-    const asked = await client.requestSigning({
-      txnId,
-      timestamp: new Date().toISOString(),
-      signer: { nationalId: sara.national_id },
-      consent: true,
-      returnUrl: 'https://bench.example/back',
-      documents: [{ kind: 'pdf', name: 'contract.pdf', content: pdf.toString('base64') }],
-    });
-    if (asked.status !== 202) throw new Error(`request: ${JSON.stringify(asked.body)}`);
-    const phone = await (
-      await fetch(`${server.baseUrl}/simulators/nafath/phone?nationalId=${sara.national_id}`)
-    ).text();
-    const transId = [...phone.matchAll(/name="transId" value="([^"]+)"/g)].at(-1)?.[1];
-    await fetch(`${server.baseUrl}/simulators/nafath/phone/answer`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        transId: transId ?? '',
-        nationalId: sara.national_id,
-        choice: asked.body.approval.number,
-      }),
-      redirect: 'manual',
-    });
+    const asked = await askToSignPdf(client, txnId, sara.national_id, pdf);
+    await approveOnPhone(server.baseUrl, sara.national_id, asked.body.approval.number);
     const outcome = await client.outcome(txnId);
     if (outcome.body.status !== 'success')
       throw new Error(`outcome: ${JSON.stringify(outcome.body)}`);

@@ -23,7 +23,7 @@ import pg from 'pg';
 import { startBuiltServer } from '../../../scripts/start-server.mjs';
 import { embeddedOwnerUrl } from '../dist/db/embedded.js';
 import { signDetached } from '../dist/modules/pki/cms.js';
-import { benchApplication, benchSigner } from './kit.mjs';
+import { approveOnPhone, askToSignPdf, benchApplication, benchSigner } from './kit.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -107,31 +107,10 @@ try {
     await pool.query("DELETE FROM rate_limit_hits WHERE bucket LIKE 'nafath:%'");
     const txnId = `bench-${String(run)}-${String(Date.now())}`;
     const t0 = performance.now();
-    const asked = await client.requestSigning({
-      txnId,
-      timestamp: new Date().toISOString(),
-      signer: { nationalId: sara.national_id },
-      consent: true,
-      returnUrl: 'https://bench.example/back',
-      documents: [{ kind: 'pdf', name: 'contract.pdf', content: pdf.toString('base64') }],
-    });
-    if (asked.status !== 202) throw new Error(`request: ${JSON.stringify(asked.body)}`);
+    const asked = await askToSignPdf(client, txnId, sara.national_id, pdf);
     const requestMs = performance.now() - t0;
     // The person: the phone page's pending request, the right number picked (not timed).
-    const phone = await (
-      await fetch(`${server.baseUrl}/simulators/nafath/phone?nationalId=${sara.national_id}`)
-    ).text();
-    const transId = [...phone.matchAll(/name="transId" value="([^"]+)"/g)].at(-1)?.[1];
-    await fetch(`${server.baseUrl}/simulators/nafath/phone/answer`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        transId: transId ?? '',
-        nationalId: sara.national_id,
-        choice: asked.body.approval.number,
-      }),
-      redirect: 'manual',
-    });
+    await approveOnPhone(server.baseUrl, sara.national_id, asked.body.approval.number);
     const t1 = performance.now();
     const outcome = await client.outcome(txnId);
     if (outcome.body.status !== 'success')

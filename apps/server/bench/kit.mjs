@@ -66,3 +66,68 @@ export async function benchApplication(pool, baseUrl, clientId) {
     algorithm: 'ES256',
   });
 }
+
+/**
+ * The calls a benchmark makes to its server as one device: `call` posts JSON (with a session's
+ * token when given) and throws on an answer that is not 2xx; `signInAsSara` signs Sara (Enrolment
+ * Admin of 314) in with her demo password and the code the demo outbox received.
+ */
+export function benchCalls(baseUrl, device) {
+  async function call(path, body, token) {
+    const response = await fetch(`${baseUrl}/${path}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-device-id': device,
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok)
+      throw new Error(`${path}: ${String(response.status)} ${await response.text()}`);
+    return response;
+  }
+  async function signInAsSara() {
+    const { otpReference } = await (
+      await call('api/v1/auth/credentials/login/initiate', {
+        username: 'sara',
+        password: 'Tawqi-demo-2026',
+      })
+    ).json();
+    const outbox = await (await fetch(`${baseUrl}/dev/outbox`)).json();
+    const otp = /\d{6}/.exec(outbox.messages[0]?.body ?? '')?.[0];
+    const answer = await (
+      await call('api/v1/auth/credentials/login/verifyOTP', { otpReference, otp })
+    ).json();
+    return answer.session.token;
+  }
+  return { call, signInAsSara };
+}
+
+/** An application asks to sign one PDF for a signer; a refusal throws. */
+export async function askToSignPdf(client, txnId, nationalId, pdf) {
+  const asked = await client.requestSigning({
+    txnId,
+    timestamp: new Date().toISOString(),
+    signer: { nationalId },
+    consent: true,
+    returnUrl: 'https://bench.example/back',
+    documents: [{ kind: 'pdf', name: 'contract.pdf', content: pdf.toString('base64') }],
+  });
+  if (asked.status !== 202) throw new Error(`request: ${JSON.stringify(asked.body)}`);
+  return asked;
+}
+
+/** The person, on the simulated identity app's phone page: picks the number the request shows. */
+export async function approveOnPhone(baseUrl, nationalId, number) {
+  const phone = await (
+    await fetch(`${baseUrl}/simulators/nafath/phone?nationalId=${nationalId}`)
+  ).text();
+  const transId = [...phone.matchAll(/name="transId" value="([^"]+)"/g)].at(-1)?.[1];
+  await fetch(`${baseUrl}/simulators/nafath/phone/answer`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ transId: transId ?? '', nationalId, choice: number }),
+    redirect: 'manual',
+  });
+}

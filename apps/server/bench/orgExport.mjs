@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { startBuiltServer } from '../../../scripts/start-server.mjs';
+import { benchCalls } from './kit.mjs';
 
 const ROWS = 100_000;
 const RUNS = 3;
@@ -30,41 +31,12 @@ const server = await startBuiltServer({
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROFILE_DIR}`]
     : [],
 });
+const { call, signInAsSara: signIn } = benchCalls(server.baseUrl, DEVICE);
 
 /** The server process's resident memory, in bytes (Linux). */
 function serverRss() {
   const status = readFileSync(`/proc/${String(server.pid)}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
-}
-
-async function call(path, body, token) {
-  const response = await fetch(`${server.baseUrl}/${path}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-device-id': DEVICE,
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${path}: ${String(response.status)} ${await response.text()}`);
-  return response;
-}
-
-/** Sara, Enrolment Admin of 314, signs in with her demo password and the code sent to her. */
-async function signIn() {
-  const { otpReference } = await (
-    await call('api/v1/auth/credentials/login/initiate', {
-      username: 'sara',
-      password: 'Tawqi-demo-2026',
-    })
-  ).json();
-  const outbox = await (await fetch(`${server.baseUrl}/dev/outbox`)).json();
-  const otp = /\d{6}/.exec(outbox.messages[0]?.body ?? '')?.[0];
-  const answer = await (
-    await call('api/v1/auth/credentials/login/verifyOTP', { otpReference, otp })
-  ).json();
-  return answer.session.token;
 }
 
 /** Organization 314's transactions, made exactly ROWS (the demo world has 12,000). */
