@@ -110,6 +110,7 @@ async function main(): Promise<void> {
     config,
     pool,
     jobsPool,
+    longJobsAtStart: true,
     exportsPool,
     portalDir,
     localesDir,

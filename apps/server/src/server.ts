@@ -94,6 +94,11 @@ export async function createServer(options: {
   jobsPool?: Pool;
   /** The exports' pool (default: `pool`): a long export holds none of the requests' connections. */
   exportsPool?: Pool;
+  /**
+   * Offer the jobs of an hour or more (the daily CRL, the hourly throttle sweep) at start as well
+   * as each period: the running server's (main.ts), not the tests' (their counts would race).
+   */
+  longJobsAtStart?: boolean;
   clock?: () => Date;
   /** Where the server will be reached, for the simulators' clients (they call over loopback). */
   selfOrigin?: () => string;
@@ -348,6 +353,7 @@ export async function createServer(options: {
     (message, error) => {
       app.log.warn({ error: String(error) }, message);
     },
+    { longJobsAtStart: options.longJobsAtStart ?? false },
   );
   app.addHook('onClose', async () => {
     await jobs.stop();
