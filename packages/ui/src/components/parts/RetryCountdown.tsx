@@ -7,18 +7,20 @@ import { useEffect, useState } from 'react';
 import { useNumberFormatter } from 'react-aria/useNumberFormatter';
 import { useUi } from '../../provider/UiProvider.js';
 
-/** Whole seconds left until a moment (epoch milliseconds), once a second; 0 once it has passed. */
+/** Whole seconds left until a moment (epoch milliseconds); 0 once it has passed, or with none. */
+const secondsUntil = (until: number | null | undefined) =>
+  until ? Math.max(0, Math.ceil((until - Date.now()) / 1000)) : 0;
+
+/** The seconds left until a moment, updated once a second until they reach 0. */
 export function useSecondsUntil(until: number | null | undefined): number {
-  const left = () => (until ? Math.max(0, Math.ceil((until - Date.now()) / 1000)) : 0);
-  const [seconds, setSeconds] = useState(left);
+  const [seconds, setSeconds] = useState(() => secondsUntil(until));
   useEffect(() => {
-    const secondsLeft = () => (until ? Math.max(0, Math.ceil((until - Date.now()) / 1000)) : 0);
-    setSeconds(secondsLeft());
+    setSeconds(secondsUntil(until));
     if (!until) return;
     const timer = setInterval(() => {
-      const now = secondsLeft();
-      setSeconds(now);
-      if (now === 0) clearInterval(timer);
+      const left = secondsUntil(until);
+      setSeconds(left);
+      if (left === 0) clearInterval(timer);
     }, 1000);
     return () => {
       clearInterval(timer);
