@@ -51,6 +51,7 @@ const WORLD_STEPS = [
   'provider hierarchy',
   'provider staff',
   'transaction records',
+  'transaction answers',
 ];
 
 describe('a first-release database', SEEDING, () => {

@@ -5,10 +5,12 @@
  * technical contacts and admins in the caller's language; two organizations under one provider
  * see only their own.
  */
-import { ESIGN_ERRORS } from '@tawqi/api';
+import { ESIGN_ERRORS, signingOutcome } from '@tawqi/api';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import { verifiedOutcome } from '../src/adapters/esignApp/client.js';
 import type { AuditContext } from '../src/modules/audit/log.js';
+import { signUnsignedAnswers } from '../src/modules/esign/service.js';
 import { DEVICE, startHarness } from './harness.js';
 import { exportedSheet } from './sheets.js';
 
@@ -276,7 +278,41 @@ describe('the organization’s eSign transactions (a declared grid)', () => {
     expect(Object.values(ESIGN_ERRORS).map((error) => error.code)).toContain(response.error.code);
     expect(failed.error_code).toBe(response.error.code);
     // Still waiting: no answer yet.
-    expect(await record('response', (rows[1] as (typeof rows)[number]).esign_logs_id)).toBeNull();
+    const pending = rows[1] as (typeof rows)[number];
+    expect(await record('response', pending.esign_logs_id)).toBeNull();
+    // A success answers who signed and when; no signature material is made up for the past.
+    const succeeded = rows[2] as (typeof rows)[number];
+    const success = await record('response', succeeded.esign_logs_id);
+    expect(success).toMatchObject({
+      status: 'success',
+      transactionId: succeeded.transaction_id,
+      signer: { nationalId: succeeded.national_id },
+    });
+    expect(new Date(success.signedAt as string).getTime()).not.toBeNaN();
+    expect(success).not.toHaveProperty('documents');
+    // The sweep signs each answer as the service (the keys are not at hand while seeding): the
+    // signed response verifies to our root and says what the response says.
+    const signedResponse = async (id: number) =>
+      (
+        await h.call(
+          'POST',
+          `/api/v1/org/esigntransactions/transactions/signresponse?esignlogsSlNo=${String(id)}&orgSlno=314`,
+          { token: sara },
+        )
+      ).body.data as string;
+    expect(await signedResponse(succeeded.esign_logs_id)).toBe('');
+    while ((await signUnsignedAnswers(h.deps, 2000)) > 0);
+    for (const [row, answer] of [
+      [failed, response],
+      [succeeded, success],
+    ] as const) {
+      const outcome = await verifiedOutcome(
+        await signedResponse(row.esign_logs_id),
+        h.deps.authority.root,
+      );
+      expect(outcome).toEqual(signingOutcome.parse(answer));
+    }
+    expect(await signedResponse(pending.esign_logs_id)).toBe('');
   });
 
   it('exports a moment as Riyadh’s date and time, the zone named in its header (issue 38)', async () => {

@@ -12,6 +12,7 @@ import {
   WORLD_PEOPLE,
   writeProviderAccounts,
   writeProviderStaff,
+  writeTransactionAnswers,
   writeTransactionRecords,
   writeSpecialPlanRequests,
   writeWorld,
@@ -128,6 +129,7 @@ const SEED_VERSIONS = [
       writeProviderStaff(client, { now, nationalIdOf: nationalId, passwordHash }),
   },
   { version: 10, name: 'transaction records', write: writeTransactionRecords },
+  { version: 11, name: 'transaction answers', write: writeTransactionAnswers },
 ] as const;
 
 /** Seeds what the database lacks; answers the names of the versions written. */

@@ -21,7 +21,7 @@ import {
 import { ESIGN_ERRORS, type EsignErrorKey } from '@tawqi/api';
 import { createHash } from 'node:crypto';
 import type { PoolClient } from './pool.js';
-import { failureRecord, requestRecord } from '../modules/esign/records.js';
+import { failureRecord, requestRecord, successRecord } from '../modules/esign/records.js';
 import { post } from '../modules/counters/ledger.js';
 import { expireLot, riyadhDay } from '../modules/counters/lots.js';
 import { DEFAULT_VAT_PERCENT } from '../config.js';
@@ -834,9 +834,8 @@ const DEMO_FAILURES = [
  * the eSign service's own record writer (modules/esign/records.ts): each request as it arrived
  * (its application, its signer, its documents by digest — a contract, and an annex on every
  * third) and each failure's answer with its catalogue code, which the transactions grid and file
- * show. A success's answer carries the signature itself (a CMS per document, the signer's
- * certificates), which only signing makes: the demo's successes keep no answer, as the service's
- * transactions from before it kept records.
+ * show. The successes' answers are the next step's (`writeTransactionAnswers`); the eSign sweep
+ * signs every answer (the signed response) once the server runs.
  */
 export async function writeTransactionRecords(client: PoolClient): Promise<void> {
   const { rows } = await client.query<{
@@ -858,8 +857,7 @@ export async function writeTransactionRecords(client: PoolClient): Promise<void>
   const codes: (string | null)[] = [];
   let failures = 0;
   rows.forEach((row, index) => {
-    const clientId = DEMO_CLIENTS[row.originator] ?? 'tawqi-portal';
-    const txnId = `${clientId}-${row.transaction_id}`;
+    const { clientId, txnId } = demoApplicationIdOf(row);
     const documents = [`Contract ${row.transaction_id}.pdf`]
       .concat(index % 3 === 0 ? [`Annex ${row.transaction_id}.pdf`] : [])
       .map((name, position) => ({
@@ -903,6 +901,57 @@ export async function writeTransactionRecords(client: PoolClient): Promise<void>
        FROM unnest($1::int[], $2::jsonb[], $3::jsonb[], $4::text[]) AS r (id, request, response, code)
       WHERE t.esign_logs_id = r.id`,
     [ids, requests, responses, codes],
+  );
+}
+
+/** The demo application's client id and transaction id for a demo transaction. */
+function demoApplicationIdOf(row: { originator: string; transaction_id: string }) {
+  const clientId = DEMO_CLIENTS[row.originator] ?? 'tawqi-portal';
+  return { clientId, txnId: `${clientId}-${row.transaction_id}` };
+}
+
+/**
+ * The volume organizations' successes' answers (issue 43): who signed and when, by the service's
+ * own writer. They carry no signature material (records.ts says why); the signed response over
+ * each is the service's, made by the eSign sweep once the server runs (its keys are not at hand
+ * while seeding).
+ */
+export async function writeTransactionAnswers(client: PoolClient): Promise<void> {
+  const { rows } = await client.query<{
+    esign_logs_id: number;
+    transaction_id: string;
+    originator: string;
+    signed_at: Date;
+    national_id: string;
+    full_name_en: string;
+    full_name_ar: string;
+  }>(
+    `SELECT t.esign_logs_id, t.transaction_id, t.originator, coalesce(t.response_ts, t.transaction_date) AS signed_at,
+            u.national_id, u.full_name_en, u.full_name_ar
+       FROM esign_transactions t JOIN users u ON u.user_slno = t.user_slno
+      WHERE t.status = 'success' AND t.response_data IS NULL AND t.app_slno IS NULL
+        AND t.transaction_id ~ '^ES-[0-9]+-[0-9]{6}$'`,
+  );
+  await client.query(
+    `UPDATE esign_transactions t SET response_data = r.response
+       FROM unnest($1::int[], $2::jsonb[]) AS r (id, response)
+      WHERE t.esign_logs_id = r.id`,
+    [
+      rows.map((row) => row.esign_logs_id),
+      rows.map((row) =>
+        JSON.stringify(
+          successRecord(
+            { txnId: demoApplicationIdOf(row).txnId, transactionId: row.transaction_id },
+            {
+              nationalId: row.national_id,
+              nameEnglish: row.full_name_en,
+              nameArabic: row.full_name_ar,
+            },
+            row.signed_at,
+          ),
+        ),
+      ),
+    ],
   );
 }
 

@@ -36,6 +36,7 @@ import * as keysInHsm from './034_keys_in_hsm.js';
 import * as issuingGenerations from './035_issuing_generations.js';
 import * as quarantine from './036_quarantine.js';
 import * as auditChaining from './037_audit_chaining.js';
+import * as unsignedAnswers from './038_unsigned_answers.js';
 
 export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   initial,
@@ -75,4 +76,5 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   issuingGenerations,
   quarantine,
   auditChaining,
+  unsignedAnswers,
 ];

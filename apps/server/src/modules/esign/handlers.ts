@@ -47,7 +47,8 @@ export function esignHandlers(deps: Deps): Handlers {
       const [row] = rows;
       if (!row) throw new AppError(404, 'NOT_FOUND');
       const esignLogsID = input.query.esignlogsSlNo;
-      // The demo world's older transactions were made before the service kept its records.
+      // Empty while there is nothing to show: no answer yet (pending), or a demo answer the sweep
+      // has not signed yet.
       if (kind === 'signResponse')
         return {
           esignLogsID,

@@ -1,8 +1,9 @@
 /**
  * What the eSign service keeps of a transaction, as its viewers show it (SPEC §7 "request",
  * "response", "signed response"): the request as it arrived (its documents by digest, never their
- * bytes) and a failure's answer. One writer for the service and the demo world's transactions,
- * so the demo shows records of the shape the service keeps. Pure: no keys, no database.
+ * bytes) and its answer, a failure's or a success's. One writer for the service and the demo
+ * world's transactions, so the demo shows records of the shape the service keeps. Pure: no keys,
+ * no database (the signed response is the service's JWS over the answer: `signAnswer`).
  */
 import type { EsignErrorKey, SigningOutcome } from '@tawqi/api';
 import { errorOf } from './errors.js';
@@ -55,4 +56,31 @@ export function failureRecord(
   failure: EsignErrorKey,
 ): SigningOutcome {
   return { ...transaction, status: 'failed', error: errorOf(failure, 'en') };
+}
+
+/** What signing made: each document's CMS and the certificates (absent from the demo's past). */
+export interface SignatureMaterial {
+  certificates: string[];
+  documents: NonNullable<SigningOutcome['documents']>;
+}
+
+/**
+ * A signed transaction's answer: who signed and when, and what signing made. The demo world's
+ * successes record no signature material: they are dated in the past, and a CA does not backdate
+ * a certificate or a timestamp to make one.
+ */
+export function successRecord(
+  transaction: { txnId: string; transactionId: string },
+  signer: { nationalId: string; nameEnglish: string; nameArabic: string },
+  signedAt: Date,
+  material?: SignatureMaterial,
+): SigningOutcome {
+  return {
+    ...transaction,
+    status: 'success',
+    signer,
+    ...(material ? { certificates: material.certificates } : {}),
+    signedAt: signedAt.toISOString(),
+    ...(material ? { documents: material.documents } : {}),
+  };
 }

@@ -39,7 +39,7 @@ import * as x509 from '../pki/x509.js';
 import { hit } from '../throttle.js';
 import type { Application } from './applications.js';
 import { signJws } from './jws.js';
-import { failureRecord, requestRecord } from './records.js';
+import { failureRecord, requestRecord, successRecord } from './records.js';
 import { activeMember } from '../access/membership.js';
 
 /** The signer's certificate lives an hour: long enough to sign, never a standing credential. */
@@ -442,7 +442,7 @@ async function finish(
     | { approvedBy: { nationalId: string; fullNameEnglish: string; fullNameArabic: string } },
 ): Promise<void> {
   // The authority's delegates first: made on first use in a transaction of their own.
-  const service = await deps.authority.esignService();
+  await deps.authority.esignService();
   const tsa = await deps.authority.timestamper();
   await inTransaction(deps.pool, async (tx) => {
     const [row] = (
@@ -467,15 +467,11 @@ async function finish(
       else failure = 'countersExhausted';
     }
     if (failure === null && 'approvedBy' in how) {
-      outcome = { ...base, ...(await signDocuments(deps, tx, row, how.approvedBy, tsa, now)) };
+      outcome = await signDocuments(deps, tx, row, how.approvedBy, tsa, now);
     } else {
       outcome = failureRecord(base, failure ?? 'signingFailed');
     }
-    const jws = await signJws(
-      service,
-      (await issuingCaOf(deps.authority, service.certificate)).certificate,
-      outcome,
-    );
+    const jws = await signAnswer(deps, outcome);
     await tx.query(
       `UPDATE esign_transactions
           SET status = $2, response_data = $3, sign_response_data = $4, response_ts = $5, error_code = $6,
@@ -512,6 +508,39 @@ async function finish(
   });
 }
 
+/** The signed response: the service's JWS over the answer, by its current certificate. */
+async function signAnswer(deps: Deps, outcome: SigningOutcome): Promise<string> {
+  const service = await deps.authority.esignService();
+  const issuing = (await issuingCaOf(deps.authority, service.certificate)).certificate;
+  return signJws(service, issuing, outcome);
+}
+
+/**
+ * Signs final answers that have no signed response yet, `limit` at a time (the sweep's): the demo
+ * world's, recorded at seeding, where the authority's keys are not at hand. Every answer the
+ * service gives itself is signed as it is made (`finish`). Answers how many it signed.
+ */
+export async function signUnsignedAnswers(deps: Deps, limit = 200): Promise<number> {
+  await deps.authority.esignService();
+  const { rows } = await deps.pool.query<{ esign_logs_id: number; response_data: SigningOutcome }>(
+    `SELECT esign_logs_id, response_data FROM esign_transactions
+      WHERE sign_response_data IS NULL AND response_data IS NOT NULL AND status IN ('success', 'failed')
+      ORDER BY esign_logs_id LIMIT $1`,
+    [limit],
+  );
+  if (rows.length === 0) return 0;
+  const signed: string[] = [];
+  for (const row of rows) signed.push(await signAnswer(deps, row.response_data));
+  // Another process may have signed one meanwhile: the first signature stays.
+  await deps.pool.query(
+    `UPDATE esign_transactions t SET sign_response_data = s.jws
+       FROM unnest($1::int[], $2::text[]) AS s (id, jws)
+      WHERE t.esign_logs_id = s.id AND t.sign_response_data IS NULL`,
+    [rows.map((row) => row.esign_logs_id), signed],
+  );
+  return rows.length;
+}
+
 /**
  * Signs the transaction's documents with a new key and a short-lived certificate for the signer
  * (the key is made in the hardware module for this transaction and destroyed after it: the
@@ -524,7 +553,7 @@ async function signDocuments(
   person: { nationalId: string; fullNameEnglish: string; fullNameArabic: string },
   tsa: CaMember,
   now: Date,
-): Promise<Omit<SigningOutcome, 'txnId' | 'transactionId'>> {
+): Promise<SigningOutcome> {
   const key = await deps.vault.generateForSession('P-256');
   try {
     return await signWith(deps, tx, row, person, tsa, now, key);
@@ -541,7 +570,7 @@ async function signWith(
   tsa: CaMember,
   now: Date,
   key: Signer,
-): Promise<Omit<SigningOutcome, 'txnId' | 'transactionId'>> {
+): Promise<SigningOutcome> {
   const certificate = await deps.authority.issue(tx, {
     publicKey: await x509.PublicKey.create(key.publicKey),
     name: {
@@ -619,19 +648,21 @@ async function signWith(
         : {}),
     });
   }
-  return {
-    status: 'success',
-    signer: {
+  return successRecord(
+    { txnId: row.app_txn_id, transactionId: row.transaction_id },
+    {
       nationalId: person.nationalId,
       nameEnglish: person.fullNameEnglish,
       nameArabic: person.fullNameArabic,
     },
-    certificates: [certificate.rawData, issuing.rawData].map((der) =>
-      Buffer.from(der).toString('base64'),
-    ),
-    signedAt: now.toISOString(),
-    documents: signed,
-  };
+    now,
+    {
+      certificates: [certificate.rawData, issuing.rawData].map((der) =>
+        Buffer.from(der).toString('base64'),
+      ),
+      documents: signed,
+    },
+  );
 }
 
 /** The transactions still waiting whose signer may have answered (the sweeper's). */

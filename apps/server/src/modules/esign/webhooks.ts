@@ -19,7 +19,13 @@ import type { Deps } from '../../deps.js';
 import { inTransaction } from '../../db/pool.js';
 import { guardedLookup, hostProblem, type Reach } from '../../adapters/outbound/publicAddress.js';
 import { webhookSecret } from './applications.js';
-import { advance, answerOf, waitingTransactions, type TransactionRow } from './service.js';
+import {
+  advance,
+  answerOf,
+  signUnsignedAnswers,
+  waitingTransactions,
+  type TransactionRow,
+} from './service.js';
 
 /** The wait before attempt n+1 after attempt n failed (seconds); none after the last. */
 export const WEBHOOK_RETRY_SECONDS = [10, 60, 300, 1800, 7200, 43_200] as const;
@@ -158,9 +164,11 @@ export async function deliverDueWebhooks(deps: Deps): Promise<number> {
 
 /**
  * One round of the service's own work: waiting transactions asked about (so a signer who approved
- * while nobody polled is signed for, and one who never answered expires), then due webhooks sent.
+ * while nobody polled is signed for, and one who never answered expires), due webhooks sent, then
+ * some answers recorded without a signed response signed (the demo world's).
  */
 export async function sweep(deps: Deps): Promise<void> {
   for (const row of await waitingTransactions(deps.pool)) await advance(deps, row);
   await deliverDueWebhooks(deps);
+  await signUnsignedAnswers(deps);
 }
