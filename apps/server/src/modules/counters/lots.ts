@@ -11,9 +11,12 @@ import { post } from './ledger.js';
 export const riyadhDay = (parameter: string) =>
   `(${parameter}::timestamptz AT TIME ZONE 'Asia/Riyadh')::date`;
 
+/** Whether a lot is past its validity on a day (SQL over `purchased_plans p`): its one home. */
+const lotExpiredSql = (today: string) => `p.valid_to < ${riyadhDay(today)}`;
+
 /** A lot's state on a day: past its validity, used up, or active (SQL over `purchased_plans p`). */
 export const lotStateSql = (today: string) =>
-  `CASE WHEN p.valid_to < ${riyadhDay(today)} THEN 'expired'
+  `CASE WHEN ${lotExpiredSql(today)} THEN 'expired'
         WHEN p.utilized >= p.transactions THEN 'usedUp' ELSE 'active' END`;
 
 /**
@@ -22,8 +25,8 @@ export const lotStateSql = (today: string) =>
  * the deduction report's rows and the dashboard (which sums them: esignFiguresOf) always agree.
  */
 export const lotFiguresSql = (today: string) => ({
-  remaining: `CASE WHEN p.valid_to < ${riyadhDay(today)} THEN 0 ELSE p.transactions - p.utilized END`,
-  expired: `CASE WHEN p.valid_to < ${riyadhDay(today)} THEN p.transactions - p.utilized ELSE 0 END`,
+  remaining: `CASE WHEN ${lotExpiredSql(today)} THEN 0 ELSE p.transactions - p.utilized END`,
+  expired: `CASE WHEN ${lotExpiredSql(today)} THEN p.transactions - p.utilized ELSE 0 END`,
 });
 
 export interface EsignFigures {
@@ -65,7 +68,7 @@ export async function settleExpiredLots(pool: Pool, orgSlno: number, now: Date):
   const { rows } = await pool.query<{ slno: number; unique_id: string; left: number }>(
     `SELECT p.purchased_plan_slno AS slno, p.plan_unique_id AS unique_id, p.transactions - p.utilized AS left
        FROM purchased_plans p
-      WHERE p.org_slno = $1 AND p.valid_to < ${riyadhDay('$2')} AND p.transactions > p.utilized
+      WHERE p.org_slno = $1 AND ${lotExpiredSql('$2')} AND p.transactions > p.utilized
         AND NOT EXISTS (SELECT 1 FROM counter_entries e
                          WHERE e.purchased_plan_slno = p.purchased_plan_slno AND e.kind = 'expiry')`,
     [orgSlno, now],

@@ -11,18 +11,26 @@ function Demo({
   messages,
   timeoutMs,
   showLabel = 'Show',
+  retryInSeconds,
 }: {
   messages: ToastMessage[];
   timeoutMs?: number;
   /** The demo's button (not part of the component). */
   showLabel?: string;
+  /** A 429's wait, counted from the press (the messages' `retryAt`). */
+  retryInSeconds?: number;
 }) {
   const [toasts] = useState(() => createToastQueue(timeoutMs ? { timeoutMs } : {}));
   return (
     <>
       <Button
         onPress={() => {
-          for (const message of messages) toasts.show(message);
+          for (const message of messages)
+            toasts.show(
+              retryInSeconds
+                ? { ...message, retryAt: Date.now() + retryInSeconds * 1000 }
+                : message,
+            );
         }}
       >
         {showLabel}
@@ -148,6 +156,40 @@ export const WithAction: Story = {
     await screen.findByRole('alertdialog');
     await new Promise((resolve) => setTimeout(resolve, 700));
     await expect(screen.getByRole('button', { name: say('Recheck') })).toBeVisible();
+  },
+};
+
+/**
+ * A 429 reaching a person: the toast counts the server's wait down and stays for all of it (past
+ * its usual time), so the person can read how long is left.
+ */
+export const RateLimited: Story = {
+  globals: ENGLISH_ONLY,
+  args: {
+    timeoutMs: 300,
+    retryInSeconds: 90,
+    messages: [{ variant: 'error', title: 'Error', description: 'Too many attempts.' }],
+  },
+  play: async (context) => {
+    const { ui, number } = storyWords(context);
+    await show(context.canvasElement, context.args.showLabel);
+    const timer = await screen.findByRole('timer');
+    // 1:30, or 1:29 once a second has passed, in the page's digits.
+    await expect([
+      ui('retryIn', { time: `${number(1)}:${number(30)}` }),
+      ui('retryIn', { time: `${number(1)}:${number(29)}` }),
+    ]).toContain(timer.textContent);
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    await expect(screen.getByRole('alertdialog')).toBeVisible();
+  },
+};
+export const RateLimitedArabic: Story = {
+  ...RateLimited,
+  globals: { language: 'ar' },
+  args: {
+    ...RateLimited.args,
+    messages: [{ variant: 'error', title: 'خطأ', description: 'محاولات كثيرة.' }],
+    showLabel: 'عرض',
   },
 };
 
