@@ -8,10 +8,13 @@
  * made inside the hardware security module (adapters/hsm).
  */
 import {
+  createCipheriv,
+  createDecipheriv,
   createHmac,
   createPrivateKey,
   createPublicKey,
   hkdfSync,
+  randomBytes,
   type KeyObject,
 } from 'node:crypto';
 
@@ -26,6 +29,13 @@ export interface Keys {
   auditPublic: KeyObject;
   /** Derives each eSign application's webhook secret (modules/esign/applications.ts). */
   webhooks: Buffer;
+  /**
+   * The demo integrating application's key (demo mode's simulator): the same in every process on
+   * one SERVER_SECRET, so two processes register one credential, not each its own.
+   */
+  demoApplication: KeyObject;
+  /** Seals the simulators' own keys where they are kept, the database (demo mode). */
+  simulators: Buffer;
 }
 
 function derive(secret: string, label: string): Buffer {
@@ -35,12 +45,16 @@ function derive(secret: string, label: string): Buffer {
 /** PKCS#8 for an Ed25519 private key is a fixed prefix and the 32-byte seed (RFC 8410). */
 const ED25519_PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
 
-export function deriveKeys(secrets: { server: string; audit: string }): Keys {
-  const auditSigning = createPrivateKey({
-    key: Buffer.concat([ED25519_PKCS8_PREFIX, derive(secrets.audit, 'audit checkpoint signing')]),
+/** The Ed25519 key whose seed is `seed`. */
+const ed25519Of = (seed: Buffer) =>
+  createPrivateKey({
+    key: Buffer.concat([ED25519_PKCS8_PREFIX, seed]),
     format: 'der',
     type: 'pkcs8',
   });
+
+export function deriveKeys(secrets: { server: string; audit: string }): Keys {
+  const auditSigning = ed25519Of(derive(secrets.audit, 'audit checkpoint signing'));
   return {
     otp: derive(secrets.server, 'one-time codes'),
     refresh: derive(secrets.server, 'refresh token successors'),
@@ -53,6 +67,8 @@ export function deriveKeys(secrets: { server: string; audit: string }): Keys {
     auditSigning,
     auditPublic: createPublicKey(auditSigning),
     webhooks: derive(secrets.server, 'esign webhooks'),
+    demoApplication: ed25519Of(derive(secrets.server, 'demo integrating application')),
+    simulators: derive(secrets.server, 'simulator keys'),
   };
 }
 
@@ -61,4 +77,23 @@ export function hmac(key: Buffer, ...parts: string[]): string {
   const mac = createHmac('sha256', key);
   for (const part of parts) mac.update(part).update('\n');
   return mac.digest('hex');
+}
+
+/**
+ * AES-256-GCM under `key`: what only the holder of the key (a SERVER_SECRET's derivation) can
+ * read or change, kept where others can read it (a simulator's key in the database).
+ */
+export function seal(key: Buffer, plain: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
+}
+
+/** What `seal` sealed; throws when it was sealed under another key or changed. */
+export function unseal(key: Buffer, sealed: string): string {
+  const bytes = Buffer.from(sealed, 'base64url');
+  const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, 12));
+  decipher.setAuthTag(bytes.subarray(12, 28));
+  return Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8');
 }

@@ -106,10 +106,13 @@ async function main(): Promise<void> {
     report,
     config.DB_STATEMENT_TIMEOUT_MS,
   );
+  // The simulators' own (demo mode; a pool opens connections only when used).
+  const simulatorsPool = createPool(appUrl, 3, report, config.DB_STATEMENT_TIMEOUT_MS);
   const { app } = await createServer({
     config,
     pool,
     jobsPool,
+    simulatorsPool,
     longJobsAtStart: true,
     exportsPool,
     portalDir,
@@ -145,6 +148,7 @@ async function main(): Promise<void> {
     await pool.end();
     await jobsPool.end();
     await exportsPool.end();
+    await simulatorsPool.end();
     await embedded?.stop();
     console.log('stopped');
     process.exit(0);

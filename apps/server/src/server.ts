@@ -69,6 +69,7 @@ import { CRL_REFRESH_MS, loadAuthority } from './modules/pki/authority.js';
 import { registerPki } from './modules/pki/routes.js';
 import { buildOpenApiDocument } from '@tawqi/api';
 import { createDemoApplication } from './adapters/esignApp/demoApp.js';
+import { simulatorStore } from './adapters/simulatorStore.js';
 import { esignHandlers } from './modules/esign/handlers.js';
 import { registerEsignApi } from './modules/esign/routes.js';
 import { sweep } from './modules/esign/webhooks.js';
@@ -95,6 +96,12 @@ export async function createServer(options: {
   /** The exports' pool (default: `pool`): a long export holds none of the requests' connections. */
   exportsPool?: Pool;
   /**
+   * The simulators' pool (default: `pool`). They stand for services of their own: a request that
+   * holds one of `pool`'s connections while it calls one (the identity app is asked inside the
+   * transaction that records the request) must not wait for another of them.
+   */
+  simulatorsPool?: Pool;
+  /**
    * Offer the jobs of an hour or more (the daily CRL, the hourly throttle sweep) at start as well
    * as each period: the running server's (main.ts), not the tests' (their counts would race).
    */
@@ -116,6 +123,8 @@ export async function createServer(options: {
   const scanner = await scannerOf(config);
 
   // Simulators exist only in demo mode (loadConfig refuses production without the real services).
+  // What they know is kept in the database: every process on it is the same simulated service.
+  const simulatorRecords = simulatorStore(options.simulatorsPool ?? options.pool);
   const simulator =
     config.nafath.kind === 'simulator'
       ? createNafathSimulator({
@@ -126,6 +135,8 @@ export async function createServer(options: {
             nationality: 'Saudi Arabia',
           })),
           now: () => clock().getTime(),
+          store: simulatorRecords,
+          sealingKey: keys.simulators,
         })
       : null;
   const nafath = config.nafath;
@@ -153,6 +164,7 @@ export async function createServer(options: {
           apiKey: gatewaySettings.apiKey,
           callbackSecret: gatewaySettings.callbackSecret,
           now: clock,
+          store: simulatorRecords,
         })
       : null;
   const gateway = lazyGateway(() =>
@@ -215,6 +227,7 @@ export async function createServer(options: {
     ? createDemoApplication({
         pool: options.pool,
         keys,
+        store: simulatorRecords,
         publicOrigin: config.publicOrigin,
         selfOrigin,
         now: clock,

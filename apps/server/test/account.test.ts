@@ -16,7 +16,7 @@ async function enrol(nationalID: string) {
   const started = await h.call('POST', '/api/v1/auth/nafath/enrollment/initiate', {
     body: { nationalID },
   });
-  h.simulator.answer(started.body.transId, 'approve');
+  await h.simulator.answer(started.body.transId, 'approve');
   const verified = await h.call('POST', '/api/v1/auth/nafath/enrollment/verify', {
     body: { nationalID, transId: started.body.transId },
   });
@@ -186,7 +186,7 @@ describe('completing an account enrolled through the identity app', () => {
       message: 'Confirm it is you in Nafath first.',
     });
     const renewal = await me.post('/api/v1/auth/kyc/renewal/initiate', {});
-    h.simulator.answer(renewal.body.transId, 'approve');
+    await h.simulator.answer(renewal.body.transId, 'approve');
     const renewed = await me.post('/api/v1/auth/kyc/renewal/verify', {
       transId: renewal.body.transId,
     });
@@ -209,7 +209,7 @@ describe('completing an account enrolled through the identity app', () => {
           const started = await h.call('POST', '/api/v1/auth/nafath/login/initiate', {
             body: { nationalID: NOURA },
           });
-          h.simulator.answer(started.body.transId, 'approve');
+          await h.simulator.answer(started.body.transId, 'approve');
           return (
             await h.call('POST', '/api/v1/auth/nafath/login/verify', {
               body: { nationalID: NOURA, transId: started.body.transId },

@@ -35,7 +35,7 @@ async function signInThroughTheApp() {
   const started = await h.call('POST', '/api/v1/auth/nafath/login/initiate', {
     body: { nationalID: SARA },
   });
-  h.simulator.answer(started.body.transId, 'approve');
+  await h.simulator.answer(started.body.transId, 'approve');
   return h.call('POST', '/api/v1/auth/nafath/login/verify', {
     body: { nationalID: SARA, transId: started.body.transId },
   });
@@ -67,7 +67,7 @@ describe('what a record says', () => {
     const started = await h.call('POST', '/api/v1/auth/nafath/login/initiate', {
       body: { nationalID: SARA },
     });
-    h.simulator.answer(started.body.transId, 'reject');
+    await h.simulator.answer(started.body.transId, 'reject');
     await h.call('POST', '/api/v1/auth/nafath/login/verify', {
       body: { nationalID: SARA, transId: started.body.transId },
     });

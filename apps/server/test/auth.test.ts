@@ -36,7 +36,7 @@ async function verify(
 /** Signs in through the identity app, approving on the simulator's "phone". */
 async function signIn(nationalID = SARA, deviceId = DEVICE) {
   const started = await initiate(nationalID, 'login', deviceId);
-  expect(h.simulator.answer(started.body.transId, 'approve')).toBe(true);
+  expect(await h.simulator.answer(started.body.transId, 'approve')).toBe(true);
   const verified = await verify(nationalID, started.body.transId, 'login', deviceId);
   expect(verified.body.status).toBe('1');
   return verified.body.session as {
@@ -62,7 +62,7 @@ describe('sign-in through the national identity app (SPEC §4)', () => {
       nationalID: SARA,
       random: expect.stringMatching(/^\d{2}$/),
     });
-    expect(h.simulator.pending(SARA).map((request) => request.transId)).toContain(
+    expect((await h.simulator.pending(SARA)).map((request) => request.transId)).toContain(
       started.body.transId,
     );
     expect((await verify(SARA, started.body.transId)).body).toEqual({
@@ -115,7 +115,7 @@ describe('sign-in through the national identity app (SPEC §4)', () => {
 
   it('fails with the reason when rejected on the phone, and stops polling', async () => {
     const started = await initiate(SARA);
-    h.simulator.answer(started.body.transId, 'reject');
+    await h.simulator.answer(started.body.transId, 'reject');
     expect((await verify(SARA, started.body.transId)).body).toEqual({
       status: '0',
       errorMessage: 'The request was rejected in Nafath.',
@@ -134,7 +134,7 @@ describe('sign-in through the national identity app (SPEC §4)', () => {
 
   it('is bound to the browser that started it', async () => {
     const started = await initiate(NOURA);
-    h.simulator.answer(started.body.transId, 'approve');
+    await h.simulator.answer(started.body.transId, 'approve');
     // Another device is told nothing, not even that the request exists (issue 41).
     const elsewhere = await verify(NOURA, started.body.transId, 'login', OTHER_DEVICE);
     expect(elsewhere.status).toBe(404);
@@ -145,7 +145,7 @@ describe('sign-in through the national identity app (SPEC §4)', () => {
 
   it('signs in once per approval: a replayed verify finds nothing', async () => {
     const started = await initiate(SARA);
-    h.simulator.answer(started.body.transId, 'approve');
+    await h.simulator.answer(started.body.transId, 'approve');
     expect((await verify(SARA, started.body.transId)).body.status).toBe('1');
     h.clock.advance(1_000);
     expect((await verify(SARA, started.body.transId)).body).toMatchObject({
@@ -158,7 +158,7 @@ describe('sign-in through the national identity app (SPEC §4)', () => {
     const unknown = '1000000032';
     const started = await initiate(unknown);
     expect(started.body).toMatchObject({ status: '1', errorMessage: null });
-    h.simulator.answer(started.body.transId, 'approve');
+    await h.simulator.answer(started.body.transId, 'approve');
     // With a reason the portal acts on: it offers to create the account.
     expect((await verify(unknown, started.body.transId)).body).toMatchObject({
       status: '0',
@@ -171,7 +171,7 @@ describe('sign-in through the national identity app (SPEC §4)', () => {
   it('limits requests per national id (no push bombing): 429 with Retry-After, and the wait in the caller’s language', async () => {
     const target = '1000000040';
     for (let i = 0; i < 3; i += 1) expect((await initiate(target)).body.status).toBe('1');
-    const pendingBefore = h.simulator.pending(target).length;
+    const pendingBefore = (await h.simulator.pending(target)).length;
     const fourth = await h.call('POST', '/api/v1/auth/nafath/login/initiate', {
       body: { nationalID: target },
       language: 'ar',
@@ -183,7 +183,7 @@ describe('sign-in through the national identity app (SPEC §4)', () => {
       message: 'طلبات كثيرة لرقم الهوية هذا. حاول مرة أخرى بعد ١٠ دقائق.',
     });
     // The identity app was not asked: no fourth request reached the person's phone.
-    expect(h.simulator.pending(target)).toHaveLength(pendingBefore);
+    expect(await h.simulator.pending(target)).toHaveLength(pendingBefore);
   });
 
   it('answers 429 to polling faster than once a second', async () => {
@@ -202,7 +202,7 @@ describe('enrolment and KYC renewal', () => {
     const newcomer = '1000000057';
     const person = simulatedPerson(newcomer);
     const started = await initiate(newcomer, 'enrollment');
-    h.simulator.answer(started.body.transId, 'approve');
+    await h.simulator.answer(started.body.transId, 'approve');
     const enrolled = await verify(newcomer, started.body.transId, 'enrollment');
     expect(enrolled.body.status).toBe('1');
     expect(enrolled.body.session).toMatchObject({
@@ -227,7 +227,7 @@ describe('enrolment and KYC renewal', () => {
     // Enrolling again signs in, and gives no second pack.
     h.clock.advance(1_000);
     const again = await initiate(newcomer, 'enrollment');
-    h.simulator.answer(again.body.transId, 'approve');
+    await h.simulator.answer(again.body.transId, 'approve');
     const second = await verify(newcomer, again.body.transId, 'enrollment');
     expect((await plans(second.body.session.token)).totalCount).toBe(1);
     const notices = await h.pool.query(
@@ -256,7 +256,7 @@ describe('enrolment and KYC renewal', () => {
       token: session.token,
     });
     expect(started.body.status).toBe('1');
-    h.simulator.answer(started.body.transId, 'approve');
+    await h.simulator.answer(started.body.transId, 'approve');
     const renewed = await h.call('POST', '/api/v1/auth/kyc/renewal/verify', {
       body: { transId: started.body.transId },
       token: session.token,
@@ -574,7 +574,7 @@ describe('the identity-app simulator (issue 38)', () => {
         service: 'Login',
         requestId: crypto.randomUUID(),
       });
-      expect(h.simulator.answer(made.transId, 'approve')).toBe(true);
+      expect(await h.simulator.answer(made.transId, 'approve')).toBe(true);
       const answered = await h.deps.identity.status({
         nationalId: person.nationalId,
         transId: made.transId,

@@ -174,7 +174,9 @@ describe('buying counters and seats', () => {
     expect(order.body).toMatchObject({ price: 9500, tax: 1425, totalPrice: 10925 });
     expect(order.body.paymentUrl).toContain('/simulators/gateway/');
     const id = gatewayIdOf(order.body.paymentUrl);
-    expect(h.gatewaySimulator.get(id)?.returnUrl).toContain('/app/org/paymentStatus?payment=');
+    expect((await h.gatewaySimulator.get(id))?.returnUrl).toContain(
+      '/app/org/paymentStatus?payment=',
+    );
     // Nothing is credited before the payment.
     expect(await balance('esign')).toEqual(esign);
 
@@ -188,7 +190,7 @@ describe('buying counters and seats', () => {
     expect(status.body.paymentStatus).toBe('success');
 
     // The gateway tells us four more times: still one credit.
-    const payment = h.gatewaySimulator.get(id);
+    const payment = await h.gatewaySimulator.get(id);
     if (!payment) throw new Error('no payment');
     for (let time = 0; time < 4; time += 1) {
       const again = await h.notifyPayment({

@@ -73,9 +73,8 @@ async function buyAndPay(): Promise<string> {
   expect(order.status).toBe(200);
   expect(order.body).toMatchObject({ price: 150, tax: 22.5, totalPrice: 172.5 });
   const id = (order.body.paymentUrl as string).split('/').at(-1) as string;
-  const payment = h.gatewaySimulator.get(id);
+  const payment = await h.gatewaySimulator.captureSilently(id);
   if (!payment) throw new Error('no payment at the gateway');
-  payment.status = 'paid';
   expect(
     (
       await h.notifyPayment({
@@ -101,7 +100,7 @@ async function confirm(reference: string) {
     accepted: true,
   });
   expect(started.body).toMatchObject({ status: '1' });
-  h.simulator.answer(started.body.transId, 'approve');
+  await h.simulator.answer(started.body.transId, 'approve');
   return me.post(`/api/v1/dsc/my/requests/${reference}/confirm/verify`, {
     transId: started.body.transId,
   });
@@ -260,7 +259,7 @@ describe('a person’s certificate', () => {
     const started = await me.post(`/api/v1/dsc/my/certificates/${serial}/revoke/initiate`, {
       reason: 'keyCompromise',
     });
-    h.simulator.answer(started.body.transId, 'approve');
+    await h.simulator.answer(started.body.transId, 'approve');
     const revoked = await me.post(`/api/v1/dsc/my/certificates/${serial}/revoke/verify`, {
       transId: started.body.transId,
       reason: 'keyCompromise',
@@ -329,7 +328,7 @@ describe('an organization’s certificate', () => {
       accepted: true,
     });
     expect(started.body).toMatchObject({ status: '1' });
-    h.simulator.answer(started.body.transId, 'approve');
+    await h.simulator.answer(started.body.transId, 'approve');
     return caller.post(`/api/v1/dsc/my/requests/${reference}/confirm/verify`, {
       transId: started.body.transId,
     });

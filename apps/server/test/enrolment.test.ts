@@ -54,7 +54,7 @@ async function begin(kind: 'organization' | 'l2Provider', nationalID = newPerson
   expect(started.status).toBe(200);
   expect(started.body).toMatchObject({ status: '1', random: expect.stringMatching(/^\d{2}$/) });
   const transId = started.body.transId as string;
-  expect(h.simulator.answer(transId, 'approve')).toBe(true);
+  expect(await h.simulator.answer(transId, 'approve')).toBe(true);
   h.clock.advance(1_000);
   const approved = await call('POST', '/api/v1/enrolment/nafath/verify', {
     body: { nationalID, kind, transId },
@@ -549,7 +549,7 @@ describe('an invited user', () => {
       body: { token, nationalID: person },
     });
     expect(started.body.status).toBe('1');
-    expect(h.simulator.answer(started.body.transId as string, 'approve')).toBe(true);
+    expect(await h.simulator.answer(started.body.transId as string, 'approve')).toBe(true);
     h.clock.advance(1_000);
     const approved = await call('POST', '/api/v1/orguser/invitation/nafath/verify', {
       body: { token, nationalID: person, transId: started.body.transId },

@@ -127,9 +127,9 @@ async function approve(
   txnId: string,
   nationalId: string,
 ) {
-  const [waiting] = h.simulator.pending(nationalId);
+  const [waiting] = await h.simulator.pending(nationalId);
   if (!waiting) throw new Error('the signer was not asked');
-  h.simulator.answer(waiting.transId, 'approve');
+  await h.simulator.answer(waiting.transId, 'approve');
   // The identity app is asked at most once a second per transaction; the clock follows the real
   // one (openssl checks the certificate's times against it).
   await new Promise((resolve) => setTimeout(resolve, 1_100));
@@ -539,7 +539,7 @@ describe('the eSign integration API', () => {
     );
     expect(answers.every((answer) => answer.status === 202)).toBe(true);
     expect(new Set(answers.map((answer) => answer.body.transactionId)).size).toBe(1);
-    expect(h.simulator.pending(signer)).toHaveLength(1);
+    expect(await h.simulator.pending(signer)).toHaveLength(1);
     await approve(client, sent.txnId, signer);
     const outcomes = await Promise.all(
       Array.from({ length: 10 }, () => client.requestSigning(sent)),
@@ -567,7 +567,7 @@ describe('the eSign integration API', () => {
         request(nationalId, [{ kind: 'hash', name: 'a.txt', sha256: hashOf('a') }]),
       );
       expect(refused).toMatchObject({ status: 422, body: { code: 'E1008' } });
-      expect(h.simulator.pending(nationalId)).toHaveLength(0);
+      expect(await h.simulator.pending(nationalId)).toHaveLength(0);
     }
   });
 
@@ -747,7 +747,7 @@ describe('the eSign integration API', () => {
         code: unknown.body.code,
       },
     );
-    expect(h.simulator.pending(pennyless.national_id)).toHaveLength(0);
+    expect(await h.simulator.pending(pennyless.national_id)).toHaveLength(0);
     // Once they have signed through it, it is told the counters ran out.
     const { rows: apps } = await h.ownerPool.query<{ app_slno: number }>(
       'SELECT app_slno FROM esign_applications WHERE client_id = $1',
@@ -762,7 +762,7 @@ describe('the eSign integration API', () => {
     );
     const exhausted = await client.requestSigning(request(pennyless.national_id, document));
     expect(exhausted).toMatchObject({ status: 402, body: { code: 'E2001' } });
-    expect(h.simulator.pending(pennyless.national_id)).toHaveLength(0);
+    expect(await h.simulator.pending(pennyless.national_id)).toHaveLength(0);
 
     const used = async () =>
       (
@@ -774,8 +774,8 @@ describe('the eSign integration API', () => {
     const before = await used();
     const sent = request(individual.nationalId, [{ kind: 'hash', name: 'a', sha256: hashOf('q') }]);
     expect((await client.requestSigning(sent)).status).toBe(202);
-    const [waiting] = h.simulator.pending(individual.nationalId);
-    h.simulator.answer(waiting?.transId ?? '', 'reject');
+    const [waiting] = await h.simulator.pending(individual.nationalId);
+    await h.simulator.answer(waiting?.transId ?? '', 'reject');
     const declined = await client.outcome(sent.txnId, 'ar');
     expect(declined.body).toMatchObject({ status: 'failed', error: { code: 'E3001' } });
     expect(await used()).toBe(before);
@@ -827,8 +827,8 @@ describe('the eSign integration API', () => {
     const signer = { nationalId: members[5] ?? '' };
     const sent = request(signer.nationalId, [{ kind: 'hash', name: 'w', sha256: hashOf('w') }]);
     expect((await client.requestSigning(sent)).status).toBe(202);
-    const [waiting] = h.simulator.pending(signer.nationalId);
-    h.simulator.answer(waiting?.transId ?? '', 'approve');
+    const [waiting] = await h.simulator.pending(signer.nationalId);
+    await h.simulator.answer(waiting?.transId ?? '', 'approve');
     // Nobody polls: the sweeper signs, then delivers.
     await sweep(h.deps);
     expect(received).toHaveLength(1);
@@ -915,8 +915,8 @@ describe('the eSign integration API', () => {
     const approvalUrl = sentForm.headers.get('location') ?? '';
     expect(approvalUrl).toContain('/esign/approve?request=');
     const nationalId = option.split('|')[1] ?? '';
-    const [waiting] = h.simulator.pending(nationalId);
-    h.simulator.answer(waiting?.transId ?? '', 'approve');
+    const [waiting] = await h.simulator.pending(nationalId);
+    await h.simulator.answer(waiting?.transId ?? '', 'approve');
     const token = new URL(approvalUrl).searchParams.get('request') ?? '';
     const approved = await h.call('GET', `/api/v1/esign/approval/${token}`);
     expect(approved.body.status).toBe('success');

@@ -150,6 +150,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
   const url = await createTestDatabase({ seeded: true });
   const ownerPool = createPool(url.toString(), 2);
   const pool = createPool(asRole(url.toString(), APP_ROLE, TEST_APP_PASSWORD), 5);
+  const simulatorsPool = createPool(asRole(url.toString(), APP_ROLE, TEST_APP_PASSWORD), 3);
   const clock = {
     now: new Date(START),
     advance(ms: number) {
@@ -184,6 +185,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
   const parts = await createServer({
     config,
     pool,
+    simulatorsPool,
     clock: () => clock.now,
     selfOrigin: () => baseUrl,
     localesDir,
@@ -192,6 +194,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
   afterAll(async () => {
     await parts.app.close();
     await pool.end();
+    await simulatorsPool.end();
     await ownerPool.end();
     await dropTestDatabase(url);
   });
@@ -220,7 +223,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
           ...(userAgent ? { headers: { 'user-agent': userAgent } } : {}),
         });
       const started = await call('initiate', { nationalID });
-      parts.simulator?.answer(started.body.transId, 'approve');
+      await parts.simulator?.answer(started.body.transId, 'approve');
       const verified = await call('verify', { nationalID, transId: started.body.transId });
       return verified.body.session;
     },

@@ -411,7 +411,7 @@ describe('buying a plan (order → gateway → purchased plan)', () => {
     const order = await buy(noura, 'key-replay-0001', 2);
     const gatewayId = gatewayIdOf(order.body.paymentUrl);
     await h.gatewaySimulator.decide(gatewayId, 'pay');
-    const sent = h.gatewaySimulator.sentEvents.at(-1);
+    const sent = (await h.gatewaySimulator.sentEvents()).at(-1);
     if (!sent) throw new Error('the simulator sent no event');
     const replay = () =>
       fetch(`${h.baseUrl}/api/v1/payments/callback`, {

@@ -59,7 +59,7 @@ async function verified(
   const transId = started.body.transId as string;
   h.clock.advance(1_000);
   expect((await verifyCall(token, nationalID, transId)).body.status).toBe('3');
-  expect(h.simulator.answer(transId, choice)).toBe(true);
+  expect(await h.simulator.answer(transId, choice)).toBe(true);
   h.clock.advance(1_000);
   const answered = await verifyCall(token, nationalID, transId);
   return { transId, answer: answered.body };

@@ -77,7 +77,7 @@ describe('the payments mechanism', () => {
       // Fulfilled by the fake alone: the plan's own fulfilment made no plan.
       expect(rows).toEqual([{ fulfilled: true, plans: 0, told: 1 }]);
       // The same notification again settles nothing more.
-      const payment = h.gatewaySimulator.get(gatewayId);
+      const payment = await h.gatewaySimulator.get(gatewayId);
       if (!payment) throw new Error('no payment');
       const again = await h.notifyPayment({ ...payment, status: 'paid' });
       expect(again.status).toBeLessThan(500);

@@ -103,10 +103,10 @@ describe('payment attempts of one order', () => {
     const first = gatewayIdOf(order.body.paymentUrl);
     const second = await payAgain(order.body.encodedPaymentSlno);
     expect(second.status).toBe(200);
-    expect(h.gatewaySimulator.get(first)?.status).toBe('cancelled');
+    expect((await h.gatewaySimulator.get(first))?.status).toBe('cancelled');
     // The first page can no longer take the money.
     await h.gatewaySimulator.decide(first, 'pay');
-    expect(h.gatewaySimulator.get(first)?.status).toBe('cancelled');
+    expect((await h.gatewaySimulator.get(first))?.status).toBe('cancelled');
     expect((await attemptsOf(order.body.encodedOrderSlno)).map((a) => a.status)).toEqual([
       'cancelled',
       'initiated',
@@ -120,9 +120,8 @@ describe('payment attempts of one order', () => {
     const order = await buy(`race-${randomUUID()}`);
     const first = gatewayIdOf(order.body.paymentUrl);
     // Captured at the gateway, its notification not yet here.
-    const captured = h.gatewaySimulator.get(first);
+    const captured = await h.gatewaySimulator.captureSilently(first);
     if (!captured) throw new Error('no payment');
-    captured.status = 'paid';
     const again = await payAgain(order.body.encodedPaymentSlno);
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ detail: 'ORDER_PAID' });
@@ -140,9 +139,8 @@ describe('payment attempts of one order', () => {
     const secondId = gatewayIdOf(second.body.paymentUrl);
     // The gateway captured both (its cancel lost a race on its side).
     for (const id of [firstId, secondId]) {
-      const payment = h.gatewaySimulator.get(id);
+      const payment = await h.gatewaySimulator.captureSilently(id);
       if (!payment) throw new Error('no payment');
-      payment.status = 'paid';
       const answer = await h.notifyPayment({
         id,
         reference: payment.reference,
@@ -157,7 +155,7 @@ describe('payment attempts of one order', () => {
       expect.objectContaining({ status: 'success', extra_capture: false }),
       expect.objectContaining({ status: 'refunded', extra_capture: true }),
     ]);
-    expect(h.gatewaySimulator.get(secondId)?.status).toBe('refunded');
+    expect((await h.gatewaySimulator.get(secondId))?.status).toBe('refunded');
     const audit = await h.pool.query<{ action: string }>(
       "SELECT action FROM audit_log WHERE target = $1 AND action LIKE 'payment.%' ORDER BY audit_slno",
       [second.body.encodedPaymentSlno],
@@ -174,7 +172,7 @@ describe('gateway notifications', () => {
   it('refuses a stale event or one from the future, and applies nothing', async () => {
     const order = await buy(`stale-${randomUUID()}`);
     const id = gatewayIdOf(order.body.paymentUrl);
-    const amount = h.gatewaySimulator.get(id)?.amount ?? 0;
+    const amount = (await h.gatewaySimulator.get(id))?.amount ?? 0;
     const payment = { id, reference: order.body.encodedPaymentSlno, status: 'paid', amount };
     const minute = 60_000;
     for (const sentAt of [
@@ -196,7 +194,7 @@ describe('gateway notifications', () => {
   it('keeps no event without its settlement: a notification whose settling fails is taken again on the gateway’s retry (issue 42)', async () => {
     const order = await buy(`crash-${randomUUID()}`);
     const id = gatewayIdOf(order.body.paymentUrl);
-    const amount = h.gatewaySimulator.get(id)?.amount ?? 0;
+    const amount = (await h.gatewaySimulator.get(id))?.amount ?? 0;
     const payment = { id, reference: order.body.encodedPaymentSlno, status: 'paid', amount };
     const eventId = `evt_${randomUUID()}`;
     // The settlement fails after the event was read (as a process killed mid-way would leave it).
@@ -222,10 +220,9 @@ describe('gateway notifications', () => {
   // Last: it moves the clock on.
   it('settles an attempt whose notification never came, from the gateway’s own answer (issue 42)', async () => {
     const order = await buy(`lost-${randomUUID()}`);
-    const captured = h.gatewaySimulator.get(gatewayIdOf(order.body.paymentUrl));
-    if (!captured) throw new Error('no payment');
     // Captured at the gateway; its notification lost on the way.
-    captured.status = 'paid';
+    const captured = await h.gatewaySimulator.captureSilently(gatewayIdOf(order.body.paymentUrl));
+    if (!captured) throw new Error('no payment');
     await reconcileOpenPayments(h.deps);
     expect(await plansOf(order.body.encodedOrderSlno)).toBe(0);
     // Ten minutes on, the background pass asks the gateway and the order is paid.

@@ -552,7 +552,7 @@ describe('an L1 provider buying eSign counters for one of its L2 providers', () 
     expect(order.status).toBe(200);
     // 2 × 1,750 before VAT, VAT 15 %.
     expect(order.body).toMatchObject({ price: 3500, tax: 525, totalPrice: 4025 });
-    expect(h.gatewaySimulator.get(gatewayIdOf(order.body.paymentUrl))?.returnUrl).toContain(
+    expect((await h.gatewaySimulator.get(gatewayIdOf(order.body.paymentUrl)))?.returnUrl).toContain(
       '/app/provider/paymentStatus?payment=',
     );
     // The same key again is the same order; for another L2 provider it is refused.
@@ -562,7 +562,7 @@ describe('an L1 provider buying eSign counters for one of its L2 providers', () 
     expect(await remaining(500, 'esign')).toBe(before);
 
     await h.gatewaySimulator.decide(gatewayIdOf(order.body.paymentUrl), 'pay');
-    const payment = h.gatewaySimulator.get(gatewayIdOf(order.body.paymentUrl));
+    const payment = await h.gatewaySimulator.get(gatewayIdOf(order.body.paymentUrl));
     if (!payment) throw new Error('no payment');
     await h.notifyPayment({
       id: payment.id,

@@ -30,7 +30,7 @@ async function nafathSignIn(nationalID = SARA, deviceId = DEVICE) {
     body: { nationalID },
     deviceId,
   });
-  h.simulator.answer(started.body.transId, 'approve');
+  await h.simulator.answer(started.body.transId, 'approve');
   const verified = await h.call('POST', '/api/v1/auth/nafath/login/verify', {
     body: { nationalID, transId: started.body.transId },
     deviceId,

@@ -2,9 +2,10 @@
  * A demo integrating application (issue 19), served by Tawqi in demo mode only
  * (`/simulators/esign-app`), like the identity app's and the gateway's simulators: it is what a
  * provider's customer would build, and uses the eSign integration API as they would — over HTTP,
- * through the same client (client.ts), with its own key (made at start, registered as its
- * credential), its own webhook receiver checking the HMAC, and our repository's certificates to
- * check the service's JWS.
+ * through the same client (client.ts), with its own key (derived from SERVER_SECRET, registered as
+ * its credential), its own webhook receiver checking the HMAC, and our repository's certificates
+ * to check the service's JWS. What it sent and the webhooks it received are kept in the database
+ * (simulatorStore.ts): two server processes behind a balancer are one demo application.
  *
  * Upload a PDF, choose a demo signer (a person signing on their own plan, or a member of the demo
  * organization on its counters), send; the browser goes to Tawqi's approval page, the signer
@@ -15,7 +16,8 @@ import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import { MAX_PDF_BYTES, assertionAudience } from '@tawqi/api';
 import type { FastifyInstance } from 'fastify';
-import { exportSPKI, generateKeyPair } from 'jose';
+import { createPublicKey } from 'node:crypto';
+import { importPKCS8 } from 'jose';
 import type { Pool } from '../../db/pool.js';
 import { contentDisposition } from '../../http/download.js';
 import { registerApplication, webhookSecret } from '../../modules/esign/applications.js';
@@ -23,6 +25,7 @@ import type { Keys } from '../../keys.js';
 import { PKI_PATHS } from '../../modules/pki/profiles.js';
 import * as x509 from '../../modules/pki/x509.js';
 import { escapeHtml as escape, simulatorDocument, simulatorStylesheet } from '../simulatorPage.js';
+import type { SimulatorStore } from '../simulatorStore.js';
 import { createEsignClient, verifiedOutcome, webhookIsAuthentic } from './client.js';
 
 export const DEMO_APP_PREFIX = '/simulators/esign-app';
@@ -54,23 +57,31 @@ interface DemoSigner {
 
 export interface DemoApplicationOptions {
   pool: Pool;
-  keys: Pick<Keys, 'webhooks'>;
+  keys: Pick<Keys, 'webhooks' | 'demoApplication'>;
+  store: SimulatorStore;
   publicOrigin: string;
   /** Where this server is reached from itself (its API, its repository). */
   selfOrigin: () => string;
   now: () => Date;
 }
 
+const SENT = 'demo-app-sent';
+const WEBHOOK = 'demo-app-webhook';
+
 export function createDemoApplication(options: DemoApplicationOptions) {
-  const sent = new Map<string, Sent>();
-  const webhooks: ReceivedWebhook[] = [];
+  const { store } = options;
+  const sentOf = (txnId: string) => store.get<Sent>(SENT, txnId);
   let ready: Promise<{ clients: Map<string, ReturnType<typeof createEsignClient>> }> | null = null;
 
-  /** Registers the two applications with a key of this run (first use, once listening). */
+  /** Registers the two applications with its key (first use, once listening; again is harmless). */
   const setUp = () =>
     (ready ??= (async () => {
-      const keys = await generateKeyPair('ES256');
-      const pem = await exportSPKI(keys.publicKey);
+      const key = options.keys.demoApplication;
+      const privateKey = await importPKCS8(
+        key.export({ type: 'pkcs8', format: 'pem' }).toString(),
+        'EdDSA',
+      );
+      const pem = createPublicKey(key).export({ type: 'spki', format: 'pem' }).toString();
       const [organization] = (
         await options.pool.query<{ org_slno: number; sip_slno: number }>(
           `SELECT o.org_slno, o.sip_slno FROM organizations o
@@ -119,8 +130,8 @@ export function createDemoApplication(options: DemoApplicationOptions) {
             baseUrl: options.selfOrigin(),
             audience: assertionAudience(options.publicOrigin),
             clientId: application.clientId,
-            privateKey: keys.privateKey,
-            algorithm: 'ES256',
+            privateKey,
+            algorithm: 'EdDSA',
           }),
         );
       }
@@ -167,7 +178,8 @@ export function createDemoApplication(options: DemoApplicationOptions) {
 
   const homePage = async (notice = '') => {
     const people = await signers();
-    const recent = [...sent.values()].reverse().slice(0, 5);
+    const recent = (await store.list<Sent>(SENT)).reverse().slice(0, 5);
+    const webhooks = (await store.list<ReceivedWebhook>(WEBHOOK)).slice(-5);
     return page(
       'Send',
       `${notice}
@@ -194,7 +206,6 @@ export function createDemoApplication(options: DemoApplicationOptions) {
     ${
       webhooks.length
         ? `<p class="muted">إشعارات مستلمة / Webhooks received: ${webhooks
-            .slice(-5)
             .map(
               (hook) =>
                 `${escape(hook.txnId.slice(0, 8))} ${escape(hook.status)} ${hook.authentic ? '✓ HMAC' : '✗ HMAC'}`,
@@ -267,20 +278,20 @@ export function createDemoApplication(options: DemoApplicationOptions) {
           if (answer.status !== 202 || !approval?.url)
             return refuse(`${String(answer.body.code)}: ${String(answer.body.message)}`);
           const signer = (await signers()).find((one) => one.nationalId === nationalId);
-          sent.set(txnId, {
+          await store.add(SENT, txnId, {
             txnId,
             clientId,
             fileName: file.name,
             signerName: signer?.name ?? nationalId,
             at: options.now(),
-          });
+          } satisfies Sent);
           return reply.redirect(approval.url, 303);
         });
 
         app.get(`${DEMO_APP_PREFIX}/return`, async (request, reply) => {
           const { clients } = await setUp();
           const txnId = (request.query as { txnId?: string }).txnId ?? '';
-          const item = sent.get(txnId);
+          const item = await sentOf(txnId);
           const client = item && clients.get(item.clientId);
           if (!item || !client)
             return reply
@@ -330,7 +341,7 @@ export function createDemoApplication(options: DemoApplicationOptions) {
         app.get(`${DEMO_APP_PREFIX}/download`, async (request, reply) => {
           const { clients } = await setUp();
           const query = request.query as { txnId?: string; position?: string };
-          const item = sent.get(query.txnId ?? '');
+          const item = await sentOf(query.txnId ?? '');
           const client = item && clients.get(item.clientId);
           const bytes = client
             ? await client.signedPdf(item.txnId, Number(query.position) || 1)
@@ -345,41 +356,41 @@ export function createDemoApplication(options: DemoApplicationOptions) {
             .send(bytes);
         });
 
-        app.post(`${DEMO_APP_PREFIX}/webhook`, (request, reply) => {
+        app.post(`${DEMO_APP_PREFIX}/webhook`, async (request, reply) => {
           const body = typeof request.body === 'string' ? request.body : '';
           let parsed: { txnId?: string; status?: string; deliveryId?: string } = {};
           try {
             parsed = JSON.parse(body) as typeof parsed;
           } catch {
-            // logged as not authentic below
+            // kept as not authentic below
           }
-          const item = sent.get(parsed.txnId ?? '');
+          const item = await sentOf(parsed.txnId ?? '');
+          const authentic =
+            !!item &&
+            webhookIsAuthentic(
+              webhookSecret(options, item.clientId),
+              request.headers,
+              body,
+              options.now(),
+            );
           // A retried delivery (this answer came too late for the service) is taken once.
-          if (
-            parsed.deliveryId &&
-            webhooks.some((seen) => seen.authentic && seen.deliveryId === parsed.deliveryId)
-          )
-            return reply.status(204).send();
-          webhooks.push({
-            deliveryId: parsed.deliveryId ?? '',
-            txnId: parsed.txnId ?? '',
-            status: parsed.status ?? '',
-            authentic:
-              !!item &&
-              webhookIsAuthentic(
-                webhookSecret(options, item.clientId),
-                request.headers,
-                body,
-                options.now(),
-              ),
-            at: options.now(),
-          });
-          if (webhooks.length > 100) webhooks.shift();
+          await store.once(
+            WEBHOOK,
+            authentic && parsed.deliveryId ? parsed.deliveryId : randomUUID(),
+            () =>
+              Promise.resolve({
+                deliveryId: parsed.deliveryId ?? '',
+                txnId: parsed.txnId ?? '',
+                status: parsed.status ?? '',
+                authentic,
+                at: options.now(),
+              } satisfies ReceivedWebhook),
+          );
           return reply.status(204).send();
         });
       });
     },
-    /** What the demo application was told by webhook, newest last. */
-    webhooks: webhooks as readonly ReceivedWebhook[],
+    /** What the demo application was told by webhook, oldest first. */
+    webhooks: () => store.list<ReceivedWebhook>(WEBHOOK),
   };
 }

@@ -7,13 +7,17 @@
  *   three numbers; picking the right one approves, a wrong one or "Reject" rejects — as in the app.
  * A completed request's result is an RS256 JWT signed by the simulator's own key. Requests expire
  * after 180 s. Plain HTML forms only: the page works under the strict CSP (no inline script).
+ * Its requests and its key are kept in the database (simulatorStore.ts), so every server process
+ * on it is the same identity app.
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { SignJWT, exportJWK, generateKeyPair, type CryptoKey, type JWK } from 'jose';
+import { SignJWT, exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
+import { seal, unseal } from '../../keys.js';
 import type { NafathPerson, NafathStatus } from './client.js';
 import { simulatedPerson } from './people.js';
 import { escapeHtml as escape, simulatorDocument, simulatorStylesheet } from '../simulatorPage.js';
+import type { SimulatorStore } from '../simulatorStore.js';
 
 export const SIMULATOR_PREFIX = '/simulators/nafath';
 const TTL_MS = 180_000;
@@ -31,55 +35,67 @@ interface SimulatedRequest {
 export interface NafathSimulator {
   register(app: FastifyInstance): Promise<void>;
   /** What a test's "phone" does: approve with the right number, or reject. */
-  answer(transId: string, choice: 'approve' | 'reject'): boolean;
-  pending(nationalId: string): readonly SimulatedRequest[];
+  answer(transId: string, choice: 'approve' | 'reject'): Promise<boolean>;
+  pending(nationalId: string): Promise<readonly SimulatedRequest[]>;
 }
+
+const REQUEST = 'identity-request';
 
 /** The people the simulator knows; anyone else is a plausible person of their own, so any valid id can enrol. */
 export function createNafathSimulator(options: {
   people: readonly NafathPerson[];
   now: () => number;
+  store: SimulatorStore;
+  /** Seals its private key in the store: whoever reads the database cannot sign as it. */
+  sealingKey: Buffer;
 }): NafathSimulator {
-  const requests = new Map<string, SimulatedRequest>();
-  let keys: { privateKey: CryptoKey; publicJwk: JWK; kid: string } | null = null;
-  const keyPair = async () => {
-    if (!keys) {
+  const { store } = options;
+  // One key for every process: made by the first, kept with the requests, sealed.
+  const stored = () =>
+    store.once('key', 'nafath-simulator', async () => {
       const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true });
-      keys = {
-        privateKey,
+      return {
+        sealedPrivateJwk: seal(options.sealingKey, JSON.stringify(await exportJWK(privateKey))),
         publicJwk: {
           ...(await exportJWK(publicKey)),
           alg: 'RS256',
           use: 'sig',
           kid: 'nafath-simulator',
         },
-        kid: 'nafath-simulator',
       };
-    }
-    return keys;
-  };
-  const expire = (request: SimulatedRequest) => {
-    if (request.status === 'WAITING' && options.now() - request.createdAt >= TTL_MS)
-      request.status = 'EXPIRED';
-    return request;
-  };
+    });
+  let signingKey: Promise<Awaited<ReturnType<typeof importJWK>>> | null = null;
+  const privateKey = () =>
+    (signingKey ??= stored().then(({ sealedPrivateJwk }) =>
+      importJWK(JSON.parse(unseal(options.sealingKey, sealedPrivateJwk)) as JWK, 'RS256'),
+    ));
+  /** A waiting request past its time is expired, whoever reads it. */
+  const statusOf = (request: SimulatedRequest): NafathStatus =>
+    request.status === 'WAITING' && options.now() - request.createdAt >= TTL_MS
+      ? 'EXPIRED'
+      : request.status;
   const personOf = (nationalId: string): NafathPerson =>
     options.people.find((person) => person.nationalId === nationalId) ??
     simulatedPerson(nationalId);
 
   const simulator: NafathSimulator = {
-    answer(transId, choice) {
-      const request = requests.get(transId);
-      if (!request || expire(request).status !== 'WAITING') return false;
-      request.status = choice === 'approve' ? 'COMPLETED' : 'REJECTED';
-      return true;
+    async answer(transId, choice) {
+      const request = await store.get<SimulatedRequest>(REQUEST, transId);
+      if (!request || statusOf(request) !== 'WAITING') return false;
+      const answered = await store.change<SimulatedRequest>(
+        REQUEST,
+        transId,
+        { status: 'WAITING' },
+        { status: choice === 'approve' ? 'COMPLETED' : 'REJECTED' },
+      );
+      return answered !== undefined;
     },
-    pending: (nationalId) =>
-      [...requests.values()]
-        .map(expire)
-        .filter((request) => request.nationalId === nationalId && request.status === 'WAITING'),
+    pending: async (nationalId) =>
+      (await store.list<SimulatedRequest>(REQUEST, { nationalId, status: 'WAITING' })).filter(
+        (request) => statusOf(request) === 'WAITING',
+      ),
     async register(root) {
-      await keyPair();
+      await privateKey();
       // Encapsulated: the form parser of the phone page stays here; the API remains JSON-only.
       await root.register((app, _options, done) => {
         app.addContentTypeParser(
@@ -89,7 +105,7 @@ export function createNafathSimulator(options: {
             done(null, Object.fromEntries(new URLSearchParams(String(body))));
           },
         );
-        app.post(`${SIMULATOR_PREFIX}/api/v1/mfa/request`, (request) => {
+        app.post(`${SIMULATOR_PREFIX}/api/v1/mfa/request`, async (request) => {
           const body = request.body as { nationalId?: unknown; service?: unknown };
           const nationalId = typeof body.nationalId === 'string' ? body.nationalId : '';
           const random = String(randomInt(10, 100));
@@ -104,7 +120,7 @@ export function createNafathSimulator(options: {
             status: 'WAITING',
             createdAt: options.now(),
           };
-          requests.set(simulated.transId, simulated);
+          await store.add(REQUEST, simulated.transId, simulated);
           return { transId: simulated.transId, random };
         });
         app.post(`${SIMULATOR_PREFIX}/api/v1/mfa/request/status`, async (request, reply) => {
@@ -113,13 +129,12 @@ export function createNafathSimulator(options: {
             transId?: unknown;
             random?: unknown;
           };
-          const found = requests.get(String(body.transId));
+          const found = await store.get<SimulatedRequest>(REQUEST, String(body.transId));
           if (!found || found.nationalId !== body.nationalId || found.random !== body.random)
             return reply.status(400).send({ message: 'unknown request' });
-          const status = expire(found).status;
+          const status = statusOf(found);
           if (status !== 'COMPLETED') return { status };
           const person = personOf(found.nationalId);
-          const { privateKey, kid } = await keyPair();
           const response = await new SignJWT({
             transId: found.transId,
             status: 'COMPLETED',
@@ -130,14 +145,14 @@ export function createNafathSimulator(options: {
             ...(person.dateOfBirth ? { dateOfBirthG: person.dateOfBirth } : {}),
             ...(person.dateOfBirthHijri ? { dateOfBirthH: person.dateOfBirthHijri } : {}),
           })
-            .setProtectedHeader({ alg: 'RS256', kid })
+            .setProtectedHeader({ alg: 'RS256', kid: 'nafath-simulator' })
             .setIssuedAt()
             .setExpirationTime('5m')
-            .sign(privateKey);
+            .sign(await privateKey());
           return { status, response };
         });
         app.get(`${SIMULATOR_PREFIX}/api/v1/mfa/jwk`, async () => ({
-          keys: [(await keyPair()).publicJwk],
+          keys: [(await stored()).publicJwk],
         }));
         app.get(`${SIMULATOR_PREFIX}/style.css`, (_request, reply) =>
           reply.type('text/css; charset=utf-8').send(simulatorStylesheet(NAFATH_ACCENT)),
@@ -146,14 +161,17 @@ export function createNafathSimulator(options: {
           const nationalId = (request.query as { nationalId?: string }).nationalId ?? '';
           return reply
             .type('text/html; charset=utf-8')
-            .send(phonePage(nationalId, nationalId ? simulator.pending(nationalId) : []));
+            .send(phonePage(nationalId, nationalId ? await simulator.pending(nationalId) : []));
         });
         app.post(`${SIMULATOR_PREFIX}/phone/answer`, async (request, reply) => {
           // The phone page posts an HTML form.
           const form = request.body as { transId?: string; choice?: string; nationalId?: string };
-          const found = requests.get(String(form.transId));
+          const found = await store.get<SimulatedRequest>(REQUEST, String(form.transId));
           if (found)
-            simulator.answer(found.transId, form.choice === found.random ? 'approve' : 'reject');
+            await simulator.answer(
+              found.transId,
+              form.choice === found.random ? 'approve' : 'reject',
+            );
           return reply.redirect(
             `${SIMULATOR_PREFIX}/phone?nationalId=${encodeURIComponent(form.nationalId ?? '')}`,
             303,

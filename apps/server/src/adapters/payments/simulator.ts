@@ -4,12 +4,14 @@
  * payment page, where "Pay" succeeds and "Decline" fails; a cancelled payment can no longer be
  * paid. The outcome is sent to the merchant's callback URL as a signed event (HMAC-SHA256 over a
  * body with the event's id and time), then the browser goes back to the merchant's return URL.
- * Plain HTML forms (the strict CSP holds).
+ * Plain HTML forms (the strict CSP holds). Its payments and notifications are kept in the database
+ * (simulatorStore.ts), so every server process on it is the same gateway.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { signBody, type GatewayStatus } from './gateway.js';
 import { escapeHtml as escape, simulatorDocument, simulatorStylesheet } from '../simulatorPage.js';
+import type { SimulatorStore } from '../simulatorStore.js';
 
 export const GATEWAY_PREFIX = '/simulators/gateway';
 
@@ -33,19 +35,28 @@ export interface GatewaySimulator {
   register(app: FastifyInstance): Promise<void>;
   /** What a test's customer does on the hosted page. */
   decide(id: string, outcome: 'pay' | 'decline'): Promise<void>;
-  get(id: string): SimulatedPayment | undefined;
-  /** The notifications sent so far, newest last, exactly as they went out. */
-  readonly sentEvents: readonly SentEvent[];
+  get(id: string): Promise<SimulatedPayment | undefined>;
+  /**
+   * The gateway captures a payment, open or with a cancel that lost a race on its side, and its
+   * notification is lost on the way (what a test's network does).
+   */
+  captureSilently(id: string): Promise<SimulatedPayment | undefined>;
+  /** The notifications sent so far, oldest first, exactly as they went out. */
+  sentEvents(): Promise<SentEvent[]>;
 }
+
+const PAYMENT = 'gateway-payment';
+const EVENT = 'gateway-event';
 
 export function createGatewaySimulator(options: {
   apiKey: string;
   callbackSecret: string;
   now: () => Date;
+  store: SimulatorStore;
   fetch?: typeof fetch;
 }): GatewaySimulator {
-  const payments = new Map<string, SimulatedPayment>();
-  const sentEvents: SentEvent[] = [];
+  const { store } = options;
+  const paymentOf = (id: string) => store.get<SimulatedPayment>(PAYMENT, id);
   const doFetch = options.fetch ?? fetch;
   const view = (payment: SimulatedPayment) => ({
     id: payment.id,
@@ -54,14 +65,28 @@ export function createGatewaySimulator(options: {
     amount: payment.amount,
   });
   const simulator: GatewaySimulator = {
-    get: (id) => payments.get(id),
-    sentEvents,
+    get: paymentOf,
+    captureSilently: async (id) =>
+      (await store.change<SimulatedPayment>(
+        PAYMENT,
+        id,
+        { status: 'initiated' },
+        { status: 'paid' },
+      )) ??
+      store.change<SimulatedPayment>(PAYMENT, id, { status: 'cancelled' }, { status: 'paid' }),
+    sentEvents: () => store.list<SentEvent>(EVENT),
     async decide(id, outcome) {
-      const payment = payments.get(id);
-      if (payment?.status !== 'initiated') return;
-      payment.status = outcome === 'pay' ? 'paid' : 'failed';
+      // One decision, whichever process the customer's press reaches.
+      const payment = await store.change<SimulatedPayment>(
+        PAYMENT,
+        id,
+        { status: 'initiated' },
+        { status: outcome === 'pay' ? 'paid' : 'failed' },
+      );
+      if (!payment) return;
+      const eventId = `evt_${randomUUID()}`;
       const body = JSON.stringify({
-        eventId: `evt_${randomUUID()}`,
+        eventId,
         sentAt: options.now().toISOString(),
         payment: view(payment),
       });
@@ -70,7 +95,7 @@ export function createGatewaySimulator(options: {
         signature: signBody(options.callbackSecret, body),
         callbackUrl: payment.callbackUrl,
       };
-      sentEvents.push(event);
+      await store.add(EVENT, eventId, event);
       // The merchant learns the outcome from a signed callback; a lost callback is what recheck is for.
       await doFetch(payment.callbackUrl, {
         method: 'POST',
@@ -89,7 +114,7 @@ export function createGatewaySimulator(options: {
         );
         const authorized = (authorization: string | undefined) =>
           authorization === `Bearer ${options.apiKey}`;
-        app.post(`${GATEWAY_PREFIX}/api/payments`, (request, reply) => {
+        app.post(`${GATEWAY_PREFIX}/api/payments`, async (request, reply) => {
           if (!authorized(request.headers.authorization))
             return reply.status(401).send({ message: 'unauthorized' });
           const body = request.body as {
@@ -108,13 +133,13 @@ export function createGatewaySimulator(options: {
             returnUrl: body.returnUrl,
             callbackUrl: body.callbackUrl,
           };
-          payments.set(payment.id, payment);
+          await store.add(PAYMENT, payment.id, payment);
           return { id: payment.id, url: `${GATEWAY_PREFIX}/pay/${payment.id}` };
         });
-        app.get(`${GATEWAY_PREFIX}/api/payments/:id`, (request, reply) => {
+        app.get(`${GATEWAY_PREFIX}/api/payments/:id`, async (request, reply) => {
           if (!authorized(request.headers.authorization))
             return reply.status(401).send({ message: 'unauthorized' });
-          const payment = payments.get((request.params as { id: string }).id);
+          const payment = await paymentOf((request.params as { id: string }).id);
           return payment ? view(payment) : reply.status(404).send({ message: 'no such payment' });
         });
         // Cancel closes an open payment; refund gives a captured one back. Otherwise 409 with how
@@ -123,20 +148,27 @@ export function createGatewaySimulator(options: {
           ['cancel', 'initiated', 'cancelled'],
           ['refund', 'paid', 'refunded'],
         ] as const) {
-          app.post(`${GATEWAY_PREFIX}/api/payments/:id/${verb}`, (request, reply) => {
+          app.post(`${GATEWAY_PREFIX}/api/payments/:id/${verb}`, async (request, reply) => {
             if (!authorized(request.headers.authorization))
               return reply.status(401).send({ message: 'unauthorized' });
-            const payment = payments.get((request.params as { id: string }).id);
+            const id = (request.params as { id: string }).id;
+            const moved = await store.change<SimulatedPayment>(
+              PAYMENT,
+              id,
+              { status: from },
+              { status: to },
+            );
+            if (moved) return view(moved);
+            const payment = await paymentOf(id);
             if (!payment) return reply.status(404).send({ message: 'no such payment' });
-            if (payment.status === from) payment.status = to;
-            return payment.status === to ? view(payment) : reply.status(409).send(view(payment));
+            return reply.status(409).send(view(payment));
           });
         }
         app.get(`${GATEWAY_PREFIX}/style.css`, (_request, reply) =>
           reply.type('text/css; charset=utf-8').send(simulatorStylesheet(GATEWAY_ACCENT)),
         );
-        app.get(`${GATEWAY_PREFIX}/pay/:id`, (request, reply) => {
-          const payment = payments.get((request.params as { id: string }).id);
+        app.get(`${GATEWAY_PREFIX}/pay/:id`, async (request, reply) => {
+          const payment = await paymentOf((request.params as { id: string }).id);
           if (!payment)
             return reply
               .status(404)
@@ -145,7 +177,7 @@ export function createGatewaySimulator(options: {
           return reply.type('text/html; charset=utf-8').send(hostedPage(payment));
         });
         app.post(`${GATEWAY_PREFIX}/pay/:id`, async (request, reply) => {
-          const payment = payments.get((request.params as { id: string }).id);
+          const payment = await paymentOf((request.params as { id: string }).id);
           if (!payment) return reply.status(404).send();
           await simulator.decide(
             payment.id,

@@ -37,6 +37,7 @@ import * as issuingGenerations from './035_issuing_generations.js';
 import * as quarantine from './036_quarantine.js';
 import * as auditChaining from './037_audit_chaining.js';
 import * as unsignedAnswers from './038_unsigned_answers.js';
+import * as simulatorRecords from './039_simulator_records.js';
 
 export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   initial,
@@ -77,4 +78,5 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   quarantine,
   auditChaining,
   unsignedAnswers,
+  simulatorRecords,
 ];
