@@ -11,8 +11,7 @@ import {
   startEmbeddedPostgres,
   type EmbeddedDatabase,
 } from './db/embedded.js';
-import { installJobQueue } from './db/jobs.js';
-import { migrate, pendingMigrations } from './db/migrate.js';
+import { pendingMigrations, prepareDatabase } from './db/migrate.js';
 import {
   APP_ROLE,
   applicationRoleProblem,
@@ -63,8 +62,7 @@ async function main(): Promise<void> {
   if (ownerUrl) {
     // The owner's connection is used for this and closed: the application never holds it.
     const owner = createPool(ownerUrl, 2, console.error, 0);
-    applied = await migrate(owner);
-    await installJobQueue(owner);
+    applied = await prepareDatabase(owner);
     if (embedded) await createRole(owner, roleOf(appUrl), new URL(appUrl).password);
     await grantApplicationRole(owner, roleOf(appUrl));
     seeded = config.demoData ? await seedDemoData(owner, new Date(), documentStoreOf(config)) : [];

@@ -8,10 +8,9 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import pg from 'pg';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded.js';
-import { migrate } from '../src/db/migrate.js';
+import { prepareDatabase } from '../src/db/migrate.js';
 import { createPool } from '../src/db/pool.js';
 import { APP_ROLE, grantApplicationRole } from '../src/db/roles.js';
-import { installJobQueue } from '../src/db/jobs.js';
 import { seedDemoData } from '../src/db/seed.js';
 import { START } from './harness.js';
 import { startClamd, type Scanner } from '../src/adapters/scanner/clamd.js';
@@ -55,8 +54,7 @@ async function createSeededTemplate(adminUrl: string): Promise<void> {
   url.pathname = `/${TEMPLATE}`;
   const owner = createPool(url.toString(), 2, console.error, 0);
   try {
-    await migrate(owner);
-    await installJobQueue(owner);
+    await prepareDatabase(owner);
     await seedDemoData(owner, START);
     await grantApplicationRole(owner, APP_ROLE);
   } finally {

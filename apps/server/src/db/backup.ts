@@ -17,8 +17,7 @@ import { dirname, join, resolve } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import * as tar from 'tar';
-import { installJobQueue } from './jobs.js';
-import { migrate } from './migrate.js';
+import { migrate, prepareDatabase } from './migrate.js';
 import { MIGRATIONS } from './migrations/index.js';
 import { inTransaction, type Pool, type PoolClient } from './pool.js';
 
@@ -252,8 +251,7 @@ export async function restoreBackup(
           sequence.value === null ? [quote(sequence.name)] : [quote(sequence.name), sequence.value],
         );
     });
-    await migrate(owner);
-    await installJobQueue(owner);
+    await prepareDatabase(owner);
     for (const name of kept) {
       const target = outside[name];
       if (target) await cp(join(folder, 'outside', name), target, { recursive: true });

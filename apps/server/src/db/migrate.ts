@@ -2,6 +2,7 @@
  * Versioned migrations, run at start. Each runs once, in its own transaction, recorded in
  * schema_migrations; an advisory lock keeps two instances starting together from racing.
  */
+import { installJobQueue } from './jobs.js';
 import { MIGRATIONS } from './migrations/index.js';
 import type { Pool } from './pool.js';
 
@@ -50,4 +51,14 @@ export async function pendingMigrations(pool: Pool, migrations = MIGRATIONS): Pr
     .then((result) => new Set(result.rows.map((row) => row.name)))
     .catch(() => new Set<string>());
   return migrations.map((migration) => migration.name).filter((name) => !applied.has(name));
+}
+
+/**
+ * What the owner's connection makes before a server runs on a database: the migrations, then the
+ * job queue's tables (pg-boss's own schema). Answers the migrations applied.
+ */
+export async function prepareDatabase(owner: Pool): Promise<string[]> {
+  const applied = await migrate(owner);
+  await installJobQueue(owner);
+  return applied;
 }
