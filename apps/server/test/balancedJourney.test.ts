@@ -67,7 +67,8 @@ ${servers.map((server, index) => `  server s${String(index)} 127.0.0.1:${String(
 `;
 }
 
-describe('two processes behind HAProxy', () => {
+// Two servers starting beside the rest of the suite on a loaded machine take a while.
+describe('two processes behind HAProxy', { timeout: 300_000 }, () => {
   it('carry a journey through the balancer, one of them killed midway', async () => {
     const database = await createTestDatabase({ seeded: true });
     const owner = new pg.Pool({ connectionString: database.toString(), max: 2 });
