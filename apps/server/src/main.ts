@@ -21,7 +21,7 @@ import {
   roleOf,
 } from './db/roles.js';
 import { deriveKeys, hmac } from './keys.js';
-import { createPool } from './db/pool.js';
+import { createPool, lowestPriorityForBackend } from './db/pool.js';
 import { documentStoreOf } from './deps.js';
 import { seedDemoData } from './db/seed.js';
 import { bannerOf } from './banner.js';
@@ -97,12 +97,14 @@ async function main(): Promise<void> {
   const localesDir = fileURLToPath(new URL('../../portal/public/locales', import.meta.url));
   // The background jobs' own connections: a slow job never takes one a request waits for.
   const jobsPool = createPool(appUrl, 3, report, config.DB_STATEMENT_TIMEOUT_MS);
-  // The exports' likewise: a connection for each export written at once.
+  // The exports' likewise: a connection for each export written at once. An export's reading is
+  // background work, like its file's thread: on the embedded database, at the lowest priority.
   const exportsPool = createPool(
     appUrl,
     Math.max(1, config.EXPORTS_AT_ONCE),
     report,
     config.DB_STATEMENT_TIMEOUT_MS,
+    embedded ? lowestPriorityForBackend : undefined,
   );
   // The simulators' own (demo mode; a pool opens connections only when used).
   const simulatorsPool = createPool(appUrl, 3, report, config.DB_STATEMENT_TIMEOUT_MS);

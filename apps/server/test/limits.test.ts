@@ -5,12 +5,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { getPriority } from 'node:os';
 import { connect, type Socket } from 'node:net';
 import { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
-import { createPool } from '../src/db/pool.js';
+import { createPool, lowestPriorityForBackend } from '../src/db/pool.js';
 import { buildApp } from '../src/http/app.js';
 import { contentDisposition } from '../src/http/download.js';
 import { createExportWriter } from '../src/modules/exports/stream.js';
@@ -212,6 +213,30 @@ describe('exports', () => {
     expect(sheet?.rowCount).toBe(rows + 1);
     expect(sheet?.getRow(rows + 1).getCell(2).value).toBe(`Value ${String(rows - 1)}-1`);
     expect(sheet?.views[0]?.rightToLeft).toBe(true);
+  });
+
+  it("reads on backends of the lowest priority where the database is this user's (demo mode)", async () => {
+    const pool = createPool(
+      (h.pool as unknown as { options: { connectionString: string } }).options.connectionString,
+      1,
+      console.error,
+      30_000,
+      lowestPriorityForBackend,
+    );
+    const client = await pool.connect();
+    try {
+      const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+      const pid = rows[0]?.pid ?? 0;
+      const owner = /^Uid:\s+(\d+)/m.exec(readFileSync(`/proc/${String(pid)}/status`, 'latin1'));
+      // The tests' embedded PostgreSQL is this user's (or this is root, who may lower anyone's);
+      // otherwise the backends keep their priority, and nothing fails.
+      const uid = process.getuid?.();
+      // Lowered before the connection was handed out.
+      expect(getPriority(pid)).toBe(uid === 0 || Number(owner?.[1]) === uid ? 19 : 0);
+    } finally {
+      client.release();
+      await pool.end();
+    }
   });
 
   it('ends the worker when the download is closed part-way', async () => {

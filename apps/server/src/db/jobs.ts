@@ -92,7 +92,8 @@ export async function startRecurringJobs(
   report: (message: string, error: unknown) => void,
   { longJobsAtStart = false }: { longJobsAtStart?: boolean } = {},
 ): Promise<Jobs> {
-  const boss = bossOn(pool, { migrate: false, supervise: true });
+  // Supervision (expiring runs whose process died) every 15 s across the processes, not 120 s.
+  const boss = bossOn(pool, { migrate: false, supervise: true, maintenanceIntervalSeconds: 15 });
   boss.on('error', (error) => {
     report('job queue', error);
   });
@@ -110,8 +111,13 @@ export async function startRecurringJobs(
       .sendThrottled(
         job.name,
         {},
-        // A run that outlives this is taken as lost (its process died) and retried.
-        { retryLimit: RETRY_LIMIT, retryBackoff: true, expireInSeconds: 15 * 60 },
+        // A run that outlives this is taken as lost (its process died) and retried: a queue is
+        // stately, so until then nobody runs the job (the eSign sweep, every 2 s: a minute).
+        {
+          retryLimit: RETRY_LIMIT,
+          retryBackoff: true,
+          expireInSeconds: Math.min(15 * 60, Math.max(60, job.everySeconds * 30)),
+        },
         job.everySeconds,
       )
       .catch((error: unknown) => {

@@ -1,4 +1,6 @@
 /** The connection pool. int8 (`count`, `sum`, bigint ids) is parsed to numbers here, once. */
+import { readFileSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import pg from 'pg';
 
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => {
@@ -54,10 +56,14 @@ export function createPool(
   max = 10,
   report: (message: string) => void = console.error,
   statementTimeoutMs = 30_000,
+  /** Run on each new connection before it is used (pg-pool awaits it). */
+  onConnect?: (client: pg.ClientBase) => Promise<void>,
 ): pg.Pool {
   const pool = new pg.Pool({
     connectionString,
     max,
+    // eslint-disable-next-line @typescript-eslint/no-misused-promises -- pg-pool (3.14) awaits it before handing the client out; @types/pg says void
+    ...(onConnect ? { onConnect } : {}),
     connectionTimeoutMillis: 3000,
     idleTimeoutMillis: 30_000,
     ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}),
@@ -106,5 +112,23 @@ export async function inTransaction<T>(
     committedWork.delete(client);
     client.off('error', ignore);
     client.release();
+  }
+}
+
+/**
+ * Gives a database backend the lowest CPU priority (a pool's `onConnect`), as the exports' worker
+ * threads have (threadPriority.ts): its work then takes only what the requests' backends and the
+ * server's thread leave over. For a database this process started (demo mode's embedded
+ * PostgreSQL, on this machine); a backend that is not a postgres process this user may lower is
+ * left alone.
+ */
+export async function lowestPriorityForBackend(client: pg.ClientBase): Promise<void> {
+  const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+  const pid = rows[0]?.pid;
+  try {
+    if (pid && readFileSync(`/proc/${String(pid)}/cmdline`, 'latin1').includes('postgres'))
+      setPriority(pid, 19);
+  } catch {
+    // Not ours to lower (another machine, user or namespace): it keeps its priority.
   }
 }
