@@ -12,11 +12,10 @@
  * approves on the identity app's phone page, and comes back here to download the signed PDF.
  * Plain HTML forms (the strict CSP holds).
  */
-import { randomUUID } from 'node:crypto';
+import { createPublicKey, randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import { MAX_PDF_BYTES, assertionAudience } from '@tawqi/api';
 import type { FastifyInstance } from 'fastify';
-import { createPublicKey } from 'node:crypto';
 import { importPKCS8 } from 'jose';
 import type { Pool } from '../../db/pool.js';
 import { contentDisposition } from '../../http/download.js';

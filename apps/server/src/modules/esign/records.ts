@@ -3,7 +3,8 @@
  * "response", "signed response"): the request as it arrived (its documents by digest, never their
  * bytes) and its answer, a failure's or a success's. One writer for the service and the demo
  * world's transactions, so the demo shows records of the shape the service keeps. Pure: no keys,
- * no database (the signed response is the service's JWS over the answer: `signAnswer`).
+ * no database (the signed response, the service's JWS over the answer, is service.ts's
+ * `answerSigner`).
  */
 import type { EsignErrorKey, SigningOutcome } from '@tawqi/api';
 import { errorOf } from './errors.js';

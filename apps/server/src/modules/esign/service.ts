@@ -471,7 +471,7 @@ async function finish(
     } else {
       outcome = failureRecord(base, failure ?? 'signingFailed');
     }
-    const jws = await signAnswer(deps, outcome);
+    const jws = await (await answerSigner(deps))(outcome);
     await tx.query(
       `UPDATE esign_transactions
           SET status = $2, response_data = $3, sign_response_data = $4, response_ts = $5, error_code = $6,
@@ -508,11 +508,11 @@ async function finish(
   });
 }
 
-/** The signed response: the service's JWS over the answer, by its current certificate. */
-async function signAnswer(deps: Deps, outcome: SigningOutcome): Promise<string> {
+/** Signs answers as the service (the JWS of its signed response), by its current certificate. */
+async function answerSigner(deps: Deps): Promise<(outcome: SigningOutcome) => Promise<string>> {
   const service = await deps.authority.esignService();
   const issuing = (await issuingCaOf(deps.authority, service.certificate)).certificate;
-  return signJws(service, issuing, outcome);
+  return (outcome) => signJws(service, issuing, outcome);
 }
 
 /**
@@ -521,7 +521,6 @@ async function signAnswer(deps: Deps, outcome: SigningOutcome): Promise<string> 
  * service gives itself is signed as it is made (`finish`). Answers how many it signed.
  */
 export async function signUnsignedAnswers(deps: Deps, limit = 200): Promise<number> {
-  await deps.authority.esignService();
   const { rows } = await deps.pool.query<{ esign_logs_id: number; response_data: SigningOutcome }>(
     `SELECT esign_logs_id, response_data FROM esign_transactions
       WHERE sign_response_data IS NULL AND response_data IS NOT NULL AND status IN ('success', 'failed')
@@ -529,8 +528,10 @@ export async function signUnsignedAnswers(deps: Deps, limit = 200): Promise<numb
     [limit],
   );
   if (rows.length === 0) return 0;
+  // The service's certificate and its issuer once for the batch, not once an answer.
+  const sign = await answerSigner(deps);
   const signed: string[] = [];
-  for (const row of rows) signed.push(await signAnswer(deps, row.response_data));
+  for (const row of rows) signed.push(await sign(row.response_data));
   // Another process may have signed one meanwhile: the first signature stays.
   await deps.pool.query(
     `UPDATE esign_transactions t SET sign_response_data = s.jws
