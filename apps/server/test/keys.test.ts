@@ -6,14 +6,18 @@
  * another person's live session, and be let in (`GET /profile/my` → 200).
  */
 import { createPrivateKey, webcrypto } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pkcs11js from 'pkcs11js';
 import { describe, expect, it } from 'vitest';
 import { isCode, loadModule, openVault, slotOf } from '../src/adapters/hsm/pkcs11.js';
-import { ensureSoftHsmToken, findSoftHsm } from '../src/adapters/hsm/softHsm.js';
+import {
+  ensureSoftHsmToken,
+  findSoftHsm,
+  removeAbandonedLock,
+} from '../src/adapters/hsm/softHsm.js';
 import { compactJws } from '../src/jws.js';
 import { AUDIENCE, ISSUER } from '../src/modules/sessions/tokens.js';
 import { NOURA, SARA, startHarness, subscriberCertificate } from './harness.js';
@@ -337,5 +341,20 @@ describe('SoftHSM on a new DATA_DIR', () => {
     expect(await Promise.all(Array.from({ length: 8 }, open))).toEqual(Array(8).fill('1'));
     // And one more, started after: still the one.
     expect(await open()).toBe('1');
+  });
+
+  // The race behind a rare failure of the test above: a waiter read the lock (holder A), A
+  // released it and exited, B took it, and the waiter — finding A dead — removed B's lock.
+  it('does not remove a lock that changed hands after a waiter looked at it', async () => {
+    const lock = join(mkdtempSync(join(tmpdir(), 'tawqi-lock-')), 'token.lock');
+    const gone = (await runNode(['-e', 'console.log(process.pid)'], process.env)).out.trim();
+    writeFileSync(lock, String(process.pid)); // B, alive, holds it now
+    expect(removeAbandonedLock(lock, gone)).toBe(false);
+    expect(readFileSync(lock, 'utf8')).toBe(String(process.pid));
+    // A lock its dead holder left is taken over, and nothing is left beside it.
+    writeFileSync(lock, gone);
+    expect(removeAbandonedLock(lock, gone)).toBe(true);
+    expect(existsSync(lock)).toBe(false);
+    expect(existsSync(`${lock}.${process.pid}`)).toBe(false);
   });
 });

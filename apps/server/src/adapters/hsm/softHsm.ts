@@ -5,7 +5,15 @@
  * writes one under DATA_DIR/softhsm (so a new DATA_DIR is a new database and a new token), unless
  * the environment already names one.
  */
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  linkSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import pkcs11js from 'pkcs11js';
 import { loadModule, openVault, slotOf, VaultError, type KeyVault } from './pkcs11.js';
@@ -82,13 +90,15 @@ export function ensureSoftHsmToken(modulePath: string, label: string, pin: strin
  */
 function whileHolding(lock: string, work: () => void): void {
   const deadline = Date.now() + 60_000;
+  const mine = String(process.pid);
   for (;;) {
     try {
-      writeFileSync(lock, String(process.pid), { flag: 'wx' });
+      writeFileSync(lock, mine, { flag: 'wx' });
       break;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      if (!holderAlive(lock)) rmSync(lock, { force: true });
+      const seen = lockHolder(lock);
+      if (seen !== null && !holderAlive(seen)) removeAbandonedLock(lock, seen);
       else if (Date.now() > deadline)
         throw new VaultError(`${lock} has been held for a minute: is another server starting?`);
       else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
@@ -97,25 +107,55 @@ function whileHolding(lock: string, work: () => void): void {
   try {
     work();
   } finally {
-    rmSync(lock, { force: true });
+    if (lockHolder(lock) === mine) rmSync(lock, { force: true });
   }
 }
 
-function holderAlive(lock: string): boolean {
-  let text: string;
+/** What the lock says of its holder; null when it is gone (free again) or not yet written. */
+function lockHolder(lock: string): string | null {
   try {
-    text = readFileSync(lock, 'utf8');
+    return readFileSync(lock, 'utf8') || null;
   } catch {
-    return true; // gone already: try again
+    return null;
   }
-  if (text === '') return true; // its holder is writing its number
-  const holder = Number(text);
-  if (!Number.isInteger(holder) || holder <= 0) return false;
+}
+
+function holderAlive(holder: string): boolean {
+  const pid = Number(holder);
+  if (!Number.isInteger(pid) || pid <= 0) return false;
   try {
-    process.kill(holder, 0);
+    process.kill(pid, 0);
     return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Removes the lock when it still names `seen`, a holder found dead. A waiter's look can be old
+ * by the time it learns the holder is gone: the holder may have released the lock and exited,
+ * and another process taken it, in between (under load, that happened: two tokens). So the file
+ * is read again, and then moved aside (one waiter wins the move) and checked once more before it
+ * is deleted; a lock that turns out to be a live holder's is put back.
+ */
+export function removeAbandonedLock(lock: string, seen: string): boolean {
+  if (lockHolder(lock) !== seen) return false;
+  const aside = `${lock}.${process.pid}`;
+  try {
+    renameSync(lock, aside);
+  } catch {
+    return false; // another waiter moved it first
+  }
+  try {
+    if (lockHolder(aside) === seen) return true;
+    try {
+      linkSync(aside, lock);
+    } catch {
+      // A third process took the free name meanwhile: only a crash and two waiters get here.
+    }
+    return false;
+  } finally {
+    rmSync(aside, { force: true });
   }
 }
 
