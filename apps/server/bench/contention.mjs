@@ -11,6 +11,7 @@
 // Target: the loaded p99 at most 1.5× the idle p99 (the export's file is written in a worker
 // thread and read on a pool of its own; the PDF signed in a worker thread). ROUNDS rounds, the
 // median ratio reported; reported, not asserted; written to bench-results/contention.json.
+// BENCH_PROF=<folder>: the server's threads write CPU profiles there (to see what holds its thread).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PDF } from '@libpdf/core';
@@ -26,6 +27,9 @@ const CONNECTIONS = 10;
 const DEVICE = 'bench-device-0003';
 
 const server = await startBuiltServer({
+  nodeArgs: process.env.BENCH_PROF
+    ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_PROF]
+    : [],
   env: {
     // The limits that protect one address or person would throttle the load itself.
     RATE_LIMIT_PER_MINUTE: '100000000',

@@ -1,7 +1,12 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { safeCell, writeXlsx, type ExportColumn } from '../src/modules/exports/xlsx.js';
+import {
+  safeCell,
+  wallClockCell,
+  writeXlsx,
+  type ExportColumn,
+} from '../src/modules/exports/xlsx.js';
 
 interface Row {
   name: string;
@@ -87,5 +92,50 @@ describe('exports (SECURITY.md "Exports")', () => {
       await writeXlsx(stream, { sheetName: 'Big', columns, rows: many(), language: 'en' }),
     ).toBe(5000);
     expect(bytes).toBeGreaterThan(10_000);
+  });
+});
+
+describe('date cells on the wall clock of a zone', () => {
+  /** The wall clock's fields written as UTC, straight from the formatter: what a cell must show. */
+  const formatted = (instant: Date, timeZone: string) => {
+    const parts = Object.fromEntries(
+      new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+      })
+        .formatToParts(instant)
+        .map((part) => [part.type, Number(part.value)]),
+    ) as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number>;
+    return new Date(
+      Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second),
+    );
+  };
+
+  it('shows Riyadh time, and each side of a clock change where a zone has one', () => {
+    expect(wallClockCell(new Date('2026-03-01T08:47:12.345Z')).toISOString()).toBe(
+      '2026-03-01T11:47:12.000Z',
+    );
+    // London's clocks went forward at 01:00 UTC on 29 March 2026 and back on 25 October: every
+    // minute around each change (its offset is remembered by the quarter hour) and a spread of
+    // instants in between, in Riyadh, London, Kathmandu (+05:45) and Lord Howe (a half-hour change).
+    const instants: Date[] = [];
+    for (const change of ['2026-03-29T01:00:00Z', '2026-10-25T01:00:00Z', '2026-04-04T15:00:00Z'])
+      for (let minute = -40; minute <= 40; minute += 1)
+        instants.push(new Date(Date.parse(change) + minute * 60_000 + 17_500));
+    for (let day = 0; day < 400; day += 3)
+      instants.push(
+        new Date(Date.parse('2026-01-01T00:00:00Z') + day * 86_400_000 + day * 7919_000),
+      );
+    for (const zone of ['Asia/Riyadh', 'Europe/London', 'Asia/Kathmandu', 'Australia/Lord_Howe'])
+      for (const instant of instants)
+        expect(wallClockCell(instant, zone).toISOString(), `${zone} ${instant.toISOString()}`).toBe(
+          formatted(instant, zone).toISOString(),
+        );
   });
 });
