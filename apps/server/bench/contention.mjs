@@ -11,6 +11,8 @@
 // Target: the loaded p99 at most 1.5× the idle p99 (the export's file is written in a worker
 // thread and read on a pool of its own; the PDF signed in a worker thread). ROUNDS rounds, the
 // median ratio reported; reported, not asserted; written to bench-results/contention.json.
+// BENCH_RATE=<n>: the interactive read offered at n requests a second (open loop) instead of as fast
+// as the server answers (closed loop, where any other work on its thread shows as queueing).
 // BENCH_PROF=<folder>: the server's threads write CPU profiles there (to see what holds its thread).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +26,7 @@ import { approveOnPhone, askToSignPdf, benchApplication, benchCalls } from './ki
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 10;
+const RATE = Number(process.env.BENCH_RATE ?? 0);
 const DEVICE = 'bench-device-0003';
 
 const server = await startBuiltServer({
@@ -59,6 +62,7 @@ function interactive(token) {
         body: JSON.stringify({ type: 0, limit: 10, page: 0 }),
         connections: CONNECTIONS,
         duration: SECONDS,
+        ...(RATE > 0 ? { overallRate: RATE } : {}),
       },
       (error, result) =>
         error

@@ -12,6 +12,7 @@ import * as pkijs from 'pkijs';
 import type * as x509 from './x509.js';
 import type { Queryable } from '../../db/pool.js';
 import { cryptoFor } from './signer.js';
+import { pkijsCertificate } from './signerInfo.js';
 import { wholeSeconds, type CaMember } from './authority.js';
 
 const ID_PKIX_OCSP_BASIC = '1.3.6.1.5.5.7.48.1.1';
@@ -78,12 +79,22 @@ interface IssuerHashes {
   keyBits: Buffer;
 }
 
+/**
+ * What an issuer's certificate is matched by (its name's DER, its key's bits), read once a
+ * certificate: every answer compared every issuer's, parsing each on the server's thread.
+ */
+const issuerHashes = new WeakMap<x509.X509Certificate, IssuerHashes>();
 function hashesOf(certificate: x509.X509Certificate): IssuerHashes {
-  const parsed = pkijs.Certificate.fromBER(certificate.rawData);
-  return {
-    nameDer: Buffer.from(parsed.subject.toSchema().toBER(false)),
-    keyBits: Buffer.from(parsed.subjectPublicKeyInfo.subjectPublicKey.valueBlock.valueHexView),
-  };
+  let hashes = issuerHashes.get(certificate);
+  if (!hashes) {
+    const parsed = pkijsCertificate(certificate.rawData);
+    hashes = {
+      nameDer: Buffer.from(parsed.subject.toSchema().toBER(false)),
+      keyBits: Buffer.from(parsed.subjectPublicKeyInfo.subjectPublicKey.valueBlock.valueHexView),
+    };
+    issuerHashes.set(certificate, hashes);
+  }
+  return hashes;
 }
 
 const hex = (view: Uint8Array) => Buffer.from(view).toString('hex').toUpperCase();
@@ -172,12 +183,7 @@ export async function answerOcsp(
   const kept = key === undefined ? undefined : cache?.get(key, now);
   if (kept) return kept;
   const responderKeyHash = createHash('sha1')
-    .update(
-      Buffer.from(
-        pkijs.Certificate.fromBER(responder.certificate.rawData).subjectPublicKeyInfo
-          .subjectPublicKey.valueBlock.valueHexView,
-      ),
-    )
+    .update(hashesOf(responder.certificate).keyBits)
     .digest();
   const basic = new pkijs.BasicOCSPResponse({
     tbsResponseData: new pkijs.ResponseData({
@@ -186,7 +192,7 @@ export async function answerOcsp(
       responses,
       ...(nonce ? { responseExtensions: [nonce] } : {}),
     }),
-    certs: [pkijs.Certificate.fromBER(responder.certificate.rawData)],
+    certs: [pkijsCertificate(responder.certificate.rawData)],
   });
   const engine = new pkijs.CryptoEngine({
     name: 'tawqi-ocsp',
