@@ -2,7 +2,7 @@
 // PostgreSQL in a temporary folder: the end-to-end tests and the portal's speed benchmark both use
 // it, so both measure the product as `npm start` runs it.
 import { spawn } from 'node:child_process';
-import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,17 +10,44 @@ import { fileURLToPath } from 'node:url';
 
 const SERVER = fileURLToPath(new URL('../apps/server/dist/main.js', import.meta.url));
 
-export async function freePort() {
-  return new Promise((resolve, reject) => {
+/** Whether `port` on 127.0.0.1 can be listened on now. */
+function canListen(port) {
+  return new Promise((resolve) => {
     const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => {
-        if (address && typeof address === 'object') resolve(address.port);
-        else reject(new Error('no port'));
-      });
-    });
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
   });
+}
+
+/** The kernel's range for outgoing connections' ports (and for listen(0)). */
+function ephemeralRange() {
+  try {
+    const [low, high] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')
+      .trim()
+      .split(/\s+/)
+      .map(Number);
+    if (low > 0 && high >= low) return [low, high];
+  } catch {
+    // Not Linux: the IANA range.
+  }
+  return [49152, 65535];
+}
+
+/**
+ * A port free to listen on, below the kernel's ephemeral range: a port from listen(0) is of that
+ * range, so between being found and being listened on (a server starting takes seconds) any
+ * outgoing connection on the machine could take it — CI met EADDRINUSE with the suites running
+ * side by side. Below the range only another listener can, and the pick is random.
+ */
+export async function freePort() {
+  const [low] = ephemeralRange();
+  const top = Math.min(low, 65536);
+  const bottom = Math.min(10_000, top - 1000);
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = bottom + Math.floor(Math.random() * (top - bottom));
+    if (await canListen(port)) return port;
+  }
+  throw new Error('no free port below the ephemeral range');
 }
 
 /**
