@@ -9,25 +9,18 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import { createHash, randomUUID } from 'node:crypto';
 import { PDF, PdfStream } from '@libpdf/core';
 import * as pkijs from 'pkijs';
-import { assertionAudience, type SigningRequest } from '@tawqi/api';
+import { assertionAudience } from '@tawqi/api';
 import { isValidNationalId } from '@tawqi/domain';
 import { SignJWT, exportSPKI, generateKeyPair } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  createEsignClient,
-  verifiedOutcome,
-  webhookIsAuthentic,
-} from '../src/adapters/esignApp/client.js';
+import { verifiedOutcome, webhookIsAuthentic } from '../src/adapters/esignApp/client.js';
 import { remainingOf } from '../src/modules/counters/ledger.js';
-import {
-  checkedRegistration,
-  registerApplication,
-  webhookSecret,
-} from '../src/modules/esign/applications.js';
+import { checkedRegistration, webhookSecret } from '../src/modules/esign/applications.js';
 import { findSignatures, signedBytes } from '../src/modules/pki/pdfSignatures.js';
 import { deliverDueWebhooks, sweep } from '../src/modules/esign/webhooks.js';
 import * as x509 from '../src/modules/pki/x509.js';
 import { pem } from '../src/modules/pki/routes.js';
+import { esignKit } from './esignKit.js';
 import { startHarness } from './harness.js';
 import { EICAR } from './eicar.js';
 import { ACCEPTED_EVERYWHERE, nssTrusting, opensslKit, pdfsig } from './openssl.js';
@@ -36,67 +29,7 @@ const h = await startHarness();
 // openssl and pdfsig check certificates against the real clock.
 h.clock.now = new Date();
 const { file, openssl, checkSignature } = opensslKit(h, 'tawqi-esign');
-const RETURN = 'https://erp.example.sa';
-
-async function pdfOf(pages: number): Promise<Buffer> {
-  const pdf = PDF.create();
-  for (let page = 1; page <= pages; page++)
-    pdf.addPage().drawText(`Supply contract, page ${String(page)}`, { x: 72, y: 720, size: 14 });
-  return Buffer.from(await pdf.save());
-}
-
-/** A registered application (of an organization, or for individuals) and its client. */
-async function application(
-  orgSlno: number | null,
-  options: { webhookUrl?: string; certificate?: (keys: CryptoKeyPair) => Promise<string> } = {},
-) {
-  const keys = await generateKeyPair('ES256', { extractable: true });
-  const clientId = `test-${randomUUID().slice(0, 8)}`;
-  const [provider] = (
-    await h.pool.query<{ sip_slno: number }>(
-      orgSlno === null
-        ? 'SELECT sip_slno FROM service_providers ORDER BY sip_slno LIMIT 1'
-        : 'SELECT sip_slno FROM organizations WHERE org_slno = $1',
-      orgSlno === null ? [] : [orgSlno],
-    )
-  ).rows;
-  await registerApplication(
-    h.pool,
-    {
-      clientId,
-      sipSlno: provider?.sip_slno ?? 0,
-      orgSlno,
-      nameEnglish: 'Test ERP',
-      nameArabic: 'نظام الاختبار',
-      credential: options.certificate
-        ? { kind: 'certificate', pem: await options.certificate(keys) }
-        : { kind: 'publicKey', pem: await exportSPKI(keys.publicKey) },
-      returnOrigins: [RETURN],
-      webhookUrl: options.webhookUrl ?? null,
-    },
-    h.clock.now,
-  );
-  const client = createEsignClient({
-    baseUrl: h.deps.config.publicOrigin,
-    clientId,
-    privateKey: keys.privateKey,
-    algorithm: 'ES256',
-    // The application reaches the test's server where the public origin would be.
-    fetch: (input, init) =>
-      fetch((input as string).replace(h.deps.config.publicOrigin, h.baseUrl), init),
-    now: () => h.clock.now,
-  });
-  return { clientId, keys, client };
-}
-
-const request = (nationalId: string, documents: SigningRequest['documents']): SigningRequest => ({
-  txnId: `T-${randomUUID()}`,
-  timestamp: h.clock.now.toISOString(),
-  signer: { nationalId },
-  consent: true,
-  returnUrl: `${RETURN}/signed`,
-  documents,
-});
+const { RETURN, pdfOf, application, request, approve, derLength } = esignKit(h);
 
 /** The Document Security Store of a PDF: its certificates, OCSP answers and CRLs. */
 async function securityStore(bytes: Uint8Array) {
@@ -111,31 +44,7 @@ async function securityStore(bytes: Uint8Array) {
   return { certificates: streams('Certs'), ocspResponses: streams('OCSPs'), crls: streams('CRLs') };
 }
 
-/** A DER value's whole length from its header (the /Contents placeholder pads it with zeros). */
-function derLength(der: Buffer): number {
-  const first = der[1] ?? 0;
-  if (first < 0x80) return 2 + first;
-  const octets = first & 0x7f;
-  return 2 + octets + der.subarray(2, 2 + octets).reduce((length, byte) => length * 256 + byte, 0);
-}
-
 const hashOf = (text: string) => createHash('sha256').update(text).digest('base64');
-
-/** The signer picks the right number on their phone, and the application asks for the outcome. */
-async function approve(
-  client: ReturnType<typeof createEsignClient>,
-  txnId: string,
-  nationalId: string,
-) {
-  const [waiting] = await h.simulator.pending(nationalId);
-  if (!waiting) throw new Error('the signer was not asked');
-  await h.simulator.answer(waiting.transId, 'approve');
-  // The identity app is asked at most once a second per transaction; the clock follows the real
-  // one (openssl checks the certificate's times against it).
-  await new Promise((resolve) => setTimeout(resolve, 1_100));
-  h.clock.now = new Date();
-  return client.outcome(txnId);
-}
 
 /** Khalid's organization, and a member for each test (the identity app is asked 3 times per person in 10 minutes). */
 let organization: { orgSlno: number; nationalId: string };

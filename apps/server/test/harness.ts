@@ -160,7 +160,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
   // The eSign sweeper is driven by the tests themselves (their clock stands still).
   const config = loadConfig({
     TAWQI_MODE: 'demo',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     PORT: '0',
     ESIGN_SWEEP_SECONDS: '0',
     PAYMENT_RECONCILE_MINUTES: '0',

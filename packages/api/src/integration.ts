@@ -50,6 +50,82 @@ export const signingDocument = z.discriminatedUnion('kind', [
   }),
 ]);
 
+/** A stamp's size in points: legible at the least, within any page at the most. */
+export const STAMP_SIZE = { minWidth: 80, minHeight: 36, max: 2000 } as const;
+export const STAMP_APPEARANCES = ['logo', 'text', 'none'] as const;
+
+/** One place of a stamp: a page (from 1) and a rectangle on it, in points from its lower left. */
+export interface StampPlace {
+  page: number;
+  rect: [number, number, number, number];
+}
+
+const NUMBER = String.raw`\d{1,5}(?:\.\d{1,2})?`;
+const PLACE = new RegExp(`^(\\d{1,4})-(${NUMBER}),(${NUMBER}),(${NUMBER}),(${NUMBER})$`);
+
+/**
+ * emdha's placement, `page-x1,y1,x2,y2` (points from the page's lower left), several places
+ * separated by `;`; null when it is not that, or a rectangle is upside down, too small or too large.
+ */
+export function parseStampPlacement(text: string): StampPlace[] | null {
+  const places: StampPlace[] = [];
+  for (const part of text.split(';')) {
+    const match = PLACE.exec(part.trim());
+    if (!match) return null;
+    const [page, x1, y1, x2, y2] = match.slice(1).map(Number) as [
+      number,
+      number,
+      number,
+      number,
+      number,
+    ];
+    const width = x2 - x1;
+    const height = y2 - y1;
+    if (page < 1 || width < STAMP_SIZE.minWidth || height < STAMP_SIZE.minHeight) return null;
+    if (width > STAMP_SIZE.max || height > STAMP_SIZE.max) return null;
+    places.push({ page, rect: [x1, y1, x2, y2] });
+  }
+  return places.length > 0 && places.length <= 20 ? places : null;
+}
+
+/**
+ * The signature people see on each signed PDF (issue 44). Without it, the application's default;
+ * without that, the service's mark at the last page's lower right corner.
+ */
+export const signatureStamp = z
+  .strictObject({
+    /** The service's mark with the words (`logo`), the words only (`text`), or not shown (`none`). */
+    appearance: z
+      .enum(STAMP_APPEARANCES)
+      .describe('logo: the service’s mark and the words; text: the words only; none: not shown')
+      .optional(),
+    /**
+     * Where: `page-x1,y1,x2,y2` in points from the page's lower left, several places separated by
+     * `;` (emdha's form), each at least 80 × 36.
+     */
+    placement: z
+      .string()
+      .max(500)
+      .refine((text) => parseStampPlacement(text) !== null, 'page-x1,y1,x2,y2[;…]')
+      .describe(
+        'page-x1,y1,x2,y2: a page (from 1) and a rectangle on it in points from its lower left, at least 80 × 36; several places separated by ";"',
+      )
+      .optional(),
+    /** Or the name of an empty signature field each PDF has: the stamp takes its place. */
+    field: z
+      .string()
+      .trim()
+      .min(1)
+      .max(100)
+      .describe('the name of an empty signature field each PDF has: the stamp takes its place')
+      .optional(),
+  })
+  .refine((stamp) => !(stamp.placement && stamp.field), {
+    message: 'a placement or a field, not both',
+    path: ['field'],
+  });
+export type SignatureStamp = z.infer<typeof signatureStamp>;
+
 export const signingRequest = z.strictObject({
   /** The application's id of the transaction: unique per application, forever. */
   txnId: z.string().regex(/^[A-Za-z0-9._:-]{1,64}$/),
@@ -66,6 +142,8 @@ export const signingRequest = z.strictObject({
    * good travels in the file) or B-LTA (and a document timestamp over it, for archives).
    */
   padesLevel: z.enum(['B-LT', 'B-LTA']).optional(),
+  /** The signature people see on each signed PDF, and where (a digest's signature has none). */
+  stamp: signatureStamp.optional(),
 });
 export type SigningRequest = z.infer<typeof signingRequest>;
 
@@ -155,6 +233,12 @@ export const ESIGN_ERRORS = {
     status: 422,
     en: 'A document is not a SHA-256 digest or a readable, unencrypted PDF within the size limit.',
     ar: 'أحد المستندات ليس بصمة SHA-256 ولا ملف PDF مقروءًا غير مشفّر ضمن الحد المسموح.',
+  },
+  stampMisplaced: {
+    code: 'E1011',
+    status: 422,
+    en: 'The signature’s place is not in a document: a page it does not have, or no empty signature field of that name.',
+    ar: 'موضع التوقيع ليس في أحد المستندات: صفحة غير موجودة فيه، أو لا يوجد فيه حقل توقيع فارغ بهذا الاسم.',
   },
   documentFlagged: {
     code: 'E1010',

@@ -110,6 +110,37 @@ function visualPieces(text: string, base: 'ltr' | 'rtl', bold: boolean): Piece[]
   });
 }
 
+/** PDFKit's embedded font, as far as withVisualLigatures reaches into it. */
+interface EmbeddedFace {
+  encode(text: string, features?: unknown): unknown;
+  layout(text: string, features?: unknown): { glyphs: { id: number; codePoints: number[] }[] };
+  subset: { includeGlyph(id: number): number };
+  unicode: number[][];
+}
+
+const withLigaturesFixed = new WeakSet<EmbeddedFace>();
+/**
+ * A reader extracting text (pdftotext, pdf.js) takes a line's glyphs in the order they are drawn
+ * and reverses a right-to-left run, so the letters a ligature stands for must be given in drawn
+ * order too; PDFKit writes them in reading order, and "القحطاني" came out "القحطاين" (a noon-yeh
+ * ligature), "الآخرة" "اآلخرة" (lam-alef). Once per font of a document.
+ */
+function withVisualLigatures(face: EmbeddedFace): void {
+  if (withLigaturesFixed.has(face)) return;
+  withLigaturesFixed.add(face);
+  const encode = face.encode.bind(face);
+  face.encode = (text, features) => {
+    const encoded = encode(text, features);
+    for (const glyph of face.layout(text, features).glyphs)
+      if (
+        glyph.codePoints.length > 1 &&
+        glyph.codePoints.some((point) => ARABIC_LETTERS.test(String.fromCodePoint(point)))
+      )
+        face.unicode[face.subset.includeGlyph(glyph.id)] = [...glyph.codePoints].reverse();
+    return encoded;
+  };
+}
+
 interface TextOptions {
   x: number;
   y: number;
@@ -121,17 +152,19 @@ interface TextOptions {
 }
 
 export class BilingualPdf {
-  readonly doc = new PDFDocument({
-    size: 'A4',
-    margin: PAGE.margin,
-    info: { Producer: 'Tawqi', Creator: 'Tawqi' },
-    lang: 'ar-SA',
-  });
+  readonly doc: PDFKit.PDFDocument;
 
   private readonly chunks: Buffer[] = [];
   private readonly ended: Promise<Buffer>;
 
-  constructor(title: string) {
+  /** An A4 document, or one page of `size` points (a signature's stamp) without margins. */
+  constructor(title: string, size?: readonly [number, number]) {
+    this.doc = new PDFDocument({
+      size: size ? [...size] : 'A4',
+      margin: size ? 0 : PAGE.margin,
+      info: { Producer: 'Tawqi', Creator: 'Tawqi' },
+      lang: 'ar-SA',
+    });
     for (const [name, bytes] of Object.entries(FACES)) this.doc.registerFont(name, bytes);
     this.doc.info.Title = title;
     this.doc.on('data', (chunk: Buffer) => this.chunks.push(chunk));
@@ -181,8 +214,10 @@ export class BilingualPdf {
             ? options.x + options.width - width
             : options.x + (options.width - width) / 2;
       for (const piece of pieces) {
+        withVisualLigatures(
+          (this.doc.font(piece.face) as unknown as { _font: EmbeddedFace })._font,
+        );
         this.doc
-          .font(piece.face)
           .fontSize(size)
           .fillColor(options.color ?? INK)
           .text(piece.text, x, options.y + index * lineHeight, { lineBreak: false });

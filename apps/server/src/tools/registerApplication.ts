@@ -7,6 +7,7 @@
  *   --client-id erp-01 --provider SIP-0001 --name-en "Riyadh ERP" --name-ar "نظام الرياض"
  *   --public-key key.pem | --certificate client.pem
  *   --return-origin https://erp.example.sa [--return-origin …] [--webhook https://…] [--organization 314]
+ *   [--stamp-appearance logo|text|none] [--stamp-placement 1-50,50,290,140]  (its requests' default stamp)
  *
  * Exits 0 when registered, 1 when the arguments are refused (each reason printed), 2 when the
  * database could not be used.
@@ -35,8 +36,11 @@ async function main(): Promise<number> {
       certificate: { type: 'string' },
       'return-origin': { type: 'string', multiple: true },
       webhook: { type: 'string' },
+      'stamp-appearance': { type: 'string' },
+      'stamp-placement': { type: 'string' },
     },
   });
+  const stampAsked = values['stamp-appearance'] ?? values['stamp-placement'];
   const pemFile = values.certificate ?? values['public-key'];
   const { pool, close } = await toolDatabase(config);
   try {
@@ -54,6 +58,13 @@ async function main(): Promise<number> {
         },
         returnOrigins: values['return-origin'] ?? [],
         webhookUrl: values.webhook ?? null,
+        defaultStamp:
+          stampAsked === undefined
+            ? null
+            : {
+                ...(values['stamp-appearance'] ? { appearance: values['stamp-appearance'] } : {}),
+                ...(values['stamp-placement'] ? { placement: values['stamp-placement'] } : {}),
+              },
       },
       { production: !config.demo },
     );

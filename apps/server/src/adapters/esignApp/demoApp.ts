@@ -189,6 +189,17 @@ export function createDemoApplication(options: DemoApplicationOptions) {
           ${people.map((person) => `<option value="${escape(`${person.clientId}|${person.nationalId}`)}">${escape(person.name)}</option>`).join('')}
         </select>
       </label>
+      <label>الختم المرئي / Visible stamp
+        <select name="appearance">
+          <option value="logo">شعار توقيع مع البيانات / Tawqi's mark with the details</option>
+          <option value="text">البيانات فقط / The details only</option>
+          <option value="none">بلا ختم مرئي / No visible stamp</option>
+        </select>
+      </label>
+      <label>موضع الختم (اختياري) / Where (optional)
+        <input name="placement" placeholder="1-50,50,290,140" dir="ltr" inputmode="decimal">
+        <small>الصفحة-س١،ص١،س٢،ص٢ بالنقاط من أسفل يسار الصفحة؛ فارغ: أسفل يمين الصفحة الأخيرة / page-x1,y1,x2,y2 in points from the page's lower left; empty: the last page's lower right corner</small>
+      </label>
       <label class="check"><input type="checkbox" name="consent" value="yes" required> يوافق الموقّع على توقيع هذا المستند / The signer agrees to sign this document</label>
       <button type="submit">إرسال للتوقيع / Send for signing</button>
     </form>
@@ -272,6 +283,13 @@ export function createDemoApplication(options: DemoApplicationOptions) {
             consent: fields.consent === 'yes',
             returnUrl: `${options.publicOrigin}${DEMO_APP_PREFIX}/return`,
             documents: [{ kind: 'pdf', name: file.name, content: file.bytes.toString('base64') }],
+            stamp: {
+              appearance:
+                fields.appearance === 'text' || fields.appearance === 'none'
+                  ? fields.appearance
+                  : 'logo',
+              ...(fields.placement?.trim() ? { placement: fields.placement.trim() } : {}),
+            },
           });
           const approval = answer.body.approval as { url?: string } | undefined;
           if (answer.status !== 202 || !approval?.url)

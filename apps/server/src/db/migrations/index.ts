@@ -38,6 +38,7 @@ import * as quarantine from './036_quarantine.js';
 import * as auditChaining from './037_audit_chaining.js';
 import * as unsignedAnswers from './038_unsigned_answers.js';
 import * as simulatorRecords from './039_simulator_records.js';
+import * as visibleSignatures from './040_visible_signatures.js';
 
 export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   initial,
@@ -79,4 +80,5 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   auditChaining,
   unsignedAnswers,
   simulatorRecords,
+  visibleSignatures,
 ];

@@ -11,7 +11,12 @@
  */
 import { addressProblem } from '../../adapters/outbound/publicAddress.js';
 import { createHash } from 'node:crypto';
-import { ASSERTION_MAX_SECONDS, assertionAudience } from '@tawqi/api';
+import {
+  ASSERTION_MAX_SECONDS,
+  assertionAudience,
+  signatureStamp,
+  type SignatureStamp,
+} from '@tawqi/api';
 import {
   decodeProtectedHeader,
   importSPKI,
@@ -37,6 +42,8 @@ export interface Application {
   nameArabic: string;
   returnOrigins: string[];
   webhookUrl: string | null;
+  /** The stamp of its requests that name none (issue 44); null: the service's default. */
+  defaultStamp: SignatureStamp | null;
 }
 
 export interface NewApplication {
@@ -48,6 +55,8 @@ export interface NewApplication {
   credential: { kind: 'publicKey' | 'certificate'; pem: string };
   returnOrigins: string[];
   webhookUrl: string | null;
+  /** The stamp of its requests that name none (null: the service's default). */
+  defaultStamp?: SignatureStamp | null;
 }
 
 /** Registers an application, or replaces its credential and addresses (same client id, same provider). */
@@ -57,10 +66,10 @@ export async function registerApplication(
   now: Date,
 ): Promise<number> {
   const { rows } = await db.query<{ app_slno: number }>(
-    `INSERT INTO esign_applications (client_id, sip_slno, org_slno, name_en, name_ar, credential_kind, credential, return_origins, webhook_url, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+    `INSERT INTO esign_applications (client_id, sip_slno, org_slno, name_en, name_ar, credential_kind, credential, return_origins, webhook_url, created_at, default_stamp)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
      ON CONFLICT (client_id) DO UPDATE SET credential_kind = EXCLUDED.credential_kind, credential = EXCLUDED.credential,
-            return_origins = EXCLUDED.return_origins, webhook_url = EXCLUDED.webhook_url
+            return_origins = EXCLUDED.return_origins, webhook_url = EXCLUDED.webhook_url, default_stamp = EXCLUDED.default_stamp
       WHERE esign_applications.sip_slno = EXCLUDED.sip_slno
      RETURNING app_slno`,
     [
@@ -74,6 +83,7 @@ export async function registerApplication(
       application.returnOrigins.map((origin) => new URL(origin).origin),
       application.webhookUrl,
       now,
+      application.defaultStamp ? JSON.stringify(application.defaultStamp) : null,
     ],
   );
   const [row] = rows;
@@ -92,6 +102,8 @@ export interface RegistrationRequest {
   credential: { kind: 'publicKey' | 'certificate'; pem: string };
   returnOrigins: string[];
   webhookUrl: string | null;
+  /** As a signing request's `stamp` says it (checked against the same schema). */
+  defaultStamp?: unknown;
 }
 
 const httpsOrLoopback = (url: URL, production: boolean) =>
@@ -167,6 +179,14 @@ export async function checkedRegistration(
     const unreachable = await addressProblem(webhook, { loopback: !options.production });
     if (unreachable) problems.push(`the webhook is not on the internet: ${unreachable}`);
   }
+  const stamp =
+    request.defaultStamp === undefined || request.defaultStamp === null
+      ? null
+      : signatureStamp.safeParse(request.defaultStamp);
+  if (stamp && !stamp.success)
+    problems.push(
+      'the default stamp is an appearance (logo, text or none) and a placement page-x1,y1,x2,y2[;…] of at least 80 × 36 points',
+    );
   if (problems.length > 0 || !provider) return { problems };
   return {
     application: {
@@ -178,6 +198,7 @@ export async function checkedRegistration(
       credential: request.credential,
       returnOrigins: origins.flatMap((url) => (url ? [url.origin] : [])),
       webhookUrl: request.webhookUrl,
+      defaultStamp: stamp?.data ?? null,
     },
   };
 }
@@ -201,10 +222,11 @@ interface ApplicationRow {
   credential: string;
   return_origins: string[];
   webhook_url: string | null;
+  default_stamp: SignatureStamp | null;
 }
 
 export const APPLICATION_COLUMNS =
-  'app_slno, client_id, sip_slno, org_slno, name_en, name_ar, credential_kind, credential, return_origins, webhook_url';
+  'app_slno, client_id, sip_slno, org_slno, name_en, name_ar, credential_kind, credential, return_origins, webhook_url, default_stamp';
 
 export function applicationOf(row: ApplicationRow): Application {
   return {
@@ -216,6 +238,7 @@ export function applicationOf(row: ApplicationRow): Application {
     nameArabic: row.name_ar,
     returnOrigins: row.return_origins,
     webhookUrl: row.webhook_url,
+    defaultStamp: row.default_stamp,
   };
 }
 

@@ -19,6 +19,10 @@ import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { findSignatures, signedBytes, type FoundSignature } from '../pki/pdfSignatures.js';
 import { laterRevisions, type LaterRevisions } from '../pki/revisions.js';
+import { placedIn, type StampPlacement } from '../pki/visibleSignature.js';
+
+/** What checking an eSign upload found. */
+export type PdfCheck = 'ok' | 'unreadable' | 'misplaced';
 
 const OID = {
   tstInfo: '1.2.840.113549.1.9.16.1.4',
@@ -224,14 +228,24 @@ export function endsWhole(text: string): boolean {
 
 /**
  * Whether an eSign upload is a PDF we can sign: within the limits, whole (not cut short),
- * readable, not encrypted.
+ * readable, not encrypted (else `unreadable`); and whether the stamp's place is in it — the pages
+ * it names, the empty signature field it names (else `misplaced`).
  */
-export async function readableForSigning(pdf: Buffer, limits: ReadingLimits): Promise<boolean> {
-  if (!endsWhole(assertWithinLimits(pdf, limits))) return false;
-  return PDF.load(pdf).then(
-    (loaded) => !loaded.isEncrypted,
-    () => false,
-  );
+export async function readableForSigning(
+  pdf: Buffer,
+  limits: ReadingLimits,
+  placement: StampPlacement | null,
+): Promise<PdfCheck> {
+  if (!endsWhole(assertWithinLimits(pdf, limits))) return 'unreadable';
+  let loaded: PDF;
+  try {
+    loaded = await PDF.load(pdf);
+  } catch {
+    return 'unreadable';
+  }
+  if (loaded.isEncrypted) return 'unreadable';
+  if (placement && !placedIn(loaded, placement)) return 'misplaced';
+  return 'ok';
 }
 
 /** Every signature of a PDF, in file order; refused when the file exceeds the limits. */

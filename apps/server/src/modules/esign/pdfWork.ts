@@ -18,13 +18,14 @@ import { builtScript } from '../../builtScript.js';
 import type { Config } from '../../config.js';
 import { AppError } from '../../http/errors.js';
 import { UnreadablePdfError, type PdfSigning, type SigningSteps } from '../pki/pades.js';
-import type { ReadingLimits, ReadSignature, TooComplexError } from './pdfReading.js';
+import type { StampPlacement } from '../pki/visibleSignature.js';
+import type { PdfCheck, ReadingLimits, ReadSignature, TooComplexError } from './pdfReading.js';
 
 /** What a worker is started with. */
 /** A job sent to a worker. */
 export type WorkerJob =
   | { task: 'read'; pdf: Uint8Array; limits: ReadingLimits }
-  | { task: 'check'; pdf: Uint8Array; limits: ReadingLimits }
+  | { task: 'check'; pdf: Uint8Array; limits: ReadingLimits; placement: StampPlacement | null }
   | { task: 'sign'; signing: PdfSigning };
 
 /** What a signing worker asks for: the steps that need the keys. */
@@ -95,7 +96,8 @@ export interface PdfWork {
   /** Throws read's 503 when it would: asked before an upload's body is taken in. */
   admitReading: () => void;
   /** Whether an eSign upload is a PDF we can sign: readable, unencrypted, within the limits. */
-  check: (pdf: Buffer) => Promise<boolean>;
+  /** Whether the eSign service can sign `pdf` with its stamp at `placement` (null: none). */
+  check: (pdf: Buffer, placement?: StampPlacement | null) => Promise<PdfCheck>;
   /** The signed PDF (pades.ts's signPdf in a worker); `steps` are done here, with the keys. */
   sign: (signing: PdfSigning, steps: SigningSteps) => Promise<Uint8Array>;
   /** Ends the warm workers (the server is closing). */
@@ -138,6 +140,9 @@ export function createPdfWork(limits: Limits): PdfWork {
       (script ??= builtScript(new URL('./pdfWorker.js', import.meta.url))),
       {
         resourceLimits: { maxOldGenerationSizeMb: limits.VERIFY_MEMORY_MB },
+        // The built script and the built packages it imports (a stamp's words: @tawqi/domain),
+        // whatever flags started this process (the tests' resolve @tawqi/* to their sources).
+        execArgv: [],
       },
     );
     worker.once('message', (message: WorkerMessage) => {
@@ -263,10 +268,10 @@ export function createPdfWork(limits: Limits): PdfWork {
         reading -= 1;
       }
     },
-    check: (pdf) =>
-      inWarmWorker<boolean>({ task: 'check', pdf, limits: readingLimits }).catch(
+    check: (pdf, placement = null) =>
+      inWarmWorker<PdfCheck>({ task: 'check', pdf, limits: readingLimits, placement }).catch(
         (error: unknown) => {
-          if (error instanceof TooComplexPdf) return false;
+          if (error instanceof TooComplexPdf) return 'unreadable' as const;
           throw error;
         },
       ),

@@ -33,7 +33,7 @@ async function run(job: WorkerJob): Promise<unknown> {
     case 'read':
       return readSignatures(Buffer.from(job.pdf), job.limits);
     case 'check':
-      return readableForSigning(Buffer.from(job.pdf), job.limits);
+      return readableForSigning(Buffer.from(job.pdf), job.limits, job.placement);
     case 'sign':
       return signPdf(job.signing, {
         signature: (digest) => ask({ step: 'signature', digest }),

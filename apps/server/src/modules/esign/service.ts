@@ -20,6 +20,7 @@ import {
   MAX_PDF_BYTES,
   signingRequest,
   type EsignErrorKey,
+  type SignatureStamp,
   type SigningOutcome,
 } from '@tawqi/api';
 import { IDENTITY_CHALLENGE_TTL_MS, maskNationalId } from '@tawqi/domain';
@@ -34,11 +35,13 @@ import { issuingCaOf, type CaMember } from '../pki/authority.js';
 import { signDetached } from '../pki/cms.js';
 import type { ValidationData } from '../pki/pades.js';
 import type { Signer } from '../pki/signer.js';
+import type { StampPlacement } from '../pki/visibleSignature.js';
 import { ownSigningSteps, ownValidationData } from '../pki/padesSteps.js';
 import * as x509 from '../pki/x509.js';
 import { hit } from '../throttle.js';
 import type { Application } from './applications.js';
 import { signJws } from './jws.js';
+import { placementOf, visibleSignatureOf } from './stamps.js';
 import { failureRecord, requestRecord, successRecord } from './records.js';
 import { activeMember } from '../access/membership.js';
 
@@ -102,6 +105,7 @@ function decodeDocuments(
 async function checkPdfs(
   deps: Deps,
   documents: readonly ReadDocument[],
+  placement: StampPlacement | null,
   context: AuditContext,
 ): Promise<void> {
   for (const document of documents) {
@@ -120,7 +124,9 @@ async function checkPdfs(
     if (scanned === 'flagged') throw new EsignRefusal('documentFlagged', field);
     if (scanned === 'unavailable') throw new EsignRefusal('scannerUnavailable');
     // Parsed in a worker thread, within limits: the file is the caller's.
-    if (!(await deps.pdfWork.check(content))) throw new EsignRefusal('badDocument', field);
+    const checked = await deps.pdfWork.check(content, placement);
+    if (checked === 'unreadable') throw new EsignRefusal('badDocument', field);
+    if (checked === 'misplaced') throw new EsignRefusal('stampMisplaced', ['stamp', ...field]);
   }
 }
 
@@ -141,6 +147,8 @@ function fingerprintOf(
           document.sha256.toString('hex'),
         ]),
         request.padesLevel ?? 'B-LT',
+        // Only when asked: the fingerprints of requests stored before stamps stay as they were.
+        ...(request.stamp ? [request.stamp] : []),
       ]),
     )
     .digest('hex');
@@ -209,11 +217,13 @@ export interface TransactionRow {
   national_id: string;
   /** What the application asked its PDFs to be signed at (B-LT when it did not say). */
   pades_level: 'B-LT' | 'B-LTA' | null;
+  /** The stamp its PDFs are signed with (null: the service's default). */
+  stamp: SignatureStamp | null;
 }
 
 const TRANSACTION_COLUMNS = `t.esign_logs_id, t.transaction_id, t.app_slno, t.app_txn_id, t.user_slno, t.org_slno, t.status,
        t.request_fingerprint, t.response_data, t.sign_response_data, t.identity_trans_id, t.identity_random,
-       t.approval_token, t.return_url, t.expires_at, t.error_code, t.pades_level, u.national_id`;
+       t.approval_token, t.return_url, t.expires_at, t.error_code, t.pades_level, t.stamp, u.national_id`;
 const TRANSACTION_FROM = 'esign_transactions t JOIN users u ON u.user_slno = t.user_slno';
 
 export async function transactionOfApplication(
@@ -283,7 +293,9 @@ export async function createSigningRequest(
   };
   const seen = await stored();
   if (seen) return seen;
-  await checkPdfs(deps, documents, context);
+  // The application's default when the request says nothing (kept with the transaction).
+  const stamp = request.stamp ?? application.defaultStamp;
+  await checkPdfs(deps, documents, placementOf(stamp), context);
 
   if (Math.abs(now.getTime() - Date.parse(request.timestamp)) > REQUEST_FRESHNESS_SECONDS * 1000)
     throw new EsignRefusal('staleRequest', ['timestamp']);
@@ -309,8 +321,8 @@ export async function createSigningRequest(
     const { rows } = await tx.query<{ esign_logs_id: number }>(
       `INSERT INTO esign_transactions (transaction_id, user_slno, org_slno, plan_type, user_role, status, originator,
               transaction_date, app_slno, app_txn_id, request_fingerprint, request_data, return_url, expires_at,
-              pades_level)
-       VALUES ($1, $2, $3, $4, $5, 'pending', $6, $7, $8, $9, $10, $11, $12, $13, $14)
+              pades_level, stamp)
+       VALUES ($1, $2, $3, $4, $5, 'pending', $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
        ON CONFLICT (app_slno, app_txn_id) WHERE app_slno IS NOT NULL DO NOTHING
        RETURNING esign_logs_id`,
       [
@@ -328,6 +340,7 @@ export async function createSigningRequest(
         request.returnUrl,
         new Date(now.getTime() + IDENTITY_CHALLENGE_TTL_MS),
         request.padesLevel ?? null,
+        stamp === null ? null : JSON.stringify(stamp),
       ],
     );
     const [inserted] = rows;
@@ -601,6 +614,7 @@ async function signWith(
   );
   const signed = [];
   let validation: Promise<ValidationData> | undefined;
+  const reason = `Signed through Tawqi, transaction ${row.transaction_id}`;
   for (const document of documents) {
     const cms = await signDetached({
       digest: document.sha256,
@@ -617,8 +631,15 @@ async function signWith(
           pdf: document.content,
           certificates: [certificate.rawData, issuing.rawData].map((der) => new Uint8Array(der)),
           now,
-          reason: `Signed through Tawqi, transaction ${row.transaction_id}`,
+          reason,
           level: row.pades_level ?? 'B-LT',
+          visible: visibleSignatureOf(row.stamp, {
+            nameArabic: person.fullNameArabic,
+            nameEnglish: person.fullNameEnglish,
+            signedAt: now,
+            reason,
+            verifyUrl: `${deps.config.publicOrigin}/verify?transaction=${encodeURIComponent(row.transaction_id)}`,
+          }),
         },
         ownSigningSteps({
           certificate,

@@ -15,8 +15,9 @@
  * than by @libpdf/core's gatherer, which fetches issuers' certificates over HTTP.
  */
 import { createHash } from 'node:crypto';
-import { PDF, PdfArray, PdfDict, PdfStream, type Signer } from '@libpdf/core';
+import { PDF, PdfArray, PdfDict, PdfStream, type SignOptions, type Signer } from '@libpdf/core';
 import { findSignatures, signedBytes, type FoundSignature } from './pdfSignatures.js';
+import { signShowing, type VisibleSignature } from './visibleSignature.js';
 
 export const PADES_LEVELS = ['B-T', 'B-LT', 'B-LTA'] as const;
 export type PadesLevel = (typeof PADES_LEVELS)[number];
@@ -37,6 +38,8 @@ export interface PdfSigning {
   /** Shown by PDF readers beside the signature. */
   reason: string;
   level: PadesLevel;
+  /** The stamp people see, and where (issue 44); without it, the signature is not shown. */
+  visible?: VisibleSignature | undefined;
 }
 
 /**
@@ -125,7 +128,7 @@ export async function signPdf(job: PdfSigning, steps: SigningSteps): Promise<Uin
   }
   if (pdf.isEncrypted) throw new UnreadablePdfError('the document is encrypted');
   // The field, the signature dictionary and the byte ranges; its CMS is replaced below.
-  const { bytes: laidOut } = await pdf.sign({
+  const layout: SignOptions = {
     signer: layoutSigner(job.certificates),
     level: 'B-B',
     subFilter: 'ETSI.CAdES.detached',
@@ -135,7 +138,10 @@ export async function signPdf(job: PdfSigning, steps: SigningSteps): Promise<Uin
     digestAlgorithm: 'SHA-256',
     // Two certificates and a token with the TSA's own: well under 16 KB.
     estimatedSize: 16_384,
-  });
+  };
+  const { bytes: laidOut } = job.visible
+    ? await signShowing(pdf, layout, job.visible)
+    : await pdf.sign(layout);
   const laidOutBytes = Buffer.from(laidOut.buffer, laidOut.byteOffset, laidOut.byteLength);
   const placed = findSignatures(laidOutBytes).at(-1);
   if (!placed) throw new Error('the signature was not laid out');

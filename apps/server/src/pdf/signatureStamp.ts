@@ -1,0 +1,123 @@
+/**
+ * A signature's visible stamp (issue 44): what a reader of the viewed or printed PDF sees where a
+ * person signed — who (both names, as their certificate has them), when (Riyadh's time, Gregorian
+ * and Hijri), why, and a QR code to the verify page for this transaction. Drawn as a one-page PDF
+ * of the stamp's own size by the bilingual writer (Arabic shaped and right to left by fontkit and
+ * bidi-js, as the invoices are); the signing side places that page as the signature widget's
+ * appearance (pki/pades.ts).
+ */
+import { DISPLAY_TIME_ZONE } from '@tawqi/domain';
+import { BilingualPdf, MUTED } from './bilingualPdf.js';
+
+/** How the stamp looks: with the service's mark, or words only (always with the QR code). */
+export const STAMP_APPEARANCES = ['logo', 'text'] as const;
+export type StampAppearance = (typeof STAMP_APPEARANCES)[number];
+
+export interface StampContent {
+  appearance: StampAppearance;
+  nameArabic: string;
+  nameEnglish: string;
+  signedAt: Date;
+  reason: string;
+  /** Where the QR code leads: the verify page, naming the transaction. */
+  verifyUrl: string;
+}
+
+/** The service's colour and mark (the portal's favicon: a signature's stroke on green). */
+const BRAND = '#0b6b4f';
+const MARK_STROKE = 'M8 21c3-1 5-7 8-7s2 5 4 5 3-3 4-4';
+
+const gregorian = new Intl.DateTimeFormat('en-CA', {
+  timeZone: DISPLAY_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+const hijri = new Intl.DateTimeFormat('ar-SA-u-ca-islamic-umalqura', {
+  timeZone: DISPLAY_TIME_ZONE,
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+});
+/** "2026-11-29 14:47" on Riyadh's clock. */
+function riyadhClock(at: Date): string {
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    gregorian.formatToParts(at).find((item) => item.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
+}
+
+/** The stamp, `width` × `height` points, as a one-page PDF. */
+export async function drawStamp(
+  content: StampContent,
+  width: number,
+  height: number,
+): Promise<Buffer> {
+  const stamp = new BilingualPdf('Signature', [width, height]);
+  const { doc } = stamp;
+  const pad = Math.max(3, height * 0.06);
+  doc
+    .roundedRect(0.5, 0.5, width - 1, height - 1, 4)
+    .lineWidth(1)
+    .fillAndStroke('#ffffff', BRAND);
+  const qrSize = Math.min(height - 2 * pad, width * 0.3);
+  stamp.qr(content.verifyUrl, pad, (height - qrSize) / 2, qrSize);
+
+  const left = pad * 2 + qrSize;
+  const room = width - left - pad;
+  // Five lines (and the mark's row) share the height, in units of the text's size.
+  const units = content.appearance === 'logo' ? 9 : 7;
+  const size = Math.max(4, Math.min(9, (height - 2 * pad) / units));
+  let y = pad;
+  if (content.appearance === 'logo') {
+    const mark = size * 1.6;
+    doc.save();
+    doc.roundedRect(width - pad - mark, y, mark, mark, mark * 0.22).fill(BRAND);
+    doc
+      .translate(width - pad - mark, y)
+      .scale(mark / 32)
+      .path(MARK_STROKE)
+      .lineWidth(2.5)
+      .lineCap('round')
+      .stroke('#ffffff');
+    doc.restore();
+    stamp.text('توقيع · Tawqi', {
+      x: left,
+      y: y + (mark - size) / 2 - size * 0.2,
+      width: room - mark - pad,
+      size,
+      bold: true,
+      color: BRAND,
+      align: 'right',
+    });
+    y += mark + size * 0.3;
+  }
+  y += stamp.text(content.nameArabic, { x: left, y, width: room, size: size * 1.1, bold: true });
+  y += stamp.text(content.nameEnglish, {
+    x: left,
+    y,
+    width: room,
+    size: size * 1.05,
+    bold: true,
+    align: 'left',
+  });
+  y += stamp.text(`${riyadhClock(content.signedAt)} (Riyadh time)`, {
+    x: left,
+    y,
+    width: room,
+    size: size * 0.9,
+    align: 'left',
+  });
+  y += stamp.text(hijri.format(content.signedAt), { x: left, y, width: room, size: size * 0.9 });
+  stamp.text(content.reason, {
+    x: left,
+    y,
+    width: room,
+    size: size * 0.8,
+    color: MUTED,
+    align: 'left',
+  });
+  return stamp.finish();
+}
