@@ -141,7 +141,7 @@ describe('a visible signature', () => {
     expect(text).toContain(names.full_name_ar);
     expect(text).toContain(names.full_name_en);
     expect(text).toContain('Tawqi');
-    expect(text).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2} \(Riyadh time\)/u);
+    expect(text).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2} \(Riyadh\)/u);
     // The Hijri date in Arabic: its year in Arabic-Indic digits, and the era.
     expect(text).toMatch(/[\u0660-\u0669]{4}/u);
     expect(text).toContain('هـ');
@@ -285,6 +285,6 @@ describe('a visible signature’s words', () => {
     const text = textOf(stamp, 'words', 1);
     expect(text).toContain('سارة بنت عبدالله القحطاني');
     expect(text).toContain('الآخرة');
-    expect(text).toContain('2026-11-29 14:47 (Riyadh time)');
+    expect(text).toContain('2026-11-29 14:47 (Riyadh)');
   });
 });

@@ -7,7 +7,7 @@
  * appearance (pki/pades.ts).
  */
 import { DISPLAY_TIME_ZONE } from '@tawqi/domain';
-import { BilingualPdf, MUTED } from './bilingualPdf.js';
+import { BilingualPdf, MUTED, riyadhTime } from './bilingualPdf.js';
 
 /** How the stamp looks: with the service's mark, or words only (always with the QR code). */
 export const STAMP_APPEARANCES = ['logo', 'text'] as const;
@@ -27,28 +27,12 @@ export interface StampContent {
 const BRAND = '#0b6b4f';
 const MARK_STROKE = 'M8 21c3-1 5-7 8-7s2 5 4 5 3-3 4-4';
 
-const gregorian = new Intl.DateTimeFormat('en-CA', {
-  timeZone: DISPLAY_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
 const hijri = new Intl.DateTimeFormat('ar-SA-u-ca-islamic-umalqura', {
   timeZone: DISPLAY_TIME_ZONE,
   year: 'numeric',
   month: 'long',
   day: 'numeric',
 });
-/** "2026-11-29 14:47" on Riyadh's clock. */
-function riyadhClock(at: Date): string {
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    gregorian.formatToParts(at).find((item) => item.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
-}
-
 /** The stamp, `width` × `height` points, as a one-page PDF. */
 export async function drawStamp(
   content: StampContent,
@@ -103,7 +87,7 @@ export async function drawStamp(
     bold: true,
     align: 'left',
   });
-  y += stamp.text(`${riyadhClock(content.signedAt)} (Riyadh time)`, {
+  y += stamp.text(riyadhTime(content.signedAt.toISOString()), {
     x: left,
     y,
     width: room,
