@@ -10,6 +10,7 @@
  */
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
+import { inflateSync } from 'node:zlib';
 import type { Bidi } from 'bidi-js';
 import PDFDocument from 'pdfkit';
 import { encode } from 'uqr';
@@ -22,10 +23,55 @@ const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
 /** A text's characters (as a reader counts them) in reverse order. */
 const reversed = (text: string) =>
   Array.from(graphemes.segment(text), (part) => part.segment).reverse();
+/**
+ * A WOFF 1.0 font as the plain OpenType (sfnt) file it wraps: each table inflated once. fontkit
+ * reads a WOFF's compressed tables again on every access — the glyph table for each glyph — and
+ * that was 80% of the half second a signature's stamp took to draw.
+ */
+export function sfntOfWoff(woff: Buffer): Buffer {
+  if (woff.toString('latin1', 0, 4) !== 'wOFF') throw new Error('not a WOFF font');
+  const count = woff.readUInt16BE(12);
+  const tables = Array.from({ length: count }, (_, index) => {
+    const entry = 44 + index * 20;
+    const offset = woff.readUInt32BE(entry + 4);
+    const compressed = woff.readUInt32BE(entry + 8);
+    const length = woff.readUInt32BE(entry + 12);
+    const stored = woff.subarray(offset, offset + compressed);
+    return {
+      tag: woff.subarray(entry, entry + 4),
+      checksum: woff.readUInt32BE(entry + 16),
+      data: compressed < length ? inflateSync(stored) : stored,
+    };
+  });
+  const power = 2 ** Math.floor(Math.log2(count));
+  const header = Buffer.alloc(12 + count * 16);
+  header.writeUInt32BE(woff.readUInt32BE(4), 0);
+  header.writeUInt16BE(count, 4);
+  header.writeUInt16BE(power * 16, 6);
+  header.writeUInt16BE(Math.log2(power), 8);
+  header.writeUInt16BE(count * 16 - power * 16, 10);
+  let offset = header.length;
+  const parts: Buffer[] = [header];
+  for (const [index, table] of tables.entries()) {
+    const record = 12 + index * 16;
+    table.tag.copy(header, record);
+    header.writeUInt32BE(table.checksum, record + 4);
+    header.writeUInt32BE(offset, record + 8);
+    header.writeUInt32BE(table.data.length, record + 12);
+    const padded = Buffer.alloc((table.data.length + 3) & ~3);
+    table.data.copy(padded);
+    parts.push(padded);
+    offset += padded.length;
+  }
+  return Buffer.concat(parts);
+}
+
 const face = (subset: 'arabic' | 'latin', weight: 400 | 700) =>
-  readFileSync(
-    require.resolve(
-      `@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-arabic-${subset}-${String(weight)}-normal.woff`,
+  sfntOfWoff(
+    readFileSync(
+      require.resolve(
+        `@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-arabic-${subset}-${String(weight)}-normal.woff`,
+      ),
     ),
   );
 /** Read once: the faces are embedded (subset) in every document. */
