@@ -66,7 +66,9 @@ describe('tax documents as PDFs', () => {
     expect(inked).toBeGreaterThan(0.01);
     expect(text).toContain(COMPANY.vatNumber);
     expect(text).toContain(invoice.invoiceNumber);
-    expect(text).toContain(encoded);
+    // pdftotext reads this line right to left and moves a neutral at either end of the reference
+    // (a random id may end in "_" or "-") to its other side: the letters between are the check.
+    expect(text).toContain(encoded.replace(/^[-_]+|[-_]+$/gu, ''));
     expect(text).toContain('Noura Al-Otaibi');
     for (const amount of [invoice.amountWithoutTax, invoice.tax, invoice.amount])
       expect(text).toContain((amount as number).toFixed(2));
