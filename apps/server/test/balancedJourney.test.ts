@@ -43,7 +43,12 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Started {
   return { child, output: () => output };
 }
 
-/** HAProxy in the foreground: each request to the next live server, a dead one found in 300 ms. */
+/**
+ * HAProxy in the foreground: each request to the next live server, a dead one found within a
+ * second (its port refuses at once). A check may take 5 s: without `timeout check` HAProxy gives a
+ * check only `inter` (300 ms), and on a loaded CI machine the surviving server's slow answers took
+ * it out too — every request then got 503 "No server is available" for two minutes.
+ */
 function haproxyConfig(port: number, servers: number[]) {
   return `global
   maxconn 512
@@ -61,9 +66,10 @@ backend servers
   balance roundrobin
   option forwardfor
   option httpchk GET /health
+  timeout check 5s
   # Which server answered: the test sees the balancing.
   http-response set-header x-served-by %s
-${servers.map((server, index) => `  server s${String(index)} 127.0.0.1:${String(server)} check inter 300ms fall 1 rise 2`).join('\n')}
+${servers.map((server, index) => `  server s${String(index)} 127.0.0.1:${String(server)} check inter 300ms fall 2 rise 2`).join('\n')}
 `;
 }
 
