@@ -18,13 +18,8 @@ import {
   type PdfRef,
   type SignOptions,
 } from '@libpdf/core';
+import type { StampPlace } from '@tawqi/api';
 import { drawStamp, type StampContent } from '../../pdf/signatureStamp.js';
-
-/** A rectangle on a page (1-based), in points from the page's lower left: x1, y1, x2, y2. */
-export interface StampPlace {
-  page: number;
-  rect: readonly [number, number, number, number];
-}
 
 /** Where the stamp goes: rectangles, an empty signature field of the document, or the default. */
 export type StampPlacement = { places: readonly StampPlace[] } | { field: string } | 'default';
