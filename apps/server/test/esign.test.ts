@@ -111,7 +111,7 @@ describe('the eSign integration API', () => {
     const done = await h.call('GET', `/api/v1/esign/approval/${token}`);
     expect(done.body).toMatchObject({ status: 'success', number: null });
     expect(done.body.returnUrl).toBe(
-      `${RETURN}/signed?txnId=${encodeURIComponent(sent.txnId)}&status=success`,
+      `${RETURN}/signed?txnId=${encodeURIComponent(sent.txnId)}&transactionID=${String(answered.body.transactionId)}&status=success`,
     );
 
     // The organization's records: the request, the response and the signed response.

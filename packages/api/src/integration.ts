@@ -35,21 +35,6 @@ export const WEBHOOK_HEADERS = {
 const documentName = z.string().trim().min(1).max(200);
 const base64 = z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, 'base64');
 
-export const signingDocument = z.discriminatedUnion('kind', [
-  z.strictObject({
-    kind: z.literal('hash'),
-    name: documentName,
-    /** The document's SHA-256, base64 (44 characters). */
-    sha256: base64.length(44),
-  }),
-  z.strictObject({
-    kind: z.literal('pdf'),
-    name: documentName,
-    /** The whole PDF, base64. */
-    content: base64.min(8),
-  }),
-]);
-
 /** A stamp's size in points: legible at the least, within any page at the most. */
 export const STAMP_SIZE = { minWidth: 80, minHeight: 36, max: 2000 } as const;
 export const STAMP_APPEARANCES = ['logo', 'text', 'none'] as const;
@@ -126,6 +111,28 @@ export const signatureStamp = z
   });
 export type SignatureStamp = z.infer<typeof signatureStamp>;
 
+/** A PDF to sign, sent whole (the portal's own signing sends the same, issue 44). */
+export const pdfDocument = z.strictObject({
+  kind: z.literal('pdf'),
+  name: documentName,
+  /** The whole PDF, base64. */
+  content: base64.min(8),
+  /** This PDF's own stamp (its pages differ from the others'), instead of the request's. */
+  stamp: signatureStamp
+    .optional()
+    .describe('this PDF’s own stamp, instead of the request’s (for PDFs whose pages differ)'),
+});
+
+export const signingDocument = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('hash'),
+    name: documentName,
+    /** The document's SHA-256, base64 (44 characters). */
+    sha256: base64.length(44),
+  }),
+  pdfDocument,
+]);
+
 export const signingRequest = z.strictObject({
   /** The application's id of the transaction: unique per application, forever. */
   txnId: z.string().regex(/^[A-Za-z0-9._:-]{1,64}$/),
@@ -134,7 +141,10 @@ export const signingRequest = z.strictObject({
   signer: z.strictObject({ nationalId }),
   /** The signer agreed, in the application, to sign these documents. */
   consent: z.boolean(),
-  /** Where the signer's browser goes afterwards; its origin must be registered. */
+  /**
+   * Where the signer's browser goes afterwards; its origin must be registered. The outcome is
+   * added to its query: `txnId`, `transactionID` (the service's id) and `status`.
+   */
   returnUrl: z.url({ protocol: /^https?$/ }).max(2000),
   documents: z.array(signingDocument).min(1).max(MAX_DOCUMENTS),
   /**

@@ -224,7 +224,21 @@ export function registerContractRoutes(
                 return payload;
               },
             }
-          : {}),
+          : endpoint.bodyBytes
+            ? {
+                bodyLimit: endpoint.bodyBytes,
+                // Nobody without a session gets to make the server read megabytes of JSON.
+                preParsing: async (
+                  request: FastifyRequest,
+                  _reply: FastifyReply,
+                  payload: Readable,
+                ) => {
+                  if (!(await options.access.callerOf(request)))
+                    throw new AppError(401, 'UNAUTHENTICATED');
+                  return payload;
+                },
+              }
+            : {}),
         handler: async (request, reply) => {
           const language = languageOf(request.headers['accept-language']);
           const { caller, tenant, applicant, input } =

@@ -165,6 +165,11 @@ interface EndpointShape {
   idempotent?: boolean;
   /** A call whose body is a file's bytes, sent as they are with the file's media type. */
   upload?: { mediaTypes: readonly string[]; maxBytes: number };
+  /**
+   * A JSON body larger than the server's usual limit (documents sent whole); the caller's session
+   * is checked before such a body is read.
+   */
+  bodyBytes?: number;
 }
 
 /**

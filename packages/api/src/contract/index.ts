@@ -48,4 +48,9 @@ export { IDP, refreshBody } from './authentication.js';
 export * from './endpoint.js';
 export * as schemas from './schemas.js';
 export { application, applicationDetails, applicationDraft } from './enrolment.js';
-export { VERIFY_MAX_BYTES, signatureReport, signingApproval } from './signing.js';
+export {
+  VERIFY_MAX_BYTES,
+  ownSigningRequest,
+  signatureReport,
+  signingApproval,
+} from './signing.js';

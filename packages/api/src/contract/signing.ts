@@ -7,8 +7,9 @@
  * - a signed document of one of my transactions.
  */
 import { z } from 'zod';
-import { defineEndpoint, json } from './endpoint.js';
-import { isoDateTime, requiredText } from './schemas.js';
+import { MAX_DOCUMENTS, MAX_REQUEST_BYTES, pdfDocument } from '../integration.js';
+import { defineEndpoint, json, tenantIn } from './endpoint.js';
+import { isoDateTime, requiredText, slno } from './schemas.js';
 
 /** A signed PDF to verify is at most this large. */
 export const VERIFY_MAX_BYTES = 10 * 1024 * 1024;
@@ -131,5 +132,75 @@ export const mySignedDocument = defineEndpoint({
     'a PDF signed at PAdES B-T, or for a document sent as its digest the detached CMS (.p7s).',
   access: 'session',
   params: z.strictObject({ uniqueFileID: requiredText(100) }),
+  answer: { kind: 'document' },
+});
+
+/**
+ * My own PDFs to sign in the portal (issue 44): each with where its stamp goes. The same request
+ * an integrating application sends, made for me by the portal's own application; a request sent
+ * again with its Idempotency-Key (a retry) makes one transaction.
+ */
+export const ownSigningRequest = z.strictObject({
+  /** The person agreed to sign these documents. */
+  consent: z.literal(true),
+  documents: z.array(pdfDocument).min(1).max(MAX_DOCUMENTS),
+});
+
+export const ownSigningAnswer = z.object({
+  transactionID: z.string(),
+  /** The approval page for it (this origin): the number to pick in the identity app. */
+  approvalPath: z.string().startsWith('/'),
+});
+
+const ownSigningNote =
+  'Issue 44: a person signs their own PDFs without an integrating application. The portal is an ' +
+  'application of the service’s own, so the signing is the integration API’s path (one path, ' +
+  'counted once on approval); the answer names the approval page, which sends the person back to ' +
+  'the transaction’s page when it ends. Refusals carry the eSign catalogue’s code in `detail`.';
+
+export const signMyDocuments = defineEndpoint({
+  id: 'signMyDocuments',
+  area: 'signing',
+  method: 'POST',
+  path: 'api/v1/esign/my/sign',
+  summary: 'Sign my own PDFs on my plan: the approval in the identity app comes next',
+  origin: 'design',
+  designNote: ownSigningNote,
+  access: 'session',
+  body: ownSigningRequest,
+  bodyBytes: MAX_REQUEST_BYTES,
+  idempotent: true,
+  answer: json(ownSigningAnswer),
+});
+
+export const orgSignDocuments = defineEndpoint({
+  id: 'orgSignDocuments',
+  area: 'signing',
+  method: 'POST',
+  path: 'api/v1/esign/org/{organization}/sign',
+  summary: 'Sign my own PDFs on the organization’s counters (a member whose role may sign)',
+  origin: 'design',
+  designNote: ownSigningNote,
+  access: 'session',
+  params: z.strictObject({ organization: z.coerce.number().pipe(slno) }),
+  tenant: tenantIn('path', 'organization'),
+  body: ownSigningRequest,
+  bodyBytes: MAX_REQUEST_BYTES,
+  idempotent: true,
+  answer: json(ownSigningAnswer),
+});
+
+export const mySignedDocuments = defineEndpoint({
+  id: 'mySignedDocuments',
+  area: 'signing',
+  method: 'GET',
+  path: 'api/v1/esign/my/transactions/{transactionID}/signed',
+  summary: 'Every signed document of one of my transactions, in one zip file',
+  origin: 'design',
+  designNote:
+    'Issue 44: a person who signed several PDFs downloads them together. The zip holds each ' +
+    'signed PDF (or a digest’s .p7s) under its name; nothing is compressed (a PDF is already).',
+  access: 'session',
+  params: z.strictObject({ transactionID: requiredText(100) }),
   answer: { kind: 'document' },
 });

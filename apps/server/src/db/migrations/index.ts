@@ -39,6 +39,7 @@ import * as auditChaining from './037_audit_chaining.js';
 import * as unsignedAnswers from './038_unsigned_answers.js';
 import * as simulatorRecords from './039_simulator_records.js';
 import * as visibleSignatures from './040_visible_signatures.js';
+import * as portalSigning from './041_portal_signing.js';
 
 export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   initial,
@@ -81,4 +82,5 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   unsignedAnswers,
   simulatorRecords,
   visibleSignatures,
+  portalSigning,
 ];

@@ -36,7 +36,10 @@ const ASSERTION_ALGORITHMS = ['ES256', 'ES384', 'RS256', 'PS256', 'EdDSA'];
 export interface Application {
   slno: number;
   clientId: string;
-  sipSlno: number;
+  /** Null for the portal's own (issue 44). */
+  sipSlno: number | null;
+  /** The portal's own (issue 44): its signer is the person signed in, who is asking. */
+  firstParty: boolean;
   orgSlno: number | null;
   nameEnglish: string;
   nameArabic: string;
@@ -211,15 +214,17 @@ export function webhookSecret(
   return hmac(deps.keys.webhooks, 'esign webhook', clientId);
 }
 
-interface ApplicationRow {
+export interface ApplicationRow {
   app_slno: number;
   client_id: string;
-  sip_slno: number;
+  /** Null for the portal's own (issue 44: the service runs it, no provider). */
+  sip_slno: number | null;
   org_slno: number | null;
   name_en: string;
   name_ar: string;
-  credential_kind: 'publicKey' | 'certificate';
-  credential: string;
+  credential_kind: 'publicKey' | 'certificate' | 'portal';
+  /** Null for the portal's own: it signs nothing in, the integration API never accepts it. */
+  credential: string | null;
   return_origins: string[];
   webhook_url: string | null;
   default_stamp: SignatureStamp | null;
@@ -233,6 +238,7 @@ export function applicationOf(row: ApplicationRow): Application {
     slno: row.app_slno,
     clientId: row.client_id,
     sipSlno: row.sip_slno,
+    firstParty: row.credential_kind === 'portal',
     orgSlno: row.org_slno,
     nameEnglish: row.name_en,
     nameArabic: row.name_ar,
@@ -244,6 +250,7 @@ export function applicationOf(row: ApplicationRow): Application {
 
 /** The key an application's credential names; a certificate must be within its validity now. */
 async function keyOf(row: ApplicationRow, algorithm: string, now: Date): Promise<JoseKey | null> {
+  if (row.credential === null) return null;
   try {
     if (row.credential_kind === 'publicKey') return await importSPKI(row.credential, algorithm);
     const certificate = new x509.X509Certificate(row.credential);
@@ -279,7 +286,8 @@ export async function authenticate(
   if (!ASSERTION_ALGORITHMS.includes(algorithm)) return null;
   const [row] = (
     await deps.pool.query<ApplicationRow>(
-      `SELECT ${APPLICATION_COLUMNS} FROM esign_applications WHERE client_id = $1 AND is_active`,
+      `SELECT ${APPLICATION_COLUMNS} FROM esign_applications
+        WHERE client_id = $1 AND is_active AND credential_kind <> 'portal'`,
       [issuer],
     )
   ).rows;

@@ -12,14 +12,23 @@ import type { TenantContext } from '../access/tenancy.js';
 import { organizationOf } from '../organization/transactions.js';
 import { inLanguage } from '../words.js';
 import { storedError } from './errors.js';
+import { zipSync } from 'fflate';
+import { signOwnDocuments } from './ownSigning.js';
 import { advance, transactionByApprovalToken } from './service.js';
 import { verifySignedPdf } from './verify.js';
 
-/** The application's return address with the transaction's outcome in its query. */
-function returnAddress(returnUrl: string, txnId: string, status: string): string {
+/**
+ * The application's return address with the transaction's outcome in its query: its id, ours
+ * (`transactionID`, as the spec's return page reads it), and the status.
+ */
+function returnAddress(
+  returnUrl: string,
+  row: { app_txn_id: string; transaction_id: string; status: string },
+): string {
   const url = new URL(returnUrl);
-  url.searchParams.set('txnId', txnId);
-  url.searchParams.set('status', status);
+  url.searchParams.set('txnId', row.app_txn_id);
+  url.searchParams.set('transactionID', row.transaction_id);
+  url.searchParams.set('status', row.status);
   return url.toString();
 }
 
@@ -107,7 +116,7 @@ export function esignHandlers(deps: Deps): Handlers {
             : null,
         number: final ? null : row.identity_random,
         expiresAt: row.expires_at.toISOString(),
-        returnUrl: final ? returnAddress(row.return_url, row.app_txn_id, row.status) : null,
+        returnUrl: final ? returnAddress(row.return_url, row) : null,
         error: storedError(row.error_code, language),
       };
     },
@@ -152,6 +161,50 @@ export function esignHandlers(deps: Deps): Handlers {
       if (row?.signature)
         return new FileAnswer(row.signature, `${base}.p7s`, 'application/pkcs7-signature');
       throw new AppError(404, 'NOT_FOUND');
+    },
+
+    signMyDocuments: ({ caller, input, audit }) =>
+      signOwnDocuments(deps, requireCaller(caller).userSlno, null, input.body, audit),
+
+    orgSignDocuments: ({ caller, tenant, input, audit }) =>
+      signOwnDocuments(
+        deps,
+        requireCaller(caller).userSlno,
+        organizationOf(tenant),
+        input.body,
+        audit,
+      ),
+
+    mySignedDocuments: async ({ caller, input }) => {
+      const { rows } = await pool.query<{
+        transaction_id: string;
+        document_name: string;
+        signature: Buffer | null;
+        signed_content: Buffer | null;
+      }>(
+        `SELECT t.transaction_id, d.document_name, d.signature, d.signed_content
+           FROM transaction_documents d JOIN esign_transactions t USING (esign_logs_id)
+          WHERE t.transaction_id = $1 AND t.user_slno = $2 AND t.status = 'success'
+            AND (d.signature IS NOT NULL OR d.signed_content IS NOT NULL)
+          ORDER BY d.position`,
+        [input.params.transactionID, requireCaller(caller).userSlno],
+      );
+      if (rows.length === 0) throw new AppError(404, 'NOT_FOUND');
+      // Stored, not compressed: a PDF is compressed already. Two of one name are told apart.
+      const files: Record<string, [Uint8Array, { level: 0 }]> = {};
+      for (const row of rows) {
+        const base = row.document_name.replace(/\.pdf$/i, '').replace(/[\\/]/g, '_');
+        const extension = row.signed_content ? '-signed.pdf' : '.p7s';
+        let name = `${base}${extension}`;
+        for (let copy = 2; name in files; copy += 1) name = `${base} (${String(copy)})${extension}`;
+        files[name] = [row.signed_content ?? row.signature ?? Buffer.alloc(0), { level: 0 }];
+      }
+      const [first] = rows;
+      return new FileAnswer(
+        Buffer.from(zipSync(files)),
+        `${first?.transaction_id ?? 'signed'}.zip`,
+        'application/zip',
+      );
     },
 
     orgEsignRequest: recordOf('request'),

@@ -35,7 +35,6 @@ import { issuingCaOf, type CaMember } from '../pki/authority.js';
 import { signDetached } from '../pki/cms.js';
 import type { ValidationData } from '../pki/pades.js';
 import type { Signer } from '../pki/signer.js';
-import type { StampPlacement } from '../pki/visibleSignature.js';
 import { ownSigningSteps, ownValidationData } from '../pki/padesSteps.js';
 import * as x509 from '../pki/x509.js';
 import { hit } from '../throttle.js';
@@ -78,6 +77,8 @@ interface ReadDocument {
   kind: 'hash' | 'pdf';
   sha256: Buffer;
   content: Buffer | null;
+  /** A PDF's own stamp (null: the transaction's). */
+  stamp: SignatureStamp | null;
 }
 
 /** A request's documents decoded: a digest must be 32 bytes; a PDF's bytes are hashed. */
@@ -90,11 +91,18 @@ function decodeDocuments(
       const sha256 = Buffer.from(document.sha256, 'base64');
       if (sha256.length !== 32)
         throw new EsignRefusal('badDocument', [`documents.${String(index)}`]);
-      return { position, name: document.name, kind: 'hash', sha256, content: null };
+      return { position, name: document.name, kind: 'hash', sha256, content: null, stamp: null };
     }
     const content = Buffer.from(document.content, 'base64');
     const sha256 = createHash('sha256').update(content).digest();
-    return { position, name: document.name, kind: 'pdf', sha256, content };
+    return {
+      position,
+      name: document.name,
+      kind: 'pdf',
+      sha256,
+      content,
+      stamp: document.stamp ?? null,
+    };
   });
 }
 
@@ -105,7 +113,7 @@ function decodeDocuments(
 async function checkPdfs(
   deps: Deps,
   documents: readonly ReadDocument[],
-  placement: StampPlacement | null,
+  stamp: SignatureStamp | null,
   context: AuditContext,
 ): Promise<void> {
   for (const document of documents) {
@@ -124,7 +132,7 @@ async function checkPdfs(
     if (scanned === 'flagged') throw new EsignRefusal('documentFlagged', field);
     if (scanned === 'unavailable') throw new EsignRefusal('scannerUnavailable');
     // Parsed in a worker thread, within limits: the file is the caller's.
-    const checked = await deps.pdfWork.check(content, placement);
+    const checked = await deps.pdfWork.check(content, placementOf(document.stamp ?? stamp));
     if (checked === 'unreadable') throw new EsignRefusal('badDocument', field);
     if (checked === 'misplaced') throw new EsignRefusal('stampMisplaced', ['stamp', ...field]);
   }
@@ -145,6 +153,8 @@ function fingerprintOf(
           document.kind,
           document.name,
           document.sha256.toString('hex'),
+          // Only when asked, as the request's stamp below.
+          ...(document.stamp ? [document.stamp] : []),
         ]),
         request.padesLevel ?? 'B-LT',
         // Only when asked: the fingerprints of requests stored before stamps stay as they were.
@@ -295,7 +305,7 @@ export async function createSigningRequest(
   if (seen) return seen;
   // The application's default when the request says nothing (kept with the transaction).
   const stamp = request.stamp ?? application.defaultStamp;
-  await checkPdfs(deps, documents, placementOf(stamp), context);
+  await checkPdfs(deps, documents, stamp, context);
 
   if (Math.abs(now.getTime() - Date.parse(request.timestamp)) > REQUEST_FRESHNESS_SECONDS * 1000)
     throw new EsignRefusal('staleRequest', ['timestamp']);
@@ -307,10 +317,12 @@ export async function createSigningRequest(
   // Refused before the signer is asked: nothing is left to pay for the signature. An application
   // for individuals learns that only of a person who has signed through it before: to it, anyone
   // else without a plan is answered as someone unknown (it may not probe who has an account).
+  // The portal's own asks for the person signed in, who may know their own plan.
   const payer = payerOf(application, signer.userSlno);
   if (payer.orgSlno !== undefined) await settleExpiredLots(deps.pool, payer.orgSlno, now);
   if (!(await planToCharge(deps.pool, payer, now)))
     throw application.orgSlno !== null ||
+      application.firstParty ||
       (await hasSignedThrough(deps.pool, application.slno, signer.userSlno))
       ? new EsignRefusal('countersExhausted')
       : new EsignRefusal('signerNotEnrolled', ['signer.nationalId']);
@@ -347,8 +359,8 @@ export async function createSigningRequest(
     if (!inserted) return null;
     for (const document of documents)
       await tx.query(
-        `INSERT INTO transaction_documents (esign_logs_id, document_name, unique_file_id, kind, sha256, content, position)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+        `INSERT INTO transaction_documents (esign_logs_id, document_name, unique_file_id, kind, sha256, content, position, stamp)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
         [
           inserted.esign_logs_id,
           document.name,
@@ -357,6 +369,7 @@ export async function createSigningRequest(
           document.sha256,
           document.content,
           document.position,
+          document.stamp === null ? null : JSON.stringify(document.stamp),
         ],
       );
     // In this transaction: its connection is the one it holds (concurrent repeats hold the others).
@@ -607,8 +620,9 @@ async function signWith(
     kind: 'hash' | 'pdf';
     sha256: Buffer;
     content: Buffer | null;
+    stamp: SignatureStamp | null;
   }>(
-    `SELECT document_slno, position, document_name, kind, sha256, content FROM transaction_documents
+    `SELECT document_slno, position, document_name, kind, sha256, content, stamp FROM transaction_documents
       WHERE esign_logs_id = $1 ORDER BY position`,
     [row.esign_logs_id],
   );
@@ -633,7 +647,7 @@ async function signWith(
           now,
           reason,
           level: row.pades_level ?? 'B-LT',
-          visible: visibleSignatureOf(row.stamp, {
+          visible: visibleSignatureOf(document.stamp ?? row.stamp, {
             nameArabic: person.fullNameArabic,
             nameEnglish: person.fullNameEnglish,
             signedAt: now,

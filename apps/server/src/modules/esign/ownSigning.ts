@@ -1,0 +1,122 @@
+/**
+ * Signing one's own PDFs in the portal (issue 44), without an integrating application: the portal
+ * is an application of the service's own (migration 041), so a person's request becomes exactly
+ * the request an integrating application sends — one signing path, counted once when the person
+ * approves in the identity app. One such application for individuals (each signer's plan pays)
+ * and one per organization (its counters pay; the signer must be a member whose role may sign),
+ * made the first time it is needed.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  ESIGN_ERRORS,
+  type ErrorCode,
+  type EsignErrorKey,
+  type ownSigningRequest,
+  type SigningRequest,
+} from '@tawqi/api';
+import type { z } from 'zod';
+import type { Deps } from '../../deps.js';
+import type { Queryable } from '../../db/pool.js';
+import { AppError } from '../../http/errors.js';
+import type { AuditContext } from '../audit/log.js';
+import { APPLICATION_COLUMNS, applicationOf, type ApplicationRow } from './applications.js';
+import { EsignRefusal, createSigningRequest } from './service.js';
+
+/** Where the approval page sends the person when the transaction ends (SPEC §2's return page). */
+export const OWN_RETURN_PATH = '/app/my/esign/transaction/return/external';
+
+const PORTAL_NAMES = { en: 'Tawqi portal', ar: 'بوابة توقيع' } as const;
+
+/** The portal's application for a payer: individuals (null) or one organization, made once. */
+async function portalApplication(db: Queryable, orgSlno: number | null, publicOrigin: string) {
+  const clientId = orgSlno === null ? 'tawqi-portal' : `tawqi-portal.org-${String(orgSlno)}`;
+  // Made by whichever request comes first; a concurrent one finds it made.
+  await db.query(
+    `INSERT INTO esign_applications (client_id, sip_slno, org_slno, name_en, name_ar, credential_kind, credential,
+            return_origins, webhook_url, created_at)
+     VALUES ($1, NULL, $2, $3, $4, 'portal', NULL, $5, NULL, now())
+     ON CONFLICT (client_id) DO NOTHING`,
+    [clientId, orgSlno, PORTAL_NAMES.en, PORTAL_NAMES.ar, [publicOrigin]],
+  );
+  const { rows } = await db.query<ApplicationRow>(
+    `SELECT ${APPLICATION_COLUMNS} FROM esign_applications WHERE client_id = $1 AND credential_kind = 'portal'`,
+    [clientId],
+  );
+  const [row] = rows;
+  if (!row) throw new Error(`the portal's application ${clientId} is missing`);
+  // The origin as the server now runs (a development database may have been made on another).
+  return { ...applicationOf(row), returnOrigins: [publicOrigin] };
+}
+
+/** The portal's status for an eSign refusal: the catalogue's code travels in `detail`. */
+const CODE_OF_STATUS: Record<number, ErrorCode> = {
+  401: 'FORBIDDEN',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  429: 'RATE_LIMITED',
+  503: 'SERVICE_UNAVAILABLE',
+};
+
+function portalError(key: EsignErrorKey, fields: readonly string[]): AppError {
+  const error = ESIGN_ERRORS[key];
+  const status = error.status === 402 ? 409 : error.status;
+  return new AppError(status, CODE_OF_STATUS[status] ?? 'VALIDATION_FAILED', {
+    detail: error.code,
+    localized: { en: error.en, ar: error.ar },
+    ...(fields.length > 0
+      ? {
+          fieldErrors: fields
+            .filter((field) => field.startsWith('documents.'))
+            .map((path) => ({ path, message: error.en })),
+        }
+      : {}),
+  });
+}
+
+/**
+ * The person's own PDFs, put to them for approval: the transaction's id and its approval page.
+ * `orgSlno` null: on the person's own plan; else on that organization's counters.
+ */
+export async function signOwnDocuments(
+  deps: Deps,
+  userSlno: number,
+  orgSlno: number | null,
+  request: z.output<typeof ownSigningRequest>,
+  context: AuditContext,
+): Promise<{ transactionID: string; approvalPath: string }> {
+  const { rows } = await deps.pool.query<{ national_id: string }>(
+    'SELECT national_id FROM users WHERE user_slno = $1',
+    [userSlno],
+  );
+  const nationalId = rows[0]?.national_id;
+  if (!nationalId) throw new AppError(401, 'UNAUTHENTICATED');
+  const application = await portalApplication(deps.pool, orgSlno, deps.config.publicOrigin);
+  const signing: SigningRequest = {
+    // New each time: a retry is answered by the call's Idempotency-Key before it comes here.
+    txnId: `portal.${randomUUID()}`,
+    timestamp: deps.clock().toISOString(),
+    signer: { nationalId },
+    consent: request.consent,
+    returnUrl: `${deps.config.publicOrigin}${OWN_RETURN_PATH}`,
+    documents: request.documents,
+  };
+  try {
+    const { answer } = await createSigningRequest(deps, application, signing, context);
+    if (answer.status !== 'pending' || !answer.approval)
+      // Sent again after it ended: its page, not a new approval.
+      return {
+        transactionID: answer.transactionId,
+        approvalPath: `${OWN_RETURN_PATH}?transactionID=${encodeURIComponent(answer.transactionId)}`,
+      };
+    const approval = new URL(answer.approval.url);
+    return {
+      transactionID: answer.transactionId,
+      approvalPath: `${approval.pathname}${approval.search}`,
+    };
+  } catch (error) {
+    if (error instanceof EsignRefusal) throw portalError(error.key, error.fields);
+    throw error;
+  }
+}
