@@ -8,6 +8,7 @@ export const MY_PATHS = {
   buyCertificate: '/app/my/dsc/buy',
   certificates: '/app/my/dsc/manage',
   transactions: '/app/my/esign/transactions',
+  signOwn: '/app/my/esign/sign',
   transactionStatus: '/app/my/esigntransaction-status',
   externalReturn: '/app/my/esign/transaction/return/external',
   account: '/app/my/account',

@@ -38,6 +38,11 @@ const base64 = z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, 'base64');
 /** A stamp's size in points: legible at the least, within any page at the most. */
 export const STAMP_SIZE = { minWidth: 80, minHeight: 36, max: 2000 } as const;
 export const STAMP_APPEARANCES = ['logo', 'text', 'none'] as const;
+/**
+ * The default stamp: this size, this far from the last page's lower right corner (the portal
+ * places a person's stamp at this size too).
+ */
+export const DEFAULT_STAMP = { width: 220, height: 80, margin: 36 } as const;
 
 /** One place of a stamp: a page (from 1) and a rectangle on it, in points from its lower left. */
 export interface StampPlace {

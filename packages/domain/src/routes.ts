@@ -46,6 +46,7 @@ export const MY_ROUTES = [
   '/app/my',
   '/app/my/dashboard',
   '/app/my/esign/transactions',
+  '/app/my/esign/sign',
   '/app/my/esign/subscriptions',
   '/app/my/esign/buy/plans',
   '/app/my/dsc/buy',

@@ -9,10 +9,11 @@
 import { Button, ErrorState, Spinner, VisuallyHidden } from '@tawqi/ui';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../format.js';
-import { pager, sheet, viewer } from './pdfViewer.css.js';
+import { Verbatim } from './Verbatim.js';
+import { pager, sheet, sheetFrame, viewer } from './pdfViewer.css.js';
 
 /** pdf.js, loaded the first time a PDF is shown (it is large; most pages never need it). */
 async function pdfjs() {
@@ -26,15 +27,36 @@ export interface PdfViewerProps {
   file: Blob;
   /** Its name, for the pages' labels. */
   name: string;
+  /** The page shown, when the caller follows it (a stamp placed on it); else the viewer's own. */
+  page?: number;
+  onPageChange?: (page: number) => void;
+  /** Each page's size in points, once the document is read. */
+  onPages?: (sizes: readonly { width: number; height: number }[]) => void;
+  /**
+   * Drawn over the page once it is drawn (a stamp to place), given its number and size in
+   * points; placed in a frame the page's size, so percentages of it are the page's.
+   */
+  overlay?: (page: { number: number; size: { width: number; height: number } }) => ReactNode;
 }
 
-export function PdfViewer({ file, name }: PdfViewerProps) {
+export function PdfViewer({ file, name, page, onPageChange, onPages, overlay }: PdfViewerProps) {
   const { t } = useTranslation('app');
   const format = useFormat();
   const [document, setDocument] = useState<PDFDocumentProxy | null>(null);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
-  const [pageNumber, setPageNumber] = useState(1);
+  const [ownPage, setOwnPage] = useState(1);
+  const pageNumber = page ?? ownPage;
+  const turnTo = (number: number) => {
+    setOwnPage(number);
+    onPageChange?.(number);
+  };
+  const [sizes, setSizes] = useState<readonly { width: number; height: number }[]>([]);
+  // The caller's function of the moment, without reading the document again when it changes.
+  const pagesRead = useRef(onPages);
+  useEffect(() => {
+    pagesRead.current = onPages;
+  });
   const [drawn, setDrawn] = useState(0);
   const [text, setText] = useState('');
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -54,8 +76,17 @@ export function PdfViewer({ file, name }: PdfViewerProps) {
           enableXfa: false,
         });
         current = await task.promise;
+        const read: { width: number; height: number }[] = [];
+        for (let number = 1; number <= current.numPages && !gone(); number++) {
+          const [x1 = 0, y1 = 0, x2 = 0, y2 = 0] = (await current.getPage(number)).view;
+          read.push({ width: x2 - x1, height: y2 - y1 });
+        }
         if (gone()) void current.destroy();
-        else setDocument(current);
+        else {
+          setSizes(read);
+          pagesRead.current?.(read);
+          setDocument(current);
+        }
       } catch {
         if (!gone()) setFailed(true);
       }
@@ -75,19 +106,19 @@ export function PdfViewer({ file, name }: PdfViewerProps) {
     let render: { cancel: () => void } | undefined;
     void (async () => {
       try {
-        const page = await document.getPage(pageNumber);
+        const shown = await document.getPage(pageNumber);
         if (gone()) return;
-        const natural = page.getViewport({ scale: 1 });
+        const natural = shown.getViewport({ scale: 1 });
         // Drawn for the width the page has on screen, in device pixels.
         const cssWidth = target.parentElement?.clientWidth ?? natural.width;
         const ratio = window.devicePixelRatio || 1;
-        const viewport = page.getViewport({ scale: (cssWidth / natural.width) * ratio });
+        const viewport = shown.getViewport({ scale: (cssWidth / natural.width) * ratio });
         target.width = Math.floor(viewport.width);
         target.height = Math.floor(viewport.height);
-        const task = page.render({ canvas: target, viewport });
+        const task = shown.render({ canvas: target, viewport });
         render = task;
         await task.promise;
-        const content = await page.getTextContent();
+        const content = await shown.getTextContent();
         if (gone()) return;
         setText(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
         setDrawn(pageNumber);
@@ -119,15 +150,24 @@ export function PdfViewer({ file, name }: PdfViewerProps) {
   return (
     <div className={viewer}>
       {drawn !== pageNumber ? <Spinner showLabel /> : null}
-      <canvas
-        ref={canvas}
-        className={sheet}
-        role="img"
-        aria-label={label}
-        hidden={!document}
-        data-drawn={drawn === pageNumber ? 'true' : undefined}
-      />
-      {drawn === pageNumber && text ? <VisuallyHidden>{text}</VisuallyHidden> : null}
+      <div className={sheetFrame} hidden={!document}>
+        <canvas
+          ref={canvas}
+          className={sheet}
+          role="img"
+          aria-label={label}
+          data-drawn={drawn === pageNumber ? 'true' : undefined}
+        />
+        {overlay && drawn === pageNumber && sizes[pageNumber - 1]
+          ? overlay({ number: pageNumber, size: sizes[pageNumber - 1] ?? { width: 1, height: 1 } })
+          : null}
+      </div>
+      {/* The document's own words, as they are: never the page's language to translate. */}
+      {drawn === pageNumber && text ? (
+        <VisuallyHidden>
+          <Verbatim>{text}</Verbatim>
+        </VisuallyHidden>
+      ) : null}
       {pages > 1 ? (
         <div className={pager}>
           <Button
@@ -136,7 +176,7 @@ export function PdfViewer({ file, name }: PdfViewerProps) {
             aria-label={t('pdfViewer.previous')}
             isDisabled={pageNumber <= 1}
             onPress={() => {
-              setPageNumber((number) => number - 1);
+              turnTo(pageNumber - 1);
             }}
           >
             {t('pdfViewer.previousShort')}
@@ -153,7 +193,7 @@ export function PdfViewer({ file, name }: PdfViewerProps) {
             aria-label={t('pdfViewer.next')}
             isDisabled={pageNumber >= pages}
             onPress={() => {
-              setPageNumber((number) => number + 1);
+              turnTo(pageNumber + 1);
             }}
           >
             {t('pdfViewer.nextShort')}

@@ -21,6 +21,9 @@ export const sheet = style({
   boxShadow: vars.shadow.sm,
 });
 
+/** The page's frame: what is drawn over the page (a stamp) is placed in it by percentages. */
+export const sheetFrame = style({ position: 'relative', minInlineSize: 0 });
+
 /** Previous, where one is, next: on one line at 360 px in both languages. */
 export const pager = style({
   display: 'grid',

@@ -37,6 +37,7 @@ const KycRenewalDialog = lazy(() =>
 
 const MY_LINKS = [
   ['dashboard', MY_PATHS.dashboard],
+  ['signOwn', MY_PATHS.signOwn],
   ['subscriptions', MY_PATHS.subscriptions],
   ['buyPlans', MY_PATHS.buyPlans],
   ['transactions', MY_PATHS.transactions],

@@ -4,11 +4,9 @@
  * one (the demo world's older transactions were made before signatures were kept).
  */
 import { CONTRACT } from '@tawqi/api';
-import { Button } from '@tawqi/ui';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api.js';
-import { reportFailure } from '../../toasts.js';
+import { DownloadButton } from '../../components/DownloadButton.js';
 
 export function SignedDocumentButton({
   document,
@@ -16,30 +14,20 @@ export function SignedDocumentButton({
   document: { uniqueFileID: string; documentName: string; signed: boolean };
 }) {
   const { t } = useTranslation('my');
-  const [busy, setBusy] = useState(false);
   if (!document.signed) return null;
   return (
     <>
       {/* Apart from the name before it (nothing at all when there is nothing to download). */}{' '}
-      <Button
-        variant="secondary"
-        size="small"
-        isPending={busy}
-        aria-label={t('transactions.downloadSignedNamed', { name: document.documentName })}
-        onPress={() => {
-          setBusy(true);
-          api
-            .download(CONTRACT.mySignedDocument, {
-              params: { uniqueFileID: document.uniqueFileID },
-            })
-            .catch(reportFailure)
-            .finally(() => {
-              setBusy(false);
-            });
-        }}
+      <DownloadButton
+        label={t('transactions.downloadSignedNamed', { name: document.documentName })}
+        download={() =>
+          api.download(CONTRACT.mySignedDocument, {
+            params: { uniqueFileID: document.uniqueFileID },
+          })
+        }
       >
         {t('transactions.downloadSigned')}
-      </Button>
+      </DownloadButton>
     </>
   );
 }

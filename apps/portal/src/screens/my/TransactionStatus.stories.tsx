@@ -3,7 +3,11 @@
  * returns to (esign/transaction/return/external); no transaction named; loading and a failed read.
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, within } from 'storybook/test';
+import { CONTRACT } from '@tawqi/api';
+import { createMockAnswers } from '@tawqi/api/fixtures';
+import { mockUrl } from '@tawqi/api/msw';
+import { http, HttpResponse } from 'msw';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import {
   SESSION_INDIVIDUAL,
   failedOnceStory,
@@ -11,6 +15,7 @@ import {
   inArabic,
   inDark,
   portalLoader,
+  storyFixtures,
   text,
   withPortal,
 } from '../../stories/portal.js';
@@ -67,6 +72,52 @@ export const Returned: Story = {
   },
 };
 export const ReturnedArabic = inArabic(Returned);
+
+const downloads: string[] = [];
+
+/**
+ * Several signed documents (issue 44's own signing): each downloads on its own, and all of them
+ * together in one zip file.
+ */
+export const SeveralSigned: Story = {
+  parameters: {
+    msw: [
+      http.get(mockUrl(CONTRACT.esignTransactionStatus), ({ params }) => {
+        const answer = createMockAnswers(storyFixtures()).esignTransactionStatus({
+          params: { transactionID: String(params.transactionID) },
+          query: {},
+          body: {},
+        });
+        return HttpResponse.json({
+          ...answer,
+          documents: answer.documents.map((document) => ({ ...document, signed: true })),
+        });
+      }),
+      http.get(mockUrl(CONTRACT.mySignedDocuments), ({ params }) => {
+        downloads.push(String(params.transactionID));
+        return HttpResponse.arrayBuffer(new Uint8Array([0x50, 0x4b, 5, 6]).buffer, {
+          headers: {
+            'content-type': 'application/zip',
+            'content-disposition': 'attachment; filename="ES-2026000102.zip"',
+          },
+        });
+      }),
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    downloads.length = 0;
+    const canvas = within(canvasElement);
+    const all = await canvas.findByRole('button', {
+      name: text('my:transactionStatus.downloadAll'),
+    });
+    await expect(
+      canvas.getAllByRole('button', { name: new RegExp(text('my:transactions.downloadSigned')) }),
+    ).toHaveLength(2);
+    await userEvent.click(all);
+    await waitFor(() => expect(downloads).toEqual(['ES-2026000102']));
+  },
+};
+export const SeveralSignedArabic = inArabic(SeveralSigned);
 
 export const NoTransaction: Story = {
   parameters: { portal: { route: '/app/my/esigntransaction-status', session: SESSION_INDIVIDUAL } },

@@ -25,6 +25,8 @@ import {
 } from './my.css.js';
 import { Verbatim } from '../../components/Verbatim.js';
 import { SignedDocumentButton } from './SignedDocumentButton.js';
+import { api } from '../../api.js';
+import { DownloadButton } from '../../components/DownloadButton.js';
 
 export default function TransactionStatus({ returned = false }: { returned?: boolean }) {
   const { t } = useTranslation('my');
@@ -87,6 +89,17 @@ export default function TransactionStatus({ returned = false }: { returned?: boo
               ))}
             </ul>
           )}
+          {data.documents.filter((document) => document.signed).length > 1 ? (
+            <div>
+              <DownloadButton
+                download={() =>
+                  api.download(CONTRACT.mySignedDocuments, { params: { transactionID } })
+                }
+              >
+                {t('transactionStatus.downloadAll')}
+              </DownloadButton>
+            </div>
+          ) : null}
         </section>
         <Link href={MY_PATHS.transactions}>{t('transactionStatus.all')}</Link>
       </Card>

@@ -14,6 +14,7 @@ const BuyPlans = preloadable(() => import('./BuyPlans.js'));
 const PaymentStatus = preloadable(() => import('./PaymentStatus.js'));
 const Transactions = preloadable(() => import('./Transactions.js'));
 const TransactionStatus = preloadable(() => import('./TransactionStatus.js'));
+const SignOwn = preloadable(() => import('./SignOwn.js'));
 const BuyCertificate = preloadable(() => import('./BuyCertificate.js'));
 const Certificates = preloadable(() => import('./Certificates.js'));
 const Account = preloadable(() => import('./Account.js'));
@@ -34,6 +35,7 @@ export const MY_SCREENS: Record<MyRoute, ReactNode> = {
   '/app/my': <Dashboard key="dashboard" />,
   [MY_PATHS.dashboard]: <Dashboard key="dashboard" />,
   [MY_PATHS.transactions]: <Transactions key="transactions" />,
+  [MY_PATHS.signOwn]: <SignOwn key="signOwn" />,
   [MY_PATHS.subscriptions]: <Subscription key="subscriptions" />,
   [MY_PATHS.buyPlans]: <BuyPlans key="buy" />,
   [MY_PATHS.buyCertificate]: <BuyCertificate key="dscBuy" />,

@@ -18,7 +18,7 @@ import {
   type PdfRef,
   type SignOptions,
 } from '@libpdf/core';
-import type { StampPlace } from '@tawqi/api';
+import { DEFAULT_STAMP, type StampPlace } from '@tawqi/api';
 import { drawStamp, type StampContent } from '../../pdf/signatureStamp.js';
 
 /** Where the stamp goes: rectangles, an empty signature field of the document, or the default. */
@@ -29,8 +29,6 @@ export interface VisibleSignature {
   placement: StampPlacement;
 }
 
-/** The default stamp: this size, this far from the last page's lower right corner. */
-const DEFAULT_STAMP = { width: 220, height: 80, margin: 36 };
 
 /** A placement the document cannot take (a page it does not have, a field it lacks). */
 export class StampPlacementError extends Error {
