@@ -207,6 +207,7 @@ export const MY_ROUTES = [
   '',
   '/dashboard',
   '/esign/transactions',
+  '/esign/sign',
   '/esign/subscriptions',
   '/esign/subscriptions?tab=purchased',
   '/esign/subscriptions?tab=history',

@@ -39,7 +39,7 @@ import {
   type PageSize,
   type StampSpot,
 } from './ownSigning.js';
-import { placeRow, refusals, stampBox } from './signOwn.css.js';
+import { pageColumn, placeRow, refusals, stampBox } from './signOwn.css.js';
 
 type Appearance = (typeof STAMP_APPEARANCES)[number];
 
@@ -143,33 +143,35 @@ function DocumentToSign({
   return (
     <Card title={<Verbatim>{name}</Verbatim>} headingLevel={2}>
       <div className={section}>
-        <PdfViewer
-          file={file}
-          name={name}
-          page={document.viewing}
-          onPageChange={(page) => {
-            onChange({ viewing: page });
-          }}
-          onPages={(sizes) => {
-            const first = firstSpot(sizes);
-            onChange({ pages: sizes, spot: first, viewing: first.page });
-          }}
-          overlay={
-            showStamp && spot
-              ? ({ number, size }) =>
-                  number === spot.page ? (
-                    <StampBox
-                      spot={spot}
-                      page={size}
-                      label={t('signOwn.yourSignature')}
-                      onMove={(moved) => {
-                        onChange({ spot: moved });
-                      }}
-                    />
-                  ) : null
-              : undefined
-          }
-        />
+        <div className={pageColumn}>
+          <PdfViewer
+            file={file}
+            name={name}
+            page={document.viewing}
+            onPageChange={(page) => {
+              onChange({ viewing: page });
+            }}
+            onPages={(sizes) => {
+              const first = firstSpot(sizes);
+              onChange({ pages: sizes, spot: first, viewing: first.page });
+            }}
+            overlay={
+              showStamp && spot
+                ? ({ number, size }) =>
+                    number === spot.page ? (
+                      <StampBox
+                        spot={spot}
+                        page={size}
+                        label={t('signOwn.yourSignature')}
+                        onMove={(moved) => {
+                          onChange({ spot: moved });
+                        }}
+                      />
+                    ) : null
+                : undefined
+            }
+          />
+        </div>
         {showStamp && pages && spot ? (
           <>
             <div className={placeRow}>

@@ -38,3 +38,6 @@ export const stampBox = style({
   touchAction: 'none',
   userSelect: 'none',
 });
+
+/** A page at a reading size: on a wide screen it is not drawn a metre tall. */
+export const pageColumn = style({ inlineSize: '100%', maxInlineSize: '36rem' });

@@ -1,0 +1,207 @@
+/**
+ * Signing my own PDFs in the portal (issue 44), in Chromium against the built server: a newcomer
+ * (a welcome pack of signatures) chooses two PDFs, places one signature from the keyboard (page
+ * and corner) and drags the other, approves on the identity app's phone, lands on the
+ * transaction's page, downloads both in one zip — each signed where it was placed, each accepted
+ * by pdfsig — and the plan has counted one signature. Then in Arabic on a 360 px phone, without
+ * sideways scrolling.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { PDF, type PdfDict, type PdfNumber, type PdfRef } from '@libpdf/core';
+import { unzipSync } from 'fflate';
+import type { Page } from 'playwright';
+import { describe, expect, it } from 'vitest';
+import { approveOnPhone, enrolWithNafath, openPage, overflow, reviewShot } from './browser.js';
+
+const run = promisify(execFile);
+const folder = mkdtempSync(join(tmpdir(), 'tawqi-own-signing-e2e-'));
+
+async function pdfsig(path: string): Promise<string> {
+  try {
+    const { stdout, stderr } = await run('pdfsig', [path], { encoding: 'utf8' });
+    return stdout + stderr;
+  } catch (error) {
+    const failed = error as { stdout?: string; stderr?: string };
+    return `${failed.stdout ?? ''}${failed.stderr ?? ''}`;
+  }
+}
+
+async function pdfOf(name: string, pages: number): Promise<string> {
+  const pdf = PDF.create();
+  for (let page = 1; page <= pages; page++)
+    pdf.addPage().drawText(`${name}, page ${String(page)}`, { x: 72, y: 720, size: 14 });
+  const path = join(folder, `${name}.pdf`);
+  writeFileSync(path, await pdf.save());
+  return path;
+}
+
+/** The signature widget's page (from 1) and rectangle in a signed PDF. */
+async function widgetOf(bytes: Uint8Array) {
+  const pdf = await PDF.load(bytes);
+  const resolve = (ref: PdfRef) => pdf.getObject(ref);
+  const fields =
+    pdf.getCatalog().getDict('AcroForm', resolve)?.getArray('Fields', resolve)?.toArray() ?? [];
+  for (const item of fields) {
+    const field = resolve(item as PdfRef) as PdfDict | null;
+    const rect = field
+      ?.getArray('Rect', resolve)
+      ?.toArray()
+      .map((value) => (value as PdfNumber).value);
+    const pageRef = field?.get('P') as PdfRef | undefined;
+    if (!rect || !pageRef) continue;
+    const page =
+      pdf.getPages().findIndex((one) => one.ref.objectNumber === pageRef.objectNumber) + 1;
+    return { page, rect };
+  }
+  return null;
+}
+
+/** Chooses `option` in the Select whose label matches `label`. */
+async function choose(page: Page, label: RegExp, option: string) {
+  await page.getByRole('button', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** A newcomer signed in (a welcome pack of five signatures), at the given window size. */
+async function newcomer(viewport?: { width: number; height: number }) {
+  const { page, errors } = await openPage('/app/login?lng=en', viewport);
+  const { nationalId } = await enrolWithNafath(page);
+  await page.waitForURL('**/app/my/dashboard');
+  return { page, errors, nationalId };
+}
+
+describe('signing my own PDFs', () => {
+  it('places each signature, approves once, and downloads both signed in one zip', async () => {
+    const lease = await pdfOf('lease', 3);
+    const annex = await pdfOf('annex', 1);
+    const { page, errors, nationalId } = await newcomer();
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Sign my PDFs' })
+      .click();
+    await page.waitForURL('**/app/my/esign/sign');
+    await page.locator('input[type=file]').setInputFiles([lease, annex]);
+    // Each drawn at its last page, the signature at the lower right corner.
+    await page
+      .getByRole('img', { name: 'lease.pdf, page 3 of 3' })
+      .and(page.locator('[data-drawn]'))
+      .waitFor();
+    await page
+      .getByRole('img', { name: 'annex.pdf, page 1 of 1' })
+      .and(page.locator('[data-drawn]'))
+      .waitFor();
+
+    // The lease's (the first) from the keyboard's choices: page 2, upper left.
+    await choose(page, /^3\s*Signature on page/, '2');
+    await page
+      .getByRole('img', { name: 'lease.pdf, page 2 of 3' })
+      .and(page.locator('[data-drawn]'))
+      .waitFor();
+    await page
+      .getByRole('button', { name: /Lower right\s*Corner of the page/ })
+      .first()
+      .click();
+    await page.getByRole('option', { name: 'Upper left', exact: true }).click();
+
+    // The annex's dragged with the mouse, up and to the left.
+    const stamps = page.locator('[data-stamp]');
+    await expect.poll(() => stamps.count()).toBe(2);
+    const annexStamp = stamps.nth(1);
+    await annexStamp.scrollIntoViewIfNeeded();
+    const box = await annexStamp.boundingBox();
+    if (!box) throw new Error('the annex’s signature is not shown');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 - 120, box.y + box.height / 2 - 200, { steps: 8 });
+    await page.mouse.up();
+    await page.getByRole('button', { name: /Where you dragged it\s*Corner of the page/ }).waitFor();
+    const moved = await annexStamp.boundingBox();
+    expect(moved && moved.x < box.x - 100 && moved.y < box.y - 150).toBe(true);
+
+    // React Aria's checkbox: its label takes the click (the input itself is hidden).
+    await page.getByText('I have read these 2 documents and I sign them.').click();
+    await expect
+      .poll(() =>
+        page
+          .getByRole('checkbox', { name: 'I have read these 2 documents and I sign them.' })
+          .isChecked(),
+      )
+      .toBe(true);
+    await page.getByRole('button', { name: 'Sign 2 documents' }).click();
+    await page.waitForURL('**/esign/approve?request=*');
+    await page.getByText('lease.pdf').first().waitFor();
+    await approveOnPhone(page, nationalId);
+    // Back on the transaction's page, both signed.
+    await page.waitForURL('**/app/my/esign/transaction/return/external?**', { timeout: 30_000 });
+    const downloaded = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download every signed document (zip file)' }).click();
+    const zip = await downloaded;
+    expect(zip.suggestedFilename()).toMatch(/^ES-[0-9A-F]{16}\.zip$/);
+    const zipPath = join(folder, 'signed.zip');
+    await zip.saveAs(zipPath);
+    const files = unzipSync(new Uint8Array(readFileSync(zipPath)));
+    expect(Object.keys(files)).toEqual(['lease-signed.pdf', 'annex-signed.pdf']);
+    for (const [name, bytes] of Object.entries(files)) {
+      const path = join(folder, name);
+      writeFileSync(path, bytes);
+      expect(await pdfsig(path)).toContain('Signature Validation: Signature is Valid.');
+    }
+    // The lease's signature on page 2 at its upper left corner (a Letter page, 612 × 792: the
+    // margin is a twentieth of its width).
+    const margin = 612 / 20;
+    expect(await widgetOf(files['lease-signed.pdf'] ?? new Uint8Array())).toEqual({
+      page: 2,
+      rect: [margin, 792 - margin - 80, margin + 220, 792 - margin],
+    });
+    const annexWidget = await widgetOf(files['annex-signed.pdf'] ?? new Uint8Array());
+    expect(annexWidget?.page).toBe(1);
+    // Dragged up and left from the lower right corner.
+    expect(annexWidget?.rect[0]).toBeLessThan(612 - margin - 220 - 50);
+    expect(annexWidget?.rect[1]).toBeGreaterThan(margin + 80);
+
+    // One signature counted on the welcome pack, however many documents.
+    await page.getByRole('link', { name: 'Dashboard' }).click();
+    await expect
+      .poll(() => page.getByRole('region', { name: 'Plan balance' }).textContent())
+      .toContain('1 of 5 transactions used');
+    expect(errors).toEqual([]);
+  });
+
+  it('works in Arabic on a 360 px phone, without sideways scrolling', async () => {
+    const contract = await pdfOf('contract', 2);
+    const { page, errors, nationalId } = await newcomer({ width: 360, height: 780 });
+    await page.goto('/app/my/esign/sign?lng=ar');
+    await page.getByRole('heading', { level: 1, name: 'توقيع مستنداتي' }).waitFor();
+    await page.locator('input[type=file]').setInputFiles(contract);
+    await page
+      .getByRole('img', { name: /contract\.pdf، الصفحة ٢ من ٢/u })
+      .and(page.locator('[data-drawn]'))
+      .waitFor();
+    await page.locator('[data-stamp]').waitFor();
+    expect(await overflow(page)).toBe(0);
+    await reviewShot(page, 'sign-own-360-ar');
+    await page.getByText('قرأت هذا المستند وأوقّعه.').click();
+    await page.getByRole('button', { name: 'وقّع المستند' }).click();
+    await page.waitForURL('**/esign/approve?request=*');
+    await page.getByText('contract.pdf').first().waitFor();
+    expect(await overflow(page)).toBe(0);
+    // The phone's number read in English (the Arabic page writes it in Arabic-Indic digits).
+    await page.goto(`${page.url()}&lng=en`);
+    await approveOnPhone(page, nationalId);
+    await page.waitForURL('**/app/my/esign/transaction/return/external?**', { timeout: 30_000 });
+    await page.goto(`${page.url()}&lng=ar`);
+    const downloaded = page.waitForEvent('download');
+    await page.getByRole('button', { name: /تنزيل الموقّع: contract\.pdf/u }).click();
+    const file = await downloaded;
+    expect(file.suggestedFilename()).toBe('contract-signed.pdf');
+    const path = join(folder, 'contract-signed.pdf');
+    await file.saveAs(path);
+    expect(await pdfsig(path)).toContain('Signature Validation: Signature is Valid.');
+    expect(await overflow(page)).toBe(0);
+    expect(errors).toEqual([]);
+  });
+});
