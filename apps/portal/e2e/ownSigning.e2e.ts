@@ -163,6 +163,19 @@ describe('signing my own PDFs', () => {
     expect(annexWidget?.rect[0]).toBeLessThan(612 - margin - 220 - 50);
     expect(annexWidget?.rect[1]).toBeGreaterThan(margin + 80);
 
+    // The stamp's QR code leads to the verify page for this transaction: a signed copy is
+    // recognised as the file it signed.
+    const transactionID = new URL(page.url()).searchParams.get('transactionID') ?? '';
+    expect(transactionID).toMatch(/^ES-/);
+    await page.goto(`/verify?transaction=${transactionID}&lng=en`);
+    await page.getByText('The signature this code names').waitFor();
+    await page.locator('input[type=file]').setInputFiles(join(folder, 'annex-signed.pdf'));
+    await page
+      .getByText(`This file is annex.pdf exactly as transaction ${transactionID} signed it.`)
+      .waitFor();
+    await page.getByText('Valid signature').waitFor();
+    await page.goBack();
+
     // One signature counted on the welcome pack, however many documents.
     await page.getByRole('link', { name: 'Dashboard' }).click();
     await expect

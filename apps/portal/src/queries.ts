@@ -9,7 +9,7 @@
  * The client is a module of its own and is passed to each hook, so the library loads with the
  * signed-in area's code and not with the public site's first page.
  */
-import type { Endpoint, EndpointInput, EndpointOutput } from '@tawqi/api';
+import { ApiError, type Endpoint, type EndpointInput, type EndpointOutput } from '@tawqi/api';
 import { QueryClient, keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useCallback } from 'react';
@@ -46,6 +46,8 @@ export type Read<T> = (
       message: string | null;
       /** When the server allows the next try (a 429's Retry-After), else null. */
       retryAt: number | null;
+      /** The server answered that there is no such thing (404): trying again will not find it. */
+      notFound: boolean;
     }
 ) & { reload: () => void };
 
@@ -115,6 +117,7 @@ export function useRead<T>(
       data,
       message: query.error instanceof Error && query.error.message ? query.error.message : null,
       retryAt: retryAtOf(query.error, query.errorUpdatedAt),
+      notFound: query.error instanceof ApiError && query.error.statusCode === 404,
       reload,
     };
   // An answer may itself be null (no certificate yet): ready is the query's, not the data's.

@@ -8,7 +8,7 @@
 import { PDF, type PdfDict, type PdfNumber, type PdfRef } from '@libpdf/core';
 import { unzipSync } from 'fflate';
 import { SignJWT, generateKeyPair } from 'jose';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { findSignatures } from '../src/modules/pki/pdfSignatures.js';
 import { esignKit } from './esignKit.js';
@@ -172,6 +172,27 @@ describe('signing my own PDFs in the portal', () => {
     });
     expect((await widgetOf(files['annex-signed.pdf'] ?? new Uint8Array()))?.page).toBe(1);
 
+    // The stamp's QR code leads anyone to what the transaction signed: the signed files' digests.
+    const named = await h.call(
+      'GET',
+      `/api/v1/esign/verify/transactions/${String(asked.body.transactionID)}`,
+      { language: 'ar' },
+    );
+    expect(named.status).toBe(200);
+    expect(named.body).toMatchObject({
+      transactionID: asked.body.transactionID,
+      nationalId: `******${sara.nationalId.slice(-4)}`,
+      organization: null,
+    });
+    expect(named.body.signerName).toMatch(/[\u0600-\u06FF]/);
+    expect(named.body.documents).toEqual(
+      Object.entries(files).map(([name, bytes]) => ({
+        name: name.replace('-signed', ''),
+        kind: 'pdf',
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+      })),
+    );
+
     // Nobody else downloads them.
     const mohammedSession = await h.signIn(mohammed.nationalId);
     const theirs = await h.call(
@@ -181,6 +202,22 @@ describe('signing my own PDFs in the portal', () => {
     );
     expect(theirs.status).toBe(404);
   }, 180_000);
+
+  it('names no transaction on the verify page that is not signed, or not there', async () => {
+    const asked = await h.call('POST', '/api/v1/esign/my/sign', {
+      token: saraSession.token,
+      headers: { 'idempotency-key': randomUUID() },
+      body: { consent: true, documents: [await pdfDocument('waiting.pdf', 1)] },
+    });
+    expect(asked.status).toBe(200);
+    for (const id of [asked.body.transactionID, 'ES-0000000000000000'])
+      expect((await h.call('GET', `/api/v1/esign/verify/transactions/${String(id)}`)).status).toBe(
+        404,
+      );
+    // Declined, so the tests after this one find Sara asked for nothing.
+    const [waiting] = await h.simulator.pending(sara.nationalId);
+    await h.simulator.answer(waiting?.transId ?? '', 'reject');
+  });
 
   it('refuses a stamp placed on a page the PDF lacks, in my language, and keeps nothing', async () => {
     const before = await h.pool.query('SELECT count(*)::int AS n FROM esign_transactions');

@@ -86,6 +86,7 @@ export const POLICIES: Record<EndpointId, Policy> = {
   signMyDocuments: SELF,
   orgSignDocuments: SIGNING,
   mySignedDocuments: SELF,
+  verifyTransaction: PUBLIC,
   buyCertificate: SELF,
   myCertificateRequests: SELF,
   submitCertificateKey: SELF,

@@ -120,6 +120,44 @@ export const verifySignedPdf = defineEndpoint({
   answer: json(z.object({ signatures: z.array(signatureReport) })),
 });
 
+/** A signature made through Tawqi, as its stamp's QR code names it (issue 44): what it signed. */
+export const signedTransaction = z.object({
+  transactionID: z.string(),
+  signedAt: isoDateTime,
+  /** The signer's name in the caller's language, as their certificate has it. */
+  signerName: z.string(),
+  /** Masked: a page anyone may use shows no whole national id. */
+  nationalId: z.string(),
+  /** The organization whose counters paid, in the caller's language; null for a person's own. */
+  organization: z.string().nullable(),
+  documents: z.array(
+    z.object({
+      name: z.string(),
+      kind: z.enum(['pdf', 'digest']),
+      /** The SHA-256 (hex) of the signed PDF as the service gave it, or of the signed digest's document. */
+      sha256: z.string().regex(/^[0-9a-f]{64}$/),
+    }),
+  ),
+});
+
+export const verifyTransaction = defineEndpoint({
+  id: 'verifyTransaction',
+  area: 'signing',
+  method: 'GET',
+  path: 'api/v1/esign/verify/transactions/{transactionID}',
+  summary: 'A signed transaction as its stamp’s QR code names it: who signed what, and when',
+  origin: 'design',
+  designNote:
+    'Issue 44: the stamp on a signed PDF carries a QR code to /verify?transaction=<id>. The page ' +
+    'shows what that transaction signed (a signed one only; anything else is "not found"), so a ' +
+    'reader of a printed copy can tell which signature it claims, and a file chosen there is ' +
+    'compared with the signed documents by its SHA-256. The id is random (64 bits); the name is ' +
+    'the one the stamp prints.',
+  access: 'public',
+  params: z.strictObject({ transactionID: z.string().regex(/^ES-[0-9A-Z]{1,32}$/) }),
+  answer: json(signedTransaction),
+});
+
 export const mySignedDocument = defineEndpoint({
   id: 'mySignedDocument',
   area: 'signing',

@@ -16,6 +16,7 @@ import {
   loadingStory,
   portalLoader,
   storyFixtures,
+  storyLanguage,
   text,
   withPortal,
 } from '../../stories/portal.js';
@@ -273,3 +274,91 @@ export const VerifiedInvalid = reportStory('invalid');
 export const VerifiedUntrustedArabic = inArabic(reportStory('untrusted'));
 export const VerifiedForeignCertificate = reportStory('untrusted', true);
 export const VerifiedForeignCertificateArabic = inArabic(VerifiedForeignCertificate);
+
+/** The SHA-256 of the story's signed PDF, in hex (as the service lists a transaction's files). */
+async function sha256Hex(file: Blob): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', await file.arrayBuffer());
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+const NAMED_ROUTE = '/verify?transaction=ES-2026000102';
+
+/**
+ * Opened from a stamp's QR code (issue 44): the signature it names — who, when, each signed file's
+ * SHA-256 — and a chosen copy matched with it byte for byte, or `matching: false`, not.
+ */
+const namedStory = (matching: boolean): StoryObj<typeof Verify> => ({
+  render: () => <Verify />,
+  parameters: {
+    portal: { route: NAMED_ROUTE },
+    msw: [
+      http.get(mockUrl(CONTRACT.verifyTransaction), async ({ params }) => {
+        const answer = createMockAnswers(storyFixtures()).verifyTransaction({
+          params: { transactionID: String(params.transactionID) },
+          query: {},
+          body: {},
+        });
+        const [first] = answer.documents;
+        return HttpResponse.json({
+          ...answer,
+          documents:
+            matching && first ? [{ ...first, sha256: await sha256Hex(PDF) }] : answer.documents,
+        });
+      }),
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByRole('heading', {
+        level: 2,
+        name: text('public:verify.transactionTitle', { id: 'ES-2026000102' }).replace(
+          /<\/?id>/g,
+          '',
+        ),
+      }),
+    ).toBeVisible();
+    await expect(
+      canvas.getByText(storyLanguage() === 'ar' ? 'سارة القحطاني' : 'Sara Al-Qahtani'),
+    ).toBeVisible();
+    const input = canvasElement.ownerDocument.querySelector<HTMLInputElement>('input[type=file]');
+    if (!input) throw new Error('no file input');
+    await userEvent.upload(input, PDF);
+    const expected = matching
+      ? text('public:verify.thisTransaction', {
+          name: 'Lease agreement.pdf',
+          id: 'ES-2026000102',
+        })
+      : text('public:verify.notThisTransaction', { id: 'ES-2026000102' });
+    await waitFor(() =>
+      expect(canvasElement).toHaveTextContent(expected.replace(/<\/?(name|id)>/g, '')),
+    );
+  },
+});
+export const VerifyNamedTransaction = namedStory(true);
+export const VerifyNamedTransactionArabic = inArabic(VerifyNamedTransaction);
+export const VerifyNamedTransactionDark = inDark(VerifyNamedTransaction);
+export const VerifyNamedTransactionOtherFile = namedStory(false);
+export const VerifyNamedTransactionOtherFileArabic = inArabic(VerifyNamedTransactionOtherFile);
+
+/** A code naming no signature (a typo, or not Tawqi's): said plainly, the file check still there. */
+export const VerifyUnknownTransaction: StoryObj<typeof Verify> = {
+  render: () => <Verify />,
+  parameters: {
+    portal: { route: NAMED_ROUTE },
+    msw: [
+      http.get(mockUrl(CONTRACT.verifyTransaction), () =>
+        HttpResponse.json(
+          { statusCode: 404, code: 'NOT_FOUND', message: 'Not found.' },
+          { status: 404 },
+        ),
+      ),
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(text('public:verify.transactionUnknown'))).toBeVisible();
+    await expect(canvas.getByRole('button', { name: text('public:verify.choose') })).toBeEnabled();
+  },
+};
+export const VerifyUnknownTransactionArabic = inArabic(VerifyUnknownTransaction);

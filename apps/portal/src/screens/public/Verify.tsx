@@ -6,15 +6,17 @@
  * read by the server and not kept.
  */
 import { CONTRACT, type EndpointOutput } from '@tawqi/api';
-import { Card, FileButton, StatusBadge, type Tone } from '@tawqi/ui';
+import { Card, ErrorState, FileButton, Spinner, StatusBadge, type Tone } from '@tawqi/ui';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
+import { useSearchParams } from 'wouter';
 import { api } from '../../api.js';
 import { Facts } from '../../components/Facts.js';
 import { Verbatim } from '../../components/Verbatim.js';
 import { useFormat } from '../../format.js';
+import { useApi, type Read } from '../../queries.js';
 import { reportFailure } from '../../toasts.js';
-import { grid, lead, muted, page, title } from './public.css.js';
+import { digest, digests, grid, lead, muted, page, title } from './public.css.js';
 
 type SignatureReport = EndpointOutput<typeof CONTRACT.verifySignedPdf>['signatures'][number];
 
@@ -89,18 +91,102 @@ function SignatureCard({ signature, index }: { signature: SignatureReport; index
   );
 }
 
+type NamedTransaction = EndpointOutput<typeof CONTRACT.verifyTransaction>;
+
+/** The SHA-256 of a file, in hex, as the transaction's documents are listed. */
+async function sha256Of(file: Blob): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', await file.arrayBuffer());
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * The signature a stamp's QR code names (issue 44: `?transaction=`): who signed, when, and what
+ * — each signed file by its SHA-256, so a chosen copy can be matched with it.
+ */
+function NamedTransactionCard({ read }: { read: Read<NamedTransaction> }) {
+  const { t } = useTranslation('public');
+  const format = useFormat();
+  if (read.status === 'failed')
+    return read.notFound ? (
+      <p role="alert">{t('verify.transactionUnknown')}</p>
+    ) : (
+      <ErrorState message={read.message} retryAt={read.retryAt} onRetry={read.reload} />
+    );
+  if (!read.data) return <Spinner showLabel />;
+  const named = read.data;
+  return (
+    <Card
+      title={
+        <Trans
+          t={t}
+          i18nKey="verify.transactionTitle"
+          values={{ id: named.transactionID }}
+          components={{ id: <bdi translate="no" /> }}
+        />
+      }
+      headingLevel={2}
+    >
+      <Facts
+        facts={[
+          [t('verify.signer'), <Verbatim key="name">{named.signerName}</Verbatim>],
+          [t('verify.nationalId'), <Verbatim key="id">{named.nationalId}</Verbatim>],
+          ...(named.organization
+            ? ([
+                [
+                  t('verify.organization'),
+                  <Verbatim key="organization">{named.organization}</Verbatim>,
+                ],
+              ] as const)
+            : []),
+          [t('verify.signedAt'), format.dateTime(named.signedAt)],
+        ]}
+      />
+      <p className={muted}>{t('verify.transactionDocuments', { count: named.documents.length })}</p>
+      <ul className={digests}>
+        {named.documents.map((document) => (
+          <li key={document.sha256}>
+            <Verbatim>{document.name}</Verbatim>
+            <br />
+            <span className={digest}>
+              <Verbatim>{document.sha256}</Verbatim>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
 export default function Verify() {
   const { t } = useTranslation('public');
-  const [checking, setChecking] = useState(false);
-  const [result, setResult] = useState<{ name: string; signatures: SignatureReport[] } | null>(
-    null,
+  const [params] = useSearchParams();
+  const transactionID = (params.get('transaction') ?? '').trim();
+  const named = useApi(
+    CONTRACT.verifyTransaction,
+    { params: { transactionID } },
+    { enabled: /^ES-[0-9A-Z]{1,32}$/.test(transactionID) },
   );
+  const [checking, setChecking] = useState(false);
+  const [result, setResult] = useState<{
+    name: string;
+    signatures: SignatureReport[];
+    /** The named transaction's document this file is, byte for byte; null: none of them. */
+    matches: string | null;
+  } | null>(null);
 
   const check = async (file: File) => {
     setChecking(true);
     try {
-      const answer = await api.call(CONTRACT.verifySignedPdf, { file });
-      setResult({ name: file.name, signatures: answer.signatures });
+      const [answer, sha256] = await Promise.all([
+        api.call(CONTRACT.verifySignedPdf, { file }),
+        sha256Of(file),
+      ]);
+      const matched = named.data?.documents.find((document) => document.sha256 === sha256);
+      setResult({
+        name: file.name,
+        signatures: answer.signatures,
+        matches: matched?.name ?? null,
+      });
     } catch (error) {
       reportFailure(error);
     } finally {
@@ -126,11 +212,24 @@ export default function Verify() {
         </FileButton>
         <p className={muted}>{t('verify.privacy')}</p>
       </section>
+      {transactionID ? <NamedTransactionCard read={named} /> : null}
       {result ? (
         <section aria-labelledby="verify-result" aria-live="polite">
           <h2 id="verify-result">
             <Verbatim>{result.name}</Verbatim>
           </h2>
+          {transactionID && named.data ? (
+            <p>
+              <Trans
+                t={t}
+                i18nKey={
+                  result.matches === null ? 'verify.notThisTransaction' : 'verify.thisTransaction'
+                }
+                values={{ name: result.matches ?? '', id: named.data.transactionID }}
+                components={{ name: <bdi translate="no" />, id: <bdi translate="no" /> }}
+              />
+            </p>
+          ) : null}
           {result.signatures.length === 0 ? (
             <p>{t('verify.none')}</p>
           ) : (

@@ -140,3 +140,20 @@ export const documents = style({
   alignItems: 'flex-start',
   gap: vars.space.sm,
 });
+
+/** A transaction's signed files, one a line. */
+export const digests = style({
+  margin: 0,
+  paddingInlineStart: 0,
+  listStyle: 'none',
+  display: 'grid',
+  gap: vars.space.sm,
+});
+
+/** A SHA-256 in hex: long, and broken anywhere on a phone rather than widening the page. */
+export const digest = style({
+  fontFamily: 'monospace',
+  fontSize: vars.font.sizeSm,
+  overflowWrap: 'anywhere',
+  color: vars.color.textMuted,
+});

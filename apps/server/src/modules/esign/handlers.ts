@@ -12,6 +12,8 @@ import type { TenantContext } from '../access/tenancy.js';
 import { organizationOf } from '../organization/transactions.js';
 import { inLanguage } from '../words.js';
 import { storedError } from './errors.js';
+import type { SigningOutcome } from '@tawqi/api';
+import { maskNationalId } from '@tawqi/domain';
 import { zipSync } from 'fflate';
 import { signOwnDocuments } from './ownSigning.js';
 import { advance, transactionByApprovalToken } from './service.js';
@@ -161,6 +163,38 @@ export function esignHandlers(deps: Deps): Handlers {
       if (row?.signature)
         return new FileAnswer(row.signature, `${base}.p7s`, 'application/pkcs7-signature');
       throw new AppError(404, 'NOT_FOUND');
+    },
+
+    // What the stamp's QR code names (issue 44): a signed transaction only.
+    verifyTransaction: async ({ input, language }) => {
+      const { rows } = await pool.query<{
+        transaction_id: string;
+        response_data: SigningOutcome;
+        org_en: string | null;
+        org_ar: string | null;
+      }>(
+        `SELECT t.transaction_id, t.response_data, o.name_en AS org_en, o.name_ar AS org_ar
+           FROM esign_transactions t LEFT JOIN organizations o ON o.org_slno = t.org_slno
+          WHERE t.transaction_id = $1 AND t.status = 'success'`,
+        [input.params.transactionID],
+      );
+      const [row] = rows;
+      const outcome = row?.response_data;
+      if (!row || !outcome?.signer || !outcome.signedAt) throw new AppError(404, 'NOT_FOUND');
+      const hex = (base64: string) => Buffer.from(base64, 'base64').toString('hex');
+      return {
+        transactionID: row.transaction_id,
+        signedAt: outcome.signedAt,
+        signerName: inLanguage(outcome.signer.nameEnglish, outcome.signer.nameArabic, language),
+        nationalId: maskNationalId(outcome.signer.nationalId),
+        organization:
+          row.org_en === null ? null : inLanguage(row.org_en, row.org_ar ?? row.org_en, language),
+        documents: (outcome.documents ?? []).map((document) => ({
+          name: document.name,
+          kind: document.kind === 'pdf' ? ('pdf' as const) : ('digest' as const),
+          sha256: hex(document.signedPdfSha256 ?? document.sha256),
+        })),
+      };
     },
 
     signMyDocuments: ({ caller, input, audit }) =>

@@ -29,7 +29,6 @@ export interface VisibleSignature {
   placement: StampPlacement;
 }
 
-
 /** A placement the document cannot take (a page it does not have, a field it lacks). */
 export class StampPlacementError extends Error {
   override readonly name = 'StampPlacementError';
