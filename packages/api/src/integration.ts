@@ -37,7 +37,7 @@ const base64 = z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, 'base64');
 
 /** A stamp's size in points: legible at the least, within any page at the most. */
 export const STAMP_SIZE = { minWidth: 80, minHeight: 36, max: 2000 } as const;
-export const STAMP_APPEARANCES = ['logo', 'text', 'none'] as const;
+export const STAMP_APPEARANCES = ['logo', 'text', 'none', 'organization'] as const;
 /**
  * The default stamp: this size, this far from the last page's lower right corner (the portal
  * places a person's stamp at this size too).
@@ -84,10 +84,16 @@ export function parseStampPlacement(text: string): StampPlace[] | null {
  */
 export const signatureStamp = z
   .strictObject({
-    /** The service's mark with the words (`logo`), the words only (`text`), or not shown (`none`). */
+    /**
+     * The service's mark with the words (`logo`), the words only (`text`), not shown (`none`), or
+     * the paying organization's own logo with the words (`organization`: an organization's
+     * application, whose organization has uploaded one).
+     */
     appearance: z
       .enum(STAMP_APPEARANCES)
-      .describe('logo: the service’s mark and the words; text: the words only; none: not shown')
+      .describe(
+        'logo: the service’s mark and the words; text: the words only; none: not shown; organization: the paying organization’s own logo (uploaded on its profile) and the words',
+      )
       .optional(),
     /**
      * Where: `page-x1,y1,x2,y2` in points from the page's lower left, several places separated by
@@ -254,6 +260,12 @@ export const ESIGN_ERRORS = {
     status: 422,
     en: 'The signature’s place is not in a document: a page it does not have, or no empty signature field of that name.',
     ar: 'موضع التوقيع ليس في أحد المستندات: صفحة غير موجودة فيه، أو لا يوجد فيه حقل توقيع فارغ بهذا الاسم.',
+  },
+  organizationLogoMissing: {
+    code: 'E1012',
+    status: 422,
+    en: 'The signature was asked to show the organization’s logo, and it has none: an organization’s admin uploads it on the organization profile.',
+    ar: 'طُلب أن يظهر شعار الجهة في التوقيع ولا شعار لها: يرفعه مسؤول الجهة من ملف الجهة.',
   },
   documentFlagged: {
     code: 'E1010',

@@ -40,6 +40,8 @@ export const PERMISSIONS = {
   viewOrganization: { roles: ORGANIZATION_ROLES },
   viewAdminDashboard: { roles: ADMIN },
   manageUsers: { roles: ADMIN },
+  /** The organization's profile: its logo on signatures (issue 44). */
+  manageProfile: { roles: ADMIN },
   approve: { roles: ADMIN },
   readReports: { roles: ADMIN },
   buy: { roles: BUYER },

@@ -9,12 +9,17 @@
 import { DISPLAY_TIME_ZONE } from '@tawqi/domain';
 import { BilingualPdf, MUTED, riyadhTime } from './bilingualPdf.js';
 
-/** How the stamp looks: with the service's mark, or words only (always with the QR code). */
-export const STAMP_APPEARANCES = ['logo', 'text'] as const;
+/**
+ * How the stamp looks: with the service's mark, words only, or the paying organization's own logo
+ * (always with the QR code).
+ */
+export const STAMP_APPEARANCES = ['logo', 'text', 'organization'] as const;
 export type StampAppearance = (typeof STAMP_APPEARANCES)[number];
 
 export interface StampContent {
   appearance: StampAppearance;
+  /** For the `organization` appearance: its logo (PNG or JPEG) and its names. */
+  organization?: { logo: Uint8Array; nameArabic: string; nameEnglish: string };
   nameArabic: string;
   nameEnglish: string;
   signedAt: Date;
@@ -52,10 +57,34 @@ export async function drawStamp(
   const left = pad * 2 + qrSize;
   const room = width - left - pad;
   // Five lines (and the mark's row) share the height, in units of the text's size.
-  const units = content.appearance === 'logo' ? 9 : 7;
+  const organization = content.appearance === 'organization' ? content.organization : undefined;
+  const units = content.appearance === 'text' ? 7 : 9;
   const size = Math.max(4, Math.min(9, (height - 2 * pad) / units));
   let y = pad;
-  if (content.appearance === 'logo') {
+  if (organization) {
+    const row = size * 1.6;
+    const logoWidth = room * 0.4;
+    try {
+      doc.image(Buffer.from(organization.logo), width - pad - logoWidth, y, {
+        fit: [logoWidth, row],
+        align: 'right',
+        valign: 'center',
+      });
+    } catch {
+      // An image PDFKit cannot read (it was checked when uploaded): the organization's name alone.
+    }
+    // One line beside the logo: the name in Arabic (the certificate's names follow in both).
+    stamp.text(organization.nameArabic, {
+      x: left,
+      y: y + (row - size) / 2 - size * 0.2,
+      width: room - logoWidth - pad,
+      size: size * 0.85,
+      bold: true,
+      color: BRAND,
+      align: 'right',
+    });
+    y += row + size * 0.3;
+  } else if (content.appearance !== 'text') {
     const mark = size * 1.6;
     doc.save();
     doc.roundedRect(width - pad - mark, y, mark, mark, mark * 0.22).fill(BRAND);

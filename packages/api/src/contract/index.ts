@@ -48,6 +48,7 @@ export { IDP, refreshBody } from './authentication.js';
 export * from './endpoint.js';
 export * as schemas from './schemas.js';
 export { application, applicationDetails, applicationDraft } from './enrolment.js';
+export { LOGO_MAX_BYTES, LOGO_MAX_SIDE, LOGO_MEDIA_TYPES, LOGO_MIN_SIDE } from './organization.js';
 export {
   VERIFY_MAX_BYTES,
   ownSigningRequest,

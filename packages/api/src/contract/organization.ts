@@ -1211,6 +1211,62 @@ export const organizationProfileView = defineEndpoint({
   tenant: tenantIn('path', 'orgSlno'),
 });
 
+/** An organization's logo for its signatures' stamps (issue 44): small, PNG or JPEG. */
+export const LOGO_MAX_BYTES = 512 * 1024;
+export const LOGO_MEDIA_TYPES = ['image/png', 'image/jpeg'] as const;
+/** Each side of a logo in pixels: legible, and no photograph to decode on every stamp. */
+export const LOGO_MIN_SIDE = 16;
+export const LOGO_MAX_SIDE = 1000;
+
+const logoNote =
+  'Issue 44: a signature paid by the organization may show its own logo on the stamp (the ' +
+  '`organization` appearance). One logo per organization, read from its header (PNG of 8 bits a ' +
+  'channel or JPEG, each side 16–1000 pixels), replaced by the next; members see it, its ' +
+  'Enrolment Admins change it.';
+
+export const organizationLogo = defineEndpoint({
+  id: 'organizationLogo',
+  area: 'profile',
+  method: 'GET',
+  path: 'api/v1/profile/org/{orgSlno}/logo',
+  summary: 'The organization’s logo for its signatures (404 when it has none)',
+  origin: 'design',
+  designNote: logoNote,
+  access: 'session',
+  params: z.strictObject({ orgSlno: z.coerce.number().pipe(slno) }),
+  answer: { kind: 'document' },
+  tenant: tenantIn('path', 'orgSlno'),
+});
+
+export const uploadOrganizationLogo = defineEndpoint({
+  id: 'uploadOrganizationLogo',
+  area: 'profile',
+  method: 'POST',
+  path: 'api/v1/profile/org/{orgSlno}/logo',
+  summary: 'Upload the organization’s logo for its signatures (replacing the one before)',
+  origin: 'design',
+  designNote: logoNote,
+  access: 'session',
+  params: z.strictObject({ orgSlno: z.coerce.number().pipe(slno) }),
+  upload: { mediaTypes: LOGO_MEDIA_TYPES, maxBytes: LOGO_MAX_BYTES },
+  answer: json(z.object({ width: z.int().positive(), height: z.int().positive() })),
+  tenant: tenantIn('path', 'orgSlno'),
+});
+
+export const removeOrganizationLogo = defineEndpoint({
+  id: 'removeOrganizationLogo',
+  area: 'profile',
+  method: 'POST',
+  path: 'api/v1/profile/org/{orgSlno}/logo/remove',
+  summary: 'Remove the organization’s logo: its signatures show the service’s mark again',
+  origin: 'design',
+  designNote: logoNote,
+  access: 'session',
+  params: z.strictObject({ orgSlno: z.coerce.number().pipe(slno) }),
+  answer: json(statusAnswer),
+  tenant: tenantIn('path', 'orgSlno'),
+});
+
 export const organizationCertificate = defineEndpoint({
   id: 'organizationCertificate',
   area: 'profile',

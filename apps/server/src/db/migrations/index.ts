@@ -40,6 +40,7 @@ import * as unsignedAnswers from './038_unsigned_answers.js';
 import * as simulatorRecords from './039_simulator_records.js';
 import * as visibleSignatures from './040_visible_signatures.js';
 import * as portalSigning from './041_portal_signing.js';
+import * as organizationLogos from './042_organization_logos.js';
 
 export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   initial,
@@ -83,4 +84,5 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   simulatorRecords,
   visibleSignatures,
   portalSigning,
+  organizationLogos,
 ];

@@ -88,6 +88,9 @@ export const AUDIT_ACTIONS = [
   'request.rate-limited',
   'upload.quarantined',
   'audit.purged',
+  // Issue 44: an organization's logo on its signatures.
+  'organization.logo.uploaded',
+  'organization.logo.removed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

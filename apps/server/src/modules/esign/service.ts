@@ -40,7 +40,8 @@ import * as x509 from '../pki/x509.js';
 import { hit } from '../throttle.js';
 import type { Application } from './applications.js';
 import { signJws } from './jws.js';
-import { placementOf, visibleSignatureOf } from './stamps.js';
+import { placementOf, showsOrganizationLogo, visibleSignatureOf } from './stamps.js';
+import { organizationLogo } from '../organization/logo.js';
 import { failureRecord, requestRecord, successRecord } from './records.js';
 import { activeMember } from '../access/membership.js';
 
@@ -305,6 +306,12 @@ export async function createSigningRequest(
   if (seen) return seen;
   // The application's default when the request says nothing (kept with the transaction).
   const stamp = request.stamp ?? application.defaultStamp;
+  // The organization's own logo only for an organization that has one (checked again at signing).
+  if (
+    showsOrganizationLogo([stamp, ...documents.map((document) => document.stamp)]) &&
+    (application.orgSlno === null || !(await organizationLogo(deps.pool, application.orgSlno)))
+  )
+    throw new EsignRefusal('organizationLogoMissing', ['stamp.appearance']);
   await checkPdfs(deps, documents, stamp, context);
 
   if (Math.abs(now.getTime() - Date.parse(request.timestamp)) > REQUEST_FRESHNESS_SECONDS * 1000)
@@ -628,6 +635,11 @@ async function signWith(
   );
   const signed = [];
   let validation: Promise<ValidationData> | undefined;
+  const organization =
+    row.org_slno !== null &&
+    showsOrganizationLogo([row.stamp, ...documents.map((document) => document.stamp)])
+      ? await stampOrganization(tx, row.org_slno)
+      : undefined;
   const reason = `Signed through Tawqi, transaction ${row.transaction_id}`;
   for (const document of documents) {
     const cms = await signDetached({
@@ -647,13 +659,17 @@ async function signWith(
           now,
           reason,
           level: row.pades_level ?? 'B-LT',
-          visible: visibleSignatureOf(document.stamp ?? row.stamp, {
-            nameArabic: person.fullNameArabic,
-            nameEnglish: person.fullNameEnglish,
-            signedAt: now,
-            reason,
-            verifyUrl: `${deps.config.publicOrigin}/verify?transaction=${encodeURIComponent(row.transaction_id)}`,
-          }),
+          visible: visibleSignatureOf(
+            document.stamp ?? row.stamp,
+            {
+              nameArabic: person.fullNameArabic,
+              nameEnglish: person.fullNameEnglish,
+              signedAt: now,
+              reason,
+              verifyUrl: `${deps.config.publicOrigin}/verify?transaction=${encodeURIComponent(row.transaction_id)}`,
+            },
+            organization,
+          ),
         },
         ownSigningSteps({
           certificate,
@@ -699,6 +715,19 @@ async function signWith(
       documents: signed,
     },
   );
+}
+
+/** The paying organization's logo and names for its stamps; undefined when it has no logo. */
+async function stampOrganization(tx: Queryable, orgSlno: number) {
+  const logo = await organizationLogo(tx, orgSlno);
+  const { rows } = await tx.query<{ name_en: string; name_ar: string }>(
+    'SELECT name_en, name_ar FROM organizations WHERE org_slno = $1',
+    [orgSlno],
+  );
+  const [names] = rows;
+  return logo && names
+    ? { logo: logo.content, nameArabic: names.name_ar, nameEnglish: names.name_en }
+    : undefined;
 }
 
 /** The transactions still waiting whose signer may have answered (the sweeper's). */

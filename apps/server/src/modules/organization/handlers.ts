@@ -43,6 +43,22 @@ import {
   type ContactKind,
 } from './profile.js';
 import { activeMember } from '../access/membership.js';
+import { inTransaction } from '../../db/pool.js';
+import { FileAnswer } from '../../http/download.js';
+import { AppError } from '../../http/errors.js';
+import { requireCaller } from '../../http/contractRoutes.js';
+import {
+  logoImageOf,
+  organizationLogo,
+  removeOrganizationLogo,
+  saveOrganizationLogo,
+} from './logo.js';
+
+/** Why an upload is not taken as a logo, in both languages. */
+const LOGO_REFUSED = {
+  en: 'This is not a logo we can use: a PNG or JPEG image, each side 16 to 1,000 pixels.',
+  ar: 'لا يمكن استخدام هذه الصورة شعارًا: يلزم ملف PNG أو JPEG، طول كل ضلع فيه من ١٦ إلى ١٬٠٠٠ بكسل.',
+};
 
 /** How many transactions the dashboard lists (the full list is the transactions screen). */
 const RECENT_TRANSACTIONS = 5;
@@ -133,6 +149,58 @@ export function organizationHandlers(deps: Deps): Handlers {
       const profile = await organizationProfile(pool, organizationOf(tenant), language);
       if (!profile) throw new Error('the tenant organization is missing');
       return profile;
+    },
+
+    organizationLogo: async ({ tenant }) => {
+      const logo = await organizationLogo(pool, organizationOf(tenant));
+      if (!logo) throw new AppError(404, 'NOT_FOUND');
+      const extension = logo.mediaType === 'image/png' ? 'png' : 'jpg';
+      return new FileAnswer(
+        logo.content,
+        `organization-${String(organizationOf(tenant))}-logo.${extension}`,
+        logo.mediaType,
+      );
+    },
+
+    uploadOrganizationLogo: async ({ tenant, upload, caller, audit }) => {
+      const image = upload ? logoImageOf(upload.bytes) : null;
+      if (!upload || !image)
+        throw new AppError(422, 'VALIDATION_FAILED', { localized: LOGO_REFUSED });
+      const orgSlno = organizationOf(tenant);
+      await inTransaction(pool, async (tx) => {
+        await saveOrganizationLogo(
+          tx,
+          orgSlno,
+          { ...image, content: upload.bytes },
+          requireCaller(caller).userSlno,
+          deps.clock(),
+        );
+        await deps.audit.record(tx, audit, {
+          action: 'organization.logo.uploaded',
+          outcome: 'success',
+          actor: requireCaller(caller).userSlno,
+          orgSlno,
+          target: String(orgSlno),
+          detail: { mediaType: image.mediaType, width: image.width, height: image.height },
+        });
+      });
+      return { width: image.width, height: image.height };
+    },
+
+    removeOrganizationLogo: async ({ tenant, caller, audit }) => {
+      const orgSlno = organizationOf(tenant);
+      await inTransaction(pool, async (tx) => {
+        if (!(await removeOrganizationLogo(tx, orgSlno))) return;
+        await deps.audit.record(tx, audit, {
+          action: 'organization.logo.removed',
+          outcome: 'success',
+          actor: requireCaller(caller).userSlno,
+          orgSlno,
+          target: String(orgSlno),
+          detail: {},
+        });
+      });
+      return { status: 'success', errorMessage: null };
     },
 
     sponsors: async (context) => ({ dataList: await contacts(context, 'sponsor') }),
