@@ -30,4 +30,4 @@ export function latinWordsIn(
 }
 
 /** Product and file-format names written in Latin script in Arabic too. */
-export const BRAND_NAMES: readonly string[] = ['Excel', 'PDF'];
+export const BRAND_NAMES: readonly string[] = ['Excel', 'PDF', 'PNG', 'JPEG'];

@@ -354,7 +354,10 @@ export default function SignOwn() {
           <div className={section}>
             <Select
               label={t('signOwn.appearance')}
-              options={STAMP_APPEARANCES.map((id) => ({
+              // The organization's own logo only when its counters pay.
+              options={STAMP_APPEARANCES.filter(
+                (id) => id !== 'organization' || payer !== 'me',
+              ).map((id) => ({
                 id,
                 label: t(`signOwn.appearances.${id}`),
               }))}
@@ -381,7 +384,9 @@ export default function SignOwn() {
                 ]}
                 value={payer}
                 onChange={(key) => {
-                  setPayer(typeof key === 'number' ? key : 'me');
+                  const chosen = typeof key === 'number' ? key : 'me';
+                  setPayer(chosen);
+                  if (chosen === 'me' && appearance === 'organization') setAppearance('logo');
                 }}
               />
             ) : (

@@ -18,6 +18,7 @@ import {
   inDark,
   loadingStory,
   portalLoader,
+  storyLanguage,
   text,
   withPortal,
 } from '../../stories/portal.js';
@@ -159,3 +160,80 @@ export const FailedDetails: Story = {
   ...failedDetails,
   parameters: { ...at('details'), ...failedDetails.parameters },
 };
+
+/** A small logo (a green band, 96 × 40), as the server would give it back. */
+const LOGO = Uint8Array.from(
+  atob(
+    'iVBORw0KGgoAAAANSUhEUgAAAGAAAAAoCAIAAACO8WhuAAAATklEQVR42u3QMQ0AAAgDsP2IQwj+fxzwkzSpgqamOUSBIEGCBAkSJEgQggQJEiRIkCBBCBIkSJAgQYIEIUiQIEGCBAkSJAhBggQJEvTNAtMPi6Y15CoDAAAAAElFTkSuQmCC',
+  ),
+  (character) => character.charCodeAt(0),
+);
+const logoServed = http.get(mockUrl(CONTRACT.organizationLogo), () =>
+  HttpResponse.arrayBuffer(LOGO.buffer, {
+    headers: {
+      'content-type': 'image/png',
+      'content-disposition': 'attachment; filename="organization-logo.png"',
+    },
+  }),
+);
+const noLogo = http.get(mockUrl(CONTRACT.organizationLogo), () =>
+  HttpResponse.json({ statusCode: 404, code: 'NOT_FOUND', message: 'Not found.' }, { status: 404 }),
+);
+
+/**
+ * The logo on signatures (issue 44): shown as the stamp shows it, for an Enrolment Admin with a
+ * way to replace or remove it.
+ */
+export const Logo: Story = {
+  parameters: { ...at('logo'), msw: [logoServed] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const image = await canvas.findByRole('img', {
+      name: text('org:profile.logo.alt', {
+        name:
+          (storyLanguage() === 'ar'
+            ? SESSION_WITH_ORGANIZATIONS.organizationList[0]?.organizationNameArabic
+            : SESSION_WITH_ORGANIZATIONS.organizationList[0]?.organizationName) ?? '',
+      }),
+    });
+    await expect((image as HTMLImageElement).src).toMatch(/^data:image\/png;base64,/);
+    await expect(
+      canvas.getByRole('button', { name: text('org:profile.logo.replace') }),
+    ).toBeEnabled();
+    await expect(
+      canvas.getByRole('button', { name: text('org:profile.logo.remove') }),
+    ).toBeEnabled();
+  },
+};
+export const LogoArabic = inArabic(Logo);
+export const LogoDark = inDark(Logo);
+
+const uploads: string[] = [];
+
+/** None yet: the service's mark stands in; an upload sends the image as it is, and is said done. */
+export const LogoNoneUploading: Story = {
+  parameters: {
+    ...at('logo'),
+    msw: [
+      noLogo,
+      http.post(mockUrl(CONTRACT.uploadOrganizationLogo), async ({ request }) => {
+        uploads.push(request.headers.get('content-type') ?? '');
+        await request.arrayBuffer();
+        return HttpResponse.json({ width: 96, height: 40 });
+      }),
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    uploads.length = 0;
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(text('org:profile.logo.none'))).toBeVisible();
+    const input = canvasElement.ownerDocument.querySelector<HTMLInputElement>('input[type=file]');
+    if (!input) throw new Error('no file input');
+    await userEvent.upload(input, new File([LOGO], 'logo.png', { type: 'image/png' }));
+    await expect(
+      await within(canvasElement.ownerDocument.body).findByText(text('org:profile.logo.uploaded')),
+    ).toBeVisible();
+    await expect(uploads).toEqual(['image/png']);
+  },
+};
+export const LogoNoneUploadingArabic = inArabic(LogoNoneUploading);

@@ -28,8 +28,9 @@ import { heading, screen, title } from '../my/my.css.js';
 import { contactsLine } from './org.css.js';
 import { ReadState } from '../../components/ReadState.js';
 import { Facts, shown } from '../../components/Facts.js';
+import { SignatureLogo } from './SignatureLogo.js';
 
-const TABS = ['units', 'details', 'certificate', 'sponsors', 'contacts', 'admins'] as const;
+const TABS = ['units', 'details', 'certificate', 'sponsors', 'contacts', 'admins', 'logo'] as const;
 type Tab = (typeof TABS)[number];
 
 type Profile = EndpointOutput<typeof CONTRACT.organizationProfileView>;
@@ -277,6 +278,7 @@ const CONTENT: Record<Tab, () => React.JSX.Element | null> = {
   sponsors: () => <People kind="sponsors" />,
   contacts: () => <People kind="contacts" />,
   admins: Admins,
+  logo: SignatureLogo,
 };
 
 export default function OrgProfile() {

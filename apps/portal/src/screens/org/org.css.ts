@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '@tawqi/ui';
 
 export const contactsLine = style({
@@ -31,3 +31,17 @@ export const recordText = style({
   textAlign: 'left',
 });
 export const recordActions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm });
+
+/** The organization's logo as a stamp shows it: on white paper, never wider than the screen. */
+export const logoFrame = style({
+  display: 'inline-block',
+  justifySelf: 'start',
+  padding: vars.space.sm,
+  background: '#fff',
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.sm,
+  maxInlineSize: '100%',
+  boxSizing: 'border-box',
+});
+
+globalStyle(`${logoFrame} img`, { display: 'block', maxInlineSize: '100%', maxBlockSize: '8rem' });

@@ -1,0 +1,143 @@
+/**
+ * The organization's logo on its signatures (issue 44; the profile's last tab): the stamp of a
+ * signature its counters pay for may show it. Members see it; an Enrolment Admin uploads or
+ * removes it. The image is shown from its bytes as a data address (the portal's CSP allows images
+ * of this origin and data: only).
+ */
+import { CONTRACT, LOGO_MAX_BYTES, LOGO_MAX_SIDE, LOGO_MIN_SIDE } from '@tawqi/api';
+import { isAllowed } from '@tawqi/domain';
+import { Button, EmptyState, ErrorState, FileButton, Spinner } from '@tawqi/ui';
+import { useAtomValue } from 'jotai';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../api.js';
+import { useFormat } from '../../format.js';
+import { useApi } from '../../queries.js';
+import { activeOrganizationAtom, languageAtom } from '../../state/atoms.js';
+import { reportFailure, toasts } from '../../toasts.js';
+import { actions, muted, section } from '../my/my.css.js';
+import { logoFrame } from './org.css.js';
+
+/** A blob as a data: address. */
+function dataUrlOf(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => {
+      resolve(typeof reader.result === 'string' ? reader.result : '');
+    };
+    reader.onerror = () => {
+      reject(reader.error ?? new Error('the image could not be read'));
+    };
+    reader.readAsDataURL(blob);
+  });
+}
+
+export function SignatureLogo() {
+  const { t } = useTranslation('org');
+  const format = useFormat();
+  const active = useAtomValue(activeOrganizationAtom);
+  const language = useAtomValue(languageAtom);
+  const orgSlno = active?.slno ?? 0;
+  const mayChange = active ? isAllowed(active, 'manageProfile') : false;
+  const logo = useApi(CONTRACT.organizationLogo, { params: { orgSlno } });
+  const [shown, setShown] = useState<string | null>(null);
+  const [busy, setBusy] = useState<'upload' | 'remove' | null>(null);
+  const file = logo.status === 'ready' ? logo.data : null;
+
+  useEffect(() => {
+    let current = true;
+    setShown(null);
+    if (file)
+      void dataUrlOf(file.blob).then((url) => {
+        if (current) setShown(url);
+      });
+    return () => {
+      current = false;
+    };
+  }, [file]);
+
+  const change = async (work: () => Promise<unknown>, kind: 'upload' | 'remove') => {
+    setBusy(kind);
+    try {
+      await work();
+      toasts.show({
+        variant: 'success',
+        title: t(kind === 'upload' ? 'profile.logo.uploaded' : 'profile.logo.removed'),
+      });
+      logo.reload();
+    } catch (error) {
+      reportFailure(error);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const name = active
+    ? language === 'ar'
+      ? active.organizationNameArabic
+      : active.organizationName
+    : '';
+  let body;
+  if (logo.status === 'failed' && !logo.notFound)
+    body = <ErrorState message={logo.message} retryAt={logo.retryAt} onRetry={logo.reload} />;
+  else if (logo.status === 'loading' || (file && !shown)) body = <Spinner showLabel />;
+  else if (!file || !shown) body = <EmptyState title={t('profile.logo.none')} />;
+  else
+    body = (
+      <div className={logoFrame}>
+        <img src={shown} alt={t('profile.logo.alt', { name })} />
+      </div>
+    );
+
+  return (
+    <div className={section}>
+      <p className={muted}>
+        {t('profile.logo.lead', {
+          min: format.number(LOGO_MIN_SIDE),
+          max: format.number(LOGO_MAX_SIDE),
+          size: format.number(LOGO_MAX_BYTES / 1024),
+        })}
+      </p>
+      {body}
+      {mayChange ? (
+        <div className={actions}>
+          <FileButton
+            acceptedFileTypes={['image/png', 'image/jpeg']}
+            isPending={busy === 'upload'}
+            isDisabled={busy !== null}
+            onSelect={([chosen]) => {
+              if (chosen)
+                void change(
+                  () =>
+                    api.call(CONTRACT.uploadOrganizationLogo, {
+                      params: { orgSlno },
+                      file: chosen,
+                    }),
+                  'upload',
+                );
+            }}
+          >
+            {file ? t('profile.logo.replace') : t('profile.logo.upload')}
+          </FileButton>
+          {file ? (
+            <Button
+              variant="secondary"
+              isPending={busy === 'remove'}
+              isDisabled={busy !== null}
+              onPress={() => {
+                void change(
+                  () => api.call(CONTRACT.removeOrganizationLogo, { params: { orgSlno } }),
+                  'remove',
+                );
+              }}
+            >
+              {t('profile.logo.remove')}
+            </Button>
+          ) : null}
+        </div>
+      ) : (
+        <p className={muted}>{t('profile.logo.adminsOnly')}</p>
+      )}
+    </div>
+  );
+}
