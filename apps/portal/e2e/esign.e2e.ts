@@ -7,27 +7,15 @@
  * after; and in Arabic on a 360 px phone, without sideways scrolling), and reports a copy changed
  * afterwards.
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { PDF } from '@libpdf/core';
 import { describe, expect, it } from 'vitest';
 import { approveOnPhone, openPage, overflow, reviewShot } from './browser.js';
+import { pdfsig } from './relyingParty.js';
 
-const run = promisify(execFile);
 const folder = mkdtempSync(join(tmpdir(), 'tawqi-esign-e2e-'));
-
-async function pdfsig(path: string): Promise<string> {
-  try {
-    const { stdout, stderr } = await run('pdfsig', [path], { encoding: 'utf8' });
-    return stdout + stderr;
-  } catch (error) {
-    const failed = error as { stdout?: string; stderr?: string };
-    return `${failed.stdout ?? ''}${failed.stderr ?? ''}`;
-  }
-}
 
 describe('signing through the eSign service', () => {
   it('a demo application’s PDF is approved on the phone, signed, downloaded, and verified', async () => {

@@ -6,29 +6,17 @@
  * by pdfsig — and the plan has counted one signature. Then in Arabic on a 360 px phone, without
  * sideways scrolling.
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { PDF, type PdfDict, type PdfNumber, type PdfRef } from '@libpdf/core';
 import { unzipSync } from 'fflate';
 import type { Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
 import { approveOnPhone, enrolWithNafath, openPage, overflow, reviewShot } from './browser.js';
+import { pdfsig } from './relyingParty.js';
 
-const run = promisify(execFile);
 const folder = mkdtempSync(join(tmpdir(), 'tawqi-own-signing-e2e-'));
-
-async function pdfsig(path: string): Promise<string> {
-  try {
-    const { stdout, stderr } = await run('pdfsig', [path], { encoding: 'utf8' });
-    return stdout + stderr;
-  } catch (error) {
-    const failed = error as { stdout?: string; stderr?: string };
-    return `${failed.stdout ?? ''}${failed.stderr ?? ''}`;
-  }
-}
 
 async function pdfOf(name: string, pages: number): Promise<string> {
   const pdf = PDF.create();

@@ -265,7 +265,7 @@ export const ESIGN_ERRORS = {
     code: 'E1012',
     status: 422,
     en: 'The signature was asked to show the organization’s logo, and it has none: an organization’s admin uploads it on the organization profile.',
-    ar: 'طُلب أن يظهر شعار الجهة في التوقيع ولا شعار لها: يرفعه مسؤول الجهة من ملف الجهة.',
+    ar: 'طُلب أن يظهر شعار المنشأة في التوقيع ولا شعار لها: يرفعه مسؤول التسجيل في المنشأة من ملف المنشأة.',
   },
   documentFlagged: {
     code: 'E1010',

@@ -17,6 +17,7 @@ import { useRef, useState, type PointerEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { api } from '../../api.js';
+import { base64Of } from '../../files.js';
 import { PdfViewer } from '../../components/PdfViewer.js';
 import { Verbatim } from '../../components/Verbatim.js';
 import { useFormat } from '../../format.js';
@@ -28,7 +29,6 @@ import {
   LIMITS,
   admitFiles,
   atCorner,
-  base64Of,
   cornerOf,
   firstSpot,
   placementText,

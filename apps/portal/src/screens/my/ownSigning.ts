@@ -138,18 +138,3 @@ export async function admitFiles(
   }
   return { admitted, refused };
 }
-
-/** A file's bytes in base64, as the request carries them. */
-export function base64Of(file: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => {
-      const url = typeof reader.result === 'string' ? reader.result : '';
-      resolve(url.slice(url.indexOf(',') + 1));
-    };
-    reader.onerror = () => {
-      reject(reader.error ?? new Error('the file could not be read'));
-    };
-    reader.readAsDataURL(file);
-  });
-}

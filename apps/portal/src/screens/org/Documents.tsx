@@ -21,6 +21,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { api } from '../../api.js';
+import { DownloadButton } from '../../components/DownloadButton.js';
 import { Verbatim } from '../../components/Verbatim.js';
 import { errorText, formGrid } from '../../components/forms.css.js';
 import { useFormat } from '../../format.js';
@@ -74,33 +75,6 @@ function download(source: DocumentSource, uniqueFileId: string) {
       });
 }
 
-function DownloadButton({
-  source,
-  document,
-}: {
-  source: DocumentSource;
-  document: RequestDocument;
-}) {
-  const { t } = useTranslation('org');
-  const [busy, setBusy] = useState(false);
-  return (
-    <Button
-      variant="secondary"
-      size="small"
-      isPending={busy}
-      aria-label={t('documents.downloadNamed', { name: document.name })}
-      onPress={() => {
-        setBusy(true);
-        download(source, document.uniqueFileId)
-          .catch(reportFailure)
-          .finally(() => setBusy(false));
-      }}
-    >
-      {t('documents.download')}
-    </Button>
-  );
-}
-
 /** A request's documents, each downloadable. */
 export function DocumentList({
   source,
@@ -119,7 +93,14 @@ export function DocumentList({
         <DocumentRow
           key={document.uniqueFileId}
           document={document}
-          action={<DownloadButton source={source} document={document} />}
+          action={
+            <DownloadButton
+              label={t('documents.downloadNamed', { name: document.name })}
+              download={() => download(source, document.uniqueFileId)}
+            >
+              {t('documents.download')}
+            </DownloadButton>
+          }
         />
       ))}
     </ul>

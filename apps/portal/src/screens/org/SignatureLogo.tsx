@@ -11,26 +11,13 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api.js';
+import { dataUrlOf } from '../../files.js';
 import { useFormat } from '../../format.js';
 import { useApi } from '../../queries.js';
 import { activeOrganizationAtom, languageAtom } from '../../state/atoms.js';
 import { reportFailure, toasts } from '../../toasts.js';
 import { actions, muted, section } from '../my/my.css.js';
 import { logoFrame } from './org.css.js';
-
-/** A blob as a data: address. */
-function dataUrlOf(blob: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => {
-      resolve(typeof reader.result === 'string' ? reader.result : '');
-    };
-    reader.onerror = () => {
-      reject(reader.error ?? new Error('the image could not be read'));
-    };
-    reader.readAsDataURL(blob);
-  });
-}
 
 export function SignatureLogo() {
   const { t } = useTranslation('org');

@@ -20,6 +20,7 @@ import {
   text,
   withPortal,
 } from '../../stories/portal.js';
+import { sha256Of } from '../../files.js';
 import Approve from './Approve.js';
 import Verify from './Verify.js';
 
@@ -275,12 +276,6 @@ export const VerifiedUntrustedArabic = inArabic(reportStory('untrusted'));
 export const VerifiedForeignCertificate = reportStory('untrusted', true);
 export const VerifiedForeignCertificateArabic = inArabic(VerifiedForeignCertificate);
 
-/** The SHA-256 of the story's signed PDF, in hex (as the service lists a transaction's files). */
-async function sha256Hex(file: Blob): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', await file.arrayBuffer());
-  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
 const NAMED_ROUTE = '/verify?transaction=ES-2026000102';
 
 /**
@@ -302,7 +297,7 @@ const namedStory = (matching: boolean): StoryObj<typeof Verify> => ({
         return HttpResponse.json({
           ...answer,
           documents:
-            matching && first ? [{ ...first, sha256: await sha256Hex(PDF) }] : answer.documents,
+            matching && first ? [{ ...first, sha256: await sha256Of(PDF) }] : answer.documents,
         });
       }),
     ],

@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useSearchParams } from 'wouter';
 import { api } from '../../api.js';
+import { sha256Of } from '../../files.js';
 import { Facts } from '../../components/Facts.js';
 import { Verbatim } from '../../components/Verbatim.js';
 import { useFormat } from '../../format.js';
@@ -92,12 +93,6 @@ function SignatureCard({ signature, index }: { signature: SignatureReport; index
 }
 
 type NamedTransaction = EndpointOutput<typeof CONTRACT.verifyTransaction>;
-
-/** The SHA-256 of a file, in hex, as the transaction's documents are listed. */
-async function sha256Of(file: Blob): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', await file.arrayBuffer());
-  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
 
 /**
  * The signature a stamp's QR code names (issue 44: `?transaction=`): who signed, when, and what
