@@ -235,7 +235,7 @@ describe('each declaration is sound', () => {
     }
   });
 
-  it('needs a session for everything but sign-in, reference data, plans, translations, contact, pre-enrolment, the certificate repository, the signer’s approval page and the verify page', () => {
+  it('needs a session for everything but sign-in, reference data, plans, translations, contact, pre-enrolment, the certificate repository, the signer’s approval page and the verify page (with the transaction a stamp’s QR code names)', () => {
     const publicIds = ENDPOINTS.filter((endpoint) => endpoint.access === 'public').map(
       (endpoint) => endpoint.id,
     );
@@ -270,6 +270,7 @@ describe('each declaration is sound', () => {
         'vat',
         'verifyApplicationEmail',
         'verifySignedPdf',
+        'verifyTransaction',
       ].sort(),
     );
     // The application's own calls need its secret instead of a session.
