@@ -158,8 +158,9 @@ describe('an organization’s logo on its signatures', () => {
     expect(taken.body).toEqual({ width: 120, height: 48 });
     const seen = await h.call('GET', logoPath, { token: mohammedSession.token });
     expect(seen.status).toBe(200);
-    expect(seen.headers.get('content-type')).toBe('image/png');
-    expect(seen.raw.equals(RED_LOGO)).toBe(true);
+    expect(seen.body).toEqual({
+      logo: { mediaType: 'image/png', content: RED_LOGO.toString('base64') },
+    });
     const { rows } = await h.pool.query<{ action: string }>(
       `SELECT action FROM audit_log WHERE action LIKE 'organization.logo.%' AND org_slno = $1`,
       [ORGANIZATION],
@@ -179,6 +180,8 @@ describe('an organization’s logo on its signatures', () => {
     // Removed: the service's mark again, and the appearance refused.
     const removed = await h.call('POST', `${logoPath}/remove`, { token: saraSession.token });
     expect(removed.status).toBe(200);
-    expect((await h.call('GET', logoPath, { token: saraSession.token })).status).toBe(404);
+    expect((await h.call('GET', logoPath, { token: saraSession.token })).body).toEqual({
+      logo: null,
+    });
   }, 120_000);
 });

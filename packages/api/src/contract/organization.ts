@@ -1229,12 +1229,16 @@ export const organizationLogo = defineEndpoint({
   area: 'profile',
   method: 'GET',
   path: 'api/v1/profile/org/{orgSlno}/logo',
-  summary: 'The organization’s logo for its signatures (404 when it has none)',
+  summary: 'The organization’s logo for its signatures (null when it has none)',
   origin: 'design',
-  designNote: logoNote,
+  designNote: logoNote + ' Answered as JSON (the image in base64): having none is no error.',
   access: 'session',
   params: z.strictObject({ orgSlno: z.coerce.number().pipe(slno) }),
-  answer: { kind: 'document' },
+  answer: json(
+    z.object({
+      logo: z.object({ mediaType: z.enum(LOGO_MEDIA_TYPES), content: z.base64() }).nullable(),
+    }),
+  ),
   tenant: tenantIn('path', 'orgSlno'),
 });
 

@@ -162,22 +162,14 @@ export const FailedDetails: Story = {
 };
 
 /** A small logo (a green band, 96 × 40), as the server would give it back. */
-const LOGO = Uint8Array.from(
-  atob(
-    'iVBORw0KGgoAAAANSUhEUgAAAGAAAAAoCAIAAACO8WhuAAAATklEQVR42u3QMQ0AAAgDsP2IQwj+fxzwkzSpgqamOUSBIEGCBAkSJEgQggQJEiRIkCBBCBIkSJAgQYIEIUiQIEGCBAkSJAhBggQJEvTNAtMPi6Y15CoDAAAAAElFTkSuQmCC',
-  ),
-  (character) => character.charCodeAt(0),
-);
+const LOGO_BASE64 =
+  'iVBORw0KGgoAAAANSUhEUgAAAGAAAAAoCAIAAACO8WhuAAAATklEQVR42u3QMQ0AAAgDsP2IQwj+fxzwkzSpgqamOUSBIEGCBAkSJEgQggQJEiRIkCBBCBIkSJAgQYIEIUiQIEGCBAkSJAhBggQJEvTNAtMPi6Y15CoDAAAAAElFTkSuQmCC';
+const LOGO = Uint8Array.from(atob(LOGO_BASE64), (character) => character.charCodeAt(0));
 const logoServed = http.get(mockUrl(CONTRACT.organizationLogo), () =>
-  HttpResponse.arrayBuffer(LOGO.buffer, {
-    headers: {
-      'content-type': 'image/png',
-      'content-disposition': 'attachment; filename="organization-logo.png"',
-    },
-  }),
+  HttpResponse.json({ logo: { mediaType: 'image/png', content: LOGO_BASE64 } }),
 );
 const noLogo = http.get(mockUrl(CONTRACT.organizationLogo), () =>
-  HttpResponse.json({ statusCode: 404, code: 'NOT_FOUND', message: 'Not found.' }, { status: 404 }),
+  HttpResponse.json({ logo: null }),
 );
 
 /**

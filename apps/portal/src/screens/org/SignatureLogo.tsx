@@ -1,17 +1,16 @@
 /**
  * The organization's logo on its signatures (issue 44; the profile's last tab): the stamp of a
  * signature its counters pay for may show it. Members see it; an Enrolment Admin uploads or
- * removes it. The image is shown from its bytes as a data address (the portal's CSP allows images
- * of this origin and data: only).
+ * removes it. The image comes in base64 and is shown as a data address (the portal's CSP allows
+ * images of this origin and data: only).
  */
 import { CONTRACT, LOGO_MAX_BYTES, LOGO_MAX_SIDE, LOGO_MIN_SIDE } from '@tawqi/api';
 import { isAllowed } from '@tawqi/domain';
 import { Button, EmptyState, ErrorState, FileButton, Spinner } from '@tawqi/ui';
 import { useAtomValue } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api.js';
-import { dataUrlOf } from '../../files.js';
 import { useFormat } from '../../format.js';
 import { useApi } from '../../queries.js';
 import { activeOrganizationAtom, languageAtom } from '../../state/atoms.js';
@@ -27,21 +26,9 @@ export function SignatureLogo() {
   const orgSlno = active?.slno ?? 0;
   const mayChange = active ? isAllowed(active, 'manageProfile') : false;
   const logo = useApi(CONTRACT.organizationLogo, { params: { orgSlno } });
-  const [shown, setShown] = useState<string | null>(null);
   const [busy, setBusy] = useState<'upload' | 'remove' | null>(null);
-  const file = logo.status === 'ready' ? logo.data : null;
-
-  useEffect(() => {
-    let current = true;
-    setShown(null);
-    if (file)
-      void dataUrlOf(file.blob).then((url) => {
-        if (current) setShown(url);
-      });
-    return () => {
-      current = false;
-    };
-  }, [file]);
+  const stored = logo.data?.logo ?? null;
+  const shown = stored ? `data:${stored.mediaType};base64,${stored.content}` : null;
 
   const change = async (work: () => Promise<unknown>, kind: 'upload' | 'remove') => {
     setBusy(kind);
@@ -65,10 +52,10 @@ export function SignatureLogo() {
       : active.organizationName
     : '';
   let body;
-  if (logo.status === 'failed' && !logo.notFound)
+  if (logo.status === 'failed')
     body = <ErrorState message={logo.message} retryAt={logo.retryAt} onRetry={logo.reload} />;
-  else if (logo.status === 'loading' || (file && !shown)) body = <Spinner showLabel />;
-  else if (!file || !shown) body = <EmptyState title={t('profile.logo.none')} />;
+  else if (!logo.data) body = <Spinner showLabel />;
+  else if (!shown) body = <EmptyState title={t('profile.logo.none')} />;
   else
     body = (
       <div className={logoFrame}>
@@ -104,9 +91,9 @@ export function SignatureLogo() {
                 );
             }}
           >
-            {file ? t('profile.logo.replace') : t('profile.logo.upload')}
+            {shown ? t('profile.logo.replace') : t('profile.logo.upload')}
           </FileButton>
-          {file ? (
+          {shown ? (
             <Button
               variant="secondary"
               isPending={busy === 'remove'}

@@ -44,7 +44,6 @@ import {
 } from './profile.js';
 import { activeMember } from '../access/membership.js';
 import { inTransaction } from '../../db/pool.js';
-import { FileAnswer } from '../../http/download.js';
 import { AppError } from '../../http/errors.js';
 import { requireCaller } from '../../http/contractRoutes.js';
 import {
@@ -153,13 +152,9 @@ export function organizationHandlers(deps: Deps): Handlers {
 
     organizationLogo: async ({ tenant }) => {
       const logo = await organizationLogo(pool, organizationOf(tenant));
-      if (!logo) throw new AppError(404, 'NOT_FOUND');
-      const extension = logo.mediaType === 'image/png' ? 'png' : 'jpg';
-      return new FileAnswer(
-        logo.content,
-        `organization-${String(organizationOf(tenant))}-logo.${extension}`,
-        logo.mediaType,
-      );
+      return {
+        logo: logo ? { mediaType: logo.mediaType, content: logo.content.toString('base64') } : null,
+      };
     },
 
     uploadOrganizationLogo: async ({ tenant, upload, caller, audit }) => {
