@@ -160,6 +160,7 @@ describe('a new database', SEEDING, () => {
       'orders.for_sip_slno',
       'orders.placed_by',
       'orders.product_pricing_details_slno',
+      'organization_logos.uploaded_by',
       'pax_plans.product_pricing_details_slno',
       'provider_allocations.created_by',
       'provider_proposals.proposed_by',

@@ -260,7 +260,7 @@ describe('the integration API’s description', () => {
     const text = JSON.stringify(create.requestBody);
     expect(text).toContain('"stamp"');
     expect(text).toContain('page-x1,y1,x2,y2');
-    expect(text).toMatch(/"enum":\["logo","text","none"\]/u);
+    expect(text).toMatch(/"enum":\["logo","text","none","organization"\]/u);
     expect(JSON.stringify(create.responses)).toContain('E1011');
   });
 });
