@@ -219,6 +219,49 @@ describe('signing my own PDFs in the portal', () => {
     await h.simulator.answer(waiting?.transId ?? '', 'reject');
   });
 
+  it('signs with a certificate that starts no later than the timestamp proving it, however slow the signing', async () => {
+    const asked = await h.call('POST', '/api/v1/esign/my/sign', {
+      token: saraSession.token,
+      headers: { 'idempotency-key': randomUUID() },
+      body: { consent: true, documents: [await pdfDocument('slow.pdf', 1)] },
+    });
+    expect(asked.status).toBe(200);
+    const [waiting] = await h.simulator.pending(sara.nationalId);
+    await h.simulator.answer(waiting?.transId ?? '', 'approve');
+    const token = new URL(String(asked.body.approvalPath), h.baseUrl).searchParams.get('request');
+    // A loaded machine: every reading of the clock a second after the one before, so the signing
+    // moment and the certificate's issue fall in different seconds (CI met it once in many runs).
+    const steady = Object.getOwnPropertyDescriptor(h.clock, 'now');
+    let reading = Date.now() + 5_000;
+    Object.defineProperty(h.clock, 'now', {
+      configurable: true,
+      get: () => new Date((reading += 1_000)),
+      set: () => undefined,
+    });
+    try {
+      const page = await h.call('GET', `/api/v1/esign/approval/${String(token)}`);
+      expect(page.body.status).toBe('success');
+    } finally {
+      if (steady) Object.defineProperty(h.clock, 'now', steady);
+    }
+    h.clock.now = new Date(reading + 1_000);
+    const mine = await h.call('POST', '/api/v1/esign/my/documents', {
+      token: saraSession.token,
+      body: { transactionID: asked.body.transactionID },
+    });
+    const signed = await h.call(
+      'GET',
+      `/api/v1/esign/my/documents/${String(mine.body.dataList[0].uniqueFileID)}/signed`,
+      { token: saraSession.token },
+    );
+    const read = await h.call('POST', '/api/v1/esign/verify', {
+      body: new Uint8Array(signed.raw),
+      headers: { 'content-type': 'application/pdf' },
+    });
+    expect(read.body.signatures).toEqual([expect.objectContaining({ verdict: 'valid' })]);
+    h.clock.now = new Date();
+  });
+
   it('refuses a stamp placed on a page the PDF lacks, in my language, and keeps nothing', async () => {
     const before = await h.pool.query('SELECT count(*)::int AS n FROM esign_transactions');
     const refused = await h.call('POST', '/api/v1/esign/my/sign', {
@@ -235,7 +278,9 @@ describe('signing my own PDFs in the portal', () => {
       detail: 'E1011',
       message: expect.stringMatching(/موضع التوقيع/),
     });
-    expect(refused.body.fieldErrors).toEqual([expect.objectContaining({ path: 'documents.0' })]);
+    expect(refused.body.fieldErrors).toEqual([
+      { path: 'documents.0', message: expect.stringMatching(/موضع التوقيع/) },
+    ]);
     const after = await h.pool.query('SELECT count(*)::int AS n FROM esign_transactions');
     expect(after.rows).toEqual(before.rows);
     expect(await h.simulator.pending(sara.nationalId)).toHaveLength(0);

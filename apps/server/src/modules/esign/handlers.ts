@@ -197,16 +197,17 @@ export function esignHandlers(deps: Deps): Handlers {
       };
     },
 
-    signMyDocuments: ({ caller, input, audit }) =>
-      signOwnDocuments(deps, requireCaller(caller).userSlno, null, input.body, audit),
+    signMyDocuments: ({ caller, input, audit, language }) =>
+      signOwnDocuments(deps, requireCaller(caller).userSlno, null, input.body, audit, language),
 
-    orgSignDocuments: ({ caller, tenant, input, audit }) =>
+    orgSignDocuments: ({ caller, tenant, input, audit, language }) =>
       signOwnDocuments(
         deps,
         requireCaller(caller).userSlno,
         organizationOf(tenant),
         input.body,
         audit,
+        language,
       ),
 
     mySignedDocuments: async ({ caller, input }) => {

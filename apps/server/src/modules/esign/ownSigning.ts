@@ -14,6 +14,7 @@ import {
   type ownSigningRequest,
   type SigningRequest,
 } from '@tawqi/api';
+import type { Language } from '@tawqi/domain';
 import type { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import type { Queryable } from '../../db/pool.js';
@@ -23,7 +24,7 @@ import { APPLICATION_COLUMNS, applicationOf, type ApplicationRow } from './appli
 import { EsignRefusal, createSigningRequest } from './service.js';
 
 /** Where the approval page sends the person when the transaction ends (SPEC §2's return page). */
-export const OWN_RETURN_PATH = '/app/my/esign/transaction/return/external';
+const OWN_RETURN_PATH = '/app/my/esign/transaction/return/external';
 
 const PORTAL_NAMES = { en: 'Tawqi portal', ar: 'بوابة توقيع' } as const;
 
@@ -59,7 +60,11 @@ const CODE_OF_STATUS: Record<number, ErrorCode> = {
   503: 'SERVICE_UNAVAILABLE',
 };
 
-function portalError(key: EsignErrorKey, fields: readonly string[]): AppError {
+function portalError(
+  key: EsignErrorKey,
+  fields: readonly string[],
+  language: Language,
+): AppError {
   const error = ESIGN_ERRORS[key];
   const status = error.status === 402 ? 409 : error.status;
   return new AppError(status, CODE_OF_STATUS[status] ?? 'VALIDATION_FAILED', {
@@ -69,7 +74,7 @@ function portalError(key: EsignErrorKey, fields: readonly string[]): AppError {
       ? {
           fieldErrors: fields
             .filter((field) => field.startsWith('documents.'))
-            .map((path) => ({ path, message: error.en })),
+            .map((path) => ({ path, message: error[language] })),
         }
       : {}),
   });
@@ -85,6 +90,7 @@ export async function signOwnDocuments(
   orgSlno: number | null,
   request: z.output<typeof ownSigningRequest>,
   context: AuditContext,
+  language: Language,
 ): Promise<{ transactionID: string; approvalPath: string }> {
   const { rows } = await deps.pool.query<{ national_id: string }>(
     'SELECT national_id FROM users WHERE user_slno = $1',
@@ -104,19 +110,15 @@ export async function signOwnDocuments(
   };
   try {
     const { answer } = await createSigningRequest(deps, application, signing, context);
-    if (answer.status !== 'pending' || !answer.approval)
-      // Sent again after it ended: its page, not a new approval.
-      return {
-        transactionID: answer.transactionId,
-        approvalPath: `${OWN_RETURN_PATH}?transactionID=${encodeURIComponent(answer.transactionId)}`,
-      };
+    // A new transaction id each time, so always a new transaction put to the person.
+    if (!answer.approval) throw new Error(`${answer.transactionId} was made without an approval`);
     const approval = new URL(answer.approval.url);
     return {
       transactionID: answer.transactionId,
       approvalPath: `${approval.pathname}${approval.search}`,
     };
   } catch (error) {
-    if (error instanceof EsignRefusal) throw portalError(error.key, error.fields);
+    if (error instanceof EsignRefusal) throw portalError(error.key, error.fields, language);
     throw error;
   }
 }

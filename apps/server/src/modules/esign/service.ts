@@ -615,6 +615,8 @@ async function signWith(
     level: 'identityApp',
     months: 0,
     minutes: SIGNER_CERTIFICATE_MINUTES,
+    // The moment the documents are signed and timestamped at (`finish`'s clock reading).
+    at: now,
     userSlno: row.user_slno,
     orgSlno: row.org_slno,
     class: row.org_slno === null ? 'individual' : 'organization',

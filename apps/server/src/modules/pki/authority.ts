@@ -125,6 +125,12 @@ export interface IssueOrder {
   months: number;
   /** A short-lived certificate's life instead of `months` (the eSign service's signers). */
   minutes?: number;
+  /**
+   * When it starts (now by default): the eSign service's signing moment, which its timestamps
+   * name too. Issued a second later by the clock, the certificate would start after the
+   * timestamp that proves the signature, and a relying party would not trust the signature.
+   */
+  at?: Date;
   userSlno: number;
   orgSlno: number | null;
   class: string;
@@ -797,7 +803,7 @@ export async function loadAuthority(options: AuthorityOptions): Promise<Authorit
 
     async issue(tx, order) {
       const issuing = await currentIssuing();
-      const now = wholeSeconds(clock());
+      const now = wholeSeconds(order.at ?? clock());
       const end =
         order.minutes === undefined
           ? addMonths(now, order.months)
