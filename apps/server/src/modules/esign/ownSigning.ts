@@ -60,11 +60,7 @@ const CODE_OF_STATUS: Record<number, ErrorCode> = {
   503: 'SERVICE_UNAVAILABLE',
 };
 
-function portalError(
-  key: EsignErrorKey,
-  fields: readonly string[],
-  language: Language,
-): AppError {
+function portalError(key: EsignErrorKey, fields: readonly string[], language: Language): AppError {
   const error = ESIGN_ERRORS[key];
   const status = error.status === 402 ? 409 : error.status;
   return new AppError(status, CODE_OF_STATUS[status] ?? 'VALIDATION_FAILED', {
