@@ -9,6 +9,9 @@ export const MY_PATHS = {
   certificates: '/app/my/dsc/manage',
   transactions: '/app/my/esign/transactions',
   signOwn: '/app/my/esign/sign',
+  envelopes: '/app/my/envelopes',
+  sendEnvelope: '/app/my/envelopes/send',
+  envelope: '/app/my/envelope',
   transactionStatus: '/app/my/esigntransaction-status',
   externalReturn: '/app/my/esign/transaction/return/external',
   account: '/app/my/account',
@@ -19,6 +22,11 @@ export const MY_PATHS = {
 /** Where a transaction's outcome is shown. */
 export function transactionStatusPath(transactionID: string): string {
   return `${MY_PATHS.transactionStatus}?transactionID=${encodeURIComponent(transactionID)}`;
+}
+
+/** One envelope: where it stands, and signing or declining it when it is my turn. */
+export function envelopePath(envelopeID: string): string {
+  return `${MY_PATHS.envelope}?id=${encodeURIComponent(envelopeID)}`;
 }
 
 /** Buy eSign plan with one plan's dialog open (from the public pricing page). */

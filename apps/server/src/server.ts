@@ -70,6 +70,7 @@ import { registerPki } from './modules/pki/routes.js';
 import { buildOpenApiDocument } from '@tawqi/api';
 import { createDemoApplication } from './adapters/esignApp/demoApp.js';
 import { simulatorStore } from './adapters/simulatorStore.js';
+import { envelopeHandlers } from './modules/envelopes/handlers.js';
 import { esignHandlers } from './modules/esign/handlers.js';
 import { registerEsignApi } from './modules/esign/routes.js';
 import { sweep } from './modules/esign/webhooks.js';
@@ -252,6 +253,7 @@ export async function createServer(options: {
     ...certificateHandlers(deps),
     ...organizationCertificateHandlers(deps),
     ...esignHandlers(deps),
+    ...envelopeHandlers(deps),
     ...(options.localesDir ? translationHandlers(options.localesDir) : {}),
   };
   // Without a folder of translations (a test's server), that call is not served either.

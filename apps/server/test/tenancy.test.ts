@@ -268,6 +268,8 @@ const STRING_CANDIDATES = [
   '0551234567',
   'someone@example.sa',
   'TXN-12345678',
+  // A signature's place on a page (an envelope's signer).
+  '1-40,40,260,120',
   'Sample text',
   'ar',
   'en',

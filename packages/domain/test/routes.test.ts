@@ -4,9 +4,10 @@ import { MY_ROUTES, ORG_ROUTES, PUBLIC_ROUTES, isPortalRoute } from '../src/inde
 describe('the portal routes (SPEC §2)', () => {
   it('knows every route of each area, with or without a query', () => {
     expect(PUBLIC_ROUTES).toContain('/why-esign');
-    // SPEC §2's 12 and ours: signing my own PDFs (issue 44).
-    expect(MY_ROUTES).toHaveLength(13);
+    // SPEC §2's 12 and ours: signing my own PDFs, and envelopes (issue 44).
+    expect(MY_ROUTES).toHaveLength(16);
     expect(MY_ROUTES).toContain('/app/my/esign/sign');
+    expect(MY_ROUTES).toContain('/app/my/envelope');
     // SPEC §2's 27 and ours: the organization's tax invoices (issue 38).
     expect(ORG_ROUTES).toHaveLength(28);
     expect(ORG_ROUTES).toContain('/app/org/purchase/invoices');

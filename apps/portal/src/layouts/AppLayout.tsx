@@ -38,6 +38,7 @@ const KycRenewalDialog = lazy(() =>
 const MY_LINKS = [
   ['dashboard', MY_PATHS.dashboard],
   ['signOwn', MY_PATHS.signOwn],
+  ['envelopes', MY_PATHS.envelopes],
   ['subscriptions', MY_PATHS.subscriptions],
   ['buyPlans', MY_PATHS.buyPlans],
   ['transactions', MY_PATHS.transactions],

@@ -6,6 +6,7 @@ import * as authentication from './authentication.js';
 import * as certificates from './certificates.js';
 import * as common from './common.js';
 import * as enrolment from './enrolment.js';
+import * as envelopes from './envelopes.js';
 import type { Endpoint } from './endpoint.js';
 import * as individual from './individual.js';
 import * as invoices from './invoices.js';
@@ -30,6 +31,7 @@ const ALL = [
   ...endpointsOf(enrolment),
   ...endpointsOf(certificates),
   ...endpointsOf(signing),
+  ...endpointsOf(envelopes),
   ...endpointsOf(invoices),
 ];
 
@@ -48,6 +50,13 @@ export { IDP, refreshBody } from './authentication.js';
 export * from './endpoint.js';
 export * as schemas from './schemas.js';
 export { application, applicationDetails, applicationDraft } from './enrolment.js';
+export {
+  ENVELOPE_SIGNER_STATUSES,
+  ENVELOPE_STATUSES,
+  MAX_ENVELOPE_SIGNERS,
+  envelopeDraft,
+  type Envelope,
+} from './envelopes.js';
 export { LOGO_MAX_BYTES, LOGO_MAX_SIDE, LOGO_MEDIA_TYPES, LOGO_MIN_SIDE } from './organization.js';
 export {
   VERIFY_MAX_BYTES,

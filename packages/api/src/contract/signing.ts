@@ -92,7 +92,7 @@ export const signatureReport = z.object({
    * What the file's later revisions added: nothing, only long-term validation data (a DSS,
    * document timestamps — the signature stays valid), or changes.
    */
-  addedAfter: z.enum(['none', 'validationData', 'changes']),
+  addedAfter: z.enum(['none', 'validationData', 'signatures', 'changes']),
   certificate: z.object({
     subject: z.string(),
     serial: z.string(),

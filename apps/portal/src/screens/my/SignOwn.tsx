@@ -13,7 +13,7 @@ import { CONTRACT, STAMP_APPEARANCES } from '@tawqi/api';
 import { isAllowed } from '@tawqi/domain';
 import { Button, Card, Checkbox, FileButton, Select } from '@tawqi/ui';
 import { useAtomValue } from 'jotai';
-import { useRef, useState, type PointerEvent } from 'react';
+import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { api } from '../../api.js';
@@ -32,14 +32,13 @@ import {
   cornerOf,
   firstSpot,
   placementText,
-  stampSize,
-  within,
   type Corner,
   type FileRefusal,
   type PageSize,
   type StampSpot,
 } from './ownSigning.js';
-import { pageColumn, placeRow, refusals, stampBox } from './signOwn.css.js';
+import { pageColumn, placeRow, refusals } from './signOwn.css.js';
+import { StampBox } from './StampBox.js';
 
 type Appearance = (typeof STAMP_APPEARANCES)[number];
 
@@ -51,71 +50,6 @@ interface ChosenDocument {
   spot: StampSpot | null;
   /** The page shown. */
   viewing: number;
-}
-
-/** The signature's box over its page: dragged with a pointer (a finger on a phone). */
-function StampBox({
-  spot,
-  page,
-  label,
-  onMove,
-}: {
-  spot: StampSpot;
-  page: PageSize;
-  label: string;
-  onMove: (spot: StampSpot) => void;
-}) {
-  const drag = useRef<{ x: number; y: number; from: StampSpot; scale: number } | null>(null);
-  const size = stampSize(page);
-  const percent = (value: number, of: number) => `${String((value / of) * 100)}%`;
-  const start = (event: PointerEvent<HTMLDivElement>) => {
-    const frame = event.currentTarget.parentElement;
-    if (!frame) return;
-    drag.current = {
-      x: event.clientX,
-      y: event.clientY,
-      from: spot,
-      scale: frame.clientWidth / page.width,
-    };
-    event.currentTarget.setPointerCapture(event.pointerId);
-  };
-  const move = (event: PointerEvent<HTMLDivElement>) => {
-    const from = drag.current;
-    if (!from) return;
-    // A page's y runs up, the screen's down.
-    onMove(
-      within(
-        {
-          page: spot.page,
-          x: from.from.x + (event.clientX - from.x) / from.scale,
-          y: from.from.y - (event.clientY - from.y) / from.scale,
-        },
-        page,
-      ),
-    );
-  };
-  const end = () => {
-    drag.current = null;
-  };
-  return (
-    <div
-      className={stampBox}
-      data-stamp="true"
-      // The page is placed as printed, whatever the text's direction: physical sides.
-      style={{
-        left: percent(spot.x, page.width),
-        bottom: percent(spot.y, page.height),
-        width: percent(size.width, page.width),
-        height: percent(size.height, page.height),
-      }}
-      onPointerDown={start}
-      onPointerMove={move}
-      onPointerUp={end}
-      onPointerCancel={end}
-    >
-      {label}
-    </div>
-  );
 }
 
 function DocumentToSign({

@@ -15,6 +15,9 @@ const PaymentStatus = preloadable(() => import('./PaymentStatus.js'));
 const Transactions = preloadable(() => import('./Transactions.js'));
 const TransactionStatus = preloadable(() => import('./TransactionStatus.js'));
 const SignOwn = preloadable(() => import('./SignOwn.js'));
+const Envelopes = preloadable(() => import('./Envelopes.js'));
+const SendEnvelope = preloadable(() => import('./SendEnvelope.js'));
+const EnvelopeView = preloadable(() => import('./EnvelopeView.js'));
 const BuyCertificate = preloadable(() => import('./BuyCertificate.js'));
 const Certificates = preloadable(() => import('./Certificates.js'));
 const Account = preloadable(() => import('./Account.js'));
@@ -36,6 +39,9 @@ export const MY_SCREENS: Record<MyRoute, ReactNode> = {
   [MY_PATHS.dashboard]: <Dashboard key="dashboard" />,
   [MY_PATHS.transactions]: <Transactions key="transactions" />,
   [MY_PATHS.signOwn]: <SignOwn key="signOwn" />,
+  [MY_PATHS.envelopes]: <Envelopes key="envelopes" />,
+  [MY_PATHS.sendEnvelope]: <SendEnvelope key="sendEnvelope" />,
+  [MY_PATHS.envelope]: <EnvelopeView key="envelope" />,
   [MY_PATHS.subscriptions]: <Subscription key="subscriptions" />,
   [MY_PATHS.buyPlans]: <BuyPlans key="buy" />,
   [MY_PATHS.buyCertificate]: <BuyCertificate key="dscBuy" />,

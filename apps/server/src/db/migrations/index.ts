@@ -41,6 +41,7 @@ import * as simulatorRecords from './039_simulator_records.js';
 import * as visibleSignatures from './040_visible_signatures.js';
 import * as portalSigning from './041_portal_signing.js';
 import * as organizationLogos from './042_organization_logos.js';
+import * as envelopes from './043_envelopes.js';
 
 export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   initial,
@@ -85,4 +86,5 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   visibleSignatures,
   portalSigning,
   organizationLogos,
+  envelopes,
 ];

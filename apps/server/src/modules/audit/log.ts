@@ -91,6 +91,9 @@ export const AUDIT_ACTIONS = [
   // Issue 44: an organization's logo on its signatures.
   'organization.logo.uploaded',
   'organization.logo.removed',
+  // Issue 44: envelopes sent to others to sign, and declined.
+  'envelope.sent',
+  'envelope.declined',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

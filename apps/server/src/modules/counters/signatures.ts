@@ -14,6 +14,19 @@ import { riyadhDay } from './lots.js';
 
 export type Payer = { orgSlno: number; userSlno?: never } | { userSlno: number; orgSlno?: never };
 
+const ownerOf = (payer: Payer) =>
+  payer.orgSlno === undefined ? 'p.user_slno = $1 AND p.org_slno IS NULL' : 'p.org_slno = $1';
+
+/** How many signatures the payer's plans (or lots) have left now, together. */
+export async function signaturesLeft(db: Queryable, payer: Payer, now: Date): Promise<number> {
+  const { rows } = await db.query<{ left: number }>(
+    `SELECT coalesce(sum(p.transactions - p.utilized), 0)::int AS left FROM purchased_plans p
+      WHERE ${ownerOf(payer)} AND p.valid_to >= ${riyadhDay('$2')} AND p.utilized < p.transactions`,
+    [payer.orgSlno ?? payer.userSlno, now],
+  );
+  return rows[0]?.left ?? 0;
+}
+
 /** The plan a signature would be taken from now, or null when none has a counter left. */
 export async function planToCharge(
   db: Queryable,
@@ -21,13 +34,11 @@ export async function planToCharge(
   now: Date,
   lock = false,
 ): Promise<{ slno: number; uniqueId: string; planType: string } | null> {
-  const owner =
-    payer.orgSlno === undefined ? 'p.user_slno = $1 AND p.org_slno IS NULL' : 'p.org_slno = $1';
   const { rows } = await db.query<{ slno: number; unique_id: string; plan_type: string }>(
     `SELECT p.purchased_plan_slno AS slno, p.plan_unique_id AS unique_id,
             CASE WHEN e.is_welcome_pack THEN 'Welcome pack' WHEN p.org_slno IS NULL THEN 'Individual' ELSE 'eSign' END AS plan_type
        FROM purchased_plans p JOIN esign_plans e USING (product_pricing_details_slno)
-      WHERE ${owner} AND p.valid_to >= ${riyadhDay('$2')} AND p.utilized < p.transactions
+      WHERE ${ownerOf(payer)} AND p.valid_to >= ${riyadhDay('$2')} AND p.utilized < p.transactions
       ORDER BY p.valid_to, p.purchased_plan_slno LIMIT 1${lock ? ' FOR UPDATE OF p' : ''}`,
     [payer.orgSlno ?? payer.userSlno, now],
   );

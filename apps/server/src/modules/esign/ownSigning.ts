@@ -21,6 +21,7 @@ import type { Queryable } from '../../db/pool.js';
 import { AppError } from '../../http/errors.js';
 import type { AuditContext } from '../audit/log.js';
 import { APPLICATION_COLUMNS, applicationOf, type ApplicationRow } from './applications.js';
+import type { Payer } from '../counters/signatures.js';
 import { EsignRefusal, createSigningRequest } from './service.js';
 
 /** Where the approval page sends the person when the transaction ends (SPEC §2's return page). */
@@ -29,7 +30,11 @@ const OWN_RETURN_PATH = '/app/my/esign/transaction/return/external';
 const PORTAL_NAMES = { en: 'Tawqi portal', ar: 'بوابة توقيع' } as const;
 
 /** The portal's application for a payer: individuals (null) or one organization, made once. */
-async function portalApplication(db: Queryable, orgSlno: number | null, publicOrigin: string) {
+export async function portalApplication(
+  db: Queryable,
+  orgSlno: number | null,
+  publicOrigin: string,
+) {
   const clientId = orgSlno === null ? 'tawqi-portal' : `tawqi-portal.org-${String(orgSlno)}`;
   // Made by whichever request comes first; a concurrent one finds it made.
   await db.query(
@@ -60,7 +65,13 @@ const CODE_OF_STATUS: Record<number, ErrorCode> = {
   503: 'SERVICE_UNAVAILABLE',
 };
 
-function portalError(key: EsignErrorKey, fields: readonly string[], language: Language): AppError {
+/** `documentPath`: where a document's field errors point when the form is not `documents.N`. */
+export function portalError(
+  key: EsignErrorKey,
+  fields: readonly string[],
+  language: Language,
+  documentPath?: string,
+): AppError {
   const error = ESIGN_ERRORS[key];
   const status = error.status === 402 ? 409 : error.status;
   return new AppError(status, CODE_OF_STATUS[status] ?? 'VALIDATION_FAILED', {
@@ -68,12 +79,76 @@ function portalError(key: EsignErrorKey, fields: readonly string[], language: La
     localized: { en: error.en, ar: error.ar },
     ...(fields.length > 0
       ? {
-          fieldErrors: fields
-            .filter((field) => field.startsWith('documents.'))
-            .map((path) => ({ path, message: error[language] })),
+          fieldErrors: [
+            ...new Set(
+              fields
+                .filter((field) => field.startsWith('documents.'))
+                .map((path) => documentPath ?? path),
+            ),
+          ].map((path) => ({ path, message: error[language] })),
         }
       : {}),
   });
+}
+
+/**
+ * PDFs put to a person for approval through the portal's `application`: the transaction's id and
+ * its approval page, which returns to `returnPath`. `paidBy`: someone else pays (an envelope's
+ * sender). Refusals in the caller's language.
+ */
+export async function putToSigner(
+  deps: Deps,
+  signing: {
+    application: Awaited<ReturnType<typeof portalApplication>>;
+    nationalId: string;
+    documents: SigningRequest['documents'];
+    returnPath: string;
+    paidBy?: Payer;
+    documentPath?: string;
+  },
+  context: AuditContext,
+  language: Language,
+): Promise<{ transactionID: string; approvalPath: string }> {
+  const request: SigningRequest = {
+    // New each time: a retry is answered by the call's Idempotency-Key before it comes here.
+    txnId: `portal.${randomUUID()}`,
+    timestamp: deps.clock().toISOString(),
+    signer: { nationalId: signing.nationalId },
+    consent: true,
+    returnUrl: `${deps.config.publicOrigin}${signing.returnPath}`,
+    documents: signing.documents,
+  };
+  try {
+    const { answer } = await createSigningRequest(
+      deps,
+      signing.application,
+      request,
+      context,
+      signing.paidBy,
+    );
+    // A new transaction id each time, so always a new transaction put to the person.
+    if (!answer.approval) throw new Error(`${answer.transactionId} was made without an approval`);
+    const approval = new URL(answer.approval.url);
+    return {
+      transactionID: answer.transactionId,
+      approvalPath: `${approval.pathname}${approval.search}`,
+    };
+  } catch (error) {
+    if (error instanceof EsignRefusal)
+      throw portalError(error.key, error.fields, language, signing.documentPath);
+    throw error;
+  }
+}
+
+/** A person's national id (the session's person exists: else the session would not). */
+export async function nationalIdOf(deps: Deps, userSlno: number): Promise<string> {
+  const { rows } = await deps.pool.query<{ national_id: string }>(
+    'SELECT national_id FROM users WHERE user_slno = $1',
+    [userSlno],
+  );
+  const nationalId = rows[0]?.national_id;
+  if (!nationalId) throw new AppError(401, 'UNAUTHENTICATED');
+  return nationalId;
 }
 
 /**
@@ -88,33 +163,15 @@ export async function signOwnDocuments(
   context: AuditContext,
   language: Language,
 ): Promise<{ transactionID: string; approvalPath: string }> {
-  const { rows } = await deps.pool.query<{ national_id: string }>(
-    'SELECT national_id FROM users WHERE user_slno = $1',
-    [userSlno],
+  return putToSigner(
+    deps,
+    {
+      application: await portalApplication(deps.pool, orgSlno, deps.config.publicOrigin),
+      nationalId: await nationalIdOf(deps, userSlno),
+      documents: request.documents,
+      returnPath: OWN_RETURN_PATH,
+    },
+    context,
+    language,
   );
-  const nationalId = rows[0]?.national_id;
-  if (!nationalId) throw new AppError(401, 'UNAUTHENTICATED');
-  const application = await portalApplication(deps.pool, orgSlno, deps.config.publicOrigin);
-  const signing: SigningRequest = {
-    // New each time: a retry is answered by the call's Idempotency-Key before it comes here.
-    txnId: `portal.${randomUUID()}`,
-    timestamp: deps.clock().toISOString(),
-    signer: { nationalId },
-    consent: request.consent,
-    returnUrl: `${deps.config.publicOrigin}${OWN_RETURN_PATH}`,
-    documents: request.documents,
-  };
-  try {
-    const { answer } = await createSigningRequest(deps, application, signing, context);
-    // A new transaction id each time, so always a new transaction put to the person.
-    if (!answer.approval) throw new Error(`${answer.transactionId} was made without an approval`);
-    const approval = new URL(answer.approval.url);
-    return {
-      transactionID: answer.transactionId,
-      approvalPath: `${approval.pathname}${approval.search}`,
-    };
-  } catch (error) {
-    if (error instanceof EsignRefusal) throw portalError(error.key, error.fields, language);
-    throw error;
-  }
 }

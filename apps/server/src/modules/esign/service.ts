@@ -29,7 +29,9 @@ import type { Deps } from '../../deps.js';
 import { inTransaction, type Queryable } from '../../db/pool.js';
 import { SYSTEM_CONTEXT, type AuditContext } from '../audit/log.js';
 import { scanUpload } from '../documents/scanning.js';
+import type { OutgoingMessage } from '../../adapters/notifier/outbox.js';
 import { chargeSignature, planToCharge, type Payer } from '../counters/signatures.js';
+import { envelopeSigned } from '../envelopes/progress.js';
 import { settleExpiredLots } from '../counters/lots.js';
 import { issuingCaOf, type CaMember } from '../pki/authority.js';
 import { signDetached } from '../pki/cms.js';
@@ -83,7 +85,7 @@ interface ReadDocument {
 }
 
 /** A request's documents decoded: a digest must be 32 bytes; a PDF's bytes are hashed. */
-function decodeDocuments(
+export function decodeDocuments(
   documents: ReturnType<typeof signingRequest.parse>['documents'],
 ): ReadDocument[] {
   return documents.map((document, index) => {
@@ -111,7 +113,7 @@ function decodeDocuments(
  * A new request's PDFs checked: within the size, readable, not encrypted. Not for a repeated
  * request: its PDFs were checked when it was first stored (same digests).
  */
-async function checkPdfs(
+export async function checkPdfs(
   deps: Deps,
   documents: readonly ReadDocument[],
   stamp: SignatureStamp | null,
@@ -230,11 +232,15 @@ export interface TransactionRow {
   pades_level: 'B-LT' | 'B-LTA' | null;
   /** The stamp its PDFs are signed with (null: the service's default). */
   stamp: SignatureStamp | null;
+  /** Who pays when not the signer's plan or `org_slno`'s counters: an envelope's sender. */
+  payer_user_slno: number | null;
+  payer_org_slno: number | null;
 }
 
 const TRANSACTION_COLUMNS = `t.esign_logs_id, t.transaction_id, t.app_slno, t.app_txn_id, t.user_slno, t.org_slno, t.status,
        t.request_fingerprint, t.response_data, t.sign_response_data, t.identity_trans_id, t.identity_random,
-       t.approval_token, t.return_url, t.expires_at, t.error_code, t.pades_level, t.stamp, u.national_id`;
+       t.approval_token, t.return_url, t.expires_at, t.error_code, t.pades_level, t.stamp, t.payer_user_slno,
+       t.payer_org_slno, u.national_id`;
 const TRANSACTION_FROM = 'esign_transactions t JOIN users u ON u.user_slno = t.user_slno';
 
 export async function transactionOfApplication(
@@ -276,16 +282,33 @@ export function answerOf(row: Pick<TransactionRow, 'response_data' | 'sign_respo
 /** The new transaction's id (ours; the application's is `txnId`). */
 const newTransactionId = () => `ES-${randomUUID().replaceAll('-', '').slice(0, 16).toUpperCase()}`;
 
+/** Who pays for a transaction: `paidBy` (an envelope's sender), else its application's payer. */
+const payerOfRow = (
+  row: Pick<TransactionRow, 'user_slno' | 'org_slno' | 'payer_user_slno' | 'payer_org_slno'>,
+): Payer =>
+  row.payer_org_slno !== null
+    ? { orgSlno: row.payer_org_slno }
+    : row.payer_user_slno !== null
+      ? { userSlno: row.payer_user_slno }
+      : row.org_slno === null
+        ? { userSlno: row.user_slno }
+        : { orgSlno: row.org_slno };
+
 /**
  * A signing request: answered at once with the stored transaction when its id was seen before,
  * else checked, stored and put to the signer. Refusals throw EsignRefusal (nothing stored).
+ * `paidBy` (the portal's envelopes): someone else pays, and the signer is any enrolled person,
+ * signing as themselves (the application must then be the individuals' one).
  */
 export async function createSigningRequest(
   deps: Deps,
   application: Application,
   body: unknown,
   context: AuditContext = SYSTEM_CONTEXT,
+  paidBy?: Payer,
 ): Promise<{ created: boolean; answer: ReturnType<typeof answerOf> }> {
+  if (paidBy && application.orgSlno !== null)
+    throw new Error("someone else pays only through the individuals' application");
   const parsed = signingRequest.safeParse(body);
   if (!parsed.success) {
     const fields = [...new Set(parsed.error.issues.map((issue) => issue.path.join('.')))];
@@ -325,7 +348,7 @@ export async function createSigningRequest(
   // for individuals learns that only of a person who has signed through it before: to it, anyone
   // else without a plan is answered as someone unknown (it may not probe who has an account).
   // The portal's own asks for the person signed in, who may know their own plan.
-  const payer = payerOf(application, signer.userSlno);
+  const payer = paidBy ?? payerOf(application, signer.userSlno);
   if (payer.orgSlno !== undefined) await settleExpiredLots(deps.pool, payer.orgSlno, now);
   if (!(await planToCharge(deps.pool, payer, now)))
     throw application.orgSlno !== null ||
@@ -340,8 +363,8 @@ export async function createSigningRequest(
     const { rows } = await tx.query<{ esign_logs_id: number }>(
       `INSERT INTO esign_transactions (transaction_id, user_slno, org_slno, plan_type, user_role, status, originator,
               transaction_date, app_slno, app_txn_id, request_fingerprint, request_data, return_url, expires_at,
-              pades_level, stamp)
-       VALUES ($1, $2, $3, $4, $5, 'pending', $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+              pades_level, stamp, payer_user_slno, payer_org_slno)
+       VALUES ($1, $2, $3, $4, $5, 'pending', $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
        ON CONFLICT (app_slno, app_txn_id) WHERE app_slno IS NOT NULL DO NOTHING
        RETURNING esign_logs_id`,
       [
@@ -360,6 +383,8 @@ export async function createSigningRequest(
         new Date(now.getTime() + IDENTITY_CHALLENGE_TTL_MS),
         request.padesLevel ?? null,
         stamp === null ? null : JSON.stringify(stamp),
+        paidBy?.userSlno ?? null,
+        paidBy?.orgSlno ?? null,
       ],
     );
     const [inserted] = rows;
@@ -477,7 +502,7 @@ async function finish(
   // The authority's delegates first: made on first use in a transaction of their own.
   await deps.authority.esignService();
   const tsa = await deps.authority.timestamper();
-  await inTransaction(deps.pool, async (tx) => {
+  const messages = await inTransaction(deps.pool, async (tx): Promise<OutgoingMessage[]> => {
     const [row] = (
       await tx.query<TransactionRow & SigningApplicationRow>(
         `SELECT ${TRANSACTION_COLUMNS}, a.client_id, a.org_slno AS org_slno, a.webhook_url
@@ -486,16 +511,14 @@ async function finish(
         [esignLogsId],
       )
     ).rows;
-    if (row?.status !== 'pending') return;
+    if (row?.status !== 'pending') return [];
     const now = deps.clock();
     const base = { txnId: row.app_txn_id, transactionId: row.transaction_id };
     let outcome: SigningOutcome;
     let failure: EsignErrorKey | null = 'failed' in how ? how.failed : null;
     let planType: string | null = null;
     if ('approvedBy' in how) {
-      const payer: Payer =
-        row.org_slno === null ? { userSlno: row.user_slno } : { orgSlno: row.org_slno };
-      const charge = await chargeSignature(tx, payer, row.transaction_id, now);
+      const charge = await chargeSignature(tx, payerOfRow(row), row.transaction_id, now);
       if (charge.outcome === 'charged') planType = charge.planType;
       else failure = 'countersExhausted';
     }
@@ -538,7 +561,13 @@ async function finish(
         error: outcome.error?.code ?? null,
       },
     });
+    // An envelope's signer: the envelope moves on with this signature, in this transaction.
+    return outcome.status === 'success'
+      ? envelopeSigned(tx, row.transaction_id, now, deps.config.publicOrigin)
+      : [];
   });
+  // Sent once it has committed: a message is never about something undone.
+  for (const message of messages) await deps.notifier.send(message, deps.clock());
 }
 
 /** Signs answers as the service (the JWS of its signed response), by its current certificate. */

@@ -15,7 +15,15 @@
  * than by @libpdf/core's gatherer, which fetches issuers' certificates over HTTP.
  */
 import { createHash } from 'node:crypto';
-import { PDF, PdfArray, PdfDict, PdfStream, type SignOptions, type Signer } from '@libpdf/core';
+import {
+  PDF,
+  PdfArray,
+  PdfDict,
+  PdfStream,
+  type PdfRef,
+  type SignOptions,
+  type Signer,
+} from '@libpdf/core';
 import { findSignatures, signedBytes, type FoundSignature } from './pdfSignatures.js';
 import { signShowing, type VisibleSignature } from './visibleSignature.js';
 
@@ -99,17 +107,26 @@ function withContents(pdf: Buffer, signature: FoundSignature, cms: Buffer): Buff
   return out;
 }
 
-/** The Document Security Store (ETSI EN 319 142-1 §5.4.2), added to the catalog. */
+/**
+ * The Document Security Store (ETSI EN 319 142-1 §5.4.2), added to the catalog. A document signed
+ * before (an envelope's earlier signers) keeps what its store held: the new one lists that first,
+ * so every signature's proof is in the latest store a validator reads.
+ */
 function addSecurityStore(pdf: PDF, data: ValidationData): void {
-  const streams = (items: readonly (ArrayBuffer | Uint8Array)[]) =>
-    new PdfArray(items.map((item) => pdf.register(new PdfStream([], new Uint8Array(item)))));
+  const resolve = (ref: PdfRef) => pdf.getObject(ref);
+  const earlier = pdf.getCatalog().getDict('DSS', resolve);
+  const streams = (key: string, items: readonly (ArrayBuffer | Uint8Array)[]) =>
+    new PdfArray([
+      ...(earlier?.getArray(key, resolve)?.toArray() ?? []),
+      ...items.map((item) => pdf.register(new PdfStream([], new Uint8Array(item)))),
+    ]);
   pdf.getCatalog().set(
     'DSS',
     pdf.register(
       new PdfDict([
-        ['Certs', streams(data.certificates)],
-        ['OCSPs', streams(data.ocspResponses)],
-        ['CRLs', streams(data.crls)],
+        ['Certs', streams('Certs', data.certificates)],
+        ['OCSPs', streams('OCSPs', data.ocspResponses)],
+        ['CRLs', streams('CRLs', data.crls)],
       ]),
     ),
   );

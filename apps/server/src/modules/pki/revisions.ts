@@ -2,7 +2,9 @@
  * What a signed PDF's later revisions changed (issue 35). A signature's byte ranges end where its
  * revision ends; a validator may then extend the file with long-term validation data — a Document
  * Security Store (certificates, OCSP answers, CRLs, VRI) and document timestamps — without changing
- * anything that was signed. This tells those updates from a modification, conservatively: an object
+ * anything that was signed; and later signers may sign it again (issue 44's envelopes: what PDF
+ * 32000-1 §12.8.2.2 allows after a signature, DocMDP level 2 — a new signature field, its widget on
+ * a page and everything its stamp draws). This tells those updates from a modification, conservatively: an object
  * that is not recognised as validation data, an object freed, another catalog, or a compressed
  * object stream (which would hide what it holds) counts as a change.
  *
@@ -11,8 +13,8 @@
  */
 import { PDF, PdfRef, PdfStream, type PdfArray, type PdfDict, type PdfObject } from '@libpdf/core';
 
-/** What came after a signature's revision: nothing, only validation data, or changes. */
-export type LaterRevisions = 'none' | 'validationData' | 'changes';
+/** What came after a signature's revision: nothing, validation data, later signatures, or changes. */
+export type LaterRevisions = 'none' | 'validationData' | 'signatures' | 'changes';
 
 interface Defined {
   ref: PdfRef;
@@ -171,6 +173,56 @@ function isValidationObject(
   return isSubset(keys, ['Fields', 'SigFlags']);
 }
 
+/**
+ * The new objects later signatures bring: each new signed signature field (its value a signature
+ * dictionary) and what it reaches through its value and appearance, and the stamp annotations
+ * that show the same appearance at further places (visibleSignature.ts). Old objects are not
+ * walked into: a change to one is judged on its own.
+ */
+function laterSignatureObjects(
+  newObjects: readonly PdfRef[],
+  isNew: (ref: PdfRef) => boolean,
+  resolve: (ref: PdfRef) => PdfObject | null,
+): Set<string> {
+  const reached = new Set<string>();
+  const walk = (object: PdfObject | null | undefined) => {
+    if (!object) return;
+    if (object.type === 'ref') {
+      if (!isNew(object) || reached.has(object.toString())) return;
+      reached.add(object.toString());
+      walk(resolve(object));
+    } else if (object.type === 'array') object.toArray().forEach(walk);
+    else if (object.type === 'dict' || object.type === 'stream')
+      for (const [key, value] of object)
+        if (key.value !== 'P' && key.value !== 'Parent') walk(value);
+  };
+  const appearances = new Set<string>();
+  for (const ref of newObjects) {
+    const field = resolve(ref);
+    if (field?.type !== 'dict' || nameOf(field, 'FT') !== 'Sig') continue;
+    const value = field.get('V');
+    const signature = value?.type === 'ref' ? resolve(value) : value;
+    if (signature?.type !== 'dict' || nameOf(signature, 'Type') !== 'Sig') continue;
+    reached.add(ref.toString());
+    walk(field.get('V'));
+    walk(field.get('AP'));
+    const normal = field.getDict('AP', resolve)?.get('N');
+    if (normal?.type === 'ref') appearances.add(normal.toString());
+  }
+  for (const ref of newObjects) {
+    const annotation = resolve(ref);
+    const normal = annotation?.type === 'dict' ? annotation.getDict('AP', resolve)?.get('N') : null;
+    if (
+      annotation?.type === 'dict' &&
+      nameOf(annotation, 'Subtype') === 'Stamp' &&
+      normal?.type === 'ref' &&
+      appearances.has(normal.toString())
+    )
+      reached.add(ref.toString());
+  }
+  return reached;
+}
+
 /** What the revisions after `end` (where a signature's revision ends) changed. */
 export async function laterRevisions(pdf: Buffer, end: number): Promise<LaterRevisions> {
   if (end >= pdf.length) return 'none';
@@ -197,6 +249,11 @@ export async function laterRevisions(pdf: Buffer, end: number): Promise<LaterRev
   for (const { ref } of defined) if (!before.getObject(ref)) newRefs.add(ref.toString());
   const isNew = (ref: PdfRef) => newRefs.has(ref.toString());
   const resolve = (ref: PdfRef) => after.getObject(ref);
+  const signing = laterSignatureObjects(
+    defined.map(({ ref }) => ref).filter(isNew),
+    isNew,
+    resolve,
+  );
 
   for (const { ref } of defined) {
     const now = after.getObject(ref);
@@ -207,7 +264,7 @@ export async function laterRevisions(pdf: Buffer, end: number): Promise<LaterRev
     }
     const then = before.getObject(ref);
     if (!then) {
-      if (!isValidationObject(now, resolve)) return 'changes';
+      if (!signing.has(ref.toString()) && !isValidationObject(now, resolve)) return 'changes';
       continue;
     }
     if (same(then, now)) continue;
@@ -216,7 +273,7 @@ export async function laterRevisions(pdf: Buffer, end: number): Promise<LaterRev
     const type = nameOf(now, 'Type');
     // The catalog gains its DSS (and a form for document timestamps).
     if (type === 'Catalog' && isSubset(changed, ['DSS', 'AcroForm'])) continue;
-    // A page gains the timestamp's invisible widget.
+    // A page gains the timestamp's invisible widget, or a later signature's widget and stamps.
     if (
       type === 'Page' &&
       isSubset(changed, ['Annots']) &&
@@ -227,7 +284,7 @@ export async function laterRevisions(pdf: Buffer, end: number): Promise<LaterRev
       )
     )
       continue;
-    // The form gains the timestamp's field.
+    // The form gains the timestamp's or a later signature's field.
     if (
       isSubset(changed, ['Fields', 'SigFlags']) &&
       (!changed.has('Fields') ||
@@ -240,5 +297,5 @@ export async function laterRevisions(pdf: Buffer, end: number): Promise<LaterRev
       continue;
     return 'changes';
   }
-  return 'validationData';
+  return signing.size > 0 ? 'signatures' : 'validationData';
 }

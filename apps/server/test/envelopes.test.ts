@@ -1,0 +1,311 @@
+/**
+ * Envelopes (issue 44's third part): a PDF its sender sends to others to sign in order. Each
+ * signer is told in the app and by e-mail, signs in the identity app, and their signature extends
+ * the PDF (an incremental update: the earlier signatures stay valid — poppler's pdfsig, openssl,
+ * BouncyCastle and our own verify page say so of each); a decline with a reason ends it. The
+ * sender pays, one counter per signature; anyone else is told the envelope is not there.
+ */
+import { PDF, PdfArray, PdfDict, PdfName, PdfNumber, type PdfRef } from '@libpdf/core';
+import { randomUUID } from 'node:crypto';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { readOutbox } from '../src/adapters/notifier/outbox.js';
+import { findSignatures, signedBytes } from '../src/modules/pki/pdfSignatures.js';
+import { esignKit } from './esignKit.js';
+import { startHarness } from './harness.js';
+import { ACCEPTED_EVERYWHERE, opensslKit, pdfsig } from './openssl.js';
+
+const h = await startHarness();
+h.clock.now = new Date();
+const { pdfOf, derLength } = esignKit(h);
+const { file, checkSignature } = opensslKit(h, 'tawqi-envelopes');
+const sara = await h.person('sara');
+const mohammed = await h.person('mohammed');
+const noura = await h.person('noura');
+const NOURA_EMAIL = 'noura.envelopes@example.sa';
+await h.ownerPool.query('UPDATE users SET email = $2 WHERE user_slno = $1', [
+  noura.userSlno,
+  NOURA_EMAIL,
+]);
+await h.ownerPool.query(
+  `UPDATE purchased_plans SET transactions = transactions + 100, valid_to = greatest(valid_to, current_date + 30)
+    WHERE user_slno = $1 AND org_slno IS NULL`,
+  [sara.userSlno],
+);
+const sessions = {
+  sara: await h.signIn(sara.nationalId),
+  mohammed: await h.signIn(mohammed.nationalId),
+  noura: await h.signIn(noura.nationalId),
+};
+
+beforeEach(async () => {
+  await h.ownerPool.query(
+    "DELETE FROM rate_limit_hits WHERE bucket LIKE 'nafath:%' OR bucket LIKE 'esign-ask%' OR bucket LIKE 'envelope-send:%'",
+  );
+});
+
+/** What a person's plans have used. */
+async function used(userSlno: number): Promise<number> {
+  const { rows } = await h.pool.query<{ used: number }>(
+    'SELECT coalesce(sum(utilized), 0)::int AS used FROM purchased_plans WHERE user_slno = $1 AND org_slno IS NULL',
+    [userSlno],
+  );
+  return rows[0]?.used ?? 0;
+}
+
+async function send(signers: { nationalId?: string; email?: string; placement: string }[]) {
+  return h.call('POST', '/api/v1/esign/envelopes', {
+    token: sessions.sara.token,
+    headers: { 'idempotency-key': randomUUID() },
+    body: {
+      title: 'Office lease',
+      document: { kind: 'pdf', name: 'lease.pdf', content: (await pdfOf(2)).toString('base64') },
+      signers,
+    },
+  });
+}
+
+const details = (who: keyof typeof sessions, id: string, language: 'en' | 'ar' = 'en') =>
+  h.call('GET', `/api/v1/esign/envelopes/${id}`, { token: sessions[who].token, language });
+
+/** The signer whose turn it is signs: asks, approves on their phone, and the page follows. */
+async function signAsked(who: 'mohammed' | 'noura', nationalId: string, id: string) {
+  const asked = await h.call('POST', `/api/v1/esign/envelopes/${id}/sign`, {
+    token: sessions[who].token,
+    headers: { 'idempotency-key': randomUUID() },
+    body: { consent: true },
+  });
+  expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+  // Asked again while it waits: the same approval, nobody asked twice.
+  const again = await h.call('POST', `/api/v1/esign/envelopes/${id}/sign`, {
+    token: sessions[who].token,
+    headers: { 'idempotency-key': randomUUID() },
+    body: { consent: true },
+  });
+  expect(again.body).toEqual(asked.body);
+  const [waiting] = await h.simulator.pending(nationalId);
+  if (!waiting) throw new Error('the signer was not asked');
+  await h.simulator.answer(waiting.transId, 'approve');
+  const token = new URL(String(asked.body.approvalPath), h.baseUrl).searchParams.get('request');
+  for (;;) {
+    h.clock.now = new Date();
+    const page = await h.call('GET', `/api/v1/esign/approval/${String(token)}`);
+    if (page.body.status !== 'pending') {
+      expect(page.body.status).toBe('success');
+      const back = new URL(String(page.body.returnUrl));
+      expect([back.pathname, back.searchParams.get('id')]).toEqual(['/app/my/envelope', id]);
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+const documentOf = async (who: keyof typeof sessions, id: string) => {
+  const answer = await h.call('GET', `/api/v1/esign/envelopes/${id}/document`, {
+    token: sessions[who].token,
+  });
+  expect(answer.status).toBe(200);
+  return Buffer.from(answer.raw);
+};
+
+/** How many certificates the PDF's latest Document Security Store holds. */
+async function storedCertificates(pdf: Buffer): Promise<number> {
+  const loaded = await PDF.load(pdf);
+  const resolve = (ref: PdfRef) => loaded.getObject(ref);
+  return loaded.getCatalog().getDict('DSS', resolve)?.getArray('Certs', resolve)?.length ?? 0;
+}
+
+const verified = async (pdf: Buffer) =>
+  (
+    await h.call('POST', '/api/v1/esign/verify', {
+      body: new Uint8Array(pdf),
+      headers: { 'content-type': 'application/pdf' },
+    })
+  ).body.signatures as { signerName: string; verdict: string; addedAfter: string }[];
+
+describe('an envelope sent to two people to sign in order', () => {
+  it('asks each in turn, keeps every signature valid, pays from the sender, and tells everyone', async () => {
+    const before = { sara: await used(sara.userSlno), mohammed: await used(mohammed.userSlno) };
+    const sent = await send([
+      { nationalId: mohammed.nationalId, placement: '2-40,40,260,120' },
+      { email: NOURA_EMAIL.toUpperCase(), placement: '2-320,40,540,120' },
+    ]);
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const id = String(sent.body.envelopeID);
+    expect(id).toMatch(/^EN-[0-9A-F]{16}$/);
+
+    const first = await details('mohammed', id, 'ar');
+    expect(first.body).toMatchObject({
+      status: 'inProgress',
+      senderName: 'سارة القحطاني',
+      sentByMe: false,
+      myTurn: true,
+      signers: [
+        { position: 1, isMe: true, status: 'asked' },
+        { position: 2, isMe: false, status: 'waiting' },
+      ],
+    });
+    // Noura's turn has not come: she may not sign yet.
+    const early = await h.call('POST', `/api/v1/esign/envelopes/${id}/sign`, {
+      token: sessions.noura.token,
+      headers: { 'idempotency-key': randomUUID() },
+      body: { consent: true },
+    });
+    expect(early.status).toBe(409);
+    // Mohammed is told in the app.
+    const told = await h.call('GET', '/api/v1/dashboard/my/notifications', {
+      token: sessions.mohammed.token,
+    });
+    expect(JSON.stringify(told.body)).toContain('Office lease');
+
+    await signAsked('mohammed', mohammed.nationalId, id);
+    const middle = await details('sara', id);
+    expect(middle.body.signers.map((signer: { status: string }) => signer.status)).toEqual([
+      'signed',
+      'asked',
+    ]);
+    // Noura is told by e-mail now, with the envelope's address.
+    const mail = await readOutbox(h.pool, NOURA_EMAIL);
+    expect(mail.at(-1)?.body).toContain(`/app/my/envelope?id=${id}`);
+    const once = await documentOf('noura', id);
+    expect(findSignatures(once)).toHaveLength(1);
+
+    await signAsked('noura', noura.nationalId, id);
+    const done = await details('sara', id);
+    expect(done.body).toMatchObject({ status: 'completed', sentByMe: true, myTurn: false });
+    // The sender paid both signatures; the signers' own plans are untouched.
+    expect(await used(sara.userSlno)).toBe(before.sara + 2);
+    expect(await used(mohammed.userSlno)).toBe(before.mohammed);
+
+    // The finished PDF extends the once-signed one: both signatures intact, as every tool reads it.
+    const finished = await documentOf('mohammed', id);
+    expect(finished.subarray(0, once.length).equals(once)).toBe(true);
+    const report = await pdfsig(file('envelope-signed.pdf', finished));
+    expect(report.match(/Signature Validation: Signature is Valid\./g)).toHaveLength(2);
+    expect(report).toContain('Signer Certificate Common Name: Mohammed Al-Harbi');
+    expect(report).toContain('Signer Certificate Common Name: Noura Al-Otaibi');
+    for (const signature of findSignatures(finished)) {
+      const der = signature.contents.subarray(0, derLength(signature.contents));
+      expect(await checkSignature(der, signedBytes(finished, signature), 'envelope')).toEqual(
+        ACCEPTED_EVERYWHERE,
+      );
+    }
+    const read = await verified(finished);
+    expect(read.map((one) => [one.verdict, one.addedAfter])).toEqual([
+      ['valid', 'signatures'],
+      ['valid', 'validationData'],
+    ]);
+    // The latest security store keeps the first signer's proof beside the second's.
+    expect(await storedCertificates(finished)).toBeGreaterThan(await storedCertificates(once));
+    // Everyone is told it is finished: the sender too, by e-mail when they have one.
+    const { rows } = await h.pool.query<{ n: number }>(
+      `SELECT count(DISTINCT user_slno)::int AS n FROM notifications
+        WHERE message_en LIKE '%is signed by everyone%' AND message_en LIKE $1`,
+      [`%${id}%`],
+    );
+    expect(rows[0]?.n).toBe(3);
+
+    // A later change that is not a signature: the verify page says both were modified after.
+    const changed = await PDF.load(finished);
+    const page = changed.getPages()[0];
+    if (!page) throw new Error('no page');
+    const note = changed.register(
+      PdfDict.of({
+        Type: PdfName.of('Annot'),
+        Subtype: PdfName.of('Square'),
+        Rect: new PdfArray([0, 0, 100, 100].map((value) => PdfNumber.of(value))),
+      }),
+    );
+    page.dict.set(
+      'Annots',
+      new PdfArray([...(page.dict.getArray('Annots')?.toArray() ?? []), note]),
+    );
+    const tampered = Buffer.from(await changed.save({ incremental: true }));
+    expect((await verified(tampered)).map((one) => one.verdict)).toEqual(['modified', 'modified']);
+  });
+
+  it('ends when a signer declines with a reason: the rest are never asked, nothing is paid', async () => {
+    const before = await used(sara.userSlno);
+    const sent = await send([
+      { nationalId: mohammed.nationalId, placement: '1-40,40,260,120' },
+      { nationalId: noura.nationalId, placement: '1-320,40,540,120' },
+    ]);
+    const id = String(sent.body.envelopeID);
+    const declined = await h.call('POST', `/api/v1/esign/envelopes/${id}/decline`, {
+      token: sessions.mohammed.token,
+      headers: { 'idempotency-key': randomUUID() },
+      body: { reason: 'The rent is wrong' },
+    });
+    expect(declined.status).toBe(200);
+    expect(declined.body).toMatchObject({
+      status: 'declined',
+      signers: [
+        { status: 'declined', declineReason: 'The rent is wrong' },
+        { status: 'waiting', declineReason: null },
+      ],
+    });
+    const late = await h.call('POST', `/api/v1/esign/envelopes/${id}/sign`, {
+      token: sessions.noura.token,
+      headers: { 'idempotency-key': randomUUID() },
+      body: { consent: true },
+      language: 'ar',
+    });
+    expect(late.status).toBe(409);
+    expect(late.body.message).toMatch(/ليس دورك/);
+    expect(await used(sara.userSlno)).toBe(before);
+    const { rows } = await h.pool.query<{ user_slno: number }>(
+      `SELECT user_slno FROM notifications WHERE message_en LIKE '%declined to sign%' AND message_en LIKE '%The rent is wrong%'
+        AND message_en LIKE $1 ORDER BY user_slno`,
+      [`%${id}%`],
+    );
+    expect(rows.map((row) => row.user_slno).sort()).toEqual([sara.userSlno, noura.userSlno].sort());
+  });
+
+  it('names nobody unknown, in the sender’s language, and keeps nothing', async () => {
+    const count = async () =>
+      (await h.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM envelopes')).rows[0]?.n;
+    const before = await count();
+    const refused = await h.call('POST', '/api/v1/esign/envelopes', {
+      token: sessions.sara.token,
+      headers: { 'idempotency-key': randomUUID() },
+      language: 'ar',
+      body: {
+        title: 'x',
+        document: { kind: 'pdf', name: 'a.pdf', content: (await pdfOf(1)).toString('base64') },
+        signers: [
+          { email: 'nobody.here@example.sa', placement: '1-40,40,260,120' },
+          { nationalId: mohammed.nationalId, placement: '1-40,140,260,220' },
+          { nationalId: mohammed.nationalId, placement: '1-300,40,520,120' },
+        ],
+      },
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.fieldErrors).toEqual([
+      { path: 'signers.0.email', message: expect.stringMatching(/لا يوجد مستخدم/) },
+      { path: 'signers.2.nationalId', message: expect.stringMatching(/موقّع في هذا المغلّف/) },
+    ]);
+    // A stamp on a page the PDF lacks.
+    const misplaced = await send([
+      { nationalId: mohammed.nationalId, placement: '7-40,40,260,120' },
+    ]);
+    expect(misplaced.status).toBe(422);
+    expect(misplaced.body).toMatchObject({ detail: 'E1011', fieldErrors: [{ path: 'document' }] });
+    expect(await count()).toBe(before);
+  });
+
+  it('is not there for anyone it does not name', async () => {
+    const sent = await send([{ nationalId: mohammed.nationalId, placement: '1-40,40,260,120' }]);
+    const id = String(sent.body.envelopeID);
+    for (const path of [`/api/v1/esign/envelopes/${id}`, `/api/v1/esign/envelopes/${id}/document`])
+      expect((await h.call('GET', path, { token: sessions.noura.token })).status).toBe(404);
+    const decline = await h.call('POST', `/api/v1/esign/envelopes/${id}/decline`, {
+      token: sessions.noura.token,
+      headers: { 'idempotency-key': randomUUID() },
+      body: { reason: 'no' },
+    });
+    expect(decline.status).toBe(404);
+    const mine = await h.call('GET', '/api/v1/esign/envelopes', { token: sessions.noura.token });
+    expect(mine.body.dataList.map((one: { envelopeID: string }) => one.envelopeID)).not.toContain(
+      id,
+    );
+  });
+});
