@@ -18,6 +18,7 @@ function EnvelopeCard({ envelope }: { envelope: Envelope }) {
   const format = useFormat();
   const signed = envelope.signers.filter((signer) => signer.status === 'signed').length;
   const asked = envelope.signers.find((signer) => signer.status === 'asked');
+  const open = envelope.myTurn ? t('envelopes.openToSign') : t('envelopes.open');
   return (
     <Card title={<Verbatim>{envelope.title}</Verbatim>} headingLevel={2}>
       <div className={section}>
@@ -50,9 +51,9 @@ function EnvelopeCard({ envelope }: { envelope: Envelope }) {
         <div className={actions}>
           <Link
             href={envelopePath(envelope.envelopeID)}
-            aria-label={t('envelopes.openNamed', { title: envelope.title })}
+            aria-label={t('envelopes.openNamed', { action: open, title: envelope.title })}
           >
-            {envelope.myTurn ? t('envelopes.openToSign') : t('envelopes.open')}
+            {open}
           </Link>
         </div>
       </div>

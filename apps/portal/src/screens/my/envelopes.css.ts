@@ -4,6 +4,8 @@ import { vars } from '@tawqi/ui';
 /** The signers in their order: numbered, each with where they stand. */
 export const signerList = style({
   margin: 0,
+  // The numbers in the page's digits (an Arabic page writes ١، ٢، ٣).
+  selectors: { '&:lang(ar)': { listStyleType: 'arabic-indic' } },
   paddingInlineStart: vars.space.lg,
   display: 'grid',
   gap: vars.space.sm,
