@@ -9,11 +9,11 @@
  * Seen by its sender and its signers only: to anyone else an envelope is "not found".
  */
 import { createHash, randomBytes } from 'node:crypto';
-import {
+import type {
   ENVELOPE_SIGNER_STATUSES,
   ENVELOPE_STATUSES,
-  type Envelope,
-  type envelopeDraft,
+  Envelope,
+  envelopeDraft,
 } from '@tawqi/api';
 import type { Language } from '@tawqi/domain';
 import type { z } from 'zod';
