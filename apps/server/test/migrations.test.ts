@@ -52,6 +52,7 @@ const WORLD_STEPS = [
   'provider staff',
   'transaction records',
   'transaction answers',
+  'envelopes',
 ];
 
 describe('a first-release database', SEEDING, () => {

@@ -287,4 +287,30 @@ describe('a visible signature’s words', () => {
     expect(text).toContain('الآخرة');
     expect(text).toContain('2026-11-29 14:47 (Riyadh)');
   });
+
+  it('keep within the stamp at its default size, the transaction’s id on its second line', async () => {
+    // It was drawn past the stamp's lower edge, where the appearance cut it in half.
+    const { drawStamp } = await import('../src/pdf/signatureStamp.js');
+    const stamp = await drawStamp(
+      {
+        appearance: 'logo',
+        nameArabic: 'محمد الحربي',
+        nameEnglish: 'Mohammed Al-Harbi',
+        signedAt: new Date('2026-11-29T07:54:00Z'),
+        reason: 'Signed through Tawqi, transaction ES-53CFBEA240E34400',
+        verifyUrl: 'https://tawqi.example/verify?transaction=ES-53CFBEA240E34400',
+      },
+      220,
+      80,
+    );
+    const boxes = execFileSync('pdftotext', ['-bbox', file('default-stamp.pdf', stamp), '-'], {
+      encoding: 'utf8',
+    });
+    const words = [...boxes.matchAll(/yMax="([\d.]+)">([^<]*)</gu)].map((match) => ({
+      bottom: Number(match[1]),
+      word: match[2],
+    }));
+    expect(words.map((one) => one.word)).toContain('ES-53CFBEA240E34400');
+    for (const { bottom, word } of words) expect([word, bottom <= 80]).toEqual([word, true]);
+  });
 });

@@ -130,6 +130,7 @@ const SEED_VERSIONS = [
   },
   { version: 10, name: 'transaction records', write: writeTransactionRecords },
   { version: 11, name: 'transaction answers', write: writeTransactionAnswers },
+  { version: 12, name: 'envelopes', write: writeEnvelopes },
 ] as const;
 
 /** Seeds what the database lacks; answers the names of the versions written. */
@@ -366,5 +367,40 @@ async function writeIndividualDemo(
         ($1, 'Document signed', 'تم توقيع المستند', 'Employment contract.pdf was signed.', 'تم توقيع المستند عقد العمل.', false, $2::timestamptz - interval '2 days'),
         ($1, 'Plan expiring soon', 'الباقة قاربت على الانتهاء', 'Your welcome pack expires in 70 days.', 'تنتهي باقة الترحيب خلال ٧٠ يومًا.', false, $2::timestamptz - interval '1 day')`,
     [sara, now],
+  );
+}
+
+/**
+ * An envelope (issue 44) to see in the portal: Sara sent a lease to Mohammed and then Noura;
+ * Mohammed is asked now. A demo page as its PDF (nobody has signed it yet).
+ */
+async function writeEnvelopes(client: PoolClient, now: Date): Promise<void> {
+  const users = new Map(
+    (
+      await client.query<{ username: string; user_slno: number }>(
+        "SELECT username, user_slno FROM users WHERE username IN ('sara', 'mohammed', 'noura')",
+      )
+    ).rows.map((row) => [row.username, row.user_slno]),
+  );
+  const [sara, mohammed, noura] = ['sara', 'mohammed', 'noura'].map((name) => users.get(name));
+  // A first-release database kept its own people instead of the demo's: no envelope for them.
+  if (sara === undefined || mohammed === undefined || noura === undefined) return;
+  const { rows } = await client.query<{ envelope_slno: number }>(
+    `INSERT INTO envelopes (envelope_id, sender_slno, org_slno, title, document_name, content, status, created_at)
+     VALUES ('EN-0DE40A11CE000001', $1, NULL, 'عقد إيجار المكتب', 'office-lease.pdf', $2, 'inProgress',
+             $3::timestamptz - interval '3 hours')
+     RETURNING envelope_slno`,
+    [
+      sara,
+      demoPdf(['Office lease', 'Riyadh Trading Company - King Fahd Road, Riyadh', 'Term: 2 years']),
+      now,
+    ],
+  );
+  const envelope = rows[0]?.envelope_slno;
+  await client.query(
+    `INSERT INTO envelope_signers (envelope_slno, position, user_slno, placement, status) VALUES
+        ($1, 1, $2, '1-40,40,260,120', 'asked'),
+        ($1, 2, $3, '1-340,40,560,120', 'waiting')`,
+    [envelope, mohammed, noura],
   );
 }

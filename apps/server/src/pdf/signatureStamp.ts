@@ -124,11 +124,13 @@ export async function drawStamp(
     align: 'left',
   });
   y += stamp.text(hijri.format(content.signedAt), { x: left, y, width: room, size: size * 0.9 });
+  // Its reason in what is left of the box: two lines (the transaction's id wraps to the second)
+  // at the height BilingualPdf gives a line, so the last is not cut off at the stamp's edge.
   stamp.text(content.reason, {
     x: left,
     y,
     width: room,
-    size: size * 0.8,
+    size: Math.min(size * 0.8, (height - pad - y) / (2 * 1.45)),
     color: MUTED,
     align: 'left',
   });
