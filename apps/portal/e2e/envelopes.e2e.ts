@@ -6,27 +6,22 @@
  * on a 360 px phone: an envelope declined with a reason, which the sender sees, with no page
  * scrolling sideways.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PDF } from '@libpdf/core';
 import type { Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
 import { approveOnPhone, enrolWithNafath, openPage, overflow, reviewShot } from './browser.js';
-import { pdfsig } from './relyingParty.js';
+import { pdfOf as samplePdf, pdfsig } from './relyingParty.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'tawqi-envelopes-e2e-'));
 
-async function pdfOf(name: string, pages: number): Promise<string> {
-  const pdf = PDF.create();
-  for (let page = 1; page <= pages; page++)
-    pdf.addPage().drawText(`${name}, page ${String(page)}`, { x: 72, y: 720, size: 14 });
-  const path = join(folder, `${name}.pdf`);
-  writeFileSync(path, await pdf.save());
-  return path;
-}
+const pdfOf = (name: string, pages: number) => samplePdf(folder, name, pages);
 
-type Viewport = { width: number; height: number };
+interface Viewport {
+  width: number;
+  height: number;
+}
 
 /** A newcomer signed in (a welcome pack of five signatures). */
 async function newcomer(viewport?: Viewport) {

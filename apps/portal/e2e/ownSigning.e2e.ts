@@ -14,18 +14,11 @@ import { unzipSync } from 'fflate';
 import type { Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
 import { approveOnPhone, enrolWithNafath, openPage, overflow, reviewShot } from './browser.js';
-import { pdfsig } from './relyingParty.js';
+import { pdfOf as samplePdf, pdfsig } from './relyingParty.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'tawqi-own-signing-e2e-'));
 
-async function pdfOf(name: string, pages: number): Promise<string> {
-  const pdf = PDF.create();
-  for (let page = 1; page <= pages; page++)
-    pdf.addPage().drawText(`${name}, page ${String(page)}`, { x: 72, y: 720, size: 14 });
-  const path = join(folder, `${name}.pdf`);
-  writeFileSync(path, await pdf.save());
-  return path;
-}
+const pdfOf = (name: string, pages: number) => samplePdf(folder, name, pages);
 
 /** The signature widget's page (from 1) and rectangle in a signed PDF. */
 async function widgetOf(bytes: Uint8Array) {

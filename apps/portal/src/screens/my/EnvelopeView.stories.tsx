@@ -5,6 +5,7 @@
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { CONTRACT, type Envelope } from '@tawqi/api';
+import { mockEnvelope } from '@tawqi/api/fixtures';
 import { mockUrl } from '@tawqi/api/msw';
 import { http, HttpResponse } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
@@ -19,8 +20,6 @@ import {
 } from '../../stories/portal.js';
 import EnvelopeView from './EnvelopeView.js';
 
-const ID = 'EN-7C2D9E4F1A3B5C60';
-
 const meta = {
   title: 'Portal/My/EnvelopeView',
   component: EnvelopeView,
@@ -28,7 +27,10 @@ const meta = {
   loaders: [portalLoader],
   parameters: {
     layout: 'padded',
-    portal: { route: `/app/my/envelope?id=${ID}`, session: SESSION_INDIVIDUAL },
+    portal: {
+      route: `/app/my/envelope?id=${mockEnvelope('en').envelopeID}`,
+      session: SESSION_INDIVIDUAL,
+    },
   },
 } satisfies Meta<typeof EnvelopeView>;
 export default meta;
@@ -42,46 +44,8 @@ const envelopeAs = (change: (envelope: Envelope, language: 'en' | 'ar') => Envel
   }),
 ];
 
-/** The mock's envelope in each language (as @tawqi/api's mock answers it). */
-const BASE: Record<'en' | 'ar', Envelope> = {
-  en: mockEnvelope('en'),
-  ar: mockEnvelope('ar'),
-};
-
-function mockEnvelope(language: 'en' | 'ar'): Envelope {
-  const ar = language === 'ar';
-  return {
-    envelopeID: ID,
-    createdDate: '2026-11-20T09:30:00.000Z',
-    title: ar ? 'عقد إيجار المكتب' : 'Office lease',
-    documentName: 'Lease agreement.pdf',
-    status: 'inProgress',
-    endedDate: null,
-    senderName: ar ? 'سارة القحطاني' : 'Sara Al-Qahtani',
-    sentByMe: false,
-    myTurn: true,
-    signers: [
-      {
-        position: 1,
-        name: ar ? 'سارة القحطاني' : 'Sara Al-Qahtani',
-        isMe: false,
-        placement: '1-40,40,260,120',
-        status: 'signed',
-        decidedDate: '2026-11-20T09:41:00.000Z',
-        declineReason: null,
-      },
-      {
-        position: 2,
-        name: ar ? 'محمد العتيبي' : 'Mohammed Al-Otaibi',
-        isMe: true,
-        placement: '1-340,40,560,120',
-        status: 'asked',
-        decidedDate: null,
-        declineReason: null,
-      },
-    ],
-  };
-}
+/** The mock's envelope in each language (@tawqi/api's mock answers send it). */
+const BASE: Record<'en' | 'ar', Envelope> = { en: mockEnvelope('en'), ar: mockEnvelope('ar') };
 
 const drawn = async (canvasElement: HTMLElement) => {
   const sheet = await within(canvasElement).findByRole(

@@ -7,9 +7,8 @@
  * when that signer approves it.
  */
 import { ApiError, CONTRACT, MAX_ENVELOPE_SIGNERS } from '@tawqi/api';
-import { isAllowed, isValidNationalId } from '@tawqi/domain';
+import { isValidNationalId } from '@tawqi/domain';
 import { Button, Card, FileButton, Select, TextField } from '@tawqi/ui';
-import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
@@ -20,7 +19,6 @@ import { base64Of } from '../../files.js';
 import { useFormat } from '../../format.js';
 import { envelopePath } from '../../paths.js';
 import { invalidate } from '../../queries.js';
-import { languageAtom, organizationsAtom } from '../../state/atoms.js';
 import { reportFailure } from '../../toasts.js';
 import { signerRow } from './envelopes.css.js';
 import { actions, heading, muted, screen, section, title } from './my.css.js';
@@ -29,14 +27,14 @@ import {
   LIMITS,
   admitFiles,
   atCorner,
-  cornerOf,
   placementText,
-  type Corner,
   type FileRefusal,
   type PageSize,
   type StampSpot,
 } from './ownSigning.js';
-import { pageColumn, placeRow, refusals } from './signOwn.css.js';
+import { PayerChoice, type Payer } from './PayerChoice.js';
+import { PlacementChoices } from './PlacementChoices.js';
+import { pageColumn, refusals } from './signOwn.css.js';
 import { StampBox } from './StampBox.js';
 
 type FoundBy = 'nationalId' | 'email';
@@ -77,17 +75,13 @@ export default function SendEnvelope() {
   const { t } = useTranslation('my');
   const format = useFormat();
   const [, navigate] = useLocation();
-  const language = useAtomValue(languageAtom);
-  const payers = useAtomValue(organizationsAtom).filter((organization) =>
-    isAllowed(organization, 'sign'),
-  );
   const [envelopeTitle, setEnvelopeTitle] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [pages, setPages] = useState<readonly PageSize[] | null>(null);
   const [viewing, setViewing] = useState(1);
   const [refused, setRefused] = useState<{ name: string; why: FileRefusal }[]>([]);
   const [signers, setSigners] = useState<SignerDraft[]>([newSigner()]);
-  const [payer, setPayer] = useState<number | 'me'>('me');
+  const [payer, setPayer] = useState<Payer>('me');
   const [tried, setTried] = useState(false);
   const [sending, setSending] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
@@ -208,9 +202,9 @@ export default function SendEnvelope() {
               {t('envelopes.fileNeeded')}
             </p>
           ) : null}
-          {serverErrors['document'] ? (
+          {serverErrors.document ? (
             <p className={muted} role="alert">
-              {serverErrors['document']}
+              {serverErrors.document}
             </p>
           ) : null}
           {file ? (
@@ -256,14 +250,7 @@ export default function SendEnvelope() {
           <p className={muted}>{t('envelopes.signersLead')}</p>
           {signers.map((signer, index) => {
             const spot = placed(signer, index);
-            const corner: Corner | 'elsewhere' = spot
-              ? (cornerOf(spot, sizeOf(spot.page)) ?? 'elsewhere')
-              : 'lowerRight';
             const number = format.number(index + 1);
-            const moveTo = (page: number, at: Corner) => {
-              change(signer.id, { spot: { page, ...atCorner(sizeOf(page), at) } });
-              setViewing(page);
-            };
             return (
               <div key={signer.id} className={signerRow}>
                 <Select
@@ -289,40 +276,18 @@ export default function SendEnvelope() {
                   errorMessage={signerError(signer, index)}
                 />
                 {pages && spot ? (
-                  <div className={placeRow}>
-                    <Select
-                      label={t('envelopes.signerPage', { number })}
-                      options={pages.map((_, page) => ({
-                        id: page + 1,
-                        label: format.number(page + 1),
-                      }))}
-                      value={spot.page}
-                      onChange={(key) => {
-                        if (typeof key === 'number')
-                          moveTo(key, corner === 'elsewhere' ? 'lowerRight' : corner);
-                      }}
-                    />
-                    <Select
-                      label={t('envelopes.signerCorner', { number })}
-                      options={[
-                        ...CORNERS.map((id) => ({ id, label: t(`signOwn.corners.${id}`) })),
-                        ...(corner === 'elsewhere'
-                          ? [
-                              {
-                                id: 'elsewhere',
-                                label: t('signOwn.corners.elsewhere'),
-                                isDisabled: true,
-                              },
-                            ]
-                          : []),
-                      ]}
-                      value={corner}
-                      onChange={(key) => {
-                        const chosen = CORNERS.find((one) => one === key);
-                        if (chosen) moveTo(spot.page, chosen);
-                      }}
-                    />
-                  </div>
+                  <PlacementChoices
+                    pages={pages}
+                    spot={spot}
+                    labels={{
+                      page: t('envelopes.signerPage', { number }),
+                      corner: t('envelopes.signerCorner', { number }),
+                    }}
+                    onPlace={(moved) => {
+                      change(signer.id, { spot: moved });
+                      setViewing(moved.page);
+                    }}
+                  />
                 ) : null}
                 {signers.length > 1 ? (
                   <div className={actions}>
@@ -357,27 +322,7 @@ export default function SendEnvelope() {
       </Card>
       <Card title={t('envelopes.sendCardTitle')} headingLevel={2}>
         <div className={section}>
-          {payers.length > 0 ? (
-            <Select
-              label={t('signOwn.payer')}
-              options={[
-                { id: 'me', label: t('signOwn.myPlan') },
-                ...payers.map((organization) => ({
-                  id: organization.slno,
-                  label: t('signOwn.organizationCounters', {
-                    organization:
-                      language === 'ar'
-                        ? organization.organizationNameArabic
-                        : organization.organizationName,
-                  }),
-                })),
-              ]}
-              value={payer}
-              onChange={(key) => {
-                setPayer(typeof key === 'number' ? key : 'me');
-              }}
-            />
-          ) : null}
+          <PayerChoice value={payer} onChange={setPayer} />
           <p className={muted}>{t('envelopes.paidBy', { count: signers.length })}</p>
           <div className={actions}>
             <Button

@@ -10,9 +10,7 @@
  * service counts the signature once, when it is approved.
  */
 import { CONTRACT, STAMP_APPEARANCES } from '@tawqi/api';
-import { isAllowed } from '@tawqi/domain';
 import { Button, Card, Checkbox, FileButton, Select } from '@tawqi/ui';
-import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
@@ -21,23 +19,20 @@ import { base64Of } from '../../files.js';
 import { PdfViewer } from '../../components/PdfViewer.js';
 import { Verbatim } from '../../components/Verbatim.js';
 import { useFormat } from '../../format.js';
-import { languageAtom, organizationsAtom } from '../../state/atoms.js';
 import { reportFailure } from '../../toasts.js';
 import { actions, heading, muted, screen, section, title } from './my.css.js';
 import {
-  CORNERS,
   LIMITS,
   admitFiles,
-  atCorner,
-  cornerOf,
   firstSpot,
   placementText,
-  type Corner,
   type FileRefusal,
   type PageSize,
   type StampSpot,
 } from './ownSigning.js';
-import { pageColumn, placeRow, refusals } from './signOwn.css.js';
+import { PayerChoice, type Payer } from './PayerChoice.js';
+import { PlacementChoices } from './PlacementChoices.js';
+import { pageColumn, refusals } from './signOwn.css.js';
 import { StampBox } from './StampBox.js';
 
 type Appearance = (typeof STAMP_APPEARANCES)[number];
@@ -67,13 +62,6 @@ function DocumentToSign({
   const format = useFormat();
   const { file, pages, spot } = document;
   const name = file.name;
-  const sizeOf = (page: number) => pages?.[page - 1] ?? { width: 595, height: 842 };
-  const corner: Corner | 'elsewhere' = spot
-    ? (cornerOf(spot, sizeOf(spot.page)) ?? 'elsewhere')
-    : 'lowerRight';
-  const moveTo = (page: number, at: Corner) => {
-    onChange({ spot: { page, ...atCorner(sizeOf(page), at) }, viewing: page });
-  };
   return (
     <Card title={<Verbatim>{name}</Verbatim>} headingLevel={2}>
       <div className={section}>
@@ -108,34 +96,14 @@ function DocumentToSign({
         </div>
         {showStamp && pages && spot ? (
           <>
-            <div className={placeRow}>
-              <Select
-                label={t('signOwn.page')}
-                options={pages.map((_, index) => ({
-                  id: index + 1,
-                  label: format.number(index + 1),
-                }))}
-                value={spot.page}
-                onChange={(key) => {
-                  if (typeof key === 'number')
-                    moveTo(key, corner === 'elsewhere' ? 'lowerRight' : corner);
-                }}
-              />
-              <Select
-                label={t('signOwn.corner')}
-                options={[
-                  ...CORNERS.map((id) => ({ id, label: t(`signOwn.corners.${id}`) })),
-                  ...(corner === 'elsewhere'
-                    ? [{ id: 'elsewhere', label: t('signOwn.corners.elsewhere'), isDisabled: true }]
-                    : []),
-                ]}
-                value={corner}
-                onChange={(key) => {
-                  const chosen = CORNERS.find((one) => one === key);
-                  if (chosen) moveTo(spot.page, chosen);
-                }}
-              />
-            </div>
+            <PlacementChoices
+              pages={pages}
+              spot={spot}
+              labels={{ page: t('signOwn.page'), corner: t('signOwn.corner') }}
+              onPlace={(placed) => {
+                onChange({ spot: placed, viewing: placed.page });
+              }}
+            />
             <p className={muted}>
               {t('signOwn.placed', { page: format.number(spot.page) })} {t('signOwn.dragHint')}
             </p>
@@ -160,14 +128,10 @@ export default function SignOwn() {
   const { t } = useTranslation('my');
   const format = useFormat();
   const [, navigate] = useLocation();
-  const language = useAtomValue(languageAtom);
-  const payers = useAtomValue(organizationsAtom).filter((organization) =>
-    isAllowed(organization, 'sign'),
-  );
   const [documents, setDocuments] = useState<ChosenDocument[]>([]);
   const [refused, setRefused] = useState<{ name: string; why: FileRefusal }[]>([]);
   const [appearance, setAppearance] = useState<Appearance>('logo');
-  const [payer, setPayer] = useState<number | 'me'>('me');
+  const [payer, setPayer] = useState<Payer>('me');
   const [consent, setConsent] = useState(false);
   const [tried, setTried] = useState(false);
   const [sending, setSending] = useState(false);
@@ -301,31 +265,14 @@ export default function SignOwn() {
                 if (chosen) setAppearance(chosen);
               }}
             />
-            {payers.length > 0 ? (
-              <Select
-                label={t('signOwn.payer')}
-                options={[
-                  { id: 'me', label: t('signOwn.myPlan') },
-                  ...payers.map((organization) => ({
-                    id: organization.slno,
-                    label: t('signOwn.organizationCounters', {
-                      organization:
-                        language === 'ar'
-                          ? organization.organizationNameArabic
-                          : organization.organizationName,
-                    }),
-                  })),
-                ]}
-                value={payer}
-                onChange={(key) => {
-                  const chosen = typeof key === 'number' ? key : 'me';
-                  setPayer(chosen);
-                  if (chosen === 'me' && appearance === 'organization') setAppearance('logo');
-                }}
-              />
-            ) : (
-              <p className={muted}>{t('signOwn.onMyPlan')}</p>
-            )}
+            <PayerChoice
+              value={payer}
+              onlyMine={t('signOwn.onMyPlan')}
+              onChange={(chosen) => {
+                setPayer(chosen);
+                if (chosen === 'me' && appearance === 'organization') setAppearance('logo');
+              }}
+            />
             <Checkbox isSelected={consent} onChange={setConsent} isInvalid={tried && !consent}>
               {t('signOwn.consent', { count: documents.length })}
             </Checkbox>
