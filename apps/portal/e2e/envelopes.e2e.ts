@@ -3,8 +3,8 @@
  * others to sign in order. The first is asked, signs on the identity app's phone and comes back
  * to the envelope; the second is asked only then, signs, and downloads the finished PDF, which
  * pdfsig reads with both signatures valid; the sender's welcome pack counted two. Then in Arabic
- * on a 360 px phone: an envelope declined with a reason, which the sender sees, with no page
- * scrolling sideways.
+ * on a 360 px phone: a two-signer envelope signed by the first and declined with a reason by the
+ * second, which the sender sees, with no page scrolling sideways.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -121,10 +121,11 @@ describe('envelopes', () => {
     for (const one of [first, second, sender]) expect(one.errors).toEqual([]);
   });
 
-  it('ends when a signer declines, in Arabic on a 360 px phone, without sideways scrolling', async () => {
+  it('ends when its second signer declines after the first signed, in Arabic on a 360 px phone', async () => {
     const phone = { width: 360, height: 780 };
     const quote = await pdfOf('quote', 1);
-    const signer = await newcomer(phone);
+    const first = await newcomer(phone);
+    const second = await newcomer(phone);
     const sender = await newcomer(phone);
     await sender.page.goto('/app/my/envelopes?lng=ar');
     await sender.page.getByRole('heading', { level: 1, name: 'مغلّفات التوقيع' }).waitFor();
@@ -135,35 +136,51 @@ describe('envelopes', () => {
       {
         name: 'اسم المغلّف',
         add: 'إضافة موقّع',
-        value: (n: string) => `الموقّع ${n === '1' ? '١' : n}: رقم الهوية الوطنية أو الإقامة`,
-        send: 'إرسال إلى الموقّع',
+        value: (n: string) => `الموقّع ${n === '1' ? '١' : '٢'}: رقم الهوية الوطنية أو الإقامة`,
+        send: 'إرسال إلى الموقّعَين',
       },
       'عرض سعر',
       quote,
-      [signer.nationalId],
+      [first.nationalId, second.nationalId],
     );
     await sender.page.getByText('مطلوب توقيعه الآن').waitFor();
     expect(await overflow(sender.page)).toBe(0);
 
-    await signer.page.goto('/app/my/envelopes?lng=ar');
-    await signer.page.getByRole('link', { name: 'فتح وتوقيع: عرض سعر' }).click();
-    await signer.page.locator('[data-drawn]').first().waitFor();
-    expect(await overflow(signer.page)).toBe(0);
-    await reviewShot(signer.page, 'envelope-360-ar');
-    await signer.page.getByRole('button', { name: 'رفض التوقيع' }).click();
-    const dialog = signer.page.getByRole('dialog');
+    // The first signs on the phone (the approval page read in English: its number's digits).
+    await first.page.goto('/app/my/envelopes?lng=ar');
+    await first.page.getByRole('link', { name: 'فتح وتوقيع: عرض سعر' }).click();
+    await first.page.locator('[data-drawn]').first().waitFor();
+    expect(await overflow(first.page)).toBe(0);
+    await reviewShot(first.page, 'envelope-360-ar');
+    await first.page.getByText('قرأت هذا المستند وأوقّعه.').click();
+    await first.page.getByRole('button', { name: 'توقيع المستند' }).click();
+    await first.page.waitForURL('**/esign/approve?request=*');
+    expect(await overflow(first.page)).toBe(0);
+    await first.page.goto(`${first.page.url()}&lng=en`);
+    await approveOnPhone(first.page, first.nationalId);
+    await first.page.waitForURL('**/app/my/envelope?id=*', { timeout: 30_000 });
+
+    // The second declines, with a reason.
+    await second.page.goto('/app/my/envelopes?lng=ar');
+    await second.page.getByRole('link', { name: 'فتح وتوقيع: عرض سعر' }).click();
+    await second.page.locator('[data-drawn]').first().waitFor();
+    await second.page.getByRole('button', { name: 'رفض التوقيع' }).click();
+    const dialog = second.page.getByRole('dialog');
     await dialog.getByLabel('سبب الرفض').fill('السعر غير صحيح');
     await dialog.getByRole('button', { name: 'رفض', exact: true }).click();
-    await signer.page.getByText('مرفوض').first().waitFor();
-    await signer.page.getByText('السعر غير صحيح').waitFor();
+    await second.page.getByText('مرفوض').first().waitFor();
+    await second.page.getByText('السعر غير صحيح').waitFor();
     await expect
-      .poll(() => signer.page.getByRole('button', { name: 'توقيع المستند' }).count())
+      .poll(() => second.page.getByRole('button', { name: 'توقيع المستند' }).count())
       .toBe(0);
+    expect(await overflow(second.page)).toBe(0);
 
+    // The sender sees the first signature and the decline's reason.
     await sender.page.reload();
     await sender.page.getByText('السعر غير صحيح').waitFor();
+    await sender.page.getByText('وقّع', { exact: true }).waitFor();
     await sender.page.getByText('رفض التوقيع').first().waitFor();
     expect(await overflow(sender.page)).toBe(0);
-    for (const one of [signer, sender]) expect(one.errors).toEqual([]);
+    for (const one of [first, second, sender]) expect(one.errors).toEqual([]);
   });
 });

@@ -292,6 +292,48 @@ describe('an envelope sent to two people to sign in order', () => {
     expect(await count()).toBe(before);
   });
 
+  it('is paid from the organization’s counters when sent on them, by a member whose role signs', async () => {
+    const ORGANIZATION = 314;
+    const orgUsed = async () =>
+      (
+        await h.pool.query<{ used: number }>(
+          'SELECT coalesce(sum(utilized), 0)::int AS used FROM purchased_plans WHERE org_slno = $1',
+          [ORGANIZATION],
+        )
+      ).rows[0]?.used ?? 0;
+    const before = { organization: await orgUsed(), sara: await used(sara.userSlno) };
+    const body = {
+      title: 'Purchase order',
+      document: { kind: 'pdf', name: 'po.pdf', content: (await pdfOf(1)).toString('base64') },
+      signers: [{ nationalId: noura.nationalId, placement: '1-40,40,260,120' }],
+    };
+    // An Organization User's role does not sign for it: nor send on its counters.
+    const refused = await h.call('POST', `/api/v1/esign/org/${String(ORGANIZATION)}/envelopes`, {
+      token: sessions.mohammed.token,
+      headers: { 'idempotency-key': randomUUID() },
+      body,
+    });
+    expect(refused.status).toBe(403);
+    const sent = await h.call('POST', `/api/v1/esign/org/${String(ORGANIZATION)}/envelopes`, {
+      token: sessions.sara.token,
+      headers: { 'idempotency-key': randomUUID() },
+      body,
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const id = String(sent.body.envelopeID);
+    await signAsked('noura', noura.nationalId, id);
+    expect(await orgUsed()).toBe(before.organization + 1);
+    expect(await used(sara.userSlno)).toBe(before.sara);
+    // Noura signed as herself: the transaction is no organization's, its counters paid.
+    const { rows } = await h.pool.query(
+      `SELECT t.org_slno, t.payer_org_slno, t.payer_user_slno FROM esign_transactions t
+         JOIN envelope_signers s ON s.transaction_id = t.transaction_id
+         JOIN envelopes e USING (envelope_slno) WHERE e.envelope_id = $1`,
+      [id],
+    );
+    expect(rows).toEqual([{ org_slno: null, payer_org_slno: ORGANIZATION, payer_user_slno: null }]);
+  });
+
   it('is not there for anyone it does not name', async () => {
     const sent = await send([{ nationalId: mohammed.nationalId, placement: '1-40,40,260,120' }]);
     const id = String(sent.body.envelopeID);
