@@ -69,7 +69,11 @@ import { CRL_REFRESH_MS, loadAuthority } from './modules/pki/authority.js';
 import { registerPki } from './modules/pki/routes.js';
 import { buildOpenApiDocument } from '@tawqi/api';
 import { createDemoApplication } from './adapters/esignApp/demoApp.js';
-import { simulatorStore } from './adapters/simulatorStore.js';
+import {
+  SIMULATOR_RECORD_DAYS,
+  forgetSimulatorRecords,
+  simulatorStore,
+} from './adapters/simulatorStore.js';
 import { envelopeHandlers } from './modules/envelopes/handlers.js';
 import { esignHandlers } from './modules/esign/handlers.js';
 import { registerEsignApi } from './modules/esign/routes.js';
@@ -363,6 +367,15 @@ export async function createServer(options: {
         everySeconds: 3600,
         run: () =>
           forgetEndedWindows(jobsPool, new Date(Date.now() - 3_600_000)).then(() => undefined),
+      },
+      {
+        name: 'simulator-forget',
+        everySeconds: 24 * 3600,
+        run: () =>
+          forgetSimulatorRecords(
+            jobsPool,
+            new Date(Date.now() - SIMULATOR_RECORD_DAYS * 24 * 3_600_000),
+          ).then(() => undefined),
       },
     ],
     (message, error) => {

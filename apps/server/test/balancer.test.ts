@@ -8,6 +8,7 @@ import { loadConfig } from '../src/config.js';
 import type { Pool } from '../src/db/pool.js';
 import { sharedRateLimitStore } from '../src/http/sharedRateLimit.js';
 import { forgetEndedWindows, hit } from '../src/modules/throttle.js';
+import { forgetSimulatorRecords } from '../src/adapters/simulatorStore.js';
 import { startHarness } from './harness.js';
 
 // The test's own requests come from 127.0.0.1: here that is the balancer.
@@ -127,6 +128,21 @@ describe('the API limit behind a balancer', () => {
       "SELECT bucket FROM rate_limit_hits WHERE bucket LIKE 'test:%'",
     );
     expect(rows).toEqual([{ bucket: 'test:open' }]);
+  });
+
+  it('forgets the simulators’ old records, and never their keys', async () => {
+    // They were kept for ever: every demo sign-in and payment a row.
+    await h.ownerPool.query(
+      `INSERT INTO simulator_records (kind, id, data, created_at) VALUES
+         ('identity-request', 'test-old', '{}', now() - interval '40 days'),
+         ('identity-request', 'test-new', '{}', now()),
+         ('key', 'test-old-key', '{}', now() - interval '400 days')`,
+    );
+    expect(await forgetSimulatorRecords(h.pool, new Date(Date.now() - 30 * 86_400_000))).toBe(1);
+    const { rows } = await h.pool.query<{ id: string }>(
+      "SELECT id FROM simulator_records WHERE id LIKE 'test-%' ORDER BY id",
+    );
+    expect(rows.map((row) => row.id)).toEqual(['test-new', 'test-old-key']);
   });
 
   it('refuses a balancer list that is not addresses', () => {

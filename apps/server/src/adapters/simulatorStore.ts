@@ -25,6 +25,21 @@ export interface SimulatorStore {
   once<T extends object>(kind: string, id: string, make: () => Promise<T>): Promise<T>;
 }
 
+/** Records older than this are forgotten (a demo's requests, payments, deliveries): not its keys. */
+export const SIMULATOR_RECORD_DAYS = 30;
+
+/**
+ * Forgets the records made before `before`, but the simulators' keys (kind `key`: forgetting one
+ * would make a new identity-app key, and what it signed would no longer verify). Answers how many.
+ */
+export async function forgetSimulatorRecords(pool: Pool, before: Date): Promise<number> {
+  const { rowCount } = await pool.query(
+    "DELETE FROM simulator_records WHERE kind <> 'key' AND created_at < $1",
+    [before],
+  );
+  return rowCount ?? 0;
+}
+
 export function simulatorStore(pool: Pool): SimulatorStore {
   const get = async <T>(kind: string, id: string) =>
     (

@@ -28,6 +28,7 @@ export const JOB_NAMES = [
   'audit-checkpoint',
   'crl-refresh',
   'throttle-forget',
+  'simulator-forget',
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 

@@ -75,6 +75,8 @@ export const MyTurnDark = inDark(MyTurn);
 /** Signing without saying so is not sent: the consent is asked for. */
 export const ConsentAskedFor: Story = {
   play: async ({ canvasElement }) => {
+    // The document drawn first: the page's image is of it, not of its spinner.
+    await drawn(canvasElement);
     const canvas = within(canvasElement);
     await userEvent.click(await canvas.findByRole('button', { name: text('my:envelopes.sign') }));
     await expect(await canvas.findByText(text('my:envelopes.consentNeeded'))).toBeVisible();
@@ -95,6 +97,8 @@ export const Declining: Story = {
     ],
   },
   play: async ({ canvasElement }) => {
+    // The document drawn first: the page's image is of it, not of its spinner.
+    await drawn(canvasElement);
     declined.length = 0;
     const canvas = within(canvasElement);
     await userEvent.click(
@@ -115,6 +119,7 @@ export const Declining: Story = {
       dialog.getByRole('button', { name: text('my:envelopes.declineConfirm') }),
     );
     await waitFor(() => expect(declined).toEqual([{ reason }]));
+    await waitFor(() => expect(within(document.body).queryByRole('dialog')).toBeNull());
   },
 };
 export const DecliningArabic = inArabic(Declining);
@@ -140,6 +145,8 @@ export const Declined: Story = {
     })),
   },
   play: async ({ canvasElement }) => {
+    // The document drawn first: the page's image is of it, not of its spinner.
+    await drawn(canvasElement);
     const canvas = within(canvasElement);
     // The envelope's state and the signer's (the same word in English).
     const [status] = await canvas.findAllByText(text('my:envelopes.statuses.declined'));
@@ -171,6 +178,8 @@ export const Completed: Story = {
     })),
   },
   play: async ({ canvasElement }) => {
+    // The document drawn first: the page's image is of it, not of its spinner.
+    await drawn(canvasElement);
     const canvas = within(canvasElement);
     await expect(await canvas.findByText(text('my:envelopes.completedLead'))).toBeVisible();
     await expect(
