@@ -85,7 +85,7 @@ interface ReadDocument {
 }
 
 /** A request's documents decoded: a digest must be 32 bytes; a PDF's bytes are hashed. */
-export function decodeDocuments(
+function decodeDocuments(
   documents: ReturnType<typeof signingRequest.parse>['documents'],
 ): ReadDocument[] {
   return documents.map((document, index) => {
