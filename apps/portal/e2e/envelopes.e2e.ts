@@ -148,7 +148,7 @@ describe('envelopes', () => {
 
     // The first signs on the phone (the approval page read in English: its number's digits).
     await first.page.goto('/app/my/envelopes?lng=ar');
-    await first.page.getByRole('link', { name: 'فتح وتوقيع: عرض سعر' }).click();
+    await first.page.getByRole('link', { name: 'فتح وتوقيع: مغلّف عرض سعر' }).click();
     await first.page.locator('[data-drawn]').first().waitFor();
     expect(await overflow(first.page)).toBe(0);
     await reviewShot(first.page, 'envelope-360-ar');
@@ -162,7 +162,7 @@ describe('envelopes', () => {
 
     // The second declines, with a reason.
     await second.page.goto('/app/my/envelopes?lng=ar');
-    await second.page.getByRole('link', { name: 'فتح وتوقيع: عرض سعر' }).click();
+    await second.page.getByRole('link', { name: 'فتح وتوقيع: مغلّف عرض سعر' }).click();
     await second.page.locator('[data-drawn]').first().waitFor();
     await second.page.getByRole('button', { name: 'رفض التوقيع' }).click();
     const dialog = second.page.getByRole('dialog');

@@ -96,6 +96,8 @@ export default function SendEnvelope() {
     setFile(chosen);
     setPages(null);
     setViewing(1);
+    // Places on another file's pages mean nothing on this one: each starts at its corner again.
+    setSigners((current) => current.map((signer) => ({ ...signer, spot: null })));
     setServerErrors({});
   };
   const change = (id: string, update: Partial<SignerDraft>) => {
