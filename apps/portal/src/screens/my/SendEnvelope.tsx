@@ -10,7 +10,7 @@ import { ApiError, CONTRACT, MAX_ENVELOPE_SIGNERS } from '@tawqi/api';
 import { isValidNationalId } from '@tawqi/domain';
 import { Button, Card, FileButton, Select, TextField } from '@tawqi/ui';
 import { useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { api } from '../../api.js';
 import { PdfViewer } from '../../components/PdfViewer.js';
@@ -34,7 +34,8 @@ import {
 } from './ownSigning.js';
 import { PayerChoice, type Payer } from './PayerChoice.js';
 import { PlacementChoices } from './PlacementChoices.js';
-import { pageColumn, refusals } from './signOwn.css.js';
+import { FileRefusals } from './FileRefusals.js';
+import { pageColumn } from './signOwn.css.js';
 import { StampBox } from './StampBox.js';
 
 type FoundBy = 'nationalId' | 'email';
@@ -183,22 +184,7 @@ export default function SendEnvelope() {
               {file ? t('envelopes.chooseOther') : t('envelopes.choose')}
             </FileButton>
           </div>
-          {refused.length > 0 ? (
-            <div role="alert">
-              <ul className={refusals}>
-                {refused.map((refusal) => (
-                  <li key={`${refusal.name}:${refusal.why}`}>
-                    <Trans
-                      t={t}
-                      i18nKey={`signOwn.refused.${refusal.why}`}
-                      values={{ ...limits, name: refusal.name }}
-                      components={{ name: <bdi translate="no" /> }}
-                    />
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ) : null}
+          <FileRefusals refused={refused} limits={limits} />
           {tried && !file ? (
             <p className={muted} role="alert">
               {t('envelopes.fileNeeded')}

@@ -12,7 +12,7 @@
 import { CONTRACT, STAMP_APPEARANCES } from '@tawqi/api';
 import { Button, Card, Checkbox, FileButton, Select } from '@tawqi/ui';
 import { useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { api } from '../../api.js';
 import { base64Of } from '../../files.js';
@@ -32,7 +32,8 @@ import {
 } from './ownSigning.js';
 import { PayerChoice, type Payer } from './PayerChoice.js';
 import { PlacementChoices } from './PlacementChoices.js';
-import { pageColumn, refusals } from './signOwn.css.js';
+import { FileRefusals } from './FileRefusals.js';
+import { pageColumn } from './signOwn.css.js';
 import { StampBox } from './StampBox.js';
 
 type Appearance = (typeof STAMP_APPEARANCES)[number];
@@ -217,23 +218,7 @@ export default function SignOwn() {
           {documents.length === 0 ? t('signOwn.choose') : t('signOwn.chooseMore')}
         </FileButton>
       </div>
-      {refused.length > 0 ? (
-        <div role="alert">
-          <ul className={refusals}>
-            {refused.map((refusal) => (
-              <li key={`${refusal.name}:${refusal.why}`}>
-                {/* The file's name as it was chosen: not translated. */}
-                <Trans
-                  t={t}
-                  i18nKey={`signOwn.refused.${refusal.why}`}
-                  values={{ ...limits, name: refusal.name }}
-                  components={{ name: <bdi translate="no" /> }}
-                />
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <FileRefusals refused={refused} limits={limits} />
       {documents.map((document) => (
         <DocumentToSign
           key={document.id}

@@ -140,7 +140,7 @@ export async function sendEnvelope(
       target: envelopeId,
       detail: { signers: signers.length },
     });
-    return askSigner(
+    const asked = await askSigner(
       tx,
       {
         envelope_slno: envelopeSlno,
@@ -152,6 +152,7 @@ export async function sendEnvelope(
       now,
       deps.config.publicOrigin,
     );
+    return asked ?? [];
   });
   await send(deps, messages);
   return { envelopeID: envelopeId };

@@ -47,21 +47,24 @@ const namesOf = async (tx: Queryable, userSlno: number) =>
     )
   ).rows[0] ?? { full_name_en: '', full_name_ar: '' };
 
-/** The signer at `position` is asked now: told in the app and by e-mail or SMS. */
+/**
+ * The signer at `position` is asked now: told in the app and by e-mail or SMS (the messages).
+ * Null when the envelope has no signer there (the last has signed).
+ */
 export async function askSigner(
   tx: Queryable,
   envelope: Envelope,
   position: number,
   now: Date,
   origin: string,
-): Promise<OutgoingMessage[]> {
+): Promise<OutgoingMessage[] | null> {
   const { rows } = await tx.query<{ user_slno: number }>(
     `UPDATE envelope_signers SET status = 'asked' WHERE envelope_slno = $1 AND position = $2
      RETURNING user_slno`,
     [envelope.envelope_slno, position],
   );
   const [signer] = rows;
-  if (!signer) return [];
+  if (!signer) return null;
   const sender = await namesOf(tx, envelope.sender_slno);
   const link = `${origin}${envelopePath(envelope.envelope_id)}`;
   return tell(
@@ -123,12 +126,7 @@ export async function envelopeSigned(
     [envelope.envelope_slno, envelope.position, now],
   );
   const next = await askSigner(tx, envelope, envelope.position + 1, now, origin);
-  if (next.length > 0) return next;
-  const { rowCount } = await tx.query(
-    `SELECT 1 FROM envelope_signers WHERE envelope_slno = $1 AND status = 'asked'`,
-    [envelope.envelope_slno],
-  );
-  if ((rowCount ?? 0) > 0) return [];
+  if (next) return next;
   await tx.query(
     `UPDATE envelopes SET status = 'completed', ended_at = $2 WHERE envelope_slno = $1`,
     [envelope.envelope_slno, now],
