@@ -6,12 +6,20 @@
  * another person's live session, and be let in (`GET /profile/my` → 200).
  */
 import { createPrivateKey, webcrypto } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pkcs11js from 'pkcs11js';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { isCode, loadModule, openVault, slotOf } from '../src/adapters/hsm/pkcs11.js';
 import {
   ensureSoftHsmToken,
@@ -312,6 +320,12 @@ describe('the keys in the module', () => {
   });
 });
 
+/** How many tokens SoftHSM keeps in a server's DATA_DIR: a folder each. */
+const tokensIn = (dataDir: string) =>
+  readdirSync(join(dataDir, 'softhsm', 'tokens'), { withFileTypes: true }).filter((entry) =>
+    entry.isDirectory(),
+  ).length;
+
 describe('SoftHSM on a new DATA_DIR', () => {
   it('gets one token when several processes start on it at once', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'tawqi-softhsm-race-'));
@@ -341,6 +355,108 @@ describe('SoftHSM on a new DATA_DIR', () => {
     expect(await Promise.all(Array.from({ length: 8 }, open))).toEqual(Array(8).fill('1'));
     // And one more, started after: still the one.
     expect(await open()).toBe('1');
+    expect(tokensIn(dataDir)).toBe(1);
+  });
+
+  // The cause of another rare failure of the test above (CI: two tokens once more). Debian's
+  // SoftHSM (2.6.1) writes the token's file on every login and lets go of the file's lock before
+  // its buffered bytes are written: for that moment the file is empty, and a process loading
+  // SoftHSM then skips the token and makes a second one. (SoftHSM fixed it after 2.6.1, "Flush
+  // files before unlocking".) So a login happens while holding the lock processes start under.
+  // Here a reader's lock on the token's file (as SoftHSM's readers take) holds the login's write.
+  it('logs in to the token only while holding the lock others start under', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'tawqi-softhsm-login-'));
+    const built = fileURLToPath(new URL('../dist/adapters/hsm/softHsm.js', import.meta.url));
+    const env = { ...process.env };
+    delete env.SOFTHSM2_CONF;
+    const openOnce = [
+      '--input-type=module',
+      '-e',
+      `const { openConfiguredVault } = await import(${JSON.stringify(built)});
+       openConfiguredVault(${JSON.stringify({ module: null, token: 'busy', pin: '1234', dataDir })}).close();`,
+    ];
+    const opened = async () => {
+      const run = await runNode(openOnce, env);
+      if (run.code !== 0) throw new Error(run.err);
+    };
+    await opened();
+    const tokens = join(dataDir, 'softhsm', 'tokens');
+    const tokenFile = join(tokens, readdirSync(tokens).join(), 'token.object');
+    // A POSIX read lock (fcntl, as SoftHSM takes it) on the token's file, until stdin closes.
+    const reader = spawn(
+      'perl',
+      [
+        '-MFcntl',
+        '-e',
+        `open(my $f, '<', $ARGV[0]) or die $!;
+         my $lock = pack('s s x4 q q l x4', F_RDLCK, 0, 0, 0, 0);
+         fcntl($f, F_SETLKW, $lock) or die $!;
+         $| = 1; print "held\\n"; <STDIN>;`,
+        tokenFile,
+      ],
+      { stdio: ['pipe', 'pipe', 'inherit'] },
+    );
+    let said = '';
+    reader.stdout.on('data', (chunk: Buffer) => (said += chunk.toString()));
+    await vi.waitFor(() => expect(said).toBe('held\n'), { timeout: 30_000, interval: 20 });
+    const writer = spawn(process.execPath, openOnce, { env, stdio: 'ignore' });
+    const exited = new Promise((done) => writer.once('exit', done));
+    try {
+      // The login waits to write the token's file (the kernel lists it as a blocked lock)...
+      const waiting = new RegExp(`->\\s*POSIX\\s+ADVISORY\\s+WRITE\\s+${writer.pid}\\s`);
+      await vi.waitFor(() => expect(readFileSync('/proc/locks', 'utf8')).toMatch(waiting), {
+        timeout: 60_000,
+        interval: 10,
+      });
+      // ...holding the lock a starting process waits on.
+      expect(readFileSync(join(dataDir, 'softhsm', 'token.lock'), 'utf8')).toBe(String(writer.pid));
+    } finally {
+      reader.stdin.end();
+    }
+    await exited;
+    expect(writer.exitCode).toBe(0);
+    await opened();
+    expect(tokensIn(dataDir)).toBe(1);
+  });
+
+  // Every process starting wrote SoftHSM's configuration file anew, emptying it first: a process
+  // loading SoftHSM at that moment read no token folder and made a token in SoftHSM's default one
+  // (seen in /var/lib/softhsm while reproducing the failure above). A configuration already right
+  // is left as it is, and one written is written whole (a rename): a reader meets old or new.
+  it('leaves SoftHSM’s configuration file untouched when it is already right', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'tawqi-softhsm-conf-'));
+    const built = fileURLToPath(new URL('../dist/adapters/hsm/softHsm.js', import.meta.url));
+    const env = { ...process.env };
+    delete env.SOFTHSM2_CONF;
+    const opened = async () => {
+      const run = await runNode(
+        [
+          '--input-type=module',
+          '-e',
+          `const { openConfiguredVault } = await import(${JSON.stringify(built)});
+           openConfiguredVault(${JSON.stringify({ module: null, token: 'conf', pin: '1234', dataDir })}).close();`,
+        ],
+        env,
+      );
+      if (run.code !== 0) throw new Error(run.err);
+    };
+    await opened();
+    const conf = join(dataDir, 'softhsm', 'softhsm2.conf');
+    const before = statSync(conf, { bigint: true });
+    await opened();
+    const after = statSync(conf, { bigint: true });
+    expect([after.ino, after.mtimeNs]).toEqual([before.ino, before.mtimeNs]);
+    expect(readFileSync(conf, 'utf8')).toContain(
+      `directories.tokendir = ${join(dataDir, 'softhsm', 'tokens')}`,
+    );
+    // A configuration naming another folder (the DATA_DIR was moved) is replaced whole.
+    writeFileSync(conf, 'directories.tokendir = /nowhere\n');
+    await opened();
+    expect(readFileSync(conf, 'utf8')).toContain(
+      `directories.tokendir = ${join(dataDir, 'softhsm', 'tokens')}`,
+    );
+    expect(readdirSync(join(dataDir, 'softhsm')).sort()).toEqual(['softhsm2.conf', 'tokens']);
+    expect(tokensIn(dataDir)).toBe(1);
   });
 
   // The race behind a rare failure of the test above: a waiter read the lock (holder A), A

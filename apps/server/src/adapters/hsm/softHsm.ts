@@ -38,24 +38,30 @@ export function findSoftHsm(): string {
 /** Whether a module path is SoftHSM's (production refuses it unless told it is a test). */
 export const isSoftHsm = (path: string) => /softhsm/i.test(basename(path));
 
-/** Points SoftHSM at a token folder inside `dir`, unless SOFTHSM2_CONF already names one. */
+/**
+ * Points SoftHSM at a token folder inside `dir`, unless SOFTHSM2_CONF already names one. Other
+ * processes may be loading SoftHSM from the same file at this moment: a file already right is left
+ * alone, and a new one is written beside it and renamed into place, so a reader never meets it
+ * empty (one that did fell back to SoftHSM's default folder and made a second token).
+ */
 export function useSoftHsmFolder(dir: string): void {
   if (process.env.SOFTHSM2_CONF) return;
   const folder = resolve(dir);
   const tokens = join(folder, 'tokens');
   mkdirSync(tokens, { recursive: true, mode: 0o700 });
   const conf = join(folder, 'softhsm2.conf');
-  writeFileSync(
-    conf,
-    [
-      `directories.tokendir = ${tokens}`,
-      'objectstore.backend = file',
-      'log.level = ERROR',
-      'slots.removable = false',
-      '',
-    ].join('\n'),
-    { mode: 0o600 },
-  );
+  const wanted = [
+    `directories.tokendir = ${tokens}`,
+    'objectstore.backend = file',
+    'log.level = ERROR',
+    'slots.removable = false',
+    '',
+  ].join('\n');
+  if (!existsSync(conf) || readFileSync(conf, 'utf8') !== wanted) {
+    const written = `${conf}.${process.pid}`;
+    writeFileSync(written, wanted, { mode: 0o600 });
+    renameSync(written, conf);
+  }
   process.env.SOFTHSM2_CONF = conf;
 }
 
@@ -88,7 +94,7 @@ export function ensureSoftHsmToken(modulePath: string, label: string, pin: strin
  * a process that died is taken over). Synchronous, as opening the vault is; a few lines where
  * the lock libraries are asynchronous.
  */
-function whileHolding(lock: string, work: () => void): void {
+function whileHolding<T>(lock: string, work: () => T): T {
   const deadline = Date.now() + 60_000;
   const mine = String(process.pid);
   for (;;) {
@@ -105,7 +111,7 @@ function whileHolding(lock: string, work: () => void): void {
     }
   }
   try {
-    work();
+    return work();
   } finally {
     if (lockHolder(lock) === mine) rmSync(lock, { force: true });
   }
@@ -188,10 +194,13 @@ export function openConfiguredVault(settings: HsmSettings): KeyVault {
   useSoftHsmFolder(folder);
   mkdirSync(folder, { recursive: true });
   const module = findSoftHsm();
-  // Several processes starting on one new DATA_DIR: one makes the token, the others then see it
-  // (SoftHSM reads its tokens when first loaded, so the check must wait for the lock too).
-  whileHolding(join(folder, 'token.lock'), () => {
+  // Several processes starting on one DATA_DIR: one makes the token, the others then see it.
+  // SoftHSM reads its tokens when first loaded, so that waits for the lock. So does the login:
+  // it rewrites the token's file, which Debian's SoftHSM (2.6.1) leaves empty for a moment after
+  // unlocking it (it writes its buffer after), and a process loading SoftHSM then would not see
+  // the token and would make another.
+  return whileHolding(join(folder, 'token.lock'), () => {
     ensureSoftHsmToken(module, settings.token, settings.pin);
+    return openVault({ module, token: settings.token, pin: settings.pin });
   });
-  return openVault({ module, token: settings.token, pin: settings.pin });
 }
