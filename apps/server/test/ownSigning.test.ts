@@ -353,4 +353,28 @@ describe('signing my own PDFs in the portal', () => {
     });
     expect(refused.status).toBe(401);
   });
+
+  // The applications' numbers are a 4-byte serial: an INSERT … ON CONFLICT on every signing used
+  // one each time, and at a million signatures a day they would run out in six years.
+  it('asks through the portal’s application without using up the applications’ numbers', async () => {
+    const ask = async () =>
+      h.call('POST', '/api/v1/esign/my/sign', {
+        token: saraSession.token,
+        headers: { 'idempotency-key': randomUUID() },
+        body: { consent: true, documents: [await pdfDocument('numbers.pdf', 1)] },
+      });
+    expect((await ask()).status).toBe(200);
+    const lastNumber = async () =>
+      (
+        await h.ownerPool.query<{ last_value: string }>(
+          'SELECT last_value FROM esign_applications_app_slno_seq',
+        )
+      ).rows[0]?.last_value;
+    const before = await lastNumber();
+    expect((await ask()).status).toBe(200);
+    expect(await lastNumber()).toBe(before);
+    // Sara says no to both on her phone: the tests after find no request waiting.
+    for (const waiting of await h.simulator.pending(sara.nationalId))
+      await h.simulator.answer(waiting.transId, 'reject');
+  });
 });

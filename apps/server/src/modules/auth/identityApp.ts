@@ -210,11 +210,19 @@ export async function recordVerifiedPerson(
   person: NafathPerson,
   now: Date,
 ): Promise<{ userSlno: number; created: boolean }> {
+  // A known person is only read: an upsert on every sign-in rewrote their row each time and used
+  // a number of the users' 4-byte sequence (INSERT … SELECT takes one only for a row it makes; the
+  // upsert is left for two first sign-ins at once).
   const { rows } = await tx.query<{ user_slno: number; created: boolean }>(
-    `INSERT INTO users (national_id, full_name_en, full_name_ar, nationality, date_of_birth, date_of_birth_hijri, kyc_valid_till)
-     VALUES ($1, $2, $3, $4, $5, $6, ($7::timestamptz + interval '1 year')::date)
-     ON CONFLICT (national_id) DO UPDATE SET national_id = EXCLUDED.national_id
-     RETURNING user_slno, (xmax = 0) AS created`,
+    `WITH known AS (SELECT user_slno FROM users WHERE national_id = $1),
+          made AS (
+            INSERT INTO users (national_id, full_name_en, full_name_ar, nationality, date_of_birth, date_of_birth_hijri, kyc_valid_till)
+            SELECT $1::text, $2::text, $3::text, $4::text, $5::date, $6::text, ($7::timestamptz + interval '1 year')::date
+             WHERE NOT EXISTS (SELECT 1 FROM known)
+            ON CONFLICT (national_id) DO UPDATE SET national_id = EXCLUDED.national_id
+            RETURNING user_slno, (xmax = 0) AS created)
+     SELECT user_slno, false AS created FROM known
+     UNION ALL SELECT user_slno, created FROM made`,
     [
       person.nationalId,
       person.fullNameEnglish,

@@ -39,9 +39,13 @@ export async function registerDevice(
   input: { userSlno: number; deviceId: string; userAgent: string | undefined; now: Date },
 ): Promise<void> {
   const device = describeDevice(input.userAgent);
+  // INSERT … SELECT: a device already known takes no number of the 4-byte sequence (an
+  // INSERT … ON CONFLICT took one on every sign-in).
   await pool.query(
     `INSERT INTO registered_devices (user_slno, device_id, device_type, device_model, app_version, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (user_slno, device_id) DO NOTHING`,
+     SELECT $1::integer, $2, $3, $4, $5, $6::timestamptz
+      WHERE NOT EXISTS (SELECT 1 FROM registered_devices WHERE user_slno = $1 AND device_id = $2)
+     ON CONFLICT (user_slno, device_id) DO NOTHING`,
     [input.userSlno, input.deviceId, device.type, device.model, device.version, input.now],
   );
 }

@@ -36,18 +36,26 @@ export async function portalApplication(
   publicOrigin: string,
 ) {
   const clientId = orgSlno === null ? 'tawqi-portal' : `tawqi-portal.org-${String(orgSlno)}`;
-  // Made by whichever request comes first; a concurrent one finds it made.
-  await db.query(
-    `INSERT INTO esign_applications (client_id, sip_slno, org_slno, name_en, name_ar, credential_kind, credential,
-            return_origins, webhook_url, created_at)
-     VALUES ($1, NULL, $2, $3, $4, 'portal', NULL, $5, NULL, now())
-     ON CONFLICT (client_id) DO NOTHING`,
-    [clientId, orgSlno, PORTAL_NAMES.en, PORTAL_NAMES.ar, [publicOrigin]],
-  );
-  const { rows } = await db.query<ApplicationRow>(
-    `SELECT ${APPLICATION_COLUMNS} FROM esign_applications WHERE client_id = $1 AND credential_kind = 'portal'`,
-    [clientId],
-  );
+  const find = async () =>
+    (
+      await db.query<ApplicationRow>(
+        `SELECT ${APPLICATION_COLUMNS} FROM esign_applications WHERE client_id = $1 AND credential_kind = 'portal'`,
+        [clientId],
+      )
+    ).rows;
+  let rows = await find();
+  // Made by whichever request comes first (a concurrent one finds it made); read first, as an
+  // INSERT … ON CONFLICT on every signing would use a number of the sequence each time.
+  if (rows.length === 0) {
+    await db.query(
+      `INSERT INTO esign_applications (client_id, sip_slno, org_slno, name_en, name_ar, credential_kind, credential,
+              return_origins, webhook_url, created_at)
+       VALUES ($1, NULL, $2, $3, $4, 'portal', NULL, $5, NULL, now())
+       ON CONFLICT (client_id) DO NOTHING`,
+      [clientId, orgSlno, PORTAL_NAMES.en, PORTAL_NAMES.ar, [publicOrigin]],
+    );
+    rows = await find();
+  }
   const [row] = rows;
   if (!row) throw new Error(`the portal's application ${clientId} is missing`);
   // The origin as the server now runs (a development database may have been made on another).

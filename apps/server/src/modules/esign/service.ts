@@ -43,7 +43,7 @@ import { hit } from '../throttle.js';
 import type { Application } from './applications.js';
 import { signJws } from './jws.js';
 import { placementOf, showsOrganizationLogo, visibleSignatureOf } from './stamps.js';
-import { organizationLogo } from '../organization/logo.js';
+import { organizationHasLogo, organizationLogo } from '../organization/logo.js';
 import { failureRecord, requestRecord, successRecord } from './records.js';
 import { activeMember } from '../access/membership.js';
 
@@ -332,7 +332,7 @@ export async function createSigningRequest(
   // The organization's own logo only for an organization that has one (checked again at signing).
   if (
     showsOrganizationLogo([stamp, ...documents.map((document) => document.stamp)]) &&
-    (application.orgSlno === null || !(await organizationLogo(deps.pool, application.orgSlno)))
+    (application.orgSlno === null || !(await organizationHasLogo(deps.pool, application.orgSlno)))
   )
     throw new EsignRefusal('organizationLogoMissing', ['stamp.appearance']);
   await checkPdfs(deps, documents, stamp, context);

@@ -72,6 +72,14 @@ export async function organizationLogo(db: Queryable, orgSlno: number): Promise<
   return row ? { mediaType: row.media_type, content: row.content } : null;
 }
 
+/** Whether the organization has a logo (without reading it: a check on every signing request). */
+export async function organizationHasLogo(db: Queryable, orgSlno: number): Promise<boolean> {
+  const { rowCount } = await db.query('SELECT 1 FROM organization_logos WHERE org_slno = $1', [
+    orgSlno,
+  ]);
+  return rowCount === 1;
+}
+
 export async function saveOrganizationLogo(
   db: Queryable,
   orgSlno: number,
