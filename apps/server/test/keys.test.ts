@@ -326,6 +326,30 @@ const tokensIn = (dataDir: string) =>
     entry.isDirectory(),
   ).length;
 
+/** Node's arguments to open the vault on `dataDir` as a server starting there does, and close it. */
+function openingArgs(dataDir: string, token: string): string[] {
+  const built = fileURLToPath(new URL('../dist/adapters/hsm/softHsm.js', import.meta.url));
+  return [
+    '--input-type=module',
+    '-e',
+    `const { openConfiguredVault } = await import(${JSON.stringify(built)});
+     openConfiguredVault(${JSON.stringify({ module: null, token, pin: '1234', dataDir })}).close();`,
+  ];
+}
+
+/** The environment of such a process: not the tests' SoftHSM configuration, the server's own. */
+function serverSoftHsmEnv(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  delete env.SOFTHSM2_CONF;
+  return env;
+}
+
+/** Opens the vault on `dataDir` in a new process, to its end. */
+async function openInNewProcess(dataDir: string, token: string): Promise<void> {
+  const run = await runNode(openingArgs(dataDir, token), serverSoftHsmEnv());
+  if (run.code !== 0) throw new Error(run.err);
+}
+
 describe('SoftHSM on a new DATA_DIR', () => {
   it('gets one token when several processes start on it at once', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'tawqi-softhsm-race-'));
@@ -341,12 +365,9 @@ describe('SoftHSM on a new DATA_DIR', () => {
       const labels = module.C_GetSlotList(true).map((slot) => module.C_GetTokenInfo(slot).label.trim());
       console.log(labels.filter((label) => label === 'race').length);
     `;
-    // Not the tests' own SoftHSM configuration: the one a server makes in dataDir.
-    const env = { ...process.env };
-    delete env.SOFTHSM2_CONF;
     const open = async () => {
       const run = await runNode(['--input-type=module', '-e', script], {
-        ...env,
+        ...serverSoftHsmEnv(),
         SOFTHSM_MODULE_PATH: findSoftHsm(),
       });
       if (run.code !== 0) throw new Error(run.err);
@@ -366,20 +387,7 @@ describe('SoftHSM on a new DATA_DIR', () => {
   // Here a reader's lock on the token's file (as SoftHSM's readers take) holds the login's write.
   it('logs in to the token only while holding the lock others start under', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'tawqi-softhsm-login-'));
-    const built = fileURLToPath(new URL('../dist/adapters/hsm/softHsm.js', import.meta.url));
-    const env = { ...process.env };
-    delete env.SOFTHSM2_CONF;
-    const openOnce = [
-      '--input-type=module',
-      '-e',
-      `const { openConfiguredVault } = await import(${JSON.stringify(built)});
-       openConfiguredVault(${JSON.stringify({ module: null, token: 'busy', pin: '1234', dataDir })}).close();`,
-    ];
-    const opened = async () => {
-      const run = await runNode(openOnce, env);
-      if (run.code !== 0) throw new Error(run.err);
-    };
-    await opened();
+    await openInNewProcess(dataDir, 'busy');
     const tokens = join(dataDir, 'softhsm', 'tokens');
     const tokenFile = join(tokens, readdirSync(tokens).join(), 'token.object');
     // A POSIX read lock (fcntl, as SoftHSM takes it) on the token's file, until stdin closes.
@@ -399,7 +407,10 @@ describe('SoftHSM on a new DATA_DIR', () => {
     let said = '';
     reader.stdout.on('data', (chunk: Buffer) => (said += chunk.toString()));
     await vi.waitFor(() => expect(said).toBe('held\n'), { timeout: 30_000, interval: 20 });
-    const writer = spawn(process.execPath, openOnce, { env, stdio: 'ignore' });
+    const writer = spawn(process.execPath, openingArgs(dataDir, 'busy'), {
+      env: serverSoftHsmEnv(),
+      stdio: 'ignore',
+    });
     const exited = new Promise((done) => writer.once('exit', done));
     try {
       // The login waits to write the token's file (the kernel lists it as a blocked lock)...
@@ -415,7 +426,7 @@ describe('SoftHSM on a new DATA_DIR', () => {
     }
     await exited;
     expect(writer.exitCode).toBe(0);
-    await opened();
+    await openInNewProcess(dataDir, 'busy');
     expect(tokensIn(dataDir)).toBe(1);
   });
 
@@ -425,21 +436,7 @@ describe('SoftHSM on a new DATA_DIR', () => {
   // is left as it is, and one written is written whole (a rename): a reader meets old or new.
   it('leaves SoftHSM’s configuration file untouched when it is already right', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'tawqi-softhsm-conf-'));
-    const built = fileURLToPath(new URL('../dist/adapters/hsm/softHsm.js', import.meta.url));
-    const env = { ...process.env };
-    delete env.SOFTHSM2_CONF;
-    const opened = async () => {
-      const run = await runNode(
-        [
-          '--input-type=module',
-          '-e',
-          `const { openConfiguredVault } = await import(${JSON.stringify(built)});
-           openConfiguredVault(${JSON.stringify({ module: null, token: 'conf', pin: '1234', dataDir })}).close();`,
-        ],
-        env,
-      );
-      if (run.code !== 0) throw new Error(run.err);
-    };
+    const opened = () => openInNewProcess(dataDir, 'conf');
     await opened();
     const conf = join(dataDir, 'softhsm', 'softhsm2.conf');
     const before = statSync(conf, { bigint: true });
