@@ -210,9 +210,9 @@ export async function recordVerifiedPerson(
   person: NafathPerson,
   now: Date,
 ): Promise<{ userSlno: number; created: boolean }> {
-  // A known person is only read: an upsert on every sign-in rewrote their row each time and used
-  // a number of the users' 4-byte sequence (INSERT … SELECT takes one only for a row it makes; the
-  // upsert is left for two first sign-ins at once).
+  // A known person is only read: the upsert (enrolment, invitations, new users) rewrote their row
+  // and used a number of the users' 4-byte sequence each time (INSERT … SELECT takes one only for
+  // a row it makes; the upsert is left for two first arrivals at once).
   const { rows } = await tx.query<{ user_slno: number; created: boolean }>(
     `WITH known AS (SELECT user_slno FROM users WHERE national_id = $1),
           made AS (
