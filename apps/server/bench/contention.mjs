@@ -9,10 +9,12 @@
 //              through the eSign API (request, the signer's approval on the identity app's phone
 //              page, the outcome: certificate, PAdES B-LT signing, timestamp).
 // Target: the loaded p99 at most 1.5× the idle p99 (the export's file is written in a worker
-// thread and read on a pool of its own; the PDF signed in a worker thread). ROUNDS rounds, the
+// thread which reads the rows itself; the PDF signed in a worker thread). ROUNDS rounds, the
 // median ratio reported; reported, not asserted; written to bench-results/contention.json.
-// BENCH_RATE=<n>: the interactive read offered at n requests a second (open loop) instead of as fast
-// as the server answers (closed loop, where any other work on its thread shows as queueing).
+// BENCH_RATE=<n>: the interactive read offered at n requests a second (open loop; 500 unless set),
+// or 0: as fast as the server answers (a closed loop, which measures the server at saturation).
+// BENCH_LOAD=exports or signing: one kind of heavy work only. BENCH_NODE_ARGS (the server's Node
+// options, e.g. --trace-gc) and BENCH_LOG (a file for its output): to see what holds its thread.
 // BENCH_PROF=<folder>: the server's threads write CPU profiles there (to see what holds its thread).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -26,13 +28,15 @@ import { approveOnPhone, askToSignPdf, benchApplication, benchCalls } from './ki
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 10;
-const RATE = Number(process.env.BENCH_RATE ?? 0);
+const RATE = Number(process.env.BENCH_RATE ?? 500);
 const DEVICE = 'bench-device-0003';
 
 const server = await startBuiltServer({
-  nodeArgs: process.env.BENCH_PROF
-    ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_PROF]
-    : [],
+  nodeArgs: [
+    ...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_PROF] : []),
+    ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+  ],
+  ...(process.env.BENCH_LOG ? { logFile: process.env.BENCH_LOG } : {}),
   env: {
     // The limits that protect one address or person would throttle the load itself.
     RATE_LIMIT_PER_MINUTE: '100000000',
@@ -138,7 +142,6 @@ try {
   for (let round = 0; round < ROUNDS; round++) {
     const idle = await interactive(token);
     const until = { done: false };
-    // BENCH_LOAD=exports or signing: one kind of work only (to see which one costs).
     const load = process.env.BENCH_LOAD;
     const work = Promise.all([
       load === 'signing' ? 0 : exportLoop(token, until),
@@ -174,7 +177,7 @@ writeFileSync(
   `${JSON.stringify({ date: new Date().toISOString(), node: process.version, median, rounds, target: { p99Ratio: 1.5 } }, null, 2)}\n`,
 );
 console.log(
-  `Interactive reads at ${String(CONNECTIONS)} connections, ${String(ROUNDS)} rounds of ${String(SECONDS)} s, idle and beside 2 continuous exports + 10-page PDF signing:`,
+  `Interactive reads at ${RATE > 0 ? `${String(RATE)}/s over ` : ''}${String(CONNECTIONS)} connections, ${String(ROUNDS)} rounds of ${String(SECONDS)} s, idle and beside 2 continuous exports + 10-page PDF signing:`,
 );
 rounds.forEach((round, index) => {
   console.log(

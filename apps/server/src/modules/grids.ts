@@ -5,11 +5,12 @@
  * what is its own: its FROM, its filter's WHERE in the request's tenant, its order, and how a
  * stored row becomes the contract's row.
  */
+import { pathToFileURL } from 'node:url';
 import { cellWords, columnsOn, type AnyGrid, type GridColumn, type RowOf } from '@tawqi/api/grids';
 import type { Endpoint } from '@tawqi/api';
 import type { Language } from '@tawqi/domain';
 import type { Deps } from '../deps.js';
-import { batches, pageWithTotal, type KeyColumn } from '../db/paging.js';
+import { pageWithTotal, type KeyColumn } from '../db/paging.js';
 import {
   requireCaller,
   type HandlerContext,
@@ -26,6 +27,8 @@ import {
   type SummarySheet,
 } from './exports/xlsx.js';
 import type { Pool } from '../db/pool.js';
+import { builtScript } from '../builtScript.js';
+import type { GridRowsArgs } from './gridExports.js';
 
 type BodyOf<E extends Endpoint | null> = E extends Endpoint
   ? InputOf<E> extends { body: infer Body }
@@ -90,6 +93,30 @@ function fileColumn<Row>(column: GridColumn<Row>): ExportColumn<{ row: Row; lang
   };
 }
 
+/** A grid's file columns: what its export writes, and how each cell is made from a row. */
+export function fileColumnsOf(grid: AnyGrid) {
+  return (columnsOn(grid, 'file') as GridColumn<unknown>[]).map(fileColumn);
+}
+
+/** The module an export's worker thread reads a grid's rows with (the built one: see builtScript). */
+const gridRowsModule = () =>
+  pathToFileURL(builtScript(new URL('./gridExports.js', import.meta.url))).href;
+
+/**
+ * Refuses an export whose grid or query differs from gridExports.ts's, which its worker thread
+ * reads with: a grid added or changed in one place only fails its first export, in every test.
+ */
+async function sameAsExported(
+  exportId: string,
+  grid: AnyGrid,
+  query: { select: string; row: unknown },
+): Promise<void> {
+  const { exportedGrid } = await import('./gridExports.js');
+  const entry = exportedGrid(exportId);
+  if (entry?.grid !== grid || entry.rows.select !== query.select || entry.rows.row !== query.row)
+    throw new Error(`the export ${exportId} is not the one gridExports.ts lists`);
+}
+
 /** The sheet of a file: its name without the extension. */
 const sheetNameOf = (fileName: string) => fileName.replace(/\.xlsx$/i, '');
 
@@ -124,10 +151,12 @@ export function gridHandlers<G extends AnyGrid, Stored extends object>(
 
   const exported = grid.export;
   if (exported?.answer.kind === 'blob') {
-    const columns = (columnsOn(grid, 'file') as GridColumn<RowOf<G['list']>>[]).map(fileColumn);
+    // The file's columns as the worker writes them: their cells are made there (gridExports.ts).
+    const columns = fileColumnsOf(grid).map(({ value: _value, ...shape }) => shape);
     const sheetName = sheetNameOf(exported.answer.fileName);
     const { summary } = query;
     handlers[exported.id] = async (context) => {
+      await sameAsExported(exported.id, grid, query);
       await query.before?.(context);
       const body = (context.input as { body: BodyOf<G['export']> & { language: Language } }).body;
       const { where, values } = query.where(body, context);
@@ -139,14 +168,14 @@ export function gridHandlers<G extends AnyGrid, Stored extends object>(
         count: async (exportsPool) =>
           (await exportsPool.query<{ count: number }>(`${query.count} WHERE ${where}`, [...values]))
             .rows[0]?.count ?? 0,
-        rows: async function* (exportsPool) {
-          for await (const stored of batches<Stored>(exportsPool, {
-            select: query.select,
+        source: {
+          module: gridRowsModule(),
+          args: {
+            exportId: exported.id,
             where,
-            values,
-            order: query.order,
-          }))
-            yield { row: query.row(stored, language), language };
+            values: [...values],
+            language,
+          } satisfies GridRowsArgs,
         },
         sheetName,
         columns,

@@ -4,46 +4,49 @@
  * at a time) and the size (at most EXPORT_MAX_ROWS rows: a larger export asks for a narrower
  * filter) are checked; then the file streams through the safe cell writer as it is read.
  *
- * Issue 42: an export reads the database on a pool of its own (the writer's `pool`, apart from the
- * requests'), and its file is written in a worker thread (xlsxWorker.ts, on piscina's pool):
- * other people's requests do not wait for an export's connections or its CPU.
+ * Issue 42: an export's rows are read, turned into cells and written into its file in a worker
+ * thread (xlsxWorker.ts, on piscina's pool) with a database connection of its own, at the lowest
+ * priority: the server's thread only checks the request and hands the file's pieces to the
+ * download. Reading and turning rows into cells on the server's thread (and the garbage they left
+ * on its heap) raised other people's p99 3–5× while two exports ran (`npm run bench`).
  */
 import { PassThrough } from 'node:stream';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { MessageChannel } from 'node:worker_threads';
 import type { Language } from '@tawqi/domain';
 import { Piscina } from 'piscina';
 import { builtScript } from '../../builtScript.js';
 import type { Config } from '../../config.js';
-import type { Pool } from '../../db/pool.js';
+import { lowestPriorityForBackend, type Pool } from '../../db/pool.js';
 import { AppError } from '../../http/errors.js';
 import { hit } from '../throttle.js';
-import type { CellValue, ExportColumn, SummarySheet } from './xlsx.js';
-import type { FromWorker, ToWorker, XlsxTask } from './xlsxWorker.js';
+import type { SummarySheet } from './xlsx.js';
+import type {
+  ExportDatabase,
+  FromWorker,
+  RowSource,
+  SheetColumn,
+  ToWorker,
+  XlsxTask,
+} from './xlsxWorker.js';
 
-/** Rows sent to the worker at a time. */
-const BATCH_ROWS = 500;
-/**
- * The longest the server's thread turns an export's rows into cells before it lets other
- * requests in: a batch took ~120 ms at once, which was other people's p99.
- */
-const SLICE_MS = 4;
+export type { RowSource, SheetColumn };
 
-export interface ExportRequest<Row> {
+export interface ExportRequest {
   /** Who asks, for the per-user rate. */
   userSlno: number;
-  /** How many rows the export will hold (the same filter as `rows`), read on the exports' pool. */
+  /** How many rows the export will hold (the same filter as `source`), read on the exports' pool. */
   count: (pool: Pool) => Promise<number>;
-  rows: (pool: Pool) => AsyncIterable<Row> | Iterable<Row>;
+  /** Where the worker thread reads the rows, as cells in `columns`' order. */
+  source: RowSource;
   sheetName: string;
-  columns: readonly ExportColumn<Row>[];
+  columns: readonly SheetColumn[];
   language: Language;
   /** A report's summary, a sheet of its own before the rows. */
   summary?: (pool: Pool) => Promise<SummarySheet>;
 }
 
 export interface ExportWriter {
-  stream<Row>(request: ExportRequest<Row>): Promise<PassThrough>;
+  stream(request: ExportRequest): Promise<PassThrough>;
   /** Exports being written now on this server. */
   readonly running: number;
   /** Ends the worker threads (the server's shutdown). */
@@ -52,7 +55,10 @@ export interface ExportWriter {
 
 /** What the writer needs (not `Deps`, which holds the writer: no circle between them). */
 export interface ExportWriterDeps {
-  /** The exports' own pool (the requests' where a test has one only). */
+  /**
+   * The exports' own pool (the requests' where a test has one only): the rate, the count and a
+   * summary are read on it, and a worker's connection is opened with its settings.
+   */
   pool: Pool;
   config: Config;
   clock: () => Date;
@@ -60,6 +66,13 @@ export interface ExportWriterDeps {
 
 export function createExportWriter(deps: ExportWriterDeps): ExportWriter {
   let running = 0;
+  const settings = deps.pool.options as typeof deps.pool.options & { onConnect?: unknown };
+  const database: ExportDatabase = {
+    url: settings.connectionString ?? '',
+    statementTimeoutMs:
+      typeof settings.statement_timeout === 'number' ? settings.statement_timeout : 0,
+    lowestPriority: settings.onConnect === lowestPriorityForBackend,
+  };
   // Made at the first export: a server that never exports starts no thread.
   let threads: Piscina | undefined;
   const workers = () =>
@@ -126,9 +139,10 @@ export function createExportWriter(deps: ExportWriterDeps): ExportWriter {
       // The file streams as it is written; a failure part-way ends the download broken, not silent.
       // (It settles, never rejects: a failure is told to the download.)
       void writeInWorker(workers(), output, {
+        source: request.source,
+        database,
         sheetName: request.sheetName,
-        columns: request.columns,
-        rows: request.rows(deps.pool),
+        columns: [...request.columns],
         language: request.language,
         summary,
       }).then(release);
@@ -138,48 +152,19 @@ export function createExportWriter(deps: ExportWriterDeps): ExportWriter {
 }
 
 /**
- * Writes the sheet in one of `threads`: rows turned into cells here, a batch each time the worker
- * asks (once the download has taken what was written), the file's pieces into `output`. Settles
- * when the file is whole, or is given up (the download closed, a row or the worker failed:
- * `output` is then destroyed with the reason).
+ * Writes the sheet in one of `threads`, its pieces into `output`: each piece is acknowledged once
+ * the download has taken it, and the worker reads no further than a piece ahead (a slow download
+ * holds the reading back; memory stays flat). Settles when the file is whole, or is given up (the
+ * download closed, the reading or the worker failed: `output` is then destroyed with the reason).
  */
-function writeInWorker<Row>(
+function writeInWorker(
   threads: Piscina,
   output: PassThrough,
-  sheet: {
-    sheetName: string;
-    columns: readonly ExportColumn<Row>[];
-    rows: AsyncIterable<Row> | Iterable<Row>;
-    language: Language;
-    summary: SummarySheet | undefined;
-  },
+  sheet: Omit<XlsxTask, 'port'>,
 ): Promise<void> {
   const { port1, port2 } = new MessageChannel();
-  const source = (async function* () {
-    yield* sheet.rows;
-  })();
-  const nextBatch = async (): Promise<ToWorker> => {
-    if (output.writableNeedDrain)
-      await new Promise((resolve) => {
-        output.once('drain', resolve);
-        output.once('close', resolve);
-      });
-    const rows: CellValue[][] = [];
-    let slice = performance.now();
-    while (rows.length < BATCH_ROWS) {
-      const next = await source.next();
-      if (next.done) break;
-      rows.push(sheet.columns.map((column) => column.value(next.value)));
-      if (performance.now() - slice > SLICE_MS) {
-        await nextTurn();
-        slice = performance.now();
-      }
-    }
-    return rows.length > 0 ? { rows } : { end: true };
-  };
   return new Promise<void>((resolve) => {
     let settled = false;
-    let batches = Promise.resolve();
     const settle = (failure?: Error) => {
       if (settled) return;
       settled = true;
@@ -188,36 +173,25 @@ function writeInWorker<Row>(
         output.destroy(failure);
       } else output.end();
       port1.close();
-      void source.return(undefined);
       resolve();
     };
     output.once('close', () => {
       settle(new Error('the download was closed before the file was whole'));
     });
+    const taken = () => {
+      if (!settled) port1.postMessage({ taken: true } satisfies ToWorker);
+    };
     port1.on('message', (message: FromWorker) => {
       if (settled) return;
-      if ('chunk' in message) output.write(message.chunk);
-      else if ('done' in message) settle();
-      // One batch after another, in order (the worker asks for the next one ahead).
-      else
-        batches = batches.then(nextBatch).then(
-          (batch) => {
-            if (!settled) port1.postMessage(batch);
-          },
-          (error: unknown) => {
-            settle(error instanceof Error ? error : new Error(String(error)));
-          },
-        );
+      if ('chunk' in message) {
+        if (output.write(message.chunk)) taken();
+        else output.once('drain', taken);
+      } else settle();
     });
-    const task: XlsxTask = {
-      port: port2,
-      sheetName: sheet.sheetName,
-      columns: sheet.columns.map(({ value: _value, ...shape }) => shape),
-      language: sheet.language,
-      summary: sheet.summary,
-    };
-    threads.run(task, { transferList: [port2] }).catch((error: unknown) => {
-      settle(error instanceof Error ? error : new Error(String(error)));
-    });
+    threads
+      .run({ ...sheet, port: port2 } satisfies XlsxTask, { transferList: [port2] })
+      .catch((error: unknown) => {
+        settle(error instanceof Error ? error : new Error(String(error)));
+      });
   });
 }

@@ -200,12 +200,12 @@ function purchaseOf(row: PurchaseRow, language: Language) {
   };
 }
 
-const COUNTER_PURCHASES: GridQuery<typeof purchasedCountersGrid, PurchaseRow> = {
+export const COUNTER_PURCHASES: GridQuery<typeof purchasedCountersGrid, PurchaseRow> = {
   ...purchases('counter'),
   row: purchaseOf,
 };
 
-const ROLE_PURCHASES: GridQuery<typeof rolePlanPurchasesGrid, PurchaseRow> = {
+export const ROLE_PURCHASES: GridQuery<typeof rolePlanPurchasesGrid, PurchaseRow> = {
   ...purchases('role'),
   row: (row, language) => ({
     ...purchaseOf(row, language),

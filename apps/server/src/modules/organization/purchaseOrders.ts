@@ -102,7 +102,7 @@ function rowOf(row: PurchaseOrderRow, language: Language) {
   };
 }
 
-const ORGANIZATION_ORDERS: GridQuery<typeof purchaseOrdersGrid, PurchaseOrderRow> = {
+export const ORGANIZATION_ORDERS: GridQuery<typeof purchaseOrdersGrid, PurchaseOrderRow> = {
   ...SHARED,
   where: requestFilter(LIST, 'organization'),
   page: (body) => ({ limit: body.pageSize, offset: (body.pageNumber - 1) * body.pageSize }),

@@ -61,24 +61,53 @@ interface LotRow {
   created_at: Date;
 }
 
-export function esignDeductions(
-  deps: Pick<Deps, 'pool' | 'clock'>,
-): GridQuery<typeof esignDeductionSummaryGrid, LotRow> {
-  const state = lotStateSql('$2');
-  const figures = lotFiguresSql('$2');
-  return {
-    // A lot is one line of an order (migration 015): its name and amounts are the line's.
-    select: `SELECT p.purchased_plan_slno, p.plan_unique_id, coalesce(l.name_en, e.plan_name) AS plan_en,
+const LOT_STATE = lotStateSql('$2');
+const LOT_FIGURES = lotFiguresSql('$2');
+
+/** What an export's worker thread needs of the lots' query (gridExports.ts): no deps. */
+export const ESIGN_DEDUCTION_ROWS = {
+  // A lot is one line of an order (migration 015): its name and amounts are the line's.
+  select: `SELECT p.purchased_plan_slno, p.plan_unique_id, coalesce(l.name_en, e.plan_name) AS plan_en,
                     coalesce(l.name_ar, e.plan_name_ar) AS plan_ar,
                     coalesce(e.product_name, 'eSign') AS product_name, p.valid_from::text, p.valid_to::text, p.transactions, p.utilized,
-                    ${figures.remaining} AS remaining, ${figures.expired} AS expired,
+                    ${LOT_FIGURES.remaining} AS remaining, ${LOT_FIGURES.expired} AS expired,
                     l.price_halalas AS price, l.tax_halalas AS tax, l.total_halalas AS total,
-                    ${state} AS state, p.created_at
+                    ${LOT_STATE} AS state, p.created_at
                FROM purchased_plans p
                LEFT JOIN esign_plans e ON e.product_pricing_details_slno = p.product_pricing_details_slno
                LEFT JOIN order_lines l ON l.order_slno = p.order_slno AND l.line_no = p.order_line_no`,
-    count: `SELECT count(*) FROM purchased_plans p
+  count: `SELECT count(*) FROM purchased_plans p
               LEFT JOIN esign_plans e ON e.product_pricing_details_slno = p.product_pricing_details_slno`,
+  order: [
+    { column: 'p.created_at', type: 'timestamptz', of: (row) => row.created_at },
+    { column: 'p.purchased_plan_slno', type: 'int', of: (row) => row.purchased_plan_slno },
+  ],
+  row: (row, language) => ({
+    planUniqueId: row.plan_unique_id,
+    planName: language === 'ar' ? row.plan_ar : row.plan_en,
+    activeDate: row.valid_from,
+    expiryDate: row.valid_to,
+    planType: localWord(row.product_name, language),
+    // A lot without an order line (none: every purchase has one) would cost nothing.
+    salesPrice: toSar(Number(row.price ?? 0)),
+    vat: toSar(Number(row.tax ?? 0)),
+    totalPrice: toSar(Number(row.total ?? 0)),
+    status: row.state,
+    totalCounters: row.transactions,
+    utilizedCounters: row.utilized,
+    remainingCounters: row.remaining,
+    expiredCounters: row.expired,
+  }),
+} satisfies Pick<
+  GridQuery<typeof esignDeductionSummaryGrid, LotRow>,
+  'select' | 'count' | 'order' | 'row'
+>;
+
+export function esignDeductions(
+  deps: Pick<Deps, 'pool' | 'clock'>,
+): GridQuery<typeof esignDeductionSummaryGrid, LotRow> {
+  return {
+    ...ESIGN_DEDUCTION_ROWS,
     where: (body, { tenant }) => {
       const search = searchText(body.search);
       // One moment for the state the rows show and the state the filter picks.
@@ -98,27 +127,7 @@ export function esignDeductions(
         ],
       );
     },
-    order: [
-      { column: 'p.created_at', type: 'timestamptz', of: (row) => row.created_at },
-      { column: 'p.purchased_plan_slno', type: 'int', of: (row) => row.purchased_plan_slno },
-    ],
     page: (body) => ({ limit: body.pageSize, offset: (body.pageNumber - 1) * body.pageSize }),
-    row: (row, language) => ({
-      planUniqueId: row.plan_unique_id,
-      planName: language === 'ar' ? row.plan_ar : row.plan_en,
-      activeDate: row.valid_from,
-      expiryDate: row.valid_to,
-      planType: localWord(row.product_name, language),
-      // A lot without an order line (none: every purchase has one) would cost nothing.
-      salesPrice: toSar(Number(row.price ?? 0)),
-      vat: toSar(Number(row.tax ?? 0)),
-      totalPrice: toSar(Number(row.total ?? 0)),
-      status: row.state,
-      totalCounters: row.transactions,
-      utilizedCounters: row.utilized,
-      remainingCounters: row.remaining,
-      expiredCounters: row.expired,
-    }),
     before: ({ tenant }) => settleExpiredLots(deps.pool, organizationOf(tenant), deps.clock()),
   };
 }

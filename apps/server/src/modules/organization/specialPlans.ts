@@ -118,7 +118,7 @@ const SHARED = {
   ],
 } as const;
 
-const ORGANIZATION_REQUESTS: GridQuery<typeof specialPlansGrid, RequestRow> = {
+export const ORGANIZATION_REQUESTS: GridQuery<typeof specialPlansGrid, RequestRow> = {
   ...SHARED,
   where: requestFilter(LIST, 'organization'),
   page: (body) => ({ limit: body.pageSize, offset: (body.pageNumber - 1) * body.pageSize }),

@@ -179,7 +179,7 @@ const REPORTED = `certificates c JOIN users u ON u.user_slno = c.user_slno
   LEFT JOIN certificate_requests r ON r.certificate_serial = c.serial
   LEFT JOIN certificate_products p ON p.product_slno = r.product_slno`;
 
-const DSC_REPORT: GridQuery<typeof dscReportGrid, ReportRow> = {
+export const DSC_REPORT: GridQuery<typeof dscReportGrid, ReportRow> = {
   select: `SELECT c.serial, c.created_at, u.full_name_en, u.full_name_ar, p.name_en, p.name_ar, c.not_before,
                   c.not_after, ${STATE} AS state, c.revoked_at,
                   floor(extract(epoch FROM c.not_after - now()) / 86400)::int AS days_left

@@ -194,7 +194,7 @@ interface FilterFields {
   search?: string | undefined;
 }
 
-const STOCK_ALLOCATIONS: GridQuery<typeof l2StockAllocationGrid, StockRow> = {
+export const STOCK_ALLOCATIONS: GridQuery<typeof l2StockAllocationGrid, StockRow> = {
   select: `SELECT a.allocation_slno, a.created_at, l.quantity, l.l1_before, l.l1_after,
                   p1.name_en AS l1_en, p1.name_ar AS l1_ar, p2.name_en AS l2_en, p2.name_ar AS l2_ar
              ${STOCK_FROM}`,
@@ -252,7 +252,7 @@ const ROLE_FROM = `FROM (SELECT a.l1_sip_slno, a.l2_sip_slno, max(a.allocation_s
                           GROUP BY a.l1_sip_slno, a.l2_sip_slno) a
   ${PROVIDERS}`;
 
-const ROLE_ALLOCATIONS: GridQuery<typeof l2RoleCounterAllocationsGrid, RoleRow> = {
+export const ROLE_ALLOCATIONS: GridQuery<typeof l2RoleCounterAllocationsGrid, RoleRow> = {
   select: `SELECT a.latest, a.latest_at, a.l1_sip_slno AS l1, a.l2_sip_slno AS l2, a.ou, a.ea, a.sig,
                   p1.name_en AS l1_en, p1.name_ar AS l1_ar, p2.name_en AS l2_en, p2.name_ar AS l2_ar,
                   left_.ou_left, left_.ea_left, left_.sig_left
