@@ -12,6 +12,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  rmSync,
   statSync,
   writeFileSync,
 } from 'node:fs';
@@ -349,6 +350,42 @@ async function openInNewProcess(dataDir: string, token: string): Promise<void> {
   const run = await runNode(openingArgs(dataDir, token), serverSoftHsmEnv());
   if (run.code !== 0) throw new Error(run.err);
 }
+
+describe('the vault used from several threads at once', () => {
+  it('tells the module so: key pairs made and signatures computed in parallel neither crash nor fail', async () => {
+    // Its async calls run on libuv's threads, beside the server thread's own calls. SoftHSM
+    // initialized without CKF_OS_LOCKING_OK takes no locks: this crashed the process (a
+    // segmentation fault, or glibc's "unaligned fastbin chunk") or failed a call within seconds,
+    // as it crashed a server under load in `npm run bench`. In a process of its own, as a server.
+    const dataDir = mkdtempSync(join(tmpdir(), 'tawqi-softhsm-threads-'));
+    const built = fileURLToPath(new URL('../dist/adapters/hsm/softHsm.js', import.meta.url));
+    const script = `
+      const { openConfiguredVault } = await import(${JSON.stringify(built)});
+      const vault = openConfiguredVault({ module: null, token: 'threads', pin: '1234', dataDir: ${JSON.stringify(dataDir)} });
+      let done = 0;
+      for (let round = 0; round < 600; round += 1)
+        await Promise.all(Array.from({ length: 16 }, async (_, index) => {
+          const key = await vault.generateForSession('P-256');
+          await key.sign(Buffer.from([round, index]));
+          key.discard();
+          done += 1;
+        }));
+      vault.close();
+      console.log(done);
+    `;
+    try {
+      const run = await runNode(['--input-type=module', '-e', script], serverSoftHsmEnv());
+      expect({ code: run.code, signal: run.signal, err: run.err.slice(-500) }).toEqual({
+        code: 0,
+        signal: null,
+        err: '',
+      });
+      expect(run.out.trim()).toBe(String(600 * 16));
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
 
 describe('SoftHSM on a new DATA_DIR', () => {
   it('gets one token when several processes start on it at once', async () => {

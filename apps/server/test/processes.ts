@@ -3,6 +3,8 @@ import { spawn } from 'node:child_process';
 
 export interface Finished {
   code: number | null;
+  /** The signal that ended it (a crash's SIGSEGV, say), or null. */
+  signal: NodeJS.Signals | null;
   out: string;
   err: string;
 }
@@ -15,8 +17,8 @@ export function runNode(args: string[], env: NodeJS.ProcessEnv): Promise<Finishe
     let err = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    child.once('exit', (code) => {
-      resolve({ code, out, err });
+    child.once('exit', (code, signal) => {
+      resolve({ code, signal, out, err });
     });
   });
 }

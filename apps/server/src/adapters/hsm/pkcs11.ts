@@ -98,8 +98,15 @@ export function loadModule(path: string): pkcs11js.PKCS11 {
     );
   }
   try {
-    module.C_Initialize();
+    // Several threads at once: the async calls run on libuv's threads beside this thread's own.
+    // Without CKF_OS_LOCKING_OK a module may (SoftHSM does) take no locks at all, and parallel
+    // calls corrupted its memory: a server under load crashed (test/keys.test.ts).
+    module.C_Initialize({ flags: pkcs11js.CKF_OS_LOCKING_OK });
   } catch (error) {
+    if (isCode(error, pkcs11js.CKR_CANT_LOCK))
+      throw new VaultError(
+        `The PKCS#11 module ${path} cannot be called from several threads at once (CKR_CANT_LOCK), which the server does.`,
+      );
     if (!isCode(error, pkcs11js.CKR_CRYPTOKI_ALREADY_INITIALIZED)) throw error;
   }
   loaded.set(path, module);
