@@ -40,7 +40,7 @@ import { DSC_REPORT } from './pki/organizationCertificates.js';
 import { ROLE_ALLOCATIONS, STOCK_ALLOCATIONS } from './providers/allocations.js';
 
 /** What the worker reads of a grid's query. */
-export type ExportedRows<G extends AnyGrid, Stored extends object> = Pick<
+type ExportedRows<G extends AnyGrid, Stored extends object> = Pick<
   GridQuery<G, Stored>,
   'select' | 'order' | 'row'
 >;

@@ -29,8 +29,6 @@ import type {
   XlsxTask,
 } from './xlsxWorker.js';
 
-export type { RowSource, SheetColumn };
-
 export interface ExportRequest {
   /** Who asks, for the per-user rate. */
   userSlno: number;
