@@ -1,4 +1,4 @@
-import { readlinkSync } from 'node:fs';
+import { readdirSync, readlinkSync, writeFileSync } from 'node:fs';
 import { setPriority } from 'node:os';
 
 /**
@@ -15,4 +15,36 @@ export function lowestPriorityForThisThread(): number | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Gives this whole process the lowest priority: every thread it has (V8's helpers, which collect
+ * its garbage, and libuv's among them; threads made later inherit it from the one that makes
+ * them), and, where the kernel shares the CPU between sessions before it looks at priorities
+ * (Linux's autogroup, on by default in Debian's kernels: each session is a group, and a nice value
+ * only orders threads within their group), its session's group too. The process is started in a
+ * session of its own for that. Answers the threads it lowered (0 where it cannot tell them).
+ */
+export function lowestPriorityForThisProcess(): number {
+  let threads: string[] = [];
+  try {
+    threads = readdirSync('/proc/self/task');
+  } catch {
+    setPriority(19);
+  }
+  let lowered = 0;
+  for (const thread of threads) {
+    try {
+      setPriority(Number(thread), 19);
+      lowered += 1;
+    } catch {
+      // A thread that ended meanwhile.
+    }
+  }
+  try {
+    writeFileSync('/proc/self/autogroup', '19');
+  } catch {
+    // No autogroup (another kernel, or turned off): the threads' own priority is what counts.
+  }
+  return lowered;
 }

@@ -4,37 +4,31 @@
  * at a time) and the size (at most EXPORT_MAX_ROWS rows: a larger export asks for a narrower
  * filter) are checked; then the file streams through the safe cell writer as it is read.
  *
- * Issue 42: an export's rows are read, turned into cells and written into its file in a worker
- * thread (xlsxWorker.ts, on piscina's pool) with a database connection of its own, at the lowest
- * priority: the server's thread only checks the request and hands the file's pieces to the
- * download. Reading and turning rows into cells on the server's thread (and the garbage they left
- * on its heap) raised other people's p99 3–5× while two exports ran (`npm run bench`).
+ * Issue 42: an export's rows are read, turned into cells and written into its file in a process
+ * of its own (xlsxProcess.ts, running xlsxWorker.ts) with a database connection of its own, all
+ * at the lowest priority: the server's thread only checks the request and hands the file's pieces
+ * to the download. Reading and turning rows into cells on the server's thread (and the garbage
+ * they left on its heap) raised other people's p99 3–5× while two exports ran (`npm run bench`);
+ * a worker thread of the server's process still did (see xlsxProcess.ts).
  */
+import { fork, type ChildProcess } from 'node:child_process';
 import { PassThrough } from 'node:stream';
-import { MessageChannel } from 'node:worker_threads';
 import type { Language } from '@tawqi/domain';
-import { Piscina } from 'piscina';
 import { builtScript } from '../../builtScript.js';
 import type { Config } from '../../config.js';
 import { lowestPriorityForBackend, type Pool } from '../../db/pool.js';
 import { AppError } from '../../http/errors.js';
 import { hit } from '../throttle.js';
 import type { SummarySheet } from './xlsx.js';
-import type {
-  ExportDatabase,
-  FromWorker,
-  RowSource,
-  SheetColumn,
-  ToWorker,
-  XlsxTask,
-} from './xlsxWorker.js';
+import type { FromExportsProcess, ToExportsProcess } from './xlsxProcess.js';
+import type { ExportDatabase, RowSource, SheetColumn, ToWorker, XlsxTask } from './xlsxWorker.js';
 
 export interface ExportRequest {
   /** Who asks, for the per-user rate. */
   userSlno: number;
   /** How many rows the export will hold (the same filter as `source`), read on the exports' pool. */
   count: (pool: Pool) => Promise<number>;
-  /** Where the worker thread reads the rows, as cells in `columns`' order. */
+  /** Where the exports' process reads the rows, as cells in `columns`' order. */
   source: RowSource;
   sheetName: string;
   columns: readonly SheetColumn[];
@@ -47,7 +41,7 @@ export interface ExportWriter {
   stream(request: ExportRequest): Promise<PassThrough>;
   /** Exports being written now on this server. */
   readonly running: number;
-  /** Ends the worker threads (the server's shutdown). */
+  /** Ends the exports' process (the server's shutdown). */
   close(): Promise<void>;
 }
 
@@ -55,7 +49,7 @@ export interface ExportWriter {
 export interface ExportWriterDeps {
   /**
    * The exports' own pool (the requests' where a test has one only): the rate, the count and a
-   * summary are read on it, and a worker's connection is opened with its settings.
+   * summary are read on it, and the exports' process opens its connections with its settings.
    */
   pool: Pool;
   config: Config;
@@ -71,28 +65,13 @@ export function createExportWriter(deps: ExportWriterDeps): ExportWriter {
       typeof settings.statement_timeout === 'number' ? settings.statement_timeout : 0,
     lowestPriority: settings.onConnect === lowestPriorityForBackend,
   };
-  // Made at the first export: a server that never exports starts no thread.
-  let threads: Piscina | undefined;
-  const workers = () =>
-    (threads ??= new Piscina({
-      filename: builtScript(new URL('./xlsxWorker.js', import.meta.url)),
-      // EXPORTS_AT_ONCE are written at a time (more are refused above): a thread each.
-      maxThreads: Math.max(1, deps.config.EXPORTS_AT_ONCE),
-      minThreads: 0,
-      idleTimeout: 60_000,
-      resourceLimits: { maxOldGenerationSizeMb: 256 },
-      // The built script and the built packages it imports, whatever flags started this process
-      // (the tests' resolve @tawqi/* to their TypeScript sources).
-      execArgv: [],
-    }));
+  // Started at the first export: a server that never exports starts no process.
+  const writer = exportsProcess();
   return {
     get running() {
       return running;
     },
-    async close() {
-      await threads?.destroy();
-      threads = undefined;
-    },
+    close: () => writer.close(),
     async stream(request) {
       const { config } = deps;
       const rate = await hit(
@@ -136,7 +115,7 @@ export function createExportWriter(deps: ExportWriterDeps): ExportWriter {
       output.once('close', release);
       // The file streams as it is written; a failure part-way ends the download broken, not silent.
       // (It settles, never rejects: a failure is told to the download.)
-      void writeInWorker(workers(), output, {
+      void writeInProcess(writer, output, {
         source: request.source,
         database,
         sheetName: request.sheetName,
@@ -149,47 +128,107 @@ export function createExportWriter(deps: ExportWriterDeps): ExportWriter {
   };
 }
 
+/** One export in the exports' process: what the server says to it, and that it is over. */
+interface ExportJob {
+  tell: (message: ToWorker) => void;
+  forget: () => void;
+}
+
 /**
- * Writes the sheet in one of `threads`, its pieces into `output`: each piece is acknowledged once
- * the download has taken it, and the worker reads no further than a piece ahead (a slow download
- * holds the reading back; memory stays flat). Settles when the file is whole, or is given up (the
- * download closed, the reading or the worker failed: `output` is then destroyed with the reason).
+ * The exports' process, started when first needed and again after it ended: in a session of its
+ * own (`detached`), so that where the kernel groups the CPU by session its lowest priority counts
+ * against the server's and the database's sessions too; it ends when the server's end closes its
+ * channel. Its heap is bounded as each export's thread was (EXPORTS_AT_ONCE of 256 MB).
  */
-function writeInWorker(
-  threads: Piscina,
+function exportsProcess() {
+  let child: ChildProcess | undefined;
+  const listeners = new Map<number, (answer: FromExportsProcess) => void>();
+  let lastId = 0;
+  const start = () => {
+    const started = fork(builtScript(new URL('./xlsxProcess.js', import.meta.url)), [], {
+      detached: true,
+      serialization: 'advanced',
+      // The built script, whatever flags started this process (the tests' resolve @tawqi/* to
+      // their TypeScript sources).
+      execArgv: ['--max-old-space-size=512'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    started.on('message', (answer: FromExportsProcess) => listeners.get(answer.id)?.(answer));
+    const ended = (why: string) => {
+      if (child === started) child = undefined;
+      for (const [id, listener] of listeners) listener({ id, failed: why });
+      listeners.clear();
+    };
+    started.once('exit', (code, signal) => {
+      ended(`the exports' process ended (${signal ?? String(code)})`);
+    });
+    started.once('error', (error) => {
+      ended(`the exports' process failed: ${error.message}`);
+    });
+    // A process waiting for exports does not keep the server's alive.
+    started.unref();
+    started.channel?.unref();
+    return started;
+  };
+  return {
+    run(task: Omit<XlsxTask, 'port'>, listener: (answer: FromExportsProcess) => void): ExportJob {
+      const host = (child ??= start());
+      const id = (lastId += 1);
+      listeners.set(id, listener);
+      const send = (message: ToExportsProcess) => {
+        if (host.connected) host.send(message);
+      };
+      send({ id, task });
+      return { tell: (message) => send({ id, message }), forget: () => listeners.delete(id) };
+    },
+    async close() {
+      const running = child;
+      child = undefined;
+      if (running?.exitCode !== null || running.signalCode !== null) return;
+      const exited = new Promise((resolve) => running.once('exit', resolve));
+      running.kill();
+      await exited;
+    },
+  };
+}
+
+/**
+ * Writes the sheet in the exports' process, its pieces into `output`: each piece is acknowledged
+ * once the download has taken it, and the writing reads no further than a piece ahead (a slow
+ * download holds the reading back; memory stays flat). Settles when the file is whole, or is given
+ * up (the download closed, the reading or the process failed: `output` is then destroyed with the
+ * reason).
+ */
+function writeInProcess(
+  writer: ReturnType<typeof exportsProcess>,
   output: PassThrough,
   sheet: Omit<XlsxTask, 'port'>,
 ): Promise<void> {
-  const { port1, port2 } = new MessageChannel();
   return new Promise<void>((resolve) => {
     let settled = false;
     const settle = (failure?: Error) => {
       if (settled) return;
       settled = true;
       if (failure) {
-        port1.postMessage({ abandoned: failure.message } satisfies ToWorker);
+        job.tell({ abandoned: failure.message });
         output.destroy(failure);
       } else output.end();
-      port1.close();
+      job.forget();
       resolve();
     };
-    output.once('close', () => {
-      settle(new Error('the download was closed before the file was whole'));
-    });
     const taken = () => {
-      if (!settled) port1.postMessage({ taken: true } satisfies ToWorker);
+      if (!settled) job.tell({ taken: true });
     };
-    port1.on('message', (message: FromWorker) => {
+    const job = writer.run(sheet, (answer) => {
       if (settled) return;
-      if ('chunk' in message) {
-        if (output.write(message.chunk)) taken();
+      if ('failed' in answer) settle(new Error(answer.failed));
+      else if ('chunk' in answer.message) {
+        if (output.write(answer.message.chunk)) taken();
         else output.once('drain', taken);
       } else settle();
     });
-    threads
-      .run({ ...sheet, port: port2 } satisfies XlsxTask, { transferList: [port2] })
-      .catch((error: unknown) => {
-        settle(error instanceof Error ? error : new Error(String(error)));
-      });
+    output.once('close', () => {
+      settle(new Error('the download was closed before the file was whole'));
+    });
   });
 }

@@ -1,10 +1,11 @@
 /**
- * An export's file is written in a worker thread of piscina's pool (issue 42): reading its rows,
- * turning them into cells, building the sheet's XML and deflating it is CPU work that, on the
- * event loop, raised every other user's p99 several times over. The worker reads the rows itself,
- * from the module a `RowSource` names, on a database connection of its own; the file leaves in
- * pieces on `port`, each acknowledged once the download has taken it, and no more than one piece
- * is waiting at a time (a slow download holds the reading back, and memory stays flat).
+ * An export's file is written away from the server's process (issue 42), in the exports' process
+ * (xlsxProcess.ts): reading its rows, turning them into cells, building the sheet's XML and
+ * deflating it is CPU work that, on the event loop, raised every other user's p99 several times
+ * over. The writer reads the rows itself, from the module a `RowSource` names, on a database
+ * connection of its own; the file leaves in pieces on `port`, each acknowledged once the download
+ * has taken it, and no more than one piece is waiting at a time (a slow download holds the reading
+ * back, and memory stays flat).
  */
 import type { MessagePort } from 'node:worker_threads';
 import { Writable } from 'node:stream';
@@ -53,8 +54,7 @@ export interface XlsxTask {
 /** From the server: a piece was taken by the download, or the export was given up. */
 export type ToWorker = { taken: true } | { abandoned: string };
 /**
- * To the server: a piece of the file, or that the file is whole (on this port, after its last
- * piece: piscina's own answer may arrive before them).
+ * To the server: a piece of the file, or that the file is whole (after its last piece).
  */
 export type FromWorker = { chunk: Uint8Array } | { done: number };
 
