@@ -3,7 +3,7 @@
  * connections per address; downloads named per RFC 6266 and sandboxed; exports capped in size,
  * rate and concurrency, cells only primitives; expected failures logged once, quietly.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { getPriority } from 'node:os';
 import { connect, type Socket } from 'node:net';
@@ -268,6 +268,58 @@ describe('exports', () => {
     file.destroy();
     await expect.poll(() => writer.running, { timeout: 30_000 }).toBe(0);
     await writer.close();
+  });
+
+  it("fails the downloads of an exports' process that ended, and starts another for the next", async () => {
+    const config = loadConfig({ TAWQI_MODE: 'demo' });
+    const writer = createExportWriter({ pool: h.pool, config, clock: () => h.clock.now });
+    /** This process's exports' processes (its children running xlsxProcess.js). */
+    const exportsProcesses = () =>
+      readdirSync('/proc')
+        .filter((entry) => /^\d+$/.test(entry))
+        .filter((pid) => {
+          try {
+            const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+            const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+            return (
+              parent === process.pid &&
+              readFileSync(`/proc/${pid}/cmdline`, 'latin1').includes('xlsxProcess.js')
+            );
+          } catch {
+            return false;
+          }
+        })
+        .map(Number);
+    const file = await writer.stream({
+      userSlno: 11,
+      count: () => Promise.resolve(1),
+      ...testRows('endless'),
+      sheetName: 'Endless',
+      language: 'en',
+    });
+    const failed = new Promise<Error>((resolve) => file.once('error', resolve));
+    await new Promise((resolve) => file.once('data', resolve));
+    const [crashed] = exportsProcesses();
+    expect(crashed).toBeDefined();
+    process.kill(crashed ?? 0, 'SIGKILL');
+    expect((await failed).message).toMatch(/exports' process ended \(SIGKILL\)/);
+    await expect.poll(() => writer.running, { timeout: 30_000 }).toBe(0);
+
+    const next = await writer.stream({
+      userSlno: 12,
+      count: () => Promise.resolve(3),
+      ...testRows(3),
+      sheetName: 'After',
+      language: 'en',
+    });
+    const pieces: Buffer[] = [];
+    for await (const piece of next) pieces.push(piece as Buffer);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(Buffer.concat(pieces) as unknown as ArrayBuffer);
+    expect(book.getWorksheet('After')?.rowCount).toBe(4);
+    expect(exportsProcesses()).not.toContain(crashed);
+    await writer.close();
+    expect(exportsProcesses()).toEqual([]);
   });
 
   it('writes only primitives: an object that exceljs would turn into a formula or link is refused', () => {

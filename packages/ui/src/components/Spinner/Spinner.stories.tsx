@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
+import { Button } from '../Button/Button.js';
 import { Spinner } from './Spinner.js';
 import { ENGLISH_ONLY, storyArgs, storyWords } from '../../docs/bilingualArgs.js';
 import { GUIDANCE } from '../../docs/guidance.js';
@@ -67,9 +68,9 @@ export const Keyboard: Story = {
   globals: ENGLISH_ONLY,
   render: (args) => (
     <>
-      <button type="button">Before</button>
+      <Button>Before</Button>
       <Spinner {...args} />
-      <button type="button">After</button>
+      <Button>After</Button>
     </>
   ),
   play: async ({ canvasElement }) => {

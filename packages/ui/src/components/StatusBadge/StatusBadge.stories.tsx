@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
+import { Button } from '../Button/Button.js';
 import { StatusBadge, type Tone } from './StatusBadge.js';
 import { FIXED_ARRANGEMENT, GUIDANCE } from '../../docs/guidance.js';
 import { bilingualArgs, ENGLISH_ONLY, storyArgs } from '../../docs/bilingualArgs.js';
@@ -98,9 +99,9 @@ export const Keyboard: Story = {
   parameters: FIXED_ARRANGEMENT,
   render: () => (
     <>
-      <button type="button">Before</button>
+      <Button>Before</Button>
       <StatusBadge tone="success" label="Approved" />
-      <button type="button">After</button>
+      <Button>After</Button>
     </>
   ),
   play: async ({ canvasElement, userEvent }) => {
