@@ -9,75 +9,35 @@
  * one past 15 s), as it did signings whose timestamp answer came slowly. The verify page (anyone
  * may call it) reads at most VERIFY_AT_ONCE files at once and turns more away at once, never
  * queued behind a hostile one; the eSign service's work (authenticated applications, approved signers) waits its turn,
- * PDF_WORK_AT_ONCE at a time. A signing's CMS signature and timestamp tokens are built in the
- * worker too (signingSteps.ts; pkijs's work took 4–5 ms of the server's thread a signature): the
- * keys stay here, and the worker asks for each signature value and for the validation data (read
- * from the database).
+ * PDF_WORK_AT_ONCE at a time. What needs the keys is done here, asked for by the worker.
  */
-import { webcrypto } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import pLimit from 'p-limit';
 import { builtScript } from '../../builtScript.js';
 import type { Config } from '../../config.js';
 import { AppError } from '../../http/errors.js';
-import type { CaMember } from '../pki/authority.js';
-import { UnreadablePdfError, type PdfSigning, type ValidationData } from '../pki/pades.js';
-import type { Signer } from '../pki/signer.js';
+import { UnreadablePdfError, type PdfSigning, type SigningSteps } from '../pki/pades.js';
 import type { StampPlacement } from '../pki/visibleSignature.js';
 import type { PdfCheck, ReadingLimits, ReadSignature, TooComplexError } from './pdfReading.js';
 
-/** A key's public half as a worker is told it: it signs by asking (`Question`'s `sign`). */
-export interface PublicHalf {
-  spki: Uint8Array<ArrayBuffer>;
-  curve: string;
-  hash: Signer['hash'];
-}
-
-/** What a signing worker builds the signatures with: the signer's and the TSA's public halves. */
-export interface SigningKeysInWorker {
-  signer: PublicHalf;
-  tsa: PublicHalf & { certificate: Uint8Array<ArrayBuffer> };
-  /** The time the signatures and tokens say. */
-  now: Date;
-}
-
+/** What a worker is started with. */
 /** A job sent to a worker. */
 export type WorkerJob =
   | { task: 'read'; pdf: Uint8Array; limits: ReadingLimits }
   | { task: 'check'; pdf: Uint8Array; limits: ReadingLimits; placement: StampPlacement | null }
-  | { task: 'sign'; signing: PdfSigning; keys: SigningKeysInWorker }
-  | {
-      task: 'cms';
-      digest: Uint8Array;
-      /** The signer's certificate first, then the issuing CA's (DER). */
-      certificates: Uint8Array[];
-      keys: SigningKeysInWorker;
-    };
+  | { task: 'sign'; signing: PdfSigning };
 
-/** What a signing worker asks for: a signature value of one of the keys, the validation data. */
+/** What a signing worker asks for: the steps that need the keys. */
 export type Question =
-  | { step: 'sign'; key: 'signer' | 'tsa'; data: Uint8Array<ArrayBuffer> }
-  | { step: 'validationData' };
-
-/** The keys a signing uses, held here: the one-hour signer's and the TSA's. */
-export interface DocumentKeys {
-  signer: Signer;
-  tsa: CaMember;
-  /** The time the signatures and tokens say. */
-  now: Date;
-}
-
-/** A PDF signing's keys, and its validation data (read from the database). */
-export interface SigningKeys extends DocumentKeys {
-  /** Asked for B-LT and B-LTA only. */
-  validationData: () => Promise<ValidationData>;
-}
+  | { step: 'signature'; digest: Uint8Array }
+  | { step: 'validationData' }
+  | { step: 'timestamp'; digest: Uint8Array };
 
 export type WorkerMessage =
   /** The worker's first message: its Linux thread id (undefined elsewhere). */
   | { thread: number | undefined }
-  | { question: Question; id: number }
+  | { question: Question }
   | { done: unknown }
   | { tooComplex: TooComplexError['reason'] }
   | { unreadable: string }
@@ -138,13 +98,8 @@ export interface PdfWork {
   /** Whether an eSign upload is a PDF we can sign: readable, unencrypted, within the limits. */
   /** Whether the eSign service can sign `pdf` with its stamp at `placement` (null: none). */
   check: (pdf: Buffer, placement?: StampPlacement | null) => Promise<PdfCheck>;
-  /** The signed PDF (pades.ts's signPdf in a worker), signed with `keys` (held here). */
-  sign: (signing: PdfSigning, keys: SigningKeys) => Promise<Uint8Array>;
-  /**
-   * A document's detached CMS signature over its SHA-256 (cms.ts's signDetached in a worker), by
-   * the holder of `certificates` (its own first, then its issuer's) with `keys` (held here).
-   */
-  cms: (digest: Uint8Array, certificates: Uint8Array[], keys: DocumentKeys) => Promise<Buffer>;
+  /** The signed PDF (pades.ts's signPdf in a worker); `steps` are done here, with the keys. */
+  sign: (signing: PdfSigning, steps: SigningSteps) => Promise<Uint8Array>;
   /** Ends the warm workers (the server is closing). */
   close: () => Promise<void>;
 }
@@ -166,13 +121,16 @@ export function createPdfWork(limits: Limits): PdfWork {
     maxObjects: limits.VERIFY_MAX_OBJECTS,
   };
 
-  const answerOf = (question: Question, keys?: DocumentKeys): Promise<unknown> => {
-    if (!keys) return Promise.reject(new Error('this work asks nothing'));
-    if (question.step === 'validationData')
-      return 'validationData' in keys
-        ? (keys as SigningKeys).validationData()
-        : Promise.reject(new Error('a document signature has no validation data'));
-    return (question.key === 'signer' ? keys.signer : keys.tsa.signer).sign(question.data);
+  const answerOf = (question: Question, steps?: SigningSteps): Promise<unknown> => {
+    if (!steps) return Promise.reject(new Error('this work asks nothing'));
+    switch (question.step) {
+      case 'signature':
+        return steps.signature(question.digest);
+      case 'validationData':
+        return steps.validationData();
+      case 'timestamp':
+        return steps.timestamp(question.digest);
+    }
   };
 
   /** Each worker's thread id, told by its first message (null: the worker cannot tell it). */
@@ -210,7 +168,7 @@ export function createPdfWork(limits: Limits): PdfWork {
    * answered (done, or refused the file) may take the next job.
    */
   const ended = new WeakSet<Worker>();
-  const runOn = <T>(worker: Worker, job: WorkerJob, keys?: DocumentKeys) =>
+  const runOn = <T>(worker: Worker, job: WorkerJob, steps?: SigningSteps) =>
     new Promise<T>((resolve, reject) => {
       const startedAt = Date.now();
       const before = usedMs(worker, startedAt);
@@ -237,10 +195,9 @@ export function createPdfWork(limits: Limits): PdfWork {
       const onMessage = (message: WorkerMessage) => {
         if ('thread' in message) return;
         if ('question' in message) {
-          const { id } = message;
-          answerOf(message.question, keys).then(
-            (answer) => worker.postMessage({ id, answer }),
-            (error: unknown) => worker.postMessage({ id, error: String(error) }),
+          answerOf(message.question, steps).then(
+            (answer) => worker.postMessage({ answer }),
+            (error: unknown) => worker.postMessage({ error: String(error) }),
           );
           return;
         }
@@ -277,11 +234,11 @@ export function createPdfWork(limits: Limits): PdfWork {
    */
   const warm: Worker[] = [];
   const eSignTurn = pLimit(limits.PDF_WORK_AT_ONCE);
-  const inWarmWorker = <T>(job: WorkerJob, keys?: DocumentKeys) =>
+  const inWarmWorker = <T>(job: WorkerJob, steps?: SigningSteps) =>
     eSignTurn(async () => {
       const worker = warm.pop() ?? spawn();
       try {
-        return await runOn<T>(worker, job, keys);
+        return await runOn<T>(worker, job, steps);
       } finally {
         if (!ended.has(worker)) warm.push(worker);
       }
@@ -318,39 +275,9 @@ export function createPdfWork(limits: Limits): PdfWork {
           throw error;
         },
       ),
-    sign: async (signing, keys) =>
-      inWarmWorker<Uint8Array>({ task: 'sign', signing, keys: await toldToWorker(keys) }, keys),
-    cms: async (digest, certificates, keys) =>
-      Buffer.from(
-        await inWarmWorker<Uint8Array>(
-          { task: 'cms', digest, certificates, keys: await toldToWorker(keys) },
-          keys,
-        ),
-      ),
+    sign: (signing, steps) => inWarmWorker<Uint8Array>({ task: 'sign', signing }, steps),
     close: async () => {
       await Promise.all(warm.splice(0).map((worker) => worker.terminate()));
     },
-  };
-}
-
-/** A signing's keys as a worker is told them. */
-async function toldToWorker(keys: DocumentKeys): Promise<SigningKeysInWorker> {
-  return {
-    signer: await publicHalf(keys.signer),
-    tsa: {
-      ...(await publicHalf(keys.tsa.signer)),
-      certificate: new Uint8Array(keys.tsa.certificate.rawData),
-    },
-    now: keys.now,
-  };
-}
-
-/** A signer's public half as a worker is told it. */
-async function publicHalf(signer: Signer): Promise<PublicHalf> {
-  const algorithm = signer.publicKey.algorithm as EcKeyAlgorithm;
-  return {
-    spki: new Uint8Array(await webcrypto.subtle.exportKey('spki', signer.publicKey)),
-    curve: algorithm.namedCurve,
-    hash: signer.hash,
   };
 }

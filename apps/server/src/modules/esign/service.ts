@@ -34,9 +34,10 @@ import { chargeSignature, planToCharge, type Payer } from '../counters/signature
 import { envelopeSigned } from '../envelopes/progress.js';
 import { settleExpiredLots } from '../counters/lots.js';
 import { issuingCaOf, type CaMember } from '../pki/authority.js';
+import { signDetached } from '../pki/cms.js';
 import type { ValidationData } from '../pki/pades.js';
 import type { Signer } from '../pki/signer.js';
-import { ownValidationData } from '../pki/padesSteps.js';
+import { ownSigningSteps, ownValidationData } from '../pki/padesSteps.js';
 import * as x509 from '../pki/x509.js';
 import { hit } from '../throttle.js';
 import type { Application } from './applications.js';
@@ -671,15 +672,21 @@ async function signWith(
       ? await stampOrganization(tx, row.org_slno)
       : undefined;
   const reason = `Signed through Tawqi, transaction ${row.transaction_id}`;
-  const certificates = [certificate.rawData, issuing.rawData].map((der) => new Uint8Array(der));
   for (const document of documents) {
-    const cms = await deps.pdfWork.cms(document.sha256, certificates, { signer: key, tsa, now });
+    const cms = await signDetached({
+      digest: document.sha256,
+      certificate,
+      signer: key,
+      issuing,
+      tsa,
+      now,
+    });
     let signedPdf: Uint8Array | null = null;
     if (document.kind === 'pdf' && document.content)
       signedPdf = await deps.pdfWork.sign(
         {
           pdf: document.content,
-          certificates,
+          certificates: [certificate.rawData, issuing.rawData].map((der) => new Uint8Array(der)),
           now,
           reason,
           level: row.pades_level ?? 'B-LT',
@@ -695,14 +702,16 @@ async function signWith(
             organization,
           ),
         },
-        {
+        ownSigningSteps({
+          certificate,
           signer: key,
+          issuing,
           tsa,
           now,
           // Asked once for the transaction's PDFs; in `tx`, which sees the new certificate.
           validationData: () =>
             (validation ??= ownValidationData(tx, deps.authority, certificate, now)),
-        },
+        }),
       );
     await tx.query(
       `UPDATE transaction_documents SET signature = $2, signed_content = $3, content = NULL WHERE document_slno = $1`,

@@ -1,12 +1,15 @@
 /**
- * The validation data (B-LT) of PAdES signing that proves offline, years later, that the
- * certificates were good: read from the authority's database, so made on the server's side
- * (signingSteps.ts has the signatures and tokens, built where the PDF is signed).
+ * The side of PAdES signing that holds the keys (pades.ts is the PDF side, in a worker thread):
+ * our CAdES signature over the laid-out byte ranges, our TSA's tokens, and the validation data
+ * (B-LT) that proves offline, years later, that the certificates were good.
  */
 import type { Queryable } from '../../db/pool.js';
-import { issuingCaOf, type Authority } from './authority.js';
+import { issuingCaOf, type Authority, type CaMember } from './authority.js';
+import { signDetached } from './cms.js';
 import { ocspAnswerFor } from './ocsp.js';
-import type { ValidationData } from './pades.js';
+import type { SigningSteps, ValidationData } from './pades.js';
+import type { Signer } from './signer.js';
+import { stampDigest } from './tsa.js';
 import type * as x509 from './x509.js';
 
 /**
@@ -56,3 +59,31 @@ const unique = (certificates: x509.X509Certificate[]) =>
     (one, index) =>
       certificates.findIndex((other) => other.serialNumber === one.serialNumber) === index,
   );
+
+/** The steps done with our own keys: the signer's, and our TSA's for its tokens. */
+export function ownSigningSteps(keys: {
+  certificate: x509.X509Certificate;
+  signer: Signer;
+  issuing: x509.X509Certificate;
+  tsa: CaMember;
+  now: Date;
+  validationData: () => Promise<ValidationData>;
+}): SigningSteps {
+  return {
+    signature: async (digest) =>
+      signDetached({
+        digest: Buffer.from(digest),
+        certificate: keys.certificate,
+        signer: keys.signer,
+        issuing: keys.issuing,
+        tsa: keys.tsa,
+        now: keys.now,
+        pades: true,
+      }),
+    validationData: keys.validationData,
+    timestamp: async (digest) =>
+      new Uint8Array(
+        (await stampDigest(keys.tsa, Buffer.from(digest), keys.now)).toSchema().toBER(false),
+      ),
+  };
+}
