@@ -3,7 +3,7 @@
  * connections per address; downloads named per RFC 6266 and sandboxed; exports capped in size,
  * rate and concurrency, cells only primitives; expected failures logged once, quietly.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { getPriority } from 'node:os';
 import { connect, type Socket } from 'node:net';
@@ -270,26 +270,19 @@ describe('exports', () => {
     await writer.close();
   });
 
+  /** Whether process `pid` is running (not gone, not a zombie). */
+  const alive = (pid: number | undefined) => {
+    try {
+      const stat = readFileSync(`/proc/${String(pid)}/stat`, 'latin1');
+      return !stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
+    } catch {
+      return false;
+    }
+  };
+
   it("fails the downloads of an exports' process that ended, and starts another for the next", async () => {
     const config = loadConfig({ TAWQI_MODE: 'demo' });
     const writer = createExportWriter({ pool: h.pool, config, clock: () => h.clock.now });
-    /** This process's exports' processes (its children running xlsxProcess.js). */
-    const exportsProcesses = () =>
-      readdirSync('/proc')
-        .filter((entry) => /^\d+$/.test(entry))
-        .filter((pid) => {
-          try {
-            const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
-            const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-            return (
-              parent === process.pid &&
-              readFileSync(`/proc/${pid}/cmdline`, 'latin1').includes('xlsxProcess.js')
-            );
-          } catch {
-            return false;
-          }
-        })
-        .map(Number);
     const file = await writer.stream({
       userSlno: 11,
       count: () => Promise.resolve(1),
@@ -299,8 +292,8 @@ describe('exports', () => {
     });
     const failed = new Promise<Error>((resolve) => file.once('error', resolve));
     await new Promise((resolve) => file.once('data', resolve));
-    const [crashed] = exportsProcesses();
-    expect(crashed).toBeDefined();
+    const crashed = writer.processId;
+    expect(alive(crashed)).toBe(true);
     process.kill(crashed ?? 0, 'SIGKILL');
     expect((await failed).message).toMatch(/exports' process ended \(SIGKILL\)/);
     await expect.poll(() => writer.running, { timeout: 30_000 }).toBe(0);
@@ -317,9 +310,35 @@ describe('exports', () => {
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(Buffer.concat(pieces) as unknown as ArrayBuffer);
     expect(book.getWorksheet('After')?.rowCount).toBe(4);
-    expect(exportsProcesses()).not.toContain(crashed);
+    const another = writer.processId;
+    expect(another).not.toBe(crashed);
+    expect(alive(another)).toBe(true);
     await writer.close();
-    expect(exportsProcesses()).toEqual([]);
+    expect(writer.processId).toBeUndefined();
+    expect(alive(another)).toBe(false);
+  });
+
+  it("ends the exports' process once it has waited a while for another export", async () => {
+    const config = loadConfig({ TAWQI_MODE: 'demo' });
+    const writer = createExportWriter({
+      pool: h.pool,
+      config,
+      clock: () => h.clock.now,
+      idleMs: 300,
+    });
+    const file = await writer.stream({
+      userSlno: 13,
+      count: () => Promise.resolve(2),
+      ...testRows(2),
+      sheetName: 'Once',
+      language: 'en',
+    });
+    const used = writer.processId;
+    expect(alive(used)).toBe(true);
+    for await (const piece of file) expect(piece).toBeInstanceOf(Buffer);
+    await expect.poll(() => alive(used), { timeout: 30_000 }).toBe(false);
+    expect(writer.processId).toBeUndefined();
+    await writer.close();
   });
 
   it('writes only primitives: an object that exceljs would turn into a formula or link is refused', () => {

@@ -41,6 +41,8 @@ export interface ExportWriter {
   stream(request: ExportRequest): Promise<PassThrough>;
   /** Exports being written now on this server. */
   readonly running: number;
+  /** The exports' process's id while there is one (for the operator's tools and the tests). */
+  readonly processId: number | undefined;
   /** Ends the exports' process (the server's shutdown). */
   close(): Promise<void>;
 }
@@ -54,6 +56,8 @@ export interface ExportWriterDeps {
   pool: Pool;
   config: Config;
   clock: () => Date;
+  /** How long the exports' process waits for another export before it ends (60 s). */
+  idleMs?: number;
 }
 
 export function createExportWriter(deps: ExportWriterDeps): ExportWriter {
@@ -66,10 +70,13 @@ export function createExportWriter(deps: ExportWriterDeps): ExportWriter {
     lowestPriority: settings.onConnect === lowestPriorityForBackend,
   };
   // Started at the first export: a server that never exports starts no process.
-  const writer = exportsProcess();
+  const writer = exportsProcess(deps.idleMs ?? 60_000);
   return {
     get running() {
       return running;
+    },
+    get processId() {
+      return writer.processId;
     },
     close: () => writer.close(),
     async stream(request) {
@@ -140,10 +147,12 @@ interface ExportJob {
  * against the server's and the database's sessions too; it ends when the server's end closes its
  * channel. Its heap is bounded as each export's thread was (EXPORTS_AT_ONCE of 256 MB).
  */
-function exportsProcess() {
+function exportsProcess(idleMs: number) {
   let child: ChildProcess | undefined;
   const listeners = new Map<number, (answer: FromExportsProcess) => void>();
   let lastId = 0;
+  // Ended after `idleMs` without an export, as the threads before it were: its heap given back.
+  let idle: NodeJS.Timeout | undefined;
   const start = () => {
     const started = fork(builtScript(new URL('./xlsxProcess.js', import.meta.url)), [], {
       detached: true,
@@ -170,8 +179,27 @@ function exportsProcess() {
     started.channel?.unref();
     return started;
   };
+  const close = async () => {
+    clearTimeout(idle);
+    const running = child;
+    child = undefined;
+    if (running?.exitCode !== null || running.signalCode !== null) return;
+    const exited = new Promise((resolve) => running.once('exit', resolve));
+    running.kill();
+    await exited;
+  };
+  const forget = (id: number) => {
+    listeners.delete(id);
+    if (listeners.size > 0 || !child) return;
+    clearTimeout(idle);
+    idle = setTimeout(() => {
+      if (listeners.size === 0) void close();
+    }, idleMs);
+    idle.unref();
+  };
   return {
     run(task: Omit<XlsxTask, 'port'>, listener: (answer: FromExportsProcess) => void): ExportJob {
+      clearTimeout(idle);
       const host = (child ??= start());
       const id = (lastId += 1);
       listeners.set(id, listener);
@@ -179,16 +207,12 @@ function exportsProcess() {
         if (host.connected) host.send(message);
       };
       send({ id, task });
-      return { tell: (message) => send({ id, message }), forget: () => listeners.delete(id) };
+      return { tell: (message) => send({ id, message }), forget: () => forget(id) };
     },
-    async close() {
-      const running = child;
-      child = undefined;
-      if (running?.exitCode !== null || running.signalCode !== null) return;
-      const exited = new Promise((resolve) => running.once('exit', resolve));
-      running.kill();
-      await exited;
+    get processId() {
+      return child?.pid;
     },
+    close,
   };
 }
 
