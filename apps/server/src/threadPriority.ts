@@ -23,20 +23,18 @@ export function lowestPriorityForThisThread(): number | undefined {
  * them), and, where the kernel shares the CPU between sessions before it looks at priorities
  * (Linux's autogroup, on by default in Debian's kernels: each session is a group, and a nice value
  * only orders threads within their group), its session's group too. The process is started in a
- * session of its own for that. Answers the threads it lowered (0 where it cannot tell them).
+ * session of its own for that.
  */
-export function lowestPriorityForThisProcess(): number {
+export function lowestPriorityForThisProcess(): void {
   let threads: string[] = [];
   try {
     threads = readdirSync('/proc/self/task');
   } catch {
     setPriority(19);
   }
-  let lowered = 0;
   for (const thread of threads) {
     try {
       setPriority(Number(thread), 19);
-      lowered += 1;
     } catch {
       // A thread that ended meanwhile.
     }
@@ -46,5 +44,4 @@ export function lowestPriorityForThisProcess(): number {
   } catch {
     // No autogroup (another kernel, or turned off): the threads' own priority is what counts.
   }
-  return lowered;
 }

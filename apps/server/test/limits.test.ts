@@ -136,35 +136,32 @@ describe('exports', () => {
     expect(answers).toEqual([200, 200, 429]);
   });
 
-  /** The test's row source (exportRows.mjs), read in the exports' process. */
-  const testRows = (rows: number | 'endless') => ({
+  /** An export of the test's row source (exportRows.mjs), read in the exports' process. */
+  const testExport = (
+    userSlno: number,
+    rows: number | 'endless',
+    sheetName: string,
+    language: 'en' | 'ar' = 'en',
+  ) => ({
+    userSlno,
+    count: () => Promise.resolve(rows === 'endless' ? 1 : rows),
     source: { module: new URL('./exportRows.mjs', import.meta.url).href, args: { rows } },
     columns: Array.from({ length: 12 }, (_, index) => ({
       header: { en: `Column ${String(index)}`, ar: `العمود ${String(index)}` },
     })),
+    sheetName,
+    language,
   });
 
   it('writes at most a few at once per server', async () => {
     const config = loadConfig({ TAWQI_MODE: 'demo', EXPORTS_AT_ONCE: '1' });
     const writer = createExportWriter({ pool: h.pool, config, clock: () => h.clock.now });
     // Not read from: the writing waits for the download, and the export stays running.
-    const slow = await writer.stream({
-      userSlno: 1,
-      count: () => Promise.resolve(1),
-      ...testRows('endless'),
-      sheetName: 'Slow',
-      language: 'en',
-    });
+    const slow = await writer.stream(testExport(1, 'endless', 'Slow'));
     expect(writer.running).toBe(1);
-    await expect(
-      writer.stream({
-        userSlno: 2,
-        count: () => Promise.resolve(1),
-        ...testRows(1),
-        sheetName: 'Second',
-        language: 'en',
-      }),
-    ).rejects.toMatchObject({ statusCode: 503 });
+    await expect(writer.stream(testExport(2, 1, 'Second'))).rejects.toMatchObject({
+      statusCode: 503,
+    });
     slow.destroy();
     await expect.poll(() => writer.running, { timeout: 30_000 }).toBe(0);
     await writer.close();
@@ -186,13 +183,7 @@ describe('exports', () => {
     const mainThreadMs = () => cpuMs(`/proc/self/task/${String(process.pid)}/stat`);
     const rows = 40_000;
     const mainBefore = mainThreadMs();
-    const file = await writer.stream({
-      userSlno: 9,
-      count: () => Promise.resolve(rows),
-      ...testRows(rows),
-      sheetName: 'Large',
-      language: 'ar',
-    });
+    const file = await writer.stream(testExport(9, rows, 'Large', 'ar'));
     const pieces: Buffer[] = [];
     for await (const piece of file) pieces.push(piece as Buffer);
     const onMain = mainThreadMs() - mainBefore;
@@ -257,13 +248,7 @@ describe('exports', () => {
   it('ends the worker when the download is closed part-way', async () => {
     const config = loadConfig({ TAWQI_MODE: 'demo' });
     const writer = createExportWriter({ pool: h.pool, config, clock: () => h.clock.now });
-    const file = await writer.stream({
-      userSlno: 10,
-      count: () => Promise.resolve(1),
-      ...testRows('endless'),
-      sheetName: 'Endless',
-      language: 'en',
-    });
+    const file = await writer.stream(testExport(10, 'endless', 'Endless'));
     await new Promise((resolve) => file.once('data', resolve));
     file.destroy();
     await expect.poll(() => writer.running, { timeout: 30_000 }).toBe(0);
@@ -283,13 +268,7 @@ describe('exports', () => {
   it("fails the downloads of an exports' process that ended, and starts another for the next", async () => {
     const config = loadConfig({ TAWQI_MODE: 'demo' });
     const writer = createExportWriter({ pool: h.pool, config, clock: () => h.clock.now });
-    const file = await writer.stream({
-      userSlno: 11,
-      count: () => Promise.resolve(1),
-      ...testRows('endless'),
-      sheetName: 'Endless',
-      language: 'en',
-    });
+    const file = await writer.stream(testExport(11, 'endless', 'Endless'));
     const failed = new Promise<Error>((resolve) => file.once('error', resolve));
     await new Promise((resolve) => file.once('data', resolve));
     const crashed = writer.processId;
@@ -298,13 +277,7 @@ describe('exports', () => {
     expect((await failed).message).toMatch(/exports' process ended \(SIGKILL\)/);
     await expect.poll(() => writer.running, { timeout: 30_000 }).toBe(0);
 
-    const next = await writer.stream({
-      userSlno: 12,
-      count: () => Promise.resolve(3),
-      ...testRows(3),
-      sheetName: 'After',
-      language: 'en',
-    });
+    const next = await writer.stream(testExport(12, 3, 'After'));
     const pieces: Buffer[] = [];
     for await (const piece of next) pieces.push(piece as Buffer);
     const book = new ExcelJS.Workbook();
@@ -326,13 +299,7 @@ describe('exports', () => {
       clock: () => h.clock.now,
       idleMs: 300,
     });
-    const file = await writer.stream({
-      userSlno: 13,
-      count: () => Promise.resolve(2),
-      ...testRows(2),
-      sheetName: 'Once',
-      language: 'en',
-    });
+    const file = await writer.stream(testExport(13, 2, 'Once'));
     const used = writer.processId;
     expect(alive(used)).toBe(true);
     for await (const piece of file) expect(piece).toBeInstanceOf(Buffer);

@@ -12,7 +12,6 @@ import { Writable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Language } from '@tawqi/domain';
 import { createPool, lowestPriorityForBackend, type Pool } from '../../db/pool.js';
-import { lowestPriorityForThisThread } from '../../threadPriority.js';
 import { writeXlsx, type CellValue, type ExportColumn, type SummarySheet } from './xlsx.js';
 
 /** A column as the worker knows it: its cells come from the source. */
@@ -61,9 +60,6 @@ export type FromWorker = { chunk: Uint8Array } | { done: number };
 const PIECE_BYTES = 64 * 1024;
 /** Rows read between two looks at the messages and whether the download keeps up. */
 const ROWS_BETWEEN_LOOKS = 200;
-
-// Other people's requests come first: a file is written with the CPU the server leaves over.
-lowestPriorityForThisThread();
 
 export default async function writeSheet(task: XlsxTask): Promise<number> {
   const { port } = task;
