@@ -8,8 +8,9 @@
  * limit ended ordinary files that had only waited for a core (a CI run beside other suites starved
  * one past 15 s), as it did signings whose timestamp answer came slowly. The verify page (anyone
  * may call it) reads at most VERIFY_AT_ONCE files at once and turns more away at once, never
- * queued behind a hostile one; the eSign service's work (authenticated applications, approved signers) waits its turn,
- * PDF_WORK_AT_ONCE at a time. What needs the keys is done here, asked for by the worker.
+ * queued behind a hostile one; the eSign service's work (authenticated applications, approved
+ * signers) waits its turn, PDF_WORK_AT_ONCE at a time, in the threads of the PDF process (issue 42:
+ * `createPdfWork`). What needs the keys is done in the server, asked for by the worker.
  */
 import { readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
@@ -17,6 +18,7 @@ import pLimit from 'p-limit';
 import { builtScript } from '../../builtScript.js';
 import type { Config } from '../../config.js';
 import { AppError } from '../../http/errors.js';
+import { lowPriorityProcess } from '../../lowPriorityProcess.js';
 import { UnreadablePdfError, type PdfSigning, type SigningSteps } from '../pki/pades.js';
 import type { StampPlacement } from '../pki/visibleSignature.js';
 import type { PdfCheck, ReadingLimits, ReadSignature, TooComplexError } from './pdfReading.js';
@@ -100,11 +102,26 @@ export interface PdfWork {
   check: (pdf: Buffer, placement?: StampPlacement | null) => Promise<PdfCheck>;
   /** The signed PDF (pades.ts's signPdf in a worker); `steps` are done here, with the keys. */
   sign: (signing: PdfSigning, steps: SigningSteps) => Promise<Uint8Array>;
-  /** Ends the warm workers (the server is closing). */
+  /** The PDF process's id while there is one (for the operator's tools and the tests). */
+  readonly processId?: number | undefined;
+  /** Ends the warm workers and the PDF process (the server is closing). */
   close: () => Promise<void>;
 }
 
-type Limits = Pick<
+/** A signing step asked for, done with the keys. */
+const answerOf = (question: Question, steps?: SigningSteps): Promise<unknown> => {
+  if (!steps) return Promise.reject(new Error('this work asks nothing'));
+  switch (question.step) {
+    case 'signature':
+      return steps.signature(question.digest);
+    case 'validationData':
+      return steps.validationData();
+    case 'timestamp':
+      return steps.timestamp(question.digest);
+  }
+};
+
+export type Limits = Pick<
   Config,
   | 'VERIFY_AT_ONCE'
   | 'VERIFY_TIME_MS'
@@ -114,23 +131,15 @@ type Limits = Pick<
   | 'PDF_WORK_AT_ONCE'
 >;
 
-export function createPdfWork(limits: Limits): PdfWork {
+/**
+ * PDF work in worker threads of this process: the verify page's reading (in the server's) and
+ * the eSign service's work (in the PDF process's, pdfProcess.ts).
+ */
+export function pdfThreads(limits: Limits): PdfWork {
   let script: string | undefined;
   const readingLimits: ReadingLimits = {
     maxSignatures: limits.VERIFY_MAX_SIGNATURES,
     maxObjects: limits.VERIFY_MAX_OBJECTS,
-  };
-
-  const answerOf = (question: Question, steps?: SigningSteps): Promise<unknown> => {
-    if (!steps) return Promise.reject(new Error('this work asks nothing'));
-    switch (question.step) {
-      case 'signature':
-        return steps.signature(question.digest);
-      case 'validationData':
-        return steps.validationData();
-      case 'timestamp':
-        return steps.timestamp(question.digest);
-    }
   };
 
   /** Each worker's thread id, told by its first message (null: the worker cannot tell it). */
@@ -278,6 +287,82 @@ export function createPdfWork(limits: Limits): PdfWork {
     sign: (signing, steps) => inWarmWorker<Uint8Array>({ task: 'sign', signing }, steps),
     close: async () => {
       await Promise.all(warm.splice(0).map((worker) => worker.terminate()));
+    },
+  };
+}
+
+/** The eSign service's work as the PDF process takes it (pdfProcess.ts). */
+export type PdfProcessTask =
+  | { task: 'check'; pdf: Uint8Array; placement: StampPlacement | null }
+  | { task: 'sign'; signing: PdfSigning };
+/** What the server tells the PDF process about a job: a question's answer. */
+export type ToPdfProcess = { answer: unknown } | { error: string };
+/** What the PDF process tells the server about a job: a question, or how it ended. */
+export type FromPdfProcess = Extract<
+  WorkerMessage,
+  { question: Question } | { done: unknown } | { tooComplex: unknown } | { unreadable: string }
+>;
+
+/**
+ * The server's PDF work: the verify page's reading in fresh worker threads of the server's
+ * process (a file anyone may send, read at once or turned away, never queued behind other work);
+ * the eSign service's checking and signing in the PDF process (pdfProcess.ts: a process of the
+ * lowest priority, lowPriorityProcess.ts), where the same limits hold. Signing a 10-page PDF
+ * in a thread of the server's process raised other people's p99 2.5–4.5× (bench/contention.mjs).
+ * What needs the keys is still done here, asked for by the process: no key, no signing question
+ * other than those below, and no secret of the server's is in a process that parses callers' files.
+ */
+export function createPdfWork(limits: Limits, options: { idleMs?: number } = {}): PdfWork {
+  const threads = pdfThreads(limits);
+  const host = lowPriorityProcess<PdfProcessTask, ToPdfProcess, FromPdfProcess>({
+    script: new URL('./pdfProcess.js', import.meta.url),
+    name: 'the PDF process',
+    execArgv: [],
+    // The limits only (the server's whole configuration holds its secrets).
+    args: [
+      JSON.stringify({
+        VERIFY_AT_ONCE: limits.VERIFY_AT_ONCE,
+        VERIFY_TIME_MS: limits.VERIFY_TIME_MS,
+        VERIFY_MEMORY_MB: limits.VERIFY_MEMORY_MB,
+        VERIFY_MAX_SIGNATURES: limits.VERIFY_MAX_SIGNATURES,
+        VERIFY_MAX_OBJECTS: limits.VERIFY_MAX_OBJECTS,
+        PDF_WORK_AT_ONCE: limits.PDF_WORK_AT_ONCE,
+      } satisfies Limits),
+    ],
+    idleMs: options.idleMs ?? 60_000,
+  });
+  const inProcess = <T>(task: PdfProcessTask, steps?: SigningSteps) =>
+    new Promise<T>((resolve, reject) => {
+      const job = host.run(task, (answer) => {
+        if ('failed' in answer) {
+          job.forget();
+          reject(new Error(answer.failed));
+          return;
+        }
+        const message = answer.message;
+        if ('question' in message) {
+          answerOf(message.question, steps).then(
+            (answered) => job.tell({ answer: answered }),
+            (error: unknown) => job.tell({ error: String(error) }),
+          );
+          return;
+        }
+        job.forget();
+        if ('done' in message) resolve(message.done as T);
+        else if ('tooComplex' in message) reject(new TooComplexPdf(message.tooComplex));
+        else reject(new UnreadablePdfError(message.unreadable));
+      });
+    });
+  return {
+    read: threads.read,
+    admitReading: threads.admitReading,
+    check: (pdf, placement = null) => inProcess<PdfCheck>({ task: 'check', pdf, placement }),
+    sign: (signing, steps) => inProcess<Uint8Array>({ task: 'sign', signing }, steps),
+    get processId() {
+      return host.processId;
+    },
+    close: async () => {
+      await Promise.all([threads.close(), host.close()]);
     },
   };
 }

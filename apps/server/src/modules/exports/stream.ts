@@ -9,19 +9,20 @@
  * at the lowest priority: the server's thread only checks the request and hands the file's pieces
  * to the download. Reading and turning rows into cells on the server's thread (and the garbage
  * they left on its heap) raised other people's p99 3–5× while two exports ran (`npm run bench`);
- * a worker thread of the server's process still did (see xlsxProcess.ts).
+ * a worker thread of the server's process still did (see lowPriorityProcess.ts).
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import { PassThrough } from 'node:stream';
 import type { Language } from '@tawqi/domain';
-import { builtScript } from '../../builtScript.js';
 import type { Config } from '../../config.js';
 import { lowestPriorityForBackend, type Pool } from '../../db/pool.js';
 import { AppError } from '../../http/errors.js';
+import { lowPriorityProcess, type LowPriorityProcess } from '../../lowPriorityProcess.js';
 import { hit } from '../throttle.js';
 import type { SummarySheet } from './xlsx.js';
-import type { FromExportsProcess, ToExportsProcess } from './xlsxProcess.js';
-import type { ExportDatabase, RowSource, SheetColumn, ToWorker, XlsxTask } from './xlsxWorker.js';
+import type { ExportsTask } from './xlsxProcess.js';
+import type { ExportDatabase, FromWorker, RowSource, SheetColumn, ToWorker } from './xlsxWorker.js';
+
+type ExportsProcess = LowPriorityProcess<ExportsTask, ToWorker, FromWorker>;
 
 export interface ExportRequest {
   /** Who asks, for the per-user rate. */
@@ -69,8 +70,14 @@ export function createExportWriter(deps: ExportWriterDeps): ExportWriter {
       typeof settings.statement_timeout === 'number' ? settings.statement_timeout : 0,
     lowestPriority: settings.onConnect === lowestPriorityForBackend,
   };
-  // Started at the first export: a server that never exports starts no process.
-  const writer = exportsProcess(deps.idleMs ?? 60_000);
+  // Started at the first export: a server that never exports starts no process. Its heap is
+  // bounded as each export's thread was (EXPORTS_AT_ONCE of 256 MB).
+  const writer: ExportsProcess = lowPriorityProcess({
+    script: new URL('./xlsxProcess.js', import.meta.url),
+    name: "the exports' process",
+    execArgv: ['--max-old-space-size=512'],
+    idleMs: deps.idleMs ?? 60_000,
+  });
   return {
     get running() {
       return running;
@@ -135,87 +142,6 @@ export function createExportWriter(deps: ExportWriterDeps): ExportWriter {
   };
 }
 
-/** One export in the exports' process: what the server says to it, and that it is over. */
-interface ExportJob {
-  tell: (message: ToWorker) => void;
-  forget: () => void;
-}
-
-/**
- * The exports' process, started when first needed and again after it ended: in a session of its
- * own (`detached`), so that where the kernel groups the CPU by session its lowest priority counts
- * against the server's and the database's sessions too; it ends when the server's end closes its
- * channel. Its heap is bounded as each export's thread was (EXPORTS_AT_ONCE of 256 MB).
- */
-function exportsProcess(idleMs: number) {
-  let child: ChildProcess | undefined;
-  const listeners = new Map<number, (answer: FromExportsProcess) => void>();
-  let lastId = 0;
-  // Ended after `idleMs` without an export, as the threads before it were: its heap given back.
-  let idle: NodeJS.Timeout | undefined;
-  const start = () => {
-    const started = fork(builtScript(new URL('./xlsxProcess.js', import.meta.url)), [], {
-      detached: true,
-      serialization: 'advanced',
-      // The built script, whatever flags started this process (the tests' resolve @tawqi/* to
-      // their TypeScript sources).
-      execArgv: ['--max-old-space-size=512'],
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    started.on('message', (answer: FromExportsProcess) => listeners.get(answer.id)?.(answer));
-    const ended = (why: string) => {
-      if (child === started) child = undefined;
-      for (const [id, listener] of listeners) listener({ id, failed: why });
-      listeners.clear();
-    };
-    started.once('exit', (code, signal) => {
-      ended(`the exports' process ended (${signal ?? String(code)})`);
-    });
-    started.once('error', (error) => {
-      ended(`the exports' process failed: ${error.message}`);
-    });
-    // A process waiting for exports does not keep the server's alive.
-    started.unref();
-    started.channel?.unref();
-    return started;
-  };
-  const close = async () => {
-    clearTimeout(idle);
-    const running = child;
-    child = undefined;
-    if (running?.exitCode !== null || running.signalCode !== null) return;
-    const exited = new Promise((resolve) => running.once('exit', resolve));
-    running.kill();
-    await exited;
-  };
-  const forget = (id: number) => {
-    listeners.delete(id);
-    if (listeners.size > 0 || !child) return;
-    clearTimeout(idle);
-    idle = setTimeout(() => {
-      if (listeners.size === 0) void close();
-    }, idleMs);
-    idle.unref();
-  };
-  return {
-    run(task: Omit<XlsxTask, 'port'>, listener: (answer: FromExportsProcess) => void): ExportJob {
-      clearTimeout(idle);
-      const host = (child ??= start());
-      const id = (lastId += 1);
-      listeners.set(id, listener);
-      const send = (message: ToExportsProcess) => {
-        if (host.connected) host.send(message);
-      };
-      send({ id, task });
-      return { tell: (message) => send({ id, message }), forget: () => forget(id) };
-    },
-    get processId() {
-      return child?.pid;
-    },
-    close,
-  };
-}
-
 /**
  * Writes the sheet in the exports' process, its pieces into `output`: each piece is acknowledged
  * once the download has taken it, and the writing reads no further than a piece ahead (a slow
@@ -224,9 +150,9 @@ function exportsProcess(idleMs: number) {
  * reason).
  */
 function writeInProcess(
-  writer: ReturnType<typeof exportsProcess>,
+  writer: ExportsProcess,
   output: PassThrough,
-  sheet: Omit<XlsxTask, 'port'>,
+  sheet: ExportsTask,
 ): Promise<void> {
   return new Promise<void>((resolve) => {
     let settled = false;
