@@ -23,12 +23,16 @@
 // (1.5–3.6×) were its noise, not the server's.
 // BENCH_RATE=<n>: the read offered at n requests a second (500 unless set), or 0: autocannon as
 // fast as the server answers over 10 connections (a closed loop: the server at saturation).
-// BENCH_LOAD=exports or signing: one kind of heavy work only. BENCH_NODE_ARGS (the server's Node
+// BENCH_LOAD=exports or signing: one kind of heavy work only; busyLoop or nicedBusyLoop: instead of
+// the server's work, one core's busy loop of another program in a session of its own, at normal
+// or at the lowest priority — this machine's floor: what any CPU work at normal priority that the
+// server does not order (PostgreSQL's backends, the load generator) costs the read, and what work
+// at the lowest priority (where the server puts exports and PDFs) does. BENCH_NODE_ARGS (the server's Node
 // options, e.g. --trace-gc) and BENCH_LOG (a file for its output): to see what holds its thread.
 // BENCH_PROF=<folder>: the server's threads write CPU profiles there. BENCH_STALLS=1: each round
 // keeps the answers slower than 8 ms with when they were sent (in contention.json): slow answers
 // together mean the server's thread stalled, one alone that one request waited.
-import { fork } from 'node:child_process';
+import { fork, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -106,6 +110,26 @@ async function heavyWork({ baseUrl, pgPort, token }) {
     return signed;
   }
 
+  /**
+   * A program's busy loop on one core, in a session of its own (as a PostgreSQL backend or any
+   * other program is to the scheduler), at normal priority or at the lowest (`niced`: as the
+   * server's exports' and PDF processes are), until `until`: what CPU work the server does not
+   * order costs the read on this machine. Answers 0 (nothing signed).
+   */
+  async function busyLoop(until, niced) {
+    const lower = niced
+      ? "require('os').setPriority(19); try { require('fs').writeFileSync('/proc/self/autogroup', '19') } catch {}"
+      : '';
+    const loop = spawn(process.execPath, ['-e', `${lower}; for (;;);`], {
+      detached: true,
+      stdio: 'ignore',
+    });
+    while (!until.done) await new Promise((resolve) => setTimeout(resolve, 100));
+    loop.kill();
+    await once(loop, 'exit');
+    return 0;
+  }
+
   let until = { done: true };
   let work = Promise.resolve([0, 0, 0]);
   process.on('message', (message) => {
@@ -113,11 +137,16 @@ async function heavyWork({ baseUrl, pgPort, token }) {
       const load = message.load;
       const these = { done: Boolean(message.once) };
       until = these;
-      work = Promise.all([
-        load === 'signing' ? 0 : exportLoop(these),
-        load === 'signing' ? 0 : exportLoop(these),
-        load === 'exports' ? 0 : signingLoop(these),
-      ]).catch((error) => {
+      const busy = load === 'busyLoop' || load === 'nicedBusyLoop';
+      work = Promise.all(
+        busy
+          ? [0, 0, busyLoop(these, load === 'nicedBusyLoop')]
+          : [
+              load === 'signing' ? 0 : exportLoop(these),
+              load === 'signing' ? 0 : exportLoop(these),
+              load === 'exports' ? 0 : signingLoop(these),
+            ],
+      ).catch((error) => {
         // The other loops stop too: a failed bench ends.
         these.done = true;
         throw error;

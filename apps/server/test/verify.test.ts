@@ -177,6 +177,15 @@ describe('a signature by a certificate that is not ours', () => {
   });
 });
 
+/** A signed PDF whose signature is named again and again (each copy points at the real one). */
+async function manySignatures(copies: number): Promise<Buffer> {
+  const pdf = Buffer.from(
+    await signed(await subscriber(), await authority.timestamper(), h.clock.now),
+  );
+  const range = /\/ByteRange\s*\[[^\]]*\]/.exec(pdf.toString('latin1'))?.[0] ?? '';
+  return Buffer.concat([pdf, Buffer.from(`%${range}\n`.repeat(copies))]);
+}
+
 describe('a hostile upload', () => {
   const limits = {
     VERIFY_AT_ONCE: 1,
@@ -186,15 +195,6 @@ describe('a hostile upload', () => {
     VERIFY_MAX_OBJECTS: 200_000,
     PDF_WORK_AT_ONCE: 2,
   };
-  /** A signed PDF whose signature is named again and again (each copy points at the real one). */
-  async function manySignatures(copies: number): Promise<Buffer> {
-    const pdf = Buffer.from(
-      await signed(await subscriber(), await authority.timestamper(), h.clock.now),
-    );
-    const range = /\/ByteRange\s*\[[^\]]*\]/.exec(pdf.toString('latin1'))?.[0] ?? '';
-    return Buffer.concat([pdf, Buffer.from(`%${range}\n`.repeat(copies))]);
-  }
-
   it('is refused, with a clear message in the caller’s language, when it names too many signatures', async () => {
     const answer = await h.call('POST', '/api/v1/esign/verify', {
       body: new Uint8Array(await manySignatures(60)),
@@ -206,17 +206,19 @@ describe('a hostile upload', () => {
   });
 
   it('is refused when it has more objects than allowed, before it is parsed', async () => {
-    const read = createPdfWork({ ...limits, VERIFY_MAX_OBJECTS: 100 }).read;
+    const work = createPdfWork({ ...limits, VERIFY_MAX_OBJECTS: 100 });
     const padded = Buffer.concat([await manySignatures(0), Buffer.from('%1 0 obj\n'.repeat(101))]);
-    await expect(read(padded)).rejects.toMatchObject({ statusCode: 413 });
+    await expect(work.read(padded)).rejects.toMatchObject({ statusCode: 413 });
+    await work.close();
   });
 
   it('is ended when its reading outlasts the time limit', async () => {
-    const read = createPdfWork({ ...limits, VERIFY_TIME_MS: 1 }).read;
-    await expect(read(await manySignatures(0))).rejects.toMatchObject({
+    const work = createPdfWork({ ...limits, VERIFY_TIME_MS: 1 });
+    await expect(work.read(await manySignatures(0))).rejects.toMatchObject({
       statusCode: 413,
       options: { localized: { en: 'This file takes too long to read. It was not verified.' } },
     });
+    await work.close();
   });
 
   it('is bounded by its own work, not by waiting: a signing whose answer comes slowly is not ended', async () => {
@@ -237,11 +239,12 @@ describe('a hostile upload', () => {
   });
 
   it('waits for no other: a second file while one is read is refused at once (busy)', async () => {
-    const read = createPdfWork(limits).read;
+    const work = createPdfWork(limits);
     const file = await manySignatures(40);
-    const first = read(file);
-    await expect(read(file)).rejects.toMatchObject({ statusCode: 503 });
+    const first = work.read(file);
+    await expect(work.read(file)).rejects.toMatchObject({ statusCode: 503 });
     expect(await first).toHaveLength(41);
+    await work.close();
   }, 150_000);
 
   it('sent to the eSign service is checked in a worker, within the same limits', async () => {
@@ -398,6 +401,25 @@ describe("the eSign service's PDF work", () => {
     expect((await verify(await inProcess)).verdict).toBe('valid');
     await work.close();
     expect(work.processId).toBeUndefined();
+  });
+
+  it("reads the verify page's uploads in a process of their own, apart from the signing's", async () => {
+    // A file anyone may send is parsed where no key, no secret of the server's and no signing's
+    // questions are: a flaw in the parser reaches none of them.
+    const work = createPdfWork(limits);
+    const reading = work.read(await manySignatures(49));
+    await expect.poll(() => work.readingProcessId, { timeout: 30_000 }).toBeDefined();
+    const pid = work.readingProcessId ?? 0;
+    expect(pid).not.toBe(process.pid);
+    expect(work.processId).toBeUndefined();
+    expect(Number(statOf(`/proc/${String(pid)}/stat`)[3])).toBe(pid);
+    // Lowered by the process itself as it starts, before it takes its first work.
+    await expect
+      .poll(() => Number(statOf(`/proc/${String(pid)}/stat`)[16]), { timeout: 30_000 })
+      .toBe(19);
+    expect(await reading).toHaveLength(50);
+    await work.close();
+    expect(work.readingProcessId).toBeUndefined();
   });
 
   it('fails a signing whose process ended, and signs the next in another', async () => {

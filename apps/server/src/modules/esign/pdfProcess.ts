@@ -1,8 +1,10 @@
 /**
- * The PDF process (issue 42): the eSign service's checking and signing of callers' PDFs, in worker
- * threads of a process of the lowest priority (lowPriorityProcess.ts), within the same limits as
- * in the server (pdfWork.ts's threads: memory, CPU time, turns). Started by pdfWork.ts with the
- * limits as its argument; a signing's steps that need the keys are asked of the server.
+ * A PDF process (issue 42): the verify page's reading of uploads, or the eSign service's checking
+ * and signing of callers' PDFs (its role, the first argument), in worker threads of a process of
+ * the lowest priority (lowPriorityProcess.ts), within the same limits as the threads had in the
+ * server (pdfWork.ts's `pdfThreads`: memory, CPU time, turns; the second argument). Started by
+ * pdfWork.ts's `createPdfWork`. A signing's steps that need the keys are asked of the server; the
+ * verify process takes no signing, so it has nothing to ask.
  */
 import { serveJobs } from '../../lowPriorityProcess.js';
 import { UnreadablePdfError } from '../pki/pades.js';
@@ -11,14 +13,18 @@ import {
   TooComplexPdf,
   type FromPdfProcess,
   type Limits,
+  type PdfProcessRole,
   type PdfProcessTask,
   type Question,
   type ToPdfProcess,
 } from './pdfWork.js';
 
-const work = pdfThreads(JSON.parse(process.argv[2] ?? '') as Limits);
+const role = process.argv[2] as PdfProcessRole;
+const work = pdfThreads(JSON.parse(process.argv[3] ?? '') as Limits);
 
 serveJobs<PdfProcessTask, ToPdfProcess, FromPdfProcess>(async (task, job) => {
+  if ((task.task === 'read') !== (role === 'reading'))
+    throw new Error(`the ${role} process does not take ${task.task} work`);
   // One question at a time, as the worker asks them.
   let answered: ((message: ToPdfProcess) => void) | undefined;
   job.onMessage((message) => answered?.(message));
@@ -31,14 +37,15 @@ serveJobs<PdfProcessTask, ToPdfProcess, FromPdfProcess>(async (task, job) => {
       job.send({ question });
     });
   try {
-    const done =
-      task.task === 'check'
-        ? await work.check(Buffer.from(task.pdf), task.placement)
-        : await work.sign(task.signing, {
-            signature: (digest) => ask({ step: 'signature', digest }),
-            validationData: () => ask({ step: 'validationData' }),
-            timestamp: (digest) => ask({ step: 'timestamp', digest }),
-          });
+    let done: unknown;
+    if (task.task === 'read') done = await work.read(Buffer.from(task.pdf));
+    else if (task.task === 'check') done = await work.check(Buffer.from(task.pdf), task.placement);
+    else
+      done = await work.sign(task.signing, {
+        signature: (digest) => ask({ step: 'signature', digest }),
+        validationData: () => ask({ step: 'validationData' }),
+        timestamp: (digest) => ask({ step: 'timestamp', digest }),
+      });
     job.send({ done });
   } catch (error) {
     if (error instanceof TooComplexPdf) job.send({ tooComplex: error.reason });

@@ -9,8 +9,9 @@
  * one past 15 s), as it did signings whose timestamp answer came slowly. The verify page (anyone
  * may call it) reads at most VERIFY_AT_ONCE files at once and turns more away at once, never
  * queued behind a hostile one; the eSign service's work (authenticated applications, approved
- * signers) waits its turn, PDF_WORK_AT_ONCE at a time, in the threads of the PDF process (issue 42:
- * `createPdfWork`). What needs the keys is done in the server, asked for by the worker.
+ * signers) waits its turn, PDF_WORK_AT_ONCE at a time. Since issue 42 these threads are those of
+ * two processes of the lowest priority, one for each (`createPdfWork`, below); what needs the keys
+ * is done in the server, asked for by the worker through its process.
  */
 import { readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
@@ -104,6 +105,8 @@ export interface PdfWork {
   sign: (signing: PdfSigning, steps: SigningSteps) => Promise<Uint8Array>;
   /** The PDF process's id while there is one (for the operator's tools and the tests). */
   readonly processId?: number | undefined;
+  /** The verify process's id while there is one. */
+  readonly readingProcessId?: number | undefined;
   /** Ends the warm workers and the PDF process (the server is closing). */
   close: () => Promise<void>;
 }
@@ -120,6 +123,16 @@ const answerOf = (question: Question, steps?: SigningSteps): Promise<unknown> =>
       return steps.timestamp(question.digest);
   }
 };
+
+/** The verify page's answer while it reads as many files as it may (503, try again soon). */
+const readingBusy = () =>
+  new AppError(503, 'SERVICE_UNAVAILABLE', {
+    headers: { 'retry-after': '5' },
+    localized: {
+      en: 'Other files are being verified. Try again in a few seconds.',
+      ar: 'يجري التحقق من ملفات أخرى. حاول مرة أخرى بعد ثوانٍ.',
+    },
+  });
 
 export type Limits = Pick<
   Config,
@@ -256,14 +269,7 @@ export function pdfThreads(limits: Limits): PdfWork {
   let reading = 0;
 
   const admitReading = () => {
-    if (reading >= limits.VERIFY_AT_ONCE)
-      throw new AppError(503, 'SERVICE_UNAVAILABLE', {
-        headers: { 'retry-after': '5' },
-        localized: {
-          en: 'Other files are being verified. Try again in a few seconds.',
-          ar: 'يجري التحقق من ملفات أخرى. حاول مرة أخرى بعد ثوانٍ.',
-        },
-      });
+    if (reading >= limits.VERIFY_AT_ONCE) throw readingBusy();
   };
 
   return {
@@ -291,47 +297,56 @@ export function pdfThreads(limits: Limits): PdfWork {
   };
 }
 
-/** The eSign service's work as the PDF process takes it (pdfProcess.ts). */
+/** Work as the PDF processes take it (pdfProcess.ts): the verify process reads, the PDF process checks and signs. */
 export type PdfProcessTask =
+  | { task: 'read'; pdf: Uint8Array }
   | { task: 'check'; pdf: Uint8Array; placement: StampPlacement | null }
   | { task: 'sign'; signing: PdfSigning };
-/** What the server tells the PDF process about a job: a question's answer. */
+/** Which work a PDF process takes: reading uploads for the verify page, or the eSign service's. */
+export type PdfProcessRole = 'reading' | 'esign';
+/** What the server tells a PDF process about a job: a question's answer. */
 export type ToPdfProcess = { answer: unknown } | { error: string };
-/** What the PDF process tells the server about a job: a question, or how it ended. */
+/** What a PDF process tells the server about a job: a question, or how it ended. */
 export type FromPdfProcess = Extract<
   WorkerMessage,
   { question: Question } | { done: unknown } | { tooComplex: unknown } | { unreadable: string }
 >;
 
 /**
- * The server's PDF work: the verify page's reading in fresh worker threads of the server's
- * process (a file anyone may send, read at once or turned away, never queued behind other work);
- * the eSign service's checking and signing in the PDF process (pdfProcess.ts: a process of the
- * lowest priority, lowPriorityProcess.ts), where the same limits hold. Signing a 10-page PDF
- * in a thread of the server's process raised other people's p99 2.5–4.5× (bench/contention.mjs).
- * What needs the keys is still done here, asked for by the process: no key, no signing question
- * other than those below, and no secret of the server's is in a process that parses callers' files.
+ * The server's PDF work, in two processes of the lowest priority (pdfProcess.ts,
+ * lowPriorityProcess.ts), each running its work in worker threads within the limits above: the
+ * verify process reads the files anyone may upload (a file at a time in a fresh thread, at once or
+ * turned away, never queued behind other work), and is asked nothing and answered nothing; the PDF
+ * process checks and signs callers' PDFs for the eSign service, and asks the server for the steps
+ * that need the keys. No key and no secret of the server's is in a process that parses a file
+ * someone sent, and a hostile upload on the verify page cannot reach a signing's questions.
+ * Signing a 10-page PDF in a thread of the server's process raised other people's p99 2.5–4.5×
+ * (bench/contention.mjs).
  */
 export function createPdfWork(limits: Limits, options: { idleMs?: number } = {}): PdfWork {
-  const threads = pdfThreads(limits);
-  const host = lowPriorityProcess<PdfProcessTask, ToPdfProcess, FromPdfProcess>({
-    script: new URL('./pdfProcess.js', import.meta.url),
-    name: 'the PDF process',
-    execArgv: [],
-    // The limits only (the server's whole configuration holds its secrets).
-    args: [
-      JSON.stringify({
-        VERIFY_AT_ONCE: limits.VERIFY_AT_ONCE,
-        VERIFY_TIME_MS: limits.VERIFY_TIME_MS,
-        VERIFY_MEMORY_MB: limits.VERIFY_MEMORY_MB,
-        VERIFY_MAX_SIGNATURES: limits.VERIFY_MAX_SIGNATURES,
-        VERIFY_MAX_OBJECTS: limits.VERIFY_MAX_OBJECTS,
-        PDF_WORK_AT_ONCE: limits.PDF_WORK_AT_ONCE,
-      } satisfies Limits),
-    ],
-    idleMs: options.idleMs ?? 60_000,
-  });
-  const inProcess = <T>(task: PdfProcessTask, steps?: SigningSteps) =>
+  // The limits only (the server's whole configuration holds its secrets).
+  const settings = JSON.stringify({
+    VERIFY_AT_ONCE: limits.VERIFY_AT_ONCE,
+    VERIFY_TIME_MS: limits.VERIFY_TIME_MS,
+    VERIFY_MEMORY_MB: limits.VERIFY_MEMORY_MB,
+    VERIFY_MAX_SIGNATURES: limits.VERIFY_MAX_SIGNATURES,
+    VERIFY_MAX_OBJECTS: limits.VERIFY_MAX_OBJECTS,
+    PDF_WORK_AT_ONCE: limits.PDF_WORK_AT_ONCE,
+  } satisfies Limits);
+  const processFor = (role: PdfProcessRole, name: string) =>
+    lowPriorityProcess<PdfProcessTask, ToPdfProcess, FromPdfProcess>({
+      script: new URL('./pdfProcess.js', import.meta.url),
+      name,
+      execArgv: [],
+      args: [role, settings],
+      idleMs: options.idleMs ?? 60_000,
+    });
+  const reading = processFor('reading', 'the verify process');
+  const esign = processFor('esign', 'the PDF process');
+  type PdfProcess = typeof esign;
+
+  /** Runs `task` in `host`; its questions are answered by `steps` (none: refused). */
+  const inProcess = <T>(host: PdfProcess, task: PdfProcessTask, steps?: SigningSteps) =>
     new Promise<T>((resolve, reject) => {
       const job = host.run(task, (answer) => {
         if ('failed' in answer) {
@@ -353,16 +368,32 @@ export function createPdfWork(limits: Limits, options: { idleMs?: number } = {})
         else reject(new UnreadablePdfError(message.unreadable));
       });
     });
+
+  let readingNow = 0;
+  const admitReading = () => {
+    if (readingNow >= limits.VERIFY_AT_ONCE) throw readingBusy();
+  };
   return {
-    read: threads.read,
-    admitReading: threads.admitReading,
-    check: (pdf, placement = null) => inProcess<PdfCheck>({ task: 'check', pdf, placement }),
-    sign: (signing, steps) => inProcess<Uint8Array>({ task: 'sign', signing }, steps),
+    admitReading,
+    async read(pdf) {
+      admitReading();
+      readingNow += 1;
+      try {
+        return await inProcess<ReadSignature[]>(reading, { task: 'read', pdf });
+      } finally {
+        readingNow -= 1;
+      }
+    },
+    check: (pdf, placement = null) => inProcess<PdfCheck>(esign, { task: 'check', pdf, placement }),
+    sign: (signing, steps) => inProcess<Uint8Array>(esign, { task: 'sign', signing }, steps),
     get processId() {
-      return host.processId;
+      return esign.processId;
+    },
+    get readingProcessId() {
+      return reading.processId;
     },
     close: async () => {
-      await Promise.all([threads.close(), host.close()]);
+      await Promise.all([reading.close(), esign.close()]);
     },
   };
 }
