@@ -38,7 +38,7 @@ export interface Deps {
   vault: KeyVault;
   /** The certificate authority (modules/pki). */
   authority: Authority;
-  /** Untrusted PDFs are parsed and signed in worker threads, within limits. */
+  /** Untrusted PDFs are parsed and signed in worker threads of the PDF processes, within limits. */
   pdfWork: PdfWork;
   /** Every upload is scanned by it (null when UPLOAD_SCANNING=off). */
   scanner: Scanner | null;

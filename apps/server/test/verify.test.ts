@@ -186,15 +186,17 @@ async function manySignatures(copies: number): Promise<Buffer> {
   return Buffer.concat([pdf, Buffer.from(`%${range}\n`.repeat(copies))]);
 }
 
+/** The PDF work's limits in these tests: one verify upload at a time, 15 s of CPU, 128 MB. */
+const limits = {
+  VERIFY_AT_ONCE: 1,
+  VERIFY_TIME_MS: 15_000,
+  VERIFY_MEMORY_MB: 128,
+  VERIFY_MAX_SIGNATURES: 50,
+  VERIFY_MAX_OBJECTS: 200_000,
+  PDF_WORK_AT_ONCE: 2,
+};
+
 describe('a hostile upload', () => {
-  const limits = {
-    VERIFY_AT_ONCE: 1,
-    VERIFY_TIME_MS: 15_000,
-    VERIFY_MEMORY_MB: 128,
-    VERIFY_MAX_SIGNATURES: 50,
-    VERIFY_MAX_OBJECTS: 200_000,
-    PDF_WORK_AT_ONCE: 2,
-  };
   it('is refused, with a clear message in the caller’s language, when it names too many signatures', async () => {
     const answer = await h.call('POST', '/api/v1/esign/verify', {
       body: new Uint8Array(await manySignatures(60)),
@@ -342,14 +344,6 @@ function capture(action: () => void): unknown {
 }
 
 describe("the eSign service's PDF work", () => {
-  const limits = {
-    VERIFY_AT_ONCE: 1,
-    VERIFY_TIME_MS: 15_000,
-    VERIFY_MEMORY_MB: 128,
-    VERIFY_MAX_SIGNATURES: 50,
-    VERIFY_MAX_OBJECTS: 200_000,
-    PDF_WORK_AT_ONCE: 2,
-  };
   /** A process's fields from Linux's /proc/<pid>/stat, from its state on (the 3rd). */
   const statOf = (path: string) => {
     const stat = readFileSync(path, 'latin1');

@@ -1,5 +1,5 @@
 /**
- * Every declared grid's export as its worker thread reads it (issue 42): the grid and the part of
+ * Every declared grid's export as the exports' process reads it (issue 42): the grid and the part of
  * its query that needs no request (the SELECT, the order, how a stored row becomes the contract's
  * row). An export's rows are read and turned into cells in a worker thread (exports/xlsxWorker.ts),
  * which imports this module by its path; the request's thread decides the filter (the WHERE and

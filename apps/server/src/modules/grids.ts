@@ -98,12 +98,12 @@ export function fileColumnsOf(grid: AnyGrid) {
   return (columnsOn(grid, 'file') as GridColumn<unknown>[]).map(fileColumn);
 }
 
-/** The module an export's worker thread reads a grid's rows with (the built one: see builtScript). */
+/** The module the exports' process reads a grid's rows with (the built one: see builtScript). */
 const gridRowsModule = () =>
   pathToFileURL(builtScript(new URL('./gridExports.js', import.meta.url))).href;
 
 /**
- * Refuses an export whose grid or query differs from gridExports.ts's, which its worker thread
+ * Refuses an export whose grid or query differs from gridExports.ts's, which the exports' process
  * reads with: a grid added or changed in one place only fails its first export, in every test.
  */
 async function sameAsExported(

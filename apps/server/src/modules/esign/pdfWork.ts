@@ -107,7 +107,7 @@ export interface PdfWork {
   readonly processId?: number | undefined;
   /** The verify process's id while there is one. */
   readonly readingProcessId?: number | undefined;
-  /** Ends the warm workers and the PDF process (the server is closing). */
+  /** Ends the warm workers, or the PDF processes (the server is closing). */
   close: () => Promise<void>;
 }
 
@@ -145,10 +145,10 @@ export type Limits = Pick<
 >;
 
 /**
- * PDF work in worker threads of this process: the verify page's reading (in the server's) and
- * the eSign service's work (in the PDF process's, pdfProcess.ts).
+ * PDF work in worker threads of the calling process: a PDF process's (pdfProcess.ts), the verify
+ * page's reading in one and the eSign service's work in the other.
  */
-export function pdfThreads(limits: Limits): PdfWork {
+export function pdfThreads(limits: Limits): Pick<PdfWork, 'read' | 'check' | 'sign' | 'close'> {
   let script: string | undefined;
   const readingLimits: ReadingLimits = {
     maxSignatures: limits.VERIFY_MAX_SIGNATURES,
@@ -266,23 +266,9 @@ export function pdfThreads(limits: Limits): PdfWork {
       }
     });
 
-  let reading = 0;
-
-  const admitReading = () => {
-    if (reading >= limits.VERIFY_AT_ONCE) throw readingBusy();
-  };
-
   return {
-    admitReading,
-    async read(pdf) {
-      admitReading();
-      reading += 1;
-      try {
-        return await inFreshWorker<ReadSignature[]>({ task: 'read', pdf, limits: readingLimits });
-      } finally {
-        reading -= 1;
-      }
-    },
+    // The server admits the verify page's uploads (createPdfWork: VERIFY_AT_ONCE at once).
+    read: (pdf) => inFreshWorker<ReadSignature[]>({ task: 'read', pdf, limits: readingLimits }),
     check: (pdf, placement = null) =>
       inWarmWorker<PdfCheck>({ task: 'check', pdf, limits: readingLimits, placement }).catch(
         (error: unknown) => {
@@ -297,7 +283,10 @@ export function pdfThreads(limits: Limits): PdfWork {
   };
 }
 
-/** Work as the PDF processes take it (pdfProcess.ts): the verify process reads, the PDF process checks and signs. */
+/**
+ * Work as the PDF processes take it (pdfProcess.ts): the verify process reads, the PDF process
+ * checks and signs.
+ */
 export type PdfProcessTask =
   | { task: 'read'; pdf: Uint8Array }
   | { task: 'check'; pdf: Uint8Array; placement: StampPlacement | null }

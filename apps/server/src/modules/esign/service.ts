@@ -134,7 +134,7 @@ export async function checkPdfs(
     );
     if (scanned === 'flagged') throw new EsignRefusal('documentFlagged', field);
     if (scanned === 'unavailable') throw new EsignRefusal('scannerUnavailable');
-    // Parsed in a worker thread, within limits: the file is the caller's.
+    // Parsed in the PDF process, within limits: the file is the caller's.
     const checked = await deps.pdfWork.check(content, placementOf(document.stamp ?? stamp));
     if (checked === 'unreadable') throw new EsignRefusal('badDocument', field);
     if (checked === 'misplaced') throw new EsignRefusal('stampMisplaced', ['stamp', ...field]);

@@ -64,7 +64,7 @@ interface LotRow {
 const LOT_STATE = lotStateSql('$2');
 const LOT_FIGURES = lotFiguresSql('$2');
 
-/** What an export's worker thread needs of the lots' query (gridExports.ts): no deps. */
+/** What the exports' process needs of the lots' query (gridExports.ts): no deps. */
 export const ESIGN_DEDUCTION_ROWS = {
   // A lot is one line of an order (migration 015): its name and amounts are the line's.
   select: `SELECT p.purchased_plan_slno, p.plan_unique_id, coalesce(l.name_en, e.plan_name) AS plan_en,
