@@ -11,6 +11,9 @@ export default defineConfig({
     testTimeout: 180_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    // A test whose Chromium died under it (not the product: the browser's own process ended, and
+    // e2e/browser.ts starts another) is run once more; any other failure is not.
+    retry: { count: 1, condition: /Target page, context or browser has been closed/ },
     // Polled expectations wait as long as a page may take to answer on a busy machine.
     expect: { poll: { timeout: 10_000 } },
   },
