@@ -27,8 +27,9 @@
 // the server's work, one core's busy loop of another program in a session of its own, at normal
 // or at the lowest priority — this machine's floor: what any CPU work at normal priority that the
 // server does not order (PostgreSQL's backends, the load generator) costs the read, and what work
-// at the lowest priority (where the server puts exports and PDFs) does. BENCH_NODE_ARGS (the server's Node
-// options, e.g. --trace-gc) and BENCH_LOG (a file for its output): to see what holds its thread.
+// at the lowest priority (where the server puts exports and PDFs) does. BENCH_NODE_ARGS (the
+// server's Node options, e.g. --trace-gc) and BENCH_LOG (a file for its output): to see what holds
+// its thread.
 // BENCH_PROF=<folder>: the server's threads write CPU profiles there. BENCH_STALLS=1: each round
 // keeps the answers slower than 8 ms with when they were sent (in contention.json): slow answers
 // together mean the server's thread stalled, one alone that one request waited.

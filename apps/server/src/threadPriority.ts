@@ -1,5 +1,17 @@
-import { readdirSync, readlinkSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import { setPriority } from 'node:os';
+
+/**
+ * A process's or thread's fields from Linux's `stat` file (`/proc/<pid>/stat`,
+ * `/proc/self/task/<tid>/stat`), from its state on (the 3rd field, index 0 here): the command's
+ * name before it is in parentheses and may hold spaces. Index 3 is the session, 11 and 12 the user
+ * and system CPU time in clock ticks of 1/100 s (the value on every Linux Node runs on), 16 the
+ * nice value.
+ */
+export function statFields(path: string): string[] {
+  const stat = readFileSync(path, 'latin1');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+}
 
 /**
  * Gives the calling worker thread the lowest priority, so that the event loop comes first: on

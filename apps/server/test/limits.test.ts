@@ -15,6 +15,7 @@ import { createPool, lowestPriorityForBackend } from '../src/db/pool.js';
 import { buildApp } from '../src/http/app.js';
 import { contentDisposition } from '../src/http/download.js';
 import { createExportWriter } from '../src/modules/exports/stream.js';
+import { statFields } from '../src/threadPriority.js';
 import { safeCell, type CellValue } from '../src/modules/exports/xlsx.js';
 import { DEVICE, NO_ACCESS, SARA, startHarness } from './harness.js';
 
@@ -172,12 +173,7 @@ describe('exports', () => {
     const writer = createExportWriter({ pool: h.pool, config, clock: () => h.clock.now });
     /** CPU milliseconds a thread (or a whole process: its id) has used, from Linux's count. */
     const cpuMs = (stat: string) => {
-      const fields = readFileSync(stat, 'latin1');
-      const [user, system] = fields
-        .slice(fields.lastIndexOf(')') + 2)
-        .split(' ')
-        .slice(11, 13)
-        .map(Number);
+      const [user, system] = statFields(stat).slice(11, 13).map(Number);
       return ((user ?? 0) + (system ?? 0)) * 10;
     };
     const mainThreadMs = () => cpuMs(`/proc/self/task/${String(process.pid)}/stat`);
@@ -258,8 +254,7 @@ describe('exports', () => {
   /** Whether process `pid` is running (not gone, not a zombie). */
   const alive = (pid: number | undefined) => {
     try {
-      const stat = readFileSync(`/proc/${String(pid)}/stat`, 'latin1');
-      return !stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
+      return statFields(`/proc/${String(pid)}/stat`)[0] !== 'Z';
     } catch {
       return false;
     }

@@ -13,6 +13,7 @@ import { CryptoKeySigner, PDF } from '@libpdf/core';
 import { describe, expect, it } from 'vitest';
 import type { CaMember } from '../src/modules/pki/authority.js';
 import { createPdfWork } from '../src/modules/esign/pdfWork.js';
+import { statFields } from '../src/threadPriority.js';
 import { signPdf, type PdfSigning, type SigningSteps } from '../src/modules/pki/pades.js';
 import { ownSigningSteps } from '../src/modules/pki/padesSteps.js';
 import * as x509 from '../src/modules/pki/x509.js';
@@ -344,11 +345,6 @@ function capture(action: () => void): unknown {
 }
 
 describe("the eSign service's PDF work", () => {
-  /** A process's fields from Linux's /proc/<pid>/stat, from its state on (the 3rd). */
-  const statOf = (path: string) => {
-    const stat = readFileSync(path, 'latin1');
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  };
   /** Signing steps that hold the signature's answer until `release` is called. */
   const heldSteps = (own: SigningSteps) => {
     let release: () => void = () => undefined;
@@ -381,9 +377,9 @@ describe("the eSign service's PDF work", () => {
     // A session of its own (the 6th field), every thread at the lowest priority (the 19th: its
     // workers and V8's helpers among them), and its session's group where the kernel groups by
     // session.
-    expect(Number(statOf(`/proc/${String(pid)}/stat`)[3])).toBe(pid);
+    expect(Number(statFields(`/proc/${String(pid)}/stat`)[3])).toBe(pid);
     const threads = readdirSync(`/proc/${String(pid)}/task`).map((tid) =>
-      Number(statOf(`/proc/${String(pid)}/task/${tid}/stat`)[16]),
+      Number(statFields(`/proc/${String(pid)}/task/${tid}/stat`)[16]),
     );
     expect(threads.length).toBeGreaterThan(1);
     expect(threads.every((nice) => nice === 19)).toBe(true);
@@ -406,10 +402,10 @@ describe("the eSign service's PDF work", () => {
     const pid = work.readingProcessId ?? 0;
     expect(pid).not.toBe(process.pid);
     expect(work.processId).toBeUndefined();
-    expect(Number(statOf(`/proc/${String(pid)}/stat`)[3])).toBe(pid);
+    expect(Number(statFields(`/proc/${String(pid)}/stat`)[3])).toBe(pid);
     // Lowered by the process itself as it starts, before it takes its first work.
     await expect
-      .poll(() => Number(statOf(`/proc/${String(pid)}/stat`)[16]), { timeout: 30_000 })
+      .poll(() => Number(statFields(`/proc/${String(pid)}/stat`)[16]), { timeout: 30_000 })
       .toBe(19);
     expect(await reading).toHaveLength(50);
     await work.close();

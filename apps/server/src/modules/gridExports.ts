@@ -1,8 +1,8 @@
 /**
- * Every declared grid's export as the exports' process reads it (issue 42): the grid and the part of
- * its query that needs no request (the SELECT, the order, how a stored row becomes the contract's
- * row). An export's rows are read and turned into cells in a worker thread (exports/xlsxWorker.ts),
- * which imports this module by its path; the request's thread decides the filter (the WHERE and
+ * Every declared grid's export as the exports' process reads it (issue 42): the grid and the part
+ * of its query that needs no request (the SELECT, the order, how a stored row becomes the
+ * contract's row). An export's rows are read and turned into cells in the exports' process
+ * (exports/xlsxWorker.ts), which imports this module by its path; the request's thread decides the filter (the WHERE and
  * its values, in the caller's tenant) and sends it here with the export's id. `gridHandlers`
  * refuses an export whose grid or query is not the one listed here, so the two cannot drift.
  */

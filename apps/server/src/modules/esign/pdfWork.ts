@@ -13,13 +13,13 @@
  * two processes of the lowest priority, one for each (`createPdfWork`, below); what needs the keys
  * is done in the server, asked for by the worker through its process.
  */
-import { readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import pLimit from 'p-limit';
 import { builtScript } from '../../builtScript.js';
 import type { Config } from '../../config.js';
 import { AppError } from '../../http/errors.js';
 import { lowPriorityProcess } from '../../lowPriorityProcess.js';
+import { statFields } from '../../threadPriority.js';
 import { UnreadablePdfError, type PdfSigning, type SigningSteps } from '../pki/pades.js';
 import type { StampPlacement } from '../pki/visibleSignature.js';
 import type { PdfCheck, ReadingLimits, ReadSignature, TooComplexError } from './pdfReading.js';
@@ -47,14 +47,12 @@ export type WorkerMessage =
   | { failed: string };
 
 /**
- * The CPU time in milliseconds thread `tid` of this process has used, from /proc (utime + stime,
- * in clock ticks of 1/100 s, the value on every Linux Node runs on); undefined where unreadable.
+ * The CPU time in milliseconds thread `tid` of this process has used, from /proc (utime + stime);
+ * undefined where unreadable.
  */
 function threadCpuMs(tid: number): number | undefined {
   try {
-    const stat = readFileSync(`/proc/self/task/${String(tid)}/stat`, 'latin1');
-    // The fields after the command's name, which is in parentheses and may hold spaces.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const fields = statFields(`/proc/self/task/${String(tid)}/stat`);
     return (Number(fields[11]) + Number(fields[12])) * 10;
   } catch {
     return undefined;

@@ -8,8 +8,8 @@
  * issuing CA's CRL and the root's ARL — so the signature validates offline after the one-hour
  * certificate has expired (B-LT). On request a document timestamp seals that (B-LTA).
  *
- * This is the PDF side, run where the file is parsed (a worker thread of the PDF process: esign/pdfWork.ts); what
- * needs the keys is padesSteps.ts's, asked for as it goes. The PDF work (field, placeholder, byte
+ * This is the PDF side, run where the file is parsed (a worker thread of the PDF process:
+ * esign/pdfWork.ts); what needs the keys is padesSteps.ts's, asked for as it goes. The PDF work (field, placeholder, byte
  * ranges, incremental saves, the document timestamp) is @libpdf/core's. The CMS in /Contents is replaced by ours: @libpdf/core always writes a
  * signing-time attribute, which PAdES forbids. The DSS is written here from what we know rather
  * than by @libpdf/core's gatherer, which fetches issuers' certificates over HTTP.
@@ -134,7 +134,8 @@ function addSecurityStore(pdf: PDF, data: ValidationData): void {
 
 /**
  * The signed PDF's bytes; an unreadable or encrypted PDF is refused with UnreadablePdfError. Runs
- * where the file is parsed (a worker thread of the PDF process: esign/pdfWork.ts); `steps` does what needs the keys.
+ * where the file is parsed (a worker thread of the PDF process: esign/pdfWork.ts); `steps` does
+ * what needs the keys.
  */
 export async function signPdf(job: PdfSigning, steps: SigningSteps): Promise<Uint8Array> {
   let pdf: PDF;
