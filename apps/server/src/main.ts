@@ -25,7 +25,18 @@ import { createPool, lowestPriorityForBackend } from './db/pool.js';
 import { documentStoreOf } from './deps.js';
 import { seedDemoData } from './db/seed.js';
 import { bannerOf } from './banner.js';
-import { createServer } from './server.js';
+import { createServer, type StartPhase } from './server.js';
+
+/**
+ * A line as each slow part of the start begins: a person sees what it is doing, and the test
+ * harness (scripts/start-server.mjs) tells a slow start, which moves, from a stuck one.
+ */
+function starting(
+  phase: StartPhase | 'database' | 'migrations' | 'demo data' | 'listening',
+  detail?: string,
+) {
+  console.log(`Starting: ${phase}${detail ? ` (${detail})` : ''} …`);
+}
 
 async function main(): Promise<void> {
   let config: Config;
@@ -42,7 +53,7 @@ async function main(): Promise<void> {
   let appUrl = config.DATABASE_URL;
   let ownerUrl = config.DATABASE_OWNER_URL;
   if (!appUrl) {
-    console.log(`Starting the embedded PostgreSQL in ${config.DATA_DIR}/postgres …`);
+    starting('database', `the embedded PostgreSQL in ${config.DATA_DIR}/postgres`);
     try {
       embedded = await startEmbeddedPostgres({
         dataDir: config.DATA_DIR,
@@ -62,9 +73,11 @@ async function main(): Promise<void> {
   if (ownerUrl) {
     // The owner's connection is used for this and closed: the application never holds it.
     const owner = createPool(ownerUrl, 2, console.error, 0);
+    starting('migrations');
     applied = await prepareDatabase(owner);
     if (embedded) await createRole(owner, roleOf(appUrl), new URL(appUrl).password);
     await grantApplicationRole(owner, roleOf(appUrl));
+    if (config.demoData) starting('demo data');
     seeded = config.demoData ? await seedDemoData(owner, new Date(), documentStoreOf(config)) : [];
     await owner.end();
   }
@@ -117,7 +130,11 @@ async function main(): Promise<void> {
     exportsPool,
     portalDir,
     localesDir,
+    onPhase: (phase) => {
+      starting(phase);
+    },
   });
+  starting('listening');
   await app.listen({ host: config.HOST, port: config.PORT });
 
   const banner = bannerOf(

@@ -93,6 +93,9 @@ export interface ServerParts {
   gatewaySimulator: GatewaySimulator | null;
 }
 
+/** The slow parts of a start, in order (main.ts adds the database's and `listening`). */
+export type StartPhase = 'key token' | 'scanner' | 'signing keys' | 'jobs';
+
 export async function createServer(options: {
   config: Config;
   pool: Pool;
@@ -119,13 +122,19 @@ export async function createServer(options: {
   localesDir?: string;
   /** Where the server's log goes (tests capture it). */
   logger?: Parameters<typeof buildApp>[0]['logger'];
+  /** Told as each slow part of the start begins (main.ts prints it: a start's progress). */
+  onPhase?: (phase: StartPhase) => void;
 }): Promise<ServerParts> {
   const { config } = options;
   const clock = options.clock ?? (() => new Date());
   const selfOrigin = options.selfOrigin ?? (() => config.publicOrigin);
   const keys = deriveKeys(config.secrets);
+  const onPhase = options.onPhase ?? (() => undefined);
+  onPhase('key token');
   const vault = openConfiguredVault({ ...config.hsm, dataDir: config.DATA_DIR });
+  onPhase('scanner');
   const scanner = await scannerOf(config);
+  onPhase('signing keys');
 
   // Simulators exist only in demo mode (loadConfig refuses production without the real services).
   // What they know is kept in the database: every process on it is the same simulated service.
@@ -329,6 +338,7 @@ export async function createServer(options: {
   // the processes on this database, retried when it fails.
   const jobsPool = options.jobsPool ?? options.pool;
   const jobDeps = { ...deps, pool: jobsPool };
+  onPhase('jobs');
   const jobs = await startRecurringJobs(
     jobsPool,
     [

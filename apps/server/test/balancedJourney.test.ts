@@ -16,7 +16,7 @@ import { PDF } from '@libpdf/core';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it, vi } from 'vitest';
 import { APP_ROLE, asRole } from '../src/db/roles.js';
-import { freePort } from '../../../scripts/start-server.mjs';
+import { followStart, freePort } from '../../../scripts/start-server.mjs';
 import { TEST_APP_PASSWORD } from './globalSetup.js';
 import { createTestDatabase, DEVICE } from './harness.js';
 import { exportedSheet } from './sheets.js';
@@ -102,8 +102,14 @@ describe('two processes behind HAProxy', { timeout: 600_000 }, () => {
     const configFile = join(dataDir, 'haproxy.cfg');
     writeFileSync(configFile, haproxyConfig(balancerPort, [portA, portB]));
     const balancer = run('/usr/sbin/haproxy', ['-db', '-f', configFile], process.env);
-    for (const server of [a, b])
-      await vi.waitFor(() => expect(server.output()).toContain('Tawqi is running'), STARTING);
+    // Each start followed by its progress: a slow one waits, a stuck or dead one fails at once.
+    await Promise.all(
+      [a, b].map((server) =>
+        followStart(server.child).catch((error: unknown) => {
+          throw new Error(`${String(error)}\n${server.output()}`);
+        }),
+      ),
+    );
     // Until the balancer has both in its rotation (each passed its health checks).
     const servedBy = new Set<string>();
     await vi.waitFor(async () => {

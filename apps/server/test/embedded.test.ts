@@ -3,13 +3,13 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   runningPostmaster,
   startEmbeddedPostgres,
   untraversableAncestor,
 } from '../src/db/embedded.js';
-import { freePort } from '../../../scripts/start-server.mjs';
+import { followStart, freePort } from '../../../scripts/start-server.mjs';
 
 const BUILT = new URL('../dist/db/embedded.js', import.meta.url).href;
 
@@ -27,41 +27,43 @@ describe('the embedded database’s folder', () => {
 });
 
 describe('a start after an unclean exit (issue 42)', () => {
-  it('takes up the PostgreSQL a killed server left running, and stops it with itself', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'tawqi-orphan-'));
-    const port = await freePort();
-    // A server that starts its database, then is killed (kill -9): its PostgreSQL runs on.
-    const killed = spawn(
-      process.execPath,
-      [
-        '--input-type=module',
-        '-e',
-        `const { startEmbeddedPostgres } = await import(${JSON.stringify(BUILT)});
+  it(
+    'takes up the PostgreSQL a killed server left running, and stops it with itself',
+    { timeout: 600_000 },
+    async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'tawqi-orphan-'));
+      const port = await freePort();
+      // A server that starts its database, then is killed (kill -9): its PostgreSQL runs on.
+      const killed = spawn(
+        process.execPath,
+        [
+          '--input-type=module',
+          '-e',
+          `const { startEmbeddedPostgres } = await import(${JSON.stringify(BUILT)});
          await startEmbeddedPostgres({ dataDir: ${JSON.stringify(dataDir)}, port: ${String(port)} });
          console.log('ready');
          setInterval(() => {}, 60_000);`,
-      ],
-      { stdio: ['ignore', 'pipe', 'inherit'] },
-    );
-    let said = '';
-    killed.stdout.on('data', (chunk: Buffer) => (said += chunk.toString()));
-    await vi.waitFor(() => expect(said).toContain('ready'), { timeout: 120_000, interval: 100 });
-    killed.kill('SIGKILL');
-    await new Promise((resolve) => killed.once('exit', resolve));
-    const orphan = runningPostmaster(join(dataDir, 'postgres'));
-    expect(orphan).toMatchObject({ port });
+        ],
+        { stdio: ['ignore', 'pipe', 'inherit'] },
+      );
+      await followStart(killed, { ready: 'ready' });
+      killed.kill('SIGKILL');
+      await new Promise((resolve) => killed.once('exit', resolve));
+      const orphan = runningPostmaster(join(dataDir, 'postgres'));
+      expect(orphan).toMatchObject({ port });
 
-    const database = await startEmbeddedPostgres({ dataDir, port });
-    try {
-      await database.createDatabase('after_the_crash');
-      const client = new pg.Client({ connectionString: database.urlOf('after_the_crash') });
-      await client.connect();
-      expect((await client.query<{ one: number }>('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
-      await client.end();
-    } finally {
-      await database.stop();
-    }
-    expect(runningPostmaster(join(dataDir, 'postgres'))).toBeNull();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+      const database = await startEmbeddedPostgres({ dataDir, port });
+      try {
+        await database.createDatabase('after_the_crash');
+        const client = new pg.Client({ connectionString: database.urlOf('after_the_crash') });
+        await client.connect();
+        expect((await client.query<{ one: number }>('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+        await client.end();
+      } finally {
+        await database.stop();
+      }
+      expect(runningPostmaster(join(dataDir, 'postgres'))).toBeNull();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  );
 });

@@ -9,6 +9,7 @@ import type { StorybookConfig } from '@storybook/react-vite';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import type { Plugin } from 'vite';
 import { DOCGEN_OPTIONS } from '../../../packages/ui/src/docs/docgen.js';
+import { workspaceSources } from '../../../scripts/workspace-sources.mjs';
 
 /**
  * Serves msw's worker script at the root (the scope it must control) from the installed msw, in
@@ -59,10 +60,8 @@ const config: StorybookConfig = {
   },
   viteFinal(viteConfig) {
     viteConfig.plugins = [...(viteConfig.plugins ?? []), vanillaExtractPlugin(), mswWorker()];
-    viteConfig.resolve = {
-      ...viteConfig.resolve,
-      conditions: ['@tawqi/source', 'module', 'browser', 'development|production'],
-    };
+    viteConfig.resolve = { ...viteConfig.resolve, ...workspaceSources.resolve };
+    viteConfig.environments = { ...viteConfig.environments, ...workspaceSources.environments };
     viteConfig.optimizeDeps = {
       ...viteConfig.optimizeDeps,
       // A cold cache otherwise reloads the page mid-test ("Vite unexpectedly reloaded a test").

@@ -11,13 +11,13 @@
 /* global document, getComputedStyle -- inside page.evaluate, which runs in the page */
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { statusWord } from '@tawqi/domain';
 import { chromium } from 'playwright';
 import { CHROMIUM_ARGS, ensureChromium } from '../../../scripts/find-chromium.mjs';
+import { followStart, freePort } from '../../../scripts/start-server.mjs';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const PACKAGES = ['ui', 'domain', 'api'];
@@ -26,18 +26,6 @@ const uiPackage = JSON.parse(readFileSync(join(ROOT, 'packages/ui/package.json')
 
 const run = (command, args, cwd) =>
   execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
-
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(),
-      );
-    });
-  });
-}
 
 const MAIN = `
 import '@tawqi/ui/style.css';
@@ -169,15 +157,8 @@ try {
     ['preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'],
     { cwd: app, stdio: ['ignore', 'pipe', 'inherit'] },
   );
-  await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('vite preview did not start')), 30_000);
-    preview.stdout.on('data', (chunk) => {
-      if (String(chunk).includes(String(port))) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-  });
+  // Until it prints its address; a preview that exits or goes silent fails the check.
+  await followStart(preview, { ready: String(port) });
 
   // 4. What a person would see.
   browser = await chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_ARGS });
