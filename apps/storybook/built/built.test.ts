@@ -8,30 +8,25 @@
  * each of ten components.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import pixelmatch from 'pixelmatch';
 import { chromium, type Browser, type Page } from 'playwright';
 import { PNG } from 'pngjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CHROMIUM_ARGS, ensureChromium } from '../../../scripts/find-chromium.mjs';
 import { serveStatic } from './serveStatic.js';
 import { BRAND_NAMES, latinWordsIn } from '../../portal/src/stories/latinWords.js';
 
 const HERE = fileURLToPath(new URL('..', import.meta.url));
-const STATIC = `${HERE}storybook-static/`;
+const STATIC = inject('storybookStatic');
 const RESULTS = `${HERE}test-results/built/`;
 /** The dev run's comparison (vitest.config.ts). */
 const THRESHOLD = 0.2;
 const ALLOWED_MISMATCH = 0.002;
 const VIEWPORT = { width: 1280, height: 800 };
-
-if (!existsSync(`${STATIC}index.json`))
-  throw new Error(
-    'storybook-static is missing: build it first (npm run build -w @tawqi/storybook)',
-  );
 
 const index = JSON.parse(readFileSync(`${STATIC}index.json`, 'utf8')) as {
   entries: Record<string, { type: string; title: string; tags?: string[] }>;

@@ -1,17 +1,16 @@
 /**
  * The Storybook a designer builds by following the README — a fresh clone, no package built,
- * `npm run build -w @tawqi/storybook` — is styled as CI's: one story of every component and a few
- * portal screens are opened in Chromium, and every class name on what they show must have a rule
- * in the page's stylesheets. (The build once needed `packages/ui/dist` to exist: without it, most
- * components' class names had no rule at all, while CI, which builds ui first, saw nothing.)
- * It builds the committed HEAD: uncommitted changes are not in a clone.
+ * `npm run build -w @tawqi/storybook` (built/globalSetup.ts builds it so for every check here) —
+ * is styled: one story of every component and a few portal screens are opened in Chromium, and
+ * every class name on what they show must have a rule in the page's stylesheets. (The build once
+ * needed `packages/ui/dist` to exist: without it, most components' class names had no rule at all,
+ * while CI, which builds ui first, saw nothing.)
  */
 import { chromium, type Browser, type Page } from 'playwright';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { CHROMIUM_ARGS, ensureChromium } from '../../../scripts/find-chromium.mjs';
-import { buildStorybook, freshClone, type FreshClone } from './freshClone.js';
 import { serveStatic } from './serveStatic.js';
 import { showStory } from './preview.js';
 
@@ -20,15 +19,13 @@ const SCREENS = ['Portal/Org/ManageUsers', 'Portal/My/Dashboard', 'Portal/Public
 /** React Aria's own default class names, which no stylesheet is meant to style. */
 const UNSTYLED = /^react-aria-/;
 
-let clone: FreshClone;
 let served: { origin: string; server: Server };
 let browser: Browser;
 let page: Page;
 let stories: { id: string; title: string }[] = [];
 
 beforeAll(async () => {
-  clone = freshClone();
-  const folder = buildStorybook(clone);
+  const folder = inject('storybookStatic');
   const index = JSON.parse(readFileSync(`${folder}index.json`, 'utf8')) as {
     entries: Record<string, { type: string; title: string }>;
   };
@@ -41,12 +38,11 @@ beforeAll(async () => {
   served = await serveStatic(folder);
   browser = await chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_ARGS });
   page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-}, 600_000);
+});
 
 afterAll(async () => {
-  await browser?.close();
-  await new Promise((resolve) => served?.server.close(resolve));
-  clone?.remove();
+  await browser.close();
+  await new Promise((resolve) => served.server.close(resolve));
 });
 
 /** The class names on the story's elements that no rule of the page's stylesheets names. */
