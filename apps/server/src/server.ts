@@ -26,6 +26,7 @@ import {
 import { DEMO_SECRETS, type Config } from './config.js';
 import { demoIdentities } from './db/seed.js';
 import type { Pool } from './db/pool.js';
+import { newDocumentKey, type DocumentStore } from './modules/documents/store.js';
 import { documentStoreOf, sessionLimits } from './deps.js';
 import { buildApp } from './http/app.js';
 import type { Handlers } from './http/contractRoutes.js';
@@ -290,6 +291,7 @@ export async function createServer(options: {
     clock,
     rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
     audit,
+    readiness: () => readinessProblem(scanner, deps.documents, options.pool),
     ...(options.logger ? { logger: options.logger } : {}),
     ...(options.portalDir ? { portalDir: options.portalDir } : {}),
     plugins: [
@@ -403,6 +405,25 @@ export async function createServer(options: {
     await scanner?.close();
   });
   return { app, deps, handlers, simulator, gatewaySimulator };
+}
+
+/**
+ * Whether the services every upload needs answer: the scanner (an operator's clamd that stopped
+ * leaves the server refusing uploads) and the document store (a bucket that refuses the server's
+ * key). A document nobody has is asked for: the store answers "none" when it works.
+ */
+async function readinessProblem(
+  scanner: Scanner | null,
+  documents: DocumentStore,
+  pool: Pool,
+): Promise<string | null> {
+  if (scanner && !(await scanner.ping().catch(() => false))) return 'scanner unavailable';
+  try {
+    await documents.get(pool, newDocumentKey());
+  } catch {
+    return 'document store unavailable';
+  }
+  return null;
 }
 
 /**

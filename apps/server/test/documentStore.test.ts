@@ -6,17 +6,14 @@
  * request's Signature V4 and body hash as S3 does. (The database store is the default every other
  * test runs on.)
  */
-import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AwsV4Signer } from 'aws4fetch';
 import { loadConfig } from '../src/config.js';
 import { diskDocuments, newDocumentKey, s3Documents } from '../src/modules/documents/store.js';
 import { startHarness } from './harness.js';
+import { fakeBucket, S3 } from './s3Bucket.js';
 
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [] /Count 0>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n',
@@ -50,55 +47,6 @@ describe('the disk store', () => {
     expect(await store.get(NO_DATABASE, '../../etc/passwd')).toBeNull();
   });
 });
-
-const S3 = {
-  accessKeyId: 'TAWQITESTKEY',
-  secretAccessKey: 'tawqi-test-secret',
-  region: 'me-central-1',
-};
-
-/** An S3-compatible bucket on loopback: objects in memory, every request's signature checked. */
-async function fakeBucket() {
-  const objects = new Map<string, Buffer>();
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      void (async () => {
-        const body = Buffer.concat(chunks);
-        const url = `http://${String(request.headers.host)}${request.url ?? '/'}`;
-        const authorization = request.headers.authorization ?? '';
-        const signed = /SignedHeaders=([^,]+)/.exec(authorization)?.[1]?.split(';') ?? [];
-        const headers = new Headers();
-        for (const name of signed) headers.set(name, String(request.headers[name] ?? ''));
-        const expected = await new AwsV4Signer({
-          ...S3,
-          method: request.method ?? 'GET',
-          url,
-          headers,
-          service: 's3',
-          datetime: String(request.headers['x-amz-date']),
-        }).authHeader();
-        const hash = String(request.headers['x-amz-content-sha256']);
-        if (authorization !== expected) return response.writeHead(403).end('SignatureDoesNotMatch');
-        if (request.method === 'PUT' && hash !== createHash('sha256').update(body).digest('hex'))
-          return response.writeHead(400).end('XAmzContentSHA256Mismatch');
-        const path = new URL(url).pathname;
-        if (request.method === 'PUT') objects.set(path, body);
-        else if (request.method === 'DELETE') objects.delete(path);
-        else if (!objects.has(path)) return response.writeHead(404).end('NoSuchKey');
-        response.writeHead(request.method === 'DELETE' ? 204 : 200);
-        response.end(request.method === 'GET' ? objects.get(path) : undefined);
-      })();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    endpoint: `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`,
-    objects,
-    close: () => new Promise((resolve) => server.close(resolve)),
-  };
-}
 
 describe('the S3 store', () => {
   it('puts, reads and removes a document as a signed object of its bucket', async () => {

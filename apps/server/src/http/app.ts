@@ -60,6 +60,8 @@ export interface AppOptions {
   portalDir?: string;
   /** Extra plugins mounted on the app (the simulators' pages, say). */
   plugins?: ((app: FastifyInstance) => Promise<void> | void)[];
+  /** What else must answer before the server takes traffic: null, or what does not. */
+  readiness?: () => Promise<string | null>;
   logger?: FastifyServerOptions['logger'];
   /** Requests per minute per address on the API (600 by default). */
   rateLimitPerMinute?: number;
@@ -304,10 +306,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.get('/ready', async (_request, reply) => {
     try {
       await options.pool.query('SELECT 1');
-      return { status: 'ready' };
     } catch {
       return reply.status(503).send({ status: 'database unavailable' });
     }
+    const problem = await options.readiness?.();
+    if (problem) return reply.status(503).send({ status: problem });
+    return { status: 'ready' };
   });
 
   for (const plugin of options.plugins ?? []) await plugin(app);

@@ -58,6 +58,17 @@ const ROLLOVER_LOOK_MS = 60_000;
 
 type CaName = 'root' | 'issuing' | 'ocsp' | 'tsa' | 'esign';
 
+/** Production makes no authority by itself: an operator holds the key ceremony first. */
+export class NoAuthorityYet extends Error {
+  /** Said beside the message when a start is refused for it (main.ts). */
+  readonly code = 'NO_AUTHORITY';
+  constructor() {
+    super(
+      'There is no certificate authority in this database yet: hold the key ceremony first (`npm run ca:ceremony -w @tawqi/server -- --operator "<name>"`).',
+    );
+  }
+}
+
 export interface CaMember {
   certificate: x509.X509Certificate;
   signer: Signer;
@@ -532,10 +543,7 @@ export async function loadAuthority(options: AuthorityOptions): Promise<Authorit
     const root = await read(tx, 'root', 'when used');
     const generations = await readGenerations(tx);
     if (root && generations.length > 0) return { root, generations };
-    if (!config.demo)
-      throw new Error(
-        'There is no certificate authority in this database yet: hold the key ceremony first (`npm run ca:ceremony -w @tawqi/server -- --operator "<name>"`).',
-      );
+    if (!config.demo) throw new NoAuthorityYet();
     const made = await parts.makeAuthority(tx);
     await audit.record(tx, SYSTEM_CONTEXT, {
       action: 'ca.key-ceremony',
