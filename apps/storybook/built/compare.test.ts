@@ -89,7 +89,6 @@ function onePixelMorePadding() {
 const SHOTS: Shot[] = (
   [
     { story: 'components-button--default', language: 'en', theme: 'light', width: 1280 },
-    { story: 'components-datagrid--default', language: 'ar', theme: 'dark', width: 1280 },
     { story: 'portal-org-manageusers--data', language: 'en', theme: 'light', width: 1280 },
   ] satisfies Omit<Shot, 'key'>[]
 ).map((shot) => ({ ...shot, key: shotKey(shot) }));

@@ -6,13 +6,13 @@
  * needed `packages/ui/dist` to exist: without it, most components' class names had no rule at all,
  * while CI, which builds ui first, saw nothing.)
  */
-import { chromium, type Browser, type Page } from 'playwright';
+import { chromium, type Browser } from 'playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { CHROMIUM_ARGS, ensureChromium } from '../../../scripts/find-chromium.mjs';
 import { serveStatic } from './serveStatic.js';
-import { showStory } from './preview.js';
+import { openViewer, type Viewer } from './viewer.js';
 
 /** Portal screens built of many components: a screen's styles come through the portal's chunks. */
 const SCREENS = ['Portal/Org/ManageUsers', 'Portal/My/Dashboard', 'Portal/Public'];
@@ -21,7 +21,7 @@ const UNSTYLED = /^react-aria-/;
 
 let served: { origin: string; server: Server };
 let browser: Browser;
-let page: Page;
+let viewer: Viewer;
 let stories: { id: string; title: string }[] = [];
 
 beforeAll(async () => {
@@ -37,7 +37,7 @@ beforeAll(async () => {
     .map(([title, id]) => ({ id, title }));
   served = await serveStatic(folder);
   browser = await chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_ARGS });
-  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  viewer = await openViewer(browser, served.origin);
 });
 
 afterAll(async () => {
@@ -73,8 +73,14 @@ describe('the Storybook built in a fresh clone', () => {
   it('styles every class name each of them shows', async () => {
     const unstyled: Record<string, string[]> = {};
     for (const story of stories) {
-      await showStory(page, served.origin, story.id);
-      const missing = await page.evaluate(classesWithoutRules, UNSTYLED.source);
+      await viewer.show({
+        story: story.id,
+        language: 'en',
+        theme: 'light',
+        width: 1280,
+        key: story.id,
+      });
+      const missing = await viewer.page.evaluate(classesWithoutRules, UNSTYLED.source);
       if (missing.length > 0) unstyled[story.title] = missing;
     }
     expect(unstyled).toEqual({});

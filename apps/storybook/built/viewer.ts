@@ -4,7 +4,7 @@
  * differed by one level between runs), a fixed clock (calendars mark today), and a story taken
  * once it has settled (two equal screenshots in a row).
  */
-import type { Browser } from 'playwright';
+import type { Browser, Page } from 'playwright';
 import type { Shot } from '../visual/plan.js';
 
 /**
@@ -43,6 +43,10 @@ export interface Viewer {
    * `alter` runs in the page before the screenshot (a test's deliberate change).
    */
   capture: (shot: Shot, alter?: () => void) => Promise<{ png: Buffer; error: string | null }>;
+  /** Shows a story (its play function run), as the sidebar does, and takes no screenshot. */
+  show: (shot: Shot) => Promise<void>;
+  /** The page the stories show in. */
+  page: Page;
   close: () => Promise<void>;
 }
 
@@ -135,6 +139,8 @@ export async function openViewer(browser: Browser, origin: string): Promise<View
       if (error) loadedGroup = '';
       return { png: await settledScreenshot(), error };
     },
+    show,
+    page,
     close: () => page.close(),
   };
 }
