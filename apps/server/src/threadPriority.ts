@@ -13,6 +13,15 @@ export function statFields(path: string): string[] {
   return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
 }
 
+/** The calling thread's Linux id (undefined elsewhere: no /proc/thread-self). */
+export function thisThread(): number | undefined {
+  try {
+    return Number(readlinkSync('/proc/thread-self').split('/').at(-1));
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Gives the calling worker thread the lowest priority, so that the event loop comes first: on
  * Linux a thread has a nice value of its own, and a worker's CPU work then uses only what the
@@ -20,13 +29,14 @@ export function statFields(path: string): string[] {
  * /proc/thread-self, and the worker keeps the server's priority).
  */
 export function lowestPriorityForThisThread(): number | undefined {
+  const thread = thisThread();
+  if (thread === undefined) return undefined;
   try {
-    const thread = Number(readlinkSync('/proc/thread-self').split('/').at(-1));
     setPriority(thread, 19);
-    return thread;
   } catch {
     return undefined;
   }
+  return thread;
 }
 
 /**

@@ -260,6 +260,45 @@ describe('an envelope sent to two people to sign in order', () => {
     expect(rows.map((row) => row.user_slno).sort()).toEqual([sara.userSlno, noura.userSlno].sort());
   });
 
+  it('takes a decline or a signature, whichever comes first: approved on the phone, then declined, nothing is signed or paid', async () => {
+    const before = await used(sara.userSlno);
+    const sent = await send([{ nationalId: mohammed.nationalId, placement: '1-40,40,260,120' }]);
+    const id = String(sent.body.envelopeID);
+    const asked = await h.call('POST', `/api/v1/esign/envelopes/${id}/sign`, {
+      token: sessions.mohammed.token,
+      headers: { 'idempotency-key': randomUUID() },
+      body: { consent: true },
+    });
+    expect(asked.status).toBe(200);
+    // He approves on his phone, and declines on the page before the approval is taken up.
+    const [waiting] = await h.simulator.pending(mohammed.nationalId);
+    await h.simulator.answer(waiting?.transId ?? '', 'approve');
+    const declined = await h.call('POST', `/api/v1/esign/envelopes/${id}/decline`, {
+      token: sessions.mohammed.token,
+      headers: { 'idempotency-key': randomUUID() },
+      body: { reason: 'Changed my mind' },
+    });
+    expect(declined.body).toMatchObject({ status: 'declined' });
+    const token = new URL(String(asked.body.approvalPath), h.baseUrl).searchParams.get('request');
+    let page;
+    do {
+      h.clock.now = new Date();
+      page = await h.call('GET', `/api/v1/esign/approval/${String(token)}`);
+      if (page.body.status === 'pending') await new Promise((resolve) => setTimeout(resolve, 250));
+    } while (page.body.status === 'pending');
+    expect(page.body.status).toBe('failed');
+    const { rows } = await h.pool.query<{ signed: number }>(
+      `SELECT count(*)::int AS signed FROM transaction_documents d
+         JOIN esign_transactions t USING (esign_logs_id)
+         JOIN envelope_signers s ON s.transaction_id = t.transaction_id
+         JOIN envelopes e ON e.envelope_slno = s.envelope_slno
+        WHERE e.envelope_id = $1 AND d.signed_content IS NOT NULL`,
+      [id],
+    );
+    expect(rows[0]?.signed).toBe(0);
+    expect(await used(sara.userSlno)).toBe(before);
+  });
+
   it('names nobody unknown, in the sender’s language, and keeps nothing', async () => {
     const count = async () =>
       (await h.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM envelopes')).rows[0]?.n;

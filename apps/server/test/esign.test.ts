@@ -60,23 +60,23 @@ beforeAll(async () => {
   ).rows;
   if (!member) throw new Error('the demo world has no Khalid');
   organization = { orgSlno: member.org_slno, nationalId: member.national_id };
-  // Seven signers, one a test: the organization approves (again) as many as it lacks.
+  // Eight signers, one a test: the organization approves (again) as many as it lacks.
   await h.ownerPool.query(
     `UPDATE memberships SET status = 'Approved', is_active = true
       WHERE org_slno = $1 AND user_slno IN (
         SELECT user_slno FROM memberships WHERE org_slno = $1 AND status <> 'Approved'
-         ORDER BY user_slno LIMIT greatest(0, 7 - (
+         ORDER BY user_slno LIMIT greatest(0, 8 - (
            SELECT count(*) FROM memberships WHERE org_slno = $1 AND is_active AND status = 'Approved')))`,
     [member.org_slno],
   );
   members = (
     await h.pool.query<{ national_id: string }>(
       `SELECT u.national_id FROM memberships m JOIN users u USING (user_slno)
-        WHERE m.org_slno = $1 AND m.is_active AND m.status = 'Approved' ORDER BY u.user_slno LIMIT 7`,
+        WHERE m.org_slno = $1 AND m.is_active AND m.status = 'Approved' ORDER BY u.user_slno LIMIT 8`,
       [member.org_slno],
     )
   ).rows.map((row) => row.national_id);
-  if (members.length < 7)
+  if (members.length < 8)
     throw new Error(`Khalid's organization has ${String(members.length)} active members`);
   individual = await h.person('sara');
 });
@@ -478,6 +478,49 @@ describe('the eSign integration API', () => {
       expect(refused).toMatchObject({ status: 422, body: { code: 'E1008' } });
       expect(await h.simulator.pending(nationalId)).toHaveLength(0);
     }
+  });
+
+  it('signs only for a signer still a member as they approve: one removed meanwhile is refused, nothing paid; the sweep ends the waiting request of another', async () => {
+    const { client } = await application(organization.orgSlno);
+    const admin = await h.signIn(organization.nationalId);
+    const setActive = async (nationalId: string, active: boolean) => {
+      const { rows } = await h.pool.query<{ user_slno: number }>(
+        'SELECT user_slno FROM users WHERE national_id = $1',
+        [nationalId],
+      );
+      const changed = await h.call('POST', '/api/v1/user/org/orgUser/setActive', {
+        token: admin.token,
+        body: { orgSlNo: organization.orgSlno, userSlNo: rows[0]?.user_slno, active },
+        headers: { 'idempotency-key': `key-${randomUUID()}` },
+      });
+      expect(changed.body).toMatchObject({ status: '1' });
+    };
+    const remove = (nationalId: string) => setActive(nationalId, false);
+    const counters = () => remainingOf(h.pool, { orgSlno: organization.orgSlno }, 'esign');
+    const before = await counters();
+
+    // Asked while a member, removed, then approves: refused, and the organization pays nothing.
+    const removedThenApproving = members[7] ?? '';
+    const sent = request(removedThenApproving, [{ kind: 'hash', name: 'r', sha256: hashOf('r') }]);
+    expect((await client.requestSigning(sent)).status).toBe(202);
+    await remove(removedThenApproving);
+    const answered = await approve(client, sent.txnId, removedThenApproving);
+    expect(answered.body).toMatchObject({ status: 'failed', error: { code: 'E1008' } });
+    expect(await counters()).toBe(before);
+
+    // Removed while the request waits: the sweep ends it, as refused, before anyone approves.
+    // One of the client-certificate test's signers (asked once there), back as a member after.
+    const removedWhileWaiting = members[4] ?? '';
+    const waiting = request(removedWhileWaiting, [
+      { kind: 'hash', name: 'w', sha256: hashOf('w') },
+    ]);
+    expect((await client.requestSigning(waiting)).status).toBe(202);
+    await remove(removedWhileWaiting);
+    await sweep(h.deps);
+    const ended = await client.outcome(waiting.txnId);
+    expect(ended.body).toMatchObject({ status: 'failed', error: { code: 'E1008' } });
+    expect(await counters()).toBe(before);
+    for (const member of [removedThenApproving, removedWhileWaiting]) await setActive(member, true);
   });
 
   it('refuses a reused transaction id with another request, a stale timestamp and a missing consent, storing nothing', async () => {

@@ -6,6 +6,7 @@
  */
 import type { OutgoingMessage } from '../../adapters/notifier/outbox.js';
 import type { Queryable } from '../../db/pool.js';
+import { memberStanding } from '../access/membership.js';
 import { notifyPerson, type Notice } from '../notices.js';
 
 /** The portal's page of one envelope (its route: @tawqi/domain's MY_ROUTES). */
@@ -189,4 +190,38 @@ export async function envelopeDeclined(
         )),
       );
   return messages;
+}
+
+/**
+ * Whether the envelope a transaction signs for (if any) still wants this signature, read with its
+ * rows locked inside the signing's transaction — the decline's lock, so a decline and a signature
+ * are one choice, whichever commits first: `ended` when the envelope ended or this signer no
+ * longer stands asked (declined), `senderRemoved` when it is paid from an organization's counters
+ * by a sender who may no longer sign for it; `signs` otherwise, and for a transaction of no envelope.
+ */
+export async function envelopeStillAsks(
+  tx: Queryable,
+  transactionId: string,
+): Promise<'signs' | 'ended' | 'senderRemoved'> {
+  const { rows } = await tx.query<{
+    sender_slno: number;
+    org_slno: number | null;
+    status: string;
+    signer_status: string;
+  }>(
+    `SELECT e.sender_slno, e.org_slno, e.status, s.status AS signer_status
+       FROM envelope_signers s JOIN envelopes e ON e.envelope_slno = s.envelope_slno
+      WHERE s.transaction_id = $1
+        FOR UPDATE OF e, s`,
+    [transactionId],
+  );
+  const [envelope] = rows;
+  if (!envelope) return 'signs';
+  if (envelope.status !== 'inProgress' || envelope.signer_status !== 'asked') return 'ended';
+  if (
+    envelope.org_slno !== null &&
+    !(await memberStanding(tx, envelope.org_slno, envelope.sender_slno, 'sign'))
+  )
+    return 'senderRemoved';
+  return 'signs';
 }

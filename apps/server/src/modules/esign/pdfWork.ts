@@ -18,7 +18,7 @@ import pLimit from 'p-limit';
 import { builtScript } from '../../builtScript.js';
 import type { Config } from '../../config.js';
 import { AppError } from '../../http/errors.js';
-import { lowPriorityProcess } from '../../lowPriorityProcess.js';
+import { jobProcess } from '../../jobProcess.js';
 import { statFields } from '../../threadPriority.js';
 import { UnreadablePdfError, type PdfSigning, type SigningSteps } from '../pki/pades.js';
 import type { StampPlacement } from '../pki/visibleSignature.js';
@@ -144,9 +144,14 @@ export type Limits = Pick<
 
 /**
  * PDF work in worker threads of the calling process: a PDF process's (pdfProcess.ts), the verify
- * page's reading in one and the eSign service's work in the other.
+ * page's reading in one and the eSign service's work in the other. `priority`: the threads' own
+ * (the lowest: the process's event loop comes first, and a hostile file's reading uses only the
+ * CPU left over; the normal: a person waits for the work).
  */
-export function pdfThreads(limits: Limits): Pick<PdfWork, 'read' | 'check' | 'sign' | 'close'> {
+export function pdfThreads(
+  limits: Limits,
+  priority: 'lowest' | 'normal',
+): Pick<PdfWork, 'read' | 'check' | 'sign' | 'close'> {
   let script: string | undefined;
   const readingLimits: ReadingLimits = {
     maxSignatures: limits.VERIFY_MAX_SIGNATURES,
@@ -160,6 +165,7 @@ export function pdfThreads(limits: Limits): Pick<PdfWork, 'read' | 'check' | 'si
       (script ??= builtScript(new URL('./pdfWorker.js', import.meta.url))),
       {
         resourceLimits: { maxOldGenerationSizeMb: limits.VERIFY_MEMORY_MB },
+        workerData: { priority },
         // The built script and the built packages it imports (a stamp's words: @tawqi/domain),
         // whatever flags started this process (the tests' resolve @tawqi/* to their sources).
         execArgv: [],
@@ -300,12 +306,13 @@ export type FromPdfProcess = Extract<
 >;
 
 /**
- * The server's PDF work, in two processes of the lowest priority (pdfProcess.ts,
- * lowPriorityProcess.ts), each running its work in worker threads within the limits above: the
- * verify process reads the files anyone may upload (a file at a time in a fresh thread, at once or
+ * The server's PDF work, in two processes of their own (pdfProcess.ts, jobProcess.ts), each
+ * running its work in worker threads within the limits above: the verify process, at the lowest
+ * priority, reads the files anyone may upload (a file at a time in a fresh thread, at once or
  * turned away, never queued behind other work), and is asked nothing and answered nothing; the PDF
- * process checks and signs callers' PDFs for the eSign service, and asks the server for the steps
- * that need the keys. No key and no secret of the server's is in a process that parses a file
+ * process, at the normal priority (a person waits for it; `PDF_WORK_AT_ONCE` bounds it), checks
+ * and signs callers' PDFs for the eSign service, and asks the server for the steps that need the
+ * keys. No key and no secret of the server's is in a process that parses a file
  * someone sent, and a hostile upload on the verify page cannot reach a signing's questions.
  * Signing a 10-page PDF in a thread of the server's process raised other people's p99 2.5–4.5×
  * (bench/contention.mjs).
@@ -321,7 +328,7 @@ export function createPdfWork(limits: Limits, options: { idleMs?: number } = {})
     PDF_WORK_AT_ONCE: limits.PDF_WORK_AT_ONCE,
   } satisfies Limits);
   const processFor = (role: PdfProcessRole, name: string) =>
-    lowPriorityProcess<PdfProcessTask, ToPdfProcess, FromPdfProcess>({
+    jobProcess<PdfProcessTask, ToPdfProcess, FromPdfProcess>({
       script: new URL('./pdfProcess.js', import.meta.url),
       name,
       execArgv: [],

@@ -31,7 +31,7 @@ import { SYSTEM_CONTEXT, type AuditContext } from '../audit/log.js';
 import { scanUpload } from '../documents/scanning.js';
 import type { OutgoingMessage } from '../../adapters/notifier/outbox.js';
 import { chargeSignature, planToCharge, type Payer } from '../counters/signatures.js';
-import { envelopeSigned } from '../envelopes/progress.js';
+import { envelopeStillAsks, envelopeSigned } from '../envelopes/progress.js';
 import { settleExpiredLots } from '../counters/lots.js';
 import { issuingCaOf, type CaMember } from '../pki/authority.js';
 import { signDetached } from '../pki/cms.js';
@@ -45,7 +45,7 @@ import { signJws } from './jws.js';
 import { placementOf, showsOrganizationLogo, visibleSignatureOf } from './stamps.js';
 import { organizationHasLogo, organizationLogo } from '../organization/logo.js';
 import { failureRecord, requestRecord, successRecord } from './records.js';
-import { activeMember } from '../access/membership.js';
+import { activeMember, memberStanding } from '../access/membership.js';
 
 /** The signer's certificate lives an hour: long enough to sign, never a standing credential. */
 export const SIGNER_CERTIFICATE_MINUTES = 60;
@@ -489,6 +489,36 @@ interface SigningApplicationRow {
   client_id: string;
   org_slno: number | null;
   webhook_url: string | null;
+  credential_kind: string;
+}
+
+/**
+ * Why the signer may no longer sign as they were asked to, checked again as they approve, inside
+ * the transaction that charges and signs (asked earlier, the request would stand for a member
+ * removed since): no longer a member of the application's organization (its portal's own
+ * signing: no longer in a role that signs), or an envelope that no longer asks them (declined,
+ * ended) or whose organization's counters its sender may no longer spend. Null: they may.
+ */
+async function refusalAtApproval(
+  tx: Queryable,
+  row: TransactionRow & SigningApplicationRow,
+): Promise<EsignErrorKey | null> {
+  if (
+    row.org_slno !== null &&
+    !(await memberStanding(
+      tx,
+      row.org_slno,
+      row.user_slno,
+      row.credential_kind === 'portal' ? 'sign' : undefined,
+    ))
+  )
+    return 'signerNotEnrolled';
+  const envelope = await envelopeStillAsks(tx, row.transaction_id);
+  return envelope === 'ended'
+    ? 'userCancelled'
+    : envelope === 'senderRemoved'
+      ? 'signerNotEnrolled'
+      : null;
 }
 
 /** Ends a waiting transaction, once: signed and charged, or failed with its catalogue code. */
@@ -497,7 +527,9 @@ async function finish(
   esignLogsId: number,
   how:
     | { failed: EsignErrorKey }
-    | { approvedBy: { nationalId: string; fullNameEnglish: string; fullNameArabic: string } },
+    | { approvedBy: { nationalId: string; fullNameEnglish: string; fullNameArabic: string } }
+    /** Ended only if the signer may no longer sign (`refusalAtApproval`); else left waiting. */
+    | { standingLost: true },
 ): Promise<void> {
   // The authority's delegates first: made on first use in a transaction of their own.
   await deps.authority.esignService();
@@ -505,7 +537,7 @@ async function finish(
   const messages = await inTransaction(deps.pool, async (tx): Promise<OutgoingMessage[]> => {
     const [row] = (
       await tx.query<TransactionRow & SigningApplicationRow>(
-        `SELECT ${TRANSACTION_COLUMNS}, a.client_id, a.org_slno AS org_slno, a.webhook_url
+        `SELECT ${TRANSACTION_COLUMNS}, a.client_id, a.org_slno AS org_slno, a.webhook_url, a.credential_kind
            FROM ${TRANSACTION_FROM} JOIN esign_applications a ON a.app_slno = t.app_slno
           WHERE t.esign_logs_id = $1 FOR UPDATE OF t`,
         [esignLogsId],
@@ -516,8 +548,10 @@ async function finish(
     const base = { txnId: row.app_txn_id, transactionId: row.transaction_id };
     let outcome: SigningOutcome;
     let failure: EsignErrorKey | null = 'failed' in how ? how.failed : null;
+    if (!('failed' in how)) failure = await refusalAtApproval(tx, row);
+    if ('standingLost' in how && failure === null) return [];
     let planType: string | null = null;
-    if ('approvedBy' in how) {
+    if (failure === null && 'approvedBy' in how) {
       const charge = await chargeSignature(tx, payerOfRow(row), row.transaction_id, now);
       if (charge.outcome === 'charged') planType = charge.planType;
       else failure = 'countersExhausted';
@@ -759,6 +793,32 @@ async function stampOrganization(tx: Queryable, orgSlno: number) {
   return logo && names
     ? { logo: logo.content, nameArabic: names.name_ar, nameEnglish: names.name_en }
     : undefined;
+}
+
+/**
+ * Ends the waiting transactions whose signer was removed from the organization they were asked
+ * to sign for, or whose envelope's sender was removed from the organization paying for it (the
+ * sweeper's, soon after the removal): they fail as `signerNotEnrolled`, the application told as
+ * for any other ending. A role changed away from signing is met when the signer approves.
+ */
+export async function endWhereStandingLost(deps: Deps, limit = 50): Promise<number> {
+  const { rows } = await deps.pool.query<{ esign_logs_id: number }>(
+    `SELECT t.esign_logs_id FROM esign_transactions t
+       JOIN esign_applications a ON a.app_slno = t.app_slno
+       LEFT JOIN envelope_signers s ON s.transaction_id = t.transaction_id
+       LEFT JOIN envelopes e ON e.envelope_slno = s.envelope_slno AND e.org_slno IS NOT NULL
+      WHERE t.status = 'pending'
+        AND ((a.org_slno IS NOT NULL AND NOT EXISTS (
+               SELECT 1 FROM memberships m
+                WHERE m.org_slno = a.org_slno AND m.user_slno = t.user_slno AND ${activeMember('m')}))
+          OR (e.envelope_slno IS NOT NULL AND NOT EXISTS (
+               SELECT 1 FROM memberships m
+                WHERE m.org_slno = e.org_slno AND m.user_slno = e.sender_slno AND ${activeMember('m')})))
+      ORDER BY t.esign_logs_id LIMIT $1`,
+    [limit],
+  );
+  for (const row of rows) await finish(deps, row.esign_logs_id, { standingLost: true });
+  return rows.length;
 }
 
 /** The transactions still waiting whose signer may have answered (the sweeper's). */

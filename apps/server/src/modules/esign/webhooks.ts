@@ -22,6 +22,7 @@ import { webhookSecret } from './applications.js';
 import {
   advance,
   answerOf,
+  endWhereStandingLost,
   signUnsignedAnswers,
   waitingTransactions,
   type TransactionRow,
@@ -163,11 +164,13 @@ export async function deliverDueWebhooks(deps: Deps): Promise<number> {
 }
 
 /**
- * One round of the service's own work: waiting transactions asked about (so a signer who approved
- * while nobody polled is signed for, and one who never answered expires), due webhooks sent, then
+ * One round of the service's own work: waiting transactions of signers removed since they were
+ * asked ended, the others asked about (so a signer who approved while nobody polled is signed
+ * for, and one who never answered expires), due webhooks sent, then
  * some answers recorded without a signed response signed (the demo world's).
  */
 export async function sweep(deps: Deps): Promise<void> {
+  await endWhereStandingLost(deps);
   for (const row of await waitingTransactions(deps.pool)) await advance(deps, row);
   await deliverDueWebhooks(deps);
   await signUnsignedAnswers(deps);

@@ -9,20 +9,20 @@
  * at the lowest priority: the server's thread only checks the request and hands the file's pieces
  * to the download. Reading and turning rows into cells on the server's thread (and the garbage
  * they left on its heap) raised other people's p99 3–5× while two exports ran (`npm run bench`);
- * a worker thread of the server's process still did (see lowPriorityProcess.ts).
+ * a worker thread of the server's process still did (see jobProcess.ts).
  */
 import { PassThrough } from 'node:stream';
 import type { Language } from '@tawqi/domain';
 import type { Config } from '../../config.js';
 import { lowestPriorityForBackend, type Pool } from '../../db/pool.js';
 import { AppError } from '../../http/errors.js';
-import { lowPriorityProcess, type LowPriorityProcess } from '../../lowPriorityProcess.js';
+import { jobProcess, type JobProcess } from '../../jobProcess.js';
 import { hit } from '../throttle.js';
 import type { SummarySheet } from './xlsx.js';
 import type { ExportsTask } from './xlsxProcess.js';
 import type { ExportDatabase, FromWorker, RowSource, SheetColumn, ToWorker } from './xlsxWorker.js';
 
-type ExportsProcess = LowPriorityProcess<ExportsTask, ToWorker, FromWorker>;
+type ExportsProcess = JobProcess<ExportsTask, ToWorker, FromWorker>;
 
 export interface ExportRequest {
   /** Who asks, for the per-user rate. */
@@ -72,7 +72,7 @@ export function createExportWriter(deps: ExportWriterDeps): ExportWriter {
   };
   // Started at the first export: a server that never exports starts no process. Its heap is
   // bounded as each export's thread was (EXPORTS_AT_ONCE of 256 MB).
-  const writer: ExportsProcess = lowPriorityProcess({
+  const writer: ExportsProcess = jobProcess({
     script: new URL('./xlsxProcess.js', import.meta.url),
     name: "the exports' process",
     execArgv: ['--max-old-space-size=512'],

@@ -1,5 +1,5 @@
 /**
- * The process exports are written in (issue 42; lowPriorityProcess.ts: why a process, at the
+ * The process exports are written in (issue 42; jobProcess.ts: why a process, at the
  * lowest priority), started by stream.ts. The exports share its one thread: the file writing uses
  * at most one core however many run.
  *
@@ -7,7 +7,7 @@
  * and FromWorker (to it).
  */
 import { MessageChannel } from 'node:worker_threads';
-import { serveJobs } from '../../lowPriorityProcess.js';
+import { serveJobs } from '../../jobProcess.js';
 import writeSheet, { type FromWorker, type ToWorker, type XlsxTask } from './xlsxWorker.js';
 
 export type ExportsTask = Omit<XlsxTask, 'port'>;
@@ -17,4 +17,4 @@ serveJobs<ExportsTask, ToWorker, FromWorker>(async (task, job) => {
   port1.on('message', job.send);
   job.onMessage((message) => port1.postMessage(message));
   await writeSheet({ ...task, port: port2 });
-});
+}, 'lowest');

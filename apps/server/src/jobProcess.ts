@@ -1,15 +1,21 @@
 /**
- * A process of the lowest priority for the server's heavy work (issue 42): the exports' files and
- * the eSign service's PDF work. Worker threads of the server's own process were not low enough:
- * V8's helper threads, shared by the whole process, collected the workers' garbage at the server's
- * priority (0.4 of a core under two exports), and where the kernel shares the CPU between sessions
- * first (Linux's autogroup) niced threads still stood level with every PostgreSQL backend, each a
- * session of its own — other people's p99 rose 5–15× (bench/contention.mjs).
+ * A process of its own for the server's heavy work: the exports' files, the verify page's reading
+ * and the eSign service's PDF work. Worker threads of the server's own process were not apart
+ * enough: V8's helper threads, shared by the whole process, collected the workers' garbage at the
+ * server's priority (0.4 of a core under two exports), and where the kernel shares the CPU between
+ * sessions first (Linux's autogroup) niced threads still stood level with every PostgreSQL
+ * backend, each a session of its own — other people's p99 rose 5–15× (bench/contention.mjs).
  *
- * The server's side (`lowPriorityProcess`) starts the process when first needed and again after it
+ * Two priorities: background work nobody waits on (exports, the verify page's uploads) at the
+ * lowest, and work a person is waiting for (the checks and signing of their PDFs) at the normal
+ * one — at the lowest, a machine busy with anything else starved it: a signing that takes 8 s
+ * took over a minute, and the demo application's 30 s call gave up.
+ *
+ * The server's side (`jobProcess`) starts the process when first needed and again after it
  * ended, in a session of its own (`detached`), and ends it after a while without work, with the
- * server, or when asked; the process's side (`serveJobs`) lowers every thread it has and its
- * session's group, and ends when the server's end of its channel closes, however the server ended.
+ * server, or when asked; the process's side (`serveJobs`) sets every thread it has and its
+ * session's group to its priority, and ends when the server's end of its channel closes, however
+ * the server ended.
  * Jobs are told apart by id: `{ id, task }` starts one, `{ id, message }` goes either way while it
  * runs, `{ id, failed }` ends it failed (a process that ended fails every job it had).
  */
@@ -26,7 +32,7 @@ export interface ProcessJob<In> {
   forget: () => void;
 }
 
-export interface LowPriorityProcess<Task, In, Out> {
+export interface JobProcess<Task, In, Out> {
   /** Starts `task`; `listener` hears its messages, and its failure (the process ended among them). */
   run(task: Task, listener: (answer: FromJobProcess<Out>) => void): ProcessJob<In>;
   /** The process's id while there is one (for the operator's tools and the tests). */
@@ -35,7 +41,7 @@ export interface LowPriorityProcess<Task, In, Out> {
   close(): Promise<void>;
 }
 
-export function lowPriorityProcess<Task, In, Out>(options: {
+export function jobProcess<Task, In, Out>(options: {
   /** The built script (its `serveJobs`), beside the module that names it. */
   script: URL;
   /** What it is, in the failure its jobs are told when it ends ("the exports' process"). */
@@ -46,7 +52,7 @@ export function lowPriorityProcess<Task, In, Out>(options: {
   args?: string[];
   /** How long it waits for another job before it ends, its heap given back. */
   idleMs: number;
-}): LowPriorityProcess<Task, In, Out> {
+}): JobProcess<Task, In, Out> {
   let child: ChildProcess | undefined;
   const listeners = new Map<number, (answer: FromJobProcess<Out>) => void>();
   let lastId = 0;
@@ -115,8 +121,9 @@ export function lowPriorityProcess<Task, In, Out>(options: {
 }
 
 /**
- * The process's side: everything at the lowest priority, each task given to `perform` with a way
- * to send its messages and to hear the server's; a task whose `perform` throws is told failed.
+ * The process's side: everything at `priority` (`lowest` lowers every thread and the session's
+ * group; `normal` leaves them as started), each task given to `perform` with a way to send its
+ * messages and to hear the server's; a task whose `perform` throws is told failed.
  */
 // The caller names the messages' types, which check its `perform`.
 // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters
@@ -125,10 +132,11 @@ export function serveJobs<Task, In, Out>(
     task: Task,
     job: { send: (message: Out) => void; onMessage: (listener: (message: In) => void) => void },
   ) => Promise<void>,
+  priority: 'lowest' | 'normal',
 ): void {
   const send = process.send?.bind(process);
   if (!send) throw new Error('a job process runs as a child process with an IPC channel');
-  lowestPriorityForThisProcess();
+  if (priority === 'lowest') lowestPriorityForThisProcess();
   const jobs = new Map<number, (message: In) => void>();
   process.on('message', (received: ToJobProcess<Task, In>) => {
     const { id } = received;
