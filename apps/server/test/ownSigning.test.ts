@@ -5,7 +5,7 @@
  * identity app, counted once, listed in my transactions, downloaded one by one or as a zip; an
  * organization's member whose role may sign does the same on its counters.
  */
-import { PDF, type PdfDict, type PdfNumber, type PdfRef } from '@libpdf/core';
+import { PDF, PdfDict, PdfName, PdfString, type PdfNumber, type PdfRef } from '@libpdf/core';
 import { unzipSync } from 'fflate';
 import { SignJWT, generateKeyPair } from 'jose';
 import { createHash, randomUUID } from 'node:crypto';
@@ -284,6 +284,39 @@ describe('signing my own PDFs in the portal', () => {
     const after = await h.pool.query('SELECT count(*)::int AS n FROM esign_transactions');
     expect(after.rows).toEqual(before.rows);
     expect(await h.simulator.pending(sara.nationalId)).toHaveLength(0);
+  });
+
+  it('refuses a PDF that runs JavaScript when opened, saying what to remove, and keeps nothing', async () => {
+    const scripted = await PDF.load(await pdfOf(1));
+    scripted
+      .getCatalog()
+      .set(
+        'OpenAction',
+        PdfDict.of({ S: PdfName.of('JavaScript'), JS: PdfString.fromString('app.alert(1)') }),
+      );
+    const before = await h.pool.query('SELECT count(*)::int AS n FROM esign_transactions');
+    const refused = await h.call('POST', '/api/v1/esign/my/sign', {
+      token: saraSession.token,
+      headers: { 'idempotency-key': randomUUID() },
+      language: 'ar',
+      body: {
+        consent: true,
+        documents: [
+          {
+            kind: 'pdf',
+            name: 'scripted.pdf',
+            content: Buffer.from(await scripted.save()).toString('base64'),
+          },
+        ],
+      },
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({
+      detail: 'E1013',
+      message: expect.stringMatching(/JavaScript.*اطبعه إلى PDF/),
+    });
+    const after = await h.pool.query('SELECT count(*)::int AS n FROM esign_transactions');
+    expect(after.rows).toEqual(before.rows);
   });
 
   it('says my plan has nothing left when it has not (not that I have no account)', async () => {

@@ -261,6 +261,12 @@ export const ESIGN_ERRORS = {
     en: 'The signature’s place is not in a document: a page it does not have, or no empty signature field of that name.',
     ar: 'موضع التوقيع ليس في أحد المستندات: صفحة غير موجودة فيه، أو لا يوجد فيه حقل توقيع فارغ بهذا الاسم.',
   },
+  activeContent: {
+    code: 'E1013',
+    status: 422,
+    en: 'A document runs or carries more than it shows: JavaScript, an action that opens a file or a web page, embedded files, rich media, an XFA form, or bytes outside the PDF. Save it again without them (print it to PDF) and send it again.',
+    ar: 'أحد المستندات يشغّل أو يحمل أكثر مما يُعرض: شيفرة JavaScript، أو إجراء يفتح ملفًا أو صفحة ويب، أو ملفات مضمّنة، أو وسائط تفاعلية، أو نموذج XFA، أو بيانات خارج بنية PDF. احفظه من جديد بدونها (اطبعه إلى PDF) ثم أرسله مرة أخرى.',
+  },
   organizationLogoMissing: {
     code: 'E1012',
     status: 422,

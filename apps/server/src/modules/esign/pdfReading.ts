@@ -20,9 +20,10 @@ import * as pkijs from 'pkijs';
 import { findSignatures, signedBytes, type FoundSignature } from '../pki/pdfSignatures.js';
 import { laterRevisions, type LaterRevisions } from '../pki/revisions.js';
 import { placedIn, type StampPlacement } from '../pki/visibleSignature.js';
+import { activeContentOf, bytesAfterEnd } from './activeContent.js';
 
 /** What checking an eSign upload found. */
-export type PdfCheck = 'ok' | 'unreadable' | 'misplaced';
+export type PdfCheck = 'ok' | 'unreadable' | 'misplaced' | 'activeContent';
 
 const OID = {
   tstInfo: '1.2.840.113549.1.9.16.1.4',
@@ -228,7 +229,8 @@ export function endsWhole(text: string): boolean {
 
 /**
  * Whether an eSign upload is a PDF we can sign: within the limits, whole (not cut short),
- * readable, not encrypted (else `unreadable`); and whether the stamp's place is in it — the pages
+ * readable, not encrypted (else `unreadable`); whether it does or carries nothing beyond what it
+ * shows (else `activeContent`: activeContent.ts); and whether the stamp's place is in it — the pages
  * it names, the empty signature field it names (else `misplaced`).
  */
 export async function readableForSigning(
@@ -244,6 +246,7 @@ export async function readableForSigning(
     return 'unreadable';
   }
   if (loaded.isEncrypted) return 'unreadable';
+  if (bytesAfterEnd(pdf) || activeContentOf(loaded, limits.maxObjects)) return 'activeContent';
   if (placement && !placedIn(loaded, placement)) return 'misplaced';
   return 'ok';
 }

@@ -138,6 +138,7 @@ export async function checkPdfs(
     const checked = await deps.pdfWork.check(content, placementOf(document.stamp ?? stamp));
     if (checked === 'unreadable') throw new EsignRefusal('badDocument', field);
     if (checked === 'misplaced') throw new EsignRefusal('stampMisplaced', ['stamp', ...field]);
+    if (checked === 'activeContent') throw new EsignRefusal('activeContent', field);
   }
 }
 
