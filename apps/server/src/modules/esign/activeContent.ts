@@ -35,7 +35,9 @@ const ACTIVE_ANNOTATIONS = new Set([
   '3D',
 ]);
 
-interface Node { type: string }
+interface Node {
+  type: string;
+}
 type Dict = Node & Iterable<[{ value: string }, Node]> & { get: (key: string) => Node | undefined };
 
 const nameOf = (node: Node | undefined) =>
@@ -72,7 +74,7 @@ export function activeContentOf(document: PDF, maxObjects: number): string | nul
       const { objectNumber } = node as unknown as { objectNumber: number };
       if (seen.has(objectNumber) || (visited += 1) > maxObjects) continue;
       seen.add(objectNumber);
-      node = (document.getObject(node as never) ?? undefined);
+      node = document.getObject(node as never) ?? undefined;
     }
     if (!node) continue;
     if (node.type === 'array')
