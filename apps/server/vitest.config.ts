@@ -17,8 +17,9 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/globalSetup.ts'],
     setupFiles: ['test/softHsmSetup.ts'],
-    // Bounds for a loaded 2-core machine (CI beside the browser suites), not expected durations.
-    testTimeout: 60_000,
+    // Bounds for a loaded 2-core machine (CI beside the browser suites), not expected durations:
+    // an envelope's three signatures take 8 s alone and passed 60 s in CI beside them.
+    testTimeout: 180_000,
     hookTimeout: 120_000,
   },
 });

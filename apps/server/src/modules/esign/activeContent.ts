@@ -6,7 +6,7 @@
  * written with escapes or hidden in compressed object streams are seen as a viewer sees them —
  * and from the bytes after its last end-of-file mark.
  */
-import type { PDF } from '@libpdf/core';
+import type { PDF, PdfDict, PdfObject } from '@libpdf/core';
 
 /**
  * Actions that run something, bring data in or send it out, open an embedded file, play media,
@@ -35,54 +35,42 @@ const ACTIVE_ANNOTATIONS = new Set([
   '3D',
 ]);
 
-interface Node {
-  type: string;
-}
-type Dict = Node & Iterable<[{ value: string }, Node]> & { get: (key: string) => Node | undefined };
-
-const nameOf = (node: Node | undefined) =>
-  node?.type === 'name' ? (node as unknown as { value: string }).value : undefined;
-
 /** What in the dictionary is active, by its keys and their names; null when nothing is. */
-function activeIn(dict: Dict): string | null {
-  const action = nameOf(dict.get('S'));
+function activeIn(dict: PdfDict): string | null {
+  const action = dict.getName('S')?.value;
   if (action && ACTIVE_ACTIONS.has(action)) return `a ${action} action`;
-  if (dict.get('JS')) return 'JavaScript';
-  if (dict.get('AA')) return 'actions run on events (AA)';
-  if (dict.get('XFA')) return 'an XFA form';
-  if (dict.get('EmbeddedFiles') || dict.get('EF')) return 'embedded files';
-  const subtype = nameOf(dict.get('Subtype'));
-  if (nameOf(dict.get('Type')) === 'Annot' || dict.get('Rect')) {
-    if (subtype && ACTIVE_ANNOTATIONS.has(subtype)) return `a ${subtype} annotation`;
-  }
-  if (nameOf(dict.get('Type')) === 'EmbeddedFile') return 'embedded files';
+  if (dict.has('JS')) return 'JavaScript';
+  if (dict.has('AA')) return 'actions run on events (AA)';
+  if (dict.has('XFA')) return 'an XFA form';
+  if (dict.has('EmbeddedFiles') || dict.has('EF')) return 'embedded files';
+  if (dict.getName('Type')?.value === 'EmbeddedFile') return 'embedded files';
+  const subtype = dict.getName('Subtype')?.value;
+  const annotation = dict.getName('Type')?.value === 'Annot' || dict.has('Rect');
+  if (annotation && subtype && ACTIVE_ANNOTATIONS.has(subtype)) return `a ${subtype} annotation`;
   return null;
 }
 
 /**
- * The first active thing reachable from the document's catalog, named for the signer (`null`
- * when there is none). Visits at most `maxObjects` objects: past that, the file is refused as
- * too complex by the caller's limits first.
+ * The first active thing reachable from the document's catalog, named (`null` when there is
+ * none). Visits at most `maxObjects` indirect objects, the reading limits' bound.
  */
 export function activeContentOf(document: PDF, maxObjects: number): string | null {
   const seen = new Set<number>();
-  const stack: Node[] = [document.getCatalog()];
+  const stack: PdfObject[] = [document.getCatalog()];
   let visited = 0;
-  while (stack.length > 0) {
-    let node = stack.pop();
-    if (node?.type === 'ref') {
-      const { objectNumber } = node as unknown as { objectNumber: number };
-      if (seen.has(objectNumber) || (visited += 1) > maxObjects) continue;
-      seen.add(objectNumber);
-      node = document.getObject(node as never) ?? undefined;
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    let node: PdfObject | null = next;
+    if (node.type === 'ref') {
+      if (seen.has(node.objectNumber) || (visited += 1) > maxObjects) continue;
+      seen.add(node.objectNumber);
+      node = document.getObject(node);
     }
     if (!node) continue;
-    if (node.type === 'array')
-      stack.push(...(node as unknown as { toArray: () => Node[] }).toArray());
+    if (node.type === 'array') stack.push(...node.toArray());
     else if (node.type === 'dict' || node.type === 'stream') {
-      const found = activeIn(node as Dict);
+      const found = activeIn(node);
       if (found) return found;
-      for (const [key, value] of node as Dict)
+      for (const [key, value] of node)
         // A page's parent points back up the tree: the pages are reached from the catalog.
         if (key.value !== 'Parent' && key.value !== 'P') stack.push(value);
     }
