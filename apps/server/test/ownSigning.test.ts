@@ -262,18 +262,24 @@ describe('signing my own PDFs in the portal', () => {
     h.clock.now = new Date();
   });
 
-  it('refuses a stamp placed on a page the PDF lacks, in my language, and keeps nothing', async () => {
+  /** Sara asks to sign, in Arabic, and is refused: the answer; nothing was stored or asked. */
+  async function refusedInArabic(documents: unknown[]) {
     const before = await h.pool.query('SELECT count(*)::int AS n FROM esign_transactions');
     const refused = await h.call('POST', '/api/v1/esign/my/sign', {
       token: saraSession.token,
       headers: { 'idempotency-key': randomUUID() },
       language: 'ar',
-      body: {
-        consent: true,
-        documents: [await pdfDocument('one.pdf', 1, '9-100,100,300,200')],
-      },
+      body: { consent: true, documents },
     });
     expect(refused.status).toBe(422);
+    const after = await h.pool.query('SELECT count(*)::int AS n FROM esign_transactions');
+    expect(after.rows).toEqual(before.rows);
+    expect(await h.simulator.pending(sara.nationalId)).toHaveLength(0);
+    return refused;
+  }
+
+  it('refuses a stamp placed on a page the PDF lacks, in my language, and keeps nothing', async () => {
+    const refused = await refusedInArabic([await pdfDocument('one.pdf', 1, '9-100,100,300,200')]);
     expect(refused.body).toMatchObject({
       detail: 'E1011',
       message: expect.stringMatching(/موضع التوقيع/),
@@ -281,9 +287,6 @@ describe('signing my own PDFs in the portal', () => {
     expect(refused.body.fieldErrors).toEqual([
       { path: 'documents.0', message: expect.stringMatching(/موضع التوقيع/) },
     ]);
-    const after = await h.pool.query('SELECT count(*)::int AS n FROM esign_transactions');
-    expect(after.rows).toEqual(before.rows);
-    expect(await h.simulator.pending(sara.nationalId)).toHaveLength(0);
   });
 
   it('refuses a PDF that runs JavaScript when opened, saying what to remove, and keeps nothing', async () => {
@@ -294,29 +297,17 @@ describe('signing my own PDFs in the portal', () => {
         'OpenAction',
         PdfDict.of({ S: PdfName.of('JavaScript'), JS: PdfString.fromString('app.alert(1)') }),
       );
-    const before = await h.pool.query('SELECT count(*)::int AS n FROM esign_transactions');
-    const refused = await h.call('POST', '/api/v1/esign/my/sign', {
-      token: saraSession.token,
-      headers: { 'idempotency-key': randomUUID() },
-      language: 'ar',
-      body: {
-        consent: true,
-        documents: [
-          {
-            kind: 'pdf',
-            name: 'scripted.pdf',
-            content: Buffer.from(await scripted.save()).toString('base64'),
-          },
-        ],
+    const refused = await refusedInArabic([
+      {
+        kind: 'pdf',
+        name: 'scripted.pdf',
+        content: Buffer.from(await scripted.save()).toString('base64'),
       },
-    });
-    expect(refused.status).toBe(422);
+    ]);
     expect(refused.body).toMatchObject({
       detail: 'E1013',
       message: expect.stringMatching(/JavaScript.*اطبعه إلى PDF/),
     });
-    const after = await h.pool.query('SELECT count(*)::int AS n FROM esign_transactions');
-    expect(after.rows).toEqual(before.rows);
   });
 
   it('says my plan has nothing left when it has not (not that I have no account)', async () => {
