@@ -8,6 +8,12 @@ import { isValidNationalId } from '@tawqi/domain';
 import { CHROMIUM_ARGS, ensureChromium } from '../../../scripts/find-chromium.mjs';
 
 export const baseUrl = inject('baseUrl');
+/**
+ * How long a page may take to arrive where signing leads (the PDFs checked, or signed and the
+ * person sent back): a bound for a loaded machine, not a duration — beside a CPU-bound load on
+ * one core, signing two PDFs passed 30 s.
+ */
+export const SIGNING_BOUND = { timeout: 120_000 };
 export const accessTokenSeconds = inject('accessTokenSeconds');
 
 let browser: Browser;

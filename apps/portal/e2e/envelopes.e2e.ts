@@ -11,7 +11,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
-import { approveOnPhone, enrolWithNafath, openPage, overflow, reviewShot } from './browser.js';
+import {
+  approveOnPhone,
+  enrolWithNafath,
+  openPage,
+  overflow,
+  reviewShot,
+  SIGNING_BOUND,
+} from './browser.js';
 import { pdfOf as samplePdf, pdfsig } from './relyingParty.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'tawqi-envelopes-e2e-'));
@@ -67,9 +74,9 @@ async function signFromList(page: Page, nationalId: string, title: string) {
   await page.locator('[data-drawn]').first().waitFor();
   await page.getByText('I have read this document and I sign it.').click();
   await page.getByRole('button', { name: 'Sign the document' }).click();
-  await page.waitForURL('**/esign/approve?request=*');
+  await page.waitForURL('**/esign/approve?request=*', SIGNING_BOUND);
   await approveOnPhone(page, nationalId);
-  await page.waitForURL('**/app/my/envelope?id=*', { timeout: 30_000 });
+  await page.waitForURL('**/app/my/envelope?id=*', SIGNING_BOUND);
 }
 
 describe('envelopes', () => {
@@ -154,11 +161,11 @@ describe('envelopes', () => {
     await reviewShot(first.page, 'envelope-360-ar');
     await first.page.getByText('قرأت هذا المستند وأوقّعه.').click();
     await first.page.getByRole('button', { name: 'توقيع المستند' }).click();
-    await first.page.waitForURL('**/esign/approve?request=*');
+    await first.page.waitForURL('**/esign/approve?request=*', SIGNING_BOUND);
     expect(await overflow(first.page)).toBe(0);
     await first.page.goto(`${first.page.url()}&lng=en`);
     await approveOnPhone(first.page, first.nationalId);
-    await first.page.waitForURL('**/app/my/envelope?id=*', { timeout: 30_000 });
+    await first.page.waitForURL('**/app/my/envelope?id=*', SIGNING_BOUND);
 
     // The second declines, with a reason.
     await second.page.goto('/app/my/envelopes?lng=ar');

@@ -13,7 +13,14 @@ import { PDF, type PdfDict, type PdfNumber, type PdfRef } from '@libpdf/core';
 import { unzipSync } from 'fflate';
 import type { Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
-import { approveOnPhone, enrolWithNafath, openPage, overflow, reviewShot } from './browser.js';
+import {
+  approveOnPhone,
+  enrolWithNafath,
+  openPage,
+  overflow,
+  reviewShot,
+  SIGNING_BOUND,
+} from './browser.js';
 import { pdfOf as samplePdf, pdfsig } from './relyingParty.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'tawqi-own-signing-e2e-'));
@@ -113,11 +120,11 @@ describe('signing my own PDFs', () => {
       )
       .toBe(true);
     await page.getByRole('button', { name: 'Sign 2 documents' }).click();
-    await page.waitForURL('**/esign/approve?request=*');
+    await page.waitForURL('**/esign/approve?request=*', SIGNING_BOUND);
     await page.getByText('lease.pdf').first().waitFor();
     await approveOnPhone(page, nationalId);
     // Back on the transaction's page, both signed.
-    await page.waitForURL('**/app/my/esign/transaction/return/external?**', { timeout: 30_000 });
+    await page.waitForURL('**/app/my/esign/transaction/return/external?**', SIGNING_BOUND);
     const downloaded = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download every signed document (zip file)' }).click();
     const zip = await downloaded;
@@ -180,13 +187,13 @@ describe('signing my own PDFs', () => {
     await reviewShot(page, 'sign-own-360-ar');
     await page.getByText('قرأت هذا المستند وأوقّعه.').click();
     await page.getByRole('button', { name: 'وقّع المستند' }).click();
-    await page.waitForURL('**/esign/approve?request=*');
+    await page.waitForURL('**/esign/approve?request=*', SIGNING_BOUND);
     await page.getByText('contract.pdf').first().waitFor();
     expect(await overflow(page)).toBe(0);
     // The phone's number read in English (the Arabic page writes it in Arabic-Indic digits).
     await page.goto(`${page.url()}&lng=en`);
     await approveOnPhone(page, nationalId);
-    await page.waitForURL('**/app/my/esign/transaction/return/external?**', { timeout: 30_000 });
+    await page.waitForURL('**/app/my/esign/transaction/return/external?**', SIGNING_BOUND);
     await page.goto(`${page.url()}&lng=ar`);
     const downloaded = page.waitForEvent('download');
     await page.getByRole('button', { name: /تنزيل الموقّع: contract\.pdf/u }).click();
