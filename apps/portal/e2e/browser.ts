@@ -9,11 +9,11 @@ import { CHROMIUM_ARGS, ensureChromium } from '../../../scripts/find-chromium.mj
 
 export const baseUrl = inject('baseUrl');
 /**
- * How long a page may take to arrive where signing leads (the PDFs checked, or signed and the
- * person sent back): a bound for a loaded machine, not a duration — beside a CPU-bound load on
- * one core, signing two PDFs passed 30 s.
+ * How long a page may wait on the server's PDF work (PDFs checked, signed, or read on the verify
+ * page, whose reading runs at the lowest priority): a bound for a loaded machine, not a duration
+ * — beside a CPU-bound load on one core, the own-signing journey passed 30 s.
  */
-export const SIGNING_BOUND = { timeout: 120_000 };
+export const PDF_WORK_BOUND = { timeout: 120_000 };
 export const accessTokenSeconds = inject('accessTokenSeconds');
 
 let browser: Browser;
