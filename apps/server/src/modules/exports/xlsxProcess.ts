@@ -1,5 +1,5 @@
 /**
- * The process exports are written in (issue 42; jobProcess.ts: why a process, at the
+ * The process exports are written in (jobProcess.ts: why a process, at the
  * lowest priority), started by stream.ts. The exports share its one thread: the file writing uses
  * at most one core however many run.
  *
