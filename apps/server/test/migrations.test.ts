@@ -185,6 +185,8 @@ describe('a new database', SEEDING, () => {
       'envelopes.org_slno',
       'esign_transactions.payer_org_slno',
       'esign_transactions.payer_user_slno',
+      // The provider a decision taken alone was of: read by who decided it.
+      'provider_decisions_alone.sip_slno',
     ];
     expect(rows.map((row) => row.key).sort()).toEqual(writtenOnly.sort());
   });

@@ -348,6 +348,21 @@ describe('allocating eSign stock to an L2 provider', () => {
   });
 });
 
+describe('one staff member’s allocations to one L2 provider over a day', () => {
+  it('are weighed together: split under the four-eyes count, the one that passes it waits', async () => {
+    const before = await remaining(408, 'esign');
+    const answers = [];
+    for (let part = 0; part < 3; part += 1)
+      answers.push((await allocateStock(502, 4_000, undefined, 'en', nada)).body);
+    expect(answers.map((answer) => answer.awaitingSecondStaff)).toEqual([false, false, true]);
+    expect(await remaining(408, 'esign')).toBe(before - 8_000);
+    // Another staff member's day is their own; the waiting third is confirmed by them.
+    const confirmed = await allocateStock(502, 4_000, undefined, 'en', omar);
+    expect(confirmed.body.awaitingSecondStaff).toBe(false);
+    expect(await remaining(408, 'esign')).toBe(before - 12_000);
+  });
+});
+
 describe('a large allocation (issue 36)', () => {
   it('waits for a second staff member who sends the same, and the first cannot be the second', async () => {
     const before = await remaining(408, 'esign');

@@ -173,7 +173,7 @@ describe('a special plan', () => {
     const asked = await post(fahad, '/api/v1/purchase/org/special/request', {
       orgSlNo: 330,
       planType: 'esign',
-      quantity: 5000,
+      quantity: 3000,
       justification: 'Plant contracts.',
     });
     expect(asked.status).toBe(200);
@@ -231,6 +231,42 @@ describe('a special plan', () => {
     const confirmed = await decide(omar, price);
     expect(confirmed.body.awaitingSecondStaff).toBe(false);
     expect(await rowOf(id)).toMatchObject({ status: 'approved', totalPrice: 57_500 });
+  });
+
+  it('weighs what is given at list price, not the price asked: 100,000 counters at 0.01 SAR wait for a second', async () => {
+    const asked = await ask(reem, {
+      planType: 'esign',
+      quantity: 100_000,
+      justification: 'A price nobody else gets.',
+    });
+    const id = asked.body.id as number;
+    // 1,000 SAR asked; at the provider's list price (2.50 SAR a counter at best) 250,000 SAR given.
+    const price = { requestSlNo: id, approve: true, unitPrice: 0.01, validityMonths: 12 };
+    const alone = await decide(omar, price);
+    expect(alone.status).toBe(200);
+    expect(alone.body.awaitingSecondStaff).toBe(true);
+    expect(await rowOf(id)).toMatchObject({ status: 'pendingForApproval' });
+    expect((await decide(nada, { requestSlNo: id, approve: false, remarks: 'No.' })).status).toBe(
+      200,
+    );
+  });
+
+  it('weighs one staff member’s decisions for one organization over a day together', async () => {
+    // 1,500 counters at list (2.50 SAR) are 3,750 SAR: two stay under 10,000 SAR, a third does not.
+    const ids: number[] = [];
+    for (const justification of ['First part.', 'Second part.', 'Third part.']) {
+      const asked = await ask(reem, { planType: 'esign', quantity: 1500, justification });
+      ids.push(asked.body.id as number);
+    }
+    const priced = (token: string, id: number) =>
+      decide(token, { requestSlNo: id, approve: true, unitPrice: 0.01, validityMonths: 12 });
+    const answers = [];
+    for (const id of ids) answers.push((await priced(omar, id)).body.awaitingSecondStaff);
+    expect(answers).toEqual([false, false, true]);
+    expect(await rowOf(ids[2] as number)).toMatchObject({ status: 'pendingForApproval' });
+    // The second staff member confirms the third; their own day is not omar's.
+    expect((await priced(nada, ids[2] as number)).body.awaitingSecondStaff).toBe(false);
+    expect(await rowOf(ids[2] as number)).toMatchObject({ status: 'approved' });
   });
 
   it('lists for the provider the requests made to it, and to nobody else', async () => {

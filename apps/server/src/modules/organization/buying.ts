@@ -15,8 +15,10 @@ import {
   vatRateBasisPoints,
   type Language,
   type PlanPurchaseStatus,
+  type SpecialPlanType,
 } from '@tawqi/domain';
 import { riyadhDays, searchText, whereOf } from '../../db/paging.js';
+import type { Queryable } from '../../db/pool.js';
 import { activeMember, activeStaff } from '../access/membership.js';
 import { providerOf, type TenantContext } from '../access/tenancy.js';
 import type { HandlerContext, Handlers } from '../../http/contractRoutes.js';
@@ -98,6 +100,25 @@ export async function onSale(
     [category, l1],
   );
   return rows;
+}
+
+/**
+ * What `quantity` of a counter costs at list price: at the cheapest pack of it on sale from the L1
+ * provider (halalas, rounded up), or null when none is on sale.
+ */
+export async function atListPrice(
+  db: Queryable,
+  l1: number,
+  counter: SpecialPlanType,
+  quantity: number,
+): Promise<number | null> {
+  const { rows } = await db.query<{ price: string | null }>(
+    `SELECT ceil(min(price_halalas::numeric / pax_size) * $3) AS price FROM pax_plans
+      WHERE is_active AND counter = $1 AND (category = 'role' OR sip_slno = $2)`,
+    [counter, l1, quantity],
+  );
+  const price = rows[0]?.price ?? null;
+  return price === null ? null : Number(price);
 }
 
 export function paxRowOf(row: PaxRow, language: Language, vat: number, bought: number) {

@@ -290,7 +290,9 @@ export function purchaseOrderHandlers(deps: PaymentDeps): Handlers {
           subject: `purchaseOrder:${String(requestSlNo)}`,
           decision: { received, remarks },
           // Only crediting moves value; saying a transfer did not arrive is one person's call.
+          receiver: `organization:${String(waiting.org_slno)}`,
           amount: received ? Number(waiting.price_halalas) : 0,
+          unit: 'halalas',
           threshold: toHalalas(deps.config.FOUR_EYES_SAR),
           by: me,
           at: deps.clock(),

@@ -28,7 +28,7 @@ import { payOrder, paymentErrorWords, placeOrder, type PaymentDeps } from '../pa
 import { localWord } from '../words.js';
 import { providerOf } from '../access/tenancy.js';
 import { refuseInterested, takesEffect } from '../providers/decisions.js';
-import { l1Of } from './buying.js';
+import { atListPrice, l1Of } from './buying.js';
 import { organizationOf } from './transactions.js';
 import { requestFilter } from './requestLists.js';
 
@@ -285,11 +285,16 @@ export function specialPlanHandlers(deps: PaymentDeps): Handlers {
           const validity = wanted.counter === 'esign' ? (body.validityMonths ?? null) : null;
           if (wanted.counter === 'esign' && validity === null) throw refuse(WORDS.validityNeeded);
           const packPrice = toHalalas(body.unitPrice) * wanted.quantity;
+          const l1 = providerOf(tenant);
+          const atList = await atListPrice(tx, l1, wanted.counter, wanted.quantity);
           const effect = await takesEffect(tx, deps, audit, {
-            provider: providerOf(tenant),
+            provider: l1,
             subject: `specialPlan:${String(body.requestSlNo)}`,
             decision: { approve: true, unitPrice: body.unitPrice, validityMonths: validity },
-            amount: packPrice,
+            receiver: `organization:${String(wanted.org_slno)}`,
+            // What is given away: the counters at list price, whatever price is asked for them.
+            amount: Math.max(packPrice, atList ?? 0),
+            unit: 'halalas',
             threshold: toHalalas(deps.config.FOUR_EYES_SAR),
             by: me,
             at: deps.clock(),

@@ -5,7 +5,9 @@
  *   own purchase, even while also on the provider's staff);
  * - above a configured amount, two different staff members (four eyes): the first one's decision
  *   is recorded as a proposal, and it takes effect when a second sends the same decision. A second
- *   who sends a different decision proposes theirs instead, for someone else to confirm.
+ *   who sends a different decision proposes theirs instead, for someone else to confirm. The
+ *   amount is what the decision gives away, and one person's decisions for the same receiver over
+ *   a day are weighed together: three allocations of 10,000 weigh 30,000.
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { Language } from '@tawqi/domain';
@@ -55,12 +57,28 @@ export interface Proposal {
   subject: string;
   /** The decision as sent (without idempotency or tenant fields): a second must send the same. */
   decision: Record<string, unknown>;
-  /** Its worth, in the unit the threshold is in (halalas or counters). */
+  /** Who is given the value (`organization:314`, `provider:502`). */
+  receiver: string;
+  /** What it gives away, in the threshold's unit: at list price, never less than what is paid. */
   amount: number;
-  /** Above this, four eyes. */
+  unit: 'halalas' | 'counters';
+  /** Above this (with the decider's others for the receiver over a day), four eyes. */
   threshold: number;
   by: number;
   at: Date;
+}
+
+/** A day's worth the decider gave the receiver alone; the next of theirs waits for this one. */
+async function aloneToday(tx: PoolClient, proposal: Proposal): Promise<number> {
+  await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [
+    `decisions:${String(proposal.by)}:${proposal.receiver}`,
+  ]);
+  const { rows } = await tx.query<{ given: string }>(
+    `SELECT coalesce(sum(amount), 0) AS given FROM provider_decisions_alone
+      WHERE decided_by = $1 AND receiver = $2 AND unit = $3 AND decided_at > $4::timestamptz - interval '1 day'`,
+    [proposal.by, proposal.receiver, proposal.unit, proposal.at],
+  );
+  return Number(rows[0]?.given ?? 0);
 }
 
 /**
@@ -81,7 +99,23 @@ export async function takesEffect(
     ]);
     return true;
   };
-  if (proposal.amount <= proposal.threshold) return close();
+  if ((await aloneToday(tx, proposal)) + proposal.amount <= proposal.threshold) {
+    if (proposal.amount > 0)
+      await tx.query(
+        `INSERT INTO provider_decisions_alone (sip_slno, subject, receiver, unit, amount, decided_by, decided_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+        [
+          proposal.provider,
+          proposal.subject,
+          proposal.receiver,
+          proposal.unit,
+          proposal.amount,
+          proposal.by,
+          proposal.at,
+        ],
+      );
+    return close();
+  }
   // As the database gives it back: no undefined fields, plain numbers.
   const decision = JSON.parse(JSON.stringify(proposal.decision)) as Record<string, unknown>;
   const [open] = (
