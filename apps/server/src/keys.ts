@@ -3,7 +3,9 @@
  * label per purpose, so no key serves two purposes):
  * - from SERVER_SECRET: the HMAC key of one-time codes, the key that derives a refresh
  *   token's successor, the keys that sign captcha challenges and e-mail verification links;
- * - from AUDIT_KEY: the HMAC key of the audit chain and the Ed25519 key that signs checkpoints.
+ * - from AUDIT_KEY: the HMAC key of the audit chain and the Ed25519 key that signs checkpoints;
+ *   and, derived by the purge command alone (`purgeSigningKey`), the Ed25519 key that signs a
+ *   purge's statement: the server has no use for it, so nothing it runs can claim a purge.
  * Keys that sign certificates, timestamps, signatures and access tokens are not derived: they are
  * made inside the hardware security module (adapters/hsm).
  */
@@ -27,6 +29,8 @@ export interface Keys {
   auditChain: Buffer;
   auditSigning: KeyObject;
   auditPublic: KeyObject;
+  /** Checks a purge's statement, which only the purge command signs (`purgeSigningKey`). */
+  auditPurgePublic: KeyObject;
   /** Derives each eSign application's webhook secret (modules/esign/applications.ts). */
   webhooks: Buffer;
   /**
@@ -66,10 +70,21 @@ export function deriveKeys(secrets: { server: string; audit: string }): Keys {
     auditChain: derive(secrets.audit, 'audit chain'),
     auditSigning,
     auditPublic: createPublicKey(auditSigning),
+    auditPurgePublic: purgePublicKey(secrets.audit),
     webhooks: derive(secrets.server, 'esign webhooks'),
     demoApplication: ed25519Of(derive(secrets.server, 'demo integrating application')),
     simulators: derive(secrets.server, 'simulator keys'),
   };
+}
+
+/** The key that signs an audit purge's statement (the purge command's: modules/audit/retention.ts). */
+export function purgeSigningKey(auditSecret: string): KeyObject {
+  return ed25519Of(derive(auditSecret, 'audit purge signing'));
+}
+
+/** The key that checks a purge's statement (the verifier's). */
+export function purgePublicKey(auditSecret: string): KeyObject {
+  return createPublicKey(purgeSigningKey(auditSecret));
 }
 
 /** HMAC-SHA256 as hex. */

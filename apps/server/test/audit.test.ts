@@ -346,9 +346,12 @@ describe('signed checkpoints', () => {
       const client = await fresh.ownerPool.connect();
       await client.query('ALTER TABLE audit_log DISABLE TRIGGER USER');
       await client.query('ALTER TABLE audit_head DISABLE TRIGGER USER');
-      await client.query('DELETE FROM audit_log WHERE audit_slno > 50');
+      // Below the first checkpoint.
+      const kept = Math.floor(CHECKPOINT_EVERY / 2);
+      await client.query('DELETE FROM audit_log WHERE audit_slno > $1', [kept]);
       await client.query(
-        'UPDATE audit_head SET last_slno = 50, last_hash = (SELECT hash FROM audit_log WHERE audit_slno = 50)',
+        'UPDATE audit_head SET last_slno = $1, last_hash = (SELECT hash FROM audit_log WHERE audit_slno = $1)',
+        [kept],
       );
       await client.query('ALTER TABLE audit_log ENABLE TRIGGER USER');
       await client.query('ALTER TABLE audit_head ENABLE TRIGGER USER');
@@ -419,6 +422,67 @@ describe('signed checkpoints', () => {
         firstBadRecord: (first?.auditSlno ?? 0) + 1,
         reason: expect.stringMatching(/cut: the anchor kept outside the database .* counted/),
       });
+    },
+  );
+
+  it(
+    'anchors new records within a minute, and the running server alarms once the log no longer matches its anchor',
+    { timeout: 120_000 },
+    async () => {
+      const h = await startHarness({ AUDIT_ANCHOR_SECONDS: '1' });
+      const anchors = h.deps.config.auditAnchorFile;
+      const record = () =>
+        h.deps.audit.record(h.pool, h.auditContext(), { action: 'export.made', target: 'watch' });
+      const headRow = async () =>
+        (
+          await h.ownerPool.query<{ last_slno: number; last_hash: string; mac: string }>(
+            'SELECT last_slno, last_hash, mac FROM audit_head',
+          )
+        ).rows[0];
+      const alarm = async () => {
+        const answer = await fetch(`${h.baseUrl}/metrics`);
+        return /^tawqi_audit_anchor_mismatch (\d)$/m.exec(await answer.text())?.[1];
+      };
+      await record();
+      const saved = await headRow();
+      // Fewer records than a checkpoint's count: the anchor's timer takes them.
+      for (let i = 0; i < 3; i += 1) await record();
+      const written = await headRow();
+      expect((written?.last_slno ?? 0) - (saved?.last_slno ?? 0)).toBeLessThan(CHECKPOINT_EVERY);
+      await vi.waitFor(
+        () => {
+          expect(latestAnchor(anchors)?.auditSlno).toBe(written?.last_slno);
+        },
+        { timeout: 60_000, interval: 200 },
+      );
+      expect(await alarm()).toBe('0');
+
+      // The owner cuts the newest records and puts an older head back.
+      const client = await h.ownerPool.connect();
+      try {
+        for (const table of ['audit_log', 'audit_head', 'audit_checkpoints'])
+          await client.query(`ALTER TABLE ${table} DISABLE TRIGGER USER`);
+        await client.query('DELETE FROM audit_log WHERE audit_slno > $1', [saved?.last_slno]);
+        await client.query('DELETE FROM audit_checkpoints WHERE audit_slno > $1', [
+          saved?.last_slno,
+        ]);
+        await client.query('UPDATE audit_head SET last_slno = $1, last_hash = $2, mac = $3', [
+          saved?.last_slno,
+          saved?.last_hash,
+          saved?.mac,
+        ]);
+      } finally {
+        for (const table of ['audit_log', 'audit_head', 'audit_checkpoints'])
+          await client.query(`ALTER TABLE ${table} ENABLE TRIGGER USER`);
+        client.release();
+      }
+      expect(await alarm()).toBe('1');
+      // A checkpoint now signs the older head, but the anchor is not taken back.
+      expect(await h.deps.audit.checkpoint(h.pool, { evenIfUnchanged: true })).toMatchObject({
+        auditSlno: saved?.last_slno,
+      });
+      expect(latestAnchor(anchors)?.auditSlno).toBe(written?.last_slno);
+      expect(await alarm()).toBe('1');
     },
   );
 });

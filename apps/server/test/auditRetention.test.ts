@@ -2,9 +2,11 @@
  * Audit retention (issue 41): records older than 24 months go, through the one documented purge,
  * and the chain still verifies from the cut; records removed any other way still fail.
  */
+import { sign } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { deriveKeys } from '../src/keys.js';
+import { deriveKeys, purgeSigningKey } from '../src/keys.js';
 import { latestAnchor } from '../src/modules/audit/anchor.js';
+import { purgeMessage } from '../src/modules/audit/log.js';
 import { purgeAuditLog } from '../src/modules/audit/retention.js';
 import { verifyAuditLog } from '../src/modules/audit/verify.js';
 import { startHarness } from './harness.js';
@@ -16,7 +18,12 @@ const DAY = 24 * 60 * 60 * 1000;
 const purge = () =>
   purgeAuditLog(
     h.ownerPool,
-    { keys: keys(), audit: h.deps.audit, clock: () => h.clock.now },
+    {
+      keys: keys(),
+      purgeKey: purgeSigningKey(h.deps.config.secrets.audit),
+      audit: h.deps.audit,
+      clock: () => h.clock.now,
+    },
     h.deps.config.AUDIT_RETENTION_MONTHS,
   );
 
@@ -27,6 +34,8 @@ async function write(count: number) {
       target: `retention-${String(i)}`,
     });
 }
+
+const retention = () => ({ months: h.deps.config.AUDIT_RETENTION_MONTHS, now: h.clock.now });
 
 const slnos = async () =>
   (
@@ -40,6 +49,9 @@ describe('audit retention', () => {
     await write(150);
     await h.deps.audit.checkpoint(h.pool, { evenIfUnchanged: true });
     const { last: oldLast } = (await slnos()) ?? { last: 0 };
+    // The anchor as it was then: it counts records the purge will take.
+    const anchorBefore = latestAnchor(h.deps.config.auditAnchorFile);
+    expect(anchorBefore?.auditSlno).toBe(oldLast);
     // 23 months on: nothing is old enough.
     h.clock.advance(700 * DAY);
     await write(5);
@@ -58,14 +70,14 @@ describe('audit retention', () => {
       )
     ).rows;
     expect(recorded?.detail).toMatchObject({ throughSlno: oldLast, records: oldLast });
-    // The anchor written before the purge counted records that are gone by design: still whole.
+    // The anchor written before the purge counted records that are gone by design: still whole,
+    // against it and against the latest.
     await write(3);
-    const anchor = latestAnchor(h.deps.config.auditAnchorFile);
-    expect(anchor?.auditSlno).toBeLessThanOrEqual(oldLast);
-    expect(await verifyAuditLog(h.pool, keys(), anchor)).toMatchObject({
-      ok: true,
-      purgedThrough: oldLast,
-    });
+    for (const anchor of [anchorBefore, latestAnchor(h.deps.config.auditAnchorFile)])
+      expect(await verifyAuditLog(h.pool, keys(), anchor, retention())).toMatchObject({
+        ok: true,
+        purgedThrough: oldLast,
+      });
     // A second purge finds nothing more to take.
     expect(await purge()).toMatchObject({ throughSlno: null });
   });
@@ -82,6 +94,96 @@ describe('audit retention', () => {
     await expect(
       h.ownerPool.query('DELETE FROM audit_log WHERE audit_slno < 1000'),
     ).rejects.toThrow(/append-only/);
+  });
+
+  it('fails verification of a forged purge: a chained `audit.purged` record and a purge row by hand', async () => {
+    await write(120);
+    await h.deps.audit.checkpoint(h.pool, { evenIfUnchanged: true });
+    const [checkpoint] = (
+      await h.ownerPool.query<{ audit_slno: number; hash: string }>(
+        'SELECT audit_slno, hash FROM audit_checkpoints ORDER BY audit_slno DESC LIMIT 1',
+      )
+    ).rows;
+    if (!checkpoint) throw new Error('no checkpoint');
+    // The application's role writes an unchained record saying so; the next audited request
+    // chains it with the real key.
+    await h.pool.query(
+      `INSERT INTO audit_log (at, action, outcome, target, detail)
+       VALUES ($1, 'audit.purged', 'success', $2, $3)`,
+      [
+        h.clock.now,
+        String(checkpoint.audit_slno),
+        { throughSlno: checkpoint.audit_slno, records: checkpoint.audit_slno },
+      ],
+    );
+    await write(1);
+    // The database's owner deletes up to the checkpoint and writes the purge row by hand.
+    const client = await h.ownerPool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query("SELECT set_config('tawqi.audit_purge_through', $1, true)", [
+        String(checkpoint.audit_slno),
+      ]);
+      await client.query('DELETE FROM audit_log WHERE audit_slno <= $1', [checkpoint.audit_slno]);
+      await client.query(
+        `INSERT INTO audit_purges (at, through_slno, through_hash, records, older_than)
+         VALUES ($1, $2, $3, $2, $1::timestamptz - interval '24 months')`,
+        [h.clock.now, checkpoint.audit_slno, checkpoint.hash],
+      );
+      await client.query('COMMIT');
+    } finally {
+      client.release();
+    }
+    const verdict = await verifyAuditLog(
+      h.pool,
+      keys(),
+      latestAnchor(h.deps.config.auditAnchorFile),
+      retention(),
+    );
+    expect(verdict).toMatchObject({
+      ok: false,
+      firstBadRecord: checkpoint.audit_slno,
+      reason: expect.stringMatching(/the purge command did not sign it/),
+    });
+    // Signed with a key the server holds (the checkpoints'), it is no purge either.
+    await h.ownerPool.query(`ALTER TABLE audit_purges DISABLE TRIGGER audit_purges_append_only`);
+    try {
+      const [row] = (
+        await h.ownerPool.query<{ at: Date; older_than: Date }>(
+          'SELECT at, older_than FROM audit_purges WHERE through_slno = $1',
+          [checkpoint.audit_slno],
+        )
+      ).rows;
+      if (!row) throw new Error('no purge row');
+      const statement = {
+        throughSlno: checkpoint.audit_slno,
+        throughHash: checkpoint.hash,
+        records: checkpoint.audit_slno,
+        olderThan: row.older_than,
+        at: row.at,
+      };
+      await h.ownerPool.query('UPDATE audit_purges SET signature = $2 WHERE through_slno = $1', [
+        checkpoint.audit_slno,
+        sign(null, purgeMessage(statement), keys().auditSigning).toString('base64'),
+      ]);
+      expect(await verifyAuditLog(h.pool, keys(), null, retention())).toMatchObject({
+        ok: false,
+        reason: expect.stringMatching(/the purge command did not sign it/),
+      });
+      // Signed by the purge key itself, a cut 15 minutes old is still younger than retention.
+      await h.ownerPool.query('UPDATE audit_purges SET signature = $2 WHERE through_slno = $1', [
+        checkpoint.audit_slno,
+        sign(null, purgeMessage(statement), purgeSigningKey(h.deps.config.secrets.audit)).toString(
+          'base64',
+        ),
+      ]);
+      expect(await verifyAuditLog(h.pool, keys(), null, retention())).toMatchObject({
+        ok: false,
+        reason: expect.stringMatching(/younger than the 24-month retention period/),
+      });
+    } finally {
+      await h.ownerPool.query(`ALTER TABLE audit_purges ENABLE TRIGGER audit_purges_append_only`);
+    }
   });
 
   it('fails verification when the owner claims a purge the log does not record', async () => {
@@ -108,7 +210,7 @@ describe('audit retention', () => {
     } finally {
       client.release();
     }
-    expect(await verifyAuditLog(h.pool, keys())).toMatchObject({
+    expect(await verifyAuditLog(h.pool, keys(), null, retention())).toMatchObject({
       ok: false,
       firstBadRecord: checkpoint.audit_slno,
       reason: expect.stringMatching(/no audit record says they were purged/),

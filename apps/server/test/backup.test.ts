@@ -82,8 +82,13 @@ describe('npm run backup and npm run restore', () => {
     const restoredDocuments = join(work, 'restored', 'documents');
     // The tests' SoftHSM tokens (SOFTHSM2_CONF) are in the backup; these go to a new folder.
     const restoredTokens = join(work, 'restored', 'tokens');
-    const softHsmConf = join(work, 'softhsm2.conf');
-    writeFileSync(softHsmConf, `directories.tokendir = ${restoredTokens}\n`);
+    const softHsmConfIn = (tokens: string) => {
+      const conf = join(tokens, '..', 'softhsm2.conf');
+      mkdirSync(join(tokens, '..'), { recursive: true });
+      writeFileSync(conf, `directories.tokendir = ${tokens}\n`);
+      return conf;
+    };
+    const softHsmConf = softHsmConfIn(restoredTokens);
     const restoreEnv = {
       SOFTHSM2_CONF: softHsmConf,
       DATABASE_URL: target.toString(),
@@ -118,6 +123,33 @@ describe('npm run backup and npm run restore', () => {
     expect(again.code).toBe(1);
     expect(again.err).toContain('the database is not empty');
     expect((await census(target.toString())).rows).toEqual(before.rows);
+
+    // A restore where the live anchor is kept (in production: on storage nobody rewrites) keeps
+    // it, and audit:verify names what was anchored after the backup and lost with the restore.
+    for (let i = 0; i < 3; i += 1) await h.signIn(SARA);
+    const anchored = await h.deps.audit.checkpoint(h.pool, { evenIfUnchanged: true });
+    const liveAnchor = readFileSync(h.deps.config.auditAnchorFile, 'utf8');
+    const lost = await createTestDatabase();
+    afterAll(() => dropTestDatabase(lost));
+    const overLive = {
+      ...restoreEnv,
+      DATABASE_URL: lost.toString(),
+      AUDIT_ANCHOR_FILE: h.deps.config.auditAnchorFile,
+      DOCUMENT_DIR: join(work, 'restored-again', 'documents'),
+      SOFTHSM2_CONF: softHsmConfIn(join(work, 'restored-again', 'tokens')),
+    };
+    const keptLive = await run(TOOL, ['restore', archive], overLive);
+    expect(keptLive.err).toBe('');
+    expect(keptLive.code).toBe(0);
+    expect(keptLive.out).toContain('The live audit anchor');
+    expect(readFileSync(h.deps.config.auditAnchorFile, 'utf8')).toBe(liveAnchor);
+    const checked = await run(VERIFY, [], overLive);
+    expect(checked.code).toBe(1);
+    expect(checked.err).toMatch(
+      new RegExp(
+        `the log was cut: the anchor kept outside the database .* counted ${String(anchored?.auditSlno)} records`,
+      ),
+    );
 
     // Nor is anything else taken for a backup.
     const stranger = join(work, 'not-a-backup.tar.gz');

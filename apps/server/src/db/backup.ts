@@ -2,7 +2,7 @@
  * A backup of everything Tawqi keeps (issue 42): every table's rows as of one moment, and the
  * files that live beside the database — the audit anchor, the disk document store, demo mode's
  * SoftHSM token — in one .tar.gz. A restore puts them back into an empty database and empty
- * places, and `audit:verify` then holds.
+ * places (a live audit anchor is kept), and `audit:verify` then holds, or names what was lost.
  *
  * Why not pg_dump: the embedded PostgreSQL is 18 and ships no pg_dump, and the machine's (Debian's,
  * 15) refuses a newer server. The rows are read with COPY in one REPEATABLE READ snapshot and
@@ -157,16 +157,25 @@ export async function writeBackup(
   }
 }
 
+/** What a restore did: the backup's manifest, and the live files it kept instead of the backup's. */
+export interface Restored {
+  manifest: Manifest;
+  /** The audit anchor found in place: the live one, kept, so `audit:verify` compares with it. */
+  keptLive: OutsideName[];
+}
+
 /**
  * Restores `archive` into the empty database `owner` reaches (as its owner) and the files into
- * `outside`'s places, which must not hold anything yet. Migrations newer than the backup are
- * applied after its rows are in. Nothing is changed when it refuses.
+ * `outside`'s places, which must not hold anything yet — but the audit anchor: a live one in its
+ * place is kept, never replaced by the backup's older one, so that `audit:verify` names what the
+ * restore lost (what was anchored after the backup). Migrations newer than the backup are applied
+ * after its rows are in. Nothing is changed when it refuses.
  */
 export async function restoreBackup(
   owner: Pool,
   archive: string,
   outside: OutsideFiles,
-): Promise<Manifest> {
+): Promise<Restored> {
   const folder = mkdtempSync(join(tmpdir(), 'tawqi-restore-'));
   try {
     try {
@@ -194,12 +203,15 @@ export async function restoreBackup(
       throw new BackupError(
         'the database is not empty: restore into a new database (or a new DATA_DIR), never over one in use',
       );
+    const keptLive: OutsideName[] = [];
     for (const name of kept) {
       const target = outside[name];
       if (target === null)
         throw new BackupError(`the backup holds ${name}, and this configuration keeps none`);
-      if (await holdsSomething(target))
+      if (!(await holdsSomething(target))) continue;
+      if (name !== 'auditAnchor')
         throw new BackupError(`${target} is not empty: the backup's ${name} would replace it`);
+      keptLive.push(name);
     }
 
     await migrate(
@@ -254,9 +266,10 @@ export async function restoreBackup(
     await prepareDatabase(owner);
     for (const name of kept) {
       const target = outside[name];
-      if (target) await cp(join(folder, 'outside', name), target, { recursive: true });
+      if (target && !keptLive.includes(name))
+        await cp(join(folder, 'outside', name), target, { recursive: true });
     }
-    return manifest as Manifest;
+    return { manifest: manifest as Manifest, keptLive };
   } finally {
     await rm(folder, { recursive: true, force: true });
   }

@@ -10,6 +10,7 @@
  *   transactions by status (signatures made are `status="success"`), webhook deliveries by
  *   outcome (`failed`, `abandoned`), the queues' depths (transactions waiting for their signer,
  *   deliveries due), and the background jobs by queue and state (db/jobs.ts).
+ * - Alarms: whether the audit log still matches its anchor outside the database (1 when not).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -23,7 +24,13 @@ export interface Metrics {
   observe(request: FastifyRequest, reply: FastifyReply): void;
 }
 
-export function createMetrics(pool: Pool): Metrics {
+export function createMetrics(
+  pool: Pool,
+  checks: {
+    /** Whether the audit log still holds what its anchor outside the database counted. */
+    anchorHolds: () => Promise<boolean>;
+  },
+): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'tawqi_' });
   const labelNames = ['method', 'route', 'status'] as const;
@@ -87,6 +94,14 @@ export function createMetrics(pool: Pool): Metrics {
         `SELECT name AS queue, state::text AS state, count(*) AS n FROM ${JOB_SCHEMA}.job GROUP BY 1, 2`,
       );
       for (const row of rows) this.set({ queue: row.queue, state: row.state }, row.n);
+    },
+  });
+  new Gauge({
+    name: 'tawqi_audit_anchor_mismatch',
+    help: 'Whether the audit log no longer holds what its anchor outside the database counted (1: alarm)',
+    registers: [registry],
+    async collect() {
+      this.set((await checks.anchorHolds()) ? 0 : 1);
     },
   });
   return {

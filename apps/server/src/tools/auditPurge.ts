@@ -7,7 +7,7 @@
  */
 import { createAuditLog } from '../modules/audit/log.js';
 import { purgeAuditLog } from '../modules/audit/retention.js';
-import { deriveKeys } from '../keys.js';
+import { deriveKeys, purgeSigningKey } from '../keys.js';
 import { toolConfig, toolDatabase } from './database.js';
 
 async function main(): Promise<number> {
@@ -19,7 +19,12 @@ async function main(): Promise<number> {
     const clock = () => new Date();
     const outcome = await purgeAuditLog(
       pool,
-      { keys, clock, audit: createAuditLog({ keys, clock }) },
+      {
+        keys,
+        purgeKey: purgeSigningKey(config.secrets.audit),
+        clock,
+        audit: createAuditLog({ keys, clock }),
+      },
       config.AUDIT_RETENTION_MONTHS,
     );
     console.log(

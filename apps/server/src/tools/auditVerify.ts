@@ -15,7 +15,10 @@ async function main(): Promise<number> {
   const { pool, close } = await toolDatabase(config);
   try {
     const anchor = latestAnchor(config.auditAnchorFile);
-    const verdict = await verifyAuditLog(pool, deriveKeys(config.secrets), anchor);
+    const verdict = await verifyAuditLog(pool, deriveKeys(config.secrets), anchor, {
+      months: config.AUDIT_RETENTION_MONTHS,
+      now: new Date(),
+    });
     if (verdict.ok) {
       console.log(
         `audit log verified: ${String(verdict.records)} records${

@@ -58,12 +58,17 @@ async function main(): Promise<number> {
         'Not in it (keep them yourself): SERVER_SECRET, AUDIT_KEY, HSM_PIN and the other secrets of the configuration; a hardware HSM; an S3 document store.',
       );
     } else {
-      const manifest = await restoreBackup(pool, archive, outside);
+      const { manifest, keptLive } = await restoreBackup(pool, archive, outside);
+      const restoredFiles = manifest.outside.filter((name) => !keptLive.includes(name));
       console.log(
         `restored ${archive} (made ${manifest.madeAt}): ${String(manifest.tables.length)} tables${
-          manifest.outside.length ? `, and ${manifest.outside.join(', ')}` : ''
+          restoredFiles.length ? `, and ${restoredFiles.join(', ')}` : ''
         }. Check it with npm run audit:verify.`,
       );
+      if (keptLive.includes('auditAnchor'))
+        console.log(
+          `The live audit anchor ${outside.auditAnchor ?? ''} was kept, not the backup's: npm run audit:verify compares the restored log with it and names the records anchored after the backup, which the restore lost.`,
+        );
     }
     return 0;
   } catch (error) {

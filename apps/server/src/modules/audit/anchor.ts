@@ -5,12 +5,29 @@
  * an append-only file, a log shipper's spool). Whoever rewrites the database, even restoring an
  * older head row, cannot take back what the latest anchor counted: the verifier compares them.
  */
-import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  closeSync,
+  existsSync,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readSync,
+} from 'node:fs';
 import { dirname } from 'node:path';
 import type { Checkpoint } from './log.js';
 
-/** Appends a checkpoint to the anchor file (made when missing, readable by its owner only). */
+/**
+ * Appends a checkpoint to the anchor file (made when missing, readable by its owner only). One
+ * below the latest anchor is refused: the log was cut behind the server's back, and anchoring its
+ * new head would hide that from the next comparison.
+ */
 export function appendAnchor(file: string, checkpoint: Checkpoint): void {
+  const latest = latestAnchor(file);
+  if (latest && checkpoint.auditSlno < latest.auditSlno)
+    throw new Error(
+      `the checkpoint at record ${String(checkpoint.auditSlno)} is below the anchor at ${String(latest.auditSlno)}: the log was cut`,
+    );
   mkdirSync(dirname(file), { recursive: true });
   appendFileSync(
     file,
@@ -27,8 +44,18 @@ export function appendAnchor(file: string, checkpoint: Checkpoint): void {
 /** The newest checkpoint in the anchor file, or null when it has none (or does not exist). */
 export function latestAnchor(file: string): Checkpoint | null {
   if (!existsSync(file)) return null;
-  const lines = readFileSync(file, 'utf8').split('\n').filter(Boolean);
-  const last = lines.at(-1);
+  // Its last line, read from the end: the file grows by a line a minute for as long as it lives.
+  const handle = openSync(file, 'r');
+  let text: string;
+  try {
+    const size = fstatSync(handle).size;
+    const tail = Buffer.alloc(Math.min(size, TAIL_BYTES));
+    readSync(handle, tail, 0, tail.length, size - tail.length);
+    text = tail.toString('utf8');
+  } finally {
+    closeSync(handle);
+  }
+  const last = text.split('\n').filter(Boolean).at(-1);
   if (!last) return null;
   const read = JSON.parse(last) as {
     auditSlno: number;
@@ -38,3 +65,6 @@ export function latestAnchor(file: string): Checkpoint | null {
   };
   return { ...read, at: new Date(read.at) };
 }
+
+/** More than one anchor line's length. */
+const TAIL_BYTES = 4096;

@@ -11,8 +11,8 @@
  * - The head row holds the last number and hash under its own HMAC: cutting records off the end
  *   leaves a head that no longer matches, and a head cannot be forged without the key.
  * - Every CHECKPOINT_EVERY records, and on a timer, a checkpoint (number, hash, time) is signed
- *   with an Ed25519 key derived from AUDIT_KEY and also written to the server's log, so a copy
- *   lives outside the database.
+ *   with an Ed25519 key derived from AUDIT_KEY and also written to the server's log and the anchor
+ *   file, so a copy lives outside the database (anchor.ts).
  * - The application's database role may only insert and read these tables, and set a waiting
  *   record's number and hashes once (its chaining); a trigger refuses any other UPDATE, DELETE
  *   and TRUNCATE for everyone (migrations 002, 036, 037), a documented purge aside.
@@ -178,7 +178,8 @@ export interface AuditRecord {
 }
 
 export const GENESIS = 'genesis';
-export const CHECKPOINT_EVERY = 100;
+/** With the anchor job's minute (AUDIT_ANCHOR_SECONDS), what may wait to be anchored: a few records. */
+export const CHECKPOINT_EVERY = 10;
 /** Records chained per transaction of a chaining pass. */
 const CHAIN_BATCH = 1000;
 
@@ -225,6 +226,21 @@ export function recordHash(key: Buffer, previous: string, record: AuditRecord): 
 
 export function headMac(key: Buffer, lastSlno: number, lastHash: string): string {
   return hmac(key, 'head', String(lastSlno), lastHash);
+}
+
+/** What the purge command signs: how far it cut, how many records went, and against what time. */
+export interface PurgeStatement {
+  throughSlno: number;
+  throughHash: string;
+  records: number;
+  olderThan: Date;
+  at: Date;
+}
+
+export function purgeMessage(purge: PurgeStatement): Buffer {
+  return Buffer.from(
+    `tawqi-audit-purge\n${String(purge.throughSlno)}\n${purge.throughHash}\n${String(purge.records)}\n${purge.olderThan.toISOString()}\n${purge.at.toISOString()}`,
+  );
 }
 
 export function checkpointMessage(auditSlno: number, hash: string, at: Date): Buffer {

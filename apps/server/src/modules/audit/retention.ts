@@ -5,15 +5,17 @@
  * - the cut is a signed checkpoint every record up to which is older than the retention period,
  *   checked against its signature and against the record it names before anything goes;
  * - the purge is itself an audit record (`audit.purged`, chained after the cut), and a row of
- *   `audit_purges`; the append-only trigger lets that transaction, and no other, delete records up
- *   to the cut (migration 036);
- * - the verifier then starts the chain from the cut's hash, and requires the checkpoint and the
- *   chained record that name it: records removed any other way still fail verification.
+ *   `audit_purges` carrying its statement signed with the purge key, which only this command
+ *   derives (keys.ts); the append-only trigger lets that transaction, and no other, delete records
+ *   up to the cut (migration 036);
+ * - the verifier then starts the chain from the cut's hash, and requires the checkpoint, the
+ *   chained record and the signed statement that name it, and that the cut's signed checkpoint is
+ *   older than the retention period: records removed any other way still fail verification.
  */
-import { verify as verifySignature } from 'node:crypto';
+import { sign, verify as verifySignature, type KeyObject } from 'node:crypto';
 import { inTransaction, type Pool } from '../../db/pool.js';
 import type { Keys } from '../../keys.js';
-import { checkpointMessage, SYSTEM_CONTEXT, type AuditLog } from './log.js';
+import { checkpointMessage, purgeMessage, SYSTEM_CONTEXT, type AuditLog } from './log.js';
 
 export interface PurgeOutcome {
   /** The last record removed (the cut), or null when nothing was old enough. */
@@ -24,7 +26,7 @@ export interface PurgeOutcome {
 
 export async function purgeAuditLog(
   owner: Pool,
-  deps: { keys: Keys; audit: AuditLog; clock: () => Date },
+  deps: { keys: Keys; purgeKey: KeyObject; audit: AuditLog; clock: () => Date },
   retentionMonths: number,
 ): Promise<PurgeOutcome> {
   return inTransaction(owner, async (tx) => {
@@ -74,10 +76,24 @@ export async function purgeAuditLog(
       [previous, through],
     );
     const records = removed.rowCount ?? 0;
+    const statement = {
+      throughSlno: through,
+      throughHash: cut.hash,
+      records,
+      olderThan,
+      at: deps.clock(),
+    };
     await tx.query(
-      `INSERT INTO audit_purges (at, through_slno, through_hash, records, older_than)
-       VALUES ($1, $2, $3, $4, $5)`,
-      [deps.clock(), through, cut.hash, records, olderThan],
+      `INSERT INTO audit_purges (at, through_slno, through_hash, records, older_than, signature)
+       VALUES ($1, $2, $3, $4, $5, $6)`,
+      [
+        statement.at,
+        through,
+        cut.hash,
+        records,
+        olderThan,
+        sign(null, purgeMessage(statement), deps.purgeKey).toString('base64'),
+      ],
     );
     await deps.audit.record(tx, SYSTEM_CONTEXT, {
       action: 'audit.purged',

@@ -1,15 +1,17 @@
 /**
  * Verifies the audit log (`npm run audit:verify`): every record in order, numbered without gaps,
  * chained by the keyed hash; the head (which a cut tail no longer matches); every signed
- * checkpoint; and, given the latest anchor kept outside the database (anchor.ts), that every record
- * it counted is still there as it was. Names the first record that fails, and why.
+ * checkpoint; every purge (signed by the purge command, its cut's signed checkpoint older than the
+ * retention period); and, given the latest anchor kept outside the database (anchor.ts), that
+ * every record it counted is still there as it was. Names the first record that fails, and why.
  */
 import { verify as verifySignature } from 'node:crypto';
-import type { Pool, PoolClient } from '../../db/pool.js';
+import type { Pool, PoolClient, Queryable } from '../../db/pool.js';
 import type { Keys } from '../../keys.js';
 import {
   GENESIS,
   checkpointMessage,
+  purgeMessage,
   headMac,
   recordHash,
   recordOfRow,
@@ -37,26 +39,86 @@ interface Row extends StoredRecordRow {
   hash: string;
 }
 
-/** Reads one snapshot of the log (REPEATABLE READ), so appends meanwhile do not confuse it. */
+/** Against what a purge is judged: the retention period, and now. */
+export interface Retention {
+  months: number;
+  now: Date;
+}
+
+/**
+ * Reads one snapshot of the log (REPEATABLE READ), so appends meanwhile do not confuse it.
+ * `retention` is needed once the log was purged (else it throws: a purge is never taken unjudged).
+ */
 export async function verifyAuditLog(
   pool: Pool,
   keys: Keys,
   anchor: Checkpoint | null = null,
+  retention?: Retention,
 ): Promise<AuditVerdict> {
   const client = await pool.connect();
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    return await verifySnapshot(client, keys, anchor);
+    return await verifySnapshot(client, keys, anchor, retention);
   } finally {
     await client.query('ROLLBACK').catch(() => undefined);
     client.release();
   }
 }
 
+interface PurgeRow {
+  at: Date;
+  through_slno: string;
+  through_hash: string;
+  records: string;
+  older_than: Date;
+  signature: string | null;
+}
+
+/** `date` moved back `months` calendar months (UTC), as PostgreSQL's interval arithmetic does. */
+function monthsBefore(date: Date, months: number): Date {
+  const moved = new Date(date);
+  moved.setUTCMonth(moved.getUTCMonth() - months);
+  return moved;
+}
+
+/**
+ * Why a purge does not hold, or null: its statement must carry the purge command's signature, and
+ * the cut's signed checkpoint be older than the retention period (now, and when it was purged).
+ */
+function purgeProblem(
+  purge: PurgeRow,
+  cut: { at: Date } | undefined,
+  keys: Keys,
+  retention: Retention,
+): string | null {
+  const statement = {
+    throughSlno: Number(purge.through_slno),
+    throughHash: purge.through_hash,
+    records: Number(purge.records),
+    olderThan: purge.older_than,
+    at: purge.at,
+  };
+  const signed =
+    purge.signature !== null &&
+    verifySignature(
+      null,
+      purgeMessage(statement),
+      keys.auditPurgePublic,
+      Buffer.from(purge.signature, 'base64'),
+    );
+  if (!signed) return 'records were removed up to here, but the purge command did not sign it';
+  if (!cut) return 'records were removed up to here, but no signed checkpoint names the cut';
+  const limit = monthsBefore(retention.now, retention.months);
+  if (cut.at >= limit || cut.at >= statement.olderThan || purge.at > retention.now)
+    return `records were removed up to here, but its signed checkpoint (${cut.at.toISOString()}) is younger than the ${String(retention.months)}-month retention period`;
+  return null;
+}
+
 async function verifySnapshot(
   pool: PoolClient,
   keys: Keys,
   anchor: Checkpoint | null,
+  retention: Retention | undefined,
 ): Promise<AuditVerdict> {
   const checkpoints = (
     await pool.query<{ audit_slno: number; hash: string; at: Date; signature: string }>(
@@ -70,11 +132,12 @@ async function verifySnapshot(
   ).rows;
   // Records up to the latest purge's cut are gone by design (retention.ts): the chain starts
   // from the cut's hash, which a signed checkpoint and a chained `audit.purged` record must name.
-  const [purge] = (
-    await pool.query<{ through_slno: string; through_hash: string }>(
-      'SELECT through_slno, through_hash FROM audit_purges ORDER BY through_slno DESC LIMIT 1',
+  const purges = (
+    await pool.query<PurgeRow>(
+      'SELECT at, through_slno, through_hash, records, older_than, signature FROM audit_purges ORDER BY through_slno',
     )
   ).rows;
+  const purge = purges.at(-1);
   const purgedThrough = purge ? Number(purge.through_slno) : 0;
   let purgeRecorded = false;
   // Only the hashes the head and the checkpoints name are kept, so memory stays flat.
@@ -126,17 +189,21 @@ async function verifySnapshot(
   ).rows;
   if (stray) return bad(stray.audit_slno, 'it stands outside the numbered chain');
   if (purge) {
-    const cut = checkpoints.find((checkpoint) => checkpoint.audit_slno === purgedThrough);
-    if (cut?.hash !== purge.through_hash)
-      return bad(
-        purgedThrough,
-        'records were removed up to here, but no signed checkpoint names the cut',
-      );
+    if (!retention) throw new Error('a purged audit log is verified against its retention period');
     if (!purgeRecorded)
       return bad(
         purgedThrough,
         'records were removed up to here, but no audit record says they were purged',
       );
+    for (const each of purges) {
+      const cut = checkpoints.find(
+        (checkpoint) =>
+          checkpoint.audit_slno === Number(each.through_slno) &&
+          checkpoint.hash === each.through_hash,
+      );
+      const problem = purgeProblem(each, cut, keys, retention);
+      if (problem) return bad(Number(each.through_slno), problem);
+    }
     hashes.set(purgedThrough, purge.through_hash);
   }
 
@@ -206,4 +273,41 @@ async function verifySnapshot(
     checkpoints: checkpoints.length,
     purgedThrough: purge ? purgedThrough : null,
   };
+}
+
+/**
+ * Whether the log as it stands still holds what the latest anchor counted: the running server's
+ * watch (at start and every minute), cheap beside a whole verification — the head, one record,
+ * the latest purge. Null when it holds (or there is no anchor yet), else what differs.
+ */
+export async function anchorProblem(
+  db: Queryable,
+  keys: Keys,
+  anchor: Checkpoint | null,
+): Promise<string | null> {
+  if (!anchor) return null;
+  const signed = verifySignature(
+    null,
+    checkpointMessage(anchor.auditSlno, anchor.hash, anchor.at),
+    keys.auditPublic,
+    Buffer.from(anchor.signature, 'base64'),
+  );
+  const of = `the anchor of ${anchor.at.toISOString()}`;
+  if (!signed) return `${of} carries a false signature`;
+  const { rows } = await db.query<{
+    last: number | null;
+    hash: string | null;
+    purged: string | null;
+  }>(
+    `SELECT (SELECT last_slno FROM audit_head) AS last,
+            (SELECT hash FROM audit_log WHERE audit_slno = $1) AS hash,
+            (SELECT max(through_slno) FROM audit_purges) AS purged`,
+    [anchor.auditSlno],
+  );
+  const last = rows[0]?.last ?? 0;
+  if (last < anchor.auditSlno)
+    return `the log was cut: ${of} counted ${String(anchor.auditSlno)} records, its head names ${String(last)}`;
+  if (Number(rows[0]?.purged ?? 0) >= anchor.auditSlno) return null;
+  if (rows[0]?.hash !== anchor.hash) return `record ${String(anchor.auditSlno)} differs from ${of}`;
+  return null;
 }
