@@ -247,6 +247,62 @@ describe('requests in progress at once', () => {
     expect((await ask('session-a')).statusCode).toBe(200);
     await app.close();
   });
+
+  it('without an access token, a few per address and some per server: they wait briefly in line, never take the signed-in people’s connections', async () => {
+    let anonymousNow = 0;
+    let anonymousMost = 0;
+    let signedIn = 0;
+    let release: (value: unknown) => void = () => undefined;
+    const gate = new Promise((resolve) => {
+      release = resolve;
+    });
+    const app = await open.appWith({
+      vat: async ({ request }) => {
+        if (request.headers.authorization) {
+          signedIn += 1;
+          return { vat: 15 };
+        }
+        anonymousNow += 1;
+        anonymousMost = Math.max(anonymousMost, anonymousNow);
+        await gate;
+        anonymousNow -= 1;
+        return { vat: 15 };
+      },
+    });
+    const config = open.deps.config;
+    const ask = (token?: string, ip = '198.51.100.7') =>
+      app.inject({
+        method: 'GET',
+        url: '/api/v1/common/get/vat',
+        remoteAddress: ip,
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      });
+    // Thirty one-time-code checks at once from one address (as the attack sent them).
+    const flood = Array.from({ length: 30 }, () => ask());
+    while (anonymousNow < config.ANONYMOUS_AT_ONCE_PER_ADDRESS)
+      await new Promise((resolve) => setImmediate(resolve));
+    // Past its slots and its line, the address is refused at once, not queued without end.
+    const refusedAtOnce = await Promise.race(
+      flood.map((answer) => answer.then((a) => a.statusCode)),
+    );
+    expect(refusedAtOnce).toBe(429);
+    // Other addresses go on up to the server's anonymous share; signed-in people beside them.
+    const others = Array.from({ length: config.ANONYMOUS_AT_ONCE }, (_, i) =>
+      ask(undefined, `203.0.113.${String(i + 1)}`),
+    );
+    while (anonymousNow < config.ANONYMOUS_AT_ONCE)
+      await new Promise((resolve) => setImmediate(resolve));
+    expect((await ask('a-signed-in-session', '192.0.2.9')).statusCode).toBe(200);
+    release(null);
+    const statuses = (await Promise.all([...flood, ...others])).map((answer) => answer.statusCode);
+    expect(new Set(statuses)).toEqual(new Set([200, 429]));
+    expect(statuses.filter((status) => status === 200).length).toBeGreaterThanOrEqual(
+      config.ANONYMOUS_AT_ONCE,
+    );
+    expect(anonymousMost).toBe(config.ANONYMOUS_AT_ONCE);
+    expect(signedIn).toBe(1);
+    await app.close();
+  });
 });
 
 describe('database connections', () => {

@@ -52,7 +52,7 @@ export interface AppOptions {
    * An upload call's own capacity, asked before its body is read: a call that would turn the
    * file away anyway (busy) says so without first taking in its megabytes.
    */
-  admissions?: Partial<Record<EndpointId, () => void>>;
+  admissions?: Partial<Record<EndpointId, (request: FastifyRequest) => void>>;
   /** Every upload is shown to it (the malware scanner) before the call's handler runs. */
   inspectUpload?: UploadInspector;
   policies?: Partial<Record<string, Policy>>;
@@ -72,6 +72,9 @@ export interface AppOptions {
 }
 
 export const BODY_LIMIT_BYTES = 256 * 1024;
+
+/** How long a request without an access token waits for a slot before its 429 (inFlight.ts). */
+const ANONYMOUS_WAIT_MS = 2_000;
 
 /** Fastify's request lines at debug instead of info (a failed request is still logged as one). */
 class RequestsAtDebug extends LogController {
@@ -221,6 +224,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     {
       perAddress: config.REQUESTS_AT_ONCE_PER_ADDRESS,
       perSession: config.REQUESTS_AT_ONCE_PER_SESSION,
+      anonymousPerAddress: config.ANONYMOUS_AT_ONCE_PER_ADDRESS,
+      anonymousTotal: config.ANONYMOUS_AT_ONCE,
+      waitMs: ANONYMOUS_WAIT_MS,
     },
     (url) => url.startsWith('/api/') || isPkiService(url),
   );

@@ -1,62 +1,149 @@
 /**
- * A cap on the requests one address, and one access token, may have in progress at once (issue
- * 41): thirty concurrent requests from one address, each within its rate limit, took every
- * database connection and slowed everyone else's reads to seconds. One past the cap is answered
- * 429 at once, before it takes a connection; the count drops when the answer is sent or the
- * client goes away.
+ * Caps on the requests in progress at once (issue 41): thirty concurrent requests from one
+ * address, each within its rate limit, took every database connection and slowed everyone else's
+ * reads to seconds.
+ *
+ * - Any request: at most `perAddress` from one address and `perSession` on one access token; one
+ *   past either is answered 429 at once, before it takes a connection.
+ * - A request without an access token (signing in, one-time codes, the verify page: anyone may
+ *   send them, and most read the database) also takes a slot of its address's
+ *   `anonymousPerAddress` and of every anonymous caller's `anonymousTotal`, kept below the
+ *   database pool, so that signed-in people keep connections of their own. These wait briefly
+ *   for a slot, a few per address in line, and are answered 429 when none frees in `waitMs`.
+ *
+ * A slot is given back when the answer is sent or the client goes away.
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from './errors.js';
 
+export interface InFlightCaps {
+  perAddress: number;
+  perSession: number;
+  anonymousPerAddress: number;
+  anonymousTotal: number;
+  /** How long an anonymous request waits for a slot. */
+  waitMs: number;
+}
+
+/** Anonymous requests one address may have waiting in line, per slot it may use. */
+const WAITING_PER_SLOT = 2;
+
+/** Slots of one key: how many are taken, and who waits for one, first come first served. */
+interface Slots {
+  taken: number;
+  waiting: (() => void)[];
+}
+
 const counted = Symbol('tawqi in-flight keys');
-type Counted = FastifyRequest & { [counted]?: string[] };
+const gone = Symbol('tawqi client went away');
+type Counted = FastifyRequest & { [counted]?: string[]; [gone]?: boolean };
+
+const refused = () => new AppError(429, 'RATE_LIMITED', { headers: { 'retry-after': '1' } });
 
 export function capRequestsInFlight(
   app: FastifyInstance,
-  caps: { perAddress: number; perSession: number },
+  caps: InFlightCaps,
   applies: (url: string) => boolean,
 ): void {
-  const inFlight = new Map<string, number>();
-  const keysOf = (request: FastifyRequest) => {
-    const keys: [string, number][] = [];
-    if (caps.perAddress > 0) keys.push([`address ${request.ip}`, caps.perAddress]);
+  const slots = new Map<string, Slots>();
+  const slotsOf = (key: string) => {
+    let found = slots.get(key);
+    if (!found) slots.set(key, (found = { taken: 0, waiting: [] }));
+    return found;
+  };
+  const release = (key: string) => {
+    const held = slots.get(key);
+    if (!held) return;
+    const next = held.waiting.shift();
+    // A slot handed on is still taken: the waiter's.
+    if (next) next();
+    else if (held.taken > 1) held.taken -= 1;
+    else slots.delete(key);
+  };
+  /** Takes a slot of `key` now, or (with `waitMs`) when one frees in time; false: none. */
+  const take = async (key: string, cap: number, waitMs: number, line: number) => {
+    const held = slotsOf(key);
+    if (held.taken < cap) {
+      held.taken += 1;
+      return true;
+    }
+    if (waitMs <= 0 || held.waiting.length >= line) return false;
+    return new Promise<boolean>((resolve) => {
+      const handOn = () => {
+        clearTimeout(timer);
+        resolve(true);
+      };
+      const timer = setTimeout(() => {
+        held.waiting.splice(held.waiting.indexOf(handOn), 1);
+        resolve(false);
+      }, waitMs);
+      held.waiting.push(handOn);
+    });
+  };
+
+  /**
+   * The slots a request takes, in one order (so two requests never wait on each other in turn):
+   * an anonymous one waits for its anonymous slots first, holding no other meanwhile.
+   */
+  const wanted = (request: FastifyRequest) => {
+    const keys: { key: string; cap: number; waitMs: number; line: number }[] = [];
     const authorization = request.headers.authorization;
-    if (caps.perSession > 0 && authorization)
-      keys.push([
-        `token ${createHash('sha256').update(authorization).digest('base64url')}`,
-        caps.perSession,
-      ]);
+    if (!authorization) {
+      const waiting = { waitMs: caps.waitMs };
+      if (caps.anonymousPerAddress > 0)
+        keys.push({
+          key: `anonymous ${request.ip}`,
+          cap: caps.anonymousPerAddress,
+          line: caps.anonymousPerAddress * WAITING_PER_SLOT,
+          ...waiting,
+        });
+      if (caps.anonymousTotal > 0)
+        keys.push({
+          key: 'anonymous',
+          cap: caps.anonymousTotal,
+          line: Number.POSITIVE_INFINITY,
+          ...waiting,
+        });
+    }
+    const now = { waitMs: 0, line: 0 };
+    if (caps.perAddress > 0)
+      keys.push({ key: `address ${request.ip}`, cap: caps.perAddress, ...now });
+    if (authorization && caps.perSession > 0)
+      keys.push({
+        key: `token ${createHash('sha256').update(authorization).digest('base64url')}`,
+        cap: caps.perSession,
+        ...now,
+      });
     return keys;
   };
-  const release = (request: Counted) => {
-    for (const key of request[counted] ?? []) {
-      const left = (inFlight.get(key) ?? 1) - 1;
-      if (left > 0) inFlight.set(key, left);
-      else inFlight.delete(key);
-    }
+
+  const giveBack = (request: Counted) => {
+    for (const key of request[counted] ?? []) release(key);
     request[counted] = [];
   };
-  app.addHook('onRequest', (request: Counted, _reply, done) => {
-    if (!applies(request.url)) {
-      done();
-      return;
+  app.addHook('onRequest', async (request: Counted) => {
+    if (!applies(request.url)) return;
+    const started = Date.now();
+    request[counted] = [];
+    for (const { key, cap, waitMs, line } of wanted(request)) {
+      const left = waitMs > 0 ? Math.max(1, waitMs - (Date.now() - started)) : 0;
+      const taken = await take(key, cap, left, line);
+      if (taken) request[counted].push(key);
+      // A client that left while waiting has its slots given back here: its abort came first.
+      if (!taken || request[gone]) {
+        giveBack(request);
+        throw refused();
+      }
     }
-    const keys = keysOf(request);
-    if (keys.some(([key, cap]) => (inFlight.get(key) ?? 0) >= cap)) {
-      done(new AppError(429, 'RATE_LIMITED', { headers: { 'retry-after': '1' } }));
-      return;
-    }
-    for (const [key] of keys) inFlight.set(key, (inFlight.get(key) ?? 0) + 1);
-    request[counted] = keys.map(([key]) => key);
-    done();
   });
   app.addHook('onResponse', (request: Counted, _reply, done) => {
-    release(request);
+    giveBack(request);
     done();
   });
   app.addHook('onRequestAbort', (request: Counted, done) => {
-    release(request);
+    request[gone] = true;
+    giveBack(request);
     done();
   });
 }
