@@ -6,10 +6,11 @@
  * sessions first (Linux's autogroup) niced threads still stood level with every PostgreSQL
  * backend, each a session of its own — other people's p99 rose 5–15× (bench/contention.mjs).
  *
- * Two priorities: background work nobody waits on (exports, the verify page's uploads) at the
- * lowest, and work a person is waiting for (the checks and signing of their PDFs) at the normal
- * one — at the lowest, a machine busy with anything else starved it: a signing that takes 8 s
- * took over a minute, and the demo application's 30 s call gave up.
+ * Priorities (threadPriority.ts): background work nobody waits on (exports) at the lowest, the
+ * verify page's uploads (anyone may send them; a person waits) low, and a person's own work (the
+ * checks and signing of their PDFs) at the normal one — at the lowest, a machine busy with
+ * anything else starved it: a signing that takes 8 s took over a minute, and the demo
+ * application's 30 s call gave up.
  *
  * The server's side (`jobProcess`) starts the process when first needed and again after it
  * ended, in a session of its own (`detached`), and ends it after a while without work, with the
@@ -21,7 +22,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { builtScript } from './builtScript.js';
-import { lowestPriorityForThisProcess } from './threadPriority.js';
+import { lowerThisProcess, type Priority } from './threadPriority.js';
 
 export type ToJobProcess<Task, In> = { id: number; task: Task } | { id: number; message: In };
 export type FromJobProcess<Out> = { id: number; message: Out } | { id: number; failed: string };
@@ -121,8 +122,8 @@ export function jobProcess<Task, In, Out>(options: {
 }
 
 /**
- * The process's side: everything at `priority` (`lowest` lowers every thread and the session's
- * group; `normal` leaves them as started), each task given to `perform` with a way to send its
+ * The process's side: everything at `priority` (below normal, every thread and the session's
+ * group are lowered; `normal` leaves them as started), each task given to `perform` with a way to send its
  * messages and to hear the server's; a task whose `perform` throws is told failed.
  */
 // The caller names the messages' types, which check its `perform`.
@@ -132,11 +133,11 @@ export function serveJobs<Task, In, Out>(
     task: Task,
     job: { send: (message: Out) => void; onMessage: (listener: (message: In) => void) => void },
   ) => Promise<void>,
-  priority: 'lowest' | 'normal',
+  priority: Priority,
 ): void {
   const send = process.send?.bind(process);
   if (!send) throw new Error('a job process runs as a child process with an IPC channel');
-  if (priority === 'lowest') lowestPriorityForThisProcess();
+  lowerThisProcess(priority);
   const jobs = new Map<number, (message: In) => void>();
   process.on('message', (received: ToJobProcess<Task, In>) => {
     const { id } = received;

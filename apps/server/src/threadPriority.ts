@@ -23,16 +23,26 @@ export function thisThread(): number | undefined {
 }
 
 /**
- * Gives the calling worker thread the lowest priority, so that the event loop comes first: on
- * Linux a thread has a nice value of its own, and a worker's CPU work then uses only what the
- * server's thread leaves over. Answers the thread's Linux id (undefined elsewhere: no
- * /proc/thread-self, and the worker keeps the server's priority).
+ * The priorities work runs at, as Linux nice values: `lowest` for background work nobody waits on
+ * (exports' files), `low` for work a person waits on that anyone may send (the verify page's
+ * uploads: below the server and its database, not starved by a busy machine — at the lowest, a
+ * CI run beside a CPU hog took over two minutes to read one ordinary file), `normal` for a
+ * person's own work (the checks and signing of their PDFs).
  */
-export function lowestPriorityForThisThread(): number | undefined {
+export const NICE = { lowest: 19, low: 10, normal: 0 } as const;
+export type Priority = keyof typeof NICE;
+
+/**
+ * Gives the calling worker thread `priority`, so that the event loop comes first: on Linux a
+ * thread has a nice value of its own, and a worker's CPU work then uses what the server's thread
+ * leaves over. Answers the thread's Linux id (undefined elsewhere: no /proc/thread-self, and the
+ * worker keeps the server's priority).
+ */
+export function lowerThisThread(priority: Priority): number | undefined {
   const thread = thisThread();
-  if (thread === undefined) return undefined;
+  if (thread === undefined || priority === 'normal') return thread;
   try {
-    setPriority(thread, 19);
+    setPriority(thread, NICE[priority]);
   } catch {
     return undefined;
   }
@@ -40,29 +50,31 @@ export function lowestPriorityForThisThread(): number | undefined {
 }
 
 /**
- * Gives this whole process the lowest priority: every thread it has (V8's helpers, which collect
- * its garbage, and libuv's among them; threads made later inherit it from the one that makes
- * them), and, where the kernel shares the CPU between sessions before it looks at priorities
- * (Linux's autogroup, on by default in Debian's kernels: each session is a group, and a nice value
- * only orders threads within their group), its session's group too. The process is started in a
+ * Gives this whole process `priority`: every thread it has (V8's helpers, which collect its
+ * garbage, and libuv's among them; threads made later inherit it from the one that makes them),
+ * and, where the kernel shares the CPU between sessions before it looks at priorities (Linux's
+ * autogroup, on by default in Debian's kernels: each session is a group, and a nice value only
+ * orders threads within their group), its session's group too. The process is started in a
  * session of its own for that.
  */
-export function lowestPriorityForThisProcess(): void {
+export function lowerThisProcess(priority: Priority): void {
+  if (priority === 'normal') return;
+  const nice = NICE[priority];
   let threads: string[] = [];
   try {
     threads = readdirSync('/proc/self/task');
   } catch {
-    setPriority(19);
+    setPriority(nice);
   }
   for (const thread of threads) {
     try {
-      setPriority(Number(thread), 19);
+      setPriority(Number(thread), nice);
     } catch {
       // A thread that ended meanwhile.
     }
   }
   try {
-    writeFileSync('/proc/self/autogroup', '19');
+    writeFileSync('/proc/self/autogroup', String(nice));
   } catch {
     // No autogroup (another kernel, or turned off): the threads' own priority is what counts.
   }

@@ -8,7 +8,7 @@ import { PDF, PdfArray, PdfDict, PdfName, PdfNumber, PdfString } from '@libpdf/c
 import { describe, expect, it } from 'vitest';
 import { readableForSigning } from '../src/modules/esign/pdfReading.js';
 
-const LIMITS = { maxSignatures: 20, maxObjects: 50_000 };
+const LIMITS = { maxSignatures: 20, maxObjects: 50_000, maxParseBytes: 64 * 1024 * 1024 };
 
 /** A one-page PDF, `change` applied to it before it is saved. */
 async function pdfWith(change: (document: PDF) => void = () => undefined): Promise<Buffer> {

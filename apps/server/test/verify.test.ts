@@ -12,8 +12,8 @@ import { request as httpRequest } from 'node:http';
 import { CryptoKeySigner, PDF } from '@libpdf/core';
 import { describe, expect, it } from 'vitest';
 import type { CaMember } from '../src/modules/pki/authority.js';
-import { createPdfWork } from '../src/modules/esign/pdfWork.js';
-import { statFields } from '../src/threadPriority.js';
+import { createPdfWork, readerOf } from '../src/modules/esign/pdfWork.js';
+import { NICE, statFields } from '../src/threadPriority.js';
 import { signPdf, type PdfSigning, type SigningSteps } from '../src/modules/pki/pades.js';
 import { ownSigningSteps } from '../src/modules/pki/padesSteps.js';
 import * as x509 from '../src/modules/pki/x509.js';
@@ -187,13 +187,38 @@ async function manySignatures(copies: number): Promise<Buffer> {
   return Buffer.concat([pdf, Buffer.from(`%${range}\n`.repeat(copies))]);
 }
 
+/**
+ * A signed PDF followed by `count` small revisions, each named by a copy of the signature's byte
+ * range that ends where that revision ends — or, `atRevisions` false, inside its `%%EOF`.
+ */
+async function manyRevisions(count: number, atRevisions = true): Promise<Buffer> {
+  let pdf = await manySignatures(0);
+  const [, offset, length, next] =
+    /\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/.exec(pdf.toString('latin1')) ?? [];
+  for (let i = 0; i < count; i += 1) {
+    // The range's last number is written ten digits wide, so the revision's length is known first.
+    const piece = (rest: number) =>
+      `%/ByteRange [${String(offset)} ${String(length)} ${String(next)} ${String(rest).padStart(10, '0')}]\n%%EOF\n`;
+    const end = pdf.length + piece(0).length - (atRevisions ? 0 : 4);
+    pdf = Buffer.concat([pdf, Buffer.from(piece(end - Number(next)))]);
+  }
+  return pdf;
+}
+
+/** Who sends the files read directly (not through the server) in these tests. */
+const SOMEONE = '192.0.2.1';
+
 /** The PDF work's limits in these tests: one verify upload at a time, 15 s of CPU, 128 MB. */
 const limits = {
   VERIFY_AT_ONCE: 1,
+  VERIFY_LINE: 1,
+  // A loaded machine reads a file slowly: a turn is waited for as long as it takes here.
+  VERIFY_WAIT_MS: 600_000,
   VERIFY_TIME_MS: 15_000,
   VERIFY_MEMORY_MB: 128,
   VERIFY_MAX_SIGNATURES: 50,
   VERIFY_MAX_OBJECTS: 200_000,
+  VERIFY_MAX_PARSE_MB: 64,
   PDF_WORK_AT_ONCE: 2,
 };
 
@@ -211,13 +236,37 @@ describe('a hostile upload', () => {
   it('is refused when it has more objects than allowed, before it is parsed', async () => {
     const work = createPdfWork({ ...limits, VERIFY_MAX_OBJECTS: 100 });
     const padded = Buffer.concat([await manySignatures(0), Buffer.from('%1 0 obj\n'.repeat(101))]);
-    await expect(work.read(padded)).rejects.toMatchObject({ statusCode: 413 });
+    await expect(work.read(padded, SOMEONE)).rejects.toMatchObject({ statusCode: 413 });
+    await work.close();
+  });
+
+  it('is refused before it is parsed when the revisions its signatures name would cost more to read than allowed', async () => {
+    // Each signed revision is parsed once beside the whole file: sixty of them, ~60 times the file.
+    const file = await manyRevisions(60);
+    const work = createPdfWork({ ...limits, VERIFY_MAX_SIGNATURES: 100, VERIFY_MAX_PARSE_MB: 1 });
+    expect(file.length * 60).toBeGreaterThan(1024 * 1024);
+    await expect(work.read(file, SOMEONE)).rejects.toMatchObject({
+      statusCode: 413,
+      options: {
+        localized: { en: expect.stringMatching(/more signed versions than the verify page reads/) },
+      },
+    });
+    await work.close();
+  });
+
+  it('parses nothing for a signature whose bytes end where no revision does: what follows is changes', async () => {
+    const file = await manyRevisions(60, false);
+    // Within the same small budget: none of the sixty ends costs a parse.
+    const work = createPdfWork({ ...limits, VERIFY_MAX_SIGNATURES: 100, VERIFY_MAX_PARSE_MB: 1 });
+    const read = await work.read(file, SOMEONE);
+    expect(read).toHaveLength(61);
+    expect(read.slice(1).every((one) => one.addedAfter === 'changes')).toBe(true);
     await work.close();
   });
 
   it('is ended when its reading outlasts the time limit', async () => {
     const work = createPdfWork({ ...limits, VERIFY_TIME_MS: 1 });
-    await expect(work.read(await manySignatures(0))).rejects.toMatchObject({
+    await expect(work.read(await manySignatures(0), SOMEONE)).rejects.toMatchObject({
       statusCode: 413,
       options: { localized: { en: 'This file takes too long to read. It was not verified.' } },
     });
@@ -241,14 +290,37 @@ describe('a hostile upload', () => {
     await work.close();
   });
 
-  it('waits for no other: a second file while one is read is refused at once (busy)', async () => {
+  it('reads one file of an address’s at a time; another’s waits its turn in a short line, past which it is refused', async () => {
     const work = createPdfWork(limits);
     const file = await manySignatures(40);
-    const first = work.read(file);
-    await expect(work.read(file)).rejects.toMatchObject({ statusCode: 503 });
+    const first = work.read(file, SOMEONE);
+    // The same client again (an IPv6 neighbour in the same /64 alike): refused at once, in its words.
+    await expect(work.read(file, SOMEONE)).rejects.toMatchObject({
+      statusCode: 503,
+      options: {
+        localized: { en: expect.stringMatching(/previous file is still being verified/) },
+      },
+    });
+    // Another client waits for its turn, and is read.
+    const second = work.read(file, '198.51.100.2');
+    // A third finds the line full: refused at once.
+    await expect(work.read(file, '203.0.113.3')).rejects.toMatchObject({
+      statusCode: 503,
+      options: { localized: { en: expect.stringMatching(/Other files are being verified/) } },
+    });
     expect(await first).toHaveLength(41);
+    expect(await second).toHaveLength(41);
     await work.close();
-  }, 150_000);
+  }, 300_000);
+
+  it('counts an IPv6 client by its /64, and an IPv4-mapped one as the IPv4 address', () => {
+    expect(readerOf('2001:db8:1:2::5')).toBe(readerOf('2001:db8:1:2:ffff:1:2:9'));
+    expect(readerOf('2001:db8:1:2::5')).toBe('2001:db8:1:2::/64');
+    expect(readerOf('2001:db8:1:3::5')).not.toBe(readerOf('2001:db8:1:2::5'));
+    expect(readerOf('::ffff:192.0.2.1')).toBe('192.0.2.1');
+    expect(readerOf('192.0.2.1')).not.toBe(readerOf('192.0.2.2'));
+    expect(readerOf('::1')).toBe('0:0:0:0::/64');
+  });
 
   it('sent to the eSign service is checked in a worker, within the same limits', async () => {
     const ordinary = Buffer.from(await contract());
@@ -284,13 +356,13 @@ describe('a hostile upload', () => {
     expect(answer.body.signatures).toHaveLength(50);
   });
 
-  it('is turned away while another is read before its body is taken in', async () => {
+  it('is turned away before its body is taken in while its sender has another being read', async () => {
     const verifying = h.call('POST', '/api/v1/esign/verify', {
       body: new Uint8Array(await manySignatures(49)),
       headers: { 'content-type': 'application/pdf' },
     });
     await expect
-      .poll(() => capture(() => h.deps.pdfWork.admitReading()), { timeout: 60_000 })
+      .poll(() => capture(() => h.deps.pdfWork.admitReading('127.0.0.1')), { timeout: 60_000 })
       .toBeDefined();
     // Headers announcing 4 MB, and not one byte of them sent: the answer comes anyway.
     const { port } = new URL(h.baseUrl);
@@ -327,7 +399,7 @@ describe('a hostile upload', () => {
     );
     expect(answer.status).toBe(503);
     expect(JSON.parse(answer.body)).toMatchObject({
-      message: 'يجري التحقق من ملفات أخرى. حاول مرة أخرى بعد ثوانٍ.',
+      message: 'ما زال التحقق من ملفك السابق جاريًا. أرسل الملف التالي بعد انتهائه.',
     });
     expect(answer.connection).toBe('close');
     expect([200, 413]).toContain((await verifying).status);
@@ -394,16 +466,17 @@ describe("the eSign service's PDF work", () => {
     // A file anyone may send is parsed where no key, no secret of the server's and no signing's
     // questions are: a flaw in the parser reaches none of them.
     const work = createPdfWork(limits);
-    const reading = work.read(await manySignatures(49));
+    const reading = work.read(await manySignatures(49), SOMEONE);
     await expect.poll(() => work.readingProcessId, { timeout: 30_000 }).toBeDefined();
     const pid = work.readingProcessId ?? 0;
     expect(pid).not.toBe(process.pid);
     expect(work.processId).toBeUndefined();
     expect(Number(statFields(`/proc/${String(pid)}/stat`)[3])).toBe(pid);
-    // Lowered by the process itself as it starts, before it takes its first work.
+    // Lowered by the process itself as it starts, before it takes its first work: low, not the
+    // lowest (a busy machine starved the lowest for minutes while a person waited).
     await expect
       .poll(() => Number(statFields(`/proc/${String(pid)}/stat`)[16]), { timeout: 30_000 })
-      .toBe(19);
+      .toBe(NICE.low);
     expect(await reading).toHaveLength(50);
     await work.close();
     expect(work.readingProcessId).toBeUndefined();

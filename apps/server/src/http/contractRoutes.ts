@@ -148,7 +148,7 @@ export function registerContractRoutes(
      * An upload call's own capacity, asked before its body is read: a call that would turn the
      * file away anyway (busy) says so without first taking in its megabytes.
      */
-    admissions?: Partial<Record<EndpointId, () => void>>;
+    admissions?: Partial<Record<EndpointId, (request: FastifyRequest) => void>>;
     /** Every upload is shown to it (the malware scanner) before the call's handler runs. */
     inspectUpload?: UploadInspector;
     policies: Partial<Record<string, Policy>>;
@@ -215,7 +215,7 @@ export function registerContractRoutes(
               ) => {
                 authorizedUploads.set(request, await authorizeRequest(request));
                 try {
-                  options.admissions?.[endpoint.id as EndpointId]?.();
+                  options.admissions?.[endpoint.id as EndpointId]?.(request);
                 } catch (refusal) {
                   // The body is left unread: the connection ends with the answer.
                   void reply.header('connection', 'close');

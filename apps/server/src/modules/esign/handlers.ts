@@ -135,11 +135,16 @@ export function esignHandlers(deps: Deps): Handlers {
       return new FileAnswer(document.content, document.document_name, 'application/pdf');
     },
 
-    verifySignedPdf: async ({ upload }) => {
+    verifySignedPdf: async ({ upload, request }) => {
       if (!upload) throw new AppError(400, 'VALIDATION_FAILED');
       return {
         signatures: await verifySignedPdf(
-          { db: pool, authority: deps.authority, now: deps.clock(), read: deps.pdfWork.read },
+          {
+            db: pool,
+            authority: deps.authority,
+            now: deps.clock(),
+            read: (pdf) => deps.pdfWork.read(pdf, request.ip),
+          },
           upload.bytes,
         ),
       };

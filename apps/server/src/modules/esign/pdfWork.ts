@@ -7,11 +7,11 @@
  * time (Linux tells each thread's): the reader runs niced, and on a busy machine a wall-clock
  * limit ended ordinary files that had only waited for a core (a CI run beside other suites starved
  * one past 15 s), as it did signings whose timestamp answer came slowly. The verify page (anyone
- * may call it) reads at most VERIFY_AT_ONCE files at once and turns more away at once, never
- * queued behind a hostile one; the eSign service's work (authenticated applications, approved
- * signers) waits its turn, PDF_WORK_AT_ONCE at a time. Since issue 42 these threads are those of
- * two processes of the lowest priority, one for each (`createPdfWork`, below); what needs the keys
- * is done in the server, asked for by the worker through its process.
+ * may call it) reads VERIFY_AT_ONCE files at once, a short line after them, and one file of an
+ * address's at a time (`readingTurns`, below); the eSign service's work (authenticated
+ * applications, approved signers) waits its turn, PDF_WORK_AT_ONCE at a time. These threads are
+ * those of two processes, one for each (`createPdfWork`, below); what needs the keys is done in
+ * the server, asked for by the worker through its process.
  */
 import { Worker } from 'node:worker_threads';
 import pLimit from 'p-limit';
@@ -19,7 +19,7 @@ import { builtScript } from '../../builtScript.js';
 import type { Config } from '../../config.js';
 import { AppError } from '../../http/errors.js';
 import { jobProcess } from '../../jobProcess.js';
-import { statFields } from '../../threadPriority.js';
+import { statFields, type Priority } from '../../threadPriority.js';
 import { UnreadablePdfError, type PdfSigning, type SigningSteps } from '../pki/pades.js';
 import type { StampPlacement } from '../pki/visibleSignature.js';
 import type { PdfCheck, ReadingLimits, ReadSignature, TooComplexError } from './pdfReading.js';
@@ -74,6 +74,10 @@ const TOO_COMPLEX: Record<TooComplexError['reason'], { en: string; ar: string }>
     en: 'This file has more parts than the verify page reads.',
     ar: 'في هذا الملف أجزاء أكثر مما تقرؤه صفحة التحقق.',
   },
+  revisions: {
+    en: 'This file has more signed versions than the verify page reads. It was not verified.',
+    ar: 'في هذا الملف نسخ موقّعة أكثر مما تقرؤه صفحة التحقق، فلم يُتحقق منه.',
+  },
   time: {
     en: 'This file takes too long to read. It was not verified.',
     ar: 'قراءة هذا الملف تستغرق وقتًا طويلًا جدًا، فلم يُتحقق منه.',
@@ -92,10 +96,13 @@ export class TooComplexPdf extends AppError {
 }
 
 export interface PdfWork {
-  /** The verify page's reading of an upload; more than VERIFY_AT_ONCE at once: 503. */
-  read: (pdf: Buffer) => Promise<ReadSignature[]>;
-  /** Throws read's 503 when it would: asked before an upload's body is taken in. */
-  admitReading: () => void;
+  /**
+   * The verify page's reading of an upload from `address`: VERIFY_AT_ONCE at once, a short line
+   * after them, one file of an address's at a time; refused (503) past that.
+   */
+  read: (pdf: Buffer, address: string) => Promise<ReadSignature[]>;
+  /** Throws read's refusal when it would: asked before an upload's body is taken in. */
+  admitReading: (address: string) => void;
   /** Whether an eSign upload is a PDF we can sign: readable, unencrypted, within the limits. */
   /** Whether the eSign service can sign `pdf` with its stamp at `placement` (null: none). */
   check: (pdf: Buffer, placement?: StampPlacement | null) => Promise<PdfCheck>;
@@ -132,30 +139,65 @@ const readingBusy = () =>
     },
   });
 
+/** The answer to a second file from an address whose first is still being read. */
+const ownReadingBusy = () =>
+  new AppError(503, 'SERVICE_UNAVAILABLE', {
+    headers: { 'retry-after': '5' },
+    localized: {
+      en: 'Your previous file is still being verified. Send the next one when it is done.',
+      ar: 'ما زال التحقق من ملفك السابق جاريًا. أرسل الملف التالي بعد انتهائه.',
+    },
+  });
+
+/**
+ * Who an upload is from, for its turn: an IPv4 address, or an IPv6 address's /64 (one household
+ * or one server has a whole /64, and would otherwise be a crowd).
+ */
+export function readerOf(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped?.[1]) return mapped[1];
+  if (!address.includes(':')) return address;
+  const [head = '', tail = ''] = address.toLowerCase().split('::');
+  const headGroups = head ? head.split(':') : [];
+  const tailGroups = tail ? tail.split(':') : [];
+  const zeros = Array<string>(Math.max(0, 8 - headGroups.length - tailGroups.length)).fill('0');
+  const groups = address.includes('::') ? [...headGroups, ...zeros, ...tailGroups] : headGroups;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
+
 export type Limits = Pick<
   Config,
   | 'VERIFY_AT_ONCE'
+  | 'VERIFY_LINE'
+  | 'VERIFY_WAIT_MS'
   | 'VERIFY_TIME_MS'
   | 'VERIFY_MEMORY_MB'
   | 'VERIFY_MAX_SIGNATURES'
   | 'VERIFY_MAX_OBJECTS'
+  | 'VERIFY_MAX_PARSE_MB'
   | 'PDF_WORK_AT_ONCE'
 >;
 
 /**
  * PDF work in worker threads of the calling process: a PDF process's (pdfProcess.ts), the verify
  * page's reading in one and the eSign service's work in the other. `priority`: the threads' own
- * (the lowest: the process's event loop comes first, and a hostile file's reading uses only the
- * CPU left over; the normal: a person waits for the work).
+ * (low: the process's event loop comes first, and a hostile file's reading uses the CPU left
+ * over; normal: a person waits for their own work).
  */
 export function pdfThreads(
   limits: Limits,
-  priority: 'lowest' | 'normal',
-): Pick<PdfWork, 'read' | 'check' | 'sign' | 'close'> {
+  priority: Priority,
+): Pick<PdfWork, 'check' | 'sign' | 'close'> & {
+  read: (pdf: Buffer) => Promise<ReadSignature[]>;
+} {
   let script: string | undefined;
   const readingLimits: ReadingLimits = {
     maxSignatures: limits.VERIFY_MAX_SIGNATURES,
     maxObjects: limits.VERIFY_MAX_OBJECTS,
+    maxParseBytes: limits.VERIFY_MAX_PARSE_MB * 1024 * 1024,
   };
 
   /** Each worker's thread id, told by its first message (null: the worker cannot tell it). */
@@ -307,9 +349,9 @@ export type FromPdfProcess = Extract<
 
 /**
  * The server's PDF work, in two processes of their own (pdfProcess.ts, jobProcess.ts), each
- * running its work in worker threads within the limits above: the verify process, at the lowest
- * priority, reads the files anyone may upload (a file at a time in a fresh thread, at once or
- * turned away, never queued behind other work), and is asked nothing and answered nothing; the PDF
+ * running its work in worker threads within the limits above: the verify process, at a low
+ * priority, reads the files anyone may upload (each in a fresh thread, in the turns of
+ * `readingTurns`), and is asked nothing and answered nothing; the PDF
  * process, at the normal priority (a person waits for it; `PDF_WORK_AT_ONCE` bounds it), checks
  * and signs callers' PDFs for the eSign service, and asks the server for the steps that need the
  * keys. No key and no secret of the server's is in a process that parses a file
@@ -321,10 +363,13 @@ export function createPdfWork(limits: Limits, options: { idleMs?: number } = {})
   // The limits only (the server's whole configuration holds its secrets).
   const settings = JSON.stringify({
     VERIFY_AT_ONCE: limits.VERIFY_AT_ONCE,
+    VERIFY_LINE: limits.VERIFY_LINE,
+    VERIFY_WAIT_MS: limits.VERIFY_WAIT_MS,
     VERIFY_TIME_MS: limits.VERIFY_TIME_MS,
     VERIFY_MEMORY_MB: limits.VERIFY_MEMORY_MB,
     VERIFY_MAX_SIGNATURES: limits.VERIFY_MAX_SIGNATURES,
     VERIFY_MAX_OBJECTS: limits.VERIFY_MAX_OBJECTS,
+    VERIFY_MAX_PARSE_MB: limits.VERIFY_MAX_PARSE_MB,
     PDF_WORK_AT_ONCE: limits.PDF_WORK_AT_ONCE,
   } satisfies Limits);
   const processFor = (role: PdfProcessRole, name: string) =>
@@ -363,21 +408,11 @@ export function createPdfWork(limits: Limits, options: { idleMs?: number } = {})
       });
     });
 
-  let readingNow = 0;
-  const admitReading = () => {
-    if (readingNow >= limits.VERIFY_AT_ONCE) throw readingBusy();
-  };
+  const turns = readingTurns(limits);
   return {
-    admitReading,
-    async read(pdf) {
-      admitReading();
-      readingNow += 1;
-      try {
-        return await inProcess<ReadSignature[]>(reading, { task: 'read', pdf });
-      } finally {
-        readingNow -= 1;
-      }
-    },
+    admitReading: turns.admit,
+    read: (pdf, address) =>
+      turns.take(address, () => inProcess<ReadSignature[]>(reading, { task: 'read', pdf })),
     check: (pdf, placement = null) => inProcess<PdfCheck>(esign, { task: 'check', pdf, placement }),
     sign: (signing, steps) => inProcess<Uint8Array>(esign, { task: 'sign', signing }, steps),
     get processId() {
@@ -388,6 +423,63 @@ export function createPdfWork(limits: Limits, options: { idleMs?: number } = {})
     },
     close: async () => {
       await Promise.all([reading.close(), esign.close()]);
+    },
+  };
+}
+
+/**
+ * The verify page's turns: VERIFY_AT_ONCE files read at once; after them a line of VERIFY_LINE,
+ * each waiting at most VERIFY_WAIT_MS, first come first served; and one file of an address's
+ * (readerOf) at a time, reading or in line — so one client flooding the page holds one turn,
+ * and everyone else's files are read beside it.
+ */
+function readingTurns(limits: Pick<Limits, 'VERIFY_AT_ONCE' | 'VERIFY_LINE' | 'VERIFY_WAIT_MS'>) {
+  const readers = new Set<string>();
+  const line: (() => void)[] = [];
+  let reading = 0;
+  const admit = (address: string) => {
+    if (readers.has(readerOf(address))) throw ownReadingBusy();
+    if (reading >= limits.VERIFY_AT_ONCE && line.length >= limits.VERIFY_LINE) throw readingBusy();
+  };
+  const myTurn = () =>
+    new Promise<void>((resolve, reject) => {
+      if (reading < limits.VERIFY_AT_ONCE) {
+        reading += 1;
+        resolve();
+        return;
+      }
+      const turn = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        line.splice(line.indexOf(turn), 1);
+        reject(readingBusy());
+      }, limits.VERIFY_WAIT_MS);
+      line.push(turn);
+    });
+  const done = () => {
+    const next = line.shift();
+    // A turn handed on is still taken: the next one's.
+    if (next) next();
+    else reading -= 1;
+  };
+  return {
+    admit,
+    async take<T>(address: string, work: () => Promise<T>): Promise<T> {
+      admit(address);
+      const reader = readerOf(address);
+      readers.add(reader);
+      try {
+        await myTurn();
+        try {
+          return await work();
+        } finally {
+          done();
+        }
+      } finally {
+        readers.delete(reader);
+      }
     },
   };
 }

@@ -5,7 +5,7 @@
  * (what needs the keys) and ends it.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { lowestPriorityForThisThread, thisThread } from '../../threadPriority.js';
+import { lowerThisThread, type Priority } from '../../threadPriority.js';
 import { signPdf, UnreadablePdfError } from '../pki/pades.js';
 import { readableForSigning, readSignatures, TooComplexError } from './pdfReading.js';
 import type { Question, WorkerJob, WorkerMessage } from './pdfWork.js';
@@ -14,11 +14,11 @@ const port = parentPort;
 if (!port) throw new Error('pdfWorker.ts runs as a worker thread');
 const post = (message: WorkerMessage) => port.postMessage(message);
 
-// Background work lets the event loop come first (the lowest priority: a hostile file's reading
-// uses only the CPU the process leaves over); work a person waits for keeps the normal one. Its id
-// is told first: its work's time limit is of this thread's CPU time.
-const { priority } = workerData as { priority: 'lowest' | 'normal' };
-const thread = priority === 'lowest' ? lowestPriorityForThisThread() : thisThread();
+// The verify page's reading lets the event loop come first (low: a hostile file's reading uses
+// what the process leaves over); a person's own work keeps the normal priority. Its id is told
+// first: its work's time limit is of this thread's CPU time.
+const { priority } = workerData as { priority: Priority };
+const thread = lowerThisThread(priority);
 post({ thread });
 
 // One job at a time, and one question at a time within it: the signing steps are asked in turn.

@@ -18,7 +18,6 @@ import type { LaterRevisions } from '../pki/revisions.js';
 import { nationalIdOf } from '../pki/profiles.js';
 import * as x509 from '../pki/x509.js';
 import type { ReadSignature } from './pdfReading.js';
-import type { PdfWork } from './pdfWork.js';
 
 const OID = {
   timeStamping: '1.3.6.1.5.5.7.3.8',
@@ -59,7 +58,8 @@ export interface TrustContext {
   authority: Authority;
   now: Date;
   /** Reads the file (off the event loop, within limits). */
-  read: PdfWork['read'];
+  /** The file's signatures as read (in the verify process, in the uploader's turn). */
+  read: (pdf: Buffer) => Promise<ReadSignature[]>;
 }
 
 const nameOf = (name: pkijs.RelativeDistinguishedNames, type: string): string | undefined => {

@@ -11,12 +11,13 @@
  * written and again after resolution, the connection made to the address checked), follows no
  * redirect and reads nothing of the answer but its status (issue 41).
  */
-import { createHash, createHmac } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { WEBHOOK_HEADERS } from '@tawqi/api';
 import type { Deps } from '../../deps.js';
 import { inTransaction } from '../../db/pool.js';
+import { hmac } from '../../keys.js';
 import { guardedLookup, hostProblem, type Reach } from '../../adapters/outbound/publicAddress.js';
 import { webhookSecret } from './applications.js';
 import {
@@ -37,12 +38,16 @@ export function webhookSignature(secret: string, timestamp: string, body: string
   return `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
 }
 
-/** A transaction's webhook delivery id: stable, and telling nothing of the service's numbering. */
-export function webhookDeliveryId(esignLogsId: number): string {
-  return `whd_${createHash('sha256')
-    .update(`tawqi webhook ${String(esignLogsId)}`)
-    .digest('hex')
-    .slice(0, 32)}`;
+/**
+ * A transaction's webhook delivery id: stable across its attempts, keyed by this environment's
+ * secret (another database's transaction of the same number has another id), and telling
+ * nothing of the service's numbering.
+ */
+export function webhookDeliveryId(
+  keys: Pick<Deps['keys'], 'webhooks'>,
+  esignLogsId: number,
+): string {
+  return `whd_${hmac(keys.webhooks, 'esign webhook delivery', String(esignLogsId)).slice(0, 32)}`;
 }
 
 interface DueDelivery {
@@ -94,7 +99,7 @@ async function send(
   now: Date,
 ): Promise<{ status: number | null; error: string | null }> {
   // One id for every attempt: a receiver that answered too slowly still takes the retry once.
-  const deliveryId = webhookDeliveryId(delivery.esign_logs_id);
+  const deliveryId = webhookDeliveryId(deps.keys, delivery.esign_logs_id);
   const body = JSON.stringify({ ...answerOf(delivery), deliveryId });
   const timestamp = String(Math.floor(now.getTime() / 1000));
   try {

@@ -223,9 +223,34 @@ function laterSignatureObjects(
   return reached;
 }
 
-/** What the revisions after `end` (where a signature's revision ends) changed. */
-export async function laterRevisions(pdf: Buffer, end: number): Promise<LaterRevisions> {
+/**
+ * Where the revisions of a file end: just past each `%%EOF` marker, with or without its end of
+ * line. A signature whose bytes end anywhere else signed no revision of the file.
+ */
+export function revisionEnds(text: string): Set<number> {
+  const ends = new Set<number>();
+  for (const marker of text.matchAll(/%%EOF/g)) {
+    const at = marker.index + '%%EOF'.length;
+    ends.add(at);
+    const eol = /^(?:\r\n|\r|\n)/.exec(text.slice(at, at + 2))?.[0];
+    if (eol) ends.add(at + eol.length);
+  }
+  return ends;
+}
+
+/**
+ * What the revisions after `end` (where a signature's revision ends) changed. `whole` is the
+ * whole file as parsed (one parse for every signature asked about); `end` must be a revision's
+ * end (`revisionEnds`), else what follows is unexplained: changes.
+ */
+export async function laterRevisions(
+  pdf: Buffer,
+  end: number,
+  whole: () => Promise<PDF>,
+  ends: Set<number>,
+): Promise<LaterRevisions> {
   if (end >= pdf.length) return 'none';
+  if (!ends.has(end)) return 'changes';
   const tail = pdf.subarray(end).toString('latin1');
   const defined = definedObjects(tail);
   // Bytes that define nothing, or follow the last revision's end, are no revision a validator
@@ -235,7 +260,7 @@ export async function laterRevisions(pdf: Buffer, end: number): Promise<LaterRev
   let after: PDF;
   try {
     before = await PDF.load(pdf.subarray(0, end));
-    after = await PDF.load(pdf);
+    after = await whole();
   } catch {
     return 'changes';
   }
