@@ -5,13 +5,13 @@
  * BouncyCastle and our own verify page say so of each); a decline with a reason ends it. The
  * sender pays, one counter per signature; anyone else is told the envelope is not there.
  */
-import { PDF, PdfArray, PdfDict, PdfName, PdfNumber, type PdfRef } from '@libpdf/core';
-import { randomUUID } from 'node:crypto';
+import { PDF, PdfArray, PdfDict, PdfName, PdfNumber, PdfRef, PdfStream } from '@libpdf/core';
+import { createHash, randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { readOutbox } from '../src/adapters/notifier/outbox.js';
 import { findSignatures, signedBytes } from '../src/modules/pki/pdfSignatures.js';
 import { esignKit } from './esignKit.js';
-import { startHarness } from './harness.js';
+import { startHarness, validNationalId } from './harness.js';
 import { ACCEPTED_EVERYWHERE, opensslKit, pdfsig } from './openssl.js';
 
 const h = await startHarness();
@@ -114,6 +114,23 @@ async function storedCertificates(pdf: Buffer): Promise<number> {
   return loaded.getCatalog().getDict('DSS', resolve)?.getArray('Certs', resolve)?.length ?? 0;
 }
 
+/** How many of the latest security store's certificates, OCSP answers and CRLs repeat another. */
+async function repeatedInStore(pdf: Buffer): Promise<number> {
+  const loaded = await PDF.load(pdf);
+  const resolve = (ref: PdfRef) => loaded.getObject(ref);
+  const store = loaded.getCatalog().getDict('DSS', resolve);
+  let repeated = 0;
+  for (const key of ['Certs', 'OCSPs', 'CRLs']) {
+    const digests = (store?.getArray(key, resolve)?.toArray() ?? []).map((item) => {
+      const stream = item instanceof PdfRef ? resolve(item) : item;
+      if (!(stream instanceof PdfStream)) throw new Error(`a ${key} entry that is no stream`);
+      return createHash('sha256').update(stream.getDecodedData()).digest('hex');
+    });
+    repeated += digests.length - new Set(digests).size;
+  }
+  return repeated;
+}
+
 const verified = async (pdf: Buffer) =>
   (
     await h.call('POST', '/api/v1/esign/verify', {
@@ -196,6 +213,8 @@ describe('an envelope sent to two people to sign in order', () => {
     ]);
     // The latest security store keeps the first signer's proof beside the second's.
     expect(await storedCertificates(finished)).toBeGreaterThan(await storedCertificates(once));
+    // …and holds each certificate, OCSP answer and CRL once.
+    expect(await repeatedInStore(finished)).toBe(0);
     // Everyone is told it is finished: the sender too, by e-mail when they have one.
     const { rows } = await h.pool.query<{ n: number }>(
       `SELECT count(DISTINCT user_slno)::int AS n FROM notifications
@@ -299,7 +318,7 @@ describe('an envelope sent to two people to sign in order', () => {
     expect(await used(sara.userSlno)).toBe(before);
   });
 
-  it('names nobody unknown, in the sender’s language, and keeps nothing', async () => {
+  it('names nobody unknown by national id, nobody twice, in the sender’s language, and keeps nothing', async () => {
     const count = async () =>
       (await h.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM envelopes')).rows[0]?.n;
     const before = await count();
@@ -311,16 +330,19 @@ describe('an envelope sent to two people to sign in order', () => {
         title: 'x',
         document: { kind: 'pdf', name: 'a.pdf', content: (await pdfOf(1)).toString('base64') },
         signers: [
-          { email: 'nobody.here@example.sa', placement: '1-40,40,260,120' },
+          { nationalId: validNationalId('199999990'), placement: '1-40,40,260,120' },
           { nationalId: mohammed.nationalId, placement: '1-40,140,260,220' },
           { nationalId: mohammed.nationalId, placement: '1-300,40,520,120' },
+          { email: 'twice@example.sa', placement: '1-300,140,520,220' },
+          { email: 'TWICE@example.sa', placement: '1-300,240,520,320' },
         ],
       },
     });
     expect(refused.status).toBe(422);
     expect(refused.body.fieldErrors).toEqual([
-      { path: 'signers.0.email', message: expect.stringMatching(/لا يوجد مستخدم/) },
+      { path: 'signers.0.nationalId', message: expect.stringMatching(/لا يوجد مستخدم/) },
       { path: 'signers.2.nationalId', message: expect.stringMatching(/موقّع في هذا المغلّف/) },
+      { path: 'signers.4.email', message: expect.stringMatching(/موقّع في هذا المغلّف/) },
     ]);
     // A stamp on a page the PDF lacks.
     const misplaced = await send([
@@ -329,6 +351,50 @@ describe('an envelope sent to two people to sign in order', () => {
     expect(misplaced.status).toBe(422);
     expect(misplaced.body).toMatchObject({ detail: 'E1011', fieldErrors: [{ path: 'document' }] });
     expect(await count()).toBe(before);
+  });
+
+  it('answers alike for any e-mail address, invites one nobody has, and is theirs once they register with it', async () => {
+    // Khalid is a Tawqi user whose address is not this one yet.
+    const invited = `invited-${randomUUID().slice(0, 8)}@example.sa`;
+    const khalid = await h.person('khalid');
+    const toStranger = await send([{ email: invited, placement: '1-40,40,260,120' }]);
+    const toUser = await send([{ email: NOURA_EMAIL, placement: '1-40,40,260,120' }]);
+    expect(toStranger.status).toBe(200);
+    expect(toUser.status).toBe(200);
+    // The sender's page names each by the address given: nothing tells which one is registered.
+    const asSent = async (id: string) => (await details('sara', id)).body.signers;
+    expect(await asSent(String(toStranger.body.envelopeID))).toEqual([
+      expect.objectContaining({ name: invited, status: 'asked', isMe: false }),
+    ]);
+    expect(await asSent(String(toUser.body.envelopeID))).toEqual([
+      expect.objectContaining({ name: NOURA_EMAIL, status: 'asked', isMe: false }),
+    ]);
+    // The stranger is invited by e-mail, in both languages; the user is asked as any signer.
+    const [invitation] = await readOutbox(h.pool, invited);
+    expect(invitation?.body).toMatch(
+      /سجّل في توقيع[\s\S]*Register in Tawqi with Nafath and this e-mail address/,
+    );
+    expect(invitation?.body).toContain(String(toStranger.body.envelopeID));
+    // Khalid takes that address: the envelope is his to sign.
+    const [own] = (
+      await h.ownerPool.query<{ email: string }>('SELECT email FROM users WHERE user_slno = $1', [
+        khalid.userSlno,
+      ])
+    ).rows;
+    await h.ownerPool.query('UPDATE users SET email = $2 WHERE user_slno = $1', [
+      khalid.userSlno,
+      invited,
+    ]);
+    const session = await h.signIn(khalid.nationalId);
+    const mine = await h.call('GET', '/api/v1/esign/envelopes', { token: session.token });
+    const found = (mine.body.dataList as { envelopeID: string; myTurn: boolean }[]).find(
+      (one) => one.envelopeID === toStranger.body.envelopeID,
+    );
+    expect(found).toMatchObject({ myTurn: true, sentByMe: false });
+    await h.ownerPool.query('UPDATE users SET email = $2 WHERE user_slno = $1', [
+      khalid.userSlno,
+      own?.email,
+    ]);
   });
 
   it('is paid from the organization’s counters when sent on them, by a member whose role signs', async () => {

@@ -27,7 +27,7 @@ const signerPlacement = z
   .refine((text) => parseStampPlacement(text)?.length === 1, 'page-x1,y1,x2,y2')
   .describe('page-x1,y1,x2,y2: a page (from 1) and a rectangle on it in points, at least 80 × 36');
 
-/** One signer as the sender names them: a Tawqi user by national id or e-mail, and their stamp's place. */
+/** One signer as the sender names them: a Tawqi user by national id, or anyone by e-mail, and their stamp's place. */
 export const envelopeSigner = z.union([
   z.strictObject({ nationalId, placement: signerPlacement }),
   z.strictObject({ email, placement: signerPlacement }),
@@ -71,7 +71,11 @@ const sendNote =
   'Issue 44: the sender names one to five Tawqi users in order (by national id or e-mail) and each ' +
   'one’s stamp place; the first is told at once. Each signature is taken from the sender’s plan ' +
   '(or the organization’s counters) when that signer approves; sending is refused when fewer ' +
-  'counters are left than signers. An unknown signer is a field error; nothing is kept.';
+  'counters are left than signers. An unknown national id is a field error; nothing is kept. An ' +
+  'e-mail address is taken as given, registered or not (the answer tells no one which): at its ' +
+  'turn its Tawqi user is asked, or, when it is nobody’s yet, it is invited by e-mail to register, ' +
+  'and the envelope is theirs once they have; until a signer signs or declines, others see the ' +
+  'address the sender gave.';
 
 export const sendEnvelope = defineEndpoint({
   id: 'sendEnvelope',

@@ -131,10 +131,10 @@ export const MissingParts: Story = {
 };
 export const MissingPartsArabic = inArabic(MissingParts);
 
-/** The service's words for a signer who is not a Tawqi user, in each language. */
+/** The service's words for a national id that is no Tawqi user's, in each language. */
 const UNKNOWN = {
-  en: 'No Tawqi user has this national id or e-mail address. Ask them to register first.',
-  ar: 'لا يوجد مستخدم في توقيع بهذا الرقم أو البريد الإلكتروني. اطلب منه التسجيل أولًا.',
+  en: 'No Tawqi user has this national id. Ask them to register first, or name them by e-mail: they are invited.',
+  ar: 'لا يوجد مستخدم في توقيع بهذا الرقم. اطلب منه التسجيل أولًا، أو أضفه ببريده الإلكتروني لتصله دعوة.',
 };
 
 /** A signer the service does not know: said under that signer, and everything kept. */

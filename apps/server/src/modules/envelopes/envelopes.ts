@@ -38,36 +38,67 @@ const newEnvelopeId = () => `EN-${randomBytes(8).toString('hex').toUpperCase()}`
 type Draft = z.output<typeof envelopeDraft>;
 
 const UNKNOWN_SIGNER = {
-  en: 'No Tawqi user has this national id or e-mail address. Ask them to register first.',
-  ar: 'لا يوجد مستخدم في توقيع بهذا الرقم أو البريد الإلكتروني. اطلب منه التسجيل أولًا.',
+  en: 'No Tawqi user has this national id. Ask them to register first, or name them by e-mail: they are invited.',
+  ar: 'لا يوجد مستخدم في توقيع بهذا الرقم. اطلب منه التسجيل أولًا، أو أضفه ببريده الإلكتروني لتصله دعوة.',
 };
 const SIGNER_TWICE = {
   en: 'This person is already a signer of this envelope.',
   ar: 'هذا الشخص موقّع في هذا المغلّف بالفعل.',
 };
 
-/** The draft's signers as Tawqi users, in order; any unknown or repeated one is a field error. */
-async function signersOf(db: Queryable, draft: Draft, language: Language): Promise<number[]> {
-  const found: number[] = [];
+/** A signer as kept: a Tawqi user named by national id, or an e-mail address as the sender gave it. */
+type NamedSigner = { userSlno: number; email: null } | { userSlno: null; email: string };
+
+/**
+ * The draft's signers in order; an unknown national id, or the same id or address twice, is a
+ * field error. An address is kept as given, and answered alike whether anyone has it: it is looked
+ * up at its signer's turn (`askSigner`), so sending tells nobody which addresses are registered.
+ */
+async function signersOf(db: Queryable, draft: Draft, language: Language): Promise<NamedSigner[]> {
+  const found: NamedSigner[] = [];
+  const seen = new Set<string>();
   const errors: { path: string; message: string }[] = [];
   for (const [index, signer] of draft.signers.entries()) {
+    if ('email' in signer) {
+      const email = signer.email.trim();
+      if (seen.has(`email ${email.toLowerCase()}`))
+        errors.push({ path: `signers.${String(index)}.email`, message: SIGNER_TWICE[language] });
+      seen.add(`email ${email.toLowerCase()}`);
+      found.push({ userSlno: null, email });
+      continue;
+    }
+    const path = `signers.${String(index)}.nationalId`;
     const { rows } = await db.query<{ user_slno: number }>(
-      'nationalId' in signer
-        ? 'SELECT user_slno FROM users WHERE national_id = $1'
-        : 'SELECT user_slno FROM users WHERE lower(email) = lower($1) ORDER BY user_slno LIMIT 1',
-      ['nationalId' in signer ? signer.nationalId : signer.email],
+      'SELECT user_slno FROM users WHERE national_id = $1',
+      [signer.nationalId],
     );
-    const path = `signers.${String(index)}.${'nationalId' in signer ? 'nationalId' : 'email'}`;
     const user = rows[0]?.user_slno;
     if (user === undefined) errors.push({ path, message: UNKNOWN_SIGNER[language] });
-    else if (found.includes(user)) errors.push({ path, message: SIGNER_TWICE[language] });
-    found.push(user ?? 0);
+    else if (seen.has(`user ${String(user)}`))
+      errors.push({ path, message: SIGNER_TWICE[language] });
+    if (user !== undefined) seen.add(`user ${String(user)}`);
+    found.push({ userSlno: user ?? 0, email: null });
   }
   if (errors.length > 0)
     throw new AppError(422, 'VALIDATION_FAILED', {
       fieldErrors: errors,
     });
   return found;
+}
+
+/**
+ * Makes `userSlno` the signer of what was sent to their address before they were a Tawqi user
+ * (or before they gave it), where they are not a signer of that envelope already.
+ */
+export async function claimInvitations(db: Queryable, userSlno: number): Promise<void> {
+  await db.query(
+    `UPDATE envelope_signers s SET user_slno = u.user_slno
+       FROM users u
+      WHERE u.user_slno = $1 AND s.user_slno IS NULL AND lower(s.invited_email) = lower(u.email)
+        AND NOT EXISTS (SELECT 1 FROM envelope_signers o
+                         WHERE o.envelope_slno = s.envelope_slno AND o.user_slno = u.user_slno)`,
+    [userSlno],
+  );
 }
 
 /** Sends a new envelope: checked whole, stored, its first signer asked. */
@@ -129,9 +160,15 @@ export async function sendEnvelope(
     const envelopeSlno = rows[0]?.envelope_slno ?? 0;
     for (const [index, signer] of draft.signers.entries())
       await tx.query(
-        `INSERT INTO envelope_signers (envelope_slno, position, user_slno, placement, status)
-         VALUES ($1, $2, $3, $4, 'waiting')`,
-        [envelopeSlno, index + 1, signers[index], signer.placement],
+        `INSERT INTO envelope_signers (envelope_slno, position, user_slno, invited_email, placement, status)
+         VALUES ($1, $2, $3, $4, $5, 'waiting')`,
+        [
+          envelopeSlno,
+          index + 1,
+          signers[index]?.userSlno,
+          signers[index]?.email,
+          signer.placement,
+        ],
       );
     await deps.audit.record(tx, context, {
       action: 'envelope.sent',
@@ -179,18 +216,20 @@ interface EnvelopeRow {
 interface SignerRow {
   envelope_slno: number;
   position: number;
-  user_slno: number;
+  user_slno: number | null;
+  invited_email: string | null;
   placement: string;
   status: (typeof ENVELOPE_SIGNER_STATUSES)[number];
   transaction_id: string | null;
   decline_reason: string | null;
   decided_at: Date | null;
-  name_en: string;
-  name_ar: string;
+  name_en: string | null;
+  name_ar: string | null;
 }
 
 /** The envelopes `userSlno` sent or is a signer of (all of them, or the one named). */
 async function envelopesOf(db: Queryable, userSlno: number, envelopeId?: string) {
+  await claimInvitations(db, userSlno);
   const { rows: envelopes } = await db.query<EnvelopeRow>(
     `SELECT e.envelope_slno, e.envelope_id, e.sender_slno, e.org_slno, e.title, e.document_name, e.status,
             e.created_at, e.ended_at, u.full_name_en AS sender_en, u.full_name_ar AS sender_ar
@@ -202,9 +241,9 @@ async function envelopesOf(db: Queryable, userSlno: number, envelopeId?: string)
     [userSlno, envelopeId ?? null],
   );
   const { rows: signers } = await db.query<SignerRow>(
-    `SELECT s.envelope_slno, s.position, s.user_slno, s.placement, s.status, s.transaction_id, s.decline_reason,
-            s.decided_at, u.full_name_en AS name_en, u.full_name_ar AS name_ar
-       FROM envelope_signers s JOIN users u USING (user_slno)
+    `SELECT s.envelope_slno, s.position, s.user_slno, s.invited_email, s.placement, s.status, s.transaction_id,
+            s.decline_reason, s.decided_at, u.full_name_en AS name_en, u.full_name_ar AS name_ar
+       FROM envelope_signers s LEFT JOIN users u USING (user_slno)
       WHERE s.envelope_slno = ANY($1::int[]) ORDER BY s.envelope_slno, s.position`,
     [envelopes.map((envelope) => envelope.envelope_slno)],
   );
@@ -231,7 +270,7 @@ function shown(
     myTurn: signers.some((signer) => signer.user_slno === userSlno && signer.status === 'asked'),
     signers: signers.map((signer) => ({
       position: signer.position,
-      name: inLanguage(signer.name_en, signer.name_ar, language),
+      name: nameOf(signer, userSlno, language),
       isMe: signer.user_slno === userSlno,
       placement: signer.placement,
       status: signer.status,
@@ -239,6 +278,19 @@ function shown(
       declineReason: signer.decline_reason,
     })),
   };
+}
+
+/**
+ * How a signer is named: one named by e-mail by that address, until they have signed or declined
+ * (to everyone else; they see their own name), so no page tells whether an address is a user's.
+ */
+function nameOf(signer: SignerRow, userSlno: number, language: Language): string {
+  const decided = signer.status === 'signed' || signer.status === 'declined';
+  if (signer.invited_email !== null && !decided && signer.user_slno !== userSlno)
+    return signer.invited_email;
+  return (
+    inLanguage(signer.name_en ?? '', signer.name_ar ?? '', language) || (signer.invited_email ?? '')
+  );
 }
 
 export async function myEnvelopes(db: Queryable, userSlno: number, language: Language) {
@@ -351,6 +403,7 @@ export async function declineEnvelope(
   language: Language,
 ): Promise<Envelope> {
   const now = deps.clock();
+  await claimInvitations(deps.pool, userSlno);
   const messages = await inTransaction(deps.pool, async (tx) => {
     const { rows } = await tx.query<{
       envelope_slno: number;

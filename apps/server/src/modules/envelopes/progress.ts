@@ -59,15 +59,25 @@ export async function askSigner(
   now: Date,
   origin: string,
 ): Promise<OutgoingMessage[] | null> {
-  const { rows } = await tx.query<{ user_slno: number }>(
-    `UPDATE envelope_signers SET status = 'asked' WHERE envelope_slno = $1 AND position = $2
-     RETURNING user_slno`,
+  // A signer named by e-mail is the user who has that address now, unless they sign this
+  // envelope already (in another place); else nobody yet.
+  const { rows } = await tx.query<{ user_slno: number | null; invited_email: string | null }>(
+    `UPDATE envelope_signers s SET status = 'asked', user_slno = coalesce(s.user_slno, (
+        SELECT u.user_slno FROM users u
+         WHERE lower(u.email) = lower(s.invited_email)
+           AND NOT EXISTS (SELECT 1 FROM envelope_signers o
+                            WHERE o.envelope_slno = s.envelope_slno AND o.user_slno = u.user_slno)
+         ORDER BY u.user_slno LIMIT 1))
+      WHERE s.envelope_slno = $1 AND s.position = $2
+     RETURNING s.user_slno, s.invited_email`,
     [envelope.envelope_slno, position],
   );
   const [signer] = rows;
   if (!signer) return null;
   const sender = await namesOf(tx, envelope.sender_slno);
   const link = `${origin}${envelopePath(envelope.envelope_id)}`;
+  if (signer.user_slno === null)
+    return [invitation(signer.invited_email ?? '', sender, envelope.title, link)];
   return tell(
     tx,
     signer.user_slno,
@@ -82,10 +92,31 @@ export async function askSigner(
   );
 }
 
-/** Everyone the envelope names: its sender and each signer, once each. */
+/**
+ * The e-mail asking someone who is not a Tawqi user (yet) to sign: register with this address,
+ * and the envelope is theirs to sign.
+ */
+function invitation(
+  address: string,
+  sender: { full_name_en: string; full_name_ar: string },
+  title: string,
+  link: string,
+): OutgoingMessage {
+  return {
+    channel: 'email',
+    recipient: address,
+    subject: 'دعوة لتوقيع مستند في توقيع',
+    body: [
+      `طلب منك ${sender.full_name_ar} توقيع «${title}» في توقيع. سجّل في توقيع بهوية نفاذ واستخدم عنوان البريد الإلكتروني هذا، ثم افتح: ${link}`,
+      `${sender.full_name_en} asked you to sign “${title}” in Tawqi. Register in Tawqi with Nafath and this e-mail address, then open: ${link}`,
+    ].join('\n\n'),
+  };
+}
+
+/** Everyone the envelope names who is a Tawqi user: its sender and each signer, once each. */
 async function everyone(tx: Queryable, envelope: Envelope): Promise<number[]> {
   const { rows } = await tx.query<{ user_slno: number }>(
-    'SELECT user_slno FROM envelope_signers WHERE envelope_slno = $1',
+    'SELECT user_slno FROM envelope_signers WHERE envelope_slno = $1 AND user_slno IS NOT NULL',
     [envelope.envelope_slno],
   );
   return [...new Set([envelope.sender_slno, ...rows.map((row) => row.user_slno)])];

@@ -19,8 +19,8 @@ import {
   PDF,
   PdfArray,
   PdfDict,
+  PdfRef,
   PdfStream,
-  type PdfRef,
   type SignOptions,
   type Signer,
 } from '@libpdf/core';
@@ -110,16 +110,31 @@ function withContents(pdf: Buffer, signature: FoundSignature, cms: Buffer): Buff
 /**
  * The Document Security Store (ETSI EN 319 142-1 §5.4.2), added to the catalog. A document signed
  * before (an envelope's earlier signers) keeps what its store held: the new one lists that first,
- * so every signature's proof is in the latest store a validator reads.
+ * so every signature's proof is in the latest store a validator reads, and adds only what it does
+ * not hold yet (the CA's certificates and its CRL are the same for every signer).
  */
 function addSecurityStore(pdf: PDF, data: ValidationData): void {
   const resolve = (ref: PdfRef) => pdf.getObject(ref);
   const earlier = pdf.getCatalog().getDict('DSS', resolve);
-  const streams = (key: string, items: readonly (ArrayBuffer | Uint8Array)[]) =>
-    new PdfArray([
-      ...(earlier?.getArray(key, resolve)?.toArray() ?? []),
-      ...items.map((item) => pdf.register(new PdfStream([], new Uint8Array(item)))),
-    ]);
+  const digestOf = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+  const streams = (key: string, items: readonly (ArrayBuffer | Uint8Array)[]) => {
+    const kept = earlier?.getArray(key, resolve)?.toArray() ?? [];
+    const held = new Set(
+      kept.map((item) => {
+        const stream = item instanceof PdfRef ? resolve(item) : item;
+        return stream instanceof PdfStream ? digestOf(stream.getDecodedData()) : null;
+      }),
+    );
+    const added = [];
+    for (const item of items) {
+      const bytes = new Uint8Array(item);
+      const digest = digestOf(bytes);
+      if (held.has(digest)) continue;
+      held.add(digest);
+      added.push(pdf.register(new PdfStream([], bytes)));
+    }
+    return new PdfArray([...kept, ...added]);
+  };
   pdf.getCatalog().set(
     'DSS',
     pdf.register(
