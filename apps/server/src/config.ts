@@ -156,7 +156,16 @@ const schema = z.object({
     .max(60)
     .default(5)
     .describe(
-      'how often payment attempts left open for 10 minutes are asked about at the gateway, in case its notification was lost (0: never; the tests drive it)',
+      'how often payment attempts left open are asked about at the gateway, in case its notification was lost (0: never; the tests drive it)',
+    ),
+  PAYMENT_RECONCILE_AFTER_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(10)
+    .describe(
+      'how long a payment attempt stays open before the gateway is asked about it (its page may still be in use until then)',
     ),
   ESIGN_SWEEP_SECONDS: z.coerce
     .number()
@@ -187,6 +196,22 @@ const schema = z.object({
     .min(0)
     .default(8)
     .describe('API requests one access token may have in progress at once (0: no cap)'),
+  ANONYMOUS_AT_ONCE_PER_ADDRESS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(3)
+    .describe(
+      'API requests without an access token one address may have in progress at once; more wait briefly (0: no cap)',
+    ),
+  ANONYMOUS_AT_ONCE: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(6)
+    .describe(
+      'API requests without an access token one server serves at once, below its 10 database connections so signed-in people keep theirs (0: no cap)',
+    ),
   DB_STATEMENT_TIMEOUT_MS: z.coerce
     .number()
     .int()
@@ -332,7 +357,18 @@ const schema = z.object({
     .min(1)
     .max(24 * 60)
     .default(60)
-    .describe('how often a signed checkpoint of the audit log is written'),
+    .describe(
+      'how often a signed checkpoint of the audit log is written, even when nothing happened',
+    ),
+  AUDIT_ANCHOR_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(3600)
+    .default(60)
+    .describe(
+      'how long new audit records may wait to be anchored outside the database, and how often the log is compared with its anchor (0: not on a timer)',
+    ),
   NAFATH_BASE_URL: z
     .url()
     .optional()
@@ -417,10 +453,24 @@ const schema = z.object({
     .number()
     .int()
     .min(1)
-    .default(1)
+    .default(2)
     .describe(
-      'uploaded PDFs one server reads at the same time for the verify page (each in a worker thread)',
+      'uploaded PDFs one server reads at the same time for the verify page (each in a worker thread; one per address)',
     ),
+  VERIFY_LINE: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(8)
+    .describe(
+      'uploads to the verify page that wait for a turn, beyond those read; more are refused',
+    ),
+  VERIFY_WAIT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .default(10_000)
+    .describe('how long an upload to the verify page waits for its turn before it is refused'),
   VERIFY_TIME_MS: z.coerce
     .number()
     .int()
@@ -445,6 +495,14 @@ const schema = z.object({
     .min(100)
     .default(200_000)
     .describe('objects an uploaded PDF may hold for the verify page to read it'),
+  VERIFY_MAX_PARSE_MB: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(64)
+    .describe(
+      'what the verify page may parse of one upload: the whole file, and each revision a signature signed, once',
+    ),
   PDF_WORK_AT_ONCE: z.coerce
     .number()
     .int()

@@ -3,7 +3,7 @@
  * loopback and the outbox; in production, the real services), keys, the audit log, sessions,
  * access, every module's handlers, and the HTTP app.
  */
-import { appendAnchor } from './modules/audit/anchor.js';
+import { appendAnchor, latestAnchor } from './modules/audit/anchor.js';
 import { applicantResolver, enrolmentHandlers } from './modules/enrolment/applications.js';
 import { invitationHandlers } from './modules/organization/invitations.js';
 import type { FastifyInstance } from 'fastify';
@@ -43,6 +43,7 @@ import { uploadInspector } from './modules/documents/scanning.js';
 import { createMetrics, registerMetrics } from './http/metrics.js';
 import { createAccess } from './modules/access/access.js';
 import { createAuditLog } from './modules/audit/log.js';
+import { anchorProblem } from './modules/audit/verify.js';
 import { createExportWriter } from './modules/exports/stream.js';
 import { createPdfWork } from './modules/esign/pdfWork.js';
 import { authHandlers } from './modules/auth/handlers.js';
@@ -210,6 +211,14 @@ export async function createServer(options: {
       app?.log.warn({ error: String(error) }, 'audit records left waiting to be chained');
     },
   });
+  // The chain's head against the anchor kept outside the database (a cut tail, an older head
+  // restored): looked at on start, every AUDIT_ANCHOR_SECONDS and by each scrape of /metrics.
+  const anchorHolds = async () => {
+    const problem = await anchorProblem(options.pool, keys, latestAnchor(config.auditAnchorFile));
+    if (problem)
+      app?.log.error({ auditAnchor: problem }, 'the audit log does not match its anchor');
+    return problem === null;
+  };
   const deps: PaymentDeps = {
     pool: options.pool,
     config,
@@ -286,7 +295,7 @@ export async function createServer(options: {
     }),
     applicantOf: applicantResolver(options.pool),
     handlers,
-    admissions: { verifySignedPdf: deps.pdfWork.admitReading },
+    admissions: { verifySignedPdf: (request) => deps.pdfWork.admitReading(request.ip) },
     inspectUpload: uploadInspector(deps),
     clock,
     rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
@@ -297,7 +306,7 @@ export async function createServer(options: {
     plugins: [
       // First, so that every route's answers are counted.
       (instance) => {
-        registerMetrics(instance, createMetrics(options.pool), {
+        registerMetrics(instance, createMetrics(options.pool, { anchorHolds }), {
           token: config.METRICS_TOKEN ?? null,
           local: config.demo ? isLoopback : null,
         });
@@ -340,6 +349,7 @@ export async function createServer(options: {
   // the processes on this database, retried when it fails.
   const jobsPool = options.jobsPool ?? options.pool;
   const jobDeps = { ...deps, pool: jobsPool };
+  await anchorHolds();
   onPhase('jobs');
   const jobs = await startRecurringJobs(
     jobsPool,
@@ -350,6 +360,16 @@ export async function createServer(options: {
         name: 'audit-checkpoint',
         everySeconds: config.AUDIT_CHECKPOINT_MINUTES * 60,
         run: () => audit.checkpoint(jobsPool, { evenIfUnchanged: true }).then(() => undefined),
+      },
+      {
+        // What was written in the last minute is anchored (besides every CHECKPOINT_EVERY
+        // records), and the log is compared with its anchor.
+        name: 'audit-anchor',
+        everySeconds: config.AUDIT_ANCHOR_SECONDS,
+        run: async () => {
+          await audit.checkpoint(jobsPool);
+          await anchorHolds();
+        },
       },
       {
         // A fresh CRL every day even without revocations (each revocation issues one at once),
@@ -379,6 +399,14 @@ export async function createServer(options: {
         everySeconds: 3600,
         run: () =>
           forgetEndedWindows(jobsPool, new Date(Date.now() - 3_600_000)).then(() => undefined),
+      },
+      {
+        // What a process that died mid-upload left in the document store (an hour on: no
+        // upload takes that long).
+        name: 'documents-tidy',
+        everySeconds: 3600,
+        run: () =>
+          deps.documents.tidy(jobsPool, new Date(Date.now() - 3_600_000)).then(() => undefined),
       },
       {
         name: 'simulator-forget',

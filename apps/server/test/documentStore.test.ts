@@ -6,7 +6,14 @@
  * request's Signature V4 and body hash as S3 does. (The database store is the default every other
  * test runs on.)
  */
-import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import {
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -135,5 +142,36 @@ describe('a server keeping documents on disk', () => {
     const next = await upload(nextDay, PNG, 'next.png', 'image/png');
     expect(next.status).toBe(200);
     expect(files()).toEqual([next.body.uniqueFileId as string]);
+  });
+
+  it('removes what a process that died mid-write left, an hour on, and nothing else', async () => {
+    const leftBehind = mkdtempSync(join(tmpdir(), 'tawqi-documents-'));
+    const store = diskDocuments(leftBehind);
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    const aged = (name: string) => {
+      writeFileSync(join(leftBehind, name), PDF);
+      utimesSync(
+        join(leftBehind, name),
+        new Date(hourAgo.getTime() - 1000),
+        new Date(hourAgo.getTime() - 1000),
+      );
+      return name;
+    };
+    // Half written when the process died; written whole but its row never committed.
+    const halfWritten = aged(`${newDocumentKey()}.0123456789ab.partial`);
+    const neverCommitted = aged(newDocumentKey());
+    // A document of the world's, as old: its row is there.
+    const [kept] = (
+      await h.pool.query<{ unique_file_id: string }>('SELECT unique_file_id FROM documents LIMIT 1')
+    ).rows;
+    const stored = aged(kept?.unique_file_id ?? '');
+    // Being written now, by a process that lives.
+    const writing = `${newDocumentKey()}.ba9876543210.partial`;
+    writeFileSync(join(leftBehind, writing), PDF);
+    const other = aged('README');
+    expect(await store.tidy(h.pool, hourAgo)).toBe(2);
+    expect(readdirSync(leftBehind).sort()).toEqual([other, stored, writing].sort());
+    expect(readdirSync(leftBehind)).not.toContain(halfWritten);
+    expect(readdirSync(leftBehind)).not.toContain(neverCommitted);
   });
 });

@@ -17,7 +17,8 @@ import { verifiedOutcome, webhookIsAuthentic } from '../src/adapters/esignApp/cl
 import { remainingOf } from '../src/modules/counters/ledger.js';
 import { checkedRegistration, webhookSecret } from '../src/modules/esign/applications.js';
 import { findSignatures, signedBytes } from '../src/modules/pki/pdfSignatures.js';
-import { deliverDueWebhooks, sweep } from '../src/modules/esign/webhooks.js';
+import { deliverDueWebhooks, sweep, webhookDeliveryId } from '../src/modules/esign/webhooks.js';
+import { deriveKeys } from '../src/keys.js';
 import * as x509 from '../src/modules/pki/x509.js';
 import { pem } from '../src/modules/pki/routes.js';
 import { esignKit } from './esignKit.js';
@@ -813,6 +814,25 @@ describe('the eSign integration API', () => {
     expect(first?.headers['x-tawqi-delivery']).toBe(deliveryId);
     expect(JSON.parse(first?.body ?? '{}')).toMatchObject({ deliveryId });
     expect(JSON.parse(delivered.body)).toMatchObject({ deliveryId });
+    // Keyed by this environment's secret: another database's transaction of the same number
+    // is another delivery, and the number cannot be found from the id.
+    const [logged] = (
+      await h.pool.query<{ esign_logs_id: number }>(
+        'SELECT esign_logs_id FROM esign_transactions WHERE app_txn_id = $1',
+        [sent.txnId],
+      )
+    ).rows;
+    const number = logged?.esign_logs_id ?? 0;
+    expect(webhookDeliveryId(h.deps.keys, number)).toBe(deliveryId);
+    const elsewhere = deriveKeys({
+      server: 'another-environment-'.repeat(3),
+      audit: 'a'.repeat(40),
+    });
+    expect(webhookDeliveryId(elsewhere, number)).not.toBe(deliveryId);
+    const unkeyed = createHash('sha256')
+      .update(`tawqi webhook ${String(number)}`)
+      .digest('hex');
+    expect(deliveryId).not.toBe(`whd_${unkeyed.slice(0, 32)}`);
     const { rows: attempts } = await h.pool.query<{
       attempt: number;
       outcome: string;

@@ -157,12 +157,14 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
       clock.now = new Date(clock.now.getTime() + ms);
     },
   };
-  // The eSign sweeper is driven by the tests themselves (their clock stands still).
+  // The eSign sweeper and the audit anchor's timer are driven by the tests themselves (their clock
+  // stands still; they count checkpoints).
   const config = loadConfig({
     TAWQI_MODE: 'demo',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     PORT: '0',
     ESIGN_SWEEP_SECONDS: '0',
+    AUDIT_ANCHOR_SECONDS: '0',
     PAYMENT_RECONCILE_MINUTES: '0',
     CLAMD_ADDRESS: inject('clamdAddress'),
     // Each server's anchors apart (the default is in DATA_DIR, shared by every test file).

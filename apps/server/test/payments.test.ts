@@ -7,11 +7,15 @@
 import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { NOURA, startHarness } from './harness.js';
-import { RECONCILE_AFTER_MS, reconcileOpenPayments } from '../src/modules/payments/handlers.js';
+import { reconcileOpenPayments } from '../src/modules/payments/handlers.js';
 
 // Concurrent requests with one token are what this file tests (idempotency, races for stock):
 // the cap on a token's requests in progress, tested in hardening.test.ts, is lifted here.
-const h = await startHarness({ REQUESTS_AT_ONCE_PER_SESSION: '0' });
+// Open payments are asked about after half an hour here (10 minutes by default).
+const h = await startHarness({
+  REQUESTS_AT_ONCE_PER_SESSION: '0',
+  PAYMENT_RECONCILE_AFTER_MINUTES: '30',
+});
 
 beforeEach(async () => {
   await h.pool.query('DELETE FROM rate_limit_hits');
@@ -225,8 +229,12 @@ describe('gateway notifications', () => {
     if (!captured) throw new Error('no payment');
     await reconcileOpenPayments(h.deps);
     expect(await plansOf(order.body.encodedOrderSlno)).toBe(0);
-    // Ten minutes on, the background pass asks the gateway and the order is paid.
-    h.clock.advance(RECONCILE_AFTER_MS + 60_000);
+    // Eleven minutes on, before the configured window: not yet.
+    h.clock.advance(11 * 60_000);
+    await reconcileOpenPayments(h.deps);
+    expect(await plansOf(order.body.encodedOrderSlno)).toBe(0);
+    // Past it, the background pass asks the gateway and the order is paid.
+    h.clock.advance(20 * 60_000);
     expect(await reconcileOpenPayments(h.deps)).toBeGreaterThanOrEqual(1);
     expect(await plansOf(order.body.encodedOrderSlno)).toBe(1);
     expect((await attemptsOf(order.body.encodedOrderSlno)).map((a) => a.status)).toEqual([

@@ -34,6 +34,23 @@ describe('the scanner', () => {
   });
 });
 
+describe('demo mode’s clamd, on a data folder two processes share', () => {
+  it('belongs to neither: it answers until the last of them stops, whichever started it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tawqi-clamd-shared-'));
+    const answers = () => createClamdScanner(`unix:${join(dir, 'clamd.sock')}`).ping();
+    for (const stopsFirst of ['starter', 'joiner'] as const) {
+      const starter = await startClamd({ dir });
+      const joiner = await startClamd({ dir });
+      const [first, survivor] = stopsFirst === 'starter' ? [starter, joiner] : [joiner, starter];
+      await first.close();
+      expect(await survivor.ping()).toBe(true);
+      expect(await survivor.scan(Buffer.from(EICAR))).toMatchObject({ clean: false });
+      await survivor.close();
+      expect(await answers()).toBe(false);
+    }
+  });
+});
+
 const clamdDir = mkdtempSync(join(tmpdir(), 'tawqi-clamd-own-'));
 // This file's own clamd, so that a test may stop it.
 const ownClamd = await startClamd({ dir: clamdDir });

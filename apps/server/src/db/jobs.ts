@@ -26,9 +26,11 @@ export const JOB_NAMES = [
   'esign-sweep',
   'payment-reconcile',
   'audit-checkpoint',
+  'audit-anchor',
   'crl-refresh',
   'throttle-forget',
   'simulator-forget',
+  'documents-tidy',
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 

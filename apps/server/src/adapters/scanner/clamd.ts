@@ -12,7 +12,8 @@
  * an error, never a pass: the upload is refused and may be tried again.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
@@ -119,8 +120,10 @@ export function createClamdScanner(
 
 /**
  * Starts Debian's clamd in `dir` with the shipped signatures, listening on `dir/clamd.sock`, and
- * answers a scanner of it once it answers PING. A clamd already answering there (left by a
- * process that did not stop cleanly) is used as it is, and stopped with this scanner.
+ * answers a scanner of it once it answers PING. The clamd of a folder belongs to no one process:
+ * one already answering there (another process on the same data folder, or one left by a process
+ * that was killed) is taken up, each scanner of it is written down as its user
+ * (`dir/clamd.users/<pid>-<random>`), and clamd is stopped when the last living user closes.
  */
 export async function startClamd(options: {
   dir: string;
@@ -131,40 +134,53 @@ export async function startClamd(options: {
   const dir = resolve(options.dir);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const socket = join(dir, 'clamd.sock');
-  const pidFile = join(dir, 'clamd.pid');
   const address = `unix:${socket}`;
-  // One still answering here (its server was killed) is taken up, and stopped with this one.
-  if (await createClamdScanner(address).ping())
-    return createClamdScanner(address, {
-      onClose: () => {
-        const pid = Number(existsSync(pidFile) ? readFileSync(pidFile, 'utf8').trim() : '');
-        if (Number.isInteger(pid) && pid > 0) {
-          try {
-            process.kill(pid, 'SIGTERM');
-          } catch {
-            // gone already
-          }
-        }
-        return Promise.resolve();
-      },
-    });
+  const users = sharedUse(dir);
+  const shared = () => createClamdScanner(address, { onClose: users.leave });
+  if (await createClamdScanner(address).ping()) return shared();
 
   const binary = findClamd();
-  if (!binary)
+  if (!binary) {
+    await users.leave();
     throw new ScannerUnavailable(
       'Uploads are scanned with ClamAV, which is not installed: `apt-get install clamav-daemon` (npm start does this when it runs as root), or set CLAMD_ADDRESS to a running clamd.',
     );
-  const conf = join(dir, 'clamd.conf');
+  }
   const log = join(dir, 'clamd.log');
+  const conf = writeClamdConf(dir, options.signatures ?? SHIPPED_SIGNATURES, log);
+  // A process group of its own: a Ctrl-C meant for the process that started it leaves it to the
+  // others using it.
+  const child: ChildProcess = spawn(binary, ['-c', conf], { stdio: 'ignore', detached: true });
+  child.unref();
+  const exited = () => child.exitCode !== null || child.signalCode !== null;
+  const scanner = shared();
+  const deadline = Date.now() + (options.readyWithinMs ?? 120_000);
+  while (!(await scanner.ping())) {
+    if (exited() || Date.now() > deadline) {
+      if (!exited()) child.kill('SIGKILL');
+      await users.leave();
+      const tail = existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n').slice(-3) : [];
+      throw new ScannerUnavailable(
+        `clamd did not start in ${dir}${tail.length ? `: ${tail.join(' / ')}` : ''}`,
+      );
+    }
+    await new Promise((wake) => setTimeout(wake, 100));
+  }
+  return scanner;
+}
+
+/** clamd's configuration in `dir`: its socket, pid file and log there, the given signatures. */
+function writeClamdConf(dir: string, signatures: string, log: string): string {
+  const conf = join(dir, 'clamd.conf');
   writeFileSync(
     conf,
     [
-      `DatabaseDirectory ${options.signatures ?? SHIPPED_SIGNATURES}`,
-      `LocalSocket ${socket}`,
+      `DatabaseDirectory ${signatures}`,
+      `LocalSocket ${join(dir, 'clamd.sock')}`,
       'LocalSocketMode 600',
       'FixStaleSocket yes',
       'Foreground yes',
-      `PidFile ${pidFile}`,
+      `PidFile ${join(dir, 'clamd.pid')}`,
       `LogFile ${log}`,
       'LogTime yes',
       // An upload may be as large as the largest the service takes (the eSign service's PDFs).
@@ -176,29 +192,54 @@ export async function startClamd(options: {
     ].join('\n'),
     { mode: 0o600 },
   );
-  const child: ChildProcess = spawn(binary, ['-c', conf], { stdio: 'ignore' });
-  const exited = () => child.exitCode !== null || child.signalCode !== null;
-  const scanner = createClamdScanner(address, {
-    onClose: () =>
-      new Promise((resolveClose) => {
-        if (exited()) {
-          resolveClose();
-          return;
-        }
-        child.once('exit', () => resolveClose());
-        child.kill('SIGTERM');
-      }),
-  });
-  const deadline = Date.now() + (options.readyWithinMs ?? 120_000);
-  while (!(await scanner.ping())) {
-    if (exited() || Date.now() > deadline) {
-      if (!exited()) child.kill('SIGKILL');
-      const tail = existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n').slice(-3) : [];
-      throw new ScannerUnavailable(
-        `clamd did not start in ${dir}${tail.length ? `: ${tail.join(' / ')}` : ''}`,
-      );
-    }
-    await new Promise((wake) => setTimeout(wake, 100));
+  return conf;
+}
+
+/** Whether process `pid` lives (a signal 0 is only asked about). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
-  return scanner;
+}
+
+/**
+ * This scanner written down as a user of the clamd in `dir`; `leave` crosses it out and stops
+ * clamd (by its pid file) when no living process is left using it.
+ */
+function sharedUse(dir: string): { leave: () => Promise<void> } {
+  const folder = join(dir, 'clamd.users');
+  mkdirSync(folder, { recursive: true, mode: 0o700 });
+  const mine = join(folder, `${String(process.pid)}-${randomBytes(6).toString('hex')}`);
+  writeFileSync(mine, '', { mode: 0o600 });
+  let left = false;
+  return {
+    leave: () => {
+      if (left) return Promise.resolve();
+      left = true;
+      rmSync(mine, { force: true });
+      const others = readdirSync(folder).filter((name) => {
+        if (alive(Number(name.split('-')[0]))) return true;
+        rmSync(join(folder, name), { force: true });
+        return false;
+      });
+      if (others.length > 0) return Promise.resolve();
+      return stopClamd(join(dir, 'clamd.pid'));
+    },
+  };
+}
+
+/** Stops the clamd named by `pidFile`, and waits until it has gone. */
+async function stopClamd(pidFile: string): Promise<void> {
+  const pid = Number(existsSync(pidFile) ? readFileSync(pidFile, 'utf8').trim() : '');
+  if (!Number.isInteger(pid) || pid <= 0 || !alive(pid)) return;
+  try {
+    process.kill(pid, 'SIGTERM');
+  } catch {
+    return;
+  }
+  const deadline = Date.now() + 30_000;
+  while (alive(pid) && Date.now() < deadline) await new Promise((wake) => setTimeout(wake, 50));
 }

@@ -42,6 +42,9 @@ import * as visibleSignatures from './040_visible_signatures.js';
 import * as portalSigning from './041_portal_signing.js';
 import * as organizationLogos from './042_organization_logos.js';
 import * as envelopes from './043_envelopes.js';
+import * as decisionsAlone from './044_decisions_alone.js';
+import * as signedPurges from './045_signed_purges.js';
+import * as envelopeInvitations from './046_envelope_invitations.js';
 
 export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   initial,
@@ -87,4 +90,7 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   portalSigning,
   organizationLogos,
   envelopes,
+  decisionsAlone,
+  signedPurges,
+  envelopeInvitations,
 ];

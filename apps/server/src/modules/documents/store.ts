@@ -13,7 +13,7 @@
  *   body's SHA-256 sent for the store to check. Written before the row commits, as on disk.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AwsClient } from 'aws4fetch';
 import type { Queryable } from '../../db/pool.js';
@@ -25,6 +25,11 @@ export interface DocumentStore {
   get(db: Queryable, key: string): Promise<Buffer | null>;
   /** Lets go of bytes whose document rows are gone (deleted, or never committed). */
   forget(keys: readonly string[]): Promise<void>;
+  /**
+   * Removes what a process that died mid-write left written before `before`: half-written files,
+   * and bytes whose row never committed. Answers how many went.
+   */
+  tidy(db: Queryable, before: Date): Promise<number>;
 }
 
 /** A document's key as the database's CHECK has it: 128 random bits, base64url. */
@@ -56,6 +61,8 @@ export const DATABASE_DOCUMENTS: DocumentStore = {
     return rows[0]?.content ?? null;
   },
   forget: () => Promise.resolve(),
+  // Written in the row's transaction: nothing is ever left over.
+  tidy: () => Promise.resolve(0),
 };
 
 /** The bytes as files in `folder` (made on first use, readable by this process's user only). */
@@ -83,8 +90,29 @@ export function diskDocuments(folder: string): DocumentStore {
     async forget(keys) {
       await Promise.all(keys.map((key) => rm(join(folder, checkedKey(key)), { force: true })));
     },
+    async tidy(db, before) {
+      await ready();
+      const old: { name: string; partial: boolean }[] = [];
+      for (const name of await readdir(folder)) {
+        const partial = PARTIAL.test(name);
+        if (!partial && !KEY.test(name)) continue;
+        const written = await stat(join(folder, name)).catch(() => null);
+        if (written && written.mtime < before) old.push({ name, partial });
+      }
+      const { rows } = await db.query<{ unique_file_id: string }>(
+        'SELECT unique_file_id FROM documents WHERE unique_file_id = ANY($1)',
+        [old.filter((file) => !file.partial).map((file) => file.name)],
+      );
+      const kept = new Set(rows.map((row) => row.unique_file_id));
+      const gone = old.filter((file) => file.partial || !kept.has(file.name));
+      await Promise.all(gone.map((file) => rm(join(folder, file.name), { force: true })));
+      return gone.length;
+    },
   };
 }
+
+/** A file being written (renamed to its key once whole). */
+const PARTIAL = /^[A-Za-z0-9_-]{22}\.[0-9a-f]{12}\.partial$/;
 
 /** Where an S3-compatible store is and who we are there (DOCUMENT_STORE=s3). */
 export interface S3Settings {
@@ -148,6 +176,9 @@ export function s3Documents(settings: S3Settings): DocumentStore {
         }),
       );
     },
+    // A PUT stores an object whole or not at all. One whose row never committed (its process
+    // died between the two) is not looked for yet: that needs the bucket listed.
+    tidy: () => Promise.resolve(0),
   };
 }
 

@@ -628,13 +628,14 @@ export async function recheckAtGateway(
     await settle(deps, await atGateway(() => deps.gateway.status(gatewayRef)), audit);
 }
 
-/** An attempt open this long is asked about at the gateway (its notification may be lost). */
-export const RECONCILE_AFTER_MS = 10 * 60_000;
-/** …until it is this old: the gateway has let an unpaid page expire by then. */
+/**
+ * An attempt open PAYMENT_RECONCILE_AFTER_MINUTES is asked about at the gateway (its notification
+ * may be lost) until it is this old: the gateway has let an unpaid page expire by then.
+ */
 const RECONCILE_UNTIL_MS = 48 * 60 * 60_000;
 
 /**
- * Asks the gateway about every payment attempt still open after RECONCILE_AFTER_MS and settles
+ * Asks the gateway about every payment attempt still open after PAYMENT_RECONCILE_AFTER_MINUTES and settles
  * what it says (issue 42): money captured whose notification never came (or came to a server that
  * crashed) pays its order without the person's "recheck". Answers how many were asked about; one
  * the gateway cannot answer now is asked again next time.
@@ -645,7 +646,11 @@ export async function reconcileOpenPayments(deps: PaymentDeps): Promise<number> 
     `SELECT gateway_ref, status FROM payments
       WHERE status = ANY($1) AND gateway_ref IS NOT NULL AND created_at BETWEEN $2 AND $3
       ORDER BY created_at LIMIT 200`,
-    [OPEN, new Date(now - RECONCILE_UNTIL_MS), new Date(now - RECONCILE_AFTER_MS)],
+    [
+      OPEN,
+      new Date(now - RECONCILE_UNTIL_MS),
+      new Date(now - deps.config.PAYMENT_RECONCILE_AFTER_MINUTES * 60_000),
+    ],
   );
   for (const payment of rows)
     await recheckAtGateway(deps, payment, SYSTEM_CONTEXT).catch(() => undefined);
