@@ -65,25 +65,28 @@ try {
     document
       .addPage()
       .drawText(`Page ${String(page)}: ${'text '.repeat(60)}`, { x: 20, y: 700, size: 6 });
-  const signed = Buffer.from(
-    await signPdf(
-      {
-        pdf: await document.save(),
-        certificates: [certificate, authority.issuing].map((one) => new Uint8Array(one.rawData)),
-        now: new Date(),
-        reason: 'Bench',
-        level: 'B-T',
-      },
-      ownSigningSteps({
-        certificate,
-        signer,
-        issuing: authority.issuing,
-        tsa: await authority.timestamper(),
-        now: new Date(),
-        validationData: () => Promise.reject(new Error('B-T')),
-      }),
-    ),
-  );
+  /** `document` signed by the bench's signer (B-T). */
+  const signedBy = async (document) =>
+    Buffer.from(
+      await signPdf(
+        {
+          pdf: await document.save(),
+          certificates: [certificate, authority.issuing].map((one) => new Uint8Array(one.rawData)),
+          now: new Date(),
+          reason: 'Bench',
+          level: 'B-T',
+        },
+        ownSigningSteps({
+          certificate,
+          signer,
+          issuing: authority.issuing,
+          tsa: await authority.timestamper(),
+          now: new Date(),
+          validationData: () => Promise.reject(new Error('B-T')),
+        }),
+      ),
+    );
+  const signed = await signedBy(document);
   // Fifty revisions after the signed one, each named by a copy of its byte range ending there.
   const [, offset, length, next] = /\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/.exec(
     signed.toString('latin1'),
@@ -98,25 +101,7 @@ try {
   // The genuine file: one page, signed the same way.
   const small = PDF.create();
   small.addPage().drawText('A contract', { x: 72, y: 720, size: 14 });
-  const genuine = Buffer.from(
-    await signPdf(
-      {
-        pdf: await small.save(),
-        certificates: [certificate, authority.issuing].map((one) => new Uint8Array(one.rawData)),
-        now: new Date(),
-        reason: 'Bench',
-        level: 'B-T',
-      },
-      ownSigningSteps({
-        certificate,
-        signer,
-        issuing: authority.issuing,
-        tsa: await authority.timestamper(),
-        now: new Date(),
-        validationData: () => Promise.reject(new Error('B-T')),
-      }),
-    ),
-  );
+  const genuine = await signedBy(small);
 
   // ── An ordinary signed request: an application's call, its assertion checked ─────────────
   const client = await benchApplication(pool, server.baseUrl, 'bench-verify-app');

@@ -10,7 +10,7 @@ import { inTransaction, type PoolClient } from '../src/db/pool.js';
 import { CHECKPOINT_EVERY } from '../src/modules/audit/log.js';
 import { latestAnchor } from '../src/modules/audit/anchor.js';
 import { verifyAuditLog } from '../src/modules/audit/verify.js';
-import { DEVICE, SARA, startHarness } from './harness.js';
+import { DEVICE, SARA, startHarness, type Harness } from './harness.js';
 
 const h = await startHarness();
 const keys = () => deriveKeys(h.deps.config.secrets);
@@ -307,6 +307,33 @@ describe('the chain and its verifier (npm run audit:verify)', () => {
   });
 });
 
+/**
+ * What a database owner can do to hide a cut tail: the records and checkpoints after `head` (a
+ * head row kept from earlier, its MAC valid) go, and `head` is put back.
+ */
+async function cutBackTo(
+  owner: Harness['ownerPool'],
+  head: { last_slno: number; last_hash: string; mac: string } | undefined,
+) {
+  if (!head) throw new Error('no head row kept');
+  const client = await owner.connect();
+  try {
+    for (const table of ['audit_log', 'audit_head', 'audit_checkpoints'])
+      await client.query(`ALTER TABLE ${table} DISABLE TRIGGER USER`);
+    await client.query('DELETE FROM audit_log WHERE audit_slno > $1', [head.last_slno]);
+    await client.query('DELETE FROM audit_checkpoints WHERE audit_slno > $1', [head.last_slno]);
+    await client.query('UPDATE audit_head SET last_slno = $1, last_hash = $2, mac = $3', [
+      head.last_slno,
+      head.last_hash,
+      head.mac,
+    ]);
+  } finally {
+    for (const table of ['audit_log', 'audit_head', 'audit_checkpoints'])
+      await client.query(`ALTER TABLE ${table} ENABLE TRIGGER USER`);
+    client.release();
+  }
+}
+
 describe('signed checkpoints', () => {
   // A fresh harness (a new database with the whole world seeded) is slow beside the rest of the suite.
   it(
@@ -397,24 +424,7 @@ describe('signed checkpoints', () => {
 
       // The owner deletes the records after the first checkpoint, the checkpoints after it, and
       // puts the saved head back: inside the database everything agrees again.
-      const client = await h.ownerPool.connect();
-      try {
-        for (const table of ['audit_log', 'audit_head', 'audit_checkpoints'])
-          await client.query(`ALTER TABLE ${table} DISABLE TRIGGER USER`);
-        await client.query('DELETE FROM audit_log WHERE audit_slno > $1', [first?.auditSlno]);
-        await client.query('DELETE FROM audit_checkpoints WHERE audit_slno > $1', [
-          first?.auditSlno,
-        ]);
-        await client.query('UPDATE audit_head SET last_slno = $1, last_hash = $2, mac = $3', [
-          savedHead?.last_slno,
-          savedHead?.last_hash,
-          savedHead?.mac,
-        ]);
-      } finally {
-        for (const table of ['audit_log', 'audit_head', 'audit_checkpoints'])
-          await client.query(`ALTER TABLE ${table} ENABLE TRIGGER USER`);
-        client.release();
-      }
+      await cutBackTo(h.ownerPool, savedHead);
       expect(await verifyAuditLog(h.pool, keys())).toMatchObject({ ok: true });
       // The anchor outside it still counts the records that were cut.
       expect(await verifyAuditLog(h.pool, keys(), latestAnchor(anchors))).toMatchObject({
@@ -458,24 +468,7 @@ describe('signed checkpoints', () => {
       expect(await alarm()).toBe('0');
 
       // The owner cuts the newest records and puts an older head back.
-      const client = await h.ownerPool.connect();
-      try {
-        for (const table of ['audit_log', 'audit_head', 'audit_checkpoints'])
-          await client.query(`ALTER TABLE ${table} DISABLE TRIGGER USER`);
-        await client.query('DELETE FROM audit_log WHERE audit_slno > $1', [saved?.last_slno]);
-        await client.query('DELETE FROM audit_checkpoints WHERE audit_slno > $1', [
-          saved?.last_slno,
-        ]);
-        await client.query('UPDATE audit_head SET last_slno = $1, last_hash = $2, mac = $3', [
-          saved?.last_slno,
-          saved?.last_hash,
-          saved?.mac,
-        ]);
-      } finally {
-        for (const table of ['audit_log', 'audit_head', 'audit_checkpoints'])
-          await client.query(`ALTER TABLE ${table} ENABLE TRIGGER USER`);
-        client.release();
-      }
+      await cutBackTo(h.ownerPool, saved);
       expect(await alarm()).toBe('1');
       // A checkpoint now signs the older head, but the anchor is not taken back.
       expect(await h.deps.audit.checkpoint(h.pool, { evenIfUnchanged: true })).toMatchObject({

@@ -37,6 +37,26 @@ async function write(count: number) {
 
 const retention = () => ({ months: h.deps.config.AUDIT_RETENTION_MONTHS, now: h.clock.now });
 
+/** What the database's owner can do without the purge command: delete and write a purge row. */
+async function purgeByHand(cut: { audit_slno: number; hash: string }) {
+  const client = await h.ownerPool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query("SELECT set_config('tawqi.audit_purge_through', $1, true)", [
+      String(cut.audit_slno),
+    ]);
+    await client.query('DELETE FROM audit_log WHERE audit_slno <= $1', [cut.audit_slno]);
+    await client.query(
+      `INSERT INTO audit_purges (at, through_slno, through_hash, records, older_than)
+       VALUES ($1, $2, $3, $2, $1::timestamptz - interval '24 months')`,
+      [h.clock.now, cut.audit_slno, cut.hash],
+    );
+    await client.query('COMMIT');
+  } finally {
+    client.release();
+  }
+}
+
 const slnos = async () =>
   (
     await h.pool.query<{ first: number; last: number }>(
@@ -118,22 +138,7 @@ describe('audit retention', () => {
     );
     await write(1);
     // The database's owner deletes up to the checkpoint and writes the purge row by hand.
-    const client = await h.ownerPool.connect();
-    try {
-      await client.query('BEGIN');
-      await client.query("SELECT set_config('tawqi.audit_purge_through', $1, true)", [
-        String(checkpoint.audit_slno),
-      ]);
-      await client.query('DELETE FROM audit_log WHERE audit_slno <= $1', [checkpoint.audit_slno]);
-      await client.query(
-        `INSERT INTO audit_purges (at, through_slno, through_hash, records, older_than)
-         VALUES ($1, $2, $3, $2, $1::timestamptz - interval '24 months')`,
-        [h.clock.now, checkpoint.audit_slno, checkpoint.hash],
-      );
-      await client.query('COMMIT');
-    } finally {
-      client.release();
-    }
+    await purgeByHand(checkpoint);
     const verdict = await verifyAuditLog(
       h.pool,
       keys(),
@@ -195,21 +200,7 @@ describe('audit retention', () => {
       )
     ).rows;
     if (!checkpoint) throw new Error('no checkpoint');
-    const client = await h.ownerPool.connect();
-    try {
-      await client.query('BEGIN');
-      await client.query("SELECT set_config('tawqi.audit_purge_through', $1, true)", [
-        String(checkpoint.audit_slno),
-      ]);
-      await client.query('DELETE FROM audit_log WHERE audit_slno <= $1', [checkpoint.audit_slno]);
-      await client.query(
-        'INSERT INTO audit_purges (at, through_slno, through_hash, records, older_than) VALUES (now(), $1, $2, 1, now())',
-        [checkpoint.audit_slno, checkpoint.hash],
-      );
-      await client.query('COMMIT');
-    } finally {
-      client.release();
-    }
+    await purgeByHand(checkpoint);
     expect(await verifyAuditLog(h.pool, keys(), null, retention())).toMatchObject({
       ok: false,
       firstBadRecord: checkpoint.audit_slno,

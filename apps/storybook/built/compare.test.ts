@@ -14,13 +14,38 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Server } from 'node:http';
 import { CHROMIUM_ARGS, ensureChromium } from '../../../scripts/find-chromium.mjs';
-import { digestOf, likeness, verdictOf } from '../visual/compare.js';
+import { digestOf, likeness, renewed, verdictOf } from '../visual/compare.js';
 import { shotKey, type Shot } from '../visual/plan.js';
 import { serveStatic } from './serveStatic.js';
 import { DETERMINISTIC_ARGS, openViewer, type Viewer } from './viewer.js';
 
 const ACCEPTED_ON = '156.0.8078.108';
 const NEXT_PATCH = '156.0.8078.129';
+
+describe('renewing some of the images', () => {
+  const before = { chromium: '156.0.8078.108', images: { a: 'a1', b: 'b1' } };
+
+  it('on another patch release, names it for those images only: the rest stay the accepted one’s', () => {
+    const after = renewed(before, { b: 'b2' }, { all: false, chromium: '156.0.8078.129' });
+    expect(after).toEqual({
+      chromium: '156.0.8078.108',
+      images: { a: 'a1', b: 'b2' },
+      drawnOn: { b: '156.0.8078.129' },
+    });
+    // Renewed again on the baselines' own Chromium, the image is that one's once more.
+    expect(renewed(after, { b: 'b3' }, { all: false, chromium: '156.0.8078.108' })).toEqual({
+      chromium: '156.0.8078.108',
+      images: { a: 'a1', b: 'b3' },
+    });
+  });
+
+  it('all of them: this Chromium drew every image', () => {
+    expect(renewed(before, { a: 'a9' }, { all: true, chromium: '156.0.8078.129' })).toEqual({
+      chromium: '156.0.8078.129',
+      images: { a: 'a9' },
+    });
+  });
+});
 
 describe('the verdict on a digest', () => {
   const judged = { accepted: 'aaa', drawn: 'aaa', acceptedOn: ACCEPTED_ON, drawnOn: ACCEPTED_ON };

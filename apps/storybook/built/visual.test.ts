@@ -42,6 +42,8 @@ import {
   RENEW_COMMAND,
   verdictOf,
   type Verdict,
+  renewed,
+  type Baselines,
 } from '../visual/compare.js';
 import { buildStorybook, freshClone, type FreshClone } from './freshClone.js';
 import { serveStatic } from './serveStatic.js';
@@ -57,12 +59,6 @@ const SHARDS = 20;
 /** `all`, `shard` (CI's default) or `shard:N`, or story ids and parts of ids, comma-separated. */
 const MODE = process.env.VISUAL ?? 'shard';
 const UPDATE = process.env.VISUAL_UPDATE === '1';
-interface Baselines {
-  /** The Chromium that drew them: another version draws text a little differently. */
-  chromium: string;
-  images: Record<string, string>;
-}
-
 const index = JSON.parse(readFileSync(`${STATIC}index.json`, 'utf8')) as {
   entries: Record<string, { type: string; title: string }>;
 };
@@ -174,13 +170,9 @@ afterAll(async () => {
   await browser.close();
   await new Promise((resolve) => server.close(resolve));
   if (!UPDATE) return;
-  const kept = MODE === 'all' ? {} : baselines.images;
-  const images = Object.fromEntries(
-    Object.entries({ ...kept, ...seen }).sort(([a], [b]) => a.localeCompare(b)),
-  );
   writeFileSync(
     BASELINES,
-    `${JSON.stringify({ chromium: chromiumVersion, images } satisfies Baselines, null, 2)}\n`,
+    `${JSON.stringify(renewed(baselines, seen, { all: MODE === 'all', chromium: chromiumVersion }), null, 2)}\n`,
   );
 });
 
@@ -223,7 +215,7 @@ describe(`the visual review (${MODE.startsWith('shard') ? `shard ${String(shard 
     const verdict: Verdict = verdictOf({
       accepted: baselines.images[shot.key],
       drawn,
-      acceptedOn: baselines.chromium,
+      acceptedOn: baselines.drawnOn?.[shot.key] ?? baselines.chromium,
       drawnOn: chromiumVersion,
     });
     if (verdict === 'equal') {

@@ -21,6 +21,42 @@ export function majorOf(version: string): number {
   return Number.parseInt(version, 10);
 }
 
+/** The accepted images: digests of their pixels, and the Chromium that drew them. */
+export interface Baselines {
+  /** The Chromium that drew them: another version draws text a little differently. */
+  chromium: string;
+  images: Record<string, string>;
+  /**
+   * The images accepted since on another patch release of it (some stories renewed on another
+   * machine): each judged against the Chromium that drew it.
+   */
+  drawnOn?: Record<string, string>;
+}
+
+/**
+ * The baselines with `seen` accepted, drawn by `chromium`. All of them renewed: that Chromium's.
+ * Some: the others keep the Chromium that drew them, and these name theirs where it is another —
+ * a renewal on another patch release must not make the rest look drawn by it.
+ */
+export function renewed(
+  before: Baselines,
+  seen: Record<string, string>,
+  renewal: { all: boolean; chromium: string },
+): Baselines {
+  const sorted = (entries: Record<string, string>) =>
+    Object.fromEntries(Object.entries(entries).sort(([a], [b]) => a.localeCompare(b)));
+  if (renewal.all || !before.chromium) return { chromium: renewal.chromium, images: sorted(seen) };
+  const drawnOn = { ...before.drawnOn };
+  for (const key of Object.keys(seen))
+    if (renewal.chromium === before.chromium) delete drawnOn[key];
+    else drawnOn[key] = renewal.chromium;
+  return {
+    chromium: before.chromium,
+    images: sorted({ ...before.images, ...seen }),
+    ...(Object.keys(drawnOn).length > 0 ? { drawnOn: sorted(drawnOn) } : {}),
+  };
+}
+
 export type Verdict =
   /** The digest is the accepted one. */
   | 'equal'
