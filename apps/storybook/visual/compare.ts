@@ -46,10 +46,13 @@ export function renewed(
   const sorted = (entries: Record<string, string>) =>
     Object.fromEntries(Object.entries(entries).sort(([a], [b]) => a.localeCompare(b)));
   if (renewal.all || !before.chromium) return { chromium: renewal.chromium, images: sorted(seen) };
-  const drawnOn = { ...before.drawnOn };
-  for (const key of Object.keys(seen))
-    if (renewal.chromium === before.chromium) delete drawnOn[key];
-    else drawnOn[key] = renewal.chromium;
+  // Renewed on the baselines' own Chromium, an image is theirs again; on another, it is that one's.
+  const drawnOn = Object.fromEntries([
+    ...Object.entries(before.drawnOn ?? {}).filter(([key]) => !(key in seen)),
+    ...(renewal.chromium === before.chromium
+      ? []
+      : Object.keys(seen).map((key) => [key, renewal.chromium] as const)),
+  ]);
   return {
     chromium: before.chromium,
     images: sorted({ ...before.images, ...seen }),
