@@ -12,6 +12,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { guardedLookup, UnreachableAddressError } from '../src/adapters/outbound/publicAddress.js';
 import { isCanonicalPath } from '../src/http/canonicalPath.js';
+import { WAITING_PER_SLOT } from '../src/http/inFlight.js';
 import { postTo } from '../src/modules/esign/webhooks.js';
 import type * as x509 from '../src/modules/pki/x509.js';
 import { routePath } from '../src/http/contractRoutes.js';
@@ -277,8 +278,9 @@ describe('requests in progress at once', () => {
         remoteAddress: ip,
         headers: token ? { authorization: `Bearer ${token}` } : {},
       });
-    // Thirty one-time-code checks at once from one address (as the attack sent them).
-    const flood = Array.from({ length: 30 }, () => ask());
+    // One-time-code checks at once from one address, more than its slots and its line hold.
+    const perAddress = config.ANONYMOUS_AT_ONCE_PER_ADDRESS;
+    const flood = Array.from({ length: perAddress * (1 + WAITING_PER_SLOT) + 10 }, () => ask());
     while (anonymousNow < config.ANONYMOUS_AT_ONCE_PER_ADDRESS)
       await new Promise((resolve) => setImmediate(resolve));
     // Past its slots and its line, the address is refused at once, not queued without end.

@@ -26,8 +26,11 @@ export interface InFlightCaps {
   waitMs: number;
 }
 
-/** Anonymous requests one address may have waiting in line, per slot it may use. */
-const WAITING_PER_SLOT = 2;
+/**
+ * Anonymous requests one address may have waiting in line, per slot it may use: a line holds no
+ * connection, so it may be long enough for an office's tabs all refreshing their sessions at once.
+ */
+export const WAITING_PER_SLOT = 16;
 
 /** Slots of one key: how many are taken, and who waits for one, first come first served. */
 interface Slots {
