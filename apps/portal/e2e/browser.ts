@@ -9,11 +9,12 @@ import { CHROMIUM_ARGS, ensureChromium } from '../../../scripts/find-chromium.mj
 
 export const baseUrl = inject('baseUrl');
 /**
- * How long a page may wait on the server's PDF work (PDFs checked, signed, or read on the verify
- * page, whose reading runs at the lowest priority): a bound for a loaded machine, not a duration
- * — beside a CPU-bound load on one core, the own-signing journey passed 30 s.
+ * How long a page may wait on the server's heavy work (PDFs checked, signed, or read on the verify
+ * page at a low priority; exports written at the lowest): a bound for a loaded machine, not a
+ * duration — beside a CPU-bound load on one core, the own-signing journey passed 30 s, and an
+ * export's download did too.
  */
-export const PDF_WORK_BOUND = { timeout: 120_000 };
+export const HEAVY_WORK_BOUND = { timeout: 120_000 };
 export const accessTokenSeconds = inject('accessTokenSeconds');
 
 let browser: Browser;
@@ -255,7 +256,7 @@ export async function exportedFile(
   page: Page,
   button: string,
 ): Promise<{ fileName: string; sheetNames: string[]; column: (header: string) => string[] }> {
-  const downloaded: Promise<Download> = page.waitForEvent('download');
+  const downloaded: Promise<Download> = page.waitForEvent('download', HEAVY_WORK_BOUND);
   await page.getByRole('button', { name: button }).click();
   const download = await downloaded;
   const workbook = new ExcelJS.Workbook();

@@ -17,7 +17,7 @@ import {
   openPage,
   overflow,
   reviewShot,
-  PDF_WORK_BOUND,
+  HEAVY_WORK_BOUND,
 } from './browser.js';
 import { pdfOf as samplePdf, pdfsig } from './relyingParty.js';
 
@@ -74,9 +74,9 @@ async function signFromList(page: Page, nationalId: string, title: string) {
   await page.locator('[data-drawn]').first().waitFor();
   await page.getByText('I have read this document and I sign it.').click();
   await page.getByRole('button', { name: 'Sign the document' }).click();
-  await page.waitForURL('**/esign/approve?request=*', PDF_WORK_BOUND);
+  await page.waitForURL('**/esign/approve?request=*', HEAVY_WORK_BOUND);
   await approveOnPhone(page, nationalId);
-  await page.waitForURL('**/app/my/envelope?id=*', PDF_WORK_BOUND);
+  await page.waitForURL('**/app/my/envelope?id=*', HEAVY_WORK_BOUND);
 }
 
 describe('envelopes', () => {
@@ -161,11 +161,11 @@ describe('envelopes', () => {
     await reviewShot(first.page, 'envelope-360-ar');
     await first.page.getByText('قرأت هذا المستند وأوقّعه.').click();
     await first.page.getByRole('button', { name: 'توقيع المستند' }).click();
-    await first.page.waitForURL('**/esign/approve?request=*', PDF_WORK_BOUND);
+    await first.page.waitForURL('**/esign/approve?request=*', HEAVY_WORK_BOUND);
     expect(await overflow(first.page)).toBe(0);
     await first.page.goto(`${first.page.url()}&lng=en`);
     await approveOnPhone(first.page, first.nationalId);
-    await first.page.waitForURL('**/app/my/envelope?id=*', PDF_WORK_BOUND);
+    await first.page.waitForURL('**/app/my/envelope?id=*', HEAVY_WORK_BOUND);
 
     // The second declines, with a reason.
     await second.page.goto('/app/my/envelopes?lng=ar');

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDF } from '@libpdf/core';
 import { describe, expect, it } from 'vitest';
-import { approveOnPhone, openPage, overflow, reviewShot, PDF_WORK_BOUND } from './browser.js';
+import { approveOnPhone, openPage, overflow, reviewShot, HEAVY_WORK_BOUND } from './browser.js';
 import { pdfsig } from './relyingParty.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'tawqi-esign-e2e-'));
@@ -40,7 +40,7 @@ describe('signing through the eSign service', () => {
     await page.getByRole('button', { name: /Send for signing/ }).click();
 
     // Tawqi's approval page: the application, the document, the number for the phone.
-    await page.waitForURL('**/esign/approve?request=*', PDF_WORK_BOUND);
+    await page.waitForURL('**/esign/approve?request=*', HEAVY_WORK_BOUND);
     // The brand said plainly in Arabic, the default (issue 38: not «عبر توقيع»).
     await page.getByText(/على منصة توقيع/u).waitFor();
     await page.setViewportSize({ width: 360, height: 740 });
@@ -93,7 +93,7 @@ describe('signing through the eSign service', () => {
     ).toBe(`/simulators/nafath/phone?nationalId=${choice?.split('|')[1] ?? ''}`);
     await approveOnPhone(page, choice?.split('|')[1] ?? '');
     // Signed, then back at the application, which checked the answer's JWS.
-    await page.waitForURL('**/simulators/esign-app/return?**', PDF_WORK_BOUND);
+    await page.waitForURL('**/simulators/esign-app/return?**', HEAVY_WORK_BOUND);
     await page.getByText('The service’s signature on the answer verifies').waitFor();
     const downloaded = page.waitForEvent('download');
     await page.getByRole('link', { name: /Download the signed PDF/ }).click();
@@ -109,8 +109,8 @@ describe('signing through the eSign service', () => {
     // The public verify page reads it.
     await page.goto('/verify?lng=en');
     await page.locator('input[type=file]').setInputFiles(signed);
-    await page.getByText('Valid signature').waitFor(PDF_WORK_BOUND);
-    await page.getByText(/^Validation data only/).waitFor(PDF_WORK_BOUND);
+    await page.getByText('Valid signature').waitFor(HEAVY_WORK_BOUND);
+    await page.getByText(/^Validation data only/).waitFor(HEAVY_WORK_BOUND);
     await page
       .getByText('Unknown to Tawqi')
       .count()
@@ -121,7 +121,7 @@ describe('signing through the eSign service', () => {
     const changed = join(folder, 'lease-changed.pdf');
     writeFileSync(changed, Buffer.concat([readFileSync(signed), Buffer.from('\n% edited\n')]));
     await phone.page.locator('input[type=file]').setInputFiles(changed);
-    await phone.page.getByText('تغيّر بعد التوقيع').waitFor(PDF_WORK_BOUND);
+    await phone.page.getByText('تغيّر بعد التوقيع').waitFor(HEAVY_WORK_BOUND);
     expect(await overflow(phone.page)).toBe(0);
     expect(errors).toEqual([]);
     expect(phone.errors).toEqual([]);

@@ -19,7 +19,7 @@ import {
   openPage,
   overflow,
   reviewShot,
-  PDF_WORK_BOUND,
+  HEAVY_WORK_BOUND,
 } from './browser.js';
 import { pdfOf as samplePdf, pdfsig } from './relyingParty.js';
 
@@ -120,11 +120,11 @@ describe('signing my own PDFs', () => {
       )
       .toBe(true);
     await page.getByRole('button', { name: 'Sign 2 documents' }).click();
-    await page.waitForURL('**/esign/approve?request=*', PDF_WORK_BOUND);
+    await page.waitForURL('**/esign/approve?request=*', HEAVY_WORK_BOUND);
     await page.getByText('lease.pdf').first().waitFor();
     await approveOnPhone(page, nationalId);
     // Back on the transaction's page, both signed.
-    await page.waitForURL('**/app/my/esign/transaction/return/external?**', PDF_WORK_BOUND);
+    await page.waitForURL('**/app/my/esign/transaction/return/external?**', HEAVY_WORK_BOUND);
     const downloaded = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download every signed document (zip file)' }).click();
     const zip = await downloaded;
@@ -160,8 +160,8 @@ describe('signing my own PDFs', () => {
     await page.locator('input[type=file]').setInputFiles(join(folder, 'annex-signed.pdf'));
     await page
       .getByText(`This file is annex.pdf exactly as transaction ${transactionID} signed it.`)
-      .waitFor(PDF_WORK_BOUND);
-    await page.getByText('Valid signature').waitFor(PDF_WORK_BOUND);
+      .waitFor(HEAVY_WORK_BOUND);
+    await page.getByText('Valid signature').waitFor(HEAVY_WORK_BOUND);
     await page.goBack();
 
     // One signature counted on the welcome pack, however many documents.
@@ -187,13 +187,13 @@ describe('signing my own PDFs', () => {
     await reviewShot(page, 'sign-own-360-ar');
     await page.getByText('قرأت هذا المستند وأوقّعه.').click();
     await page.getByRole('button', { name: 'وقّع المستند' }).click();
-    await page.waitForURL('**/esign/approve?request=*', PDF_WORK_BOUND);
+    await page.waitForURL('**/esign/approve?request=*', HEAVY_WORK_BOUND);
     await page.getByText('contract.pdf').first().waitFor();
     expect(await overflow(page)).toBe(0);
     // The phone's number read in English (the Arabic page writes it in Arabic-Indic digits).
     await page.goto(`${page.url()}&lng=en`);
     await approveOnPhone(page, nationalId);
-    await page.waitForURL('**/app/my/esign/transaction/return/external?**', PDF_WORK_BOUND);
+    await page.waitForURL('**/app/my/esign/transaction/return/external?**', HEAVY_WORK_BOUND);
     await page.goto(`${page.url()}&lng=ar`);
     const downloaded = page.waitForEvent('download');
     await page.getByRole('button', { name: /تنزيل الموقّع: contract\.pdf/u }).click();
