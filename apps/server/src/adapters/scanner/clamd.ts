@@ -19,6 +19,7 @@ import { join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import NodeClam from 'clamscan';
+import { processAlive } from '../../processAlive.js';
 
 /** What a scan found: nothing, or the name of the signature that matched. */
 export type ScanVerdict = { clean: true } | { clean: false; finding: string };
@@ -195,16 +196,6 @@ function writeClamdConf(dir: string, signatures: string, log: string): string {
   return conf;
 }
 
-/** Whether process `pid` lives (a signal 0 is only asked about). */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /**
  * This scanner written down as a user of the clamd in `dir`; `leave` crosses it out and stops
  * clamd (by its pid file) when no living process is left using it.
@@ -221,7 +212,7 @@ function sharedUse(dir: string): { leave: () => Promise<void> } {
       left = true;
       rmSync(mine, { force: true });
       const others = readdirSync(folder).filter((name) => {
-        if (alive(Number(name.split('-')[0]))) return true;
+        if (processAlive(Number(name.split('-')[0]))) return true;
         rmSync(join(folder, name), { force: true });
         return false;
       });
@@ -234,12 +225,13 @@ function sharedUse(dir: string): { leave: () => Promise<void> } {
 /** Stops the clamd named by `pidFile`, and waits until it has gone. */
 async function stopClamd(pidFile: string): Promise<void> {
   const pid = Number(existsSync(pidFile) ? readFileSync(pidFile, 'utf8').trim() : '');
-  if (!Number.isInteger(pid) || pid <= 0 || !alive(pid)) return;
+  if (!Number.isInteger(pid) || pid <= 0 || !processAlive(pid)) return;
   try {
     process.kill(pid, 'SIGTERM');
   } catch {
     return;
   }
   const deadline = Date.now() + 30_000;
-  while (alive(pid) && Date.now() < deadline) await new Promise((wake) => setTimeout(wake, 50));
+  while (processAlive(pid) && Date.now() < deadline)
+    await new Promise((wake) => setTimeout(wake, 50));
 }
