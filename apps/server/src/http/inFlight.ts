@@ -1,5 +1,5 @@
 /**
- * Caps on the requests in progress at once (issue 41): thirty concurrent requests from one
+ * Caps on the requests in progress at once: thirty concurrent requests from one
  * address, each within its rate limit, took every database connection and slowed everyone else's
  * reads to seconds.
  *

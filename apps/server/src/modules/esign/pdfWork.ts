@@ -14,6 +14,7 @@
  * the server, asked for by the worker through its process.
  */
 import { Worker } from 'node:worker_threads';
+import ipaddr from 'ipaddr.js';
 import pLimit from 'p-limit';
 import { builtScript } from '../../builtScript.js';
 import type { Config } from '../../config.js';
@@ -154,17 +155,12 @@ const ownReadingBusy = () =>
  * or one server has a whole /64, and would otherwise be a crowd).
  */
 export function readerOf(address: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped?.[1]) return mapped[1];
-  if (!address.includes(':')) return address;
-  const [head = '', tail = ''] = address.toLowerCase().split('::');
-  const headGroups = head ? head.split(':') : [];
-  const tailGroups = tail ? tail.split(':') : [];
-  const zeros = Array<string>(Math.max(0, 8 - headGroups.length - tailGroups.length)).fill('0');
-  const groups = address.includes('::') ? [...headGroups, ...zeros, ...tailGroups] : headGroups;
-  return `${groups
+  if (!ipaddr.isValid(address)) return address;
+  const parsed = ipaddr.process(address);
+  if (parsed.kind() === 'ipv4') return parsed.toString();
+  return `${(parsed as ipaddr.IPv6).parts
     .slice(0, 4)
-    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .map((part) => part.toString(16))
     .join(':')}::/64`;
 }
 
