@@ -3,7 +3,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, request } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { ENDPOINTS } from '@tawqi/api';
@@ -303,6 +303,51 @@ describe('requests in progress at once', () => {
     );
     expect(anonymousMost).toBe(config.ANONYMOUS_AT_ONCE);
     expect(signedIn).toBe(1);
+    await app.close();
+  });
+  it('gives an anonymous slot back when the client goes away before its answer is sent', async () => {
+    let entered = 0;
+    let answered = 0;
+    let release: (value: unknown) => void = () => undefined;
+    const gate = new Promise((resolve) => {
+      release = resolve;
+    });
+    // The verify page's upload, a whole body taken before the slow work: its sender may leave.
+    const app = await open.appWith({
+      contactUs: async () => {
+        entered += 1;
+        await gate;
+        answered += 1;
+        return { status: 'OK', errorMessage: null, referenceNumber: 'CU-1' };
+      },
+    });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app.server.address() as AddressInfo;
+    const body = JSON.stringify({
+      name: 'Reem',
+      email: 'reem@example.sa',
+      subject: 'Plans',
+      message: 'Please call me.',
+    });
+    // As many as the address may have at once, each leaving once the server works for it.
+    const leaving = Array.from({ length: open.deps.config.ANONYMOUS_AT_ONCE_PER_ADDRESS }, () =>
+      connect(port, '127.0.0.1'),
+    );
+    for (const socket of leaving)
+      socket.write(
+        `POST /api/v1/common/contactUs HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${String(Buffer.byteLength(body))}\r\n\r\n${body}`,
+      );
+    await expect.poll(() => entered, { timeout: 30_000 }).toBe(leaving.length);
+    for (const socket of leaving) socket.destroy();
+    // While the work goes on, its slots stay taken: leaving does not let a client start more.
+    const meanwhile = await fetch(`http://127.0.0.1:${String(port)}/api/v1/common/get/vat`);
+    expect(meanwhile.status).toBe(429);
+    release(null);
+    await expect.poll(() => answered, { timeout: 30_000 }).toBe(leaving.length);
+    // Their slots are free again: the next anonymous caller is answered, not refused as if they
+    // were all still in progress.
+    const vat = await fetch(`http://127.0.0.1:${String(port)}/api/v1/common/get/vat`);
+    expect(vat.status).toBe(200);
     await app.close();
   });
 });

@@ -11,7 +11,10 @@
  *   database pool, so that signed-in people keep connections of their own. These wait briefly
  *   for a slot, a few per address in line, and are answered 429 when none frees in `waitMs`.
  *
- * A slot is given back when the answer is sent or the client goes away.
+ * A slot is given back when the answer is sent, or once the client has gone away and the work
+ * it asked for has ended: a client that sends its whole request and leaves holds its slots while
+ * the server still works for it, and no longer (a slot kept past that never came back, and six
+ * such uploads to the verify page shut every sign-in out).
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -40,7 +43,8 @@ interface Slots {
 
 const counted = Symbol('tawqi in-flight keys');
 const gone = Symbol('tawqi client went away');
-type Counted = FastifyRequest & { [counted]?: string[]; [gone]?: boolean };
+const answered = Symbol('tawqi answer made');
+type Counted = FastifyRequest & { [counted]?: string[]; [gone]?: boolean; [answered]?: boolean };
 
 const refused = () => new AppError(429, 'RATE_LIMITED', { headers: { 'retry-after': '1' } });
 
@@ -125,10 +129,16 @@ export function capRequestsInFlight(
     for (const key of request[counted] ?? []) release(key);
     request[counted] = [];
   };
-  app.addHook('onRequest', async (request: Counted) => {
+  app.addHook('onRequest', async (request: Counted, reply) => {
     if (!applies(request.url)) return;
     const started = Date.now();
     request[counted] = [];
+    // The connection closed: after the answer was made, or before (the client left) — then the
+    // slots are given back once it is made (onSend), or at once if the client was still waiting.
+    reply.raw.once('close', () => {
+      request[gone] = true;
+      if (request[answered]) giveBack(request);
+    });
     for (const { key, cap, waitMs, line } of wanted(request)) {
       const left = waitMs > 0 ? Math.max(1, waitMs - (Date.now() - started)) : 0;
       const taken = await take(key, cap, left, line);
@@ -139,6 +149,11 @@ export function capRequestsInFlight(
         throw refused();
       }
     }
+  });
+  app.addHook('onSend', (request: Counted, reply, payload, done) => {
+    request[answered] = true;
+    if (request[gone] || reply.raw.destroyed) giveBack(request);
+    done(null, payload);
   });
   app.addHook('onResponse', (request: Counted, _reply, done) => {
     giveBack(request);
