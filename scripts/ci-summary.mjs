@@ -69,11 +69,18 @@ function newestRunSummary() {
   return newest ? JSON.parse(readFileSync(join(runs, newest), 'utf8')) : null;
 }
 
-/** What went wrong with the suites' counts: skipped tests, and a visual review that skipped. */
+/**
+ * What went wrong with the suites' counts: skipped tests, a suite CI named that said nothing, and
+ * a visual review that skipped.
+ */
 export function problemsOf(suites, visual) {
-  const problems = suites
-    .filter((suite) => suite.counts && suite.counts.skipped > 0)
-    .map((suite) => `${suite.name} skipped ${String(suite.counts.skipped)} tests`);
+  const problems = suites.flatMap((suite) => {
+    // A suite CI names (--suite) that printed no counts did not run: a check that said nothing.
+    if (suite.expected && !suite.counts) return [`${suite.name} said nothing (${suite.expected})`];
+    return suite.counts && suite.counts.skipped > 0
+      ? [`${suite.name} skipped ${String(suite.counts.skipped)} tests`]
+      : [];
+  });
   if (!visual) problems.push('the visual review said nothing (test-results/visual/summary.json)');
   else if (visual.skipped > 0)
     problems.push(`the visual review skipped ${String(visual.skipped)} images`);
@@ -108,6 +115,7 @@ function main() {
         seconds: null,
         exitCode: null,
         counts: existsSync(file) ? countsOf(readFileSync(file, 'utf8')) : null,
+        expected: file,
       };
     }),
   ];

@@ -24,7 +24,7 @@ describe('the CI summary', () => {
     assert.equal(countsOf('Checked 212 files, no problems\n'), null);
   });
 
-  it('fails a run that skipped a test, or whose visual review skipped or said nothing', () => {
+  it('fails a run that skipped a test, whose named suite or visual review said nothing, or that skipped images', () => {
     const visual = {
       compared: 150,
       equal: 150,
@@ -45,6 +45,13 @@ describe('the CI summary', () => {
     assert.deepEqual(problemsOf(suites, null), [
       'the visual review said nothing (test-results/visual/summary.json)',
     ]);
+    assert.deepEqual(
+      problemsOf(
+        [...suites, { name: 'on PostgreSQL 15', counts: null, expected: 'pg15.log' }],
+        visual,
+      ),
+      ['on PostgreSQL 15 said nothing (pg15.log)'],
+    );
     assert.deepEqual(problemsOf(suites, { ...visual, compared: 0, equal: 0 }), [
       'the visual review compared none',
     ]);

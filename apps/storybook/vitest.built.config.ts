@@ -8,9 +8,10 @@ export default defineConfig({
     include: ['built/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['built/globalSetup.ts'],
-    // One browser suite at a time on a 2-core machine; the visual review also needs the CPU to
-    // itself for its screenshots to settle quickly.
-    fileParallelism: false,
+    // Two files at once (the build-against-dev comparison and the visual review, each a browser
+    // of its own): this suite ends CI's run, mostly beside nothing else. Screenshots wait for the
+    // page to settle, not for a time, so sharing the CPU slows them and changes nothing.
+    maxWorkers: 2,
     // A bound for a loaded 2-core machine, not an expected duration.
     testTimeout: 120_000,
     hookTimeout: 120_000,
