@@ -21,9 +21,5 @@ export default defineConfig({
     // an envelope's three signatures take 8 s alone and passed 60 s in CI beside them.
     testTimeout: 180_000,
     hookTimeout: 120_000,
-    // Two files at once even on 2 cores (Vitest's default there is one): most of a file's time is
-    // spent waiting — on PostgreSQL, on child processes, on its own servers — and one at a time
-    // the suite was CI's longest task (20–25 min). Each file has its own database and tokens.
-    maxWorkers: 2,
   },
 });

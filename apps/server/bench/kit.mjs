@@ -3,7 +3,7 @@
 // with the client an application would use.
 import { exportSPKI, generateKeyPair } from 'jose';
 import { openConfiguredVault } from '../dist/adapters/hsm/softHsm.js';
-import { createEsignClient } from '../dist/adapters/esignApp/client.js';
+import { createEsignClient } from '../dist/demo/esignApp/client.js';
 import { loadConfig } from '../dist/config.js';
 import { deriveKeys } from '../dist/keys.js';
 import { createAuditLog } from '../dist/modules/audit/log.js';

@@ -1,14 +1,14 @@
 /**
- * What `npm start` says once it is ready (issue 38): where Tawqi runs, its simulators and the demo
+ * What `npm start` says once it is ready: where Tawqi runs, its simulators and the demo
  * identities. Printed last, reprinted when Enter is pressed in the terminal, and by
  * `npm run demo:info` from another one, so it is never lost behind other output.
  */
 import type { Config } from './config.js';
-import { DEMO_APP_PREFIX } from './adapters/esignApp/demoApp.js';
+import { DEMO_APP_PREFIX } from './demo/esignApp/demoApp.js';
 import { SIMULATOR_PREFIX } from './adapters/nafath/simulator.js';
 import { GATEWAY_PREFIX } from './adapters/payments/simulator.js';
-import { DEMO_PASSWORD, DEMO_PEOPLE, nationalId } from './db/seed.js';
-import { PROVIDER_STAFF_PEOPLE, WORLD_PEOPLE } from './db/world.js';
+import { DEMO_PASSWORD, DEMO_PEOPLE, nationalId } from './demo/seed.js';
+import { PROVIDER_STAFF_PEOPLE, WORLD_PEOPLE } from './demo/world.js';
 
 export function bannerOf(config: Config, database: string): string {
   const address = `http://${config.HOST}:${String(config.PORT)}`;

@@ -24,7 +24,8 @@ const list = z.string().transform((value) =>
     .filter(Boolean),
 );
 
-const schema = z.object({
+/** Every setting: its name, its check, its default and what it means (docs/configuration.md is made from it). */
+export const CONFIG_SCHEMA = z.object({
   HOST: z.string().min(1).default('127.0.0.1').describe('address to listen on'),
   PORT: port.default(3000).describe('port to listen on'),
   DATABASE_URL: z
@@ -102,7 +103,10 @@ const schema = z.object({
     .default(0.5)
     .describe('reCAPTCHA v3: the lowest score taken as a person'),
   EMBEDDED_PG_PORT: port.default(54329).describe('port of the embedded PostgreSQL'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+    .default('info')
+    .describe('what the server logs: fatal, error, warn, info, debug, trace, or silent'),
   PUBLIC_ORIGIN: z
     .url()
     .optional()
@@ -513,7 +517,7 @@ const schema = z.object({
     ),
 });
 
-type Parsed = z.output<typeof schema>;
+type Parsed = z.output<typeof CONFIG_SCHEMA>;
 
 /** Where an external service is: its real address and credentials, or the built-in simulator. */
 export type Adapter<Real> = { kind: 'real'; settings: Real } | { kind: 'simulator' };
@@ -601,16 +605,16 @@ function shown(name: string, value: string | undefined): string {
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const known = Object.fromEntries(
-    Object.keys(schema.shape).map((key) => [key, env[key] === '' ? undefined : env[key]]),
+    Object.keys(CONFIG_SCHEMA.shape).map((key) => [key, env[key] === '' ? undefined : env[key]]),
   );
   const describe = (name: string) =>
-    schema.shape[name as keyof typeof schema.shape].description ?? '';
+    CONFIG_SCHEMA.shape[name as keyof typeof CONFIG_SCHEMA.shape].description ?? '';
   const fail = (lines: string[]): never => {
     throw new ConfigError(
       `Tawqi cannot start: the configuration is not valid.\n${lines.join('\n')}`,
     );
   };
-  const parsed = schema.safeParse(known);
+  const parsed = CONFIG_SCHEMA.safeParse(known);
   if (!parsed.success) {
     fail(
       parsed.error.issues.map((issue) => {

@@ -6,11 +6,10 @@
  * sessions first (Linux's autogroup) niced threads still stood level with every PostgreSQL
  * backend, each a session of its own — other people's p99 rose 5–15× (bench/contention.mjs).
  *
- * Priorities (threadPriority.ts): background work nobody waits on (exports) at the lowest, the
- * verify page's uploads (anyone may send them; a person waits) low, and a person's own work (the
- * checks and signing of their PDFs) at the normal one — at the lowest, a machine busy with
- * anything else starved it: a signing that takes 8 s took over a minute, and the demo
- * application's 30 s call gave up.
+ * Priorities (threadPriority.ts): exports and the verify page's uploads low, a person's own work
+ * (the checks and signing of their PDFs) at the normal one — lower, a machine busy with anything
+ * else starved it: a signing that takes 8 s took over a minute, and the demo application's 30 s
+ * call gave up.
  *
  * The server's side (`jobProcess`) starts the process when first needed and again after it
  * ended, in a session of its own (`detached`), and ends it after a while without work, with the

@@ -21,9 +21,9 @@ import {
   roleOf,
 } from './db/roles.js';
 import { deriveKeys, hmac } from './keys.js';
-import { createPool, lowestPriorityForBackend } from './db/pool.js';
-import { documentStoreOf } from './deps.js';
-import { seedDemoData } from './db/seed.js';
+import { createPool, lowPriorityForBackend } from './db/pool.js';
+import { documentStoreOf } from './modules/documents/store.js';
+import { seedDemoData } from './demo/seed.js';
 import { bannerOf } from './banner.js';
 import { createServer, type StartPhase } from './server.js';
 
@@ -111,13 +111,13 @@ async function main(): Promise<void> {
   // The background jobs' own connections: a slow job never takes one a request waits for.
   const jobsPool = createPool(appUrl, 3, report, config.DB_STATEMENT_TIMEOUT_MS);
   // The exports' likewise: a connection for each export written at once. An export's reading is
-  // background work, like its file's thread: on the embedded database, at the lowest priority.
+  // background work, like its file's thread: on the embedded database, at a low priority.
   const exportsPool = createPool(
     appUrl,
     Math.max(1, config.EXPORTS_AT_ONCE),
     report,
     config.DB_STATEMENT_TIMEOUT_MS,
-    embedded ? lowestPriorityForBackend : undefined,
+    embedded ? lowPriorityForBackend : undefined,
   );
   // The simulators' own (demo mode; a pool opens connections only when used).
   const simulatorsPool = createPool(appUrl, 3, report, config.DB_STATEMENT_TIMEOUT_MS);
@@ -150,7 +150,7 @@ async function main(): Promise<void> {
 
   // Stop taking connections, let the requests in flight finish (cut after SHUTDOWN_GRACE_MS),
   // write the audit checkpoint (the app's onClose), close the pool, then stop the embedded
-  // database: a balancer's other processes take the new requests meanwhile (issue 42).
+  // database: a balancer's other processes take the new requests meanwhile.
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;

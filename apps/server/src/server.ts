@@ -24,10 +24,10 @@ import {
   type GatewaySimulator,
 } from './adapters/payments/simulator.js';
 import { DEMO_SECRETS, type Config } from './config.js';
-import { demoIdentities } from './db/seed.js';
+import { demoIdentities } from './demo/seed.js';
 import type { Pool } from './db/pool.js';
-import { newDocumentKey, type DocumentStore } from './modules/documents/store.js';
-import { documentStoreOf, sessionLimits } from './deps.js';
+import { documentStoreOf, newDocumentKey, type DocumentStore } from './modules/documents/store.js';
+import { sessionLimits } from './deps.js';
 import { buildApp } from './http/app.js';
 import type { Handlers } from './http/contractRoutes.js';
 import { NOT_YET, assertEveryCallAccountedFor } from './http/notYet.js';
@@ -45,6 +45,8 @@ import { createAccess } from './modules/access/access.js';
 import { createAuditLog } from './modules/audit/log.js';
 import { anchorProblem } from './modules/audit/verify.js';
 import { createExportWriter } from './modules/exports/stream.js';
+import { gridExports } from './gridExports.js';
+import { envelopeSigned, envelopeStillAsks } from './modules/envelopes/progress.js';
 import { createPdfWork } from './modules/esign/pdfWork.js';
 import { authHandlers } from './modules/auth/handlers.js';
 import { individualHandlers } from './modules/individual/handlers.js';
@@ -70,7 +72,7 @@ import { accountHandlers } from './modules/account/handlers.js';
 import { CRL_REFRESH_MS, loadAuthority } from './modules/pki/authority.js';
 import { registerPki } from './modules/pki/routes.js';
 import { buildOpenApiDocument } from '@tawqi/api';
-import { createDemoApplication } from './adapters/esignApp/demoApp.js';
+import { createDemoApplication } from './demo/esignApp/demoApp.js';
 import {
   SIMULATOR_RECORD_DAYS,
   forgetSimulatorRecords,
@@ -80,7 +82,8 @@ import { envelopeHandlers } from './modules/envelopes/handlers.js';
 import { esignHandlers } from './modules/esign/handlers.js';
 import { registerEsignApi } from './modules/esign/routes.js';
 import { sweep } from './modules/esign/webhooks.js';
-import { certificateHandlers, fulfilCertificate } from './modules/pki/requests.js';
+import { certificateHandlers } from './modules/pki/certificates.js';
+import { fulfilCertificate } from './modules/pki/requests.js';
 import { fulfilPlan, planPurchaseHandlers } from './modules/individual/plans.js';
 import { fulfilCounters } from './modules/counters/orders.js';
 import { registrationFulfilment } from './modules/enrolment/filing.js';
@@ -226,6 +229,9 @@ export async function createServer(options: {
     keys,
     audit,
     exports: createExportWriter({ pool: options.exportsPool ?? options.pool, config, clock }),
+    gridExports,
+    // An envelope moves on with each of its signatures, in the signing's transaction.
+    signing: { stillAsks: envelopeStillAsks, signed: envelopeSigned },
     signer: await loadSigner(options.pool, vault),
     identity,
     notifier,
@@ -236,7 +242,14 @@ export async function createServer(options: {
     scanner,
     gateway,
     selfOrigin,
-    // What a paid order of each category gives, declared where each product lives (issue 37).
+    // A person's payment returns to their area, an organization's to the organization area, a
+    // provider's (bought by its staff) to the provider area; an application's fee, before anyone
+    // of it can sign in, to the pre-enrolment payment status.
+    paymentReturnPath: (buyer, payment) =>
+      buyer === 'application'
+        ? `/paymentstatus-prelogin?payment=${payment}`
+        : `/app/${{ person: 'my', organization: 'org', provider: 'provider' }[buyer]}/paymentStatus?payment=${payment}`,
+    // What a paid order of each category gives, declared where each product lives.
     fulfilments: {
       plan: fulfilPlan,
       counter: fulfilCounters,

@@ -23,13 +23,13 @@ export function thisThread(): number | undefined {
 }
 
 /**
- * The priorities work runs at, as Linux nice values: `lowest` for background work nobody waits on
- * (exports' files), `low` for work a person waits on that anyone may send (the verify page's
- * uploads: below the server and its database, not starved by a busy machine — at the lowest, a
- * CI run beside a CPU hog took over two minutes to read one ordinary file), `normal` for a
- * person's own work (the checks and signing of their PDFs).
+ * The priorities work runs at, as Linux nice values: `low` for work that must not slow the
+ * server's requests but that a person still waits for — an export's file, the verify page's
+ * uploads — below the server and its database and not starved by a busy machine (at nice 19, a
+ * CI run beside a CPU hog took over two minutes to read one ordinary file, and exports timed
+ * out); `normal` for a person's own work (the checks and signing of their PDFs).
  */
-export const NICE = { lowest: 19, low: 10, normal: 0 } as const;
+export const NICE = { low: 10, normal: 0 } as const;
 export type Priority = keyof typeof NICE;
 
 /**

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { readOutbox } from '../src/adapters/notifier/outbox.js';
 import { simulatedPerson } from '../src/adapters/nafath/people.js';
-import { DEMO_PASSWORD, demoIdentities } from '../src/db/seed.js';
+import { DEMO_PASSWORD, demoIdentities } from '../src/demo/seed.js';
 import { DEVICE, NOURA, SARA, startHarness } from './harness.js';
 
 const h = await startHarness();

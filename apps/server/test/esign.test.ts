@@ -13,7 +13,7 @@ import { assertionAudience } from '@tawqi/api';
 import { isValidNationalId } from '@tawqi/domain';
 import { SignJWT, exportSPKI, generateKeyPair } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { verifiedOutcome, webhookIsAuthentic } from '../src/adapters/esignApp/client.js';
+import { verifiedOutcome, webhookIsAuthentic } from '../src/demo/esignApp/client.js';
 import { remainingOf } from '../src/modules/counters/ledger.js';
 import { checkedRegistration, webhookSecret } from '../src/modules/esign/applications.js';
 import { findSignatures, signedBytes } from '../src/modules/pki/pdfSignatures.js';

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { PDF } from '@libpdf/core';
 import type { SignatureStamp, SigningRequest } from '@tawqi/api';
 import { exportSPKI, generateKeyPair } from 'jose';
-import { createEsignClient } from '../src/adapters/esignApp/client.js';
+import { createEsignClient } from '../src/demo/esignApp/client.js';
 import { registerApplication } from '../src/modules/esign/applications.js';
 import type { Harness } from './harness.js';
 

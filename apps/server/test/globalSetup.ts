@@ -11,7 +11,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded
 import { prepareDatabase } from '../src/db/migrate.js';
 import { createPool } from '../src/db/pool.js';
 import { APP_ROLE, grantApplicationRole } from '../src/db/roles.js';
-import { seedDemoData } from '../src/db/seed.js';
+import { seedDemoData } from '../src/demo/seed.js';
 import { START } from './harness.js';
 import { startClamd, type Scanner } from '../src/adapters/scanner/clamd.js';
 import { freePort } from '../../../scripts/start-server.mjs';

@@ -11,11 +11,11 @@ import { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
-import { createPool, lowestPriorityForBackend } from '../src/db/pool.js';
+import { createPool, lowPriorityForBackend } from '../src/db/pool.js';
 import { buildApp } from '../src/http/app.js';
 import { contentDisposition } from '../src/http/download.js';
 import { createExportWriter } from '../src/modules/exports/stream.js';
-import { statFields } from '../src/threadPriority.js';
+import { NICE, statFields } from '../src/threadPriority.js';
 import { safeCell, type CellValue } from '../src/modules/exports/xlsx.js';
 import { DEVICE, NO_ACCESS, SARA, startHarness } from './harness.js';
 
@@ -168,7 +168,7 @@ describe('exports', () => {
     await writer.close();
   });
 
-  it("reads the rows and writes the file in a process of its own at the lowest priority: the server's thread hands pieces on", async () => {
+  it("reads the rows and writes the file in a process of its own at a low priority: the server's thread hands pieces on", async () => {
     const config = loadConfig({ TAWQI_MODE: 'demo' });
     const writer = createExportWriter({ pool: h.pool, config, clock: () => h.clock.now });
     const rows = 40_000;
@@ -194,24 +194,25 @@ describe('exports', () => {
     expect(pieces.length).toBeLessThanOrEqual(Math.ceil(bytes / (64 * 1024)) + 1);
     expect(pieces.length * 500).toBeLessThan(rows);
     await writer.close();
-    // A session of its own, every thread at the lowest priority (V8's helpers, which collect its
+    // A session of its own, every thread at a low priority (V8's helpers, which collect its
     // garbage, among them), and its session's group too where the kernel groups by session: the
     // threads' priority alone did not yield to PostgreSQL's backends, each a session of its own.
     expect(where.session).toBe(where.pid);
     expect(where.threads.length).toBeGreaterThan(1);
-    expect(where.threads.every((nice) => nice === 19)).toBe(true);
-    if (where.autogroup !== null) expect(where.autogroup).toMatch(/ nice 19$/);
+    expect(where.threads.every((nice) => nice === NICE.low)).toBe(true);
+    if (where.autogroup !== null)
+      expect(where.autogroup).toMatch(new RegExp(` nice ${String(NICE.low)}$`));
     expect(sheet?.getRow(rows + 1).getCell(3).value).toBe(`Value ${String(rows - 1)}-1`);
     expect(sheet?.views[0]?.rightToLeft).toBe(true);
   });
 
-  it("reads on backends of the lowest priority where the database is this user's (demo mode)", async () => {
+  it("reads on backends of a low priority where the database is this user's (demo mode)", async () => {
     const pool = createPool(
       (h.pool as unknown as { options: { connectionString: string } }).options.connectionString,
       1,
       console.error,
       30_000,
-      lowestPriorityForBackend,
+      lowPriorityForBackend,
     );
     const client = await pool.connect();
     try {
@@ -224,10 +225,12 @@ describe('exports', () => {
       const ours = uid === 0 || Number(owner?.[1]) === uid;
       // Lowered before the connection was handed out: the backend, and its session's group where
       // the kernel groups by session (each backend is a session of its own).
-      expect(getPriority(pid)).toBe(ours ? 19 : 0);
+      expect(getPriority(pid)).toBe(ours ? NICE.low : 0);
       const autogroup = `/proc/${String(pid)}/autogroup`;
       if (ours && existsSync(autogroup))
-        expect(readFileSync(autogroup, 'latin1').trim()).toMatch(/ nice 19$/);
+        expect(readFileSync(autogroup, 'latin1').trim()).toMatch(
+          new RegExp(` nice ${String(NICE.low)}$`),
+        );
     } finally {
       client.release();
       await pool.end();

@@ -10,15 +10,15 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { migrate } from '../src/db/migrate.js';
 import { MIGRATIONS } from '../src/db/migrations/index.js';
 import { createPool, type Pool } from '../src/db/pool.js';
-import { seedDemoData } from '../src/db/seed.js';
+import { seedDemoData } from '../src/demo/seed.js';
 import {
   CANARY_MARKER,
   ORGANIZATIONS,
   PROVIDERS,
   PROVIDER_STAFF_PEOPLE,
   WORLD_PEOPLE,
-} from '../src/db/world.js';
-import { L2_APPLICANTS } from '../src/db/providerWorld.js';
+} from '../src/demo/world.js';
+import { L2_APPLICANTS } from '../src/demo/providerWorld.js';
 import { createTestDatabase } from './harness.js';
 
 const pools: Pool[] = [];

@@ -25,10 +25,10 @@ import { deriveKeys } from '../src/keys.js';
 import { createAuditLog } from '../src/modules/audit/log.js';
 import { holdKeyCeremony } from '../src/modules/pki/authority.js';
 import { applicationRoleProblem } from '../src/db/roles.js';
-import { DEMO_PASSWORD } from '../src/db/seed.js';
+import { DEMO_PASSWORD } from '../src/demo/seed.js';
 import { createServer } from '../src/server.js';
 import { bannerOf } from '../src/banner.js';
-import { demoIdentities } from '../src/db/seed.js';
+import { demoIdentities } from '../src/demo/seed.js';
 import { createTestDatabase, productionEnv, separateDatabase, startHarness } from './harness.js';
 
 const h = await startHarness();

@@ -8,7 +8,7 @@
 import { ESIGN_ERRORS, signingOutcome } from '@tawqi/api';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { verifiedOutcome } from '../src/adapters/esignApp/client.js';
+import { verifiedOutcome } from '../src/demo/esignApp/client.js';
 import type { AuditContext } from '../src/modules/audit/log.js';
 import { signUnsignedAnswers } from '../src/modules/esign/service.js';
 import { DEVICE, startHarness } from './harness.js';

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { logoImageOf } from '../src/modules/organization/logo.js';
+import { logoImageOf } from '../src/modules/documents/logo.js';
 import { esignKit } from './esignKit.js';
 import { startHarness } from './harness.js';
 

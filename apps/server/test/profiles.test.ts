@@ -1,6 +1,6 @@
 /**
  * Every certificate the authority makes, held field by field to the "Certificate profiles" table
- * of the server README (issue 40: RFC 5280 and ETSI EN 319 412 as a certificate linter reads
+ * of the certificate authority's README (src/modules/pki: RFC 5280 and ETSI EN 319 412 as a linter reads
  * them): the root and issuing CA, the OCSP responder, the TSA, the eSign service, a person's, an
  * organization signatory's, a seal's and a one-hour signer's — and the same three subscribers'
  * again when configuration says the service is qualified. Beside the table, what a linter checks
@@ -127,7 +127,7 @@ function describeStatements(der: ArrayBuffer): string {
 
 /** The README's table: field → profile → cell. */
 function readmeTable(): Map<string, Map<string, string>> {
-  const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+  const readme = readFileSync(new URL('../src/modules/pki/README.md', import.meta.url), 'utf8');
   const section = readme.split('## Certificate profiles')[1]?.split('\n## ')[0] ?? '';
   const rows = section
     .split('\n')

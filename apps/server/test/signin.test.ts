@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { readOutbox } from '../src/adapters/notifier/outbox.js';
-import { DEMO_PASSWORD } from '../src/db/seed.js';
+import { DEMO_PASSWORD } from '../src/demo/seed.js';
 import { compactJws } from '../src/jws.js';
 import { hmac } from '../src/keys.js';
 import { delayAfter, FREE_FAILURES } from '../src/modules/auth/lockout.js';

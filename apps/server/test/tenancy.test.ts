@@ -20,7 +20,7 @@ import {
 } from '@tawqi/api';
 import { createFixtures, createMockAnswers } from '@tawqi/api/fixtures';
 import { isAllowed, type ServiceProviderLevel } from '@tawqi/domain';
-import { CANARY_MARKER } from '../src/db/world.js';
+import { CANARY_MARKER } from '../src/demo/world.js';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { sessionLimits } from '../src/deps.js';
@@ -44,7 +44,7 @@ import { DATABASE_DOCUMENTS, recordDocument } from '../src/modules/documents/sto
 // minute's requests allow (the rate is the platform test's to prove, not this one's).
 const h = await startHarness({ RATE_LIMIT_PER_MINUTE: '100000' });
 
-// ── The seeded demo world (src/db/world.ts): the victim is the canary organization 390 ───────
+// ── The seeded demo world (src/demo/world.ts): the victim is the canary organization 390 ───────
 // (type 1 under L1 410); its Enrolment Admin's token expires; its Organization User is the lower
 // role; Huda administers 331 (type 2 under L2 511 under L1 410); Sara administers 314 under the
 // unrelated L1 408; Khalid (320) and Layla (321) share the query id 500. The providers are their

@@ -1,5 +1,5 @@
 /**
- * Where the simulators keep what they know (issue 42): rows of `simulator_records` (migration
+ * Where the simulators keep what they know: rows of `simulator_records` (migration
  * 039), each a kind, an id and a JSON value, so every server process on one database sees the same
  * identity-app requests, payments and keys. One small store for all of them rather than a table
  * each: a simulator's records are its own business, read by id or by a few fields.

@@ -1,5 +1,5 @@
 /**
- * A backup of everything Tawqi keeps (issue 42): every table's rows as of one moment, and the
+ * A backup of everything Tawqi keeps: every table's rows as of one moment, and the
  * files that live beside the database — the audit anchor, the disk document store, demo mode's
  * SoftHSM token — in one .tar.gz. A restore puts them back into an empty database and empty
  * places (a live audit anchor is kept), and `audit:verify` then holds, or names what was lost.

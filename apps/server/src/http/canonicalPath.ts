@@ -3,7 +3,7 @@
  * would reach `/api/…` past every decision made on the raw path (the rate limit, no-store). A path
  * with a needless escape (of a letter, digit, `-._~`: RFC 3986 §6.2.2.2), an escaped control
  * character, a malformed escape, a dot segment, an empty segment or a backslash is refused with
- * 400 before routing (issue 41). Escapes of reserved characters stay: `/pki/ocsp/` takes base64
+ * 400 before routing. Escapes of reserved characters stay: `/pki/ocsp/` takes base64
  * with `%2F` and `%2B` in it (RFC 6960 A.1).
  */
 const UNRESERVED = /^[A-Za-z0-9\-._~]$/;

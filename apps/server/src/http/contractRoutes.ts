@@ -14,17 +14,32 @@ import {
   type RecordKind,
   type TenantField,
 } from '@tawqi/api';
-import { PERMISSIONS, PROVIDER_ROLES, isAllowed, type Language } from '@tawqi/domain';
+import {
+  PERMISSIONS,
+  PROVIDER_ROLES,
+  isAllowed,
+  type Language,
+  type ServiceProviderLevel,
+  type WorkspaceRole,
+} from '@tawqi/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import { auditContextOf, type AuditContext } from '../modules/audit/log.js';
 import { FileAnswer, downloadHeaders } from './download.js';
-import type { UploadInspector } from '../modules/documents/scanning.js';
 import { AppError, fieldMessage, languageOf } from './errors.js';
-import type { TenantContext } from '../modules/access/tenancy.js';
 import type { IdempotencyStore } from './idempotency.js';
 import type { Policy } from './policies.js';
+
+/** The tenant a call acts in, and the caller's roles there (modules/access/tenancy.ts finds it). */
+export interface TenantContext {
+  /** The organization the call acts in; null when the tenant is a provider (L2 management). */
+  organization: { slno: number; type: number; queryId: number } | null;
+  /** The organization's provider, or the provider itself. */
+  provider: { slno: number; level: ServiceProviderLevel };
+  /** The caller's roles there: in the organization, or on the provider's staff. */
+  roles: readonly WorkspaceRole[];
+}
 
 /** Who is calling, when a valid session token came with the request. */
 export interface Caller {
@@ -52,6 +67,23 @@ export interface Upload {
   bytes: Buffer;
   mediaType: string;
 }
+
+/** Where an upload came from: its call, and the name and type it was sent with. */
+export interface UploadSource {
+  call: string;
+  name?: string | null;
+  mediaType?: string | null;
+}
+
+/**
+ * What the portal's upload calls do with an upload before their handler sees it (the documents
+ * area's scan, handed in where the server is put together).
+ */
+export type UploadInspector = (
+  upload: Upload,
+  source: UploadSource,
+  context: AuditContext,
+) => Promise<void>;
 
 /** What a handler answers: what the contract's answer schema accepts, or a file for exports. */
 export type AnswerOf<E extends Endpoint> = E['answer'] extends {
@@ -109,7 +141,7 @@ export interface Access {
   tenantOwns(tenant: TenantContext, kind: RecordKind, id: number | string): Promise<boolean>;
 }
 
-/** A pre-enrolment application, as the secret its browser holds names it (issue 17). */
+/** A pre-enrolment application, as the secret its browser holds names it. */
 export interface Applicant {
   applicationSlno: number;
 }
@@ -159,7 +191,7 @@ export function registerContractRoutes(
   },
 ): void {
   // Refuse to start with a route that declares no policy (SECURITY.md), or an organization or
-  // provider call that names no tenant, or a tenant on a call that is not one (issue 13).
+  // provider call that names no tenant, or a tenant on a call that is not one.
   const faults = ENDPOINTS.flatMap((endpoint) => {
     const policy = options.policies[endpoint.id];
     if (!policy) return [`${endpoint.id}: no policy`];
@@ -167,7 +199,7 @@ export function registerContractRoutes(
       return [
         `${endpoint.id}: ${policy.kind === 'member' ? 'no tenant' : 'a tenant but no member policy'}`,
       ];
-    // A provider's call is its staff's, an organization's its members' (issue 36): a policy whose
+    // A provider's call is its staff's, an organization's its members': a policy whose
     // roles are of the other kind would let the wrong people in, or nobody.
     if (
       policy.kind === 'member' &&

@@ -13,8 +13,8 @@
  *
  * A slot is given back when the answer is sent, or once the client has gone away and the work
  * it asked for has ended: a client that sends its whole request and leaves holds its slots while
- * the server still works for it, and no longer (a slot kept past that never came back, and six
- * such uploads to the verify page shut every sign-in out).
+ * the server still works for it, and no longer (a slot kept past that would never come back: a
+ * few such uploads to the verify page would shut every sign-in out).
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';

@@ -1,5 +1,5 @@
 /**
- * Prometheus metrics (issue 42), with prom-client: `GET /metrics` answers the token in
+ * Prometheus metrics, with prom-client: `GET /metrics` answers the token in
  * METRICS_TOKEN (`Authorization: Bearer …`), or, in demo mode without one, callers on this
  * machine; otherwise 404.
  *

@@ -1,5 +1,5 @@
 /**
- * The calls whose handlers come with later issues, each with the issue (issue 13: a call without
+ * The calls whose handlers come with later issues, each with the issue (a call without
  * a handler is never silent). The server refuses to start when a call has no handler and is not
  * listed here, or has one and still is; until then a listed call answers 501, after every check
  * of who may make it.

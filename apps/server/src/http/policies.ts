@@ -10,7 +10,7 @@ import type { OrganizationAction } from '@tawqi/domain';
 export type Policy =
   | { kind: 'public' }
   | { kind: 'session' }
-  /** A pre-enrolment application's own call: its secret, not a session (issue 17). */
+  /** A pre-enrolment application's own call: its secret, not a session. */
   | { kind: 'applicant' }
   | { kind: 'member'; action: OrganizationAction };
 
@@ -25,7 +25,7 @@ const APPROVE = member('approve');
 const REPORTS = member('readReports');
 const BUYER = member('buy');
 const SIGNING = member('sign');
-/** Provider calls (issue 36): the staff of the L1 provider the request names. */
+/** Provider calls: the staff of the L1 provider the request names. */
 const L1_STAFF = member('viewL2Providers');
 const L2_DECISIONS = member('decideL2Requests');
 const PRICING = member('priceSpecialPlans');

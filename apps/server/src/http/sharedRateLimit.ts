@@ -1,5 +1,5 @@
 /**
- * The API's per-address limit kept in PostgreSQL (issue 42): every process behind a balancer
+ * The API's per-address limit kept in PostgreSQL: every process behind a balancer
  * counts into one window per address, so N processes allow the limit, not N times it. The count
  * is the same fixed window the modules' own throttles use (`hit`), under a prefix of its own.
  *

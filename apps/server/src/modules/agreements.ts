@@ -2,7 +2,7 @@
  * The subscriber agreement: one way to record that a person (or a pre-enrolment application)
  * accepted it — the version they read, in which language, from where — and to refuse an
  * acceptance of a version that is no longer current (pre-enrolment, invitations, certificates);
- * and to give a person each acceptance of theirs back, listed and as a PDF record (issue 38).
+ * and to give a person each acceptance of theirs back, listed and as a PDF record.
  */
 import { SUBSCRIBER_AGREEMENT_VERSION, type Language } from '@tawqi/domain';
 import type { Queryable } from '../db/pool.js';
@@ -45,7 +45,7 @@ export async function recordAcceptance(
 }
 
 /**
- * The acceptances a person made (issue 38: the account listed none): their own, and those of
+ * The acceptances a person made (the account listed none): their own, and those of
  * the pre-enrolment applications they made (found by their national id), with the organization
  * the application became.
  */

@@ -1,5 +1,5 @@
 /**
- * The captcha of the public forms (issue 17: create account, contact us). By default the embedded
+ * The captcha of the public forms (create account, contact us). By default the embedded
  * proof-of-work captcha of ALTCHA (altcha-lib: a well-kept, dependency-free library; it works
  * without the internet and asks nothing of a person but a moment of their browser's work):
  * - a challenge is signed with a key from SERVER_SECRET and expires in ten minutes; its answer's
@@ -27,7 +27,7 @@ const ALGORITHM = 'PBKDF2/SHA-256';
 /**
  * What a token must hold before altcha-lib reads it: a challenge with its parameters and
  * signature, and a solution. Anything else (`base64("{}")`, a number, a list) is a wrong answer,
- * never a fault (issue 41).
+ * never a fault.
  */
 const tokenShape = z.looseObject({
   challenge: z.looseObject({

@@ -1,5 +1,5 @@
 /**
- * The one notices module (issue 37): what a person is told in the app, in both languages — a
+ * The one notices module: what a person is told in the app, in both languages — a
  * member about what was done to their membership, the other Enrolment Admins about a request
  * awaiting their decision, a buyer that what they paid for is ready. Written in the transaction
  * of the change, so a notice is never about something undone.
@@ -41,5 +41,21 @@ export async function notifyOtherAdmins(
       WHERE org_slno = $1 AND user_slno <> $2 AND 'enrolmentAdmin' = ANY (roles)
         AND ${activeMember('memberships')}`,
     [org, actor, notice.title.en, notice.title.ar, notice.body.en, notice.body.ar, now],
+  );
+}
+
+/** Every active Enrolment Admin of the provider's own organizations (an L1's staff of record). */
+export async function notifyProviderAdmins(
+  tx: Queryable,
+  sipSlno: number,
+  notice: Notice,
+  now: Date,
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO notifications (user_slno, title_en, title_ar, message_en, message_ar, created_at)
+     SELECT DISTINCT m.user_slno, $2::text, $3::text, $4::text, $5::text, $6::timestamptz
+       FROM memberships m JOIN organizations o ON o.org_slno = m.org_slno
+      WHERE o.sip_slno = $1 AND 'enrolmentAdmin' = ANY (m.roles) AND ${activeMember('m')}`,
+    [sipSlno, notice.title.en, notice.title.ar, notice.body.en, notice.body.ar, now],
   );
 }

@@ -1,5 +1,5 @@
 /**
- * A signature's visible stamp (issue 44): what a reader of the viewed or printed PDF sees where a
+ * A signature's visible stamp: what a reader of the viewed or printed PDF sees where a
  * person signed — who (both names, as their certificate has them), when (Riyadh's time, Gregorian
  * and Hijri), why, and a QR code to the verify page for this transaction. Drawn as a one-page PDF
  * of the stamp's own size by the bilingual writer (Arabic shaped and right to left by fontkit and

@@ -1,5 +1,5 @@
 /**
- * `npm run backup [-- file.tar.gz]` and `npm run restore -- file.tar.gz` (issue 42): everything
+ * `npm run backup [-- file.tar.gz]` and `npm run restore -- file.tar.gz`: everything
  * Tawqi keeps, of the configured database (DATABASE_OWNER_URL or DATABASE_URL, or the embedded
  * one in DATA_DIR — running or not) and the files beside it (src/db/backup.ts). A restore goes
  * into an empty database (a new DATA_DIR in demo mode) and refuses anything else, changing

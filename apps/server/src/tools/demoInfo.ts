@@ -1,5 +1,5 @@
 /**
- * `npm run demo:info`: prints `npm start`'s banner again (issue 38) — the addresses, simulators and
+ * `npm run demo:info`: prints `npm start`'s banner again — the addresses, simulators and
  * demo identities of the configuration this terminal would start — without starting anything.
  */
 import { bannerOf } from '../banner.js';

@@ -1,6 +1,6 @@
 /**
  * `npm run esign:register -w @tawqi/server -- …`: registers (or renews the credential of) an
- * application that sends signing requests (issue 19), for an operator acting on a provider's
+ * application that sends signing requests, for an operator acting on a provider's
  * behalf, and prints the webhook secret to give the provider. A provider's own screen for this is
  * not built; this is the one way outside demo mode.
  *

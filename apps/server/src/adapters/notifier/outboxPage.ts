@@ -1,5 +1,5 @@
 /**
- * The outbox as a page (issue 38, item 11: it was raw JSON): what the demo "sent", newest first,
+ * The outbox as a page (it was raw JSON): what the demo "sent", newest first,
  * each message's Arabic and English apart (a paragraph per language, each in its own direction)
  * and its links clickable, so a newcomer follows an e-mail link or reads a code at a glance. The
  * same address answers JSON to anything that does not ask for HTML (the tests' readers).

@@ -1,7 +1,7 @@
 /**
  * Where the server may send a request of its own (a webhook): a public address on the internet,
  * never this machine, a private network, link-local (the cloud metadata service at
- * 169.254.169.254), multicast, reserved or documentation ranges, nor an internal name (issue 41).
+ * 169.254.169.254), multicast, reserved or documentation ranges, nor an internal name.
  * Checked when an address is registered and again at every delivery, after resolution: the
  * connection goes to the address that was checked (`guardedLookup`), so a name that resolves to
  * a public address for the check and a private one for the connection gains nothing.

@@ -1,5 +1,5 @@
 /**
- * The malware scanner every upload passes through (issue 41): ClamAV's daemon, clamd, spoken to
+ * The malware scanner every upload passes through: ClamAV's daemon, clamd, spoken to
  * with the `clamscan` package (its INSTREAM command over a Unix socket or TCP; no binary here).
  *
  * - Production names the operator's clamd by CLAMD_ADDRESS (`unix:/run/clamav/clamd.ctl` or

@@ -1,5 +1,5 @@
 /**
- * Hardening (issue 11): the audit log as evidence (numbered, keyed chain, head, signed
+ * Hardening: the audit log as evidence (numbered, keyed chain, head, signed
  * checkpoints, append-only by trigger), one idempotency store, payment attempts exclusive per
  * order and orders settled once, gateway events remembered against replay, and sign-in failures
  * counted for progressive delays. The first audit log (an unkeyed chain) is kept, renamed, as it

@@ -1,5 +1,5 @@
 /**
- * The person as the identity app names them (issue 12): date of birth in the Gregorian and Hijri
+ * The person as the identity app names them: date of birth in the Gregorian and Hijri
  * calendars, kept from enrolment.
  */
 export const name = '003_person_details';

@@ -1,5 +1,5 @@
 /**
- * Accounts that can be completed (issue 12): one-time codes gain a purpose (signing in, or
+ * Accounts that can be completed: one-time codes gain a purpose (signing in, or
  * confirming a new e-mail address or mobile number, which the code carries until confirmed), and
  * a session remembers when its person last confirmed their identity in the identity app, which
  * changing contacts or a password requires.

@@ -1,5 +1,5 @@
 /**
- * One tenancy rule (issue 13): an organization's query id (SPEC §6, domain `queryIdOf`) kept by
+ * One tenancy rule: an organization's query id (SPEC §6, domain `queryIdOf`) kept by
  * the database itself, so a request's query id is resolved with an index and cannot drift from
  * the domain's rule (a test holds them equal). Not unique on purpose: organizations may share one,
  * and the server refuses a query id that names more than one of the caller's organizations.

@@ -1,5 +1,5 @@
 /**
- * The organization half's structure (issue 13, item 5), on top of 001's organizations,
+ * The organization half's structure, on top of 001's organizations,
  * memberships and providers:
  * - reference data moves here from the demo seed, so a production database without demo data has
  *   its countries, regions and cities (added only where none are, so a development database that

@@ -1,5 +1,5 @@
 /**
- * Commerce for organizations too (issue 13, item 5): an order and a purchased plan belong to
+ * Commerce for organizations too: an order and a purchased plan belong to
  * exactly one owner, a person or an organization (a CHECK, so no row can be both or neither);
  * payments belong to their order. An organization's orders keep the same idempotency rule as a
  * person's (one order per owner and key), and its lists are indexed for their grids. Existing rows

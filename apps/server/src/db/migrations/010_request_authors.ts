@@ -1,5 +1,5 @@
 /**
- * Who made a user request (issue 14, separation of duties: the person who created a request
+ * Who made a user request (separation of duties: the person who created a request
  * cannot decide it), and at most one open new-user request per person and organization, so two
  * admins adding the same person at once make one request. Requests from before have no author.
  */

@@ -1,5 +1,5 @@
 /**
- * An Enrolment Admin adding a person (issue 14, new-user (UAV) requests): the identity-app
+ * An Enrolment Admin adding a person (new-user (UAV) requests): the identity-app
  * challenge the admin starts for the person is bound to the admin's organization and to the admin
  * (as any challenge is to the browser that started it), and keeps the person the identity app
  * confirmed until the admin submits the request. A request records what was asked (role, unit,

@@ -1,5 +1,5 @@
 /**
- * Supporting documents (issue 14: a new-user request's documents; the same store will hold the
+ * Supporting documents (a new-user request's documents; the same store will hold the
  * L2 requests' and organization units' documents). A document belongs to its uploader until a
  * request takes it; then it is that request's. One owner column per kind of request, with its
  * foreign key, rather than an untyped "owner id".

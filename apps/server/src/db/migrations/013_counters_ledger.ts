@@ -1,5 +1,5 @@
 /**
- * One counters ledger (issue 15): every change to an organization's eSign counters and role seats
+ * One counters ledger: every change to an organization's eSign counters and role seats
  * is an entry — an opening balance, a purchase, an allocation from a provider (in) or to an L2
  * (out), a consumption by a signature or a member, a release, an expiry — with its quantity,
  * reason and reference, append-only. The balances (`organization_counters`) are kept beside it

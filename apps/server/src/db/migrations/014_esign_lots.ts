@@ -1,5 +1,5 @@
 /**
- * An organization's eSign counters are held in lots (issue 15, "eSign counter deduction
+ * An organization's eSign counters are held in lots ("eSign counter deduction
  * summary"): each purchase is a purchased plan of the organization (migration 007) with its
  * counters, what was used of them and its validity; the ledger's entries name the lot they
  * concern, so the report per plan and the balance are the same figures. A lot past its validity

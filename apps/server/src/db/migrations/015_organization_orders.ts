@@ -1,5 +1,5 @@
 /**
- * An organization buys (issue 15): packs of eSign counters its L1 provider sells, and packs of
+ * An organization buys: packs of eSign counters its L1 provider sells, and packs of
  * role seats, several in one order.
  * - `pax_plans` is what can be bought (SPEC §3 "User pax rows"): a pack of `pax_size` counters or
  *   seats at a price before VAT. A counter pack is sold by one L1 provider and gives a lot of an

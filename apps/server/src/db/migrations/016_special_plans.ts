@@ -1,5 +1,5 @@
 /**
- * Special plans (issue 15, SPEC §2 `purchase/special/plan`): an organization asks its L1 provider
+ * Special plans (SPEC §2 `purchase/special/plan`): an organization asks its L1 provider
  * for a negotiated plan — so many eSign counters or seats of a role, with why — and an Enrolment
  * Admin of that provider's organization prices it (approved) or refuses it (rejected, with
  * remarks). Approving makes the order the organization then pays at the gateway (category

@@ -1,5 +1,5 @@
 /**
- * Purchase orders (issue 15, SPEC §2 `purchase/requests`): an organization orders packs from its
+ * Purchase orders (SPEC §2 `purchase/requests`): an organization orders packs from its
  * L1 provider's catalogue to pay by bank transfer — what purchase orders are for. The order is
  * made at once (its lines and amounts, migration 015); the organization records its transfer's
  * reference (paymentInitiated), and an Enrolment Admin of the provider confirms the money arrived

@@ -4,7 +4,7 @@
  * row read (db/paging.ts). An index on the whole order lets every batch start where the last one
  * ended: with only the date indexed, a batch sorted all the rows after the date again, and when the
  * planner's row estimate was stale (a bulk load not yet analyzed) it sorted every row of the
- * organization for each batch: 2 s of a 100,000-row export (issue 15's benchmark) went there.
+ * organization for each batch: 2 s of a 100,000-row export (the exports' benchmark) went there.
  */
 export const name = '018_transaction_order_indexes';
 

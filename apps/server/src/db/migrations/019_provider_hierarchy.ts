@@ -1,5 +1,5 @@
 /**
- * The provider hierarchy (issue 16, SPEC §1, §3): an L1 provider approves the L2 providers that
+ * The provider hierarchy (SPEC §1, §3): an L1 provider approves the L2 providers that
  * apply under it and hands them eSign stock and role counters out of its own.
  *
  * - A provider holds counters as an organization does, in the same ledger (migration 013): an

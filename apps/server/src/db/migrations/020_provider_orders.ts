@@ -1,5 +1,5 @@
 /**
- * An L1 provider buys eSign counters for one of its L2 providers (issue 15, SPEC §2
+ * An L1 provider buys eSign counters for one of its L2 providers (SPEC §2
  * `buy/esign/plans/sipBuyCounter`): the order belongs to the L1 provider that placed it
  * (`sip_slno`, with the member who placed it in `placed_by`) and names the L2 provider whose stock
  * its payment credits (`for_sip_slno`). An order still has exactly one owner — a person, an

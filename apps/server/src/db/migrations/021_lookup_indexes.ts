@@ -1,6 +1,6 @@
 /**
  * The rows a person's or a transaction's reads look up by a foreign key that had no index: every
- * such read scanned its whole table. Found by comparing foreign keys with indexes (issue 13's hot
+ * such read scanned its whole table. Found by comparing foreign keys with indexes (the lists'
  * path): a page of "my transactions" counted each row's documents by scanning every document;
  * notifications, plans, agreements and one-time codes were read by person the same way, and
  * reference data by its parent. Each index leads with the key the read filters on and goes on

@@ -1,5 +1,5 @@
 /**
- * A transaction keeps the count of its documents (issue 13's hot path): a page of "my
+ * A transaction keeps the count of its documents (a hot path): a page of "my
  * transactions" counted each row's documents in a subquery, a third of the page's database time
  * (`npm run bench`). The count is kept by the database itself, on every insert, delete or move of
  * a document, so no writer can forget it; it starts from the documents there are.

@@ -1,5 +1,5 @@
 /**
- * A document's bytes apart from its row (issue 17): in `document_contents` when the deployment
+ * A document's bytes apart from its row: in `document_contents` when the deployment
  * keeps them in PostgreSQL (the default), or in the store it configured (DOCUMENT_STORE), so the
  * row no longer holds them. A file may now be up to 10 MiB.
  */

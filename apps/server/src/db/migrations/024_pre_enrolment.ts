@@ -1,5 +1,5 @@
 /**
- * Pre-enrolment (issue 17, SPEC §2's pre-enrolment routes): an organization, or a provider
+ * Pre-enrolment (SPEC §2's pre-enrolment routes): an organization, or a provider
  * applying as an L2, signs up before anyone of it has an account.
  *
  * - An application is begun by a person the identity app has just confirmed (they become its

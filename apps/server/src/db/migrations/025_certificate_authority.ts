@@ -1,5 +1,5 @@
 /**
- * The certificate authority (issue 18): Tawqi issues digital signature certificates (DSC).
+ * The certificate authority: Tawqi issues digital signature certificates (DSC).
  *
  * - `certificates` holds every certificate the authority made: its own (the root, the issuing CA,
  *   the OCSP responder) and its subscribers', by serial (upper-case hex), with the DER and what the

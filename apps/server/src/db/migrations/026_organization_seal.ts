@@ -1,5 +1,5 @@
 /**
- * An organization's seal (issue 18; SPEC §3 "Organization profile": digitalSealStatus): a
+ * An organization's seal (SPEC §3 "Organization profile": digitalSealStatus): a
  * certificate naming the organization itself, asked for by its authorized signatory. A product
  * says whom its certificates name (`subject`); the seal's status is read from its requests and
  * certificates, so the stored column of migration 006, which nothing kept up to date, goes.

@@ -1,5 +1,5 @@
 /**
- * The time-stamping authority (issue 19's first piece; RFC 3161): its certificate, issued by the
+ * The time-stamping authority (RFC 3161): its certificate, issued by the
  * issuing CA like the OCSP responder's, and its key are kept beside the others.
  */
 export const name = '027_time_stamping';

@@ -1,5 +1,5 @@
 /**
- * The eSign service (issue 19): the applications registered under a provider that send signing
+ * The eSign service: the applications registered under a provider that send signing
  * requests, each with its credential (a public key or a client certificate whose key signs its
  * assertions); a transaction's request, answer and signed answer, its signer and the identity
  * app's request; each document's digest, bytes while they wait, signature and signed PDF; and the

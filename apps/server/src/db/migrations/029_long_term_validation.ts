@@ -1,5 +1,5 @@
 /**
- * Signatures that stand on their own for years (issue 35): the root's revocation list for the CAs
+ * Signatures that stand on their own for years: the root's revocation list for the CAs
  * under it (an ARL) kept beside the issuing CA's CRLs, each list numbered on its own; and the PAdES
  * level an application asked for its PDFs (B-LT unless it asked for B-LTA).
  */

@@ -1,5 +1,5 @@
 /**
- * One meaning of "an active member" (issue 36): a membership that is not approved — pending,
+ * One meaning of "an active member": a membership that is not approved — pending,
  * rejected, deactivated — is never stored as active. Enrolment filing and the demo worlds used to
  * store pending and rejected members active, and the eSign service signed for them.
  */

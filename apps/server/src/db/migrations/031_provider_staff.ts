@@ -1,5 +1,5 @@
 /**
- * A provider is its own tenant (issue 36): its staff, with provider roles, operate it; an
+ * A provider is its own tenant: its staff, with provider roles, operate it; an
  * organization's admins no longer act for the provider above it. A decision above the configured
  * amount is first proposed by one staff member and takes effect when a second sends the same.
  */

@@ -1,5 +1,5 @@
 /**
- * Every paid order has a tax invoice (issue 38): what an order without lines bought (a person's
+ * Every paid order has a tax invoice: what an order without lines bought (a person's
  * plan or certificate, a registration fee) is written on the order when it is placed, in both
  * languages, so payments can invoice it without knowing the product. Orders with lines (counters,
  * role seats, special plans) are invoiced line by line.

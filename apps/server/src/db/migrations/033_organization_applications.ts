@@ -1,5 +1,5 @@
 /**
- * An organization applies as an organization (issue 38): its application made it an L2 provider
+ * An organization applies as an organization: its application made it an L2 provider
  * too (a pending provider of its own, its applicant that provider's staff once approved). Now an
  * organization's request to an L1 names no provider: the organization is the L1's customer from
  * the start. Requests already filed are mended: their organization hangs under the L1, and the

@@ -1,5 +1,5 @@
 /**
- * Keys in the hardware security module (issue 40): no table keeps private key bytes.
+ * Keys in the hardware security module: no table keeps private key bytes.
  *
  * - `ca_keys` names, for each of the authority's current certificates, the label of its key in
  *   the PKCS#11 token (`key_label`); the sealed copies are dropped. A database made before this

@@ -1,5 +1,5 @@
 /**
- * Issuing CA rollover (issue 40): the root may make a new issuing CA (a new key, a new name
+ * Issuing CA rollover: the root may make a new issuing CA (a new key, a new name
  * "… CA G2", its own certificate and CRL addresses) while the old one's certificates live on.
  *
  * - `issuing_generations` keeps every issuing CA the root made, numbered from 1, with the label of

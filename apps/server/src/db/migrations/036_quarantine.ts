@@ -1,5 +1,5 @@
 /**
- * Upload scanning and audit retention (issue 41).
+ * Upload scanning and audit retention.
  *
  * - `quarantined_uploads`: what the malware scanner flagged, kept for the operator to look at and
  *   served to nobody. The application's role may only add to it (roles.ts revokes reading it).

@@ -1,5 +1,5 @@
 /**
- * Audit chaining off the head's lock (issue 41). A transaction's records are written with it,
+ * Audit chaining off the head's lock. A transaction's records are written with it,
  * unchained (no number, no hash), taking no lock; once it has committed, one chaining pass at a
  * time (the head row's lock, held by that pass alone) numbers and chains every record waiting,
  * in the order they were written. Thirty writers at once then wait on one short pass, not on one

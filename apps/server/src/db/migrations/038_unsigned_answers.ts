@@ -1,5 +1,5 @@
 /**
- * The final answers still without the service's signed response (issue 43): the demo world's,
+ * The final answers still without the service's signed response: the demo world's,
  * recorded at seeding, which the eSign sweep signs a batch at a time. The sweep asks every few
  * seconds; this index makes the question free once none are left.
  */

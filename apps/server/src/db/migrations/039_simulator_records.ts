@@ -1,5 +1,5 @@
 /**
- * The simulators' state (issue 42): the identity app's requests and key, the payment gateway's
+ * The simulators' state: the identity app's requests and key, the payment gateway's
  * payments and sent notifications, kept in the database rather than in a process, so that two
  * server processes behind a balancer in demo mode are one identity app and one gateway (a request
  * made through one is answered through the other). Demo mode only writes here.

@@ -1,5 +1,5 @@
 /**
- * Signatures people can see (issue 44): the stamp a transaction's PDFs are signed with (how it
+ * Signatures people can see: the stamp a transaction's PDFs are signed with (how it
  * looks and where; the request's, else its application's default at the time), and each
  * application's default. Null: the service's default (its mark at the last page's corner).
  */

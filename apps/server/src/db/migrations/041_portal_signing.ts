@@ -1,5 +1,5 @@
 /**
- * Signing without an integrating application (issue 44): a person signs their own PDFs in the
+ * Signing without an integrating application: a person signs their own PDFs in the
  * portal, through the same service path the integration API uses. The portal is an application
  * of the service's own (`credential_kind = 'portal'`): it has no credential (nobody can present
  * one as it: the integration API never accepts it) and no provider (the service runs it). One for

@@ -1,5 +1,5 @@
 /**
- * An organization's own logo for its signatures' stamps (issue 44): one per organization, PNG or
+ * An organization's own logo for its signatures' stamps: one per organization, PNG or
  * JPEG, small (checked when uploaded: its header read, its size bounded), replaced by the next.
  */
 export const name = '042_organization_logos';

@@ -1,5 +1,5 @@
 /**
- * Envelopes (issue 44's third part): a PDF its sender sends to one to five Tawqi users to sign in
+ * Envelopes: a PDF its sender sends to one to five Tawqi users to sign in
  * order. The document is kept as it now stands — the PDF sent, then after each signature the
  * signed PDF, which the next signer's signature extends (an incremental update: the earlier ones
  * stay valid). Each signer's stamp has the place the sender gave it; a signer is waiting, asked

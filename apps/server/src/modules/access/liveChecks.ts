@@ -1,5 +1,5 @@
 /**
- * The hot path of every signed-in call (issue 13, item 10): is the session live, and — for an
+ * The hot path of every signed-in call: is the session live, and — for an
  * organization or provider call — which of the caller's tenants does the request name.
  *
  * The checks asked within one turn of the event loop are answered by one statement per tenant

@@ -1,5 +1,5 @@
 /**
- * One tenant context per request (issue 13). An organization or provider call names its tenant
+ * One tenant context per request. An organization or provider call names its tenant
  * in one declared field (api `TenantField`); the caller's membership there is read once into a
  * `TenantContext` that the handler receives, and every other record id the call names must
  * belong to that tenant. The rule for query ids is the domain's (`queryIdOf`, its comment).
@@ -7,17 +7,11 @@
 import type { RecordKind, TenantField } from '@tawqi/api';
 import type { ServiceProviderLevel, WorkspaceRole } from '@tawqi/domain';
 import type { Pool } from '../../db/pool.js';
-import { paidOrderOwnedBy } from '../payments/paidOrders.js';
-import { activeMember, activeStaff } from './membership.js';
+import { paidOrderOwnedBy } from './paidOrders.js';
+import type { TenantContext } from '../../http/contractRoutes.js';
 
-export interface TenantContext {
-  /** The organization the call acts in; null when the tenant is a provider (L2 management). */
-  organization: { slno: number; type: number; queryId: number } | null;
-  /** The organization's provider, or the provider itself. */
-  provider: { slno: number; level: ServiceProviderLevel };
-  /** The caller's roles there: in the organization, or on the provider's staff (issue 36). */
-  roles: readonly WorkspaceRole[];
-}
+export type { TenantContext };
+import { activeMember, activeStaff } from './membership.js';
 
 export interface TenantRow {
   org_slno: number | null;
@@ -46,7 +40,7 @@ export function tenantQuery(kind: TenantField['kind'], user: string, value: stri
       // Up to two rows: more than one is refused by the caller of this module.
       return `SELECT ${organization} ${memberships}
        WHERE ${active} AND o.query_id = ${value} LIMIT 2`;
-    // The provider's own staff (issue 36): a member of one of its customer organizations is not.
+    // The provider's own staff: a member of one of its customer organizations is not.
     case 'provider':
       return `SELECT NULL::integer AS org_slno, NULL::integer AS organization_type,
            NULL::integer AS query_id, p.sip_slno, p.level, s.roles

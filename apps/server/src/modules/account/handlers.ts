@@ -1,5 +1,5 @@
 /**
- * Completing an account (issue 12): adding or changing one's e-mail or mobile (a code sent to the
+ * Completing an account: adding or changing one's e-mail or mobile (a code sent to the
  * new address confirms it) and setting or resetting a username and password (the "forgot password"
  * path: sign in through the identity app, then set a new one). Each needs the person's identity
  * confirmed in the identity app within the last 15 minutes on this session: signing in through
@@ -206,7 +206,7 @@ export function accountHandlers(deps: Deps): Handlers {
               : []),
           ]);
           // Whoever else holds a session (with the old password, or a stolen token) is out: every
-          // other session of the person ends, its refresh tokens with it (issue 41).
+          // other session of the person ends, its refresh tokens with it.
           const ended = await tx.query(
             `UPDATE sessions SET revoked_at = $3, revoke_reason = 'passwordChanged'
               WHERE user_slno = $1 AND session_id <> $2 AND revoked_at IS NULL`,

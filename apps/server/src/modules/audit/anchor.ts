@@ -1,5 +1,5 @@
 /**
- * The audit chain's anchor outside the database (issue 41): every signed checkpoint, once
+ * The audit chain's anchor outside the database: every signed checkpoint, once
  * committed, is appended as a line of JSON to a file the application's database role cannot
  * reach (AUDIT_ANCHOR_FILE; in production on storage that keeps what was written — a WORM mount,
  * an append-only file, a log shipper's spool). Whoever rewrites the database, even restoring an

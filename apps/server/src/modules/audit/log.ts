@@ -21,7 +21,7 @@
  * COMMIT (`beforeCommit`), unchained and taking no lock: they commit or roll back with the change.
  * Once it has committed, a chaining pass numbers and chains every record waiting, in the order
  * written, under the head row's lock (so the chain never forks), held by that pass alone: writers
- * no longer queue on one another's commits (issue 41), and one pass chains what many wrote. The
+ * no longer queue on one another's commits, and one pass chains what many wrote. The
  * caller goes on once its records are chained; a pass that fails leaves them to the next one
  * (anyone's, or the checkpoint timer's). A record's `at` is when its event happened; its number
  * is its place in the chain.
@@ -71,7 +71,7 @@ export const AUDIT_ACTIONS = [
   'certificate.issued',
   'certificate.revoked',
   'certificate.key-refused',
-  // Every use of the certificate authority's keys (issue 40): made, loaded, signing.
+  // Every use of the certificate authority's keys: made, loaded, signing.
   'ca.key-made',
   'ca.key-loaded',
   'ca.certificate-signed',
@@ -80,7 +80,7 @@ export const AUDIT_ACTIONS = [
   'ca.key-rolled',
   'signature.created',
   'export.made',
-  // Issue 41: what the log did not record before.
+  // Refreshes, documents in and out, refusals, quarantined uploads and purges.
   'session.refreshed',
   'document.uploaded',
   'document.downloaded',
@@ -88,10 +88,10 @@ export const AUDIT_ACTIONS = [
   'request.rate-limited',
   'upload.quarantined',
   'audit.purged',
-  // Issue 44: an organization's logo on its signatures.
+  // An organization's logo on its signatures.
   'organization.logo.uploaded',
   'organization.logo.removed',
-  // Issue 44: envelopes sent to others to sign, and declined.
+  // Envelopes sent to others to sign, and declined.
   'envelope.sent',
   'envelope.declined',
 ] as const;

@@ -1,5 +1,5 @@
 /**
- * Audit retention (issue 41): records are kept AUDIT_RETENTION_MONTHS (24, NCDC's figure), then
+ * Audit retention: records are kept AUDIT_RETENTION_MONTHS (24, NCDC's figure), then
  * `npm run audit:purge` may remove them, as the database's owner, and only this way:
  *
  * - the cut is a signed checkpoint every record up to which is older than the retention period,

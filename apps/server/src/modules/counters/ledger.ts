@@ -1,6 +1,6 @@
 /**
- * The counters ledger (issue 15; the tables are migration 013's): the one way an organization's
- * eSign counters and role seats change, and a provider's stock (issue 16, migration 019). Each change is an append-only entry and the matching
+ * The counters ledger (the tables are migration 013's): the one way an organization's
+ * eSign counters and role seats change, and a provider's stock (migration 019). Each change is an append-only entry and the matching
  * change of the balance (`organization_counters`: total and utilized, remaining = total −
  * utilized), in the caller's transaction, so they cannot disagree. A debit is one conditional
  * UPDATE (`… WHERE total - utilized >= quantity`): PostgreSQL re-checks it after a concurrent

@@ -1,5 +1,5 @@
 /**
- * What a paid order of counters gives (issue 15, migrations 015 and 020), all through the
+ * What a paid order of counters gives (migrations 015 and 020), all through the
  * counters ledger: to an organization, each counter line a lot of eSign counters (a purchased
  * plan of the organization, valid from the day it is paid) and each role line that many seats of
  * its role; to an L2 provider (bought by its L1), each line eSign stock, which it hands on to its
@@ -118,7 +118,7 @@ const READY_WORDS: Record<
 
 /**
  * What a paid order of counters, seats or a special plan gives (payments' fulfilment of these
- * categories, issue 37): its lines through the ledger, to the organization or the L2 provider it
+ * categories): its lines through the ledger, to the organization or the L2 provider it
  * is for; and whoever placed it is told.
  */
 export const fulfilCounters: Fulfil = async (tx, order, { now }) => {

@@ -1,5 +1,5 @@
 /**
- * Role seats (issue 15: "a seat is consumed when a user is approved into that role and released
+ * Role seats ("a seat is consumed when a user is approved into that role and released
  * when they leave it"): an approved, active member holds one seat of each counted role they have.
  * Approving a new member, reactivating one, or giving one a role takes a seat, and is refused
  * (409, nothing changed: the caller's transaction is rolled back) when none is left; deactivating

@@ -1,5 +1,5 @@
 /**
- * What one signed eSign transaction costs (issue 19): one counter, taken once, on success only.
+ * What one signed eSign transaction costs: one counter, taken once, on success only.
  * - An organization's application: the organization's eSign counters, from its lot that ends
  *   first (migration 014's lots), posted to the counters ledger with the transaction as its
  *   reference — a second posting for the same transaction is a duplicate and changes nothing.

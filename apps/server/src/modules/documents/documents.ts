@@ -34,8 +34,7 @@ import { inTransaction, type Queryable } from '../../db/pool.js';
 import { requireCaller, type Handlers, type Upload } from '../../http/contractRoutes.js';
 import { FileAnswer } from '../../http/download.js';
 import { AppError } from '../../http/errors.js';
-import type { TenantContext } from '../access/tenancy.js';
-import { organizationOf } from '../organization/transactions.js';
+import { organizationOf, type TenantContext } from '../access/tenancy.js';
 import { localWord } from '../words.js';
 import { newDocumentKey } from './store.js';
 

@@ -1,5 +1,5 @@
 /**
- * Every upload is scanned before anything reads it (issue 41): the portal's documents, the
+ * Every upload is scanned before anything reads it: the portal's documents, the
  * public verify page's PDFs and the eSign service's PDFs. What the scanner flags is quarantined
  * (kept for the operator, served to nobody) and audited; the upload is refused. When no verdict
  * can be had the upload is refused too, and may be sent again: nothing unscanned gets in.
@@ -9,18 +9,11 @@ import { inTransaction } from '../../db/pool.js';
 import type { Deps } from '../../deps.js';
 import { ScannerUnavailable } from '../../adapters/scanner/clamd.js';
 import type { Language } from '@tawqi/domain';
-import type { Upload } from '../../http/contractRoutes.js';
+import type { UploadInspector, UploadSource } from '../../http/contractRoutes.js';
 import { AppError } from '../../http/errors.js';
 import type { AuditContext } from '../audit/log.js';
 
 export type ScanOutcome = 'clean' | 'flagged' | 'unavailable';
-
-/** Where an upload came from: its call, and the name and type it was sent with. */
-export interface UploadSource {
-  call: string;
-  name?: string | null;
-  mediaType?: string | null;
-}
 
 export async function scanUpload(
   deps: Pick<Deps, 'pool' | 'scanner' | 'audit' | 'clock'>,
@@ -78,13 +71,6 @@ const SCANNER_DOWN: Record<Language, string> = {
   en: 'Files cannot be checked for malware just now, so none are accepted. Try again in a minute.',
   ar: 'تعذّر فحص الملفات من البرمجيات الضارة الآن، فلا يُقبل أي ملف. حاول بعد دقيقة.',
 };
-
-/** What the portal's upload calls do with an upload before their handler sees it. */
-export type UploadInspector = (
-  upload: Upload,
-  source: UploadSource,
-  context: AuditContext,
-) => Promise<void>;
 
 /** Scans a contract call's upload: refused (422) when flagged, 503 when it cannot be scanned. */
 export function uploadInspector(

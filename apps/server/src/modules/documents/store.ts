@@ -1,5 +1,5 @@
 /**
- * Where a document's bytes are kept (issue 17, "uploads done right"). The row that describes a
+ * Where a document's bytes are kept ("uploads done right"). The row that describes a
  * document (its owner, cleaned name, media type, size, SHA-256) is always in PostgreSQL; its bytes
  * are in the store the deployment chose (DOCUMENT_STORE):
  * - `database` (the default): a table of their own, `document_contents`, written in the same
@@ -16,7 +16,15 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AwsClient } from 'aws4fetch';
+import type { Config } from '../../config.js';
 import type { Queryable } from '../../db/pool.js';
+
+declare module '../../deps.js' {
+  interface Deps {
+    /** Where uploaded documents' bytes are kept (DOCUMENT_STORE). */
+    documents: DocumentStore;
+  }
+}
 
 export interface DocumentStore {
   /** Keeps a new document's bytes under its key; `tx` is the transaction that records its row. */
@@ -224,4 +232,23 @@ export async function recordDocument(
     ],
   );
   await store.put(tx, document.key, document.bytes);
+}
+
+/** The document store the configuration names. */
+export function documentStoreOf(config: Config): DocumentStore {
+  switch (config.DOCUMENT_STORE) {
+    case 'database':
+      return DATABASE_DOCUMENTS;
+    case 'disk':
+      return diskDocuments(config.DOCUMENT_DIR ?? join(config.DATA_DIR, 'documents'));
+    case 's3':
+      // loadConfig has refused an s3 store without its four settings.
+      return s3Documents({
+        endpoint: config.S3_ENDPOINT ?? '',
+        bucket: config.S3_BUCKET ?? '',
+        region: config.S3_REGION,
+        accessKeyId: config.S3_ACCESS_KEY_ID ?? '',
+        secretAccessKey: config.S3_SECRET_ACCESS_KEY ?? '',
+      });
+  }
 }

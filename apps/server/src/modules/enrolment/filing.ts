@@ -1,5 +1,5 @@
 /**
- * Filing an application (issue 17), once its e-mail address is verified and its fee, where its
+ * Filing an application, once its e-mail address is verified and its fee, where its
  * kind has one, is paid — in the transaction that made the last of those true, once (the
  * application is locked and must not be filed yet):
  * - the applicant, as the identity app named them, becomes a person of Tawqi;
@@ -18,6 +18,7 @@ import type { Queryable } from '../../db/pool.js';
 import type { AuditContext } from '../audit/log.js';
 import type { Fulfil } from '../payments/fulfilment.js';
 import { recordVerifiedPerson } from '../auth/identityApp.js';
+import { notifyProviderAdmins } from '../notices.js';
 
 /** The originator an application's request carries (a TERMS word). */
 export const SELF_REGISTRATION = 'Self-registration';
@@ -82,7 +83,7 @@ export async function fileApplication(
 
   const person = await recordVerifiedPerson(tx, application.person, now);
   // An L2 provider applies with a provider of its own, pending the L1's decision; an
-  // organization is the L1's customer, under it from the start (issue 38).
+  // organization is the L1's customer, under it from the start.
   const provider =
     application.kind === 'l2Provider'
       ? await one<{ sip_slno: number }>(
@@ -185,12 +186,11 @@ export async function fileApplication(
     { en: details.organizationNameEnglish, ar: details.organizationNameArabic },
     application.kind,
   );
-  await q(
-    `INSERT INTO notifications (user_slno, title_en, title_ar, message_en, message_ar, created_at)
-     SELECT DISTINCT m.user_slno, $2::text, $3::text, $4::text, $5::text, $6::timestamptz
-       FROM memberships m JOIN organizations o ON o.org_slno = m.org_slno
-      WHERE o.sip_slno = $1 AND 'enrolmentAdmin' = ANY (m.roles) AND m.is_active AND m.status = 'Approved'`,
-    [application.l1_sip_slno, AWAITING.title.en, AWAITING.title.ar, notice.en, notice.ar, now],
+  await notifyProviderAdmins(
+    tx,
+    application.l1_sip_slno,
+    { title: AWAITING.title, body: notice },
+    now,
   );
   await deps.audit.record(tx, audit, {
     action: 'approval.requested',
@@ -202,7 +202,7 @@ export async function fileApplication(
 }
 
 /**
- * A registration fee paid (payments' fulfilment of the registration category, issue 37): it files
+ * A registration fee paid (payments' fulfilment of the registration category): it files
  * its application — once its e-mail address is verified, which paying requires.
  */
 export function registrationFulfilment(deps: Pick<Deps, 'audit' | 'clock'>): Fulfil {

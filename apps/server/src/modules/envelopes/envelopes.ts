@@ -1,5 +1,5 @@
 /**
- * Envelopes (issue 44's third part): a PDF its sender sends to one to five Tawqi users to sign in
+ * Envelopes: a PDF its sender sends to one to five Tawqi users to sign in
  * order. Sending checks the PDF once with every signer's stamp place (scanned, readable, each
  * place on a page) and that the payer has a counter for every signer; then the first signer is
  * asked. Each signer signs through the portal's own signing path (ownSigning.ts: one signing

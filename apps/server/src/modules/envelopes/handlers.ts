@@ -1,8 +1,8 @@
-/** The envelopes' calls (issue 44's third part): envelopes.ts does the work. */
+/** The envelopes' calls: envelopes.ts does the work. */
 import type { Deps } from '../../deps.js';
 import { FileAnswer } from '../../http/download.js';
 import { requireCaller, type Handlers } from '../../http/contractRoutes.js';
-import { organizationOf } from '../organization/transactions.js';
+import { organizationOf } from '../access/tenancy.js';
 import {
   declineEnvelope,
   envelopeDetails,

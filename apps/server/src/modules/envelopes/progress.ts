@@ -1,5 +1,5 @@
 /**
- * An envelope moving on (issue 44): a signer's signature becomes the envelope's document and the
+ * An envelope moving on: a signer's signature becomes the envelope's document and the
  * next signer is asked; after the last, everyone is told it is finished; a decline ends it and
  * everyone is told why. What people are told in the app is written in the transaction of the
  * change (notices.ts); the e-mails and SMS are answered to be sent once it has committed.

@@ -1,5 +1,5 @@
 /**
- * The applications that send signing requests (issue 19), each registered under a provider with a
+ * The applications that send signing requests, each registered under a provider with a
  * credential: a public key, or a client certificate (from any CA the provider trusts) whose key
  * signs. An application proves itself on every call with an assertion (RFC 7523's client
  * assertion): a JWT it signs with that key, naming itself (iss = sub = its client id) and the API
@@ -36,16 +36,16 @@ const ASSERTION_ALGORITHMS = ['ES256', 'ES384', 'RS256', 'PS256', 'EdDSA'];
 export interface Application {
   slno: number;
   clientId: string;
-  /** Null for the portal's own (issue 44). */
+  /** Null for the portal's own. */
   sipSlno: number | null;
-  /** The portal's own (issue 44): its signer is the person signed in, who is asking. */
+  /** The portal's own: its signer is the person signed in, who is asking. */
   firstParty: boolean;
   orgSlno: number | null;
   nameEnglish: string;
   nameArabic: string;
   returnOrigins: string[];
   webhookUrl: string | null;
-  /** The stamp of its requests that name none (issue 44); null: the service's default. */
+  /** The stamp of its requests that name none; null: the service's default. */
   defaultStamp: SignatureStamp | null;
 }
 
@@ -178,7 +178,7 @@ export async function checkedRegistration(
   if (webhook === null || (webhook && !httpsOrLoopback(webhook, options.production)))
     problems.push('the webhook is an https address');
   else if (webhook) {
-    // Never this machine, a private network or a metadata service (issue 41).
+    // Never this machine, a private network or a metadata service.
     const unreachable = await addressProblem(webhook, { loopback: !options.production });
     if (unreachable) problems.push(`the webhook is not on the internet: ${unreachable}`);
   }
@@ -217,7 +217,7 @@ export function webhookSecret(
 export interface ApplicationRow {
   app_slno: number;
   client_id: string;
-  /** Null for the portal's own (issue 44: the service runs it, no provider). */
+  /** Null for the portal's own (the service runs it, no provider). */
   sip_slno: number | null;
   org_slno: number | null;
   name_en: string;

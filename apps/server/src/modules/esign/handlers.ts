@@ -1,5 +1,5 @@
 /**
- * The portal's calls of the eSign service (issue 19): the signer's approval page, the public
+ * The portal's calls of the eSign service: the signer's approval page, the public
  * verify page, a signed document of my transaction, and the organization's transaction records
  * (SPEC §7 "Organization eSign transactions": the request, response and signed response, the plan
  * types and the provider of its transactions).
@@ -8,8 +8,7 @@ import type { Deps } from '../../deps.js';
 import { FileAnswer } from '../../http/download.js';
 import { requireCaller, type Handlers } from '../../http/contractRoutes.js';
 import { AppError } from '../../http/errors.js';
-import type { TenantContext } from '../access/tenancy.js';
-import { organizationOf } from '../organization/transactions.js';
+import { organizationOf, type TenantContext } from '../access/tenancy.js';
 import { inLanguage } from '../words.js';
 import { storedError } from './errors.js';
 import type { SigningOutcome } from '@tawqi/api';
@@ -170,7 +169,7 @@ export function esignHandlers(deps: Deps): Handlers {
       throw new AppError(404, 'NOT_FOUND');
     },
 
-    // What the stamp's QR code names (issue 44): a signed transaction only.
+    // What the stamp's QR code names: a signed transaction only.
     verifyTransaction: async ({ input, language }) => {
       const { rows } = await pool.query<{
         transaction_id: string;

@@ -1,5 +1,5 @@
 /**
- * The service's signature on its answers (issue 19): a compact JWS (RFC 7515) over the outcome's
+ * The service's signature on its answers: a compact JWS (RFC 7515) over the outcome's
  * JSON, by the eSign service's certificate from our CA, which travels in the header (x5c, with
  * the issuing CA's), so an application can later prove what it was told, checking the chain to
  * our root. The key is the authority's kind (ECDSA P-384: ES384, whose r‖s WebCrypto answers).

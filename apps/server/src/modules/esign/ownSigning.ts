@@ -1,5 +1,5 @@
 /**
- * Signing one's own PDFs in the portal (issue 44), without an integrating application: the portal
+ * Signing one's own PDFs in the portal, without an integrating application: the portal
  * is an application of the service's own (migration 041), so a person's request becomes exactly
  * the request an integrating application sends — one signing path, counted once when the person
  * approves in the identity app. One such application for individuals (each signer's plan pays)

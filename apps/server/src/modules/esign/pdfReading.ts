@@ -1,5 +1,5 @@
 /**
- * Reading a signed PDF as anyone may upload it (issue 35): what each signature in it says and
+ * Reading a signed PDF as anyone may upload it: what each signature in it says and
  * whether its cryptography holds — the signer's certificate, whether the signed bytes are
  * unchanged (the CMS digest by the signer's own algorithm, and its signature), its RFC 3161 token
  * (over the signature value by the imprint's own algorithm, its signature by the certificate it

@@ -1,6 +1,6 @@
 /**
- * Untrusted PDFs are parsed off the event loop (issue 35): one crafted file used to block every
- * request for seconds. Each piece of PDF work — reading an upload for the verify page, checking an
+ * Untrusted PDFs are parsed off the event loop: one crafted file would block every request for
+ * seconds. Each piece of PDF work — reading an upload for the verify page, checking an
  * eSign upload, signing a document — runs in a worker thread of its own with a memory cap and a
  * time limit (the worker is ended when it runs out of either), and a file with more signatures or
  * objects than allowed is refused before it is parsed. The time limit is of the thread's own CPU
@@ -88,6 +88,13 @@ const TOO_COMPLEX: Record<TooComplexError['reason'], { en: string; ar: string }>
     ar: 'قراءة هذا الملف تحتاج ذاكرة كبيرة جدًا، فلم يُتحقق منه.',
   },
 };
+
+declare module '../../deps.js' {
+  interface Deps {
+    /** Untrusted PDFs are parsed and signed in worker threads of the PDF processes, within limits. */
+    pdfWork: PdfWork;
+  }
+}
 
 /** A file the limits refused (the verify page answers 413 with the reason). */
 export class TooComplexPdf extends AppError {

@@ -1,5 +1,5 @@
 /**
- * The eSign integration API's routes (issue 19; declared in @tawqi/api's integration.ts, listed in
+ * The eSign integration API's routes (declared in @tawqi/api's integration.ts, listed in
  * the OpenAPI document): every call proves its application first (an assertion, see
  * applications.ts), and is refused with the catalogue's code and message in the caller's
  * Accept-Language (English unless it asks for Arabic).

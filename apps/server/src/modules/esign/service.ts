@@ -1,5 +1,5 @@
 /**
- * The eSign service (issue 19): an application's signing request becomes a transaction; the
+ * The eSign service: an application's signing request becomes a transaction; the
  * signer approves in the national identity app; the service then signs every document with a
  * short-lived certificate our CA issues for that signer, takes the counter, and answers — each
  * document's detached CMS (CAdES B-T), each PDF signed (PAdES B-LT, B-LTA on request; in a worker thread), the whole answer signed by the
@@ -26,12 +26,11 @@ import {
 import { IDENTITY_CHALLENGE_TTL_MS, maskNationalId } from '@tawqi/domain';
 import { IdentityProviderError } from '../../adapters/nafath/client.js';
 import type { Deps } from '../../deps.js';
-import { inTransaction, type Queryable } from '../../db/pool.js';
+import { inTransaction, type PoolClient, type Queryable } from '../../db/pool.js';
 import { SYSTEM_CONTEXT, type AuditContext } from '../audit/log.js';
 import { scanUpload } from '../documents/scanning.js';
 import type { OutgoingMessage } from '../../adapters/notifier/outbox.js';
 import { chargeSignature, planToCharge, type Payer } from '../counters/signatures.js';
-import { envelopeStillAsks, envelopeSigned } from '../envelopes/progress.js';
 import { settleExpiredLots } from '../counters/lots.js';
 import { issuingCaOf, type CaMember } from '../pki/authority.js';
 import { signDetached } from '../pki/cms.js';
@@ -43,7 +42,7 @@ import { hit } from '../throttle.js';
 import type { Application } from './applications.js';
 import { signJws } from './jws.js';
 import { placementOf, showsOrganizationLogo, visibleSignatureOf } from './stamps.js';
-import { organizationHasLogo, organizationLogo } from '../organization/logo.js';
+import { organizationHasLogo, organizationLogo } from '../documents/logo.js';
 import { failureRecord, requestRecord, successRecord } from './records.js';
 import { activeMember, memberStanding } from '../access/membership.js';
 
@@ -55,7 +54,7 @@ export const APPROVAL_PATH = '/esign/approve';
 const POLL_SECONDS = 1;
 /**
  * The identity-app requests applications make, counted apart from the person's own sign-in (an
- * application could otherwise lock the person out of it, issue 41), in ten minutes: per
+ * application could otherwise lock the person out of it), in ten minutes: per
  * application and person, per person over every application (no push bombing through many
  * applications), and per application.
  */
@@ -125,7 +124,7 @@ export async function checkPdfs(
     const field = [`documents.${String(document.position - 1)}`];
     if (content.length > MAX_PDF_BYTES || content.subarray(0, 5).toString('latin1') !== '%PDF-')
       throw new EsignRefusal('badDocument', field);
-    // Scanned before anything parses it (issue 41).
+    // Scanned before anything parses it.
     const scanned = await scanUpload(
       deps,
       content,
@@ -310,6 +309,35 @@ export async function createSigningRequest(
 ): Promise<{ created: boolean; answer: ReturnType<typeof answerOf> }> {
   if (paidBy && application.orgSlno !== null)
     throw new Error("someone else pays only through the individuals' application");
+  const asked = parseSigningRequest(body);
+  const stored = async () => {
+    const row = await transactionOfApplication(deps.pool, application.slno, asked.request.txnId);
+    if (!row) return null;
+    if (row.request_fingerprint !== asked.fingerprint)
+      throw new EsignRefusal('transactionIdReused');
+    return { created: false, answer: answerOf(row) };
+  };
+  const seen = await stored();
+  if (seen) return seen;
+  const checked = await checkSigningRequest(deps, application, asked, context, paidBy);
+  const created = await inTransaction(deps.pool, async (tx) => {
+    // A concurrent request with the same id waits here for this one to commit or roll back.
+    const inserted = await recordSigningRequest(tx, deps, application, asked, checked, paidBy);
+    if (inserted === null) return null;
+    await countAsk(tx, application, asked.request.signer.nationalId, checked.now);
+    const answer = await askSigner(tx, deps, asked.request, inserted, checked.now);
+    return { created: true, answer };
+  });
+  if (created) return created;
+  const after = await stored();
+  if (!after) throw new Error('a conflicting transaction vanished');
+  return after;
+}
+
+type SigningRequest = ReturnType<typeof signingRequest.parse>;
+
+/** The request as the contract has it, its documents decoded, and its fingerprint. */
+function parseSigningRequest(body: unknown) {
   const parsed = signingRequest.safeParse(body);
   if (!parsed.success) {
     const fields = [...new Set(parsed.error.issues.map((issue) => issue.path.join('.')))];
@@ -317,17 +345,22 @@ export async function createSigningRequest(
   }
   const request = parsed.data;
   const documents = decodeDocuments(request.documents);
-  const fingerprint = fingerprintOf(request, documents);
-  const now = deps.clock();
+  return { request, documents, fingerprint: fingerprintOf(request, documents) };
+}
 
-  const stored = async () => {
-    const row = await transactionOfApplication(deps.pool, application.slno, request.txnId);
-    if (!row) return null;
-    if (row.request_fingerprint !== fingerprint) throw new EsignRefusal('transactionIdReused');
-    return { created: false, answer: answerOf(row) };
-  };
-  const seen = await stored();
-  if (seen) return seen;
+/**
+ * What a new request must be before anyone is asked to sign: its stamp drawable, its PDFs
+ * signable, fresh, consented to, returning where the application may; its signer enrolled; and
+ * something left to pay for the signature. Answers the stamp, the signer and the time.
+ */
+async function checkSigningRequest(
+  deps: Deps,
+  application: Application,
+  { request, documents }: ReturnType<typeof parseSigningRequest>,
+  context: AuditContext,
+  paidBy: Payer | undefined,
+) {
+  const now = deps.clock();
   // The application's default when the request says nothing (kept with the transaction).
   const stamp = request.stamp ?? application.defaultStamp;
   // The organization's own logo only for an organization that has one (checked again at signing).
@@ -357,97 +390,118 @@ export async function createSigningRequest(
       (await hasSignedThrough(deps.pool, application.slno, signer.userSlno))
       ? new EsignRefusal('countersExhausted')
       : new EsignRefusal('signerNotEnrolled', ['signer.nationalId']);
+  return { stamp, signer, now };
+}
 
+/** The transaction and its documents, once per application's id: null when another has it. */
+async function recordSigningRequest(
+  tx: PoolClient,
+  deps: Pick<Deps, 'clock'>,
+  application: Application,
+  { request, documents, fingerprint }: ReturnType<typeof parseSigningRequest>,
+  { stamp, signer, now }: Awaited<ReturnType<typeof checkSigningRequest>>,
+  paidBy: Payer | undefined,
+): Promise<{ esignLogsId: number; transactionId: string } | null> {
   const transactionId = newTransactionId();
-  const created = await inTransaction(deps.pool, async (tx) => {
-    // A concurrent request with the same id waits here for this one to commit or roll back.
-    const { rows } = await tx.query<{ esign_logs_id: number }>(
-      `INSERT INTO esign_transactions (transaction_id, user_slno, org_slno, plan_type, user_role, status, originator,
-              transaction_date, app_slno, app_txn_id, request_fingerprint, request_data, return_url, expires_at,
-              pades_level, stamp, payer_user_slno, payer_org_slno)
-       VALUES ($1, $2, $3, $4, $5, 'pending', $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
-       ON CONFLICT (app_slno, app_txn_id) WHERE app_slno IS NOT NULL DO NOTHING
-       RETURNING esign_logs_id`,
+  const { rows } = await tx.query<{ esign_logs_id: number }>(
+    `INSERT INTO esign_transactions (transaction_id, user_slno, org_slno, plan_type, user_role, status, originator,
+            transaction_date, app_slno, app_txn_id, request_fingerprint, request_data, return_url, expires_at,
+            pades_level, stamp, payer_user_slno, payer_org_slno)
+     VALUES ($1, $2, $3, $4, $5, 'pending', $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
+     ON CONFLICT (app_slno, app_txn_id) WHERE app_slno IS NOT NULL DO NOTHING
+     RETURNING esign_logs_id`,
+    [
+      transactionId,
+      signer.userSlno,
+      application.orgSlno,
+      application.orgSlno === null ? 'Individual' : 'eSign',
+      signer.role,
+      application.nameEnglish,
+      now,
+      application.slno,
+      request.txnId,
+      fingerprint,
+      JSON.stringify(requestRecord(application, request, documents, now)),
+      request.returnUrl,
+      new Date(now.getTime() + IDENTITY_CHALLENGE_TTL_MS),
+      request.padesLevel ?? null,
+      stamp === null ? null : JSON.stringify(stamp),
+      paidBy?.userSlno ?? null,
+      paidBy?.orgSlno ?? null,
+    ],
+  );
+  const [inserted] = rows;
+  if (!inserted) return null;
+  for (const document of documents)
+    await tx.query(
+      `INSERT INTO transaction_documents (esign_logs_id, document_name, unique_file_id, kind, sha256, content, position, stamp)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
       [
-        transactionId,
-        signer.userSlno,
-        application.orgSlno,
-        application.orgSlno === null ? 'Individual' : 'eSign',
-        signer.role,
-        application.nameEnglish,
-        now,
-        application.slno,
-        request.txnId,
-        fingerprint,
-        JSON.stringify(requestRecord(application, request, documents, now)),
-        request.returnUrl,
-        new Date(now.getTime() + IDENTITY_CHALLENGE_TTL_MS),
-        request.padesLevel ?? null,
-        stamp === null ? null : JSON.stringify(stamp),
-        paidBy?.userSlno ?? null,
-        paidBy?.orgSlno ?? null,
+        inserted.esign_logs_id,
+        document.name,
+        randomBytes(16).toString('base64url'),
+        document.kind,
+        document.sha256,
+        document.content,
+        document.position,
+        document.stamp === null ? null : JSON.stringify(document.stamp),
       ],
     );
-    const [inserted] = rows;
-    if (!inserted) return null;
-    for (const document of documents)
-      await tx.query(
-        `INSERT INTO transaction_documents (esign_logs_id, document_name, unique_file_id, kind, sha256, content, position, stamp)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-        [
-          inserted.esign_logs_id,
-          document.name,
-          randomBytes(16).toString('base64url'),
-          document.kind,
-          document.sha256,
-          document.content,
-          document.position,
-          document.stamp === null ? null : JSON.stringify(document.stamp),
-        ],
-      );
-    // In this transaction: its connection is the one it holds (concurrent repeats hold the others).
-    const person = request.signer.nationalId;
-    for (const [bucket, limit] of [
-      [`esign-ask:${String(application.slno)}:${person}`, ASKS_PER_SIGNER],
-      [`esign-ask-person:${person}`, ASKS_PER_PERSON],
-      [`esign-ask-application:${String(application.slno)}`, ASKS_PER_APPLICATION],
-    ] as const) {
-      const asked = await hit(tx, bucket, limit, ASK_WINDOW_SECONDS, now);
-      if (!asked.allowed) throw new EsignRefusal('tooManyRequests');
-    }
-    let identity;
-    try {
-      identity = await deps.identity.createRequest({
-        nationalId: request.signer.nationalId,
-        service: 'DigitalSignature',
-        requestId: transactionId,
-      });
-    } catch (error) {
-      if (error instanceof IdentityProviderError) throw new EsignRefusal('identityUnavailable');
-      throw error;
-    }
-    const token = randomBytes(24).toString('base64url');
-    const outcome: SigningOutcome = {
-      txnId: request.txnId,
-      transactionId,
-      status: 'pending',
-      approval: {
-        number: identity.random,
-        url: `${deps.config.publicOrigin}${APPROVAL_PATH}?request=${token}`,
-        expiresAt: new Date(now.getTime() + IDENTITY_CHALLENGE_TTL_MS).toISOString(),
-      },
-    };
-    await tx.query(
-      `UPDATE esign_transactions SET identity_trans_id = $2, identity_random = $3, approval_token = $4, response_data = $5
-        WHERE esign_logs_id = $1`,
-      [inserted.esign_logs_id, identity.transId, identity.random, token, JSON.stringify(outcome)],
-    );
-    return { created: true, answer: outcome };
-  });
-  if (created) return created;
-  const after = await stored();
-  if (!after) throw new Error('a conflicting transaction vanished');
-  return after;
+  return { esignLogsId: inserted.esign_logs_id, transactionId };
+}
+
+/**
+ * Counts the ask against the signer's, the person's and the application's limits, in the
+ * request's transaction: its connection is the one it holds (concurrent repeats hold the others).
+ */
+async function countAsk(tx: PoolClient, application: Application, person: string, now: Date) {
+  for (const [bucket, limit] of [
+    [`esign-ask:${String(application.slno)}:${person}`, ASKS_PER_SIGNER],
+    [`esign-ask-person:${person}`, ASKS_PER_PERSON],
+    [`esign-ask-application:${String(application.slno)}`, ASKS_PER_APPLICATION],
+  ] as const) {
+    const asked = await hit(tx, bucket, limit, ASK_WINDOW_SECONDS, now);
+    if (!asked.allowed) throw new EsignRefusal('tooManyRequests');
+  }
+}
+
+/** Asks the signer in the identity app; the answer the application gets until they approve. */
+async function askSigner(
+  tx: PoolClient,
+  deps: Pick<Deps, 'identity' | 'config'>,
+  request: SigningRequest,
+  inserted: { esignLogsId: number; transactionId: string },
+  now: Date,
+): Promise<SigningOutcome> {
+  const { transactionId } = inserted;
+  let identity;
+  try {
+    identity = await deps.identity.createRequest({
+      nationalId: request.signer.nationalId,
+      service: 'DigitalSignature',
+      requestId: transactionId,
+    });
+  } catch (error) {
+    if (error instanceof IdentityProviderError) throw new EsignRefusal('identityUnavailable');
+    throw error;
+  }
+  const token = randomBytes(24).toString('base64url');
+  const outcome: SigningOutcome = {
+    txnId: request.txnId,
+    transactionId,
+    status: 'pending',
+    approval: {
+      number: identity.random,
+      url: `${deps.config.publicOrigin}${APPROVAL_PATH}?request=${token}`,
+      expiresAt: new Date(now.getTime() + IDENTITY_CHALLENGE_TTL_MS).toISOString(),
+    },
+  };
+  await tx.query(
+    `UPDATE esign_transactions SET identity_trans_id = $2, identity_random = $3, approval_token = $4, response_data = $5
+      WHERE esign_logs_id = $1`,
+    [inserted.esignLogsId, identity.transId, identity.random, token, JSON.stringify(outcome)],
+  );
+  return outcome;
 }
 
 /**
@@ -493,6 +547,28 @@ interface SigningApplicationRow {
   credential_kind: string;
 }
 
+declare module '../../deps.js' {
+  interface Deps {
+    /** What follows a transaction's signing elsewhere: an envelope's (server.ts hands it in). */
+    signing: SigningFollowers;
+  }
+}
+
+/**
+ * What an area that puts people to sign (the envelopes) says of a transaction, in the signing's
+ * own transaction: whether it still asks its signer, and, once signed, what follows (the messages
+ * to send after it commits). Handed in where the server is put together.
+ */
+export interface SigningFollowers {
+  stillAsks(tx: Queryable, transactionId: string): Promise<'signs' | 'ended' | 'senderRemoved'>;
+  signed(
+    tx: Queryable,
+    transactionId: string,
+    now: Date,
+    origin: string,
+  ): Promise<OutgoingMessage[]>;
+}
+
 /**
  * Why the signer may no longer sign as they were asked to, checked again as they approve, inside
  * the transaction that charges and signs (asked earlier, the request would stand for a member
@@ -501,6 +577,7 @@ interface SigningApplicationRow {
  * ended) or whose organization's counters its sender may no longer spend. Null: they may.
  */
 async function refusalAtApproval(
+  deps: Pick<Deps, 'signing'>,
   tx: Queryable,
   row: TransactionRow & SigningApplicationRow,
 ): Promise<EsignErrorKey | null> {
@@ -514,7 +591,7 @@ async function refusalAtApproval(
     ))
   )
     return 'signerNotEnrolled';
-  const envelope = await envelopeStillAsks(tx, row.transaction_id);
+  const envelope = await deps.signing.stillAsks(tx, row.transaction_id);
   return envelope === 'ended'
     ? 'userCancelled'
     : envelope === 'senderRemoved'
@@ -549,7 +626,7 @@ async function finish(
     const base = { txnId: row.app_txn_id, transactionId: row.transaction_id };
     let outcome: SigningOutcome;
     let failure: EsignErrorKey | null = 'failed' in how ? how.failed : null;
-    if (!('failed' in how)) failure = await refusalAtApproval(tx, row);
+    if (!('failed' in how)) failure = await refusalAtApproval(deps, tx, row);
     if ('standingLost' in how && failure === null) return [];
     let planType: string | null = null;
     if (failure === null && 'approvedBy' in how) {
@@ -598,7 +675,7 @@ async function finish(
     });
     // An envelope's signer: the envelope moves on with this signature, in this transaction.
     return outcome.status === 'success'
-      ? envelopeSigned(tx, row.transaction_id, now, deps.config.publicOrigin)
+      ? deps.signing.signed(tx, row.transaction_id, now, deps.config.publicOrigin)
       : [];
   });
   // Sent once it has committed: a message is never about something undone.

@@ -1,5 +1,5 @@
 /**
- * A transaction's stamp (issue 44), from what its request asked (or its application's default):
+ * A transaction's stamp, from what its request asked (or its application's default):
  * where it goes on each PDF, and what it says — who signed, when, why, and the verify page's
  * address for this transaction. Null appearance `none`: the signature is not shown.
  */

@@ -1,5 +1,5 @@
 /**
- * The public verify page's judgement of a signed PDF (issues 19 and 35): every signature in it —
+ * The public verify page's judgement of a signed PDF: every signature in it —
  * who signed (only a certificate of ours vouches for a name), when (a timestamp counts only when
  * our time-stamping authority made it, over the signature value, dated no later than now), whether
  * the signed bytes are unchanged, whether what came after is only long-term validation data, and

@@ -1,15 +1,15 @@
 /**
- * The eSign webhook (issue 19): when a transaction ends, its application's webhook address is sent
+ * The eSign webhook: when a transaction ends, its application's webhook address is sent
  * the outcome — its ids, status, error and the service's JWS — signed with HMAC-SHA256 over
  * `${timestamp}.${body}` (the timestamp in its own header, so a receiver refuses an old one).
- * Every attempt of a delivery carries one delivery id (header and body: issue 42), so a receiver
+ * Every attempt of a delivery carries one delivery id (header and body), so a receiver
  * that answered too slowly takes the retry once. Each attempt is logged (esign_webhook_deliveries); a failure (no answer in 10 s, or not 2xx) is
  * retried with growing waits, seven attempts in all over about a day, then abandoned. Deliveries
  * are claimed with SKIP LOCKED, so two servers never send the same attempt.
  *
  * A delivery goes only to a public address (adapters/outbound/publicAddress.ts: checked as
  * written and again after resolution, the connection made to the address checked), follows no
- * redirect and reads nothing of the answer but its status (issue 41).
+ * redirect and reads nothing of the answer but its status.
  */
 import { createHmac } from 'node:crypto';
 import { request as httpRequest } from 'node:http';

@@ -1,12 +1,12 @@
 /**
- * One way every export is written (SECURITY.md "Exports", issue 11): before a byte is written the
+ * One way every export is written (SECURITY.md "Exports"): before a byte is written the
  * caller's rate (EXPORTS_PER_MINUTE a minute per user), the server's load (EXPORTS_AT_ONCE written
  * at a time) and the size (at most EXPORT_MAX_ROWS rows: a larger export asks for a narrower
  * filter) are checked; then the file streams through the safe cell writer as it is read.
  *
- * Issue 42: an export's rows are read, turned into cells and written into its file in a process
+ * An export's rows are read, turned into cells and written into its file in a process
  * of its own (xlsxProcess.ts, running xlsxWorker.ts) with a database connection of its own, all
- * at the lowest priority: the server's thread only checks the request and hands the file's pieces
+ * at a low priority: the server's thread only checks the request and hands the file's pieces
  * to the download. Reading and turning rows into cells on the server's thread (and the garbage
  * they left on its heap) raised other people's p99 3–5× while two exports ran (`npm run bench`);
  * a worker thread of the server's process still did (see jobProcess.ts).
@@ -14,7 +14,7 @@
 import { PassThrough } from 'node:stream';
 import type { Language } from '@tawqi/domain';
 import type { Config } from '../../config.js';
-import { lowestPriorityForBackend, type Pool } from '../../db/pool.js';
+import { lowPriorityForBackend, type Pool } from '../../db/pool.js';
 import { AppError } from '../../http/errors.js';
 import { jobProcess, type JobProcess } from '../../jobProcess.js';
 import { hit } from '../throttle.js';
@@ -68,7 +68,7 @@ export function createExportWriter(deps: ExportWriterDeps): ExportWriter {
     url: settings.connectionString ?? '',
     statementTimeoutMs:
       typeof settings.statement_timeout === 'number' ? settings.statement_timeout : 0,
-    lowestPriority: settings.onConnect === lowestPriorityForBackend,
+    lowPriority: settings.onConnect === lowPriorityForBackend,
   };
   // Started at the first export: a server that never exports starts no process. Its heap is
   // bounded as each export's thread was (EXPORTS_AT_ONCE of 256 MB).

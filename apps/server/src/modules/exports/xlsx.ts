@@ -19,7 +19,7 @@ export interface ExportColumn<Row> {
   numFmt?: string;
 }
 
-/** Date cells as the people reading them live (issue 38): Riyadh's wall clock, named. */
+/** Date cells as the people reading them live: Riyadh's wall clock, named. */
 export const DATE_FORMAT = 'yyyy-mm-dd';
 export const DATE_TIME_FORMAT = 'yyyy-mm-dd hh:mm';
 export const TIME_ZONE_NAMED: Record<Language, string> = {

@@ -1,6 +1,6 @@
 /**
- * The process exports are written in (jobProcess.ts: why a process, at the
- * lowest priority), started by stream.ts. The exports share its one thread: the file writing uses
+ * The process exports are written in (jobProcess.ts: why a process, at a low priority), started
+ * by stream.ts. The exports share its one thread: the file writing uses
  * at most one core however many run.
  *
  * A task is an export's XlsxTask without its port; its messages are ToWorker (from the server)
@@ -17,4 +17,4 @@ serveJobs<ExportsTask, ToWorker, FromWorker>(async (task, job) => {
   port1.on('message', job.send);
   job.onMessage((message) => port1.postMessage(message));
   await writeSheet({ ...task, port: port2 });
-}, 'lowest');
+}, 'low');

@@ -1,5 +1,5 @@
 /**
- * An export's file is written away from the server's process (issue 42), in the exports' process
+ * An export's file is written away from the server's process, in the exports' process
  * (xlsxProcess.ts): reading its rows, turning them into cells, building the sheet's XML and
  * deflating it is CPU work that, on the event loop, raised every other user's p99 several times
  * over. The writer reads the rows itself, from the module a `RowSource` names, on a database
@@ -11,7 +11,7 @@ import type { MessagePort } from 'node:worker_threads';
 import { Writable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Language } from '@tawqi/domain';
-import { createPool, lowestPriorityForBackend, type Pool } from '../../db/pool.js';
+import { createPool, lowPriorityForBackend, type Pool } from '../../db/pool.js';
 import { writeXlsx, type CellValue, type ExportColumn, type SummarySheet } from './xlsx.js';
 
 /** A column as the worker knows it: its cells come from the source. */
@@ -36,8 +36,8 @@ export type ReadRows = (
 export interface ExportDatabase {
   url: string;
   statementTimeoutMs: number;
-  /** Its backend at the lowest CPU priority (demo mode's embedded database), as the thread is. */
-  lowestPriority: boolean;
+  /** Its backend at a low CPU priority (demo mode's embedded database), as the thread is. */
+  lowPriority: boolean;
 }
 
 export interface XlsxTask {
@@ -100,7 +100,7 @@ export default async function writeSheet(task: XlsxTask): Promise<number> {
     1,
     () => undefined,
     task.database.statementTimeoutMs,
-    task.database.lowestPriority ? lowestPriorityForBackend : undefined,
+    task.database.lowPriority ? lowPriorityForBackend : undefined,
   );
   async function* rows(): AsyncGenerator<CellValue[]> {
     const { default: read } = (await import(task.source.module)) as { default: ReadRows };

@@ -182,7 +182,7 @@ export function individualHandlers(deps: Deps): Handlers {
       return { dataList, totalCount: total };
     },
 
-    // One item per order (issue 12): its latest attempt's actions, and every attempt inside.
+    // One item per order: its latest attempt's actions, and every attempt inside.
     paymentHistory: (context) =>
       paymentHistoryPage(pool, {
         userSlno: me(context.caller),

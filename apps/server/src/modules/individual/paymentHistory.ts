@@ -1,5 +1,5 @@
 /**
- * A person's payment history (SPEC §7, issue 12): one item per order that went to the gateway,
+ * A person's payment history (SPEC §7): one item per order that went to the gateway,
  * its latest attempt's actions, and every attempt inside. Every statement is the caller's own.
  */
 import { toSar, type Language, type PaymentStatus } from '@tawqi/domain';

@@ -1,7 +1,7 @@
 /**
  * A person's eSign plans (SPEC §7 "Subscription and plans"): the plans they hold now, bought or
  * welcome, and the past ones, with their counters; what their dashboard adds up; buying one, and
- * what a paid one gives (issue 37: the plan's own fulfilment). Every statement is the caller's
+ * what a paid one gives (the plan's own fulfilment). Every statement is the caller's
  * own (`p.user_slno`).
  */
 import {
@@ -157,7 +157,7 @@ export async function currentPlanTotals(db: Queryable, userSlno: number, today: 
   };
 }
 
-/** A person's plan paid (payments' fulfilment of the plan category, issue 37): its balance, and a notice. */
+/** A person's plan paid (payments' fulfilment of the plan category): its balance, and a notice. */
 export const fulfilPlan: Fulfil = async (tx, order, { now }) => {
   const [plan] = (
     await tx.query<{

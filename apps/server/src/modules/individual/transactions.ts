@@ -35,7 +35,7 @@ export function transactionOf(row: TransactionRow, language: Language) {
     statusID: ESIGN_TRANSACTION_STATUSES.indexOf(row.status),
     status: row.status,
     statusLabel: localWord(row.status, language),
-    // An application by its name in the caller's language (issue 38: its English name showed on
+    // An application by its name in the caller's language (its English name showed on
     // Arabic pages); the portal and other originators by their TERMS word.
     originator:
       row.app_en === null

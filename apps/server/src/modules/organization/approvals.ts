@@ -19,7 +19,7 @@ import { localWord } from '../words.js';
 import { requestDocuments } from '../documents/documents.js';
 import { seatedRoles, takeSeats } from '../counters/seats.js';
 import { notifyPerson, type Notice } from '../notices.js';
-import { organizationOf } from './transactions.js';
+import { organizationOf } from '../access/tenancy.js';
 
 interface RequestRow {
   request_slno: number;
@@ -76,7 +76,6 @@ export const NEW_USER_REQUESTS: GridQuery<typeof newUserApprovalsGrid, RequestRo
     { column: 'r.created_at', type: 'timestamptz', of: (row) => row.created_at },
     { column: 'r.request_slno', type: 'int', of: (row) => row.request_slno },
   ],
-  page: (body) => ({ limit: body.pageSize, offset: (body.pageNumber - 1) * body.pageSize }),
   row: (row, language) => ({
     status: row.status,
     userType: localWord(row.role, language),
@@ -169,7 +168,6 @@ export const CHANGE_REQUESTS: GridQuery<typeof changeRequestsGrid, ChangeRow> = 
     { column: 'r.created_at', type: 'timestamptz', of: (row) => row.created_at },
     { column: 'r.request_slno', type: 'int', of: (row) => row.request_slno },
   ],
-  page: (body) => ({ limit: body.pageSize, offset: (body.pageNumber - 1) * body.pageSize }),
   row: (row, language) => ({
     status: row.status,
     userType: localWord(row.role, language),
@@ -201,7 +199,7 @@ async function changeRequestOf(
 /**
  * A change as an approver reads it: the value it replaces and the one asked for (a unit by its
  * name). Once approved, the member holds the new value, so the one it replaced is the one kept
- * with the request (issue 38: an approved change showed the new value as both).
+ * with the request (an approved change showed the new value as both).
  */
 async function valuesOf(db: Queryable, change: ChangeRow, language: Language) {
   if (change.field === 'email')

@@ -1,5 +1,5 @@
 /**
- * An organization buys (issue 15; SPEC §2 `buy/esign/plans`, `buy/role/plans`): packs of eSign
+ * An organization buys (SPEC §2 `buy/esign/plans`, `buy/role/plans`): packs of eSign
  * counters from its L1 provider's catalogue and packs of role seats, several in one order, paid
  * at the gateway (modules/payments `checkout`); what a paid order gives is credited once through
  * the counters ledger (modules/counters/orders.ts). The grids list the organization's orders that
@@ -20,17 +20,14 @@ import {
 import { riyadhDays, searchText, whereOf } from '../../db/paging.js';
 import type { Queryable } from '../../db/pool.js';
 import { activeMember, activeStaff } from '../access/membership.js';
-import { providerOf, type TenantContext } from '../access/tenancy.js';
+import { organizationOf, providerOf, type TenantContext } from '../access/tenancy.js';
 import type { HandlerContext, Handlers } from '../../http/contractRoutes.js';
 import { requireCaller } from '../../http/contractRoutes.js';
 import { AppError } from '../../http/errors.js';
 import { gridHandlers, type GridQuery } from '../grids.js';
 import { validityText } from '../individual/plans.js';
 import { checkout, type NewOrder, type OrderLine, type PaymentDeps } from '../payments/handlers.js';
-import { activeL2 } from '../providers/allocations.js';
 import { localWord } from '../words.js';
-import { refuseInterested } from '../providers/decisions.js';
-import { organizationOf } from './transactions.js';
 
 type Category = 'counter' | 'role';
 
@@ -60,11 +57,6 @@ const NOT_ON_SALE: Record<Language, string> = {
 const TWICE: Record<Language, string> = {
   en: 'A plan is listed twice in the order. Choose each plan once, with its quantity.',
   ar: 'تكررت باقة في الطلب. اختر كل باقة مرة واحدة مع كميتها.',
-};
-
-const L2_NOT_ACTIVE: Record<Language, string> = {
-  en: 'This L2 provider is not approved, so counters cannot be bought for it yet.',
-  ar: 'مزوّد المستوى الثاني هذا غير معتمد، فلا يمكن شراء رصيد له بعد.',
 };
 
 /** The L1 provider an organization buys counters from: its provider, or that provider's parent. */
@@ -203,7 +195,6 @@ function purchases(
       { column: 'o.created_at', type: 'timestamptz', of: (row) => row.created_at },
       { column: 'o.order_slno', type: 'int', of: (row) => row.order_slno },
     ],
-    page: (body) => ({ limit: body.pageSize, offset: (body.pageNumber - 1) * body.pageSize }),
   };
 }
 
@@ -415,41 +406,6 @@ export function buyingHandlers(deps: PaymentDeps): Handlers {
         totalPrice: toSar(amounts.totalPrice),
         vat: deps.config.VAT_PERCENT,
       };
-    },
-
-    l2Sips: async ({ input }) => {
-      const { sipId } = input.query;
-      const { rows } = await deps.pool.query<{ l2: number; en: string; ar: string }>(
-        `SELECT sip_slno AS l2, name_en AS en, name_ar AS ar FROM service_providers
-          WHERE parent_sip_slno = $1 AND level = 'L2' AND status = 'active' ORDER BY name_en`,
-        [sipId],
-      );
-      return {
-        dataList: rows.map((row) => ({ l2SipId: row.l2, sipName: row.en, sipNameArabic: row.ar })),
-      };
-    },
-
-    // The L1's own counter packs, at its prices, for the L2 provider named (the route has checked
-    // it is one of the L1's); paid, they are the L2's stock (modules/counters/orders.ts).
-    buyL2Counters: async ({ caller, tenant, input, request, audit }) => {
-      const { body } = input;
-      const l1 = providerOf(tenant);
-      await activeL2(deps.pool, l1, body.l2SipId, L2_NOT_ACTIVE);
-      // Nobody of the L2 provider buys its stock for it with the L1's money (issue 36).
-      await refuseInterested(deps.pool, requireCaller(caller).userSlno, {
-        providers: [body.l2SipId],
-      });
-      return checkout(deps, audit, String(request.headers['idempotency-key']), {
-        owner: {
-          kind: 'provider',
-          sipSlno: l1,
-          forSipSlno: body.l2SipId,
-          placedBy: requireCaller(caller).userSlno,
-        },
-        category: 'counter',
-        planSlno: null,
-        ...(await packOrder(deps, l1, 'counter', body.items)),
-      });
     },
 
     buyOrganizationPlan: async ({ caller, tenant, input, request, audit }) => {

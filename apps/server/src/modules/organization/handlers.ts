@@ -1,5 +1,5 @@
 /**
- * The first organization calls on the tenant context (issue 13, item 9): the Enrolment Admin's
+ * The first organization calls on the tenant context: the Enrolment Admin's
  * dashboard and the organization profile's tabs. Every statement is selected by the tenant's
  * organization slno (`context.tenant`, resolved and authorized before the handler runs), never
  * by an id from the request, so an answer cannot hold another organization's data.
@@ -21,13 +21,15 @@ import {
   ORG_TRANSACTIONS,
   ORG_TRANSACTION_SELECT,
   orgTransactionOf,
-  organizationOf,
   type OrgTransactionRow,
 } from './transactions.js';
+import { organizationOf } from '../access/tenancy.js';
 import { ORGANIZATION_UNITS } from './units.js';
 import { MANAGE_USERS, organizationUserHandlers } from './users.js';
 import { CHANGE_REQUESTS, NEW_USER_REQUESTS, approvalHandlers } from './approvals.js';
-import { UAV_REQUESTS, newUserHandlers } from './newUsers.js';
+import { UAV_REQUESTS } from './newUsers.js';
+import { newUserPersonHandlers } from './newUserPerson.js';
+import { uavRequestHandlers } from './uavRequests.js';
 import {
   ROLE_ALLOCATIONS,
   esignDeductions,
@@ -51,7 +53,7 @@ import {
   organizationLogo,
   removeOrganizationLogo,
   saveOrganizationLogo,
-} from './logo.js';
+} from '../documents/logo.js';
 
 /** Why an upload is not taken as a logo, in both languages. */
 const LOGO_REFUSED = {
@@ -141,7 +143,8 @@ export function organizationHandlers(deps: Deps): Handlers {
     },
     // The role seats as the ledger holds them: the dashboard's role counters, read alone.
     roleDeductionSummaryReport: ({ tenant }) => roleSeatsOf(pool, organizationOf(tenant)),
-    ...newUserHandlers(deps),
+    ...newUserPersonHandlers(deps),
+    ...uavRequestHandlers(deps),
     enrolmentAdminDashboard: dashboard,
 
     organizationProfileView: async ({ tenant, language }) => {

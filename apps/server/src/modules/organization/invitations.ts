@@ -1,5 +1,5 @@
 /**
- * Invited users (issue 17, SPEC §2 `/verify-orgUser`, `/verify-orgUser-details`): an Enrolment
+ * Invited users (SPEC §2 `/verify-orgUser`, `/verify-orgUser-details`): an Enrolment
  * Admin adds a person who is not at hand by inviting them.
  *
  * 1. The admin names the person (national id, e-mail, mobile, role, unit, employee id): the same
@@ -30,9 +30,10 @@ import { AppError } from '../../http/errors.js';
 import { initiate, recordVerifiedPerson, verify } from '../auth/identityApp.js';
 import { newSignedLink, nonceOfSignedLink } from '../signedLinks.js';
 import { inLanguage, localWord } from '../words.js';
-import { askMembership, isActiveUnit, whyNotAddable } from './newUsers.js';
+import { askMembership, whyNotAddable } from './newUsers.js';
+import { isActiveUnit } from './units.js';
 import { notifyOtherAdmins } from '../notices.js';
-import { organizationOf } from './transactions.js';
+import { organizationOf } from '../access/tenancy.js';
 
 /** How long an invitation's link is good for. */
 export const INVITATION_DAYS = 7;

@@ -1,5 +1,5 @@
 /**
- * Purchase orders (issue 15, SPEC §2 `purchase/requests`; migration 017): an organization orders
+ * Purchase orders (SPEC §2 `purchase/requests`; migration 017): an organization orders
  * packs of its L1 provider's catalogue to pay by bank transfer. The order is made at once (its
  * lines and amounts at the server's prices, modules/payments `placeOrder`); the organization
  * records the reference of its transfer (paymentInitiated), and an Enrolment Admin of an
@@ -8,27 +8,20 @@
  * recorded). The statuses of special plans that purchase orders share (SPEC §4) are never theirs
  * here: a negotiated price is asked for on the special plan page.
  */
-import { providerPurchaseOrdersGrid, purchaseOrdersGrid } from '@tawqi/api/grids';
-import {
-  toHalalas,
-  toSar,
-  vatRateBasisPoints,
-  type Language,
-  type PurchaseOrderStatus,
-} from '@tawqi/domain';
+import { purchaseOrdersGrid } from '@tawqi/api/grids';
+import { toSar, vatRateBasisPoints, type Language, type PurchaseOrderStatus } from '@tawqi/domain';
 import { inTransaction } from '../../db/pool.js';
 import { requireCaller, type HandlerContext, type Handlers } from '../../http/contractRoutes.js';
 import { AppError } from '../../http/errors.js';
 import { gridHandlers, type GridQuery } from '../grids.js';
-import { fulfilPaidOrder, placeOrder, type PaymentDeps } from '../payments/handlers.js';
+import { placeOrder, type PaymentDeps } from '../payments/handlers.js';
 import { localWord } from '../words.js';
-import { providerOf } from '../access/tenancy.js';
-import { refuseInterested, takesEffect } from '../providers/decisions.js';
+import { organizationOf } from '../access/tenancy.js';
 import { l1Of, onSale, packOrder, paxRowOf, quantityRows } from './buying.js';
-import { organizationOf } from './transactions.js';
 import { requestFilter } from './requestLists.js';
 
-interface PurchaseOrderRow {
+/** A purchase order as the lists read it (the organization's and its provider's). */
+export interface PurchaseOrderRow {
   request_slno: number;
   created_at: Date;
   category: 'counter' | 'role';
@@ -57,7 +50,8 @@ const FROM = `FROM purchase_orders r
            string_agg(l.name_ar, '، ' ORDER BY l.line_no) AS ar
       FROM order_lines l WHERE l.order_slno = o.order_slno) AS names`;
 
-const SHARED = {
+/** What both lists of purchase orders read. */
+export const PURCHASE_ORDER_ROWS = {
   select: `SELECT r.request_slno, r.created_at, o.category, o.quantity, o.price_halalas, o.tax_halalas,
                   o.total_halalas, names.en AS names_en, names.ar AS names_ar, r.status, r.remarks,
                   r.transfer_reference, org.name_en AS org_en, org.name_ar AS org_ar
@@ -74,14 +68,14 @@ const SHARED = {
 } as const;
 
 /** The list's filter (requestLists.ts): its status, when made, its reference and text. */
-const LIST = {
+export const PURCHASE_ORDER_LIST = {
   status: 'r.status',
   madeAt: 'r.created_at',
   reference: `'PO-' || lpad(r.request_slno::text, 6, '0')`,
   searched: ['r.transfer_reference'],
 } as const;
 
-function rowOf(row: PurchaseOrderRow, language: Language) {
+export function purchaseOrderRowOf(row: PurchaseOrderRow, language: Language) {
   const failed = row.status === 'paymentFailure';
   return {
     transactionNo: purchaseOrderReference(row.request_slno),
@@ -103,21 +97,9 @@ function rowOf(row: PurchaseOrderRow, language: Language) {
 }
 
 export const ORGANIZATION_ORDERS: GridQuery<typeof purchaseOrdersGrid, PurchaseOrderRow> = {
-  ...SHARED,
-  where: requestFilter(LIST, 'organization'),
-  page: (body) => ({ limit: body.pageSize, offset: (body.pageNumber - 1) * body.pageSize }),
-  row: rowOf,
-};
-
-const PROVIDER_ORDERS: GridQuery<typeof providerPurchaseOrdersGrid, PurchaseOrderRow> = {
-  ...SHARED,
-  where: requestFilter(LIST, 'provider'),
-  page: (body) => ({ limit: body.pageSize, offset: (body.pageNumber - 1) * body.pageSize }),
-  row: (row, language) => ({
-    ...rowOf(row, language),
-    organizationName: language === 'ar' ? row.org_ar : row.org_en,
-    transferReference: row.transfer_reference,
-  }),
+  ...PURCHASE_ORDER_ROWS,
+  where: requestFilter(PURCHASE_ORDER_LIST, 'organization'),
+  row: purchaseOrderRowOf,
 };
 
 const WORDS = {
@@ -128,14 +110,6 @@ const WORDS = {
   notWaitingForTransfer: {
     en: 'This purchase order is paid or waits for its transfer to be confirmed.',
     ar: 'أمر الشراء هذا مدفوع، أو حوالته بانتظار التأكيد.',
-  },
-  notTransferred: {
-    en: 'No transfer was recorded for this purchase order, or it was decided already.',
-    ar: 'لم تُسجَّل حوالة لأمر الشراء هذا، أو سبق البت فيه.',
-  },
-  remarksNeeded: {
-    en: 'Say what was not received: the organization reads it.',
-    ar: 'اذكر ما لم يُستلم: ستقرؤه المنشأة.',
   },
 } as const satisfies Record<string, Record<Language, string>>;
 
@@ -177,7 +151,6 @@ export function purchaseOrderHandlers(deps: PaymentDeps): Handlers {
 
   return {
     ...gridHandlers(deps, purchaseOrdersGrid, ORGANIZATION_ORDERS),
-    ...gridHandlers(deps, providerPurchaseOrdersGrid, PROVIDER_ORDERS),
 
     purchaseOrderQuantityGrid: async (context) => {
       const order = await orderOf(context, context.input.params.requestSlNo);
@@ -264,76 +237,6 @@ export function purchaseOrderHandlers(deps: PaymentDeps): Handlers {
       });
       if (!changed) throw new AppError(409, 'CONFLICT', { localized: WORDS.notWaitingForTransfer });
       return { status: '1', errorMessage: null };
-    },
-
-    confirmPurchaseOrder: async ({ caller, tenant, input, audit }) => {
-      const { requestSlNo, received } = input.body;
-      const remarks = input.body.remarks?.trim() ?? '';
-      if (!received && !remarks)
-        throw new AppError(422, 'VALIDATION_FAILED', { localized: WORDS.remarksNeeded });
-      const me = requireCaller(caller).userSlno;
-      const l1 = providerOf(tenant);
-      const tookEffect = await inTransaction(deps.pool, async (tx) => {
-        const [waiting] = (
-          await tx.query<{ org_slno: number; price_halalas: string }>(
-            `SELECT p.org_slno, o.price_halalas FROM purchase_orders p JOIN orders o USING (order_slno)
-              WHERE p.l1_sip_slno = $1 AND p.request_slno = $2 AND p.status = 'paymentInitiated'
-                FOR UPDATE OF p`,
-            [l1, requestSlNo],
-          )
-        ).rows;
-        if (!waiting) throw new AppError(409, 'CONFLICT', { localized: WORDS.notTransferred });
-        // Nobody of the organization that ordered confirms its transfer (issue 36).
-        await refuseInterested(tx, me, { organizations: [waiting.org_slno] });
-        const effect = await takesEffect(tx, deps, audit, {
-          provider: l1,
-          subject: `purchaseOrder:${String(requestSlNo)}`,
-          decision: { received, remarks },
-          // Only crediting moves value; saying a transfer did not arrive is one person's call.
-          receiver: `organization:${String(waiting.org_slno)}`,
-          amount: received ? Number(waiting.price_halalas) : 0,
-          unit: 'halalas',
-          threshold: toHalalas(deps.config.FOUR_EYES_SAR),
-          by: me,
-          at: deps.clock(),
-        });
-        if (!effect) return false;
-        const { rows } = await tx.query<{ order_slno: number; created_by: number }>(
-          `UPDATE purchase_orders
-              SET status = $3, decided_by = $4, decided_at = $5, remarks = $6
-            WHERE l1_sip_slno = $1 AND request_slno = $2 AND status = 'paymentInitiated'
-            RETURNING order_slno, created_by`,
-          [
-            l1,
-            requestSlNo,
-            received ? 'paymentSuccess' : 'paymentFailure',
-            me,
-            deps.clock(),
-            remarks || null,
-          ],
-        );
-        const decided = rows[0];
-        if (!decided) throw new AppError(409, 'CONFLICT', { localized: WORDS.notTransferred });
-        if (received) await fulfilPaidOrder(deps, tx, decided.order_slno, audit);
-        else
-          await tx.query(
-            `INSERT INTO notifications (user_slno, title_en, title_ar, message_en, message_ar, created_at)
-             VALUES ($1, 'Transfer not received', 'لم تُستلم الحوالة', $2, $3, $4)`,
-            [
-              decided.created_by,
-              `The transfer for ${purchaseOrderReference(requestSlNo)} was not received: ${remarks}`,
-              `لم تُستلم حوالة ${purchaseOrderReference(requestSlNo)}: ${remarks}`,
-              deps.clock(),
-            ],
-          );
-        await deps.audit.record(tx, audit, {
-          action: 'approval.decided',
-          target: purchaseOrderReference(requestSlNo),
-          detail: { kind: 'purchaseOrder', received },
-        });
-        return true;
-      });
-      return { status: '1', errorMessage: null, awaitingSecondStaff: !tookEffect };
     },
   };
 }

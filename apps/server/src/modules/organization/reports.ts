@@ -1,5 +1,5 @@
 /**
- * The organization's reports (issue 15): the eSign counter deduction summary is the
+ * The organization's reports: the eSign counter deduction summary is the
  * organization's lots of counters (modules/counters/lots.ts), each with what it cost, what was
  * used and what remains, as the ledger holds them. A lot past its validity is expired first, so
  * the active rows add up to the dashboard's eSign counters.
@@ -12,7 +12,7 @@ import type { Deps } from '../../deps.js';
 import { lotFiguresSql, lotStateSql, settleExpiredLots } from '../counters/lots.js';
 import type { GridQuery } from '../grids.js';
 import { localWord } from '../words.js';
-import { organizationOf } from './transactions.js';
+import { organizationOf } from '../access/tenancy.js';
 
 export interface CounterRow {
   counter: string;
@@ -127,7 +127,6 @@ export function esignDeductions(
         ],
       );
     },
-    page: (body) => ({ limit: body.pageSize, offset: (body.pageNumber - 1) * body.pageSize }),
     before: ({ tenant }) => settleExpiredLots(deps.pool, organizationOf(tenant), deps.clock()),
   };
 }
@@ -181,7 +180,6 @@ export const ROLE_ALLOCATIONS: GridQuery<typeof roleAllocationHistoryGrid, SeatE
     { column: 'e.created_at', type: 'timestamptz', of: (row) => row.created_at },
     { column: 'e.entry_slno', type: 'bigint', of: (row) => row.entry_slno },
   ],
-  page: (body) => ({ limit: body.pageSize, offset: (body.pageNumber - 1) * body.pageSize }),
   row: (row, language) => ({
     createdDate: row.riyadh_date,
     createdTime: row.riyadh_time,

@@ -5,9 +5,8 @@
  * text in its reference, the named columns or the organization's name (`org`).
  */
 import { riyadhDays, searchText, whereOf } from '../../db/paging.js';
-import { providerOf, type TenantContext } from '../access/tenancy.js';
+import { organizationOf, providerOf, type TenantContext } from '../access/tenancy.js';
 import type { HandlerContext } from '../../http/contractRoutes.js';
-import { organizationOf } from './transactions.js';
 
 interface FilterFields {
   statuses?: readonly string[] | undefined;

@@ -1,5 +1,5 @@
 /**
- * Special plans (issue 15, SPEC §2 `purchase/special/plan`; migration 016): an organization asks
+ * Special plans (SPEC §2 `purchase/special/plan`; migration 016): an organization asks
  * its L1 provider for so many eSign counters or seats of a role, saying why; an Enrolment Admin
  * of an organization of that provider — not the one who asked — prices it or refuses it with
  * remarks; priced, it is an order the organization pays at the gateway, credited once like any
@@ -8,13 +8,10 @@
  * payment's failure are the row's errorMessage, errorCode and responseStatus.
  */
 import type { CONTRACT } from '@tawqi/api';
-import { providerSpecialPlansGrid, specialPlansGrid } from '@tawqi/api/grids';
+import { specialPlansGrid } from '@tawqi/api/grids';
 import {
   formatNumber,
-  lineWithVat,
-  toHalalas,
   toSar,
-  vatRateBasisPoints,
   type Language,
   type SpecialPlanStatus,
   type SpecialPlanType,
@@ -24,15 +21,14 @@ import { requireCaller, type HandlerContext, type Handlers } from '../../http/co
 import { AppError } from '../../http/errors.js';
 import { gridHandlers, type GridQuery } from '../grids.js';
 import { validityText } from '../individual/plans.js';
-import { payOrder, paymentErrorWords, placeOrder, type PaymentDeps } from '../payments/handlers.js';
+import { payOrder, paymentErrorWords, type PaymentDeps } from '../payments/handlers.js';
 import { localWord } from '../words.js';
-import { providerOf } from '../access/tenancy.js';
-import { refuseInterested, takesEffect } from '../providers/decisions.js';
-import { atListPrice, l1Of } from './buying.js';
-import { organizationOf } from './transactions.js';
+import { organizationOf } from '../access/tenancy.js';
+import { l1Of } from './buying.js';
 import { requestFilter } from './requestLists.js';
 
-interface RequestRow {
+/** A special plan request as the lists read it (the organization's and its provider's). */
+export interface SpecialPlanRow {
   request_slno: number;
   requested_at: Date;
   counter: SpecialPlanType;
@@ -63,11 +59,15 @@ export const requestReference = (requestSlno: number) =>
   `SP-${String(requestSlno).padStart(6, '0')}`;
 
 /** What a request asks for, in words: "eSign counters: 25,000". */
-function planName(counter: SpecialPlanType, quantity: number, language: Language): string {
+export function specialPlanName(
+  counter: SpecialPlanType,
+  quantity: number,
+  language: Language,
+): string {
   return `${localWord(counter, language)}: ${formatNumber(quantity, language)}`;
 }
 
-function outcomeOf(row: RequestRow, language: Language) {
+function outcomeOf(row: SpecialPlanRow, language: Language) {
   if (row.status === 'rejected')
     return { errorMessage: row.remarks, errorCode: 'REJECTED', responseStatus: 'rejected' };
   if (row.status === 'paymentFailure')
@@ -79,7 +79,7 @@ function outcomeOf(row: RequestRow, language: Language) {
   return { errorMessage: null, errorCode: null, responseStatus: null };
 }
 
-function rowOf(row: RequestRow, language: Language) {
+export function specialPlanRowOf(row: SpecialPlanRow, language: Language) {
   return {
     transactionNo: requestReference(row.request_slno),
     requestDate: row.requested_at.toISOString(),
@@ -91,7 +91,7 @@ function rowOf(row: RequestRow, language: Language) {
     price: toSar(row.price_halalas ?? 0),
     vat: toSar(row.tax_halalas ?? 0),
     totalPrice: toSar(row.total_halalas ?? 0),
-    planName: planName(row.counter, row.quantity, language),
+    planName: specialPlanName(row.counter, row.quantity, language),
     planType: localWord('Special plan', language),
     status: row.status,
     ...outcomeOf(row, language),
@@ -99,65 +99,37 @@ function rowOf(row: RequestRow, language: Language) {
 }
 
 /** The list's filter (requestLists.ts): its status, when made, its reference and text. */
-const LIST = {
+export const SPECIAL_PLAN_LIST = {
   status: STATUS,
   madeAt: 'r.requested_at',
   reference: `'SP-' || lpad(r.request_slno::text, 6, '0')`,
   searched: ['r.justification'],
 } as const;
 
-const SHARED = {
+/** What both lists of special plan requests read. */
+export const SPECIAL_PLAN_ROWS = {
   select: `SELECT r.request_slno, r.requested_at, r.counter, r.quantity, r.justification, r.remarks,
                   o.price_halalas, o.tax_halalas, o.total_halalas, last.error_message AS payment_error,
                   ${STATUS} AS status, org.name_en AS org_en, org.name_ar AS org_ar
              ${FROM}`,
   count: `SELECT count(*) ${FROM}`,
   order: [
-    { column: 'r.requested_at', type: 'timestamptz', of: (row: RequestRow) => row.requested_at },
-    { column: 'r.request_slno', type: 'int', of: (row: RequestRow) => row.request_slno },
+    {
+      column: 'r.requested_at',
+      type: 'timestamptz',
+      of: (row: SpecialPlanRow) => row.requested_at,
+    },
+    { column: 'r.request_slno', type: 'int', of: (row: SpecialPlanRow) => row.request_slno },
   ],
 } as const;
 
-export const ORGANIZATION_REQUESTS: GridQuery<typeof specialPlansGrid, RequestRow> = {
-  ...SHARED,
-  where: requestFilter(LIST, 'organization'),
-  page: (body) => ({ limit: body.pageSize, offset: (body.pageNumber - 1) * body.pageSize }),
-  row: rowOf,
-};
-
-const PROVIDER_REQUESTS: GridQuery<typeof providerSpecialPlansGrid, RequestRow> = {
-  ...SHARED,
-  where: requestFilter(LIST, 'provider'),
-  page: (body) => ({ limit: body.pageSize, offset: (body.pageNumber - 1) * body.pageSize }),
-  row: (row, language) => ({
-    ...rowOf(row, language),
-    organizationName: language === 'ar' ? row.org_ar : row.org_en,
-    justification: row.justification,
-    requestedType: row.counter,
-  }),
+export const ORGANIZATION_REQUESTS: GridQuery<typeof specialPlansGrid, SpecialPlanRow> = {
+  ...SPECIAL_PLAN_ROWS,
+  where: requestFilter(SPECIAL_PLAN_LIST, 'organization'),
+  row: specialPlanRowOf,
 };
 
 const WORDS = {
-  decided: {
-    en: 'This request was decided already.',
-    ar: 'سبق البت في هذا الطلب.',
-  },
-  ownRequest: {
-    en: 'You asked for this plan: another staff member of the provider decides it.',
-    ar: 'أنت من طلب هذه الباقة: يبت فيها موظف آخر لدى مزوّد الخدمة.',
-  },
-  remarksNeeded: {
-    en: 'Say why the request is refused: the organization reads it.',
-    ar: 'اذكر سبب رفض الطلب: ستقرؤه المنشأة.',
-  },
-  priceNeeded: {
-    en: 'Give the price of one counter or seat before VAT.',
-    ar: 'أدخل سعر العملية أو المقعد الواحد قبل الضريبة.',
-  },
-  validityNeeded: {
-    en: 'Give how many months the counters stay valid.',
-    ar: 'أدخل عدد أشهر صلاحية رصيد العمليات.',
-  },
   notPriced: {
     en: 'This request is not priced: it waits for the provider, or was refused.',
     ar: 'لم يُسعَّر هذا الطلب بعد: إما أنه بانتظار مزوّد الخدمة أو أنه رُفض.',
@@ -165,12 +137,10 @@ const WORDS = {
 } as const satisfies Record<string, Record<Language, string>>;
 
 export function specialPlanHandlers(deps: PaymentDeps): Handlers {
-  const vat = () => vatRateBasisPoints(deps.config.VAT_PERCENT);
-
   async function quantityGrid(context: HandlerContext<typeof CONTRACT.specialPlanQuantityGrid>) {
     const { requestSlNo } = context.input.params;
     const { rows } = await deps.pool.query<
-      RequestRow & { validity_months: number | null; line_price: number | null }
+      SpecialPlanRow & { validity_months: number | null; line_price: number | null }
     >(
       `SELECT r.request_slno, r.counter, r.quantity, o.price_halalas, o.tax_halalas, o.total_halalas,
               l.validity_months, l.unit_price_halalas AS line_price
@@ -184,7 +154,7 @@ export function specialPlanHandlers(deps: PaymentDeps): Handlers {
     return {
       dataList: rows.map((row) => ({
         planId: row.request_slno,
-        planDescription: planName(row.counter, row.quantity, language),
+        planDescription: specialPlanName(row.counter, row.quantity, language),
         productName: localWord('eSign', language),
         userType: localWord(row.counter === 'esign' ? 'Organization' : row.counter, language),
         category: localWord('Special plan', language),
@@ -206,7 +176,6 @@ export function specialPlanHandlers(deps: PaymentDeps): Handlers {
 
   return {
     ...gridHandlers(deps, specialPlansGrid, ORGANIZATION_REQUESTS),
-    ...gridHandlers(deps, providerSpecialPlansGrid, PROVIDER_REQUESTS),
     specialPlanQuantityGrid: quantityGrid,
 
     requestSpecialPlan: async ({ caller, tenant, input, request, audit }) => {
@@ -248,129 +217,6 @@ export function specialPlanHandlers(deps: PaymentDeps): Handlers {
         return made.request_slno;
       });
       return { status: '1', errorMessage: null, id };
-    },
-
-    decideSpecialPlan: async ({ caller, tenant, input, audit }) => {
-      const { body } = input;
-      const me = requireCaller(caller).userSlno;
-      const remarks = body.remarks?.trim() ?? '';
-      const refuse = (words: Record<Language, string>) =>
-        new AppError(422, 'VALIDATION_FAILED', { localized: words });
-      const tookEffect = await inTransaction(deps.pool, async (tx) => {
-        const [wanted] = (
-          await tx.query<{
-            org_slno: number;
-            counter: SpecialPlanType;
-            quantity: number;
-            status: string;
-            requested_by: number;
-          }>(
-            `SELECT org_slno, counter, quantity, status, requested_by FROM special_plan_requests
-              WHERE request_slno = $1 AND l1_sip_slno = $2 FOR UPDATE`,
-            [body.requestSlNo, tenant?.provider.slno],
-          )
-        ).rows;
-        if (!wanted) throw new AppError(404, 'NOT_FOUND');
-        if (wanted.status !== 'pendingForApproval')
-          throw new AppError(409, 'CONFLICT', { localized: WORDS.decided });
-        // Who asked does not decide, nor does anyone of the organization that asked (issue 36).
-        if (wanted.requested_by === me)
-          throw new AppError(403, 'FORBIDDEN', { localized: WORDS.ownRequest });
-        await refuseInterested(tx, me, { organizations: [wanted.org_slno] });
-        let orderSlno: number | null = null;
-        if (!body.approve) {
-          if (!remarks) throw refuse(WORDS.remarksNeeded);
-        } else {
-          if (body.unitPrice === undefined) throw refuse(WORDS.priceNeeded);
-          const validity = wanted.counter === 'esign' ? (body.validityMonths ?? null) : null;
-          if (wanted.counter === 'esign' && validity === null) throw refuse(WORDS.validityNeeded);
-          const packPrice = toHalalas(body.unitPrice) * wanted.quantity;
-          const l1 = providerOf(tenant);
-          const atList = await atListPrice(tx, l1, wanted.counter, wanted.quantity);
-          const effect = await takesEffect(tx, deps, audit, {
-            provider: l1,
-            subject: `specialPlan:${String(body.requestSlNo)}`,
-            decision: { approve: true, unitPrice: body.unitPrice, validityMonths: validity },
-            receiver: `organization:${String(wanted.org_slno)}`,
-            // What is given away: the counters at list price, whatever price is asked for them.
-            amount: Math.max(packPrice, atList ?? 0),
-            unit: 'halalas',
-            threshold: toHalalas(deps.config.FOUR_EYES_SAR),
-            by: me,
-            at: deps.clock(),
-          });
-          if (!effect) return false;
-          const amounts = lineWithVat(packPrice, 1, vat());
-          const order = await placeOrder(deps, tx, audit, `special:${String(body.requestSlNo)}`, {
-            owner: {
-              kind: 'organization',
-              orgSlno: wanted.org_slno,
-              placedBy: wanted.requested_by,
-            },
-            category: 'special',
-            planSlno: null,
-            quantity: 1,
-            amounts,
-            lines: [
-              {
-                paxSlno: null,
-                counter: wanted.counter,
-                nameEn: `Special plan: ${planName(wanted.counter, wanted.quantity, 'en')}`,
-                nameAr: `باقة خاصة: ${planName(wanted.counter, wanted.quantity, 'ar')}`,
-                paxSize: wanted.quantity,
-                quantity: 1,
-                unitPriceHalalas: packPrice,
-                amounts,
-                planSlno: null,
-                validityMonths: validity,
-              },
-            ],
-          });
-          orderSlno = order.order_slno;
-        }
-        await tx.query(
-          `UPDATE special_plan_requests
-              SET status = $2, decided_by = $3, decided_at = $4, remarks = $5, order_slno = $6
-            WHERE request_slno = $1`,
-          [
-            body.requestSlNo,
-            body.approve ? 'approved' : 'rejected',
-            me,
-            deps.clock(),
-            remarks || null,
-            orderSlno,
-          ],
-        );
-        const reference = requestReference(body.requestSlNo);
-        await tx.query(
-          `INSERT INTO notifications (user_slno, title_en, title_ar, message_en, message_ar, created_at)
-           VALUES ($1, $2, $3, $4, $5, $6)`,
-          body.approve
-            ? [
-                wanted.requested_by,
-                'Special plan priced',
-                'تم تسعير الباقة الخاصة',
-                `Your special plan ${reference} is priced: pay it from the special plans page.`,
-                `تم تسعير باقتك الخاصة ${reference}: ادفعها من صفحة الباقات الخاصة.`,
-                deps.clock(),
-              ]
-            : [
-                wanted.requested_by,
-                'Special plan refused',
-                'رُفضت الباقة الخاصة',
-                `Your special plan ${reference} was refused: ${remarks}`,
-                `رُفضت باقتك الخاصة ${reference}: ${remarks}`,
-                deps.clock(),
-              ],
-        );
-        await deps.audit.record(tx, audit, {
-          action: 'approval.decided',
-          target: reference,
-          detail: { kind: 'specialPlan', approved: body.approve },
-        });
-        return true;
-      });
-      return { status: '1', errorMessage: null, awaitingSecondStaff: !tookEffect };
     },
 
     paySpecialPlan: async ({ tenant, input, audit }) => {

@@ -6,13 +6,11 @@
  */
 import type { orgEsignTransactionsGrid } from '@tawqi/api/grids';
 import type { EsignTransactionStatus, Language } from '@tawqi/domain';
-import { organizationOf } from '../access/tenancy.js';
 import { days, searchText, whereOf } from '../../db/paging.js';
+import { organizationOf } from '../access/tenancy.js';
 import type { GridQuery } from '../grids.js';
 import { localWord } from '../words.js';
 import { storedError } from '../esign/errors.js';
-
-export { organizationOf };
 
 export interface OrgTransactionRow {
   esign_logs_id: number;
@@ -43,7 +41,7 @@ export function orgTransactionOf(row: OrgTransactionRow, language: Language) {
     planType: localWord(row.plan_type, language),
     roleType: localWord(row.user_role, language),
     txnStatus: localWord(row.status, language),
-    // The service's catalogue (issue 19); the demo world's older failures carry no code.
+    // The service's catalogue; the demo world's older failures carry no code.
     errorCode: row.error_code,
     errorMessage: storedError(row.error_code, language)?.message ?? null,
     responseTs:
@@ -75,6 +73,5 @@ export const ORG_TRANSACTIONS: GridQuery<typeof orgEsignTransactionsGrid, OrgTra
     { column: 't.esign_logs_id', type: 'int', of: (row) => row.esign_logs_id },
   ],
   // This call's pages are counted from zero (the contract's pageBase).
-  page: (body) => ({ limit: body.pageSize, offset: body.pageNumber * body.pageSize }),
   row: orgTransactionOf,
 };

@@ -3,8 +3,23 @@
  * The status goes out as its code; the screen words it from the one catalogue.
  */
 import type { organizationUnitsGrid } from '@tawqi/api/grids';
+import type { Queryable } from '../../db/pool.js';
 import type { GridQuery } from '../grids.js';
-import { organizationOf } from './transactions.js';
+import { organizationOf } from '../access/tenancy.js';
+
+/** A unit that can take members: approved, and not deactivated. */
+export const activeUnit = (alias: string): string =>
+  `${alias}.is_active AND ${alias}.status = 'Approved'`;
+
+/** Whether a unit of the organization can take a new member. */
+export async function isActiveUnit(db: Queryable, org: number, unit: number): Promise<boolean> {
+  const found = await db.query(
+    `SELECT 1 FROM organization_units u
+      WHERE u.org_slno = $1 AND u.org_unit_slno = $2 AND ${activeUnit('u')}`,
+    [org, unit],
+  );
+  return found.rowCount === 1;
+}
 
 interface UnitRow {
   org_unit_slno: number;
@@ -28,7 +43,6 @@ export const ORGANIZATION_UNITS: GridQuery<typeof organizationUnitsGrid, UnitRow
     { column: 'u.created_at', type: 'timestamptz', of: (row) => row.created_at },
     { column: 'u.org_unit_slno', type: 'int', of: (row) => row.org_unit_slno },
   ],
-  page: (body) => ({ limit: body.pageSize, offset: (body.pageNumber - 1) * body.pageSize }),
   row: (row, language) => ({
     orgUnitSlNo: row.org_unit_slno,
     organizationalUnitName: language === 'ar' ? row.ar : row.en,

@@ -1,5 +1,5 @@
 /**
- * What a paid order gives (issue 37): payments knows no product. Each product declares, where it
+ * What a paid order gives: payments knows no product. Each product declares, where it
  * lives, what a paid order of its category does (`Fulfil`), and the server hands payments one
  * fulfilment per category (`Fulfilments`, a record the compiler keeps complete). Payments calls
  * it once, inside the settlement's transaction and under the order's lock, after marking the

@@ -3,7 +3,7 @@
  * signed notification or a recheck → the plan becomes a purchased plan with balance = its
  * transactions.
  *
- * One order, one charge (SECURITY.md "Money", issue 11):
+ * One order, one charge (SECURITY.md "Money"):
  * - the order is made once per Idempotency-Key (the contract routes' one idempotency mechanism,
  *   and a unique key on the order besides);
  * - an order has at most one open attempt (a unique index): a new attempt supersedes the open one,
@@ -27,6 +27,7 @@ import {
 import {
   PaymentGatewayError,
   type GatewayPayment,
+  type GatewayStatus,
   type PaymentGateway,
 } from '../../adapters/payments/gateway.js';
 import { inTransaction, type PoolClient, type Queryable } from '../../db/pool.js';
@@ -55,12 +56,20 @@ const me = (caller: Caller | null) => requireCaller(caller).userSlno;
 
 const encodedId = (prefix: string) => `${prefix}_${randomBytes(12).toString('base64url')}`;
 
+/** Whom an order is for, as the portal's areas are: a person, an organization, a provider, an applicant. */
+export type Buyer = 'person' | 'organization' | 'provider' | 'application';
+
 export interface PaymentDeps extends Deps {
   gateway: PaymentGateway;
   /** The server's own origin, for the gateway's callback and return addresses. */
   selfOrigin: () => string;
-  /** What a paid order of each category gives, declared by its product (issue 37). */
+  /** What a paid order of each category gives, declared by its product. */
   fulfilments: Fulfilments;
+  /**
+   * Where the portal shows a payment's outcome to whom the order is for (its address, the
+   * payment's reference in it): the portal's routes, handed in where the server is put together.
+   */
+  paymentReturnPath: (buyer: Buyer, payment: string) => string;
 }
 
 const OPEN = ['initiated', 'pending'];
@@ -106,6 +115,56 @@ export async function settle(
   return status;
 }
 
+/** An attempt's status here. */
+type AttemptStatus = 'initiated' | 'pending' | 'success' | 'failure' | 'cancelled' | 'refunded';
+
+/**
+ * What a gateway's report does to an attempt: keep it as it is, capture (the money arrived: the
+ * order settles, or the capture is extra and goes back), fail it, cancel it, or mark it refunded.
+ */
+type Step = 'keep' | 'capture' | 'fail' | 'cancel' | 'refund';
+
+const WHILE_OPEN = {
+  initiated: 'keep',
+  paid: 'capture',
+  failed: 'fail',
+  cancelled: 'cancel',
+  refunded: 'keep',
+} as const;
+/** Failed or cancelled here: only a capture the gateway reports changes it (money did arrive). */
+const WHILE_CLOSED = {
+  initiated: 'keep',
+  paid: 'capture',
+  failed: 'keep',
+  cancelled: 'keep',
+  refunded: 'keep',
+} as const;
+const KEPT = {
+  initiated: 'keep',
+  paid: 'keep',
+  failed: 'keep',
+  cancelled: 'keep',
+  refunded: 'keep',
+} as const;
+
+/** The step of each attempt status here and status the gateway reports. */
+const TRANSITIONS: Record<AttemptStatus, Record<GatewayStatus, Step>> = {
+  initiated: WHILE_OPEN,
+  pending: WHILE_OPEN,
+  failure: WHILE_CLOSED,
+  cancelled: WHILE_CLOSED,
+  success: { ...KEPT, refunded: 'refund' },
+  refunded: KEPT,
+};
+
+type SettlingPayment = {
+  payment_slno: number;
+  encoded_id: string;
+  status: AttemptStatus;
+  amount_halalas: number;
+  settled_payment_slno: number | null;
+} & PaidOrderRow;
+
 async function settleIn(
   client: PoolClient,
   deps: PaymentDeps,
@@ -114,15 +173,7 @@ async function settleIn(
   after: Aftermath,
 ): Promise<string | null> {
   const [payment] = (
-    await client.query<
-      {
-        payment_slno: number;
-        encoded_id: string;
-        status: string;
-        amount_halalas: number;
-        settled_payment_slno: number | null;
-      } & PaidOrderRow
-    >(
+    await client.query<SettlingPayment>(
       `SELECT pay.payment_slno, pay.encoded_id, pay.status, pay.amount_halalas, o.settled_payment_slno,
               ${PAID_ORDER_COLUMNS}
          FROM payments pay JOIN orders o USING (order_slno)
@@ -132,57 +183,79 @@ async function settleIn(
     )
   ).rows;
   if (!payment) return null;
-  const now = deps.clock();
-  const event = (action: Parameters<typeof deps.audit.record>[2]['action'], outcome?: 'failure') =>
-    deps.audit.record(client, context, {
-      action,
-      ...(outcome ? { outcome } : {}),
-      actor: payment.user_slno ?? payment.placed_by,
-      target: payment.encoded_id,
-      detail: { order: payment.order_encoded_id, amountHalalas: reported.amountHalalas },
-    });
-  const setStatus = (status: string, errorMessage: string | null) =>
-    client.query(
-      'UPDATE payments SET status = $2, error_message = $3, updated_at = $4 WHERE payment_slno = $1',
-      [payment.payment_slno, status, errorMessage, now],
-    );
-
+  const attempt = attemptOf(client, deps, payment, reported, context);
   if (reported.amountHalalas !== payment.amount_halalas) {
-    if (payment.status !== 'success') await setStatus('failure', 'amount mismatch');
-    await event('payment.amount-mismatch', 'failure');
+    if (payment.status !== 'success') await attempt.setStatus('failure', 'amount mismatch');
+    await attempt.event('payment.amount-mismatch', 'failure');
     return payment.status === 'success' ? 'success' : 'failure';
   }
-  if (payment.status === 'success' || payment.status === 'refunded') {
-    if (reported.status === 'refunded' && payment.status === 'success')
-      await setStatus('refunded', null);
-    return reported.status === 'refunded' ? 'refunded' : payment.status;
+  switch (TRANSITIONS[payment.status][reported.status]) {
+    case 'keep':
+      return payment.status;
+    case 'refund':
+      await attempt.setStatus('refunded', null);
+      return 'refunded';
+    case 'fail':
+      await attempt.setStatus('failure', 'declined');
+      await attempt.event('payment.failed', 'failure');
+      return 'failure';
+    case 'cancel':
+      await attempt.setStatus('cancelled', 'cancelled');
+      return payment.status;
+    case 'capture':
+      return captured(client, deps, payment, reported.gatewayRef, attempt, after);
   }
-  if (reported.status === 'initiated') return payment.status;
-  if (reported.status === 'failed' || reported.status === 'cancelled') {
-    if (OPEN.includes(payment.status)) {
-      await setStatus(
-        reported.status === 'failed' ? 'failure' : 'cancelled',
-        reported.status === 'failed' ? 'declined' : 'cancelled',
-      );
-      if (reported.status === 'failed') await event('payment.failed', 'failure');
-    }
-    return reported.status === 'failed' && OPEN.includes(payment.status)
-      ? 'failure'
-      : payment.status;
-  }
-  if (reported.status === 'refunded') return payment.status;
+}
 
-  // Paid. This attempt captured money, even one we had superseded meanwhile.
-  await setStatus('success', null);
+/** An attempt's status written, and its events audited, in the settling transaction. */
+function attemptOf(
+  client: PoolClient,
+  deps: PaymentDeps,
+  payment: SettlingPayment,
+  reported: GatewayPayment,
+  context: AuditContext,
+) {
+  const now = deps.clock();
+  return {
+    now,
+    event: (action: Parameters<typeof deps.audit.record>[2]['action'], outcome?: 'failure') =>
+      deps.audit.record(client, context, {
+        action,
+        ...(outcome ? { outcome } : {}),
+        actor: payment.user_slno ?? payment.placed_by,
+        target: payment.encoded_id,
+        detail: { order: payment.order_encoded_id, amountHalalas: reported.amountHalalas },
+      }),
+    setStatus: (status: AttemptStatus, errorMessage: string | null) =>
+      client.query(
+        'UPDATE payments SET status = $2, error_message = $3, updated_at = $4 WHERE payment_slno = $1',
+        [payment.payment_slno, status, errorMessage, now],
+      ),
+    context,
+  };
+}
+
+/**
+ * The attempt captured money, even one superseded meanwhile: the order settles with it, once, and
+ * is fulfilled; or the order was settled by another attempt, and this capture goes back.
+ */
+async function captured(
+  client: PoolClient,
+  deps: PaymentDeps,
+  payment: SettlingPayment,
+  gatewayRef: string,
+  attempt: ReturnType<typeof attemptOf>,
+  after: Aftermath,
+): Promise<string> {
+  await attempt.setStatus('success', null);
   if (payment.settled_payment_slno !== null) {
-    // The order was settled by another attempt: this capture is extra and goes back.
     await client.query('UPDATE payments SET extra_capture = true WHERE payment_slno = $1', [
       payment.payment_slno,
     ]);
-    await event('payment.extra-capture');
+    await attempt.event('payment.extra-capture');
     after.refund = {
       paymentSlno: payment.payment_slno,
-      gatewayRef: reported.gatewayRef,
+      gatewayRef,
       reference: payment.encoded_id,
     };
     return 'success';
@@ -195,13 +268,16 @@ async function settleIn(
   const superseded = await client.query<{ gateway_ref: string | null; encoded_id: string }>(
     `UPDATE payments SET status = 'cancelled', error_message = 'order paid', updated_at = $2
       WHERE order_slno = $1 AND status = ANY ($3) RETURNING gateway_ref, encoded_id`,
-    [payment.order_slno, now, OPEN],
+    [payment.order_slno, attempt.now, OPEN],
   );
   after.cancel.push(
     ...superseded.rows.flatMap((row) => (row.gateway_ref ? [row.gateway_ref] : [])),
   );
-  await fulfilOrder(client, deps.fulfilments, paidOrderOf(payment), { now, audit: context });
-  await event('payment.settled');
+  await fulfilOrder(client, deps.fulfilments, paidOrderOf(payment), {
+    now: attempt.now,
+    audit: attempt.context,
+  });
+  await attempt.event('payment.settled');
   return 'success';
 }
 
@@ -287,7 +363,7 @@ export interface NewOrder {
   quantity: number;
   amounts: PriceWithVat;
   lines: readonly OrderLine[];
-  /** What an order without lines bought, in both languages: its tax invoice's line (issue 38). */
+  /** What an order without lines bought, in both languages: its tax invoice's line. */
   item?: Bilingual;
 }
 
@@ -461,6 +537,16 @@ export async function payOrder(deps: PaymentDeps, audit: AuditContext, orderSlno
   return { ...(await startPayment(deps, audit, order)), ...money };
 }
 
+/** Whom an order is for: its applicant, its person, the provider it was bought by, or its organization. */
+const buyerOf = (order: PayableOrder): Buyer =>
+  order.application_slno !== null
+    ? 'application'
+    : order.user_slno !== null
+      ? 'person'
+      : order.for_sip_slno !== null
+        ? 'provider'
+        : 'organization';
+
 /**
  * A new attempt for an order: under the order's lock, refuses a paid order and supersedes the
  * open attempt; then closes the superseded one at the gateway — and if the gateway says it was
@@ -516,13 +602,7 @@ async function startPayment(deps: PaymentDeps, context: AuditContext, order: Pay
       reference,
       amountHalalas: order.total_halalas,
       description: `Tawqi — ${order.description}`,
-      // A person's payment returns to their area, an organization's to the organization area, a
-      // provider's (bought by its staff) to the provider area; an application's fee, before
-      // anyone of it can sign in, to the pre-enrolment payment status.
-      returnUrl:
-        order.application_slno !== null
-          ? `${deps.config.publicOrigin}/paymentstatus-prelogin?payment=${reference}`
-          : `${deps.config.publicOrigin}/app/${order.user_slno !== null ? 'my' : order.for_sip_slno !== null ? 'provider' : 'org'}/paymentStatus?payment=${reference}`,
+      returnUrl: `${deps.config.publicOrigin}${deps.paymentReturnPath(buyerOf(order), reference)}`,
       callbackUrl: `${deps.selfOrigin()}${CALLBACK_PATH}`,
     }),
   );
@@ -636,7 +716,7 @@ const RECONCILE_UNTIL_MS = 48 * 60 * 60_000;
 
 /**
  * Asks the gateway about every payment attempt still open after PAYMENT_RECONCILE_AFTER_MINUTES and settles
- * what it says (issue 42): money captured whose notification never came (or came to a server that
+ * what it says: money captured whose notification never came (or came to a server that
  * crashed) pays its order without the person's "recheck". Answers how many were asked about; one
  * the gateway cannot answer now is asked again next time.
  */
@@ -720,7 +800,7 @@ export async function registerPaymentCallback(
       if (Math.abs(now.getTime() - event.sentAt.getTime()) > EVENT_MAX_AGE_MS)
         throw new AppError(400, 'INVALID_REQUEST', { detail: 'STALE_EVENT' });
       // The event is recorded in the transaction that settles it: a crash between the two used
-      // to keep the id and lose the settlement, and the gateway's retry was refused (issue 42).
+      // to keep the id and lose the settlement, and the gateway's retry was refused.
       const status = await settle(
         deps,
         event.payment,

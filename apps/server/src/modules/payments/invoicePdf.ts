@@ -1,12 +1,16 @@
 /**
- * A tax document as a PDF (issue 38): every label in English on the left and Arabic on the right
+ * A tax document as a PDF: every label in English on the left and Arabic on the right
  * with the value between them, and the ZATCA QR (the bilingual writer: ../../pdf/bilingualPdf.ts).
  * Figures are written in Western digits: the document is one for both languages, as ZATCA's own
  * samples are. Times are Riyadh's.
  */
 import { INVOICE_LABELS, type Bilingual, type InvoiceLabel } from '@tawqi/domain';
 import { BilingualPdf, MUTED, PAGE, riyadhTime } from '../../pdf/bilingualPdf.js';
-import type { TaxDocumentKind, TaxInvoice } from './invoices.js';
+import type { CONTRACT, EndpointOutput } from '@tawqi/api';
+
+/** A simplified tax invoice as its call answers it (paymentReceipt's contract). */
+export type TaxInvoice = EndpointOutput<(typeof CONTRACT)['paymentReceipt']>;
+export type TaxDocumentKind = 'invoice' | 'creditNote';
 
 const label = (name: InvoiceLabel): Bilingual => INVOICE_LABELS[name];
 

@@ -1,5 +1,5 @@
 /**
- * Every paid order's tax documents (issues 12 and 38): a bilingual simplified tax invoice, issued
+ * Every paid order's tax documents: a bilingual simplified tax invoice, issued
  * when the order was paid (fulfilled: at the gateway's settlement or at its provider's confirmation
  * of a bank transfer), numbered after the order; and a credit note when the payment that settled it
  * was refunded. A person's, an organization's (with the registration fee of the application it
@@ -13,12 +13,10 @@ import { FileAnswer } from '../../http/download.js';
 import { AppError } from '../../http/errors.js';
 import { organizationOf, providerOf, type TenantContext } from '../access/tenancy.js';
 import { simplifiedInvoiceQr } from './invoiceQr.js';
-import { OWNED_BY, PAID_ORDERS, type InvoiceOwner } from './paidOrders.js';
-import { taxDocumentPdf } from './invoicePdf.js';
+import { OWNED_BY, PAID_ORDERS, type InvoiceOwner } from '../access/paidOrders.js';
+import { taxDocumentPdf, type TaxDocumentKind } from './invoicePdf.js';
 
 export type { InvoiceOwner };
-
-export type TaxDocumentKind = 'invoice' | 'creditNote';
 
 function ownerSlno(owner: InvoiceOwner): number {
   return owner.kind === 'person'
@@ -144,8 +142,6 @@ export async function taxInvoiceOf(db: Queryable, owner: InvoiceOwner, encodedOr
       : null,
   };
 }
-
-export type TaxInvoice = Awaited<ReturnType<typeof taxInvoiceOf>>;
 
 /** The owner's tax invoices, newest first: what each order bought, in the caller's language. */
 export async function taxInvoicesOf(db: Queryable, owner: InvoiceOwner, language: Language) {

@@ -36,7 +36,6 @@ import {
   type IssuingCa,
   type SubscriberName,
 } from './profiles.js';
-import type { OcspIssuer } from './ocsp.js';
 
 const DAY_MS = 86_400_000;
 /** The OCSP responder's certificate lives 90 days and is replaced when 30 are left. */
@@ -74,10 +73,23 @@ export interface CaMember {
   signer: Signer;
 }
 
+/** An issuing CA whose certificates' status is answered (ocsp.ts), and who signs the answers. */
+export interface OcspIssuer {
+  certificate: x509.X509Certificate;
+  responder: CaMember;
+}
+
 /** One generation of the issuing CA (an old one's key is looked up when it first signs). */
 export interface IssuingGeneration extends CaMember, IssuingCa {
   /** Where its certificate and CRL are published. */
   paths: { certificate: string; crl: string };
+}
+
+declare module '../../deps.js' {
+  interface Deps {
+    /** The certificate authority. */
+    authority: Authority;
+  }
 }
 
 export interface Authority {
@@ -685,7 +697,7 @@ export async function loadAuthority(options: AuthorityOptions): Promise<Authorit
     return recordOf(vault, operator, at, made);
   };
 
-  /** The name a generation's CRLs are kept under ('issuing' for the first: issue 18's rows). */
+  /** The name a generation's CRLs are kept under ('issuing' for the first generation's rows). */
   const listName = (by: 'root' | IssuingGeneration) =>
     by === 'root' ? 'root' : by.generation === 1 ? 'issuing' : `issuing-g${String(by.generation)}`;
 

@@ -1,5 +1,5 @@
 /**
- * A detached CMS signature over a document's SHA-256 (RFC 5652; issue 19's signing core): the
+ * A detached CMS signature over a document's SHA-256 (RFC 5652; the eSign service's signing core): the
  * document is not carried, only its digest is signed, as a signing service receives hashes. The
  * signed attributes are the content type, the signing time, the digest and ESS
  * signing-certificate-v2 (binding the signature to its certificate: CAdES baseline B); the

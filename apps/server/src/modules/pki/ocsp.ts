@@ -13,7 +13,7 @@ import type * as x509 from './x509.js';
 import type { Queryable } from '../../db/pool.js';
 import { cryptoFor } from './signer.js';
 import { pkijsCertificate } from './signerInfo.js';
-import { wholeSeconds, type CaMember } from './authority.js';
+import { wholeSeconds, type OcspIssuer } from './authority.js';
 
 const ID_PKIX_OCSP_BASIC = '1.3.6.1.5.5.7.48.1.1';
 const ID_PKIX_OCSP_NONCE = '1.3.6.1.5.5.7.48.1.2';
@@ -67,12 +67,6 @@ export function createAnswerCache(size = 10_000) {
   };
 }
 export type AnswerCache = ReturnType<typeof createAnswerCache>;
-
-/** An issuing CA whose certificates' status is answered here, and who signs the answers. */
-export interface OcspIssuer {
-  certificate: x509.X509Certificate;
-  responder: CaMember;
-}
 
 interface IssuerHashes {
   nameDer: Buffer;

@@ -1,5 +1,5 @@
 /**
- * Certificates bound to an organization (issue 18; SPEC §2 `approval/dsc`, `reports/dsc`, the
+ * Certificates bound to an organization (SPEC §2 `approval/dsc`, `reports/dsc`, the
  * profile's certificate tab). A member asks for one; their key is made in their browser and sent
  * as for a personal certificate (requests.ts), and the request then waits for an enrolment admin
  * of the organization — never the member who asked — to approve it (the member then confirms in
@@ -30,7 +30,7 @@ import { requireCaller, type Handlers } from '../../http/contractRoutes.js';
 import { AppError } from '../../http/errors.js';
 import { gridHandlers, type GridQuery } from '../grids.js';
 import { notifyPerson } from '../notices.js';
-import { organizationOf } from '../organization/transactions.js';
+import { organizationOf } from '../access/tenancy.js';
 import { inLanguage } from '../words.js';
 import { certificateFields, lockedRequest, requestAnswer } from './requests.js';
 
@@ -140,7 +140,6 @@ function approvalsQuery(): GridQuery<typeof certificateApprovalsGrid, ApprovalRo
       { column: 'r.created_at', type: 'timestamptz', of: (row) => row.created_at },
       { column: 'r.request_slno', type: 'int', of: (row) => row.request_slno },
     ],
-    page: (body) => ({ limit: body.pageSize, offset: (body.pageNumber - 1) * body.pageSize }),
     // createdByYou is the caller's: set by the list handler below.
     row: (row, language) => ({
       reference: row.reference,
@@ -202,7 +201,6 @@ export const DSC_REPORT: GridQuery<typeof dscReportGrid, ReportRow> = {
     { column: 'c.created_at', type: 'timestamptz', of: (row) => row.created_at },
     { column: 'c.serial', type: 'text', of: (row) => row.serial },
   ],
-  page: (body) => ({ limit: body.pageSize, offset: (body.pageNumber - 1) * body.pageSize }),
   row: (row, language) => ({
     serialNumberHex: row.serial,
     fullNameEnglish: row.full_name_en,

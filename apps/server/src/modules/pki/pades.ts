@@ -46,7 +46,7 @@ export interface PdfSigning {
   /** Shown by PDF readers beside the signature. */
   reason: string;
   level: PadesLevel;
-  /** The stamp people see, and where (issue 44); without it, the signature is not shown. */
+  /** The stamp people see, and where; without it, the signature is not shown. */
   visible?: VisibleSignature | undefined;
 }
 

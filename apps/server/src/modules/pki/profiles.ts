@@ -68,7 +68,7 @@ export const OID = {
  */
 export const personSerialNumber = (nationalId: string) => `PNOSA-${nationalId}`;
 
-/** The national id a serialNumber of ours names (before issue 40 it was the bare number). */
+/** The national id a serialNumber of ours names (certificates issued before the ETSI profiles name the bare number). */
 export function nationalIdOf(serialNumber: string | undefined): string | null {
   const match = /^(?:PNOSA-)?(\d{10})$/.exec(serialNumber ?? '');
   return match?.[1] ?? null;
@@ -123,7 +123,7 @@ export interface IssuingCa {
 
 /**
  * Where an issuing CA's certificate and CRL are published: the first generation at the addresses
- * its certificates have named since issue 18, a later one at its own (…-g2), so that what an old
+ * its certificates have named from the start, a later one at its own (…-g2), so that what an old
  * generation issued keeps finding its own issuer and CRL after a rollover.
  */
 export function issuingPaths(generation: number): { certificate: string; crl: string } {
@@ -290,7 +290,7 @@ export const tsaExtensions = async (
 ];
 
 /**
- * The eSign service's own (issue 19): it signs the service's answers to applications (JWS), never
+ * The eSign service's own: it signs the service's answers to applications (JWS), never
  * a document — digital signature alone, no document-signing purpose.
  */
 export const esignServiceExtensions = async (
@@ -346,7 +346,7 @@ function qcStatements(type: 'esign' | 'eseal', pds: { en: string; ar: string }):
 }
 
 /**
- * A document signer's certificate (issue 18's profile): non-repudiation its one key usage (ETSI
+ * A document signer's certificate (the first profile): non-repudiation its one key usage (ETSI
  * EN 319 412-2 §4.3.2, type A: a key that commits to content does nothing else).
  */
 export const subscriberExtensions = async (

@@ -1,8 +1,8 @@
 /**
- * What a signed PDF's later revisions changed (issue 35). A signature's byte ranges end where its
+ * What a signed PDF's later revisions changed. A signature's byte ranges end where its
  * revision ends; a validator may then extend the file with long-term validation data — a Document
  * Security Store (certificates, OCSP answers, CRLs, VRI) and document timestamps — without changing
- * anything that was signed; and later signers may sign it again (issue 44's envelopes: what PDF
+ * anything that was signed; and later signers may sign it again (envelopes: what PDF
  * 32000-1 §12.8.2.2 allows after a signature, DocMDP level 2 — a new signature field, its widget on
  * a page and everything its stamp draws). This tells those updates from a modification, conservatively: an object
  * that is not recognised as validation data, an object freed, another catalog, or a compressed

@@ -1,5 +1,5 @@
 /**
- * The time-stamping authority (RFC 3161; issue 19's first piece: every signature Tawqi makes will
+ * The time-stamping authority (RFC 3161: every signature Tawqi makes will
  * carry one of its tokens). A request's message imprint (SHA-256, -384 or -512 of the data) is
  * answered with a token: TSTInfo (our TSA policy, the imprint, a random serial, the time to the
  * second, the request's nonce) in a CMS SignedData signed by the TSA's key, with the ESS

@@ -1,5 +1,5 @@
 /**
- * A signature people can see (issue 44): its stamp drawn where the request says — rectangles on
+ * A signature people can see: its stamp drawn where the request says — rectangles on
  * pages, an existing empty signature field's place, or the default corner of the last page — as
  * the appearance of the signature field's widgets, in the revision the signature covers.
  *

@@ -1,5 +1,5 @@
 /**
- * What an L1 provider hands its L2 providers (issue 16, SPEC §1 "allocates stock and role counters
+ * What an L1 provider hands its L2 providers (SPEC §1 "allocates stock and role counters
  * to L2 providers"; migration 019): eSign stock and role counters, out of its own, through the
  * counters ledger. An allocation is one transaction: for each counter, the L1's balance is
  * debited by one conditional update (never below zero, however many allocations run at once),
@@ -22,7 +22,7 @@ import { providerOf, type TenantContext } from '../access/tenancy.js';
 import { post, remainingOf, type Counter } from '../counters/ledger.js';
 import { gridHandlers, type GridQuery } from '../grids.js';
 import { inLanguage, localWord } from '../words.js';
-import { refuseInterested, takesEffect } from './decisions.js';
+import { decision } from './decisions.js';
 
 /** A counter in words: eSign stock, or a role's counters. */
 function counterWords(counter: Counter, language: Language): string {
@@ -83,7 +83,7 @@ export async function activeL2(
 /**
  * Refuses now, as `allocate` would, an allocation that could not be made: to an L2 provider not
  * approved, or of more than the L1 holds. A proposal waiting for a second staff member is checked
- * with it (issue 36); `allocate` itself checks again as it posts, when it is confirmed.
+ * with it; `allocate` itself checks again as it posts, when it is confirmed.
  */
 export async function refuseImpossible(tx: Queryable, allocation: Allocation): Promise<void> {
   await activeL2(tx, allocation.l1, allocation.l2, NOT_ACTIVE);
@@ -205,7 +205,6 @@ export const STOCK_ALLOCATIONS: GridQuery<typeof l2StockAllocationGrid, StockRow
     { column: 'a.created_at', type: 'timestamptz', of: (row) => row.created_at },
     { column: 'a.allocation_slno', type: 'int', of: (row) => row.allocation_slno },
   ],
-  page: (body) => ({ limit: body.pageSize, offset: (body.pageNumber - 1) * body.pageSize }),
   row: (row, language) => ({
     slNo: row.allocation_slno,
     l1SipName: inLanguage(row.l1_en, row.l1_ar, language),
@@ -272,7 +271,6 @@ export const ROLE_ALLOCATIONS: GridQuery<typeof l2RoleCounterAllocationsGrid, Ro
     { column: 'a.latest_at', type: 'timestamptz', of: (row) => row.latest_at },
     { column: 'a.latest', type: 'int', of: (row) => row.latest },
   ],
-  page: (body) => ({ limit: body.pageSize, offset: (body.pageNumber - 1) * body.pageSize }),
   row: (row, language) => ({
     slNo: row.latest,
     l1SipId: row.l1,
@@ -315,7 +313,7 @@ async function l1Remaining(db: Queryable, l1: number) {
 }
 
 /**
- * A provider's home (issues 16, 36): an L1's stock left, what it allocated
+ * A provider's home: an L1's stock left, what it allocated
  * to its L2 providers, and the applications waiting for it; an L2's stock and what it received
  * from its L1. Every figure is the ledger's.
  */
@@ -359,7 +357,7 @@ export async function providerSummary(
 }
 
 export function allocationHandlers(
-  deps: Pick<Deps, 'pool' | 'exports' | 'audit' | 'clock' | 'config'>,
+  deps: Pick<Deps, 'pool' | 'exports' | 'gridExports' | 'audit' | 'clock' | 'config'>,
 ): Handlers {
   const { pool } = deps;
   return {
@@ -374,8 +372,8 @@ export function allocationHandlers(
       const { l2SipId, counters } = input.body;
       const me = requireCaller(caller).userSlno;
       const done = await inTransaction(pool, async (tx) => {
-        await refuseInterested(tx, me, { providers: [l2SipId] });
-        const effect = await takesEffect(tx, deps, audit, {
+        const deciding = await decision(tx, deps, audit, me, { providers: [l2SipId] });
+        const effect = await deciding.takesEffect({
           provider: l1,
           subject: `l2Stock:${String(l2SipId)}`,
           decision: { counters },
@@ -383,7 +381,6 @@ export function allocationHandlers(
           amount: counters,
           unit: 'counters',
           threshold: deps.config.FOUR_EYES_COUNTERS,
-          by: me,
           at: deps.clock(),
         });
         const allocation: Allocation = {
@@ -417,8 +414,8 @@ export function allocationHandlers(
         { counter: 'authorizedSignatory', quantity: body.authorisedSignatoryCounters },
       ] satisfies Allocation['lines'];
       const done = await inTransaction(pool, async (tx) => {
-        await refuseInterested(tx, me, { providers: [body.l2SipId] });
-        const effect = await takesEffect(tx, deps, audit, {
+        const deciding = await decision(tx, deps, audit, me, { providers: [body.l2SipId] });
+        const effect = await deciding.takesEffect({
           provider: l1,
           subject: `l2Roles:${String(body.l2SipId)}`,
           decision: { lines },
@@ -426,7 +423,6 @@ export function allocationHandlers(
           amount: lines.reduce((sum, line) => sum + line.quantity, 0),
           unit: 'counters',
           threshold: deps.config.FOUR_EYES_COUNTERS,
-          by: me,
           at: deps.clock(),
         });
         const allocation: Allocation = {

@@ -1,5 +1,5 @@
 /**
- * The two rules every provider decision obeys (issue 36), in one home:
+ * The two rules every provider decision obeys, in one home:
  * - nobody decides about an organization they belong to, or an L2 provider they are staff of or
  *   a member of one of its organizations (a customer's admin can never price or confirm their
  *   own purchase, even while also on the provider's staff);
@@ -33,7 +33,10 @@ export interface DecisionSubject {
   providers?: readonly number[];
 }
 
-/** Refuses (403) a decider who belongs to what the decision is about, in any state. */
+/**
+ * Refuses (403) someone who belongs to what a decision (or a purchase for someone else) is about,
+ * in any state.
+ */
 export async function refuseInterested(
   db: Queryable,
   userSlno: number,
@@ -81,11 +84,33 @@ async function aloneToday(tx: PoolClient, proposal: Proposal): Promise<number> {
   return Number(rows[0]?.given ?? 0);
 }
 
+/** A decision being made: what it gives away takes effect now, or waits for a second person. */
+export interface Decision {
+  /**
+   * Whether the decision takes effect now (true), or was recorded for a second staff member to
+   * confirm (false).
+   */
+  takesEffect(proposal: Omit<Proposal, 'by'>): Promise<boolean>;
+}
+
 /**
- * Whether the decision takes effect now (true), or was recorded for a second staff member to
- * confirm (false). Runs in the decision's transaction, after `refuseInterested`.
+ * A provider's decision, in its transaction: refused (403) when `by` belongs to what it is
+ * `about`, before anything else of it is weighed; then what it gives away is weighed for four eyes.
  */
-export async function takesEffect(
+export async function decision(
+  tx: PoolClient,
+  deps: Pick<Deps, 'audit'>,
+  audit: AuditContext,
+  by: number,
+  about: DecisionSubject,
+): Promise<Decision> {
+  await refuseInterested(tx, by, about);
+  return {
+    takesEffect: (proposal) => takesEffect(tx, deps, audit, { ...proposal, by }),
+  };
+}
+
+async function takesEffect(
   tx: PoolClient,
   deps: Pick<Deps, 'audit'>,
   audit: AuditContext,

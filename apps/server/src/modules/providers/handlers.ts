@@ -1,13 +1,23 @@
 /**
- * The provider hierarchy's calls (issue 16): an L1 provider's L2 requests and what it allocates
- * to its L2 providers. Every statement is the tenant L1's (`providerOf`), resolved and authorized
- * before a handler runs.
+ * A provider's calls, every decision of its staff among them: its L2 requests, what it allocates
+ * to and buys for its L2 providers, its organizations' special plans and purchase orders. Every
+ * statement is the tenant provider's (`providerOf`), resolved and authorized before a handler
+ * runs.
  */
-import type { Deps } from '../../deps.js';
 import type { Handlers } from '../../http/contractRoutes.js';
+import type { PaymentDeps } from '../payments/handlers.js';
 import { allocationHandlers } from './allocations.js';
+import { buyingForL2Handlers } from './buyingForL2.js';
+import { providerPurchaseOrderHandlers } from './purchaseOrders.js';
 import { l2RequestHandlers } from './requests.js';
+import { providerSpecialPlanHandlers } from './specialPlans.js';
 
-export function providerHandlers(deps: Deps): Handlers {
-  return { ...l2RequestHandlers(deps), ...allocationHandlers(deps) };
+export function providerHandlers(deps: PaymentDeps): Handlers {
+  return {
+    ...l2RequestHandlers(deps),
+    ...allocationHandlers(deps),
+    ...buyingForL2Handlers(deps),
+    ...providerSpecialPlanHandlers(deps),
+    ...providerPurchaseOrderHandlers(deps),
+  };
 }

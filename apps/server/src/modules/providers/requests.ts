@@ -1,9 +1,9 @@
 /**
- * L2 provider requests (issue 16, SPEC §2 `approval/ltwo`, migration 019): an L2 provider applies
- * under an L1 with its organization, contacts, admins and documents; the L1's staff (issue 36)
+ * L2 provider requests (SPEC §2 `approval/ltwo`, migration 019): an L2 provider applies
+ * under an L1 with its organization, contacts, admins and documents; the L1's staff
  * read the application and approve it — the provider becomes active, its admins members who can
  * sign in and its first staff — or refuse it with remarks the applicants read. An organization
- * applies to be the L1's customer on the same list, said as what it is (issue 38): no provider
+ * applies to be the L1's customer on the same list, said as what it is: no provider
  * of its own, its admins members once approved, and told of its organization, not a provider. One decision: the
  * request is locked and must still be pending, so a second staff member deciding at the same
  * moment is told it was decided already; whoever made the application, and anyone of the applying
@@ -22,7 +22,7 @@ import { notifyPerson } from '../notices.js';
 import { requestFilter } from '../organization/requestLists.js';
 import { contactsOf, organizationAdminsOf, organizationProfile } from '../organization/profile.js';
 import { inLanguage, localWord } from '../words.js';
-import { refuseInterested } from './decisions.js';
+import { decision } from './decisions.js';
 import { providerOf } from '../access/tenancy.js';
 
 interface L2RequestRow {
@@ -98,7 +98,6 @@ const L2_REQUESTS: GridQuery<typeof l2RequestsGrid, L2RequestRow> = {
     { column: 'r.request_slno', type: 'int', of: (row) => row.request_slno },
   ],
   // This call's pages are counted from zero (the contract's pageBase).
-  page: (body) => ({ limit: body.pageSize, offset: body.pageNumber * body.pageSize }),
   row: rowOf,
 };
 
@@ -155,7 +154,7 @@ function decisionNotice(
 }
 
 export function l2RequestHandlers(
-  deps: Pick<Deps, 'pool' | 'exports' | 'audit' | 'notifier' | 'clock'>,
+  deps: Pick<Deps, 'pool' | 'exports' | 'gridExports' | 'audit' | 'notifier' | 'clock'>,
 ): Handlers {
   const { pool } = deps;
   return {
@@ -238,8 +237,8 @@ export function l2RequestHandlers(
           throw new AppError(409, 'CONFLICT', { localized: ALREADY_DECIDED });
         if (request.created_by === decider)
           throw new AppError(403, 'FORBIDDEN', { localized: WORDS.ownRequest });
-        // Nobody of the applying organization or provider decides its application (issue 36).
-        await refuseInterested(tx, decider, {
+        // Nobody of the applying organization or provider decides its application.
+        await decision(tx, deps, audit, decider, {
           organizations: [request.l2_org_slno],
           providers: request.l2_sip_slno === null ? [] : [request.l2_sip_slno],
         });
@@ -262,7 +261,7 @@ export function l2RequestHandlers(
             WHERE org_slno = $1 AND status = 'Pending' RETURNING user_slno, email`,
           [request.l2_org_slno, approved ? 'Approved' : 'Rejected', approved],
         );
-        // The new provider's own staff (issue 36): its applying admins, as its Provider Admins.
+        // The new provider's own staff: its applying admins, as its Provider Admins.
         if (approved && provider !== null)
           for (const applicant of applicants)
             await tx.query(

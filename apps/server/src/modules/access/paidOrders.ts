@@ -1,6 +1,6 @@
 /**
- * Whose a paid order is: one rule for the invoices' queries (invoices.ts) and for the tenant check
- * of an invoice named in a call (access/tenancy.ts). An application's registration fee belongs to
+ * Whose a paid order is: one rule for the invoices' queries (payments/invoices.ts) and for the tenant check
+ * of an invoice named in a call (tenancy.ts). An application's registration fee belongs to
  * the organization the application became.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The declared demo world (issue 13, item 7): three L1 providers with three L2 providers each;
+ * The declared demo world: three L1 providers with three L2 providers each;
  * organizations of type 1 and of other types under them, two of other types under one provider
  * (they share a query id, SPEC §6); the spec's default ids (L1 408, organization 314); people
  * named by role, one of them a member of two organizations with different roles; a realistic
@@ -20,7 +20,7 @@ import {
 } from '@tawqi/domain';
 import { ESIGN_ERRORS, type EsignErrorKey } from '@tawqi/api';
 import { createHash } from 'node:crypto';
-import type { PoolClient } from './pool.js';
+import type { PoolClient } from '../db/pool.js';
 import { failureRecord, requestRecord, successRecord } from '../modules/esign/records.js';
 import { post } from '../modules/counters/ledger.js';
 import { expireLot, riyadhDay } from '../modules/counters/lots.js';
@@ -177,7 +177,7 @@ export interface WorldPerson {
   mobile: string;
   email: string;
   memberships: { org: number; roles: OrganizationRole[] }[];
-  /** The providers the person is on the staff of (issue 36). */
+  /** The providers the person is on the staff of. */
   staff?: { sip: number; roles: ProviderRole[] }[];
   /** What to sign in as this person for, as `npm start` prints it. */
   role: string;
@@ -272,7 +272,7 @@ export const WORLD_PEOPLE: readonly WorldPerson[] = [
 ];
 
 /**
- * The providers' own staff (issue 36): an L1 or L2 provider is operated by them, never by its
+ * The providers' own staff: an L1 or L2 provider is operated by them, never by its
  * customers' admins. L1 408 has one of each role, so four eyes can be seen; every other provider
  * an admin (410's is fahad, above, who is also a customer's admin).
  */
@@ -519,7 +519,7 @@ async function writePerson(
 }
 
 /**
- * Writes the providers' staff (issue 36): the staff people, and the staff entries of everyone
+ * Writes the providers' staff: the staff people, and the staff entries of everyone
  * named with one. Needs the world's people and providers; skips what is already there.
  */
 export async function writeProviderStaff(
@@ -830,7 +830,7 @@ const DEMO_FAILURES = [
 ] as const satisfies readonly EsignErrorKey[];
 
 /**
- * The records of the volume organizations' transactions (issue 43: they were empty), written by
+ * The records of the volume organizations' transactions (they were empty), written by
  * the eSign service's own record writer (modules/esign/records.ts): each request as it arrived
  * (its application, its signer, its documents by digest — a contract, and an annex on every
  * third) and each failure's answer with its catalogue code, which the transactions grid and file
@@ -911,7 +911,7 @@ function demoApplicationIdOf(row: { originator: string; transaction_id: string }
 }
 
 /**
- * The volume organizations' successes' answers (issue 43): who signed and when, by the service's
+ * The volume organizations' successes' answers: who signed and when, by the service's
  * own writer. They carry no signature material (records.ts says why); the signed response over
  * each is the service's, made by the eSign sweep once the server runs (its keys are not at hand
  * while seeding).

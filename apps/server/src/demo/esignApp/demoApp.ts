@@ -1,5 +1,5 @@
 /**
- * A demo integrating application (issue 19), served by Tawqi in demo mode only
+ * A demo integrating application, served by Tawqi in demo mode only
  * (`/simulators/esign-app`), like the identity app's and the gateway's simulators: it is what a
  * provider's customer would build, and uses the eSign integration API as they would — over HTTP,
  * through the same client (client.ts), with its own key (derived from SERVER_SECRET, registered as
@@ -23,8 +23,12 @@ import { registerApplication, webhookSecret } from '../../modules/esign/applicat
 import type { Keys } from '../../keys.js';
 import { PKI_PATHS } from '../../modules/pki/profiles.js';
 import * as x509 from '../../modules/pki/x509.js';
-import { escapeHtml as escape, simulatorDocument, simulatorStylesheet } from '../simulatorPage.js';
-import type { SimulatorStore } from '../simulatorStore.js';
+import {
+  escapeHtml as escape,
+  simulatorDocument,
+  simulatorStylesheet,
+} from '../../adapters/simulatorPage.js';
+import type { SimulatorStore } from '../../adapters/simulatorStore.js';
 import { createEsignClient, verifiedOutcome, webhookIsAuthentic } from './client.js';
 
 export const DEMO_APP_PREFIX = '/simulators/esign-app';

@@ -5,7 +5,7 @@
  */
 import { isValidNationalId } from '@tawqi/domain';
 import { hashPassword } from '../modules/auth/passwords.js';
-import { inTransaction, type Pool, type PoolClient } from './pool.js';
+import { inTransaction, type Pool, type PoolClient } from '../db/pool.js';
 import {
   writeCatalogue,
   PROVIDER_STAFF_PEOPLE,
@@ -17,7 +17,7 @@ import {
   writeSpecialPlanRequests,
   writeWorld,
 } from './world.js';
-import { demoPdf } from './demoPdf.js';
+import { demoPdf } from '../db/demoPdf.js';
 import { L2_APPLICANTS, writeProviderHierarchy } from './providerWorld.js';
 import {
   DATABASE_DOCUMENTS,
@@ -66,7 +66,7 @@ export const DEMO_PEOPLE = [
 ] as const;
 
 /**
- * Every named person the demo world seeds (issue 38): the individual demo's, the world's people,
+ * Every named person the demo world seeds: the individual demo's, the world's people,
  * the providers' staff and the L2 applicants' admins, with their own names. The identity-app
  * simulator answers for each with these names, so a signature carries the right person's name.
  */
@@ -180,7 +180,7 @@ export async function seedDemoData(
 }
 
 /**
- * What each of the world's change requests asks for (issue 14): a new e-mail, a new mobile, or
+ * What each of the world's change requests asks for: a new e-mail, a new mobile, or
  * another of the organization's units, so an approver sees the change and approving makes it.
  */
 async function writeChangeRequestValues(client: PoolClient): Promise<void> {
@@ -206,7 +206,7 @@ async function writeChangeRequestValues(client: PoolClient): Promise<void> {
 }
 
 /**
- * The world's pending new-user requests carry an authorization letter (issue 14: documents on
+ * The world's pending new-user requests carry an authorization letter (documents on
  * requests), uploaded by an Enrolment Admin of the organization, so an approver has one to open.
  */
 async function writeRequestDocuments(
@@ -371,7 +371,7 @@ async function writeIndividualDemo(
 }
 
 /**
- * An envelope (issue 44) to see in the portal: Sara sent a lease to Mohammed and then Noura;
+ * An envelope to see in the portal: Sara sent a lease to Mohammed and then Noura;
  * Mohammed is asked now. A demo page as its PDF (nobody has signed it yet).
  */
 async function writeEnvelopes(client: PoolClient, now: Date): Promise<void> {

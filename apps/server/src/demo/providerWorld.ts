@@ -1,5 +1,5 @@
 /**
- * The provider hierarchy of the demo world (issue 16): each L1 provider's stock, as Tawqi granted
+ * The provider hierarchy of the demo world: each L1 provider's stock, as Tawqi granted
  * it; the applications of the L2 providers already working (approved) and of new ones (pending,
  * and one refused), each applicant with its organization, contacts, first Enrolment Admin and
  * documents; and what each L1 has allocated to its L2 providers, made through the same
@@ -8,8 +8,8 @@
  * The L1 410's pending applicant is a canary (every text field carries the marker): no other
  * tenant may ever read it.
  */
-import type { PoolClient } from './pool.js';
-import { demoPdf } from './demoPdf.js';
+import type { PoolClient } from '../db/pool.js';
+import { demoPdf } from '../db/demoPdf.js';
 import { CANARY_MARKER, writeProviderStaff } from './world.js';
 import { post, type Counter } from '../modules/counters/ledger.js';
 import { allocate } from '../modules/providers/allocations.js';
@@ -152,7 +152,7 @@ export async function writeProviderHierarchy(
   options: WorldOptions,
 ): Promise<void> {
   const q = (text: string, values: unknown[] = []) => client.query(text, values);
-  // The providers' staff decide and allocate (issue 36): written first, so the history is theirs.
+  // The providers' staff decide and allocate: written first, so the history is theirs.
   await writeProviderStaff(client, { now, ...options });
   const adminOf = async (l1: number) =>
     (

@@ -1,5 +1,5 @@
 /**
- * What an integrating application runs to use the eSign integration API (issue 19): it signs an
+ * What an integrating application runs to use the eSign integration API: it signs an
  * assertion per call with its own key (never sends a password), sends signing requests, reads
  * outcomes and signed PDFs, checks the service's JWS over an outcome against our root, and checks
  * a webhook's HMAC. The demo application (demoApp.ts) and the tests use it as any application

@@ -1,5 +1,5 @@
 /**
- * An organization's own logo on its signatures' stamps (issue 44): uploaded on the organization
+ * An organization's own logo on its signatures' stamps: uploaded on the organization
  * profile by an Enrolment Admin, shown to its members, drawn on the stamp of a signature its
  * counters pay for when the request asks for the `organization` appearance.
  *
