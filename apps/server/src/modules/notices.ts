@@ -27,6 +27,27 @@ export async function notifyPerson(
   );
 }
 
+/**
+ * One notice to every person `recipients` selects (a SELECT of `user_slno`, its values `$1`…);
+ * the notice's words and time follow as the next parameters.
+ */
+async function notifyEach(
+  tx: Queryable,
+  recipients: string,
+  values: readonly unknown[],
+  notice: Notice,
+  now: Date,
+): Promise<void> {
+  const at = (offset: number) => `$${String(values.length + offset)}`;
+  await tx.query(
+    `INSERT INTO notifications (user_slno, title_en, title_ar, message_en, message_ar, created_at)
+     SELECT DISTINCT r.user_slno, ${at(1)}::text, ${at(2)}::text, ${at(3)}::text, ${at(4)}::text,
+            ${at(5)}::timestamptz
+       FROM (${recipients}) r`,
+    [...values, notice.title.en, notice.title.ar, notice.body.en, notice.body.ar, now],
+  );
+}
+
 /** Every active Enrolment Admin of the organization but the one who acted. */
 export async function notifyOtherAdmins(
   tx: Queryable,
@@ -35,12 +56,14 @@ export async function notifyOtherAdmins(
   notice: Notice,
   now: Date,
 ): Promise<void> {
-  await tx.query(
-    `INSERT INTO notifications (user_slno, title_en, title_ar, message_en, message_ar, created_at)
-     SELECT user_slno, $3, $4, $5, $6, $7 FROM memberships
-      WHERE org_slno = $1 AND user_slno <> $2 AND 'enrolmentAdmin' = ANY (roles)
-        AND ${activeMember('memberships')}`,
-    [org, actor, notice.title.en, notice.title.ar, notice.body.en, notice.body.ar, now],
+  await notifyEach(
+    tx,
+    `SELECT m.user_slno FROM memberships m
+      WHERE m.org_slno = $1 AND m.user_slno <> $2 AND 'enrolmentAdmin' = ANY (m.roles)
+        AND ${activeMember('m')}`,
+    [org, actor],
+    notice,
+    now,
   );
 }
 
@@ -51,11 +74,12 @@ export async function notifyProviderAdmins(
   notice: Notice,
   now: Date,
 ): Promise<void> {
-  await tx.query(
-    `INSERT INTO notifications (user_slno, title_en, title_ar, message_en, message_ar, created_at)
-     SELECT DISTINCT m.user_slno, $2::text, $3::text, $4::text, $5::text, $6::timestamptz
-       FROM memberships m JOIN organizations o ON o.org_slno = m.org_slno
+  await notifyEach(
+    tx,
+    `SELECT m.user_slno FROM memberships m JOIN organizations o ON o.org_slno = m.org_slno
       WHERE o.sip_slno = $1 AND 'enrolmentAdmin' = ANY (m.roles) AND ${activeMember('m')}`,
-    [sipSlno, notice.title.en, notice.title.ar, notice.body.en, notice.body.ar, now],
+    [sipSlno],
+    notice,
+    now,
   );
 }
