@@ -64,7 +64,7 @@ import {
 } from './modules/payments/handlers.js';
 import { invoiceHandlers } from './modules/payments/invoices.js';
 import { forgetEndedWindows } from './modules/throttle.js';
-import { startRecurringJobs } from './db/jobs.js';
+import { startRecurringJobs, type RecurringJob } from './db/jobs.js';
 import { referenceHandlers } from './modules/reference/handlers.js';
 import { loadSigner } from './modules/sessions/tokens.js';
 import { translationHandlers } from './modules/translations/handlers.js';
@@ -77,6 +77,7 @@ import {
   SIMULATOR_RECORD_DAYS,
   forgetSimulatorRecords,
   simulatorStore,
+  type SimulatorStore,
 } from './adapters/simulatorStore.js';
 import { envelopeHandlers } from './modules/envelopes/handlers.js';
 import { esignHandlers } from './modules/esign/handlers.js';
@@ -101,7 +102,7 @@ export interface ServerParts {
 /** The slow parts of a start, in order (main.ts adds the database's and `listening`). */
 export type StartPhase = 'key token' | 'scanner' | 'signing keys' | 'jobs';
 
-export async function createServer(options: {
+export interface ServerOptions {
   config: Config;
   pool: Pool;
   /** The background jobs' pool (default: `pool`), apart from the requests' connections. */
@@ -129,7 +130,9 @@ export async function createServer(options: {
   logger?: Parameters<typeof buildApp>[0]['logger'];
   /** Told as each slow part of the start begins (main.ts prints it: a start's progress). */
   onPhase?: (phase: StartPhase) => void;
-}): Promise<ServerParts> {
+}
+
+export async function createServer(options: ServerOptions): Promise<ServerParts> {
   const { config } = options;
   const clock = options.clock ?? (() => new Date());
   const selfOrigin = options.selfOrigin ?? (() => config.publicOrigin);
@@ -141,9 +144,121 @@ export async function createServer(options: {
   const scanner = await scannerOf(config);
   onPhase('signing keys');
 
-  // Simulators exist only in demo mode (loadConfig refuses production without the real services).
-  // What they know is kept in the database: every process on it is the same simulated service.
+  // What the simulators know is kept in the database: every process on it is the same service.
   const simulatorRecords = simulatorStore(options.simulatorsPool ?? options.pool);
+  const services = externalServices({
+    config,
+    clock,
+    keys,
+    selfOrigin,
+    store: simulatorRecords,
+    pool: options.pool,
+  });
+  let app: FastifyInstance | null = null;
+  const log = () => app?.log;
+  const audit = anchoredAuditLog(config, keys, clock, log);
+  // The chain's head against the anchor kept outside the database (a cut tail, an older head
+  // restored): looked at on start, every AUDIT_ANCHOR_SECONDS and by each scrape of /metrics.
+  const anchorHolds = async () => {
+    const problem = await anchorProblem(options.pool, keys, latestAnchor(config.auditAnchorFile));
+    if (problem) log()?.error({ auditAnchor: problem }, 'the audit log does not match its anchor');
+    return problem === null;
+  };
+  const deps: PaymentDeps = {
+    pool: options.pool,
+    config,
+    clock,
+    keys,
+    audit,
+    exports: createExportWriter({ pool: options.exportsPool ?? options.pool, config, clock }),
+    gridExports,
+    // An envelope moves on with each of its signatures, in the signing's transaction.
+    signing: { stillAsks: envelopeStillAsks, signed: envelopeSigned },
+    signer: await loadSigner(options.pool, vault),
+    identity: services.identity,
+    notifier: services.notifier,
+    documents: documentStoreOf(config),
+    vault,
+    authority: await loadAuthority({ pool: options.pool, config, vault, clock, audit }),
+    pdfWork: createPdfWork(config),
+    scanner,
+    gateway: services.gateway,
+    selfOrigin,
+    paymentReturnPath,
+    // What a paid order of each category gives, declared where each product lives.
+    fulfilments: {
+      plan: fulfilPlan,
+      counter: fulfilCounters,
+      role: fulfilCounters,
+      special: fulfilCounters,
+      certificate: fulfilCertificate,
+      registration: registrationFulfilment({ audit, clock }),
+    },
+  };
+  const handlers = productHandlers(deps, options.localesDir);
+  app = await buildApp({
+    config,
+    pool: options.pool,
+    access: createAccess({
+      pool: options.pool,
+      signer: deps.signer,
+      clock,
+      limits: sessionLimits(config),
+    }),
+    applicantOf: applicantResolver(options.pool),
+    handlers,
+    admissions: { verifySignedPdf: (request) => deps.pdfWork.admitReading(request.ip) },
+    inspectUpload: uploadInspector(deps),
+    clock,
+    rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
+    audit,
+    readiness: () => readinessProblem(scanner, deps.documents, options.pool),
+    ...(options.logger ? { logger: options.logger } : {}),
+    ...(options.portalDir ? { portalDir: options.portalDir } : {}),
+    plugins: serverPlugins({ deps, services, simulatorRecords, anchorHolds }),
+  });
+  const started = app;
+  // The recurring work, each a job of the one queue (db/jobs.ts): done once a period by one of
+  // the processes on this database, retried when it fails.
+  const jobsPool = options.jobsPool ?? options.pool;
+  await anchorHolds();
+  onPhase('jobs');
+  const jobs = await startRecurringJobs(
+    jobsPool,
+    recurringJobs({ ...deps, pool: jobsPool }, anchorHolds),
+    (message, error) => {
+      started.log.warn({ error: String(error) }, message);
+    },
+    { longJobsAtStart: options.longJobsAtStart ?? false },
+  );
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    await deps.pdfWork.close();
+    await deps.exports.close();
+    // Also when nothing moved: the latest anchor then says the log was whole until the stop.
+    await audit.checkpoint(options.pool, { evenIfUnchanged: true }).catch(() => undefined);
+    vault.close();
+    await scanner?.close();
+  });
+  const { simulator, gatewaySimulator } = services;
+  return { app, deps, handlers, simulator, gatewaySimulator };
+}
+
+/**
+ * The identity app, the payment gateway and the notifier: the real services the configuration
+ * names, or (demo mode only: loadConfig refuses production without the real ones) simulators
+ * reached through the same clients, over HTTP on loopback.
+ */
+function externalServices(options: {
+  config: Config;
+  clock: () => Date;
+  keys: ReturnType<typeof deriveKeys>;
+  selfOrigin: () => string;
+  store: SimulatorStore;
+  /** The outbox's: demo mode's notifier writes there. */
+  pool: Pool;
+}) {
+  const { config, clock, keys, selfOrigin, store } = options;
   const simulator =
     config.nafath.kind === 'simulator'
       ? createNafathSimulator({
@@ -154,12 +269,11 @@ export async function createServer(options: {
             nationality: 'Saudi Arabia',
           })),
           now: () => clock().getTime(),
-          store: simulatorRecords,
+          store,
           sealingKey: keys.simulators,
         })
       : null;
   const nafath = config.nafath;
-  // The simulator is reached through the same client as the real service, over HTTP.
   const identity = lazyIdentity(() =>
     nafath.kind === 'real'
       ? createNafathClient(nafath.settings)
@@ -183,7 +297,7 @@ export async function createServer(options: {
           apiKey: gatewaySettings.apiKey,
           callbackSecret: gatewaySettings.callbackSecret,
           now: clock,
-          store: simulatorRecords,
+          store,
         })
       : null;
   const gateway = lazyGateway(() =>
@@ -196,80 +310,46 @@ export async function createServer(options: {
     config.notifier.kind === 'real'
       ? createRelayNotifier(config.notifier.settings)
       : createOutboxNotifier(options.pool);
+  return { simulator, identity, gatewaySimulator, gateway, notifier };
+}
+type ExternalServices = ReturnType<typeof externalServices>;
 
-  let app: FastifyInstance | null = null;
-  const audit = createAuditLog({
+/** The audit log, each signed checkpoint also copied outside the database: the log, the anchor file. */
+function anchoredAuditLog(
+  config: Config,
+  keys: ReturnType<typeof deriveKeys>,
+  clock: () => Date,
+  log: () => FastifyInstance['log'] | undefined,
+) {
+  return createAuditLog({
     keys,
     clock,
-    // A copy of every signed checkpoint outside the database: the log, and the anchor file.
     publish: (checkpoint) => {
-      app?.log.info({ auditCheckpoint: checkpoint }, 'audit checkpoint signed');
+      log()?.info({ auditCheckpoint: checkpoint }, 'audit checkpoint signed');
       try {
         appendAnchor(config.auditAnchorFile, checkpoint);
       } catch (error) {
-        app?.log.error({ error: String(error) }, 'audit checkpoint not anchored');
+        log()?.error({ error: String(error) }, 'audit checkpoint not anchored');
       }
     },
     report: (error) => {
-      app?.log.warn({ error: String(error) }, 'audit records left waiting to be chained');
+      log()?.warn({ error: String(error) }, 'audit records left waiting to be chained');
     },
   });
-  // The chain's head against the anchor kept outside the database (a cut tail, an older head
-  // restored): looked at on start, every AUDIT_ANCHOR_SECONDS and by each scrape of /metrics.
-  const anchorHolds = async () => {
-    const problem = await anchorProblem(options.pool, keys, latestAnchor(config.auditAnchorFile));
-    if (problem)
-      app?.log.error({ auditAnchor: problem }, 'the audit log does not match its anchor');
-    return problem === null;
-  };
-  const deps: PaymentDeps = {
-    pool: options.pool,
-    config,
-    clock,
-    keys,
-    audit,
-    exports: createExportWriter({ pool: options.exportsPool ?? options.pool, config, clock }),
-    gridExports,
-    // An envelope moves on with each of its signatures, in the signing's transaction.
-    signing: { stillAsks: envelopeStillAsks, signed: envelopeSigned },
-    signer: await loadSigner(options.pool, vault),
-    identity,
-    notifier,
-    documents: documentStoreOf(config),
-    vault,
-    authority: await loadAuthority({ pool: options.pool, config, vault, clock, audit }),
-    pdfWork: createPdfWork(config),
-    scanner,
-    gateway,
-    selfOrigin,
-    // A person's payment returns to their area, an organization's to the organization area, a
-    // provider's (bought by its staff) to the provider area; an application's fee, before anyone
-    // of it can sign in, to the pre-enrolment payment status.
-    paymentReturnPath: (buyer, payment) =>
-      buyer === 'application'
-        ? `/paymentstatus-prelogin?payment=${payment}`
-        : `/app/${{ person: 'my', organization: 'org', provider: 'provider' }[buyer]}/paymentStatus?payment=${payment}`,
-    // What a paid order of each category gives, declared where each product lives.
-    fulfilments: {
-      plan: fulfilPlan,
-      counter: fulfilCounters,
-      role: fulfilCounters,
-      special: fulfilCounters,
-      certificate: fulfilCertificate,
-      registration: registrationFulfilment({ audit, clock }),
-    },
-  };
-  // The demo integrating application, beside the other simulators (demo mode only).
-  const demoApplication = config.demo
-    ? createDemoApplication({
-        pool: options.pool,
-        keys,
-        store: simulatorRecords,
-        publicOrigin: config.publicOrigin,
-        selfOrigin,
-        now: clock,
-      })
-    : null;
+}
+
+/**
+ * A person's payment returns to their area, an organization's to the organization area, a
+ * provider's (bought by its staff) to the provider area; an application's fee, before anyone of it
+ * can sign in, to the pre-enrolment payment status.
+ */
+const paymentReturnPath: PaymentDeps['paymentReturnPath'] = (buyer, payment) =>
+  buyer === 'application'
+    ? `/paymentstatus-prelogin?payment=${payment}`
+    : `/app/${{ person: 'my', organization: 'org', provider: 'provider' }[buyer]}/paymentStatus?payment=${payment}`;
+
+/** Every call of the contract, each answered by the area it belongs to. */
+function productHandlers(deps: PaymentDeps, localesDir: string | undefined): Handlers {
   const handlers: Handlers = {
     ...authHandlers(deps),
     ...referenceHandlers(deps),
@@ -290,162 +370,150 @@ export async function createServer(options: {
     ...organizationCertificateHandlers(deps),
     ...esignHandlers(deps),
     ...envelopeHandlers(deps),
-    ...(options.localesDir ? translationHandlers(options.localesDir) : {}),
+    ...(localesDir ? translationHandlers(localesDir) : {}),
   };
   // Without a folder of translations (a test's server), that call is not served either.
   assertEveryCallAccountedFor(handlers, {
     ...NOT_YET,
-    ...(options.localesDir ? {} : { translations: 'no translations folder given' }),
+    ...(localesDir ? {} : { translations: 'no translations folder given' }),
   });
-  app = await buildApp({
-    config,
-    pool: options.pool,
-    access: createAccess({
-      pool: options.pool,
-      signer: deps.signer,
-      clock,
-      limits: sessionLimits(config),
-    }),
-    applicantOf: applicantResolver(options.pool),
-    handlers,
-    admissions: { verifySignedPdf: (request) => deps.pdfWork.admitReading(request.ip) },
-    inspectUpload: uploadInspector(deps),
-    clock,
-    rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
-    audit,
-    readiness: () => readinessProblem(scanner, deps.documents, options.pool),
-    ...(options.logger ? { logger: options.logger } : {}),
-    ...(options.portalDir ? { portalDir: options.portalDir } : {}),
-    plugins: [
-      // First, so that every route's answers are counted.
-      (instance) => {
-        registerMetrics(instance, createMetrics(options.pool, { anchorHolds }), {
-          token: config.METRICS_TOKEN ?? null,
-          local: config.demo ? isLoopback : null,
-        });
-      },
-      (instance) => simulator?.register(instance),
-      (instance) => gatewaySimulator?.register(instance),
-      (instance) => registerPaymentCallback(instance, deps),
-      (instance) => registerPki(instance, deps),
-      (instance) => registerEsignApi(instance, deps),
-      (instance) => {
-        // The API's description for integrators (the eSign integration API's included): made
-        // when first asked for, not at every start.
-        let openApi: ReturnType<typeof buildOpenApiDocument> | null = null;
-        instance.get('/api/openapi.json', (_request, reply) =>
-          reply
-            .header('cache-control', 'public, max-age=3600')
-            .send((openApi ??= buildOpenApiDocument({ serverUrl: config.publicOrigin }))),
-        );
-      },
-      (instance) => demoApplication?.register(instance),
-      (instance) => {
-        // The demo outbox: the one-time codes the demo notifier "sent". It shows codes, so only in
-        // demo mode, only to callers on this machine.
-        if (!config.devPages) return;
-        instance.get('/dev/outbox', async (request, reply) => {
-          if (!isLoopback(request.ip)) return reply.status(404).send();
-          const messages = await readOutbox(options.pool);
-          // A browser gets the page; a program (the tests, a script) the JSON.
-          if (request.headers.accept?.includes('text/html'))
-            return reply.type('text/html; charset=utf-8').send(outboxPage(messages));
-          return { messages };
-        });
-        instance.get(OUTBOX_STYLESHEET, (_request, reply) =>
-          reply.type('text/css; charset=utf-8').send(simulatorStylesheet(OUTBOX_ACCENT)),
-        );
-      },
-    ],
-  });
-  // The recurring work, each a job of the one queue (db/jobs.ts): done once a period by one of
-  // the processes on this database, retried when it fails.
-  const jobsPool = options.jobsPool ?? options.pool;
-  const jobDeps = { ...deps, pool: jobsPool };
-  await anchorHolds();
-  onPhase('jobs');
-  const jobs = await startRecurringJobs(
-    jobsPool,
-    [
-      {
-        // Signed checkpoints of the audit log (besides one every CHECKPOINT_EVERY records), also
-        // when nothing happened: the latest anchor then says the log was whole until now.
-        name: 'audit-checkpoint',
-        everySeconds: config.AUDIT_CHECKPOINT_MINUTES * 60,
-        run: () => audit.checkpoint(jobsPool, { evenIfUnchanged: true }).then(() => undefined),
-      },
-      {
-        // What was written in the last minute is anchored (besides every CHECKPOINT_EVERY
-        // records), and the log is compared with its anchor.
-        name: 'audit-anchor',
-        everySeconds: config.AUDIT_ANCHOR_SECONDS,
-        run: async () => {
-          await audit.checkpoint(jobsPool);
-          await anchorHolds();
-        },
-      },
-      {
-        // A fresh CRL every day even without revocations (each revocation issues one at once),
-        // from every generation of the issuing CA whose certificate still lives.
-        name: 'crl-refresh',
-        everySeconds: CRL_REFRESH_MS / 1000,
-        run: async () => {
-          for (const { generation, certificate } of deps.authority.generations())
-            if (certificate.notAfter > deps.clock()) await deps.authority.currentCrl(generation);
-        },
-      },
-      {
-        // The eSign service's own work: waiting transactions moved on, due webhooks sent.
-        name: 'esign-sweep',
-        everySeconds: config.ESIGN_SWEEP_SECONDS,
-        run: () => sweep(jobDeps).then(() => undefined),
-      },
-      {
-        // Payment attempts whose notification was lost are settled from the gateway's answer.
-        name: 'payment-reconcile',
-        everySeconds: config.PAYMENT_RECONCILE_MINUTES * 60,
-        run: () => reconcileOpenPayments(jobDeps).then(() => undefined),
-      },
-      {
-        // Throttle windows that ended an hour ago are forgotten (one row per address or poll).
-        name: 'throttle-forget',
-        everySeconds: 3600,
-        run: () =>
-          forgetEndedWindows(jobsPool, new Date(Date.now() - 3_600_000)).then(() => undefined),
-      },
-      {
-        // What a process that died mid-upload left in the document store (an hour on: no
-        // upload takes that long).
-        name: 'documents-tidy',
-        everySeconds: 3600,
-        run: () =>
-          deps.documents.tidy(jobsPool, new Date(Date.now() - 3_600_000)).then(() => undefined),
-      },
-      {
-        name: 'simulator-forget',
-        everySeconds: 24 * 3600,
-        run: () =>
-          forgetSimulatorRecords(
-            jobsPool,
-            new Date(Date.now() - SIMULATOR_RECORD_DAYS * 24 * 3_600_000),
-          ).then(() => undefined),
-      },
-    ],
-    (message, error) => {
-      app.log.warn({ error: String(error) }, message);
+  return handlers;
+}
+
+/** What the app serves beside the contract's calls, metrics first so that every answer counts. */
+function serverPlugins(options: {
+  deps: PaymentDeps;
+  services: ExternalServices;
+  simulatorRecords: SimulatorStore;
+  anchorHolds: () => Promise<boolean>;
+}): ((app: FastifyInstance) => Promise<void> | void)[] {
+  const { deps, services } = options;
+  const { config, pool } = deps;
+  // The demo integrating application, beside the other simulators (demo mode only).
+  const demoApplication = config.demo
+    ? createDemoApplication({
+        pool,
+        keys: deps.keys,
+        store: options.simulatorRecords,
+        publicOrigin: config.publicOrigin,
+        selfOrigin: deps.selfOrigin,
+        now: deps.clock,
+      })
+    : null;
+  return [
+    (instance) => {
+      registerMetrics(instance, createMetrics(pool, { anchorHolds: options.anchorHolds }), {
+        token: config.METRICS_TOKEN ?? null,
+        local: config.demo ? isLoopback : null,
+      });
     },
-    { longJobsAtStart: options.longJobsAtStart ?? false },
-  );
-  app.addHook('onClose', async () => {
-    await jobs.stop();
-    await deps.pdfWork.close();
-    await deps.exports.close();
-    // Also when nothing moved: the latest anchor then says the log was whole until the stop.
-    await audit.checkpoint(options.pool, { evenIfUnchanged: true }).catch(() => undefined);
-    vault.close();
-    await scanner?.close();
+    (instance) => services.simulator?.register(instance),
+    (instance) => services.gatewaySimulator?.register(instance),
+    (instance) => registerPaymentCallback(instance, deps),
+    (instance) => registerPki(instance, deps),
+    (instance) => registerEsignApi(instance, deps),
+    (instance) => {
+      // The API's description for integrators (the eSign integration API's included): made
+      // when first asked for, not at every start.
+      let openApi: ReturnType<typeof buildOpenApiDocument> | null = null;
+      instance.get('/api/openapi.json', (_request, reply) =>
+        reply
+          .header('cache-control', 'public, max-age=3600')
+          .send((openApi ??= buildOpenApiDocument({ serverUrl: config.publicOrigin }))),
+      );
+    },
+    (instance) => demoApplication?.register(instance),
+    (instance) => {
+      if (config.devPages) registerOutbox(instance, pool);
+    },
+  ];
+}
+
+/**
+ * The demo outbox: the one-time codes the demo notifier "sent". It shows codes, so only in demo
+ * mode, only to callers on this machine.
+ */
+function registerOutbox(instance: FastifyInstance, pool: Pool): void {
+  instance.get('/dev/outbox', async (request, reply) => {
+    if (!isLoopback(request.ip)) return reply.status(404).send();
+    const messages = await readOutbox(pool);
+    // A browser gets the page; a program (the tests, a script) the JSON.
+    if (request.headers.accept?.includes('text/html'))
+      return reply.type('text/html; charset=utf-8').send(outboxPage(messages));
+    return { messages };
   });
-  return { app, deps, handlers, simulator, gatewaySimulator };
+  instance.get(OUTBOX_STYLESHEET, (_request, reply) =>
+    reply.type('text/css; charset=utf-8').send(simulatorStylesheet(OUTBOX_ACCENT)),
+  );
+}
+
+/** The server's recurring work, each done once a period by one of the processes on the database. */
+function recurringJobs(deps: PaymentDeps, anchorHolds: () => Promise<boolean>): RecurringJob[] {
+  const { config, pool, audit } = deps;
+  const hourAgo = () => new Date(Date.now() - 3_600_000);
+  return [
+    {
+      // Signed checkpoints of the audit log (besides one every CHECKPOINT_EVERY records), also
+      // when nothing happened: the latest anchor then says the log was whole until now.
+      name: 'audit-checkpoint',
+      everySeconds: config.AUDIT_CHECKPOINT_MINUTES * 60,
+      run: () => audit.checkpoint(pool, { evenIfUnchanged: true }).then(() => undefined),
+    },
+    {
+      // What was written in the last minute is anchored (besides every CHECKPOINT_EVERY
+      // records), and the log is compared with its anchor.
+      name: 'audit-anchor',
+      everySeconds: config.AUDIT_ANCHOR_SECONDS,
+      run: async () => {
+        await audit.checkpoint(pool);
+        await anchorHolds();
+      },
+    },
+    {
+      // A fresh CRL every day even without revocations (each revocation issues one at once),
+      // from every generation of the issuing CA whose certificate still lives.
+      name: 'crl-refresh',
+      everySeconds: CRL_REFRESH_MS / 1000,
+      run: async () => {
+        for (const { generation, certificate } of deps.authority.generations())
+          if (certificate.notAfter > deps.clock()) await deps.authority.currentCrl(generation);
+      },
+    },
+    {
+      // The eSign service's own work: waiting transactions moved on, due webhooks sent.
+      name: 'esign-sweep',
+      everySeconds: config.ESIGN_SWEEP_SECONDS,
+      run: () => sweep(deps).then(() => undefined),
+    },
+    {
+      // Payment attempts whose notification was lost are settled from the gateway's answer.
+      name: 'payment-reconcile',
+      everySeconds: config.PAYMENT_RECONCILE_MINUTES * 60,
+      run: () => reconcileOpenPayments(deps).then(() => undefined),
+    },
+    {
+      // Throttle windows that ended an hour ago are forgotten (one row per address or poll).
+      name: 'throttle-forget',
+      everySeconds: 3600,
+      run: () => forgetEndedWindows(pool, hourAgo()).then(() => undefined),
+    },
+    {
+      // What a process that died mid-upload left in the document store (an hour on: no
+      // upload takes that long).
+      name: 'documents-tidy',
+      everySeconds: 3600,
+      run: () => deps.documents.tidy(pool, hourAgo()).then(() => undefined),
+    },
+    {
+      name: 'simulator-forget',
+      everySeconds: 24 * 3600,
+      run: () =>
+        forgetSimulatorRecords(
+          pool,
+          new Date(Date.now() - SIMULATOR_RECORD_DAYS * 24 * 3_600_000),
+        ).then(() => undefined),
+    },
+  ];
 }
 
 /**

@@ -95,141 +95,15 @@ class RequestsAtDebug extends LogController {
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
-  // Only the configured balancers' X-Forwarded-For is believed: anyone else could name any address.
-  const trustedProxy =
-    config.TRUSTED_PROXIES.length > 0 ? proxyAddr.compile(config.TRUSTED_PROXIES) : null;
-  const app = Fastify({
-    ...(trustedProxy ? { trustProxy: trustedProxy } : {}),
-    // Every timeout set, so slow clients cannot hold connections: the whole request
-    // within REQUEST_TIMEOUT_MS, its headers within HEADERS_TIMEOUT_MS, an idle keep-alive
-    // connection closed after KEEP_ALIVE_TIMEOUT_MS; and connections capped per address.
-    serverFactory: (handler) => {
-      const server = createServer(
-        {
-          requestTimeout: config.REQUEST_TIMEOUT_MS,
-          headersTimeout: Math.min(config.HEADERS_TIMEOUT_MS, config.REQUEST_TIMEOUT_MS),
-          keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
-          // How often Node looks for requests past their time (its default is 30 s).
-          connectionsCheckingInterval: Math.max(
-            50,
-            Math.min(1000, Math.floor(config.HEADERS_TIMEOUT_MS / 2)),
-          ),
-        },
-        handler,
-      );
-      capConnectionsPerAddress(server, config.CONNECTIONS_PER_ADDRESS, trustedProxy);
-      return server;
-    },
-    requestTimeout: config.REQUEST_TIMEOUT_MS,
-    keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
-    connectionTimeout: config.REQUEST_TIMEOUT_MS,
-    logger: options.logger ?? {
-      level: config.LOG_LEVEL,
-      // Secrets and identities never reach the log (SECURITY.md "Audit").
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-device-id"]'],
-    },
-    genReqId: () => randomUUID(),
-    requestIdHeader: false,
-    // Demo mode logs each request at debug, so the start's banner stays on the screen;
-    // production keeps Fastify's request lines at info for its log collector.
-    ...(config.demo ? { logController: new RequestsAtDebug() } : {}),
-    bodyLimit: BODY_LIMIT_BYTES,
-    return503OnClosing: true,
-    // Before any routing decision: a path written another way than the one routing reads is
-    // answered 400 (canonicalPath.ts).
-    rewriteUrl: (request) =>
-      isCanonicalPath(request.url ?? '/') ? (request.url ?? '/') : NON_CANONICAL_PATH,
-  });
-
+  const app = fastifyOf(config, options.logger);
   const methodsOf = routeMethods(app);
 
   // JSON only: any other body type answers 415.
   app.removeContentTypeParser(['text/plain']);
 
-  // Helmet's headers are the same for every answer: worked out once here and handed to each reply
-  // with the rest of its headers, rather than set one by one on the raw response by helmet's
-  // middleware on every request (@fastify/helmet even rebuilt the middleware each time).
-  // Google reCAPTCHA, when the configuration chooses it over the embedded captcha, loads its
-  // script and frame from Google; nothing else is ever allowed off this origin.
-  const google =
-    config.CAPTCHA_PROVIDER === 'recaptcha'
-      ? ['https://www.google.com', 'https://www.gstatic.com']
-      : [];
-  const securityHeaders = secureHeadersOf({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...google],
-        styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:'],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'", ...google],
-        ...(google.length > 0 ? { frameSrc: google } : {}),
-        objectSrc: ["'none'"],
-        baseUri: ["'none'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-      },
-    },
-    hsts: { maxAge: 31_536_000, includeSubDomains: true },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    crossOriginOpenerPolicy: { policy: 'same-origin' },
-  });
+  const securityHeaders = securityHeadersFor(config);
 
-  const allowed = new Set([config.publicOrigin, ...config.CORS_ORIGINS]);
-  await app.register(cors, {
-    // Exact origins only, echoed back; no wildcard.
-    origin: (origin, callback) => {
-      callback(null, origin !== undefined && allowed.has(origin) ? origin : false);
-    },
-    credentials: false,
-    allowedHeaders: [
-      'content-type',
-      'authorization',
-      'accept-language',
-      'x-device-id',
-      'x-last-activity',
-      'idempotency-key',
-      'x-application-token',
-    ],
-  });
-
-  // A broad per-address limit on the API against floods, counted in PostgreSQL like the limits
-  // that guard accounts and identities (sign-in, one-time codes, identity-app requests), so that
-  // it holds across every process behind a balancer. The database out of reach does not refuse
-  // a request here: the request meets the outage where it needs the database. The authority's
-  // OCSP responder and TSA sign for anyone: a count of their own per address, so that one
-  // relying party's burst neither starves others nor uses up its API allowance.
-  const isPkiService = (url: string) => /^\/pki\/(?:ocsp|tsa)(?:\/|$|\?)/.test(url);
-  await app.register(rateLimit, {
-    max: (request) =>
-      isPkiService(request.url)
-        ? config.PKI_RATE_LIMIT_PER_MINUTE
-        : (options.rateLimitPerMinute ?? 600),
-    keyGenerator: (request) => (isPkiService(request.url) ? `pki ${request.ip}` : request.ip),
-    timeWindow: '1 minute',
-    // Real time, not the application's clock (a test's stands still): a rate is per real minute.
-    store: sharedRateLimitStore(options.pool),
-    skipOnError: true,
-    allowList: (request) => !request.url.startsWith('/api/') && !isPkiService(request.url),
-    errorResponseBuilder: (_request, context) =>
-      new AppError(429, 'RATE_LIMITED', {
-        headers: { 'retry-after': String(Math.ceil(context.ttl / 1000)) },
-      }),
-  });
-
-  capRequestsInFlight(
-    app,
-    {
-      perAddress: config.REQUESTS_AT_ONCE_PER_ADDRESS,
-      perSession: config.REQUESTS_AT_ONCE_PER_SESSION,
-      anonymousPerAddress: config.ANONYMOUS_AT_ONCE_PER_ADDRESS,
-      anonymousTotal: config.ANONYMOUS_AT_ONCE,
-      waitMs: ANONYMOUS_WAIT_MS,
-    },
-    (url) => url.startsWith('/api/') || isPkiService(url),
-  );
+  await limitRequests(app, options);
 
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(securityHeaders);
@@ -238,75 +112,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     done();
   });
 
-  app.setErrorHandler((error, request, reply) => {
-    const language = languageOf(request.headers['accept-language']);
-    // A client that went away mid-request (its socket closed) is an outcome, not a fault, and
-    // not a database outage either (both show as ECONNRESET).
-    if (request.raw.socket.destroyed) {
-      request.log.warn({ url: request.url }, 'client closed the request');
-      return reply.status(499).send();
-    }
-    const appError = toAppError(error);
-    if (options.audit) recordRefusal(options.audit, request, appError);
-    // Outcomes we expect (a call not built yet, the database away) are noted once, without a
-    // stack; anything else at 500 is a fault, logged with its stack.
-    if (EXPECTED_FAILURES.has(appError.statusCode))
-      request.log.warn({ code: appError.code, url: request.url }, 'request not served');
-    else if (appError.statusCode >= 500) request.log.error({ err: error }, 'request failed');
-    // 401 says the token is not valid (RFC 6750); 403, that a valid caller may not do this.
-    if (appError.statusCode === 401)
-      void reply.header('www-authenticate', 'Bearer error="invalid_token"');
-    const body: ApiErrorBody = {
-      statusCode: appError.statusCode,
-      code: appError.code,
-      message: appError.options.localized?.[language] ?? messageOf(appError.code, language),
-      requestId: request.id,
-      ...(appError.options.detail ? { detail: appError.options.detail } : {}),
-      ...(appError.options.fieldErrors ? { fieldErrors: appError.options.fieldErrors } : {}),
-    };
-    for (const [name, value] of Object.entries(appError.options.headers ?? {}))
-      void reply.header(name, value);
-    return reply.status(appError.statusCode).send(body);
-  });
-
-  app.all(NON_CANONICAL_PATH, () => {
-    throw new AppError(400, 'VALIDATION_FAILED', {
-      localized: {
-        en: 'This address is not written in its plain form. Use the address without encoded letters or dot segments.',
-        ar: 'هذا العنوان غير مكتوب بصيغته المباشرة. استخدم العنوان دون حروف مرمّزة أو مقاطع نقطية.',
-      },
-    });
-  });
-  /**
-   * When an address's last 429 was recorded: a flood writes one record a minute, not thousands.
-   * A sliding minute, not the clock's minute: a short flood across a minute's turn is still one.
-   */
-  const limitedRecorded = new Map<string, number>();
-  function recordRefusal(
-    audit: Pick<AuditLog, 'record'>,
-    request: FastifyRequest,
-    refusal: AppError,
-  ) {
-    const { statusCode } = refusal;
-    if (statusCode !== 403 && statusCode !== 429) return;
-    if (statusCode === 429) {
-      const now = Date.now();
-      const last = limitedRecorded.get(request.ip);
-      if (last !== undefined && now - last < 60_000) return;
-      if (limitedRecorded.size > 10_000) limitedRecorded.clear();
-      limitedRecorded.set(request.ip, now);
-    }
-    audit
-      .record(options.pool, auditContextOf(request, null), {
-        action: statusCode === 403 ? 'access.denied' : 'request.rate-limited',
-        outcome: 'denied',
-        target: `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0] ?? ''}`,
-        detail: { code: refusal.code, reason: refusal.options.detail ?? null },
-      })
-      .catch((failure: unknown) => {
-        request.log.warn({ error: String(failure) }, 'refusal not recorded');
-      });
-  }
+  handleErrors(app, options);
 
   app.get('/health', () => ({ status: 'ok' }));
   app.get('/ready', async (_request, reply) => {
@@ -332,75 +138,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     idempotency: createIdempotencyStore(options.pool, options.clock ?? (() => new Date())),
   });
 
-  const portalDir = options.portalDir;
-  const hasPortal = portalDir !== undefined && existsSync(join(portalDir, 'index.html'));
-  if (hasPortal) {
-    await app.register(fastifyStatic, {
-      root: portalDir,
-      wildcard: false,
-      index: false,
-      // Source maps help a developer in demo mode; production does not hand out its sources.
-      allowedPath: (pathName) => config.demo || !pathName.endsWith('.map'),
-      // The build's files under assets/ are named by their content: a browser keeps them for good
-      // and asks for none of them again (a page needs dozens, six at a time). Other files (the
-      // translations, the icon) are asked about again; the translations after five minutes.
-      // (@fastify/static 9 hands the raw response and would write its own header after ours:
-      // every file's is ours. Version 10 needs Node 22, see DEVELOPING.md.)
-      cacheControl: false,
-      setHeaders: (response, path) => {
-        response.setHeader(
-          'cache-control',
-          path.includes(`${sep}assets${sep}`)
-            ? 'public, max-age=31536000, immutable'
-            : path.includes(`${sep}locales${sep}`)
-              ? TRANSLATIONS_CACHE_CONTROL
-              : 'public, max-age=0',
-        );
-      },
-    });
-  }
-  // The portal's page, read once with its files, told which mode it runs in: demo mode shows its
-  // banner on every page. (A rebuilt portal is served after a restart, as its files are.)
-  const portalPage = hasPortal
-    ? (await readFile(join(portalDir, 'index.html'), 'utf8')).replace(
-        '</head>',
-        `<meta name="tawqi-mode" content="${config.demo ? 'demo' : 'production'}"></head>`,
-      )
-    : '';
-
-  app.setNotFoundHandler(async (request, reply) => {
-    // An address that takes other methods: 405 and what it takes. TRACE and CONNECT never.
-    const allowed = methodsOf(request.url);
-    const wrongMethod =
-      allowed.length > 0 && !allowed.includes(request.method as (typeof allowed)[number]);
-    if (wrongMethod || request.method === 'TRACE' || request.method === 'CONNECT')
-      throw new AppError(405, 'METHOD_NOT_ALLOWED', { headers: { allow: allowed.join(', ') } });
-    // Service paths (the API, translations, simulators, development pages) never fall back to
-    // the portal: outside demo mode a simulator's address answers a plain 404.
-    const isApi = /^\/(api|locales|simulators|dev|pki)\//.test(request.url);
-    // Client routes get the app; a missing file (/assets/x.js) is a 404, not HTML in its place.
-    const isPage =
-      request.method === 'GET' && !/\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
-    // Any other address still gets the portal, which shows its not-found page, but with 404.
-    if (!isApi && isPage && hasPortal)
-      return (
-        reply
-          .status(isPortalRoute(request.url) ? 200 : 404)
-          .type('text/html; charset=utf-8')
-          // Asked for again each time: it names the current build's files.
-          .header('cache-control', 'no-cache')
-          .send(portalPage)
-      );
-    if (!isApi && isPage) {
-      return reply
-        .status(404)
-        .type('text/html; charset=utf-8')
-        .send(
-          '<!doctype html><html lang="en"><title>Tawqi</title><p>The portal is not built yet: the API is served under /api.</p></html>',
-        );
-    }
-    throw new AppError(404, 'NOT_FOUND');
-  });
+  await servePortal(app, config, options.portalDir, methodsOf);
 
   return app;
 }
@@ -489,4 +227,299 @@ function isDatabaseDown(error: unknown): boolean {
     ['ECONNREFUSED', 'ECONNRESET', '57P01', '57P03', '08006', '08001', '08003'].includes(code) ||
     /Connection terminated|timeout exceeded when trying to connect/.test(String(error))
   );
+}
+
+/** Fastify as this server runs it: its timeouts, its log, its request ids, its paths. */
+function fastifyOf(config: Config, logger: AppOptions['logger']): FastifyInstance {
+  // Only the configured balancers' X-Forwarded-For is believed: anyone else could name any address.
+  const trustedProxy =
+    config.TRUSTED_PROXIES.length > 0 ? proxyAddr.compile(config.TRUSTED_PROXIES) : null;
+  return Fastify({
+    ...(trustedProxy ? { trustProxy: trustedProxy } : {}),
+    // Every timeout set, so slow clients cannot hold connections: the whole request
+    // within REQUEST_TIMEOUT_MS, its headers within HEADERS_TIMEOUT_MS, an idle keep-alive
+    // connection closed after KEEP_ALIVE_TIMEOUT_MS; and connections capped per address.
+    serverFactory: (handler) => {
+      const server = createServer(
+        {
+          requestTimeout: config.REQUEST_TIMEOUT_MS,
+          headersTimeout: Math.min(config.HEADERS_TIMEOUT_MS, config.REQUEST_TIMEOUT_MS),
+          keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
+          // How often Node looks for requests past their time (its default is 30 s).
+          connectionsCheckingInterval: Math.max(
+            50,
+            Math.min(1000, Math.floor(config.HEADERS_TIMEOUT_MS / 2)),
+          ),
+        },
+        handler,
+      );
+      capConnectionsPerAddress(server, config.CONNECTIONS_PER_ADDRESS, trustedProxy);
+      return server;
+    },
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
+    connectionTimeout: config.REQUEST_TIMEOUT_MS,
+    logger: logger ?? {
+      level: config.LOG_LEVEL,
+      // Secrets and identities never reach the log (SECURITY.md "Audit").
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-device-id"]'],
+    },
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    // Demo mode logs each request at debug, so the start's banner stays on the screen;
+    // production keeps Fastify's request lines at info for its log collector.
+    ...(config.demo ? { logController: new RequestsAtDebug() } : {}),
+    bodyLimit: BODY_LIMIT_BYTES,
+    return503OnClosing: true,
+    // Before any routing decision: a path written another way than the one routing reads is
+    // answered 400 (canonicalPath.ts).
+    rewriteUrl: (request) =>
+      isCanonicalPath(request.url ?? '/') ? (request.url ?? '/') : NON_CANONICAL_PATH,
+  });
+}
+
+/**
+ * Helmet's headers are the same for every answer: worked out once here and handed to each reply
+ * with the rest of its headers, rather than set one by one on the raw response by helmet's
+ * middleware on every request (@fastify/helmet even rebuilt the middleware each time).
+ */
+function securityHeadersFor(config: Config) {
+  // Helmet's headers are the same for every answer: worked out once here and handed to each reply
+  // with the rest of its headers, rather than set one by one on the raw response by helmet's
+  // middleware on every request (@fastify/helmet even rebuilt the middleware each time).
+  // Google reCAPTCHA, when the configuration chooses it over the embedded captcha, loads its
+  // script and frame from Google; nothing else is ever allowed off this origin.
+  const google =
+    config.CAPTCHA_PROVIDER === 'recaptcha'
+      ? ['https://www.google.com', 'https://www.gstatic.com']
+      : [];
+  return secureHeadersOf({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...google],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'", ...google],
+        ...(google.length > 0 ? { frameSrc: google } : {}),
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+      },
+    },
+    hsts: { maxAge: 31_536_000, includeSubDomains: true },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+  });
+}
+
+/** Who may call from a browser, and how much any one address may ask: per minute and at once. */
+async function limitRequests(app: FastifyInstance, options: AppOptions): Promise<void> {
+  const { config } = options;
+  const allowed = new Set([config.publicOrigin, ...config.CORS_ORIGINS]);
+  await app.register(cors, {
+    // Exact origins only, echoed back; no wildcard.
+    origin: (origin, callback) => {
+      callback(null, origin !== undefined && allowed.has(origin) ? origin : false);
+    },
+    credentials: false,
+    allowedHeaders: [
+      'content-type',
+      'authorization',
+      'accept-language',
+      'x-device-id',
+      'x-last-activity',
+      'idempotency-key',
+      'x-application-token',
+    ],
+  });
+
+  // A broad per-address limit on the API against floods, counted in PostgreSQL like the limits
+  // that guard accounts and identities (sign-in, one-time codes, identity-app requests), so that
+  // it holds across every process behind a balancer. The database out of reach does not refuse
+  // a request here: the request meets the outage where it needs the database. The authority's
+  // OCSP responder and TSA sign for anyone: a count of their own per address, so that one
+  // relying party's burst neither starves others nor uses up its API allowance.
+  const isPkiService = (url: string) => /^\/pki\/(?:ocsp|tsa)(?:\/|$|\?)/.test(url);
+  await app.register(rateLimit, {
+    max: (request) =>
+      isPkiService(request.url)
+        ? config.PKI_RATE_LIMIT_PER_MINUTE
+        : (options.rateLimitPerMinute ?? 600),
+    keyGenerator: (request) => (isPkiService(request.url) ? `pki ${request.ip}` : request.ip),
+    timeWindow: '1 minute',
+    // Real time, not the application's clock (a test's stands still): a rate is per real minute.
+    store: sharedRateLimitStore(options.pool),
+    skipOnError: true,
+    allowList: (request) => !request.url.startsWith('/api/') && !isPkiService(request.url),
+    errorResponseBuilder: (_request, context) =>
+      new AppError(429, 'RATE_LIMITED', {
+        headers: { 'retry-after': String(Math.ceil(context.ttl / 1000)) },
+      }),
+  });
+
+  capRequestsInFlight(
+    app,
+    {
+      perAddress: config.REQUESTS_AT_ONCE_PER_ADDRESS,
+      perSession: config.REQUESTS_AT_ONCE_PER_SESSION,
+      anonymousPerAddress: config.ANONYMOUS_AT_ONCE_PER_ADDRESS,
+      anonymousTotal: config.ANONYMOUS_AT_ONCE,
+      waitMs: ANONYMOUS_WAIT_MS,
+    },
+    (url) => url.startsWith('/api/') || isPkiService(url),
+  );
+}
+
+/** Every failure answered in the caller's language; refusals recorded in the audit log. */
+function handleErrors(app: FastifyInstance, options: AppOptions): void {
+  app.setErrorHandler((error, request, reply) => {
+    const language = languageOf(request.headers['accept-language']);
+    // A client that went away mid-request (its socket closed) is an outcome, not a fault, and
+    // not a database outage either (both show as ECONNRESET).
+    if (request.raw.socket.destroyed) {
+      request.log.warn({ url: request.url }, 'client closed the request');
+      return reply.status(499).send();
+    }
+    const appError = toAppError(error);
+    if (options.audit) recordRefusal(options.audit, request, appError);
+    // Outcomes we expect (a call not built yet, the database away) are noted once, without a
+    // stack; anything else at 500 is a fault, logged with its stack.
+    if (EXPECTED_FAILURES.has(appError.statusCode))
+      request.log.warn({ code: appError.code, url: request.url }, 'request not served');
+    else if (appError.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    // 401 says the token is not valid (RFC 6750); 403, that a valid caller may not do this.
+    if (appError.statusCode === 401)
+      void reply.header('www-authenticate', 'Bearer error="invalid_token"');
+    const body: ApiErrorBody = {
+      statusCode: appError.statusCode,
+      code: appError.code,
+      message: appError.options.localized?.[language] ?? messageOf(appError.code, language),
+      requestId: request.id,
+      ...(appError.options.detail ? { detail: appError.options.detail } : {}),
+      ...(appError.options.fieldErrors ? { fieldErrors: appError.options.fieldErrors } : {}),
+    };
+    for (const [name, value] of Object.entries(appError.options.headers ?? {}))
+      void reply.header(name, value);
+    return reply.status(appError.statusCode).send(body);
+  });
+
+  app.all(NON_CANONICAL_PATH, () => {
+    throw new AppError(400, 'VALIDATION_FAILED', {
+      localized: {
+        en: 'This address is not written in its plain form. Use the address without encoded letters or dot segments.',
+        ar: 'هذا العنوان غير مكتوب بصيغته المباشرة. استخدم العنوان دون حروف مرمّزة أو مقاطع نقطية.',
+      },
+    });
+  });
+  /**
+   * When an address's last 429 was recorded: a flood writes one record a minute, not thousands.
+   * A sliding minute, not the clock's minute: a short flood across a minute's turn is still one.
+   */
+  const limitedRecorded = new Map<string, number>();
+  function recordRefusal(
+    audit: Pick<AuditLog, 'record'>,
+    request: FastifyRequest,
+    refusal: AppError,
+  ) {
+    const { statusCode } = refusal;
+    if (statusCode !== 403 && statusCode !== 429) return;
+    if (statusCode === 429) {
+      const now = Date.now();
+      const last = limitedRecorded.get(request.ip);
+      if (last !== undefined && now - last < 60_000) return;
+      if (limitedRecorded.size > 10_000) limitedRecorded.clear();
+      limitedRecorded.set(request.ip, now);
+    }
+    audit
+      .record(options.pool, auditContextOf(request, null), {
+        action: statusCode === 403 ? 'access.denied' : 'request.rate-limited',
+        outcome: 'denied',
+        target: `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0] ?? ''}`,
+        detail: { code: refusal.code, reason: refusal.options.detail ?? null },
+      })
+      .catch((failure: unknown) => {
+        request.log.warn({ error: String(failure) }, 'refusal not recorded');
+      });
+  }
+}
+
+/** The portal's files, and its page for every client route (not-found ones with 404). */
+async function servePortal(
+  app: FastifyInstance,
+  config: Config,
+  portalDir: string | undefined,
+  methodsOf: ReturnType<typeof routeMethods>,
+): Promise<void> {
+  const hasPortal = portalDir !== undefined && existsSync(join(portalDir, 'index.html'));
+  if (hasPortal) {
+    await app.register(fastifyStatic, {
+      root: portalDir,
+      wildcard: false,
+      index: false,
+      // Source maps help a developer in demo mode; production does not hand out its sources.
+      allowedPath: (pathName) => config.demo || !pathName.endsWith('.map'),
+      // The build's files under assets/ are named by their content: a browser keeps them for good
+      // and asks for none of them again (a page needs dozens, six at a time). Other files (the
+      // translations, the icon) are asked about again; the translations after five minutes.
+      // (@fastify/static 9 hands the raw response and would write its own header after ours:
+      // every file's is ours. Version 10 needs Node 22, see DEVELOPING.md.)
+      cacheControl: false,
+      setHeaders: (response, path) => {
+        response.setHeader(
+          'cache-control',
+          path.includes(`${sep}assets${sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : path.includes(`${sep}locales${sep}`)
+              ? TRANSLATIONS_CACHE_CONTROL
+              : 'public, max-age=0',
+        );
+      },
+    });
+  }
+  // The portal's page, read once with its files, told which mode it runs in: demo mode shows its
+  // banner on every page. (A rebuilt portal is served after a restart, as its files are.)
+  const portalPage = hasPortal
+    ? (await readFile(join(portalDir, 'index.html'), 'utf8')).replace(
+        '</head>',
+        `<meta name="tawqi-mode" content="${config.demo ? 'demo' : 'production'}"></head>`,
+      )
+    : '';
+
+  app.setNotFoundHandler(async (request, reply) => {
+    // An address that takes other methods: 405 and what it takes. TRACE and CONNECT never.
+    const allowed = methodsOf(request.url);
+    const wrongMethod =
+      allowed.length > 0 && !allowed.includes(request.method as (typeof allowed)[number]);
+    if (wrongMethod || request.method === 'TRACE' || request.method === 'CONNECT')
+      throw new AppError(405, 'METHOD_NOT_ALLOWED', { headers: { allow: allowed.join(', ') } });
+    // Service paths (the API, translations, simulators, development pages) never fall back to
+    // the portal: outside demo mode a simulator's address answers a plain 404.
+    const isApi = /^\/(api|locales|simulators|dev|pki)\//.test(request.url);
+    // Client routes get the app; a missing file (/assets/x.js) is a 404, not HTML in its place.
+    const isPage =
+      request.method === 'GET' && !/\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
+    // Any other address still gets the portal, which shows its not-found page, but with 404.
+    if (!isApi && isPage && hasPortal)
+      return (
+        reply
+          .status(isPortalRoute(request.url) ? 200 : 404)
+          .type('text/html; charset=utf-8')
+          // Asked for again each time: it names the current build's files.
+          .header('cache-control', 'no-cache')
+          .send(portalPage)
+      );
+    if (!isApi && isPage) {
+      return reply
+        .status(404)
+        .type('text/html; charset=utf-8')
+        .send(
+          '<!doctype html><html lang="en"><title>Tawqi</title><p>The portal is not built yet: the API is served under /api.</p></html>',
+        );
+    }
+    throw new AppError(404, 'NOT_FOUND');
+  });
 }

@@ -4,150 +4,42 @@
  * database on every request, and the answer is parsed by the contract before it leaves (only
  * declared fields are sent). Server and client cannot drift: they read the same declarations.
  */
-import type { CONTRACT } from '@tawqi/api';
-import {
-  ENDPOINTS,
-  absolutePath,
-  type Endpoint,
-  type EndpointId,
-  type FieldPlace,
-  type RecordKind,
-  type TenantField,
-} from '@tawqi/api';
-import {
-  PERMISSIONS,
-  PROVIDER_ROLES,
-  isAllowed,
-  type Language,
-  type ServiceProviderLevel,
-  type WorkspaceRole,
-} from '@tawqi/domain';
+import { ENDPOINTS, absolutePath, type Endpoint, type EndpointId } from '@tawqi/api';
+import { PERMISSIONS, PROVIDER_ROLES, type Language } from '@tawqi/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
-import type { z } from 'zod';
-import { auditContextOf, type AuditContext } from '../modules/audit/log.js';
+import { auditContextOf } from '../modules/audit/log.js';
 import { FileAnswer, downloadHeaders } from './download.js';
-import { AppError, fieldMessage, languageOf } from './errors.js';
+import { AppError, languageOf } from './errors.js';
 import type { IdempotencyStore } from './idempotency.js';
 import type { Policy } from './policies.js';
+import { authorize, type Authorized } from './authorizeCall.js';
+import type {
+  Access,
+  ApplicantOf,
+  Caller,
+  HandlerContext,
+  Handlers,
+  Upload,
+  UploadInspector,
+} from './callTypes.js';
 
-/** The tenant a call acts in, and the caller's roles there (modules/access/tenancy.ts finds it). */
-export interface TenantContext {
-  /** The organization the call acts in; null when the tenant is a provider (L2 management). */
-  organization: { slno: number; type: number; queryId: number } | null;
-  /** The organization's provider, or the provider itself. */
-  provider: { slno: number; level: ServiceProviderLevel };
-  /** The caller's roles there: in the organization, or on the provider's staff. */
-  roles: readonly WorkspaceRole[];
-}
-
-/** Who is calling, when a valid session token came with the request. */
-export interface Caller {
-  userSlno: number;
-  sessionId: string;
-  deviceId: string;
-}
-
-export interface CallInput {
-  params: Record<string, unknown>;
-  query: Record<string, unknown>;
-  body: Record<string, unknown>;
-}
-
-/** A call's parsed input, typed from its contract entry (a part it does not declare is empty). */
-type PartOf<S> = S extends z.ZodType ? z.output<S> : Record<string, never>;
-export interface InputOf<E extends Endpoint> {
-  params: PartOf<E['params']>;
-  query: PartOf<E['query']>;
-  body: PartOf<E['body']>;
-}
-
-/** The bytes an upload call received, and the media type the sender said they are. */
-export interface Upload {
-  bytes: Buffer;
-  mediaType: string;
-}
-
-/** Where an upload came from: its call, and the name and type it was sent with. */
-export interface UploadSource {
-  call: string;
-  name?: string | null;
-  mediaType?: string | null;
-}
-
-/**
- * What the portal's upload calls do with an upload before their handler sees it (the documents
- * area's scan, handed in where the server is put together).
- */
-export type UploadInspector = (
-  upload: Upload,
-  source: UploadSource,
-  context: AuditContext,
-) => Promise<void>;
-
-/** What a handler answers: what the contract's answer schema accepts, or a file for exports. */
-export type AnswerOf<E extends Endpoint> = E['answer'] extends {
-  kind: 'json';
-  schema: infer S extends z.ZodType;
-}
-  ? z.input<S>
-  : FileAnswer | Buffer | Readable;
-
-export interface HandlerContext<E extends Endpoint = Endpoint> {
-  input: E extends Endpoint ? InputOf<E> : CallInput;
-  caller: Caller | null;
-  /** The organization or provider an organization call acts in (null for the others). */
-  tenant: TenantContext | null;
-  /** The pre-enrolment application an applicant call acts on (null for the others). */
-  applicant: Applicant | null;
-  language: Language;
-  deviceId: string;
-  /** An upload call's file (null for the others). */
-  upload: Upload | null;
-  /** Who and where, for the audit log. */
-  audit: AuditContext;
-  request: FastifyRequest;
-  reply: FastifyReply;
-}
-
-type Contract = typeof CONTRACT;
-
-/** A call's handler: its input and its answer typed by its contract entry. */
-export type Handler<I extends EndpointId = EndpointId> = (
-  context: HandlerContext<Contract[I]>,
-) => Promise<AnswerOf<Contract[I]>>;
-export type Handlers = { [I in EndpointId]?: Handler<I> };
-
-/** What the routes need to know about callers; the sessions module provides it. */
-export interface Access {
-  /** The caller of a request with a valid access token, else null (expired, tampered, revoked). */
-  callerOf(request: FastifyRequest): Promise<Caller | null>;
-  /**
-   * The caller and, in the same round trip, their tenants the field's value names: the hot path
-   * of every organization call (caller null when the token or session is not valid).
-   */
-  callerIn(
-    request: FastifyRequest,
-    kind: TenantField['kind'],
-    value: number,
-  ): Promise<{ caller: Caller | null; tenants: TenantContext[] }>;
-  /** The caller's tenants the field's value names (several only for query ids). */
-  tenantsNamed(
-    userSlno: number,
-    kind: TenantField['kind'],
-    value: number,
-  ): Promise<TenantContext[]>;
-  /** Whether a record of the kind and id belongs to the tenant. */
-  tenantOwns(tenant: TenantContext, kind: RecordKind, id: number | string): Promise<boolean>;
-}
-
-/** A pre-enrolment application, as the secret its browser holds names it. */
-export interface Applicant {
-  applicationSlno: number;
-}
-
-/** Finds the application a request's X-APPLICATION-TOKEN names; the enrolment module provides it. */
-export type ApplicantOf = (request: FastifyRequest) => Promise<Applicant | null>;
+export type {
+  Access,
+  AnswerOf,
+  Applicant,
+  ApplicantOf,
+  CallInput,
+  Caller,
+  Handler,
+  HandlerContext,
+  Handlers,
+  InputOf,
+  TenantContext,
+  Upload,
+  UploadInspector,
+  UploadSource,
+} from './callTypes.js';
 
 /** The caller of a session call (the policy has already refused anonymous callers). */
 export function requireCaller(caller: Caller | null): Caller {
@@ -172,47 +64,24 @@ export function unimplemented(handlers: Handlers): EndpointId[] {
   );
 }
 
-export function registerContractRoutes(
-  app: FastifyInstance,
-  options: {
-    handlers: Handlers;
-    /**
-     * An upload call's own capacity, asked before its body is read: a call that would turn the
-     * file away anyway (busy) says so without first taking in its megabytes.
-     */
-    admissions?: Partial<Record<EndpointId, (request: FastifyRequest) => void>>;
-    /** Every upload is shown to it (the malware scanner) before the call's handler runs. */
-    inspectUpload?: UploadInspector;
-    policies: Partial<Record<string, Policy>>;
-    access: Access;
-    /** Finds a pre-enrolment application's secret's application (none, when not given). */
-    applicantOf?: ApplicantOf;
-    idempotency: IdempotencyStore;
-  },
-): void {
-  // Refuse to start with a route that declares no policy (SECURITY.md), or an organization or
-  // provider call that names no tenant, or a tenant on a call that is not one.
-  const faults = ENDPOINTS.flatMap((endpoint) => {
-    const policy = options.policies[endpoint.id];
-    if (!policy) return [`${endpoint.id}: no policy`];
-    if ((policy.kind === 'member') !== (endpoint.tenant !== undefined))
-      return [
-        `${endpoint.id}: ${policy.kind === 'member' ? 'no tenant' : 'a tenant but no member policy'}`,
-      ];
-    // A provider's call is its staff's, an organization's its members': a policy whose
-    // roles are of the other kind would let the wrong people in, or nobody.
-    if (
-      policy.kind === 'member' &&
-      (endpoint.tenant?.kind === 'provider') !==
-        PERMISSIONS[policy.action].roles.every((role) =>
-          (PROVIDER_ROLES as readonly string[]).includes(role),
-        )
-    )
-      return [`${endpoint.id}: the policy's roles are not of the tenant's kind`];
-    if ((policy.kind === 'applicant') !== (endpoint.access === 'applicant'))
-      return [`${endpoint.id}: an applicant call's policy and access disagree`];
-    return [];
-  });
+export interface ContractRouteOptions {
+  handlers: Handlers;
+  /**
+   * An upload call's own capacity, asked before its body is read: a call that would turn the
+   * file away anyway (busy) says so without first taking in its megabytes.
+   */
+  admissions?: Partial<Record<EndpointId, (request: FastifyRequest) => void>>;
+  /** Every upload is shown to it (the malware scanner) before the call's handler runs. */
+  inspectUpload?: UploadInspector;
+  policies: Partial<Record<string, Policy>>;
+  access: Access;
+  /** Finds a pre-enrolment application's secret's application (none, when not given). */
+  applicantOf?: ApplicantOf;
+  idempotency: IdempotencyStore;
+}
+
+export function registerContractRoutes(app: FastifyInstance, options: ContractRouteOptions): void {
+  const faults = policyFaults(options.policies);
   if (faults.length > 0) throw new PolicyMissingError(`routes refused: ${faults.join(', ')}`);
 
   for (const endpoint of ENDPOINTS) {
@@ -237,137 +106,197 @@ export function registerContractRoutes(
       scope.route({
         method: endpoint.method,
         url: routePath(endpoint),
-        ...(endpoint.upload
-          ? {
-              bodyLimit: endpoint.upload.maxBytes,
-              preParsing: async (
-                request: FastifyRequest,
-                reply: FastifyReply,
-                payload: Readable,
-              ) => {
-                authorizedUploads.set(request, await authorizeRequest(request));
-                try {
-                  options.admissions?.[endpoint.id as EndpointId]?.(request);
-                } catch (refusal) {
-                  // The body is left unread: the connection ends with the answer.
-                  void reply.header('connection', 'close');
-                  throw refusal;
-                }
-                return payload;
-              },
-            }
-          : endpoint.bodyBytes
-            ? {
-                bodyLimit: endpoint.bodyBytes,
-                // Nobody without a session gets to make the server read megabytes of JSON.
-                preParsing: async (
-                  request: FastifyRequest,
-                  _reply: FastifyReply,
-                  payload: Readable,
-                ) => {
-                  if (!(await options.access.callerOf(request)))
-                    throw new AppError(401, 'UNAUTHENTICATED');
-                  return payload;
-                },
-              }
-            : {}),
-        handler: async (request, reply) => {
-          const language = languageOf(request.headers['accept-language']);
-          const { caller, tenant, applicant, input } =
-            authorizedUploads.get(request) ?? (await authorizeRequest(request));
-          if (!handler) throw new AppError(501, 'NOT_IMPLEMENTED');
-          const key = endpoint.idempotent ? idempotencyKeyOf(request) : null;
-          const deviceId = String(request.headers['x-device-id'] ?? '').slice(0, 200);
-          const upload = endpoint.upload ? uploadOf(request) : null;
-          // An organization call's records name the organization and the caller's roles there.
-          const audit = {
-            ...auditContextOf(request, caller, deviceId),
-            orgSlno: tenant?.organization?.slno ?? null,
-            role: tenant ? tenant.roles.join(',') : null,
-          };
-          if (upload && options.inspectUpload)
-            await options.inspectUpload(
-              upload,
-              {
-                call: endpoint.id,
-                name: fileNameOf(input),
-                mediaType: upload.mediaType,
-              },
-              audit,
-            );
-          const context: HandlerContext = {
-            input,
-            caller,
-            tenant,
-            applicant,
-            language,
-            deviceId,
-            upload,
-            audit,
+        ...bodyLimits(endpoint, options, async (request) => {
+          authorizedUploads.set(request, await authorizeRequest(request));
+        }),
+        handler: async (request, reply) =>
+          answer(endpoint, handler, options, {
             request,
             reply,
-          };
-          const result = key
-            ? await options.idempotency.run(
-                {
-                  caller: caller
-                    ? `user:${String(caller.userSlno)}`
-                    : applicant
-                      ? `application:${String(applicant.applicationSlno)}`
-                      : `address:${request.ip}`,
-                  endpoint: endpoint.id,
-                  key,
-                  request: input,
-                },
-                () => handler(context),
-              )
-            : await handler(context);
-          if (reply.sent) return reply;
-          if (endpoint.answer.kind !== 'json') {
-            const file =
-              result instanceof FileAnswer ? result : new FileAnswer(result as Buffer | Readable);
-            const declared = endpoint.answer.kind === 'blob' ? endpoint.answer : null;
-            const fileName = file.fileName ?? declared?.fileName;
-            const mediaType = file.mediaType ?? declared?.mediaType;
-            if (!fileName || !mediaType) throw new TypeError(`${endpoint.id}: a file unnamed`);
-            return reply.headers(downloadHeaders(fileName, mediaType)).send(file.body);
-          }
-          // Only the fields the contract declares leave the server.
-          return reply.send(endpoint.answer.schema.parse(result));
-        },
+            authorized: authorizedUploads.get(request) ?? (await authorizeRequest(request)),
+          }),
       });
     const { upload } = endpoint;
-    if (!upload) {
-      route(app);
-      continue;
-    }
-    // An upload's bytes are read as they are, only on its own route (every other route takes
-    // JSON alone).
-    void app.register((scope, _options, registered) => {
-      scope.removeContentTypeParser('application/json');
-      scope.addContentTypeParser(
-        [...upload.mediaTypes, 'application/octet-stream'],
-        { parseAs: 'buffer', bodyLimit: upload.maxBytes },
-        (_request, bytes, done) => {
-          done(null, bytes);
-        },
-      );
-      // Said about the file, not "the request", in the caller's language.
-      scope.setErrorHandler((error) => {
-        const status = (error as { statusCode?: number }).statusCode;
-        // (An AppError of the handler's own, e.g. a file too complex to read, says its own.)
-        if (status === 413 && !(error instanceof AppError))
-          throw new AppError(413, 'PAYLOAD_TOO_LARGE', {
-            localized: fileTooLarge(upload.maxBytes),
-          });
-        if (status === 415 && !(error instanceof AppError))
-          throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', { localized: FILE_TYPE_REFUSED });
-        throw error;
-      });
-      route(scope);
-      registered();
-    });
+    if (upload) onUploadRoute(app, upload, route);
+    else route(app);
   }
+}
+
+/**
+ * What refuses the start: a route that declares no policy (SECURITY.md), an organization or
+ * provider call that names no tenant, or a tenant on a call that is not one.
+ */
+function policyFaults(policies: ContractRouteOptions['policies']): string[] {
+  return ENDPOINTS.flatMap((endpoint) => {
+    const policy = policies[endpoint.id];
+    if (!policy) return [`${endpoint.id}: no policy`];
+    if ((policy.kind === 'member') !== (endpoint.tenant !== undefined))
+      return [
+        `${endpoint.id}: ${policy.kind === 'member' ? 'no tenant' : 'a tenant but no member policy'}`,
+      ];
+    // A provider's call is its staff's, an organization's its members': a policy whose
+    // roles are of the other kind would let the wrong people in, or nobody.
+    if (
+      policy.kind === 'member' &&
+      (endpoint.tenant?.kind === 'provider') !==
+        PERMISSIONS[policy.action].roles.every((role) =>
+          (PROVIDER_ROLES as readonly string[]).includes(role),
+        )
+    )
+      return [`${endpoint.id}: the policy's roles are not of the tenant's kind`];
+    if ((policy.kind === 'applicant') !== (endpoint.access === 'applicant'))
+      return [`${endpoint.id}: an applicant call's policy and access disagree`];
+    return [];
+  });
+}
+
+/** How much a call's body may weigh, and who is asked before it is read. */
+function bodyLimits(
+  endpoint: Endpoint,
+  options: ContractRouteOptions,
+  authorizeUpload: (request: FastifyRequest) => Promise<void>,
+) {
+  return {
+    ...(endpoint.upload
+      ? {
+          bodyLimit: endpoint.upload.maxBytes,
+          preParsing: async (request: FastifyRequest, reply: FastifyReply, payload: Readable) => {
+            await authorizeUpload(request);
+            try {
+              options.admissions?.[endpoint.id as EndpointId]?.(request);
+            } catch (refusal) {
+              // The body is left unread: the connection ends with the answer.
+              void reply.header('connection', 'close');
+              throw refusal;
+            }
+            return payload;
+          },
+        }
+      : endpoint.bodyBytes
+        ? {
+            bodyLimit: endpoint.bodyBytes,
+            // Nobody without a session gets to make the server read megabytes of JSON.
+            preParsing: async (
+              request: FastifyRequest,
+              _reply: FastifyReply,
+              payload: Readable,
+            ) => {
+              if (!(await options.access.callerOf(request)))
+                throw new AppError(401, 'UNAUTHENTICATED');
+              return payload;
+            },
+          }
+        : {}),
+  };
+}
+
+/** A call answered: its upload inspected, its handler run (once per idempotency key), its answer shaped. */
+async function answer(
+  endpoint: Endpoint,
+  handler: ((context: HandlerContext) => Promise<unknown>) | undefined,
+  options: ContractRouteOptions,
+  {
+    request,
+    reply,
+    authorized,
+  }: { request: FastifyRequest; reply: FastifyReply; authorized: Authorized },
+) {
+  const language = languageOf(request.headers['accept-language']);
+  const { caller, tenant, applicant, input } = authorized;
+  if (!handler) throw new AppError(501, 'NOT_IMPLEMENTED');
+  const key = endpoint.idempotent ? idempotencyKeyOf(request) : null;
+  const deviceId = String(request.headers['x-device-id'] ?? '').slice(0, 200);
+  const upload = endpoint.upload ? uploadOf(request) : null;
+  // An organization call's records name the organization and the caller's roles there.
+  const audit = {
+    ...auditContextOf(request, caller, deviceId),
+    orgSlno: tenant?.organization?.slno ?? null,
+    role: tenant ? tenant.roles.join(',') : null,
+  };
+  if (upload && options.inspectUpload)
+    await options.inspectUpload(
+      upload,
+      {
+        call: endpoint.id,
+        name: fileNameOf(input),
+        mediaType: upload.mediaType,
+      },
+      audit,
+    );
+  const context: HandlerContext = {
+    input,
+    caller,
+    tenant,
+    applicant,
+    language,
+    deviceId,
+    upload,
+    audit,
+    request,
+    reply,
+  };
+  const result = key
+    ? await options.idempotency.run(
+        {
+          caller: caller
+            ? `user:${String(caller.userSlno)}`
+            : applicant
+              ? `application:${String(applicant.applicationSlno)}`
+              : `address:${request.ip}`,
+          endpoint: endpoint.id,
+          key,
+          request: input,
+        },
+        () => handler(context),
+      )
+    : await handler(context);
+  if (reply.sent) return reply;
+  if (endpoint.answer.kind !== 'json') {
+    const file =
+      result instanceof FileAnswer ? result : new FileAnswer(result as Buffer | Readable);
+    const declared = endpoint.answer.kind === 'blob' ? endpoint.answer : null;
+    const fileName = file.fileName ?? declared?.fileName;
+    const mediaType = file.mediaType ?? declared?.mediaType;
+    if (!fileName || !mediaType) throw new TypeError(`${endpoint.id}: a file unnamed`);
+    return reply.headers(downloadHeaders(fileName, mediaType)).send(file.body);
+  }
+  // Only the fields the contract declares leave the server.
+  return reply.send(endpoint.answer.schema.parse(result));
+}
+
+/**
+ * An upload's bytes are read as they are, only on its own route (every other route takes JSON
+ * alone).
+ */
+function onUploadRoute(
+  app: FastifyInstance,
+  upload: NonNullable<Endpoint['upload']>,
+  route: (scope: FastifyInstance) => unknown,
+): void {
+  void app.register((scope, _options, registered) => {
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser(
+      [...upload.mediaTypes, 'application/octet-stream'],
+      { parseAs: 'buffer', bodyLimit: upload.maxBytes },
+      (_request, bytes, done) => {
+        done(null, bytes);
+      },
+    );
+    // Said about the file, not "the request", in the caller's language.
+    scope.setErrorHandler((error) => {
+      const status = (error as { statusCode?: number }).statusCode;
+      // (An AppError of the handler's own, e.g. a file too complex to read, says its own.)
+      if (status === 413 && !(error instanceof AppError))
+        throw new AppError(413, 'PAYLOAD_TOO_LARGE', {
+          localized: fileTooLarge(upload.maxBytes),
+        });
+      if (status === 415 && !(error instanceof AppError))
+        throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', { localized: FILE_TYPE_REFUSED });
+      throw error;
+    });
+    route(scope);
+    registered();
+  });
 }
 
 const FILE_TYPE_REFUSED: Record<Language, string> = {
@@ -416,169 +345,4 @@ function idempotencyKeyOf(request: FastifyRequest): string {
     });
   }
   return key;
-}
-
-function parseInput(endpoint: Endpoint, request: FastifyRequest, language: Language): CallInput {
-  const parts = {
-    params: request.params ?? {},
-    query: request.query ?? {},
-    body: request.body ?? {},
-  };
-  const parsed: Partial<CallInput> = {};
-  const fieldErrors: { path: string; message: string }[] = [];
-  for (const part of ['params', 'query', 'body'] as const) {
-    const schema: z.ZodType | undefined = endpoint[part];
-    if (!schema) {
-      parsed[part] = {};
-      continue;
-    }
-    const result = schema.safeParse(parts[part]);
-    if (result.success) {
-      parsed[part] = result.data as Record<string, unknown>;
-      continue;
-    }
-    for (const issue of result.error.issues) {
-      const keys = 'keys' in issue ? issue.keys : [];
-      const paths = keys.length ? keys.map((key) => [...issue.path, key]) : [issue.path];
-      for (const path of paths) {
-        fieldErrors.push({
-          path: [part, ...path.map(String)].join('.'),
-          message: fieldMessage(
-            { ...issue, input: 'input' in issue ? issue.input : undefined },
-            language,
-          ),
-        });
-      }
-    }
-  }
-  if (fieldErrors.length > 0) throw new AppError(400, 'VALIDATION_FAILED', { fieldErrors });
-  return parsed as CallInput;
-}
-
-/**
- * Who is calling and where, in this order: a session (401), the tenant the call names and the
- * caller's membership there (403; a query id naming several of the caller's organizations, 409),
- * the permission table for the call's action (403), the input (400), and every other record id
- * belonging to the tenant (404: another tenant's record is not found, so ids cannot be probed).
- */
-interface Authorized {
-  caller: Caller | null;
-  tenant: TenantContext | null;
-  applicant: Applicant | null;
-  input: CallInput;
-}
-
-const APPLICATION_ENDED: Record<Language, string> = {
-  en: 'This browser no longer holds your application. Verify with the identity app again to go on with it.',
-  ar: 'لم يعد هذا المتصفح يحمل طلبك. تحقّق عبر تطبيق نفاذ الوطني مرة أخرى لمتابعته.',
-};
-
-async function authorize(
-  policy: Policy,
-  endpoint: Endpoint,
-  request: FastifyRequest,
-  language: Language,
-  access: Access,
-  applicantOf: ApplicantOf,
-): Promise<Authorized> {
-  if (policy.kind === 'public') {
-    const caller = await access.callerOf(request);
-    return {
-      caller,
-      tenant: null,
-      applicant: null,
-      input: parseInput(endpoint, request, language),
-    };
-  }
-  if (policy.kind === 'applicant') {
-    const applicant = await applicantOf(request);
-    if (!applicant) throw new AppError(401, 'UNAUTHENTICATED', { localized: APPLICATION_ENDED });
-    return {
-      caller: null,
-      tenant: null,
-      applicant,
-      input: parseInput(endpoint, request, language),
-    };
-  }
-  if (policy.kind === 'session' || !endpoint.tenant) {
-    const caller = await access.callerOf(request);
-    if (!caller) throw new AppError(401, 'UNAUTHENTICATED');
-    return {
-      caller,
-      tenant: null,
-      applicant: null,
-      input: parseInput(endpoint, request, language),
-    };
-  }
-
-  const field = endpoint.tenant;
-  // The tenant is checked before the rest of the input, so an outsider learns nothing of its
-  // shape. Named in the request (the usual case), the session and the tenant are read in one
-  // round trip; a missing or malformed tenant id (or one with a default) is read after parsing.
-  let input: CallInput | null = null;
-  let caller: Caller | null;
-  let tenants: TenantContext[];
-  const named = integerOf(rawField(request, field.in, field.field));
-  if (named !== null) {
-    ({ caller, tenants } = await access.callerIn(request, field.kind, named));
-    if (!caller) throw new AppError(401, 'UNAUTHENTICATED');
-  } else {
-    caller = await access.callerOf(request);
-    if (!caller) throw new AppError(401, 'UNAUTHENTICATED');
-    input = parseInput(endpoint, request, language);
-    const value = integerOf(input[partOf(field.in)][field.field]);
-    if (value === null) throw new AppError(403, 'FORBIDDEN');
-    tenants = await access.tenantsNamed(caller.userSlno, field.kind, value);
-  }
-  const [tenant] = tenants;
-  // 403 whether the organization exists or not: no probing for ids.
-  if (!tenant) throw new AppError(403, 'FORBIDDEN');
-  if (tenants.length > 1) throw new AppError(409, 'CONFLICT', { localized: AMBIGUOUS_TENANT });
-  if (!isAllowed({ roles: tenant.roles, sipLevel: tenant.provider.level }, policy.action))
-    throw new AppError(403, 'FORBIDDEN');
-
-  input ??= parseInput(endpoint, request, language);
-  for (const record of endpoint.records ?? []) {
-    const value = input[partOf(record.in)][record.field];
-    if (value === undefined || value === null) continue; // an optional id left out
-    const id = recordIdOf(value);
-    // A declared check that cannot run refuses the call: it is never skipped.
-    if (id === null || !(await access.tenantOwns(tenant, record.kind, id)))
-      throw new AppError(404, 'NOT_FOUND');
-  }
-  return { caller, tenant, applicant: null, input };
-}
-
-const AMBIGUOUS_TENANT: Record<Language, string> = {
-  en: 'This id names more than one of your organizations. Choose the organization and try again.',
-  ar: 'يشير هذا المعرّف إلى أكثر من منشأة من منشآتك. اختر المنشأة ثم حاول مرة أخرى.',
-};
-
-function partOf(place: FieldPlace): keyof CallInput {
-  return place === 'path' ? 'params' : place;
-}
-
-/** A field of the request as sent, before parsing. */
-function rawField(request: FastifyRequest, place: FieldPlace, field: string): unknown {
-  const part = { path: request.params, query: request.query, body: request.body }[place];
-  return part !== null && typeof part === 'object'
-    ? (part as Record<string, unknown>)[field]
-    : undefined;
-}
-
-/**
- * A record's id as its kind declares it: a positive integer (digits), or a reference of letters,
- * digits, '_' and '-' (a stored document's random id, a certificate request's reference);
- * otherwise null.
- */
-function recordIdOf(value: unknown): number | string | null {
-  const id = integerOf(value);
-  if (id !== null) return id;
-  return typeof value === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(value) ? value : null;
-}
-
-/** A positive integer id, from a number or a string of digits; otherwise null. */
-function integerOf(value: unknown): number | null {
-  const number = typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : value;
-  return typeof number === 'number' && Number.isSafeInteger(number) && number > 0 ? number : null;
 }

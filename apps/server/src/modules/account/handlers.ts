@@ -65,6 +65,11 @@ const failed = (message: Record<Language, string>, language: Language) => ({
 });
 
 export function accountHandlers(deps: Deps): Handlers {
+  return { ...contactChangeHandlers(deps), ...passwordSettingHandlers(deps) };
+}
+
+/** A change of one's mobile or e-mail: a code sent to the new one, then checked. */
+function contactChangeHandlers(deps: Deps): Handlers {
   const { pool } = deps;
 
   /** Refuses (403) unless this session confirmed its person in the identity app lately. */
@@ -82,7 +87,6 @@ export function accountHandlers(deps: Deps): Handlers {
       });
     return caller;
   }
-
   return {
     changeMyContactStart: async (context) => {
       const caller = await requireRecentIdentity(context);
@@ -171,7 +175,29 @@ export function accountHandlers(deps: Deps): Handlers {
       });
       return { status: '1', errorMessage: null };
     },
+  };
+}
 
+/** One's own password set. */
+function passwordSettingHandlers(deps: Deps): Handlers {
+  const { pool } = deps;
+
+  /** Refuses (403) unless this session confirmed its person in the identity app lately. */
+  async function requireRecentIdentity(context: HandlerContext) {
+    const caller = requireCaller(context.caller);
+    const recent = await pool.query(
+      `SELECT 1 FROM sessions WHERE session_id = $1
+          AND identity_confirmed_at > $2::timestamptz - make_interval(mins => $3)`,
+      [caller.sessionId, deps.clock(), IDENTITY_CONFIRMATION_MINUTES],
+    );
+    if (recent.rowCount !== 1)
+      throw new AppError(403, 'FORBIDDEN', {
+        detail: 'IDENTITY_CONFIRMATION_REQUIRED',
+        localized: WORDS.confirmFirst,
+      });
+    return caller;
+  }
+  return {
     setMyPassword: async (context) => {
       const caller = await requireRecentIdentity(context);
       const body = context.input.body;

@@ -61,6 +61,11 @@ async function noticeLockout(
 }
 
 export function passwordHandlers(deps: Deps): Handlers {
+  return { ...passwordCheckHandlers(deps), ...passwordCodeHandlers(deps) };
+}
+
+/** The first step: the password checked, a one-time code sent. */
+function passwordCheckHandlers(deps: Deps): Handlers {
   return {
     credentialsLoginInitiate: async (context) => {
       const now = deps.clock();
@@ -145,7 +150,12 @@ export function passwordHandlers(deps: Deps): Handlers {
         expiresInSeconds,
       };
     },
+  };
+}
 
+/** The second step: the one-time code checked, the session begun. */
+function passwordCodeHandlers(deps: Deps): Handlers {
+  return {
     credentialsVerifyOtp: async (context) => {
       const now = deps.clock();
       const reference = context.input.body.otpReference;

@@ -34,45 +34,18 @@ function returnAddress(
 }
 
 export function esignHandlers(deps: Deps): Handlers {
+  return {
+    ...approvalPageHandlers(deps),
+    ...verifyHandlers(deps),
+    ...ownDocumentHandlers(deps),
+    ...organizationRecordHandlers(deps),
+  };
+}
+
+/** The signer's approval page: the transaction and its documents. */
+function approvalPageHandlers(deps: Deps): Handlers {
   const { pool } = deps;
   const approvalRow = (token: string) => transactionByApprovalToken(pool, token);
-  const recordOf =
-    (kind: 'request' | 'response' | 'signResponse') =>
-    async ({
-      tenant,
-      input,
-    }: {
-      tenant: TenantContext | null;
-      input: { query: { esignlogsSlNo: number } };
-    }) => {
-      const { rows } = await pool.query<{
-        request_data: unknown;
-        response_data: unknown;
-        sign_response_data: string | null;
-      }>(
-        `SELECT request_data, response_data, sign_response_data FROM esign_transactions
-          WHERE org_slno = $1 AND esign_logs_id = $2`,
-        [organizationOf(tenant), input.query.esignlogsSlNo],
-      );
-      const [row] = rows;
-      if (!row) throw new AppError(404, 'NOT_FOUND');
-      const esignLogsID = input.query.esignlogsSlNo;
-      // Empty while there is nothing to show: no answer yet (pending), or a demo answer the sweep
-      // has not signed yet.
-      if (kind === 'signResponse')
-        return {
-          esignLogsID,
-          contentType: 'text/plain' as const,
-          data: row.sign_response_data ?? '',
-        };
-      const record = kind === 'request' ? row.request_data : row.response_data;
-      return {
-        esignLogsID,
-        contentType: 'application/json' as const,
-        data: record === null ? '' : JSON.stringify(record, null, 2),
-      };
-    };
-
   return {
     esignApproval: async ({ input, language }) => {
       let row = await approvalRow(input.params.token);
@@ -133,7 +106,13 @@ export function esignHandlers(deps: Deps): Handlers {
       if (!document) throw new AppError(404, 'NOT_FOUND');
       return new FileAnswer(document.content, document.document_name, 'application/pdf');
     },
+  };
+}
 
+/** The public verify page and what a stamp's QR code names. */
+function verifyHandlers(deps: Deps): Handlers {
+  const { pool } = deps;
+  return {
     verifySignedPdf: async ({ upload, request }) => {
       if (!upload) throw new AppError(400, 'VALIDATION_FAILED');
       return {
@@ -147,26 +126,6 @@ export function esignHandlers(deps: Deps): Handlers {
           upload.bytes,
         ),
       };
-    },
-
-    mySignedDocument: async ({ caller, input }) => {
-      const { rows } = await pool.query<{
-        document_name: string;
-        signature: Buffer | null;
-        signed_content: Buffer | null;
-      }>(
-        `SELECT d.document_name, d.signature, d.signed_content
-           FROM transaction_documents d JOIN esign_transactions t USING (esign_logs_id)
-          WHERE d.unique_file_id = $1 AND t.user_slno = $2 AND t.status = 'success'`,
-        [input.params.uniqueFileID, requireCaller(caller).userSlno],
-      );
-      const [row] = rows;
-      const base = row?.document_name.replace(/\.pdf$/i, '') ?? '';
-      if (row?.signed_content)
-        return new FileAnswer(row.signed_content, `${base}-signed.pdf`, 'application/pdf');
-      if (row?.signature)
-        return new FileAnswer(row.signature, `${base}.p7s`, 'application/pkcs7-signature');
-      throw new AppError(404, 'NOT_FOUND');
     },
 
     // What the stamp's QR code names: a signed transaction only.
@@ -199,6 +158,32 @@ export function esignHandlers(deps: Deps): Handlers {
           sha256: hex(document.signedPdfSha256 ?? document.sha256),
         })),
       };
+    },
+  };
+}
+
+/** A person's own signing and their signed documents. */
+function ownDocumentHandlers(deps: Deps): Handlers {
+  const { pool } = deps;
+  return {
+    mySignedDocument: async ({ caller, input }) => {
+      const { rows } = await pool.query<{
+        document_name: string;
+        signature: Buffer | null;
+        signed_content: Buffer | null;
+      }>(
+        `SELECT d.document_name, d.signature, d.signed_content
+           FROM transaction_documents d JOIN esign_transactions t USING (esign_logs_id)
+          WHERE d.unique_file_id = $1 AND t.user_slno = $2 AND t.status = 'success'`,
+        [input.params.uniqueFileID, requireCaller(caller).userSlno],
+      );
+      const [row] = rows;
+      const base = row?.document_name.replace(/\.pdf$/i, '') ?? '';
+      if (row?.signed_content)
+        return new FileAnswer(row.signed_content, `${base}-signed.pdf`, 'application/pdf');
+      if (row?.signature)
+        return new FileAnswer(row.signature, `${base}.p7s`, 'application/pkcs7-signature');
+      throw new AppError(404, 'NOT_FOUND');
     },
 
     signMyDocuments: ({ caller, input, audit, language }) =>
@@ -245,9 +230,53 @@ export function esignHandlers(deps: Deps): Handlers {
         'application/zip',
       );
     },
+  };
+}
 
+/** The organization's transaction records and what its filter offers. */
+function organizationRecordHandlers(deps: Deps): Handlers {
+  const { pool } = deps;
+  const recordOf =
+    (kind: 'request' | 'response' | 'signResponse') =>
+    async ({
+      tenant,
+      input,
+    }: {
+      tenant: TenantContext | null;
+      input: { query: { esignlogsSlNo: number } };
+    }) => {
+      const { rows } = await pool.query<{
+        request_data: unknown;
+        response_data: unknown;
+        sign_response_data: string | null;
+      }>(
+        `SELECT request_data, response_data, sign_response_data FROM esign_transactions
+          WHERE org_slno = $1 AND esign_logs_id = $2`,
+        [organizationOf(tenant), input.query.esignlogsSlNo],
+      );
+      const [row] = rows;
+      if (!row) throw new AppError(404, 'NOT_FOUND');
+      const esignLogsID = input.query.esignlogsSlNo;
+      // Empty while there is nothing to show: no answer yet (pending), or a demo answer the sweep
+      // has not signed yet.
+      if (kind === 'signResponse')
+        return {
+          esignLogsID,
+          contentType: 'text/plain' as const,
+          data: row.sign_response_data ?? '',
+        };
+      const record = kind === 'request' ? row.request_data : row.response_data;
+      return {
+        esignLogsID,
+        contentType: 'application/json' as const,
+        data: record === null ? '' : JSON.stringify(record, null, 2),
+      };
+    };
+  return {
     orgEsignRequest: recordOf('request'),
+
     orgEsignResponse: recordOf('response'),
+
     orgEsignSignResponse: recordOf('signResponse'),
 
     // As stored: the filter sends one back, and the portal says each in its language.

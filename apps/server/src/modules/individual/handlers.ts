@@ -36,24 +36,20 @@ const RECENT_TRANSACTIONS = 5;
 
 const me = (caller: Caller | null) => requireCaller(caller).userSlno;
 
-export function individualHandlers(deps: Deps): Handlers {
-  const { pool } = deps;
-  const today = () => isoDate(deps.clock());
-  /** A list call's page, from its path (page from 1, size). */
-  const page = (context: HandlerContext) => {
-    const size = Number(context.input.params.size);
-    return { size, offset: (Number(context.input.params.page) - 1) * size };
-  };
-  const plans = async (context: HandlerContext, list: Parameters<typeof plansPage>[1]) =>
-    plansPage(pool, list, {
-      userSlno: me(context.caller),
-      today: today(),
-      language: context.language,
-      ...page(context),
-    });
+/** A list call's page, from its path (page from 1, size). */
+const page = (context: HandlerContext) => {
+  const size = Number(context.input.params.size);
+  return { size, offset: (Number(context.input.params.page) - 1) * size };
+};
 
+export function individualHandlers(deps: Deps): Handlers {
+  return { ...profileHandlers(deps), ...activityHandlers(deps), ...planHandlers(deps) };
+}
+
+/** A person's profile, contacts, agreements, devices and notifications. */
+function profileHandlers(deps: Deps): Handlers {
+  const { pool } = deps;
   return {
-    ...gridHandlers(deps, myTransactionsGrid, MY_TRANSACTIONS),
     myProfile: ({ caller, language }) => profileOf(pool, me(caller), language),
 
     myMobiles: async ({ caller }) => ({
@@ -106,6 +102,15 @@ export function individualHandlers(deps: Deps): Handlers {
         throw new AppError(404, 'NOT_FOUND');
       return { status: '1', errorMessage: null };
     },
+  };
+}
+
+/** A person's dashboard, documents and transactions. */
+function activityHandlers(deps: Deps): Handlers {
+  const { pool } = deps;
+  const today = () => isoDate(deps.clock());
+  return {
+    ...gridHandlers(deps, myTransactionsGrid, MY_TRANSACTIONS),
 
     myDashboard: async ({ caller, language }) => {
       const userSlno = me(caller);
@@ -164,7 +169,21 @@ export function individualHandlers(deps: Deps): Handlers {
         documents: await documentsOf(pool, userSlno, row.transaction_id),
       };
     },
+  };
+}
 
+/** A person's plans and payments. */
+function planHandlers(deps: Deps): Handlers {
+  const { pool } = deps;
+  const today = () => isoDate(deps.clock());
+  const plans = async (context: HandlerContext, list: Parameters<typeof plansPage>[1]) =>
+    plansPage(pool, list, {
+      userSlno: me(context.caller),
+      today: today(),
+      language: context.language,
+      ...page(context),
+    });
+  return {
     currentPlans: async (context) => {
       const { plans: dataList, total } = await plans(context, 'current');
       return { dataList, totalCount: total };

@@ -336,6 +336,13 @@ async function decide(
 export function approvalHandlers(
   deps: Pick<Deps, 'pool' | 'audit' | 'notifier' | 'clock'>,
 ): Handlers {
+  return { ...newUserApprovalHandlers(deps), ...changeApprovalHandlers(deps) };
+}
+
+/** A new user's request: its details and the decision on it. */
+function newUserApprovalHandlers(
+  deps: Pick<Deps, 'pool' | 'audit' | 'notifier' | 'clock'>,
+): Handlers {
   const { pool } = deps;
   return {
     newUserRequestDetails: async ({ tenant, input, caller, language }) => {
@@ -425,7 +432,15 @@ export function approvalHandlers(
         },
       });
     },
+  };
+}
 
+/** A change request: its details and the decision on it. */
+function changeApprovalHandlers(
+  deps: Pick<Deps, 'pool' | 'audit' | 'notifier' | 'clock'>,
+): Handlers {
+  const { pool } = deps;
+  return {
     changeRequestDetails: async ({ tenant, input, caller, language }) => {
       const request = await changeRequestOf(
         pool,

@@ -65,6 +65,45 @@ const LOGO_REFUSED = {
 const RECENT_TRANSACTIONS = 5;
 
 export function organizationHandlers(deps: Deps): Handlers {
+  return {
+    ...organizationGrids(deps),
+    ...dashboardHandlers(deps),
+    ...profileHandlers(deps),
+    ...contactHandlers(deps),
+  };
+}
+
+/** The organization's grids, with the users' and approvals' calls beside them. */
+function organizationGrids(deps: Deps): Handlers {
+  return {
+    ...gridHandlers(deps, orgEsignTransactionsGrid, ORG_TRANSACTIONS),
+
+    ...gridHandlers(deps, organizationUnitsGrid, ORGANIZATION_UNITS),
+
+    ...gridHandlers(deps, manageUsersGrid, MANAGE_USERS),
+
+    ...organizationUserHandlers(deps),
+
+    ...gridHandlers(deps, newUserApprovalsGrid, NEW_USER_REQUESTS),
+
+    ...gridHandlers(deps, changeRequestsGrid, CHANGE_REQUESTS),
+
+    ...approvalHandlers(deps),
+
+    ...gridHandlers(deps, uavRequestsGrid, UAV_REQUESTS),
+
+    ...gridHandlers(deps, esignDeductionSummaryGrid, esignDeductions(deps)),
+
+    ...gridHandlers(deps, roleAllocationHistoryGrid, ROLE_ALLOCATIONS),
+
+    ...newUserPersonHandlers(deps),
+
+    ...uavRequestHandlers(deps),
+  };
+}
+
+/** The organization's dashboard and its usage figures. */
+function dashboardHandlers(deps: Deps): Handlers {
   const { pool } = deps;
 
   async function dashboard({ tenant, language }: HandlerContext) {
@@ -108,21 +147,7 @@ export function organizationHandlers(deps: Deps): Handlers {
       recentTransactions: recent.rows.map((row) => orgTransactionOf(row, language)),
     };
   }
-
-  const contacts = ({ tenant, language }: HandlerContext, kind: ContactKind) =>
-    contactsOf(pool, organizationOf(tenant), kind, language);
-
   return {
-    ...gridHandlers(deps, orgEsignTransactionsGrid, ORG_TRANSACTIONS),
-    ...gridHandlers(deps, organizationUnitsGrid, ORGANIZATION_UNITS),
-    ...gridHandlers(deps, manageUsersGrid, MANAGE_USERS),
-    ...organizationUserHandlers(deps),
-    ...gridHandlers(deps, newUserApprovalsGrid, NEW_USER_REQUESTS),
-    ...gridHandlers(deps, changeRequestsGrid, CHANGE_REQUESTS),
-    ...approvalHandlers(deps),
-    ...gridHandlers(deps, uavRequestsGrid, UAV_REQUESTS),
-    ...gridHandlers(deps, esignDeductionSummaryGrid, esignDeductions(deps)),
-    ...gridHandlers(deps, roleAllocationHistoryGrid, ROLE_ALLOCATIONS),
     // Counters used per month in Riyadh, the last twelve, every month present (zero when none).
     esignUsageByMonth: async ({ tenant }) => {
       const { rows } = await pool.query<{ month: string; used: number }>(
@@ -141,12 +166,18 @@ export function organizationHandlers(deps: Deps): Handlers {
       );
       return { months: rows };
     },
+
     // The role seats as the ledger holds them: the dashboard's role counters, read alone.
     roleDeductionSummaryReport: ({ tenant }) => roleSeatsOf(pool, organizationOf(tenant)),
-    ...newUserPersonHandlers(deps),
-    ...uavRequestHandlers(deps),
-    enrolmentAdminDashboard: dashboard,
 
+    enrolmentAdminDashboard: dashboard,
+  };
+}
+
+/** The organization's profile and its logo. */
+function profileHandlers(deps: Deps): Handlers {
+  const { pool } = deps;
+  return {
     organizationProfileView: async ({ tenant, language }) => {
       const profile = await organizationProfile(pool, organizationOf(tenant), language);
       if (!profile) throw new Error('the tenant organization is missing');
@@ -200,11 +231,22 @@ export function organizationHandlers(deps: Deps): Handlers {
       });
       return { status: 'success', errorMessage: null };
     },
+  };
+}
 
+/** The organization's sponsors, technical contacts and admins. */
+function contactHandlers(deps: Deps): Handlers {
+  const { pool } = deps;
+
+  const contacts = ({ tenant, language }: HandlerContext, kind: ContactKind) =>
+    contactsOf(pool, organizationOf(tenant), kind, language);
+  return {
     sponsors: async (context) => ({ dataList: await contacts(context, 'sponsor') }),
+
     technicalContacts: async (context) => ({
       dataList: await contacts(context, 'technicalContact'),
     }),
+
     sponsorTpocInfo: async (context) => {
       const [sponsors, technical] = await Promise.all([
         contacts(context, 'sponsor'),

@@ -87,52 +87,59 @@ const AWAITING = {
   }),
 };
 
+/** The invitation a token names, when the server signed it (null otherwise). */
+async function invitationOf(deps: Deps, db: Queryable, token: string, lock = false) {
+  const nonce = nonceOfSignedLink(deps.keys.emailLinks, 'invitation', token);
+  if (!nonce) return null;
+  const [row] = (
+    await db.query<InvitationRow>(
+      `SELECT i.nonce, i.request_slno, i.national_id, i.expires_at, i.used_at, i.verified_at, i.device_id,
+              i.person, r.status, r.org_slno, r.details, o.name_en AS org_en, o.name_ar AS org_ar,
+              u.name_en AS unit_en, u.name_ar AS unit_ar
+         FROM invitations i JOIN user_requests r ON r.request_slno = i.request_slno
+         JOIN organizations o ON o.org_slno = r.org_slno
+         LEFT JOIN organization_units u ON u.org_unit_slno = (r.details->>'orgUnitSlno')::int
+        WHERE i.nonce = $1${lock ? ' FOR UPDATE OF i, r' : ''}`,
+      [nonce],
+    )
+  ).rows;
+  return row ?? null;
+}
+
+function outcomeOf(row: InvitationRow | null, now: Date) {
+  if (!row) return 'invalid' as const;
+  if (row.used_at) return 'used' as const;
+  if (row.status !== 'Initiated') return 'cancelled' as const;
+  if (now >= row.expires_at) return 'expired' as const;
+  return 'valid' as const;
+}
+
+/** A valid invitation, or a refusal in the caller's language. */
+async function usable(deps: Deps, db: Queryable, token: string, lock = false) {
+  const row = await invitationOf(deps, db, token, lock);
+  if (!row || outcomeOf(row, deps.clock()) !== 'valid')
+    throw new AppError(409, 'CONFLICT', { localized: MESSAGES.notValid });
+  return row;
+}
+
+/** The person this browser verified for the invitation, or a refusal. */
+function verifiedHere(row: InvitationRow, context: HandlerContext): NafathPerson {
+  if (!row.person || row.device_id !== context.deviceId)
+    throw new AppError(403, 'FORBIDDEN', { localized: MESSAGES.notVerified });
+  return row.person;
+}
+
 export function invitationHandlers(deps: Deps): Handlers {
+  return {
+    ...invitingHandlers(deps),
+    ...invitationReadingHandlers(deps),
+    ...invitationAcceptingHandlers(deps),
+  };
+}
+
+/** An admin's invitation: the request made and the link sent. */
+function invitingHandlers(deps: Deps): Handlers {
   const { pool } = deps;
-  const key = deps.keys.emailLinks;
-
-  /** The invitation a token names, when the server signed it (null otherwise). */
-  const invitationOf = async (db: Queryable, token: string, lock = false) => {
-    const nonce = nonceOfSignedLink(key, 'invitation', token);
-    if (!nonce) return null;
-    const [row] = (
-      await db.query<InvitationRow>(
-        `SELECT i.nonce, i.request_slno, i.national_id, i.expires_at, i.used_at, i.verified_at, i.device_id,
-                i.person, r.status, r.org_slno, r.details, o.name_en AS org_en, o.name_ar AS org_ar,
-                u.name_en AS unit_en, u.name_ar AS unit_ar
-           FROM invitations i JOIN user_requests r ON r.request_slno = i.request_slno
-           JOIN organizations o ON o.org_slno = r.org_slno
-           LEFT JOIN organization_units u ON u.org_unit_slno = (r.details->>'orgUnitSlno')::int
-          WHERE i.nonce = $1${lock ? ' FOR UPDATE OF i, r' : ''}`,
-        [nonce],
-      )
-    ).rows;
-    return row ?? null;
-  };
-
-  const outcomeOf = (row: InvitationRow | null) => {
-    if (!row) return 'invalid' as const;
-    if (row.used_at) return 'used' as const;
-    if (row.status !== 'Initiated') return 'cancelled' as const;
-    if (deps.clock() >= row.expires_at) return 'expired' as const;
-    return 'valid' as const;
-  };
-
-  /** A valid invitation, or a refusal in the caller's language. */
-  const usable = async (db: Queryable, token: string, lock = false) => {
-    const row = await invitationOf(db, token, lock);
-    if (!row || outcomeOf(row) !== 'valid')
-      throw new AppError(409, 'CONFLICT', { localized: MESSAGES.notValid });
-    return row;
-  };
-
-  /** The person this browser verified for the invitation, or a refusal. */
-  const verifiedHere = (row: InvitationRow, context: HandlerContext): NafathPerson => {
-    if (!row.person || row.device_id !== context.deviceId)
-      throw new AppError(403, 'FORBIDDEN', { localized: MESSAGES.notVerified });
-    return row.person;
-  };
-
   return {
     inviteOrgUser: async (context) => {
       const { body } = context.input;
@@ -140,7 +147,7 @@ export function invitationHandlers(deps: Deps): Handlers {
       const admin = requireCaller(context.caller).userSlno;
       const now = deps.clock();
       const expiresAt = new Date(now.getTime() + INVITATION_DAYS * 86_400_000);
-      const link = newSignedLink(key, 'invitation', expiresAt);
+      const link = newSignedLink(deps.keys.emailLinks, 'invitation', expiresAt);
       const made = await inTransaction(pool, async (tx) => {
         if (!(await isActiveUnit(tx, org, body.orgUnitSlNo)))
           return { status: '0', errorMessage: MESSAGES.inactiveUnit[context.language], id: null };
@@ -205,10 +212,16 @@ export function invitationHandlers(deps: Deps): Handlers {
       );
       return { status: '1', errorMessage: null, id: made.id };
     },
+  };
+}
 
+/** What an invitation's link opens: its state, then (once verified here) its details. */
+function invitationReadingHandlers(deps: Deps): Handlers {
+  const { pool } = deps;
+  return {
     openInvitation: async ({ input, language }) => {
-      const row = await invitationOf(pool, input.body.token);
-      const outcome = outcomeOf(row);
+      const row = await invitationOf(deps, pool, input.body.token);
+      const outcome = outcomeOf(row, deps.clock());
       if (!row || outcome === 'invalid')
         return { outcome, organizationName: null, role: null, nationalID: null, verified: false };
       return {
@@ -220,9 +233,32 @@ export function invitationHandlers(deps: Deps): Handlers {
       };
     },
 
+    invitationDetails: async (context) => {
+      const row = await usable(deps, pool, context.input.body.token);
+      const person = verifiedHere(row, context);
+      const { language } = context;
+      return {
+        fullNameEnglish: person.fullNameEnglish,
+        fullNameArabic: person.fullNameArabic,
+        nationalID: maskNationalId(row.national_id),
+        organizationName: inLanguage(row.org_en, row.org_ar, language),
+        role: localWord(row.details.role, language),
+        unit: row.unit_en === null ? '' : inLanguage(row.unit_en, row.unit_ar ?? '', language),
+        email: row.details.email,
+        mobileNo: row.details.mobile,
+        agreementVersion: SUBSCRIBER_AGREEMENT_VERSION,
+      };
+    },
+  };
+}
+
+/** The invited person verified in the identity app, then their acceptance. */
+function invitationAcceptingHandlers(deps: Deps): Handlers {
+  const { pool } = deps;
+  return {
     invitationNafathVerify: async (context) => {
       const { token, nationalID, transId } = context.input.body;
-      const row = await usable(pool, token);
+      const row = await usable(deps, pool, token);
       if (nationalID !== row.national_id)
         return {
           status: '0',
@@ -250,29 +286,12 @@ export function invitationHandlers(deps: Deps): Handlers {
       return { status: answer.status, errorMessage: answer.errorMessage, transId, random: null };
     },
 
-    invitationDetails: async (context) => {
-      const row = await usable(pool, context.input.body.token);
-      const person = verifiedHere(row, context);
-      const { language } = context;
-      return {
-        fullNameEnglish: person.fullNameEnglish,
-        fullNameArabic: person.fullNameArabic,
-        nationalID: maskNationalId(row.national_id),
-        organizationName: inLanguage(row.org_en, row.org_ar, language),
-        role: localWord(row.details.role, language),
-        unit: row.unit_en === null ? '' : inLanguage(row.unit_en, row.unit_ar ?? '', language),
-        email: row.details.email,
-        mobileNo: row.details.mobile,
-        agreementVersion: SUBSCRIBER_AGREEMENT_VERSION,
-      };
-    },
-
     completeInvitation: async (context) => {
       const { body } = context.input;
       requireCurrentAgreement(body.agreementVersion);
       const now = deps.clock();
       await inTransaction(pool, async (tx) => {
-        const row = await usable(tx, body.token, true);
+        const row = await usable(deps, tx, body.token, true);
         const person = verifiedHere(row, context);
         const role =
           COUNTED_ROLES.find((known) => known === row.details.role) ?? 'organizationUser';

@@ -25,6 +25,11 @@ import {
 import { isActiveUnit } from './units.js';
 
 export function uavRequestHandlers(deps: Deps): Handlers {
+  return { ...uavRequestCreation(deps), ...uavRequestFollowing(deps) };
+}
+
+/** A request to update an organization's details, made. */
+function uavRequestCreation(deps: Deps): Handlers {
   const { pool } = deps;
   return {
     createUavRequest: async (context) => {
@@ -104,7 +109,13 @@ export function uavRequestHandlers(deps: Deps): Handlers {
         return { status: IDENTITY_STATUS.accepted, errorMessage: null, id: request.request_slno };
       });
     },
+  };
+}
 
+/** A request to update an organization's details, read and cancelled. */
+function uavRequestFollowing(deps: Deps): Handlers {
+  const { pool } = deps;
+  return {
     uavRequestDetails: async ({ tenant, input, language }) => {
       const [row] = (
         await pool.query<{

@@ -240,11 +240,16 @@ export async function revokeMemberCertificates(
 }
 
 export function organizationCertificateHandlers(deps: Deps): Handlers {
+  return { ...certificateApprovalHandlers(deps), ...organizationCertificateRequestHandlers(deps) };
+}
+
+/** The certificate approvals' grid (the caller's own requests marked) and the decision on one. */
+function certificateApprovalHandlers(deps: Deps): Handlers {
   const { pool } = deps;
   const approvals = gridHandlers(deps, certificateApprovalsGrid, approvalsQuery());
-
   return {
     ...approvals,
+
     // The list marks the caller's own requests: they cannot decide them.
     certificateApprovals: async (context) => {
       const list = approvals.certificateApprovals;
@@ -257,6 +262,52 @@ export function organizationCertificateHandlers(deps: Deps): Handlers {
       };
     },
 
+    processCertificateRequest: async (context) => {
+      const org = organizationOf(context.tenant);
+      const decider = requireCaller(context.caller).userSlno;
+      const { reference, action, remarks } = context.input.body;
+      const approved = action === 'approve';
+      const now = deps.clock();
+      await inTransaction(pool, async (tx) => {
+        const request = await lockedRequest(tx, reference, 'r.org_slno = $2', org);
+        if (request.status !== 'approvalPending')
+          throw new AppError(409, 'CONFLICT', { localized: MESSAGES.decided });
+        if (request.user_slno === decider)
+          throw new AppError(403, 'FORBIDDEN', { localized: MESSAGES.own });
+        await tx.query(
+          `UPDATE certificate_requests SET status = $2, remarks = $3, decided_by = $4, decided_at = $5,
+                  updated_at = $5
+            WHERE request_slno = $1`,
+          [
+            request.request_slno,
+            approved ? 'confirmationPending' : 'rejected',
+            remarks?.trim() ? remarks.trim() : null,
+            decider,
+            now,
+          ],
+        );
+        await notifyPerson(
+          tx,
+          request.user_slno,
+          DECISIONS[approved ? 'approved' : 'rejected'],
+          now,
+        );
+        await deps.audit.record(tx, context.audit, {
+          action: 'approval.decided',
+          outcome: 'success',
+          target: reference,
+          detail: { kind: 'certificate', decision: approved ? 'approved' : 'rejected' },
+        });
+      });
+      return { status: '1', errorMessage: null };
+    },
+  };
+}
+
+/** An organization's certificates: one asked for, the one issued, and the report of them all. */
+function organizationCertificateRequestHandlers(deps: Deps): Handlers {
+  const { pool } = deps;
+  return {
     ...gridHandlers(deps, dscReportGrid, DSC_REPORT),
 
     requestOrganizationCertificate: async ({ tenant, caller, input, language, audit }) => {
@@ -301,46 +352,6 @@ export function organizationCertificateHandlers(deps: Deps): Handlers {
         return lockedRequest(tx, reference, 'r.user_slno = $2', userSlno);
       });
       return requestAnswer(row, language);
-    },
-
-    processCertificateRequest: async (context) => {
-      const org = organizationOf(context.tenant);
-      const decider = requireCaller(context.caller).userSlno;
-      const { reference, action, remarks } = context.input.body;
-      const approved = action === 'approve';
-      const now = deps.clock();
-      await inTransaction(pool, async (tx) => {
-        const request = await lockedRequest(tx, reference, 'r.org_slno = $2', org);
-        if (request.status !== 'approvalPending')
-          throw new AppError(409, 'CONFLICT', { localized: MESSAGES.decided });
-        if (request.user_slno === decider)
-          throw new AppError(403, 'FORBIDDEN', { localized: MESSAGES.own });
-        await tx.query(
-          `UPDATE certificate_requests SET status = $2, remarks = $3, decided_by = $4, decided_at = $5,
-                  updated_at = $5
-            WHERE request_slno = $1`,
-          [
-            request.request_slno,
-            approved ? 'confirmationPending' : 'rejected',
-            remarks?.trim() ? remarks.trim() : null,
-            decider,
-            now,
-          ],
-        );
-        await notifyPerson(
-          tx,
-          request.user_slno,
-          DECISIONS[approved ? 'approved' : 'rejected'],
-          now,
-        );
-        await deps.audit.record(tx, context.audit, {
-          action: 'approval.decided',
-          outcome: 'success',
-          target: reference,
-          detail: { kind: 'certificate', decision: approved ? 'approved' : 'rejected' },
-        });
-      });
-      return { status: '1', errorMessage: null };
     },
 
     organizationCertificate: async ({ tenant }) => {

@@ -156,6 +156,13 @@ function decisionNotice(
 export function l2RequestHandlers(
   deps: Pick<Deps, 'pool' | 'exports' | 'gridExports' | 'audit' | 'notifier' | 'clock'>,
 ): Handlers {
+  return { ...l2RequestReadHandlers(deps), ...l2RequestDecisionHandlers(deps) };
+}
+
+/** The L2 requests' grid and what a request shows of its organization. */
+function l2RequestReadHandlers(
+  deps: Pick<Deps, 'pool' | 'exports' | 'gridExports' | 'audit' | 'notifier' | 'clock'>,
+): Handlers {
   const { pool } = deps;
   return {
     ...gridHandlers(deps, l2RequestsGrid, L2_REQUESTS),
@@ -204,7 +211,15 @@ export function l2RequestHandlers(
             admins: [],
           };
     },
+  };
+}
 
+/** The decision on an L2 request. */
+function l2RequestDecisionHandlers(
+  deps: Pick<Deps, 'pool' | 'exports' | 'gridExports' | 'audit' | 'notifier' | 'clock'>,
+): Handlers {
+  const { pool } = deps;
+  return {
     processL2Request: async ({ tenant, caller, input, audit }) => {
       const { body } = input;
       const l1 = providerOf(tenant);

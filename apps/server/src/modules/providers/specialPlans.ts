@@ -12,12 +12,13 @@ import {
   type Language,
   type SpecialPlanType,
 } from '@tawqi/domain';
-import { inTransaction } from '../../db/pool.js';
+import { inTransaction, type Queryable } from '../../db/pool.js';
 import { requireCaller, type Handlers } from '../../http/contractRoutes.js';
 import { AppError } from '../../http/errors.js';
 import { providerOf } from '../access/tenancy.js';
 import { gridHandlers, type GridQuery } from '../grids.js';
 import { notifyPerson } from '../notices.js';
+import type { AuditContext } from '../audit/log.js';
 import { atListPrice } from '../organization/buying.js';
 import { requestFilter } from '../organization/requestLists.js';
 import {
@@ -66,10 +67,19 @@ const WORDS = {
 } as const satisfies Record<string, Record<Language, string>>;
 
 export function providerSpecialPlanHandlers(deps: PaymentDeps): Handlers {
-  const vat = () => vatRateBasisPoints(deps.config.VAT_PERCENT);
+  return { ...specialPlanGrid(deps), ...specialPlanDecisionHandlers(deps) };
+}
+
+/** The special plans asked of the provider. */
+function specialPlanGrid(deps: PaymentDeps): Handlers {
   return {
     ...gridHandlers(deps, providerSpecialPlansGrid, PROVIDER_REQUESTS),
+  };
+}
 
+/** The provider's decision on a special plan. */
+function specialPlanDecisionHandlers(deps: PaymentDeps): Handlers {
+  return {
     decideSpecialPlan: async ({ caller, tenant, input, audit }) => {
       const { body } = input;
       const me = requireCaller(caller).userSlno;
@@ -119,31 +129,11 @@ export function providerSpecialPlanHandlers(deps: PaymentDeps): Handlers {
             at: deps.clock(),
           });
           if (!effect) return false;
-          const amounts = lineWithVat(packPrice, 1, vat());
-          const order = await placeOrder(deps, tx, audit, `special:${String(body.requestSlNo)}`, {
-            owner: {
-              kind: 'organization',
-              orgSlno: wanted.org_slno,
-              placedBy: wanted.requested_by,
-            },
-            category: 'special',
-            planSlno: null,
-            quantity: 1,
-            amounts,
-            lines: [
-              {
-                paxSlno: null,
-                counter: wanted.counter,
-                nameEn: `Special plan: ${specialPlanName(wanted.counter, wanted.quantity, 'en')}`,
-                nameAr: `باقة خاصة: ${specialPlanName(wanted.counter, wanted.quantity, 'ar')}`,
-                paxSize: wanted.quantity,
-                quantity: 1,
-                unitPriceHalalas: packPrice,
-                amounts,
-                planSlno: null,
-                validityMonths: validity,
-              },
-            ],
+          const order = await placeSpecialPlanOrder(deps, tx, audit, {
+            requestSlno: body.requestSlNo,
+            wanted,
+            packPrice,
+            validityMonths: validity,
           });
           orderSlno = order.order_slno;
         }
@@ -164,21 +154,7 @@ export function providerSpecialPlanHandlers(deps: PaymentDeps): Handlers {
         await notifyPerson(
           tx,
           wanted.requested_by,
-          body.approve
-            ? {
-                title: { en: 'Special plan priced', ar: 'تم تسعير الباقة الخاصة' },
-                body: {
-                  en: `Your special plan ${reference} is priced: pay it from the special plans page.`,
-                  ar: `تم تسعير باقتك الخاصة ${reference}: ادفعها من صفحة الباقات الخاصة.`,
-                },
-              }
-            : {
-                title: { en: 'Special plan refused', ar: 'رُفضت الباقة الخاصة' },
-                body: {
-                  en: `Your special plan ${reference} was refused: ${remarks}`,
-                  ar: `رُفضت باقتك الخاصة ${reference}: ${remarks}`,
-                },
-              },
+          decisionNotice(reference, body.approve, remarks),
           deps.clock(),
         );
         await deps.audit.record(tx, audit, {
@@ -191,4 +167,63 @@ export function providerSpecialPlanHandlers(deps: PaymentDeps): Handlers {
       return { status: '1', errorMessage: null, awaitingSecondStaff: !tookEffect };
     },
   };
+}
+
+/** The order a priced special plan is paid by: one line, the pack at the price agreed. */
+function placeSpecialPlanOrder(
+  deps: PaymentDeps,
+  tx: Queryable,
+  audit: AuditContext,
+  order: {
+    requestSlno: number;
+    wanted: { org_slno: number; counter: SpecialPlanType; quantity: number; requested_by: number };
+    packPrice: number;
+    validityMonths: number | null;
+  },
+) {
+  const amounts = lineWithVat(order.packPrice, 1, vatRateBasisPoints(deps.config.VAT_PERCENT));
+  return placeOrder(deps, tx, audit, `special:${String(order.requestSlno)}`, {
+    owner: {
+      kind: 'organization',
+      orgSlno: order.wanted.org_slno,
+      placedBy: order.wanted.requested_by,
+    },
+    category: 'special',
+    planSlno: null,
+    quantity: 1,
+    amounts,
+    lines: [
+      {
+        paxSlno: null,
+        counter: order.wanted.counter,
+        nameEn: `Special plan: ${specialPlanName(order.wanted.counter, order.wanted.quantity, 'en')}`,
+        nameAr: `باقة خاصة: ${specialPlanName(order.wanted.counter, order.wanted.quantity, 'ar')}`,
+        paxSize: order.wanted.quantity,
+        quantity: 1,
+        unitPriceHalalas: order.packPrice,
+        amounts,
+        planSlno: null,
+        validityMonths: order.validityMonths,
+      },
+    ],
+  });
+}
+
+/** What the one who asked is told of the provider's decision. */
+function decisionNotice(reference: string, approve: boolean, remarks: string) {
+  return approve
+    ? {
+        title: { en: 'Special plan priced', ar: 'تم تسعير الباقة الخاصة' },
+        body: {
+          en: `Your special plan ${reference} is priced: pay it from the special plans page.`,
+          ar: `تم تسعير باقتك الخاصة ${reference}: ادفعها من صفحة الباقات الخاصة.`,
+        },
+      }
+    : {
+        title: { en: 'Special plan refused', ar: 'رُفضت الباقة الخاصة' },
+        body: {
+          en: `Your special plan ${reference} was refused: ${remarks}`,
+          ar: `رُفضت باقتك الخاصة ${reference}: ${remarks}`,
+        },
+      };
 }
