@@ -64,6 +64,22 @@ const failed = (message: Record<Language, string>, language: Language) => ({
   errorMessage: message[language],
 });
 
+/** Refuses (403) unless this session confirmed its person in the identity app lately. */
+async function requireRecentIdentity(deps: Deps, context: HandlerContext) {
+  const caller = requireCaller(context.caller);
+  const recent = await deps.pool.query(
+    `SELECT 1 FROM sessions WHERE session_id = $1
+        AND identity_confirmed_at > $2::timestamptz - make_interval(mins => $3)`,
+    [caller.sessionId, deps.clock(), IDENTITY_CONFIRMATION_MINUTES],
+  );
+  if (recent.rowCount !== 1)
+    throw new AppError(403, 'FORBIDDEN', {
+      detail: 'IDENTITY_CONFIRMATION_REQUIRED',
+      localized: WORDS.confirmFirst,
+    });
+  return caller;
+}
+
 export function accountHandlers(deps: Deps): Handlers {
   return { ...contactChangeHandlers(deps), ...passwordSettingHandlers(deps) };
 }
@@ -71,25 +87,9 @@ export function accountHandlers(deps: Deps): Handlers {
 /** A change of one's mobile or e-mail: a code sent to the new one, then checked. */
 function contactChangeHandlers(deps: Deps): Handlers {
   const { pool } = deps;
-
-  /** Refuses (403) unless this session confirmed its person in the identity app lately. */
-  async function requireRecentIdentity(context: HandlerContext) {
-    const caller = requireCaller(context.caller);
-    const recent = await pool.query(
-      `SELECT 1 FROM sessions WHERE session_id = $1
-          AND identity_confirmed_at > $2::timestamptz - make_interval(mins => $3)`,
-      [caller.sessionId, deps.clock(), IDENTITY_CONFIRMATION_MINUTES],
-    );
-    if (recent.rowCount !== 1)
-      throw new AppError(403, 'FORBIDDEN', {
-        detail: 'IDENTITY_CONFIRMATION_REQUIRED',
-        localized: WORDS.confirmFirst,
-      });
-    return caller;
-  }
   return {
     changeMyContactStart: async (context) => {
-      const caller = await requireRecentIdentity(context);
+      const caller = await requireRecentIdentity(deps, context);
       const { kind, value } = context.input.body;
       const address =
         kind === 'email'
@@ -144,7 +144,7 @@ function contactChangeHandlers(deps: Deps): Handlers {
     },
 
     changeMyContactVerify: async (context) => {
-      const caller = await requireRecentIdentity(context);
+      const caller = await requireRecentIdentity(deps, context);
       const { otpReference, otp } = context.input.body;
       const checked = await checkCode(deps, {
         reference: otpReference,
@@ -181,25 +181,9 @@ function contactChangeHandlers(deps: Deps): Handlers {
 /** One's own password set. */
 function passwordSettingHandlers(deps: Deps): Handlers {
   const { pool } = deps;
-
-  /** Refuses (403) unless this session confirmed its person in the identity app lately. */
-  async function requireRecentIdentity(context: HandlerContext) {
-    const caller = requireCaller(context.caller);
-    const recent = await pool.query(
-      `SELECT 1 FROM sessions WHERE session_id = $1
-          AND identity_confirmed_at > $2::timestamptz - make_interval(mins => $3)`,
-      [caller.sessionId, deps.clock(), IDENTITY_CONFIRMATION_MINUTES],
-    );
-    if (recent.rowCount !== 1)
-      throw new AppError(403, 'FORBIDDEN', {
-        detail: 'IDENTITY_CONFIRMATION_REQUIRED',
-        localized: WORDS.confirmFirst,
-      });
-    return caller;
-  }
   return {
     setMyPassword: async (context) => {
-      const caller = await requireRecentIdentity(context);
+      const caller = await requireRecentIdentity(deps, context);
       const body = context.input.body;
       const username = body.username.trim().toLowerCase();
       if (!USERNAME.test(username)) return failed(WORDS.badUsername, context.language);

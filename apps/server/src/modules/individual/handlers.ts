@@ -36,6 +36,9 @@ const RECENT_TRANSACTIONS = 5;
 
 const me = (caller: Caller | null) => requireCaller(caller).userSlno;
 
+/** Today, as the plans read it, by the server's clock. */
+const today = (deps: Deps) => isoDate(deps.clock());
+
 /** A list call's page, from its path (page from 1, size). */
 const page = (context: HandlerContext) => {
   const size = Number(context.input.params.size);
@@ -108,14 +111,13 @@ function profileHandlers(deps: Deps): Handlers {
 /** A person's dashboard, documents and transactions. */
 function activityHandlers(deps: Deps): Handlers {
   const { pool } = deps;
-  const today = () => isoDate(deps.clock());
   return {
     ...gridHandlers(deps, myTransactionsGrid, MY_TRANSACTIONS),
 
     myDashboard: async ({ caller, language }) => {
       const userSlno = me(caller);
       const [totals, recent, applications] = await Promise.all([
-        currentPlanTotals(pool, userSlno, today()),
+        currentPlanTotals(pool, userSlno, today(deps)),
         recentTransactions(pool, userSlno, RECENT_TRANSACTIONS),
         // The organizations this person applied to register, not approved (yet).
         pool.query<{
@@ -175,11 +177,10 @@ function activityHandlers(deps: Deps): Handlers {
 /** A person's plans and payments. */
 function planHandlers(deps: Deps): Handlers {
   const { pool } = deps;
-  const today = () => isoDate(deps.clock());
   const plans = async (context: HandlerContext, list: Parameters<typeof plansPage>[1]) =>
     plansPage(pool, list, {
       userSlno: me(context.caller),
-      today: today(),
+      today: today(deps),
       language: context.language,
       ...page(context),
     });
