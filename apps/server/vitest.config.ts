@@ -17,10 +17,6 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/globalSetup.ts'],
     setupFiles: ['test/softHsmSetup.ts'],
-    // The files share one process and its loaded modules: each file's import of the server (some
-    // 300 modules) cost more than its tests under CI's load. Every file makes its own database,
-    // servers and tokens, so nothing a file leaves behind is read by another.
-    isolate: false,
     // Bounds for a loaded 2-core machine (CI beside the browser suites), not expected durations:
     // an envelope's three signatures take 8 s alone and passed 60 s in CI beside them.
     testTimeout: 180_000,

@@ -23,7 +23,7 @@ import { openVault } from '../src/adapters/hsm/pkcs11.js';
 import { ensureSoftHsmToken, findSoftHsm } from '../src/adapters/hsm/softHsm.js';
 import { deriveKeys } from '../src/keys.js';
 import { createAuditLog } from '../src/modules/audit/log.js';
-import { holdKeyCeremony } from '../src/modules/pki/authority.js';
+import { holdKeyCeremony } from '../src/modules/pki/ceremony.js';
 import { applicationRoleProblem } from '../src/db/roles.js';
 import { DEMO_PASSWORD } from '../src/demo/seed.js';
 import { createServer } from '../src/server.js';

@@ -1,8 +1,7 @@
 /**
- * Each test process's own SoftHSM tokens, in a folder of its own: the files of a process share it
- * (they run one after another there), processes never do (SoftHSM's file store is not made for
- * several processes creating one token at once). The servers of a file then make their demo token
- * there, as `npm start` does in DATA_DIR.
+ * Each test file's own SoftHSM tokens, in a folder of its own: files run in parallel processes,
+ * and SoftHSM's file store is not made for several processes creating one token at once. The
+ * servers of the file then make their demo token there, as `npm start` does in DATA_DIR.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

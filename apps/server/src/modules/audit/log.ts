@@ -269,6 +269,137 @@ export interface AuditLog {
   checkpoint(pool: Pool, options?: { evenIfUnchanged?: boolean }): Promise<Checkpoint | null>;
 }
 
+/** Signs the head (under its lock) when it moved since the last checkpoint, or in any case. */
+async function signCheckpoint(
+  client: PoolClient,
+  keys: Keys,
+  at: Date,
+  evenIfUnchanged = false,
+): Promise<Checkpoint | null> {
+  const [head] = (
+    await client.query<{ last_slno: number; last_hash: string }>(
+      'SELECT last_slno, last_hash FROM audit_head FOR UPDATE',
+    )
+  ).rows;
+  if (!head || head.last_slno === 0) return null;
+  const [latest] = (
+    await client.query<{ audit_slno: number }>(
+      'SELECT audit_slno FROM audit_checkpoints ORDER BY checkpoint_slno DESC LIMIT 1',
+    )
+  ).rows;
+  if (latest?.audit_slno === head.last_slno && !evenIfUnchanged) return null;
+  const signature = sign(
+    null,
+    checkpointMessage(head.last_slno, head.last_hash, at),
+    keys.auditSigning,
+  ).toString('base64');
+  await client.query(
+    'INSERT INTO audit_checkpoints (audit_slno, hash, at, signature) VALUES ($1, $2, $3, $4)',
+    [head.last_slno, head.last_hash, at, signature],
+  );
+  return { auditSlno: head.last_slno, hash: head.last_hash, at, signature };
+}
+
+/** The record of an event as it happens; its number comes when its transaction commits. */
+function recordOf(
+  context: AuditContext,
+  event: AuditEvent,
+  at: Date,
+): Omit<AuditRecord, 'auditSlno'> {
+  return {
+    at,
+    requestId: context.requestId,
+    actor: event.actor !== undefined ? event.actor : context.actor,
+    orgSlno: event.orgSlno !== undefined ? event.orgSlno : context.orgSlno,
+    actingRole: event.role !== undefined ? event.role : context.role,
+    address: context.address,
+    deviceHash: context.deviceHash,
+    action: event.action,
+    target: event.target ?? null,
+    outcome: event.outcome ?? 'success',
+    detail: event.detail ?? {},
+  };
+}
+
+/** Writes a transaction's records, unchained, as its last step before COMMIT: no lock taken. */
+async function writeRecords(client: PoolClient, pending: Omit<AuditRecord, 'auditSlno'>[]) {
+  await client.query(
+    `INSERT INTO audit_log (at, request_id, actor, org_slno, acting_role, address, device_hash, action, target, outcome, detail)
+     SELECT * FROM unnest($1::timestamptz[], $2::text[], $3::integer[], $4::integer[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::jsonb[])`,
+    [
+      pending.map((record) => record.at),
+      pending.map((record) => record.requestId),
+      pending.map((record) => record.actor),
+      pending.map((record) => record.orgSlno),
+      pending.map((record) => record.actingRole),
+      pending.map((record) => record.address),
+      pending.map((record) => record.deviceHash),
+      pending.map((record) => record.action),
+      pending.map((record) => record.target),
+      pending.map((record) => record.outcome),
+      pending.map((record) => JSON.stringify(record.detail)),
+    ],
+  );
+}
+
+/**
+ * One batch chained under the head's lock (inside the caller's transaction): the committed records
+ * still waiting, numbered and chained in the order written; a checkpoint signed when one is due.
+ */
+async function chainBatch(
+  client: PoolClient,
+  keys: Keys,
+  clock: () => Date,
+): Promise<{ chained: number; checkpoint: Checkpoint | null }> {
+  let checkpoint: Checkpoint | null = null;
+  await client.query(
+    `INSERT INTO audit_head (id, last_slno, last_hash, mac) VALUES (true, 0, $1, $2) ON CONFLICT (id) DO NOTHING`,
+    [GENESIS, headMac(keys.auditChain, 0, GENESIS)],
+  );
+  const [head] = (
+    await client.query<{ last_slno: number; last_hash: string }>(
+      'SELECT last_slno, last_hash FROM audit_head FOR UPDATE',
+    )
+  ).rows;
+  if (!head) throw new Error('the audit head is missing');
+  const waiting = (
+    await client.query<StoredRecordRow & { entry_slno: number }>(
+      `SELECT entry_slno, ${STORED_RECORD_COLUMNS}
+         FROM audit_log WHERE audit_slno IS NULL ORDER BY entry_slno LIMIT ${String(CHAIN_BATCH)}`,
+    )
+  ).rows;
+  if (waiting.length > 0) {
+    let { last_slno: lastSlno, last_hash: lastHash } = head;
+    const numbers: number[] = [];
+    const previous: string[] = [];
+    const hashes: string[] = [];
+    let checkpointDue = false;
+    for (const row of waiting) {
+      const record = recordOfRow(row, lastSlno + 1);
+      const hash = recordHash(keys.auditChain, lastHash, record);
+      numbers.push(record.auditSlno);
+      previous.push(lastHash);
+      hashes.push(hash);
+      lastSlno = record.auditSlno;
+      lastHash = hash;
+      checkpointDue ||= lastSlno % CHECKPOINT_EVERY === 0;
+    }
+    await client.query(
+      `UPDATE audit_log l SET audit_slno = c.audit_slno, prev_hash = c.prev_hash, hash = c.hash
+         FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::text[]) AS c (entry_slno, audit_slno, prev_hash, hash)
+        WHERE l.entry_slno = c.entry_slno`,
+      [waiting.map((row) => row.entry_slno), numbers, previous, hashes],
+    );
+    await client.query('UPDATE audit_head SET last_slno = $1, last_hash = $2, mac = $3', [
+      lastSlno,
+      lastHash,
+      headMac(keys.auditChain, lastSlno, lastHash),
+    ]);
+    if (checkpointDue) checkpoint = await signCheckpoint(client, keys, clock());
+  }
+  return { chained: waiting.length, checkpoint };
+}
+
 export function createAuditLog(options: {
   keys: Keys;
   clock: () => Date;
@@ -282,137 +413,23 @@ export function createAuditLog(options: {
 }): AuditLog {
   const { keys } = options;
 
-  /** Signs the head (under its lock) when it moved since the last checkpoint, or in any case. */
-  async function signCheckpoint(
-    client: PoolClient,
-    evenIfUnchanged = false,
-  ): Promise<Checkpoint | null> {
-    const [head] = (
-      await client.query<{ last_slno: number; last_hash: string }>(
-        'SELECT last_slno, last_hash FROM audit_head FOR UPDATE',
-      )
-    ).rows;
-    if (!head || head.last_slno === 0) return null;
-    const [latest] = (
-      await client.query<{ audit_slno: number }>(
-        'SELECT audit_slno FROM audit_checkpoints ORDER BY checkpoint_slno DESC LIMIT 1',
-      )
-    ).rows;
-    if (latest?.audit_slno === head.last_slno && !evenIfUnchanged) return null;
-    const at = options.clock();
-    const signature = sign(
-      null,
-      checkpointMessage(head.last_slno, head.last_hash, at),
-      keys.auditSigning,
-    ).toString('base64');
-    await client.query(
-      'INSERT INTO audit_checkpoints (audit_slno, hash, at, signature) VALUES ($1, $2, $3, $4)',
-      [head.last_slno, head.last_hash, at, signature],
-    );
-    return { auditSlno: head.last_slno, hash: head.last_hash, at, signature };
-  }
-
-  /** The record of an event as it happens; its number comes when its transaction commits. */
-  function recordOf(context: AuditContext, event: AuditEvent): Omit<AuditRecord, 'auditSlno'> {
-    return {
-      at: options.clock(),
-      requestId: context.requestId,
-      actor: event.actor !== undefined ? event.actor : context.actor,
-      orgSlno: event.orgSlno !== undefined ? event.orgSlno : context.orgSlno,
-      actingRole: event.role !== undefined ? event.role : context.role,
-      address: context.address,
-      deviceHash: context.deviceHash,
-      action: event.action,
-      target: event.target ?? null,
-      outcome: event.outcome ?? 'success',
-      detail: event.detail ?? {},
-    };
-  }
-
-  /** Writes a transaction's records, unchained, as its last step before COMMIT: no lock taken. */
-  async function write(client: PoolClient, pending: Omit<AuditRecord, 'auditSlno'>[]) {
-    await client.query(
-      `INSERT INTO audit_log (at, request_id, actor, org_slno, acting_role, address, device_hash, action, target, outcome, detail)
-       SELECT * FROM unnest($1::timestamptz[], $2::text[], $3::integer[], $4::integer[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::jsonb[])`,
-      [
-        pending.map((record) => record.at),
-        pending.map((record) => record.requestId),
-        pending.map((record) => record.actor),
-        pending.map((record) => record.orgSlno),
-        pending.map((record) => record.actingRole),
-        pending.map((record) => record.address),
-        pending.map((record) => record.deviceHash),
-        pending.map((record) => record.action),
-        pending.map((record) => record.target),
-        pending.map((record) => record.outcome),
-        pending.map((record) => JSON.stringify(record.detail)),
-      ],
-    );
-  }
-
   /**
    * One chaining pass on `client` (outside any transaction): under the head's lock, numbers and
    * chains every committed record still waiting, in the order written, in batches.
    */
   async function chainWaiting(client: PoolClient): Promise<void> {
     for (;;) {
-      let checkpoint: Checkpoint | null = null;
-      let chained: number;
       await client.query('BEGIN');
+      let batch: Awaited<ReturnType<typeof chainBatch>>;
       try {
-        await client.query(
-          `INSERT INTO audit_head (id, last_slno, last_hash, mac) VALUES (true, 0, $1, $2) ON CONFLICT (id) DO NOTHING`,
-          [GENESIS, headMac(keys.auditChain, 0, GENESIS)],
-        );
-        const [head] = (
-          await client.query<{ last_slno: number; last_hash: string }>(
-            'SELECT last_slno, last_hash FROM audit_head FOR UPDATE',
-          )
-        ).rows;
-        if (!head) throw new Error('the audit head is missing');
-        const waiting = (
-          await client.query<StoredRecordRow & { entry_slno: number }>(
-            `SELECT entry_slno, ${STORED_RECORD_COLUMNS}
-               FROM audit_log WHERE audit_slno IS NULL ORDER BY entry_slno LIMIT ${String(CHAIN_BATCH)}`,
-          )
-        ).rows;
-        chained = waiting.length;
-        if (chained > 0) {
-          let { last_slno: lastSlno, last_hash: lastHash } = head;
-          const numbers: number[] = [];
-          const previous: string[] = [];
-          const hashes: string[] = [];
-          let checkpointDue = false;
-          for (const row of waiting) {
-            const record = recordOfRow(row, lastSlno + 1);
-            const hash = recordHash(keys.auditChain, lastHash, record);
-            numbers.push(record.auditSlno);
-            previous.push(lastHash);
-            hashes.push(hash);
-            lastSlno = record.auditSlno;
-            lastHash = hash;
-            checkpointDue ||= lastSlno % CHECKPOINT_EVERY === 0;
-          }
-          await client.query(
-            `UPDATE audit_log l SET audit_slno = c.audit_slno, prev_hash = c.prev_hash, hash = c.hash
-               FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::text[]) AS c (entry_slno, audit_slno, prev_hash, hash)
-              WHERE l.entry_slno = c.entry_slno`,
-            [waiting.map((row) => row.entry_slno), numbers, previous, hashes],
-          );
-          await client.query('UPDATE audit_head SET last_slno = $1, last_hash = $2, mac = $3', [
-            lastSlno,
-            lastHash,
-            headMac(keys.auditChain, lastSlno, lastHash),
-          ]);
-          if (checkpointDue) checkpoint = await signCheckpoint(client);
-        }
+        batch = await chainBatch(client, keys, options.clock);
         await client.query('COMMIT');
       } catch (error) {
         await client.query('ROLLBACK').catch(() => undefined);
         throw error;
       }
-      if (checkpoint) options.publish?.(checkpoint);
-      if (chained < CHAIN_BATCH) return;
+      if (batch.checkpoint) options.publish?.(batch.checkpoint);
+      if (batch.chained < CHAIN_BATCH) return;
     }
   }
 
@@ -452,14 +469,14 @@ export function createAuditLog(options: {
       const list: Omit<AuditRecord, 'auditSlno'>[] = [];
       pending = list;
       pendingOf.set(transaction, list);
-      beforeCommit(client, () => write(client, list));
+      beforeCommit(client, () => writeRecords(client, list));
       // Chained once committed, before the transaction's caller goes on. A pass that fails
       // (the database busy) leaves them waiting for the next pass, anyone's: the change stands.
       afterCommit(client, () =>
         chainSoon(client).catch((error: unknown) => options.report?.(error)),
       );
     }
-    pending.push(recordOf(context, event));
+    pending.push(recordOf(context, event, options.clock()));
   }
 
   return {
@@ -480,7 +497,12 @@ export function createAuditLog(options: {
         client.release();
       }
       return inTransaction(pool, async (transaction) => {
-        const checkpoint = await signCheckpoint(transaction, checkpointOptions?.evenIfUnchanged);
+        const checkpoint = await signCheckpoint(
+          transaction,
+          keys,
+          options.clock(),
+          checkpointOptions?.evenIfUnchanged,
+        );
         const { publish } = options;
         if (checkpoint && publish)
           afterCommit(transaction, () => {

@@ -61,6 +61,71 @@ const AWAITING = {
         },
 };
 
+/**
+ * The applicant's organization as the application describes it, under `sipSlno`: its address
+ * from the city chosen, its sponsor and technical contact, and its head office.
+ */
+async function makeOrganization(
+  tx: Queryable,
+  details: ApplicationRow['details'],
+  sipSlno: number,
+  now: Date,
+) {
+  const q = <R extends object>(text: string, values: unknown[]) => tx.query<R>(text, values);
+  const one = async <R extends object>(text: string, values: unknown[]) =>
+    (await q<R>(text, values)).rows[0] as R;
+  const place = await one<{ city: string; region: string; country: string }>(
+    `SELECT c.name_en AS city, r.name_en AS region, n.name_en AS country
+       FROM cities c JOIN regions r ON r.state_slno = c.state_slno
+       JOIN countries n ON n.country_slno = r.country_slno
+      WHERE c.city_slno = $1`,
+    [Number(details.citySlno)],
+  );
+  const organization = await one<{ org_slno: number }>(
+    `INSERT INTO organizations (organization_type, sip_slno, name_en, name_ar, dba_name, dba_name_ar,
+       cr_number, unified_org_no, email, telephone, address, city, region, country, postal_code, valid_till)
+     VALUES (1, $1, $2, $3, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::date)
+     RETURNING org_slno`,
+    [
+      sipSlno,
+      details.organizationNameEnglish,
+      details.organizationNameArabic,
+      details.crNumber,
+      details.unifiedNumber,
+      details.email,
+      details.telephone,
+      details.address,
+      place.city,
+      place.region,
+      place.country,
+      details.postalCode,
+      details.crExpiryDate,
+    ],
+  );
+  for (const [kind, contact] of [
+    ['sponsor', details.sponsor],
+    ['technicalContact', details.technicalContact],
+  ] as const)
+    await q(
+      `INSERT INTO organization_contacts (org_slno, kind, name_en, name_ar, email, mobile, is_primary)
+       VALUES ($1, $2, $3, $4, $5, $6, true)`,
+      [
+        organization.org_slno,
+        kind,
+        contact.nameEnglish,
+        contact.nameArabic,
+        contact.email,
+        localSaudiMobile(contact.mobile) ?? contact.mobile,
+      ],
+    );
+  const unit = await one<{ org_unit_slno: number }>(
+    `INSERT INTO organization_units (org_slno, name_en, name_ar, status, is_active, created_at)
+     VALUES ($1, 'Head office', 'المكتب الرئيسي', 'Approved', true, $2) RETURNING org_unit_slno`,
+    [organization.org_slno, now],
+  );
+  return { organization, unit };
+}
+
 export async function fileApplication(
   tx: Queryable,
   deps: Pick<Deps, 'audit' | 'clock'>,
@@ -97,54 +162,11 @@ export async function fileApplication(
           ],
         )
       : null;
-  const place = await one<{ city: string; region: string; country: string }>(
-    `SELECT c.name_en AS city, r.name_en AS region, n.name_en AS country
-       FROM cities c JOIN regions r ON r.state_slno = c.state_slno
-       JOIN countries n ON n.country_slno = r.country_slno
-      WHERE c.city_slno = $1`,
-    [Number(details.citySlno)],
-  );
-  const organization = await one<{ org_slno: number }>(
-    `INSERT INTO organizations (organization_type, sip_slno, name_en, name_ar, dba_name, dba_name_ar,
-       cr_number, unified_org_no, email, telephone, address, city, region, country, postal_code, valid_till)
-     VALUES (1, $1, $2, $3, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::date)
-     RETURNING org_slno`,
-    [
-      provider?.sip_slno ?? application.l1_sip_slno,
-      details.organizationNameEnglish,
-      details.organizationNameArabic,
-      details.crNumber,
-      details.unifiedNumber,
-      details.email,
-      details.telephone,
-      details.address,
-      place.city,
-      place.region,
-      place.country,
-      details.postalCode,
-      details.crExpiryDate,
-    ],
-  );
-  for (const [kind, contact] of [
-    ['sponsor', details.sponsor],
-    ['technicalContact', details.technicalContact],
-  ] as const)
-    await q(
-      `INSERT INTO organization_contacts (org_slno, kind, name_en, name_ar, email, mobile, is_primary)
-       VALUES ($1, $2, $3, $4, $5, $6, true)`,
-      [
-        organization.org_slno,
-        kind,
-        contact.nameEnglish,
-        contact.nameArabic,
-        contact.email,
-        localSaudiMobile(contact.mobile) ?? contact.mobile,
-      ],
-    );
-  const unit = await one<{ org_unit_slno: number }>(
-    `INSERT INTO organization_units (org_slno, name_en, name_ar, status, is_active, created_at)
-     VALUES ($1, 'Head office', 'المكتب الرئيسي', 'Approved', true, $2) RETURNING org_unit_slno`,
-    [organization.org_slno, now],
+  const { organization, unit } = await makeOrganization(
+    tx,
+    details,
+    provider?.sip_slno ?? application.l1_sip_slno,
+    now,
   );
   await q(
     `INSERT INTO memberships (user_slno, org_slno, roles, employee_id, email, mobile, status, is_active, created_at, org_unit_slno)

@@ -15,7 +15,8 @@ import type { SigningOutcome } from '@tawqi/api';
 import { maskNationalId } from '@tawqi/domain';
 import { zipSync } from 'fflate';
 import { signOwnDocuments } from './ownSigning.js';
-import { advance, transactionByApprovalToken } from './service.js';
+import { advance } from './service.js';
+import { transactionByApprovalToken } from './transactionRows.js';
 import { verifySignedPdf } from './verify.js';
 
 /**

@@ -22,7 +22,8 @@ import { AppError } from '../../http/errors.js';
 import type { AuditContext } from '../audit/log.js';
 import { APPLICATION_COLUMNS, applicationOf, type ApplicationRow } from './applications.js';
 import type { Payer } from '../counters/signatures.js';
-import { EsignRefusal, createSigningRequest } from './service.js';
+import { EsignRefusal } from './service.js';
+import { createSigningRequest } from './signingRequests.js';
 
 /** Where the approval page sends the person when the transaction ends (SPEC §2's return page). */
 const OWN_RETURN_PATH = '/app/my/esign/transaction/return/external';

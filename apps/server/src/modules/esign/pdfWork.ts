@@ -185,23 +185,12 @@ export type Limits = Pick<
 >;
 
 /**
- * PDF work in worker threads of the calling process: a PDF process's (pdfProcess.ts), the verify
- * page's reading in one and the eSign service's work in the other. `priority`: the threads' own
- * (low: the process's event loop comes first, and a hostile file's reading uses the CPU left
- * over; normal: a person waits for their own work).
+ * The PDF workers of a process: each started with its memory bound and `priority`, each job's
+ * work bounded by the CPU time its thread uses (and, for a worker that stopped answering, by
+ * wall time).
  */
-export function pdfThreads(
-  limits: Limits,
-  priority: Priority,
-): Pick<PdfWork, 'check' | 'sign' | 'close'> & {
-  read: (pdf: Buffer) => Promise<ReadSignature[]>;
-} {
+function pdfWorkers(limits: Limits, priority: Priority) {
   let script: string | undefined;
-  const readingLimits: ReadingLimits = {
-    maxSignatures: limits.VERIFY_MAX_SIGNATURES,
-    maxObjects: limits.VERIFY_MAX_OBJECTS,
-    maxParseBytes: limits.VERIFY_MAX_PARSE_MB * 1024 * 1024,
-  };
 
   /** Each worker's thread id, told by its first message (null: the worker cannot tell it). */
   const threads = new WeakMap<Worker, number | null>();
@@ -288,6 +277,28 @@ export function pdfThreads(
       worker.on('message', onMessage).on('error', onError);
       worker.postMessage({ job });
     });
+
+  return { spawn, runOn, ended };
+}
+
+/**
+ * PDF work in worker threads of the calling process: a PDF process's (pdfProcess.ts), the verify
+ * page's reading in one and the eSign service's work in the other. `priority`: the threads' own
+ * (low: the process's event loop comes first, and a hostile file's reading uses the CPU left
+ * over; normal: a person waits for their own work).
+ */
+export function pdfThreads(
+  limits: Limits,
+  priority: Priority,
+): Pick<PdfWork, 'check' | 'sign' | 'close'> & {
+  read: (pdf: Buffer) => Promise<ReadSignature[]>;
+} {
+  const readingLimits: ReadingLimits = {
+    maxSignatures: limits.VERIFY_MAX_SIGNATURES,
+    maxObjects: limits.VERIFY_MAX_OBJECTS,
+    maxParseBytes: limits.VERIFY_MAX_PARSE_MB * 1024 * 1024,
+  };
+  const { spawn, runOn, ended } = pdfWorkers(limits, priority);
 
   /** An upload anyone may send is read in a worker of its own, ended after. */
   const inFreshWorker = async <T>(job: WorkerJob) => {

@@ -10,13 +10,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.js';
 import { downloadHeaders } from '../../http/download.js';
 import { authenticate, type Application } from './applications.js';
-import {
-  EsignRefusal,
-  advance,
-  answerOf,
-  createSigningRequest,
-  transactionOfApplication,
-} from './service.js';
+import { EsignRefusal, advance } from './service.js';
+import { createSigningRequest } from './signingRequests.js';
+import { answerOf, transactionOfApplication } from './transactionRows.js';
 import { errorOf } from './errors.js';
 import { auditContextOf } from '../audit/log.js';
 

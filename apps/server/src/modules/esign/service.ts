@@ -13,56 +13,42 @@
  * - the signing happens under the transaction's row lock, moving it out of pending, with the
  *   counter taken in the same database transaction — never on failure, never twice.
  */
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import type { signingRequest } from '@tawqi/api';
 import {
   ESIGN_ERRORS,
-  REQUEST_FRESHNESS_SECONDS,
   MAX_PDF_BYTES,
-  signingRequest,
   type EsignErrorKey,
   type SignatureStamp,
   type SigningOutcome,
 } from '@tawqi/api';
-import { IDENTITY_CHALLENGE_TTL_MS, maskNationalId } from '@tawqi/domain';
+import { maskNationalId } from '@tawqi/domain';
 import { IdentityProviderError } from '../../adapters/nafath/client.js';
 import type { Deps } from '../../deps.js';
-import { inTransaction, type PoolClient, type Queryable } from '../../db/pool.js';
+import { inTransaction, type Queryable } from '../../db/pool.js';
 import { SYSTEM_CONTEXT, type AuditContext } from '../audit/log.js';
 import { scanUpload } from '../documents/scanning.js';
 import type { OutgoingMessage } from '../../adapters/notifier/outbox.js';
-import { chargeSignature, planToCharge, type Payer } from '../counters/signatures.js';
-import { settleExpiredLots } from '../counters/lots.js';
-import { issuingCaOf, type CaMember } from '../pki/authority.js';
-import { signDetached } from '../pki/cms.js';
-import type { ValidationData } from '../pki/pades.js';
-import type { Signer } from '../pki/signer.js';
-import { ownSigningSteps, ownValidationData } from '../pki/padesSteps.js';
-import * as x509 from '../pki/x509.js';
+import { chargeSignature, type Payer } from '../counters/signatures.js';
+import { issuingCaOf } from '../pki/authority.js';
 import { hit } from '../throttle.js';
 import type { Application } from './applications.js';
 import { signJws } from './jws.js';
-import { placementOf, showsOrganizationLogo, visibleSignatureOf } from './stamps.js';
-import { organizationHasLogo, organizationLogo } from '../documents/logo.js';
-import { failureRecord, requestRecord, successRecord } from './records.js';
+import { placementOf } from './stamps.js';
+import { failureRecord } from './records.js';
 import { activeMember, memberStanding } from '../access/membership.js';
+import { signDocuments } from './signDocuments.js';
+import {
+  TRANSACTION_COLUMNS,
+  TRANSACTION_FROM,
+  type SigningApplicationRow,
+  type TransactionRow,
+} from './transactionRows.js';
 
-/** The signer's certificate lives an hour: long enough to sign, never a standing credential. */
-export const SIGNER_CERTIFICATE_MINUTES = 60;
 /** Where the signer's approval page is (the portal's; the request's token in its query). */
 export const APPROVAL_PATH = '/esign/approve';
 /** The identity app is asked about a transaction at most once a second. */
 const POLL_SECONDS = 1;
-/**
- * The identity-app requests applications make, counted apart from the person's own sign-in (an
- * application could otherwise lock the person out of it), in ten minutes: per
- * application and person, per person over every application (no push bombing through many
- * applications), and per application.
- */
-const ASKS_PER_SIGNER = 3;
-const ASKS_PER_PERSON = 10;
-const ASKS_PER_APPLICATION = 1000;
-const ASK_WINDOW_SECONDS = 600;
-
 export class EsignRefusal extends Error {
   override readonly name = 'EsignRefusal';
   constructor(
@@ -84,7 +70,7 @@ interface ReadDocument {
 }
 
 /** A request's documents decoded: a digest must be 32 bytes; a PDF's bytes are hashed. */
-function decodeDocuments(
+export function decodeDocuments(
   documents: ReturnType<typeof signingRequest.parse>['documents'],
 ): ReadDocument[] {
   return documents.map((document, index) => {
@@ -142,7 +128,7 @@ export async function checkPdfs(
 }
 
 /** What makes two requests the same (the timestamp aside: a retry may carry a new one). */
-function fingerprintOf(
+export function fingerprintOf(
   request: ReturnType<typeof signingRequest.parse>,
   documents: readonly ReadDocument[],
 ): string {
@@ -173,7 +159,7 @@ interface SignerAccount {
 }
 
 /** The signer's account: a member of the application's organization, or any enrolled person. */
-async function signerAccount(
+export async function signerAccount(
   db: Queryable,
   application: Application,
   nationalId: string,
@@ -195,7 +181,7 @@ async function signerAccount(
 }
 
 /** Whether the person has approved a signature this application asked for (their consent to it). */
-async function hasSignedThrough(
+export async function hasSignedThrough(
   db: Queryable,
   appSlno: number,
   userSlno: number,
@@ -207,80 +193,8 @@ async function hasSignedThrough(
   return (rowCount ?? 0) > 0;
 }
 
-const payerOf = (application: Application, userSlno: number): Payer =>
+export const payerOf = (application: Application, userSlno: number): Payer =>
   application.orgSlno === null ? { userSlno } : { orgSlno: application.orgSlno };
-
-export interface TransactionRow {
-  esign_logs_id: number;
-  transaction_id: string;
-  app_slno: number;
-  app_txn_id: string;
-  user_slno: number;
-  org_slno: number | null;
-  status: 'pending' | 'success' | 'failed';
-  request_fingerprint: string;
-  response_data: SigningOutcome;
-  sign_response_data: string | null;
-  identity_trans_id: string | null;
-  identity_random: string | null;
-  approval_token: string | null;
-  error_code: string | null;
-  return_url: string;
-  expires_at: Date;
-  national_id: string;
-  /** What the application asked its PDFs to be signed at (B-LT when it did not say). */
-  pades_level: 'B-LT' | 'B-LTA' | null;
-  /** The stamp its PDFs are signed with (null: the service's default). */
-  stamp: SignatureStamp | null;
-  /** Who pays when not the signer's plan or `org_slno`'s counters: an envelope's sender. */
-  payer_user_slno: number | null;
-  payer_org_slno: number | null;
-}
-
-const TRANSACTION_COLUMNS = `t.esign_logs_id, t.transaction_id, t.app_slno, t.app_txn_id, t.user_slno, t.org_slno, t.status,
-       t.request_fingerprint, t.response_data, t.sign_response_data, t.identity_trans_id, t.identity_random,
-       t.approval_token, t.return_url, t.expires_at, t.error_code, t.pades_level, t.stamp, t.payer_user_slno,
-       t.payer_org_slno, u.national_id`;
-const TRANSACTION_FROM = 'esign_transactions t JOIN users u ON u.user_slno = t.user_slno';
-
-export async function transactionOfApplication(
-  db: Queryable,
-  appSlno: number,
-  txnId: string,
-  lock = false,
-): Promise<TransactionRow | null> {
-  const { rows } = await db.query<TransactionRow>(
-    `SELECT ${TRANSACTION_COLUMNS} FROM ${TRANSACTION_FROM}
-      WHERE t.app_slno = $1 AND t.app_txn_id = $2${lock ? ' FOR UPDATE OF t' : ''}`,
-    [appSlno, txnId],
-  );
-  return rows[0] ?? null;
-}
-
-/** A transaction by its approval page's token, with its application's names. */
-export async function transactionByApprovalToken(
-  db: Queryable,
-  token: string,
-): Promise<(TransactionRow & { name_en: string; name_ar: string }) | null> {
-  const { rows } = await db.query<TransactionRow & { name_en: string; name_ar: string }>(
-    `SELECT ${TRANSACTION_COLUMNS}, a.name_en, a.name_ar
-       FROM ${TRANSACTION_FROM} JOIN esign_applications a ON a.app_slno = t.app_slno
-      WHERE t.approval_token = $1`,
-    [token],
-  );
-  return rows[0] ?? null;
-}
-
-/** What the application is answered: the outcome, and the service's JWS over it once final. */
-export function answerOf(row: Pick<TransactionRow, 'response_data' | 'sign_response_data'>) {
-  return {
-    ...row.response_data,
-    ...(row.sign_response_data ? { signedResponse: row.sign_response_data } : {}),
-  };
-}
-
-/** The new transaction's id (ours; the application's is `txnId`). */
-const newTransactionId = () => `ES-${randomUUID().replaceAll('-', '').slice(0, 16).toUpperCase()}`;
 
 /** Who pays for a transaction: `paidBy` (an envelope's sender), else its application's payer. */
 const payerOfRow = (
@@ -293,216 +207,6 @@ const payerOfRow = (
       : row.org_slno === null
         ? { userSlno: row.user_slno }
         : { orgSlno: row.org_slno };
-
-/**
- * A signing request: answered at once with the stored transaction when its id was seen before,
- * else checked, stored and put to the signer. Refusals throw EsignRefusal (nothing stored).
- * `paidBy` (the portal's envelopes): someone else pays, and the signer is any enrolled person,
- * signing as themselves (the application must then be the individuals' one).
- */
-export async function createSigningRequest(
-  deps: Deps,
-  application: Application,
-  body: unknown,
-  context: AuditContext = SYSTEM_CONTEXT,
-  paidBy?: Payer,
-): Promise<{ created: boolean; answer: ReturnType<typeof answerOf> }> {
-  if (paidBy && application.orgSlno !== null)
-    throw new Error("someone else pays only through the individuals' application");
-  const asked = parseSigningRequest(body);
-  const stored = async () => {
-    const row = await transactionOfApplication(deps.pool, application.slno, asked.request.txnId);
-    if (!row) return null;
-    if (row.request_fingerprint !== asked.fingerprint)
-      throw new EsignRefusal('transactionIdReused');
-    return { created: false, answer: answerOf(row) };
-  };
-  const seen = await stored();
-  if (seen) return seen;
-  const checked = await checkSigningRequest(deps, application, asked, context, paidBy);
-  const created = await inTransaction(deps.pool, async (tx) => {
-    // A concurrent request with the same id waits here for this one to commit or roll back.
-    const inserted = await recordSigningRequest(tx, deps, application, asked, checked, paidBy);
-    if (inserted === null) return null;
-    await countAsk(tx, application, asked.request.signer.nationalId, checked.now);
-    const answer = await askSigner(tx, deps, asked.request, inserted, checked.now);
-    return { created: true, answer };
-  });
-  if (created) return created;
-  const after = await stored();
-  if (!after) throw new Error('a conflicting transaction vanished');
-  return after;
-}
-
-type SigningRequest = ReturnType<typeof signingRequest.parse>;
-
-/** The request as the contract has it, its documents decoded, and its fingerprint. */
-function parseSigningRequest(body: unknown) {
-  const parsed = signingRequest.safeParse(body);
-  if (!parsed.success) {
-    const fields = [...new Set(parsed.error.issues.map((issue) => issue.path.join('.')))];
-    throw new EsignRefusal('malformedRequest', fields);
-  }
-  const request = parsed.data;
-  const documents = decodeDocuments(request.documents);
-  return { request, documents, fingerprint: fingerprintOf(request, documents) };
-}
-
-/**
- * What a new request must be before anyone is asked to sign: its stamp drawable, its PDFs
- * signable, fresh, consented to, returning where the application may; its signer enrolled; and
- * something left to pay for the signature. Answers the stamp, the signer and the time.
- */
-async function checkSigningRequest(
-  deps: Deps,
-  application: Application,
-  { request, documents }: ReturnType<typeof parseSigningRequest>,
-  context: AuditContext,
-  paidBy: Payer | undefined,
-) {
-  const now = deps.clock();
-  // The application's default when the request says nothing (kept with the transaction).
-  const stamp = request.stamp ?? application.defaultStamp;
-  // The organization's own logo only for an organization that has one (checked again at signing).
-  if (
-    showsOrganizationLogo([stamp, ...documents.map((document) => document.stamp)]) &&
-    (application.orgSlno === null || !(await organizationHasLogo(deps.pool, application.orgSlno)))
-  )
-    throw new EsignRefusal('organizationLogoMissing', ['stamp.appearance']);
-  await checkPdfs(deps, documents, stamp, context);
-
-  if (Math.abs(now.getTime() - Date.parse(request.timestamp)) > REQUEST_FRESHNESS_SECONDS * 1000)
-    throw new EsignRefusal('staleRequest', ['timestamp']);
-  if (!request.consent) throw new EsignRefusal('consentMissing', ['consent']);
-  if (!application.returnOrigins.includes(new URL(request.returnUrl).origin))
-    throw new EsignRefusal('returnUrlNotAllowed', ['returnUrl']);
-  const signer = await signerAccount(deps.pool, application, request.signer.nationalId);
-  if (!signer) throw new EsignRefusal('signerNotEnrolled', ['signer.nationalId']);
-  // Refused before the signer is asked: nothing is left to pay for the signature. An application
-  // for individuals learns that only of a person who has signed through it before: to it, anyone
-  // else without a plan is answered as someone unknown (it may not probe who has an account).
-  // The portal's own asks for the person signed in, who may know their own plan.
-  const payer = paidBy ?? payerOf(application, signer.userSlno);
-  if (payer.orgSlno !== undefined) await settleExpiredLots(deps.pool, payer.orgSlno, now);
-  if (!(await planToCharge(deps.pool, payer, now)))
-    throw application.orgSlno !== null ||
-      application.firstParty ||
-      (await hasSignedThrough(deps.pool, application.slno, signer.userSlno))
-      ? new EsignRefusal('countersExhausted')
-      : new EsignRefusal('signerNotEnrolled', ['signer.nationalId']);
-  return { stamp, signer, now };
-}
-
-/** The transaction and its documents, once per application's id: null when another has it. */
-async function recordSigningRequest(
-  tx: PoolClient,
-  deps: Pick<Deps, 'clock'>,
-  application: Application,
-  { request, documents, fingerprint }: ReturnType<typeof parseSigningRequest>,
-  { stamp, signer, now }: Awaited<ReturnType<typeof checkSigningRequest>>,
-  paidBy: Payer | undefined,
-): Promise<{ esignLogsId: number; transactionId: string } | null> {
-  const transactionId = newTransactionId();
-  const { rows } = await tx.query<{ esign_logs_id: number }>(
-    `INSERT INTO esign_transactions (transaction_id, user_slno, org_slno, plan_type, user_role, status, originator,
-            transaction_date, app_slno, app_txn_id, request_fingerprint, request_data, return_url, expires_at,
-            pades_level, stamp, payer_user_slno, payer_org_slno)
-     VALUES ($1, $2, $3, $4, $5, 'pending', $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
-     ON CONFLICT (app_slno, app_txn_id) WHERE app_slno IS NOT NULL DO NOTHING
-     RETURNING esign_logs_id`,
-    [
-      transactionId,
-      signer.userSlno,
-      application.orgSlno,
-      application.orgSlno === null ? 'Individual' : 'eSign',
-      signer.role,
-      application.nameEnglish,
-      now,
-      application.slno,
-      request.txnId,
-      fingerprint,
-      JSON.stringify(requestRecord(application, request, documents, now)),
-      request.returnUrl,
-      new Date(now.getTime() + IDENTITY_CHALLENGE_TTL_MS),
-      request.padesLevel ?? null,
-      stamp === null ? null : JSON.stringify(stamp),
-      paidBy?.userSlno ?? null,
-      paidBy?.orgSlno ?? null,
-    ],
-  );
-  const [inserted] = rows;
-  if (!inserted) return null;
-  for (const document of documents)
-    await tx.query(
-      `INSERT INTO transaction_documents (esign_logs_id, document_name, unique_file_id, kind, sha256, content, position, stamp)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [
-        inserted.esign_logs_id,
-        document.name,
-        randomBytes(16).toString('base64url'),
-        document.kind,
-        document.sha256,
-        document.content,
-        document.position,
-        document.stamp === null ? null : JSON.stringify(document.stamp),
-      ],
-    );
-  return { esignLogsId: inserted.esign_logs_id, transactionId };
-}
-
-/**
- * Counts the ask against the signer's, the person's and the application's limits, in the
- * request's transaction: its connection is the one it holds (concurrent repeats hold the others).
- */
-async function countAsk(tx: PoolClient, application: Application, person: string, now: Date) {
-  for (const [bucket, limit] of [
-    [`esign-ask:${String(application.slno)}:${person}`, ASKS_PER_SIGNER],
-    [`esign-ask-person:${person}`, ASKS_PER_PERSON],
-    [`esign-ask-application:${String(application.slno)}`, ASKS_PER_APPLICATION],
-  ] as const) {
-    const asked = await hit(tx, bucket, limit, ASK_WINDOW_SECONDS, now);
-    if (!asked.allowed) throw new EsignRefusal('tooManyRequests');
-  }
-}
-
-/** Asks the signer in the identity app; the answer the application gets until they approve. */
-async function askSigner(
-  tx: PoolClient,
-  deps: Pick<Deps, 'identity' | 'config'>,
-  request: SigningRequest,
-  inserted: { esignLogsId: number; transactionId: string },
-  now: Date,
-): Promise<SigningOutcome> {
-  const { transactionId } = inserted;
-  let identity;
-  try {
-    identity = await deps.identity.createRequest({
-      nationalId: request.signer.nationalId,
-      service: 'DigitalSignature',
-      requestId: transactionId,
-    });
-  } catch (error) {
-    if (error instanceof IdentityProviderError) throw new EsignRefusal('identityUnavailable');
-    throw error;
-  }
-  const token = randomBytes(24).toString('base64url');
-  const outcome: SigningOutcome = {
-    txnId: request.txnId,
-    transactionId,
-    status: 'pending',
-    approval: {
-      number: identity.random,
-      url: `${deps.config.publicOrigin}${APPROVAL_PATH}?request=${token}`,
-      expiresAt: new Date(now.getTime() + IDENTITY_CHALLENGE_TTL_MS).toISOString(),
-    },
-  };
-  await tx.query(
-    `UPDATE esign_transactions SET identity_trans_id = $2, identity_random = $3, approval_token = $4, response_data = $5
-      WHERE esign_logs_id = $1`,
-    [inserted.esignLogsId, identity.transId, identity.random, token, JSON.stringify(outcome)],
-  );
-  return outcome;
-}
 
 /**
  * Moves a waiting transaction on: asks the identity app (at most once a second), and signs or
@@ -538,13 +242,6 @@ export async function advance(deps: Deps, row: TransactionRow): Promise<void> {
   if (result.person.nationalId !== row.national_id)
     return finish(deps, row.esign_logs_id, { failed: 'identityMismatch' });
   return finish(deps, row.esign_logs_id, { approvedBy: result.person });
-}
-
-interface SigningApplicationRow {
-  client_id: string;
-  org_slno: number | null;
-  webhook_url: string | null;
-  credential_kind: string;
 }
 
 declare module '../../deps.js' {
@@ -714,163 +411,6 @@ export async function signUnsignedAnswers(deps: Deps, limit = 200): Promise<numb
     [rows.map((row) => row.esign_logs_id), signed],
   );
   return rows.length;
-}
-
-/**
- * Signs the transaction's documents with a new key and a short-lived certificate for the signer
- * (the key is made in the hardware module for this transaction and destroyed after it: the
- * certificate names the identity app's confirmation).
- */
-async function signDocuments(
-  deps: Deps,
-  tx: Queryable,
-  row: TransactionRow & SigningApplicationRow,
-  person: { nationalId: string; fullNameEnglish: string; fullNameArabic: string },
-  tsa: CaMember,
-  now: Date,
-): Promise<SigningOutcome> {
-  const key = await deps.vault.generateForSession('P-256');
-  try {
-    return await signWith(deps, tx, row, person, tsa, now, key);
-  } finally {
-    key.discard();
-  }
-}
-
-async function signWith(
-  deps: Deps,
-  tx: Queryable,
-  row: TransactionRow & SigningApplicationRow,
-  person: { nationalId: string; fullNameEnglish: string; fullNameArabic: string },
-  tsa: CaMember,
-  now: Date,
-  key: Signer,
-): Promise<SigningOutcome> {
-  const certificate = await deps.authority.issue(tx, {
-    publicKey: await x509.PublicKey.create(key.publicKey),
-    name: {
-      nameEnglish: person.fullNameEnglish,
-      nameArabic: person.fullNameArabic,
-      nationalId: person.nationalId,
-    },
-    level: 'identityApp',
-    months: 0,
-    minutes: SIGNER_CERTIFICATE_MINUTES,
-    // The moment the documents are signed and timestamped at (`finish`'s clock reading).
-    at: now,
-    userSlno: row.user_slno,
-    orgSlno: row.org_slno,
-    class: row.org_slno === null ? 'individual' : 'organization',
-  });
-  const issuing = (await issuingCaOf(deps.authority, certificate)).certificate;
-  const { rows: documents } = await tx.query<{
-    document_slno: number;
-    position: number;
-    document_name: string;
-    kind: 'hash' | 'pdf';
-    sha256: Buffer;
-    content: Buffer | null;
-    stamp: SignatureStamp | null;
-  }>(
-    `SELECT document_slno, position, document_name, kind, sha256, content, stamp FROM transaction_documents
-      WHERE esign_logs_id = $1 ORDER BY position`,
-    [row.esign_logs_id],
-  );
-  const signed = [];
-  let validation: Promise<ValidationData> | undefined;
-  const organization =
-    row.org_slno !== null &&
-    showsOrganizationLogo([row.stamp, ...documents.map((document) => document.stamp)])
-      ? await stampOrganization(tx, row.org_slno)
-      : undefined;
-  const reason = `Signed through Tawqi, transaction ${row.transaction_id}`;
-  for (const document of documents) {
-    const cms = await signDetached({
-      digest: document.sha256,
-      certificate,
-      signer: key,
-      issuing,
-      tsa,
-      now,
-    });
-    let signedPdf: Uint8Array | null = null;
-    if (document.kind === 'pdf' && document.content)
-      signedPdf = await deps.pdfWork.sign(
-        {
-          pdf: document.content,
-          certificates: [certificate.rawData, issuing.rawData].map((der) => new Uint8Array(der)),
-          now,
-          reason,
-          level: row.pades_level ?? 'B-LT',
-          visible: visibleSignatureOf(
-            document.stamp ?? row.stamp,
-            {
-              nameArabic: person.fullNameArabic,
-              nameEnglish: person.fullNameEnglish,
-              signedAt: now,
-              reason,
-              verifyUrl: `${deps.config.publicOrigin}/verify?transaction=${encodeURIComponent(row.transaction_id)}`,
-            },
-            organization,
-          ),
-        },
-        ownSigningSteps({
-          certificate,
-          signer: key,
-          issuing,
-          tsa,
-          now,
-          // Asked once for the transaction's PDFs; in `tx`, which sees the new certificate.
-          validationData: () =>
-            (validation ??= ownValidationData(tx, deps.authority, certificate, now)),
-        }),
-      );
-    await tx.query(
-      `UPDATE transaction_documents SET signature = $2, signed_content = $3, content = NULL WHERE document_slno = $1`,
-      [document.document_slno, cms, signedPdf ? Buffer.from(signedPdf) : null],
-    );
-    signed.push({
-      position: document.position,
-      name: document.document_name,
-      kind: document.kind,
-      sha256: document.sha256.toString('base64'),
-      cms: cms.toString('base64'),
-      ...(signedPdf
-        ? {
-            signedPdfSha256: createHash('sha256').update(signedPdf).digest('base64'),
-            signedPdfUrl: `${deps.config.publicOrigin}/api/esign/v1/sign-requests/${encodeURIComponent(row.app_txn_id)}/documents/${String(document.position)}`,
-          }
-        : {}),
-    });
-  }
-  return successRecord(
-    { txnId: row.app_txn_id, transactionId: row.transaction_id },
-    {
-      nationalId: person.nationalId,
-      nameEnglish: person.fullNameEnglish,
-      nameArabic: person.fullNameArabic,
-    },
-    now,
-    {
-      certificates: [certificate.rawData, issuing.rawData].map((der) =>
-        Buffer.from(der).toString('base64'),
-      ),
-      documents: signed,
-    },
-  );
-}
-
-/** The paying organization's logo and names for its stamps; undefined when it has no logo. */
-async function stampOrganization(tx: Queryable, orgSlno: number) {
-  const logo = await organizationLogo(tx, orgSlno);
-  const { rows } = await tx.query<{ name_en: string; name_ar: string }>(
-    'SELECT name_en, name_ar FROM organizations WHERE org_slno = $1',
-    [orgSlno],
-  );
-  const [names] = rows;
-  return logo && names
-    ? { logo: logo.content, nameArabic: names.name_ar, nameEnglish: names.name_en }
-    : undefined;
 }
 
 /**

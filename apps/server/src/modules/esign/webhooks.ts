@@ -22,12 +22,11 @@ import { guardedLookup, hostProblem, type Reach } from '../../adapters/outbound/
 import { webhookSecret } from './applications.js';
 import {
   advance,
-  answerOf,
   endWhereStandingLost,
   signUnsignedAnswers,
   waitingTransactions,
-  type TransactionRow,
 } from './service.js';
+import { answerOf, type TransactionRow } from './transactionRows.js';
 
 /** The wait before attempt n+1 after attempt n failed (seconds); none after the last. */
 export const WEBHOOK_RETRY_SECONDS = [10, 60, 300, 1800, 7200, 43_200] as const;

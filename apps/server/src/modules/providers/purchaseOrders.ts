@@ -21,7 +21,8 @@ import {
   type PurchaseOrderRow,
 } from '../organization/purchaseOrders.js';
 import { requestFilter } from '../organization/requestLists.js';
-import { fulfilPaidOrder, type PaymentDeps } from '../payments/handlers.js';
+import type { PaymentDeps } from '../payments/handlers.js';
+import { fulfilPaidOrder } from '../payments/settling.js';
 import { decision } from './decisions.js';
 
 const PROVIDER_ORDERS: GridQuery<typeof providerPurchaseOrdersGrid, PurchaseOrderRow> = {
