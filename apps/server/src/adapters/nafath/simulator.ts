@@ -41,6 +41,46 @@ export interface NafathSimulator {
 
 const REQUEST = 'identity-request';
 
+/** A request as the identity app makes it: its number to pick, among two decoys, waiting. */
+function newRequest(requestBody: unknown, now: number): SimulatedRequest {
+  const body = requestBody as { nationalId?: unknown; service?: unknown };
+  const nationalId = typeof body.nationalId === 'string' ? body.nationalId : '';
+  const random = String(randomInt(10, 100));
+  const decoys = new Set<string>([random]);
+  while (decoys.size < 3) decoys.add(String(randomInt(10, 100)));
+  return {
+    transId: randomUUID(),
+    nationalId,
+    service: typeof body.service === 'string' ? body.service : 'Login',
+    random,
+    choices: [...decoys].sort(),
+    status: 'WAITING',
+    createdAt: now,
+  };
+}
+
+/** A completed request's answer as the identity app signs it: the person, for five minutes. */
+function signedAnswer(
+  transId: string,
+  person: NafathPerson,
+  key: Awaited<ReturnType<typeof importJWK>>,
+): Promise<string> {
+  return new SignJWT({
+    transId,
+    status: 'COMPLETED',
+    nationalId: person.nationalId,
+    englishName: person.fullNameEnglish,
+    arabicName: person.fullNameArabic,
+    nationality: person.nationality,
+    ...(person.dateOfBirth ? { dateOfBirthG: person.dateOfBirth } : {}),
+    ...(person.dateOfBirthHijri ? { dateOfBirthH: person.dateOfBirthHijri } : {}),
+  })
+    .setProtectedHeader({ alg: 'RS256', kid: 'nafath-simulator' })
+    .setIssuedAt()
+    .setExpirationTime('5m')
+    .sign(key);
+}
+
 /** The people the simulator knows; anyone else is a plausible person of their own, so any valid id can enrol. */
 export function createNafathSimulator(options: {
   people: readonly NafathPerson[];
@@ -106,22 +146,9 @@ export function createNafathSimulator(options: {
           },
         );
         app.post(`${SIMULATOR_PREFIX}/api/v1/mfa/request`, async (request) => {
-          const body = request.body as { nationalId?: unknown; service?: unknown };
-          const nationalId = typeof body.nationalId === 'string' ? body.nationalId : '';
-          const random = String(randomInt(10, 100));
-          const decoys = new Set<string>([random]);
-          while (decoys.size < 3) decoys.add(String(randomInt(10, 100)));
-          const simulated: SimulatedRequest = {
-            transId: randomUUID(),
-            nationalId,
-            service: typeof body.service === 'string' ? body.service : 'Login',
-            random,
-            choices: [...decoys].sort(),
-            status: 'WAITING',
-            createdAt: options.now(),
-          };
+          const simulated = newRequest(request.body, options.now());
           await store.add(REQUEST, simulated.transId, simulated);
-          return { transId: simulated.transId, random };
+          return { transId: simulated.transId, random: simulated.random };
         });
         app.post(`${SIMULATOR_PREFIX}/api/v1/mfa/request/status`, async (request, reply) => {
           const body = request.body as {
@@ -135,20 +162,7 @@ export function createNafathSimulator(options: {
           const status = statusOf(found);
           if (status !== 'COMPLETED') return { status };
           const person = personOf(found.nationalId);
-          const response = await new SignJWT({
-            transId: found.transId,
-            status: 'COMPLETED',
-            nationalId: person.nationalId,
-            englishName: person.fullNameEnglish,
-            arabicName: person.fullNameArabic,
-            nationality: person.nationality,
-            ...(person.dateOfBirth ? { dateOfBirthG: person.dateOfBirth } : {}),
-            ...(person.dateOfBirthHijri ? { dateOfBirthH: person.dateOfBirthHijri } : {}),
-          })
-            .setProtectedHeader({ alg: 'RS256', kid: 'nafath-simulator' })
-            .setIssuedAt()
-            .setExpirationTime('5m')
-            .sign(await privateKey());
+          const response = await signedAnswer(found.transId, person, await privateKey());
           return { status, response };
         });
         app.get(`${SIMULATOR_PREFIX}/api/v1/mfa/jwk`, async () => ({

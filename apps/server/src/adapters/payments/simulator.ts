@@ -48,6 +48,34 @@ export interface GatewaySimulator {
 const PAYMENT = 'gateway-payment';
 const EVENT = 'gateway-event';
 
+/** What the gateway's API says of a payment. */
+const view = (payment: SimulatedPayment) => ({
+  id: payment.id,
+  reference: payment.reference,
+  status: payment.status,
+  amount: payment.amount,
+});
+
+/** A payment as the merchant asks for it: open, to be paid on its hosted page. */
+function newPayment(requestBody: unknown): SimulatedPayment {
+  const body = requestBody as {
+    amount: number;
+    reference: string;
+    description?: string;
+    returnUrl: string;
+    callbackUrl: string;
+  };
+  return {
+    id: `pg_${randomUUID()}`,
+    reference: body.reference,
+    amount: body.amount,
+    description: body.description ?? '',
+    status: 'initiated',
+    returnUrl: body.returnUrl,
+    callbackUrl: body.callbackUrl,
+  };
+}
+
 export function createGatewaySimulator(options: {
   apiKey: string;
   callbackSecret: string;
@@ -58,12 +86,6 @@ export function createGatewaySimulator(options: {
   const { store } = options;
   const paymentOf = (id: string) => store.get<SimulatedPayment>(PAYMENT, id);
   const doFetch = options.fetch ?? fetch;
-  const view = (payment: SimulatedPayment) => ({
-    id: payment.id,
-    reference: payment.reference,
-    status: payment.status,
-    amount: payment.amount,
-  });
   const simulator: GatewaySimulator = {
     get: paymentOf,
     captureSilently: async (id) =>
@@ -117,22 +139,7 @@ export function createGatewaySimulator(options: {
         app.post(`${GATEWAY_PREFIX}/api/payments`, async (request, reply) => {
           if (!authorized(request.headers.authorization))
             return reply.status(401).send({ message: 'unauthorized' });
-          const body = request.body as {
-            amount: number;
-            reference: string;
-            description?: string;
-            returnUrl: string;
-            callbackUrl: string;
-          };
-          const payment: SimulatedPayment = {
-            id: `pg_${randomUUID()}`,
-            reference: body.reference,
-            amount: body.amount,
-            description: body.description ?? '',
-            status: 'initiated',
-            returnUrl: body.returnUrl,
-            callbackUrl: body.callbackUrl,
-          };
+          const payment = newPayment(request.body);
           await store.add(PAYMENT, payment.id, payment);
           return { id: payment.id, url: `${GATEWAY_PREFIX}/pay/${payment.id}` };
         });
@@ -142,28 +149,7 @@ export function createGatewaySimulator(options: {
           const payment = await paymentOf((request.params as { id: string }).id);
           return payment ? view(payment) : reply.status(404).send({ message: 'no such payment' });
         });
-        // Cancel closes an open payment; refund gives a captured one back. Otherwise 409 with how
-        // it stands, as a gateway answers an action that no longer applies.
-        for (const [verb, from, to] of [
-          ['cancel', 'initiated', 'cancelled'],
-          ['refund', 'paid', 'refunded'],
-        ] as const) {
-          app.post(`${GATEWAY_PREFIX}/api/payments/:id/${verb}`, async (request, reply) => {
-            if (!authorized(request.headers.authorization))
-              return reply.status(401).send({ message: 'unauthorized' });
-            const id = (request.params as { id: string }).id;
-            const moved = await store.change<SimulatedPayment>(
-              PAYMENT,
-              id,
-              { status: from },
-              { status: to },
-            );
-            if (moved) return view(moved);
-            const payment = await paymentOf(id);
-            if (!payment) return reply.status(404).send({ message: 'no such payment' });
-            return reply.status(409).send(view(payment));
-          });
-        }
+        registerActions(app, store, authorized);
         app.get(`${GATEWAY_PREFIX}/style.css`, (_request, reply) =>
           reply.type('text/css; charset=utf-8').send(simulatorStylesheet(GATEWAY_ACCENT)),
         );
@@ -190,6 +176,37 @@ export function createGatewaySimulator(options: {
     },
   };
   return simulator;
+}
+
+/**
+ * Cancel closes an open payment; refund gives a captured one back. Otherwise 409 with how it
+ * stands, as a gateway answers an action that no longer applies.
+ */
+function registerActions(
+  app: FastifyInstance,
+  store: SimulatorStore,
+  authorized: (authorization: string | undefined) => boolean,
+): void {
+  for (const [verb, from, to] of [
+    ['cancel', 'initiated', 'cancelled'],
+    ['refund', 'paid', 'refunded'],
+  ] as const) {
+    app.post(`${GATEWAY_PREFIX}/api/payments/:id/${verb}`, async (request, reply) => {
+      if (!authorized(request.headers.authorization))
+        return reply.status(401).send({ message: 'unauthorized' });
+      const id = (request.params as { id: string }).id;
+      const moved = await store.change<SimulatedPayment>(
+        PAYMENT,
+        id,
+        { status: from },
+        { status: to },
+      );
+      if (moved) return view(moved);
+      const payment = await store.get<SimulatedPayment>(PAYMENT, id);
+      if (!payment) return reply.status(404).send({ message: 'no such payment' });
+      return reply.status(409).send(view(payment));
+    });
+  }
 }
 
 const STATUS_WORDS: Record<GatewayStatus, string> = {

@@ -114,6 +114,142 @@ function purgeProblem(
   return null;
 }
 
+/** Where the log fails: its first bad record (null: the log as a whole), and why. */
+interface Problem {
+  firstBadRecord: number | null;
+  reason: string;
+}
+const problemAt = (firstBadRecord: number | null, reason: string): Problem => ({
+  firstBadRecord,
+  reason,
+});
+
+/**
+ * Reads the chain in order from record `from` (after the purged ones), checking each record's
+ * link and hash; keeps only the hashes the head, checkpoints and anchor name (`wanted`), so memory
+ * stays flat. Answers the next number expected, or the first record that fails.
+ */
+async function walkChain(
+  pool: PoolClient,
+  keys: Keys,
+  start: { from: number; previous: string; wanted: Set<number>; purgedThrough: number },
+): Promise<
+  | { next: number; hashes: Map<number, string>; purgeRecorded: boolean }
+  | { failed: true; records: number; problem: Problem }
+> {
+  const { wanted, purgedThrough } = start;
+  let { previous } = start;
+  let expected = start.from;
+  let purgeRecorded = false;
+  const hashes = new Map<number, string>();
+  const failed = (firstBadRecord: number, reason: string) => ({
+    failed: true as const,
+    records: expected - 1,
+    problem: problemAt(firstBadRecord, reason),
+  });
+  for (;;) {
+    const rows = (
+      await pool.query<Row>(
+        `SELECT audit_slno, ${STORED_RECORD_COLUMNS}, prev_hash, hash
+           FROM audit_log WHERE audit_slno >= $1 ORDER BY audit_slno LIMIT ${String(BATCH)}`,
+        [expected],
+      )
+    ).rows;
+    for (const row of rows) {
+      if (row.audit_slno !== expected)
+        return failed(expected, `record ${String(expected)} is missing`);
+      const record = recordOfRow(row, row.audit_slno);
+      if (row.prev_hash !== previous)
+        return failed(row.audit_slno, 'it does not follow the record before it');
+      if (recordHash(keys.auditChain, previous, record) !== row.hash)
+        return failed(row.audit_slno, 'its content does not match its hash (edited)');
+      if (wanted.has(row.audit_slno)) hashes.set(row.audit_slno, row.hash);
+      if (row.action === 'audit.purged' && row.detail.throughSlno === purgedThrough)
+        purgeRecorded = true;
+      previous = row.hash;
+      expected += 1;
+    }
+    if (rows.length < BATCH) break;
+  }
+  return { next: expected, hashes, purgeRecorded };
+}
+
+/**
+ * What the log's seals say of the chain read up to `last`: the head (its MAC, its number and
+ * hash), every signed checkpoint, and the anchor kept outside the database. Null: they agree.
+ */
+function sealProblem(
+  keys: Keys,
+  seals: {
+    head: { last_slno: number; last_hash: string; mac: string } | undefined;
+    checkpoints: { audit_slno: number; hash: string; at: Date; signature: string }[];
+    anchor: Checkpoint | null;
+  },
+  chain: { last: number; hashes: Map<number, string>; purgedThrough: number },
+): Problem | null {
+  const { head, checkpoints, anchor } = seals;
+  const { last, hashes, purgedThrough } = chain;
+  if (!head) {
+    if (last > 0) return problemAt(null, 'the head of the log is missing');
+  } else {
+    if (head.mac !== headMac(keys.auditChain, head.last_slno, head.last_hash))
+      return problemAt(null, 'the head of the log was altered');
+    if (head.last_slno > last)
+      return problemAt(
+        last + 1,
+        `the log was cut: the head names record ${String(head.last_slno)}, the last one present is ${String(last)}`,
+      );
+    if (head.last_slno < last)
+      return problemAt(head.last_slno + 1, 'records were added after the head');
+    if (head.last_slno > 0 && head.last_hash !== hashes.get(head.last_slno))
+      return problemAt(head.last_slno, 'the last record differs from the head');
+  }
+
+  for (const checkpoint of checkpoints) {
+    const signed = verifySignature(
+      null,
+      checkpointMessage(checkpoint.audit_slno, checkpoint.hash, checkpoint.at),
+      keys.auditPublic,
+      Buffer.from(checkpoint.signature, 'base64'),
+    );
+    if (!signed)
+      return problemAt(
+        checkpoint.audit_slno,
+        'a checkpoint at this record carries a false signature',
+      );
+    if (checkpoint.audit_slno > last)
+      return problemAt(
+        last + 1,
+        `the log was cut: a signed checkpoint names record ${String(checkpoint.audit_slno)}`,
+      );
+    // (A checkpoint before the cut names records purged since.)
+    if (
+      checkpoint.audit_slno >= purgedThrough &&
+      hashes.get(checkpoint.audit_slno) !== checkpoint.hash
+    )
+      return problemAt(checkpoint.audit_slno, 'it differs from its signed checkpoint');
+  }
+  // The anchor outside the database: what it counted cannot be taken back there.
+  if (anchor) {
+    const signed = verifySignature(
+      null,
+      checkpointMessage(anchor.auditSlno, anchor.hash, anchor.at),
+      keys.auditPublic,
+      Buffer.from(anchor.signature, 'base64'),
+    );
+    if (!signed)
+      return problemAt(null, 'the anchor kept outside the database carries a false signature');
+    if (anchor.auditSlno > last)
+      return problemAt(
+        last + 1,
+        `the log was cut: the anchor kept outside the database (${anchor.at.toISOString()}) counted ${String(anchor.auditSlno)} records`,
+      );
+    if (anchor.auditSlno >= purgedThrough && hashes.get(anchor.auditSlno) !== anchor.hash)
+      return problemAt(anchor.auditSlno, 'it differs from the anchor kept outside the database');
+  }
+  return null;
+}
+
 async function verifySnapshot(
   pool: PoolClient,
   keys: Keys,
@@ -139,46 +275,24 @@ async function verifySnapshot(
   ).rows;
   const purge = purges.at(-1);
   const purgedThrough = purge ? Number(purge.through_slno) : 0;
-  let purgeRecorded = false;
   // Only the hashes the head and the checkpoints name are kept, so memory stays flat.
   const wanted = new Set([
     head?.last_slno ?? 0,
     ...checkpoints.map((c) => c.audit_slno),
     ...(anchor ? [anchor.auditSlno] : []),
   ]);
-  let previous = purge ? purge.through_hash : GENESIS;
+  const previous = purge ? purge.through_hash : GENESIS;
   let expected = purgedThrough + 1;
-  const hashes = new Map<number, string>();
   const bad = (firstBadRecord: number | null, reason: string): AuditVerdict => ({
     ok: false,
     records: expected - 1,
     firstBadRecord,
     reason,
   });
-  for (;;) {
-    const rows = (
-      await pool.query<Row>(
-        `SELECT audit_slno, ${STORED_RECORD_COLUMNS}, prev_hash, hash
-           FROM audit_log WHERE audit_slno >= $1 ORDER BY audit_slno LIMIT ${String(BATCH)}`,
-        [expected],
-      )
-    ).rows;
-    for (const row of rows) {
-      if (row.audit_slno !== expected)
-        return bad(expected, `record ${String(expected)} is missing`);
-      const record = recordOfRow(row, row.audit_slno);
-      if (row.prev_hash !== previous)
-        return bad(row.audit_slno, 'it does not follow the record before it');
-      if (recordHash(keys.auditChain, previous, record) !== row.hash)
-        return bad(row.audit_slno, 'its content does not match its hash (edited)');
-      if (wanted.has(row.audit_slno)) hashes.set(row.audit_slno, row.hash);
-      if (row.action === 'audit.purged' && row.detail.throughSlno === purgedThrough)
-        purgeRecorded = true;
-      previous = row.hash;
-      expected += 1;
-    }
-    if (rows.length < BATCH) break;
-  }
+  const walked = await walkChain(pool, keys, { from: expected, previous, wanted, purgedThrough });
+  if ('failed' in walked) return { ok: false, records: walked.records, ...walked.problem };
+  expected = walked.next;
+  const { hashes, purgeRecorded } = walked;
   const last = expected - 1;
   // Records before it were read in order: a number below an existing one would have been missing.
   const [stray] = (
@@ -207,59 +321,8 @@ async function verifySnapshot(
     hashes.set(purgedThrough, purge.through_hash);
   }
 
-  if (!head) {
-    if (last > 0) return bad(null, 'the head of the log is missing');
-  } else {
-    if (head.mac !== headMac(keys.auditChain, head.last_slno, head.last_hash))
-      return bad(null, 'the head of the log was altered');
-    if (head.last_slno > last)
-      return bad(
-        last + 1,
-        `the log was cut: the head names record ${String(head.last_slno)}, the last one present is ${String(last)}`,
-      );
-    if (head.last_slno < last) return bad(head.last_slno + 1, 'records were added after the head');
-    if (head.last_slno > 0 && head.last_hash !== hashes.get(head.last_slno))
-      return bad(head.last_slno, 'the last record differs from the head');
-  }
-
-  for (const checkpoint of checkpoints) {
-    const signed = verifySignature(
-      null,
-      checkpointMessage(checkpoint.audit_slno, checkpoint.hash, checkpoint.at),
-      keys.auditPublic,
-      Buffer.from(checkpoint.signature, 'base64'),
-    );
-    if (!signed)
-      return bad(checkpoint.audit_slno, 'a checkpoint at this record carries a false signature');
-    if (checkpoint.audit_slno > last)
-      return bad(
-        last + 1,
-        `the log was cut: a signed checkpoint names record ${String(checkpoint.audit_slno)}`,
-      );
-    // (A checkpoint before the cut names records purged since.)
-    if (
-      checkpoint.audit_slno >= purgedThrough &&
-      hashes.get(checkpoint.audit_slno) !== checkpoint.hash
-    )
-      return bad(checkpoint.audit_slno, 'it differs from its signed checkpoint');
-  }
-  // The anchor outside the database: what it counted cannot be taken back there.
-  if (anchor) {
-    const signed = verifySignature(
-      null,
-      checkpointMessage(anchor.auditSlno, anchor.hash, anchor.at),
-      keys.auditPublic,
-      Buffer.from(anchor.signature, 'base64'),
-    );
-    if (!signed) return bad(null, 'the anchor kept outside the database carries a false signature');
-    if (anchor.auditSlno > last)
-      return bad(
-        last + 1,
-        `the log was cut: the anchor kept outside the database (${anchor.at.toISOString()}) counted ${String(anchor.auditSlno)} records`,
-      );
-    if (anchor.auditSlno >= purgedThrough && hashes.get(anchor.auditSlno) !== anchor.hash)
-      return bad(anchor.auditSlno, 'it differs from the anchor kept outside the database');
-  }
+  const sealed = sealProblem(keys, { head, checkpoints, anchor }, { last, hashes, purgedThrough });
+  if (sealed) return bad(sealed.firstBadRecord, sealed.reason);
   const waiting =
     (
       await pool.query<{ n: number }>(

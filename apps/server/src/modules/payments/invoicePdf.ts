@@ -24,11 +24,42 @@ export function taxDocumentPdf(invoice: TaxInvoice, kind: TaxDocumentKind): Prom
   const writer = new BilingualPdf(`${title.en} ${creditNote?.number ?? invoice.invoiceNumber}`);
   const inner = PAGE.width - 2 * PAGE.margin;
   const left = PAGE.margin;
+  let y = drawSeller(writer, invoice, creditNote?.qr ?? invoice.qr);
 
+  // The title, English left and Arabic right.
+  writer.text(title.en, { x: left, y, width: inner / 2, size: 16, bold: true });
+  writer.text(title.ar, { x: left + inner / 2, y, width: inner / 2, size: 16, bold: true });
+  y += 30;
+  writer.rule(y);
+  y += 8;
+
+  if (creditNote) {
+    y = writer.labelled(y, label('creditNoteNumber'), creditNote.number);
+    y = writer.labelled(y, label('issueDate'), riyadhTime(creditNote.issuedAt));
+    y = writer.labelled(y, label('creditNoteOf'), invoice.invoiceNumber);
+  } else {
+    y = writer.labelled(y, label('invoiceNumber'), invoice.invoiceNumber);
+    y = writer.labelled(y, label('issueDate'), riyadhTime(invoice.issuedAt));
+  }
+  y = writer.labelled(y, label('orderReference'), invoice.orderReference);
+  y = writer.labelled(y, label('customer'), invoice.buyerNameEnglish);
+  if (invoice.buyerNameArabic) y = writer.labelled(y, { en: '', ar: '' }, invoice.buyerNameArabic);
+  y += 6;
+
+  y = drawLines(writer, invoice, y);
+
+  drawTotals(writer, invoice, y);
+  return writer.finish();
+}
+
+/** The seller, in both languages, and the QR code between them; answers where the next part starts. */
+function drawSeller(writer: BilingualPdf, invoice: TaxInvoice, qr: string): number {
+  const inner = PAGE.width - 2 * PAGE.margin;
+  const left = PAGE.margin;
   // The seller, in both languages, and the QR code between them.
   const qrSize = 92;
   const sideWidth = (inner - qrSize - 24) / 2;
-  let y = PAGE.margin;
+  const y = PAGE.margin;
   const sellerEnglish = [
     invoice.sellerNameEnglish,
     invoice.sellerAddressEnglish,
@@ -52,30 +83,16 @@ export function taxDocumentPdf(invoice: TaxInvoice, kind: TaxDocumentKind): Prom
       width: sideWidth,
       bold: index === 0,
     });
-  writer.qr(creditNote?.qr ?? invoice.qr, left + sideWidth + 12, y, qrSize);
-  y = Math.max(englishY, arabicY, y + qrSize) + 14;
+  writer.qr(qr, left + sideWidth + 12, y, qrSize);
+  return Math.max(englishY, arabicY, y + qrSize) + 14;
+}
 
-  // The title, English left and Arabic right.
-  writer.text(title.en, { x: left, y, width: inner / 2, size: 16, bold: true });
-  writer.text(title.ar, { x: left + inner / 2, y, width: inner / 2, size: 16, bold: true });
-  y += 30;
-  writer.rule(y);
-  y += 8;
-
-  if (creditNote) {
-    y = writer.labelled(y, label('creditNoteNumber'), creditNote.number);
-    y = writer.labelled(y, label('issueDate'), riyadhTime(creditNote.issuedAt));
-    y = writer.labelled(y, label('creditNoteOf'), invoice.invoiceNumber);
-  } else {
-    y = writer.labelled(y, label('invoiceNumber'), invoice.invoiceNumber);
-    y = writer.labelled(y, label('issueDate'), riyadhTime(invoice.issuedAt));
-  }
-  y = writer.labelled(y, label('orderReference'), invoice.orderReference);
-  y = writer.labelled(y, label('customer'), invoice.buyerNameEnglish);
-  if (invoice.buyerNameArabic) y = writer.labelled(y, { en: '', ar: '' }, invoice.buyerNameArabic);
-  y += 6;
-
+/** The lines: the item in both languages, then its figures; answers where the next part starts. */
+function drawLines(writer: BilingualPdf, invoice: TaxInvoice, top: number): number {
+  const inner = PAGE.width - 2 * PAGE.margin;
+  const left = PAGE.margin;
   // The lines: the item in both languages, then its figures.
+  let y = top;
   const columns = [
     { name: 'item' as const, width: inner - 4 * 82 },
     { name: 'quantity' as const, width: 82 },
@@ -135,8 +152,14 @@ export function taxDocumentPdf(invoice: TaxInvoice, kind: TaxDocumentKind): Prom
     y += 6;
   }
 
-  // The totals.
-  y += 4;
+  return y;
+}
+
+/** The totals, and the currency they are in. */
+function drawTotals(writer: BilingualPdf, invoice: TaxInvoice, top: number): void {
+  const inner = PAGE.width - 2 * PAGE.margin;
+  const left = PAGE.margin;
+  let y = top + 4;
   y = writer.labelled(y, label('totalWithoutVat'), sar(invoice.amountWithoutTax));
   y = writer.labelled(
     y,
@@ -156,5 +179,4 @@ export function taxDocumentPdf(invoice: TaxInvoice, kind: TaxDocumentKind): Prom
     size: 8,
     color: MUTED,
   });
-  return writer.finish();
 }
