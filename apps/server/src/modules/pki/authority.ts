@@ -56,6 +56,7 @@ export {
   spkiHash,
   wholeSeconds,
 } from './authorityModel.js';
+
 export type {
   Authority,
   AuthorityOptions,
