@@ -323,16 +323,7 @@ async function writeApplicant(
       (unit.rows[0] as { org_unit_slno: number }).org_unit_slno,
     ],
   );
-  const decider = refused
-    ? ((
-        await q(
-          `SELECT m.user_slno FROM memberships m JOIN organizations o ON o.org_slno = m.org_slno
-            WHERE o.sip_slno = $1 AND 'enrolmentAdmin' = ANY (m.roles) AND m.status = 'Approved'
-            ORDER BY m.user_slno DESC LIMIT 1`,
-          [applicant.l1],
-        )
-      ).rows[0] as { user_slno: number } | undefined)
-    : undefined;
+  const decider = refused ? await latestL1Admin(client, applicant.l1) : undefined;
   const request = await q(
     `INSERT INTO l2_requests (l1_sip_slno, l2_sip_slno, l2_org_slno, status, originator, remarks, created_at, created_by, decided_by, decided_at)
      VALUES ($1, $2, $3, $4, 'L2 portal', $5, $6, $7, $8, $9) RETURNING request_slno`,
@@ -349,6 +340,30 @@ async function writeApplicant(
     ],
   );
   const requestSlno = (request.rows[0] as { request_slno: number }).request_slno;
+  await writeApplicantDocuments(client, applicant, { person, requestSlno, at }, options);
+}
+
+/** The L1's newest approved Enrolment Admin: who refused a refused applicant. */
+async function latestL1Admin(client: PoolClient, l1: number) {
+  const { rows } = await client.query<{ user_slno: number }>(
+    `SELECT m.user_slno FROM memberships m JOIN organizations o ON o.org_slno = m.org_slno
+      WHERE o.sip_slno = $1 AND 'enrolmentAdmin' = ANY (m.roles) AND m.status = 'Approved'
+      ORDER BY m.user_slno DESC LIMIT 1`,
+    [l1],
+  );
+  return rows[0];
+}
+
+/** An applying L2 provider's two documents: its commercial registration and its admin's letter. */
+async function writeApplicantDocuments(
+  client: PoolClient,
+  applicant: L2Applicant,
+  by: { person: number; requestSlno: number; at: Date },
+  options: WorldOptions,
+): Promise<void> {
+  const { person, requestSlno, at } = by;
+  const { admin } = applicant;
+  const text = (value: string) => (applicant.canary ? CANARY_MARKER : value);
   for (const [category, name, lines] of [
     [
       'commercialRegistration',
