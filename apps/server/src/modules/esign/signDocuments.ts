@@ -20,6 +20,14 @@ import type { SigningApplicationRow, TransactionRow } from './transactionRows.js
 
 /** The signer's certificate lives an hour: long enough to sign, never a standing credential. */
 export const SIGNER_CERTIFICATE_MINUTES = 60;
+
+/** The signer as the identity app confirmed them. */
+interface SigningPerson {
+  nationalId: string;
+  fullNameEnglish: string;
+  fullNameArabic: string;
+}
+
 /**
  * Signs the transaction's documents with a new key and a short-lived certificate for the signer
  * (the key is made in the hardware module for this transaction and destroyed after it: the
@@ -29,7 +37,7 @@ export async function signDocuments(
   deps: Deps,
   tx: Queryable,
   row: TransactionRow & SigningApplicationRow,
-  person: { nationalId: string; fullNameEnglish: string; fullNameArabic: string },
+  person: SigningPerson,
   tsa: CaMember,
   now: Date,
 ): Promise<SigningOutcome> {
@@ -45,7 +53,7 @@ async function signWith(
   deps: Deps,
   tx: Queryable,
   row: TransactionRow & SigningApplicationRow,
-  person: { nationalId: string; fullNameEnglish: string; fullNameArabic: string },
+  person: SigningPerson,
   tsa: CaMember,
   now: Date,
   key: Signer,
@@ -127,7 +135,7 @@ interface SigningContext {
   deps: Deps;
   tx: Queryable;
   row: TransactionRow & SigningApplicationRow;
-  person: { nationalId: string; fullNameEnglish: string; fullNameArabic: string };
+  person: SigningPerson;
   certificate: x509.X509Certificate;
   key: Signer;
   issuing: x509.X509Certificate;
