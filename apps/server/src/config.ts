@@ -603,47 +603,147 @@ function shown(name: string, value: string | undefined): string {
   return SECRET_NAMES.has(name) ? '(hidden)' : JSON.stringify(value);
 }
 
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+type Known = Record<string, string | undefined>;
+/** Records a problem with the variable `name`. */
+type Problem = (name: string, text: string) => void;
+
+const describe = (name: string) =>
+  CONFIG_SCHEMA.shape[name as keyof typeof CONFIG_SCHEMA.shape].description ?? '';
+
+const fail = (lines: string[]): never => {
+  throw new ConfigError(`Tawqi cannot start: the configuration is not valid.\n${lines.join('\n')}`);
+};
+
+/** The variables as the schema reads them; every one it refuses named in one failure. */
+function parsedOrFail(env: Known, known: Known): Parsed {
+  const parsed = CONFIG_SCHEMA.safeParse(known);
+  if (parsed.success) return parsed.data;
+  return fail(
+    parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0]);
+      const description = describe(name);
+      return `  ${name}=${shown(name, env[name])}: ${issue.message}${description ? ` (${description})` : ''}`;
+    }),
+  );
+}
+
+/** A service is real when any of its variables is set; then every one of them must be. */
+function adapterOf<Real>(
+  known: Known,
+  demo: boolean,
+  problem: Problem,
+  names: readonly string[],
+  make: (values: string[]) => Real,
+) {
+  const values = names.map((name) => known[name] ?? '');
+  if (values.every((value) => value === '')) {
+    if (!demo)
+      for (const name of names) problem(name, 'required in production (no simulator there)');
+    return { kind: 'simulator' } as const;
+  }
+  names.forEach((name, index) => {
+    if (values[index] === '') problem(name, 'required together with the others of its service');
+  });
+  return { kind: 'real', settings: make(values) } as const;
+}
+
+/** In production each secret is its own, not a published one however padded, ours strong enough. */
+function secretProblems(known: Known, problem: Problem) {
+  const demoValues = new Set<string>(Object.values(DEMO_SECRETS));
+  const seen = new Map<string, string>();
+  for (const name of SECRET_NAMES) {
+    const value = known[name];
+    if (value === undefined) continue;
+    if (demoValues.has(value.trim()))
+      problem(name, 'is a demo secret, published in the source; production needs its own');
+    else if (value !== value.trim())
+      problem(name, 'has spaces around it: a copy-and-paste slip, set it without them');
+    const same = seen.get(value.trim());
+    if (same) problem(name, `is the same as ${same}: each secret must be its own`);
+    else seen.set(value.trim(), name);
+  }
+  for (const name of OWN_SECRETS) {
+    const value = known[name];
+    if (value !== undefined && estimatedBits(value) < SECRET_MIN_BITS)
+      problem(
+        name,
+        'is too easy to guess (repeated or patterned characters): make one with `openssl rand -hex 32`',
+      );
+  }
+}
+
+/** What production needs set that demo mode makes for itself, and what is demo mode's alone. */
+function productionProblems(config: Parsed, problem: Problem) {
+  if (!config.PUBLIC_ORIGIN)
+    problem('PUBLIC_ORIGIN', 'required in production: the https address users reach Tawqi at');
+  else if (new URL(config.PUBLIC_ORIGIN).protocol !== 'https:')
+    problem('PUBLIC_ORIGIN', 'must be https in production (sessions and codes travel over it)');
+  if (!config.SERVER_SECRET) problem('SERVER_SECRET', 'required in production');
+  if (!config.AUDIT_KEY) problem('AUDIT_KEY', 'required in production');
+  if (!config.HSM_MODULE)
+    problem('HSM_MODULE', 'required in production (SoftHSM in DATA_DIR is for demo mode)');
+  else if (isSoftHsm(config.HSM_MODULE) && !config.HSM_TEST_MODULE)
+    problem(
+      'HSM_MODULE',
+      'is SoftHSM, which keeps keys in files: production needs a hardware module (or HSM_TEST_MODULE=true for a test)',
+    );
+  if (!config.HSM_PIN) problem('HSM_PIN', 'required in production');
+  if (!config.AUDIT_ANCHOR_FILE)
+    problem(
+      'AUDIT_ANCHOR_FILE',
+      'required in production: the audit log is anchored outside the database',
+    );
+  if (config.UPLOAD_SCANNING === 'on' && !config.CLAMD_ADDRESS)
+    problem(
+      'CLAMD_ADDRESS',
+      'required in production: every upload is scanned (or UPLOAD_SCANNING=off, if something else scans them)',
+    );
+  if (!config.DATABASE_URL)
+    problem('DATABASE_URL', 'required in production (the embedded database is for demo mode)');
+  if (config.DEV_PAGES) problem('DEV_PAGES', 'the outbox page shows codes: demo mode only');
+  if (config.DEMO_DATA) problem('DEMO_DATA', 'demo data signs in as anyone: demo mode only');
+}
+
+/** Settings that need others beside them, in either mode. */
+function pairedProblems(config: Parsed, demo: boolean, problem: Problem) {
+  const s3Names = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+  if (config.DOCUMENT_STORE === 's3')
+    for (const name of s3Names) if (!config[name]) problem(name, 'required when DOCUMENT_STORE=s3');
+  if (config.CAPTCHA_PROVIDER === 'recaptcha')
+    for (const name of ['RECAPTCHA_SITE_KEY', 'RECAPTCHA_SECRET'] as const)
+      if (!config[name]) problem(name, 'required when CAPTCHA_PROVIDER=recaptcha');
+  if (demo && config.SERVER_SECRET && config.SERVER_SECRET === config.AUDIT_KEY)
+    problem('AUDIT_KEY', 'must differ from SERVER_SECRET');
+}
+
+/** The certificate profile's settings: extra policies, and a qualified profile's disclosures. */
+const caProfileOf = (config: Parsed, publicOrigin: string) => ({
+  extraPolicies: (config.CA_EXTRA_POLICIES ?? '')
+    .split(',')
+    .map((oid) => oid.trim())
+    .filter(Boolean),
+  qualified: config.CA_QUALIFIED
+    ? {
+        pds: {
+          en: config.CA_PDS_URL_EN ?? `${publicOrigin}${DISCLOSURE_PATH}&lng=en`,
+          ar: config.CA_PDS_URL_AR ?? `${publicOrigin}${DISCLOSURE_PATH}&lng=ar`,
+        },
+      }
+    : null,
+});
+
+export function loadConfig(env: Known = process.env): Config {
   const known = Object.fromEntries(
     Object.keys(CONFIG_SCHEMA.shape).map((key) => [key, env[key] === '' ? undefined : env[key]]),
   );
-  const describe = (name: string) =>
-    CONFIG_SCHEMA.shape[name as keyof typeof CONFIG_SCHEMA.shape].description ?? '';
-  const fail = (lines: string[]): never => {
-    throw new ConfigError(
-      `Tawqi cannot start: the configuration is not valid.\n${lines.join('\n')}`,
-    );
-  };
-  const parsed = CONFIG_SCHEMA.safeParse(known);
-  if (!parsed.success) {
-    fail(
-      parsed.error.issues.map((issue) => {
-        const name = String(issue.path[0]);
-        const description = describe(name);
-        return `  ${name}=${shown(name, env[name])}: ${issue.message}${description ? ` (${description})` : ''}`;
-      }),
-    );
-  }
-  const config = (parsed as { data: Parsed }).data;
+  const config = parsedOrFail(env, known);
   const demo = config.TAWQI_MODE === 'demo';
   const problems: string[] = [];
-  const problem = (name: string, text: string) => {
+  const problem: Problem = (name, text) => {
     problems.push(`  ${name}=${shown(name, env[name])}: ${text} (${describe(name)})`);
   };
-
-  /** A service is real when any of its variables is set; then every one of them must be. */
-  const adapter = <Real>(names: readonly string[], make: (values: string[]) => Real) => {
-    const values = names.map((name) => known[name] ?? '');
-    if (values.every((value) => value === '')) {
-      if (!demo)
-        for (const name of names) problem(name, 'required in production (no simulator there)');
-      return { kind: 'simulator' } as const;
-    }
-    names.forEach((name, index) => {
-      if (values[index] === '') problem(name, 'required together with the others of its service');
-    });
-    return { kind: 'real', settings: make(values) } as const;
-  };
+  const adapter = <Real>(names: readonly string[], make: (values: string[]) => Real) =>
+    adapterOf(known, demo, problem, names, make);
   const nafath = adapter(
     ['NAFATH_BASE_URL', 'NAFATH_APP_ID', 'NAFATH_APP_KEY'],
     ([baseUrl = '', appId = '', appKey = '']) => ({ baseUrl, appId, appKey }),
@@ -656,67 +756,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     url,
     token,
   }));
-
-  const demoValues = new Set<string>(Object.values(DEMO_SECRETS));
   if (!demo) {
-    // Each secret its own, not a published one however it is padded, and ours strong enough.
-    const seen = new Map<string, string>();
-    for (const name of SECRET_NAMES) {
-      const value = known[name];
-      if (value === undefined) continue;
-      if (demoValues.has(value.trim()))
-        problem(name, 'is a demo secret, published in the source; production needs its own');
-      else if (value !== value.trim())
-        problem(name, 'has spaces around it: a copy-and-paste slip, set it without them');
-      const same = seen.get(value.trim());
-      if (same) problem(name, `is the same as ${same}: each secret must be its own`);
-      else seen.set(value.trim(), name);
-    }
-    for (const name of OWN_SECRETS) {
-      const value = known[name];
-      if (value !== undefined && estimatedBits(value) < SECRET_MIN_BITS)
-        problem(
-          name,
-          'is too easy to guess (repeated or patterned characters): make one with `openssl rand -hex 32`',
-        );
-    }
-    if (!config.PUBLIC_ORIGIN)
-      problem('PUBLIC_ORIGIN', 'required in production: the https address users reach Tawqi at');
-    else if (new URL(config.PUBLIC_ORIGIN).protocol !== 'https:')
-      problem('PUBLIC_ORIGIN', 'must be https in production (sessions and codes travel over it)');
-    if (!config.SERVER_SECRET) problem('SERVER_SECRET', 'required in production');
-    if (!config.AUDIT_KEY) problem('AUDIT_KEY', 'required in production');
-    if (!config.HSM_MODULE)
-      problem('HSM_MODULE', 'required in production (SoftHSM in DATA_DIR is for demo mode)');
-    else if (isSoftHsm(config.HSM_MODULE) && !config.HSM_TEST_MODULE)
-      problem(
-        'HSM_MODULE',
-        'is SoftHSM, which keeps keys in files: production needs a hardware module (or HSM_TEST_MODULE=true for a test)',
-      );
-    if (!config.HSM_PIN) problem('HSM_PIN', 'required in production');
-    if (!config.AUDIT_ANCHOR_FILE)
-      problem(
-        'AUDIT_ANCHOR_FILE',
-        'required in production: the audit log is anchored outside the database',
-      );
-    if (config.UPLOAD_SCANNING === 'on' && !config.CLAMD_ADDRESS)
-      problem(
-        'CLAMD_ADDRESS',
-        'required in production: every upload is scanned (or UPLOAD_SCANNING=off, if something else scans them)',
-      );
-    if (!config.DATABASE_URL)
-      problem('DATABASE_URL', 'required in production (the embedded database is for demo mode)');
-    if (config.DEV_PAGES) problem('DEV_PAGES', 'the outbox page shows codes: demo mode only');
-    if (config.DEMO_DATA) problem('DEMO_DATA', 'demo data signs in as anyone: demo mode only');
+    secretProblems(known, problem);
+    productionProblems(config, problem);
   }
-  const s3Names = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
-  if (config.DOCUMENT_STORE === 's3')
-    for (const name of s3Names) if (!config[name]) problem(name, 'required when DOCUMENT_STORE=s3');
-  if (config.CAPTCHA_PROVIDER === 'recaptcha')
-    for (const name of ['RECAPTCHA_SITE_KEY', 'RECAPTCHA_SECRET'] as const)
-      if (!config[name]) problem(name, 'required when CAPTCHA_PROVIDER=recaptcha');
-  if (demo && config.SERVER_SECRET && config.SERVER_SECRET === config.AUDIT_KEY)
-    problem('AUDIT_KEY', 'must differ from SERVER_SECRET');
+  pairedProblems(config, demo, problem);
   if (problems.length > 0) fail(problems);
 
   const publicOrigin = config.PUBLIC_ORIGIN ?? `http://${config.HOST}:${String(config.PORT)}`;
@@ -742,20 +786,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       token: config.HSM_TOKEN,
       pin: config.HSM_PIN ?? DEMO_SECRETS.hsmPin,
     },
-    caProfile: {
-      extraPolicies: (config.CA_EXTRA_POLICIES ?? '')
-        .split(',')
-        .map((oid) => oid.trim())
-        .filter(Boolean),
-      qualified: config.CA_QUALIFIED
-        ? {
-            pds: {
-              en: config.CA_PDS_URL_EN ?? `${publicOrigin}${DISCLOSURE_PATH}&lng=en`,
-              ar: config.CA_PDS_URL_AR ?? `${publicOrigin}${DISCLOSURE_PATH}&lng=ar`,
-            },
-          }
-        : null,
-    },
+    caProfile: caProfileOf(config, publicOrigin),
     nafath,
     gateway,
     notifier,

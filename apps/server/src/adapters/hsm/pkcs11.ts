@@ -127,20 +127,14 @@ export function slotOf(module: pkcs11js.PKCS11, label: string): Buffer | undefin
     .find((slot) => tokenLabel(module.C_GetTokenInfo(slot).label) === label);
 }
 
-/** Opens the token and logs in; every key operation goes through the returned vault. */
-export function openVault(settings: VaultSettings): KeyVault {
-  const module = loadModule(settings.module);
-  const slot = slotOf(module, settings.token);
-  if (!slot)
-    throw new VaultError(
-      `The PKCS#11 module ${settings.module} has no token labelled "${settings.token}" (HSM_TOKEN).`,
-    );
-  const info = module.C_GetInfo();
-  const description = `${tokenLabel(info.manufacturerID)} ${tokenLabel(info.libraryDescription)}, token "${settings.token}"`;
+type Module = pkcs11js.PKCS11;
 
-  // Sessions are reused, one per operation in flight: a signature is C_SignInit then C_Sign on
-  // one session. They are never closed before `close`, since closing one destroys the session
-  // keys it made.
+/**
+ * The token's sessions, logged in: reused, one per operation in flight (a signature is C_SignInit
+ * then C_Sign on one session), and never closed before `close`, since closing one destroys the
+ * session keys it made.
+ */
+function tokenSessions(module: Module, slot: Buffer, settings: VaultSettings) {
   const sessions: Buffer[] = [];
   const idle: Buffer[] = [];
   const openSession = () => {
@@ -165,143 +159,23 @@ export function openVault(settings: VaultSettings): KeyVault {
   }
   idle.push(first);
 
-  async function withSession<T>(work: (session: Buffer) => Promise<T> | T): Promise<T> {
-    const session = idle.pop() ?? openSession();
-    try {
-      return await work(session);
-    } finally {
-      idle.push(session);
-    }
-  }
-  function withSessionNow<T>(work: (session: Buffer) => T): T {
-    const session = idle.pop() ?? openSession();
-    try {
-      return work(session);
-    } finally {
-      idle.push(session);
-    }
-  }
-
-  const publicKeyOf = async (session: Buffer, handle: Buffer, curve: Curve) => {
-    const [attribute] = module.C_GetAttributeValue(session, handle, [
-      { type: pkcs11js.CKA_EC_POINT },
-    ]);
-    const point = unwrapPoint(attribute?.value as Buffer, CURVES[curve].pointBytes);
-    return webcrypto.subtle.importKey('raw', point, { name: 'ECDSA', namedCurve: curve }, true, [
-      'verify',
-    ]);
-  };
-
-  const keyOf = (label: string, curve: Curve, privateKey: Buffer, publicKey: CryptoKey) => ({
-    label,
-    curve,
-    hash: CURVES[curve].hash,
-    publicKey,
-    sign: (data: BufferSource) =>
-      withSession(async (session) => {
-        const digest = createHash(CURVES[curve].nodeHash).update(bytesOf(data)).digest();
-        module.C_SignInit(session, { mechanism: pkcs11js.CKM_ECDSA }, privateKey);
-        const signature = await module.C_SignAsync(
-          session,
-          digest,
-          Buffer.alloc(CURVES[curve].pointBytes),
-        );
-        return new Uint8Array(signature).buffer;
-      }),
-  });
-
-  const generateIn = async (session: Buffer, curve: Curve, label: string, kept: boolean) => {
-    const id = Buffer.from(label);
-    const { privateKey, publicKey } = await module.C_GenerateKeyPairAsync(
-      session,
-      { mechanism: pkcs11js.CKM_EC_KEY_PAIR_GEN },
-      [
-        { type: pkcs11js.CKA_TOKEN, value: kept },
-        { type: pkcs11js.CKA_LABEL, value: label },
-        { type: pkcs11js.CKA_ID, value: id },
-        { type: pkcs11js.CKA_VERIFY, value: true },
-        { type: pkcs11js.CKA_EC_PARAMS, value: CURVES[curve].params },
-      ],
-      [
-        { type: pkcs11js.CKA_TOKEN, value: kept },
-        { type: pkcs11js.CKA_LABEL, value: label },
-        { type: pkcs11js.CKA_ID, value: id },
-        { type: pkcs11js.CKA_PRIVATE, value: true },
-        { type: pkcs11js.CKA_SIGN, value: true },
-        // Never leaves the module, not even wrapped.
-        { type: pkcs11js.CKA_SENSITIVE, value: true },
-        { type: pkcs11js.CKA_EXTRACTABLE, value: false },
-      ],
-    );
-    return { privateKey, publicKey, public: await publicKeyOf(session, publicKey, curve) };
-  };
-
-  const findObject = (session: Buffer, label: string, kind: number) => {
-    module.C_FindObjectsInit(session, [
-      { type: pkcs11js.CKA_CLASS, value: kind },
-      { type: pkcs11js.CKA_LABEL, value: label },
-    ]);
-    try {
-      return module.C_FindObjects(session, 2);
-    } finally {
-      module.C_FindObjectsFinal(session);
-    }
-  };
-
   return {
-    description,
-
-    generate: (curve, label) =>
-      withSession(async (session) => {
-        if (findObject(session, label, pkcs11js.CKO_PRIVATE_KEY).length > 0)
-          throw new VaultError(`The token already holds a key labelled "${label}".`);
-        const made = await generateIn(session, curve, label, true);
-        return keyOf(label, curve, made.privateKey, made.public);
-      }),
-
-    generateForSession: (curve) =>
-      withSession(async (session) => {
-        const label = `session-${webcrypto.randomUUID()}`;
-        const made = await generateIn(session, curve, label, false);
-        let discarded = false;
-        return {
-          ...keyOf(label, curve, made.privateKey, made.public),
-          discard() {
-            if (discarded) return;
-            discarded = true;
-            withSessionNow((any) => {
-              module.C_DestroyObject(any, made.privateKey);
-              module.C_DestroyObject(any, made.publicKey);
-            });
-          },
-        };
-      }),
-
-    find(label) {
-      return withSession(async (session) => {
-        const [privateKey, ...more] = findObject(session, label, pkcs11js.CKO_PRIVATE_KEY);
-        const [publicKey] = findObject(session, label, pkcs11js.CKO_PUBLIC_KEY);
-        if (!privateKey || !publicKey) return null;
-        if (more.length > 0) throw new VaultError(`The token holds two keys labelled "${label}".`);
-        const [params] = module.C_GetAttributeValue(session, publicKey, [
-          { type: pkcs11js.CKA_EC_PARAMS },
-        ]);
-        const curve = (Object.keys(CURVES) as Curve[]).find((name) =>
-          CURVES[name].params.equals(params?.value as Buffer),
-        );
-        if (!curve) throw new VaultError(`The key "${label}" is not on P-256 or P-384.`);
-        return keyOf(label, curve, privateKey, await publicKeyOf(session, publicKey, curve));
-      });
+    async withSession<T>(work: (session: Buffer) => Promise<T> | T): Promise<T> {
+      const session = idle.pop() ?? openSession();
+      try {
+        return await work(session);
+      } finally {
+        idle.push(session);
+      }
     },
-
-    destroy(label) {
-      withSessionNow((session) => {
-        for (const kind of [pkcs11js.CKO_PRIVATE_KEY, pkcs11js.CKO_PUBLIC_KEY])
-          for (const handle of findObject(session, label, kind))
-            module.C_DestroyObject(session, handle);
-      });
+    withSessionNow<T>(work: (session: Buffer) => T): T {
+      const session = idle.pop() ?? openSession();
+      try {
+        return work(session);
+      } finally {
+        idle.push(session);
+      }
     },
-
     close() {
       for (const session of sessions.splice(0))
         try {
@@ -311,6 +185,162 @@ export function openVault(settings: VaultSettings): KeyVault {
         }
       idle.length = 0;
     },
+  };
+}
+type Sessions = ReturnType<typeof tokenSessions>;
+
+/** The public half of the key pair `handle` is of, as WebCrypto's key. */
+async function publicKeyOf(module: Module, session: Buffer, handle: Buffer, curve: Curve) {
+  const [attribute] = module.C_GetAttributeValue(session, handle, [
+    { type: pkcs11js.CKA_EC_POINT },
+  ]);
+  const point = unwrapPoint(attribute?.value as Buffer, CURVES[curve].pointBytes);
+  return webcrypto.subtle.importKey('raw', point, { name: 'ECDSA', namedCurve: curve }, true, [
+    'verify',
+  ]);
+}
+
+/** The module's private key `privateKey`, signing in a session of its own each time. */
+const keyOf = (
+  module: Module,
+  sessions: Sessions,
+  label: string,
+  curve: Curve,
+  privateKey: Buffer,
+  publicKey: CryptoKey,
+): VaultKey => ({
+  label,
+  curve,
+  hash: CURVES[curve].hash,
+  publicKey,
+  sign: (data: BufferSource) =>
+    sessions.withSession(async (session) => {
+      const digest = createHash(CURVES[curve].nodeHash).update(bytesOf(data)).digest();
+      module.C_SignInit(session, { mechanism: pkcs11js.CKM_ECDSA }, privateKey);
+      const signature = await module.C_SignAsync(
+        session,
+        digest,
+        Buffer.alloc(CURVES[curve].pointBytes),
+      );
+      return new Uint8Array(signature).buffer;
+    }),
+});
+
+/** A key pair made in the module: kept in the token, or (not `kept`) for the session alone. */
+async function generateIn(
+  module: Module,
+  session: Buffer,
+  curve: Curve,
+  label: string,
+  kept: boolean,
+) {
+  const id = Buffer.from(label);
+  const { privateKey, publicKey } = await module.C_GenerateKeyPairAsync(
+    session,
+    { mechanism: pkcs11js.CKM_EC_KEY_PAIR_GEN },
+    [
+      { type: pkcs11js.CKA_TOKEN, value: kept },
+      { type: pkcs11js.CKA_LABEL, value: label },
+      { type: pkcs11js.CKA_ID, value: id },
+      { type: pkcs11js.CKA_VERIFY, value: true },
+      { type: pkcs11js.CKA_EC_PARAMS, value: CURVES[curve].params },
+    ],
+    [
+      { type: pkcs11js.CKA_TOKEN, value: kept },
+      { type: pkcs11js.CKA_LABEL, value: label },
+      { type: pkcs11js.CKA_ID, value: id },
+      { type: pkcs11js.CKA_PRIVATE, value: true },
+      { type: pkcs11js.CKA_SIGN, value: true },
+      // Never leaves the module, not even wrapped.
+      { type: pkcs11js.CKA_SENSITIVE, value: true },
+      { type: pkcs11js.CKA_EXTRACTABLE, value: false },
+    ],
+  );
+  return { privateKey, publicKey, public: await publicKeyOf(module, session, publicKey, curve) };
+}
+
+/** The objects of class `kind` labelled `label` (two at most: one is expected). */
+function findObject(module: Module, session: Buffer, label: string, kind: number) {
+  module.C_FindObjectsInit(session, [
+    { type: pkcs11js.CKA_CLASS, value: kind },
+    { type: pkcs11js.CKA_LABEL, value: label },
+  ]);
+  try {
+    return module.C_FindObjects(session, 2);
+  } finally {
+    module.C_FindObjectsFinal(session);
+  }
+}
+
+/** The kept key labelled `label`, or null; its curve read from the module. */
+async function findKey(module: Module, sessions: Sessions, session: Buffer, label: string) {
+  const [privateKey, ...more] = findObject(module, session, label, pkcs11js.CKO_PRIVATE_KEY);
+  const [publicKey] = findObject(module, session, label, pkcs11js.CKO_PUBLIC_KEY);
+  if (!privateKey || !publicKey) return null;
+  if (more.length > 0) throw new VaultError(`The token holds two keys labelled "${label}".`);
+  const [params] = module.C_GetAttributeValue(session, publicKey, [
+    { type: pkcs11js.CKA_EC_PARAMS },
+  ]);
+  const curve = (Object.keys(CURVES) as Curve[]).find((name) =>
+    CURVES[name].params.equals(params?.value as Buffer),
+  );
+  if (!curve) throw new VaultError(`The key "${label}" is not on P-256 or P-384.`);
+  const publicHalf = await publicKeyOf(module, session, publicKey, curve);
+  return keyOf(module, sessions, label, curve, privateKey, publicHalf);
+}
+
+/** Opens the token and logs in; every key operation goes through the returned vault. */
+export function openVault(settings: VaultSettings): KeyVault {
+  const module = loadModule(settings.module);
+  const slot = slotOf(module, settings.token);
+  if (!slot)
+    throw new VaultError(
+      `The PKCS#11 module ${settings.module} has no token labelled "${settings.token}" (HSM_TOKEN).`,
+    );
+  const info = module.C_GetInfo();
+  const description = `${tokenLabel(info.manufacturerID)} ${tokenLabel(info.libraryDescription)}, token "${settings.token}"`;
+  const sessions = tokenSessions(module, slot, settings);
+
+  return {
+    description,
+
+    generate: (curve, label) =>
+      sessions.withSession(async (session) => {
+        if (findObject(module, session, label, pkcs11js.CKO_PRIVATE_KEY).length > 0)
+          throw new VaultError(`The token already holds a key labelled "${label}".`);
+        const made = await generateIn(module, session, curve, label, true);
+        return keyOf(module, sessions, label, curve, made.privateKey, made.public);
+      }),
+
+    generateForSession: (curve) =>
+      sessions.withSession(async (session) => {
+        const label = `session-${webcrypto.randomUUID()}`;
+        const made = await generateIn(module, session, curve, label, false);
+        let discarded = false;
+        return {
+          ...keyOf(module, sessions, label, curve, made.privateKey, made.public),
+          discard() {
+            if (discarded) return;
+            discarded = true;
+            sessions.withSessionNow((any) => {
+              module.C_DestroyObject(any, made.privateKey);
+              module.C_DestroyObject(any, made.publicKey);
+            });
+          },
+        };
+      }),
+
+    find: (label) => sessions.withSession((session) => findKey(module, sessions, session, label)),
+
+    destroy(label) {
+      sessions.withSessionNow((session) => {
+        for (const kind of [pkcs11js.CKO_PRIVATE_KEY, pkcs11js.CKO_PUBLIC_KEY])
+          for (const handle of findObject(module, session, label, kind))
+            module.C_DestroyObject(session, handle);
+      });
+    },
+
+    close: () => sessions.close(),
   };
 }
 

@@ -25,7 +25,6 @@ import { UnreadablePdfError, type PdfSigning, type SigningSteps } from '../pki/p
 import type { StampPlacement } from '../pki/visibleSignature.js';
 import type { PdfCheck, ReadingLimits, ReadSignature, TooComplexError } from './pdfReading.js';
 
-/** What a worker is started with. */
 /** A job sent to a worker. */
 export type WorkerJob =
   | { task: 'read'; pdf: Uint8Array; limits: ReadingLimits }
@@ -111,8 +110,10 @@ export interface PdfWork {
   read: (pdf: Buffer, address: string) => Promise<ReadSignature[]>;
   /** Throws read's refusal when it would: asked before an upload's body is taken in. */
   admitReading: (address: string) => void;
-  /** Whether an eSign upload is a PDF we can sign: readable, unencrypted, within the limits. */
-  /** Whether the eSign service can sign `pdf` with its stamp at `placement` (null: none). */
+  /**
+   * Whether the eSign service can sign `pdf` (readable, unencrypted, within the limits) with its
+   * stamp at `placement` (null: none).
+   */
   check: (pdf: Buffer, placement?: StampPlacement | null) => Promise<PdfCheck>;
   /** The signed PDF (pades.ts's signPdf in a worker); `steps` are done here, with the keys. */
   sign: (signing: PdfSigning, steps: SigningSteps) => Promise<Uint8Array>;

@@ -73,12 +73,29 @@ export async function record(
   );
 }
 
-/** Loads the authority, creating it on first start. */
+/** What a certificate signed by `signer` is made with. */
+export const signed = (signer: Signer) => ({
+  signingKey: signer.publicKey,
+  signingAlgorithm: CA_SIGNING_ALGORITHM,
+});
+
+/** One making or rollover of the authority at a time, across servers. */
+const lockAuthority = (tx: Queryable) =>
+  tx.query("SELECT pg_advisory_xact_lock(hashtext('tawqi certificate authority'))");
+
 /** What the authority's first start, the key ceremony and a rollover share: making its members. */
 export function authorityParts(options: AuthorityOptions) {
-  const { config, vault, clock, audit } = options;
-  const origin = config.publicOrigin;
-  const names = caNames(config.demo);
+  const { create, read, readGenerations } = memberKeys(options);
+  const { newIssuing, newMember, makeAuthority } = memberMaking(options, create);
+  return { read, readGenerations, signed, newIssuing, newMember, makeAuthority, lockAuthority };
+}
+
+/**
+ * The members' keys in the module: made with a certificate and recorded, or read with the
+ * certificate they are checked against.
+ */
+function memberKeys(options: AuthorityOptions) {
+  const { vault, clock, audit } = options;
 
   /** A new key made in the module, certified by `make`, recorded and named current. */
   const create = async (
@@ -173,11 +190,6 @@ export function authorityParts(options: AuthorityOptions) {
     return { certificate, signer: await loadKey(tx, name, row.key_label, certificate) };
   };
 
-  const signed = (signer: Signer) => ({
-    signingKey: signer.publicKey,
-    signingAlgorithm: CA_SIGNING_ALGORITHM,
-  });
-
   /** Every generation of the issuing CA, oldest first; the current one's key loaded now. */
   const readGenerations = async (db: Queryable): Promise<IssuingGeneration[]> => {
     const { rows } = await db.query<{ generation: number; der: Buffer; key_label: string }>(
@@ -199,6 +211,15 @@ export function authorityParts(options: AuthorityOptions) {
       }),
     );
   };
+
+  return { create, read, readGenerations };
+}
+
+/** The authority's members made: its root, an issuing CA's generation, and the delegates. */
+function memberMaking(options: AuthorityOptions, create: ReturnType<typeof memberKeys>['create']) {
+  const { config, clock } = options;
+  const origin = config.publicOrigin;
+  const names = caNames(config.demo);
 
   /** Generation `generation` of the issuing CA, certified by the root, made current. */
   const newIssuing = async (
@@ -264,9 +285,6 @@ export function authorityParts(options: AuthorityOptions) {
       ocspExtensions(issuing.certificate, key),
     );
 
-  const lockAuthority = (tx: Queryable) =>
-    tx.query("SELECT pg_advisory_xact_lock(hashtext('tawqi certificate authority'))");
-
   /** The root, the issuing CA under it and the OCSP responder, made in `tx`. */
   const makeAuthority = async (tx: Queryable) => {
     const now = wholeSeconds(clock());
@@ -303,15 +321,7 @@ export function authorityParts(options: AuthorityOptions) {
             esignServiceExtensions(issuing, key, origin),
           );
 
-  return {
-    read,
-    readGenerations,
-    signed,
-    newIssuing,
-    newMember,
-    makeAuthority,
-    lockAuthority,
-  };
+  return { newIssuing, newMember, makeAuthority };
 }
 
 export const sha256Hex = (bytes: ArrayBuffer) =>
