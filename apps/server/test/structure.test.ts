@@ -6,11 +6,37 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { breaches, readSource, readTable } from '../scripts/structure.mjs';
+import {
+  SOURCE,
+  breaches,
+  functionLengths,
+  readSource,
+  readTable,
+  sourceFiles,
+} from '../scripts/structure.mjs';
 
 describe('the rooms of the server', () => {
   it('hold every import of src/: down the floors, along one where declared, and no circle', () => {
     expect(breaches(readSource(), readTable())).toEqual([]);
+  });
+
+  it('hold functions a reader can follow (120 lines at most) in files under 600 lines, but declared data', () => {
+    /** Files that are data, long by their nature: what each holds. */
+    const data: Record<string, string> = {
+      'demo/world.ts': "the demo world's providers, organizations and people",
+      'config.ts': 'the configuration: one described entry per setting',
+    };
+    const long = sourceFiles()
+      .filter((file) => !(file in data))
+      .filter((file) => readFileSync(join(SOURCE, file), 'utf8').split('\n').length > 600);
+    expect(long).toEqual([]);
+    const functions = functionLengths()
+      .filter((entry) => entry.lines > 120)
+      .map(
+        (entry) =>
+          `${entry.file}:${String(entry.line)} ${entry.name} (${String(entry.lines)} lines)`,
+      );
+    expect(functions).toEqual([]);
   });
 
   it('are each drawn in ARCHITECTURE.md, on their floor', () => {

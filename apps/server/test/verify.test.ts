@@ -8,11 +8,15 @@
  */
 import { webcrypto } from 'node:crypto';
 import { readdirSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
 import { CryptoKeySigner, PDF } from '@libpdf/core';
 import { describe, expect, it } from 'vitest';
 import type { CaMember } from '../src/modules/pki/authority.js';
-import { createPdfWork, readerOf } from '../src/modules/esign/pdfWork.js';
+import {
+  OWN_WAITING,
+  createPdfWork,
+  readerOf,
+  readingTurns,
+} from '../src/modules/esign/pdfWork.js';
 import { NICE, statFields } from '../src/threadPriority.js';
 import { signPdf, type PdfSigning, type SigningSteps } from '../src/modules/pki/pades.js';
 import { ownSigningSteps } from '../src/modules/pki/padesSteps.js';
@@ -290,17 +294,12 @@ describe('a hostile upload', () => {
     await work.close();
   });
 
-  it('reads one file of an address’s at a time; another’s waits its turn in a short line, past which it is refused', async () => {
+  it('reads one file of an address’s at a time, its next after it; another’s waits its turn in a short line, past which it is refused', async () => {
     const work = createPdfWork(limits);
     const file = await manySignatures(40);
     const first = work.read(file, SOMEONE);
-    // The same client again (an IPv6 neighbour in the same /64 alike): refused at once, in its words.
-    await expect(work.read(file, SOMEONE)).rejects.toMatchObject({
-      statusCode: 503,
-      options: {
-        localized: { en: expect.stringMatching(/previous file is still being verified/) },
-      },
-    });
+    // The same client again: waits for its first file, holding no place in the line.
+    const again = work.read(file, SOMEONE);
     // Another client waits for its turn, and is read.
     const second = work.read(file, '198.51.100.2');
     // A third finds the line full: refused at once.
@@ -310,8 +309,45 @@ describe('a hostile upload', () => {
     });
     expect(await first).toHaveLength(41);
     expect(await second).toHaveLength(41);
+    expect(await again).toHaveLength(41);
     await work.close();
   }, 300_000);
+
+  it('holds an address’s next uploads while its file is read: a few wait, each within VERIFY_WAIT_MS, more are refused in its words', async () => {
+    const turns = readingTurns({ VERIFY_AT_ONCE: 2, VERIFY_LINE: 2, VERIFY_WAIT_MS: 600_000 });
+    let finish = (): void => undefined;
+    const held = new Promise<void>((resolve) => (finish = resolve));
+    const first = turns.take(SOMEONE, () => held.then(() => 'first'));
+    // Asked before a body is taken in: answered only once the address's file is done.
+    let admitted = false;
+    const admission = turns.admit(SOMEONE).then(() => (admitted = true));
+    const waiting = turns.take(SOMEONE, () => Promise.resolve('next'));
+    // OWN_WAITING wait already (the admission and the next file): one more is refused at once.
+    expect(OWN_WAITING).toBe(2);
+    const ownBusy = {
+      statusCode: 503,
+      options: {
+        localized: { en: expect.stringMatching(/previous file is still being verified/) },
+      },
+    };
+    await expect(turns.take(SOMEONE, () => Promise.resolve('more'))).rejects.toMatchObject(ownBusy);
+    // Another address is read beside it meanwhile.
+    expect(await turns.take('198.51.100.2', () => Promise.resolve('other'))).toBe('other');
+    await new Promise(setImmediate);
+    expect(admitted).toBe(false);
+    finish();
+    expect(await first).toBe('first');
+    await admission;
+    expect(await waiting).toBe('next');
+
+    // One that waits longer than VERIFY_WAIT_MS is refused, in its words.
+    const brief = readingTurns({ VERIFY_AT_ONCE: 2, VERIFY_LINE: 2, VERIFY_WAIT_MS: 100 });
+    // Its file is never done.
+    const never = brief.take(SOMEONE, () => new Promise<string>(() => undefined));
+    await expect(brief.take(SOMEONE, () => Promise.resolve('late'))).rejects.toMatchObject(ownBusy);
+    await expect(brief.admit(SOMEONE)).rejects.toMatchObject(ownBusy);
+    void never;
+  });
 
   it('counts an IPv6 client by its /64, and an IPv4-mapped one as the IPv4 address', () => {
     expect(readerOf('2001:db8:1:2::5')).toBe(readerOf('2001:db8:1:2:ffff:1:2:9'));
@@ -356,65 +392,19 @@ describe('a hostile upload', () => {
     expect(answer.body.signatures).toHaveLength(50);
   });
 
-  it('is turned away before its body is taken in while its sender has another being read', async () => {
-    const verifying = h.call('POST', '/api/v1/esign/verify', {
-      body: new Uint8Array(await manySignatures(49)),
-      headers: { 'content-type': 'application/pdf' },
-    });
-    await expect
-      .poll(() => capture(() => h.deps.pdfWork.admitReading('127.0.0.1')), { timeout: 60_000 })
-      .toBeDefined();
-    // Headers announcing 4 MB, and not one byte of them sent: the answer comes anyway.
-    const { port } = new URL(h.baseUrl);
-    const answer = await new Promise<{ status: number; body: string; connection: string }>(
-      (resolve, reject) => {
-        const request = httpRequest(
-          {
-            host: '127.0.0.1',
-            port,
-            method: 'POST',
-            path: '/api/v1/esign/verify',
-            headers: {
-              'content-type': 'application/pdf',
-              'content-length': String(4 * 1024 * 1024),
-              'accept-language': 'ar',
-            },
-          },
-          (response) => {
-            let body = '';
-            response.setEncoding('utf8');
-            response.on('data', (chunk: string) => (body += chunk));
-            response.on('end', () =>
-              resolve({
-                status: response.statusCode ?? 0,
-                body,
-                connection: String(response.headers.connection),
-              }),
-            );
-          },
-        );
-        request.on('error', reject);
-        request.flushHeaders();
-      },
-    );
-    expect(answer.status).toBe(503);
-    expect(JSON.parse(answer.body)).toMatchObject({
-      message: 'ما زال التحقق من ملفك السابق جاريًا. أرسل الملف التالي بعد انتهائه.',
-    });
-    expect(answer.connection).toBe('close');
-    expect([200, 413]).toContain((await verifying).status);
+  it('waits, its body not yet taken in, while its sender has another being read, and is read after it', async () => {
+    const file = new Uint8Array(await manySignatures(49));
+    const send = () =>
+      h.call('POST', '/api/v1/esign/verify', {
+        body: file,
+        headers: { 'content-type': 'application/pdf' },
+      });
+    // Two files from one address at once (127.0.0.1): the second waits for the first, not a 503.
+    const answers = await Promise.all([send(), send()]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    for (const answer of answers) expect(answer.body.signatures).toHaveLength(50);
   });
 });
-
-/** What `action` threw, or undefined. */
-function capture(action: () => void): unknown {
-  try {
-    action();
-    return undefined;
-  } catch (error) {
-    return error;
-  }
-}
 
 describe("the eSign service's PDF work", () => {
   /** Signing steps that hold the signature's answer until `release` is called. */

@@ -97,6 +97,32 @@ describe('401: refresh once and retry (SPEC §4, 401 only)', () => {
     expect(storage.getItem(STORAGE_KEYS.refreshToken)).toBe('refresh-2');
   });
 
+  it('renews the access token before it expires, so a person’s calls meet no 401', async () => {
+    let clock = NOW;
+    const { server, client, storage } = signedIn(fakeServer(), { now: () => clock });
+    // sessionFor's token lives 300 s: renewed from its last minute on (240 s), not before.
+    clock = NOW + 239_000;
+    await client.call(CONTRACT.myProfile, {});
+    expect(server.state.refreshes).toBe(0);
+    clock = NOW + 240_000;
+    // The server would take the old token a while yet; the client renews it anyway, once.
+    await Promise.all([client.call(CONTRACT.myProfile, {}), client.call(CONTRACT.myProfile, {})]);
+    expect(server.state.refreshes).toBe(1);
+    expect(storage.getItem(STORAGE_KEYS.refreshToken)).toBe('refresh-2');
+    expect(
+      server
+        .requestsTo(PROFILE)
+        .slice(1)
+        .map((one) => one.headers.get('authorization')),
+    ).toEqual(['Bearer access-2', 'Bearer access-2']);
+    // A renewal that fails leaves the call to go with the token it has.
+    clock = NOW + 480_000;
+    server.state.refreshMode = 'unavailable';
+    await client.call(CONTRACT.myProfile, {});
+    expect(server.state.refreshes).toBe(2);
+    expect(server.requestsTo(PROFILE).at(-1)?.headers.get('authorization')).toBe('Bearer access-2');
+  });
+
   it('does not refresh on a 403: the denial reaches the caller at once', async () => {
     const server = fakeServer({
       routes: { 'GET /api/v1/profile/my': () => errorAnswer(403, 'FORBIDDEN', 'Not allowed') },

@@ -52,7 +52,7 @@ export interface AppOptions {
    * An upload call's own capacity, asked before its body is read: a call that would turn the
    * file away anyway (busy) says so without first taking in its megabytes.
    */
-  admissions?: Partial<Record<EndpointId, (request: FastifyRequest) => void>>;
+  admissions?: Partial<Record<EndpointId, (request: FastifyRequest) => Promise<void>>>;
   /** Every upload is shown to it (the malware scanner) before the call's handler runs. */
   inspectUpload?: UploadInspector;
   policies?: Partial<Record<string, Policy>>;

@@ -70,7 +70,7 @@ export interface ContractRouteOptions {
    * An upload call's own capacity, asked before its body is read: a call that would turn the
    * file away anyway (busy) says so without first taking in its megabytes.
    */
-  admissions?: Partial<Record<EndpointId, (request: FastifyRequest) => void>>;
+  admissions?: Partial<Record<EndpointId, (request: FastifyRequest) => Promise<void>>>;
   /** Every upload is shown to it (the malware scanner) before the call's handler runs. */
   inspectUpload?: UploadInspector;
   policies: Partial<Record<string, Policy>>;
@@ -163,7 +163,7 @@ function bodyLimits(
           preParsing: async (request: FastifyRequest, reply: FastifyReply, payload: Readable) => {
             await authorizeUpload(request);
             try {
-              options.admissions?.[endpoint.id as EndpointId]?.(request);
+              await options.admissions?.[endpoint.id as EndpointId]?.(request);
             } catch (refusal) {
               // The body is left unread: the connection ends with the answer.
               void reply.header('connection', 'close');

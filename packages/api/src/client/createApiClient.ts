@@ -1,8 +1,8 @@
 /**
  * The api client (SPEC §4 "Session", §7, §8): typed calls from the contract, the headers every call
- * carries, and the session policy of the domain carried out — refresh once and retry on 401 (never on an authorization 403),
- * one refresh for many failures (across tabs too), TOKEN_EXPIRED → remove the refresh token and
- * log out. The rules themselves live in @tawqi/domain; this file only acts on its decisions.
+ * carries, and the session policy of the domain carried out — the access token renewed before it
+ * expires, refresh once and retry on 401 (never on an authorization 403), one refresh for many
+ * failures (across tabs too), TOKEN_EXPIRED → remove the refresh token and log out. The rules themselves live in @tawqi/domain; this file only acts on its decisions.
  */
 import {
   REQUEST_HEADERS,
@@ -97,6 +97,11 @@ export interface ApiClient {
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
+/**
+ * An access token is renewed before a call once past half its life or in its last minute,
+ * whichever comes later: a person's calls then do not meet its expiry (a 401 and a retry).
+ */
+const RENEW_IN_LAST_MS = 60_000;
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const { storage } = options;
@@ -115,10 +120,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   });
 
   let accessToken: string | null = null;
+  /** When the access token is renewed before the next call (this client's clock). */
+  let renewAt = Infinity;
   let refreshing: Promise<RefreshOutcome> | null = null;
 
   const adopt = (session: SessionData) => {
     accessToken = session.token;
+    const lifetimeMs = session.expiresIn * 1000;
+    renewAt = now() + Math.max(lifetimeMs / 2, lifetimeMs - RENEW_IN_LAST_MS);
     storage.setItem(STORAGE_KEYS.refreshToken, session.refreshToken);
     options.onSession?.(session);
   };
@@ -222,6 +231,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         ? (callOptions.idempotencyKey ?? crypto.randomUUID())
         : undefined,
     };
+    if (endpoint.access !== 'applicant' && accessToken !== null && now() >= renewAt) {
+      // Renewed ahead; should that fail, the call goes with the token it has (a 401 refreshes).
+      const renewed = await refreshAfterFailure(accessToken);
+      if (renewed.kind !== 'ok') renewAt = Infinity;
+    }
     const sentWith = accessToken;
     const first = await send(endpoint, parts, extra);
     if (first.ok) return first;

@@ -105,11 +105,14 @@ export class TooComplexPdf extends AppError {
 export interface PdfWork {
   /**
    * The verify page's reading of an upload from `address`: VERIFY_AT_ONCE at once, a short line
-   * after them, one file of an address's at a time; refused (503) past that.
+   * after them, one file of an address's at a time (its next ones wait); refused (503) past that.
    */
   read: (pdf: Buffer, address: string) => Promise<ReadSignature[]>;
-  /** Throws read's refusal when it would: asked before an upload's body is taken in. */
-  admitReading: (address: string) => void;
+  /**
+   * Asked before an upload's body is taken in: waits while the address has a file being read,
+   * and throws read's refusal when it would.
+   */
+  admitReading: (address: string) => Promise<void>;
   /**
    * Whether the eSign service can sign `pdf` (readable, unencrypted, within the limits) with its
    * stamp at `placement` (null: none).
@@ -301,13 +304,32 @@ export function pdfThreads(
   };
   const { spawn, runOn, ended } = pdfWorkers(limits, priority);
 
-  /** An upload anyone may send is read in a worker of its own, ended after. */
+  /**
+   * An upload anyone may send is read in a worker of its own, ended after. The next one's worker
+   * is started as this one ends (its start, @libpdf/core loaded, is then off the next upload's
+   * time); it waits, never having read a file, until an upload takes it.
+   */
+  let spare: Worker | undefined;
+  const startSpare = () => {
+    const next = spawn();
+    // One that ended by itself is not handed an upload.
+    next.once('exit', () => {
+      if (spare === next) spare = undefined;
+    });
+    return next;
+  };
+  const takeSpare = () => {
+    const taken = spare;
+    spare = undefined;
+    return taken;
+  };
   const inFreshWorker = async <T>(job: WorkerJob) => {
-    const worker = spawn();
+    const worker = takeSpare() ?? spawn();
     try {
       return await runOn<T>(worker, job);
     } finally {
       void worker.terminate();
+      spare ??= startSpare();
     }
   };
 
@@ -339,7 +361,8 @@ export function pdfThreads(
       ),
     sign: (signing, steps) => inWarmWorker<Uint8Array>({ task: 'sign', signing }, steps),
     close: async () => {
-      await Promise.all(warm.splice(0).map((worker) => worker.terminate()));
+      const idle = [...warm.splice(0), takeSpare()].filter((worker) => worker !== undefined);
+      await Promise.all(idle.map((worker) => worker.terminate()));
     },
   };
 }
@@ -442,25 +465,77 @@ export function createPdfWork(limits: Limits, options: { idleMs?: number } = {})
   };
 }
 
+/** How many more of one address's uploads may wait for its file being read; more are refused. */
+export const OWN_WAITING = 2;
+
+/** Whether `promise` settles within `ms`. */
+const settlesWithin = (promise: Promise<void>, ms: number) =>
+  new Promise<boolean>((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    void promise.then(() => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+
 /**
  * The verify page's turns: VERIFY_AT_ONCE files read at once; after them a line of VERIFY_LINE,
  * each waiting at most VERIFY_WAIT_MS, first come first served; and one file of an address's
  * (readerOf) at a time, reading or in line — so one client flooding the page holds one turn,
- * and everyone else's files are read beside it.
+ * and everyone else's files are read beside it. An address's next upload waits for its previous
+ * one (OWN_WAITING of them, up to VERIFY_WAIT_MS), its body not yet taken in: a person who sends
+ * two files has both read, and a client that sends again at once is held, not answered a
+ * thousand times a second (the refusals cost more than the reading).
  */
-function readingTurns(limits: Pick<Limits, 'VERIFY_AT_ONCE' | 'VERIFY_LINE' | 'VERIFY_WAIT_MS'>) {
-  const readers = new Set<string>();
+export function readingTurns(
+  limits: Pick<Limits, 'VERIFY_AT_ONCE' | 'VERIFY_LINE' | 'VERIFY_WAIT_MS'>,
+) {
+  /** Each reader's file being read or in line: settled when done, and how many wait behind it. */
+  const readers = new Map<string, { done: Promise<void>; waiting: number }>();
   const line: (() => void)[] = [];
   let reading = 0;
-  const admit = (address: string) => {
-    if (readers.has(readerOf(address))) throw ownReadingBusy();
-    if (reading >= limits.VERIFY_AT_ONCE && line.length >= limits.VERIFY_LINE) throw readingBusy();
+  const lineIsFull = () => reading >= limits.VERIFY_AT_ONCE && line.length >= limits.VERIFY_LINE;
+
+  /** Waits until `reader` has no file being read or in line; refused past `until` or the count. */
+  const ownTurn = async (reader: string, until: number) => {
+    for (let own = readers.get(reader); own; own = readers.get(reader)) {
+      if (own.waiting >= OWN_WAITING) throw ownReadingBusy();
+      own.waiting += 1;
+      try {
+        const left = until - Date.now();
+        if (left <= 0 || !(await settlesWithin(own.done, left))) throw ownReadingBusy();
+      } finally {
+        own.waiting -= 1;
+      }
+    }
+  };
+  const admit = async (address: string) => {
+    await ownTurn(readerOf(address), Date.now() + limits.VERIFY_WAIT_MS);
+    if (lineIsFull()) throw readingBusy();
+  };
+  /** The reader's claim on its one turn, taken once its previous file is done. */
+  const claim = async (reader: string) => {
+    const until = Date.now() + limits.VERIFY_WAIT_MS;
+    // Checked again after each wait (another of the reader's may have claimed it first), and
+    // taken in the same step as the last check.
+    while (readers.has(reader)) await ownTurn(reader, until);
+    if (lineIsFull()) throw readingBusy();
+    let release = (): void => undefined;
+    readers.set(reader, { done: new Promise<void>((resolve) => (release = resolve)), waiting: 0 });
+    return () => {
+      readers.delete(reader);
+      release();
+    };
   };
   const myTurn = () =>
     new Promise<void>((resolve, reject) => {
       if (reading < limits.VERIFY_AT_ONCE) {
         reading += 1;
         resolve();
+        return;
+      }
+      if (line.length >= limits.VERIFY_LINE) {
+        reject(readingBusy());
         return;
       }
       const turn = () => {
@@ -482,9 +557,7 @@ function readingTurns(limits: Pick<Limits, 'VERIFY_AT_ONCE' | 'VERIFY_LINE' | 'V
   return {
     admit,
     async take<T>(address: string, work: () => Promise<T>): Promise<T> {
-      admit(address);
-      const reader = readerOf(address);
-      readers.add(reader);
+      const release = await claim(readerOf(address));
       try {
         await myTurn();
         try {
@@ -493,7 +566,7 @@ function readingTurns(limits: Pick<Limits, 'VERIFY_AT_ONCE' | 'VERIFY_LINE' | 'V
           done();
         }
       } finally {
-        readers.delete(reader);
+        release();
       }
     },
   };
