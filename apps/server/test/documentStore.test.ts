@@ -21,6 +21,7 @@ import { loadConfig } from '../src/config.js';
 import { diskDocuments, newDocumentKey, s3Documents } from '../src/modules/documents/store.js';
 import { startHarness } from './harness.js';
 import { fakeBucket, S3 } from './s3Bucket.js';
+import { freshOrganization, type FreshPerson } from './world.js';
 
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [] /Count 0>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n',
@@ -92,13 +93,16 @@ describe('the S3 store', () => {
 
 const folder = mkdtempSync(join(tmpdir(), 'tawqi-documents-'));
 const h = await startHarness({ DOCUMENT_STORE: 'disk', DOCUMENT_DIR: folder });
-const sara = (await h.signIn((await h.person('sara')).nationalId)).token;
+// An organization of this file's own, and its Enrolment Admin.
+const { orgSlno, members } = await freshOrganization(h);
+const [admin] = members as [FreshPerson];
+const token = (await h.signIn(admin.nationalId)).token;
 
 describe('a server keeping documents on disk', () => {
   const upload = (token: string, bytes: Buffer, name: string, mediaType: string) =>
     h.call(
       'POST',
-      `/api/v1/documents/org/314/upload?${new URLSearchParams({ name, category: 'other' }).toString()}`,
+      `/api/v1/documents/org/${String(orgSlno)}/upload?${new URLSearchParams({ name, category: 'other' }).toString()}`,
       { token, body: bytes, headers: { 'content-type': mediaType } },
     );
   const inDatabase = async (key: string) =>
@@ -112,12 +116,12 @@ describe('a server keeping documents on disk', () => {
     );
 
   it('writes an upload’s bytes to a file, not the database, and sends them back', async () => {
-    const stored = await upload(sara, PDF, 'letter.pdf', 'application/pdf');
+    const stored = await upload(token, PDF, 'letter.pdf', 'application/pdf');
     expect(stored.status).toBe(200);
     const key = stored.body.uniqueFileId as string;
     expect(readFileSync(join(folder, key)).equals(PDF)).toBe(true);
     expect(await inDatabase(key)).toBe(0);
-    const file = await h.call('GET', `/api/v1/documents/org/314/${key}`, { token: sara });
+    const file = await h.call('GET', `/api/v1/documents/org/${String(orgSlno)}/${key}`, { token });
     expect(file.status).toBe(200);
     expect(file.raw.equals(PDF)).toBe(true);
     // Both are in the audit log, with the document's key (issue 41).
@@ -131,14 +135,14 @@ describe('a server keeping documents on disk', () => {
   it('writes nothing for a refused upload, and removes an untaken document’s file after a day', async () => {
     const files = () => readdirSync(folder).sort();
     const before = files();
-    expect((await upload(sara, PNG, 'letter.pdf', 'application/pdf')).status).toBe(415);
+    expect((await upload(token, PNG, 'letter.pdf', 'application/pdf')).status).toBe(415);
     expect(files()).toEqual(before);
 
-    const waiting = await upload(sara, PNG, 'scan.png', 'image/png');
+    const waiting = await upload(token, PNG, 'scan.png', 'image/png');
     const key = waiting.body.uniqueFileId as string;
     expect(files()).toContain(key);
     h.clock.advance(25 * 60 * 60 * 1000);
-    const nextDay = (await h.signIn((await h.person('sara')).nationalId)).token;
+    const nextDay = (await h.signIn(admin.nationalId)).token;
     const next = await upload(nextDay, PNG, 'next.png', 'image/png');
     expect(next.status).toBe(200);
     expect(files()).toEqual([next.body.uniqueFileId as string]);

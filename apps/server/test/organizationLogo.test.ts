@@ -15,15 +15,19 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { logoImageOf } from '../src/modules/documents/logo.js';
 import { esignKit } from './esignKit.js';
 import { startHarness } from './harness.js';
+import { freshOrganization, type FreshPerson } from './world.js';
 
 const h = await startHarness();
 h.clock.now = new Date();
 const { pdfOf } = esignKit(h);
-const ORGANIZATION = 314;
-const sara = await h.person('sara');
-const mohammed = await h.person('mohammed');
-const saraSession = await h.signIn(sara.nationalId);
-const mohammedSession = await h.signIn(mohammed.nationalId);
+// An organization of this file's own: its Enrolment Admin, who signs for it, and a member.
+const world = await freshOrganization(h, {
+  members: [['enrolmentAdmin', 'authorizedSignatory'], ['organizationUser']],
+});
+const ORGANIZATION = world.orgSlno;
+const [admin, member] = world.members as [FreshPerson, FreshPerson];
+const adminSession = await h.signIn(admin.nationalId);
+const memberSession = await h.signIn(member.nationalId);
 const folder = mkdtempSync(join(tmpdir(), 'tawqi-logo-'));
 
 beforeEach(async () => {
@@ -82,10 +86,10 @@ function redIn(pdf: Buffer, [x1, y1, x2, y2]: readonly number[]): number {
   return red / all;
 }
 
-/** Sara signs one PDF on 314's counters with `appearance`, at a known place; the signed PDF. */
+/** The admin signs one PDF on the organization's counters with `appearance`, at a known place; the signed PDF. */
 async function signedOnCounters(appearance: string) {
   const asked = await h.call('POST', `/api/v1/esign/org/${String(ORGANIZATION)}/sign`, {
-    token: saraSession.token,
+    token: adminSession.token,
     headers: { 'idempotency-key': randomUUID() },
     body: {
       consent: true,
@@ -100,7 +104,7 @@ async function signedOnCounters(appearance: string) {
     },
   });
   if (asked.status !== 200) return { asked, signed: null };
-  const [waiting] = await h.simulator.pending(sara.nationalId);
+  const [waiting] = await h.simulator.pending(admin.nationalId);
   await h.simulator.answer(waiting?.transId ?? '', 'approve');
   const token = new URL(String(asked.body.approvalPath), h.baseUrl).searchParams.get('request');
   for (;;) {
@@ -110,13 +114,13 @@ async function signedOnCounters(appearance: string) {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   const zip = await h.call('POST', '/api/v1/esign/my/documents', {
-    token: saraSession.token,
+    token: adminSession.token,
     body: { transactionID: asked.body.transactionID },
   });
   const one = await h.call(
     'GET',
     `/api/v1/esign/my/documents/${String(zip.body.dataList[0].uniqueFileID)}/signed`,
-    { token: saraSession.token },
+    { token: adminSession.token },
   );
   return { asked, signed: one.raw };
 }
@@ -140,23 +144,23 @@ describe('an organization’s logo on its signatures', () => {
     const { asked } = await signedOnCounters('organization');
     expect(asked.status).toBe(422);
     expect(asked.body.detail).toBe('E1012');
-    expect(await h.simulator.pending(sara.nationalId)).toHaveLength(0);
+    expect(await h.simulator.pending(admin.nationalId)).toHaveLength(0);
   });
 
   it('is changed by the Enrolment Admin only, seen by members, and refused when not an image', async () => {
-    expect((await upload(mohammedSession.token, RED_LOGO)).status).toBe(403);
+    expect((await upload(memberSession.token, RED_LOGO)).status).toBe(403);
     const refused = await h.call('POST', logoPath, {
-      token: saraSession.token,
+      token: adminSession.token,
       body: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
       headers: { 'content-type': 'image/png' },
       language: 'ar',
     });
     expect(refused.status).toBe(422);
     expect(refused.body.message).toMatch(/شعار/u);
-    const taken = await upload(saraSession.token, RED_LOGO);
+    const taken = await upload(adminSession.token, RED_LOGO);
     expect(taken.status, JSON.stringify(taken.body)).toBe(200);
     expect(taken.body).toEqual({ width: 120, height: 48 });
-    const seen = await h.call('GET', logoPath, { token: mohammedSession.token });
+    const seen = await h.call('GET', logoPath, { token: memberSession.token });
     expect(seen.status).toBe(200);
     expect(seen.body).toEqual({
       logo: { mediaType: 'image/png', content: RED_LOGO.toString('base64') },
@@ -169,7 +173,7 @@ describe('an organization’s logo on its signatures', () => {
   });
 
   it('draws the logo inside the stamp of a signature on its counters, and not otherwise', async () => {
-    await upload(saraSession.token, RED_LOGO);
+    await upload(adminSession.token, RED_LOGO);
     const withLogo = await signedOnCounters('organization');
     expect(withLogo.signed).not.toBeNull();
     const stamp = [300, 100, 520, 180];
@@ -178,9 +182,9 @@ describe('an organization’s logo on its signatures', () => {
     expect(redIn(withWords.signed ?? Buffer.alloc(0), stamp)).toBe(0);
 
     // Removed: the service's mark again, and the appearance refused.
-    const removed = await h.call('POST', `${logoPath}/remove`, { token: saraSession.token });
+    const removed = await h.call('POST', `${logoPath}/remove`, { token: adminSession.token });
     expect(removed.status).toBe(200);
-    expect((await h.call('GET', logoPath, { token: saraSession.token })).body).toEqual({
+    expect((await h.call('GET', logoPath, { token: adminSession.token })).body).toEqual({
       logo: null,
     });
   }, 120_000);

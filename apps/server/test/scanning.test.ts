@@ -11,6 +11,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { createClamdScanner, startClamd } from '../src/adapters/scanner/clamd.js';
 import { EICAR } from './eicar.js';
 import { startHarness } from './harness.js';
+import { freshOrganization, type FreshPerson } from './world.js';
 
 async function pdf(attachment?: string): Promise<Buffer> {
   const document = PDF.create();
@@ -55,11 +56,14 @@ const clamdDir = mkdtempSync(join(tmpdir(), 'tawqi-clamd-own-'));
 // This file's own clamd, so that a test may stop it.
 const ownClamd = await startClamd({ dir: clamdDir });
 const h = await startHarness({ CLAMD_ADDRESS: `unix:${join(clamdDir, 'clamd.sock')}` });
-const sara = (await h.signIn((await h.person('sara')).nationalId)).token;
+// An organization of this file's own, and its Enrolment Admin.
+const { orgSlno, members } = await freshOrganization(h);
+const [admin] = members as [FreshPerson];
+const token = (await h.signIn(admin.nationalId)).token;
 
 const upload = (bytes: Buffer, language = 'en') =>
-  h.call('POST', `/api/v1/documents/org/314/upload?name=letter.pdf&category=other`, {
-    token: sara,
+  h.call('POST', `/api/v1/documents/org/${String(orgSlno)}/upload?name=letter.pdf&category=other`, {
+    token,
     body: bytes,
     language,
     headers: { 'content-type': 'application/pdf' },
@@ -91,7 +95,7 @@ describe('an upload the scanner flags', () => {
       source: 'uploadDocument',
       finding: 'Tawqi.Test.EICAR.UNOFFICIAL',
       name: 'letter.pdf',
-      actor: (await h.person('sara')).userSlno,
+      actor: admin.userSlno,
     });
     expect(rows[0]?.content.equals(flagged)).toBe(true);
     // The application's own role may put things in quarantine, never take them out.

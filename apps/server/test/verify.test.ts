@@ -23,7 +23,10 @@ import { ownSigningSteps } from '../src/modules/pki/padesSteps.js';
 import * as x509 from '../src/modules/pki/x509.js';
 import { holderSigner, startHarness, subscriberCertificate } from './harness.js';
 
-const h = await startHarness();
+const h = await startHarness({
+  // A loaded machine reads a file slowly: an address's next file waits for it as long as it takes.
+  VERIFY_WAIT_MS: '600000',
+});
 h.clock.now = new Date();
 const authority = h.deps.authority;
 const HOUR = 3_600_000;

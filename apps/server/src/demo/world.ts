@@ -28,7 +28,7 @@ import { DEFAULT_VAT_PERCENT } from '../config.js';
 
 export const CANARY_MARKER = 'CANARY-7Q4Z';
 
-interface Provider {
+export interface WorldProvider {
   slno: number;
   id: string;
   en: string;
@@ -55,7 +55,7 @@ const L2_NAMES = [
   ['Jazan Sign', 'جازان للتوقيع'],
 ] as const;
 
-export const PROVIDERS: readonly Provider[] = [
+export const PROVIDERS: readonly WorldProvider[] = [
   ...L1.map((provider) => ({ ...provider, level: 'L1' as const })),
   ...L1.flatMap((parent, p) =>
     [0, 1, 2].map((i) => {
@@ -402,7 +402,7 @@ export function bulkName(index: number, marker?: string): { en: string; ar: stri
 }
 
 /** What writing a named person needs: the time, national ids completed, the demo password. */
-interface PersonOptions {
+export interface PersonOptions {
   now: Date;
   nationalIdOf: (stem: string) => string;
   passwordHash: string;
@@ -415,67 +415,9 @@ interface PersonOptions {
 export async function writeWorld(client: PoolClient, options: PersonOptions): Promise<void> {
   const q = (text: string, values: unknown[] = []) => client.query(text, values);
   const { now } = options;
-  for (const provider of PROVIDERS)
-    await q(
-      `INSERT INTO service_providers (sip_slno, sip_id, name_en, name_ar, level, parent_sip_slno)
-       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (sip_slno) DO NOTHING`,
-      [
-        provider.slno,
-        provider.id,
-        provider.en,
-        provider.ar,
-        provider.level,
-        provider.parent ?? null,
-      ],
-    );
-
-  for (const organization of ORGANIZATIONS) {
-    const text = (value: string) => (organization.canary ? CANARY_MARKER : value);
-    await q(
-      `INSERT INTO organizations (org_slno, organization_type, sip_slno, name_en, name_ar, dba_name, dba_name_ar,
-         cr_number, unified_org_no, email, telephone, address, city, region, postal_code, valid_till, remarks)
-       VALUES ($1, $2, $3, $4, $5, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, ($14::timestamptz + interval '2 years')::date, $15)
-       ON CONFLICT (org_slno) DO NOTHING`,
-      [
-        organization.slno,
-        organization.type,
-        organization.sip,
-        organization.en,
-        organization.ar,
-        text(`10101${String(organization.slno).padStart(5, '0')}`),
-        text(`70012${String(organization.slno).padStart(5, '0')}`),
-        organization.canary
-          ? `${CANARY_MARKER.toLowerCase()}@example.sa`
-          : `info@org${String(organization.slno)}.sa`,
-        text(`011${String(organization.slno).padStart(7, '0')}`),
-        text('King Fahd Road'),
-        organization.city,
-        organization.region,
-        text('12211'),
-        now,
-        organization.canary ? CANARY_MARKER : null,
-      ],
-    );
-    await writeOrganizationParts(client, organization, now);
-  }
-
-  for (const person of WORLD_PEOPLE) {
-    const userSlno = await writePerson(client, person, options);
-    for (const membership of person.memberships)
-      await q(
-        `INSERT INTO memberships (user_slno, org_slno, roles, employee_id, email, mobile, designation)
-         VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (user_slno, org_slno) DO NOTHING`,
-        [
-          userSlno,
-          membership.org,
-          membership.roles,
-          `EMP-${String(membership.org)}-${person.username}`,
-          person.email,
-          person.mobile,
-          membership.roles.includes('enrolmentAdmin') ? 'IT manager' : 'Officer',
-        ],
-      );
-  }
+  for (const provider of PROVIDERS) await writeProvider(client, provider);
+  for (const organization of ORGANIZATIONS) await writeOrganization(client, organization, now);
+  for (const person of WORLD_PEOPLE) await writeMember(client, person, options);
 
   // Every organization has an Enrolment Admin, an Authorized Signatory and Organization Users,
   // and the volume organization its thousand and more, with a history of transactions.
@@ -492,6 +434,77 @@ export async function writeWorld(client: PoolClient, options: PersonOptions): Pr
       [organization.slno],
     );
   }
+}
+
+/** Writes a provider; one already there is kept. */
+export async function writeProvider(client: PoolClient, provider: WorldProvider): Promise<void> {
+  await client.query(
+    `INSERT INTO service_providers (sip_slno, sip_id, name_en, name_ar, level, parent_sip_slno)
+     VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (sip_slno) DO NOTHING`,
+    [provider.slno, provider.id, provider.en, provider.ar, provider.level, provider.parent ?? null],
+  );
+}
+
+/**
+ * Writes an organization with its units, contacts, eSign lots and seats; one already there is
+ * kept, and its parts are written where it has none.
+ */
+export async function writeOrganization(
+  client: PoolClient,
+  organization: WorldOrganization,
+  now: Date,
+): Promise<void> {
+  const text = (value: string) => (organization.canary ? CANARY_MARKER : value);
+  await client.query(
+    `INSERT INTO organizations (org_slno, organization_type, sip_slno, name_en, name_ar, dba_name, dba_name_ar,
+       cr_number, unified_org_no, email, telephone, address, city, region, postal_code, valid_till, remarks)
+     VALUES ($1, $2, $3, $4, $5, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, ($14::timestamptz + interval '2 years')::date, $15)
+     ON CONFLICT (org_slno) DO NOTHING`,
+    [
+      organization.slno,
+      organization.type,
+      organization.sip,
+      organization.en,
+      organization.ar,
+      text(`10101${String(organization.slno).padStart(5, '0')}`),
+      text(`70012${String(organization.slno).padStart(5, '0')}`),
+      organization.canary
+        ? `${CANARY_MARKER.toLowerCase()}@example.sa`
+        : `info@org${String(organization.slno)}.sa`,
+      text(`011${String(organization.slno).padStart(7, '0')}`),
+      text('King Fahd Road'),
+      organization.city,
+      organization.region,
+      text('12211'),
+      now,
+      organization.canary ? CANARY_MARKER : null,
+    ],
+  );
+  await writeOrganizationParts(client, organization, now);
+}
+
+/** Writes a person (or finds them, by national id) and their memberships: their user slno. */
+export async function writeMember(
+  client: PoolClient,
+  person: WorldPerson,
+  options: PersonOptions,
+): Promise<number> {
+  const userSlno = await writePerson(client, person, options);
+  for (const membership of person.memberships)
+    await client.query(
+      `INSERT INTO memberships (user_slno, org_slno, roles, employee_id, email, mobile, designation)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (user_slno, org_slno) DO NOTHING`,
+      [
+        userSlno,
+        membership.org,
+        membership.roles,
+        `EMP-${String(membership.org)}-${person.username}`,
+        person.email,
+        person.mobile,
+        membership.roles.includes('enrolmentAdmin') ? 'IT manager' : 'Officer',
+      ],
+    );
+  return userSlno;
 }
 
 /** Writes a named person (or finds them, by national id): their user slno. */
