@@ -2,7 +2,8 @@
  * The api client (SPEC §4 "Session", §7, §8): typed calls from the contract, the headers every call
  * carries, and the session policy of the domain carried out — the access token renewed before it
  * expires, refresh once and retry on 401 (never on an authorization 403), one refresh for many
- * failures (across tabs too), TOKEN_EXPIRED → remove the refresh token and log out. The rules themselves live in @tawqi/domain; this file only acts on its decisions.
+ * failures (across tabs too), TOKEN_EXPIRED → remove the refresh token and log out. The rules
+ * themselves live in @tawqi/domain; this file only acts on its decisions.
  */
 import {
   REQUEST_HEADERS,
@@ -44,7 +45,7 @@ export interface ApiClientOptions {
   /** Where the refresh token, device id and last activity are kept (localStorage in browsers). */
   storage: KeyValueStorage;
   /**
-   * Where a pre-enrolment application's secret is kept (issue 38: sessionStorage in browsers, so
+   * Where a pre-enrolment application's secret is kept (sessionStorage in browsers, so
    * an application belongs to the person in this tab, not to the browser); `storage` when absent.
    */
   applicationStorage?: KeyValueStorage;
@@ -173,10 +174,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   /**
-   * One refresh for every call that failed with the same access token. Under the cross-tab lock,
-   * a session newer than `failedWith` means another caller already refreshed: use it.
+   * One refresh for every call that failed with (or renews) the same access token. Under the
+   * cross-tab lock, a session newer than `failedWith` means another caller already refreshed: use it.
    */
-  function refreshAfterFailure(failedWith: string | null): Promise<RefreshOutcome> {
+  function refreshOnce(failedWith: string | null): Promise<RefreshOutcome> {
     refreshing ??= coordinator
       .runExclusive(async (): Promise<RefreshOutcome> => {
         if (accessToken !== null && accessToken !== failedWith) return { kind: 'ok' };
@@ -233,7 +234,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     };
     if (endpoint.access !== 'applicant' && accessToken !== null && now() >= renewAt) {
       // Renewed ahead; should that fail, the call goes with the token it has (a 401 refreshes).
-      const renewed = await refreshAfterFailure(accessToken);
+      const renewed = await refreshOnce(accessToken);
       if (renewed.kind !== 'ok') renewAt = Infinity;
     }
     const sentWith = accessToken;
@@ -247,7 +248,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       hasRefreshToken: refreshTokenAtFailure !== null,
     });
     if (step.type === 'fail') throw await errorOf(first);
-    const outcome = await refreshAfterFailure(sentWith);
+    const outcome = await refreshOnce(sentWith);
     if (outcome.kind !== 'ok') {
       const failure = afterRefreshFailure(outcome);
       if (failure.type === 'logout') {
@@ -297,7 +298,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       adopt(session);
     },
     hasSession: () => accessToken !== null,
-    restoreSession: () => refreshAfterFailure(accessToken),
+    restoreSession: () => refreshOnce(accessToken),
     clearSession() {
       accessToken = null;
       storage.removeItem(STORAGE_KEYS.refreshToken);
