@@ -23,6 +23,7 @@ import * as x509 from '../src/modules/pki/x509.js';
 import { pem } from '../src/modules/pki/routes.js';
 import { esignKit } from './esignKit.js';
 import { startHarness } from './harness.js';
+import { freshOrganization, freshPerson, type FreshPerson } from './world.js';
 import { EICAR } from './eicar.js';
 import { ACCEPTED_EVERYWHERE, nssTrusting, opensslKit, pdfsig } from './openssl.js';
 
@@ -47,39 +48,24 @@ async function securityStore(bytes: Uint8Array) {
 
 const hashOf = (text: string) => createHash('sha256').update(text).digest('base64');
 
-/** Khalid's organization, and a member for each test (the identity app is asked 3 times per person in 10 minutes). */
-let organization: { orgSlno: number; nationalId: string };
+/** An organization of the test's own, and a member for each test (the identity app is asked 3 times per person in 10 minutes). */
+let organization: { orgSlno: number; nationalId: string; name: string };
 let members: string[];
-let individual: { nationalId: string };
+let individual: FreshPerson;
 
 beforeAll(async () => {
-  const [member] = (
-    await h.pool.query<{ org_slno: number; national_id: string }>(
-      `SELECT m.org_slno, u.national_id FROM memberships m JOIN users u USING (user_slno)
-        WHERE u.username = 'khalid' AND m.is_active ORDER BY m.org_slno LIMIT 1`,
-    )
-  ).rows;
-  if (!member) throw new Error('the demo world has no Khalid');
-  organization = { orgSlno: member.org_slno, nationalId: member.national_id };
-  // Eight signers, one a test: the organization approves (again) as many as it lacks.
-  await h.ownerPool.query(
-    `UPDATE memberships SET status = 'Approved', is_active = true
-      WHERE org_slno = $1 AND user_slno IN (
-        SELECT user_slno FROM memberships WHERE org_slno = $1 AND status <> 'Approved'
-         ORDER BY user_slno LIMIT greatest(0, 8 - (
-           SELECT count(*) FROM memberships WHERE org_slno = $1 AND is_active AND status = 'Approved')))`,
-    [member.org_slno],
-  );
-  members = (
-    await h.pool.query<{ national_id: string }>(
-      `SELECT u.national_id FROM memberships m JOIN users u USING (user_slno)
-        WHERE m.org_slno = $1 AND m.is_active AND m.status = 'Approved' ORDER BY u.user_slno LIMIT 8`,
-      [member.org_slno],
-    )
-  ).rows.map((row) => row.national_id);
-  if (members.length < 8)
-    throw new Error(`Khalid's organization has ${String(members.length)} active members`);
-  individual = await h.person('sara');
+  // Eight signers, one a test, the first the Enrolment Admin.
+  const world = await freshOrganization(h, {
+    members: [
+      ['enrolmentAdmin'],
+      ...Array.from({ length: 7 }, () => ['organizationUser' as const]),
+    ],
+  });
+  const nationalIds = world.members.map((member) => member.nationalId);
+  const [admin] = world.members as [FreshPerson];
+  organization = { orgSlno: world.orgSlno, nationalId: admin.nationalId, name: admin.name };
+  members = nationalIds;
+  individual = await freshPerson(h, { signatures: 10 });
 });
 
 describe('the eSign integration API', () => {
@@ -176,7 +162,7 @@ describe('the eSign integration API', () => {
     );
     expect(text).toContain(organization.nationalId);
     // The signer's own name (issue 38: the identity-app simulator knew only three demo people).
-    expect(text).toContain('Khalid Al-Zahrani');
+    expect(text).toContain(organization.name);
 
     // Asked again, the same answer; nothing more is taken.
     const again = await client.outcome(sent.txnId);
@@ -211,7 +197,7 @@ describe('the eSign integration API', () => {
     expect(report).toContain('Signature Type: ETSI.CAdES.detached');
     // The DSS follows in a revision of its own.
     expect(report).toContain('Not total document signed');
-    expect(report).toContain('Signer Certificate Common Name: Sara Al-Qahtani');
+    expect(report).toContain(`Signer Certificate Common Name: ${individual.name}`);
     // A reader that trusts our root trusts the signature (NSS asks for a signer's purpose).
     const trusted = await pdfsig(
       file('lease-trusted.pdf', signed),
@@ -464,12 +450,30 @@ describe('the eSign integration API', () => {
   });
 
   it('signs only for active members: never for one pending, rejected or deactivated', async () => {
-    // Organization 314 has members in every status (the demo world).
-    const { client } = await application(314);
+    // An organization with a member in each of those statuses.
+    const world = await freshOrganization(h, {
+      members: [
+        ['enrolmentAdmin'],
+        ['organizationUser'],
+        ['organizationUser'],
+        ['organizationUser'],
+      ],
+    });
+    await h.ownerPool.query(
+      `UPDATE memberships m SET status = s.status, is_active = false
+         FROM unnest($2::int[], $3::text[]) AS s (user_slno, status)
+        WHERE m.org_slno = $1 AND m.user_slno = s.user_slno`,
+      [
+        world.orgSlno,
+        world.members.slice(1).map((member) => member.userSlno),
+        ['Pending', 'Rejected', 'Deactivated'],
+      ],
+    );
+    const { client } = await application(world.orgSlno);
     const { rows } = await h.pool.query<{ national_id: string; status: string }>(
-      `SELECT DISTINCT ON (m.status) u.national_id, m.status FROM memberships m JOIN users u USING (user_slno)
-        WHERE m.org_slno = 314 AND m.status IN ('Pending', 'Rejected', 'Deactivated')
-        ORDER BY m.status, u.user_slno`,
+      `SELECT u.national_id, m.status FROM memberships m JOIN users u USING (user_slno)
+        WHERE m.org_slno = $1 AND m.status IN ('Pending', 'Rejected', 'Deactivated')`,
+      [world.orgSlno],
     );
     expect(rows.map((row) => row.status).sort()).toEqual(['Deactivated', 'Pending', 'Rejected']);
     for (const { national_id: nationalId } of rows) {

@@ -13,18 +13,17 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { findSignatures } from '../src/modules/pki/pdfSignatures.js';
 import { esignKit } from './esignKit.js';
 import { startHarness } from './harness.js';
+import { freshOrganization, freshPerson, individualPlan, type FreshPerson } from './world.js';
 
 const h = await startHarness();
 h.clock.now = new Date();
 const { pdfOf } = esignKit(h);
-const sara = await h.person('sara');
-const mohammed = await h.person('mohammed');
-const ORGANIZATION = 314;
-await h.ownerPool.query(
-  `UPDATE purchased_plans SET transactions = transactions + 100, valid_to = greatest(valid_to, current_date + 30)
-    WHERE user_slno = $1 AND org_slno IS NULL`,
-  [sara.userSlno],
-);
+const world = await freshOrganization(h, {
+  members: [['enrolmentAdmin', 'authorizedSignatory'], ['organizationUser']],
+});
+const [sara, mohammed] = world.members as [FreshPerson, FreshPerson];
+const ORGANIZATION = world.orgSlno;
+await individualPlan(h, sara, 100);
 const saraSession = await h.signIn(sara.nationalId);
 
 beforeEach(async () => {
@@ -311,7 +310,7 @@ describe('signing my own PDFs in the portal', () => {
   });
 
   it('says my plan has nothing left when it has not (not that I have no account)', async () => {
-    const noura = await h.person('noura');
+    const noura = await freshPerson(h, { signatures: 5 });
     await h.ownerPool.query(
       'UPDATE purchased_plans SET utilized = transactions WHERE user_slno = $1 AND org_slno IS NULL',
       [noura.userSlno],

@@ -6,10 +6,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Handlers } from '../src/http/contractRoutes.js';
-import { DEVICE, SARA, startHarness } from './harness.js';
+import { DEVICE, startHarness } from './harness.js';
+import { freshOrganization, type FreshPerson } from './world.js';
 
 const h = await startHarness();
-const MOHAMMED = '1000000016';
+const world = await freshOrganization(h, { members: [['enrolmentAdmin'], ['organizationUser']] });
+const [admin, user] = world.members as [FreshPerson, FreshPerson];
+const org = String(world.orgSlno);
 
 const standIns: Handlers = {
   organizationUnitList: () => Promise.resolve({ dataList: [] }),
@@ -28,31 +31,35 @@ async function call(token: string, path: string) {
 
 describe('organization calls and the permission table', () => {
   it('lets a member see the organization, and only a role the action allows act in it', async () => {
-    const sara = (await h.signIn(SARA)) as { token: string };
-    const mohammed = (await h.signIn(MOHAMMED)) as { token: string };
+    const asAdmin = (await h.signIn(admin.nationalId)) as { token: string };
+    const asUser = (await h.signIn(user.nationalId)) as { token: string };
     // Any member: the organization's units.
-    expect(await call(mohammed.token, '/api/v1/user/org/orgUser/organizationUnitList/314')).toBe(
+    expect(await call(asUser.token, `/api/v1/user/org/orgUser/organizationUnitList/${org}`)).toBe(
       200,
     );
-    // Managing users: an enrolment admin (Sara), not an organization user (Mohammed).
-    const employees = '/api/v1/user/org/orgUser/viewEmployeeIdList/314';
-    expect(await call(sara.token, employees)).toBe(200);
-    expect(await call(mohammed.token, employees)).toBe(403);
+    // Managing users: an enrolment admin, not an organization user.
+    const employees = `/api/v1/user/org/orgUser/viewEmployeeIdList/${org}`;
+    expect(await call(asAdmin.token, employees)).toBe(200);
+    expect(await call(asUser.token, employees)).toBe(403);
     // Another organization: refused, whatever the roles here.
-    expect(await call(sara.token, '/api/v1/user/org/orgUser/viewEmployeeIdList/999')).toBe(403);
+    const another = await freshOrganization(h, { sip: world.sipSlno });
+    expect(
+      await call(
+        asAdmin.token,
+        `/api/v1/user/org/orgUser/viewEmployeeIdList/${String(another.orgSlno)}`,
+      ),
+    ).toBe(403);
 
     // A role given in the database counts on the next request, and so does one taken away.
     await h.ownerPool.query(
-      `UPDATE memberships SET roles = ARRAY['enrolmentAdmin'] WHERE org_slno = 314
-          AND user_slno = (SELECT user_slno FROM users WHERE national_id = $1)`,
-      [MOHAMMED],
+      `UPDATE memberships SET roles = ARRAY['enrolmentAdmin'] WHERE org_slno = $1 AND user_slno = $2`,
+      [world.orgSlno, user.userSlno],
     );
-    expect(await call(mohammed.token, employees)).toBe(200);
+    expect(await call(asUser.token, employees)).toBe(200);
     await h.ownerPool.query(
-      `UPDATE memberships SET roles = ARRAY['organizationUser'] WHERE org_slno = 314
-          AND user_slno = (SELECT user_slno FROM users WHERE national_id = $1)`,
-      [MOHAMMED],
+      `UPDATE memberships SET roles = ARRAY['organizationUser'] WHERE org_slno = $1 AND user_slno = $2`,
+      [world.orgSlno, user.userSlno],
     );
-    expect(await call(mohammed.token, employees)).toBe(403);
+    expect(await call(asUser.token, employees)).toBe(403);
   });
 });

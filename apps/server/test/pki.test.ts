@@ -15,8 +15,11 @@ import { CERTIFICATE_POLICIES, OID } from '../src/modules/pki/profiles.js';
 import { certificatePem, chainPem } from '../src/modules/pki/routes.js';
 import { opensslKit } from './openssl.js';
 import { startHarness } from './harness.js';
+import { freshPerson } from './world.js';
 
 const h = await startHarness();
+/** The subscriber the certificates name: a person of this test's own. */
+const subscriber = await freshPerson(h);
 // OpenSSL checks times against the real clock.
 h.clock.now = new Date();
 const { file, openssl, ocsp, issuingFile } = opensslKit(h, 'tawqi-pki');
@@ -52,7 +55,7 @@ async function csrPem(
 async function issue(csr: string, organization?: { name: string; crNumber: string }) {
   const checked = await checkCsr(csr, NO_LIST);
   if (typeof checked === 'string') throw new Error(checked);
-  const person = await h.person('sara');
+  const person = subscriber;
   return inTransaction(h.pool, (tx) =>
     h.deps.authority.issue(tx, {
       publicKey: checked.request.publicKey,
@@ -258,7 +261,7 @@ describe('the certificate authority', () => {
   });
 
   it('gives 1,000 certificates unique, positive serials of 126 random bits', async () => {
-    const person = await h.person('sara');
+    const person = subscriber;
     const serials = new Set<string>();
     await inTransaction(h.pool, async (tx) => {
       for (let index = 0; index < 1000; index += 1) {

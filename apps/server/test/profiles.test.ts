@@ -20,8 +20,11 @@ import { loadAuthority, type Authority, type IssueOrder } from '../src/modules/p
 import { KEY_USAGE_NAMES, nameParts, nationalIdOf, OID } from '../src/modules/pki/profiles.js';
 import * as x509 from '../src/modules/pki/x509.js';
 import { startHarness } from './harness.js';
+import { freshPerson } from './world.js';
 
 const h = await startHarness();
+/** The subscriber the certificates name: a person of this test's own. */
+const subscriber = await freshPerson(h);
 
 const NAMES: Record<string, string> = {
   '2.5.29.32.0': 'anyPolicy',
@@ -152,7 +155,7 @@ const newKey = async () =>
 
 /** The three subscribers' certificates (and a one-hour signer's) from `authority`. */
 async function subscribers(authority: Authority) {
-  const sara = await h.person('sara');
+  const sara = subscriber;
   const order = async (name: IssueOrder['name'], level: IssueOrder['level'], minutes?: number) =>
     authority.issue(h.pool, {
       publicKey: await x509.PublicKey.create(await newKey()),
@@ -297,7 +300,7 @@ describe('the certificate profiles', () => {
     const values = AsnConvert.parse(person.subjectName.toArrayBuffer(), AsnName).flatMap((rdn) =>
       rdn.map((attribute) => `${nameOf(attribute.type)}=${attribute.value.toString()}`),
     );
-    const sara = await h.person('sara');
+    const sara = subscriber;
     expect(values).toEqual([
       'C=SA',
       `serialNumber=PNOSA-${sara.nationalId}`,

@@ -14,13 +14,14 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { findSignatures, signedBytes } from '../src/modules/pki/pdfSignatures.js';
 import { esignKit } from './esignKit.js';
 import { startHarness } from './harness.js';
+import { freshPerson } from './world.js';
 import { ACCEPTED_EVERYWHERE, opensslKit, pdfsig } from './openssl.js';
 
 const h = await startHarness();
 h.clock.now = new Date();
 const { file, checkSignature } = opensslKit(h, 'tawqi-stamps');
 const { pdfOf, application, request, approve, derLength } = esignKit(h);
-const sara = await h.person('sara');
+const sara = await freshPerson(h, { signatures: 50 });
 const [names] = (
   await h.pool.query<{ full_name_ar: string; full_name_en: string }>(
     'SELECT full_name_ar, full_name_en FROM users WHERE user_slno = $1',

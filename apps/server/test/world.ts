@@ -3,13 +3,16 @@
  * each call by the demo world's own writers (its units, contacts, eSign lots and seats), so that
  * a test does not lean on the demo world's ids and people, and the demo world can change.
  */
-import { randomInt } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import type { OrganizationRole } from '@tawqi/domain';
+import type { PoolClient } from 'pg';
+import { simulatedPerson } from '../src/adapters/nafath/people.js';
 import { inTransaction } from '../src/db/pool.js';
 import {
   writeMember,
   writeOrganization,
   writeProvider,
+  type WorldPerson,
   type WorldProvider,
 } from '../src/demo/world.js';
 import { validNationalId, type Harness } from './harness.js';
@@ -47,6 +50,62 @@ export interface FreshPerson {
 }
 
 /**
+ * A fresh person of no organization (an individual), who can sign in through the identity app;
+ * with `signatures`, a plan of their own (`individualPlan`).
+ */
+export async function freshPerson(
+  h: Owner,
+  options: { signatures?: number } = {},
+): Promise<FreshPerson> {
+  const person = await inTransaction(h.ownerPool, (client) => writeFreshPerson(client, h, []));
+  if (options.signatures !== undefined) await individualPlan(h, person, options.signatures);
+  return person;
+}
+
+/** A Starter plan of `signatures` bought today by the person, for signing as an individual. */
+export async function individualPlan(
+  h: Owner,
+  person: Pick<FreshPerson, 'userSlno'>,
+  signatures: number,
+): Promise<void> {
+  await h.ownerPool.query(
+    `INSERT INTO purchased_plans (plan_unique_id, user_slno, product_pricing_details_slno, transactions,
+                                  utilized, valid_from, valid_to, created_at)
+     SELECT 'PLN-TEST-' || $1::int || '-' || $4::text, $1, product_pricing_details_slno, $2, 0,
+            $3::timestamptz::date, ($3::timestamptz + interval '12 months')::date, $3
+       FROM esign_plans WHERE plan_name = 'Starter'`,
+    [person.userSlno, signatures, h.clock.now, randomUUID().slice(0, 8)],
+  );
+}
+
+/** A person with a national id no one else has, and the memberships given. */
+async function writeFreshPerson(
+  client: PoolClient,
+  h: Owner,
+  memberships: WorldPerson['memberships'],
+): Promise<FreshPerson> {
+  const stem = `1${String(randomInt(10_000_000, 100_000_000))}`;
+  // Named as the identity app names them, as a person who signed up through it is.
+  const identity = simulatedPerson(validNationalId(stem));
+  const name = identity.fullNameEnglish;
+  const userSlno = await writeMember(
+    client,
+    {
+      nationalIdStem: stem,
+      en: name,
+      ar: identity.fullNameArabic,
+      username: `person${stem}`,
+      mobile: `05${stem.slice(-8)}`,
+      email: `person${stem}@example.test`,
+      memberships,
+      role: memberships.map((membership) => membership.roles.join(', ')).join('; '),
+    },
+    { now: h.clock.now, nationalIdOf: validNationalId, passwordHash: 'not for signing in' },
+  );
+  return { userSlno, nationalId: validNationalId(stem), name };
+}
+
+/**
  * A fresh organization under a fresh provider (or `sip`), with an eSign stock and seats as the
  * demo's organizations have, and one member for each roles given (an Enrolment Admin by default).
  */
@@ -72,25 +131,8 @@ export async function freshOrganization(
       h.clock.now,
     );
     const made: FreshPerson[] = [];
-    for (const roles of options.members ?? [['enrolmentAdmin']]) {
-      const stem = `1${String(randomInt(10_000_000, 100_000_000))}`;
-      const name = `Member ${stem} of ${String(orgSlno)}`;
-      const userSlno = await writeMember(
-        client,
-        {
-          nationalIdStem: stem,
-          en: name,
-          ar: `العضو ${stem}`,
-          username: `member${stem}`,
-          mobile: `05${stem.slice(-8)}`,
-          email: `member${stem}@org${String(orgSlno)}.test`,
-          memberships: [{ org: orgSlno, roles }],
-          role: roles.join(', '),
-        },
-        { now: h.clock.now, nationalIdOf: validNationalId, passwordHash: 'not for signing in' },
-      );
-      made.push({ userSlno, nationalId: validNationalId(stem), name });
-    }
+    for (const roles of options.members ?? [['enrolmentAdmin']])
+      made.push(await writeFreshPerson(client, h, [{ org: orgSlno, roles }]));
     return made;
   });
   return { orgSlno, sipSlno, members };
