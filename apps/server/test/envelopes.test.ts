@@ -12,25 +12,26 @@ import { readOutbox } from '../src/adapters/notifier/outbox.js';
 import { findSignatures, signedBytes } from '../src/modules/pki/pdfSignatures.js';
 import { esignKit } from './esignKit.js';
 import { startHarness, validNationalId } from './harness.js';
+import { freshOrganization, freshPerson, individualPlan, type FreshPerson } from './world.js';
 import { ACCEPTED_EVERYWHERE, opensslKit, pdfsig } from './openssl.js';
 
 const h = await startHarness();
 h.clock.now = new Date();
 const { pdfOf, derLength } = esignKit(h);
 const { file, checkSignature } = opensslKit(h, 'tawqi-envelopes');
-const sara = await h.person('sara');
-const mohammed = await h.person('mohammed');
-const noura = await h.person('noura');
+// The sender, with a plan that pays for the envelopes and an organization whose counters she may
+// send on; a member of it whose role does not sign, and another person, asked to sign.
+const world = await freshOrganization(h, {
+  members: [['enrolmentAdmin', 'authorizedSignatory'], ['organizationUser']],
+});
+const [sara, mohammed] = world.members as [FreshPerson, FreshPerson];
+await individualPlan(h, sara, 100);
+const noura = await freshPerson(h);
 const NOURA_EMAIL = 'noura.envelopes@example.sa';
 await h.ownerPool.query('UPDATE users SET email = $2 WHERE user_slno = $1', [
   noura.userSlno,
   NOURA_EMAIL,
 ]);
-await h.ownerPool.query(
-  `UPDATE purchased_plans SET transactions = transactions + 100, valid_to = greatest(valid_to, current_date + 30)
-    WHERE user_slno = $1 AND org_slno IS NULL`,
-  [sara.userSlno],
-);
 const sessions = {
   sara: await h.signIn(sara.nationalId),
   mohammed: await h.signIn(mohammed.nationalId),
@@ -153,7 +154,7 @@ describe('an envelope sent to two people to sign in order', () => {
     const first = await details('mohammed', id, 'ar');
     expect(first.body).toMatchObject({
       status: 'inProgress',
-      senderName: 'سارة القحطاني',
+      senderName: sara.nameAr,
       sentByMe: false,
       myTurn: true,
       signers: [
@@ -198,8 +199,8 @@ describe('an envelope sent to two people to sign in order', () => {
     expect(finished.subarray(0, once.length).equals(once)).toBe(true);
     const report = await pdfsig(file('envelope-signed.pdf', finished));
     expect(report.match(/Signature Validation: Signature is Valid\./g)).toHaveLength(2);
-    expect(report).toContain('Signer Certificate Common Name: Mohammed Al-Harbi');
-    expect(report).toContain('Signer Certificate Common Name: Noura Al-Otaibi');
+    expect(report).toContain(`Signer Certificate Common Name: ${mohammed.name}`);
+    expect(report).toContain(`Signer Certificate Common Name: ${noura.name}`);
     for (const signature of findSignatures(finished)) {
       const der = signature.contents.subarray(0, derLength(signature.contents));
       expect(await checkSignature(der, signedBytes(finished, signature), 'envelope')).toEqual(
@@ -356,7 +357,7 @@ describe('an envelope sent to two people to sign in order', () => {
   it('answers alike for any e-mail address, invites one nobody has, and is theirs once they register with it', async () => {
     // Khalid is a Tawqi user whose address is not this one yet.
     const invited = `invited-${randomUUID().slice(0, 8)}@example.sa`;
-    const khalid = await h.person('khalid');
+    const khalid = await freshPerson(h);
     const toStranger = await send([{ email: invited, placement: '1-40,40,260,120' }]);
     const toUser = await send([{ email: NOURA_EMAIL, placement: '1-40,40,260,120' }]);
     expect(toStranger.status).toBe(200);
@@ -398,7 +399,7 @@ describe('an envelope sent to two people to sign in order', () => {
   });
 
   it('is paid from the organization’s counters when sent on them, by a member whose role signs', async () => {
-    const ORGANIZATION = 314;
+    const ORGANIZATION = world.orgSlno;
     const orgUsed = async () =>
       (
         await h.pool.query<{ used: number }>(

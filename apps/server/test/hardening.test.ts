@@ -17,17 +17,11 @@ import { postTo } from '../src/modules/esign/webhooks.js';
 import type * as x509 from '../src/modules/pki/x509.js';
 import { routePath } from '../src/http/contractRoutes.js';
 import { arbitraryOf } from './contractArbitrary.js';
-import {
-  DEVICE,
-  NOURA,
-  SARA,
-  serviceSigner,
-  startHarness,
-  validNationalId,
-  type Harness,
-} from './harness.js';
+import { DEVICE, serviceSigner, startHarness, validNationalId, type Harness } from './harness.js';
+import { freshPerson } from './world.js';
 
 const h = await startHarness({ RATE_LIMIT_PER_MINUTE: '5', PKI_RATE_LIMIT_PER_MINUTE: '4' });
+const [one, another] = [await freshPerson(h), await freshPerson(h)];
 /** A server whose per-address limit is out of the way, for the tests that send many requests. */
 const open = await startHarness({
   RATE_LIMIT_PER_MINUTE: '1000000',
@@ -65,7 +59,7 @@ function rawRequest(
 
 describe('paths written another way than routing reads them', () => {
   it('are refused with 400 before routing, so they pass neither the rate limit nor no-store', async () => {
-    const session = await h.signIn(SARA);
+    const session = await h.signIn(one.nationalId);
     // Routing would decode %61 to "a": these reached /api/… past the limit and without no-store.
     for (const path of [
       '/%61pi/v1/common/get/vat',
@@ -119,7 +113,7 @@ const valueText = (value: unknown): string =>
 
 /** What the contract's custom checks take, which a schema cannot tell a generator. */
 const KNOWN_FIELDS = {
-  nationalID: fc.constantFrom(SARA, NOURA, validNationalId('100000010')),
+  nationalID: fc.constantFrom(one.nationalId, another.nationalId, validNationalId('100000010')),
   mobile: fc.stringMatching(/^05\d{8}$/),
   mobileNo: fc.stringMatching(/^(?:\+966|0)5\d{8}$/),
   // A token is base64 of JSON: these are well-formed as base64 and JSON, but not as a token.
@@ -503,7 +497,7 @@ describe('what the audit log records (issue 41)', () => {
           [action],
         )
       ).rows;
-    const session = await open.signIn(SARA);
+    const session = await open.signIn((await freshPerson(open)).nationalId);
     const refreshed = await open.call('POST', '/api/v1/auth/refresh', {
       body: { refreshToken: session.refreshToken, deviceID: DEVICE },
     });

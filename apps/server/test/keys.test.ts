@@ -29,7 +29,8 @@ import {
 } from '../src/adapters/hsm/softHsm.js';
 import { compactJws } from '../src/jws.js';
 import { AUDIENCE, ISSUER } from '../src/modules/sessions/tokens.js';
-import { NOURA, SARA, startHarness, subscriberCertificate } from './harness.js';
+import { startHarness, subscriberCertificate } from './harness.js';
+import { freshPerson } from './world.js';
 import { runNode } from './processes.js';
 
 const h = await startHarness();
@@ -133,8 +134,8 @@ describe('the key-reading attack', () => {
     // service's, and the access-token key (a sign-in).
     await h.deps.authority.timestamper();
     await h.deps.authority.esignService();
-    const victim = await h.signIn(SARA);
-    const attacker = await h.signIn(NOURA);
+    const victim = await h.signIn((await freshPerson(h)).nationalId);
+    const attacker = await h.signIn((await freshPerson(h)).nationalId);
     expect((await h.call('GET', '/api/v1/profile/my', { token: victim.token })).status).toBe(200);
 
     const scan = await scanDatabase();
@@ -271,7 +272,7 @@ describe('the keys in the module', () => {
   it('are each made inside it, never extractable, and refuse to give their value', async () => {
     await h.deps.authority.timestamper();
     await h.deps.authority.esignService();
-    await h.signIn(SARA);
+    await h.signIn((await freshPerson(h)).nationalId);
     const { rows } = await h.pool.query<{ name: string; key_label: string }>(
       `SELECT name, key_label FROM ca_keys
         UNION ALL SELECT 'access tokens', key_label FROM signing_keys ORDER BY name`,

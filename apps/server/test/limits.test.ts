@@ -17,7 +17,8 @@ import { contentDisposition } from '../src/http/download.js';
 import { createExportWriter } from '../src/modules/exports/stream.js';
 import { NICE, statFields } from '../src/threadPriority.js';
 import { safeCell, type CellValue } from '../src/modules/exports/xlsx.js';
-import { DEVICE, NO_ACCESS, SARA, startHarness } from './harness.js';
+import { DEVICE, NO_ACCESS, startHarness } from './harness.js';
+import { freshPerson } from './world.js';
 
 const h = await startHarness({
   // Long enough that a loaded machine's pauses do not reach them, short enough to wait for.
@@ -98,7 +99,15 @@ describe('downloads', () => {
   });
 });
 
-const sara = (await h.signIn(SARA)).token;
+/** A person with more transactions than one file may hold here (EXPORT_MAX_ROWS). */
+const person = await freshPerson(h);
+await h.ownerPool.query(
+  `INSERT INTO esign_transactions (transaction_id, user_slno, plan_type, user_role, status, originator, transaction_date)
+   SELECT 'ES-LIMITS-' || $1::int || '-' || g, $1, 'Individual', 'Individual', 'success', 'Tawqi portal', $2::timestamptz
+     FROM generate_series(1, 3) AS g`,
+  [person.userSlno, h.clock.now],
+);
+const token = (await h.signIn(person.nationalId)).token;
 
 describe('exports', () => {
   const exportTransactions = (
@@ -109,7 +118,7 @@ describe('exports', () => {
     fetch(`${h.baseUrl}/api/v1/excel/report/exportMyTransactions`, {
       method: 'POST',
       headers: {
-        authorization: `Bearer ${sara}`,
+        authorization: `Bearer ${token}`,
         'x-device-id': DEVICE,
         'content-type': 'application/json',
         'accept-language': language,

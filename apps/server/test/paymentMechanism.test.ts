@@ -10,7 +10,8 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Fulfil, PaidOrder, Settling } from '../src/modules/payments/fulfilment.js';
-import { NOURA, startHarness } from './harness.js';
+import { startHarness } from './harness.js';
+import { freshPerson } from './world.js';
 
 const MODULES = resolve(dirname(fileURLToPath(import.meta.url)), '../src/modules');
 const PAYMENTS = join(MODULES, 'payments');
@@ -36,7 +37,8 @@ describe('the payments mechanism', () => {
 
   it('gives what the order’s product registered, once, in the settlement’s transaction', async () => {
     const h = await startHarness();
-    const noura = (await h.signIn(NOURA)).token;
+    const buyer = await freshPerson(h);
+    const token = (await h.signIn(buyer.nationalId)).token;
     const given: { order: PaidOrder; settling: Settling }[] = [];
     // A fake product in place of the plan: it records its order and writes within the settlement.
     const fake: Fulfil = async (tx, order, settling) => {
@@ -51,7 +53,7 @@ describe('the payments mechanism', () => {
     h.deps.fulfilments.plan = fake;
     try {
       const order = await h.call('POST', '/api/v1/esign/my/plans/buy', {
-        token: noura,
+        token,
         body: { productPricingDetailsSlno: 2, quantity: 1 },
         headers: { 'idempotency-key': randomUUID() },
       });
@@ -64,7 +66,7 @@ describe('the payments mechanism', () => {
         encodedId: order.body.encodedOrderSlno,
         category: 'plan',
         quantity: 1,
-        userSlno: (await h.person('noura')).userSlno,
+        userSlno: buyer.userSlno,
         orgSlno: null,
       });
       const { rows } = await h.pool.query<{ fulfilled: boolean; plans: number; told: number }>(

@@ -6,7 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { NOURA, startHarness } from './harness.js';
+import { startHarness } from './harness.js';
+import { freshPerson } from './world.js';
 import { reconcileOpenPayments } from '../src/modules/payments/handlers.js';
 
 // Concurrent requests with one token are what this file tests (idempotency, races for stock):
@@ -21,9 +22,9 @@ beforeEach(async () => {
   await h.pool.query('DELETE FROM rate_limit_hits');
 });
 
-const noura = (await h.signIn(NOURA)).token;
+const buyer = (await h.signIn((await freshPerson(h)).nationalId)).token;
 const post = (path: string, body: unknown, key: string = randomUUID()) =>
-  h.call('POST', path, { token: noura, body, headers: { 'idempotency-key': key } });
+  h.call('POST', path, { token: buyer, body, headers: { 'idempotency-key': key } });
 const buy = (key: string, quantity = 1) =>
   post('/api/v1/esign/my/plans/buy', { productPricingDetailsSlno: 2, quantity }, key);
 const payAgain = (encodedPaymentSlno: string) =>
@@ -90,7 +91,7 @@ describe('one idempotency mechanism', () => {
   it('asks for the key on every call with money effects', async () => {
     for (const path of ['/api/v1/esign/my/plans/buy', '/api/v1/esign/my/payment/initiate']) {
       const answer = await h.call('POST', path, {
-        token: noura,
+        token: buyer,
         body: path.endsWith('buy')
           ? { productPricingDetailsSlno: 2 }
           : { encodedPaymentSlno: 'pay_x' },

@@ -46,7 +46,9 @@ export async function freshProvider(h: Owner, parent?: number): Promise<number> 
 export interface FreshPerson {
   userSlno: number;
   nationalId: string;
+  /** In English, and `nameAr` in Arabic, as the identity app gives them. */
   name: string;
+  nameAr: string;
 }
 
 /**
@@ -102,7 +104,7 @@ async function writeFreshPerson(
     },
     { now: h.clock.now, nationalIdOf: validNationalId, passwordHash: 'not for signing in' },
   );
-  return { userSlno, nationalId: validNationalId(stem), name };
+  return { userSlno, nationalId: validNationalId(stem), name, nameAr: identity.fullNameArabic };
 }
 
 /**
