@@ -10,9 +10,20 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { readOutbox } from '../src/adapters/notifier/outbox.js';
 import { captchaToken as solvedCaptcha, startHarness, validNationalId } from './harness.js';
+import {
+  freshOrganization,
+  freshPerson,
+  freshProvider,
+  freshStaff,
+  type FreshPerson,
+} from './world.js';
 
 const h = await startHarness({ CAPTCHA_COST: '1', CAPTCHA_MAX_COUNTER: '40' });
-const L1 = 408;
+// An L1 provider of the test's own, and someone on its staff who approves.
+const L1 = await freshProvider(h);
+const approver = await freshStaff(h, L1, ['providerApprover']);
+/** An organization whose Enrolment Admin invites people. */
+const inviting = await freshOrganization(h);
 const DEVICE = 'a'.repeat(64);
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
@@ -285,7 +296,7 @@ describe('an organization signs up', () => {
     ]);
     // The L1's staff find it on the approval screen (issue 36).
     const grid = await h.call('POST', '/api/v1/l2sip/grid', {
-      token: (await h.signIn((await h.person('hind')).nationalId)).token,
+      token: (await h.signIn(approver.nationalId)).token,
       body: { l1SipId: L1, pageNumber: 0, pageSize: 50, search: application.crNumber },
     });
     expect(grid.body.dataList).toHaveLength(1);
@@ -320,7 +331,7 @@ describe('an organization signs up', () => {
     ]);
     // Approved, its admin is told of the organization and becomes nobody's staff.
     const decided = await h.call('POST', '/api/v1/l2sip/process', {
-      token: (await h.signIn((await h.person('hind')).nationalId)).token,
+      token: (await h.signIn(approver.nationalId)).token,
       body: { l1SipId: L1, requestId: grid.body.dataList[0].requestId, action: 'approve' },
       headers: { 'idempotency-key': `approve-${application.crNumber}` },
     });
@@ -350,7 +361,7 @@ describe('an organization signs up', () => {
     expect(record.headers.get('content-type')).toBe('application/pdf');
     expect(record.raw.subarray(0, 5).toString()).toBe('%PDF-');
     // Nobody else's to read.
-    const stranger = (await h.signIn((await h.person('sara')).nationalId)).token;
+    const stranger = (await h.signIn((await freshPerson(h)).nationalId)).token;
     expect(
       (
         await h.call(
@@ -494,16 +505,17 @@ describe('an invited user', () => {
     Number(
       (
         await h.ownerPool.query(
-          `SELECT min(org_unit_slno) AS n FROM organization_units WHERE org_slno = 314 AND is_active AND status = 'Approved'`,
+          `SELECT min(org_unit_slno) AS n FROM organization_units WHERE org_slno = $1 AND is_active AND status = 'Approved'`,
+          [inviting.orgSlno],
         )
       ).rows[0].n,
     );
   // Signed in afresh: earlier tests moved the clock past a session's life.
   const invite = async (nationalID: string, email: string) =>
     h.call('POST', '/api/v1/user/org/uav/invite', {
-      token: (await h.signIn((await h.person('sara')).nationalId)).token,
+      token: (await h.signIn((inviting.members[0] as FreshPerson).nationalId)).token,
       body: {
-        orgSlNo: 314,
+        orgSlNo: inviting.orgSlno,
         nationalID,
         email,
         mobileNo: '0551234567',

@@ -10,11 +10,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { COMPANY } from '@tawqi/domain';
 import { describe, expect, it } from 'vitest';
-import { NOURA, SARA, startHarness } from './harness.js';
+import { startHarness } from './harness.js';
+import { freshOrganization, freshPerson, type FreshPerson } from './world.js';
 
 const h = await startHarness();
-const noura = (await h.signIn(NOURA)).token;
-const sara = (await h.signIn(SARA)).token;
+const buyer = await freshPerson(h);
+const person = (await h.signIn(buyer.nationalId)).token;
+const organization = await freshOrganization(h);
+const admin = (await h.signIn((organization.members[0] as FreshPerson).nationalId)).token;
+const orgSlno = String(organization.orgSlno);
 const get = (token: string, path: string, language = 'en') =>
   h.call('GET', path, { token, language });
 
@@ -36,7 +40,7 @@ function readPdf(bytes: Buffer): { text: string; inked: number } {
 
 async function paidPlanOrder(): Promise<string> {
   const order = await h.call('POST', '/api/v1/esign/my/plans/buy', {
-    token: noura,
+    token: person,
     body: { productPricingDetailsSlno: 2, quantity: 1 },
     headers: { 'idempotency-key': `invoice-${String(Date.now())}` },
   });
@@ -45,7 +49,7 @@ async function paidPlanOrder(): Promise<string> {
   await expect
     .poll(
       async () =>
-        (await get(noura, `/api/v1/esign/my/payment/receipt/${order.body.encodedOrderSlno}`))
+        (await get(person, `/api/v1/esign/my/payment/receipt/${order.body.encodedOrderSlno}`))
           .status,
     )
     .toBe(200);
@@ -55,8 +59,8 @@ async function paidPlanOrder(): Promise<string> {
 describe('tax documents as PDFs', () => {
   it('gives a person’s paid order an invoice that prints: inked, with the VAT number and amounts in its text', async () => {
     const encoded = await paidPlanOrder();
-    const invoice = (await get(noura, `/api/v1/esign/my/payment/receipt/${encoded}`)).body;
-    const pdf = await get(noura, `/api/v1/esign/my/payment/receipt/${encoded}/pdf`);
+    const invoice = (await get(person, `/api/v1/esign/my/payment/receipt/${encoded}`)).body;
+    const pdf = await get(person, `/api/v1/esign/my/payment/receipt/${encoded}/pdf`);
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     expect(pdf.headers.get('content-disposition')).toContain(
@@ -69,17 +73,17 @@ describe('tax documents as PDFs', () => {
     // pdftotext reads this line right to left and moves a neutral at either end of the reference
     // (a random id may end in "_" or "-") to its other side: the letters between are the check.
     expect(text).toContain(encoded.replace(/^[-_]+|[-_]+$/gu, ''));
-    expect(text).toContain('Noura Al-Otaibi');
+    expect(text).toContain(buyer.name);
     for (const amount of [invoice.amountWithoutTax, invoice.tax, invoice.amount])
       expect(text).toContain((amount as number).toFixed(2));
     // Arabic as letters, not boxes: the title is in the text layer.
     expect(text).toContain('فاتورة');
     // No credit note for an order not refunded; nobody else's order.
     expect(
-      (await get(noura, `/api/v1/esign/my/payment/receipt/${encoded}/pdf?document=creditNote`))
+      (await get(person, `/api/v1/esign/my/payment/receipt/${encoded}/pdf?document=creditNote`))
         .status,
     ).toBe(404);
-    expect((await get(sara, `/api/v1/esign/my/payment/receipt/${encoded}/pdf`)).status).toBe(404);
+    expect((await get(admin, `/api/v1/esign/my/payment/receipt/${encoded}/pdf`)).status).toBe(404);
   });
 
   it('issues a credit note once the payment that settled the order is refunded', async () => {
@@ -90,10 +94,10 @@ describe('tax documents as PDFs', () => {
         WHERE payment_slno = (SELECT settled_payment_slno FROM orders WHERE encoded_id = $1)`,
       [encoded],
     );
-    const invoice = (await get(noura, `/api/v1/esign/my/payment/receipt/${encoded}`)).body;
+    const invoice = (await get(person, `/api/v1/esign/my/payment/receipt/${encoded}`)).body;
     expect(invoice.creditNote?.number).toMatch(/^CRN-\d{4}-\d{6}$/);
     const pdf = await get(
-      noura,
+      person,
       `/api/v1/esign/my/payment/receipt/${encoded}/pdf?document=creditNote`,
     );
     expect(pdf.status).toBe(200);
@@ -107,27 +111,33 @@ describe('tax documents as PDFs', () => {
   });
 
   it('lists an organization’s paid orders with an invoice each, in the caller’s language', async () => {
-    const list = await get(sara, '/api/v1/org/invoices?orgSlno=314');
+    const list = await get(admin, `/api/v1/org/invoices?orgSlno=${orgSlno}`);
     expect(list.status).toBe(200);
     expect(list.body.dataList.length).toBeGreaterThan(0);
     const [first] = list.body.dataList;
     expect(first.invoiceNumber).toMatch(/^INV-\d{4}-\d{6}$/);
     expect(first.description).not.toBe('');
-    const arabic = await get(sara, '/api/v1/org/invoices?orgSlno=314', 'ar');
+    const arabic = await get(admin, `/api/v1/org/invoices?orgSlno=${orgSlno}`, 'ar');
     expect(arabic.body.dataList[0].description).toMatch(/[\u0600-\u06FF]/u);
 
-    const invoice = await get(sara, `/api/v1/org/invoices/${first.encodedOrderSlno}?orgSlno=314`);
+    const invoice = await get(
+      admin,
+      `/api/v1/org/invoices/${first.encodedOrderSlno}?orgSlno=${orgSlno}`,
+    );
     expect(invoice.body).toMatchObject({
-      buyerNameEnglish: 'Riyadh Trading Company',
-      buyerNameArabic: 'شركة الرياض للتجارة',
+      buyerNameEnglish: `Test Company ${orgSlno}`,
+      buyerNameArabic: `شركة الاختبار ${orgSlno}`,
       amount: first.amount,
     });
-    const pdf = await get(sara, `/api/v1/org/invoices/${first.encodedOrderSlno}/pdf?orgSlno=314`);
+    const pdf = await get(
+      admin,
+      `/api/v1/org/invoices/${first.encodedOrderSlno}/pdf?orgSlno=${orgSlno}`,
+    );
     expect(pdf.status).toBe(200);
     const { text, inked } = readPdf(pdf.raw);
     expect(inked).toBeGreaterThan(0.01);
     expect(text).toContain(COMPANY.vatNumber);
-    expect(text).toContain('Riyadh Trading Company');
+    expect(text).toContain(`Test Company ${orgSlno}`);
     expect(text).toContain(
       (first.amount as number).toLocaleString('en-US', { minimumFractionDigits: 2 }),
     );

@@ -4,7 +4,7 @@
  * a test does not lean on the demo world's ids and people, and the demo world can change.
  */
 import { randomInt, randomUUID } from 'node:crypto';
-import type { OrganizationRole } from '@tawqi/domain';
+import type { OrganizationRole, ProviderRole } from '@tawqi/domain';
 import type { PoolClient } from 'pg';
 import { simulatedPerson } from '../src/adapters/nafath/people.js';
 import { inTransaction } from '../src/db/pool.js';
@@ -78,6 +78,22 @@ export async function individualPlan(
        FROM esign_plans WHERE plan_name = 'Starter'`,
     [person.userSlno, signatures, h.clock.now, randomUUID().slice(0, 8)],
   );
+}
+
+/** A fresh person on the staff of provider `sip` in the roles given. */
+export async function freshStaff(
+  h: Owner,
+  sip: number,
+  roles: ProviderRole[],
+): Promise<FreshPerson> {
+  return inTransaction(h.ownerPool, async (client) => {
+    const person = await writeFreshPerson(client, h, []);
+    await client.query(
+      'INSERT INTO provider_staff (sip_slno, user_slno, roles) VALUES ($1, $2, $3)',
+      [sip, person.userSlno, roles],
+    );
+    return person;
+  });
 }
 
 /** A person with a national id no one else has, and the memberships given. */
