@@ -6,12 +6,29 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { startHarness } from './harness.js';
+import { freshOrganization, freshPerson, type FreshPerson } from './world.js';
 
 const h = await startHarness();
 
-const [saraPerson, mohammedPerson] = [await h.person('sara'), await h.person('mohammed')];
+// Two Enrolment Admins (one asks, the other approves), an Organization User, and eight more
+// Organization Users whose details the tests change, one each.
+const world = await freshOrganization(h, {
+  members: [
+    ['enrolmentAdmin'],
+    ['enrolmentAdmin'],
+    ['organizationUser'],
+    ...Array.from({ length: 8 }, () => ['organizationUser' as const]),
+  ],
+});
+const ORG = world.orgSlno;
+const [saraPerson, majedPerson, mohammedPerson, ...others] = world.members as [
+  FreshPerson,
+  FreshPerson,
+  FreshPerson,
+  ...FreshPerson[],
+];
 const sara = (await h.signIn(saraPerson.nationalId)).token;
-const majed = (await h.signIn((await h.person('majed')).nationalId)).token;
+const majed = (await h.signIn(majedPerson.nationalId)).token;
 const mohammed = (await h.signIn(mohammedPerson.nationalId)).token;
 
 const count = async (sql: string, values: unknown[] = []) =>
@@ -20,7 +37,7 @@ const count = async (sql: string, values: unknown[] = []) =>
 const post = (path: string, token: string, body: object, language = 'en') =>
   h.call('POST', `/api/v1/user/org/orgUser/${path}`, {
     token,
-    body: { orgSlNo: 314, ...body },
+    body: { orgSlNo: ORG, ...body },
     language,
     headers: { 'idempotency-key': `key-${randomUUID()}` },
   });
@@ -34,28 +51,37 @@ const memberOf = async (userSlno: number) =>
       is_active: boolean;
       roles: string[];
     }>(
-      'SELECT email, mobile, status, is_active, roles FROM memberships WHERE org_slno = 314 AND user_slno = $1',
-      [userSlno],
+      'SELECT email, mobile, status, is_active, roles FROM memberships WHERE org_slno = $1 AND user_slno = $2',
+      [ORG, userSlno],
     )
   ).rows[0];
 
-/** A current Organization User of 314 other than the demo people, for changes of their own. */
-async function anotherMember(): Promise<number> {
-  const { rows } = await h.ownerPool.query<{ user_slno: number }>(
-    `SELECT m.user_slno FROM memberships m JOIN users u USING (user_slno)
-      WHERE m.org_slno = 314 AND m.status = 'Approved' AND m.is_active AND u.username IS NULL
-        AND m.roles = ARRAY['organizationUser']
-        AND NOT EXISTS (SELECT 1 FROM user_requests r WHERE r.user_slno = m.user_slno AND r.status = 'Pending')
-      ORDER BY m.user_slno LIMIT 1 OFFSET $1`,
-    [used++],
-  );
-  return (rows[0] as { user_slno: number }).user_slno;
+/** An Organization User no other test has changed, for changes of their own. */
+function anotherMember(): number {
+  const member = others.shift();
+  if (!member) throw new Error('every spare member is used: make more in the world above');
+  return member.userSlno;
 }
-let used = 0;
+
+/** A person whose membership the Enrolment Admin asked for and who waits for approval. */
+async function pendingMember(): Promise<number> {
+  const person = await freshPerson(h);
+  await h.ownerPool.query(
+    `INSERT INTO memberships (user_slno, org_slno, roles, employee_id, email, mobile, is_active, status, created_at)
+     VALUES ($1, $2, ARRAY['organizationUser'], 'EMP-' || $1::int, 'seat@example.sa', '0551112223', false, 'Pending', now())`,
+    [person.userSlno, ORG],
+  );
+  await h.ownerPool.query(
+    `INSERT INTO user_requests (org_slno, user_slno, kind, status, created_at, created_by)
+     VALUES ($2, $1, 'newUser', 'Pending', now(), $3)`,
+    [person.userSlno, ORG, saraPerson.userSlno],
+  );
+  return person.userSlno;
+}
 
 describe('a change of e-mail, mobile or unit', () => {
   it('is asked for, shown as awaiting approval, and made once another admin approves it', async () => {
-    const member = await anotherMember();
+    const member = anotherMember();
     const asked = await post('requestChange', sara, {
       userSlNo: member,
       field: 'email',
@@ -77,8 +103,8 @@ describe('a change of e-mail, mobile or unit', () => {
     expect(again.body.status).toBe('0');
     expect(
       await count(
-        `SELECT count(*) AS n FROM notifications n JOIN users u USING (user_slno)
-          WHERE u.username = 'majed' AND n.title_en = 'A change awaits approval'`,
+        `SELECT count(*) AS n FROM notifications WHERE user_slno = $1 AND title_en = 'A change awaits approval'`,
+        [majedPerson.userSlno],
       ),
     ).toBe(1);
 
@@ -86,7 +112,7 @@ describe('a change of e-mail, mobile or unit', () => {
       h.call('POST', '/api/v1/approval/org/users/change/process', {
         token,
         body: {
-          orgSlNo: 314,
+          orgSlNo: ORG,
           userSlNo: member,
           changeRequestSlno: asked.body.id,
           action: 'approve',
@@ -99,7 +125,7 @@ describe('a change of e-mail, mobile or unit', () => {
   });
 
   it('refuses a value that is not valid, not a change, or a unit that is not active', async () => {
-    const member = await anotherMember();
+    const member = anotherMember();
     const current = await memberOf(member);
     const refused = async (field: string, value: string, language = 'en') =>
       (await post('requestChange', sara, { userSlNo: member, field, value }, language)).body;
@@ -116,13 +142,16 @@ describe('a change of e-mail, mobile or unit', () => {
     );
     const closed = await h.ownerPool.query<{ org_unit_slno: number }>(
       `INSERT INTO organization_units (org_slno, name_en, name_ar, status, is_active, created_at)
-       VALUES (314, 'Closed', 'مغلقة', 'Approved', false, now()) RETURNING org_unit_slno`,
+       VALUES ($1, 'Closed', 'مغلقة', 'Approved', false, now()) RETURNING org_unit_slno`,
+      [ORG],
     );
     expect((await refused('unit', String(closed.rows[0]?.org_unit_slno))).errorMessage).toBe(
       'Choose an active organization unit.',
     );
+    const another = await freshOrganization(h, { sip: world.sipSlno });
     const foreignUnit = await count(
-      `SELECT min(org_unit_slno) AS n FROM organization_units WHERE org_slno = 320`,
+      `SELECT min(org_unit_slno) AS n FROM organization_units WHERE org_slno = $1`,
+      [another.orgSlno],
     );
     expect((await refused('unit', String(foreignUnit))).status).toBe('0');
     expect(
@@ -134,7 +163,7 @@ describe('a change of e-mail, mobile or unit', () => {
   });
 
   it('keeps a new mobile as members’ records keep it', async () => {
-    const member = await anotherMember();
+    const member = anotherMember();
     const asked = await post('requestChange', sara, {
       userSlNo: member,
       field: 'mobile',
@@ -153,7 +182,7 @@ describe('a change of e-mail, mobile or unit', () => {
 
 describe('a role or the active state', () => {
   it('changes at once for another member, who is told; the change is audited', async () => {
-    const member = await anotherMember();
+    const member = anotherMember();
     const deactivated = await post('setActive', sara, { userSlNo: member, active: false });
     expect(deactivated.body).toEqual({ status: '1', errorMessage: null });
     expect(await memberOf(member)).toMatchObject({ status: 'Deactivated', is_active: false });
@@ -185,9 +214,9 @@ describe('a role or the active state', () => {
     ).toBe(3);
     expect(
       await count(
-        `SELECT count(*) AS n FROM audit_log WHERE org_slno = 314 AND target = $1
+        `SELECT count(*) AS n FROM audit_log WHERE org_slno = $2 AND target = $1
             AND action IN ('membership.changed', 'role.changed')`,
-        [String(member)],
+        [String(member), ORG],
       ),
     ).toBe(3);
   });
@@ -208,14 +237,12 @@ describe('a role or the active state', () => {
     ).toBe('0');
     expect((await memberOf(saraPerson.userSlno))?.is_active).toBe(true);
 
-    const pending = await count(
-      `SELECT min(user_slno) AS n FROM memberships WHERE org_slno = 314 AND status = 'Pending'`,
-    );
+    const pending = await pendingMember();
     expect(
       (await post('changeRole', sara, { userSlNo: pending, role: 'enrolmentAdmin' })).body,
     ).toMatchObject({ status: '0' });
 
-    const member = await anotherMember();
+    const member = anotherMember();
     const refused = await post('setActive', mohammed, { userSlNo: member, active: false });
     expect(refused.status).toBe(403);
     expect((await memberOf(member))?.is_active).toBe(true);
@@ -227,7 +254,7 @@ describe('a role or the active state', () => {
       active: false,
     });
     expect(deactivated.body.status).toBe('1');
-    const profile = await h.call('POST', '/api/v1/profile/org/view/314', {
+    const profile = await h.call('POST', `/api/v1/profile/org/view/${String(ORG)}`, {
       token: mohammed,
     });
     expect([403, 404]).toContain(profile.status);
@@ -238,8 +265,8 @@ describe('a role or the active state', () => {
 describe('role seats, through the counters ledger', () => {
   const seats = async (role: string) => {
     const { rows } = await h.ownerPool.query<{ total: number; utilized: number }>(
-      'SELECT total, utilized FROM organization_counters WHERE org_slno = 314 AND counter = $1',
-      [role],
+      'SELECT total, utilized FROM organization_counters WHERE org_slno = $2 AND counter = $1',
+      [role, ORG],
     );
     return rows[0] as { total: number; utilized: number };
   };
@@ -249,17 +276,17 @@ describe('role seats, through the counters ledger', () => {
     if (total > utilized)
       await h.ownerPool.query(
         `INSERT INTO counter_entries (org_slno, counter, kind, quantity, reason, created_at)
-         VALUES (314, $1, 'consumption', $2, 'test: seats in use', now())`,
-        [role, total - utilized],
+         VALUES ($3, $1, 'consumption', $2, 'test: seats in use', now())`,
+        [role, total - utilized, ORG],
       );
     await h.ownerPool.query(
-      'UPDATE organization_counters SET utilized = total WHERE org_slno = 314 AND counter = $1',
-      [role],
+      'UPDATE organization_counters SET utilized = total WHERE org_slno = $2 AND counter = $1',
+      [role, ORG],
     );
   };
 
   it('gives a seat back when a member is deactivated, and takes one when they return', async () => {
-    const member = await anotherMember();
+    const member = anotherMember();
     const before = await seats('organizationUser');
     expect((await post('setActive', sara, { userSlNo: member, active: false })).body.status).toBe(
       '1',
@@ -272,7 +299,7 @@ describe('role seats, through the counters ledger', () => {
   });
 
   it('moves a seat with a role, and refuses a role whose seats are all taken, changing nothing', async () => {
-    const member = await anotherMember();
+    const member = anotherMember();
     const users = await seats('organizationUser');
     const signatories = await seats('authorizedSignatory');
     expect(
@@ -299,23 +326,11 @@ describe('role seats, through the counters ledger', () => {
 
   it('approves a new member only into a seat that is left', async () => {
     // A pending request Sara made, for Majed to decide.
-    const { rows } = await h.ownerPool.query<{ user_slno: number }>(
-      `WITH person AS (
-         INSERT INTO users (national_id, full_name_en, full_name_ar, nationality, created_at)
-         VALUES ('1099999992', 'Seat Tester', 'مختبر المقاعد', 'Saudi Arabia', now()) RETURNING user_slno
-       ), member AS (
-         INSERT INTO memberships (user_slno, org_slno, roles, employee_id, email, mobile, is_active, status, created_at)
-         SELECT user_slno, 314, ARRAY['organizationUser'], 'EMP-SEAT', 'seat@example.sa', '0551112223', false, 'Pending', now() FROM person
-       )
-       INSERT INTO user_requests (org_slno, user_slno, kind, status, created_at, created_by)
-       SELECT 314, user_slno, 'newUser', 'Pending', now(), (SELECT user_slno FROM users WHERE username = 'sara') FROM person
-       RETURNING user_slno`,
-    );
-    const person = (rows[0] as { user_slno: number }).user_slno;
+    const person = await pendingMember();
     const approve = () =>
       h.call('POST', '/api/v1/approval/org/users/new/process', {
         token: majed,
-        body: { orgSlNo: 314, userSlNo: person, action: 'approve' },
+        body: { orgSlNo: ORG, userSlNo: person, action: 'approve' },
         headers: { 'idempotency-key': `key-${randomUUID()}` },
       });
     await fill('organizationUser');
@@ -328,8 +343,12 @@ describe('role seats, through the counters ledger', () => {
     const { total } = await seats('organizationUser');
     await h.ownerPool.query(
       `INSERT INTO counter_entries (org_slno, counter, kind, quantity, reason, created_at)
-       VALUES (314, 'organizationUser', 'purchase', 1, 'test: one seat', now());
-       UPDATE organization_counters SET total = total + 1 WHERE org_slno = 314 AND counter = 'organizationUser'`,
+       VALUES ($1, 'organizationUser', 'purchase', 1, 'test: one seat', now())`,
+      [ORG],
+    );
+    await h.ownerPool.query(
+      `UPDATE organization_counters SET total = total + 1 WHERE org_slno = $1 AND counter = 'organizationUser'`,
+      [ORG],
     );
     expect((await approve()).body.status).toBe('1');
     expect(await seats('organizationUser')).toEqual({ total: total + 1, utilized: total + 1 });

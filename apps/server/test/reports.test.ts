@@ -9,16 +9,20 @@ import { describe, expect, it } from 'vitest';
 import { inTransaction } from '../src/db/pool.js';
 import { post } from '../src/modules/counters/ledger.js';
 import { startHarness } from './harness.js';
+import { freshOrganization, type FreshPerson } from './world.js';
 
 const h = await startHarness();
-/** Sara's session, signed in again only when the clock has moved (the identity app allows three a
+const organization = await freshOrganization(h);
+const ORG = organization.orgSlno;
+const admin = organization.members[0] as FreshPerson;
+/** The Enrolment Admin's session, signed in again only when the clock has moved (the identity app allows three a
  * person in ten minutes). */
 let session: { at: number; token: string } | null = null;
-async function sara(): Promise<string> {
+async function adminToken(): Promise<string> {
   if (session?.at !== h.clock.now.getTime())
     session = {
       at: h.clock.now.getTime(),
-      token: (await h.signIn((await h.person('sara')).nationalId)).token,
+      token: (await h.signIn(admin.nationalId)).token,
     };
   return session.token;
 }
@@ -40,14 +44,14 @@ const summary = async (token: string, body: object = {}, language = 'en') =>
   h.call('POST', '/api/v1/reports/org/esign/deduction/summary', {
     token,
     language,
-    body: { sipSlNo: 314, pageNumber: 1, pageSize: 50, ...body },
+    body: { sipSlNo: ORG, pageNumber: 1, pageSize: 50, ...body },
   });
 
 const dashboard = async (token: string) =>
   (
     await h.call('POST', '/api/v1/dashboard/dashboardDetailsForEnrolmentAdmin', {
       token,
-      body: { organizationSlNo: 314, sipSlno: 314 },
+      body: { organizationSlNo: ORG, sipSlno: ORG },
     })
   ).body.esignCounters as { total: number; utilized: number; remaining: number };
 
@@ -55,7 +59,7 @@ const remainingOf = (rows: LotRow[]) => rows.reduce((sum, row) => sum + row.rema
 
 describe('the eSign counter deduction summary', () => {
   it('lists the organization’s plans whose active rows add up to the dashboard', async () => {
-    const token = await sara();
+    const token = await adminToken();
     const all = await summary(token);
     expect(all.status).toBe(200);
     const rows = all.body.dataList as LotRow[];
@@ -79,12 +83,13 @@ describe('the eSign counter deduction summary', () => {
   });
 
   it('expires a plan past its last day once, and the dashboard follows', async () => {
-    const before = await dashboard(await sara());
-    const rows = (await summary(await sara(), { statuses: ['active'] })).body.dataList as LotRow[];
+    const before = await dashboard(await adminToken());
+    const rows = (await summary(await adminToken(), { statuses: ['active'] })).body
+      .dataList as LotRow[];
     const soonest = rows.find((row) => row.planUniqueId.endsWith('-A')) as LotRow;
     // Past the first plan's last day (it was bought 300 days ago for 12 months).
     h.clock.advance(70 * 24 * 60 * 60 * 1000);
-    const token = await sara();
+    const token = await adminToken();
     // Two readers at once: one expiry.
     await Promise.all([summary(token), dashboard(token), summary(token)]);
     const { rows: entries } = await h.ownerPool.query<{ quantity: number }>(
@@ -101,12 +106,12 @@ describe('the eSign counter deduction summary', () => {
   });
 
   it('exports the filter’s rows, figures as numbers', async () => {
-    const token = await sara();
+    const token = await adminToken();
     const listed = (await summary(token)).body.dataList as LotRow[];
     const file = await h.call(
       'POST',
       '/api/v1/excel/report/exportEsignCounderDeductionSummaryReport',
-      { token, body: { sipSlNo: 314, language: 'en' } },
+      { token, body: { sipSlNo: ORG, language: 'en' } },
     );
     expect(file.status).toBe(200);
     expect(file.headers.get('content-disposition')).toContain(
@@ -132,21 +137,25 @@ describe('the eSign counter deduction summary', () => {
 
 describe('the role counter report', () => {
   it('counts each role’s seats as the dashboard does, and lists the seats received, newest first', async () => {
-    const token = await sara();
-    const summary = await h.call('GET', '/api/v1/reports/org/role/deduction/summary/314', {
-      token,
-    });
+    const token = await adminToken();
+    const summary = await h.call(
+      'GET',
+      `/api/v1/reports/org/role/deduction/summary/${String(ORG)}`,
+      {
+        token,
+      },
+    );
     expect(summary.status).toBe(200);
     const board = await h.call('POST', '/api/v1/dashboard/dashboardDetailsForEnrolmentAdmin', {
       token,
-      body: { organizationSlNo: 314, sipSlno: 314 },
+      body: { organizationSlNo: ORG, sipSlno: ORG },
     });
     expect(summary.body).toEqual(board.body.roleCounters);
 
     // Seats bought now come first.
     await inTransaction(h.pool, (tx) =>
       post(tx, {
-        orgSlno: 314,
+        orgSlno: ORG,
         counter: 'authorizedSignatory',
         kind: 'purchase',
         quantity: 10,
@@ -158,7 +167,7 @@ describe('the role counter report', () => {
     const history = await h.call('POST', '/api/v1/reports/org/counter/allocation/history', {
       token,
       language: 'ar',
-      body: { sipSlNo: 314, pageNumber: 1, pageSize: 10 },
+      body: { sipSlNo: ORG, pageNumber: 1, pageSize: 10 },
     });
     expect(history.status).toBe(200);
     expect(history.body.totalCount).toBe(4);
@@ -175,7 +184,7 @@ describe('the role counter report', () => {
 
     const file = await h.call('POST', '/api/v1/excel/report/exportOrgRoleCounterDeductionSummary', {
       token,
-      body: { sipSlNo: 314, language: 'en' },
+      body: { sipSlNo: ORG, language: 'en' },
     });
     expect(file.headers.get('content-disposition')).toContain(
       'ESign_Role_Counter_Deduction_Summary_Report.xlsx',
@@ -186,7 +195,9 @@ describe('the role counter report', () => {
     // the seats received.
     const [first, second] = workbook.worksheets as [ExcelJS.Worksheet, ExcelJS.Worksheet];
     expect(first.name).toBe('Role seats');
-    const after = await h.call('GET', '/api/v1/reports/org/role/deduction/summary/314', { token });
+    const after = await h.call('GET', `/api/v1/reports/org/role/deduction/summary/${String(ORG)}`, {
+      token,
+    });
     const cells = (sheet: ExcelJS.Worksheet) =>
       sheet
         .getSheetValues()
@@ -215,17 +226,17 @@ describe('the role counter report', () => {
 
 describe('eSign usage by month', () => {
   it('gives the last twelve months, oldest first, their sum what the ledger consumed in them', async () => {
-    const token = await sara();
-    const answer = await h.call('GET', '/api/v1/reports/org/esign/usage/314', { token });
+    const token = await adminToken();
+    const answer = await h.call('GET', `/api/v1/reports/org/esign/usage/${String(ORG)}`, { token });
     expect(answer.status).toBe(200);
     const months = answer.body.months as { month: string; used: number }[];
     expect(months).toHaveLength(12);
     expect([...months.map((m) => m.month)].sort()).toEqual(months.map((m) => m.month));
     const { rows } = await h.ownerPool.query<{ used: number }>(
       `SELECT coalesce(sum(quantity), 0)::int AS used FROM counter_entries
-        WHERE org_slno = 314 AND counter = 'esign' AND kind = 'consumption'
+        WHERE org_slno = $2 AND counter = 'esign' AND kind = 'consumption'
           AND to_char(created_at AT TIME ZONE 'Asia/Riyadh', 'YYYY-MM') >= $1`,
-      [months[0]?.month],
+      [months[0]?.month, ORG],
     );
     expect(months.reduce((sum, m) => sum + m.used, 0)).toBe(rows[0]?.used);
     // The demo world's signatures are spread over the months, not heaped on one.

@@ -9,6 +9,7 @@ import type { PoolClient } from 'pg';
 import { simulatedPerson } from '../src/adapters/nafath/people.js';
 import { inTransaction } from '../src/db/pool.js';
 import {
+  placeInHeadOffice,
   writeMember,
   writeOrganization,
   writeProvider,
@@ -151,6 +152,7 @@ export async function freshOrganization(
     const made: FreshPerson[] = [];
     for (const roles of options.members ?? [['enrolmentAdmin']])
       made.push(await writeFreshPerson(client, h, [{ org: orgSlno, roles }]));
+    await placeInHeadOffice(client, orgSlno);
     return made;
   });
   return { orgSlno, sipSlno, members };

@@ -413,7 +413,6 @@ export interface PersonOptions {
  * Answers nothing: every statement skips what is already there.
  */
 export async function writeWorld(client: PoolClient, options: PersonOptions): Promise<void> {
-  const q = (text: string, values: unknown[] = []) => client.query(text, values);
   const { now } = options;
   for (const provider of PROVIDERS) await writeProvider(client, provider);
   for (const organization of ORGANIZATIONS) await writeOrganization(client, organization, now);
@@ -425,15 +424,22 @@ export async function writeWorld(client: PoolClient, options: PersonOptions): Pr
     const users = organization.volume?.users ?? 6;
     await writeBulkPeople(client, organization, users, options);
     if (organization.volume) await writeTransactions(client, organization, now);
-    // The named people, and members from before the organization had units, work at its head
-    // office (its first approved unit).
-    await q(
-      `UPDATE memberships SET org_unit_slno = (SELECT min(org_unit_slno) FROM organization_units
-                                                WHERE org_slno = $1 AND status = 'Approved' AND is_active)
-        WHERE org_slno = $1 AND org_unit_slno IS NULL`,
-      [organization.slno],
-    );
+    await placeInHeadOffice(client, organization.slno);
   }
+}
+
+/**
+ * Members written without a unit (the named people, members from before the organization had
+ * units) work at its head office, its first approved unit, as every member the service makes has
+ * a unit.
+ */
+export async function placeInHeadOffice(client: PoolClient, orgSlno: number): Promise<void> {
+  await client.query(
+    `UPDATE memberships SET org_unit_slno = (SELECT min(org_unit_slno) FROM organization_units
+                                              WHERE org_slno = $1 AND status = 'Approved' AND is_active)
+      WHERE org_slno = $1 AND org_unit_slno IS NULL`,
+    [orgSlno],
+  );
 }
 
 /** Writes a provider; one already there is kept. */
