@@ -11,7 +11,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { CERTIFICATE_POLICIES } from '../src/modules/pki/profiles.js';
 import { certificatePem } from '../src/modules/pki/routes.js';
 import * as x509 from '../src/modules/pki/x509.js';
-import { NOURA, SARA, startHarness } from './harness.js';
+import { startHarness } from './harness.js';
+import { freshOrganization, freshPerson, type FreshPerson } from './world.js';
 import { opensslKit } from './openssl.js';
 import { closePrimes, csrOfPrimes } from './weakRsa.js';
 
@@ -23,8 +24,19 @@ beforeEach(async () => {
   await h.pool.query('DELETE FROM rate_limit_hits');
 });
 
-const noura = (await h.signIn(NOURA)).token;
-const sara = (await h.signIn(SARA)).token;
+const noura = (await h.signIn((await freshPerson(h)).nationalId)).token;
+// An organization with an Enrolment Admin who signs for it, an Authorized Signatory and another
+// Enrolment Admin.
+const organization = await freshOrganization(h, {
+  members: [['enrolmentAdmin', 'authorizedSignatory'], ['authorizedSignatory'], ['enrolmentAdmin']],
+});
+const ORG = organization.orgSlno;
+const [saraPerson, reemPerson, majedPerson] = organization.members as [
+  FreshPerson,
+  FreshPerson,
+  FreshPerson,
+];
+const sara = (await h.signIn(saraPerson.nationalId)).token;
 const as = (token: string) => ({
   post: (path: string, body: unknown, language = 'en') =>
     h.call('POST', path, {
@@ -301,23 +313,21 @@ describe('a person’s certificate', () => {
   });
 });
 
-const reemPerson = await h.person('reem');
-const saraPerson = await h.person('sara');
 const reem = as((await h.signIn(reemPerson.nationalId)).token);
-const majed = as((await h.signIn((await h.person('majed')).nationalId)).token);
+const majed = as((await h.signIn(majedPerson.nationalId)).token);
 
 describe('an organization’s certificate', () => {
   const admin = as(sara);
   const approvals = (caller: typeof admin, statuses?: string[]) =>
     caller.post('/api/v1/approval/org/dsc/requests', {
-      orgSlNo: 314,
+      orgSlNo: ORG,
       pageNumber: 1,
       pageSize: 20,
       ...(statuses ? { statuses } : {}),
     });
   const decide = (caller: typeof admin, reference: string, action: string, remarks?: string) =>
     caller.post('/api/v1/approval/org/dsc/process', {
-      orgSlNo: 314,
+      orgSlNo: ORG,
       reference,
       action,
       ...(remarks === undefined ? {} : { remarks }),
@@ -339,7 +349,7 @@ describe('an organization’s certificate', () => {
   it('is asked for by a member, approved by an enrolment admin, confirmed and issued naming the organization', async () => {
     // Three askings at once make one request.
     const askings = await Promise.all(
-      [1, 2, 3].map(() => reem.post('/api/v1/dsc/org/request', { orgSlNo: 314 })),
+      [1, 2, 3].map(() => reem.post('/api/v1/dsc/org/request', { orgSlNo: ORG })),
     );
     expect(new Set(askings.map((one) => one.body.reference as string)).size).toBe(1);
     const [asked] = askings;
@@ -351,7 +361,7 @@ describe('an organization’s certificate', () => {
     });
     const reference = asked.body.reference as string;
     // Asking again answers the open request; another organization's member cannot see it.
-    expect((await reem.post('/api/v1/dsc/org/request', { orgSlNo: 314 })).body.reference).toBe(
+    expect((await reem.post('/api/v1/dsc/org/request', { orgSlNo: ORG })).body.reference).toBe(
       reference,
     );
     expect((await reem.post('/api/v1/dsc/org/request', { orgSlNo: 390 })).status).toBe(403);
@@ -377,7 +387,7 @@ describe('an organization’s certificate', () => {
       (one: { reference: string }) => one.reference === reference,
     );
     expect(row).toMatchObject({
-      fullNameEnglish: 'Reem Al-Dosari',
+      fullNameEnglish: reemPerson.name,
       status: 'approvalPending',
       createdByYou: false,
       keyAlgorithm: 'ECDSA-P-256',
@@ -402,7 +412,8 @@ describe('an organization’s certificate', () => {
     expect(held.policies).toContain(CERTIFICATE_POLICIES.organizationSignatory);
     const [crNumber] = (
       await h.ownerPool.query<{ cr_number: string }>(
-        'SELECT cr_number FROM organizations WHERE org_slno = 314',
+        'SELECT cr_number FROM organizations WHERE org_slno = $1',
+        [ORG],
       )
     ).rows.map((one) => one.cr_number);
     const leaf = file('org-leaf.pem', certificatePem(Buffer.from(held.der, 'base64')));
@@ -412,10 +423,12 @@ describe('an organization’s certificate', () => {
     expect(subject).toContain(reemPerson.nationalId);
 
     // A signatory's certificate is not the organization's own (its seal): the profile has none.
-    const profile = await h.call('GET', '/api/v1/profile/org/cert/info/314', { token: sara });
+    const profile = await h.call('GET', `/api/v1/profile/org/cert/info/${String(ORG)}`, {
+      token: sara,
+    });
     expect(profile.body).toBeNull();
     const report = await admin.post('/api/v1/reports/org/dsc', {
-      orgSlNo: 314,
+      orgSlNo: ORG,
       pageNumber: 1,
       pageSize: 20,
       statuses: ['valid'],
@@ -423,14 +436,14 @@ describe('an organization’s certificate', () => {
     expect(report.body.dataList).toEqual([
       expect.objectContaining({
         serialNumberHex: issuedSerial,
-        fullNameEnglish: 'Reem Al-Dosari',
+        fullNameEnglish: reemPerson.name,
         status: 'valid',
         daysLeft: expect.any(Number),
       }),
     ]);
     const exported = await h.call('POST', '/api/v1/excel/report/exportDscReport', {
       token: sara,
-      body: { orgSlNo: 314, language: 'ar' },
+      body: { orgSlNo: ORG, language: 'ar' },
     });
     expect(exported.status).toBe(200);
     expect(exported.headers.get('content-disposition')).toContain(
@@ -439,7 +452,7 @@ describe('an organization’s certificate', () => {
   });
 
   it('is never decided by the admin who asked for it', async () => {
-    const asked = await admin.post('/api/v1/dsc/org/request', { orgSlNo: 314 });
+    const asked = await admin.post('/api/v1/dsc/org/request', { orgSlNo: ORG });
     const reference = asked.body.reference as string;
     await admin.post(`/api/v1/dsc/my/requests/${reference}/key`, {
       csr: await newCsr(),
@@ -464,26 +477,26 @@ describe('an organization’s certificate', () => {
 
   it('seals for the organization: asked by its authorized signatory, naming the organization alone', async () => {
     const sealStatus = async () =>
-      (await h.call('POST', '/api/v1/profile/org/view/314', { token: sara })).body
+      (await h.call('POST', `/api/v1/profile/org/view/${String(ORG)}`, { token: sara })).body
         .digitalSealStatus as string;
     expect(await sealStatus()).toBe('Not requested');
     // An enrolment admin who is not a signatory cannot ask for it.
-    const refused = await majed.post('/api/v1/dsc/org/request', { orgSlNo: 314, kind: 'seal' });
+    const refused = await majed.post('/api/v1/dsc/org/request', { orgSlNo: ORG, kind: 'seal' });
     expect(refused.status).toBe(403);
     expect(refused.body.message).toMatch(/authorized signatory/);
 
-    const asked = await reem.post('/api/v1/dsc/org/request', { orgSlNo: 314, kind: 'seal' });
+    const asked = await reem.post('/api/v1/dsc/org/request', { orgSlNo: ORG, kind: 'seal' });
     expect(asked.body).toMatchObject({ status: 'keyPending' });
     const reference = asked.body.reference as string;
     // One seal asked for at a time: asking again answers it; another signatory is told.
     expect(
-      (await reem.post('/api/v1/dsc/org/request', { orgSlNo: 314, kind: 'seal' })).body.reference,
+      (await reem.post('/api/v1/dsc/org/request', { orgSlNo: ORG, kind: 'seal' })).body.reference,
     ).toBe(reference);
     await h.ownerPool.query(
-      "UPDATE memberships SET roles = roles || ARRAY['authorizedSignatory'] WHERE org_slno = 314 AND user_slno = $1",
-      [saraPerson.userSlno],
+      "UPDATE memberships SET roles = roles || ARRAY['authorizedSignatory'] WHERE org_slno = $2 AND user_slno = $1",
+      [saraPerson.userSlno, ORG],
     );
-    const another = await admin.post('/api/v1/dsc/org/request', { orgSlNo: 314, kind: 'seal' });
+    const another = await admin.post('/api/v1/dsc/org/request', { orgSlNo: ORG, kind: 'seal' });
     expect(another.status).toBe(409);
     expect(another.body.message).toMatch(/already asked for the organization's seal/);
     expect(await sealStatus()).toBe('Pending');
@@ -495,7 +508,9 @@ describe('an organization’s certificate', () => {
     const issued = await confirmAs(reem, reference);
     sealSerial = issued.body.certificateSerial as string;
 
-    const seal = await h.call('GET', '/api/v1/profile/org/cert/info/314', { token: sara });
+    const seal = await h.call('GET', `/api/v1/profile/org/cert/info/${String(ORG)}`, {
+      token: sara,
+    });
     expect(seal.body).toMatchObject({ serialNumberHex: sealSerial, class: 'organization' });
     expect(await sealStatus()).toBe('Issued');
     const held = (await reem.get('/api/v1/dsc/my/certificates')).body.dataList.find(
@@ -513,7 +528,7 @@ describe('an organization’s certificate', () => {
 
   it('is revoked when its holder is deactivated in the organization; OCSP says so', async () => {
     const deactivated = await admin.post('/api/v1/user/org/orgUser/setActive', {
-      orgSlNo: 314,
+      orgSlNo: ORG,
       userSlNo: reemPerson.userSlno,
       active: false,
     });
@@ -526,7 +541,7 @@ describe('an organization’s certificate', () => {
     ).rows;
     expect(row).toEqual({ status: 'revoked', revocation_reason: 3 });
     const report = await admin.post('/api/v1/reports/org/dsc', {
-      orgSlNo: 314,
+      orgSlNo: ORG,
       pageNumber: 1,
       pageSize: 20,
       statuses: ['revoked'],
@@ -548,7 +563,9 @@ describe('an organization’s certificate', () => {
       sealSerial,
     ]);
     expect(sealRow.rows[0]).toEqual({ status: 'revoked' });
-    const profile = await h.call('POST', '/api/v1/profile/org/view/314', { token: sara });
+    const profile = await h.call('POST', `/api/v1/profile/org/view/${String(ORG)}`, {
+      token: sara,
+    });
     expect(profile.body.digitalSealStatus).toBe('Revoked');
   });
 });
