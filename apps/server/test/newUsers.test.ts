@@ -1,5 +1,5 @@
 /**
- * New-user (UAV) requests (issue 14): an Enrolment Admin of organization 314 checks a national
+ * New-user (UAV) requests: an Enrolment Admin of an organization checks a national
  * id, the person approves in the identity app (the simulator's phone, reached over real HTTP by
  * the server's own client), the admin reads the person's details and submits the request, and
  * another admin decides it. A rejected, expired or foreign verification never makes a request.
@@ -8,14 +8,27 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { simulatedPerson } from '../src/adapters/nafath/people.js';
 import { startHarness, validNationalId } from './harness.js';
+import { freshOrganization, type FreshPerson } from './world.js';
 
 const h = await startHarness();
-const nationalIdOf = async (username: string) => (await h.person(username)).nationalId;
+// Two Enrolment Admins (one asks, the other decides) and an Organization User; and the Enrolment
+// Admin of another organization.
+const world = await freshOrganization(h, {
+  members: [['enrolmentAdmin', 'authorizedSignatory'], ['enrolmentAdmin'], ['organizationUser']],
+});
+const ORG = world.orgSlno;
+const [saraPerson, majedPerson, mohammedPerson] = world.members as [
+  FreshPerson,
+  FreshPerson,
+  FreshPerson,
+];
+const elsewhere = await freshOrganization(h);
+const OTHER = elsewhere.orgSlno;
 
-const sara = (await h.signIn(await nationalIdOf('sara'))).token;
-const majed = (await h.signIn(await nationalIdOf('majed'))).token;
-const khalid = (await h.signIn(await nationalIdOf('khalid'))).token;
-const mohammed = (await h.signIn(await nationalIdOf('mohammed'))).token;
+const sara = (await h.signIn(saraPerson.nationalId)).token;
+const majed = (await h.signIn(majedPerson.nationalId)).token;
+const khalid = (await h.signIn((elsewhere.members[0] as FreshPerson).nationalId)).token;
+const mohammed = (await h.signIn(mohammedPerson.nationalId)).token;
 
 const count = async (sql: string, values: unknown[] = []) =>
   Number((await h.ownerPool.query(sql, values)).rows[0].n);
@@ -28,7 +41,7 @@ function newPersonId(): string {
 }
 
 const UNIT = await count(
-  `SELECT min(org_unit_slno) AS n FROM organization_units WHERE org_slno = 314 AND is_active AND status = 'Approved'`,
+  `SELECT min(org_unit_slno) AS n FROM organization_units WHERE org_slno = ${String(ORG)} AND is_active AND status = 'Approved'`,
 );
 
 const post = (path: string, token: string, body: object, language = 'en') =>
@@ -43,7 +56,7 @@ const verifyCall = (token: string, nationalID: string, transId?: string, languag
   post(
     '/api/v1/orguser/nafath/verify',
     token,
-    { orgSlNo: 314, nationalID, ...(transId ? { transId } : {}) },
+    { orgSlNo: ORG, nationalID, ...(transId ? { transId } : {}) },
     language,
   );
 
@@ -67,7 +80,7 @@ async function verified(
 
 function requestBody(nationalID: string, transId: string, overrides: object = {}) {
   return {
-    orgSlNo: 314,
+    orgSlNo: ORG,
     nationalID,
     transId,
     email: 'new.person@example.sa',
@@ -84,38 +97,38 @@ const create = (token: string, body: object, language = 'en') =>
 
 const grid = (token: string, body: object = {}) =>
   post('/api/v1/user/org/uav/viewCreateUavUsersGrid', token, {
-    orgSlNo: 314,
+    orgSlNo: ORG,
     pageNumber: 1,
     pageSize: 10,
     ...body,
   });
 
 const view = (token: string, id: number, language = 'en') =>
-  post('/api/v1/user/org/uav/viewUavRequest', token, { orgSlNo: 314, id }, language);
+  post('/api/v1/user/org/uav/viewUavRequest', token, { orgSlNo: ORG, id }, language);
 
 const requestsOf = (nationalId: string) =>
   count(
     `SELECT count(*) AS n FROM user_requests r JOIN users u USING (user_slno)
-      WHERE r.org_slno = 314 AND u.national_id = $1`,
+      WHERE r.org_slno = ${String(ORG)} AND u.national_id = $1`,
     [nationalId],
   );
 
 describe('checking a national id before adding a person', () => {
   it('accepts a person who is not a member, and says why a member cannot be added again', async () => {
     const ok = await post('/api/v1/orguser/validate/nationalID', sara, {
-      orgSlNo: 314,
+      orgSlNo: ORG,
       nationalID: newPersonId(),
     });
     expect(ok.body).toEqual({ status: '1', errorMessage: null });
     const member = await post(
       '/api/v1/orguser/validate/nationalID',
       sara,
-      { orgSlNo: 314, nationalID: await nationalIdOf('mohammed') },
+      { orgSlNo: ORG, nationalID: mohammedPerson.nationalId },
       'ar',
     );
     expect(member.body).toEqual({ status: '0', errorMessage: 'هذا الشخص عضو في المنشأة بالفعل.' });
     // The identity app is not asked about a member either.
-    const started = await verifyCall(sara, await nationalIdOf('mohammed'));
+    const started = await verifyCall(sara, mohammedPerson.nationalId);
     expect(started.body).toMatchObject({ status: '0', transId: null });
   });
 
@@ -123,12 +136,12 @@ describe('checking a national id before adding a person', () => {
     const id = newPersonId();
     const wrong = `${id.slice(0, 9)}${String((Number(id[9]) + 1) % 10)}`;
     const bad = await post('/api/v1/orguser/validate/nationalID', sara, {
-      orgSlNo: 314,
+      orgSlNo: ORG,
       nationalID: wrong,
     });
     expect(bad.status).toBe(400);
     const user = await post('/api/v1/orguser/validate/nationalID', mohammed, {
-      orgSlNo: 314,
+      orgSlNo: ORG,
       nationalID: id,
     });
     expect(user.status).toBe(403);
@@ -142,7 +155,7 @@ describe('adding a person through the identity app', () => {
     expect(answer).toMatchObject({ status: '1', errorMessage: null });
 
     const details = await post('/api/v1/orguser/userDetails', sara, {
-      orgSlNo: 314,
+      orgSlNo: ORG,
       nationalID: id,
       transId,
     });
@@ -173,19 +186,19 @@ describe('adding a person through the identity app', () => {
       userType: 'المفوّض بالتوقيع',
       employeeId: 'EMP-NEW-1',
       status: 1,
-      createdBy: 'سارة القحطاني',
+      createdBy: saraPerson.nameAr,
       cancellable: true,
     });
     // The other admin is told someone awaits approval; the request is audited.
     expect(
       await count(
-        `SELECT count(*) AS n FROM notifications n JOIN users u USING (user_slno)
-          WHERE u.username = 'majed' AND n.title_en = 'A new user awaits approval'`,
+        `SELECT count(*) AS n FROM notifications WHERE user_slno = $1 AND title_en = 'A new user awaits approval'`,
+        [majedPerson.userSlno],
       ),
     ).toBe(1);
     expect(
       await count(
-        `SELECT count(*) AS n FROM audit_log WHERE action = 'approval.requested' AND org_slno = 314`,
+        `SELECT count(*) AS n FROM audit_log WHERE action = 'approval.requested' AND org_slno = ${String(ORG)}`,
       ),
     ).toBeGreaterThanOrEqual(1);
 
@@ -193,7 +206,7 @@ describe('adding a person through the identity app', () => {
     const userSlNo = await count(`SELECT user_slno AS n FROM users WHERE national_id = $1`, [id]);
     const decide = (token: string) =>
       post('/api/v1/approval/org/users/new/process', token, {
-        orgSlNo: 314,
+        orgSlNo: ORG,
         userSlNo,
         action: 'approve',
       });
@@ -202,14 +215,14 @@ describe('adding a person through the identity app', () => {
     const after = await view(sara, requestId);
     expect(after.body).toMatchObject({
       status: 2,
-      processedBy: 'Majed Al-Otaibi',
+      processedBy: majedPerson.name,
       cancellable: false,
     });
     // The person signs in and has the organization with the role asked for.
     const session = (await h.signIn(id)) as unknown as {
       organizationList: { slno: number; roles: string[] }[];
     };
-    expect(session.organizationList.find((org) => org.slno === 314)).toMatchObject({
+    expect(session.organizationList.find((org) => org.slno === ORG)).toMatchObject({
       roles: ['authorizedSignatory'],
     });
   });
@@ -220,7 +233,7 @@ describe('adding a person through the identity app', () => {
     const requestId = (await create(sara, requestBody(id, transId))).body.id as number;
     const userSlNo = await count(`SELECT user_slno AS n FROM users WHERE national_id = $1`, [id]);
     const rejected = await post('/api/v1/approval/org/users/new/process', majed, {
-      orgSlNo: 314,
+      orgSlNo: ORG,
       userSlNo,
       action: 'reject',
       remarks: 'Not one of our employees.',
@@ -232,7 +245,7 @@ describe('adding a person through the identity app', () => {
       cancellable: false,
     });
     const session = (await h.signIn(id)) as unknown as { organizationList: { slno: number }[] };
-    expect(session.organizationList.map((org) => org.slno)).not.toContain(314);
+    expect(session.organizationList.map((org) => org.slno)).not.toContain(ORG);
     expect(
       await count(
         `SELECT count(*) AS n FROM notifications WHERE user_slno = $1 AND title_en = 'Your request was not approved'`,
@@ -269,7 +282,7 @@ describe('adding a person through the identity app', () => {
 
     // Another admin cannot use it, nor read the person's details with it.
     const details = await post('/api/v1/orguser/userDetails', majed, {
-      orgSlNo: 314,
+      orgSlNo: ORG,
       nationalID: approvedId,
       transId: approved.transId,
     });
@@ -311,7 +324,7 @@ describe('adding a person through the identity app', () => {
     const { transId } = await verified(sara, id);
     const inactive = await h.ownerPool.query<{ org_unit_slno: number }>(
       `INSERT INTO organization_units (org_slno, name_en, name_ar, status, is_active, created_at)
-       VALUES (314, 'Closed unit', 'وحدة مغلقة', 'Approved', false, now()) RETURNING org_unit_slno`,
+       VALUES (${String(ORG)}, 'Closed unit', 'وحدة مغلقة', 'Approved', false, now()) RETURNING org_unit_slno`,
     );
     const refused = await create(
       sara,
@@ -335,19 +348,19 @@ describe('an open request', () => {
       post(
         '/api/v1/user/org/uav/cancelUavRequest',
         token,
-        { orgSlNo: 314, id: requestId },
+        { orgSlNo: ORG, id: requestId },
         language,
       );
     expect((await cancel(majed)).body).toEqual({ status: '1', errorMessage: null });
     expect((await view(sara, requestId)).body).toMatchObject({
       status: 4,
-      processedBy: 'Majed Al-Otaibi',
+      processedBy: majedPerson.name,
       cancellable: false,
     });
     expect(
       await count(
         `SELECT count(*) AS n FROM memberships m JOIN users u USING (user_slno)
-          WHERE m.org_slno = 314 AND u.national_id = $1`,
+          WHERE m.org_slno = ${String(ORG)} AND u.national_id = $1`,
         [id],
       ),
     ).toBe(0);
@@ -356,14 +369,14 @@ describe('an open request', () => {
     expect(twice.body.message).toContain('لم يعد هذا الطلب مفتوحًا');
     const userSlNo = await count(`SELECT user_slno AS n FROM users WHERE national_id = $1`, [id]);
     const approve = await post('/api/v1/approval/org/users/new/process', majed, {
-      orgSlNo: 314,
+      orgSlNo: ORG,
       userSlNo,
       action: 'approve',
     });
     expect(approve.status).toBe(404);
     // Cancelled, the person may be asked for again.
     const ok = await post('/api/v1/orguser/validate/nationalID', sara, {
-      orgSlNo: 314,
+      orgSlNo: ORG,
       nationalID: id,
     });
     expect(ok.body.status).toBe('1');
@@ -372,12 +385,12 @@ describe('an open request', () => {
   it('is not found from another organization', async () => {
     const [any] = (
       await h.ownerPool.query<{ request_slno: number }>(
-        `SELECT request_slno FROM user_requests WHERE org_slno = 314 AND kind = 'newUser' LIMIT 1`,
+        `SELECT request_slno FROM user_requests WHERE org_slno = ${String(ORG)} AND kind = 'newUser' LIMIT 1`,
       )
     ).rows;
     const foreign = await h.call('POST', '/api/v1/user/org/uav/viewUavRequest', {
       token: khalid,
-      body: { orgSlNo: 320, id: any?.request_slno },
+      body: { orgSlNo: OTHER, id: any?.request_slno },
     });
     expect(foreign.status).toBe(404);
   });
@@ -395,7 +408,7 @@ describe('the new-user requests grid', () => {
     const cancelled = await grid(sara, { statuses: [4], pageSize: 50 });
     expect(cancelled.body.totalCount).toBe(
       await count(
-        `SELECT count(*) AS n FROM user_requests WHERE org_slno = 314 AND kind = 'newUser' AND status = 'Cancelled'`,
+        `SELECT count(*) AS n FROM user_requests WHERE org_slno = ${String(ORG)} AND kind = 'newUser' AND status = 'Cancelled'`,
       ),
     );
     expect((cancelled.body.dataList as { status: number }[]).every((row) => row.status === 4)).toBe(
@@ -426,7 +439,7 @@ describe('supporting documents', () => {
   ) =>
     h.call(
       'POST',
-      `/api/v1/documents/org/${String(options.org ?? 314)}/upload?${new URLSearchParams({
+      `/api/v1/documents/org/${String(options.org ?? ORG)}/upload?${new URLSearchParams({
         name,
         category: options.category ?? 'authorizationLetter',
       }).toString()}`,
@@ -437,13 +450,12 @@ describe('supporting documents', () => {
         headers: { 'content-type': mediaType },
       },
     );
-  const download = (token: string, uniqueFileId: string, org = 314) =>
+  const download = (token: string, uniqueFileId: string, org = ORG) =>
     h.call('GET', `/api/v1/documents/org/${String(org)}/${uniqueFileId}`, { token });
-  const untakenOf = (username: string) =>
+  const untakenOf = (person: FreshPerson) =>
     count(
-      `SELECT count(*) AS n FROM documents d JOIN users u ON u.user_slno = d.uploaded_by
-        WHERE u.username = $1 AND d.user_request_slno IS NULL`,
-      [username],
+      'SELECT count(*) AS n FROM documents WHERE uploaded_by = $1 AND user_request_slno IS NULL',
+      [person.userSlno],
     );
 
   it('go with a request: uploaded, shown on it, and downloaded by the approver under their own name', async () => {
@@ -482,7 +494,7 @@ describe('supporting documents', () => {
 
     const userSlNo = await count(`SELECT user_slno AS n FROM users WHERE national_id = $1`, [id]);
     const detail = await post('/api/v1/approval/org/users/new/viewNewRequestDetails', majed, {
-      orgSlNo: 314,
+      orgSlNo: ORG,
       userSlNo,
     });
     expect(detail.body.documents).toHaveLength(2);
@@ -501,11 +513,11 @@ describe('supporting documents', () => {
     // A member who does not manage users may not read it; another organization does not find it.
     expect((await download(mohammed, letter.body.uniqueFileId as string)).status).toBe(403);
     expect((await download(khalid, letter.body.uniqueFileId as string)).status).toBe(403);
-    expect((await download(khalid, letter.body.uniqueFileId as string, 320)).status).toBe(404);
+    expect((await download(khalid, letter.body.uniqueFileId as string, OTHER)).status).toBe(404);
   });
 
   it('refuse a file that is not what its name says, and say why in the caller’s language', async () => {
-    const before = await untakenOf('sara');
+    const before = await untakenOf(saraPerson);
     const contentsBefore = await count('SELECT count(*) AS n FROM document_contents');
     const disguised = await upload(sara, PNG, 'letter.pdf', 'application/pdf', { language: 'ar' });
     expect(disguised.status).toBe(415);
@@ -517,7 +529,7 @@ describe('supporting documents', () => {
     // JSON is not a file.
     const json = await h.call(
       'POST',
-      '/api/v1/documents/org/314/upload?name=a.pdf&category=other',
+      `/api/v1/documents/org/${String(ORG)}/upload?name=a.pdf&category=other`,
       {
         token: sara,
         body: { content: PDF.toString('base64') },
@@ -531,13 +543,13 @@ describe('supporting documents', () => {
     expect(tooLarge.body.message).toBe('The file is larger than 10 MB. Choose a smaller one.');
     const category = await upload(sara, PDF, 'a.pdf', 'application/pdf', { category: 'selfie' });
     expect(category.status).toBe(400);
-    expect(await untakenOf('sara')).toBe(before);
+    expect(await untakenOf(saraPerson)).toBe(before);
     // Nor are the bytes of any refused file kept.
     expect(await count('SELECT count(*) AS n FROM document_contents')).toBe(contentsBefore);
     // Nobody without a session, and no member who may not manage users, uploads.
     const anonymous = await h.call(
       'POST',
-      '/api/v1/documents/org/314/upload?name=a.pdf&category=other',
+      `/api/v1/documents/org/${String(ORG)}/upload?name=a.pdf&category=other`,
       {
         body: PDF,
         headers: { 'content-type': 'application/pdf' },
@@ -599,18 +611,26 @@ describe('supporting documents', () => {
   });
 
   it('come with the demo world’s pending requests: a letter a PDF reader can open', async () => {
+    // The demo world's own data: its organization 314 and an Enrolment Admin of it.
+    const DEMO_ORG = 314;
+    const demoAdmin = (await h.signIn((await h.person('majed')).nationalId)).token;
     const pending = await count(
       `SELECT min(r.user_slno) AS n FROM user_requests r
-        WHERE r.org_slno = 314 AND r.kind = 'newUser' AND r.status = 'Pending' AND r.created_by IS NULL`,
+        WHERE r.org_slno = $1 AND r.kind = 'newUser' AND r.status = 'Pending' AND r.created_by IS NULL`,
+      [DEMO_ORG],
     );
-    const detail = await post('/api/v1/approval/org/users/new/viewNewRequestDetails', majed, {
-      orgSlNo: 314,
+    const detail = await post('/api/v1/approval/org/users/new/viewNewRequestDetails', demoAdmin, {
+      orgSlNo: DEMO_ORG,
       userSlNo: pending,
     });
     expect(detail.body.documents).toEqual([
       expect.objectContaining({ name: 'authorization letter.pdf', type: 'pdf' }),
     ]);
-    const file = await download(majed, detail.body.documents[0].uniqueFileId as string);
+    const file = await download(
+      demoAdmin,
+      detail.body.documents[0].uniqueFileId as string,
+      DEMO_ORG,
+    );
     const pdf = file.raw.toString('latin1');
     expect(pdf.startsWith('%PDF-1.4\n')).toBe(true);
     // Its cross-reference table points at each object, as a reader looks them up.
@@ -625,15 +645,15 @@ describe('supporting documents', () => {
   });
 
   it('cannot fill the database: twenty waiting a person, and the untaken removed after a day', async () => {
-    const held = await untakenOf('majed');
+    const held = await untakenOf(majedPerson);
     for (let i = held; i < 20; i += 1)
       expect((await upload(majed, PNG, `scan ${String(i)}.png`, 'image/png')).status).toBe(200);
     const over = await upload(majed, PNG, 'one more.png', 'image/png');
     expect(over.status).toBe(400);
     expect(over.body.message).toContain('20 documents waiting');
     h.clock.advance(25 * 60 * 60 * 1000);
-    const nextDay = (await h.signIn(await nationalIdOf('majed'))).token;
+    const nextDay = (await h.signIn(majedPerson.nationalId)).token;
     expect((await upload(nextDay, PNG, 'next day.png', 'image/png')).status).toBe(200);
-    expect(await untakenOf('majed')).toBe(1);
+    expect(await untakenOf(majedPerson)).toBe(1);
   });
 });
