@@ -1,10 +1,17 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { readOutbox } from '../src/adapters/notifier/outbox.js';
 import { simulatedPerson } from '../src/adapters/nafath/people.js';
-import { DEMO_PASSWORD, demoIdentities } from '../src/demo/seed.js';
-import { DEVICE, NOURA, SARA, startHarness } from './harness.js';
+import { demoIdentities } from '../src/demo/seed.js';
+import { DEVICE, startHarness } from './harness.js';
+import { FRESH_PASSWORD, freshOrganization, freshPerson, type FreshPerson } from './world.js';
 
 const h = await startHarness();
+/** A member of an organization (its Enrolment Admin, who signs for it), and a person of none. */
+const world = await freshOrganization(h, { members: [['enrolmentAdmin', 'authorizedSignatory']] });
+const member = world.members[0] as FreshPerson;
+const individual = await freshPerson(h);
+const MEMBER_ID = member.nationalId;
+const INDIVIDUAL_ID = individual.nationalId;
 const MINUTE = 60_000;
 const OTHER_DEVICE = 'e'.repeat(64);
 
@@ -34,7 +41,7 @@ async function verify(
 }
 
 /** Signs in through the identity app, approving on the simulator's "phone". */
-async function signIn(nationalID = SARA, deviceId = DEVICE) {
+async function signIn(nationalID = MEMBER_ID, deviceId = DEVICE) {
   const started = await initiate(nationalID, 'login', deviceId);
   expect(await h.simulator.answer(started.body.transId, 'approve')).toBe(true);
   const verified = await verify(nationalID, started.body.transId, 'login', deviceId);
@@ -55,17 +62,17 @@ async function refresh(refreshToken: string, deviceId = DEVICE) {
 
 describe('sign-in through the national identity app (SPEC §4)', () => {
   it('starts polling with status "1" and the number to pick, and waits with "3"', async () => {
-    const started = await initiate(SARA);
+    const started = await initiate(MEMBER_ID);
     expect(started.body).toMatchObject({
       status: '1',
       errorMessage: null,
-      nationalID: SARA,
+      nationalID: MEMBER_ID,
       random: expect.stringMatching(/^\d{2}$/),
     });
-    expect((await h.simulator.pending(SARA)).map((request) => request.transId)).toContain(
+    expect((await h.simulator.pending(MEMBER_ID)).map((request) => request.transId)).toContain(
       started.body.transId,
     );
-    expect((await verify(SARA, started.body.transId)).body).toEqual({
+    expect((await verify(MEMBER_ID, started.body.transId)).body).toEqual({
       status: '3',
       errorMessage: null,
       session: null,
@@ -78,8 +85,8 @@ describe('sign-in through the national identity app (SPEC §4)', () => {
     expect(session.token.split('.')).toHaveLength(3);
     expect(session.organizationList).toEqual([
       expect.objectContaining({
-        slno: 314,
-        sipSlNo: 408,
+        slno: world.orgSlno,
+        sipSlNo: world.sipSlno,
         organizationType: 1,
         roles: ['enrolmentAdmin', 'authorizedSignatory'],
         sipLevel: 'L1',
@@ -98,7 +105,7 @@ describe('sign-in through the national identity app (SPEC §4)', () => {
           `SELECT (SELECT last_value FROM users_user_slno_seq) AS users,
                   (SELECT last_value FROM registered_devices_device_slno_seq) AS devices,
                   (SELECT xmin::text FROM users WHERE national_id = $1) AS version`,
-          [SARA],
+          [MEMBER_ID],
         )
       ).rows[0];
     const before = await state();
@@ -107,8 +114,8 @@ describe('sign-in through the national identity app (SPEC §4)', () => {
   });
 
   it('approves through the phone page’s form, picking the number shown', async () => {
-    const started = await initiate(SARA);
-    const page = await fetch(`${h.baseUrl}/simulators/nafath/phone?nationalId=${SARA}`).then(
+    const started = await initiate(MEMBER_ID);
+    const page = await fetch(`${h.baseUrl}/simulators/nafath/phone?nationalId=${MEMBER_ID}`).then(
       (response) => response.text(),
     );
     expect(page).toContain(`value="${String(started.body.random)}"`);
@@ -123,19 +130,19 @@ describe('sign-in through the national identity app (SPEC §4)', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({
         transId: started.body.transId,
-        nationalId: SARA,
+        nationalId: MEMBER_ID,
         choice: started.body.random,
       }),
       redirect: 'manual',
     });
     expect(answered.status).toBe(303);
-    expect((await verify(SARA, started.body.transId)).body.status).toBe('1');
+    expect((await verify(MEMBER_ID, started.body.transId)).body.status).toBe('1');
   });
 
   it('fails with the reason when rejected on the phone, and stops polling', async () => {
-    const started = await initiate(SARA);
+    const started = await initiate(MEMBER_ID);
     await h.simulator.answer(started.body.transId, 'reject');
-    expect((await verify(SARA, started.body.transId)).body).toEqual({
+    expect((await verify(MEMBER_ID, started.body.transId)).body).toEqual({
       status: '0',
       errorMessage: 'The request was rejected in Nafath.',
       session: null,
@@ -144,30 +151,30 @@ describe('sign-in through the national identity app (SPEC §4)', () => {
   });
 
   it('expires 180 s after it started', async () => {
-    const started = await initiate(NOURA);
+    const started = await initiate(INDIVIDUAL_ID);
     h.clock.advance(180_001);
-    expect((await verify(NOURA, started.body.transId)).body.errorMessage).toBe(
+    expect((await verify(INDIVIDUAL_ID, started.body.transId)).body.errorMessage).toBe(
       'The request expired. Start again.',
     );
   });
 
   it('is bound to the browser that started it', async () => {
-    const started = await initiate(NOURA);
+    const started = await initiate(INDIVIDUAL_ID);
     await h.simulator.answer(started.body.transId, 'approve');
     // Another device is told nothing, not even that the request exists (issue 41).
-    const elsewhere = await verify(NOURA, started.body.transId, 'login', OTHER_DEVICE);
+    const elsewhere = await verify(INDIVIDUAL_ID, started.body.transId, 'login', OTHER_DEVICE);
     expect(elsewhere.status).toBe(404);
     expect(elsewhere.body).toMatchObject({ code: 'NOT_FOUND', message: 'Not found.' });
     // …and the browser that started it still signs in.
-    expect((await verify(NOURA, started.body.transId)).body.status).toBe('1');
+    expect((await verify(INDIVIDUAL_ID, started.body.transId)).body.status).toBe('1');
   });
 
   it('signs in once per approval: a replayed verify finds nothing', async () => {
-    const started = await initiate(SARA);
+    const started = await initiate(MEMBER_ID);
     await h.simulator.answer(started.body.transId, 'approve');
-    expect((await verify(SARA, started.body.transId)).body.status).toBe('1');
+    expect((await verify(MEMBER_ID, started.body.transId)).body.status).toBe('1');
     h.clock.advance(1_000);
-    expect((await verify(SARA, started.body.transId)).body).toMatchObject({
+    expect((await verify(MEMBER_ID, started.body.transId)).body).toMatchObject({
       status: '0',
       session: null,
     });
@@ -206,13 +213,13 @@ describe('sign-in through the national identity app (SPEC §4)', () => {
   });
 
   it('answers 429 to polling faster than once a second', async () => {
-    const started = await initiate(SARA);
-    expect((await verify(SARA, started.body.transId)).body.status).toBe('3');
-    const tooFast = await verify(SARA, started.body.transId);
+    const started = await initiate(MEMBER_ID);
+    expect((await verify(MEMBER_ID, started.body.transId)).body.status).toBe('3');
+    const tooFast = await verify(MEMBER_ID, started.body.transId);
     expect(tooFast.status).toBe(429);
     expect(tooFast.headers.get('retry-after')).toBe('1');
     h.clock.advance(1_000);
-    expect((await verify(SARA, started.body.transId)).body.status).toBe('3');
+    expect((await verify(MEMBER_ID, started.body.transId)).body.status).toBe('3');
   });
 });
 
@@ -299,13 +306,13 @@ describe('credentials and one-time codes (SECURITY.md)', () => {
   beforeEach(() => {
     h.clock.advance(61_000);
   });
-  async function startCredentials(username = 'sara', password = DEMO_PASSWORD) {
+  async function startCredentials(username = member.username, password = FRESH_PASSWORD) {
     return h.call('POST', '/api/v1/auth/credentials/login/initiate', {
       body: { username, password },
     });
   }
   async function latestCode() {
-    const [message] = await readOutbox(h.pool, '+966551234567');
+    const [message] = await readOutbox(h.pool, `+966${member.mobile.slice(1)}`);
     return /\d{6}/.exec(message?.body ?? '')?.[0] ?? '';
   }
   const verifyCode = (otpReference: string, otp: string) =>
@@ -315,14 +322,14 @@ describe('credentials and one-time codes (SECURITY.md)', () => {
     const started = await startCredentials();
     expect(started.body).toMatchObject({
       status: '1',
-      maskedDestination: '+9665*****567',
+      maskedDestination: `+9665*****${member.mobile.slice(-3)}`,
       expiresInSeconds: 180,
     });
     const code = await latestCode();
     expect(code).toMatch(/^\d{6}$/);
     const signedIn = await verifyCode(started.body.otpReference, code);
     expect(signedIn.body.status).toBe('1');
-    expect(signedIn.body.session.fullNameArabic).toBe('سارة القحطاني');
+    expect(signedIn.body.session.fullNameArabic).toBe(member.nameAr);
   });
 
   it('uses each code once', async () => {
@@ -371,7 +378,7 @@ describe('credentials and one-time codes (SECURITY.md)', () => {
   it('says “username or password is incorrect” alike for an unknown user and a wrong password, and sends nothing', async () => {
     const before = (await readOutbox(h.pool)).length;
     const unknown = await startCredentials('nobody', 'whatever');
-    const wrongPassword = await startCredentials('mohammed', 'wrong password');
+    const wrongPassword = await startCredentials(individual.username, 'wrong password');
     for (const answer of [unknown, wrongPassword]) {
       expect(answer.status).toBe(200);
       expect(answer.body).toEqual({
@@ -391,9 +398,9 @@ describe('credentials and one-time codes (SECURITY.md)', () => {
   });
 
   it('throttles sign-in attempts per account with 429 and Retry-After', async () => {
-    let last = await startCredentials('noura', 'wrong');
+    let last = await startCredentials(individual.username, 'wrong');
     for (let i = 0; i < 10 && last.status === 200; i += 1)
-      last = await startCredentials('noura', 'wrong');
+      last = await startCredentials(individual.username, 'wrong');
     expect(last.status).toBe(429);
     expect(last.body.code).toBe('RATE_LIMITED');
     expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -453,8 +460,10 @@ describe('sessions (SECURITY.md, RFC 9700)', () => {
         "SELECT actor, target, outcome FROM audit_log WHERE action = 'session.token-reused' ORDER BY audit_slno DESC LIMIT 1",
       )
     ).rows;
-    const sara = await h.pool.query('SELECT user_slno FROM users WHERE national_id = $1', [SARA]);
-    expect(record).toMatchObject({ actor: sara.rows[0].user_slno, outcome: 'denied' });
+    const sara = await h.pool.query('SELECT user_slno FROM users WHERE national_id = $1', [
+      MEMBER_ID,
+    ]);
+    expect(record).toMatchObject({ actor: member.userSlno, outcome: 'denied' });
   });
 
   it('treats a spent token after the grace window as theft', async () => {
@@ -578,7 +587,7 @@ describe('sessions (SECURITY.md, RFC 9700)', () => {
     expect(log.length).toBeGreaterThan(1);
     for (let i = 1; i < log.length; i += 1) expect(log[i]?.prev_hash).toBe(log[i - 1]?.hash);
     const logged = JSON.stringify((await h.pool.query('SELECT detail FROM audit_log')).rows);
-    expect(logged).not.toContain(SARA);
+    expect(logged).not.toContain(MEMBER_ID);
   });
 });
 

@@ -8,6 +8,7 @@ import type { OrganizationRole, ProviderRole } from '@tawqi/domain';
 import type { PoolClient } from 'pg';
 import { simulatedPerson } from '../src/adapters/nafath/people.js';
 import { inTransaction } from '../src/db/pool.js';
+import { hashPassword } from '../src/modules/auth/passwords.js';
 import {
   placeInHeadOffice,
   writeMember,
@@ -50,7 +51,16 @@ export interface FreshPerson {
   /** In English, and `nameAr` in Arabic, as the identity app gives them. */
   name: string;
   nameAr: string;
+  /** Their sign-in name and mobile, for signing in with credentials (password `FRESH_PASSWORD`). */
+  username: string;
+  mobile: string;
+  email: string;
 }
+
+/** Every fresh person's password, for signing in with credentials. */
+export const FRESH_PASSWORD = 'Fresh-Person-2026';
+let freshPasswordHash: Promise<string> | undefined;
+
 
 /**
  * A fresh person of no organization (an individual), who can sign in through the identity app;
@@ -106,22 +116,31 @@ async function writeFreshPerson(
   const stem = `1${String(randomInt(10_000_000, 100_000_000))}`;
   // Named as the identity app names them, as a person who signed up through it is.
   const identity = simulatedPerson(validNationalId(stem));
-  const name = identity.fullNameEnglish;
+  const contact = {
+    username: `person${stem}`,
+    mobile: `05${stem.slice(-8)}`,
+    email: `person${stem}@example.test`,
+  };
+  freshPasswordHash ??= hashPassword(FRESH_PASSWORD);
   const userSlno = await writeMember(
     client,
     {
       nationalIdStem: stem,
-      en: name,
+      en: identity.fullNameEnglish,
       ar: identity.fullNameArabic,
-      username: `person${stem}`,
-      mobile: `05${stem.slice(-8)}`,
-      email: `person${stem}@example.test`,
+      ...contact,
       memberships,
       role: memberships.map((membership) => membership.roles.join(', ')).join('; '),
     },
-    { now: h.clock.now, nationalIdOf: validNationalId, passwordHash: 'not for signing in' },
+    { now: h.clock.now, nationalIdOf: validNationalId, passwordHash: await freshPasswordHash },
   );
-  return { userSlno, nationalId: validNationalId(stem), name, nameAr: identity.fullNameArabic };
+  return {
+    userSlno,
+    nationalId: validNationalId(stem),
+    name: identity.fullNameEnglish,
+    nameAr: identity.fullNameArabic,
+    ...contact,
+  };
 }
 
 /**
