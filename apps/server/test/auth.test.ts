@@ -460,9 +460,6 @@ describe('sessions (SECURITY.md, RFC 9700)', () => {
         "SELECT actor, target, outcome FROM audit_log WHERE action = 'session.token-reused' ORDER BY audit_slno DESC LIMIT 1",
       )
     ).rows;
-    const sara = await h.pool.query('SELECT user_slno FROM users WHERE national_id = $1', [
-      MEMBER_ID,
-    ]);
     expect(record).toMatchObject({ actor: member.userSlno, outcome: 'denied' });
   });
 
