@@ -8,6 +8,13 @@ import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { startHarness } from './harness.js';
+import {
+  freshL1,
+  freshOrganization,
+  freshProvider,
+  freshStaff,
+  type FreshPerson,
+} from './world.js';
 import { purchaseFileFields, purchaseRowFields } from './sheets.js';
 
 const h = await startHarness();
@@ -16,12 +23,34 @@ beforeEach(async () => {
   await h.pool.query('DELETE FROM rate_limit_hits');
 });
 
-const sara = (await h.signIn((await h.person('sara')).nationalId)).token;
-const reem = (await h.signIn((await h.person('reem')).nationalId)).token;
-const khalid = (await h.signIn((await h.person('khalid')).nationalId)).token;
-/** 408's Provider Admin and Provider Finance. */
-const nada = (await h.signIn((await h.person('nada')).nationalId)).token;
-const omar = (await h.signIn((await h.person('omar')).nationalId)).token;
+// An L1 provider with its staff; an organization directly under it, whose Enrolment Admin and
+// Authorized Signatory ask; and the Enrolment Admin of a customer of one of its L2 providers.
+const l1 = await freshL1(h);
+const L1 = l1.sipSlno;
+const world = await freshOrganization(h, {
+  sip: L1,
+  members: [['enrolmentAdmin', 'authorizedSignatory'], ['authorizedSignatory']],
+});
+const ORG = world.orgSlno;
+const [saraPerson, reemPerson] = world.members as [FreshPerson, FreshPerson];
+const underL2 = await freshOrganization(h, { sip: await freshProvider(h, L1) });
+const sara = (await h.signIn(saraPerson.nationalId)).token;
+const reem = (await h.signIn(reemPerson.nationalId)).token;
+const khalid = (await h.signIn((underL2.members[0] as FreshPerson).nationalId)).token;
+/** The L1's Provider Admin and Provider Finance. */
+const nada = (await h.signIn(l1.admin.nationalId)).token;
+const omar = (await h.signIn(l1.finance.nationalId)).token;
+
+/**
+ * Another L1, its Finance, and an organization under it whose Enrolment Admin is also that L1's
+ * Provider Admin.
+ */
+async function providerAndCustomer() {
+  const other = await freshL1(h);
+  const customer = await freshOrganization(h, { sip: other.sipSlno });
+  const admin = await freshStaff(h, other.sipSlno, ['providerAdmin'], customer.members[0]);
+  return { other, customer, admin };
+}
 
 const post = (token: string, path: string, body: object, language = 'en') =>
   h.call('POST', path, {
@@ -32,11 +61,11 @@ const post = (token: string, path: string, body: object, language = 'en') =>
   });
 
 const ask = (token: string, body: object) =>
-  post(token, '/api/v1/purchase/org/special/request', { orgSlNo: 314, ...body });
+  post(token, '/api/v1/purchase/org/special/request', { orgSlNo: ORG, ...body });
 const decide = (token: string, body: object, language = 'en') =>
-  post(token, '/api/v1/purchase/provider/special/decide', { l1SipId: 408, ...body }, language);
+  post(token, '/api/v1/purchase/provider/special/decide', { l1SipId: L1, ...body }, language);
 const pay = (token: string, requestSlNo: number) =>
-  post(token, '/api/v1/purchase/org/special/pay', { orgSlNo: 314, requestSlNo });
+  post(token, '/api/v1/purchase/org/special/pay', { orgSlNo: ORG, requestSlNo });
 
 interface Row {
   transactionNo: string;
@@ -53,7 +82,7 @@ async function rowOf(id: number, language = 'en'): Promise<Row | undefined> {
   const list = await post(
     sara,
     '/api/v1/purchase/org/special/plans',
-    { orgSlNo: 314, pageNumber: 1, pageSize: 50 },
+    { orgSlNo: ORG, pageNumber: 1, pageSize: 50 },
     language,
   );
   return (list.body.dataList as Row[]).find((row) => row.productKeyRequestSlNo === id);
@@ -61,7 +90,7 @@ async function rowOf(id: number, language = 'en'): Promise<Row | undefined> {
 
 async function esignTotal(): Promise<number> {
   const { rows } = await h.pool.query<{ total: number }>(
-    "SELECT total FROM organization_counters WHERE org_slno = 314 AND counter = 'esign'",
+    `SELECT total FROM organization_counters WHERE org_slno = ${String(ORG)} AND counter = 'esign'`,
   );
   return rows[0]?.total ?? 0;
 }
@@ -156,22 +185,21 @@ describe('a special plan', () => {
       errorCode: 'REJECTED',
       responseStatus: 'rejected',
     });
-    // The world's waiting request of 314 was Sara's own.
-    const own = await h.pool.query<{ request_slno: number }>(
-      `SELECT request_slno FROM special_plan_requests r JOIN users u ON u.user_slno = r.requested_by
-        WHERE r.org_slno = 314 AND u.username = 'sara' AND r.status = 'pendingForApproval'`,
-    );
-    const mine = own.rows[0]?.request_slno as number;
+    // Sara's own request.
+    const own = await ask(sara, { planType: 'esign', quantity: 500, justification: 'Ours.' });
+    const mine = own.body.id as number;
     const self = await decide(sara, { requestSlNo: mine, approve: false, remarks: 'Mine.' });
     expect(self.status).toBe(403);
   });
 
   it('is never decided by the asking organization’s people, even when they are also the provider’s staff (issue 36)', async () => {
-    // Fahad is an admin of 330 and the Provider Admin of its L1, 410; Yousef is 410's Finance.
-    const fahad = (await h.signIn((await h.person('fahad')).nationalId)).token;
-    const yousef = (await h.signIn((await h.person('yousef')).nationalId)).token;
+    // Fahad is an admin of an organization and the Provider Admin of its L1; Yousef is that L1's
+    // Finance.
+    const { other, customer, admin } = await providerAndCustomer();
+    const fahad = (await h.signIn(admin.nationalId)).token;
+    const yousef = (await h.signIn(other.finance.nationalId)).token;
     const asked = await post(fahad, '/api/v1/purchase/org/special/request', {
-      orgSlNo: 330,
+      orgSlNo: customer.orgSlno,
       planType: 'esign',
       quantity: 3000,
       justification: 'Plant contracts.',
@@ -180,26 +208,24 @@ describe('a special plan', () => {
     const id = asked.body.id as number;
     const price = { requestSlNo: id, approve: true, unitPrice: 0.01, validityMonths: 12 };
     const own = await post(fahad, '/api/v1/purchase/provider/special/decide', {
-      l1SipId: 410,
+      l1SipId: other.sipSlno,
       ...price,
     });
     expect(own.status).toBe(403);
-    // Another admin of 330 asking changes nothing: anyone of 330 is refused.
+    // Another admin of it asking changes nothing: anyone of the organization is refused.
     await h.ownerPool.query(
-      `UPDATE special_plan_requests SET requested_by = (SELECT user_slno FROM users WHERE username = 'yousef')
-        WHERE request_slno = $1`,
-      [id],
+      'UPDATE special_plan_requests SET requested_by = $2 WHERE request_slno = $1',
+      [id, other.finance.userSlno],
     );
     const stillOwn = await post(fahad, '/api/v1/purchase/provider/special/decide', {
-      l1SipId: 410,
+      l1SipId: other.sipSlno,
       ...price,
     });
     expect(stillOwn.status).toBe(403);
     expect(stillOwn.body.message).toContain('member of the organization this decision is about');
     await h.ownerPool.query(
-      `UPDATE special_plan_requests SET requested_by = (SELECT user_slno FROM users WHERE username = 'fahad')
-        WHERE request_slno = $1`,
-      [id],
+      'UPDATE special_plan_requests SET requested_by = $2 WHERE request_slno = $1',
+      [id, admin.userSlno],
     );
     const { rows } = await h.pool.query<{ status: string }>(
       'SELECT status FROM special_plan_requests WHERE request_slno = $1',
@@ -207,7 +233,7 @@ describe('a special plan', () => {
     );
     expect(rows[0]?.status).toBe('pendingForApproval');
     const byStaff = await post(yousef, '/api/v1/purchase/provider/special/decide', {
-      l1SipId: 410,
+      l1SipId: other.sipSlno,
       ...price,
     });
     expect(byStaff.status).toBe(200);
@@ -271,7 +297,7 @@ describe('a special plan', () => {
 
   it('lists for the provider the requests made to it, and to nobody else', async () => {
     const list = await post(nada, '/api/v1/purchase/provider/special/requests', {
-      l1SipId: 408,
+      l1SipId: L1,
       pageNumber: 1,
       pageSize: 50,
       statuses: ['pendingForApproval'],
@@ -280,31 +306,35 @@ describe('a special plan', () => {
     const rows = list.body.dataList as { organizationName: string; justification: string }[];
     expect(rows.length).toBeGreaterThan(0);
     expect(new Set(rows.map((row) => row.organizationName))).toEqual(
-      new Set(['Riyadh Trading Company']),
+      new Set([`Test Company ${String(ORG)}`]),
     );
     expect(JSON.stringify(list.body)).not.toContain('CANARY');
     // Neither a customer under an L2 provider nor one directly under the L1 decides anything.
     expect(
       (
         await post(sara, '/api/v1/purchase/provider/special/requests', {
-          l1SipId: 408,
+          l1SipId: L1,
           pageNumber: 1,
           pageSize: 50,
         })
       ).status,
     ).toBe(403);
     const l2 = await post(khalid, '/api/v1/purchase/provider/special/requests', {
-      l1SipId: 408,
+      l1SipId: L1,
       pageNumber: 1,
       pageSize: 50,
     });
     expect(l2.status).toBe(403);
     // Another provider's request is not found.
-    const foreign = await h.pool.query<{ request_slno: number }>(
-      'SELECT request_slno FROM special_plan_requests WHERE org_slno = 390',
+    const { customer } = await providerAndCustomer();
+    const foreign = await post(
+      (await h.signIn((customer.members[0] as FreshPerson).nationalId)).token,
+      '/api/v1/purchase/org/special/request',
+      { orgSlNo: customer.orgSlno, planType: 'esign', quantity: 5000, justification: 'Ours.' },
     );
+    expect(foreign.status).toBe(200);
     const elsewhere = await decide(nada, {
-      requestSlNo: foreign.rows[0]?.request_slno,
+      requestSlNo: foreign.body.id,
       approve: false,
       remarks: 'x',
     });
@@ -313,12 +343,12 @@ describe('a special plan', () => {
 
   it('exports the organization’s requests as its grid has them', async () => {
     const list = await post(sara, '/api/v1/purchase/org/special/plans', {
-      orgSlNo: 314,
+      orgSlNo: ORG,
       pageNumber: 1,
       pageSize: 50,
     });
     const file = await post(sara, '/api/v1/excel/report/exportSpecialPlan', {
-      orgSlNo: 314,
+      orgSlNo: ORG,
       language: 'en',
     });
     expect(file.status).toBe(200);

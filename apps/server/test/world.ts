@@ -9,11 +9,14 @@ import type { PoolClient } from 'pg';
 import { simulatedPerson } from '../src/adapters/nafath/people.js';
 import { inTransaction } from '../src/db/pool.js';
 import { hashPassword } from '../src/modules/auth/passwords.js';
+import { post, type Counter } from '../src/modules/counters/ledger.js';
 import {
   placeInHeadOffice,
   writeMember,
   writeOrganization,
   writeProvider,
+  writeProviderAccount,
+  writeProviderCatalogue,
   type WorldPerson,
   type WorldProvider,
 } from '../src/demo/world.js';
@@ -61,7 +64,6 @@ export interface FreshPerson {
 export const FRESH_PASSWORD = 'Fresh-Person-2026';
 let freshPasswordHash: Promise<string> | undefined;
 
-
 /**
  * A fresh person of no organization (an individual), who can sign in through the identity app;
  * with `signatures`, a plan of their own (`individualPlan`).
@@ -91,20 +93,74 @@ export async function individualPlan(
   );
 }
 
-/** A fresh person on the staff of provider `sip` in the roles given. */
+/** A fresh person (or `person`) on the staff of provider `sip` in the roles given. */
 export async function freshStaff(
   h: Owner,
   sip: number,
   roles: ProviderRole[],
+  person?: FreshPerson,
 ): Promise<FreshPerson> {
   return inTransaction(h.ownerPool, async (client) => {
-    const person = await writeFreshPerson(client, h, []);
+    const staff = person ?? (await writeFreshPerson(client, h, []));
     await client.query(
       'INSERT INTO provider_staff (sip_slno, user_slno, roles) VALUES ($1, $2, $3)',
-      [sip, person.userSlno, roles],
+      [sip, staff.userSlno, roles],
     );
-    return person;
+    return staff;
   });
+}
+
+/** What a fresh L1 is granted to sell and allocate, as the demo's first L1 is. */
+const L1_STOCK: Record<Counter, number> = {
+  esign: 500_000,
+  enrolmentAdmin: 200,
+  authorizedSignatory: 1_000,
+  organizationUser: 20_000,
+};
+
+export interface FreshL1 {
+  sipSlno: number;
+  /** Its Provider Admin, Provider Finance and Provider Approver. */
+  admin: FreshPerson;
+  finance: FreshPerson;
+  approver: FreshPerson;
+}
+
+/**
+ * A fresh L1 provider as the demo's are: its counter packs at list price, a bank account, the
+ * stock Tawqi granted it, and a member of staff in each role.
+ */
+export async function freshL1(h: Owner): Promise<FreshL1> {
+  const sipSlno = await freshProvider(h);
+  await inTransaction(h.ownerPool, async (client) => {
+    const { rows } = await client.query<{ name_en: string; name_ar: string }>(
+      'SELECT name_en, name_ar FROM service_providers WHERE sip_slno = $1',
+      [sipSlno],
+    );
+    const names = rows[0] as { name_en: string; name_ar: string };
+    await writeProviderCatalogue(client, { slno: sipSlno, en: names.name_en, ar: names.name_ar });
+    await writeProviderAccount(client, sipSlno, {
+      en: 'Al Rajhi Bank',
+      ar: 'مصرف الراجحي',
+      iban: 'SA0380000000608010167519',
+    });
+    for (const [counter, quantity] of Object.entries(L1_STOCK) as [Counter, number][])
+      await post(client, {
+        sipSlno,
+        counter,
+        kind: 'opening',
+        quantity,
+        reason: 'Stock granted by Tawqi',
+        reference: 'test:stock',
+        at: h.clock.now,
+      });
+  });
+  return {
+    sipSlno,
+    admin: await freshStaff(h, sipSlno, ['providerAdmin']),
+    finance: await freshStaff(h, sipSlno, ['providerFinance']),
+    approver: await freshStaff(h, sipSlno, ['providerApprover']),
+  };
 }
 
 /** A person with a national id no one else has, and the memberships given. */

@@ -1045,27 +1045,9 @@ const ROLE_PACKS: readonly {
 ];
 
 export async function writeCatalogue(client: PoolClient): Promise<void> {
+  // Each provider prices its packs: 5 % more per provider after the first.
   for (const [index, provider] of L1.entries())
-    for (const pack of COUNTER_PACKS)
-      await client.query(
-        `INSERT INTO pax_plans (pax_unique_id, category, counter, pax_size, price_halalas, name_en, name_ar,
-                                description_en, description_ar, sip_slno, product_pricing_details_slno)
-         SELECT $1, 'counter', 'esign', $2, $3, $4, $5, $6, $7, $8, product_pricing_details_slno
-           FROM esign_plans WHERE plan_name = $9
-         ON CONFLICT (pax_unique_id) DO NOTHING`,
-        [
-          `CNT-${String(provider.slno)}-${String(pack.size)}`,
-          pack.size,
-          // Each provider prices its packs: 5 % more per provider after the first.
-          Math.round(pack.sar * 100 * (1 + index * 0.05)),
-          pack.en,
-          pack.ar,
-          `${pack.en} from ${provider.en}, valid as the ${pack.plan} plan`,
-          `${pack.ar} من ${provider.ar}`,
-          provider.slno,
-          pack.plan,
-        ],
-      );
+    await writeProviderCatalogue(client, provider, 1 + index * 0.05);
   for (const pack of ROLE_PACKS)
     await client.query(
       `INSERT INTO pax_plans (pax_unique_id, category, counter, pax_size, price_halalas, name_en, name_ar,
@@ -1080,6 +1062,33 @@ export async function writeCatalogue(client: PoolClient): Promise<void> {
         pack.ar,
         `${pack.en}: a seat is taken when a member is approved into the role and given back when they leave it`,
         `${pack.ar}: يُشغَل المقعد عند اعتماد عضو في الدور ويُحرَّر عند مغادرته له`,
+      ],
+    );
+}
+
+/** An L1 provider's counter packs, at the list prices times `markup`; kept where it has them. */
+export async function writeProviderCatalogue(
+  client: PoolClient,
+  provider: Pick<WorldProvider, 'slno' | 'en' | 'ar'>,
+  markup = 1,
+): Promise<void> {
+  for (const pack of COUNTER_PACKS)
+    await client.query(
+      `INSERT INTO pax_plans (pax_unique_id, category, counter, pax_size, price_halalas, name_en, name_ar,
+                              description_en, description_ar, sip_slno, product_pricing_details_slno)
+       SELECT $1, 'counter', 'esign', $2, $3, $4, $5, $6, $7, $8, product_pricing_details_slno
+         FROM esign_plans WHERE plan_name = $9
+       ON CONFLICT (pax_unique_id) DO NOTHING`,
+      [
+        `CNT-${String(provider.slno)}-${String(pack.size)}`,
+        pack.size,
+        Math.round(pack.sar * 100 * markup),
+        pack.en,
+        pack.ar,
+        `${pack.en} from ${provider.en}, valid as the ${pack.plan} plan`,
+        `${pack.ar} من ${provider.ar}`,
+        provider.slno,
+        pack.plan,
       ],
     );
 }
@@ -1147,8 +1156,8 @@ export async function writeSpecialPlanRequests(client: PoolClient, now: Date): P
   }
 }
 
-/** The L1 providers' bank accounts (migration 017), where purchase orders are paid: demo IBANs
- * with valid check digits. */
+/** The L1 providers' bank accounts, where purchase orders are paid: demo IBANs with valid check
+ * digits. */
 export async function writeProviderAccounts(client: PoolClient): Promise<void> {
   const accounts = [
     [408, 'Al Rajhi Bank', 'مصرف الراجحي', 'SA0380000000608010167519'],
@@ -1156,9 +1165,18 @@ export async function writeProviderAccounts(client: PoolClient): Promise<void> {
     [412, 'Riyad Bank', 'بنك الرياض', 'SA5520000002345678912345'],
   ] as const;
   for (const [sip, en, ar, iban] of accounts)
-    await client.query(
-      `UPDATE service_providers SET bank_name_en = $2, bank_name_ar = $3, iban = $4
-        WHERE sip_slno = $1 AND iban IS NULL`,
-      [sip, en, ar, iban],
-    );
+    await writeProviderAccount(client, sip, { en, ar, iban });
+}
+
+/** A provider's bank account; one it has already is kept. */
+export async function writeProviderAccount(
+  client: PoolClient,
+  sip: number,
+  bank: { en: string; ar: string; iban: string },
+): Promise<void> {
+  await client.query(
+    `UPDATE service_providers SET bank_name_en = $2, bank_name_ar = $3, iban = $4
+      WHERE sip_slno = $1 AND iban IS NULL`,
+    [sip, bank.en, bank.ar, bank.iban],
+  );
 }
