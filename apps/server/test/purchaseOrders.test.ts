@@ -9,6 +9,13 @@ import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { startHarness } from './harness.js';
+import {
+  freshInsider,
+  freshL1,
+  freshOrganization,
+  freshProvider,
+  type FreshPerson,
+} from './world.js';
 import { purchaseFileFields, purchaseRowFields } from './sheets.js';
 
 const h = await startHarness();
@@ -17,12 +24,26 @@ beforeEach(async () => {
   await h.pool.query('DELETE FROM rate_limit_hits');
 });
 
-const sara = (await h.signIn((await h.person('sara')).nationalId)).token;
-const reem = (await h.signIn((await h.person('reem')).nationalId)).token;
-const khalid = (await h.signIn((await h.person('khalid')).nationalId)).token;
-/** 408's Provider Finance and Provider Admin (issue 36). */
-const omar = (await h.signIn((await h.person('omar')).nationalId)).token;
-const nada = (await h.signIn((await h.person('nada')).nationalId)).token;
+// An L1 provider with its staff; an organization directly under it, whose Enrolment Admin and
+// Authorized Signatory order; the Enrolment Admin of a customer of one of its L2 providers; and
+// an organization of another L1 whose Enrolment Admin is on that L1's staff.
+const l1 = await freshL1(h);
+const L1 = l1.sipSlno;
+const world = await freshOrganization(h, {
+  sip: L1,
+  members: [['enrolmentAdmin', 'authorizedSignatory'], ['authorizedSignatory']],
+});
+const ORG = world.orgSlno;
+const [saraPerson, reemPerson] = world.members as [FreshPerson, FreshPerson];
+const underL2 = await freshOrganization(h, { sip: await freshProvider(h, L1) });
+const elsewhere = await freshInsider(h);
+const OTHER_L1 = elsewhere.l1.sipSlno;
+const sara = (await h.signIn(saraPerson.nationalId)).token;
+const reem = (await h.signIn(reemPerson.nationalId)).token;
+const khalid = (await h.signIn((underL2.members[0] as FreshPerson).nationalId)).token;
+/** The L1's Provider Finance and Provider Admin. */
+const omar = (await h.signIn(l1.finance.nationalId)).token;
+const nada = (await h.signIn(l1.admin.nationalId)).token;
 
 const post = (token: string, path: string, body: object, language = 'en') =>
   h.call('POST', path, {
@@ -33,16 +54,16 @@ const post = (token: string, path: string, body: object, language = 'en') =>
   });
 
 const create = (items: object[], category = 'counter') =>
-  post(reem, '/api/v1/purchase/org/requests/create', { orgSlNo: 314, category, items });
+  post(reem, '/api/v1/purchase/org/requests/create', { orgSlNo: ORG, category, items });
 const transfer = (requestSlNo: number, transferReference: string) =>
   post(reem, '/api/v1/purchase/org/requests/transfer', {
-    orgSlNo: 314,
+    orgSlNo: ORG,
     requestSlNo,
     transferReference,
   });
 const confirm = (requestSlNo: number, received: boolean, remarks?: string, token = omar) =>
   post(token, '/api/v1/purchase/provider/requests/confirm', {
-    l1SipId: 408,
+    l1SipId: L1,
     requestSlNo,
     received,
     ...(remarks === undefined ? {} : { remarks }),
@@ -60,7 +81,7 @@ interface Row {
 
 async function rowOf(id: number): Promise<Row | undefined> {
   const list = await post(sara, '/api/v1/purchase/org/requests', {
-    orgSlNo: 314,
+    orgSlNo: ORG,
     pageNumber: 1,
     pageSize: 50,
   });
@@ -69,34 +90,42 @@ async function rowOf(id: number): Promise<Row | undefined> {
 
 async function esignTotal(): Promise<number> {
   const { rows } = await h.pool.query<{ total: number }>(
-    "SELECT total FROM organization_counters WHERE org_slno = 314 AND counter = 'esign'",
+    `SELECT total FROM organization_counters WHERE org_slno = ${String(ORG)} AND counter = 'esign'`,
   );
   return rows[0]?.total ?? 0;
 }
 
 describe('a purchase order', () => {
   it('offers the catalogue by category and the provider’s account', async () => {
-    const counters = await post(reem, '/api/v1/purchase/org/requests/plans/counter/314', {});
+    const counters = await post(
+      reem,
+      `/api/v1/purchase/org/requests/plans/counter/${String(ORG)}`,
+      {},
+    );
     expect(counters.body.dataList.map((row: { paxUniqueId: string }) => row.paxUniqueId)).toEqual([
-      'CNT-408-500',
-      'CNT-408-2000',
-      'CNT-408-10000',
+      `CNT-${String(L1)}-500`,
+      `CNT-${String(L1)}-2000`,
+      `CNT-${String(L1)}-10000`,
     ]);
-    const special = await post(reem, '/api/v1/purchase/org/requests/plans/special/314', {});
+    const special = await post(
+      reem,
+      `/api/v1/purchase/org/requests/plans/special/${String(ORG)}`,
+      {},
+    );
     expect(special.body).toEqual({ dataList: [], vat: 15 });
-    const payee = await h.call('GET', '/api/v1/purchase/org/requests/payee/314', {
+    const payee = await h.call('GET', `/api/v1/purchase/org/requests/payee/${String(ORG)}`, {
       token: reem,
       language: 'ar',
     });
     expect(payee.body).toEqual({
-      providerName: 'توقيع لخدمات الثقة',
+      providerName: `خدمات الثقة التجريبية ${String(L1)}`,
       bankName: 'مصرف الراجحي',
       iban: 'SA0380000000608010167519',
     });
   });
 
   it('is paid by a transfer the provider confirms: refused once, then received and credited once', async () => {
-    const made = await create([{ paxUniqueId: 'CNT-408-500', quantity: 2 }]);
+    const made = await create([{ paxUniqueId: `CNT-${String(L1)}-500`, quantity: 2 }]);
     expect(made.status).toBe(200);
     expect(made.body).toMatchObject({ totalPrice: 4025, payee: { bankName: 'Al Rajhi Bank' } });
     const id = made.body.id as number;
@@ -105,7 +134,7 @@ describe('a purchase order', () => {
     const lines = await post(
       reem,
       `/api/v1/purchase/org/requests/quantityGridPurchaseOrder/${String(id)}/counter`,
-      { orgSlNo: 314 },
+      { orgSlNo: ORG },
     );
     expect(lines.body.dataList).toMatchObject([{ size: 500, quantity: 2, totalPrice: 4025 }]);
 
@@ -116,7 +145,7 @@ describe('a purchase order', () => {
     expect((await transfer(id, 'TRF-2026-0002')).status).toBe(409);
 
     const provider = await post(omar, '/api/v1/purchase/provider/requests', {
-      l1SipId: 408,
+      l1SipId: L1,
       pageNumber: 1,
       pageSize: 50,
       statuses: ['paymentInitiated'],
@@ -125,7 +154,7 @@ describe('a purchase order', () => {
       expect.arrayContaining([
         expect.objectContaining({
           productKeyRequestSlNo: id,
-          organizationName: 'Riyadh Trading Company',
+          organizationName: `Test Company ${String(ORG)}`,
           transferReference: 'TRF-2026-0001',
         }),
       ]),
@@ -150,7 +179,7 @@ describe('a purchase order', () => {
     expect(await esignTotal()).toBe(before + 1000);
     // The counters bought list it, paid by bank transfer.
     const bought = await post(sara, '/api/v1/buy/org/counters', {
-      sipSlNo: 314,
+      sipSlNo: ORG,
       pageNumber: 1,
       pageSize: 50,
     });
@@ -162,7 +191,7 @@ describe('a purchase order', () => {
   });
 
   it('is never confirmed by the organization that ordered it: a made-up transfer stays unconfirmed (issue 36)', async () => {
-    const made = await create([{ paxUniqueId: 'CNT-408-500', quantity: 1 }]);
+    const made = await create([{ paxUniqueId: `CNT-${String(L1)}-500`, quantity: 1 }]);
     const id = made.body.id as number;
     expect((await transfer(id, 'MADE-UP-1')).status).toBe(200);
     const before = await esignTotal();
@@ -173,25 +202,26 @@ describe('a purchase order', () => {
   });
 
   it('is not confirmed by a staff member who belongs to the ordering organization (issue 36)', async () => {
-    // Fahad: Enrolment Admin of 330 and Provider Admin of its L1, 410; Yousef: 410's Finance.
-    const fahad = (await h.signIn((await h.person('fahad')).nationalId)).token;
-    const yousef = (await h.signIn((await h.person('yousef')).nationalId)).token;
+    // Fahad: Enrolment Admin of an organization and Provider Admin of its L1; Yousef: that L1's
+    // Finance.
+    const fahad = (await h.signIn(elsewhere.insider.nationalId)).token;
+    const yousef = (await h.signIn(elsewhere.l1.finance.nationalId)).token;
     const made = await post(fahad, '/api/v1/purchase/org/requests/create', {
-      orgSlNo: 330,
+      orgSlNo: elsewhere.customer.orgSlno,
       category: 'counter',
-      items: [{ paxUniqueId: 'CNT-410-500', quantity: 1 }],
+      items: [{ paxUniqueId: `CNT-${String(OTHER_L1)}-500`, quantity: 1 }],
     });
     expect(made.status).toBe(200);
     const id = made.body.id as number;
     const recorded = await post(fahad, '/api/v1/purchase/org/requests/transfer', {
-      orgSlNo: 330,
+      orgSlNo: elsewhere.customer.orgSlno,
       requestSlNo: id,
-      transferReference: 'TRF-330-1',
+      transferReference: `TRF-${String(elsewhere.customer.orgSlno)}-1`,
     });
     expect(recorded.status).toBe(200);
     const confirmAt410 = (token: string) =>
       post(token, '/api/v1/purchase/provider/requests/confirm', {
-        l1SipId: 410,
+        l1SipId: OTHER_L1,
         requestSlNo: id,
         received: true,
       });
@@ -205,7 +235,7 @@ describe('a purchase order', () => {
 
   it('above the four-eyes amount, is credited when a second staff member confirms it too (issue 36)', async () => {
     // 7 × 1,750 SAR = 12,250 SAR before VAT, above the default 10,000.
-    const made = await create([{ paxUniqueId: 'CNT-408-500', quantity: 7 }]);
+    const made = await create([{ paxUniqueId: `CNT-${String(L1)}-500`, quantity: 7 }]);
     const id = made.body.id as number;
     expect((await transfer(id, 'TRF-2026-0777')).status).toBe(200);
     const before = await esignTotal();
@@ -221,17 +251,19 @@ describe('a purchase order', () => {
   });
 
   it('refuses what is not on sale or twice; the provider’s list is the L1’s alone', async () => {
-    expect((await create([{ paxUniqueId: 'CNT-410-500', quantity: 1 }])).status).toBe(422);
+    expect(
+      (await create([{ paxUniqueId: `CNT-${String(OTHER_L1)}-500`, quantity: 1 }])).status,
+    ).toBe(422);
     expect(
       (
         await create([
-          { paxUniqueId: 'CNT-408-500', quantity: 1 },
-          { paxUniqueId: 'CNT-408-500', quantity: 1 },
+          { paxUniqueId: `CNT-${String(L1)}-500`, quantity: 1 },
+          { paxUniqueId: `CNT-${String(L1)}-500`, quantity: 1 },
         ])
       ).status,
     ).toBe(422);
     const l2 = await post(khalid, '/api/v1/purchase/provider/requests', {
-      l1SipId: 408,
+      l1SipId: L1,
       pageNumber: 1,
       pageSize: 50,
     });
@@ -241,12 +273,12 @@ describe('a purchase order', () => {
   it('exports the organization’s purchase orders as its grid has them', async () => {
     await create([{ paxUniqueId: 'ROLE-AS-5', quantity: 1 }], 'role');
     const list = await post(sara, '/api/v1/purchase/org/requests', {
-      orgSlNo: 314,
+      orgSlNo: ORG,
       pageNumber: 1,
       pageSize: 50,
     });
     const file = await post(sara, '/api/v1/excel/report/exportPurchaseOrderRequest', {
-      orgSlNo: 314,
+      orgSlNo: ORG,
       language: 'en',
     });
     expect(file.headers.get('content-disposition')).toContain('Purchase_Order_Request.xlsx');

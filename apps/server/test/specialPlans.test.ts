@@ -12,7 +12,7 @@ import {
   freshL1,
   freshOrganization,
   freshProvider,
-  freshStaff,
+  freshInsider,
   type FreshPerson,
 } from './world.js';
 import { purchaseFileFields, purchaseRowFields } from './sheets.js';
@@ -40,17 +40,6 @@ const khalid = (await h.signIn((underL2.members[0] as FreshPerson).nationalId)).
 /** The L1's Provider Admin and Provider Finance. */
 const nada = (await h.signIn(l1.admin.nationalId)).token;
 const omar = (await h.signIn(l1.finance.nationalId)).token;
-
-/**
- * Another L1, its Finance, and an organization under it whose Enrolment Admin is also that L1's
- * Provider Admin.
- */
-async function providerAndCustomer() {
-  const other = await freshL1(h);
-  const customer = await freshOrganization(h, { sip: other.sipSlno });
-  const admin = await freshStaff(h, other.sipSlno, ['providerAdmin'], customer.members[0]);
-  return { other, customer, admin };
-}
 
 const post = (token: string, path: string, body: object, language = 'en') =>
   h.call('POST', path, {
@@ -195,7 +184,7 @@ describe('a special plan', () => {
   it('is never decided by the asking organization’s people, even when they are also the provider’s staff (issue 36)', async () => {
     // Fahad is an admin of an organization and the Provider Admin of its L1; Yousef is that L1's
     // Finance.
-    const { other, customer, admin } = await providerAndCustomer();
+    const { l1: other, customer, insider: admin } = await freshInsider(h);
     const fahad = (await h.signIn(admin.nationalId)).token;
     const yousef = (await h.signIn(other.finance.nationalId)).token;
     const asked = await post(fahad, '/api/v1/purchase/org/special/request', {
@@ -326,9 +315,9 @@ describe('a special plan', () => {
     });
     expect(l2.status).toBe(403);
     // Another provider's request is not found.
-    const { customer } = await providerAndCustomer();
+    const { customer, insider } = await freshInsider(h);
     const foreign = await post(
-      (await h.signIn((customer.members[0] as FreshPerson).nationalId)).token,
+      (await h.signIn(insider.nationalId)).token,
       '/api/v1/purchase/org/special/request',
       { orgSlNo: customer.orgSlno, planType: 'esign', quantity: 5000, justification: 'Ours.' },
     );

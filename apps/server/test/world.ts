@@ -232,3 +232,18 @@ export async function freshOrganization(
   });
   return { orgSlno, sipSlno, members };
 }
+
+/**
+ * An organization under a fresh L1 (or `l1`) whose Enrolment Admin is also that L1's Provider
+ * Admin: someone who may never decide for their own organization.
+ */
+export async function freshInsider(
+  h: Owner,
+  l1?: FreshL1,
+): Promise<{ l1: FreshL1; customer: { orgSlno: number }; insider: FreshPerson }> {
+  const provider = l1 ?? (await freshL1(h));
+  const customer = await freshOrganization(h, { sip: provider.sipSlno });
+  const [admin] = customer.members as [FreshPerson];
+  const insider = await freshStaff(h, provider.sipSlno, ['providerAdmin'], admin);
+  return { l1: provider, customer, insider };
+}
