@@ -9,6 +9,14 @@ import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { startHarness } from './harness.js';
+import {
+  freshL1,
+  freshOrganization,
+  freshPerson,
+  freshProvider,
+  joinOrganization,
+  type FreshPerson,
+} from './world.js';
 
 // Concurrent requests with one token are what this file tests (idempotency, races for stock):
 // the cap on a token's requests in progress, tested in hardening.test.ts, is lifted here.
@@ -18,9 +26,36 @@ beforeEach(async () => {
   await h.pool.query('DELETE FROM rate_limit_hits');
 });
 
-const sara = (await h.signIn((await h.person('sara')).nationalId)).token;
-const khalid = (await h.signIn((await h.person('khalid')).nationalId)).token;
-const reem = (await h.signIn((await h.person('reem')).nationalId)).token;
+// An L1 provider, an organization directly under it (its Enrolment Admin buys), and one under an
+// L2 provider of it, which shares the L2's query id (type 2), with its Enrolment Admin and an
+// Organization User, who is also an Authorized Signatory of the first; and another L1.
+const L1 = (await freshL1(h)).sipSlno;
+const L2 = await freshProvider(h, L1);
+const OTHER_L1 = (await freshL1(h)).sipSlno;
+const world = await freshOrganization(h, {
+  sip: L1,
+  members: [['enrolmentAdmin', 'authorizedSignatory']],
+});
+const ORG = world.orgSlno;
+const saraPerson = world.members[0] as FreshPerson;
+const underL2 = await freshOrganization(h, {
+  sip: L2,
+  type: 2,
+  members: [['enrolmentAdmin'], ['organizationUser']],
+});
+const [khalidPerson, reemPerson] = underL2.members as [FreshPerson, FreshPerson];
+await joinOrganization(h, reemPerson, ORG, ['authorizedSignatory']);
+/** The id of the L1's smallest pack. */
+const FIRST_PACK = (
+  await h.ownerPool.query<{ pax_slno: number }>(
+    'SELECT pax_slno FROM pax_plans WHERE pax_unique_id = $1',
+    [`CNT-${String(L1)}-500`],
+  )
+).rows[0]?.pax_slno;
+
+const sara = (await h.signIn(saraPerson.nationalId)).token;
+const khalid = (await h.signIn(khalidPerson.nationalId)).token;
+const reem = (await h.signIn(reemPerson.nationalId)).token;
 
 const checkout = (
   token: string,
@@ -31,7 +66,7 @@ const checkout = (
   h.call('POST', '/api/v1/buy/org/checkout', {
     token,
     language,
-    body: { sipSlNo: 314, ...body },
+    body: { sipSlNo: ORG, ...body },
     headers: { 'idempotency-key': key },
   });
 
@@ -40,7 +75,7 @@ const gatewayIdOf = (paymentUrl: string) => paymentUrl.split('/').at(-1) as stri
 async function balance(counter: string) {
   const [row] = (
     await h.pool.query<{ total: number; utilized: number }>(
-      'SELECT total, utilized FROM organization_counters WHERE org_slno = 314 AND counter = $1',
+      `SELECT total, utilized FROM organization_counters WHERE org_slno = ${String(ORG)} AND counter = $1`,
       [counter],
     )
   ).rows;
@@ -51,7 +86,7 @@ const grid = (path: string, token = sara, body: object = {}, language = 'en') =>
   h.call('POST', path, {
     token,
     language,
-    body: { sipSlNo: 314, pageNumber: 1, pageSize: 50, ...body },
+    body: { sipSlNo: ORG, pageNumber: 1, pageSize: 50, ...body },
   });
 
 async function pay(paymentUrl: string, outcome: 'pay' | 'decline' = 'pay') {
@@ -60,13 +95,15 @@ async function pay(paymentUrl: string, outcome: 'pay' | 'decline' = 'pay') {
 
 describe('what an organization can buy', () => {
   it('offers its L1 provider’s counter packs and Tawqi’s role packs, with the server’s VAT', async () => {
-    const counters = await h.call('POST', '/api/v1/buy/org/counters/plans/314', { token: sara });
+    const counters = await h.call('POST', `/api/v1/buy/org/counters/plans/${String(ORG)}`, {
+      token: sara,
+    });
     expect(counters.status).toBe(200);
     expect(counters.body.vat).toBe(15);
     expect(counters.body.dataList.map((row: { paxUniqueId: string }) => row.paxUniqueId)).toEqual([
-      'CNT-408-500',
-      'CNT-408-2000',
-      'CNT-408-10000',
+      `CNT-${String(L1)}-500`,
+      `CNT-${String(L1)}-2000`,
+      `CNT-${String(L1)}-10000`,
     ]);
     expect(counters.body.dataList[0]).toMatchObject({
       paxSize: 500,
@@ -83,21 +120,27 @@ describe('what an organization can buy', () => {
       paxTypeName: 'مسؤول التسجيل',
       name: 'مقعد واحد لمسؤول التسجيل',
     });
-    // An organization under an L2 buys from that L2's L1 (320: L2 500 under L1 408).
-    const underL2 = await h.call('POST', '/api/v1/buy/org/counters/plans/500', { token: khalid });
-    expect(underL2.body.dataList[0].paxUniqueId).toBe('CNT-408-500');
-    const details = await h.call('GET', '/api/v1/buy/org/getL1PlanDetails?planId=1', {
-      token: reem,
+    // An organization under an L2 buys from that L2's L1.
+    const underL2 = await h.call('POST', `/api/v1/buy/org/counters/plans/${String(L2)}`, {
+      token: khalid,
     });
+    expect(underL2.body.dataList[0].paxUniqueId).toBe(`CNT-${String(L1)}-500`);
+    const details = await h.call(
+      'GET',
+      `/api/v1/buy/org/getL1PlanDetails?planId=${String(FIRST_PACK)}`,
+      {
+        token: reem,
+      },
+    );
     expect(details.body).toMatchObject({ transactionLimit: 500, price: 1750, totalPrice: 2012.5 });
   });
 
   it('shows an L1 pack’s price only to the organizations under that L1', async () => {
     const { rows } = await h.ownerPool.query<{ pax_slno: number }>(
-      "SELECT pax_slno FROM pax_plans WHERE pax_unique_id = 'CNT-410-500'",
+      `SELECT pax_slno FROM pax_plans WHERE pax_unique_id = 'CNT-${String(OTHER_L1)}-500'`,
     );
     const otherL1 = rows[0]?.pax_slno ?? 0;
-    // Sara's organization (314) is under 408, not 410.
+    // Sara's organization is under the first L1, not the other.
     const refused = await h.call(
       'GET',
       `/api/v1/buy/org/getL1PlanDetails?planId=${String(otherL1)}`,
@@ -107,18 +150,24 @@ describe('what an organization can buy', () => {
     );
     expect(refused.status).toBe(404);
     // Noura belongs to no organization at all.
-    const noura = (await h.signIn((await h.person('noura')).nationalId)).token;
-    const individual = await h.call('GET', '/api/v1/buy/org/getL1PlanDetails?planId=1', {
-      token: noura,
-    });
+    const noura = (await h.signIn((await freshPerson(h)).nationalId)).token;
+    const individual = await h.call(
+      'GET',
+      `/api/v1/buy/org/getL1PlanDetails?planId=${String(FIRST_PACK)}`,
+      {
+        token: noura,
+      },
+    );
     expect(individual.status).toBe(404);
   });
 
   it('refuses a pack not on sale to the organization, or a pack twice, and orders nothing', async () => {
-    const before = await h.pool.query('SELECT count(*) FROM orders WHERE org_slno = 314');
+    const before = await h.pool.query(
+      `SELECT count(*) FROM orders WHERE org_slno = ${String(ORG)}`,
+    );
     const otherL1 = await checkout(
       sara,
-      { category: 'counter', items: [{ paxUniqueId: 'CNT-410-500', quantity: 1 }] },
+      { category: 'counter', items: [{ paxUniqueId: `CNT-${String(OTHER_L1)}-500`, quantity: 1 }] },
       randomUUID(),
       'ar',
     );
@@ -138,19 +187,19 @@ describe('what an organization can buy', () => {
     });
     expect(twice.status).toBe(422);
     expect(twice.body.message).toMatch(/listed twice/);
-    const after = await h.pool.query('SELECT count(*) FROM orders WHERE org_slno = 314');
+    const after = await h.pool.query(`SELECT count(*) FROM orders WHERE org_slno = ${String(ORG)}`);
     expect(after.rows).toEqual(before.rows);
   });
 
   it('lets only a member who may buy order, in their own organization', async () => {
-    // Reem is an Organization User of 320 (query id 500): she may not buy there.
+    // Reem is an Organization User of the organization under the L2: she may not buy there.
     const user = await checkout(reem, {
-      sipSlNo: 500,
+      sipSlNo: L2,
       category: 'role',
       items: [{ paxUniqueId: 'ROLE-AS-5', quantity: 1 }],
     });
     expect(user.status).toBe(403);
-    // Khalid is not a member of 314.
+    // Khalid is not a member of Sara's organization.
     const stranger = await checkout(khalid, {
       category: 'role',
       items: [{ paxUniqueId: 'ROLE-AS-5', quantity: 1 }],
@@ -165,8 +214,8 @@ describe('buying counters and seats', () => {
     const order = await checkout(sara, {
       category: 'counter',
       items: [
-        { paxUniqueId: 'CNT-408-500', quantity: 2 },
-        { paxUniqueId: 'CNT-408-2000', quantity: 1 },
+        { paxUniqueId: `CNT-${String(L1)}-500`, quantity: 2 },
+        { paxUniqueId: `CNT-${String(L1)}-2000`, quantity: 1 },
       ],
     });
     expect(order.status).toBe(200);
@@ -203,7 +252,7 @@ describe('buying counters and seats', () => {
     }
     expect((await balance('esign')).total).toBe(esign.total + 3000);
     const credits = await h.pool.query(
-      `SELECT quantity FROM counter_entries WHERE org_slno = 314 AND kind = 'purchase' AND reference LIKE $1 ORDER BY reference`,
+      `SELECT quantity FROM counter_entries WHERE org_slno = ${String(ORG)} AND kind = 'purchase' AND reference LIKE $1 ORDER BY reference`,
       [`order:${String(order.body.encodedOrderSlno)}:%`],
     );
     expect(credits.rows).toEqual([{ quantity: 1000 }, { quantity: 2000 }]);
@@ -216,7 +265,7 @@ describe('buying counters and seats', () => {
     const lines = await h.call(
       'POST',
       `/api/v1/buy/org/counters/quantityGridCounter/${String(row.productKeyRequestSlNo)}`,
-      { token: sara, body: { sipSlNo: 314 }, language: 'ar' },
+      { token: sara, body: { sipSlNo: ORG }, language: 'ar' },
     );
     expect(lines.body.dataList).toMatchObject([
       { planDescription: '٥٠٠ عملية توقيع إلكتروني', size: 500, quantity: 2, price: 3500 },
@@ -241,7 +290,7 @@ describe('buying counters and seats', () => {
     );
     const dashboard = await h.call('POST', '/api/v1/dashboard/dashboardDetailsForEnrolmentAdmin', {
       token: sara,
-      body: { organizationSlNo: 314, sipSlno: 314 },
+      body: { organizationSlNo: ORG, sipSlno: ORG },
     });
     // The card counts every counter bought; the ledger's total has what expired taken out
     // (issue 43), and what remains is the ledger's balance.
@@ -254,13 +303,13 @@ describe('buying counters and seats', () => {
     const foreign = await h.call(
       'POST',
       `/api/v1/buy/org/counters/quantityGridCounter/${String(row.productKeyRequestSlNo)}`,
-      { token: khalid, body: { sipSlNo: 500 } },
+      { token: khalid, body: { sipSlNo: L2 } },
     );
     expect(foreign.status).toBe(404);
     const notified = await h.pool.query(
       `SELECT count(*) FROM notifications n JOIN users u USING (user_slno)
-        WHERE u.username = 'sara' AND n.message_en LIKE $1`,
-      [`%${String(order.body.encodedOrderSlno)}%`],
+        WHERE u.user_slno = $2 AND n.message_en LIKE $1`,
+      [`%${String(order.body.encodedOrderSlno)}%`, saraPerson.userSlno],
     );
     expect(notified.rows).toEqual([{ count: 1 }]);
   });
@@ -274,7 +323,7 @@ describe('buying counters and seats', () => {
     expect(answers.every((answer) => [200, 409].includes(answer.status))).toBe(true);
     expect(new Set(served.map((answer) => answer.body.encodedPaymentSlno)).size).toBe(1);
     const orders = await h.pool.query(
-      'SELECT count(*) FROM orders WHERE org_slno = 314 AND idempotency_key = $1',
+      `SELECT count(*) FROM orders WHERE org_slno = ${String(ORG)} AND idempotency_key = $1`,
       [key],
     );
     expect(orders.rows).toEqual([{ count: 1 }]);
@@ -329,7 +378,7 @@ describe('buying counters and seats', () => {
     const listed = await grid('/api/v1/buy/org/counters');
     const file = await h.call('POST', '/api/v1/excel/report/exportPurchaseCounter', {
       token: sara,
-      body: { sipSlNo: 314, language: 'en' },
+      body: { sipSlNo: ORG, language: 'en' },
     });
     expect(file.status).toBe(200);
     expect(file.headers.get('content-disposition')).toContain('Counter_Purchased_Plan.xlsx');

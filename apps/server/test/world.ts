@@ -93,6 +93,23 @@ export async function individualPlan(
   );
 }
 
+/** Makes `person` a member of organization `orgSlno` too, in its head office. */
+export async function joinOrganization(
+  h: Owner,
+  person: FreshPerson,
+  orgSlno: number,
+  roles: OrganizationRole[],
+): Promise<void> {
+  await inTransaction(h.ownerPool, async (client) => {
+    await client.query(
+      `INSERT INTO memberships (user_slno, org_slno, roles, employee_id, email, mobile, designation)
+       VALUES ($1, $2, $3, 'EMP-' || $1::int, $4, $5, 'Officer')`,
+      [person.userSlno, orgSlno, roles, person.email, person.mobile],
+    );
+    await placeInHeadOffice(client, orgSlno);
+  });
+}
+
 /** A fresh person (or `person`) on the staff of provider `sip` in the roles given. */
 export async function freshStaff(
   h: Owner,
@@ -205,7 +222,7 @@ async function writeFreshPerson(
  */
 export async function freshOrganization(
   h: Owner,
-  options: { sip?: number; members?: OrganizationRole[][] } = {},
+  options: { sip?: number; type?: 1 | 2; members?: OrganizationRole[][] } = {},
 ): Promise<{ orgSlno: number; sipSlno: number; members: FreshPerson[] }> {
   const sipSlno = options.sip ?? (await freshProvider(h));
   const orgSlno = await nextSlno(h, 'organizations', 'org_slno');
@@ -215,7 +232,8 @@ export async function freshOrganization(
       client,
       {
         slno: orgSlno,
-        type: 1,
+        // 1: its own query id; 2: its provider's (SPEC §6).
+        type: options.type ?? 1,
         sip: sipSlno,
         en: `Test Company ${String(orgSlno)}`,
         ar: `شركة الاختبار ${String(orgSlno)}`,
