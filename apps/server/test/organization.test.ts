@@ -1,6 +1,6 @@
 /**
- * The first organization calls on the tenant context (issue 13, item 9), against the seeded
- * world: the Enrolment Admin's dashboard counts what the organization holds and lists its latest
+ * The first organization calls on the tenant context, in an organization of the test's own with
+ * the demo's busiest organization's volume: the Enrolment Admin's dashboard counts what the organization holds and lists its latest
  * transactions; the profile's tabs answer the organization's own details, units, sponsors,
  * technical contacts and admins in the caller's language; two organizations under one provider
  * see only their own.
@@ -12,16 +12,33 @@ import { verifiedOutcome } from '../src/demo/esignApp/client.js';
 import type { AuditContext } from '../src/modules/audit/log.js';
 import { signUnsignedAnswers } from '../src/modules/esign/service.js';
 import { DEVICE, startHarness } from './harness.js';
+import { freshOrganization, freshProvider, type FreshPerson } from './world.js';
 import { exportedSheet } from './sheets.js';
 
 const h = await startHarness();
-const nationalIdOf = async (username: string) => (await h.person(username)).nationalId;
+// An organization with a thousand and more people and a history of transactions: two Enrolment
+// Admins and an Organization User of its own besides; and two organizations under one L2.
+const world = await freshOrganization(h, {
+  members: [['enrolmentAdmin', 'authorizedSignatory'], ['organizationUser'], ['enrolmentAdmin']],
+  volume: { users: 1600, transactions: 12_000 },
+});
+const ORG = world.orgSlno;
+const [saraPerson, mohammedPerson, majedPerson] = world.members as [
+  FreshPerson,
+  FreshPerson,
+  FreshPerson,
+];
+const L2 = await freshProvider(h, world.sipSlno);
+const [jeddah, redSea] = [
+  await freshOrganization(h, { sip: L2, type: 2 }),
+  await freshOrganization(h, { sip: L2, type: 2 }),
+];
 
-const sara = (await h.signIn(await nationalIdOf('sara'))).token;
-const khalid = (await h.signIn(await nationalIdOf('khalid'))).token;
-const layla = (await h.signIn(await nationalIdOf('layla'))).token;
-const mohammed = (await h.signIn(await nationalIdOf('mohammed'))).token;
-const majed = (await h.signIn(await nationalIdOf('majed'))).token;
+const sara = (await h.signIn(saraPerson.nationalId)).token;
+const khalid = (await h.signIn((jeddah.members[0] as FreshPerson).nationalId)).token;
+const layla = (await h.signIn((redSea.members[0] as FreshPerson).nationalId)).token;
+const mohammed = (await h.signIn(mohammedPerson.nationalId)).token;
+const majed = (await h.signIn(majedPerson.nationalId)).token;
 
 const count = async (sql: string) => Number((await h.ownerPool.query(sql)).rows[0].n);
 
@@ -29,18 +46,18 @@ describe('the Enrolment Admin dashboard', () => {
   it('counts the organization’s people, requests and counters, with its latest transactions', async () => {
     const answer = await h.call('POST', '/api/v1/dashboard/dashboardDetailsForEnrolmentAdmin', {
       token: sara,
-      body: { organizationSlNo: 314, sipSlno: 314 },
+      body: { organizationSlNo: ORG, sipSlno: ORG },
     });
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({
       totalUsers: await count(
-        `SELECT count(*) AS n FROM memberships WHERE org_slno = 314 AND status IN ('Approved', 'Deactivated')`,
+        `SELECT count(*) AS n FROM memberships WHERE org_slno = ${String(ORG)} AND status IN ('Approved', 'Deactivated')`,
       ),
       activeUsers: await count(
-        `SELECT count(*) AS n FROM memberships WHERE org_slno = 314 AND status = 'Approved' AND is_active`,
+        `SELECT count(*) AS n FROM memberships WHERE org_slno = ${String(ORG)} AND status = 'Approved' AND is_active`,
       ),
       pendingApprovals: await count(
-        `SELECT count(*) AS n FROM user_requests WHERE org_slno = 314 AND kind = 'newUser' AND status = 'Pending'`,
+        `SELECT count(*) AS n FROM user_requests WHERE org_slno = ${String(ORG)} AND kind = 'newUser' AND status = 'Pending'`,
       ),
       // 22,000 bought, 13,600 used, 8,000 left in active plans, 400 expired unused (issue 43).
       esignCounters: { total: 22000, utilized: 13600, remaining: 8000, expired: 400 },
@@ -52,13 +69,13 @@ describe('the Enrolment Admin dashboard', () => {
     expect(recent).toHaveLength(5);
     const dates = recent.map((row) => row.requestedDate);
     expect([...dates].sort().reverse()).toEqual(dates);
-    expect(recent.every((row) => row.sipTxnId.startsWith('ES-314-'))).toBe(true);
+    expect(recent.every((row) => row.sipTxnId.startsWith(`ES-${String(ORG)}-`))).toBe(true);
   });
 
   it('is for Enrolment Admins: an Organization User of the same organization is refused', async () => {
     const answer = await h.call('POST', '/api/v1/dashboard/dashboardDetailsForEnrolmentAdmin', {
       token: mohammed,
-      body: { organizationSlNo: 314, sipSlno: 314 },
+      body: { organizationSlNo: ORG, sipSlno: ORG },
     });
     expect(answer.status).toBe(403);
   });
@@ -66,19 +83,21 @@ describe('the Enrolment Admin dashboard', () => {
 
 describe('the organization profile', () => {
   it('answers the details in the caller’s language', async () => {
-    const english = await h.call('POST', '/api/v1/profile/org/view/314', { token: sara });
+    const english = await h.call('POST', `/api/v1/profile/org/view/${String(ORG)}`, {
+      token: sara,
+    });
     expect(english.status).toBe(200);
     expect(english.body).toMatchObject({
-      organizationName: 'Riyadh Trading Company',
-      sipId: 'SIP-408',
+      organizationName: `Test Company ${String(ORG)}`,
+      sipId: `TEST-${String(world.sipSlno)}`,
       digitalStamp: null,
     });
-    const arabic = await h.call('POST', '/api/v1/profile/org/view/314', {
+    const arabic = await h.call('POST', `/api/v1/profile/org/view/${String(ORG)}`, {
       token: sara,
       language: 'ar',
     });
     expect(arabic.body).toMatchObject({
-      organizationName: 'شركة الرياض للتجارة',
+      organizationName: `شركة الاختبار ${String(ORG)}`,
       city: 'الرياض',
       state: 'منطقة الرياض',
       country: 'المملكة العربية السعودية',
@@ -90,7 +109,7 @@ describe('the organization profile', () => {
     const units = await h.call('POST', '/api/v1/profile/org/units', {
       token: sara,
       language: 'ar',
-      body: { orgSlNo: 314, pageNumber: 1, pageSize: 3 },
+      body: { orgSlNo: ORG, pageNumber: 1, pageSize: 3 },
     });
     expect(units.body.totalCount).toBe(4);
     expect(units.body.dataList).toHaveLength(3);
@@ -101,13 +120,13 @@ describe('the organization profile', () => {
     });
     const secondPage = await h.call('POST', '/api/v1/profile/org/units', {
       token: sara,
-      body: { orgSlNo: 314, pageNumber: 2, pageSize: 3 },
+      body: { orgSlNo: ORG, pageNumber: 2, pageSize: 3 },
     });
     expect(secondPage.body.dataList).toHaveLength(1);
 
     const sponsors = await h.call('POST', '/api/v1/profile/org/sponsors', {
       token: sara,
-      body: { orgSlNo: 314 },
+      body: { orgSlNo: ORG },
     });
     expect(sponsors.body.dataList.map((row: { isPrimary: boolean }) => row.isPrimary)).toEqual([
       true,
@@ -115,34 +134,36 @@ describe('the organization profile', () => {
     ]);
     const header = await h.call('POST', '/api/v1/profile/org/sponsor/tpoc/info', {
       token: sara,
-      body: { orgSlNo: 314 },
+      body: { orgSlNo: ORG },
     });
     expect(header.body.sponsor.name).toBe('Mansour Al-Fahd');
     expect(header.body.technicalContact.name).toBe('Yasser Al-Amri');
 
     const admins = await h.call('POST', '/api/v1/profile/org/admin', {
       token: sara,
-      body: { orgSlNo: 314 },
+      body: { orgSlNo: ORG },
     });
     const names = admins.body.dataList.map((row: { fullName: string }) => row.fullName);
-    expect(names).toContain('Sara Al-Qahtani');
-    expect(names).not.toContain('Mohammed Al-Harbi');
+    expect(names).toContain(saraPerson.name);
+    expect(names).not.toContain(mohammedPerson.name);
   });
 
   it('shows no certificate until one is issued', async () => {
-    const answer = await h.call('GET', '/api/v1/profile/org/cert/info/314', { token: sara });
+    const answer = await h.call('GET', `/api/v1/profile/org/cert/info/${String(ORG)}`, {
+      token: sara,
+    });
     expect(answer.status).toBe(200);
     expect(answer.body).toBeNull();
   });
 
   it('keeps two organizations under one provider apart', async () => {
-    const asKhalid = await h.call('POST', '/api/v1/profile/org/view/320', { token: khalid });
-    const asLayla = await h.call('POST', '/api/v1/profile/org/view/321', { token: layla });
-    expect(asKhalid.body.organizationName).toBe('Jeddah Logistics Est.');
-    expect(asLayla.body.organizationName).toBe('Red Sea Clinics');
-    expect((await h.call('POST', '/api/v1/profile/org/view/321', { token: khalid })).status).toBe(
-      403,
-    );
+    const view = (organization: { orgSlno: number }, token: string) =>
+      h.call('POST', `/api/v1/profile/org/view/${String(organization.orgSlno)}`, { token });
+    const asKhalid = await view(jeddah, khalid);
+    const asLayla = await view(redSea, layla);
+    expect(asKhalid.body.organizationName).toBe(`Test Company ${String(jeddah.orgSlno)}`);
+    expect(asLayla.body.organizationName).toBe(`Test Company ${String(redSea.orgSlno)}`);
+    expect((await view(redSea, khalid)).status).toBe(403);
   });
 });
 
@@ -151,14 +172,18 @@ describe('the organization’s eSign transactions (a declared grid)', () => {
     h.call('POST', '/api/v1/org/esigntransactions/getOrgEsignTransactions', {
       token,
       language,
-      body: { orgSlNo: 314, pageNumber: 0, pageSize: 10, ...body },
+      body: { orgSlNo: ORG, pageNumber: 0, pageSize: 10, ...body },
     });
 
   it('offers its plan types as stored, so a type chosen in Arabic filters the grid', async () => {
-    const types = await h.call('POST', '/api/v1/org/esigntransactions/getPlanType?orgSlno=314', {
-      token: sara,
-      language: 'ar',
-    });
+    const types = await h.call(
+      'POST',
+      `/api/v1/org/esigntransactions/getPlanType?orgSlno=${String(ORG)}`,
+      {
+        token: sara,
+        language: 'ar',
+      },
+    );
     expect(types.status).toBe(200);
     expect(types.body.dataList).toContain('Special plan');
     const filtered = await grid(sara, { planType: 'Special plan' }, 'ar');
@@ -168,7 +193,9 @@ describe('the organization’s eSign transactions (a declared grid)', () => {
   });
 
   it('pages the organization’s own transactions, newest first, each with its running number', async () => {
-    const total = await count('SELECT count(*) AS n FROM esign_transactions WHERE org_slno = 314');
+    const total = await count(
+      `SELECT count(*) AS n FROM esign_transactions WHERE org_slno = ${String(ORG)}`,
+    );
     expect(total).toBeGreaterThanOrEqual(10_000);
     const first = await grid(sara, {});
     expect(first.status).toBe(200);
@@ -183,7 +210,7 @@ describe('the organization’s eSign transactions (a declared grid)', () => {
     expect(rows.map((row) => row.globalCounter)).toEqual(
       Array.from({ length: 10 }, (_, index) => total - index),
     );
-    expect(rows.every((row) => row.sipTxnId.startsWith('ES-314-'))).toBe(true);
+    expect(rows.every((row) => row.sipTxnId.startsWith(`ES-${String(ORG)}-`))).toBe(true);
     // Page 2 (zero-based 1) continues where page 1 ended.
     const second = await grid(sara, { pageNumber: 1 });
     expect((second.body.dataList as { globalCounter: number }[])[0]?.globalCounter).toBe(
@@ -192,16 +219,18 @@ describe('the organization’s eSign transactions (a declared grid)', () => {
   });
 
   it('filters by status and text, and refuses a member whose role may not see them', async () => {
-    const failed = await grid(sara, { statuses: ['failed'], search: 'ES-314-0000' });
+    const failed = await grid(sara, { statuses: ['failed'], search: `ES-${String(ORG)}-0000` });
     expect(failed.status).toBe(200);
     const rows = failed.body.dataList as { status: string; sipTxnId: string }[];
     expect(rows.length).toBeGreaterThan(0);
     expect(
-      rows.every((row) => row.status === 'failed' && row.sipTxnId.includes('ES-314-0000')),
+      rows.every(
+        (row) => row.status === 'failed' && row.sipTxnId.includes(`ES-${String(ORG)}-0000`),
+      ),
     ).toBe(true);
     expect(failed.body.totalCount).toBe(
       await count(
-        `SELECT count(*) AS n FROM esign_transactions WHERE org_slno = 314 AND status = 'failed' AND transaction_id LIKE '%ES-314-0000%'`,
+        `SELECT count(*) AS n FROM esign_transactions WHERE org_slno = ${String(ORG)} AND status = 'failed' AND transaction_id LIKE '%ES-${String(ORG)}-0000%'`,
       ),
     );
     expect((await grid(mohammed, {})).status).toBe(403);
@@ -212,14 +241,15 @@ describe('the organization’s eSign transactions (a declared grid)', () => {
     // Another of the organization's admins exports it: Sara's exports have a per-minute limit.
     const admin = await h.ownerPool.query<{ national_id: string }>(
       `SELECT u.national_id FROM memberships m JOIN users u ON u.user_slno = m.user_slno
-        WHERE m.org_slno = 314 AND m.status = 'Approved' AND m.is_active AND 'enrolmentAdmin' = ANY (m.roles)
-          AND u.username IS DISTINCT FROM 'sara'
+        WHERE m.org_slno = ${String(ORG)} AND m.status = 'Approved' AND m.is_active AND 'enrolmentAdmin' = ANY (m.roles)
+          AND u.user_slno <> $1
         ORDER BY m.user_slno LIMIT 1`,
+      [saraPerson.userSlno],
     );
     const other = (await h.signIn(admin.rows[0]?.national_id as string)).token;
     const { rows } = await h.ownerPool.query<{ transaction_id: string }>(
       `UPDATE esign_transactions SET error_code = $1
-        WHERE esign_logs_id = (SELECT min(esign_logs_id) FROM esign_transactions WHERE org_slno = 314 AND status = 'failed')
+        WHERE esign_logs_id = (SELECT min(esign_logs_id) FROM esign_transactions WHERE org_slno = ${String(ORG)} AND status = 'failed')
         RETURNING transaction_id`,
       [failure.code],
     );
@@ -228,7 +258,7 @@ describe('the organization’s eSign transactions (a declared grid)', () => {
       h.baseUrl,
       other,
       '/api/v1/excel/report/exportOrgEsignTransactions',
-      { orgSlNo: 314, statuses: ['failed'], search: id, language: 'ar' },
+      { orgSlNo: ORG, statuses: ['failed'], search: id, language: 'ar' },
     );
     expect(download.status).toBe(200);
     const headers = (sheet.getRow(1).values as unknown[]).map(String);
@@ -248,13 +278,13 @@ describe('the organization’s eSign transactions (a declared grid)', () => {
     }>(
       `SELECT DISTINCT ON (t.status) t.esign_logs_id, t.transaction_id, t.status, t.error_code, u.national_id
          FROM esign_transactions t JOIN users u ON u.user_slno = t.user_slno
-        WHERE t.org_slno = 314 AND t.transaction_id LIKE 'ES-314-%' ORDER BY t.status, t.esign_logs_id DESC`,
+        WHERE t.org_slno = ${String(ORG)} AND t.transaction_id LIKE 'ES-${String(ORG)}-%' ORDER BY t.status, t.esign_logs_id DESC`,
     );
     expect(rows.map((row) => row.status)).toEqual(['failed', 'pending', 'success']);
     const record = async (kind: string, id: number) => {
       const answer = await h.call(
         'POST',
-        `/api/v1/org/esigntransactions/transactions/${kind}?esignlogsSlNo=${String(id)}&orgSlno=314`,
+        `/api/v1/org/esigntransactions/transactions/${kind}?esignlogsSlNo=${String(id)}&orgSlno=${String(ORG)}`,
         { token: sara },
       );
       expect(answer.status).toBe(200);
@@ -296,7 +326,7 @@ describe('the organization’s eSign transactions (a declared grid)', () => {
       (
         await h.call(
           'POST',
-          `/api/v1/org/esigntransactions/transactions/signresponse?esignlogsSlNo=${String(id)}&orgSlno=314`,
+          `/api/v1/org/esigntransactions/transactions/signresponse?esignlogsSlNo=${String(id)}&orgSlno=${String(ORG)}`,
           { token: sara },
         )
       ).body.data as string;
@@ -320,7 +350,7 @@ describe('the organization’s eSign transactions (a declared grid)', () => {
       h.baseUrl,
       sara,
       '/api/v1/excel/report/exportOrgEsignTransactions',
-      { orgSlNo: 314, statuses: ['success'], language: 'en' },
+      { orgSlNo: ORG, statuses: ['success'], language: 'en' },
     );
     const header = (sheet.getRow(1).values as unknown[]).slice(1);
     const column = header.indexOf('Requested (Riyadh time)') + 1;
@@ -345,12 +375,12 @@ describe('the organization’s eSign transactions (a declared grid)', () => {
       h.baseUrl,
       sara,
       '/api/v1/excel/report/exportOrgEsignTransactions',
-      { orgSlNo: 314, ...filter, language: 'ar' },
+      { orgSlNo: ORG, ...filter, language: 'ar' },
     );
     expect(download.status).toBe(200);
     expect(download.headers.get('content-disposition')).toContain('ESign_Transactions.xlsx');
     const expected = await count(
-      `SELECT count(*) AS n FROM esign_transactions WHERE org_slno = 314 AND status IN ('success', 'pending')`,
+      `SELECT count(*) AS n FROM esign_transactions WHERE org_slno = ${String(ORG)} AND status IN ('success', 'pending')`,
     );
     // More than one batch, so the keyset continues across them without a gap or a repeat.
     expect(expected).toBeGreaterThan(2000);
@@ -401,11 +431,11 @@ describe('manage organization users (a declared grid)', () => {
     h.call('POST', '/api/v1/user/org/orgUser/viewManageOrganizationUsersGrid', {
       token,
       language,
-      body: { ...ALL, organizationSlno: 314, pageNumber: 1, pageSize: 10, ...body },
+      body: { ...ALL, organizationSlno: ORG, pageNumber: 1, pageSize: 10, ...body },
     });
   const unitOf = async (name: string) =>
     count(
-      `SELECT org_unit_slno AS n FROM organization_units WHERE org_slno = 314 AND name_en = '${name}'`,
+      `SELECT org_unit_slno AS n FROM organization_units WHERE org_slno = ${String(ORG)} AND name_en = '${name}'`,
     );
 
   it('refuses page 0 of its one-based pages as input, naming the field (issue 43: it answered 500)', async () => {
@@ -423,7 +453,7 @@ describe('manage organization users (a declared grid)', () => {
     const answer = await users({});
     expect(answer.status).toBe(200);
     expect(answer.body.totalCount).toBe(
-      await count('SELECT count(*) AS n FROM memberships WHERE org_slno = 314'),
+      await count(`SELECT count(*) AS n FROM memberships WHERE org_slno = ${String(ORG)}`),
     );
     const rows = answer.body.dataList as {
       createdDate: string;
@@ -452,7 +482,7 @@ describe('manage organization users (a declared grid)', () => {
     });
     expect(pending.body.totalCount).toBe(
       await count(
-        `SELECT count(*) AS n FROM memberships WHERE org_slno = 314 AND status = 'Pending'`,
+        `SELECT count(*) AS n FROM memberships WHERE org_slno = ${String(ORG)} AND status = 'Pending'`,
       ),
     );
     expect(
@@ -460,16 +490,18 @@ describe('manage organization users (a declared grid)', () => {
     ).toBe(true);
     const inactive = await users({ active: 0 });
     expect(inactive.body.totalCount).toBe(
-      await count('SELECT count(*) AS n FROM memberships WHERE org_slno = 314 AND NOT is_active'),
+      await count(
+        `SELECT count(*) AS n FROM memberships WHERE org_slno = ${String(ORG)} AND NOT is_active`,
+      ),
     );
     const finance = await unitOf('Finance');
     const inFinance = await users({ orgUnitSlNo: finance });
     expect(inFinance.body.totalCount).toBe(
       await count(
-        `SELECT count(*) AS n FROM memberships WHERE org_slno = 314 AND org_unit_slno = ${String(finance)}`,
+        `SELECT count(*) AS n FROM memberships WHERE org_slno = ${String(ORG)} AND org_unit_slno = ${String(finance)}`,
       ),
     );
-    const one = await users({ employeeId: 'EMP-314-00042' });
+    const one = await users({ employeeId: `EMP-${String(ORG)}-00042` });
     expect(one.body.totalCount).toBe(1);
     const byName = await users({
       search: (one.body.dataList as { fullNameEnglish: string }[])[0]?.fullNameEnglish,
@@ -497,7 +529,7 @@ describe('manage organization users (a declared grid)', () => {
   });
 
   it('shows one member’s detail, with a masked national id, and finds no one of another organization', async () => {
-    const [first] = (await users({ employeeId: 'EMP-314-00042' })).body.dataList as {
+    const [first] = (await users({ employeeId: `EMP-${String(ORG)}-00042` })).body.dataList as {
       userSlno: number;
     }[];
     if (!first) throw new Error('no member');
@@ -505,12 +537,12 @@ describe('manage organization users (a declared grid)', () => {
       h.call('POST', '/api/v1/user/org/orgUser/viewOrganizationUser', {
         token: sara,
         language,
-        body: { orgSlNo: 314, userSlNo, active: 1, inActive: 1 },
+        body: { orgSlNo: ORG, userSlNo, active: 1, inActive: 1 },
       });
     const detail = await view(first.userSlno, 'ar');
     expect(detail.status).toBe(200);
     expect(detail.body).toMatchObject({
-      employeeId: 'EMP-314-00042',
+      employeeId: `EMP-${String(ORG)}-00042`,
       nationalId: expect.stringMatching(/^\*{6}\d{4}$/),
       organizationUnit: expect.stringMatching(/المكتب الرئيسي|الإدارة المالية/),
       organizationCountersUse: { organizationUser: 1, enrolmentAdmin: 0, authorizedSignatory: 0 },
@@ -522,20 +554,24 @@ describe('manage organization users (a declared grid)', () => {
   });
 
   it('offers the organization’s approved units and its employee ids for the filters', async () => {
-    const units = await h.call('POST', '/api/v1/user/org/orgUser/organizationUnitList/314', {
-      token: sara,
-    });
+    const units = await h.call(
+      'POST',
+      `/api/v1/user/org/orgUser/organizationUnitList/${String(ORG)}`,
+      {
+        token: sara,
+      },
+    );
     expect(units.status).toBe(200);
     expect(
       (units.body.dataList as { organizationalUnitName: string }[]).map(
         (unit) => unit.organizationalUnitName,
       ),
     ).toEqual(['Head office', 'Finance']);
-    const ids = await h.call('POST', '/api/v1/user/org/orgUser/viewEmployeeIdList/314', {
+    const ids = await h.call('POST', `/api/v1/user/org/orgUser/viewEmployeeIdList/${String(ORG)}`, {
       token: sara,
     });
     expect(ids.body.dataList).toHaveLength(
-      await count('SELECT count(*) AS n FROM memberships WHERE org_slno = 314'),
+      await count(`SELECT count(*) AS n FROM memberships WHERE org_slno = ${String(ORG)}`),
     );
   });
 
@@ -545,7 +581,7 @@ describe('manage organization users (a declared grid)', () => {
       h.baseUrl,
       sara,
       '/api/v1/excel/report/exportManageUsers',
-      { ...filter, organizationSlno: 314, language: 'ar' },
+      { ...filter, organizationSlno: ORG, language: 'ar' },
     );
     expect(download.status).toBe(200);
     expect(download.headers.get('content-disposition')).toContain('ManageOrganizationUsers.xlsx');
@@ -567,7 +603,7 @@ describe('approvals of new users', () => {
   const pendingRequests = async () =>
     (
       await h.ownerPool.query<{ user_slno: number }>(
-        `SELECT user_slno FROM user_requests WHERE org_slno = 314 AND kind = 'newUser' AND status = 'Pending' ORDER BY user_slno`,
+        `SELECT user_slno FROM user_requests WHERE org_slno = ${String(ORG)} AND kind = 'newUser' AND status = 'Pending' ORDER BY user_slno`,
       )
     ).rows.map((row) => row.user_slno);
   const decide = (
@@ -583,18 +619,18 @@ describe('approvals of new users', () => {
       headers: {
         'idempotency-key': `decide-${String(userSlNo)}-${String(Math.random()).slice(2)}`,
       },
-      body: { orgSlNo: 314, userSlNo, action, ...(remarks === undefined ? {} : { remarks }) },
+      body: { orgSlNo: ORG, userSlNo, action, ...(remarks === undefined ? {} : { remarks }) },
     });
 
   it('lists the organization’s new-user requests, starting on Approved or Pending, and exports them', async () => {
     const list = await h.call('POST', '/api/v1/approval/org/users/new/requests', {
       token: sara,
-      body: { orgSlNo: 314, pageNumber: 1, pageSize: 10, statuses: ['Approved', 'Pending'] },
+      body: { orgSlNo: ORG, pageNumber: 1, pageSize: 10, statuses: ['Approved', 'Pending'] },
     });
     expect(list.status).toBe(200);
     expect(list.body.totalCount).toBe(
       await count(
-        `SELECT count(*) AS n FROM user_requests WHERE org_slno = 314 AND kind = 'newUser' AND status IN ('Approved', 'Pending')`,
+        `SELECT count(*) AS n FROM user_requests WHERE org_slno = ${String(ORG)} AND kind = 'newUser' AND status IN ('Approved', 'Pending')`,
       ),
     );
     expect(list.body.totalCount).toBeGreaterThan(10);
@@ -607,7 +643,7 @@ describe('approvals of new users', () => {
           'x-device-id': DEVICE,
           'content-type': 'application/json',
         },
-        body: JSON.stringify({ orgSlNo: 314, statuses: ['Approved', 'Pending'], language: 'en' }),
+        body: JSON.stringify({ orgSlNo: ORG, statuses: ['Approved', 'Pending'], language: 'en' }),
       },
     );
     expect(download.headers.get('content-disposition')).toContain(
@@ -623,7 +659,7 @@ describe('approvals of new users', () => {
     const detail = await h.call('POST', '/api/v1/approval/org/users/new/viewNewRequestDetails', {
       token: sara,
       language: 'ar',
-      body: { orgSlNo: 314, userSlNo },
+      body: { orgSlNo: ORG, userSlNo },
     });
     expect(detail.status).toBe(200);
     expect(detail.body).toMatchObject({
@@ -644,7 +680,7 @@ describe('approvals of new users', () => {
     expect(
       (
         await h.ownerPool.query(
-          'SELECT status, is_active FROM memberships WHERE org_slno = 314 AND user_slno = $1',
+          `SELECT status, is_active FROM memberships WHERE org_slno = ${String(ORG)} AND user_slno = $1`,
           [userSlNo],
         )
       ).rows,
@@ -656,7 +692,7 @@ describe('approvals of new users', () => {
     ).toBe(1);
     expect(
       await count(
-        `SELECT count(*) AS n FROM audit_log WHERE action = 'approval.decided' AND target = '${String(userSlNo)}' AND org_slno = 314`,
+        `SELECT count(*) AS n FROM audit_log WHERE action = 'approval.decided' AND target = '${String(userSlNo)}' AND org_slno = ${String(ORG)}`,
       ),
     ).toBe(1);
     // The person signs in and has the organization, with the role the request gave.
@@ -670,7 +706,7 @@ describe('approvals of new users', () => {
       organizationList: { slno: number; roles: string[] }[];
     };
     expect(
-      session.organizationList.find((organization) => organization.slno === 314),
+      session.organizationList.find((organization) => organization.slno === ORG),
     ).toMatchObject({
       roles: ['organizationUser'],
     });
@@ -689,7 +725,7 @@ describe('approvals of new users', () => {
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
     expect(
       await count(
-        `SELECT count(*) AS n FROM user_requests WHERE org_slno = 314 AND user_slno = ${String(userSlNo)} AND kind = 'newUser' AND decided_at IS NOT NULL`,
+        `SELECT count(*) AS n FROM user_requests WHERE org_slno = ${String(ORG)} AND user_slno = ${String(userSlNo)} AND kind = 'newUser' AND decided_at IS NOT NULL`,
       ),
     ).toBe(1);
   });
@@ -697,9 +733,9 @@ describe('approvals of new users', () => {
   it('lets no one decide their own request: another admin does', async () => {
     const [, , userSlNo] = await pendingRequests();
     if (!userSlNo) throw new Error('no pending request');
-    const saraSlno = await count(`SELECT user_slno AS n FROM users WHERE username = 'sara'`);
+    const saraSlno = saraPerson.userSlno;
     await h.ownerPool.query(
-      `UPDATE user_requests SET created_by = $1 WHERE org_slno = 314 AND user_slno = $2 AND kind = 'newUser'`,
+      `UPDATE user_requests SET created_by = $1 WHERE org_slno = ${String(ORG)} AND user_slno = $2 AND kind = 'newUser'`,
       [saraSlno, userSlNo],
     );
     const own = await decide(sara, userSlNo, 'reject', 'Duplicate');
@@ -707,14 +743,14 @@ describe('approvals of new users', () => {
     expect(own.body.message).toContain('another Enrolment Admin');
     const detail = await h.call('POST', '/api/v1/approval/org/users/new/viewNewRequestDetails', {
       token: sara,
-      body: { orgSlNo: 314, userSlNo },
+      body: { orgSlNo: ORG, userSlNo },
     });
     expect(detail.body.createdByYou).toBe(true);
     expect((await decide(majed, userSlNo, 'reject', 'Duplicate')).status).toBe(200);
     expect(
       (
         await h.ownerPool.query(
-          'SELECT status, is_active FROM memberships WHERE org_slno = 314 AND user_slno = $1',
+          `SELECT status, is_active FROM memberships WHERE org_slno = ${String(ORG)} AND user_slno = $1`,
           [userSlNo],
         )
       ).rows,
@@ -736,7 +772,7 @@ describe('approvals of change requests', () => {
     (
       await h.ownerPool.query<{ request_slno: number; user_slno: number; value: string }>(
         `SELECT request_slno, user_slno, details->>'value' AS value FROM user_requests
-          WHERE org_slno = 314 AND kind = 'change' AND status = 'Pending' AND details->>'field' = $1
+          WHERE org_slno = ${String(ORG)} AND kind = 'change' AND status = 'Pending' AND details->>'field' = $1
           ORDER BY request_slno`,
         [field],
       )
@@ -745,19 +781,19 @@ describe('approvals of change requests', () => {
     h.call('POST', '/api/v1/approval/org/users/change/process', {
       token,
       headers: { 'idempotency-key': `change-${String(Math.random()).slice(2)}` },
-      body: { orgSlNo: 314, ...body },
+      body: { orgSlNo: ORG, ...body },
     });
 
   it('lists the changes members asked for, with what each changes, starting on Approved or Pending', async () => {
     const list = await h.call('POST', '/api/v1/approval/org/users/change/requests', {
       token: sara,
       language: 'ar',
-      body: { orgSlNo: 314, pageNumber: 1, pageSize: 10, statuses: ['Approved', 'Pending'] },
+      body: { orgSlNo: ORG, pageNumber: 1, pageSize: 10, statuses: ['Approved', 'Pending'] },
     });
     expect(list.status).toBe(200);
     expect(list.body.totalCount).toBe(
       await count(
-        `SELECT count(*) AS n FROM user_requests WHERE org_slno = 314 AND kind = 'change' AND status IN ('Approved', 'Pending')`,
+        `SELECT count(*) AS n FROM user_requests WHERE org_slno = ${String(ORG)} AND kind = 'change' AND status IN ('Approved', 'Pending')`,
       ),
     );
     const types = new Set(
@@ -767,7 +803,7 @@ describe('approvals of change requests', () => {
   });
 
   it('exports the filtered change requests, as each approval list exports (SPEC §2)', async () => {
-    const filter = { orgSlNo: 314, statuses: ['Approved', 'Pending'] };
+    const filter = { orgSlNo: ORG, statuses: ['Approved', 'Pending'] };
     const list = await h.call('POST', '/api/v1/approval/org/users/change/requests', {
       token: sara,
       body: { ...filter, pageNumber: 1, pageSize: 10 },
@@ -795,7 +831,7 @@ describe('approvals of change requests', () => {
       '/api/v1/approval/org/users/change/viewChangeRequestDetails',
       {
         token: sara,
-        body: { orgSlNo: 314, userSlNo: change.user_slno, changeRequestSlno: change.request_slno },
+        body: { orgSlNo: ORG, userSlNo: change.user_slno, changeRequestSlno: change.request_slno },
       },
     );
     expect(detail.status).toBe(200);
@@ -820,7 +856,7 @@ describe('approvals of change requests', () => {
       '/api/v1/approval/org/users/change/viewChangeRequestDetails',
       {
         token: sara,
-        body: { orgSlNo: 314, userSlNo: change.user_slno, changeRequestSlno: change.request_slno },
+        body: { orgSlNo: ORG, userSlNo: change.user_slno, changeRequestSlno: change.request_slno },
       },
     );
     expect(decided.body).toMatchObject({
@@ -830,7 +866,7 @@ describe('approvals of change requests', () => {
     });
     expect(
       await count(
-        `SELECT org_unit_slno AS n FROM memberships WHERE org_slno = 314 AND user_slno = ${String(change.user_slno)}`,
+        `SELECT org_unit_slno AS n FROM memberships WHERE org_slno = ${String(ORG)} AND user_slno = ${String(change.user_slno)}`,
       ),
     ).toBe(Number(change.value));
     expect(
@@ -845,7 +881,7 @@ describe('approvals of change requests', () => {
     if (!change || !other) throw new Error('no e-mail changes');
     const before = (
       await h.ownerPool.query(
-        'SELECT email FROM memberships WHERE org_slno = 314 AND user_slno = $1',
+        `SELECT email FROM memberships WHERE org_slno = ${String(ORG)} AND user_slno = $1`,
         [change.user_slno],
       )
     ).rows;
@@ -871,7 +907,7 @@ describe('approvals of change requests', () => {
     expect(
       (
         await h.ownerPool.query(
-          'SELECT email FROM memberships WHERE org_slno = 314 AND user_slno = $1',
+          `SELECT email FROM memberships WHERE org_slno = ${String(ORG)} AND user_slno = $1`,
           [change.user_slno],
         )
       ).rows,
@@ -898,10 +934,10 @@ describe('an organization call’s audit context', () => {
       method: 'POST',
       url: '/api/v1/profile/org/units',
       headers: { authorization: `Bearer ${sara}`, 'x-device-id': DEVICE },
-      payload: { orgSlNo: 314, pageNumber: 1, pageSize: 10 },
+      payload: { orgSlNo: ORG, pageNumber: 1, pageSize: 10 },
     });
     expect(answer.statusCode).toBe(200);
-    expect(seen).toMatchObject({ orgSlno: 314, role: 'enrolmentAdmin,authorizedSignatory' });
+    expect(seen).toMatchObject({ orgSlno: ORG, role: 'enrolmentAdmin,authorizedSignatory' });
     await app.close();
   });
 });

@@ -7,16 +7,22 @@ import { randomInt, randomUUID } from 'node:crypto';
 import type { OrganizationRole, ProviderRole } from '@tawqi/domain';
 import type { PoolClient } from 'pg';
 import { simulatedPerson } from '../src/adapters/nafath/people.js';
+import { writeChangeRequestValues } from '../src/demo/seed.js';
 import { inTransaction } from '../src/db/pool.js';
 import { hashPassword } from '../src/modules/auth/passwords.js';
 import { post, type Counter } from '../src/modules/counters/ledger.js';
 import {
   placeInHeadOffice,
+  writeBulkPeople,
   writeMember,
   writeOrganization,
   writeProvider,
   writeProviderAccount,
   writeProviderCatalogue,
+  writeTransactionAnswers,
+  writeTransactionRecords,
+  writeTransactions,
+  type WorldOrganization,
   type WorldPerson,
   type WorldProvider,
 } from '../src/demo/world.js';
@@ -222,29 +228,34 @@ async function writeFreshPerson(
  */
 export async function freshOrganization(
   h: Owner,
-  options: { sip?: number; type?: 1 | 2; members?: OrganizationRole[][] } = {},
+  options: {
+    sip?: number;
+    type?: 1 | 2;
+    members?: OrganizationRole[][];
+    /** People made in bulk and a history of transactions over them, with their records. */
+    volume?: { users: number; transactions: number };
+  } = {},
 ): Promise<{ orgSlno: number; sipSlno: number; members: FreshPerson[] }> {
   const sipSlno = options.sip ?? (await freshProvider(h));
   const orgSlno = await nextSlno(h, 'organizations', 'org_slno');
   // The ledger's postings need a transaction.
+  const organization: WorldOrganization = {
+    slno: orgSlno,
+    // 1: its own query id; 2: its provider's (SPEC §6).
+    type: options.type ?? 1,
+    sip: sipSlno,
+    en: `Test Company ${String(orgSlno)}`,
+    ar: `شركة الاختبار ${String(orgSlno)}`,
+    city: 'Riyadh',
+    region: 'Riyadh Region',
+    ...(options.volume ? { volume: options.volume } : {}),
+  };
   const members = await inTransaction(h.ownerPool, async (client) => {
-    await writeOrganization(
-      client,
-      {
-        slno: orgSlno,
-        // 1: its own query id; 2: its provider's (SPEC §6).
-        type: options.type ?? 1,
-        sip: sipSlno,
-        en: `Test Company ${String(orgSlno)}`,
-        ar: `شركة الاختبار ${String(orgSlno)}`,
-        city: 'Riyadh',
-        region: 'Riyadh Region',
-      },
-      h.clock.now,
-    );
+    await writeOrganization(client, organization, h.clock.now);
     const made: FreshPerson[] = [];
     for (const roles of options.members ?? [['enrolmentAdmin']])
       made.push(await writeFreshPerson(client, h, [{ org: orgSlno, roles }]));
+    if (options.volume) await writeVolume(client, h, organization, options.volume);
     await placeInHeadOffice(client, orgSlno);
     return made;
   });
@@ -264,4 +275,27 @@ export async function freshInsider(
   const [admin] = customer.members as [FreshPerson];
   const insider = await freshStaff(h, provider.sipSlno, ['providerAdmin'], admin);
   return { l1: provider, customer, insider };
+}
+
+/** The volume of the demo's busiest organization, in a fresh one: its people and history. */
+async function writeVolume(
+  client: PoolClient,
+  h: Owner,
+  organization: WorldOrganization,
+  volume: { users: number; transactions: number },
+): Promise<void> {
+  // Citizens' ids of the organization's own: 1, its slno in four digits, the index in four.
+  if (organization.slno >= 10_000 || volume.users > 10_000)
+    throw new Error('a volume organization needs a slno and a head count under 10,000');
+  const stemOf = (index: number) =>
+    `1${String(organization.slno).padStart(4, '0')}${String(index).padStart(4, '0')}`;
+  await writeBulkPeople(client, organization, volume.users, {
+    now: h.clock.now,
+    nationalIdOf: validNationalId,
+    stemOf,
+  });
+  await writeChangeRequestValues(client);
+  await writeTransactions(client, organization, h.clock.now);
+  await writeTransactionRecords(client);
+  await writeTransactionAnswers(client);
 }

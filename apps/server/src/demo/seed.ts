@@ -183,7 +183,7 @@ export async function seedDemoData(
  * What each of the world's change requests asks for: a new e-mail, a new mobile, or
  * another of the organization's units, so an approver sees the change and approving makes it.
  */
-async function writeChangeRequestValues(client: PoolClient): Promise<void> {
+export async function writeChangeRequestValues(client: PoolClient): Promise<void> {
   await client.query(`
     UPDATE user_requests r SET details = jsonb_build_object('field', asked.field, 'value', asked.value)
       FROM (SELECT r2.request_slno, choice.field,

@@ -736,16 +736,23 @@ async function writeEsignLot(
 }
 
 /** Bulk members with valid, unique national ids: 2 followed by the organization and a number. */
-async function writeBulkPeople(
+export async function writeBulkPeople(
   client: PoolClient,
   organization: WorldOrganization,
   count: number,
-  options: { now: Date; nationalIdOf: (stem: string) => string },
+  options: {
+    now: Date;
+    nationalIdOf: (stem: string) => string;
+    /** The nine digits of the index-th person's national id: 2, the organization, the index. */
+    stemOf?: (index: number) => string;
+  },
 ): Promise<void> {
   const marker = organization.canary ? CANARY_MARKER : undefined;
   const people = Array.from({ length: count }, (_, index) => {
     const name = bulkName(index, marker);
-    const stem = `2${String(organization.slno).padStart(3, '0')}${String(index).padStart(5, '0')}`;
+    const stem =
+      options.stemOf?.(index) ??
+      `2${String(organization.slno).padStart(3, '0')}${String(index).padStart(5, '0')}`;
     const role: OrganizationRole =
       index === 0 ? 'enrolmentAdmin' : index === 1 ? 'authorizedSignatory' : 'organizationUser';
     // A few of every organization's people wait for approval, were rejected or left.
@@ -805,7 +812,7 @@ async function writeBulkPeople(
 }
 
 /** The volume organization's transactions: spread over its members and the last two years. */
-async function writeTransactions(
+export async function writeTransactions(
   client: PoolClient,
   organization: WorldOrganization,
   now: Date,
