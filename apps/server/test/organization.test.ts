@@ -89,7 +89,7 @@ describe('the organization profile', () => {
     expect(english.status).toBe(200);
     expect(english.body).toMatchObject({
       organizationName: `Test Company ${String(ORG)}`,
-      sipId: `TEST-${String(world.sipSlno)}`,
+      sipId: `SIP-${String(world.sipSlno)}`,
       digitalStamp: null,
     });
     const arabic = await h.call('POST', `/api/v1/profile/org/view/${String(ORG)}`, {

@@ -14,6 +14,7 @@ import {
   freshL1,
   freshOrganization,
   freshProvider,
+  providerNames,
   type FreshPerson,
 } from './world.js';
 import { purchaseFileFields, purchaseRowFields } from './sheets.js';
@@ -118,7 +119,7 @@ describe('a purchase order', () => {
       language: 'ar',
     });
     expect(payee.body).toEqual({
-      providerName: `خدمات الثقة التجريبية ${String(L1)}`,
+      providerName: providerNames(L1).ar,
       bankName: 'مصرف الراجحي',
       iban: 'SA0380000000608010167519',
     });

@@ -7,6 +7,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import type { OrganizationRole, ProviderRole } from '@tawqi/domain';
 import type { PoolClient } from 'pg';
 import { simulatedPerson } from '../src/adapters/nafath/people.js';
+import { writeApplicant } from '../src/demo/providerWorld.js';
 import { writeChangeRequestValues } from '../src/demo/seed.js';
 import { inTransaction } from '../src/db/pool.js';
 import { hashPassword } from '../src/modules/auth/passwords.js';
@@ -39,14 +40,18 @@ async function nextSlno(h: Owner, table: string, column: string): Promise<number
   return Number(rows[0]?.next);
 }
 
-/** A fresh L1 provider (or an L2 under `parent`): its slno. */
+/** A fresh provider's names, in English and Arabic. */
+export function providerNames(slno: number): { en: string; ar: string } {
+  return { en: `Test Trust Services ${String(slno)}`, ar: `خدمات الثقة التجريبية ${String(slno)}` };
+}
+
+/** A fresh L1 provider (or an L2 under `parent`), named as the demo's are: its slno. */
 export async function freshProvider(h: Owner, parent?: number): Promise<number> {
   const slno = await nextSlno(h, 'service_providers', 'sip_slno');
   const provider: WorldProvider = {
     slno,
-    id: `TEST-${String(slno)}`,
-    en: `Test Trust Services ${String(slno)}`,
-    ar: `خدمات الثقة التجريبية ${String(slno)}`,
+    id: `${parent === undefined ? 'SIP' : 'L2'}-${String(slno)}`,
+    ...providerNames(slno),
     level: parent === undefined ? 'L1' : 'L2',
     ...(parent === undefined ? {} : { parent }),
   };
@@ -298,4 +303,100 @@ async function writeVolume(
   await writeTransactions(client, organization, h.clock.now);
   await writeTransactionRecords(client);
   await writeTransactionAnswers(client);
+}
+
+/** A fresh L2 provider under `l1` that applied and was approved, with its own organization (type
+ * 2, named in its request), a customer besides, and its Provider Admin. */
+export async function freshApprovedL2(
+  h: Owner,
+  l1: FreshL1,
+): Promise<{
+  sipSlno: number;
+  own: { orgSlno: number };
+  customer: { orgSlno: number };
+  admin: FreshPerson;
+}> {
+  const sipSlno = await freshProvider(h, l1.sipSlno);
+  const own = await freshOrganization(h, { sip: sipSlno, type: 2 });
+  const customer = await freshOrganization(h, { sip: sipSlno, type: 2 });
+  await h.ownerPool.query(
+    `INSERT INTO l2_requests (l1_sip_slno, l2_sip_slno, l2_org_slno, status, originator, created_at, decided_by, decided_at)
+     VALUES ($1, $2, $3, 'Approved', 'L2 portal', $4, $5, $4)`,
+    [l1.sipSlno, sipSlno, own.orgSlno, h.clock.now, l1.approver.userSlno],
+  );
+  return { sipSlno, own, customer, admin: await freshStaff(h, sipSlno, ['providerAdmin']) };
+}
+
+export interface FreshApplicant {
+  sipSlno: number;
+  orgSlno: number;
+  en: string;
+  ar: string;
+  /** Who applied: the provider's first Enrolment Admin once approved. */
+  admin: FreshPerson;
+}
+
+/**
+ * A fresh L2 provider applying under `l1` (waiting, or refused with `remarks`), as the demo's
+ * applicants are: its organization, contacts, applying admin, request and two documents.
+ */
+export async function freshApplicant(
+  h: Owner & Pick<Harness, 'deps'>,
+  l1: number,
+  refusal?: { remarks: string },
+): Promise<FreshApplicant> {
+  const sipSlno = await nextSlno(h, 'service_providers', 'sip_slno');
+  const orgSlno = await nextSlno(h, 'organizations', 'org_slno');
+  const stem = `1${String(randomInt(10_000_000, 100_000_000))}`;
+  const identity = simulatedPerson(validNationalId(stem));
+  const admin = {
+    stem,
+    en: identity.fullNameEnglish,
+    ar: identity.fullNameArabic,
+    username: `applicant${stem}`,
+    mobile: `05${stem.slice(-8)}`,
+    email: `applicant${stem}@l2-${String(sipSlno)}.test`,
+  };
+  const names = {
+    en: `Test Applicant ${String(sipSlno)}`,
+    ar: `مقدّم الطلب التجريبي ${String(sipSlno)}`,
+  };
+  freshPasswordHash ??= hashPassword(FRESH_PASSWORD);
+  const passwordHash = await freshPasswordHash;
+  await inTransaction(h.ownerPool, (client) =>
+    writeApplicant(
+      client,
+      {
+        l1,
+        sip: sipSlno,
+        ...names,
+        org: orgSlno,
+        city: 'Taif',
+        region: 'Makkah Region',
+        status: refusal ? 'Rejected' : 'Pending',
+        ...(refusal ? { remarks: refusal.remarks } : {}),
+        admin,
+      },
+      h.clock.now,
+      { nationalIdOf: validNationalId, passwordHash, documents: h.deps.documents },
+    ),
+  );
+  const { rows } = await h.ownerPool.query<{ user_slno: number }>(
+    'SELECT user_slno FROM users WHERE national_id = $1',
+    [validNationalId(stem)],
+  );
+  return {
+    sipSlno,
+    orgSlno,
+    ...names,
+    admin: {
+      userSlno: (rows[0] as { user_slno: number }).user_slno,
+      nationalId: validNationalId(stem),
+      name: admin.en,
+      nameAr: admin.ar,
+      username: admin.username,
+      mobile: admin.mobile,
+      email: admin.email,
+    },
+  };
 }

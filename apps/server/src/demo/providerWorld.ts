@@ -137,7 +137,7 @@ const ALLOCATIONS = [
 ] as const;
 
 /** What writing the hierarchy needs: how a demo national id is made, the password, the store. */
-interface WorldOptions {
+export interface WorldOptions {
   nationalIdOf: (stem: string) => string;
   passwordHash: string;
   /** Where the applicants' documents' bytes go (the deployment's DOCUMENT_STORE). */
@@ -228,7 +228,7 @@ export async function writeProviderHierarchy(
  * a technical contact, its first Enrolment Admin (a pending membership), the request, and its
  * two documents.
  */
-async function writeApplicant(
+export async function writeApplicant(
   client: PoolClient,
   applicant: L2Applicant,
   at: Date,
