@@ -5,11 +5,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readOutbox } from '../src/adapters/notifier/outbox.js';
-import { DEVICE, NOURA, SARA, startHarness } from './harness.js';
+import { DEVICE, startHarness } from './harness.js';
+import { freshPerson } from './world.js';
 
 const OTHER_DEVICE = 'e'.repeat(64);
 
 const h = await startHarness();
+/** Two people of the test's own: one sets a password, the other only tries another's code. */
+const sara = await freshPerson(h);
+const noura = await freshPerson(h);
 const MINUTE = 60_000;
 
 async function enrol(nationalID: string) {
@@ -103,7 +107,7 @@ describe('completing an account enrolled through the identity app', () => {
       errorMessage: 'A password has at least 10 characters, with letters and digits.',
     });
     const taken = await me.post('/api/v1/profile/my/password', {
-      username: 'sara',
+      username: sara.username,
       password: 'Layla-2026-signs',
     });
     expect(taken.body.errorMessage).toBe('This username is taken. Choose another.');
@@ -136,16 +140,16 @@ describe('completing an account enrolled through the identity app', () => {
   });
 
   it('ends every other session when a password is set, and tells the person in the app and by e-mail', async () => {
-    const here = await h.signIn(SARA, DEVICE);
-    const elsewhere = await h.signIn(SARA, OTHER_DEVICE);
+    const here = await h.signIn(sara.nationalId, DEVICE);
+    const elsewhere = await h.signIn(sara.nationalId, OTHER_DEVICE);
     const profile = (token: string, deviceId: string) =>
       h.call('GET', '/api/v1/profile/my', { token, deviceId });
     expect((await profile(elsewhere.token, OTHER_DEVICE)).status).toBe(200);
-    const before = (await readOutbox(h.pool, 'sara@riyadhtrading.sa')).length;
+    const before = (await readOutbox(h.pool, sara.email)).length;
 
     const set = await h.call('POST', '/api/v1/profile/my/password', {
       token: here.token,
-      body: { username: 'sara', password: 'Sara-2026-new-key' },
+      body: { username: sara.username, password: 'Sara-2026-new-key' },
     });
     expect(set.body).toEqual({ status: '1', errorMessage: null });
     // The other session is over at once, its refresh token too; this one goes on.
@@ -160,10 +164,10 @@ describe('completing an account enrolled through the identity app', () => {
     const { rows } = await h.pool.query<{ title_en: string; title_ar: string }>(
       `SELECT title_en, title_ar FROM notifications n JOIN users u USING (user_slno)
         WHERE u.national_id = $1 ORDER BY n.created_at DESC LIMIT 1`,
-      [SARA],
+      [sara.nationalId],
     );
     expect(rows[0]).toEqual({ title_en: 'Your password was set', title_ar: 'عُيّنت كلمة المرور' });
-    const mail = await readOutbox(h.pool, 'sara@riyadhtrading.sa');
+    const mail = await readOutbox(h.pool, sara.email);
     expect(mail.length).toBe(before + 1);
     expect(mail[0]?.body).toMatch(/every other session of yours was signed out/);
   });
@@ -203,16 +207,16 @@ describe('completing an account enrolled through the identity app', () => {
 
   it('keeps each code to its purpose and its person', async () => {
     const me = as((await enrol('1000000099')).token);
-    const noura = as(
+    const asNoura = as(
       (
         await (async () => {
           const started = await h.call('POST', '/api/v1/auth/nafath/login/initiate', {
-            body: { nationalID: NOURA },
+            body: { nationalID: noura.nationalId },
           });
           await h.simulator.answer(started.body.transId, 'approve');
           return (
             await h.call('POST', '/api/v1/auth/nafath/login/verify', {
-              body: { nationalID: NOURA, transId: started.body.transId },
+              body: { nationalID: noura.nationalId, transId: started.body.transId },
             })
           ).body.session as { token: string };
         })()
@@ -228,11 +232,11 @@ describe('completing an account enrolled through the identity app', () => {
       body: { otpReference: started.body.otpReference, otp: code },
     });
     expect(asSignIn.body.status).toBe('0');
-    const byNoura = await noura.post('/api/v1/profile/my/contact/verify', {
+    const byNoura = await asNoura.post('/api/v1/profile/my/contact/verify', {
       otpReference: started.body.otpReference,
       otp: code,
     });
     expect(byNoura.body.status).toBe('0');
-    expect((await noura.get('/api/v1/profile/my')).body.email).toBe('noura@example.sa');
+    expect((await asNoura.get('/api/v1/profile/my')).body.email).toBe(noura.email);
   });
 });

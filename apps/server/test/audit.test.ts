@@ -10,9 +10,11 @@ import { inTransaction, type PoolClient } from '../src/db/pool.js';
 import { CHECKPOINT_EVERY } from '../src/modules/audit/log.js';
 import { latestAnchor } from '../src/modules/audit/anchor.js';
 import { verifyAuditLog } from '../src/modules/audit/verify.js';
-import { DEVICE, SARA, startHarness, type Harness } from './harness.js';
+import { DEVICE, startHarness, type Harness } from './harness.js';
+import { freshPerson } from './world.js';
 
 const h = await startHarness();
+const person = await freshPerson(h);
 const keys = () => deriveKeys(h.deps.config.secrets);
 
 beforeEach(async () => {
@@ -33,11 +35,11 @@ async function tamper(statement: string, values: unknown[] = []) {
 
 async function signInThroughTheApp() {
   const started = await h.call('POST', '/api/v1/auth/nafath/login/initiate', {
-    body: { nationalID: SARA },
+    body: { nationalID: person.nationalId },
   });
   await h.simulator.answer(started.body.transId, 'approve');
   return h.call('POST', '/api/v1/auth/nafath/login/verify', {
-    body: { nationalID: SARA, transId: started.body.transId },
+    body: { nationalID: person.nationalId, transId: started.body.transId },
   });
 }
 
@@ -49,9 +51,8 @@ describe('what a record says', () => {
         "SELECT * FROM audit_log WHERE action = 'session.signed-in' ORDER BY audit_slno DESC LIMIT 1",
       )
     ).rows;
-    const sara = await h.pool.query('SELECT user_slno FROM users WHERE national_id = $1', [SARA]);
     expect(record).toMatchObject({
-      actor: sara.rows[0].user_slno,
+      actor: person.userSlno,
       address: expect.stringMatching(/127\.0\.0\.1/),
       device_hash: expect.stringMatching(/^[0-9a-f]{32}$/),
       outcome: 'success',
@@ -65,14 +66,14 @@ describe('what a record says', () => {
 
   it('records failures too, and never a full national id or a secret', async () => {
     const started = await h.call('POST', '/api/v1/auth/nafath/login/initiate', {
-      body: { nationalID: SARA },
+      body: { nationalID: person.nationalId },
     });
     await h.simulator.answer(started.body.transId, 'reject');
     await h.call('POST', '/api/v1/auth/nafath/login/verify', {
-      body: { nationalID: SARA, transId: started.body.transId },
+      body: { nationalID: person.nationalId, transId: started.body.transId },
     });
     await h.call('POST', '/api/v1/auth/credentials/login/initiate', {
-      body: { username: 'sara', password: 'not her password' },
+      body: { username: person.username, password: 'not her password' },
     });
     const failures = (
       await h.pool.query(
@@ -81,12 +82,15 @@ describe('what a record says', () => {
     ).rows;
     expect(failures).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ target: '******0008', outcome: 'failure' }),
+        expect.objectContaining({
+          target: `******${person.nationalId.slice(-4)}`,
+          outcome: 'failure',
+        }),
         expect.objectContaining({ detail: expect.objectContaining({ method: 'password' }) }),
       ]),
     );
     const everything = JSON.stringify((await h.pool.query('SELECT * FROM audit_log')).rows);
-    expect(everything).not.toContain(SARA);
+    expect(everything).not.toContain(person.nationalId);
     expect(everything).not.toContain('not her password');
     expect(everything).not.toContain(DEVICE);
   });
@@ -398,6 +402,7 @@ describe('signed checkpoints', () => {
     async () => {
       // A log of its own: the tests above leave this file's log cut and edited.
       const h = await startHarness();
+      const person = await freshPerson(h);
       const keys = () => deriveKeys(h.deps.config.secrets);
       const anchors = h.deps.config.auditAnchorFile;
       const record = () =>

@@ -9,13 +9,15 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createPool } from '../src/db/pool.js';
-import { createTestDatabase, dropTestDatabase, SARA, startHarness } from './harness.js';
+import { createTestDatabase, dropTestDatabase, startHarness } from './harness.js';
+import { freshPerson } from './world.js';
 import { runNode } from './processes.js';
 
 const TOOL = fileURLToPath(new URL('../dist/tools/backup.js', import.meta.url));
 const VERIFY = fileURLToPath(new URL('../dist/tools/auditVerify.js', import.meta.url));
 
 const h = await startHarness();
+const person = await freshPerson(h);
 const sourceUrl = (h.ownerPool as unknown as { options: { connectionString: string } }).options
   .connectionString;
 
@@ -57,7 +59,7 @@ async function census(url: string) {
 describe('npm run backup and npm run restore', () => {
   it('restore a running server into a new database where audit:verify holds', async () => {
     // Something in the audit log past the seeded world, and a signed checkpoint in the anchor.
-    await h.signIn(SARA);
+    await h.signIn(person.nationalId);
     await h.deps.audit.checkpoint(h.pool, { evenIfUnchanged: true });
     const work = mkdtempSync(join(tmpdir(), 'tawqi-backup-test-'));
     const documents = join(work, 'documents');
@@ -126,7 +128,7 @@ describe('npm run backup and npm run restore', () => {
 
     // A restore where the live anchor is kept (in production: on storage nobody rewrites) keeps
     // it, and audit:verify names what was anchored after the backup and lost with the restore.
-    for (let i = 0; i < 3; i += 1) await h.signIn(SARA);
+    for (let i = 0; i < 3; i += 1) await h.signIn(person.nationalId);
     const anchored = await h.deps.audit.checkpoint(h.pool, { evenIfUnchanged: true });
     const liveAnchor = readFileSync(h.deps.config.auditAnchorFile, 'utf8');
     const lost = await createTestDatabase();

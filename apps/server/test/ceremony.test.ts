@@ -19,6 +19,7 @@ import { holdKeyCeremony } from '../src/modules/pki/ceremony.js';
 import { printedRecord } from '../src/tools/ceremonyRecord.js';
 import * as x509 from '../src/modules/pki/x509.js';
 import { productionEnv, separateDatabase, serviceSigner, startHarness } from './harness.js';
+import { freshPerson } from './world.js';
 import { ACCEPTED_EVERYWHERE, opensslKit } from './openssl.js';
 
 const h = await startHarness();
@@ -109,7 +110,11 @@ describe('the key ceremony', () => {
     now = new Date('2026-12-28T08:00:00.000Z');
     const offline = { ...options, config: { ...config, CA_ROOT_OFFLINE: true } };
     const running = await loadAuthority(offline);
-    const { certificate: issued } = await serviceSigner({ ...h, pool }, running);
+    const { certificate: issued } = await serviceSigner(
+      { ...h, pool },
+      await freshPerson({ ownerPool: pool, clock: h.clock }),
+      running,
+    );
     expect(await issued.verify({ publicKey: running.issuing.publicKey, signatureOnly: true })).toBe(
       true,
     );
@@ -140,7 +145,7 @@ describe('the key ceremony', () => {
 
 describe('a key rollover', () => {
   it('gives the TSA a new key: old signatures still validate, new ones carry the new certificate', async () => {
-    const { key: signerKey, certificate } = await serviceSigner(h);
+    const { key: signerKey, certificate } = await serviceSigner(h, await freshPerson(h));
     const document = Buffer.from('%PDF-1.7 signed before and after the rollover');
     const sign = async () =>
       signDetached({
@@ -222,7 +227,7 @@ describe('an issuing CA rollover', () => {
         tsa: await authority.timestamper(),
         now: h.clock.now,
       });
-    const before = await serviceSigner(h);
+    const before = await serviceSigner(h, await freshPerson(h));
     const signedBefore = await sign(before);
     const g1 = authority.issuing;
     const firstKit = opensslKit(h, 'tawqi-issuing-g1');
@@ -251,7 +256,7 @@ describe('an issuing CA rollover', () => {
       expect(await member.certificate.verify({ publicKey: g2.publicKey })).toBe(true);
 
     // New certificates come from the new key and point at its own certificate and CRL.
-    const after = await serviceSigner(h);
+    const after = await serviceSigner(h, await freshPerson(h));
     expect(after.certificate.issuer).toBe(g2.subject);
     expect(await after.certificate.verify({ publicKey: g2.publicKey, signatureOnly: true })).toBe(
       true,
@@ -339,7 +344,7 @@ describe('an issuing CA rollover', () => {
     // Another server issues from the new generation once a minute has passed.
     expect(other.issuing.serialNumber).toBe(g1.serialNumber);
     h.clock.advance(61_000);
-    const fromOther = await serviceSigner(h, other);
+    const fromOther = await serviceSigner(h, await freshPerson(h), other);
     expect(fromOther.certificate.issuer).toBe(g2.subject);
     expect(other.issuing.serialNumber).toBe(g2.serialNumber);
     for (const signer of [before, after, fromOther]) signer.key.discard();

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { signDetached } from '../src/modules/pki/cms.js';
 import { serviceSigner, startHarness } from './harness.js';
+import { freshPerson } from './world.js';
 import { ACCEPTED_EVERYWHERE, opensslKit } from './openssl.js';
 
 const h = await startHarness();
@@ -15,9 +16,9 @@ const h = await startHarness();
 h.clock.now = new Date();
 const { checkSignature } = opensslKit(h, 'tawqi-cms');
 
-/** A signer: a key of the service's and its certificate from our CA, for Sara. */
+/** A signer: a key of the service's and its certificate from our CA, for a person. */
 const signer = async () => {
-  const { key, certificate } = await serviceSigner(h);
+  const { key, certificate } = await serviceSigner(h, await freshPerson(h));
   return { keys: key, certificate };
 };
 

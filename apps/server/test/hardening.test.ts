@@ -152,7 +152,7 @@ const askOcsp = (server: Harness, question: Uint8Array) =>
 
 describe('the OCSP responder and the TSA', () => {
   it('count each address apart from its API calls, and refuse it past the limit', async () => {
-    const { certificate, key } = await serviceSigner(h);
+    const { certificate, key } = await serviceSigner(h, one);
     const question = await ocspQuestion(h, certificate);
     // The API allowance of this address is used up (the first test): the responder still answers.
     expect((await h.call('GET', '/api/v1/common/get/vat')).status).toBe(429);
@@ -172,7 +172,7 @@ describe('the OCSP responder and the TSA', () => {
   });
 
   it('hands out the same signed answer to a question without a nonce, until the status changes', async () => {
-    const { certificate, key } = await serviceSigner(open);
+    const { certificate, key } = await serviceSigner(open, await freshPerson(open));
     const question = await ocspQuestion(open, certificate);
     const first = await askOcsp(open, question);
     const again = await askOcsp(open, question);

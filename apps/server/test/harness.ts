@@ -323,10 +323,6 @@ export async function captchaToken(h: Pick<Harness, 'call'>): Promise<string> {
 }
 
 /**
- * A document signer's certificate of our CA for a P-256 key made here (extractable: a test may act
- * as its holder, who has both in a .p12 file), naming a person of the demo world.
- */
-/**
  * A production configuration with every real service named (none is reached by the tests), its
  * keys in the SoftHSM token `token` (which the test makes: production makes none).
  */
@@ -357,19 +353,26 @@ export function productionEnv(token: string, pin: string): Record<string, string
   };
 }
 
+/** Whom a test's certificate names: a person of the test's own (test/world.ts). */
+export interface CertificateSubject {
+  userSlno: number;
+  nationalId: string;
+  name: string;
+}
+
 /**
- * A signer of the service's for Sara, as the eSign service makes one: a key made in the module for
- * the task, and a certificate from the authority `authority` (the harness's by default).
+ * A signer of the service's for `person`, as the eSign service makes one: a key made in the module
+ * for the task, and a certificate from the authority `authority` (the harness's by default).
  */
 export async function serviceSigner(
-  h: Pick<Harness, 'person' | 'pool' | 'deps'>,
+  h: Pick<Harness, 'pool' | 'deps'>,
+  person: CertificateSubject,
   authority: Pick<Authority, 'issue'> = h.deps.authority,
 ) {
-  const person = await h.person('sara');
   const key = await h.deps.vault.generateForSession('P-256');
   const certificate = await authority.issue(h.pool, {
     publicKey: await x509.PublicKey.create(key.publicKey),
-    name: { nameEnglish: 'Sara Al-Qahtani', nationalId: person.nationalId },
+    name: { nameEnglish: person.name, nationalId: person.nationalId },
     level: 'identityApp',
     months: 1,
     userSlno: person.userSlno,
@@ -391,19 +394,22 @@ export function holderSigner(keys: CryptoKeyPair, hash: Signer['hash'] = 'SHA-25
   };
 }
 
+/**
+ * A document signer's certificate of our CA for a P-256 key made here (extractable: a test may act
+ * as its holder, who has both in a .p12 file), naming `person`.
+ */
 export async function subscriberCertificate(
-  h: Pick<Harness, 'person' | 'pool' | 'deps'>,
-  username: string,
-  nameEnglish: string,
+  h: Pick<Harness, 'pool' | 'deps'>,
+  person: CertificateSubject,
 ): Promise<{ certificate: x509.X509Certificate; keys: CryptoKeyPair }> {
   const keys = await webcrypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, [
     'sign',
     'verify',
   ]);
-  const { userSlno, nationalId } = await h.person(username);
+  const { userSlno, nationalId } = person;
   const certificate = await h.deps.authority.issue(h.pool, {
     publicKey: await x509.PublicKey.create(keys.publicKey),
-    name: { nameEnglish, nationalId },
+    name: { nameEnglish: person.name, nationalId },
     level: 'identityApp',
     months: 12,
     userSlno,

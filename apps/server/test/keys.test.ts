@@ -216,7 +216,7 @@ describe('the audit log of the authority’s keys', () => {
       audit: h.deps.audit,
       clock: () => h.clock.now,
     });
-    const holder = await subscriberCertificate(h, 'sara', 'Sara Al-Qahtani');
+    const holder = await subscriberCertificate(h, await freshPerson(h));
     await h.deps.authority.revoke(h.pool, holder.certificate.serialNumber.toUpperCase(), 1);
     const later = (await since()).slice(atStart.length);
     // The root's key is looked up only when it signs (an ARL): it may stay offline.

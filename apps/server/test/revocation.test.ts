@@ -13,6 +13,7 @@ import { OID } from '../src/modules/pki/profiles.js';
 import { certificatePem } from '../src/modules/pki/routes.js';
 import * as x509 from '../src/modules/pki/x509.js';
 import { startHarness, subscriberCertificate } from './harness.js';
+import { freshPerson } from './world.js';
 import { bouncyCastle, opensslKit } from './openssl.js';
 
 const h = await startHarness();
@@ -30,7 +31,7 @@ async function download(path: string, name: string): Promise<string> {
 
 /** A document signer's certificate of ours, in a PEM file. */
 async function subscriberFile(name: string): Promise<string> {
-  const { certificate } = await subscriberCertificate(h, 'sara', 'Sara Al-Qahtani');
+  const { certificate } = await subscriberCertificate(h, await freshPerson(h));
   return file(name, certificate.toString('pem'));
 }
 

@@ -7,16 +7,21 @@
 import { createHash } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { readOutbox } from '../src/adapters/notifier/outbox.js';
-import { DEMO_PASSWORD } from '../src/demo/seed.js';
 import { compactJws } from '../src/jws.js';
 import { hmac } from '../src/keys.js';
 import { delayAfter, FREE_FAILURES } from '../src/modules/auth/lockout.js';
 import { AUDIENCE, ISSUER } from '../src/modules/sessions/tokens.js';
-import { DEVICE, NOURA, SARA, startHarness } from './harness.js';
+import { DEVICE, startHarness } from './harness.js';
+import { FRESH_PASSWORD, freshPerson } from './world.js';
 
 const h = await startHarness();
 const ATTACKER_DEVICE = 'f'.repeat(64);
-const SARA_MOBILE = '+966551234567';
+/** Two people of the test's own: the owner of an account, and one an attacker guesses at. */
+const sara = await freshPerson(h);
+const noura = await freshPerson(h);
+const SARA = sara.nationalId;
+const NOURA = noura.nationalId;
+const SARA_MOBILE = `+966${sara.mobile.slice(1)}`;
 
 beforeEach(async () => {
   await h.pool.query('DELETE FROM rate_limit_hits');
@@ -111,7 +116,7 @@ describe('access tokens (RFC 9068, RFC 8725)', () => {
 
 describe('one-time codes', () => {
   it('are stored as an HMAC under the server secret, not as a hash anyone can brute-force', async () => {
-    const started = await password('sara', DEMO_PASSWORD);
+    const started = await password(sara.username, FRESH_PASSWORD);
     const [message] = await readOutbox(h.pool, SARA_MOBILE);
     const code = /\d{6}/.exec(message?.body ?? '')?.[0] ?? '';
     const reference = started.body.otpReference as string;
@@ -127,9 +132,9 @@ describe('one-time codes', () => {
   });
 
   it('wait 60 s before another is sent while the last is unused, with the wait said, and come at most 5 an hour', async () => {
-    expect((await password('sara', DEMO_PASSWORD)).status).toBe(200);
+    expect((await password(sara.username, FRESH_PASSWORD)).status).toBe(200);
     h.clock.advance(10_000);
-    const soon = await password('sara', DEMO_PASSWORD);
+    const soon = await password(sara.username, FRESH_PASSWORD);
     expect(soon.status).toBe(429);
     expect(soon.headers['retry-after']).toBe('50');
     expect(soon.body.message).toBe(
@@ -137,23 +142,25 @@ describe('one-time codes', () => {
     );
     for (let sent = 2; sent <= 5; sent += 1) {
       h.clock.advance(61_000);
-      expect((await password('sara', DEMO_PASSWORD)).status, `send ${String(sent)}`).toBe(200);
+      expect((await password(sara.username, FRESH_PASSWORD)).status, `send ${String(sent)}`).toBe(
+        200,
+      );
     }
     h.clock.advance(61_000);
-    const sixth = await password('sara', DEMO_PASSWORD);
+    const sixth = await password(sara.username, FRESH_PASSWORD);
     expect(sixth.status).toBe(429);
     expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(60);
   });
 
   it('do not make a new sign-in wait after a finished one (that is not a resend)', async () => {
-    const started = await password('sara', DEMO_PASSWORD);
+    const started = await password(sara.username, FRESH_PASSWORD);
     const [message] = await readOutbox(h.pool, SARA_MOBILE);
     const code = /\d{6}/.exec(message?.body ?? '')?.[0] ?? '';
     const verified = await h.call('POST', '/api/v1/auth/credentials/login/verifyOTP', {
       body: { otpReference: started.body.otpReference, otp: code },
     });
     expect(verified.body.status).toBe('1');
-    expect((await password('sara', DEMO_PASSWORD)).status).toBe(200);
+    expect((await password(sara.username, FRESH_PASSWORD)).status).toBe(200);
   });
 
   it('are checked at most 10 times per reference and 30 times per address in 15 minutes', async () => {
@@ -190,18 +197,18 @@ describe('failed passwords: delays no one can aim at the owner', () => {
     expect(delayAfter(1000)).toBe(15 * 60);
     const attacker = { address: '203.0.113.50', deviceId: ATTACKER_DEVICE };
     for (let i = 0; i < FREE_FAILURES; i += 1)
-      expect((await password('noura', 'guess', attacker)).status).toBe(200);
-    const slowed = await password('noura', 'guess', attacker);
+      expect((await password(noura.username, 'guess', attacker)).status).toBe(200);
+    const slowed = await password(noura.username, 'guess', attacker);
     expect(slowed.status).toBe(429);
     expect(slowed.headers['retry-after']).toBe('30');
     expect(slowed.body.message).toBe('Too many attempts. Try again in 30 seconds.');
     // The same wait from another address for this account (unknown devices share it) …
     expect(
-      (await password('noura', 'guess', { ...attacker, address: '203.0.113.51' })).status,
+      (await password(noura.username, 'guess', { ...attacker, address: '203.0.113.51' })).status,
     ).toBe(429);
     // … and passes with time.
     h.clock.advance(31_000);
-    expect((await password('noura', 'guess', attacker)).status).toBe(200);
+    expect((await password(noura.username, 'guess', attacker)).status).toBe(200);
   });
 
   it('slows one address spraying many accounts', async () => {
@@ -215,14 +222,14 @@ describe('failed passwords: delays no one can aim at the owner', () => {
     await nafathSignIn(SARA, DEVICE); // Sara's browser is a registered device of hers.
     const outboxBefore = (await readOutbox(h.pool, SARA_MOBILE)).length;
     const attacker = { address: '203.0.113.60', deviceId: ATTACKER_DEVICE };
-    for (let i = 0; i < FREE_FAILURES; i += 1) await password('sara', 'guess', attacker);
-    expect((await password('sara', 'guess', attacker)).status).toBe(429);
-    const owner = await password('sara', DEMO_PASSWORD, {
+    for (let i = 0; i < FREE_FAILURES; i += 1) await password(sara.username, 'guess', attacker);
+    expect((await password(sara.username, 'guess', attacker)).status).toBe(429);
+    const owner = await password(sara.username, FRESH_PASSWORD, {
       address: '192.0.2.10',
       deviceId: DEVICE,
     });
     expect(owner.status).toBe(200);
-    expect(owner.body.maskedDestination).toBe('+9665*****567');
+    expect(owner.body.maskedDestination).toBe(`+9665*****${sara.mobile.slice(-3)}`);
     const notices = await h.pool.query<{ title_en: string }>(
       "SELECT n.title_en FROM notifications n JOIN users u USING (user_slno) WHERE u.national_id = $1 AND n.title_en = 'Failed sign-in attempts'",
       [SARA],
@@ -239,18 +246,18 @@ describe('failed passwords: delays no one can aim at the owner', () => {
 
   it('after 100 failures in a row asks for the identity app, which clears the way again', async () => {
     await h.pool.query(
-      "INSERT INTO sign_in_failures (key, consecutive, last_failure_at, blocked_until) VALUES ('account:noura', 99, $1, $1)",
-      [h.clock.now],
+      'INSERT INTO sign_in_failures (key, consecutive, last_failure_at, blocked_until) VALUES ($2, 99, $1, $1)',
+      [h.clock.now, `account:${noura.username}`],
     );
     const attacker = { address: '203.0.113.90', deviceId: ATTACKER_DEVICE };
-    await password('noura', 'guess', attacker);
+    await password(noura.username, 'guess', attacker);
     h.clock.advance(16 * 60_000);
-    const paused = await password('noura', DEMO_PASSWORD, attacker);
+    const paused = await password(noura.username, FRESH_PASSWORD, attacker);
     expect(paused.status).toBe(403);
     expect(paused.body).toMatchObject({ detail: 'IDENTITY_APP_REQUIRED' });
     expect(paused.body.message).toMatch(/Sign in with Nafath/);
     await nafathSignIn(NOURA, ATTACKER_DEVICE.replace(/f/g, 'a'));
-    const after = await password('noura', DEMO_PASSWORD, { address: '203.0.113.91' });
+    const after = await password(noura.username, FRESH_PASSWORD, { address: '203.0.113.91' });
     expect(after.status).toBe(200);
   });
 
@@ -259,7 +266,7 @@ describe('failed passwords: delays no one can aim at the owner', () => {
     const known: number[] = [];
     const unknown: number[] = [];
     for (let i = 0; i <= FREE_FAILURES; i += 1) {
-      known.push((await password('noura', 'guess', from)).status);
+      known.push((await password(noura.username, 'guess', from)).status);
       unknown.push(
         (await password('nobody-here', 'guess', { ...from, address: '203.0.113.101' })).status,
       );

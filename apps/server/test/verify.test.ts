@@ -22,6 +22,7 @@ import { signPdf, type PdfSigning, type SigningSteps } from '../src/modules/pki/
 import { ownSigningSteps } from '../src/modules/pki/padesSteps.js';
 import * as x509 from '../src/modules/pki/x509.js';
 import { holderSigner, startHarness, subscriberCertificate } from './harness.js';
+import { freshPerson } from './world.js';
 
 const h = await startHarness({
   // A loaded machine reads a file slowly: an address's next file waits for it as long as it takes.
@@ -41,7 +42,7 @@ const newKeys = () =>
   webcrypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign', 'verify']);
 
 /** A subscriber's certificate of ours and its key: what a holder of a .p12 file has. */
-const subscriber = () => subscriberCertificate(h, 'noura', 'Noura Al-Otaibi');
+const subscriber = async () => subscriberCertificate(h, await freshPerson(h));
 
 interface Holder {
   certificate: x509.X509Certificate;
