@@ -300,8 +300,6 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
 }
 
 export const DEVICE = 'd'.repeat(64);
-export const SARA = '1000000008';
-export const NOURA = '1000000024';
 
 /** A valid national id beginning with these nine digits (its check digit added). */
 export function validNationalId(nine: string): string {

@@ -2,7 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { COMPANY } from '@tawqi/domain';
 import { readInvoiceQr } from '../src/modules/payments/invoiceQr.js';
-import { DEVICE, NOURA, SARA, startHarness } from './harness.js';
+import { DEVICE, startHarness } from './harness.js';
+import { freshIndividual, freshPerson } from './world.js';
 import { exportedSheet } from './sheets.js';
 
 const h = await startHarness();
@@ -11,6 +12,13 @@ beforeEach(async () => {
   await h.pool.query('DELETE FROM rate_limit_hits');
 });
 
+// A person with the demo individual's history (and an organization), and one with nothing yet.
+const individual = await freshIndividual(h);
+const { person: saraPerson, ids } = individual;
+const ORG = String(individual.orgSlno);
+const nouraPerson = await freshPerson(h);
+const SARA = saraPerson.nationalId;
+const NOURA = nouraPerson.nationalId;
 const sara = (await h.signIn(SARA)).token;
 const noura = (await h.signIn(NOURA)).token;
 const as = (token: string, language = 'en') => ({
@@ -23,10 +31,10 @@ describe('my profile and account (SPEC §7 "Profile")', () => {
   it('shows the signed-in user with a masked national id', async () => {
     const profile = await as(sara).get('/api/v1/profile/my');
     expect(profile.body).toMatchObject({
-      fullNameEnglish: 'Sara Al-Qahtani',
-      fullNameArabic: 'سارة القحطاني',
-      maskedNationalId: '******0008',
-      mobile: '0551234567',
+      fullNameEnglish: saraPerson.name,
+      fullNameArabic: saraPerson.nameAr,
+      maskedNationalId: `******${SARA.slice(-4)}`,
+      mobile: saraPerson.mobile,
       nationality: 'Saudi Arabia',
     });
     const inArabic = await as(sara, 'ar').get('/api/v1/profile/my');
@@ -36,10 +44,10 @@ describe('my profile and account (SPEC §7 "Profile")', () => {
   it('lists mobiles and e-mails per organization, the first as primary', async () => {
     expect((await as(sara).get('/api/v1/profile/my/organizations/mobiles')).body.dataList).toEqual([
       {
-        organizationName: 'Riyadh Trading Company',
-        organizationNameArabic: 'شركة الرياض للتجارة',
+        organizationName: `Test Company ${ORG}`,
+        organizationNameArabic: `شركة الاختبار ${ORG}`,
         isPrimary: true,
-        mobile: '0551234567',
+        mobile: saraPerson.mobile,
       },
     ]);
     expect((await as(noura).get('/api/v1/profile/my/organizations/emails')).body.dataList).toEqual(
@@ -58,9 +66,9 @@ describe('my profile and account (SPEC §7 "Profile")', () => {
       ]),
     ).toEqual([
       ['فرد', ''],
-      ['مسؤول التسجيل', 'شركة الرياض للتجارة'],
+      ['مسؤول التسجيل', `شركة الاختبار ${ORG}`],
     ]);
-    const download = await fetch(`${h.baseUrl}/api/v1/profile/my/agreements/agr-terms-0001`, {
+    const download = await fetch(`${h.baseUrl}/api/v1/profile/my/agreements/${ids.terms}`, {
       headers: { authorization: `Bearer ${sara}`, 'x-device-id': DEVICE },
     });
     expect(download.status).toBe(200);
@@ -74,7 +82,7 @@ describe('my profile and account (SPEC §7 "Profile")', () => {
         .subarray(0, 5)
         .toString(),
     ).toBe('%PDF-');
-    expect((await as(noura).get('/api/v1/profile/my/agreements/agr-terms-0001')).status).toBe(404);
+    expect((await as(noura).get(`/api/v1/profile/my/agreements/${ids.terms}`)).status).toBe(404);
   });
 
   it('lists the devices a user signed in from, named after their browsers, this one first', async () => {
@@ -151,12 +159,11 @@ describe('my profile and account (SPEC §7 "Profile")', () => {
 
   it('answers 404 for another person’s notification, and marks none of the list read', async () => {
     const [own, others] = await Promise.all(
-      ['sara', 'noura'].map(async (username) => {
+      [saraPerson, nouraPerson].map(async (person) => {
         const { rows } = await h.ownerPool.query<{ notification_slno: number }>(
           `INSERT INTO notifications (user_slno, title_en, title_ar, message_en, message_ar, created_at)
-           SELECT user_slno, 'T', 'ت', 'M', 'ر', now() FROM users WHERE username = $1
-           RETURNING notification_slno`,
-          [username],
+           VALUES ($1, 'T', 'ت', 'M', 'ر', now()) RETURNING notification_slno`,
+          [person.userSlno],
         );
         return rows[0]?.notification_slno ?? 0;
       }),
@@ -186,7 +193,7 @@ describe('my transactions and documents', () => {
     });
     expect(first.body.totalCount).toBe(24);
     expect(first.body.dataList).toHaveLength(10);
-    expect(first.body.dataList[0].transactionID).toBe('ES-2026000100');
+    expect(first.body.dataList[0].transactionID).toBe(ids.transaction(0));
     const last = await as(sara).post('/api/v1/esign/my/transactions', {
       type: 0,
       limit: 10,
@@ -240,21 +247,21 @@ describe('my transactions and documents', () => {
 
   it('lists a transaction’s documents, but not another user’s', async () => {
     const documents = await as(sara).post('/api/v1/esign/my/documents', {
-      transactionID: 'ES-2026000102',
+      transactionID: ids.transaction(2),
     });
     expect(
       documents.body.dataList.map((item: { documentName: string }) => item.documentName),
     ).toEqual(['Employment contract.pdf', 'عقد إيجار.pdf', 'Purchase order 2026-114.pdf']);
     expect(
-      (await as(noura).post('/api/v1/esign/my/documents', { transactionID: 'ES-2026000102' }))
+      (await as(noura).post('/api/v1/esign/my/documents', { transactionID: ids.transaction(2) }))
         .status,
     ).toBe(404);
-    expect((await as(noura).get('/api/v1/esign/my/transaction/status/ES-2026000102')).status).toBe(
-      404,
-    );
-    const status = await as(sara).get('/api/v1/esign/my/transaction/status/ES-2026000102');
+    expect(
+      (await as(noura).get(`/api/v1/esign/my/transaction/status/${ids.transaction(2)}`)).status,
+    ).toBe(404);
+    const status = await as(sara).get(`/api/v1/esign/my/transaction/status/${ids.transaction(2)}`);
     expect(status.body).toMatchObject({
-      transactionID: 'ES-2026000102',
+      transactionID: ids.transaction(2),
       documents: expect.arrayContaining([
         expect.objectContaining({ documentName: 'عقد إيجار.pdf' }),
       ]),
@@ -337,7 +344,7 @@ describe('buying a plan (order → gateway → purchased plan)', () => {
     const current = await as(sara).get('/api/v1/esign/my/subscription/plans/current/1/10');
     expect(current.body).toMatchObject({
       totalCount: 1,
-      dataList: [{ planUniqueID: 'PLN-WELCOME-0001', status: 'active', balance: 3 }],
+      dataList: [{ planUniqueID: ids.plan, status: 'active', balance: 3 }],
     });
   });
 
@@ -551,7 +558,7 @@ describe('buying a plan (order → gateway → purchased plan)', () => {
     expect(invoice.body).toMatchObject({
       vatNumber: COMPANY.vatNumber,
       sellerNameArabic: COMPANY.legalName.ar,
-      buyerNameEnglish: 'Noura Al-Otaibi',
+      buyerNameEnglish: nouraPerson.name,
       orderReference: order.body.encodedOrderSlno,
       vatRatePercent: 15,
       lines: [{ quantity: 2, descriptionArabic: 'التوقيع الإلكتروني: الباقة الأساسية' }],
@@ -590,11 +597,12 @@ describe('buying a plan (order → gateway → purchased plan)', () => {
 
   it('moves used-up and expired plans to the plan history', async () => {
     await h.pool.query(
-      "UPDATE purchased_plans SET utilized = transactions WHERE plan_unique_id = 'PLN-WELCOME-0001'",
+      'UPDATE purchased_plans SET utilized = transactions WHERE plan_unique_id = $1',
+      [ids.plan],
     );
     const history = await as(sara).get('/api/v1/esign/my/subscription/plans/history/1/10');
     expect(history.body.dataList[0]).toMatchObject({
-      planUniqueID: 'PLN-WELCOME-0001',
+      planUniqueID: ids.plan,
       balance: 0,
       statusLabel: 'Used up',
     });
@@ -603,7 +611,7 @@ describe('buying a plan (order → gateway → purchased plan)', () => {
     ).toBe(0);
     // …while the list of plans the user has stays whole, with the plan's state.
     expect((await plansOf(sara)).welcomePackList[0]).toMatchObject({
-      planUniqueID: 'PLN-WELCOME-0001',
+      planUniqueID: ids.plan,
       status: 'usedUp',
     });
   });
@@ -626,7 +634,7 @@ describe('bad input on every built call', () => {
         .replace(/^\//, '')
         .replace('{idp}', 'nafath')
         // A tenant in the path is Sara's organization: she may act there, so the body is read.
-        .replace('{organization}', '314')
+        .replace('{organization}', ORG)
         .replace(/\{[^}]+\}/g, '1')}`;
       const answer = await h.call('POST', path, {
         token: sara,

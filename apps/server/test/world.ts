@@ -8,7 +8,11 @@ import type { OrganizationRole, ProviderRole } from '@tawqi/domain';
 import type { PoolClient } from 'pg';
 import { simulatedPerson } from '../src/adapters/nafath/people.js';
 import { writeApplicant } from '../src/demo/providerWorld.js';
-import { writeChangeRequestValues } from '../src/demo/seed.js';
+import {
+  writeChangeRequestValues,
+  writeIndividualHistory,
+  type HistoryIds,
+} from '../src/demo/seed.js';
 import { inTransaction } from '../src/db/pool.js';
 import { hashPassword } from '../src/modules/auth/passwords.js';
 import { post, type Counter } from '../src/modules/counters/ledger.js';
@@ -399,4 +403,32 @@ export async function freshApplicant(
       email: admin.email,
     },
   };
+}
+
+/**
+ * A fresh person with the demo individual's history (test-own ids): Enrolment Admin of a fresh
+ * organization, a welcome pack, transactions, agreements and notifications (writeIndividualHistory).
+ */
+export async function freshIndividual(
+  h: Owner,
+): Promise<{ person: FreshPerson; orgSlno: number; ids: HistoryIds }> {
+  const world = await freshOrganization(h, {
+    members: [['enrolmentAdmin', 'authorizedSignatory']],
+  });
+  const person = world.members[0] as FreshPerson;
+  const tag = String(person.userSlno);
+  const ids: HistoryIds = {
+    plan: `PLN-WELCOME-U${tag}`,
+    transaction: (index) => `ES-U${tag}-${String(index).padStart(3, '0')}`,
+    terms: `agr-terms-u${tag}`,
+    organizationAgreement: `agr-org-u${tag}`,
+  };
+  await inTransaction(h.ownerPool, (client) =>
+    writeIndividualHistory(client, h.clock.now, {
+      userSlno: person.userSlno,
+      organization: { slno: world.orgSlno, en: `Test Company ${String(world.orgSlno)}` },
+      ids,
+    }),
+  );
+  return { person, orgSlno: world.orgSlno, ids };
 }

@@ -318,22 +318,89 @@ async function writeIndividualDemo(
         ('Business', 'باقة الأعمال', 'eSign', 200, 12, 129900, false),
         ('Enterprise', 'باقة المنشآت', 'eSign', 1000, 24, 499900, false)`,
   );
+  await writeIndividualHistory(client, now, {
+    userSlno: sara,
+    organization: { slno: 314, en: 'Riyadh Trading Company' },
+    ids: DEMO_HISTORY_IDS,
+  });
+}
+
+/** The ids the demo individual's history is written under: a test's history takes others. */
+export interface HistoryIds {
+  plan: string;
+  transaction: (index: number) => string;
+  terms: string;
+  organizationAgreement: string;
+}
+
+const DEMO_HISTORY_IDS: HistoryIds = {
+  plan: 'PLN-WELCOME-0001',
+  transaction: (index) => `ES-${String(2026000100 + index)}`,
+  terms: 'agr-terms-0001',
+  organizationAgreement: 'agr-org-0314',
+};
+
+/**
+ * An individual's history, as the demo's first person has it: a welcome pack of 5 with 2 used,
+ * 24 transactions over 70 days (half successes, a quarter each failed and pending; one to three
+ * documents each), the terms of use and the organization's subscriber agreement, and three
+ * notifications, two unread.
+ */
+export async function writeIndividualHistory(
+  client: PoolClient,
+  now: Date,
+  person: { userSlno: number; organization: { slno: number; en: string }; ids: HistoryIds },
+): Promise<void> {
+  const q = (text: string, values: unknown[] = []) => client.query(text, values);
+  const { userSlno, organization, ids } = person;
   await q(
     `INSERT INTO purchased_plans (plan_unique_id, user_slno, product_pricing_details_slno, transactions, utilized, valid_from, valid_to, created_at)
-       VALUES ('PLN-WELCOME-0001', $1, 1, 5, 2, ($2::timestamptz - interval '20 days')::date, ($2::timestamptz + interval '70 days')::date, $2::timestamptz - interval '20 days')`,
-    [sara, now],
+       VALUES ($3, $1, 1, 5, 2, ($2::timestamptz - interval '20 days')::date, ($2::timestamptz + interval '70 days')::date, $2::timestamptz - interval '20 days')`,
+    [userSlno, now, ids.plan],
   );
+  await writeIndividualTransactions(client, now, person);
+  await q(
+    `INSERT INTO agreements (user_slno, org_slno, user_type, unique_file_id, file_name, content) VALUES
+        ($1, NULL, 'Individual', $4, 'Tawqi_Terms_of_Use.pdf', $2),
+        ($1, $6, 'Enrolment Admin', $5, $7, $3)`,
+    [
+      userSlno,
+      minimalPdf('Tawqi terms of use'),
+      minimalPdf(`Subscriber agreement - ${organization.en}`),
+      ids.terms,
+      ids.organizationAgreement,
+      organization.slno,
+      `Subscriber_Agreement_${String(organization.slno)}.pdf`,
+    ],
+  );
+  await q(
+    `INSERT INTO notifications (user_slno, title_en, title_ar, message_en, message_ar, is_read, created_at) VALUES
+        ($1, 'Welcome to Tawqi', 'مرحبًا بك في منصة توقيع', 'Your welcome pack has 5 transactions.', 'تتضمن باقة الترحيب ٥ عمليات.', true, $2::timestamptz - interval '20 days'),
+        ($1, 'Document signed', 'تم توقيع المستند', 'Employment contract.pdf was signed.', 'تم توقيع المستند عقد العمل.', false, $2::timestamptz - interval '2 days'),
+        ($1, 'Plan expiring soon', 'الباقة قاربت على الانتهاء', 'Your welcome pack expires in 70 days.', 'تنتهي باقة الترحيب خلال ٧٠ يومًا.', false, $2::timestamptz - interval '1 day')`,
+    [userSlno, now],
+  );
+}
+
+/** The individual's 24 transactions over 70 days, with one to three documents each. */
+async function writeIndividualTransactions(
+  client: PoolClient,
+  now: Date,
+  person: { userSlno: number; organization: { en: string }; ids: HistoryIds },
+): Promise<void> {
+  const q = (text: string, values: unknown[] = []) => client.query(text, values);
+  const { userSlno, organization, ids } = person;
   for (let i = 0; i < 24; i += 1) {
     const status = ['success', 'success', 'failed', 'pending'][i % 4] as string;
     const logs = await q(
       `INSERT INTO esign_transactions (transaction_id, user_slno, plan_type, user_role, status, originator, transaction_date)
          VALUES ($1, $2, $3, 'Individual', $4, $5, $6::timestamptz - make_interval(days => $7)) RETURNING esign_logs_id`,
       [
-        `ES-${String(2026000100 + i)}`,
-        sara,
+        ids.transaction(i),
+        userSlno,
         i % 3 ? 'Individual' : 'Welcome pack',
         status,
-        i % 2 ? 'Tawqi portal' : 'Riyadh Trading Company ERP',
+        i % 2 ? 'Tawqi portal' : `${organization.en} ERP`,
         now,
         i * 3,
       ],
@@ -351,23 +418,6 @@ async function writeIndividualDemo(
       );
     }
   }
-  await q(
-    `INSERT INTO agreements (user_slno, org_slno, user_type, unique_file_id, file_name, content) VALUES
-        ($1, NULL, 'Individual', 'agr-terms-0001', 'Tawqi_Terms_of_Use.pdf', $2),
-        ($1, 314, 'Enrolment Admin', 'agr-org-0314', 'Subscriber_Agreement_314.pdf', $3)`,
-    [
-      sara,
-      minimalPdf('Tawqi terms of use'),
-      minimalPdf('Subscriber agreement - Riyadh Trading Company'),
-    ],
-  );
-  await q(
-    `INSERT INTO notifications (user_slno, title_en, title_ar, message_en, message_ar, is_read, created_at) VALUES
-        ($1, 'Welcome to Tawqi', 'مرحبًا بك في منصة توقيع', 'Your welcome pack has 5 transactions.', 'تتضمن باقة الترحيب ٥ عمليات.', true, $2::timestamptz - interval '20 days'),
-        ($1, 'Document signed', 'تم توقيع المستند', 'Employment contract.pdf was signed.', 'تم توقيع المستند عقد العمل.', false, $2::timestamptz - interval '2 days'),
-        ($1, 'Plan expiring soon', 'الباقة قاربت على الانتهاء', 'Your welcome pack expires in 70 days.', 'تنتهي باقة الترحيب خلال ٧٠ يومًا.', false, $2::timestamptz - interval '1 day')`,
-    [sara, now],
-  );
 }
 
 /**
