@@ -364,7 +364,10 @@ describe('an organization’s certificate', () => {
     expect((await reem.post('/api/v1/dsc/org/request', { orgSlNo: ORG })).body.reference).toBe(
       reference,
     );
-    expect((await reem.post('/api/v1/dsc/org/request', { orgSlNo: 390 })).status).toBe(403);
+    const another = await freshOrganization(h, { sip: organization.sipSlno });
+    expect((await reem.post('/api/v1/dsc/org/request', { orgSlNo: another.orgSlno })).status).toBe(
+      403,
+    );
 
     const keyed = await reem.post(`/api/v1/dsc/my/requests/${reference}/key`, {
       csr: await newCsr(),

@@ -18,7 +18,7 @@ import type * as x509 from '../src/modules/pki/x509.js';
 import { routePath } from '../src/http/contractRoutes.js';
 import { arbitraryOf } from './contractArbitrary.js';
 import { DEVICE, serviceSigner, startHarness, validNationalId, type Harness } from './harness.js';
-import { freshPerson } from './world.js';
+import { freshPerson, freshProvider } from './world.js';
 
 const h = await startHarness({ RATE_LIMIT_PER_MINUTE: '5', PKI_RATE_LIMIT_PER_MINUTE: '4' });
 const [one, another] = [await freshPerson(h), await freshPerson(h)];
@@ -507,7 +507,7 @@ describe('what the audit log records (issue 41)', () => {
     // A provider's call by someone not on its staff: refused, and the refusal recorded.
     const denied = await open.call('POST', '/api/v1/l2sip/process', {
       token: refreshed.body.token,
-      body: { l1SipId: 408, requestId: 1, action: 'approve' },
+      body: { l1SipId: await freshProvider(open), requestId: 1, action: 'approve' },
     });
     expect(denied.status).toBe(403);
     // Recorded beside the answer, not before it: waited for.

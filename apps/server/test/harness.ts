@@ -43,8 +43,11 @@ export interface Harness extends Omit<ServerParts, 'simulator' | 'gatewaySimulat
   /** The owner's connection: what a test needs to act as an attacker with the owner's rights. */
   ownerPool: Pool;
   simulator: NonNullable<ServerParts['simulator']>;
-  /** A person of the seeded demo world, by their username. */
-  person(username: string): Promise<{ userSlno: number; nationalId: string }>;
+  /**
+   * A person of the seeded demo world, by their username: for the tests of the demo world itself
+   * (structure.test.ts names them); every other test makes its own people (test/world.ts).
+   */
+  demoPerson(username: string): Promise<{ userSlno: number; nationalId: string }>;
   /** Signs in through the simulated identity app, from a device and browser of the test's. */
   signIn(
     nationalID: string,
@@ -208,7 +211,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     pool,
     ownerPool,
     baseUrl,
-    async person(username) {
+    async demoPerson(username) {
       const { rows } = await ownerPool.query<{ user_slno: number; national_id: string }>(
         'SELECT user_slno, national_id FROM users WHERE username = $1',
         [username],

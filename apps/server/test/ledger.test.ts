@@ -7,9 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { inTransaction } from '../src/db/pool.js';
 import { post, type Entry } from '../src/modules/counters/ledger.js';
 import { startHarness } from './harness.js';
+import { freshOrganization } from './world.js';
 
 const h = await startHarness();
-const ORG = 322;
+const ORG = (await freshOrganization(h)).orgSlno;
 
 async function balance(counter: string) {
   const { rows } = await h.pool.query<{ total: number; utilized: number }>(

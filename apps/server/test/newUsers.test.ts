@@ -613,7 +613,7 @@ describe('supporting documents', () => {
   it('come with the demo world’s pending requests: a letter a PDF reader can open', async () => {
     // The demo world's own data: its organization 314 and an Enrolment Admin of it.
     const DEMO_ORG = 314;
-    const demoAdmin = (await h.signIn((await h.person('majed')).nationalId)).token;
+    const demoAdmin = (await h.signIn((await h.demoPerson('majed')).nationalId)).token;
     const pending = await count(
       `SELECT min(r.user_slno) AS n FROM user_requests r
         WHERE r.org_slno = $1 AND r.kind = 'newUser' AND r.status = 'Pending' AND r.created_by IS NULL`,

@@ -519,7 +519,7 @@ describe('manage organization users (a declared grid)', () => {
     expect(none.body.totalCount).toBe(0);
     // Another organization's unit is not found.
     const theirs = await count(
-      `SELECT min(org_unit_slno) AS n FROM organization_units WHERE org_slno = 322`,
+      `SELECT min(org_unit_slno) AS n FROM organization_units WHERE org_slno = ${String(jeddah.orgSlno)}`,
     );
     expect((await users({ orgUnitSlNo: theirs })).status).toBe(404);
   });
@@ -548,7 +548,7 @@ describe('manage organization users (a declared grid)', () => {
       organizationCountersUse: { organizationUser: 1, enrolmentAdmin: 0, authorizedSignatory: 0 },
     });
     const stranger = await count(
-      `SELECT min(user_slno) AS n FROM memberships WHERE org_slno = 322`,
+      `SELECT min(user_slno) AS n FROM memberships WHERE org_slno = ${String(jeddah.orgSlno)}`,
     );
     expect((await view(stranger)).status).toBe(404);
   });
@@ -759,7 +759,7 @@ describe('approvals of new users', () => {
 
   it('finds no request of another organization, and refuses members who may not approve', async () => {
     const stranger = await count(
-      `SELECT min(user_slno) AS n FROM memberships WHERE org_slno = 322`,
+      `SELECT min(user_slno) AS n FROM memberships WHERE org_slno = ${String(jeddah.orgSlno)}`,
     );
     expect((await decide(sara, stranger, 'approve')).status).toBe(404);
     const [userSlNo] = await pendingRequests();

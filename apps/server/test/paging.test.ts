@@ -78,7 +78,7 @@ describe('a filter of the conditions that apply', () => {
     const search = searchText('  ES-2026 ');
     expect(
       whereOf(
-        ['t.org_slno = $1 AND t.kind = $2', 314, 'newUser'],
+        ['t.org_slno = $1 AND t.kind = $2', 7, 'newUser'],
         undefined,
         [].length && ['t.status = ANY($1::text[])', []],
         ...riyadhDays('t.created_at', { fromDate: '2026-11-01', toDate: null }),
@@ -87,7 +87,7 @@ describe('a filter of the conditions that apply', () => {
     ).toEqual({
       where:
         "(t.org_slno = $1 AND t.kind = $2) AND ((t.created_at AT TIME ZONE 'Asia/Riyadh')::date >= $3::date) AND (t.id ILIKE '%' || $4 || '%' OR t.name ILIKE '%' || $4 || '%')",
-      values: [314, 'newUser', '2026-11-01', 'ES-2026'],
+      values: [7, 'newUser', '2026-11-01', 'ES-2026'],
     });
   });
 

@@ -2,7 +2,7 @@
  * The server's house as rooms.json declares it: every import of src/ points down the floors, or
  * along a floor where the table says so, and none closes a circle of files or of rooms.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -37,6 +37,20 @@ describe('the rooms of the server', () => {
           `${entry.file}:${String(entry.line)} ${entry.name} (${String(entry.lines)} lines)`,
       );
     expect(functions).toEqual([]);
+  });
+
+  it('are tested in worlds of the tests’ own: only the demo world’s tests name its people', () => {
+    /** The tests of the demo world itself, and why each reads it. */
+    const demoWorldTests: Record<string, string> = {
+      'tenancy.test.ts':
+        'the walk attacks the demo world’s canary, which other tenants must never see',
+      'newUsers.test.ts': 'the demo’s pending requests carry a letter a reader can open',
+    };
+    const tests = new URL('.', import.meta.url);
+    const naming = readdirSync(tests)
+      .filter((file) => file.endsWith('.ts') && !(file in demoWorldTests))
+      .filter((file) => /\.demoPerson\(/.test(readFileSync(new URL(file, tests), 'utf8')));
+    expect(naming).toEqual([]);
   });
 
   it('are each drawn in ARCHITECTURE.md, on their floor', () => {

@@ -50,12 +50,12 @@ const h = await startHarness({ RATE_LIMIT_PER_MINUTE: '100000' });
 // unrelated L1 408; Khalid (320) and Layla (321) share the query id 500. The providers are their
 // staff's (issue 36): 410's own by role, 408's Nada and 511's admin as attackers.
 
-const canaryAdmin = await h.person('canaryadmin');
-const canaryUser = await h.person('canaryuser');
-const huda = await h.person('huda');
-const sara = await h.person('sara');
-const khalid = await h.person('khalid');
-const layla = await h.person('layla');
+const canaryAdmin = await h.demoPerson('canaryadmin');
+const canaryUser = await h.demoPerson('canaryuser');
+const huda = await h.demoPerson('huda');
+const sara = await h.demoPerson('sara');
+const khalid = await h.demoPerson('khalid');
+const layla = await h.demoPerson('layla');
 
 /** Omar is a member of both organizations that share the query id 500 (test only). */
 const omar = await (async () => {
@@ -95,8 +95,8 @@ const victimStaff = [
   await staffOf410('providerFinance', '109999971'),
   await staffOf410('providerApprover', '109999972'),
 ];
-const unrelatedL1Staff = await h.person('nada');
-const siblingL2Staff = await h.person('sip511');
+const unrelatedL1Staff = await h.demoPerson('nada');
+const siblingL2Staff = await h.demoPerson('sip511');
 
 /** One record of each kind the victim owns (the world gives it units; the rest are made here). */
 async function victimRecord(sql: string): Promise<number> {
