@@ -151,6 +151,19 @@ const readingBusy = () =>
     },
   });
 
+/**
+ * The answer when checking a caller's PDF ran out of time: the machine was busy (the same file is
+ * checked in well under the limit when it is not), so no verdict on the file.
+ */
+const checkingBusy = () =>
+  new AppError(503, 'SERVICE_UNAVAILABLE', {
+    headers: { 'retry-after': '10' },
+    localized: {
+      en: 'The service is busy and could not check your file in time. Nothing was signed; send it again in a few seconds.',
+      ar: 'الخدمة مشغولة ولم تتمكن من فحص ملفك في الوقت المحدد. لم يُوقَّع شيء؛ أرسله مرة أخرى بعد ثوانٍ.',
+    },
+  });
+
 /** The answer to a second file from an address whose first is still being read. */
 const ownReadingBusy = () =>
   new AppError(503, 'SERVICE_UNAVAILABLE', {
@@ -355,7 +368,10 @@ export function pdfThreads(
     check: (pdf, placement = null) =>
       inWarmWorker<PdfCheck>({ task: 'check', pdf, limits: readingLimits, placement }).catch(
         (error: unknown) => {
-          if (error instanceof TooComplexPdf) return 'unreadable' as const;
+          // Out of time says how busy the machine is, not what the file is: the server answers
+          // "busy, try again" (createPdfWork's check); the other limits are the file's own.
+          if (error instanceof TooComplexPdf && error.reason !== 'time')
+            return 'unreadable' as const;
           throw error;
         },
       ),
@@ -451,7 +467,10 @@ export function createPdfWork(limits: Limits, options: { idleMs?: number } = {})
     admitReading: turns.admit,
     read: (pdf, address) =>
       turns.take(address, () => inProcess<ReadSignature[]>(reading, { task: 'read', pdf })),
-    check: (pdf, placement = null) => inProcess<PdfCheck>(esign, { task: 'check', pdf, placement }),
+    check: (pdf, placement = null) =>
+      inProcess<PdfCheck>(esign, { task: 'check', pdf, placement }).catch((error: unknown) => {
+        throw error instanceof TooComplexPdf && error.reason === 'time' ? checkingBusy() : error;
+      }),
     sign: (signing, steps) => inProcess<Uint8Array>(esign, { task: 'sign', signing }, steps),
     get processId() {
       return esign.processId;
