@@ -10,7 +10,12 @@ import { GATEWAY_PREFIX } from './adapters/payments/simulator.js';
 import { DEMO_PASSWORD, DEMO_PEOPLE, nationalId } from './demo/seed.js';
 import { PROVIDER_STAFF_PEOPLE, WORLD_PEOPLE } from './demo/world.js';
 
-export function bannerOf(config: Config, database: string): string {
+/** The banner; `interactive` when Enter in this terminal can show it again. */
+export function bannerOf(
+  config: Config,
+  database: string,
+  interactive = process.stdin.isTTY,
+): string {
   const address = `http://${config.HOST}:${String(config.PORT)}`;
   const simulated = [
     config.nafath.kind === 'simulator' &&
@@ -43,7 +48,23 @@ export function bannerOf(config: Config, database: string): string {
           ),
         ]
       : []),
-    ...(process.stdin.isTTY ? ['  (press Enter to show this again; Ctrl+C stops Tawqi)'] : []),
+    interactive
+      ? '  (press Enter to show this again; Ctrl+C stops Tawqi)'
+      : '  (`npm run demo:info` shows this again from another terminal)',
     '',
   ].join('\n');
+}
+
+/**
+ * The banner's database line: which database, and what this start did to it in a few words (the
+ * names of the migrations are in its schema_migrations table).
+ */
+export function databaseLine(embedded: boolean, applied: string[], seeded: string[]): string {
+  const done = [
+    applied.length > 0 &&
+      `${String(applied.length)} migration${applied.length === 1 ? '' : 's'} applied, the last ${applied.at(-1) ?? ''}`,
+    seeded.length > 0 &&
+      `demo data seeded (${String(seeded.length)} step${seeded.length === 1 ? '' : 's'})`,
+  ].filter((part): part is string => typeof part === 'string');
+  return `${embedded ? 'embedded PostgreSQL' : 'DATABASE_URL'}${done.length ? ` (${done.join('; ')})` : ''}`;
 }

@@ -24,7 +24,7 @@ import { deriveKeys, hmac } from './keys.js';
 import { createPool, lowPriorityForBackend, type Pool } from './db/pool.js';
 import { documentStoreOf } from './modules/documents/store.js';
 import { seedDemoData } from './demo/seed.js';
-import { bannerOf } from './banner.js';
+import { bannerOf, databaseLine } from './banner.js';
 import { createServer, type StartPhase } from './server.js';
 
 /**
@@ -180,10 +180,7 @@ async function main(): Promise<void> {
   starting('listening');
   await app.listen({ host: config.HOST, port: config.PORT });
 
-  const banner = bannerOf(
-    config,
-    `${embedded ? 'embedded PostgreSQL' : 'DATABASE_URL'}${applied.length ? ` (migrations applied: ${applied.join(', ')})` : ''}${seeded.length ? `, demo data seeded: ${seeded.join(', ')}` : ''}`,
-  );
+  const banner = bannerOf(config, databaseLine(embedded !== null, applied, seeded));
   console.log(banner);
   // Enter shows it again, whatever has been printed since.
   if (process.stdin.isTTY)

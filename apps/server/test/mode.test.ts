@@ -27,7 +27,7 @@ import { holdKeyCeremony } from '../src/modules/pki/ceremony.js';
 import { applicationRoleProblem } from '../src/db/roles.js';
 import { DEMO_PASSWORD } from '../src/demo/seed.js';
 import { createServer } from '../src/server.js';
-import { bannerOf } from '../src/banner.js';
+import { bannerOf, databaseLine } from '../src/banner.js';
 import { demoIdentities } from '../src/demo/seed.js';
 import { createTestDatabase, productionEnv, separateDatabase, startHarness } from './harness.js';
 
@@ -348,5 +348,22 @@ describe('the start’s banner (issue 38)', () => {
     expect(listed.length).toBeGreaterThan(20);
     expect(listed.filter((id) => !known.has(id ?? ''))).toEqual([]);
     for (const username of ['nada', 'omar', 'hind', 'sip500']) expect(banner).toContain(username);
+  });
+
+  it('fits a terminal: every line short, and says how to see it again', () => {
+    const applied = Array.from({ length: 60 }, (_, index) => `0${String(index)}_a_migration_name`);
+    const seeded = Array.from({ length: 12 }, (_, index) => `seed step ${String(index)}`);
+    const bannerIn = (interactive: boolean) =>
+      bannerOf(
+        loadConfig({ TAWQI_MODE: 'demo' }),
+        databaseLine(true, applied, seeded),
+        interactive,
+      );
+    const lines = bannerIn(false).split('\n');
+    expect(lines.filter((line) => line.length > 160)).toEqual([]);
+    expect(bannerIn(false)).toContain('60 migrations applied, the last 059_a_migration_name');
+    // Its last words: Enter in a terminal; from anywhere else, the command that prints it.
+    expect(lines.at(-2)).toContain('npm run demo:info');
+    expect(bannerIn(true).split('\n').at(-2)).toContain('press Enter to show this again');
   });
 });
