@@ -4,6 +4,7 @@
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { pdfjsData } from '../../scripts/pdfjs-data.mjs';
 import { workspaceSources } from '../../scripts/workspace-sources.mjs';
 
 const server = process.env.TAWQI_SERVER ?? 'http://127.0.0.1:3000';
@@ -40,7 +41,7 @@ function preloadFonts(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), vanillaExtractPlugin(), preloadFonts()],
+  plugins: [react(), vanillaExtractPlugin(), preloadFonts(), pdfjsData()],
   ...workspaceSources,
   server: {
     host: '127.0.0.1',

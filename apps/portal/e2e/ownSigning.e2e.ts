@@ -15,13 +15,14 @@ import type { Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
 import {
   approveOnPhone,
+  baseUrl,
   enrolWithNafath,
   openPage,
   overflow,
   reviewShot,
   HEAVY_WORK_BOUND,
 } from './browser.js';
-import { pdfOf as samplePdf, pdfsig } from './relyingParty.js';
+import { pdfOf as samplePdf, pdfsig, popplerPage, standardFontsPdf } from './relyingParty.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'tawqi-own-signing-e2e-'));
 
@@ -169,6 +170,87 @@ describe('signing my own PDFs', () => {
     await expect
       .poll(() => page.getByRole('region', { name: 'Plan balance' }).textContent())
       .toContain('1 of 5 transactions used');
+    expect(errors).toEqual([]);
+  });
+
+  it('draws a document in the standard fonts it names, from this origin, where a PDF reader does', async () => {
+    const fonts = await standardFontsPdf(folder);
+    const { page, errors } = await newcomer();
+    await page.goto('/app/my/esign/sign?lng=en');
+    // What the viewer fetches to draw it: the fonts' data, from this origin, and nothing else.
+    const fetched: { url: string; status: number }[] = [];
+    page.on('response', (response) => {
+      fetched.push({ url: response.url(), status: response.status() });
+    });
+    await page.locator('input[type=file]').setInputFiles(fonts);
+    const sheet = page
+      .getByRole('img', { name: 'fonts.pdf, page 1 of 1' })
+      .and(page.locator('[data-drawn]'));
+    await sheet.waitFor();
+    const fontData = fetched.filter(({ url }) => /\/standard_fonts\/[\w-]+\.(pfb|ttf)$/.test(url));
+    // Not the device's fonts, whose widths may not be the document's: each family's own data.
+    expect(fontData.length).toBeGreaterThanOrEqual(3);
+    expect(
+      fontData.filter(({ url, status }) => status !== 200 || !url.startsWith(baseUrl)),
+    ).toEqual([]);
+
+    // Each line where a PDF reader (poppler) draws it: the same height, from the same left edge
+    // to the same right edge, within a few pixels (two renderers' glyphs differ in their strokes).
+    const size = await sheet.evaluate((canvas) => ({
+      width: (canvas as HTMLCanvasElement).width,
+      height: (canvas as HTMLCanvasElement).height,
+    }));
+    const reader = await popplerPage(fonts, size.width, size.height);
+    const lines = await sheet.evaluate(async (canvas, png) => {
+      const drawn = canvas as HTMLCanvasElement;
+      const image = new Image();
+      image.src = `data:image/png;base64,${png}`;
+      await image.decode();
+      const { width, height } = drawn;
+      /** Each line's inked extent: [left, right, top, bottom] in pixels, or null. */
+      const extentsOf = (source: CanvasImageSource) => {
+        const scratch = document.createElement('canvas');
+        scratch.width = width;
+        scratch.height = height;
+        const context = scratch.getContext('2d', { willReadFrequently: true });
+        if (!context) throw new Error('no 2d context');
+        context.fillStyle = 'white';
+        context.fillRect(0, 0, width, height);
+        context.drawImage(source, 0, 0, width, height);
+        const { data } = context.getImageData(0, 0, width, height);
+        return Array.from({ length: 12 }, (_, line) => {
+          // The lines' baselines are 54 points apart from 790 points up a page of 842.
+          const top = Math.round(((842 - 790 + line * 54 - 34) / 842) * height);
+          const bottom = Math.round(((842 - 790 + line * 54 + 14) / 842) * height);
+          let extent: number[] | null = null;
+          for (let y = top; y < bottom; y++)
+            for (let x = 0; x < width; x++)
+              if ((data[(y * width + x) * 4] ?? 255) < 128)
+                extent = extent
+                  ? [
+                      Math.min(extent[0] ?? x, x),
+                      Math.max(extent[1] ?? x, x),
+                      Math.min(extent[2] ?? y, y),
+                      Math.max(extent[3] ?? y, y),
+                    ]
+                  : [x, x, y, y];
+          return extent;
+        });
+      };
+      return { ours: extentsOf(drawn), reader: extentsOf(image) };
+    }, reader);
+    const tolerance = Math.ceil(size.width * 0.015);
+    lines.reader.forEach((extent, line) => {
+      const ours = lines.ours[line];
+      expect(extent, `poppler's line ${String(line)}`).not.toBeNull();
+      expect(ours, `line ${String(line)}`).not.toBeNull();
+      (ours ?? []).forEach((edge, index) =>
+        expect(
+          Math.abs(edge - (extent?.[index] ?? 0)),
+          `line ${String(line)}, edge ${String(index)}`,
+        ).toBeLessThanOrEqual(tolerance),
+      );
+    });
     expect(errors).toEqual([]);
   });
 

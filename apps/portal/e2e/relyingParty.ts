@@ -30,3 +30,59 @@ export async function pdfOf(folder: string, name: string, pages: number): Promis
   writeFileSync(path, await pdf.save());
   return path;
 }
+
+/**
+ * The standard fonts with Latin letters, which a PDF may name without carrying them (the other
+ * two of the 14, Symbol and ZapfDingbats, have none to write a line in).
+ */
+export const STANDARD_FONTS = [
+  'Helvetica',
+  'Helvetica-Bold',
+  'Helvetica-Oblique',
+  'Helvetica-BoldOblique',
+  'Times-Roman',
+  'Times-Bold',
+  'Times-Italic',
+  'Times-BoldItalic',
+  'Courier',
+  'Courier-Bold',
+  'Courier-Oblique',
+  'Courier-BoldOblique',
+] as const;
+
+/** A one-page PDF with a line in each standard font, none embedded (as most generated PDFs are). */
+export async function standardFontsPdf(folder: string): Promise<string> {
+  const pdf = PDF.create();
+  const page = pdf.addPage({ width: 595, height: 842 });
+  STANDARD_FONTS.forEach((font, index) =>
+    page.drawText(`Service agreement ${font}`, { x: 40, y: 790 - index * 54, size: 24, font }),
+  );
+  const path = join(folder, 'fonts.pdf');
+  writeFileSync(path, await pdf.save());
+  return path;
+}
+
+/**
+ * Poppler's drawing of a PDF's first page as a PNG of `width` × `height` pixels, base64: what a
+ * reader shows, to compare a browser's drawing with.
+ */
+export async function popplerPage(path: string, width: number, height: number): Promise<string> {
+  const { stdout } = await run(
+    'pdftoppm',
+    [
+      '-png',
+      '-singlefile',
+      '-f',
+      '1',
+      '-l',
+      '1',
+      '-scale-to-x',
+      String(width),
+      '-scale-to-y',
+      String(height),
+      path,
+    ],
+    { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024 },
+  );
+  return stdout.toString('base64');
+}

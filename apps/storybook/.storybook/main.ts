@@ -9,6 +9,7 @@ import type { StorybookConfig } from '@storybook/react-vite';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import type { Plugin } from 'vite';
 import { DOCGEN_OPTIONS } from '../../../packages/ui/src/docs/docgen.js';
+import { pdfjsData } from '../../../scripts/pdfjs-data.mjs';
 import { workspaceSources } from '../../../scripts/workspace-sources.mjs';
 
 /**
@@ -59,7 +60,12 @@ const config: StorybookConfig = {
     },
   },
   viteFinal(viteConfig) {
-    viteConfig.plugins = [...(viteConfig.plugins ?? []), vanillaExtractPlugin(), mswWorker()];
+    viteConfig.plugins = [
+      ...(viteConfig.plugins ?? []),
+      vanillaExtractPlugin(),
+      mswWorker(),
+      pdfjsData(),
+    ];
     viteConfig.resolve = { ...viteConfig.resolve, ...workspaceSources.resolve };
     viteConfig.environments = { ...viteConfig.environments, ...workspaceSources.environments };
     viteConfig.optimizeDeps = {

@@ -22,6 +22,22 @@ async function pdfjs() {
   return library;
 }
 
+/**
+ * Where this origin serves pdf.js's standard fonts and character maps (scripts/pdfjs-data.mjs):
+ * a document that names a standard font without embedding it is drawn in that font's metrics,
+ * as a PDF reader draws it, never in a fallback of other widths.
+ */
+const dataOf = (version: string) => {
+  const base = `/assets/pdfjs-${version}/`;
+  return {
+    standardFontDataUrl: `${base}standard_fonts/`,
+    cMapUrl: `${base}cmaps/`,
+    cMapPacked: true,
+    // The fonts above for every font the file does not carry, not whatever the device has.
+    useSystemFonts: false,
+  };
+};
+
 export interface PdfViewerProps {
   /** The PDF's bytes. */
   file: Blob;
@@ -70,6 +86,7 @@ export function PdfViewer({ file, name, page, onPageChange, onPages, overlay }: 
       try {
         const library = await pdfjs();
         const task = library.getDocument({
+          ...dataOf(library.version),
           data: new Uint8Array(await file.arrayBuffer()),
           isEvalSupported: false,
           useWasm: false,
