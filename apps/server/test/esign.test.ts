@@ -21,6 +21,7 @@ import { deliverDueWebhooks, sweep, webhookDeliveryId } from '../src/modules/esi
 import { deriveKeys } from '../src/keys.js';
 import * as x509 from '../src/modules/pki/x509.js';
 import { pem } from '../src/modules/pki/routes.js';
+import { AppError } from '../src/http/errors.js';
 import { esignKit } from './esignKit.js';
 import { startHarness } from './harness.js';
 import { freshOrganization, freshPerson, type FreshPerson } from './world.js';
@@ -909,6 +910,63 @@ describe('the eSign integration API', () => {
     );
     const report = await pdfsig(file('demo-signed.pdf', Buffer.from(await download.arrayBuffer())));
     expect(report).toContain('Signature Validation: Signature is Valid.');
+  });
+
+  it('the demo application says a failed send as its own page, and trying again sends the same request once', async () => {
+    h.clock.now = new Date();
+    const html = await (await fetch(`${h.baseUrl}/simulators/esign-app`)).text();
+    // The first of the demo organization's members offered (the test above asked the last).
+    const option = /<option value="(tawqi-demo-app-org\|\d{10})">/.exec(html)?.[1];
+    if (!option) throw new Error('no demo signer');
+    const nationalId = option.split('|')[1] ?? '';
+    const form = new FormData();
+    form.append(
+      'document',
+      new Blob([new Uint8Array(await pdfOf(1))], { type: 'application/pdf' }),
+      'lease.pdf',
+    );
+    form.append('signer', option);
+    form.append('consent', 'yes');
+    // The service busy: its check of the PDF ran out of time (503, try again).
+    const check = h.deps.pdfWork.check;
+    h.deps.pdfWork.check = () =>
+      Promise.reject(
+        new AppError(503, 'SERVICE_UNAVAILABLE', { headers: { 'retry-after': '10' } }),
+      );
+    const failed = await fetch(`${h.baseUrl}/simulators/esign-app/send`, {
+      method: 'POST',
+      body: form,
+      redirect: 'manual',
+    });
+    h.deps.pdfWork.check = check;
+    expect(failed.status).toBe(503);
+    expect(failed.headers.get('content-type')).toContain('text/html');
+    const page = await failed.text();
+    expect(page).toContain('The eSign service has not taken the request yet');
+    expect(page).not.toContain('"statusCode"');
+    const txnId = /name="txnId" value="([^"]+)"/.exec(page)?.[1] ?? '';
+    expect(txnId).toMatch(/^DEMO-/);
+    expect(await h.simulator.pending(nationalId)).toHaveLength(0);
+
+    // Tried again, twice (a double click): the same request, taken once, the signer asked once.
+    const again = () => {
+      const retry = new FormData();
+      retry.append('txnId', txnId);
+      return fetch(`${h.baseUrl}/simulators/esign-app/retry`, {
+        method: 'POST',
+        body: retry,
+        redirect: 'manual',
+      });
+    };
+    const [first, second] = [await again(), await again()];
+    expect([first.status, second.status]).toEqual([303, 303]);
+    expect(second.headers.get('location')).toBe(first.headers.get('location'));
+    const { rows } = await h.pool.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM esign_transactions WHERE app_txn_id = $1',
+      [txnId],
+    );
+    expect(rows).toEqual([{ n: 1 }]);
+    expect(await h.simulator.pending(nationalId)).toHaveLength(1);
   });
 
   it('registers an application only when its provider, organization, credential and addresses check out', async () => {

@@ -44,6 +44,13 @@ interface Sent {
   at: Date;
 }
 
+interface Sending {
+  clientId: string;
+  signerName: string;
+  fileName: string;
+  request: SigningRequest;
+}
+
 interface ReceivedWebhook {
   deliveryId: string;
   txnId: string;
@@ -69,6 +76,8 @@ export interface DemoApplicationOptions {
 }
 
 const SENT = 'demo-app-sent';
+/** A request being sent, kept as sent so that trying again sends the same one (its txnId). */
+const SENDING = 'demo-app-sending';
 const WEBHOOK = 'demo-app-webhook';
 
 type EsignClient = ReturnType<typeof createEsignClient>;
@@ -324,35 +333,92 @@ async function send(demo: DemoContext, request: FastifyRequest, reply: FastifyRe
   const { fields, file } = await formOf(request);
   const [clientId = '', nationalId = ''] = (fields.signer ?? '').split('|');
   const client = clients.get(clientId);
-  const refuse = async (message: string) =>
-    reply
-      .status(400)
-      .type('text/html; charset=utf-8')
-      .send(await demo.homePage(`<p class="stamp bad" role="alert">${escape(message)}</p>`));
-  if (file && !file.bytes) return refuse('الملف أكبر من ٥ ميغابايت / The file is over 5 MB');
+  if (file && !file.bytes)
+    return refuse(demo, reply, 'الملف أكبر من ٥ ميغابايت / The file is over 5 MB');
   if (!file?.bytes?.length || !client)
-    return refuse('اختر ملف PDF وموقّعًا / Choose a PDF and a signer');
+    return refuse(demo, reply, 'اختر ملف PDF وموقّعًا / Choose a PDF and a signer');
   const sending = signingRequest(
     demo.options,
     fields,
     { name: file.name, bytes: file.bytes },
     nationalId,
   );
-  const answer = await client.requestSigning(sending);
-  const approval = answer.body.approval as { url?: string } | undefined;
-  if (answer.status !== 202 || !approval?.url)
-    return refuse(`${String(answer.body.code)}: ${String(answer.body.message)}`);
   const signer = (await demoSigners(demo.options.pool)).find(
     (one) => one.nationalId === nationalId,
   );
-  await demo.options.store.add(SENT, sending.txnId, {
-    txnId: sending.txnId,
+  const kept: Sending = {
     clientId,
-    fileName: file.name,
     signerName: signer?.name ?? nationalId,
-    at: demo.options.now(),
-  } satisfies Sent);
-  return reply.redirect(approval.url, 303);
+    fileName: file.name,
+    request: sending,
+  };
+  await demo.options.store.add(SENDING, sending.txnId, kept);
+  return attempt(demo, kept, reply);
+}
+
+/**
+ * Sends a kept request; a retry sends the very same one (its txnId and timestamp), which the
+ * service answers once: never a second request for the signer. A refusal is said on the form; a
+ * service that did not answer, or answered busy, is said on a page that offers to try again.
+ */
+async function attempt(demo: DemoContext, kept: Sending, reply: FastifyReply) {
+  const client = (await demo.clients()).get(kept.clientId);
+  if (!client) return refuse(demo, reply, 'اختر ملف PDF وموقّعًا / Choose a PDF and a signer');
+  const answer = await client.requestSigning(kept.request).catch(() => null);
+  const approval = answer?.body.approval as { url?: string } | undefined;
+  if (answer?.status === 202 && approval?.url) {
+    await demo.options.store.once(SENT, kept.request.txnId, () =>
+      Promise.resolve({
+        txnId: kept.request.txnId,
+        clientId: kept.clientId,
+        fileName: kept.fileName,
+        signerName: kept.signerName,
+        at: demo.options.now(),
+      } satisfies Sent),
+    );
+    return reply.redirect(approval.url, 303);
+  }
+  if (answer && answer.status < 500 && answer.status !== 429)
+    return refuse(demo, reply, `${String(answer.body.code)}: ${String(answer.body.message)}`);
+  return reply
+    .status(503)
+    .type('text/html; charset=utf-8')
+    .send(tryAgainPage(kept, answer ? String(answer.body.message ?? '') : null));
+}
+
+/** The form again, with what went wrong said above it. */
+async function refuse(demo: DemoContext, reply: FastifyReply, message: string) {
+  return reply
+    .status(400)
+    .type('text/html; charset=utf-8')
+    .send(await demo.homePage(`<p class="stamp bad" role="alert">${escape(message)}</p>`));
+}
+
+/** The page when the service did not take the request: what happened, and the same request again. */
+const tryAgainPage = (kept: Sending, said: string | null) =>
+  page(
+    'Not sent',
+    `<p class="stamp bad" role="alert">لم تستلم خدمة التوقيع الطلب بعد / The eSign service has not taken the request yet</p>
+    <p>${
+      said === null
+        ? 'لم تُجب الخدمة في الوقت المحدد. / The service did not answer in time.'
+        : `أجابت الخدمة: ${escape(said)} / The service answered: ${escape(said)}`
+    }</p>
+    <p>${escape(kept.fileName)} — ${escape(kept.signerName)}</p>
+    <p class="muted">إعادة المحاولة ترسل الطلب نفسه (${escape(kept.request.txnId)})، فلا يُطلب من الموقّع التوقيع مرتين. / Trying again sends the same request (${escape(kept.request.txnId)}): the signer is never asked twice.</p>
+    <form method="post" action="${DEMO_APP_PREFIX}/retry" enctype="multipart/form-data">
+      <input type="hidden" name="txnId" value="${escape(kept.request.txnId)}">
+      <button type="submit">أعد المحاولة / Try again</button>
+    </form>
+    <p><a href="${DEMO_APP_PREFIX}">مستند آخر / Another document</a></p>`,
+  );
+
+/** Tries a kept request again. */
+async function retry(demo: DemoContext, request: FastifyRequest, reply: FastifyReply) {
+  const { fields } = await formOf(request);
+  const kept = await demo.options.store.get<Sending>(SENDING, fields.txnId ?? '');
+  if (!kept) return refuse(demo, reply, 'طلب غير معروف / Unknown request');
+  return attempt(demo, kept, reply);
 }
 
 /** Where the signer comes back: the outcome, its signed answer verified against our root. */
@@ -468,7 +534,22 @@ export function createDemoApplication(options: DemoApplicationOptions) {
           await demo.clients();
           return reply.type('text/html; charset=utf-8').send(await demo.homePage());
         });
+        // Whatever fails here is said as a page of the application, never as the API's JSON.
+        app.setErrorHandler(async (error, _request, reply) => {
+          app.log.warn({ error: String(error) }, 'the demo application failed');
+          return reply
+            .status(500)
+            .type('text/html; charset=utf-8')
+            .send(
+              page(
+                'Failed',
+                `<p class="stamp bad" role="alert">تعذّر ذلك على التطبيق التجريبي / The demo application could not do that</p>
+                <p><a href="${DEMO_APP_PREFIX}">العودة / Back</a></p>`,
+              ),
+            );
+        });
         app.post(`${DEMO_APP_PREFIX}/send`, (request, reply) => send(demo, request, reply));
+        app.post(`${DEMO_APP_PREFIX}/retry`, (request, reply) => retry(demo, request, reply));
         app.get(`${DEMO_APP_PREFIX}/return`, (request, reply) => outcome(demo, request, reply));
         app.get(`${DEMO_APP_PREFIX}/download`, (request, reply) => download(demo, request, reply));
         app.post(`${DEMO_APP_PREFIX}/webhook`, (request, reply) => webhook(demo, request, reply));
