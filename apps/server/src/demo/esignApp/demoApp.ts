@@ -383,8 +383,12 @@ async function attempt(demo: DemoContext, kept: Sending, reply: FastifyReply) {
   return reply
     .status(503)
     .type('text/html; charset=utf-8')
-    .send(tryAgainPage(kept, answer ? String(answer.body.message ?? '') : null));
+    .send(tryAgainPage(kept, answer ? messageOf(answer.body) : null));
 }
+
+/** What the service said, as it said it. */
+const messageOf = (body: Record<string, unknown>) =>
+  typeof body.message === 'string' ? body.message : '';
 
 /** The form again, with what went wrong said above it. */
 async function refuse(demo: DemoContext, reply: FastifyReply, message: string) {
