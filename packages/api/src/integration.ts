@@ -301,7 +301,7 @@ export const ESIGN_ERRORS = {
     code: 'E3001',
     status: 200,
     en: 'The signer declined in the identity app.',
-    ar: 'رفض الموقّع الطلب في تطبيق الهوية.',
+    ar: 'رفض الموقّع الطلب في تطبيق نفاذ الوطني.',
   },
   expired: {
     code: 'E3002',
@@ -313,13 +313,13 @@ export const ESIGN_ERRORS = {
     code: 'E3003',
     status: 200,
     en: 'The identity app confirmed a different person.',
-    ar: 'أكّد تطبيق الهوية شخصًا مختلفًا.',
+    ar: 'أكّد تطبيق نفاذ الوطني شخصًا مختلفًا.',
   },
   identityUnavailable: {
     code: 'E4001',
     status: 503,
     en: 'The identity app cannot be reached; try again shortly.',
-    ar: 'تعذّر الوصول إلى تطبيق الهوية؛ حاول بعد قليل.',
+    ar: 'تعذّر الوصول إلى تطبيق نفاذ الوطني؛ حاول بعد قليل.',
   },
   scannerUnavailable: {
     code: 'E4003',

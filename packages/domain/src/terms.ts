@@ -98,3 +98,11 @@ export function localWord(value: string, language: Language): string {
 export function inLanguage(en: string, ar: string, language: Language): string {
   return language === 'ar' ? ar : en;
 }
+
+/**
+ * Other names for what the glossary names one way (GLOSSARY.md), each with the glossary's word:
+ * a page, a message or a file never says the other name.
+ */
+export const OTHER_NAMES: Readonly<Record<string, string>> = {
+  'تطبيق الهوية': 'تطبيق نفاذ الوطني',
+};

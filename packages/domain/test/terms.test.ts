@@ -1,5 +1,15 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { STATUS_WORDS, TERMS, formatCount, inLanguage, localWord } from '../src/index.js';
+import {
+  OTHER_NAMES,
+  STATUS_WORDS,
+  TERMS,
+  formatCount,
+  inLanguage,
+  localWord,
+} from '../src/index.js';
 
 describe('the terms catalogue', () => {
   it('words a stored term in the asked language, a status from the statuses, anything else as it came', () => {
@@ -31,5 +41,28 @@ describe('the terms catalogue', () => {
     ]);
     expect(formatCount(1, 'seat', 'en')).toBe('1 seat');
     expect(formatCount(25, 'seat', 'en')).toBe('25 seats');
+  });
+});
+
+describe('one name for each thing', () => {
+  const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+  /** What people read: the portal's translations, and the sources of every package and app. */
+  const PLACES = ['apps/portal/public/locales', 'apps/portal/src', 'apps/server/src', 'packages'];
+  const files = (folder: string): string[] =>
+    readdirSync(folder).flatMap((name) => {
+      const path = join(folder, name);
+      if (['node_modules', 'dist', 'test'].includes(name)) return [];
+      if (statSync(path).isDirectory()) return files(path);
+      return /\.(ts|tsx|json)$/.test(name) && !name.endsWith('terms.ts') ? [path] : [];
+    });
+
+  it('says each thing as the glossary does, never by another name', () => {
+    const found = PLACES.flatMap((place) => files(join(ROOT, place))).flatMap((path) => {
+      const text = readFileSync(path, 'utf8');
+      return Object.entries(OTHER_NAMES)
+        .filter(([other]) => text.includes(other))
+        .map(([other, ours]) => `${path.slice(ROOT.length)}: “${other}” (say “${ours}”)`);
+    });
+    expect(found).toEqual([]);
   });
 });
