@@ -173,7 +173,7 @@ export function Routes() {
           </PublicLayout>
         </Route>
         <Route path="/esign/approve">
-          <PublicLayout>
+          <PublicLayout task>
             <Approve />
           </PublicLayout>
         </Route>

@@ -55,6 +55,19 @@ export const PublicArabic = inArabic(Public);
 export const PublicDark = inDark(Public);
 export const PublicArabicDark = inDark(inArabic(Public));
 
+/** A task begun elsewhere (a signer approving an application's request): no sign-in to step into. */
+export const PublicTask: Story = {
+  parameters: { portal: { route: '/esign/approve' } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(text('public:approve.unknown'))).toBeVisible();
+    await expect(canvas.getByRole('link', { name: text('header:brand') })).toBeVisible();
+    await expect(canvas.queryByRole('link', { name: text('header:signIn') })).toBeNull();
+    await expect(canvas.queryByRole('navigation', { name: text('header:nav.label') })).toBeNull();
+  },
+};
+export const PublicTaskArabic = inArabic(PublicTask);
+
 export const PreEnrolment: Story = {
   parameters: { portal: { route: '/create-account' } },
   play: async ({ canvasElement }) => {

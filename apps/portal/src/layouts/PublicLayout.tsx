@@ -37,27 +37,38 @@ const LINKS = [
   ['/contact-us', 'nav.contactUs'],
 ] as const;
 
-export default function PublicLayout({ children }: { children: ReactNode }) {
+export default function PublicLayout({
+  children,
+  task = false,
+}: {
+  children: ReactNode;
+  /**
+   * A task someone was sent to (a signer approving a request): the brand, language and theme
+   * only, no marketing pages and no sign-in to step away into.
+   */
+  task?: boolean;
+}) {
   const { t } = useTranslation('header');
   usePageArrival();
   const [location] = useLocation();
   const narrow = useMediaQuery(NARROW_SCREEN_QUERY);
   const [menuOpen, setMenuOpen] = useState(false);
-  const links = (className: string) => (
-    <nav aria-label={t('header:nav.label')} className={className}>
-      {LINKS.map(([href, key]) => (
-        <a
-          key={href}
-          href={href}
-          className={navLink}
-          aria-current={location === href ? 'page' : undefined}
-        >
-          {t(`header:${key}`)}
-        </a>
-      ))}
-    </nav>
-  );
-  const signIn = (
+  const links = (className: string) =>
+    task ? null : (
+      <nav aria-label={t('header:nav.label')} className={className}>
+        {LINKS.map(([href, key]) => (
+          <a
+            key={href}
+            href={href}
+            className={navLink}
+            aria-current={location === href ? 'page' : undefined}
+          >
+            {t(`header:${key}`)}
+          </a>
+        ))}
+      </nav>
+    );
+  const signIn = task ? null : (
     <a className={linkStyle} href="/auth-check">
       {t('header:signIn')}
     </a>
