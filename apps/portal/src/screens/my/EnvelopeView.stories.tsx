@@ -132,16 +132,28 @@ export const Declined: Story = {
       status: 'declined',
       myTurn: false,
       endedDate: '2026-11-21T10:00:00.000Z',
-      signers: envelope.signers.map((signer) =>
-        signer.position === 2
-          ? {
-              ...signer,
-              status: 'declined',
-              decidedDate: '2026-11-21T10:00:00.000Z',
-              declineReason: language === 'ar' ? 'الإيجار غير صحيح' : 'The rent is wrong',
-            }
-          : signer,
-      ),
+      signers: [
+        ...envelope.signers.map((signer) =>
+          signer.position === 2
+            ? {
+                ...signer,
+                status: 'declined' as const,
+                decidedDate: '2026-11-21T10:00:00.000Z',
+                declineReason: language === 'ar' ? 'الإيجار غير صحيح' : 'The rent is wrong',
+              }
+            : signer,
+        ),
+        // One after the signer who declined: never asked now, and not said to wait.
+        {
+          position: envelope.signers.length + 1,
+          name: language === 'ar' ? 'سلمى الشهري' : 'Salma Al-Shehri',
+          status: 'waiting' as const,
+          isMe: false,
+          placement: '1-320,40,540,120',
+          decidedDate: null,
+          declineReason: null,
+        },
+      ],
     })),
   },
   play: async ({ canvasElement }) => {
@@ -155,6 +167,8 @@ export const Declined: Story = {
       canvas.getByText(storyLanguage() === 'ar' ? 'الإيجار غير صحيح' : 'The rent is wrong'),
     ).toBeVisible();
     await expect(canvas.queryByRole('button', { name: text('my:envelopes.sign') })).toBeNull();
+    await expect(canvas.getByText(text('my:envelopes.signerStatuses.notAsked'))).toBeVisible();
+    await expect(canvas.queryByText(text('my:envelopes.signerStatuses.waiting'))).toBeNull();
   },
 };
 export const DeclinedArabic = inArabic(Declined);

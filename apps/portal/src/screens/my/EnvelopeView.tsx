@@ -29,7 +29,7 @@ import { useFormat } from '../../format.js';
 import { MY_PATHS } from '../../paths.js';
 import { invalidate, useApi } from '../../queries.js';
 import { reportFailure } from '../../toasts.js';
-import { ENVELOPE_TONES, SIGNER_TONES } from './envelopeWords.js';
+import { ENVELOPE_TONES, SIGNER_TONES, shownSignerStatus } from './envelopeWords.js';
 import {
   actions,
   factLabel,
@@ -56,8 +56,8 @@ function Signers({ envelope }: { envelope: Envelope }) {
               {signer.isMe ? t('envelopes.signerMe', { name: signer.name }) : signer.name}
             </strong>{' '}
             <StatusBadge
-              tone={SIGNER_TONES[signer.status]}
-              label={t(`envelopes.signerStatuses.${signer.status}`)}
+              tone={SIGNER_TONES[shownSignerStatus(envelope, signer)]}
+              label={t(`envelopes.signerStatuses.${shownSignerStatus(envelope, signer)}`)}
             />
           </div>
           {signer.decidedDate ? (
