@@ -197,8 +197,8 @@ export function rateLimited(id: EndpointId, seconds = 60): HttpHandler {
         statusCode: 429,
         code: 'RATE_LIMITED',
         message: storyFixtures().say({
-          en: 'Too many attempts. Try again later.',
-          ar: 'محاولات كثيرة. حاول مرة أخرى لاحقًا.',
+          en: 'Too many attempts.',
+          ar: 'محاولات كثيرة.',
         }),
       },
       { status: 429, headers: { 'retry-after': String(seconds) } },

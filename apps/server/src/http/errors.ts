@@ -52,9 +52,11 @@ const MESSAGES_BY_CODE: Record<ErrorCode, Record<Language, string>> = {
   },
   UNSUPPORTED_MEDIA_TYPE: { en: 'Send the request as JSON.', ar: 'أرسل الطلب بصيغة JSON.' },
   PAYLOAD_TOO_LARGE: { en: 'The request is too large.', ar: 'حجم الطلب كبير جدًا.' },
+  // When to try again is the answer's Retry-After, which the portal counts down beside this:
+  // the message says what happened only, never a second, vaguer "when".
   RATE_LIMITED: {
-    en: 'Too many attempts. Try again later.',
-    ar: 'محاولات كثيرة. حاول مرة أخرى لاحقًا.',
+    en: 'Too many attempts.',
+    ar: 'محاولات كثيرة.',
   },
   NOT_IMPLEMENTED: { en: 'This service is not available yet.', ar: 'هذه الخدمة غير متاحة بعد.' },
   SERVICE_UNAVAILABLE: {
