@@ -67,6 +67,8 @@ export type IdentityFailure =
   | { reason: 'server'; message: string }
   /** The call itself failed: "Something went wrong. Please try again" (SPEC §8). */
   | { reason: 'call-failed' }
+  /** Asked too often for now (429): the server's words, and when it may be asked again (ms). */
+  | { reason: 'wait'; message: string; retryAt: number | null }
   /** No answer on the phone within the challenge's lifetime. */
   | { reason: 'expired' };
 
@@ -87,6 +89,7 @@ export type IdentityLoginEvent =
   | { type: 'initiate'; nationalId: string }
   | { type: 'initiate-answered'; answer: InitiateAnswer; now: number }
   | { type: 'initiate-failed' }
+  | { type: 'initiate-refused'; message: string; retryAt: number | null }
   | { type: 'verify-answered'; answer: VerifyAnswer }
   | { type: 'verify-failed' }
   | { type: 'tick'; now: number }
@@ -131,6 +134,13 @@ export function identityLoginReducer(
     case 'initiate-failed':
       return state.phase === 'initiating'
         ? { phase: 'failed', failure: { reason: 'call-failed' } }
+        : state;
+    case 'initiate-refused':
+      return state.phase === 'initiating'
+        ? {
+            phase: 'failed',
+            failure: { reason: 'wait', message: event.message, retryAt: event.retryAt },
+          }
         : state;
     case 'verify-answered':
       if (state.phase !== 'waiting') return state;

@@ -79,6 +79,17 @@ describe('identity-app login, enrolment and renewal (SPEC §4)', () => {
     expect(state).toEqual({ phase: 'failed', failure: { reason: 'call-failed' } });
   });
 
+  it('says a refusal to ask again so soon as the server words it, with when to try again', () => {
+    const state = run([
+      { type: 'initiate', nationalId: '1' },
+      { type: 'initiate-refused', message: 'Too many requests for this national ID.', retryAt: 9 },
+    ]);
+    expect(state).toEqual({
+      phase: 'failed',
+      failure: { reason: 'wait', message: 'Too many requests for this national ID.', retryAt: 9 },
+    });
+  });
+
   it('keeps polling while verify answers "3"', () => {
     expect(next(waiting, { type: 'verify-answered', answer: { status: '3' } })).toBe(waiting);
   });

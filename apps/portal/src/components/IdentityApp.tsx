@@ -26,7 +26,7 @@ import {
   type IdentityFlow,
   type RevocationReason,
 } from '@tawqi/domain';
-import { Button, TextField } from '@tawqi/ui';
+import { Button, RetryCountdown, TextField } from '@tawqi/ui';
 import { useEffect, useReducer, useRef, useState, type SyntheticEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
@@ -290,11 +290,15 @@ export function IdentityApp({
       dispatch({ type: 'initiate-answered', answer, now: Date.now() });
       if (answer.status !== '1') report(situations.rejected, answer.errorMessage);
     } catch (error) {
-      dispatch({ type: 'initiate-failed' });
-      // Too many requests for this id: the server says how long to wait, so that is shown.
-      if (error instanceof ApiError && error.statusCode === 429 && error.hasMessage)
+      // Too many requests for this id: the server says so and how long to wait, here and in the
+      // toast — never "something went wrong".
+      if (error instanceof ApiError && error.statusCode === 429 && error.hasMessage) {
+        dispatch({ type: 'initiate-refused', message: error.message, retryAt: retryAtOf(error) });
         report(situations.rejected, error.message, retryAtOf(error));
-      else report(situations.failed);
+      } else {
+        dispatch({ type: 'initiate-failed' });
+        report(situations.failed);
+      }
     }
   };
 
@@ -433,12 +437,15 @@ export function IdentityApp({
             result.current = element;
           }}
         >
-          {failure.reason === 'server'
+          {failure.reason === 'server' || failure.reason === 'wait'
             ? failure.message
             : failure.reason === 'expired'
               ? t('nafath.expired')
               : MESSAGES['errors.somethingWentWrong'][language]}
         </p>
+      ) : null}
+      {failure?.reason === 'wait' && failure.retryAt ? (
+        <RetryCountdown until={failure.retryAt} />
       ) : null}
       {notRegistered && flow === 'login' ? (
         <>

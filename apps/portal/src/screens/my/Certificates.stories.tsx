@@ -5,17 +5,21 @@
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { CONTRACT } from '@tawqi/api';
+import { MESSAGES } from '@tawqi/domain';
 import { fixturesOf, mockStates, mockUrl } from '@tawqi/api/msw';
 import { http, HttpResponse } from 'msw';
 import { expect, screen, userEvent, within } from 'storybook/test';
 import {
   SESSION_INDIVIDUAL,
   SESSION_WITH_ORGANIZATIONS,
+  expectCountdown,
   failedOnceStory,
   inArabic,
   inDark,
   loadingStory,
   portalLoader,
+  rateLimited,
+  storyLanguage,
   text,
   withPortal,
 } from '../../stories/portal.js';
@@ -138,6 +142,37 @@ export const Revoke: Story = {
   },
 };
 export const RevokeArabic = inArabic(Revoke);
+
+/**
+ * Revoking a few times within minutes: the identity app is not asked again for now, and the
+ * dialog says so, with the wait counting down — never "something went wrong".
+ */
+export const RevokeTooSoon: Story = {
+  parameters: { msw: [rateLimited('revokeCertificateInitiate', 180)] },
+  play: async ({ canvasElement }) => {
+    const certificate = within(await held(canvasElement));
+    await userEvent.click(
+      await certificate.findByRole('button', { name: text('my:dsc.held.revoke') }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: text('my:dsc.revoke.title') });
+    const inDialog = within(dialog);
+    await userEvent.click(
+      inDialog.getByRole('button', { name: new RegExp(text('my:dsc.revoke.reason')) }),
+    );
+    await userEvent.click(
+      await screen.findByRole('option', { name: text('my:dsc.reasons.superseded') }),
+    );
+    await userEvent.click(inDialog.getByRole('button', { name: text('my:dsc.revoke.confirm') }));
+    await expect(
+      await inDialog.findByText(storyLanguage() === 'ar' ? 'محاولات كثيرة.' : 'Too many attempts.'),
+    ).toBeVisible();
+    await expectCountdown(dialog, 180);
+    await expect(
+      inDialog.queryByText(MESSAGES['errors.somethingWentWrong'][storyLanguage()]),
+    ).toBeNull();
+  },
+};
+export const RevokeTooSoonArabic = inArabic(RevokeTooSoon);
 
 /** A member of organizations can ask for a certificate bound to each. */
 export const ForMyOrganization: Story = {
