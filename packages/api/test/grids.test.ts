@@ -14,6 +14,7 @@ import { createFixtures, createMockAnswers } from '../src/fixtures/index.js';
 import {
   GRIDS,
   cellWords,
+  l2RequestsGrid,
   columnsOn,
   myTransactionsGrid,
   orgEsignTransactionsGrid,
@@ -108,6 +109,12 @@ describe('every declared grid', () => {
     expect(screen).not.toContain('userRole');
     expect(file).toContain('userRole');
     expect(file).toEqual(myTransactionsGrid.columns.map((column) => column.id));
+  });
+
+  it('heads the applications grid by its applicants, which are organizations and providers alike', () => {
+    const [first] = l2RequestsGrid.columns;
+    expect(first?.isRowHeader).toBe(true);
+    expect(first?.header).toEqual({ en: 'Applicant', ar: 'مقدّم الطلب' });
   });
 
   it('starts the transactions grids on every status (SPEC §4)', () => {

@@ -60,7 +60,7 @@ const ORG_LINKS = [
 /** The provider area's links (issue 36), each shown when the staff member's roles allow it. */
 const PROVIDER_LINKS = [
   ['providerHome', PROVIDER_PATHS.index],
-  ['l2Providers', PROVIDER_PATHS.l2Approvals],
+  ['applications', PROVIDER_PATHS.l2Approvals],
   ['providerStock', PROVIDER_PATHS.stockReport],
   ['providerSpecialPlans', PROVIDER_PATHS.specialPlans],
   ['providerPurchaseOrders', PROVIDER_PATHS.purchaseOrders],

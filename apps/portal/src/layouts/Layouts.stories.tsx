@@ -191,7 +191,7 @@ export const ProviderArea: Story = {
       within(navigation).getByRole('link', { name: text('app:nav.providerHome') }),
     ).toHaveAttribute('aria-current', 'page');
     await expect(
-      within(navigation).getByRole('link', { name: text('app:nav.l2Providers') }),
+      within(navigation).getByRole('link', { name: text('app:nav.applications') }),
     ).toBeVisible();
   },
 };
@@ -208,7 +208,7 @@ export const ProviderNoAccess: Story = {
     const canvas = within(canvasElement);
     await screenHeading(canvasElement, text('index:noAccess.title'));
     await expect(canvas.getByText(text('index:noAccess.notStaff'))).toBeVisible();
-    await expect(canvas.queryByRole('link', { name: text('app:nav.l2Providers') })).toBeNull();
+    await expect(canvas.queryByRole('link', { name: text('app:nav.applications') })).toBeNull();
     await expect(canvas.queryByRole('link', { name: text('app:nav.providerHome') })).toBeNull();
   },
 };

@@ -1060,8 +1060,9 @@ function providerFilter(view: GridFilter) {
 }
 
 /**
- * The L2 providers that applied under the L1 provider (SPEC §2 `approval/ltwo`, §3 "L2 request
- * row"), starting on Approved or Pending (SPEC §4); no export.
+ * The applications to the L1 provider — L2 providers, and organizations applying as its customers
+ * (SPEC §2 `approval/ltwo`, §3 "L2 request row") — starting on Approved or Pending (SPEC §4); no
+ * export.
  */
 export const l2RequestsGrid = defineGrid({
   id: 'l2Requests',
@@ -1072,7 +1073,8 @@ export const l2RequestsGrid = defineGrid({
   columns: [
     {
       id: 'sipName',
-      header: PROVIDER_HEADERS.l2,
+      // Organizations apply as customers here too: not every row is an L2 provider.
+      header: { en: 'Applicant', ar: 'مقدّم الطلب' },
       kind: 'text',
       value: (row) => row.sipName,
       isRowHeader: true,
