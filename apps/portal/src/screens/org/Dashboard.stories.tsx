@@ -5,7 +5,7 @@
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { mockStates } from '@tawqi/api/msw';
-import { formatNumber } from '@tawqi/domain';
+import { formatNumber, statusWord } from '@tawqi/domain';
 import { expect, waitFor, within } from 'storybook/test';
 import {
   SESSION_WITH_ORGANIZATIONS,
@@ -57,6 +57,11 @@ export const Data: Story = {
           expired: number(50),
         }),
       ),
+    ).toBeVisible();
+    // Its members are those the users grid lists as Approved or Deactivated, named by those words.
+    const words = (status: 'Approved' | 'Deactivated') => statusWord(status, storyLanguage());
+    await expect(
+      canvas.getByText(new RegExp(`${words('Approved')}.*${words('Deactivated')}`)),
     ).toBeVisible();
     const review = canvas.getAllByRole('link', { name: text('org:dashboard.review') });
     await expect(review[0]).toHaveAttribute('href', '/app/org/approval/user');

@@ -6,7 +6,7 @@
  * It follows the active organization: switching reads the new one's.
  */
 import { orgEsignTransactionsGrid } from '@tawqi/api/grids';
-import { COUNTED_ROLES, type CountedRole } from '@tawqi/domain';
+import { COUNTED_ROLES, statusWord, type CountedRole } from '@tawqi/domain';
 import { DataGrid, EmptyState, ErrorState, Link, StatCard, type DataGridColumn } from '@tawqi/ui';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
@@ -62,7 +62,12 @@ export default function OrgDashboard() {
       ) : (
         <div className={stats}>
           <StatCard
-            label={t('dashboard.users')}
+            // The people the users grid lists as Approved or Deactivated: named by those words, so
+            // the figure is found again there (the grid's other statuses are not members yet).
+            label={t('dashboard.users', {
+              approved: statusWord('Approved', format.language),
+              deactivated: statusWord('Deactivated', format.language),
+            })}
             value={data ? format.number(data.totalUsers) : ''}
             hint={data ? t('dashboard.usersHint', { count: data.activeUsers }) : ''}
             isLoading={loading}
