@@ -402,7 +402,6 @@ describe('signed checkpoints', () => {
     async () => {
       // A log of its own: the tests above leave this file's log cut and edited.
       const h = await startHarness();
-      const person = await freshPerson(h);
       const keys = () => deriveKeys(h.deps.config.secrets);
       const anchors = h.deps.config.auditAnchorFile;
       const record = () =>

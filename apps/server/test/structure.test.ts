@@ -49,7 +49,7 @@ describe('the rooms of the server', () => {
     const tests = new URL('.', import.meta.url);
     const naming = readdirSync(tests)
       .filter((file) => file.endsWith('.ts') && !(file in demoWorldTests))
-      .filter((file) => /\.demoPerson\(/.test(readFileSync(new URL(file, tests), 'utf8')));
+      .filter((file) => readFileSync(new URL(file, tests), 'utf8').includes('.demoPerson('));
     expect(naming).toEqual([]);
   });
 
