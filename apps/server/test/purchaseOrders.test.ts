@@ -9,14 +9,7 @@ import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { startHarness } from './harness.js';
-import {
-  freshInsider,
-  freshL1,
-  freshOrganization,
-  freshProvider,
-  providerNames,
-  type FreshPerson,
-} from './world.js';
+import { freshInsider, freshL1Customers, providerNames, type FreshPerson } from './world.js';
 import { purchaseFileFields, purchaseRowFields } from './sheets.js';
 
 const h = await startHarness();
@@ -28,15 +21,10 @@ beforeEach(async () => {
 // An L1 provider with its staff; an organization directly under it, whose Enrolment Admin and
 // Authorized Signatory order; the Enrolment Admin of a customer of one of its L2 providers; and
 // an organization of another L1 whose Enrolment Admin is on that L1's staff.
-const l1 = await freshL1(h);
+const customers = await freshL1Customers(h);
+const { l1, underL2, admin: saraPerson, signatory: reemPerson } = customers;
 const L1 = l1.sipSlno;
-const world = await freshOrganization(h, {
-  sip: L1,
-  members: [['enrolmentAdmin', 'authorizedSignatory'], ['authorizedSignatory']],
-});
-const ORG = world.orgSlno;
-const [saraPerson, reemPerson] = world.members as [FreshPerson, FreshPerson];
-const underL2 = await freshOrganization(h, { sip: await freshProvider(h, L1) });
+const ORG = customers.orgSlno;
 const elsewhere = await freshInsider(h);
 const OTHER_L1 = elsewhere.l1.sipSlno;
 const sara = (await h.signIn(saraPerson.nationalId)).token;

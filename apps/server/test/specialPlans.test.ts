@@ -8,13 +8,7 @@ import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { startHarness } from './harness.js';
-import {
-  freshL1,
-  freshOrganization,
-  freshProvider,
-  freshInsider,
-  type FreshPerson,
-} from './world.js';
+import { freshInsider, freshL1Customers, type FreshPerson } from './world.js';
 import { purchaseFileFields, purchaseRowFields } from './sheets.js';
 
 const h = await startHarness();
@@ -25,15 +19,10 @@ beforeEach(async () => {
 
 // An L1 provider with its staff; an organization directly under it, whose Enrolment Admin and
 // Authorized Signatory ask; and the Enrolment Admin of a customer of one of its L2 providers.
-const l1 = await freshL1(h);
+const customers = await freshL1Customers(h);
+const { l1, underL2, admin: saraPerson, signatory: reemPerson } = customers;
 const L1 = l1.sipSlno;
-const world = await freshOrganization(h, {
-  sip: L1,
-  members: [['enrolmentAdmin', 'authorizedSignatory'], ['authorizedSignatory']],
-});
-const ORG = world.orgSlno;
-const [saraPerson, reemPerson] = world.members as [FreshPerson, FreshPerson];
-const underL2 = await freshOrganization(h, { sip: await freshProvider(h, L1) });
+const ORG = customers.orgSlno;
 const sara = (await h.signIn(saraPerson.nationalId)).token;
 const reem = (await h.signIn(reemPerson.nationalId)).token;
 const khalid = (await h.signIn((underL2.members[0] as FreshPerson).nationalId)).token;

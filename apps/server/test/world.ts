@@ -432,3 +432,24 @@ export async function freshIndividual(
   );
   return { person, orgSlno: world.orgSlno, ids };
 }
+
+/**
+ * A fresh L1 provider and two of its customers: an organization directly under it (its Enrolment
+ * Admin, who also signs, and an Authorized Signatory) and one under an L2 provider of it.
+ */
+export async function freshL1Customers(h: Owner): Promise<{
+  l1: FreshL1;
+  orgSlno: number;
+  admin: FreshPerson;
+  signatory: FreshPerson;
+  underL2: { orgSlno: number; members: FreshPerson[] };
+}> {
+  const l1 = await freshL1(h);
+  const direct = await freshOrganization(h, {
+    sip: l1.sipSlno,
+    members: [['enrolmentAdmin', 'authorizedSignatory'], ['authorizedSignatory']],
+  });
+  const [admin, signatory] = direct.members as [FreshPerson, FreshPerson];
+  const underL2 = await freshOrganization(h, { sip: await freshProvider(h, l1.sipSlno) });
+  return { l1, orgSlno: direct.orgSlno, admin, signatory, underL2 };
+}

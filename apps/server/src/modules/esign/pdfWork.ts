@@ -141,38 +141,33 @@ const answerOf = (question: Question, steps?: SigningSteps): Promise<unknown> =>
   }
 };
 
-/** The verify page's answer while it reads as many files as it may (503, try again soon). */
-const readingBusy = () =>
+/** A 503 that says why the service is busy and when to try again. */
+const busy = (retryAfterSeconds: number, localized: { en: string; ar: string }) => () =>
   new AppError(503, 'SERVICE_UNAVAILABLE', {
-    headers: { 'retry-after': '5' },
-    localized: {
-      en: 'Other files are being verified. Try again in a few seconds.',
-      ar: 'يجري التحقق من ملفات أخرى. حاول مرة أخرى بعد ثوانٍ.',
-    },
+    headers: { 'retry-after': String(retryAfterSeconds) },
+    localized,
   });
+
+/** The verify page's answer while it reads as many files as it may (503, try again soon). */
+const readingBusy = busy(5, {
+  en: 'Other files are being verified. Try again in a few seconds.',
+  ar: 'يجري التحقق من ملفات أخرى. حاول مرة أخرى بعد ثوانٍ.',
+});
 
 /**
  * The answer when checking a caller's PDF ran out of time: the machine was busy (the same file is
  * checked in well under the limit when it is not), so no verdict on the file.
  */
-const checkingBusy = () =>
-  new AppError(503, 'SERVICE_UNAVAILABLE', {
-    headers: { 'retry-after': '10' },
-    localized: {
-      en: 'The service is busy and could not check your file in time. Nothing was signed; send it again in a few seconds.',
-      ar: 'الخدمة مشغولة ولم تتمكن من فحص ملفك في الوقت المحدد. لم يُوقَّع شيء؛ أرسله مرة أخرى بعد ثوانٍ.',
-    },
-  });
+const checkingBusy = busy(10, {
+  en: 'The service is busy and could not check your file in time. Nothing was signed; send it again in a few seconds.',
+  ar: 'الخدمة مشغولة ولم تتمكن من فحص ملفك في الوقت المحدد. لم يُوقَّع شيء؛ أرسله مرة أخرى بعد ثوانٍ.',
+});
 
 /** The answer to a second file from an address whose first is still being read. */
-const ownReadingBusy = () =>
-  new AppError(503, 'SERVICE_UNAVAILABLE', {
-    headers: { 'retry-after': '5' },
-    localized: {
-      en: 'Your previous file is still being verified. Send the next one when it is done.',
-      ar: 'ما زال التحقق من ملفك السابق جاريًا. أرسل الملف التالي بعد انتهائه.',
-    },
-  });
+const ownReadingBusy = busy(5, {
+  en: 'Your previous file is still being verified. Send the next one when it is done.',
+  ar: 'ما زال التحقق من ملفك السابق جاريًا. أرسل الملف التالي بعد انتهائه.',
+});
 
 /**
  * Who an upload is from, for its turn: an IPv4 address, or an IPv6 address's /64 (one household
