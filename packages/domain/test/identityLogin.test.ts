@@ -149,6 +149,9 @@ describe('identity-app login, enrolment and renewal (SPEC §4)', () => {
     const idle = IDENTITY_LOGIN_INITIAL;
     expect(next(idle, { type: 'initiate-answered', answer: { status: '1' }, now: T0 })).toBe(idle);
     expect(next(idle, { type: 'initiate-failed' })).toBe(idle);
+    expect(next(idle, { type: 'initiate-refused', message: 'Too many.', retryAt: null })).toBe(
+      idle,
+    );
     expect(next(idle, { type: 'verify-answered', answer: { status: '1' } })).toBe(idle);
     expect(next(idle, { type: 'verify-failed' })).toBe(idle);
     expect(next(idle, { type: 'tick', now: T0 + 10 * IDENTITY_CHALLENGE_TTL_MS })).toBe(idle);
