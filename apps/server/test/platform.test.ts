@@ -429,7 +429,7 @@ describe('the portal and the development pages', () => {
         subject: 'تأكيد البريد / Verify <your> e-mail',
         body: 'افتح الرابط:\nhttp://127.0.0.1:3000/email-verification?token=a.b&c=1\n\nOpen the link:\nhttp://127.0.0.1:3000/email-verification?token=a.b&c=1',
       },
-      new Date(),
+      new Date('2026-11-21T09:00:00.000Z'),
     );
     const page = await h.call('GET', '/dev/outbox', { headers: { accept: 'text/html' } });
     expect(page.headers.get('content-type')).toContain('text/html');
@@ -441,6 +441,12 @@ describe('the portal and the development pages', () => {
     expect(html).toContain(
       '<a href="http://127.0.0.1:3000/email-verification?token=a.b&#38;c=1" dir="ltr">',
     );
+    // When, on Riyadh's clock as everywhere else in the product.
+    expect(html).toContain('2026-11-21 12:00:00 (Riyadh)');
+    expect(html).not.toContain('UTC');
+    // Long links break within the card on a 360 px phone.
+    const css = String((await h.call('GET', '/dev/outbox/style.css')).body);
+    expect(css).toMatch(/\.request a[^{]*\{[^}]*overflow-wrap: anywhere/);
     // A program still reads JSON.
     expect((await h.call('GET', '/dev/outbox')).body.messages[0].recipient).toBe('page@example.sa');
   });

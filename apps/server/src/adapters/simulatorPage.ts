@@ -49,6 +49,8 @@ body { margin: 0; min-height: 100vh; background: var(--ground); color: var(--tex
 .muted { color: var(--muted); font-size: 0.9rem; margin: 0; }
 .stack { display: grid; gap: 1rem; }
 .request p { margin: 0; }
+/* Long addresses and links break where they must on a phone, never past the card's edge. */
+.request p, .request a, .request h2 { overflow-wrap: anywhere; }
 label { display: grid; gap: 0.35rem; font-weight: 600; }
 input { font: inherit; padding: 0.65rem 0.8rem; border: 1px solid #c4ccd4; border-radius: 0.6rem; background: var(--card); color: var(--text); }
 input[dir="ltr"] { text-align: left; letter-spacing: 0.08em; }

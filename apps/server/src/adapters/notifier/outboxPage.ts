@@ -38,10 +38,23 @@ function parts(text: string): string[] {
     .filter(Boolean);
 }
 
+/** A moment as Riyadh's wall clock reads it, as every other time of the product is shown. */
+const RIYADH = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Asia/Riyadh',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+const riyadhTime = (at: Date) => RIYADH.format(at).replace(', ', ' ');
+
 export function outboxPage(messages: readonly (OutgoingMessage & { createdAt: Date })[]): string {
   const items = messages.map(
     (message) => `<li class="request">
-<p class="muted" dir="ltr">${message.channel === 'sms' ? 'SMS' : 'E-mail'} → ${escapeHtml(message.recipient)} · <time datetime="${message.createdAt.toISOString()}">${escapeHtml(message.createdAt.toISOString().replace('T', ' ').slice(0, 19))} UTC</time></p>
+<p class="muted" dir="ltr">${message.channel === 'sms' ? 'SMS' : 'E-mail'} → ${escapeHtml(message.recipient)} · <time datetime="${message.createdAt.toISOString()}">${riyadhTime(message.createdAt)} (Riyadh)</time></p>
 ${message.subject ? `<h2>${parts(message.subject).map(paragraph).join('')}</h2>` : ''}
 ${parts(message.body).map(paragraph).join('\n')}
 </li>`,
