@@ -49,6 +49,10 @@ export const MyTurn: Story = {
         }),
       ),
     ).toBeVisible();
+    // In Arabic, counted as the rest of the portal counts: the two numbers, no noun to agree
+    // with one of them and not the other («وقّع ٠ من موقّعَين» read unnaturally).
+    if (storyLanguage() === 'ar')
+      await expect(canvas.getByText('التوقيعات: ١ من ٢.')).toBeVisible();
     await expect(canvas.getByRole('link', { name: text('my:envelopes.send') })).toHaveAttribute(
       'href',
       '/app/my/envelopes/send',
