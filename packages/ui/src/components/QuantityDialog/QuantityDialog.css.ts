@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../theme/contract.css.js';
 
 export const table = style({
@@ -18,6 +18,10 @@ export const cell = style({
 export const numeric = style([cell, { textAlign: 'end', whiteSpace: 'nowrap' }]);
 
 export const quantityCell = style([cell, { inlineSize: '8rem' }]);
+
+// The field's input takes the width the cell leaves it, not its intrinsic twenty characters:
+// with its two buttons that ran the field past the dialog's edge.
+globalStyle(`${quantityCell} input`, { flexBasis: 0, inlineSize: 0, minInlineSize: '3ch' });
 
 export const totals = style({
   display: 'grid',

@@ -53,7 +53,21 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Default: Story = {};
+/** Each quantity field lies within the dialog, its buttons included, in either direction. */
+async function fieldsWithinDialog() {
+  const dialog = (await screen.findByRole('dialog')).getBoundingClientRect();
+  const fields = screen
+    .getAllByRole('group')
+    .filter((group) => within(group).queryByRole('textbox'));
+  await expect(fields.length).toBeGreaterThan(0);
+  for (const field of fields) {
+    const box = field.getBoundingClientRect();
+    await expect(box.left).toBeGreaterThanOrEqual(dialog.left);
+    await expect(box.right).toBeLessThanOrEqual(dialog.right);
+  }
+}
+
+export const Default: Story = { play: fieldsWithinDialog };
 export const Confirming: Story = { args: { isConfirming: true } };
 /** A single item can open already chosen once, so confirming is one press. */
 export const StartsChosen: Story = {
@@ -102,6 +116,7 @@ export const AboveMaximum: Story = {
 };
 export const LongEnglish: Story = {
   globals: ENGLISH_ONLY,
+  play: fieldsWithinDialog,
   args: {
     title: 'Buy role counters for the organization and its Authorized Signatories',
     items: [
@@ -114,6 +129,7 @@ export const LongEnglish: Story = {
   },
 };
 export const LongArabic: Story = {
+  play: fieldsWithinDialog,
   args: {
     title: 'شراء رصيد الأدوار للمنشأة',
     items: [
