@@ -6,7 +6,7 @@ import { createServer, request } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
-import { ENDPOINTS } from '@tawqi/api';
+import { ENDPOINTS, errorCodesOf, type ErrorCode } from '@tawqi/api';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
@@ -448,6 +448,16 @@ describe('public calls fed anything', () => {
             throw new Error(
               `${endpoint.id}: ${String(answer.status)} for ${url} ${JSON.stringify(sent).slice(0, 200)}`,
             );
+          // Every refusal is one the OpenAPI document declares for the call, with its code (414
+          // and 431: the HTTP layer's own, for an address or headers too long to route).
+          if (answer.status >= 400 && answer.status !== 414 && answer.status !== 431) {
+            const declared = errorCodesOf(endpoint)[answer.status] ?? [];
+            const code = (answer.body as { code?: ErrorCode } | null)?.code;
+            if (!code || !declared.includes(code))
+              throw new Error(
+                `${endpoint.id}: ${String(answer.status)} ${String(code)} is not declared (${declared.join(', ')})`,
+              );
+          }
         }),
         { numRuns: 40, seed: 41 },
       );

@@ -5,7 +5,7 @@
 import { REQUEST_HEADERS } from '@tawqi/domain';
 import { z } from 'zod';
 import { ENDPOINTS, absolutePath, pathParameterNames, type Endpoint } from './contract/index.js';
-import { apiErrorBody } from './errors.js';
+import { apiErrorBody, type ErrorCode } from './errors.js';
 import { ESIGN_ERRORS, INTEGRATION_CALLS, integrationError } from './integration.js';
 
 type JsonSchema = Record<string, unknown>;
@@ -156,9 +156,61 @@ function operation(
               },
             }),
       },
+      ...errorResponses(endpoint),
       default: { $ref: '#/components/responses/Error' },
     },
   };
+}
+
+/**
+ * The error codes a call may answer with, by status, from what it is declared to do: every call
+ * checks its input, finds what it names, keeps the contract's rules, and may be limited or find
+ * the service away; a session's call may be unauthenticated or not allowed; a call with a body
+ * may send the wrong type or too much; a call with an Idempotency-Key may reuse one, and an
+ * export may hold too many rows.
+ */
+export function errorCodesOf(endpoint: Endpoint): Partial<Record<number, ErrorCode[]>> {
+  const withBody = endpoint.body !== undefined || endpoint.upload !== undefined;
+  const isExport = endpoint.answer.kind === 'blob' && endpoint.answer.fileName.endsWith('.xlsx');
+  const codes: Partial<Record<number, ErrorCode[]>> = {
+    400: ['VALIDATION_FAILED'],
+    ...(endpoint.access === 'public' ? {} : { 401: ['UNAUTHENTICATED'], 403: ['FORBIDDEN'] }),
+    404: ['NOT_FOUND'],
+    409: ['CONFLICT'],
+    ...(withBody ? { 413: ['PAYLOAD_TOO_LARGE'], 415: ['UNSUPPORTED_MEDIA_TYPE'] } : {}),
+    422: [
+      'VALIDATION_FAILED',
+      ...(endpoint.idempotent ? (['IDEMPOTENCY_KEY_REUSED'] as const) : []),
+      ...(isExport ? (['EXPORT_TOO_LARGE'] as const) : []),
+    ],
+    429: ['RATE_LIMITED'],
+    503: ['SERVICE_UNAVAILABLE'],
+  };
+  for (const [status, more = []] of Object.entries(endpoint.refusals ?? {}))
+    codes[Number(status)] = [...new Set([...(codes[Number(status)] ?? []), ...more])];
+  return codes;
+}
+
+/** The declared error answers of a call: the one error shape, its code one of those listed. */
+function errorResponses(endpoint: Endpoint): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(errorCodesOf(endpoint)).map(([status, codes = []]) => [
+      status,
+      {
+        description: codes.join(' or '),
+        content: {
+          'application/json': {
+            schema: {
+              allOf: [
+                { $ref: '#/components/schemas/ApiError' },
+                { type: 'object', properties: { code: { enum: codes } } },
+              ],
+            },
+          },
+        },
+      },
+    ]),
+  );
 }
 
 function parametersOf(

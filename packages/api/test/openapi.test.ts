@@ -58,6 +58,25 @@ describe('the OpenAPI document', () => {
       expect(described).toContain(error.code);
   });
 
+  it('declares each call’s error answers with the codes they carry, not only a default', () => {
+    const operations = Object.values(document.paths).flatMap((operations) =>
+      Object.values(operations),
+    ) as Operation[];
+    const withoutErrors = operations.filter(
+      (operation) => !Object.keys(operation.responses).some((status) => /^4\d\d$/.test(status)),
+    );
+    expect(withoutErrors.map((operation) => operation.operationId)).toEqual([]);
+    // A session's call says it may be unauthenticated; a public one does not.
+    expect(Object.keys(operationOf('purchasedPlans').responses)).toContain('401');
+    expect(Object.keys(operationOf('nafathLoginInitiate').responses)).not.toContain('401');
+    // An export may hold too many rows; its 422 names the code a generated client can test.
+    const exported = ENDPOINTS.find(
+      (endpoint) => endpoint.answer.kind === 'blob' && endpoint.answer.fileName.endsWith('.xlsx'),
+    );
+    const refused = JSON.stringify(operationOf(exported?.id ?? '').responses['422']);
+    expect(refused).toContain('EXPORT_TOO_LARGE');
+  });
+
   it('declares every path parameter', () => {
     expect(undeclaredPathParameters(document)).toEqual([]);
   });

@@ -140,6 +140,7 @@ export const refresh = defineEndpoint({
   access: 'public',
   body: refreshBody,
   answer: json(sessionData),
+  refusals: { 401: ['UNAUTHENTICATED'] },
 });
 
 export const kycRenewalInitiate = defineEndpoint({

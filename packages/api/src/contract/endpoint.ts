@@ -5,6 +5,7 @@
  */
 import type { PageBase } from '@tawqi/domain';
 import { z } from 'zod';
+import type { ErrorCode } from '../errors.js';
 
 /** The sections of SPEC §7, plus the areas our design adds. */
 export const AREAS = [
@@ -170,6 +171,11 @@ interface EndpointShape {
    * is checked before such a body is read.
    */
   bodyBytes?: number;
+  /**
+   * Refusals beyond those its declaration implies (openapi.ts errorCodesOf), by status: a public
+   * call that checks a token of its own answers 401 when it is spent.
+   */
+  refusals?: Partial<Record<number, readonly ErrorCode[]>>;
 }
 
 /**
