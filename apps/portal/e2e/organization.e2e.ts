@@ -30,7 +30,10 @@ describe('the organization area', () => {
     await signInWithCode(page, 'majed');
     await page.waitForURL('**/app/org/dashboard');
     await page.getByRole('heading', { level: 1, name: 'Organization dashboard' }).waitFor();
-    const users = page.getByRole('region', { name: 'Users', exact: true });
+    const users = page.getByRole('region', {
+      name: 'Members (Approved or Deactivated)',
+      exact: true,
+    });
     // Organization 314 of the demo world: over a thousand users (grouped digits).
     await expect.poll(() => users.textContent()).toMatch(/1,\d{3}/);
     const recent = page.getByRole('grid', { name: 'Latest transactions' });
@@ -41,7 +44,7 @@ describe('the organization area', () => {
     await page.goto('/app/org/dashboard?lng=ar');
     await page.getByRole('heading', { level: 1, name: 'لوحة معلومات المنشأة' }).waitFor();
     // Arabic digits only: the figures go through the locale's formatter.
-    const arabicUsers = page.getByRole('region', { name: 'المستخدمون', exact: true });
+    const arabicUsers = page.getByRole('region', { name: 'الأعضاء (معتمد أو معطّل)', exact: true });
     await expect.poll(() => arabicUsers.textContent()).toMatch(/[١-٩][٠-٩]{0,2}٬[٠-٩]{3}/);
     for (const figure of await page.locator('section[aria-label]').all())
       expect(await figure.textContent()).not.toMatch(/[0-9]/);
