@@ -48,7 +48,10 @@ describe('the rooms of the server', () => {
     };
     const tests = new URL('.', import.meta.url);
     const naming = readdirSync(tests)
-      .filter((file) => file.endsWith('.ts') && !(file in demoWorldTests))
+      // This file names the call it looks for: not a test that calls it.
+      .filter(
+        (file) => file.endsWith('.ts') && !(file in demoWorldTests) && file !== 'structure.test.ts',
+      )
       .filter((file) => readFileSync(new URL(file, tests), 'utf8').includes('.demoPerson('));
     expect(naming).toEqual([]);
   });

@@ -1,7 +1,8 @@
 /**
- * A world of a test's own: a provider, an organization under it and its people, made fresh for
- * each call by the demo world's own writers (its units, contacts, eSign lots and seats), so that
- * a test does not lean on the demo world's ids and people, and the demo world can change.
+ * A world of a test's own: people, organizations and providers made fresh for each call by the
+ * demo world's own writers (units, contacts, eSign lots and seats; packs, stock and staff; a
+ * person's history), so that a test does not lean on the demo world's ids and people, and the
+ * demo world can change.
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import type { OrganizationRole, ProviderRole } from '@tawqi/domain';
