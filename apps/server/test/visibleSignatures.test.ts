@@ -29,6 +29,11 @@ const [names] = (
   )
 ).rows;
 if (!names) throw new Error('no Sara');
+/**
+ * Text without its spaces: pdftotext puts a space after some Arabic letters that do not join the
+ * next (ر in «ريم» read «ر يم»), by the gap it measures between glyph runs, not by the text.
+ */
+const lettersOf = (text: string) => text.replace(/\s+/gu, '');
 const { client } = await application(null);
 // Enough signatures on Sara's plan for every test here.
 await h.ownerPool.query(
@@ -139,7 +144,7 @@ describe('a visible signature', () => {
     expect(inkIn(bytes, 'placed', 1, [50, 300, 330, 400])).toBe(0);
     const text = textOf(bytes, 'placed', 1);
     // Both names, the Arabic one in reading order (pdftotext reads the drawn glyphs back).
-    expect(text).toContain(names.full_name_ar);
+    expect(lettersOf(text)).toContain(lettersOf(names.full_name_ar));
     expect(text).toContain(names.full_name_en);
     expect(text).toContain('Tawqi');
     expect(text).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2} \(Riyadh\)/u);
@@ -180,7 +185,7 @@ describe('a visible signature', () => {
     const bytes = await signed(pdf, { appearance: 'text', field: 'Buyer' });
     expect(inkIn(bytes, 'field', 1, [300, 100, 540, 190])).toBeGreaterThan(0.05);
     const text = textOf(bytes, 'field', 1);
-    expect(text).toContain(names.full_name_ar);
+    expect(lettersOf(text)).toContain(lettersOf(names.full_name_ar));
     expect(text).not.toContain('Tawqi ·');
     expect(await pdfsig(file('field.pdf', bytes))).toContain('Signature Field Name: Buyer');
     await validEverywhere(bytes, 'field');
