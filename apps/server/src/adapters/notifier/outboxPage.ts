@@ -4,6 +4,7 @@
  * and its links clickable, so a newcomer follows an e-mail link or reads a code at a glance. The
  * same address answers JSON to anything that does not ask for HTML (the tests' readers).
  */
+import { DISPLAY_TIME_ZONE } from '@tawqi/domain';
 import { escapeHtml, simulatorDocument } from '../simulatorPage.js';
 import type { OutgoingMessage } from './outbox.js';
 
@@ -40,7 +41,7 @@ function parts(text: string): string[] {
 
 /** A moment as Riyadh's wall clock reads it, as every other time of the product is shown. */
 const RIYADH = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Asia/Riyadh',
+  timeZone: DISPLAY_TIME_ZONE,
   year: 'numeric',
   month: '2-digit',
   day: '2-digit',
