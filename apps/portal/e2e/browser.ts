@@ -140,7 +140,11 @@ export const HIND = nationalIdOf('100000032');
 
 /** Picks the number the page shows on the simulator's phone page, opened in another tab. */
 export async function approveOnPhone(page: Page, nationalId: string) {
-  const number = (await page.getByLabel(/The number to choose/).textContent())?.trim() ?? '';
+  // The portal shows the number in the page's language (Arabic digits on an Arabic page).
+  const shown = await page.getByLabel(/The number to choose|الرقم المطلوب اختياره/u).textContent();
+  const number = (shown ?? '')
+    .trim()
+    .replace(/[٠-٩]/gu, (digit) => String(digit.charCodeAt(0) - 0x0660));
   expect(number).toMatch(/^\d{2}$/);
   const phone = await page.context().newPage();
   await phone.goto(`/simulators/nafath/phone?nationalId=${nationalId}`);

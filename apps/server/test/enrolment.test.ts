@@ -500,6 +500,122 @@ describe('a provider applying as an L2', () => {
   });
 });
 
+describe('a verified e-mail link opened in another browser', () => {
+  it('continues its own application there, once, after its applicant proves who they are', async () => {
+    const { token, nationalID } = await begin('l2Provider');
+    await attachDocuments(token);
+    const application = details();
+    await submit(token, 'l2Provider', { details: application });
+    const link = await linkTo(application.email);
+    const mailApp = 'b'.repeat(64);
+    const opened = await call('POST', '/api/v1/enrolment/email/verify', {
+      device: mailApp,
+      body: { token: link },
+    });
+    expect(opened.body).toMatchObject({
+      outcome: 'verified',
+      status: 'paymentPending',
+      kind: 'l2Provider',
+    });
+
+    const start = (body: object) =>
+      call('POST', '/api/v1/enrolment/nafath/verify', { device: mailApp, body });
+    // The link continues only its own applicant's application.
+    const someoneElse = await start({
+      nationalID: newPersonId(),
+      kind: 'l2Provider',
+      emailLink: link,
+    });
+    expect(someoneElse.status).toBe(422);
+    // A forged link is no link, and without one the robot check is asked as ever.
+    expect(
+      (await start({ nationalID, kind: 'l2Provider', emailLink: `${link.slice(0, -4)}0000` }))
+        .status,
+    ).toBe(409);
+    expect((await start({ nationalID, kind: 'l2Provider' })).status).toBe(400);
+
+    // The link stands in for the robot check; the approval continues the same application.
+    const started = await start({ nationalID, kind: 'l2Provider', emailLink: link });
+    expect(started.body).toMatchObject({ status: '1' });
+    const transId = started.body.transId as string;
+    expect(await h.simulator.answer(transId, 'approve')).toBe(true);
+    h.clock.advance(1_000);
+    const approved = await start({ nationalID, kind: 'l2Provider', transId, emailLink: link });
+    expect(approved.body).toMatchObject({ status: '1', applicationToken: expect.any(String) });
+    const here = await call('GET', '/api/v1/enrolment/application', {
+      device: mailApp,
+      token: approved.body.applicationToken as string,
+    });
+    expect(here.body).toMatchObject({ status: 'paymentPending', kind: 'l2Provider' });
+    expect(here.body.details.crNumber).toBe(application.crNumber);
+    expect(
+      (
+        await call('POST', '/api/v1/enrolment/application/pay', {
+          device: mailApp,
+          token: approved.body.applicationToken as string,
+        })
+      ).status,
+    ).toBe(200);
+
+    // Once: the link has continued it, and says so in the person's language.
+    const again = await call('POST', '/api/v1/enrolment/nafath/verify', {
+      device: mailApp,
+      language: 'ar',
+      body: { nationalID, kind: 'l2Provider', emailLink: link },
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toContain('لم يعد هذا الرابط يكمل الطلب');
+  });
+
+  it('continues a filed application to where it stands, not to a new one', async () => {
+    const { token, nationalID } = await begin('organization');
+    await attachDocuments(token);
+    const application = details();
+    await submit(token, 'organization', { details: application });
+    const link = await linkTo(application.email);
+    const mailApp = 'c'.repeat(64);
+    const start = (body: object) =>
+      call('POST', '/api/v1/enrolment/nafath/verify', { device: mailApp, body });
+    expect(
+      (
+        await call('POST', '/api/v1/enrolment/email/verify', {
+          device: mailApp,
+          body: { token: link },
+        })
+      ).body,
+    ).toMatchObject({ outcome: 'verified', status: 'filed' });
+    const started = await start({ nationalID, kind: 'organization', emailLink: link });
+    expect(await h.simulator.answer(started.body.transId as string, 'approve')).toBe(true);
+    h.clock.advance(1_000);
+    const approved = await start({
+      nationalID,
+      kind: 'organization',
+      transId: started.body.transId,
+      emailLink: link,
+    });
+    const here = await call('GET', '/api/v1/enrolment/application', {
+      device: mailApp,
+      token: approved.body.applicationToken as string,
+    });
+    expect(here.body).toMatchObject({ status: 'filed', decision: { status: 'Pending' } });
+    expect(here.body.details.crNumber).toBe(application.crNumber);
+  });
+
+  it('does not continue an application after the link expires', async () => {
+    const { token, nationalID } = await begin('organization');
+    await attachDocuments(token);
+    const application = details();
+    await submit(token, 'organization', { details: application });
+    const link = await linkTo(application.email);
+    expect((await verifyLink(link)).body.outcome).toBe('verified');
+    h.clock.advance(25 * 3600 * 1000);
+    const late = await call('POST', '/api/v1/enrolment/nafath/verify', {
+      body: { nationalID, kind: 'organization', emailLink: link },
+    });
+    expect(late.status).toBe(409);
+  });
+});
+
 describe('an invited user', () => {
   const unit = async () =>
     Number(

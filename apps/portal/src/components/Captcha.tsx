@@ -1,6 +1,7 @@
 /**
  * The robot check of the public forms (issue 17). Which one is the server's to say (SPEC §7
- * getRecaptchaClientKey, fetched once and kept in local storage as `clientKey`):
+ * getRecaptchaClientKey, fetched once as a page with a check starts, kept in local storage as
+ * `clientKey`):
  * - the embedded proof-of-work captcha (ALTCHA): the person presses the check, this browser
  *   solves the server's signed challenge with altcha-lib (Web Crypto, about a second), and the
  *   answer is the form's token — no third party, no images, nothing to read;
@@ -49,7 +50,7 @@ function loadRecaptcha(key: string): Promise<NonNullable<Window['grecaptcha']>> 
   });
 }
 
-/** The client key, fetched once for the page's life (SPEC §7 reference data). */
+/** The client key, fetched once for the page's life (SPEC §7 reference data, at start). */
 const captchaKey = captchaKeyReader(
   () => api.call(CONTRACT.recaptchaClientKey, {}),
   (clientKey) => {
@@ -84,6 +85,13 @@ export function Captcha({
 }) {
   const { t } = useTranslation('index');
   const [phase, setPhase] = useState<Phase>('idle');
+
+  // The key is fetched when a page with a check starts, so the press finds it (a failure here is
+  // asked again at the press). Each page load asks once: the server may have changed which
+  // captcha it uses since the stored copy was kept.
+  useEffect(() => {
+    captchaKey().catch(() => undefined);
+  }, []);
 
   useEffect(() => {
     setPhase('idle');

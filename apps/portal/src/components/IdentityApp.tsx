@@ -68,6 +68,8 @@ export interface ApplicantStart {
   kind: ApplicationKind;
   captchaToken: string | null;
   invitation?: string;
+  /** A verified e-mail link's token: it stands in for the captcha and continues its application. */
+  emailLink?: string;
 }
 
 const NO_APPLICANT: ApplicantStart = { kind: 'organization', captchaToken: null };
@@ -160,6 +162,7 @@ const CALLS: Record<
           nationalID: nationalId,
           kind: applicant.kind,
           ...(applicant.captchaToken ? { captchaToken: applicant.captchaToken } : {}),
+          ...(applicant.emailLink ? { emailLink: applicant.emailLink } : {}),
         },
       })),
       nationalID: nationalId,
@@ -167,7 +170,12 @@ const CALLS: Record<
     verify: (nationalId, transId, { applicant }) =>
       api.call(CONTRACT.enrolmentNafathVerify, {
         params: { idp: 'nafath' },
-        body: { nationalID: nationalId, kind: applicant.kind, transId },
+        body: {
+          nationalID: nationalId,
+          kind: applicant.kind,
+          transId,
+          ...(applicant.emailLink ? { emailLink: applicant.emailLink } : {}),
+        },
       }),
   },
   invitee: {

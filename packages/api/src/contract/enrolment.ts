@@ -195,7 +195,9 @@ export const enrolmentNafathVerify = defineEndpoint({
   designNote:
     'The SPEC §4 pattern: without transId it starts (after the captcha); with it, it polls. An ' +
     'approval begins the applicant’s application, or resumes their open one, and answers the ' +
-    'secret this browser then sends with the application’s calls.',
+    'secret this browser then sends with the application’s calls. A verified e-mail link ' +
+    '(`emailLink`, the token it carried) stands in for the captcha and continues its own ' +
+    'application, once, in a browser that does not hold it.',
   access: 'public',
   params: z.strictObject({ idp: z.literal('nafath').default('nafath') }),
   body: z.strictObject({
@@ -203,6 +205,7 @@ export const enrolmentNafathVerify = defineEndpoint({
     kind: z.enum(APPLICATION_KINDS),
     transId: requiredText(100).optional(),
     captchaToken: captchaToken.optional(),
+    emailLink: z.string().min(1).max(1000).optional(),
   }),
   answer: json(
     statusAnswer.extend({
@@ -317,7 +320,8 @@ export const verifyApplicationEmail = defineEndpoint({
   origin: 'design',
   designNote:
     'The link’s token is signed by the server and used once; the answer says what happened ' +
-    '(verified, expired, used, superseded by a newer link, not a link of ours).',
+    '(verified, expired, used, superseded by a newer link, not a link of ours), and the ' +
+    'application’s kind, for continuing it with the link (enrolmentNafathVerify).',
   access: 'public',
   body: z.strictObject({ token: z.string().min(1).max(1000) }),
   answer: json(
@@ -325,6 +329,7 @@ export const verifyApplicationEmail = defineEndpoint({
       outcome: z.enum(EMAIL_LINK_OUTCOMES),
       reference: z.string().nullable(),
       status: applicationStatus.nullable(),
+      kind: z.enum(APPLICATION_KINDS).nullable(),
     }),
   ),
 });

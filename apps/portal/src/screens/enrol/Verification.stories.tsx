@@ -2,8 +2,9 @@
  * The pre-enrolment pages after create account (SPEC §2): the e-mail link opened (verified,
  * expired, used, superseded, not ours) and the page that says where it went; the registration
  * fee; the payment's status back from the gateway (paid, declined, still open); where the
- * application stands (each stage, the provider's refusal with its remarks); and a browser that
- * holds no application — in both languages.
+ * application stands (each stage, the provider's refusal with its remarks); a verified link opened
+ * in a browser that does not hold its application (continued there through the identity app); and
+ * a browser that holds no application — in both languages.
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { CONTRACT } from '@tawqi/api';
@@ -66,7 +67,12 @@ function linkStory(outcome: EmailLinkOutcome): Story {
       portal: { route: '/email-verification?token=abc.123.def', applicationToken: 'story-token' },
       msw: [
         http.post(mockUrl(CONTRACT.verifyApplicationEmail), () =>
-          HttpResponse.json({ outcome, reference: 'APP-7Q2K9M', status: 'filed' }),
+          HttpResponse.json({
+            outcome,
+            reference: 'APP-7Q2K9M',
+            status: 'filed',
+            kind: 'organization',
+          }),
         ),
         http.get(
           mockUrl(CONTRACT.myApplication),
@@ -89,6 +95,33 @@ export const LinkSupersededArabic = inArabic(LinkSuperseded);
 export const LinkInvalid = linkStory('invalid');
 export const LinkInvalidArabic = inArabic(LinkInvalid);
 export const LinkVerifiedDark = inDark(LinkVerified);
+
+/**
+ * Opened in a mail app's browser, which does not hold the application: the identity app continues
+ * that application here.
+ */
+export const LinkVerifiedElsewhere: Story = {
+  parameters: {
+    portal: { route: '/email-verification?token=abc.123.def' },
+    msw: [
+      http.post(mockUrl(CONTRACT.verifyApplicationEmail), () =>
+        HttpResponse.json({
+          outcome: 'verified',
+          reference: 'APP-7Q2K9M',
+          status: 'paymentPending',
+          kind: 'l2Provider',
+        }),
+      ),
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('APP-7Q2K9M')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: text('enrol:begin.verify') })).toBeVisible();
+    await expect(canvas.queryByText(text('enrol:none'))).toBeNull();
+  },
+};
+export const LinkVerifiedElsewhereArabic = inArabic(LinkVerifiedElsewhere);
 
 /** Submitted: where the link went, and a new one on request. */
 export const LinkSent: Story = {

@@ -9,14 +9,16 @@
  * - `/after-verification`: where the application stands (submitted, waiting for its e-mail or its
  *   fee, under the provider's review, approved, or refused with the provider's reasons) and what
  *   happens next.
- * The link works on any device (a phone's mail app); the rest needs the browser that began it.
+ * The link works on any device (a phone's mail app): opened where the application is not held, it
+ * continues it there once its applicant confirms who they are in the identity app; the other pages
+ * need the browser that holds the application.
  */
 import { ApiError, CONTRACT } from '@tawqi/api';
-import { type EmailLinkOutcome } from '@tawqi/domain';
+import { type ApplicationKind, type EmailLinkOutcome } from '@tawqi/domain';
 import { Button, Link } from '@tawqi/ui';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useSearch } from 'wouter';
+import { Trans, useTranslation } from 'react-i18next';
+import { useLocation, useSearch } from 'wouter';
 import { api } from '../../api.js';
 import { ReadState } from '../../components/ReadState.js';
 import { Status } from '../../components/Status.js';
@@ -27,7 +29,13 @@ import { useApi } from '../../queries.js';
 import { reportFailure, toasts } from '../../toasts.js';
 import { actions, heading, muted, screen, section, sectionTitle, title } from '../my/my.css.js';
 import { Facts } from '../../components/Facts.js';
-import { refreshApplication, useApplication, type Application } from './application.js';
+import { IdentityApp } from '../../components/IdentityApp.js';
+import {
+  applicationSecret,
+  refreshApplication,
+  useApplication,
+  type Application,
+} from './application.js';
 
 function Page({ heading: text, children }: { heading: string; children: React.ReactNode }) {
   return (
@@ -104,12 +112,51 @@ function nextAfterEmail(status: string | null): string {
   return status === 'paymentPending' ? '/verify-payments' : '/after-verification';
 }
 
+interface LinkOutcome {
+  outcome: EmailLinkOutcome;
+  reference: string | null;
+  status: string | null;
+  kind: ApplicationKind | null;
+}
+
+/**
+ * Where a verified link goes on: the next page in the browser holding the application; elsewhere,
+ * the identity app first, which continues the link's application in this tab.
+ */
+function AfterVerifiedLink({ token, outcome }: { token: string; outcome: LinkOutcome }) {
+  const { t } = useTranslation('enrol');
+  const [, navigate] = useLocation();
+  const next = nextAfterEmail(outcome.status);
+  if (applicationSecret.get()) return <Link href={next}>{t('email.continue')}</Link>;
+  if (outcome.outcome !== 'verified' || !outcome.kind)
+    return <Link href="/create-account">{t('toCreate')}</Link>;
+  return (
+    <>
+      <p>
+        <Trans
+          t={t}
+          i18nKey="email.resumeLead"
+          values={{ reference: outcome.reference ?? '' }}
+          components={{ ref: <bdi translate="no" /> }}
+        />
+      </p>
+      <IdentityApp
+        flow="applicant"
+        applicant={{ kind: outcome.kind, captchaToken: null, emailLink: token }}
+        startLabel={t('begin.verify')}
+        onApproved={(approval) => {
+          if (!approval.applicationToken) return;
+          applicationSecret.set(approval.applicationToken);
+          void refreshApplication().then(() => navigate(next));
+        }}
+      />
+    </>
+  );
+}
+
 function OpenedLink({ token }: { token: string }) {
   const { t } = useTranslation('enrol');
-  const [outcome, setOutcome] = useState<{
-    outcome: EmailLinkOutcome;
-    status: string | null;
-  } | null>(null);
+  const [outcome, setOutcome] = useState<LinkOutcome | null>(null);
   const [failed, setFailed] = useState(false);
   const opened = useRef(false);
   useEffect(() => {
@@ -135,7 +182,7 @@ function OpenedLink({ token }: { token: string }) {
     <section className={section} aria-live="polite">
       <p role="status">{t(`email.outcomes.${outcome.outcome}`)}</p>
       {outcome.outcome === 'verified' || outcome.outcome === 'used' ? (
-        <Link href={nextAfterEmail(outcome.status)}>{t('email.continue')}</Link>
+        <AfterVerifiedLink token={token} outcome={outcome} />
       ) : outcome.outcome === 'expired' || outcome.outcome === 'superseded' ? (
         <WithApplication>
           {(application) =>

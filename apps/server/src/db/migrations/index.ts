@@ -45,6 +45,7 @@ import * as envelopes from './043_envelopes.js';
 import * as decisionsAlone from './044_decisions_alone.js';
 import * as signedPurges from './045_signed_purges.js';
 import * as envelopeInvitations from './046_envelope_invitations.js';
+import * as emailLinkResume from './047_email_link_resume.js';
 
 export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   initial,
@@ -93,4 +94,5 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   decisionsAlone,
   signedPurges,
   envelopeInvitations,
+  emailLinkResume,
 ];

@@ -54,6 +54,14 @@ export const MESSAGES = {
     en: 'Choose the country, region and city again.',
     ar: 'اختر الدولة والمنطقة والمدينة مرة أخرى.',
   },
+  linkSpent: {
+    en: 'This link can no longer continue the application. Your application is kept: verify who you are from Create account to continue it.',
+    ar: 'لم يعد هذا الرابط يكمل الطلب. طلبك محفوظ: تحقّق من هويتك من صفحة إنشاء حساب لإكماله.',
+  },
+  notTheApplicant: {
+    en: 'This identity number is not the one the application was made with.',
+    ar: 'رقم الهوية هذا ليس الرقم الذي قُدّم به الطلب.',
+  },
   notFound: {
     en: 'This document is not part of your application.',
     ar: 'هذا المستند ليس من مستندات طلبك.',

@@ -2,7 +2,8 @@
  * Beginning an application: the identity app confirms the person (after a captcha, at most
  * STARTS_PER_ADDRESS starts an hour from one address), and the approval makes their application —
  * or resumes their open one — giving this browser a fresh secret, kept only as its SHA-256 and
- * bound to the browser's device id; an earlier browser's secret stops working.
+ * bound to the browser's device id; an earlier browser's secret stops working. A verified e-mail
+ * link stands in for the captcha and continues only its own application (email.ts).
  */
 import { DRAFT_KEPT_DAYS, type ApplicationKind } from '@tawqi/domain';
 import { randomBytes } from 'node:crypto';
@@ -14,7 +15,8 @@ import { tooSoon } from '../auth/codes.js';
 import { requireCaptcha, type Captcha } from '../captcha.js';
 import type { PaymentDeps } from '../payments/handlers.js';
 import { hit } from '../throttle.js';
-import { HOUR, tokenHash } from './application.js';
+import { HOUR, MESSAGES, refuse, tokenHash } from './application.js';
+import { resumableLink, spendResumeLink } from './email.js';
 
 /** Starts of the identity-app check from one address in an hour. */
 const STARTS_PER_ADDRESS = 10;
@@ -22,9 +24,12 @@ const STARTS_PER_ADDRESS = 10;
 export function beginHandlers(deps: PaymentDeps, captcha: Captcha): Handlers {
   return {
     enrolmentNafathVerify: async (context) => {
-      const { nationalID, transId, kind, captchaToken } = context.input.body;
+      const { nationalID, transId, kind, captchaToken, emailLink } = context.input.body;
+      const resuming = emailLink ? await resumableLink(deps, emailLink) : null;
+      if (resuming && resuming.nationalId !== nationalID)
+        throw refuse(422, MESSAGES.notTheApplicant);
       if (!transId) {
-        await requireCaptcha(captcha, captchaToken, context.request.ip);
+        if (!resuming) await requireCaptcha(captcha, captchaToken, context.request.ip);
         const started = await hit(
           deps.pool,
           `enrol-start:${context.request.ip}`,
@@ -42,7 +47,11 @@ export function beginHandlers(deps: PaymentDeps, captcha: Captcha): Handlers {
         context,
         'applicant',
         { nationalId: nationalID, transId },
-        (person) => beginApplication(deps, context, person, kind, token),
+        async (person) => {
+          if (resuming && !(await spendResumeLink(deps, resuming.nonce)))
+            throw refuse(409, MESSAGES.linkSpent);
+          return beginApplication(deps, context, person, kind, token, resuming?.applicationSlno);
+        },
       );
       return {
         status: answer.status,
@@ -56,8 +65,9 @@ export function beginHandlers(deps: PaymentDeps, captcha: Captcha): Handlers {
 }
 
 /**
- * Begins the person's application, or resumes their open one, with a new secret for this
- * browser; drafts left longer than DRAFT_KEPT_DAYS are forgotten first.
+ * Begins the person's application, or resumes their open one (or the one an e-mail link
+ * continues, filed or not), with a new secret for this browser; drafts left longer than
+ * DRAFT_KEPT_DAYS are forgotten first.
  */
 async function beginApplication(
   deps: PaymentDeps,
@@ -65,6 +75,7 @@ async function beginApplication(
   person: NafathPerson,
   kind: ApplicationKind,
   token: string,
+  linked?: number,
 ): Promise<object> {
   const now = deps.clock();
   const forgotten = await inTransaction(deps.pool, async (tx) => {
@@ -86,8 +97,9 @@ async function beginApplication(
     const resumed = await tx.query(
       `UPDATE applications SET token_hash = $2, device_id = $3, person = $4, updated_at = $5,
               kind = CASE WHEN status = 'draft' THEN $6 ELSE kind END
-        WHERE national_id = $1 AND status <> 'filed'`,
-      [person.nationalId, tokenHash(token), context.deviceId, person, now, kind],
+        WHERE national_id = $1 AND CASE WHEN $7::int IS NULL THEN status <> 'filed'
+                                        ELSE application_slno = $7 END`,
+      [person.nationalId, tokenHash(token), context.deviceId, person, now, kind, linked ?? null],
     );
     if (resumed.rowCount === 0) {
       const reference = `APP-${randomBytes(6)

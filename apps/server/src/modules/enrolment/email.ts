@@ -3,6 +3,10 @@
  * a key from SERVER_SECRET), good for EMAIL_LINK_HOURS, used once, and only the newest one is
  * good; at most EMAIL_SENDS_PER_HOUR sends an hour per application and per address. Verified,
  * the application goes on to its fee, or is filed when its kind has none.
+ *
+ * A mail app opens the link in a tab that does not hold the application: until it expires, the
+ * verified link also continues that application there, once, after its applicant proves who they
+ * are in the identity app (the link stands in for the robot check).
  */
 import { EMAIL_LINK_HOURS, EMAIL_SENDS_PER_HOUR } from '@tawqi/domain';
 import { inTransaction, type Queryable } from '../../db/pool.js';
@@ -81,6 +85,36 @@ async function afterVerified(
   return 'filed' as const;
 }
 
+/** The verified, unexpired link that has not continued its application yet, and whose it is. */
+export async function resumableLink(
+  deps: PaymentDeps,
+  token: string,
+): Promise<{ nonce: string; applicationSlno: number; nationalId: string }> {
+  const nonce = nonceOfSignedLink(deps.keys.emailLinks, 'email-link', token);
+  const [link] = nonce
+    ? (
+        await deps.pool.query<{ application_slno: number; national_id: string }>(
+          `SELECT a.application_slno, a.national_id FROM email_links l
+             JOIN applications a ON a.application_slno = l.application_slno
+            WHERE l.nonce = $1 AND l.used_at IS NOT NULL AND l.resumed_at IS NULL
+              AND l.superseded_at IS NULL AND l.expires_at > $2 AND a.email = l.email`,
+          [nonce, deps.clock()],
+        )
+      ).rows
+    : [];
+  if (!nonce || !link) throw refuse(409, MESSAGES.linkSpent);
+  return { nonce, applicationSlno: link.application_slno, nationalId: link.national_id };
+}
+
+/** Marks the link as having continued its application; false when it already had. */
+export async function spendResumeLink(deps: PaymentDeps, nonce: string): Promise<boolean> {
+  const spent = await deps.pool.query(
+    'UPDATE email_links SET resumed_at = $2 WHERE nonce = $1 AND resumed_at IS NULL',
+    [nonce, deps.clock()],
+  );
+  return spent.rowCount === 1;
+}
+
 export function emailHandlers(deps: PaymentDeps): Handlers {
   return {
     resendApplicationEmail: async ({ applicant }) => {
@@ -93,7 +127,7 @@ export function emailHandlers(deps: PaymentDeps): Handlers {
 
     verifyApplicationEmail: async (context) => {
       const nonce = nonceOfSignedLink(deps.keys.emailLinks, 'email-link', context.input.body.token);
-      const invalid = { outcome: 'invalid' as const, reference: null, status: null };
+      const invalid = { outcome: 'invalid' as const, reference: null, status: null, kind: null };
       if (!nonce) return invalid;
       return inTransaction(deps.pool, async (tx) => {
         const [link] = (
@@ -115,6 +149,7 @@ export function emailHandlers(deps: PaymentDeps): Handlers {
           outcome,
           reference: row.reference,
           status: row.status,
+          kind: row.kind,
         });
         if (link.used_at) return said('used');
         if (link.superseded_at || row.email !== link.email) return said('superseded');
@@ -126,7 +161,7 @@ export function emailHandlers(deps: PaymentDeps): Handlers {
           [row.application_slno, now],
         );
         const status = await afterVerified(deps, tx, row, context);
-        return { outcome: 'verified' as const, reference: row.reference, status };
+        return { outcome: 'verified' as const, reference: row.reference, status, kind: row.kind };
       });
     },
   };
