@@ -1,10 +1,14 @@
 /**
  * i18next per SPEC §4, §8, §9: Arabic saved when no language is stored; detection order query
  * `lng`, cookie, localStorage, sessionStorage, browser, html lang; cached in localStorage
- * `i18nextLng`; English fallback for other languages (only the shown language is loaded); namespaces from the domain; translations from
- * /locales/{lng}/{ns}.json with at most 10 parallel reads and 5 retries from 350 ms doubling.
- * i18next-http-backend marks 5xx, no status and network errors retryable, 4xx not, and reports
- * unparsable JSON as a parse failure: the domain's policy, tested there.
+ * `i18nextLng`; English fallback for other languages (only the shown language is loaded);
+ * namespaces from the domain; translations from /locales/{lng}/{ns}.json with at most 10 parallel
+ * reads and 5 retries from 350 ms doubling (i18next's own loader does both).
+ *
+ * The detection order and which failed reads are retried are the domain's rules, tested there;
+ * i18next meets them through its two plugin interfaces, a language detector and a backend, each a
+ * few lines here. (i18next-browser-languagedetector and i18next-http-backend had done the same
+ * with options, 4 KB brotli on every first visit for what the domain already decides.)
  *
  * Every number interpolated into a sentence goes through the domain's formatter in the sentence's
  * language (`localeNumbers`), so an Arabic sentence never mixes digit systems whoever calls `t`.
@@ -13,22 +17,77 @@ import {
   DEFAULT_NAMESPACE,
   FALLBACK_LANGUAGE,
   LANGUAGES,
-  LANGUAGE_DETECTION_ORDER,
   LANGUAGE_QUERY_PARAMETER,
   NAMESPACES,
   PRE_ENROLMENT_ROUTES,
   SESSION_ROUTES,
   STORAGE_KEYS,
   TRANSLATION_LOADING,
+  detectLanguage,
   formatNumber,
+  isRetryable,
   type Namespace,
   languageToSeed,
   toLanguage,
 } from '@tawqi/domain';
-import i18next, { type FormatterModule } from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
-import HttpBackend from 'i18next-http-backend';
+import i18next, {
+  type BackendModule,
+  type FormatterModule,
+  type LanguageDetectorModule,
+} from 'i18next';
 import { initReactI18next } from 'react-i18next';
+
+/** The cookie a server or another page may set the language with. */
+const LANGUAGE_COOKIE = 'i18next';
+
+/** The language, detected in the domain's order, and kept in `storage` once chosen. */
+function languageDetector(storage: Storage): LanguageDetectorModule {
+  return {
+    type: 'languageDetector',
+    detect: () =>
+      detectLanguage({
+        querystring: new URLSearchParams(window.location.search).get(LANGUAGE_QUERY_PARAMETER),
+        cookie: new RegExp(`(?:^|; )${LANGUAGE_COOKIE}=([^;]*)`, 'u').exec(document.cookie)?.[1],
+        localStorage: storage.getItem(STORAGE_KEYS.language),
+        sessionStorage: sessionStorage.getItem(STORAGE_KEYS.language),
+        navigator: navigator.languages,
+        htmlTag: document.documentElement.lang,
+      }).language,
+    cacheUserLanguage: (language) => {
+      storage.setItem(STORAGE_KEYS.language, language);
+    },
+  };
+}
+
+/**
+ * Reads `/locales/{lng}/{ns}.json`, telling i18next whether a failure may be retried (the
+ * domain's rule: 5xx and network errors yes, 4xx and unparsable JSON no).
+ */
+export const translationFiles: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read: (language, namespace, callback) => {
+    const url = `/locales/${language}/${namespace}.json`;
+    fetch(url).then(
+      async (response) => {
+        if (!response.ok) {
+          const retry = isRetryable({ kind: 'http-error', status: response.status });
+          callback(`failed loading ${url}: status ${String(response.status)}`, retry);
+          return;
+        }
+        let parsed: unknown;
+        try {
+          parsed = await response.json();
+        } catch {
+          callback(`failed parsing ${url} to json`, false);
+          return;
+        }
+        callback(null, parsed as Record<string, unknown>);
+      },
+      () => callback(`failed loading ${url}`, isRetryable({ kind: 'network-error' })),
+    );
+  },
+};
 
 /**
  * i18next's formatter, replaced: with `alwaysFormat` every interpolated value passes here, and a
@@ -73,8 +132,8 @@ export async function initI18n(
   const seed = languageToSeed(storage.getItem(STORAGE_KEYS.language));
   if (seed) storage.setItem(STORAGE_KEYS.language, seed);
   await i18next
-    .use(HttpBackend)
-    .use(LanguageDetector)
+    .use(translationFiles)
+    .use(languageDetector(storage))
     .use(initReactI18next)
     .use(localeNumbers)
     .init({
@@ -87,15 +146,6 @@ export async function initI18n(
         (LANGUAGES as readonly string[]).includes(code) ? [] : [FALLBACK_LANGUAGE],
       ns: [...namespaces],
       defaultNS: DEFAULT_NAMESPACE,
-      detection: {
-        order: LANGUAGE_DETECTION_ORDER.map((source) =>
-          source === 'htmlTag' ? 'htmlTag' : source,
-        ),
-        lookupQuerystring: LANGUAGE_QUERY_PARAMETER,
-        lookupLocalStorage: STORAGE_KEYS.language,
-        caches: ['localStorage'],
-      },
-      backend: { loadPath: '/locales/{{lng}}/{{ns}}.json' },
       maxParallelReads: TRANSLATION_LOADING.maxParallelReads,
       maxRetries: TRANSLATION_LOADING.maxRetries,
       retryTimeout: TRANSLATION_LOADING.retryDelayMs,

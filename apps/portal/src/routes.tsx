@@ -8,7 +8,9 @@ import { Spinner } from '@tawqi/ui';
 import { Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Route, Switch } from 'wouter';
 import { preloadElement, preloadable, type Preloadable } from './preload.js';
-import { MY_ARRIVAL_READS, MY_SCREENS } from './screens/my/screens.js';
+
+// The personal area's screen table stays out of the code every page loads first.
+const myScreens = () => import('./screens/my/screens.js');
 
 const PublicLayout = preloadable(() => import('./layouts/PublicLayout.js'));
 const PreEnrolmentLayout = preloadable(() => import('./layouts/PreEnrolmentLayout.js'));
@@ -64,7 +66,8 @@ const Logout = preloadable(() => import('./screens/session/Logout.js'));
  */
 export async function startArrivalReads(pathname: string): Promise<void> {
   const path = pathname.length > 1 ? pathname.replace(/\/$/u, '') : pathname;
-  const screen = Object.hasOwn(MY_ARRIVAL_READS, path) ? MY_ARRIVAL_READS[path as MyRoute] : null;
+  const reads = path.startsWith('/app/my') ? (await myScreens()).MY_ARRIVAL_READS : {};
+  const screen = Object.hasOwn(reads, path) ? reads[path as MyRoute] : null;
   const modules = await Promise.all([import('./components/Notifications.reads.js'), screen?.()]);
   for (const module of modules) for (const read of module?.ARRIVAL_READS ?? []) read.start();
 }
@@ -79,7 +82,9 @@ export function preloadRoute(pathname: string): Promise<unknown> {
     if (path === '/app/my' || path.startsWith('/app/my/'))
       return [
         MyArea.preload(),
-        preloadElement(Object.hasOwn(MY_SCREENS, path) ? MY_SCREENS[path as MyRoute] : null),
+        myScreens().then(({ MY_SCREENS }) =>
+          preloadElement(Object.hasOwn(MY_SCREENS, path) ? MY_SCREENS[path as MyRoute] : null),
+        ),
       ];
     if (path === '/app/org' || path.startsWith('/app/org/')) return [OrgArea.preload()];
     if (path === '/app/provider' || path.startsWith('/app/provider/'))

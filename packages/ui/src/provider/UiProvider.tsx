@@ -8,7 +8,7 @@
  */
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { UNSAFE_PortalProvider as PortalProvider } from 'react-aria/PortalProvider';
-import { I18nProvider, useLocale } from 'react-aria-components';
+import { I18nProvider, useLocale } from 'react-aria/I18nProvider';
 import { THEME_CLASSES } from '../theme/themes.css.js';
 import { overlayContainer } from './UiProvider.css.js';
 import { UI_STRINGS, format, type UiStringKey, type UiStrings } from './strings.js';

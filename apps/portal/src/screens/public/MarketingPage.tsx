@@ -6,11 +6,10 @@
  */
 import { ROUTES, type MarketingPageId } from '@tawqi/domain';
 import { Card, buttonStyle } from '@tawqi/ui';
-import type { ReactNode } from 'react';
+import { Suspense, lazy, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../format.js';
 import { Faq } from './Faq.js';
-import { Repository } from './Repository.js';
 import { CertificateArt, IdentityArt, SigningArt, VerifiedArt } from './illustrations.js';
 import {
   actions,
@@ -49,6 +48,12 @@ const PAGES: Record<MarketingPageId, { blocks: readonly Block[]; apply?: true }>
 };
 
 const STEP_ART = [IdentityArt, CertificateArt, VerifiedArt];
+
+// The repository reads the API (its client, the contract, a dialog): only the certificate page
+// shows it, so the other pages (the home page first) do not load that code.
+const Repository = lazy(() =>
+  import('./Repository.js').then((module) => ({ default: module.Repository })),
+);
 
 export default function MarketingPage({ id }: { id: MarketingPageId }) {
   const { t } = useTranslation('public');
@@ -133,7 +138,11 @@ export default function MarketingPage({ id }: { id: MarketingPageId }) {
         </div>
       </section>
     ),
-    repository: () => <Repository />,
+    repository: () => (
+      <Suspense fallback={null}>
+        <Repository />
+      </Suspense>
+    ),
     faq: () => <Faq />,
   };
 
