@@ -60,6 +60,8 @@ export function useGridColumns<Row>(
       header: column.header[format.language],
       cell: own?.cell ?? ((row: Row) => show(column.kind, column.value(row, format.language))),
       ...(column.width ? { width: column.width } : {}),
+      // A status is one badge, whole: its column keeps its width when the others give way.
+      ...(column.kind === 'status' && column.width ? { minWidth: column.width } : {}),
       ...(column.kind === 'number' || column.kind === 'money' ? { align: 'end' as const } : {}),
       ...(column.isRowHeader ? { isRowHeader: true } : {}),
       ...(own?.interactive ? { interactive: true } : {}),

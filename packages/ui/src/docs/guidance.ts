@@ -97,7 +97,7 @@ const PAGES = {
     do: [
       'Name the grid (`label`); mark the column that names a row (`isRowHeader`).',
       'Give it its states: `isLoading`, `error` with `onRetry`, an `emptyState`, and `isFiltered` with `onClearFilters` so an empty filter offers its way out.',
-      'Put exports in `toolbar`; give columns `width` so a phone scrolls the grid, not the page.',
+      'Put exports in `toolbar`; give columns the `width` they prefer: in a narrower frame they give way toward `minWidth` (112 px if none) before the grid scrolls, and a phone scrolls the grid, not the page. A column whose content must stay whole (a status) sets `minWidth` to its width.',
     ],
     dont: [
       'Put many buttons in a cell: use a row detail (`renderDetail`) or a Menu.',
@@ -245,7 +245,8 @@ const PAGES = {
       "Map your statuses to tones in one place (Tawqi: the domain's STATUS_TONES).",
     ],
     dont: ['Tell a status by colour alone, or abbreviate it.'],
-    keyboard: 'Not focusable; read as text.',
+    keyboard:
+      'Not focusable; read as text. Never wider than where it is shown: in a narrow cell its words wrap inside the badge.',
   }),
   Tabs: page({
     use: 'Sibling views of one record (a profile’s details, contacts, admins).',

@@ -39,6 +39,7 @@ import {
   wrapper,
 } from './DataGrid.css.js';
 import { withClassName, type ClassNameProp } from '../parts/className.js';
+import { fitWidths } from './fitWidths.js';
 
 export interface DataGridColumn<Row> {
   id: string;
@@ -47,7 +48,11 @@ export interface DataGridColumn<Row> {
   cell: (row: Row) => ReactNode;
   /** The server can sort by this column. */
   sortable?: boolean;
-  /** Width in pixels (resizable); the rest share the remaining space. */
+  /**
+   * The preferred width in pixels (resizable); the rest share the remaining space. In a frame too
+   * narrow for every preferred width, a column gives way down to `minWidth` (or 112 px) before
+   * the grid scrolls sideways.
+   */
   width?: number;
   minWidth?: number;
   align?: 'start' | 'end';
@@ -117,11 +122,6 @@ const VIRTUALIZE_ABOVE = 200;
 const PAGE_STEP = 10;
 const RESIZE_STEP = 16;
 const DEFAULT_MIN_WIDTH = 64;
-/**
- * A column without a width of its own is never laid out narrower than this: on a phone the grid
- * then scrolls inside its frame instead of cutting every header to an ellipsis.
- */
-const READABLE_MIN_WIDTH = 112;
 const FOCUSABLE = 'button, a[href], input, select, textarea, [tabindex]';
 
 type Entry<Row> =
@@ -276,6 +276,23 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
   const columnIds = columns.map((column) => column.id).join('\u0000');
   useLayoutEffect(measureColumns, [columnIds, measureColumns]);
 
+  // The frame's width, read before the first paint and on every resize: the columns fit it.
+  const [frameWidth, setFrameWidth] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    const frame = scrollRef.current;
+    if (!frame) return;
+    const measure = () => setFrameWidth(frame.clientWidth);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(frame);
+    return () => observer.disconnect();
+  }, []);
+  const fitted = useMemo(
+    () => fitWidths(columns, widths, frameWidth),
+    [columns, widths, frameWidth],
+  );
+
   const onKeyDownCapture = (event: KeyboardEvent<HTMLTableElement>) => {
     const cellElement = (event.target as HTMLElement).closest<HTMLElement>('[data-row]');
     if (!cellElement) return;
@@ -381,24 +398,13 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
           aria-colcount={columns.length}
           aria-busy={isLoading ? true : undefined}
           className={table}
-          style={{
-            minInlineSize: `${String(
-              columns.reduce(
-                (sum, column) =>
-                  sum +
-                  (widths[column.id] ??
-                    column.width ??
-                    Math.max(column.minWidth ?? 0, READABLE_MIN_WIDTH)),
-                0,
-              ),
-            )}px`,
-          }}
+          style={{ minInlineSize: `${String(fitted.minInlineSize)}px` }}
           onKeyDownCapture={onKeyDownCapture}
           onFocus={onFocus}
         >
           <colgroup>
             {columns.map((column) => {
-              const width = widths[column.id] ?? column.width;
+              const width = fitted.widths[column.id];
               return (
                 <col
                   key={column.id}
@@ -420,7 +426,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
                   onResize={(delta) => {
                     resizeBy(column, delta);
                   }}
-                  width={widths[column.id] ?? column.width ?? measured[column.id]}
+                  width={fitted.widths[column.id] ?? measured[column.id]}
                   onResizerFocus={measureColumns}
                   resizeLabel={t('resizeColumn')}
                   direction={direction}

@@ -13,7 +13,11 @@ export const badge = recipe({
     fontSize: vars.font.sizeSm,
     fontWeight: vars.font.weightMedium,
     lineHeight: 1.4,
-    whiteSpace: 'nowrap',
+    // Never wider than where it is shown (a narrow grid column cut it): its words wrap there,
+    // and a row of items does not squeeze it.
+    maxInlineSize: '100%',
+    flexShrink: 0,
+    overflowWrap: 'break-word',
     borderWidth: '1px',
     borderStyle: 'solid',
   },
