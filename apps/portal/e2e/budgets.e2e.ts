@@ -51,36 +51,31 @@ function countFetched(page: Page): () => { total: number; files: string[] } {
   };
 }
 
-/** A page opened afresh in a browser that has nothing cached, measured until it is settled. */
-async function firstVisit(page: Page, path: string, ready: (page: Page) => Promise<unknown>) {
+/**
+ * A page opened afresh, measured until its heading shows and the network is idle; what it
+ * fetched must stay within `budget` (the message lists the files).
+ */
+async function withinBudget(page: Page, path: string, budget: number) {
   const fetched = countFetched(page);
   await page.goto(path);
-  await ready(page);
+  await page.getByRole('heading', { level: 1 }).waitFor();
   await page.waitForLoadState('networkidle');
-  return fetched();
+  const visit = fetched();
+  expect(visit.total, visit.files.join('\n')).toBeLessThanOrEqual(budget);
+  return visit;
 }
 
 describe('the first visit of each route family stays within its bytes', () => {
   it('the public home', async () => {
     const { page } = await openPage('about:blank');
-    const home = await firstVisit(page, '/?lng=ar', (shown) =>
-      shown.getByRole('heading', { level: 1 }).waitFor(),
-    );
-    expect(home, home.files.join('\n')).toSatisfy(
-      (visit: { total: number }) => visit.total <= BUDGETS.home,
-    );
+    const home = await withinBudget(page, '/?lng=ar', BUDGETS.home);
     // Nothing of the signed-in app: its API client, contract, dialogs and query layer.
     expect(home.files.filter((file) => /\/(api|contract|queries|Dialog)-/u.test(file))).toEqual([]);
   });
 
   it('the verify page', async () => {
     const { page } = await openPage('about:blank');
-    const verify = await firstVisit(page, '/verify?lng=en', (shown) =>
-      shown.getByRole('heading', { level: 1 }).waitFor(),
-    );
-    expect(verify, verify.files.join('\n')).toSatisfy(
-      (visit: { total: number }) => visit.total <= BUDGETS.verify,
-    );
+    await withinBudget(page, '/verify?lng=en', BUDGETS.verify);
   });
 
   it("a signed-in person's dashboard, opened from its address", async () => {
@@ -89,12 +84,7 @@ describe('the first visit of each route family stays within its bytes', () => {
     // taken from the cache (a routed page is never served from it).
     const tab = await page.context().newPage();
     await tab.route('**/*', (route) => route.continue());
-    const dashboard = await firstVisit(tab, '/app/my/dashboard', (shown) =>
-      shown.getByRole('heading', { level: 1 }).waitFor(),
-    );
+    await withinBudget(tab, '/app/my/dashboard', BUDGETS.dashboard);
     expect(tab.url()).toContain('/app/my/dashboard');
-    expect(dashboard, dashboard.files.join('\n')).toSatisfy(
-      (visit: { total: number }) => visit.total <= BUDGETS.dashboard,
-    );
   });
 });

@@ -44,6 +44,28 @@ async function beginApplication(page: Page, applicant = freshNationalId()): Prom
   return applicant;
 }
 
+/** The address step, filled in and saved. */
+async function fillAddress(page: Page) {
+  await page.getByRole('heading', { name: 'Address' }).waitFor();
+  await choose(page, 'Country', 'Saudi Arabia');
+  await choose(page, 'Region', 'Riyadh Region');
+  await choose(page, 'City', 'Riyadh');
+  await page.getByLabel('Street address').fill('King Fahd Road');
+  await page.getByLabel('Postal code').fill('12214');
+  await page.getByLabel('Organization telephone').fill('0112345678');
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+}
+
+/** The documents step: the commercial registration and the authorization letter, saved. */
+async function attachBothDocuments(page: Page) {
+  await upload(page, 'commercial registration.pdf', PDF);
+  await page.getByText('commercial registration.pdf').waitFor();
+  await choose(page, 'Kind of document', 'Authorization letter');
+  await upload(page, 'authorization letter.pdf', PDF);
+  await page.getByText('authorization letter.pdf').waitFor();
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+}
+
 /** Fills in every step of an organization's application, as given, and submits it. */
 async function submitApplication(page: Page, cr: string, email: string) {
   await choose(page, 'Service provider you apply to', 'Tawqi Trust Services');
@@ -53,14 +75,7 @@ async function submitApplication(page: Page, cr: string, email: string) {
   await page.getByLabel('CR expiry date').fill('2028-01-31');
   await page.getByLabel('Unified organization number').fill('7001234569');
   await page.getByRole('button', { name: 'Save and continue' }).click();
-  await page.getByRole('heading', { name: 'Address' }).waitFor();
-  await choose(page, 'Country', 'Saudi Arabia');
-  await choose(page, 'Region', 'Riyadh Region');
-  await choose(page, 'City', 'Riyadh');
-  await page.getByLabel('Street address').fill('Olaya Street');
-  await page.getByLabel('Postal code').fill('12211');
-  await page.getByLabel('Organization telephone').fill('0112345670');
-  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await fillAddress(page);
   await page.getByRole('heading', { name: 'People' }).waitFor();
   await page.getByLabel('Your official e-mail').fill(email);
   await page.getByLabel('Your mobile').fill('0551234560');
@@ -73,12 +88,7 @@ async function submitApplication(page: Page, cr: string, email: string) {
   }
   await page.getByRole('button', { name: 'Save and continue' }).click();
   await page.getByRole('heading', { name: 'Documents' }).waitFor();
-  await upload(page, 'commercial registration.pdf', PDF);
-  await page.getByText('commercial registration.pdf').waitFor();
-  await choose(page, 'Kind of document', 'Authorization letter');
-  await upload(page, 'authorization letter.pdf', PDF);
-  await page.getByText('authorization letter.pdf').waitFor();
-  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await attachBothDocuments(page);
   await page.getByRole('heading', { name: 'Review and submit' }).waitFor();
   await page.getByText('I have read and accept the subscriber agreement.').click();
   await passRobotCheck(page);
@@ -201,14 +211,7 @@ describe('pre-enrolment', () => {
     await page.getByRole('button', { name: 'Save and continue' }).click();
 
     // The address.
-    await page.getByRole('heading', { name: 'Address' }).waitFor();
-    await choose(page, 'Country', 'Saudi Arabia');
-    await choose(page, 'Region', 'Riyadh Region');
-    await choose(page, 'City', 'Riyadh');
-    await page.getByLabel('Street address').fill('King Fahd Road');
-    await page.getByLabel('Postal code').fill('12214');
-    await page.getByLabel('Organization telephone').fill('0112345678');
-    await page.getByRole('button', { name: 'Save and continue' }).click();
+    await fillAddress(page);
 
     // The people; a reload on the way loses nothing typed.
     await page.getByRole('heading', { name: 'People' }).waitFor();
@@ -249,12 +252,7 @@ describe('pre-enrolment', () => {
     await page
       .getByText('Attach both the commercial registration and the authorization letter.')
       .waitFor();
-    await upload(page, 'commercial registration.pdf', PDF);
-    await page.getByText('commercial registration.pdf').waitFor();
-    await choose(page, 'Kind of document', 'Authorization letter');
-    await upload(page, 'authorization letter.pdf', PDF);
-    await page.getByText('authorization letter.pdf').waitFor();
-    await page.getByRole('button', { name: 'Save and continue' }).click();
+    await attachBothDocuments(page);
 
     // A last look, the agreement, the robot check, and it is submitted.
     await page.getByRole('heading', { name: 'Review and submit' }).waitFor();

@@ -500,13 +500,18 @@ describe('a provider applying as an L2', () => {
   });
 });
 
+/** A submitted application of the kind, and the verification link its e-mail received. */
+async function submitted(kind: 'organization' | 'l2Provider') {
+  const { token, nationalID } = await begin(kind);
+  await attachDocuments(token);
+  const application = details();
+  await submit(token, kind, { details: application });
+  return { nationalID, application, link: await linkTo(application.email) };
+}
+
 describe('a verified e-mail link opened in another browser', () => {
   it('continues its own application there, once, after its applicant proves who they are', async () => {
-    const { token, nationalID } = await begin('l2Provider');
-    await attachDocuments(token);
-    const application = details();
-    await submit(token, 'l2Provider', { details: application });
-    const link = await linkTo(application.email);
+    const { nationalID, application, link } = await submitted('l2Provider');
     const mailApp = 'b'.repeat(64);
     const opened = await call('POST', '/api/v1/enrolment/email/verify', {
       device: mailApp,
@@ -568,11 +573,7 @@ describe('a verified e-mail link opened in another browser', () => {
   });
 
   it('continues a filed application to where it stands, not to a new one', async () => {
-    const { token, nationalID } = await begin('organization');
-    await attachDocuments(token);
-    const application = details();
-    await submit(token, 'organization', { details: application });
-    const link = await linkTo(application.email);
+    const { nationalID, application, link } = await submitted('organization');
     const mailApp = 'c'.repeat(64);
     const start = (body: object) =>
       call('POST', '/api/v1/enrolment/nafath/verify', { device: mailApp, body });
@@ -602,11 +603,7 @@ describe('a verified e-mail link opened in another browser', () => {
   });
 
   it('does not continue an application after the link expires', async () => {
-    const { token, nationalID } = await begin('organization');
-    await attachDocuments(token);
-    const application = details();
-    await submit(token, 'organization', { details: application });
-    const link = await linkTo(application.email);
+    const { nationalID, application, link } = await submitted('organization');
     expect((await verifyLink(link)).body.outcome).toBe('verified');
     h.clock.advance(25 * 3600 * 1000);
     const late = await call('POST', '/api/v1/enrolment/nafath/verify', {
