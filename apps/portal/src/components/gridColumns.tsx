@@ -60,7 +60,9 @@ export function useGridColumns<Row>(
       header: column.header[format.language],
       cell: own?.cell ?? ((row: Row) => show(column.kind, column.value(row, format.language))),
       ...(column.width ? { width: column.width } : {}),
-      // A status is one badge, whole: its column keeps its width when the others give way.
+      // An id read whole (the grid's declaration) and a status, one badge, keep their width when
+      // the other columns give way to a narrow frame; the others' words wrap.
+      ...(column.minWidth ? { minWidth: column.minWidth } : {}),
       ...(column.kind === 'status' && column.width ? { minWidth: column.width } : {}),
       ...(column.kind === 'number' || column.kind === 'money' ? { align: 'end' as const } : {}),
       ...(column.isRowHeader ? { isRowHeader: true } : {}),

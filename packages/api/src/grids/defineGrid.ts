@@ -36,6 +36,11 @@ export interface GridColumn<Row> {
   value: (row: Row, language: Language) => CellValue;
   /** Width on screen in pixels; the file's column follows it. */
   width?: number;
+  /**
+   * Never narrower on screen, in pixels (an id, read whole); without it a column gives way to a
+   * narrow frame, its words wrapping.
+   */
+  minWidth?: number;
   /** The cell names its row (the first column a screen reader reads). */
   isRowHeader?: boolean;
   /** Only in the file (a detail the screen's row has no room for), or only on the screen. */

@@ -131,6 +131,7 @@ export const myTransactionsGrid = defineGrid({
       value: (row) => row.transactionID,
       isRowHeader: true,
       width: 180,
+      minWidth: 180,
     },
     {
       id: 'transactionDate',
@@ -213,6 +214,7 @@ export const orgEsignTransactionsGrid = defineGrid({
       value: (row) => row.sipTxnId,
       isRowHeader: true,
       width: 180,
+      minWidth: 180,
     },
     {
       id: 'requestedDate',
@@ -390,6 +392,7 @@ export const roleAllocationHistoryGrid = defineGrid({
       value: (row) => row.paxUniqueId,
       isRowHeader: true,
       width: 150,
+      minWidth: 150,
     },
     {
       id: 'createdDate',
@@ -486,6 +489,7 @@ function purchaseColumns(): GridColumn<{
       value: (row) => row.transactionNo,
       isRowHeader: true,
       width: 200,
+      minWidth: 200,
     },
     {
       id: 'requestDate',
