@@ -603,7 +603,7 @@ describe('a verified e-mail link opened in another browser', () => {
   });
 
   it('does not continue an application after the link expires', async () => {
-    const { nationalID, application, link } = await submitted('organization');
+    const { nationalID, link } = await submitted('organization');
     expect((await verifyLink(link)).body.outcome).toBe('verified');
     h.clock.advance(25 * 3600 * 1000);
     const late = await call('POST', '/api/v1/enrolment/nafath/verify', {
