@@ -139,7 +139,8 @@ function withGlobals<S extends object>(story: S, globals: Globals): S {
 
 /** A text of the portal's translations in the story's language, for play functions. */
 export function text(key: string, values?: Record<string, unknown>): string {
-  return i18next.t(key, values);
+  // A translation's markup (`<to>…</to>` for a verbatim part) is not part of what is read.
+  return i18next.t(key, values).replace(/<\/?[a-z]+>/gu, '');
 }
 
 /**

@@ -105,16 +105,52 @@ export const AddOrChangeEmail: Story = {
     await expect(await screen.findByText(text('my:account.change.emailChanged'))).toBeVisible();
   },
 };
-export const AddOrChangeEmailArabic = inArabic<Story>({
+/** The e-mail's code outlived (two seconds in the mock): said before it is tried, a new one offered. */
+export const CodeExpired: Story = {
+  parameters: {
+    msw: [
+      http.post(mockUrl(CONTRACT.changeMyContactStart), () =>
+        HttpResponse.json({
+          status: '1',
+          errorMessage: null,
+          otpReference: 'otp-ref-0002',
+          maskedDestination: 'n***@example.sa',
+          expiresInSeconds: 2,
+        }),
+      ),
+    ],
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await canvas.findByText('******0008');
-    await userEvent.click(canvas.getAllByRole('button', { name: 'تغيير' })[0] as HTMLElement);
+    const [changeEmail] = canvas.getAllByRole('button', {
+      name: text('my:account.change.emailChangeShort'),
+    });
+    if (!changeEmail) throw new Error('the e-mail has a change button');
+    await userEvent.click(changeEmail);
+    const dialog = await screen.findByRole('dialog', {
+      name: text('my:account.change.emailChange'),
+    });
+    await userEvent.type(
+      within(dialog).getByRole('textbox', { name: text('my:account.email') }),
+      'new@example.sa',
+    );
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: text('my:account.change.sendCode') }),
+    );
+    const code = await within(dialog).findByRole('textbox', {
+      name: text('my:account.change.code'),
+    });
+    await waitFor(() => expect(code).toHaveAttribute('aria-invalid', 'true'), { timeout: 10_000 });
+    await expect(code).toHaveAccessibleDescription(text('app:code.expired'));
     await expect(
-      await screen.findByRole('dialog', { name: 'تغيير بريدك الإلكتروني' }),
-    ).toBeVisible();
+      within(dialog).getByRole('button', { name: text('my:account.change.confirm') }),
+    ).toBeDisabled();
   },
-});
+};
+export const CodeExpiredArabic = inArabic(CodeExpired);
+
+export const AddOrChangeEmailArabic = inArabic(AddOrChangeEmail);
 
 /**
  * The server wants a fresh identity confirmation: the dialog asks for it in place, and what the

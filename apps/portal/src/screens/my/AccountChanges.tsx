@@ -8,11 +8,11 @@ import { ApiError, CONTRACT } from '@tawqi/api';
 import { OTP_RESEND_WAIT_SECONDS, formatClock, formatContact, toAsciiDigits } from '@tawqi/domain';
 import { Button, Dialog, RetryCountdown, TextField } from '@tawqi/ui';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { api } from '../../api.js';
 import { retryAtOf } from '../../retryAt.js';
 import { formGrid } from '../../components/forms.css.js';
-import { CodeForm } from '../../components/CodeForm.js';
+import { CodeForm, sentCodeLife, type SentCode } from '../../components/CodeForm.js';
 import { IdentityApp, useNow } from '../../components/IdentityApp.js';
 import { useFormat } from '../../format.js';
 import { reportFailure, toasts } from '../../toasts.js';
@@ -57,6 +57,7 @@ export function ContactDialog({
     destination: string;
     /** When the server sends another code (it waits OTP_RESEND_WAIT_SECONDS between codes). */
     resendAt: number;
+    life: SentCode;
   } | null>(null);
   const now = useNow(sent !== null);
   const [code, setCode] = useState('');
@@ -77,6 +78,7 @@ export function ContactDialog({
           reference: answer.otpReference,
           destination: answer.maskedDestination ?? '',
           resendAt: Date.now() + OTP_RESEND_WAIT_SECONDS * 1000,
+          life: sentCodeLife(answer.expiresInSeconds),
         });
         setStep('code');
       } else {
@@ -130,9 +132,14 @@ export function ContactDialog({
         <CodeForm
           // A new code is a new form: focus moves to its field, nothing of the old one stays.
           key={sent.reference}
-          sentTo={t('account.change.codeSent', {
-            destination: formatContact(sent.destination, format.language),
-          })}
+          sentTo={
+            <Trans
+              t={t}
+              i18nKey="account.change.codeSent"
+              values={{ destination: formatContact(sent.destination, format.language) }}
+              components={{ to: <bdi translate="no" /> }}
+            />
+          }
           label={t('account.change.code')}
           submitLabel={t('account.change.confirm')}
           code={code}
@@ -140,6 +147,8 @@ export function ContactDialog({
           problem={problem}
           busy={busy}
           onSubmit={() => void verify()}
+          life={sent.life}
+          now={now}
         >
           {/* An expired or exhausted code is not a dead end: send another, or change the address. */}
           {sent.resendAt > now ? (

@@ -355,11 +355,11 @@ export const ResendCode: Story = {
     } finally {
       Date.now = realNow;
     }
-    await expect(
-      await canvas.findByText(
+    await waitFor(() =>
+      expect(canvas.getByRole('status')).toHaveTextContent(
         text('login:otp.resent', { destination: formatContact('05*****567', storyLanguage()) }),
       ),
-    ).toBeVisible();
+    );
     await waitFor(() =>
       expect(canvas.getByRole('textbox', { name: text('login:otp.code') })).toHaveFocus(),
     );
@@ -394,6 +394,37 @@ export const WrongCode: Story = {
     );
   },
 };
+/**
+ * A code past its life says so before it is typed: the check is off and the field points at a
+ * new code. (The mock's code lives two seconds; the server's, three minutes.)
+ */
+export const CodeExpired: Story = {
+  parameters: {
+    msw: [
+      http.post(mockUrl(CONTRACT.credentialsLoginInitiate), () =>
+        HttpResponse.json({
+          status: '1',
+          errorMessage: null,
+          otpReference: 'otp-ref-0001',
+          maskedDestination: '05*****567',
+          expiresInSeconds: 2,
+        }),
+      ),
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await sendCredentials(canvasElement);
+    await expect(await canvas.findByRole('status')).toHaveTextContent(
+      text('app:code.validFor', { count: 1 }),
+    );
+    const code = canvas.getByRole('textbox', { name: text('login:otp.code') });
+    await waitFor(() => expect(code).toHaveAttribute('aria-invalid', 'true'), { timeout: 10_000 });
+    await expect(code).toHaveAccessibleDescription(text('app:code.expired'));
+    await expect(canvas.getByRole('button', { name: text('login:otp.verify') })).toBeDisabled();
+  },
+};
+export const CodeExpiredArabic = inArabic(CodeExpired);
 export const OneTimeCodeSentArabic = inArabic(OneTimeCodeSent);
 export const OneTimeCodeSentDark = inDark(OneTimeCodeSent);
 

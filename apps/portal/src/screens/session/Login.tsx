@@ -19,7 +19,7 @@ import {
 import { Button, Card, RetryCountdown, Tabs, TextField } from '@tawqi/ui';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState, type SyntheticEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { api } from '../../api.js';
 import { retryAtOf } from '../../retryAt.js';
@@ -29,7 +29,7 @@ import { storage } from '../../state/storage.js';
 import { reportFailure } from '../../toasts.js';
 import PreEnrolmentLayout from '../../layouts/PreEnrolmentLayout.js';
 import { formGrid, muted, notice } from '../../components/forms.css.js';
-import { CodeForm } from '../../components/CodeForm.js';
+import { CodeForm, sentCodeLife, type SentCode } from '../../components/CodeForm.js';
 import { IdentityApp, useNow } from '../../components/IdentityApp.js';
 
 function useSignedIn() {
@@ -75,6 +75,7 @@ function Credentials() {
     reference: string;
     destination: string;
     resendAt: number;
+    life: SentCode;
   } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   // A throttle's wait (its Retry-After), counted down under the fields.
@@ -95,6 +96,7 @@ function Credentials() {
           reference: answer.otpReference,
           destination: answer.maskedDestination ?? '',
           resendAt: Date.now() + OTP_RESEND_WAIT_SECONDS * 1000,
+          life: sentCodeLife(answer.expiresInSeconds),
         });
         setOtp('');
         return true;
@@ -146,9 +148,12 @@ function Credentials() {
         // A new code is a new form: focus moves to its field, and nothing of the old one stays.
         key={`${challenge.reference}-${String(challenge.resendAt)}`}
         sentTo={
-          resent
-            ? t('otp.resent', { destination: formatContact(challenge.destination, language) })
-            : t('otp.sent', { destination: formatContact(challenge.destination, language) })
+          <Trans
+            t={t}
+            i18nKey={resent ? 'otp.resent' : 'otp.sent'}
+            values={{ destination: formatContact(challenge.destination, language) }}
+            components={{ to: <bdi translate="no" /> }}
+          />
         }
         label={t('otp.code')}
         submitLabel={t('otp.verify')}
@@ -157,6 +162,8 @@ function Credentials() {
         problem={problem}
         busy={busy}
         onSubmit={() => void verify()}
+        life={challenge.life}
+        now={now}
       >
         {wait > 0 ? (
           <p>{t('otp.resendIn', { time: formatClock(wait, language) })}</p>
