@@ -348,9 +348,11 @@ describe('an organization signs up', () => {
     const agreements = await h.call('GET', '/api/v1/profile/my/agreements', { token: applicant });
     expect(agreements.body.dataList).toEqual([
       expect.objectContaining({
-        userType: 'Subscriber agreement',
+        title: 'Subscriber agreement',
+        userType: 'Record of acceptance',
         organization: application.organizationNameEnglish,
         uniqueFileID: expect.stringMatching(/^acceptance-\d+$/u),
+        acceptedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/u),
       }),
     ]);
     const record = await h.call(

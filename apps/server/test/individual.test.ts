@@ -59,14 +59,19 @@ describe('my profile and account (SPEC §7 "Profile")', () => {
     const agreements = await as(sara).get('/api/v1/profile/my/agreements');
     expect(agreements.body.dataList).toHaveLength(2);
     const inArabic = await as(sara, 'ar').get('/api/v1/profile/my/agreements');
+    // Each says what it is, in what role and for whom, and when it was accepted.
     expect(
-      inArabic.body.dataList.map((row: { userType: string; organization: string }) => [
-        row.userType,
-        row.organization,
-      ]),
+      inArabic.body.dataList.map(
+        (row: { title: string; userType: string; organization: string; acceptedAt: string }) => [
+          row.title,
+          row.userType,
+          row.organization,
+          typeof row.acceptedAt,
+        ],
+      ),
     ).toEqual([
-      ['فرد', ''],
-      ['مسؤول التسجيل', `شركة الاختبار ${ORG}`],
+      ['شروط استخدام منصة توقيع', 'فرد', '', 'string'],
+      ['اتفاقية المشترك', 'مسؤول التسجيل', `شركة الاختبار ${ORG}`, 'string'],
     ]);
     const download = await fetch(`${h.baseUrl}/api/v1/profile/my/agreements/${ids.terms}`, {
       headers: { authorization: `Bearer ${sara}`, 'x-device-id': DEVICE },

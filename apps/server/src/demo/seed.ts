@@ -360,9 +360,9 @@ export async function writeIndividualHistory(
   );
   await writeIndividualTransactions(client, now, person);
   await q(
-    `INSERT INTO agreements (user_slno, org_slno, user_type, unique_file_id, file_name, content) VALUES
-        ($1, NULL, 'Individual', $4, 'Tawqi_Terms_of_Use.pdf', $2),
-        ($1, $6, 'Enrolment Admin', $5, $7, $3)`,
+    `INSERT INTO agreements (user_slno, org_slno, user_type, unique_file_id, file_name, content, title_en, title_ar, accepted_at) VALUES
+        ($1, NULL, 'Individual', $4, 'Tawqi_Terms_of_Use.pdf', $2, 'Tawqi terms of use', 'شروط استخدام منصة توقيع', $8::timestamptz - interval '20 days'),
+        ($1, $6, 'Enrolment Admin', $5, $7, $3, 'Subscriber agreement', 'اتفاقية المشترك', $8::timestamptz - interval '20 days')`,
     [
       userSlno,
       minimalPdf('Tawqi terms of use'),
@@ -371,6 +371,7 @@ export async function writeIndividualHistory(
       ids.organizationAgreement,
       organization.slno,
       `Subscriber_Agreement_${String(organization.slno)}.pdf`,
+      now,
     ],
   );
   await q(

@@ -80,10 +80,12 @@ export async function acceptancesOf(db: Queryable, userSlno: number, language: L
     [userSlno],
   );
   return rows.map((row) => ({
-    userType: RECORD_TITLE.document[language],
+    userType: RECORD_TITLE.record[language],
     organization: (language === 'ar' ? row.org_ar : row.org_en) ?? '',
     uniqueFileID: `acceptance-${String(row.acceptance_slno)}`,
     fileName: `Subscriber_Agreement_${row.version}_accepted.pdf`,
+    title: RECORD_TITLE.document[language],
+    acceptedAt: row.accepted_at.toISOString(),
   }));
 }
 

@@ -319,6 +319,10 @@ export const agreement = z.object({
   uniqueFileID: z.string(),
   /** Ours: the name the downloaded file is saved under. */
   fileName: z.string(),
+  /** Ours: what the document is, in the reader's language (a list of roles alone says nothing). */
+  title: z.string(),
+  /** Ours: when it was accepted, where that is known. */
+  acceptedAt: isoDateTime.nullable(),
 });
 
 export const notification = z.object({

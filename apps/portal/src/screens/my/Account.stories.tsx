@@ -7,6 +7,7 @@ import { CONTRACT } from '@tawqi/api';
 import { mockStates, mockUrl } from '@tawqi/api/msw';
 import { http, HttpResponse } from 'msw';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
+import { formatDate } from '@tawqi/domain';
 import {
   SESSION_INDIVIDUAL,
   failedOnceStory,
@@ -14,6 +15,8 @@ import {
   inArabic,
   inDark,
   portalLoader,
+  storyFixtures,
+  storyLanguage,
   text,
   withPortal,
 } from '../../stories/portal.js';
@@ -37,8 +40,22 @@ export const Data: Story = {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText('******0008')).toBeVisible();
     await expect(canvas.getByRole('button', { name: text('my:account.renew') })).toBeEnabled();
-    // The mock's two agreements, each downloadable by name.
+    // A mobile number reads as one: never broken across lines beside its button.
+    await expect(canvas.getByText('+966551234567').getClientRects()).toHaveLength(1);
+    // The mock's two agreements, each named, with when it was accepted and downloadable by name.
     await expect(await canvas.findAllByRole('button', { name: /\.pdf$/u })).toHaveLength(2);
+    const agreements = within(
+      canvas.getByRole('region', { name: text('my:account.agreements') }),
+    ).getAllByRole('listitem');
+    const fixtures = storyFixtures();
+    for (const [index, agreement] of [0, 1].map(fixtures.agreement).entries()) {
+      await expect(agreements[index]).toHaveTextContent(agreement.title);
+      await expect(agreements[index]).toHaveTextContent(
+        text('my:account.acceptedOn', {
+          date: formatDate(agreement.acceptedAt ?? '', storyLanguage()),
+        }),
+      );
+    }
     await expect(
       await canvas.findByRole('link', { name: text('my:account.seeMonth') }),
     ).toHaveAttribute('href', expect.stringMatching(/^\/app\/my\/esign\/transactions\?from=/u));

@@ -19,7 +19,9 @@ import { reportFailure } from '../../toasts.js';
 import { useApi, useRead, type Read } from '../../queries.js';
 import {
   actions,
+  agreementText,
   cards,
+  changeableValue,
   factLabel,
   facts,
   factValue,
@@ -30,6 +32,8 @@ import {
   plainList,
   screen,
   title,
+  unbroken,
+  wideCard,
 } from './my.css.js';
 import { Verbatim } from '../../components/Verbatim.js';
 import { ContactDialog, PasswordDialog } from './AccountChanges.js';
@@ -81,7 +85,7 @@ function Profile() {
     </Button>
   );
   return (
-    <Card title={t('account.profile')} headingLevel={2}>
+    <Card title={t('account.profile')} headingLevel={2} className={wideCard}>
       <Loaded call={profile} isEmpty={() => false} empty="">
         {(data) => (
           <dl className={facts}>
@@ -100,24 +104,28 @@ function Profile() {
             <dt className={factLabel}>{t('account.nationality')}</dt>
             <dd className={factValue}>{data.nationality}</dd>
             <dt className={factLabel}>{t('account.email')}</dt>
-            <dd className={factValue}>
-              {data.email ? <Verbatim>{data.email}</Verbatim> : t('account.none')}{' '}
+            <dd className={`${factValue} ${changeableValue}`}>
+              <span>{data.email ? <Verbatim>{data.email}</Verbatim> : t('account.none')}</span>
               {changeButton('email', data.email !== null)}
             </dd>
             <dt className={factLabel}>{t('account.mobile')}</dt>
-            <dd className={factValue}>
-              {data.mobile ? <Verbatim>{data.mobile}</Verbatim> : t('account.none')}{' '}
+            <dd className={`${factValue} ${changeableValue}`}>
+              <span className={unbroken}>
+                {data.mobile ? <Verbatim>{data.mobile}</Verbatim> : t('account.none')}
+              </span>
               {changeButton('mobile', data.mobile !== null)}
             </dd>
             <dt className={factLabel}>{t('account.signInPassword')}</dt>
-            <dd className={factValue}>
-              {data.username ? (
-                <>
-                  {t('account.usernameIs')} <Verbatim>{data.username}</Verbatim>
-                </>
-              ) : (
-                t('account.noPassword')
-              )}{' '}
+            <dd className={`${factValue} ${changeableValue}`}>
+              <span>
+                {data.username ? (
+                  <>
+                    {t('account.usernameIs')} <Verbatim>{data.username}</Verbatim>
+                  </>
+                ) : (
+                  t('account.noPassword')
+                )}
+              </span>
               {changeButton('password', data.username !== null)}
             </dd>
             <dt className={factLabel}>{t('account.memberSince')}</dt>
@@ -187,6 +195,7 @@ function ContactsInOrganizations({ kind }: { kind: 'mobiles' | 'emails' }) {
 
 function Agreements() {
   const { t } = useTranslation('my');
+  const format = useFormat();
   const agreements = useApi(CONTRACT.myAgreements, {});
   const [downloading, setDownloading] = useState<string | null>(null);
   const download = async (agreement: Agreement) => {
@@ -213,9 +222,21 @@ function Agreements() {
           <ul className={plainList}>
             {data.dataList.map((agreement) => (
               <li key={agreement.uniqueFileID} className={listRow}>
-                <span>
-                  {agreement.userType}
-                  {agreement.organization ? ` — ${agreement.organization}` : ''}
+                <span className={agreementText}>
+                  <strong>{agreement.title}</strong>
+                  <span className={muted}>
+                    {agreement.organization
+                      ? t('account.agreementFor', {
+                          role: agreement.userType,
+                          organization: agreement.organization,
+                        })
+                      : agreement.userType}
+                  </span>
+                  {agreement.acceptedAt ? (
+                    <span className={muted}>
+                      {t('account.acceptedOn', { date: format.date(agreement.acceptedAt) })}
+                    </span>
+                  ) : null}
                 </span>
                 <Button
                   size="small"

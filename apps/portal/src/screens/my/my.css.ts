@@ -64,6 +64,25 @@ export const facts = style({
 export const factLabel = style({ color: vars.color.textMuted });
 export const factValue = style({ margin: 0, overflowWrap: 'anywhere' });
 
+/** A value with the button that changes it, under it: the value keeps the line to itself. */
+export const changeableValue = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'flex-start',
+  gap: vars.space.xs,
+});
+
+/** A number read as one (a mobile): never broken across lines. */
+export const unbroken = style({ whiteSpace: 'nowrap' });
+
+/** The profile's label and value columns need room: two of the cards' columns where there are two. */
+export const wideCard = style({
+  '@media': { 'screen and (min-width: 48rem)': { gridColumn: 'span 2' } },
+});
+
+/** An agreement: what it is, in which role and for whom, and when it was accepted. */
+export const agreementText = style({ display: 'grid', gap: vars.space.xs, minInlineSize: 0 });
+
 export const plainList = style({
   listStyle: 'none',
   margin: 0,

@@ -46,6 +46,7 @@ import * as decisionsAlone from './044_decisions_alone.js';
 import * as signedPurges from './045_signed_purges.js';
 import * as envelopeInvitations from './046_envelope_invitations.js';
 import * as emailLinkResume from './047_email_link_resume.js';
+import * as agreementTitles from './048_agreement_titles.js';
 
 export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   initial,
@@ -95,4 +96,5 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   signedPurges,
   envelopeInvitations,
   emailLinkResume,
+  agreementTitles,
 ];

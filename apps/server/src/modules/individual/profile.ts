@@ -79,8 +79,12 @@ export async function agreementsOf(db: Queryable, userSlno: number, language: La
     name_ar: string | null;
     unique_file_id: string;
     file_name: string;
+    title_en: string | null;
+    title_ar: string | null;
+    accepted_at: Date | null;
   }>(
-    `SELECT a.user_type, o.name_en, o.name_ar, a.unique_file_id, a.file_name FROM agreements a LEFT JOIN organizations o USING (org_slno)
+    `SELECT a.user_type, o.name_en, o.name_ar, a.unique_file_id, a.file_name, a.title_en, a.title_ar, a.accepted_at
+       FROM agreements a LEFT JOIN organizations o USING (org_slno)
       WHERE a.user_slno = $1 ORDER BY a.agreement_slno`,
     [userSlno],
   );
@@ -90,6 +94,10 @@ export async function agreementsOf(db: Queryable, userSlno: number, language: La
       organization: (language === 'ar' ? row.name_ar : row.name_en) ?? '',
       uniqueFileID: row.unique_file_id,
       fileName: row.file_name,
+      // A file without a title is named by its file name, which is what it downloads as.
+      title:
+        (language === 'ar' ? row.title_ar : row.title_en) ?? row.file_name.replace(/\.pdf$/iu, ''),
+      acceptedAt: row.accepted_at?.toISOString() ?? null,
     })),
     // The subscriber agreements they accepted (pre-enrolment, invitations, certificates).
     ...(await acceptancesOf(db, userSlno, language)),
