@@ -876,6 +876,36 @@ describe('approvals of change requests', () => {
     ).toBe(1);
   });
 
+  it('says "no unit" for a member who had none, before and after the change is made', async () => {
+    const [change] = await openChanges('unit');
+    if (!change) throw new Error('no unit change');
+    await h.ownerPool.query(
+      'UPDATE memberships SET org_unit_slno = NULL WHERE org_slno = $1 AND user_slno = $2',
+      [ORG, change.user_slno],
+    );
+    const details = () =>
+      h.call('POST', '/api/v1/approval/org/users/change/viewChangeRequestDetails', {
+        token: sara,
+        language: 'ar',
+        body: { orgSlNo: ORG, userSlNo: change.user_slno, changeRequestSlno: change.request_slno },
+      });
+    const pending = await details();
+    expect(pending.body.currentValue).toBe('بلا وحدة تنظيمية');
+    expect(pending.body.newValue).not.toBe('');
+    const approved = await decide(majed, {
+      userSlNo: change.user_slno,
+      changeRequestSlno: change.request_slno,
+      action: 'approve',
+    });
+    expect(approved.status).toBe(200);
+    // Made, the change still shows what it replaced: no unit, not the unit it gave.
+    expect((await details()).body).toMatchObject({
+      status: 'Approved',
+      currentValue: 'بلا وحدة تنظيمية',
+      newValue: pending.body.newValue,
+    });
+  });
+
   it('keeps the value when a change is rejected, and refuses a request named with another person', async () => {
     const [change, other] = await openChanges('email');
     if (!change || !other) throw new Error('no e-mail changes');

@@ -131,6 +131,36 @@ export const Changes: Story = {
   },
 };
 export const ChangesArabic = inArabic(Changes);
+
+/** A change already made shows the value it replaced as "before", not as the member's now. */
+export const ChangeMade: Story = {
+  parameters: {
+    ...onChanges,
+    msw: [
+      http.post(mockUrl(CONTRACT.changeRequestDetails), ({ request }) =>
+        HttpResponse.json({
+          ...fixturesOf(request).changeRequestDetail(0),
+          status: 'Approved',
+          createdByYou: false,
+          remarks: null,
+        }),
+      ),
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const grid = await canvas.findByRole('grid', { name: text('org:approvals.tabs.changes') });
+    const [toggle] = await within(grid).findAllByRole('button', { expanded: false });
+    if (!toggle) throw new Error('no row toggle');
+    await userEvent.click(toggle);
+    await expect(await within(grid).findByText(text('org:approvals.before'))).toBeVisible();
+    await expect(within(grid).queryByText(text('org:approvals.current'))).toBeNull();
+    await expect(
+      within(grid).queryByRole('button', { name: text('org:approvals.approve') }),
+    ).toBeNull();
+  },
+};
+export const ChangeMadeArabic = inArabic(ChangeMade);
 export const ChangesDark = inDark(Changes);
 export const ChangesNothingFound: Story = changes.NothingFound;
 export const ChangesEmpty: Story = {

@@ -121,7 +121,11 @@ function Change({
         label={t('approvals.changeOf', { name })}
         facts={[
           [t('approvals.change'), data.changeType],
-          [t('approvals.current'), <Verbatim key="current">{shown(data.currentValue)}</Verbatim>],
+          // Once made, the value shown is the one the change replaced, not the member's now.
+          [
+            t(data.status === 'Approved' ? 'approvals.before' : 'approvals.current'),
+            <Verbatim key="current">{shown(data.currentValue)}</Verbatim>,
+          ],
           [t('approvals.asked'), <Verbatim key="asked">{shown(data.newValue)}</Verbatim>],
           [t('users.detail.status'), <Status key="status" status={data.status} />],
           [t('approvals.remarks'), <Verbatim key="remarks">{shown(data.remarks)}</Verbatim>],

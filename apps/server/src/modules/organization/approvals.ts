@@ -201,17 +201,29 @@ async function changeRequestOf(
  * name). Once approved, the member holds the new value, so the one it replaced is the one kept
  * with the request (an approved change showed the new value as both).
  */
+const NO_UNIT = { en: 'No unit', ar: 'بلا وحدة تنظيمية' } as const satisfies Record<
+  Language,
+  string
+>;
+
 async function valuesOf(db: Queryable, change: ChangeRow, language: Language) {
   if (change.field === 'email')
     return { current: change.before ?? change.email, asked: change.value };
   if (change.field === 'mobile')
     return { current: change.before ?? change.mobile, asked: change.value };
-  const unit = change.before === null ? change.org_unit_slno : Number(change.before);
+  // Until the change is made, the member's unit now; once made, the one it replaced ('' for none).
+  const unit =
+    change.before === null
+      ? change.org_unit_slno
+      : change.before === ''
+        ? null
+        : Number(change.before);
   const { rows } = await db.query<{ org_unit_slno: number; name_en: string; name_ar: string }>(
     'SELECT org_unit_slno, name_en, name_ar FROM organization_units WHERE org_unit_slno = ANY($1::int[])',
     [[unit ?? 0, Number(change.value)]],
   );
   const nameOf = (slno: number | null) => {
+    if (slno === null) return NO_UNIT[language];
     const unit = rows.find((row) => row.org_unit_slno === slno);
     return unit ? (language === 'ar' ? unit.name_ar : unit.name_en) : '';
   };
@@ -478,11 +490,10 @@ function changeApprovalHandlers(
             const column = { email: 'email', mobile: 'mobile', unit: 'org_unit_slno' }[
               change.field
             ];
+            // Recorded as text, '' for none: a null would read as "not made yet".
             const before =
               change.field === 'unit'
-                ? change.org_unit_slno === null
-                  ? null
-                  : String(change.org_unit_slno)
+                ? String(change.org_unit_slno ?? '')
                 : change[change.field];
             await tx.query(
               `UPDATE user_requests SET details = details || jsonb_build_object('before', $2::text)
