@@ -57,7 +57,8 @@ describe('a person’s certificate', () => {
 
     // The next step is the certificate's (issue 38: it pointed to the plans).
     expect(await page.getByRole('link', { name: 'See my plans' }).count()).toBe(0);
-    await page.getByRole('link', { name: 'See my certificates' }).click();
+    await page.getByText('Your certificate is not issued yet.', { exact: false }).waitFor();
+    await page.getByRole('link', { name: "Make my certificate's key" }).click();
     await page.waitForURL('**/app/my/dsc/manage');
 
     // The key, made in this page; the request waits for confirmation, and a reload loses nothing.

@@ -65,8 +65,10 @@ export const CertificateReceived: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
+    // Paid is not issued: the page says what is left, and leads there.
+    await expect(await canvas.findByText(text('my:paymentStatus.certificateNext'))).toBeVisible();
     await expect(
-      await canvas.findByRole('link', { name: text('my:paymentStatus.seeCertificates') }),
+      canvas.getByRole('link', { name: text('my:paymentStatus.makeKey') }),
     ).toHaveAttribute('href', '/app/my/dsc/manage');
     await expect(
       canvas.queryByRole('link', { name: text('my:paymentStatus.seePlans') }),

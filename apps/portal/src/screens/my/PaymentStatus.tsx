@@ -37,6 +37,8 @@ export interface PaymentStatusProps {
   afterSuccess: readonly Place[] | ((payment: Payment) => readonly Place[]);
   /** The area's purchases, where an unpaid order is found again. */
   history: Place;
+  /** What is still to do once paid, when the purchase is not ready at once (a certificate). */
+  nextStep?: (payment: Payment) => string | null;
 }
 
 export default function MyPaymentStatus() {
@@ -47,10 +49,14 @@ export default function MyPaymentStatus() {
       // to the plans bought.
       afterSuccess={(payment) => [
         payment.category === 'certificate'
-          ? { href: MY_PATHS.certificates, label: t('paymentStatus.seeCertificates') }
+          ? { href: MY_PATHS.certificates, label: t('paymentStatus.makeKey') }
           : { href: `${MY_PATHS.subscriptions}?tab=purchased`, label: t('paymentStatus.seePlans') },
         { href: MY_PATHS.dashboard, label: t('paymentStatus.dashboard') },
       ]}
+      // A paid certificate is not issued yet: its key is made in this browser first.
+      nextStep={(payment) =>
+        payment.category === 'certificate' ? t('paymentStatus.certificateNext') : null
+      }
       history={{
         href: `${MY_PATHS.subscriptions}?tab=payments`,
         label: t('paymentStatus.history'),
@@ -59,7 +65,7 @@ export default function MyPaymentStatus() {
   );
 }
 
-export function PaymentStatus({ afterSuccess, history }: PaymentStatusProps) {
+export function PaymentStatus({ afterSuccess, history, nextStep }: PaymentStatusProps) {
   const { t } = useTranslation('my');
   const format = useFormat();
   const [params] = useSearchParams();
@@ -137,6 +143,7 @@ export function PaymentStatus({ afterSuccess, history }: PaymentStatusProps) {
             </dd>
           </dl>
           {payment.errorMessage ? <p>{payment.errorMessage}</p> : null}
+          {outcome === 'success' && nextStep?.(payment) ? <p>{nextStep(payment)}</p> : null}
           {waiting ? <Spinner showLabel label={t('paymentStatus.waiting')} /> : null}
         </div>
         <div className={actions}>
