@@ -47,11 +47,7 @@ export function beginHandlers(deps: PaymentDeps, captcha: Captcha): Handlers {
         context,
         'applicant',
         { nationalId: nationalID, transId },
-        async (person) => {
-          if (resuming && !(await spendResumeLink(deps, resuming.nonce)))
-            throw refuse(409, MESSAGES.linkSpent);
-          return beginApplication(deps, context, person, kind, token, resuming?.applicationSlno);
-        },
+        async (person) => beginApplication(deps, context, person, kind, token, resuming),
       );
       return {
         status: answer.status,
@@ -75,7 +71,7 @@ async function beginApplication(
   person: NafathPerson,
   kind: ApplicationKind,
   token: string,
-  linked?: number,
+  linked: { nonce: string; applicationSlno: number } | null,
 ): Promise<object> {
   const now = deps.clock();
   const forgotten = await inTransaction(deps.pool, async (tx) => {
@@ -94,12 +90,22 @@ async function beginApplication(
     await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [
       `application:${person.nationalId}`,
     ]);
+    if (linked && !(await spendResumeLink(tx, linked.nonce, now)))
+      throw refuse(409, MESSAGES.linkSpent);
     const resumed = await tx.query(
       `UPDATE applications SET token_hash = $2, device_id = $3, person = $4, updated_at = $5,
               kind = CASE WHEN status = 'draft' THEN $6 ELSE kind END
         WHERE national_id = $1 AND CASE WHEN $7::int IS NULL THEN status <> 'filed'
                                         ELSE application_slno = $7 END`,
-      [person.nationalId, tokenHash(token), context.deviceId, person, now, kind, linked ?? null],
+      [
+        person.nationalId,
+        tokenHash(token),
+        context.deviceId,
+        person,
+        now,
+        kind,
+        linked?.applicationSlno ?? null,
+      ],
     );
     if (resumed.rowCount === 0) {
       const reference = `APP-${randomBytes(6)

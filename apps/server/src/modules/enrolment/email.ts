@@ -106,11 +106,14 @@ export async function resumableLink(
   return { nonce, applicationSlno: link.application_slno, nationalId: link.national_id };
 }
 
-/** Marks the link as having continued its application; false when it already had. */
-export async function spendResumeLink(deps: PaymentDeps, nonce: string): Promise<boolean> {
-  const spent = await deps.pool.query(
+/**
+ * Marks the link as having continued its application, in the change that continues it (a link
+ * is spent exactly when its application moved to this browser); false when it already had.
+ */
+export async function spendResumeLink(tx: Queryable, nonce: string, now: Date): Promise<boolean> {
+  const spent = await tx.query(
     'UPDATE email_links SET resumed_at = $2 WHERE nonce = $1 AND resumed_at IS NULL',
-    [nonce, deps.clock()],
+    [nonce, now],
   );
   return spent.rowCount === 1;
 }
