@@ -8,20 +8,16 @@
  * issuing CA's travel with it.
  */
 import { createHash } from 'node:crypto';
-import * as asn1js from 'asn1js';
-import * as pkijs from 'pkijs';
 import type { CaMember } from './authority.js';
-import { certificateSet, signerInfoFor } from './signerInfo.js';
+import { explicit, oid, sequence, setOf, smallInteger, utcTime } from './der.js';
+import { systemRandom } from './profiles.js';
+import { ATTRIBUTE, attribute, certificates, digestAlgorithm, signerInfo } from './signerInfo.js';
 import { stampDigest } from './tsa.js';
-import { cryptoFor, type Signer } from './signer.js';
+import type { Signer } from './signer.js';
 import type * as x509 from './x509.js';
 
 const ID_DATA = '1.2.840.113549.1.7.1';
 const ID_SIGNED_DATA = '1.2.840.113549.1.7.2';
-const ATTRIBUTE = {
-  signingTime: '1.2.840.113549.1.9.5',
-  timeStampToken: '1.2.840.113549.1.9.16.2.14',
-} as const;
 
 export interface DetachedSignatureOrder {
   /** The document's SHA-256. */
@@ -38,52 +34,40 @@ export interface DetachedSignatureOrder {
    * time being the signature dictionary's M entry and the token's.
    */
   pades?: boolean;
+  /** Where the timestamp's serial and nonce come from (the system's; a test's, to compare). */
+  random?: (bytes: number) => Uint8Array;
 }
 
 /** The signature, DER: a ContentInfo holding the SignedData. */
 export async function signDetached(order: DetachedSignatureOrder): Promise<Buffer> {
   if (order.digest.byteLength !== 32) throw new RangeError('a SHA-256 digest is 32 bytes');
-  const signed = new pkijs.SignedData({
-    version: 1,
-    encapContentInfo: new pkijs.EncapsulatedContentInfo({ eContentType: ID_DATA }),
-    certificates: certificateSet([order.certificate.rawData, order.issuing.rawData]),
-    signerInfos: [
-      signerInfoFor({
-        certificate: order.certificate.rawData,
-        contentType: ID_DATA,
-        digest: order.digest,
-        more: order.pades
-          ? []
-          : [
-              new pkijs.Attribute({
-                type: ATTRIBUTE.signingTime,
-                values: [new asn1js.UTCTime({ valueDate: order.now })],
-              }),
-            ],
-      }),
+  if (order.signer.hash !== 'SHA-256') throw new Error('a document is signed with SHA-256');
+  const random = order.random ?? systemRandom;
+  const signer = await signerInfo({
+    certificate: order.certificate.rawData,
+    signer: order.signer,
+    contentType: ID_DATA,
+    digest: order.digest,
+    more: order.pades ? [] : [attribute(ATTRIBUTE.signingTime, utcTime(order.now))],
+    // The signature's own SHA-256, stamped by our TSA (CAdES B-T).
+    unsigned: async (signature) => [
+      attribute(
+        ATTRIBUTE.timeStampToken,
+        await stampDigest(
+          order.tsa,
+          createHash('sha256').update(signature).digest(),
+          order.now,
+          random,
+        ),
+      ),
     ],
   });
-  const engine = new pkijs.CryptoEngine({ name: 'tawqi-signer', crypto: cryptoFor(order.signer) });
-  await signed.sign(order.signer.publicKey, 0, 'SHA-256', undefined, engine);
-
-  const signerInfo = signed.signerInfos[0];
-  if (!signerInfo) throw new Error('the signature has no signer');
-  const signature = signerInfo.signature.valueBlock.valueHexView;
-  const token = await stampDigest(
-    order.tsa,
-    createHash('sha256').update(signature).digest(),
-    order.now,
+  const signedData = sequence(
+    smallInteger(1),
+    setOf([digestAlgorithm(order.signer.hash)]),
+    sequence(oid(ID_DATA)),
+    certificates([order.certificate.rawData, order.issuing.rawData]),
+    setOf([signer]),
   );
-  signerInfo.unsignedAttrs = new pkijs.SignedAndUnsignedAttributes({
-    type: 1,
-    attributes: [
-      new pkijs.Attribute({ type: ATTRIBUTE.timeStampToken, values: [token.toSchema()] }),
-    ],
-  });
-
-  const content = new pkijs.ContentInfo({
-    contentType: ID_SIGNED_DATA,
-    content: signed.toSchema(true),
-  });
-  return Buffer.from(content.toSchema().toBER(false));
+  return sequence(oid(ID_SIGNED_DATA), explicit(0, signedData));
 }

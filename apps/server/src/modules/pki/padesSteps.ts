@@ -82,8 +82,6 @@ export function ownSigningSteps(keys: {
       }),
     validationData: keys.validationData,
     timestamp: async (digest) =>
-      new Uint8Array(
-        (await stampDigest(keys.tsa, Buffer.from(digest), keys.now)).toSchema().toBER(false),
-      ),
+      new Uint8Array(await stampDigest(keys.tsa, Buffer.from(digest), keys.now)),
   };
 }

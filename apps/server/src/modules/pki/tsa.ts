@@ -5,15 +5,25 @@
  * second, the request's nonce) in a CMS SignedData signed by the TSA's key, with the ESS
  * signing-certificate-v2 attribute naming the TSA's certificate (RFC 5816), which is sent along
  * when the request asks for it. A request we cannot answer is rejected with its reason
- * (PKIFailureInfo), never a server error. Built with pkijs, which has these structures.
+ * (PKIFailureInfo), never a server error. Requests are read with pkijs; tokens are written as DER
+ * directly (der.ts), as every signature carries one.
  */
 import { createHash } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import type { CaMember } from './authority.js';
+import {
+  explicit,
+  generalizedTime,
+  octetString,
+  oid,
+  sequence,
+  setOf,
+  smallInteger,
+  unsignedInteger,
+} from './der.js';
 import { TSA_POLICY, positiveRandomInteger, systemRandom } from './profiles.js';
-import { cryptoFor } from './signer.js';
-import { pkijsCertificate, signerInfoFor } from './signerInfo.js';
+import { certificates, digestAlgorithm, signerInfo } from './signerInfo.js';
 
 const ID_CT_TST_INFO = '1.2.840.113549.1.9.16.1.4';
 const ID_SIGNED_DATA = '1.2.840.113549.1.7.2';
@@ -65,60 +75,63 @@ export async function answerTimeStamp(
   if (request.reqPolicy !== undefined && request.reqPolicy !== TSA_POLICY)
     return rejected('unacceptedPolicy');
 
-  const response = new pkijs.TimeStampResp({
-    status: new pkijs.PKIStatusInfo({ status: pkijs.PKIStatus.granted }),
-    timeStampToken: await tokenFor(tsa, imprint, request.nonce, request.certReq === true, now),
+  const token = await tokenFor(tsa, {
+    imprint: Buffer.from(imprint.toSchema().toBER(false)),
+    nonce: request.nonce ? Buffer.from(request.nonce.toBER(false)) : null,
+    withCertificate: request.certReq === true,
+    now,
+    random: systemRandom,
   });
-  return Buffer.from(response.toSchema().toBER(false));
+  // TimeStampResp: PKIStatusInfo (granted), then the token.
+  return sequence(sequence(smallInteger(pkijs.PKIStatus.granted)), token);
 }
 
 /** The token for an accepted imprint: TSTInfo signed by the TSA (its certificate when asked). */
 async function tokenFor(
   tsa: CaMember,
-  imprint: pkijs.MessageImprint,
-  nonce: asn1js.Integer | undefined,
-  withCertificate: boolean,
-  now: Date,
-): Promise<pkijs.ContentInfo> {
+  request: {
+    /** The request's MessageImprint, DER: the token repeats it as asked. */
+    imprint: Uint8Array;
+    /** Its nonce, a DER INTEGER, if it had one. */
+    nonce: Uint8Array | null;
+    withCertificate: boolean;
+    now: Date;
+    random: (bytes: number) => Uint8Array;
+  },
+): Promise<Buffer> {
   // A positive serial of 126 random bits, as the authority's certificates have.
-  const serial = positiveRandomInteger(systemRandom, 16);
-  const info = new pkijs.TSTInfo({
-    version: 1,
-    policy: TSA_POLICY,
-    messageImprint: imprint,
-    serialNumber: new asn1js.Integer({ valueHex: serial }),
-    // GeneralizedTime to the second; the accuracy says how near.
-    genTime: new Date(Math.floor(now.getTime() / 1000) * 1000),
-    accuracy: new pkijs.Accuracy({ seconds: 1 }),
-    ...(nonce ? { nonce } : {}),
+  const serial = positiveRandomInteger(request.random, 16);
+  const info = sequence(
+    smallInteger(1),
+    oid(TSA_POLICY),
+    request.imprint,
+    unsignedInteger(serial),
+    // GeneralizedTime to the second; the accuracy (one second) says how near.
+    generalizedTime(request.now),
+    sequence(smallInteger(1)),
+    ...(request.nonce ? [request.nonce] : []),
+  );
+  const signer = await signerInfo({
+    certificate: tsa.certificate.rawData,
+    signer: tsa.signer,
+    contentType: ID_CT_TST_INFO,
+    digest: createHash(tsa.signer.hash === 'SHA-384' ? 'sha384' : 'sha256')
+      .update(info)
+      .digest(),
   });
-  const content = info.toSchema().toBER(false);
-
-  const signed = new pkijs.SignedData({
-    version: 3,
-    encapContentInfo: new pkijs.EncapsulatedContentInfo({
-      eContentType: ID_CT_TST_INFO,
-      eContent: new asn1js.OctetString({ valueHex: content }),
-    }),
-    signerInfos: [
-      signerInfoFor({
-        certificate: tsa.certificate.rawData,
-        contentType: ID_CT_TST_INFO,
-        // The TSA's key signs with SHA-384 (the authority's algorithm): the digest matches.
-        digest: createHash('sha384').update(new Uint8Array(content)).digest(),
-      }),
-    ],
-    ...(withCertificate ? { certificates: [pkijsCertificate(tsa.certificate.rawData)] } : {}),
-  });
-  // pkijs turns an OCTET STRING handed to EncapsulatedContentInfo into a constructed one (BER);
-  // DER's is primitive, so it is set after.
-  signed.encapContentInfo.eContent = new asn1js.OctetString({ valueHex: content });
-  const engine = new pkijs.CryptoEngine({ name: 'tawqi-tsa', crypto: cryptoFor(tsa.signer) });
-  await signed.sign(tsa.signer.publicKey, 0, 'SHA-384', undefined, engine);
-  return new pkijs.ContentInfo({ contentType: ID_SIGNED_DATA, content: signed.toSchema(true) });
+  const signedData = sequence(
+    smallInteger(3),
+    setOf([digestAlgorithm(tsa.signer.hash)]),
+    sequence(oid(ID_CT_TST_INFO), explicit(0, octetString(info))),
+    ...(request.withCertificate ? [certificates([tsa.certificate.rawData])] : []),
+    setOf([signer]),
+  );
+  return sequence(oid(ID_SIGNED_DATA), explicit(0, signedData));
 }
 
-const SHA256_OID = '2.16.840.1.101.3.4.2.1';
+/** A SHA-256 MessageImprint (the algorithm without parameters, as our requests write it). */
+const sha256Imprint = (sha256: Uint8Array) =>
+  sequence(sequence(oid('2.16.840.1.101.3.4.2.1')), octetString(sha256));
 
 /**
  * A token for a SHA-256 digest from our own TSA, as a query with a nonce asking for the TSA's
@@ -129,13 +142,16 @@ export async function stampDigest(
   tsa: CaMember,
   sha256: Uint8Array,
   now: Date,
-): Promise<pkijs.ContentInfo> {
+  random: (bytes: number) => Uint8Array = systemRandom,
+): Promise<Buffer> {
   if (sha256.byteLength !== 32) throw new RangeError('a SHA-256 digest is 32 bytes');
-  const imprint = new pkijs.MessageImprint({
-    hashAlgorithm: new pkijs.AlgorithmIdentifier({ algorithmId: SHA256_OID }),
-    hashedMessage: new asn1js.OctetString({ valueHex: sha256 }),
+  // The nonce is drawn before the serial (the order the pkijs oracle of the tests draws them in).
+  const nonce = unsignedInteger(positiveRandomInteger(random, 8));
+  return tokenFor(tsa, {
+    imprint: sha256Imprint(sha256),
+    nonce,
+    withCertificate: true,
+    now,
+    random,
   });
-  // Strict DER (openssl refused one token in about 256 when the bytes came as they were).
-  const nonce = new asn1js.Integer({ valueHex: positiveRandomInteger(systemRandom, 8) });
-  return tokenFor(tsa, imprint, nonce, true, now);
 }
