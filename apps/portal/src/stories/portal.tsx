@@ -137,6 +137,28 @@ function withGlobals<S extends object>(story: S, globals: Globals): S {
   return { ...story, globals: { ...given, ...globals } };
 }
 
+/**
+ * The page's clock moved on from within a play (a code outliving its minutes), until the story
+ * ends: `beforeEach` goes on the story, `moveOn` in its play. It moves `Date.now`, which the
+ * visual review's fixed clock also answers through, so both runs see the same.
+ */
+export function movableClock() {
+  let restore = () => undefined;
+  return {
+    beforeEach: () => () => {
+      restore();
+    },
+    moveOn: (milliseconds: number) => {
+      const real = Date.now.bind(Date);
+      Date.now = () => real() + milliseconds;
+      restore = () => {
+        Date.now = real;
+        return undefined;
+      };
+    },
+  };
+}
+
 /** A text of the portal's translations in the story's language, for play functions. */
 export function text(key: string, values?: Record<string, unknown>): string {
   // A translation's markup (`<to>…</to>` for a verbatim part) is not part of what is read.
