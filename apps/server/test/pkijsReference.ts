@@ -106,14 +106,16 @@ async function tokenFor(
       signerInfoFor({
         certificate: tsa.certificate.rawData,
         contentType: ID_CT_TST_INFO,
-        digest: createHash('sha384').update(new Uint8Array(content)).digest(),
+        digest: createHash(tsa.signer.hash === 'SHA-384' ? 'sha384' : 'sha256')
+          .update(new Uint8Array(content))
+          .digest(),
       }),
     ],
     certificates: [pkijsCertificate(tsa.certificate.rawData)],
   });
   signed.encapContentInfo.eContent = new asn1js.OctetString({ valueHex: content });
   const engine = new pkijs.CryptoEngine({ name: 'tawqi-tsa', crypto: cryptoFor(tsa.signer) });
-  await signed.sign(tsa.signer.publicKey, 0, 'SHA-384', undefined, engine);
+  await signed.sign(tsa.signer.publicKey, 0, tsa.signer.hash, undefined, engine);
   return new pkijs.ContentInfo({ contentType: ID_SIGNED_DATA, content: signed.toSchema(true) });
 }
 

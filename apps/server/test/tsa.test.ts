@@ -122,3 +122,19 @@ describe('the tokens a signature carries (issue 38)', () => {
     }
   });
 });
+
+describe('the time-stamping unit’s key', () => {
+  it('is on P-256 and signs its tokens with ECDSA and SHA-256 (P-384 bounded the signatures a core makes)', async () => {
+    const tsa = await h.deps.authority.timestamper();
+    const spki = pkijs.PublicKeyInfo.fromBER(
+      await crypto.subtle.exportKey('spki', tsa.signer.publicKey),
+    );
+    expect(spki.algorithm.algorithmParams.valueBlock.toString()).toBe('1.2.840.10045.3.1.7');
+    const token = pkijs.ContentInfo.fromBER(
+      new Uint8Array(await stampDigest(tsa, new Uint8Array(32).fill(1), new Date())),
+    );
+    const signer = new pkijs.SignedData({ schema: token.content }).signerInfos[0];
+    expect(signer?.digestAlgorithm.algorithmId).toBe('2.16.840.1.101.3.4.2.1');
+    expect(signer?.signatureAlgorithm.algorithmId).toBe('1.2.840.10045.4.3.2');
+  });
+});

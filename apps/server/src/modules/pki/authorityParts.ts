@@ -7,7 +7,7 @@ import * as x509 from './x509.js';
 import { type Queryable } from '../../db/pool.js';
 import type { KeyVault, VaultKey } from '../../adapters/hsm/pkcs11.js';
 import { SYSTEM_CONTEXT } from '../audit/log.js';
-import { CA_CURVE, CA_SIGNING_ALGORITHM, cryptoFor, type Signer } from './signer.js';
+import { CA_CURVE, CA_SIGNING_ALGORITHM, TSU_CURVE, cryptoFor, type Signer } from './signer.js';
 import {
   caNames,
   issuingExtensions,
@@ -103,7 +103,10 @@ function memberKeys(options: AuthorityOptions) {
     name: CaName,
     make: (signer: Signer) => Promise<x509.X509Certificate>,
   ): Promise<CaMember & { signer: VaultKey }> => {
-    const key = await vault.generate(CA_CURVE, `${name}-${randomUUID()}`);
+    const key = await vault.generate(
+      name === 'tsa' ? TSU_CURVE : CA_CURVE,
+      `${name}-${randomUUID()}`,
+    );
     await audit.record(tx, SYSTEM_CONTEXT, {
       action: 'ca.key-made',
       target: name,
@@ -148,7 +151,7 @@ function memberKeys(options: AuthorityOptions) {
   /**
    * A member whose key is looked up only when it first signs: the root's, which signs nothing a
    * running server needs but the ARL, so that the root can stay offline (its key need not be in
-   * the server's module at all once the issuing CA exists).
+   * the server's module at all once the issuing CA exists); and a retiring generation's keys.
    */
   const keyOnFirstUse = async (
     name: CaName,
@@ -156,9 +159,12 @@ function memberKeys(options: AuthorityOptions) {
     certificate: x509.X509Certificate,
   ): Promise<Signer> => {
     let key: Promise<Signer> | null = null;
+    // The curve its certificate names (a TSU's may be P-256, the CA's are P-384).
+    const { namedCurve } = certificate.publicKey.algorithm as EcKeyAlgorithm;
+    const curve = namedCurve === 'P-256' ? 'P-256' : CA_CURVE;
     return {
-      hash: CA_SIGNING_ALGORITHM.hash,
-      publicKey: await certificate.publicKey.export({ name: 'ECDSA', namedCurve: CA_CURVE }, [
+      hash: curve === 'P-256' ? 'SHA-256' : CA_SIGNING_ALGORITHM.hash,
+      publicKey: await certificate.publicKey.export({ name: 'ECDSA', namedCurve: curve }, [
         'verify',
       ]),
       sign: async (data) => {
