@@ -123,6 +123,36 @@ export const LinkVerifiedElsewhere: Story = {
 };
 export const LinkVerifiedElsewhereArabic = inArabic(LinkVerifiedElsewhere);
 
+/**
+ * A used link in a browser without the application: the address stays verified, and the link
+ * continues nothing (it did once); the way on is the identity app from the start.
+ */
+export const LinkUsedElsewhere: Story = {
+  parameters: {
+    portal: { route: '/email-verification?token=abc.123.def' },
+    msw: [
+      http.post(mockUrl(CONTRACT.verifyApplicationEmail), () =>
+        HttpResponse.json({
+          outcome: 'used',
+          reference: 'APP-7Q2K9M',
+          status: 'filed',
+          kind: 'organization',
+        }),
+      ),
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(text('enrol:email.outcomes.used'))).toBeVisible();
+    await expect(canvas.getByRole('link', { name: text('enrol:toCreate') })).toHaveAttribute(
+      'href',
+      '/create-account',
+    );
+    await expect(canvas.queryByRole('button', { name: text('enrol:begin.verify') })).toBeNull();
+  },
+};
+export const LinkUsedElsewhereArabic = inArabic(LinkUsedElsewhere);
+
 /** Submitted: where the link went, and a new one on request. */
 export const LinkSent: Story = {
   parameters: holding('/email-verification', (f) => ({

@@ -302,6 +302,30 @@ export const Virtualized: Story = {
   },
 };
 
+/**
+ * A frame narrower than the columns' preferred widths (a laptop beside an app's menu): the columns
+ * with a width give way toward their floor, in proportion, before the grid scrolls sideways.
+ */
+export const NarrowFrame: Story = {
+  args: { withActions: true },
+  decorators: [
+    (Story) => (
+      <div style={{ inlineSize: 720 }}>
+        <Story />
+      </div>
+    ),
+  ],
+  play: async ({ canvasElement }) => {
+    const grid = within(canvasElement).getByRole('grid');
+    const scroller = grid.parentElement;
+    if (!scroller) throw new globalThis.Error('the grid has a frame');
+    await waitFor(() => expect(scroller.scrollWidth).toBeLessThanOrEqual(scroller.clientWidth));
+    const idWidth = grid.querySelector('th[data-column="id"]')?.getBoundingClientRect().width ?? 0;
+    await expect(idWidth).toBeLessThan(150);
+    await expect(idWidth).toBeGreaterThanOrEqual(112);
+  },
+};
+
 export const LongEnglish: Story = {
   globals: ENGLISH_ONLY,
   args: { error: null },
