@@ -90,6 +90,18 @@ export function authorityParts(options: AuthorityOptions) {
   return { read, readGenerations, signed, newIssuing, newMember, makeAuthority, lockAuthority };
 }
 
+/** The public key and hash a member's certificate names (a TSU's may be on P-256, a CA's P-384). */
+async function certifiedKey(
+  certificate: x509.X509Certificate,
+): Promise<Pick<Signer, 'hash' | 'publicKey'>> {
+  const { namedCurve } = certificate.publicKey.algorithm as EcKeyAlgorithm;
+  const curve = namedCurve === 'P-256' ? 'P-256' : CA_CURVE;
+  return {
+    hash: curve === 'P-256' ? 'SHA-256' : CA_SIGNING_ALGORITHM.hash,
+    publicKey: await certificate.publicKey.export({ name: 'ECDSA', namedCurve: curve }, ['verify']),
+  };
+}
+
 /**
  * The members' keys in the module: made with a certificate and recorded, or read with the
  * certificate they are checked against.
@@ -159,14 +171,8 @@ function memberKeys(options: AuthorityOptions) {
     certificate: x509.X509Certificate,
   ): Promise<Signer> => {
     let key: Promise<Signer> | null = null;
-    // The curve its certificate names (a TSU's may be P-256, the CA's are P-384).
-    const { namedCurve } = certificate.publicKey.algorithm as EcKeyAlgorithm;
-    const curve = namedCurve === 'P-256' ? 'P-256' : CA_CURVE;
     return {
-      hash: curve === 'P-256' ? 'SHA-256' : CA_SIGNING_ALGORITHM.hash,
-      publicKey: await certificate.publicKey.export({ name: 'ECDSA', namedCurve: curve }, [
-        'verify',
-      ]),
+      ...(await certifiedKey(certificate)),
       sign: async (data) => {
         key ??= loadKey(options.pool, name, label, certificate);
         return (await key).sign(data);
