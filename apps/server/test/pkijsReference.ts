@@ -8,9 +8,9 @@ import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import type { CaMember } from '../src/modules/pki/authority.js';
 import { TSA_POLICY, positiveRandomInteger } from '../src/modules/pki/profiles.js';
-import { cryptoFor, type Signer } from '../src/modules/pki/signer.js';
+import type { DetachedSignatureOrder } from '../src/modules/pki/cms.js';
+import { cryptoFor } from '../src/modules/pki/signer.js';
 import { pkijsCertificate } from '../src/modules/pki/signerInfo.js';
-import type * as x509 from '../src/modules/pki/x509.js';
 
 const ATTRIBUTE = {
   contentType: '1.2.840.113549.1.9.3',
@@ -133,16 +133,9 @@ export async function referenceStamp(
   return Buffer.from((await tokenFor(tsa, imprint, nonce, now, random)).toSchema().toBER(false));
 }
 
-export async function referenceSignature(order: {
-  digest: Uint8Array;
-  certificate: x509.X509Certificate;
-  signer: Signer;
-  issuing: x509.X509Certificate;
-  tsa: CaMember;
-  now: Date;
-  pades?: boolean;
-  random: (bytes: number) => Uint8Array;
-}): Promise<Buffer> {
+export async function referenceSignature(
+  order: DetachedSignatureOrder & Required<Pick<DetachedSignatureOrder, 'random'>>,
+): Promise<Buffer> {
   const signed = new pkijs.SignedData({
     version: 1,
     encapContentInfo: new pkijs.EncapsulatedContentInfo({ eContentType: ID_DATA }),

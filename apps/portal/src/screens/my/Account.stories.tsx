@@ -91,29 +91,35 @@ export const EmptyArabic = inArabic(Empty);
 export const Failed: Story = failedOnceStory('myProfile', 'myAgreements');
 export const FailedArabic = inArabic(failedOnceStory('myProfile', 'myAgreements'));
 
+/** The e-mail's change: the dialog opened, a new address typed and a code sent to it. */
+async function sendCodeToNewEmail(canvasElement: HTMLElement) {
+  const canvas = within(canvasElement);
+  await canvas.findByText('******0008');
+  const [changeEmail] = canvas.getAllByRole('button', {
+    name: text('my:account.change.emailChangeShort'),
+  });
+  if (!changeEmail) throw new Error('the e-mail has a change button');
+  await userEvent.click(changeEmail);
+  const dialog = await screen.findByRole('dialog', {
+    name: text('my:account.change.emailChange'),
+  });
+  await userEvent.type(
+    within(dialog).getByRole('textbox', { name: text('my:account.email') }),
+    'new@example.sa',
+  );
+  await userEvent.click(
+    within(dialog).getByRole('button', { name: text('my:account.change.sendCode') }),
+  );
+  const code = await within(dialog).findByRole('textbox', {
+    name: text('my:account.change.code'),
+  });
+  return { dialog, code };
+}
+
 /** Adding an e-mail: the address, then the code it received; the profile is read again. */
 export const AddOrChangeEmail: Story = {
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await canvas.findByText('******0008');
-    const [changeEmail] = canvas.getAllByRole('button', {
-      name: text('my:account.change.emailChangeShort'),
-    });
-    if (!changeEmail) throw new Error('the e-mail has a change button');
-    await userEvent.click(changeEmail);
-    const dialog = await screen.findByRole('dialog', {
-      name: text('my:account.change.emailChange'),
-    });
-    await userEvent.type(
-      within(dialog).getByRole('textbox', { name: text('my:account.email') }),
-      'new@example.sa',
-    );
-    await userEvent.click(
-      within(dialog).getByRole('button', { name: text('my:account.change.sendCode') }),
-    );
-    const code = await within(dialog).findByRole('textbox', {
-      name: text('my:account.change.code'),
-    });
+    const { dialog, code } = await sendCodeToNewEmail(canvasElement);
     await expect(code).toHaveFocus();
     await expect(within(dialog).getByRole('status')).toHaveTextContent('n***@example.sa');
     await userEvent.type(code, '123456');
@@ -128,26 +134,7 @@ const accountClock = movableClock();
 export const CodeExpired: Story = {
   beforeEach: accountClock.beforeEach,
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await canvas.findByText('******0008');
-    const [changeEmail] = canvas.getAllByRole('button', {
-      name: text('my:account.change.emailChangeShort'),
-    });
-    if (!changeEmail) throw new Error('the e-mail has a change button');
-    await userEvent.click(changeEmail);
-    const dialog = await screen.findByRole('dialog', {
-      name: text('my:account.change.emailChange'),
-    });
-    await userEvent.type(
-      within(dialog).getByRole('textbox', { name: text('my:account.email') }),
-      'new@example.sa',
-    );
-    await userEvent.click(
-      within(dialog).getByRole('button', { name: text('my:account.change.sendCode') }),
-    );
-    const code = await within(dialog).findByRole('textbox', {
-      name: text('my:account.change.code'),
-    });
+    const { dialog, code } = await sendCodeToNewEmail(canvasElement);
     accountClock.moveOn(181_000);
     await waitFor(() => expect(code).toHaveAttribute('aria-invalid', 'true'), { timeout: 5000 });
     await expect(code).toHaveAccessibleDescription(text('app:code.expired'));
