@@ -492,9 +492,7 @@ function changeApprovalHandlers(
             ];
             // Recorded as text, '' for none: a null would read as "not made yet".
             const before =
-              change.field === 'unit'
-                ? String(change.org_unit_slno ?? '')
-                : change[change.field];
+              change.field === 'unit' ? String(change.org_unit_slno ?? '') : change[change.field];
             await tx.query(
               `UPDATE user_requests SET details = details || jsonb_build_object('before', $2::text)
                 WHERE request_slno = $1`,
