@@ -36,7 +36,11 @@ function lengthOctets(length: number): Uint8Array {
 
 export const sequence = (...content: readonly Uint8Array[]) => tlv(0x30, ...content);
 
-/** A SET OF, its elements in DER's order (X.690 §11.6: by their encodings, as bytes). */
+/**
+ * A SET OF, its elements in DER's order (X.690 §11.6: by their encodings, as bytes). A relying
+ * party that re-encodes signed attributes as DER before checking the signature (BouncyCastle,
+ * and with it the EU's DSS) fails every signature whose attributes were written in another order.
+ */
 export function setOf(elements: readonly Uint8Array[]): Der {
   return tlv(0x31, ...[...elements].sort((a, b) => Buffer.compare(a, b)));
 }
