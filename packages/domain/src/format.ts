@@ -96,16 +96,56 @@ export const COUNTED_NOUNS = {
       other: '{n} مقعد',
     },
   },
+  second: {
+    en: { one: '{n} second', other: '{n} seconds' },
+    ar: {
+      zero: '{n} ثانية',
+      one: 'ثانية واحدة',
+      two: 'ثانيتان',
+      few: '{n} ثوانٍ',
+      many: '{n} ثانية',
+      other: '{n} ثانية',
+    },
+  },
+  minute: {
+    en: { one: '{n} minute', other: '{n} minutes' },
+    ar: {
+      zero: '{n} دقيقة',
+      one: 'دقيقة واحدة',
+      two: 'دقيقتان',
+      few: '{n} دقائق',
+      many: '{n} دقيقة',
+      other: '{n} دقيقة',
+    },
+  },
 } as const satisfies Record<string, CountedNoun>;
+
+/**
+ * Arabic's dual after a preposition («بعد ثانيتين»): the one form whose case shows; the other
+ * forms read the same after one (the singular's tanween is not written, 11–99 keep their
+ * accusative).
+ */
+const ARABIC_DUAL_GENITIVE = {
+  month: 'شهرين',
+  transaction: 'عمليتين',
+  seat: 'مقعدين',
+  second: 'ثانيتين',
+  minute: 'دقيقتين',
+} as const satisfies Record<keyof typeof COUNTED_NOUNS, string>;
 
 export function formatCount(
   count: number,
   noun: keyof typeof COUNTED_NOUNS,
   language: Language,
+  /** 'afterPreposition': the count follows a preposition (Arabic's dual then changes). */
+  position: 'subject' | 'afterPreposition' = 'subject',
 ): string {
   const forms: Readonly<Record<string, string>> = COUNTED_NOUNS[noun][language];
   // Each language lists every category its plural rules select (tested).
-  const form = forms[new Intl.PluralRules(language).select(count)] as string;
+  const category = new Intl.PluralRules(language).select(count);
+  if (language === 'ar' && category === 'two' && position === 'afterPreposition')
+    return ARABIC_DUAL_GENITIVE[noun];
+  const form = forms[category] as string;
   return form.replace('{n}', formatNumber(count, language));
 }
 

@@ -75,6 +75,16 @@ describe('formatting locales (SPEC §4, §9)', () => {
     expect(formatCount(1000, 'transaction', 'en')).toBe('1,000 transactions');
   });
 
+  it('says the Arabic dual after a preposition in its own case, and the rest as they are', () => {
+    expect(
+      [1, 2, 3, 11, 100].map((n) => formatCount(n, 'second', 'ar', 'afterPreposition')),
+    ).toEqual(['ثانية واحدة', 'ثانيتين', '٣ ثوانٍ', '١١ ثانية', '١٠٠ ثانية']);
+    expect(formatCount(2, 'minute', 'ar')).toBe('دقيقتان');
+    expect(formatCount(2, 'minute', 'ar', 'afterPreposition')).toBe('دقيقتين');
+    expect(formatCount(2, 'minute', 'en', 'afterPreposition')).toBe('2 minutes');
+    expect(formatCount(1, 'second', 'en', 'afterPreposition')).toBe('1 second');
+  });
+
   it('shows dates in Saudi time, in the Gregorian calendar for Arabic too', () => {
     // 22:30 UTC on 31 Dec is 01:30 on 1 Jan in Riyadh.
     expect(formatDate('2025-12-31T22:30:00Z', 'en')).toBe('Jan 1, 2026');

@@ -1,5 +1,5 @@
 /** The messages of "0" answers, in both languages (SPEC §8: the client shows them as they are). */
-import { formatNumber, type Language } from '@tawqi/domain';
+import { formatCount, type Language } from '@tawqi/domain';
 
 export const AUTH_MESSAGES = {
   expired: { en: 'The request expired. Start again.', ar: 'انتهت صلاحية الطلب. ابدأ من جديد.' },
@@ -41,24 +41,17 @@ export function authMessage(key: AuthMessage, language: Language): string {
   return AUTH_MESSAGES[key][language];
 }
 
-/** How long to wait, in words and in the language's own digits (one digit system per page). */
+/**
+ * How long to wait, in words and in the language's own digits (one digit system per page): after
+ * "in" / «بعد», so Arabic's counting forms in their case («بعد ثانيتين»).
+ */
 function wait(seconds: number): Record<Language, string> {
-  const minutes = Math.ceil(seconds / 60);
-  return seconds < 120
-    ? {
-        en: `${formatNumber(seconds, 'en')} seconds`,
-        ar:
-          seconds <= 10
-            ? `${formatNumber(seconds, 'ar')} ثوانٍ`
-            : `${formatNumber(seconds, 'ar')} ثانية`,
-      }
-    : {
-        en: `${formatNumber(minutes, 'en')} minutes`,
-        ar:
-          minutes <= 10
-            ? `${formatNumber(minutes, 'ar')} دقائق`
-            : `${formatNumber(minutes, 'ar')} دقيقة`,
-      };
+  const [count, noun] =
+    seconds < 120 ? [seconds, 'second' as const] : [Math.ceil(seconds / 60), 'minute' as const];
+  return {
+    en: formatCount(count, noun, 'en', 'afterPreposition'),
+    ar: formatCount(count, noun, 'ar', 'afterPreposition'),
+  };
 }
 
 /** "Too many attempts" with the time to wait. */
