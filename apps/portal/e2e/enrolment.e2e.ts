@@ -338,7 +338,11 @@ describe('pre-enrolment', () => {
     await welcomed.page.getByText(/you are not on one/u).waitFor();
     // The subscriber agreement accepted while applying is among their agreements (issue 38).
     await welcomed.page.goto('/app/my/account');
-    await welcomed.page.getByText(`Subscriber agreement — ${name}`).waitFor();
+    const accepted = welcomed.page
+      .getByRole('listitem')
+      .filter({ hasText: `Record of acceptance at ${name}` });
+    await accepted.getByText('Subscriber agreement', { exact: true }).waitFor();
+    await accepted.getByText(/^Accepted on /u).waitFor();
 
     // An Enrolment Admin of 314 invites a person who is not at hand.
     const admin = await openPage('/app/login?lng=en');
