@@ -108,8 +108,11 @@ afterAll(async () => {
 
 /** Opens a story and waits until it has rendered and its play function and checks have run. */
 async function openStory(page: Page, origin: string, id: string, globals = '') {
+  // Only the answer is awaited here: a dev server's first story compiles its modules on demand,
+  // which a loaded machine may take long over; the render's progress is waited for below.
   await page.goto(
     `${origin}/iframe.html?id=${id}&viewMode=story${globals ? `&globals=${globals}` : ''}`,
+    { waitUntil: 'commit' },
   );
   await page.waitForFunction(
     () => {
