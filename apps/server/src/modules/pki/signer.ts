@@ -17,8 +17,8 @@ export const CA_SIGNING_ALGORITHM = { name: 'ECDSA', hash: 'SHA-384' } as const;
  * The time-stamping unit's key: ECDSA on P-256 with SHA-256 (ETSI TS 119 312 keeps it suitable
  * for a TSU whose certificate lives a year; its tokens are renewed by newer ones long before it
  * weakens). Every signature carries one of its tokens, and P-256 signs about 25 times as fast as
- * P-384: on P-384 the TSU was what bounded the signatures a core makes. A TSU key made on P-384
- * before keeps signing (its hash follows its curve) until its rollover.
+ * P-384, whose signature would be most of a signature's time. A TSU key on P-384 keeps signing
+ * (its hash follows its curve) until its rollover.
  */
 export const TSU_CURVE = 'P-256';
 
