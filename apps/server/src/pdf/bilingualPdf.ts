@@ -12,6 +12,7 @@ import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { inflateSync } from 'node:zlib';
 import type { Bidi } from 'bidi-js';
+import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
 import { encode } from 'uqr';
 import { DISPLAY_TIME_ZONE, type Bilingual } from '@tawqi/domain';
@@ -67,14 +68,20 @@ export function sfntOfWoff(woff: Buffer): Buffer {
 }
 
 const face = (subset: 'arabic' | 'latin', weight: 400 | 700) =>
-  sfntOfWoff(
-    readFileSync(
-      require.resolve(
-        `@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-arabic-${subset}-${String(weight)}-normal.woff`,
+  fontkit.create(
+    sfntOfWoff(
+      readFileSync(
+        require.resolve(
+          `@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-arabic-${subset}-${String(weight)}-normal.woff`,
+        ),
       ),
     ),
   );
-/** Read once: the faces are embedded (subset) in every document. */
+/**
+ * Read once and parsed once: each document embeds its own subset of them. Given the file's bytes,
+ * PDFKit had fontkit read each face's tables again for every document: two thirds of the time a
+ * signature's stamp took to draw.
+ */
 const FACES = {
   arabic: face('arabic', 400),
   arabicBold: face('arabic', 700),
@@ -210,8 +217,13 @@ export class BilingualPdf {
       margin: size ? 0 : PAGE.margin,
       info: { Producer: 'Tawqi', Creator: 'Tawqi' },
       lang: 'ar-SA',
+      // No standard font: every text names its face (`text`), and Helvetica's metrics were
+      // read again for each document.
+      font: '',
     });
-    for (const [name, bytes] of Object.entries(FACES)) this.doc.registerFont(name, bytes);
+    // PDFKit takes a font fontkit has read (anything with `layout`); its types say files only.
+    for (const [name, parsed] of Object.entries(FACES))
+      this.doc.registerFont(name, parsed as unknown as Buffer);
     this.doc.info.Title = title;
     this.doc.on('data', (chunk: Buffer) => this.chunks.push(chunk));
     this.ended = new Promise<Buffer>((resolve, reject) => {
@@ -318,16 +330,19 @@ export class BilingualPdf {
 }
 
 /** A time as Riyadh reads it, with the zone named: "2026-11-27 14:47 (Riyadh)". */
+/** Made once: a formatter's making costs more than its use. */
+const RIYADH_CLOCK = new Intl.DateTimeFormat('en-CA', {
+  timeZone: DISPLAY_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
 export function riyadhTime(iso: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: DISPLAY_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(new Date(iso));
+  const parts = RIYADH_CLOCK.formatToParts(new Date(iso));
   const part = (type: Intl.DateTimeFormatPartTypes) =>
     parts.find((item) => item.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')} (Riyadh)`;

@@ -11,6 +11,17 @@ import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import type * as x509 from './x509.js';
 import type { Queryable } from '../../db/pool.js';
+import {
+  children,
+  ecdsaSignatureValue,
+  explicit,
+  generalizedTime,
+  NULL,
+  octetString,
+  oid,
+  sequence,
+  tlv,
+} from './der.js';
 import { cryptoFor } from './signer.js';
 import { pkijsCertificate } from './signerInfo.js';
 import { wholeSeconds, type OcspIssuer } from './authority.js';
@@ -54,7 +65,9 @@ export function createAnswerCache(size = 10_000) {
   return {
     get(key: string, now: Date): Buffer | undefined {
       const hit = kept.get(key);
-      if (hit && hit.until > now.getTime()) return hit.der;
+      // Not one made after `now` (a clock set back): an answer is never of a later time.
+      const at = now.getTime();
+      if (hit && hit.until > at && hit.until - KEEP_ANSWER_MS <= at) return hit.der;
       kept.delete(key);
       return undefined;
     },
@@ -92,6 +105,26 @@ function hashesOf(certificate: x509.X509Certificate): IssuerHashes {
 }
 
 const hex = (view: Uint8Array) => Buffer.from(view).toString('hex').toUpperCase();
+
+interface StatusRow {
+  status: string;
+  revoked_at: Date | null;
+  revocation_reason: number | null;
+}
+
+/** A certificate's status as the database has it (`serial`: upper-case hex, no leading zeros). */
+async function statusOf(db: Queryable, serial: string): Promise<StatusRow | undefined> {
+  const { rows } = await db.query<StatusRow>(
+    `SELECT status, revoked_at, revocation_reason FROM certificates
+      WHERE serial = $1 AND kind IN ('subscriber', 'ocsp', 'tsa', 'esign')`,
+    [serial],
+  );
+  return rows[0];
+}
+
+/** What an answer says of one certificate: the part of a kept answer's key that is its own. */
+const saidOf = (hash: string, serial: string, row: StatusRow | undefined) =>
+  `${hash}:${serial}:${row?.status ?? 'unknown'}:${String(row?.revoked_at?.getTime() ?? '')}:${String(row?.revocation_reason ?? '')}`;
 
 /**
  * Answers one OCSP request (DER), reading statuses from the database. Every certificate asked
@@ -139,22 +172,11 @@ export async function answerOcsp(
           )?.issuer;
     // This responder speaks for our issuing CAs only (RFC 6960 §2.3: "unauthorized" otherwise),
     // one of them an answer.
-    if (!issuer || (answering && answering !== issuer)) return bare(STATUS.unauthorized);
+    if (!issuer || hash === undefined || (answering && answering !== issuer))
+      return bare(STATUS.unauthorized);
     answering = issuer;
-    const [row] = (
-      await db.query<{
-        status: string;
-        revoked_at: Date | null;
-        revocation_reason: number | null;
-      }>(
-        `SELECT status, revoked_at, revocation_reason FROM certificates
-          WHERE serial = $1 AND kind IN ('subscriber', 'ocsp', 'tsa', 'esign')`,
-        [serial],
-      )
-    ).rows;
-    said.push(
-      `${hash}:${serial}:${row?.status ?? 'unknown'}:${String(row?.revoked_at?.getTime() ?? '')}:${String(row?.revocation_reason ?? '')}`,
-    );
+    const row = await statusOf(db, serial);
+    said.push(saidOf(hash, serial, row));
     responses.push(
       new pkijs.SingleResponse({
         certID: reqCert,
@@ -205,30 +227,101 @@ export async function answerOcsp(
   return der;
 }
 
+/** Where a certificate's serial INTEGER sits in its DER. */
+function serialOf(der: Uint8Array) {
+  const [tbs] = children(der, children(der)[0]?.contentStart ?? 0);
+  if (!tbs) throw new Error('not a certificate');
+  const fields = children(der, tbs.contentStart, tbs.end);
+  const serial = fields[fields[0]?.tag === 0xa0 ? 1 : 0];
+  if (serial?.tag !== 0x02) throw new Error('not a certificate');
+  return {
+    element: der.subarray(serial.start, serial.end),
+    value: der.subarray(serial.contentStart, serial.end),
+  };
+}
+
+const SHA256_IDENTIFIER = sequence(oid('2.16.840.1.101.3.4.2.1'), NULL);
+const ECDSA_WITH = {
+  'SHA-256': sequence(oid('1.2.840.10045.4.3.2')),
+  'SHA-384': sequence(oid('1.2.840.10045.4.3.3')),
+};
+
+/** CertStatus as DER: good [0] NULL, revoked [1] RevokedInfo, unknown [2] NULL. */
+function statusDer(row: StatusRow | undefined): Buffer {
+  if (!row) return Buffer.from([0x82, 0]);
+  if (row.status !== 'revoked' || !row.revoked_at) return Buffer.from([0x80, 0]);
+  return tlv(
+    0xa1,
+    generalizedTime(row.revoked_at),
+    ...(row.revocation_reason !== null
+      ? [explicit(0, tlv(0x0a, Uint8Array.of(row.revocation_reason)))]
+      : []),
+  );
+}
+
 /**
  * Our responder's answer about one of our issuing CAs' certificates, asked in process (as a
- * relying party would over HTTP): what a PDF's long-term validation data carries.
+ * relying party would over HTTP, with a SHA-256 CertID and no nonce): what a PDF's long-term
+ * validation data carries, made for every signed PDF. Written as DER directly (der.ts), the same
+ * bytes `answerOcsp` builds with pkijs for that question but for the signature's; with `cache`,
+ * an answer whose certificate's status is unchanged is handed out again within its keeping time,
+ * as the responder does for nonce-less questions (the TSA's certificate, named in every PDF).
  */
 export async function ocspAnswerFor(
   db: Queryable,
   issuers: readonly OcspIssuer[],
   certificate: x509.X509Certificate,
   now: Date,
+  cache?: AnswerCache,
 ): Promise<Buffer> {
   const issuing = issuers.find((one) => one.certificate.subject === certificate.issuer);
   if (!issuing) throw new Error(`${certificate.subject} was not issued by this authority`);
-  const request = new pkijs.OCSPRequest();
-  await request.createForCertificate(pkijs.Certificate.fromBER(certificate.rawData), {
-    hashAlgorithm: 'SHA-256',
-    issuerCertificate: pkijs.Certificate.fromBER(issuing.certificate.rawData),
-  });
-  return answerOcsp(db, issuers, new Uint8Array(request.toSchema(true).toBER(false)), now);
+  const serial = serialOf(new Uint8Array(certificate.rawData));
+  const serialHex = hex(serial.value).replace(/^(00)+(?=.)/, '');
+  const row = await statusOf(db, serialHex);
+  const responder = issuing.responder;
+  const key = `${responder.certificate.serialNumber}|${saidOf('sha256', serialHex, row)}`;
+  const kept = cache?.get(key, now);
+  if (kept) return kept;
+  const at = wholeSeconds(now);
+  const issuer = hashesOf(issuing.certificate);
+  const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest();
+  const single = sequence(
+    sequence(
+      SHA256_IDENTIFIER,
+      octetString(sha256(issuer.nameDer)),
+      octetString(sha256(issuer.keyBits)),
+      serial.element,
+    ),
+    statusDer(row),
+    generalizedTime(at),
+    explicit(0, generalizedTime(new Date(at.getTime() + ANSWER_VALID_MS))),
+  );
+  const responseData = sequence(
+    explicit(
+      2,
+      octetString(createHash('sha1').update(hashesOf(responder.certificate).keyBits).digest()),
+    ),
+    generalizedTime(at),
+    sequence(single),
+  );
+  const signature = ecdsaSignatureValue(new Uint8Array(await responder.signer.sign(responseData)));
+  const basic = sequence(
+    responseData,
+    ECDSA_WITH[responder.signer.hash],
+    tlv(0x03, Uint8Array.of(0), signature),
+    explicit(0, sequence(new Uint8Array(responder.certificate.rawData))),
+  );
+  const der = sequence(
+    tlv(0x0a, Uint8Array.of(STATUS.successful)),
+    explicit(0, sequence(oid(ID_PKIX_OCSP_BASIC), octetString(basic))),
+  );
+  cache?.set(key, der, now);
+  return der;
 }
 
 /** CertStatus: good [0] NULL, revoked [1] RevokedInfo, unknown [2] NULL (context-specific). */
-function certStatus(
-  row: { status: string; revoked_at: Date | null; revocation_reason: number | null } | undefined,
-) {
+function certStatus(row: StatusRow | undefined) {
   if (!row) return new asn1js.Primitive({ idBlock: { tagClass: 3, tagNumber: 2 } });
   if (row.status !== 'revoked' || !row.revoked_at)
     return new asn1js.Primitive({ idBlock: { tagClass: 3, tagNumber: 0 } });

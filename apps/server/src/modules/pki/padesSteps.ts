@@ -6,11 +6,25 @@
 import type { Queryable } from '../../db/pool.js';
 import { issuingCaOf, type Authority, type CaMember } from './authority.js';
 import { signDetached } from './cms.js';
-import { ocspAnswerFor } from './ocsp.js';
+import { createAnswerCache, ocspAnswerFor, type AnswerCache } from './ocsp.js';
 import type { SigningSteps, ValidationData } from './pades.js';
 import type { Signer } from './signer.js';
 import { stampDigest } from './tsa.js';
 import type * as x509 from './x509.js';
+
+/**
+ * The TSA's certificate is in every signed PDF's validation data: its answer, while its status is
+ * unchanged, is handed out again for the responder's keeping time (one per authority).
+ */
+const keptAnswers = new WeakMap<Authority, AnswerCache>();
+function keptAnswersOf(authority: Authority): AnswerCache {
+  let kept = keptAnswers.get(authority);
+  if (!kept) {
+    kept = createAnswerCache(8);
+    keptAnswers.set(authority, kept);
+  }
+  return kept;
+}
 
 /**
  * Our own proof for a certificate of an issuing CA of ours: its chain, the TSA's and the OCSP
@@ -31,9 +45,10 @@ export async function ownValidationData(
     [certificate, tsa.certificate].map((one) => issuingCaOf(authority, one)),
   );
   const generations = [...new Set(issuing)];
-  const answers = await Promise.all(
-    [certificate, tsa.certificate].map((one) => ocspAnswerFor(db, issuers, one, now)),
-  );
+  const answers = await Promise.all([
+    ocspAnswerFor(db, issuers, certificate, now),
+    ocspAnswerFor(db, issuers, tsa.certificate, now, keptAnswersOf(authority)),
+  ]);
   const responders = issuers.map((issuer) => issuer.responder.certificate);
   return {
     certificates: unique([
