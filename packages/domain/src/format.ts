@@ -191,6 +191,31 @@ export function formatDate(
   }).format(date);
 }
 
+/** Riyadh's wall clock to the second, made once: making a formatter costs more than many uses. */
+const RIYADH_WALL_CLOCK = new Intl.DateTimeFormat('en-CA', {
+  timeZone: DISPLAY_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/**
+ * An instant as Riyadh's wall clock reads it, in ASCII digits and either language's order:
+ * "2026-11-27 14:47", or with `second` "2026-11-27 14:47:05" (records, documents and the
+ * simulators' pages, where one form serves both languages).
+ */
+export function riyadhWallClock(at: Date, precision: 'minute' | 'second' = 'minute'): string {
+  const part = Object.fromEntries(
+    RIYADH_WALL_CLOCK.formatToParts(at).map((one) => [one.type, one.value]),
+  ) as Record<Intl.DateTimeFormatPartTypes, string>;
+  const minute = `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}`;
+  return precision === 'second' ? `${minute}:${part.second}` : minute;
+}
+
 const ARABIC_INDIC_ZERO = 0x0660;
 const EXTENDED_ARABIC_INDIC_ZERO = 0x06f0;
 

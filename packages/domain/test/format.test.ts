@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  riyadhWallClock,
   COUNTED_NOUNS,
   FORMATTING_LOCALES,
   formatClock,
@@ -142,5 +143,14 @@ describe('formatContact', () => {
     // LRI … PDI: an Arabic sentence cannot reverse its runs of digits.
     expect(formatContact('05••••567', 'ar')).toBe('\u2066٠٥••••٥٦٧\u2069');
     expect(formatContact('n***@example.sa', 'en')).toBe('\u2066n***@example.sa\u2069');
+  });
+});
+
+describe('riyadhWallClock', () => {
+  it("reads an instant as Riyadh's wall clock (UTC+3), to the minute or the second", () => {
+    const at = new Date(Date.UTC(2026, 11, 31, 22, 4, 5));
+    expect(riyadhWallClock(at)).toBe('2027-01-01 01:04');
+    expect(riyadhWallClock(at, 'second')).toBe('2027-01-01 01:04:05');
+    expect(riyadhWallClock(new Date(Date.UTC(2026, 5, 1, 21, 0, 0)))).toBe('2026-06-02 00:00');
   });
 });

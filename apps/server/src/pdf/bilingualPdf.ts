@@ -15,7 +15,7 @@ import type { Bidi } from 'bidi-js';
 import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
 import { encode } from 'uqr';
-import { DISPLAY_TIME_ZONE, type Bilingual } from '@tawqi/domain';
+import { riyadhWallClock, type Bilingual } from '@tawqi/domain';
 
 const require = createRequire(import.meta.url);
 // A UMD module whose types claim an ES default export: required as it really is.
@@ -330,20 +330,6 @@ export class BilingualPdf {
 }
 
 /** A time as Riyadh reads it, with the zone named: "2026-11-27 14:47 (Riyadh)". */
-/** Made once: a formatter's making costs more than its use. */
-const RIYADH_CLOCK = new Intl.DateTimeFormat('en-CA', {
-  timeZone: DISPLAY_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
 export function riyadhTime(iso: string): string {
-  const parts = RIYADH_CLOCK.formatToParts(new Date(iso));
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    parts.find((item) => item.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')} (Riyadh)`;
+  return `${riyadhWallClock(new Date(iso))} (Riyadh)`;
 }

@@ -4,7 +4,7 @@
  * and its links clickable, so a newcomer follows an e-mail link or reads a code at a glance. The
  * same address answers JSON to anything that does not ask for HTML (the tests' readers).
  */
-import { DISPLAY_TIME_ZONE } from '@tawqi/domain';
+import { riyadhWallClock } from '@tawqi/domain';
 import { escapeHtml, simulatorDocument } from '../simulatorPage.js';
 import type { OutgoingMessage } from './outbox.js';
 
@@ -39,23 +39,10 @@ function parts(text: string): string[] {
     .filter(Boolean);
 }
 
-/** A moment as Riyadh's wall clock reads it, as every other time of the product is shown. */
-const RIYADH = new Intl.DateTimeFormat('en-CA', {
-  timeZone: DISPLAY_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-const riyadhTime = (at: Date) => RIYADH.format(at).replace(', ', ' ');
-
 export function outboxPage(messages: readonly (OutgoingMessage & { createdAt: Date })[]): string {
   const items = messages.map(
     (message) => `<li class="request">
-<p class="muted" dir="ltr">${message.channel === 'sms' ? 'SMS' : 'E-mail'} → ${escapeHtml(message.recipient)} · <time datetime="${message.createdAt.toISOString()}">${riyadhTime(message.createdAt)} (Riyadh)</time></p>
+<p class="muted" dir="ltr">${message.channel === 'sms' ? 'SMS' : 'E-mail'} → ${escapeHtml(message.recipient)} · <time datetime="${message.createdAt.toISOString()}">${riyadhWallClock(message.createdAt, 'second')} (Riyadh)</time></p>
 ${message.subject ? `<h2>${parts(message.subject).map(paragraph).join('')}</h2>` : ''}
 ${parts(message.body).map(paragraph).join('\n')}
 </li>`,
