@@ -191,17 +191,29 @@ export function formatDate(
   }).format(date);
 }
 
-/** Riyadh's wall clock to the second, made once: making a formatter costs more than many uses. */
-const RIYADH_WALL_CLOCK = new Intl.DateTimeFormat('en-CA', {
-  timeZone: DISPLAY_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
+/**
+ * A time zone's wall clock to the second (24-hour, ASCII digits; read it by its parts), made once
+ * per zone: making a formatter costs as much as a thousand uses, and an export formats every date
+ * cell of every row.
+ */
+export function wallClockIn(timeZone: string): Intl.DateTimeFormat {
+  let format = wallClocks.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    wallClocks.set(timeZone, format);
+  }
+  return format;
+}
 
 /**
  * An instant as Riyadh's wall clock reads it, in ASCII digits and either language's order:
@@ -210,7 +222,9 @@ const RIYADH_WALL_CLOCK = new Intl.DateTimeFormat('en-CA', {
  */
 export function riyadhWallClock(at: Date, precision: 'minute' | 'second' = 'minute'): string {
   const part = Object.fromEntries(
-    RIYADH_WALL_CLOCK.formatToParts(at).map((one) => [one.type, one.value]),
+    wallClockIn(DISPLAY_TIME_ZONE)
+      .formatToParts(at)
+      .map((one) => [one.type, one.value]),
   ) as Record<Intl.DateTimeFormatPartTypes, string>;
   const minute = `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}`;
   return precision === 'second' ? `${minute}:${part.second}` : minute;

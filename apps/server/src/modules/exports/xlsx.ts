@@ -6,7 +6,7 @@
  * Headers are in the chosen language, and Arabic sheets read right to left.
  */
 import type { Writable } from 'node:stream';
-import { DISPLAY_TIME_ZONE, type Language } from '@tawqi/domain';
+import { DISPLAY_TIME_ZONE, wallClockIn, type Language } from '@tawqi/domain';
 import ExcelJS from 'exceljs';
 
 export type CellValue = string | number | Date | null;
@@ -26,29 +26,6 @@ export const TIME_ZONE_NAMED: Record<Language, string> = {
   en: ' (Riyadh time)',
   ar: ' (بتوقيت الرياض)',
 };
-
-/**
- * A zone's wall-clock formatter, made once: making one costs as much as a thousand uses, and an
- * export formats every date cell of every row (it held the server's thread for seconds).
- */
-const wallClocks = new Map<string, Intl.DateTimeFormat>();
-function wallClockIn(timeZone: string): Intl.DateTimeFormat {
-  let format = wallClocks.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    wallClocks.set(timeZone, format);
-  }
-  return format;
-}
 
 /** How far a zone's wall clock is ahead of UTC at `ms` (whole seconds, as the formatter gives). */
 function zoneOffsetAt(ms: number, timeZone: string): number {
