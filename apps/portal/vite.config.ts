@@ -10,9 +10,10 @@ import { workspaceSources } from '../../scripts/workspace-sources.mjs';
 const server = process.env.TAWQI_SERVER ?? 'http://127.0.0.1:3000';
 
 /**
- * The Arabic letters of the house font, both weights, asked for with the page itself: every page
- * shows Arabic (the language switch at least), and without this the fonts are found only once the
- * styles are applied, the last request before a page is ready.
+ * The Arabic letters of the house font, its three weights (text, buttons and labels, headings),
+ * asked for with the page itself: every page shows Arabic (the language switch at least), and
+ * without this the fonts are found only once the styles are applied, the last request before a
+ * page is ready (the medium weight, found late, had been the last request of a dashboard).
  */
 function preloadFonts(): Plugin {
   return {
@@ -23,7 +24,7 @@ function preloadFonts(): Plugin {
       handler: (_html, context) =>
         Object.keys(context.bundle ?? {})
           .filter((file) =>
-            /ibm-plex-sans-arabic-arabic-(400|700)-normal-[\w-]+\.woff2$/u.test(file),
+            /ibm-plex-sans-arabic-arabic-(400|500|700)-normal-[\w-]+\.woff2$/u.test(file),
           )
           .map((file) => ({
             tag: 'link',

@@ -88,3 +88,35 @@ describe('the first visit of each route family stays within its bytes', () => {
     expect(tab.url()).toContain('/app/my/dashboard');
   });
 });
+
+/**
+ * The house font's Arabic letters that a page shows, found only once its styles apply, were the
+ * last requests before it was ready: the page asks for each weight it uses with itself.
+ */
+describe('the Arabic faces a page shows are asked for with the page', () => {
+  it('on the public home, the verify page and a dashboard', async () => {
+    const { page } = await newIndividual();
+    for (const path of ['/?lng=ar', '/verify?lng=en', '/app/my/dashboard']) {
+      const tab = await page.context().newPage();
+      const faces = new Set<string>();
+      tab.on('request', (request) => {
+        const file = new URL(request.url()).pathname;
+        if (/ibm-plex-sans-arabic-arabic-\d+-normal-[\w-]+\.woff2$/u.test(file)) faces.add(file);
+      });
+      await tab.goto(path);
+      await tab.getByRole('heading', { level: 1 }).waitFor();
+      await tab.waitForLoadState('networkidle');
+      const preloaded = await tab
+        .locator('link[rel="preload"][as="font"]')
+        .evaluateAll((links) =>
+          links.map((link) => new URL((link as HTMLLinkElement).href).pathname),
+        );
+      expect(faces.size, path).toBeGreaterThan(0);
+      expect(
+        [...faces].filter((face) => !preloaded.includes(face)),
+        path,
+      ).toEqual([]);
+      await tab.close();
+    }
+  });
+});

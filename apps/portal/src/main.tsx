@@ -48,7 +48,7 @@ const code = restoreSession(pathname)
 // Latin on an English page, and in the app, whose references and codes are Latin.
 void translations.then((i18n) => {
   if (i18n.language === 'en' || APP_PAGE.test(pathname))
-    for (const weight of [400, 700])
+    for (const weight of [400, 500, 700])
       void document.fonts.load(`${String(weight)} 1em "IBM Plex Sans Arabic"`, 'Tawqi');
 });
 
