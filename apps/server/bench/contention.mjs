@@ -216,6 +216,7 @@ async function measure() {
               p99ms: result.fromSent.p99ms,
               fromDue: result.fromDue,
               non2xx: result.failed,
+              failures: result.failures,
               stalls: result.stalls,
             }))
           : await closedLoop(token);
@@ -356,7 +357,9 @@ async function measure() {
     );
   console.log(`Written to ${out}`);
   if (rounds.some((round) => round.idle.non2xx > 0 || round.loaded.non2xx > 0)) {
-    console.error('Not a measurement: the interactive read answered non-2xx.');
+    console.error(
+      `Not a measurement: the interactive read answered non-2xx (${JSON.stringify(rounds.map((round) => [round.idle.failures, round.loaded.failures, round.floor?.failures]))}).`,
+    );
     process.exitCode = 1;
   }
 }

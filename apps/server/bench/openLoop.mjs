@@ -41,6 +41,12 @@ export function openLoop({ url, method = 'GET', headers = {}, body, rate, second
   let sent = 0;
   let answered = 0;
   let failed = 0;
+  /** The failures by their status (or the network error's code). */
+  const failures = {};
+  const fail = (why) => {
+    failed += 1;
+    failures[why] = (failures[why] ?? 0) + 1;
+  };
   const stalls = [];
   const payload = body === undefined ? undefined : Buffer.from(body);
   return new Promise((resolve) => {
@@ -54,6 +60,7 @@ export function openLoop({ url, method = 'GET', headers = {}, body, rate, second
           fromDue: summary(fromDue),
           fromSent: summary(fromSent),
           failed,
+          failures,
           ...(process.env.BENCH_STALLS ? { stalls } : {}),
         });
       }
@@ -76,13 +83,13 @@ export function openLoop({ url, method = 'GET', headers = {}, body, rate, second
               fromSent.push(end - sentAt);
               if (process.env.BENCH_STALLS && end - sentAt > 8)
                 stalls.push([Math.round(sentAt - start), Math.round(end - sentAt)]);
-            } else failed += 1;
+            } else fail(String(response.statusCode));
             finishOne();
           });
         },
       );
-      request.on('error', () => {
-        failed += 1;
+      request.on('error', (error) => {
+        fail(error.code ?? 'error');
         finishOne();
       });
       request.end(payload);

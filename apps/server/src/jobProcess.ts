@@ -41,6 +41,9 @@ export interface JobProcess<Task, In, Out> {
   close(): Promise<void>;
 }
 
+/** Node's CPU-profile flags this process was started with (`--cpu-prof`, its folder). */
+const PROFILING = process.execArgv.filter((flag) => /^--cpu-prof(-dir=.*)?$/u.test(flag));
+
 export function jobProcess<Task, In, Out>(options: {
   /** The built script (its `serveJobs`), beside the module that names it. */
   script: URL;
@@ -62,8 +65,8 @@ export function jobProcess<Task, In, Out>(options: {
       detached: true,
       serialization: 'advanced',
       // The built script, whatever flags started this process (the tests' resolve @tawqi/* to
-      // their TypeScript sources).
-      execArgv: options.execArgv,
+      // their TypeScript sources); but a server profiled has its job processes profiled too.
+      execArgv: [...options.execArgv, ...PROFILING],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     started.on('message', (answer: FromJobProcess<Out>) => listeners.get(answer.id)?.(answer));
@@ -157,6 +160,8 @@ export function serveJobs<Task, In, Out>(
       })
       .finally(() => jobs.delete(id));
   });
-  // The server ended, however it ended: so does this process.
+  // The server ended, however it ended, or ends this process: it exits (and a CPU profile asked
+  // for is written, which a signal's default end would not).
   process.on('disconnect', () => process.exit(0));
+  process.on('SIGTERM', () => process.exit(0));
 }
