@@ -49,6 +49,42 @@ describe('exports (SECURITY.md "Exports")', () => {
     expect(sheet.views[0]?.rightToLeft).toBe(true);
   });
 
+  it("keeps each column's format on every row, and a date in a column without one a date", async () => {
+    const stream = new PassThrough();
+    const chunks: Buffer[] = [];
+    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const at = new Date(Date.UTC(2026, 11, 7, 9, 30));
+    await writeXlsx(stream, {
+      sheetName: 'Formats',
+      columns: [
+        {
+          header: { en: 'When', ar: 'متى' },
+          value: () => at,
+          numFmt: 'yyyy-mm-dd hh:mm',
+        },
+        { header: { en: 'Count', ar: 'العدد' }, value: (row: number) => row },
+        { header: { en: 'Also when', ar: 'متى أيضًا' }, value: () => at },
+        { header: { en: 'Name', ar: 'الاسم' }, value: (row: number) => `row ${String(row)}` },
+      ],
+      rows: [1, 2, 3],
+      language: 'en',
+    });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0] as ExcelJS.Worksheet;
+    expect(sheet.getCell('A1').font.bold).toBe(true);
+    for (const row of [2, 3, 4]) {
+      expect(sheet.getCell(`A${String(row)}`).numFmt).toBe('yyyy-mm-dd hh:mm');
+      expect(sheet.getCell(`A${String(row)}`).value).toEqual(at);
+      expect(sheet.getCell(`B${String(row)}`).value).toBe(row - 1);
+      // General: no format written, or General named.
+      expect([undefined, 'General']).toContain(sheet.getCell(`B${String(row)}`).numFmt);
+      expect(sheet.getCell(`C${String(row)}`).value).toEqual(at);
+      expect(sheet.getCell(`C${String(row)}`).numFmt).toBe('mm-dd-yy');
+      expect(sheet.getCell(`D${String(row)}`).value).toBe(`row ${String(row - 1)}`);
+    }
+  });
+
   it('never turns a cell into a formula or a link', async () => {
     const dangerous = [
       '=HYPERLINK("https://evil.example","x")',

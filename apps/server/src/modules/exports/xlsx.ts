@@ -136,9 +136,23 @@ export async function writeXlsx<Row>(
     summary.commit();
   }
   const sheet = sheetWith(options.sheetName, options.columns);
+  // Each column's cell style, one object for all its cells: exceljs gives every cell a style
+  // object of its own (an empty one too) and finds a style's number by its XML unless it has seen
+  // that very object, which was a third of writing a sheet. Without a format a cell shows as
+  // General whatever its type; a date in such a column keeps exceljs's own (a date format).
+  const cellStyles = options.columns.map((column): Partial<ExcelJS.Style> =>
+    typeof column.numFmt === 'string' ? { numFmt: column.numFmt } : {},
+  );
   let count = 0;
   for await (const row of options.rows) {
-    sheet.addRow(options.columns.map((column) => safeCell(column.value(row)))).commit();
+    const values = options.columns.map((column) => safeCell(column.value(row)));
+    const added = sheet.addRow(values);
+    values.forEach((value, index) => {
+      const style = cellStyles[index];
+      if (style && (style.numFmt !== undefined || !(value instanceof Date)))
+        added.getCell(index + 1).style = style;
+    });
+    added.commit();
     count += 1;
   }
   sheet.commit();
