@@ -13,7 +13,7 @@ const server = process.env.TAWQI_SERVER ?? 'http://127.0.0.1:3000';
  * The Arabic letters of the house font, its three weights (text, buttons and labels, headings),
  * asked for with the page itself: every page shows Arabic (the language switch at least), and
  * without this the fonts are found only once the styles are applied, the last request before a
- * page is ready (the medium weight, found late, had been the last request of a dashboard).
+ * page is ready.
  */
 function preloadFonts(): Plugin {
   return {

@@ -78,9 +78,8 @@ const face = (subset: 'arabic' | 'latin', weight: 400 | 700) =>
     ),
   );
 /**
- * Read once and parsed once: each document embeds its own subset of them. Given the file's bytes,
- * PDFKit had fontkit read each face's tables again for every document: two thirds of the time a
- * signature's stamp took to draw.
+ * Read once and parsed once: each document embeds its own subset of them. Given a file's bytes,
+ * PDFKit has fontkit read every table of the face for each document, most of a stamp's drawing.
  */
 const FACES = {
   arabic: face('arabic', 400),
@@ -217,8 +216,8 @@ export class BilingualPdf {
       margin: size ? 0 : PAGE.margin,
       info: { Producer: 'Tawqi', Creator: 'Tawqi' },
       lang: 'ar-SA',
-      // No standard font: every text names its face (`text`), and Helvetica's metrics were
-      // read again for each document.
+      // No standard font: every text names its face (`text`), and a standard font's metrics
+      // would be read for each document.
       font: '',
     });
     // PDFKit takes a font fontkit has read (anything with `layout`); its types say files only.
