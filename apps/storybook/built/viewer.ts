@@ -87,6 +87,10 @@ export async function openViewer(browser: Browser, origin: string): Promise<View
       // As Storybook's sidebar moves between stories: no reload, the preview renders the next one.
       await page.evaluate((storyId) => {
         (globalThis as unknown as { __storyProblems: string[] }).__storyProblems = [];
+        // React Aria hides focus rings while the page's last input was a pointer, and that outlives
+        // a story: a key released (one no story handles) starts the next as a fresh page does,
+        // with a ring on what takes focus on its own.
+        document.dispatchEvent(new KeyboardEvent('keyup', { key: 'Unidentified', bubbles: true }));
         const channel = (
           window as unknown as {
             __STORYBOOK_ADDONS_CHANNEL__: { emit: (...a: unknown[]) => void };
