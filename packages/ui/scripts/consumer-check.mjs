@@ -12,6 +12,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { statusWord } from '@tawqi/domain';
@@ -27,8 +28,9 @@ const uiPackage = JSON.parse(readFileSync(join(ROOT, 'packages/ui/package.json')
 const run = (command, args, cwd) =>
   execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
 
+// The full page: every component's styles arrive with the component (no stylesheet imported);
+// the font is the one optional import.
 const MAIN = `
-import '@tawqi/ui/style.css';
 import '@tawqi/ui/fonts.css';
 import { createRoot } from 'react-dom/client';
 import { useEffect, useState } from 'react';
@@ -81,11 +83,61 @@ function App() {
 createRoot(document.getElementById('root')).render(<App />);
 `;
 
+// The smallest use, to weigh what the package adds: the provider and one badge, beside the same
+// markup drawn by React alone.
+const BADGE = `
+import { createRoot } from 'react-dom/client';
+import { StatusBadge, UiProvider } from '@tawqi/ui';
+
+createRoot(document.getElementById('root')).render(
+  <UiProvider locale="ar-SA-u-ca-gregory" theme="dark">
+    <StatusBadge tone="success" label="ناجحة" />
+  </UiProvider>,
+);
+`;
+const REACT_ALONE = `
+import { createRoot } from 'react-dom/client';
+
+createRoot(document.getElementById('root')).render(
+  <div lang="ar" dir="rtl">
+    <span data-tone="success">ناجحة</span>
+  </div>,
+);
+`;
+/** Targets for the provider and one badge: its CSS, gzip, and its JS against React's alone. */
+const BADGE_CSS_GZIP = 4 * 1024;
+const BADGE_JS_OVER_REACT = 1.1;
+
 /** Whether a computed `rgb(…)` colour is dark (a missing colour is not). */
 function isDark(color) {
   const [r = 255, g = 255, b = 255] = (color?.match(/\d+/g) ?? []).map(Number);
   return r + g + b < 200;
 }
+
+/** What a page fetched of JS and of CSS, gzip as a server would send it, its files largest first. */
+async function weigh(browser, url, ready) {
+  const page = await browser.newPage();
+  const files = [];
+  page.on('response', (response) => {
+    const path = new URL(response.url()).pathname;
+    const type = /\.(js|css)$/.exec(path)?.[1];
+    if (type)
+      files.push(response.body().then((body) => ({ path, type, gzip: gzipSync(body).length })));
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.locator(ready).first().waitFor({ timeout: 15_000 });
+  const badgeDisplay = await page.evaluate(() => {
+    const badge = document.querySelector('[data-tone]');
+    return badge ? getComputedStyle(badge).display : null;
+  });
+  const fetched = (await Promise.all(files)).sort((a, b) => b.gzip - a.gzip);
+  await page.close();
+  const sum = (type) =>
+    fetched.filter((file) => file.type === type).reduce((total, file) => total + file.gzip, 0);
+  return { js: sum('js'), css: sum('css'), files: fetched, badgeDisplay };
+}
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
 const work = mkdtempSync(join(tmpdir(), 'tawqi-consumer-'));
 let preview;
@@ -135,18 +187,24 @@ try {
       2,
     ),
   );
+  const PAGES = { index: MAIN, badge: BADGE, react: REACT_ALONE };
   writeFileSync(
     join(app, 'vite.config.js'),
-    "import react from '@vitejs/plugin-react';\nexport default { plugins: [react()] };\n",
+    "import react from '@vitejs/plugin-react';\n" +
+      'export default { plugins: [react()], build: { rolldownOptions: { input: ' +
+      JSON.stringify(Object.fromEntries(Object.keys(PAGES).map((name) => [name, `${name}.html`]))) +
+      ' } } };\n',
   );
-  writeFileSync(
-    join(app, 'index.html'),
-    // No favicon to ask for: the only 404 allowed would hide a missing file of the packages.
-    '<!doctype html><html><head><meta charset="utf-8"><title>consumer</title>' +
-      '<link rel="icon" href="data:,"></head>' +
-      '<body><div id="root"></div><script type="module" src="/src/main.jsx"></script></body></html>',
-  );
-  writeFileSync(join(app, 'src/main.jsx'), MAIN);
+  for (const [name, source] of Object.entries(PAGES)) {
+    writeFileSync(
+      join(app, `${name}.html`),
+      // No favicon to ask for: the only 404 allowed would hide a missing file of the packages.
+      '<!doctype html><html><head><meta charset="utf-8"><title>consumer</title>' +
+        '<link rel="icon" href="data:,"></head>' +
+        `<body><div id="root"></div><script type="module" src="/src/${name}.jsx"></script></body></html>`,
+    );
+    writeFileSync(join(app, `src/${name}.jsx`), source);
+  }
   run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], app);
 
   // 3. Built as that team would build it, then served.
@@ -260,6 +318,33 @@ try {
   expect(`the grid's Arabic headers (${headers.join(', ')})`, headers.includes('الحالة'));
   expect(`the api's contract (${String(seen.calls)} calls)`, seen.calls > 100);
   expect(`no errors (${errors.join(' | ')})`, errors.length === 0);
+
+  // 5. What the package costs a page (gzip): only what it imports.
+  const origin = `http://127.0.0.1:${String(port)}`;
+  const full = await weigh(browser, `${origin}/`, '[role="grid"]');
+  const badge = await weigh(browser, `${origin}/badge.html`, '[data-tone]');
+  const alone = await weigh(browser, `${origin}/react.html`, '[data-tone]');
+  expect(
+    `the lone badge styled (display ${String(badge.badgeDisplay)})`,
+    badge.badgeDisplay === 'inline-flex',
+  );
+  expect(
+    `the provider and one badge: CSS ${kb(badge.css)} within ${kb(BADGE_CSS_GZIP)}`,
+    badge.css <= BADGE_CSS_GZIP,
+  );
+  expect(
+    `the provider and one badge: JS ${kb(badge.js)} within ${String(BADGE_JS_OVER_REACT)}× React's alone (${kb(alone.js)})`,
+    badge.js <= alone.js * BADGE_JS_OVER_REACT,
+  );
+  console.log(
+    [
+      'What a page of another product loads, gzip:',
+      `- React alone: JS ${kb(alone.js)}`,
+      `- the provider and one badge: JS ${kb(badge.js)} (${(badge.js / alone.js).toFixed(2)}× React's), CSS ${kb(badge.css)}`,
+      `- the full page (grid, badge, button, dialog, toast): JS ${kb(full.js)}, CSS ${kb(full.css)}; largest:`,
+      ...full.files.slice(0, 5).map((file) => `    ${kb(file.gzip)} ${file.path}`),
+    ].join('\n'),
+  );
   if (failures.length > 0) {
     console.error(`The packed packages did not work in another app:\n- ${failures.join('\n- ')}`);
     process.exitCode = 1;

@@ -1,6 +1,7 @@
 /**
  * For apps with a strict Content-Security-Policy: React Aria adds an inline <style> for pressable
- * elements unless an element with its id exists. The rule is in this package's stylesheet, so a
+ * elements unless an element with its id exists. The rule is in this package's theme styles (which
+ * come with `UiProvider`), so a
  * marker with that id makes React Aria skip the inline style (which the CSP would refuse).
  * Call once before rendering.
  */
@@ -11,6 +12,6 @@ export function installCspSafeStyles(document: Document = globalThis.document): 
   const marker = document.createElement('meta');
   marker.id = REACT_ARIA_PRESSABLE_STYLE_ID;
   marker.setAttribute('name', 'react-aria-pressable-style');
-  marker.setAttribute('content', 'provided by @tawqi/ui/style.css');
+  marker.setAttribute('content', 'provided by the @tawqi/ui theme styles');
   document.head.append(marker);
 }
