@@ -280,7 +280,7 @@ describe('a person’s certificate', () => {
     const held = (await me.get('/api/v1/dsc/my/certificates', 'ar')).body.dataList.find(
       (row: { serialNumberHex: string }) => row.serialNumberHex === serial,
     );
-    expect(held).toMatchObject({ status: 'revoked', statusLabel: 'ملغى' });
+    expect(held).toMatchObject({ status: 'revoked', statusLabel: 'مُبطَل' });
 
     const leaf = file(`revoked-${serial}.pem`, certificatePem(Buffer.from(held.der, 'base64')));
     expect(await ocsp(leaf)).toMatch(/: revoked/);

@@ -220,7 +220,8 @@ export const STATUS_WORDS = {
   confirmationPending: { en: 'Waiting for your confirmation', ar: 'بانتظار تأكيدك' },
   issued: { en: 'Issued', ar: 'صادر' },
   valid: { en: 'Valid', ar: 'ساري' },
-  revoked: { en: 'Revoked', ar: 'ملغى' },
+  // Revocation is «إبطال», not the glossary's «ملغى» of a cancelled payment or user: two states.
+  revoked: { en: 'Revoked', ar: 'مُبطَل' },
 } as const satisfies Record<Status, Record<Language, string>>;
 
 /** A status in words; a word the spec lacks is shown as it came. */

@@ -54,7 +54,7 @@ export const TERMS: Record<string, Record<Language, string>> = {
   // An organization's digital seal.
   notRequested: { en: 'Not requested', ar: 'لم يُطلب' },
   issued: { en: 'Issued', ar: 'صادر' },
-  revoked: { en: 'Revoked', ar: 'ملغى' },
+  revoked: { en: 'Revoked', ar: 'مُبطَل' },
   // Organization transactions: plan types, roles and originators of the demo world.
   'Role plan': { en: 'Role plan', ar: 'باقة الأدوار' },
   'Special plan': { en: 'Special plan', ar: 'باقة خاصة' },

@@ -129,6 +129,20 @@ describe('status tones', () => {
       expect(words.ar).not.toMatch(/[A-Za-z]/);
     }
   });
+
+  it('gives two states two Arabic words, as it gives them two English ones', () => {
+    const byArabic = new Map<string, Set<string>>();
+    for (const words of Object.values(STATUS_WORDS))
+      byArabic.set(words.ar, new Set([...(byArabic.get(words.ar) ?? []), words.en]));
+    // The one state two vocabularies word differently in English: an approval not given yet.
+    const sameState = new Set(['Pending for approval', 'Waiting for approval']);
+    const shared = [...byArabic].filter(
+      ([, english]) => [...english].filter((word) => !sameState.has(word)).length > 1,
+    );
+    expect(shared.map(([arabic, english]) => `${arabic}: ${[...english].join(', ')}`)).toEqual([]);
+    // A revoked certificate is not a cancelled payment (the glossary's «ملغى»).
+    expect(statusWord('revoked', 'ar')).not.toBe(statusWord('cancelled', 'ar'));
+  });
 });
 
 describe('default grid filters (SPEC §4)', () => {

@@ -1360,7 +1360,7 @@ export const dscReportGrid = defineGrid({
     },
     {
       id: 'revokedAt',
-      header: { en: 'Revoked on', ar: 'تاريخ الإلغاء' },
+      header: { en: 'Revoked on', ar: 'تاريخ الإبطال' },
       kind: 'date',
       value: (row) => row.revokedAt,
       width: 140,

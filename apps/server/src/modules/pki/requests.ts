@@ -55,7 +55,7 @@ export const MESSAGES = {
   },
   notRevocable: {
     en: 'This certificate is already revoked.',
-    ar: 'هذه الشهادة ملغاة من قبل.',
+    ar: 'هذه الشهادة مُبطَلة من قبل.',
   },
 } as const satisfies Record<CsrProblem, Words> & Record<string, Words>;
 
