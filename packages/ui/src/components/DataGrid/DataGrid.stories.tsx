@@ -473,6 +473,32 @@ const widensWith =
     await expect(resizer).toHaveFocus();
   };
 
+/**
+ * A column is made no wider than its maximum nor narrower than its minimum, which its resizer
+ * tells assistive technology (a separator without them is read as 0 to 100).
+ */
+export const ResizeWithinItsBounds: Story = {
+  globals: ENGLISH_ONLY,
+  parameters: FIXED_ARRANGEMENT,
+  play: async ({ canvasElement }) => {
+    const grid = within(canvasElement).getByRole('grid');
+    await userEvent.tab();
+    await userEvent.tab();
+    const resizer = within(grid).getByRole('separator', { name: 'Resize column: Transaction' });
+    await expect(resizer).toHaveFocus();
+    const value = (name: string) => Number(resizer.getAttribute(name));
+    await expect(value('aria-valuemin')).toBe(64);
+    await expect(value('aria-valuemax')).toBe(960);
+    // 16 px a key: far past either bound, and back to a width between them.
+    await userEvent.keyboard('{ArrowRight>70/}');
+    await waitFor(() => expect(value('aria-valuenow')).toBe(960));
+    await userEvent.keyboard('{ArrowLeft>70/}');
+    await waitFor(() => expect(value('aria-valuenow')).toBe(64));
+    await userEvent.keyboard('{ArrowRight>6/}');
+    await waitFor(() => expect(value('aria-valuenow')).toBe(160));
+  },
+};
+
 /** The resizer is focusable: its arrows widen and narrow the column, mirrored right to left. */
 export const ResizeByKeyboard: Story = {
   globals: ENGLISH_ONLY,

@@ -54,7 +54,10 @@ export interface DataGridColumn<Row> {
    * the grid scrolls sideways.
    */
   width?: number;
+  /** The narrowest a person can make it (64 px unless set). */
   minWidth?: number;
+  /** The widest a person can make it (960 px unless set): its resizer's maximum. */
+  maxWidth?: number;
   align?: 'start' | 'end';
   /** The cell names its row for screen readers (a `th scope=row`). */
   isRowHeader?: boolean;
@@ -122,6 +125,7 @@ const VIRTUALIZE_ABOVE = 200;
 const PAGE_STEP = 10;
 const RESIZE_STEP = 16;
 const DEFAULT_MIN_WIDTH = 64;
+const DEFAULT_MAX_WIDTH = 960;
 const FOCUSABLE = 'button, a[href], input, select, textarea, [tabindex]';
 
 type Entry<Row> =
@@ -342,7 +346,10 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
       const from = current[column.id] ?? column.width ?? headerWidth(tableRef.current, column.id);
       return {
         ...current,
-        [column.id]: Math.max(column.minWidth ?? DEFAULT_MIN_WIDTH, Math.round(from + delta)),
+        [column.id]: Math.min(
+          column.maxWidth ?? DEFAULT_MAX_WIDTH,
+          Math.max(column.minWidth ?? DEFAULT_MIN_WIDTH, Math.round(from + delta)),
+        ),
       };
     });
   };
@@ -630,6 +637,7 @@ function HeaderCell<Row>({
           aria-label={`${resizeLabel}: ${column.header}`}
           aria-valuenow={width ?? 0}
           aria-valuemin={column.minWidth ?? DEFAULT_MIN_WIDTH}
+          aria-valuemax={column.maxWidth ?? DEFAULT_MAX_WIDTH}
           tabIndex={isActive ? 0 : -1}
           data-resizer=""
           className={resizer}
