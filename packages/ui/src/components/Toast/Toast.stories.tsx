@@ -275,5 +275,12 @@ export const ReachedByF6: Story = {
     // Past its 300 ms, the focused toast is still there.
     await new Promise((resolve) => setTimeout(resolve, 700));
     await expect(screen.getByRole('alertdialog')).toBeVisible();
+    // No other landmark here: Shift+F6 goes back to where focus came from.
+    await userEvent.keyboard('{Shift>}{F6}{/Shift}');
+    await waitFor(() => expect(trigger).toHaveFocus());
+    await userEvent.keyboard('{F6}');
+    await waitFor(() => expect(region.contains(document.activeElement)).toBe(true));
+    await userEvent.keyboard('{F6}');
+    await waitFor(() => expect(trigger).toHaveFocus());
   },
 };

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useRef, useSyncExternalStore, type RefObject } from 'react';
 import { useUNSAFE_PortalContext as usePortalContext } from 'react-aria/PortalProvider';
 import {
   Button as AriaButton,
@@ -49,10 +49,42 @@ export function Toaster({ toasts, className }: ToasterProps) {
   return canShow ? <ToastList toasts={toasts} className={className} /> : null;
 }
 
+/**
+ * F6 brings focus into the toasts from wherever it was. Where React Aria has no other landmark to
+ * go on to (it would wrap round to the toasts themselves: a page without landmarks), F6 or
+ * Shift+F6 takes it back to that place instead of keeping it in the toasts.
+ */
+function useWayBack(regionRef: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const region = regionRef.current;
+    if (!region) return;
+    let cameFrom: HTMLElement | null = null;
+    const onFocusIn = (event: FocusEvent) => {
+      const from = event.relatedTarget;
+      if (from instanceof HTMLElement && !region.contains(from)) cameFrom = from;
+    };
+    // React Aria's event when landmark navigation would wrap round; cancelled, it moves nothing.
+    const onWrap = (event: Event) => {
+      if (!cameFrom?.isConnected) return;
+      event.preventDefault();
+      cameFrom.focus();
+    };
+    region.addEventListener('focusin', onFocusIn);
+    region.addEventListener('react-aria-landmark-navigation', onWrap);
+    return () => {
+      region.removeEventListener('focusin', onFocusIn);
+      region.removeEventListener('react-aria-landmark-navigation', onWrap);
+    };
+  }, [regionRef]);
+}
+
 function ToastList({ toasts, className }: { toasts: AppToastQueue } & ClassNameProp) {
   const { t } = useUi();
+  const regionRef = useRef<HTMLDivElement>(null);
+  useWayBack(regionRef);
   return (
     <ToastRegion
+      ref={regionRef}
       queue={toasts.queue}
       className={withClassName(region, className)}
       aria-label={t('messages')}
