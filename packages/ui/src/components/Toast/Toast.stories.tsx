@@ -258,7 +258,7 @@ export const Keyboard: Story = {
 
 /**
  * F6 moves focus from the page to the toasts (a landmark, React Aria's landmark navigation), and
- * back again with Shift+F6; while focus is there, the timers wait.
+ * back again with Shift+F6 (or F6: no other landmark here); while focus is there, the timers wait.
  */
 export const ReachedByF6: Story = {
   globals: ENGLISH_ONLY,
@@ -282,5 +282,7 @@ export const ReachedByF6: Story = {
     await waitFor(() => expect(region.contains(document.activeElement)).toBe(true));
     await userEvent.keyboard('{F6}');
     await waitFor(() => expect(trigger).toHaveFocus());
+    // Focus gone from it, its time runs again.
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
   },
 };
