@@ -2,9 +2,11 @@
 // style module's CSS in a file beside it that the module imports, so an app's bundler ships the
 // CSS of what it imports and nothing else. `@tawqi/ui/style.css` is all of it in one file, in the
 // order the modules import each other, for a page without a bundler. React, React Aria and the
-// other dependencies stay external: the app installs them once.
+// other dependencies stay external: the app installs them once. The theme is also written as W3C
+// Design Tokens for designers' tools.
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
+import { designTokens } from './src/theme/designTokens.js';
 
 type OutputChunk = Rolldown.OutputChunk;
 
@@ -67,8 +69,24 @@ function cssInImportOrder(entry: OutputChunk, bundle: Rolldown.OutputBundle): st
   return parts.join('\n');
 }
 
+/** The theme as W3C Design Tokens, a file per theme (`@tawqi/ui/tokens/light.tokens.json`). */
+function emitDesignTokens(): Plugin {
+  return {
+    name: 'tawqi:design-tokens',
+    apply: 'build',
+    generateBundle() {
+      for (const theme of ['light', 'dark'] as const)
+        this.emitFile({
+          type: 'asset',
+          fileName: `tokens/${theme}.tokens.json`,
+          source: `${JSON.stringify(designTokens(theme), null, 2)}\n`,
+        });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [vanillaExtractPlugin(), importOwnCss()],
+  plugins: [vanillaExtractPlugin(), importOwnCss(), emitDesignTokens()],
   build: {
     lib: { entry: 'src/index.ts', formats: ['es'] },
     cssCodeSplit: true,

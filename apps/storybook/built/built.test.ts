@@ -19,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CHROMIUM_ARGS, ensureChromium } from '../../../scripts/find-chromium.mjs';
 import { serveStatic } from './serveStatic.js';
 import { BRAND_NAMES, latinWordsIn } from '../../portal/src/stories/latinWords.js';
+import { darkColors, lightColors, sharedTokens } from '../../../packages/ui/src/theme/values.js';
 
 const HERE = fileURLToPath(new URL('..', import.meta.url));
 const STATIC = inject('storybookStatic');
@@ -224,6 +225,32 @@ describe('the docs pages of modal components', () => {
       await page.close();
     },
   );
+});
+
+describe('the tokens page', () => {
+  it('shows every token with its value, each colour in light and in dark', async () => {
+    const page = await browser.newPage({ viewport: VIEWPORT });
+    await page.goto(`${origins.built}/iframe.html?id=design-system-tokens--docs&viewMode=docs`);
+    await page.locator('.sbdocs-content h1').waitFor({ timeout: 90_000 });
+    const rows = await page
+      .locator('.sbdocs-content tr')
+      .evaluateAll((found) => found.map((row) => row.textContent ?? ''));
+    const rowOf = (variable: string) => rows.find((row) => row.startsWith(variable)) ?? '';
+    const missing = [
+      ...Object.keys(lightColors).flatMap((name) => {
+        const key = name as keyof typeof lightColors;
+        const row = rowOf(`--tawqi-color-${name}`);
+        return row.includes(lightColors[key]) && row.includes(darkColors[key]) ? [] : [name];
+      }),
+      ...Object.entries(sharedTokens).flatMap(([group, tokens]) =>
+        Object.entries(tokens as Record<string, string>)
+          .filter(([name, value]) => !rowOf(`--tawqi-${group}-${name}`).includes(value))
+          .map(([name]) => `${group}.${name}`),
+      ),
+    ];
+    expect(missing).toEqual([]);
+    await page.close();
+  });
 });
 
 /**

@@ -10,6 +10,7 @@
 // a peer-dependency mistake fails it. Run by `npm test` (turbo `test:consumer`, after the builds).
 /* global document, getComputedStyle -- inside page.evaluate, which runs in the page */
 import { execFileSync, spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { gzipSync } from 'node:zlib';
@@ -207,6 +208,13 @@ try {
   }
   run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], app);
 
+  // The theme as design tokens, where the package's exports say (a designer's tool reads them).
+  const resolveInApp = createRequire(join(app, 'package.json')).resolve;
+  const tokenCounts = ['light', 'dark'].map((theme) => {
+    const file = resolveInApp(`@tawqi/ui/tokens/${theme}.tokens.json`);
+    return JSON.stringify(JSON.parse(readFileSync(file, 'utf8'))).match(/"\$type"/g)?.length ?? 0;
+  });
+
   // 3. Built as that team would build it, then served.
   run(join(app, 'node_modules/.bin/vite'), ['build', '--logLevel', 'error'], app);
   const port = await freePort();
@@ -318,6 +326,10 @@ try {
   expect(`the grid's Arabic headers (${headers.join(', ')})`, headers.includes('الحالة'));
   expect(`the api's contract (${String(seen.calls)} calls)`, seen.calls > 100);
   expect(`no errors (${errors.join(' | ')})`, errors.length === 0);
+  expect(
+    `design tokens for both themes, alike in number (${tokenCounts.join(', ')})`,
+    tokenCounts[0] > 50 && tokenCounts[0] === tokenCounts[1],
+  );
 
   // 5. What the package costs a page (gzip): only what it imports.
   const origin = `http://127.0.0.1:${String(port)}`;

@@ -171,3 +171,31 @@ export function TypeScale() {
     </table>
   );
 }
+
+/** The rest of the shared tokens (radii, font families and weights, line height, shadows, motion). */
+export function OtherTokens() {
+  const rest = Object.entries(sharedTokens)
+    .filter(([group]) => group !== 'space')
+    .flatMap(([group, tokens]) =>
+      Object.entries(tokens as Record<string, string>)
+        .filter(([name]) => !(group === 'font' && name.startsWith('size')))
+        .map(([name, value]) => ({ variable: `--tawqi-${group}-${name}`, value })),
+    );
+  return (
+    <table style={{ borderCollapse: 'collapse', inlineSize: '100%' }}>
+      <caption style={{ textAlign: 'start', fontWeight: 700 }}>
+        Radii, fonts, shadows and motion (the same in both themes)
+      </caption>
+      <tbody>
+        {rest.map(({ variable, value }) => (
+          <tr key={variable}>
+            <th scope="row" style={{ ...cell, ...code }}>
+              {variable}
+            </th>
+            <td style={{ ...cell, ...code }}>{value}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
