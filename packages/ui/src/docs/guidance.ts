@@ -323,16 +323,44 @@ export const COMPONENT_STATUS: Record<ComponentName, 'stable' | 'beta'> = {
   VisuallyHidden: 'stable',
 };
 
+/**
+ * What a component shows to be at a stage; `test/componentStatus.test.ts` measures each one's
+ * evidence from the repository and holds its stage to it.
+ */
+export const STAGE_CRITERIA = {
+  beta: [
+    'a docs page with every prop described',
+    'its states and keyboard tested in stories (play functions), axe passing in every story',
+    'its stories in the visual review',
+  ],
+  stable: [
+    "beta's criteria",
+    'used by the portal, a product in production',
+    'no breaking change to its props since its last minor release; from now on, only in a major one',
+  ],
+} as const;
+
+/** Components the portal does not use (yet): beta whatever their tests, until a product does. */
+export const NOT_USED_BY_THE_PORTAL: readonly ComponentName[] = [];
+
 const STATUS_LINE = {
   stable: '**Status: stable.** Its props change only in a major release.',
   beta: '**Status: beta.** Its props may still change in a minor release (see the changelog).',
 } as const;
 
-/** Each component's docs page: its status, then how it is meant to be used. */
+/** The evidence a docs page shows beside the status. */
+function evidenceOf(name: ComponentName): string {
+  const used = NOT_USED_BY_THE_PORTAL.includes(name)
+    ? 'not used by a product yet'
+    : 'used by the portal';
+  return `Evidence: its states and keyboard are tested in its stories, axe passes in each, they are in the visual review, and it is ${used}.`;
+}
+
+/** Each component's docs page: its status and evidence, then how it is meant to be used. */
 export const GUIDANCE = Object.fromEntries(
   Object.entries(PAGES).map(([name, text]) => [
     name,
-    `${STATUS_LINE[COMPONENT_STATUS[name as ComponentName]]}\n\n${text}`,
+    `${STATUS_LINE[COMPONENT_STATUS[name as ComponentName]]} ${evidenceOf(name as ComponentName)}\n\n${text}`,
   ]),
 ) as Record<ComponentName, string>;
 
