@@ -234,7 +234,7 @@ describe('the tokens page', () => {
     await page.locator('.sbdocs-content h1').waitFor({ timeout: 90_000 });
     const rows = await page
       .locator('.sbdocs-content tr')
-      .evaluateAll((found) => found.map((row) => row.textContent ?? ''));
+      .evaluateAll((found) => found.map((row) => row.textContent));
     const rowOf = (variable: string) => rows.find((row) => row.startsWith(variable)) ?? '';
     const missing = [
       ...Object.keys(lightColors).flatMap((name) => {
