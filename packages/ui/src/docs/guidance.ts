@@ -129,6 +129,20 @@ const PAGES = {
     keyboard:
       'Focus moves into it and stays there; Escape closes it; focus returns to what opened it.',
   }),
+  Drawer: page({
+    use: 'A side sheet over the page for navigation on a narrow screen (AppShell opens one for its navigation on a phone); a modal: the page behind waits.',
+    do: [
+      'Give it a title that names what it holds ("Menu"): it heads the sheet and names it for screen readers.',
+      'Open it from a button, and keep its content to navigation or a short list of choices.',
+    ],
+    dont: [
+      'Use it for a task with steps or a form: that is a Dialog or a page.',
+      'Open one drawer from another.',
+    ],
+    keyboard:
+      'Focus moves into it and stays there; Escape, the close button or a tap on the backdrop close it, and focus returns to the button that opened it.',
+    rtl: 'It slides in from the inline start: from the right in Arabic, from the left in English.',
+  }),
   EmptyState: page({
     use: 'What a list or a page shows when there is nothing yet, and what to do about it.',
     do: [
@@ -232,6 +246,17 @@ const PAGES = {
     keyboard:
       'Enter, Space or arrows open it; arrows move, type-ahead jumps, Enter chooses, Escape closes.',
   }),
+  SkipLink: page({
+    use: "The keyboard's first stop on a page: hidden until focused, it jumps past the header and navigation to the main content. Its words come from the provider.",
+    do: [
+      'Render it first in the page, before the header.',
+      'Point `targetId` at the main content, an element that takes focus (`<main id="main" tabIndex={-1}>`).',
+    ],
+    dont: ['Hide it with `display: none`: it must still be reachable by Tab.'],
+    keyboard:
+      'Tab from the top of the page reaches it and shows it; Enter moves focus to the main content, where Tab continues.',
+    rtl: 'It appears at the inline start: top right in Arabic.',
+  }),
   Spinner: page({
     use: 'Something is loading and its shape is not known yet.',
     do: ['Use `showLabel` when it stands alone, so the wait is said in words.'],
@@ -303,6 +328,7 @@ export const COMPONENT_STATUS: Record<ComponentName, 'stable' | 'beta'> = {
   DataGrid: 'stable',
   DateRangePicker: 'stable',
   Dialog: 'stable',
+  Drawer: 'beta',
   EmptyState: 'stable',
   ErrorState: 'stable',
   FileButton: 'beta',
@@ -315,6 +341,7 @@ export const COMPONENT_STATUS: Record<ComponentName, 'stable' | 'beta'> = {
   QuantityDialog: 'beta',
   SearchField: 'stable',
   Select: 'stable',
+  SkipLink: 'stable',
   Spinner: 'stable',
   StatusBadge: 'stable',
   Tabs: 'stable',
