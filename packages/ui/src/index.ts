@@ -42,7 +42,11 @@ export * from './components/AppShell/index.js';
 export * from './components/SkipLink/index.js';
 export * from './components/Drawer/index.js';
 export { NARROW_SCREEN_QUERY, useMediaQuery } from './components/parts/useMediaQuery.js';
-export { RetryCountdown, useSecondsUntil } from './components/parts/RetryCountdown.js';
+export {
+  RetryCountdown,
+  useSecondsUntil,
+  type RetryCountdownProps,
+} from './components/parts/RetryCountdown.js';
 export * from './components/FilterBar/index.js';
 export * from './components/QuantityDialog/index.js';
 export * from './components/DataGrid/index.js';

@@ -230,6 +230,16 @@ const PAGES = {
     keyboard:
       'Each quantity is a NumberField (Up/Down step); Tab moves between them, to the totals, then to confirm.',
   }),
+  RetryCountdown: page({
+    use: 'How long until a person may try again, where a server asked them to wait (a 429 with `Retry-After`): "You can try again in 1:30", counting down. ErrorState, a DataGrid\'s error and a toast show it when given `retryAt`.',
+    do: [
+      'Give it the moment the wait ends (`Date.now() + retryAfterSeconds * 1000`), and disable the action it is about until then.',
+      'Keep it beside the message it belongs to.',
+    ],
+    dont: ['Announce every second: it is a timer, read when asked, not a live region.'],
+    keyboard: 'Not focusable: a screen reader finds it as a timer beside its message.',
+    rtl: "Minutes and seconds in the page's digits (١:٣٠ in Arabic).",
+  }),
   SearchField: page({
     use: 'Free-text search over a list.',
     do: ['Say what is searched in the placeholder or label ("Search by order or pack").'],
@@ -339,6 +349,7 @@ export const COMPONENT_STATUS: Record<ComponentName, 'stable' | 'beta'> = {
   Pagination: 'stable',
   Popover: 'stable',
   QuantityDialog: 'beta',
+  RetryCountdown: 'stable',
   SearchField: 'stable',
   Select: 'stable',
   SkipLink: 'stable',

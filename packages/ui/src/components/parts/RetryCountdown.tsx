@@ -6,6 +6,7 @@
 import { useEffect, useState } from 'react';
 import { useNumberFormatter } from 'react-aria/useNumberFormatter';
 import { useUi } from '../../provider/UiProvider.js';
+import type { ClassNameProp } from './className.js';
 
 /** Whole seconds left until a moment (epoch milliseconds); 0 once it has passed, or with none. */
 const secondsUntil = (until: number | null | undefined) =>
@@ -29,7 +30,12 @@ export function useSecondsUntil(until: number | null | undefined): number {
   return seconds;
 }
 
-export function RetryCountdown({ until, className }: { until: number; className?: string }) {
+export interface RetryCountdownProps extends ClassNameProp {
+  /** When the wait ends, in epoch milliseconds (`Date.now() + retryAfterSeconds * 1000`). */
+  until: number;
+}
+
+export function RetryCountdown({ until, className }: RetryCountdownProps) {
   const { t } = useUi();
   const seconds = useSecondsUntil(until);
   // Minutes and seconds in the locale's digits (one digit system on an Arabic page).
