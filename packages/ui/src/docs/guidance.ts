@@ -310,7 +310,7 @@ const PAGES = {
       'Show more than three at once (the queue keeps the rest).',
     ],
     keyboard:
-      'F6 moves to the toast region; Tab reaches each toast’s action and close button. Timers pause on hover and focus.',
+      'F6 moves to the toast region; Tab reaches each toast’s action and close button. Shift+F6 goes back to the landmark before; where there is none to go on to, F6 or Shift+F6 returns focus to where it came from. Timers pause on hover and focus.',
     rtl: 'Toasts appear at the bottom left (the inline end).',
   }),
   VisuallyHidden: page({
