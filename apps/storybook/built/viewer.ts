@@ -43,6 +43,8 @@ export interface Viewer {
    * `alter` runs in the page before the screenshot (a test's deliberate change).
    */
   capture: (shot: Shot, alter?: () => void) => Promise<{ png: Buffer; error: string | null }>;
+  /** Shows a story (its play function run) and returns the error it showed, without a screenshot. */
+  inspect: (shot: Shot) => Promise<{ error: string | null }>;
   /** Shows a story (its play function run), as the sidebar does, and takes no screenshot. */
   show: (shot: Shot) => Promise<void>;
   /** The page the stories show in. */
@@ -130,18 +132,28 @@ export async function openViewer(browser: Browser, origin: string): Promise<View
     return png;
   }
 
+  /** What the story showed as its failure: its error screen or its play function's error. */
+  async function problem() {
+    const error = await page.evaluate(() => {
+      if (document.body.classList.contains('sb-show-errordisplay'))
+        return document.querySelector('#error-message')?.textContent ?? 'the story failed';
+      return (globalThis as unknown as { __storyProblems: string[] }).__storyProblems[0] ?? null;
+    });
+    // An error screen is left by reloading, not by moving on.
+    if (error) loadedGroup = '';
+    return error;
+  }
+
   return {
     async capture(shot, alter) {
       await show(shot);
       if (alter) await page.evaluate(alter);
-      const error = await page.evaluate(() => {
-        if (document.body.classList.contains('sb-show-errordisplay'))
-          return document.querySelector('#error-message')?.textContent ?? 'the story failed';
-        return (globalThis as unknown as { __storyProblems: string[] }).__storyProblems[0] ?? null;
-      });
-      // An error screen is left by reloading, not by moving on.
-      if (error) loadedGroup = '';
+      const error = await problem();
       return { png: await settledScreenshot(), error };
+    },
+    async inspect(shot) {
+      await show(shot);
+      return { error: await problem() };
     },
     show,
     page,

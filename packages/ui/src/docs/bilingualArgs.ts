@@ -48,7 +48,8 @@ export interface StoryLanguageContext {
 
 /** The Arabic written at the same place as `english` in the story's args, if any. */
 function arabicBeside(en: unknown, ar: unknown, english: string): string | undefined {
-  if (en === english) return typeof ar === 'string' ? ar : undefined;
+  // An identifier the same in both (an option's value) is not its Arabic: look on.
+  if (en === english) return typeof ar === 'string' && ar !== english ? ar : undefined;
   if (typeof en !== 'object' || en === null || typeof ar !== 'object' || ar === null) return;
   for (const [key, value] of Object.entries(en)) {
     const found = arabicBeside(value, (ar as Record<string, unknown>)[key], english);
@@ -63,12 +64,25 @@ function arabicBeside(en: unknown, ar: unknown, english: string): string | undef
  * components' built-in words and numbers as the provider formats them.
  */
 export function storyWords(context: StoryLanguageContext) {
-  const language = context.globals.language === 'ar' ? 'ar' : 'en';
+  const language: 'ar' | 'en' = context.globals.language === 'ar' ? 'ar' : 'en';
   const numbers = new Intl.NumberFormat(language === 'ar' ? 'ar-SA' : 'en-US');
   const number = (value: number) => numbers.format(value);
+  /** An amount as a component shows it, its spaces as a text match reads them. */
+  const money = (amount: number, currency: string) =>
+    new Intl.NumberFormat(language === 'ar' ? 'ar-SA' : 'en-US', {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: 2,
+    })
+      .format(amount)
+      .replace(/\s+/g, ' ');
   return {
     language,
     number,
+    money,
+    /** The arrow keys that move forward and back in the story's direction (user-event's names). */
+    forward: language === 'ar' ? '{ArrowLeft}' : '{ArrowRight}',
+    back: language === 'ar' ? '{ArrowRight}' : '{ArrowLeft}',
     /** One of the story's English args as the story shows it. */
     text: (english: string): string => {
       if (language === 'en') return english;
@@ -105,12 +119,14 @@ export function storyWords(context: StoryLanguageContext) {
 }
 
 /**
- * The globals of a story written in English only — an interaction test that looks for English
- * names, or a text chosen for its English length — which keeps its language under the toolbar's
- * Arabic rather than failing there (the file's RTL and LongArabic stories show the Arabic). A play
- * converted to `storyWords` drops it.
+ * A story's rendered content in the toolbar's language, for a story that draws its own markup
+ * (`render`) rather than taking args: `render: (_, context) => inLanguage(context, <A/>, <B/>)`.
+ * Every story follows the toolbar; only a story about the Arabic layout itself (RTL, LongArabic)
+ * fixes Arabic, so the story tests, which run each story once, also run it in Arabic.
  */
-export const ENGLISH_ONLY = { language: 'en' } as const;
+export function inLanguage<T>(context: { globals: Record<string, unknown> }, en: T, ar: T): T {
+  return context.globals.language === 'ar' ? ar : en;
+}
 
 /**
  * A story's own args in both languages, beside the file's (Storybook merges the story's

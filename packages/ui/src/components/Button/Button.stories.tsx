@@ -3,7 +3,7 @@ import { expect, fn, userEvent, within } from 'storybook/test';
 import { Button } from './Button.js';
 import { button as buttonStyle } from './Button.css.js';
 import { FIXED_ARRANGEMENT, GUIDANCE } from '../../docs/guidance.js';
-import { bilingualArgs, ENGLISH_ONLY, storyArgs, storyWords } from '../../docs/bilingualArgs.js';
+import { bilingualArgs, inLanguage, storyArgs, storyWords } from '../../docs/bilingualArgs.js';
 
 /** The story's words in English and in Arabic (the toolbar's language picks). */
 const text = bilingualArgs({ children: 'Buy plan' }, { children: 'شراء الباقة' });
@@ -61,13 +61,15 @@ export const Loading: Story = {
 
 /** A pending button named by aria-label is announced with its spinner: "Pay Loading". */
 export const LoadingWithLabel: Story = {
-  globals: ENGLISH_ONLY,
-  args: { isPending: true, 'aria-label': 'Pay', children: '…' },
+  ...storyArgs(
+    { isPending: true, 'aria-label': 'Pay', children: '…' },
+    { isPending: true, 'aria-label': 'ادفع', children: '…' },
+  ),
   play: async (context) => {
     const { canvasElement } = context;
-    const { say } = storyWords(context);
+    const { text, ui } = storyWords(context);
     await expect(within(canvasElement).getByRole('button')).toHaveAccessibleName(
-      say('Pay Loading'),
+      `${text('Pay')} ${ui('loading')}`,
     );
   },
 };
@@ -77,28 +79,27 @@ export const LoadingWithLabel: Story = {
  * first visit stays light): keyboard focus shows the same ring.
  */
 export const StyleOnNativeButton: Story = {
-  globals: ENGLISH_ONLY,
   parameters: FIXED_ARRANGEMENT,
-  render: () => (
+  render: (_, context) => (
     <button type="button" className={buttonStyle({ variant: 'ghost', size: 'small' })}>
-      English
+      {inLanguage(context, 'Show details', 'عرض التفاصيل')}
     </button>
   ),
-  play: async ({ canvasElement }) => {
-    const button = within(canvasElement).getByRole('button', { name: 'English' });
+  play: async (context) => {
+    const button = within(context.canvasElement).getByRole('button', {
+      name: inLanguage(context, 'Show details', 'عرض التفاصيل'),
+    });
     await userEvent.tab();
     await expect(button).toHaveFocus();
     await expect(getComputedStyle(button).outlineStyle).toBe('solid');
   },
 };
 
-export const LongEnglish: Story = {
-  globals: ENGLISH_ONLY,
-  args: { children: 'Approve the request and allocate the role counters to the provider' },
-};
-export const LongArabic: Story = {
-  args: { children: 'الموافقة على الطلب وتخصيص رصيد الأدوار لمزوّد الخدمة من المستوى الثاني' },
-  globals: { language: 'ar' },
+export const LongText: Story = {
+  ...storyArgs(
+    { children: 'Approve the request and allocate the role counters to the provider' },
+    { children: 'الموافقة على الطلب وتخصيص رصيد الأدوار لمزوّد الخدمة من المستوى الثاني' },
+  ),
 };
 export const RTL: Story = { args: { children: 'شراء الباقة' }, globals: { language: 'ar' } };
 export const Dark: Story = { globals: { theme: 'dark' } };

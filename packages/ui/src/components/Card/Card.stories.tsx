@@ -4,7 +4,7 @@ import { Button } from '../Button/Button.js';
 import { Card } from './Card.js';
 import { StatCard } from './StatCard.js';
 import { FIXED_ARRANGEMENT, GUIDANCE } from '../../docs/guidance.js';
-import { bilingualArgs, ENGLISH_ONLY, storyArgs, storyWords } from '../../docs/bilingualArgs.js';
+import { bilingualArgs, inLanguage, storyArgs, storyWords } from '../../docs/bilingualArgs.js';
 
 /** The story's words in English and in Arabic (the toolbar's language picks). */
 const text = bilingualArgs(
@@ -31,16 +31,19 @@ type Story = StoryObj<typeof meta>;
 
 export const Default: Story = {};
 export const Stat: Story = {
-  globals: ENGLISH_ONLY,
   parameters: FIXED_ARRANGEMENT,
-  render: () => (
-    <StatCard label="Plan balance" value="177" hint="of 260 transactions" meterPercent={32} />
-  ),
+  render: (_, context) =>
+    inLanguage(
+      context,
+      <StatCard label="Plan balance" value="177" hint="of 260 transactions" meterPercent={32} />,
+      <StatCard label="رصيد الباقة" value="١٧٧" hint="من ٢٦٠ عملية" meterPercent={32} />,
+    ),
 };
 export const StatLoading: Story = {
-  globals: ENGLISH_ONLY,
   parameters: FIXED_ARRANGEMENT,
-  render: () => <StatCard label="Plan balance" value="" isLoading />,
+  render: (_, context) => (
+    <StatCard label={inLanguage(context, 'Plan balance', 'رصيد الباقة')} value="" isLoading />
+  ),
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('progressbar')).toBeInTheDocument();
   },
@@ -48,12 +51,14 @@ export const StatLoading: Story = {
 export const Empty: Story = {
   ...storyArgs({ children: <p>No plan yet.</p> }, { children: <p>لا توجد باقة بعد.</p> }),
 };
-export const LongEnglish: Story = {
-  globals: ENGLISH_ONLY,
-  args: {
-    title:
-      'Role counter deduction summary for Enrolment Admins, Authorized Signatories and Organization Users',
-  },
+export const LongText: Story = {
+  ...storyArgs(
+    {
+      title:
+        'Role counter deduction summary for Enrolment Admins, Authorized Signatories and Organization Users',
+    },
+    { title: 'ملخص خصم رصيد الأدوار لمسؤولي التسجيل والمفوّضين بالتوقيع ومستخدمي المنشأة' },
+  ),
 };
 export const LongArabic: Story = {
   parameters: FIXED_ARRANGEMENT,
@@ -83,10 +88,9 @@ export const RTL: Story = {
   ),
   globals: { language: 'ar' },
 };
-export const Dark: Story = { ...Stat, globals: { ...ENGLISH_ONLY, theme: 'dark' } };
+export const Dark: Story = { ...Stat, globals: { theme: 'dark' } };
 export const Keyboard: Story = {
-  globals: ENGLISH_ONLY,
-  args: { children: <Button>Renew</Button> },
+  ...storyArgs({ children: <Button>Renew</Button> }, { children: <Button>تجديد</Button> }),
   play: async (context) => {
     const { canvasElement } = context;
     const { say } = storyWords(context);

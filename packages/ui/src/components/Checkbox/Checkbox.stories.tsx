@@ -2,13 +2,18 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { Checkbox, CheckboxGroup } from './Checkbox.js';
 import { FIXED_ARRANGEMENT, GUIDANCE } from '../../docs/guidance.js';
-import { bilingualArgs, ENGLISH_ONLY, storyArgs } from '../../docs/bilingualArgs.js';
+import { bilingualArgs, inLanguage, storyArgs, storyWords } from '../../docs/bilingualArgs.js';
 
-const statuses = [
-  { value: 'Pending', label: 'Pending' },
-  { value: 'Approved', label: 'Approved' },
-  { value: 'Rejected', label: 'Rejected' },
+const STATUSES = [
+  { value: 'Pending', en: 'Pending', ar: 'قيد الانتظار' },
+  { value: 'Approved', en: 'Approved', ar: 'معتمد' },
+  { value: 'Rejected', en: 'Rejected', ar: 'مرفوض' },
 ];
+/** The group's options and label in the toolbar's language. */
+const statusGroup = (context: { globals: Record<string, unknown> }) => ({
+  label: inLanguage(context, 'Status', 'الحالة'),
+  options: STATUSES.map(({ value, en, ar }) => ({ value, label: inLanguage(context, en, ar) })),
+});
 
 /** The story's words in English and in Arabic (the toolbar's language picks). */
 const text = bilingualArgs(
@@ -41,34 +46,29 @@ export const Indeterminate: Story = {
 export const Error: Story = { args: { isInvalid: true } };
 export const Disabled: Story = { args: { isDisabled: true } };
 export const Group: Story = {
-  globals: ENGLISH_ONLY,
   parameters: FIXED_ARRANGEMENT,
-  render: () => (
-    <CheckboxGroup label="Status" options={statuses} defaultValue={['Approved', 'Pending']} />
+  render: (_, context) => (
+    <CheckboxGroup {...statusGroup(context)} defaultValue={['Approved', 'Pending']} />
   ),
 };
 export const GroupError: Story = {
-  globals: ENGLISH_ONLY,
   parameters: FIXED_ARRANGEMENT,
-  render: () => (
+  render: (_, context) => (
     <CheckboxGroup
-      label="Status"
-      options={statuses}
+      {...statusGroup(context)}
       isInvalid
-      errorMessage="Choose at least one status"
+      errorMessage={inLanguage(context, 'Choose at least one status', 'اختر حالة واحدة على الأقل')}
     />
   ),
 };
-export const LongEnglish: Story = {
-  globals: ENGLISH_ONLY,
-  args: {
-    children:
-      'I accept the subscriber agreement and the certificate practice statement of the issuing authority',
-  },
-};
-export const LongArabic: Story = {
-  args: { children: 'أوافق على اتفاقية المشترك وبيان ممارسات التصديق الصادر عن جهة الإصدار' },
-  globals: { language: 'ar' },
+export const LongText: Story = {
+  ...storyArgs(
+    {
+      children:
+        'I accept the subscriber agreement and the certificate practice statement of the issuing authority',
+    },
+    { children: 'أوافق على اتفاقية المشترك وبيان ممارسات التصديق الصادر عن جهة الإصدار' },
+  ),
 };
 export const RTL: Story = {
   parameters: FIXED_ARRANGEMENT,
@@ -84,27 +84,29 @@ export const RTL: Story = {
   ),
   globals: { language: 'ar' },
 };
-export const Dark: Story = { ...Group, globals: { ...ENGLISH_ONLY, theme: 'dark' } };
+export const Dark: Story = { ...Group, globals: { theme: 'dark' } };
 
 export const Keyboard: Story = {
-  globals: ENGLISH_ONLY,
-  render: (args) => (
+  render: (args, context) => (
     <>
       <Checkbox {...args} />
-      <CheckboxGroup label="Status" options={statuses} defaultValue={['Approved']} />
+      <CheckboxGroup {...statusGroup(context)} defaultValue={['Approved']} />
     </>
   ),
-  play: async ({ canvasElement, args }) => {
+  play: async (context) => {
+    const { canvasElement, args } = context;
+    const { text } = storyWords(context);
     const canvas = within(canvasElement);
     await userEvent.tab();
     await expect(
-      canvas.getByRole('checkbox', { name: 'I accept the subscriber agreement' }),
+      canvas.getByRole('checkbox', { name: text('I accept the subscriber agreement') }),
     ).toHaveFocus();
     await userEvent.keyboard(' ');
     await expect(args.onChange).toHaveBeenLastCalledWith(true);
     await userEvent.tab();
     await userEvent.keyboard(' ');
-    await expect(canvas.getByRole('checkbox', { name: 'Pending' })).toBeChecked();
-    await expect(canvas.getByRole('checkbox', { name: 'Approved' })).toBeChecked();
+    const [pending, approved] = statusGroup(context).options;
+    await expect(canvas.getByRole('checkbox', { name: pending?.label })).toBeChecked();
+    await expect(canvas.getByRole('checkbox', { name: approved?.label })).toBeChecked();
   },
 };

@@ -10,7 +10,12 @@ import {
   type DataGridProps,
   type SortDescriptor,
 } from './DataGrid.js';
-import { ENGLISH_ONLY, storyArgs, storyWords } from '../../docs/bilingualArgs.js';
+import {
+  inLanguage,
+  storyArgs,
+  storyWords,
+  type StoryLanguageContext,
+} from '../../docs/bilingualArgs.js';
 import { FIXED_ARRANGEMENT, GUIDANCE } from '../../docs/guidance.js';
 import { useUi } from '../../provider/UiProvider.js';
 
@@ -120,6 +125,13 @@ function columnsFor(language: 'en' | 'ar', withActions = false): DataGridColumn<
   return columns;
 }
 
+/** A column's header as the payments grid shows it in the story's language. */
+function header(context: StoryLanguageContext, id: string): string {
+  const column = columnsFor(storyWords(context).language, true).find((each) => each.id === id);
+  if (typeof column?.header !== 'string') throw new globalThis.Error(`no column ${id}`);
+  return column.header;
+}
+
 type Props = Omit<DataGridProps<Payment>, 'columns' | 'rows' | 'rowKey' | 'label'> & {
   count?: number;
   withActions?: boolean;
@@ -159,8 +171,9 @@ function PaymentsGrid({ count = 57, withActions, withDetail, ...props }: Props) 
         withDetail
           ? (row) => (
               <ul aria-label={language === 'ar' ? 'المستندات' : 'Documents'}>
-                <li>{`${row.id}-contract.pdf`}</li>
-                <li>{`${row.id}-annex.pdf`}</li>
+                {/* A file's name is shown as it is, in any language. */}
+                <li translate="no">{`${row.id}-contract.pdf`}</li>
+                <li translate="no">{`${row.id}-annex.pdf`}</li>
               </ul>
             )
           : undefined
@@ -242,24 +255,30 @@ export const Error: Story = {
   },
 };
 export const ErrorWithMessage: Story = {
-  globals: ENGLISH_ONLY,
-  args: {
-    count: 0,
-    error: { message: 'The payment service is not answering.', reference: 'Reference: req-7f3a' },
-  },
+  ...storyArgs(
+    {
+      count: 0,
+      error: { message: 'The payment service is not answering.', reference: 'Reference: REQ-7310' },
+    },
+    {
+      count: 0,
+      error: { message: 'خدمة الدفع لا تستجيب.', reference: 'المرجع: REQ-7310' },
+    },
+  ),
 };
 export const Sorted: Story = { args: { sort: { column: 'date', direction: 'descending' } } };
 export const WithActions: Story = { args: { withActions: true } };
 export const WithDetail: Story = {
-  globals: ENGLISH_ONLY,
   args: { withDetail: true },
   play: async (context) => {
     const { canvasElement } = context;
-    const { say } = storyWords(context);
+    const { ui } = storyWords(context);
     const canvas = within(canvasElement);
-    const [toggle] = canvas.getAllByRole('button', { name: say('Show details') });
+    const [toggle] = canvas.getAllByRole('button', { name: ui('expandRow') });
     if (toggle) await userEvent.click(toggle);
-    await expect(canvas.getByRole('list', { name: say('Documents') })).toBeVisible();
+    await expect(
+      canvas.getByRole('list', { name: inLanguage(context, 'Documents', 'المستندات') }),
+    ).toBeVisible();
     await expect(canvas.getByRole('grid')).toHaveAttribute('aria-rowcount', '59');
   },
 };
@@ -272,22 +291,23 @@ export const WithExport: Story = {
 
 /** 10,000 client-side rows: only the visible ones exist, and the grid still tells the total. */
 export const Virtualized: Story = {
-  globals: ENGLISH_ONLY,
   parameters: FIXED_ARRANGEMENT,
-  render: () => {
+  render: (_, context) => {
     const rows = payments(10_000);
     return (
       <DataGrid
-        label="All payments"
-        columns={columnsFor('en')}
+        label={inLanguage(context, 'All payments', 'كل المدفوعات')}
+        columns={columnsFor(storyWords(context).language)}
         rows={rows}
         rowKey={(row) => row.id}
         maxHeight="24rem"
       />
     );
   },
-  play: async ({ canvasElement }) => {
-    const grid = within(canvasElement).getByRole('grid', { name: 'All payments' });
+  play: async (context) => {
+    const grid = within(context.canvasElement).getByRole('grid', {
+      name: inLanguage(context, 'All payments', 'كل المدفوعات'),
+    });
     await expect(grid).toHaveAttribute('aria-rowcount', '10001');
     const rendered = grid.querySelectorAll('tbody tr[aria-rowindex]').length;
     await expect(rendered).toBeGreaterThan(5);
@@ -326,54 +346,46 @@ export const NarrowFrame: Story = {
   },
 };
 
-export const LongEnglish: Story = {
-  globals: ENGLISH_ONLY,
+export const LongText: Story = {
   args: { error: null },
   parameters: FIXED_ARRANGEMENT,
-  render: () => (
+  render: (_, context) => (
     <DataGrid
-      label="Organization users"
+      label={inLanguage(context, 'Organization users', 'مستخدمو المنشأة')}
       columns={[
         {
           id: 'name',
-          header: 'Full name as registered in the national identity app',
+          header: inLanguage(
+            context,
+            'Full name as registered in the national identity app',
+            'الاسم الكامل كما هو مسجل في تطبيق نفاذ الوطني',
+          ),
           cell: (row: { name: string }) => row.name,
           isRowHeader: true,
         },
         {
           id: 'unit',
-          header: 'Organization unit',
-          cell: () => 'Information Technology — Digital Transformation Office',
+          header: inLanguage(context, 'Organization unit', 'الوحدة التنظيمية'),
+          cell: () =>
+            inLanguage(
+              context,
+              'Information Technology — Digital Transformation Office',
+              'تقنية المعلومات — مكتب التحول الرقمي',
+            ),
         },
       ]}
-      rows={[{ name: 'Abdullah bin Mohammed bin Abdulaziz Al-Ghamdi' }]}
+      rows={[
+        {
+          name: inLanguage(
+            context,
+            'Abdullah bin Mohammed bin Abdulaziz Al-Ghamdi',
+            'عبدالله بن محمد بن عبدالعزيز الغامدي',
+          ),
+        },
+      ]}
       rowKey={(row) => row.name}
     />
   ),
-};
-export const LongArabic: Story = {
-  parameters: FIXED_ARRANGEMENT,
-  render: () => (
-    <DataGrid
-      label="مستخدمو المنشأة"
-      columns={[
-        {
-          id: 'name',
-          header: 'الاسم الكامل كما هو مسجل في تطبيق نفاذ الوطني',
-          cell: (row: { name: string }) => row.name,
-          isRowHeader: true,
-        },
-        {
-          id: 'unit',
-          header: 'الوحدة التنظيمية',
-          cell: () => 'تقنية المعلومات — مكتب التحول الرقمي',
-        },
-      ]}
-      rows={[{ name: 'عبدالله بن محمد بن عبدالعزيز الغامدي' }]}
-      rowKey={(row) => row.name}
-    />
-  ),
-  globals: { language: 'ar' },
 };
 
 /** In right-to-left the arrow pointing forward (left) moves to the next column. */
@@ -392,22 +404,21 @@ export const Dark: Story = { args: { withActions: true }, globals: { theme: 'dar
 
 /** One tab stop; arrows, Home/End, sorting and paging by keyboard; the range is announced. */
 export const Keyboard: Story = {
-  globals: ENGLISH_ONLY,
   args: { withActions: true },
   play: async (context) => {
     const { canvasElement } = context;
-    const { say } = storyWords(context);
+    const { ui } = storyWords(context);
     const canvas = within(canvasElement);
     const grid = canvas.getByRole('grid');
     await userEvent.tab();
-    const idHeader = within(grid).getByRole('button', { name: say('Transaction') });
+    const idHeader = within(grid).getByRole('button', { name: header(context, 'id') });
     await expect(idHeader).toHaveFocus();
     await userEvent.keyboard('{ArrowDown}');
-    await expect(within(grid).getByRole('rowheader', { name: say('TXN1000000') })).toHaveFocus();
-    await userEvent.keyboard('{ArrowRight}');
-    await expect(document.activeElement).toHaveTextContent(say('eSign Starter'));
+    await expect(within(grid).getByRole('rowheader', { name: 'TXN1000000' })).toHaveFocus();
+    await userEvent.keyboard(storyWords(context).forward);
+    await expect(document.activeElement).toHaveTextContent(inLanguage(context, ...PRODUCTS[0]));
     await userEvent.keyboard('{End}');
-    await expect(document.activeElement).toHaveAccessibleName(say('Actions'));
+    await expect(document.activeElement).toHaveAccessibleName(header(context, 'actions'));
     // ArrowDown moves to the next row instead of opening the menu.
     await userEvent.keyboard('{ArrowDown}');
     await expect(screen.queryByRole('menu')).toBeNull();
@@ -420,13 +431,15 @@ export const Keyboard: Story = {
     );
     // The header's resizer follows it in the tab order; then the pager.
     await userEvent.tab();
-    await expect(document.activeElement).toHaveAccessibleName(say('Resize column: Transaction'));
+    await expect(document.activeElement).toHaveAccessibleName(
+      `${ui('resizeColumn')}: ${header(context, 'id')}`,
+    );
     await userEvent.tab();
-    await expect(canvas.getByRole('button', { name: say('Next page') })).toHaveFocus();
+    await expect(canvas.getByRole('button', { name: ui('nextPage') })).toHaveFocus();
     await userEvent.keyboard('{Enter}');
     await waitFor(() =>
       expect(canvasElement.querySelector('[aria-live="polite"]')).toHaveTextContent(
-        'Rows 11–20 of 57',
+        ui('rowsOf', { first: 11, last: 20, total: 57 }),
       ),
     );
   },
@@ -437,76 +450,76 @@ export const Keyboard: Story = {
  * polite announcement when a person sorts), not also in the header's name.
  */
 export const HeaderNames: Story = {
-  globals: ENGLISH_ONLY,
   parameters: FIXED_ARRANGEMENT,
   play: async (context) => {
     const { canvasElement } = context;
-    const { say } = storyWords(context);
+    const { ui } = storyWords(context);
+    const name = header(context, 'id');
     const grid = within(canvasElement).getByRole('grid');
-    const header = within(grid).getByRole('columnheader', { name: say('Transaction') });
-    await expect(header).toHaveAttribute('aria-sort', 'none');
-    await userEvent.click(within(header).getByRole('button', { name: say('Transaction') }));
-    await waitFor(() => expect(header).toHaveAttribute('aria-sort', 'ascending'));
-    await expect(header).toHaveAccessibleName(say('Transaction'));
-    await expect(within(header).getByRole('button')).toHaveAccessibleName(say('Transaction'));
+    const column = within(grid).getByRole('columnheader', { name });
+    await expect(column).toHaveAttribute('aria-sort', 'none');
+    await userEvent.click(within(column).getByRole('button', { name }));
+    await waitFor(() => expect(column).toHaveAttribute('aria-sort', 'ascending'));
+    await expect(column).toHaveAccessibleName(name);
+    await expect(within(column).getByRole('button')).toHaveAccessibleName(name);
     await expect(canvasElement.querySelector('[data-sort-note]')).toHaveTextContent(
-      'Transaction: sorted ascending',
+      `${name}: ${ui('sortAscending')}`,
     );
   },
 };
 
+/** The first column's resizer, as named in the story's language. */
+const resizerName = (context: StoryLanguageContext) =>
+  `${storyWords(context).ui('resizeColumn')}: ${header(context, 'id')}`;
+
 /** Tab twice reaches the first header's resizer; the keys given widen its column. */
-const widensWith =
-  (resizerName: string, keys: string) =>
-  async ({ canvasElement }: { canvasElement: HTMLElement }) => {
-    const grid = within(canvasElement).getByRole('grid');
-    await userEvent.tab();
-    await userEvent.tab();
-    const resizer = within(grid).getByRole('separator', { name: resizerName });
-    await expect(resizer).toHaveFocus();
-    const before = Number(resizer.getAttribute('aria-valuenow'));
-    await expect(before).toBeGreaterThan(0);
-    await userEvent.keyboard(keys);
-    await waitFor(() =>
-      expect(Number(resizer.getAttribute('aria-valuenow'))).toBeGreaterThan(before),
-    );
-    await expect(resizer).toHaveFocus();
-  };
+const widensByKeyboard = async (context: StoryLanguageContext & { canvasElement: HTMLElement }) => {
+  const grid = within(context.canvasElement).getByRole('grid');
+  await userEvent.tab();
+  await userEvent.tab();
+  const resizer = within(grid).getByRole('separator', { name: resizerName(context) });
+  await expect(resizer).toHaveFocus();
+  const before = Number(resizer.getAttribute('aria-valuenow'));
+  await expect(before).toBeGreaterThan(0);
+  const { forward } = storyWords(context);
+  await userEvent.keyboard(forward.repeat(2));
+  await waitFor(() =>
+    expect(Number(resizer.getAttribute('aria-valuenow'))).toBeGreaterThan(before),
+  );
+  await expect(resizer).toHaveFocus();
+};
 
 /**
  * A column is made no wider than its maximum nor narrower than its minimum, which its resizer
  * tells assistive technology (a separator without them is read as 0 to 100).
  */
 export const ResizeWithinItsBounds: Story = {
-  globals: ENGLISH_ONLY,
   parameters: FIXED_ARRANGEMENT,
-  play: async ({ canvasElement }) => {
-    const grid = within(canvasElement).getByRole('grid');
+  play: async (context) => {
+    const grid = within(context.canvasElement).getByRole('grid');
     await userEvent.tab();
     await userEvent.tab();
-    const resizer = within(grid).getByRole('separator', { name: 'Resize column: Transaction' });
+    const resizer = within(grid).getByRole('separator', { name: resizerName(context) });
     await expect(resizer).toHaveFocus();
     const value = (name: string) => Number(resizer.getAttribute(name));
     await expect(value('aria-valuemin')).toBe(64);
     await expect(value('aria-valuemax')).toBe(960);
     // 16 px a key: far past either bound, and back to a width between them.
-    await userEvent.keyboard('{ArrowRight>70/}');
+    // Forward widens: the arrow to the right in English, to the left in Arabic.
+    const { forward, back } = storyWords(context);
+    const held = (key: string, times: number) => key.replace('}', `>${String(times)}/}`);
+    await userEvent.keyboard(held(forward, 70));
     await waitFor(() => expect(value('aria-valuenow')).toBe(960));
-    await userEvent.keyboard('{ArrowLeft>70/}');
+    await userEvent.keyboard(held(back, 70));
     await waitFor(() => expect(value('aria-valuenow')).toBe(64));
-    await userEvent.keyboard('{ArrowRight>6/}');
+    await userEvent.keyboard(held(forward, 6));
     await waitFor(() => expect(value('aria-valuenow')).toBe(160));
   },
 };
 
 /** The resizer is focusable: its arrows widen and narrow the column, mirrored right to left. */
 export const ResizeByKeyboard: Story = {
-  globals: ENGLISH_ONLY,
   parameters: FIXED_ARRANGEMENT,
-  play: widensWith('Resize column: Transaction', '{ArrowRight}{ArrowRight}'),
+  play: widensByKeyboard,
 };
-export const ResizeByKeyboardRTL: Story = {
-  parameters: FIXED_ARRANGEMENT,
-  globals: { language: 'ar' },
-  play: widensWith('تغيير عرض العمود: رقم العملية', '{ArrowLeft}{ArrowLeft}'),
-};
+export const ResizeByKeyboardRTL: Story = { ...ResizeByKeyboard, globals: { language: 'ar' } };

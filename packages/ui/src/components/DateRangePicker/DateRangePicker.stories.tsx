@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { DateRangePicker } from './DateRangePicker.js';
 import { GUIDANCE } from '../../docs/guidance.js';
-import { bilingualArgs, ENGLISH_ONLY, storyArgs, storyWords } from '../../docs/bilingualArgs.js';
+import { bilingualArgs, inLanguage, storyArgs, storyWords } from '../../docs/bilingualArgs.js';
 
 /** The story's words in English and in Arabic (the toolbar's language picks). */
 const text = bilingualArgs({ label: 'Transaction date' }, { label: 'تاريخ العملية' });
@@ -60,16 +60,17 @@ export const ReversedRTL: Story = {
 export const Disabled: Story = {
   args: { isDisabled: true, defaultValue: { from: '2026-11-01', to: '2026-11-21' } },
 };
-export const LongEnglish: Story = {
-  globals: ENGLISH_ONLY,
-  args: { label: 'Date on which the payment was initiated at the payment gateway' },
-};
-export const LongArabic: Story = {
-  args: {
-    label: 'تاريخ بدء عملية الدفع لدى بوابة الدفع',
-    defaultValue: { from: '2026-11-01', to: '2026-11-21' },
-  },
-  globals: { language: 'ar' },
+export const LongText: Story = {
+  ...storyArgs(
+    {
+      label: 'Date on which the payment was initiated at the payment gateway',
+      defaultValue: { from: '2026-11-01', to: '2026-11-21' },
+    },
+    {
+      label: 'تاريخ بدء عملية الدفع لدى بوابة الدفع',
+      defaultValue: { from: '2026-11-01', to: '2026-11-21' },
+    },
+  ),
 };
 
 /** ar-SA defaults to the Umm al-Qura calendar; the picker pins the Gregorian one. */
@@ -97,15 +98,17 @@ export const Dark: Story = {
 };
 
 export const Keyboard: Story = {
-  globals: ENGLISH_ONLY,
-  play: async ({ canvasElement, args }) => {
+  play: async (context) => {
+    const { canvasElement, args } = context;
+    const { ui } = storyWords(context);
     const canvas = within(canvasElement);
     await userEvent.tab();
-    await userEvent.keyboard('11012026');
-    await userEvent.keyboard('11212026');
+    // The dates' segments in the locale's order: month first in English, day first in Arabic.
+    await userEvent.keyboard(inLanguage(context, '11012026', '01112026'));
+    await userEvent.keyboard(inLanguage(context, '11212026', '21112026'));
     await expect(args.onChange).toHaveBeenLastCalledWith({ from: '2026-11-01', to: '2026-11-21' });
     await userEvent.tab();
-    await expect(canvas.getByRole('button', { name: /Date range/ })).toHaveFocus();
+    await expect(canvas.getByRole('button', { name: new RegExp(ui('dateRange')) })).toHaveFocus();
     await userEvent.keyboard('{Enter}');
     await expect(await screen.findByRole('dialog')).toBeVisible();
     await userEvent.keyboard('{Escape}');

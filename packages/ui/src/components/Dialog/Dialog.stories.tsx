@@ -4,7 +4,7 @@ import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { Button } from '../Button/Button.js';
 import { Dialog, type DialogProps } from './Dialog.js';
 import { FIXED_ARRANGEMENT, GUIDANCE, MODAL_DOCS } from '../../docs/guidance.js';
-import { bilingualArgs, ENGLISH_ONLY, storyWords } from '../../docs/bilingualArgs.js';
+import { bilingualArgs, inLanguage, storyArgs, storyWords } from '../../docs/bilingualArgs.js';
 import { useUi } from '../../provider/UiProvider.js';
 
 /** Its words in the provider's language, so the toolbar's language switches all of it. */
@@ -72,40 +72,47 @@ type Story = StoryObj<typeof meta>;
 
 export const Default: Story = {};
 export const Open: Story = {
-  globals: ENGLISH_ONLY,
   args: { isOpen: true },
-  render: (args) => (
-    <Dialog {...args} footer={() => <Button>Done</Button>}>
-      <p>The plan was bought. Its transactions are ready to use.</p>
+  render: (args, context) => (
+    <Dialog {...args} footer={() => <Button>{inLanguage(context, 'Done', 'تم')}</Button>}>
+      <p>
+        {inLanguage(
+          context,
+          'The plan was bought. Its transactions are ready to use.',
+          'اشتُريت الباقة، وعملياتها جاهزة للاستخدام.',
+        )}
+      </p>
     </Dialog>
   ),
 };
 export const Alert: Story = {
-  args: { role: 'alertdialog', title: 'Delete the organization unit?' },
-};
-export const LongEnglish: Story = {
-  globals: ENGLISH_ONLY,
-  args: {
-    isOpen: true,
-    title: 'Allocate role counters from the L1 provider to the selected L2 provider',
-  },
-  render: (args) => (
-    <Dialog {...args}>
-      <p>{'Allocated counters leave the L1 balance at once and cannot be returned. '.repeat(6)}</p>
-    </Dialog>
+  ...storyArgs(
+    { role: 'alertdialog', title: 'Delete the organization unit?' },
+    { role: 'alertdialog', title: 'حذف الوحدة التنظيمية؟' },
   ),
 };
-export const LongArabic: Story = {
-  args: {
-    isOpen: true,
-    title: 'تخصيص رصيد الأدوار من مزوّد الخدمة من المستوى الأول إلى المستوى الثاني',
-  },
-  render: (args) => (
+export const LongText: Story = {
+  ...storyArgs(
+    {
+      isOpen: true,
+      title: 'Allocate role counters from the L1 provider to the selected L2 provider',
+    },
+    {
+      isOpen: true,
+      title: 'تخصيص رصيد الأدوار من مزوّد الخدمة من المستوى الأول إلى المستوى الثاني',
+    },
+  ),
+  render: (args, context) => (
     <Dialog {...args}>
-      <p>{'يُخصم الرصيد المخصص من رصيد المستوى الأول فورًا ولا يمكن استرجاعه. '.repeat(6)}</p>
+      <p>
+        {inLanguage(
+          context,
+          'Allocated counters leave the L1 balance at once and cannot be returned. ',
+          'يُخصم الرصيد المخصص من رصيد المستوى الأول فورًا ولا يمكن استرجاعه. ',
+        ).repeat(6)}
+      </p>
     </Dialog>
   ),
-  globals: { language: 'ar' },
 };
 export const RTL: Story = {
   parameters: FIXED_ARRANGEMENT,
@@ -126,7 +133,7 @@ export const RTL: Story = {
  */
 export const Dark: Story = {
   ...Open,
-  globals: { ...ENGLISH_ONLY, theme: 'dark' },
+  globals: { theme: 'dark' },
   play: async () => {
     const dialog = await screen.findByRole('dialog');
     await expect(dialog.closest('.story-root [data-tawqi-overlays]')).not.toBeNull();
@@ -136,14 +143,13 @@ export const Dark: Story = {
 
 /** Focus moves into the dialog, Escape closes it, and focus returns to the button that opened it. */
 export const Keyboard: Story = {
-  globals: ENGLISH_ONLY,
   play: async (context) => {
     const { canvasElement } = context;
-    const { say } = storyWords(context);
-    const trigger = within(canvasElement).getByRole('button', { name: say('Reject request') });
+    const words = WORDS[storyWords(context).language];
+    const trigger = within(canvasElement).getByRole('button', { name: words.trigger });
     await userEvent.tab();
     await userEvent.keyboard('{Enter}');
-    const dialog = await screen.findByRole('dialog', { name: say('Reject the request?') });
+    const dialog = await screen.findByRole('dialog', { name: words.title });
     await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { Button } from '../Button/Button.js';
 import { EmptyState } from './EmptyState.js';
-import { ENGLISH_ONLY, storyArgs, storyWords } from '../../docs/bilingualArgs.js';
+import { storyArgs, storyWords } from '../../docs/bilingualArgs.js';
 import { GUIDANCE } from '../../docs/guidance.js';
 
 const meta = {
@@ -36,20 +36,18 @@ export const WithAction: Story = {
     },
   ),
 };
-export const LongEnglish: Story = {
-  globals: ENGLISH_ONLY,
-  args: {
-    title: 'No transactions match the filters',
-    description:
-      'Try a wider date range, or include failed and pending transactions in the status filter.',
-  },
-};
-export const LongArabic: Story = {
-  args: {
-    title: 'لا توجد عمليات تطابق عوامل التصفية',
-    description: 'جرّب فترة أطول، أو أضف العمليات الفاشلة وقيد الانتظار إلى تصفية الحالة.',
-  },
-  globals: { language: 'ar' },
+export const LongText: Story = {
+  ...storyArgs(
+    {
+      title: 'No transactions match the filters',
+      description:
+        'Try a wider date range, or include failed and pending transactions in the status filter.',
+    },
+    {
+      title: 'لا توجد عمليات تطابق عوامل التصفية',
+      description: 'جرّب فترة أطول، أو أضف العمليات الفاشلة وقيد الانتظار إلى تصفية الحالة.',
+    },
+  ),
 };
 export const RTL: Story = {
   globals: { language: 'ar' },
@@ -57,10 +55,12 @@ export const RTL: Story = {
     await expect(within(canvasElement).getByText('لا توجد نتائج')).toBeVisible();
   },
 };
-export const Dark: Story = { ...WithAction, globals: { ...ENGLISH_ONLY, theme: 'dark' } };
+export const Dark: Story = { ...WithAction, globals: { theme: 'dark' } };
 export const Keyboard: Story = {
-  globals: ENGLISH_ONLY,
-  args: { title: 'No plans yet', action: <Button onPress={fn()}>Buy a plan</Button> },
+  ...storyArgs(
+    { title: 'No plans yet', action: <Button onPress={fn()}>Buy a plan</Button> },
+    { title: 'لا توجد باقات بعد', action: <Button onPress={fn()}>شراء باقة</Button> },
+  ),
   play: async (context) => {
     const { canvasElement } = context;
     const { say } = storyWords(context);

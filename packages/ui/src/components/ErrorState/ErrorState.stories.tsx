@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { ErrorState } from './ErrorState.js';
-import { storyWords, ENGLISH_ONLY } from '../../docs/bilingualArgs.js';
+import { storyArgs, storyWords } from '../../docs/bilingualArgs.js';
 import { GUIDANCE } from '../../docs/guidance.js';
 
 const meta = {
@@ -25,11 +25,16 @@ export const Default: Story = {
   },
 };
 export const ServerMessage: Story = {
-  globals: ENGLISH_ONLY,
-  args: {
-    message: 'The payment gateway is not answering. Try again in a minute.',
-    reference: 'Reference: req-7f3a',
-  },
+  ...storyArgs(
+    {
+      message: 'The payment gateway is not answering. Try again in a minute.',
+      reference: 'Reference: REQ-7310',
+    },
+    {
+      message: 'بوابة الدفع لا تستجيب. حاول مرة أخرى بعد دقيقة.',
+      reference: 'المرجع: REQ-7310',
+    },
+  ),
 };
 export const Retrying: Story = { args: { isRetrying: true } };
 
@@ -55,16 +60,14 @@ export const RateLimited: Story = {
 };
 export const RateLimitedArabic: Story = { ...RateLimited, globals: { language: 'ar' } };
 export const WithoutRetry: Story = { args: { onRetry: undefined } };
-export const LongEnglish: Story = {
-  globals: ENGLISH_ONLY,
-  args: {
-    message:
-      'The list of organization users could not be loaded because the service that holds them did not answer in time.',
-  },
-};
-export const LongArabic: Story = {
-  args: { message: 'تعذّر تحميل قائمة مستخدمي المنشأة لأن الخدمة لم تستجب في الوقت المحدد.' },
-  globals: { language: 'ar' },
+export const LongText: Story = {
+  ...storyArgs(
+    {
+      message:
+        'The list of organization users could not be loaded because the service that holds them did not answer in time.',
+    },
+    { message: 'تعذّر تحميل قائمة مستخدمي المنشأة لأن الخدمة لم تستجب في الوقت المحدد.' },
+  ),
 };
 export const RTL: Story = {
   globals: { language: 'ar' },

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { FilterBar } from './FilterBar.js';
 import { GUIDANCE } from '../../docs/guidance.js';
-import { bilingualArgs, ENGLISH_ONLY, storyWords } from '../../docs/bilingualArgs.js';
+import { bilingualArgs, storyArgs, storyWords } from '../../docs/bilingualArgs.js';
 
 const statusOptions = [
   { value: 'Pending', label: 'Pending' },
@@ -38,33 +38,23 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Default: Story = {};
+const filled = { dateRange: { from: '2026-11-01', to: '2026-11-21' }, statuses: ['Rejected'] };
 export const Filled: Story = {
-  args: {
-    value: {
-      search: 'Noura',
-      dateRange: { from: '2026-11-01', to: '2026-11-21' },
-      statuses: ['Rejected'],
-    },
-  },
+  ...storyArgs({ value: { ...filled, search: 'Noura' } }, { value: { ...filled, search: 'نورة' } }),
 };
 export const WithoutStatuses: Story = { args: { statusOptions: undefined } };
 export const Loading: Story = { args: { isDisabled: true } };
-export const LongEnglish: Story = {
-  globals: ENGLISH_ONLY,
-  args: {
-    searchLabel: 'Search by name, e-mail, mobile number or employee id',
-    value: { ...empty, search: 'Riyadh Trading Company — Legal Affairs' },
-  },
-};
-export const LongArabic: Story = {
-  args: {
-    searchLabel: 'البحث بالاسم أو البريد أو رقم الجوال أو الرقم الوظيفي',
-    statusOptions: [
-      { value: 'Pending', label: 'قيد الانتظار' },
-      { value: 'Approved', label: 'معتمد' },
-    ],
-  },
-  globals: { language: 'ar' },
+export const LongText: Story = {
+  ...storyArgs(
+    {
+      searchLabel: 'Search by name, e-mail, mobile number or employee id',
+      value: { ...empty, search: 'Riyadh Trading Company — Legal Affairs' },
+    },
+    {
+      searchLabel: 'البحث بالاسم أو البريد أو رقم الجوال أو الرقم الوظيفي',
+      value: { ...empty, search: 'شركة الرياض للتجارة — الشؤون القانونية' },
+    },
+  ),
 };
 export const RTL: Story = {
   args: {
@@ -80,7 +70,6 @@ export const Dark: Story = { ...Filled, globals: { theme: 'dark' } };
 
 /** Values are applied together; clearing returns to the grid's own defaults. */
 export const Keyboard: Story = {
-  globals: ENGLISH_ONLY,
   play: async (context) => {
     const { canvasElement, args } = context;
     const { say } = storyWords(context);
@@ -107,7 +96,6 @@ export const Keyboard: Story = {
 
 /** Every status unchecked means none, not all: Apply asks for one and changes nothing. */
 export const NoneSelected: Story = {
-  globals: ENGLISH_ONLY,
   args: { value: { ...empty, statuses: ['Pending'] }, onChange: fn() },
   play: async (context) => {
     const { canvasElement, args } = context;

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { Link } from './Link.js';
 import { GUIDANCE } from '../../docs/guidance.js';
-import { bilingualArgs, ENGLISH_ONLY } from '../../docs/bilingualArgs.js';
+import { bilingualArgs, storyArgs } from '../../docs/bilingualArgs.js';
 
 /** The story's words in English and in Arabic (the toolbar's language picks). */
 const text = bilingualArgs(
@@ -27,16 +27,14 @@ type Story = StoryObj<typeof meta>;
 export const Default: Story = {};
 export const WithHref: Story = { args: { href: '#agreement' } };
 export const Disabled: Story = { args: { isDisabled: true } };
-export const LongEnglish: Story = {
-  globals: ENGLISH_ONLY,
-  args: {
-    children:
-      'Read the certificate practice statement and the subscriber agreement before you buy a plan',
-  },
-};
-export const LongArabic: Story = {
-  args: { children: 'اقرأ بيان ممارسات التصديق واتفاقية المشترك قبل شراء الباقة' },
-  globals: { language: 'ar' },
+export const LongText: Story = {
+  ...storyArgs(
+    {
+      children:
+        'Read the certificate practice statement and the subscriber agreement before you buy a plan',
+    },
+    { children: 'اقرأ بيان ممارسات التصديق واتفاقية المشترك قبل شراء الباقة' },
+  ),
 };
 export const RTL: Story = { args: { children: 'اتفاقية المشترك' }, globals: { language: 'ar' } };
 export const Dark: Story = { globals: { theme: 'dark' } };

@@ -3,7 +3,7 @@ import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { Button } from '../Button/Button.js';
 import { Menu } from './Menu.js';
 import { GUIDANCE } from '../../docs/guidance.js';
-import { bilingualArgs, ENGLISH_ONLY, storyWords } from '../../docs/bilingualArgs.js';
+import { bilingualArgs, storyArgs, storyWords } from '../../docs/bilingualArgs.js';
 
 /** The story's words in English and in Arabic (the toolbar's language picks). */
 const text = bilingualArgs(
@@ -52,16 +52,12 @@ export const OpenMenu: Story = {
     await expect(await screen.findByRole('menu')).toBeVisible();
   },
 };
-export const LongEnglish: Story = {
-  args: { items: [{ id: 'a', label: 'Allocate role counters to the selected L2 provider' }] },
-};
-export const LongArabic: Story = {
-  args: {
-    trigger: <Button variant="secondary">الإجراءات</Button>,
-    label: 'إجراءات الصف',
-    items: [{ id: 'a', label: 'تخصيص رصيد الأدوار لمزوّد الخدمة المحدد' }],
-  },
-  globals: { language: 'ar' },
+export const LongText: Story = {
+  ...storyArgs(
+    { items: [{ id: 'a', label: 'Allocate role counters to the selected L2 provider' }] },
+    { items: [{ id: 'a', label: 'تخصيص رصيد الأدوار لمزوّد الخدمة المحدد' }] },
+  ),
+  play: OpenMenu.play,
 };
 export const RTL: Story = {
   args: {
@@ -74,7 +70,7 @@ export const RTL: Story = {
   },
   globals: { language: 'ar' },
 };
-export const Dark: Story = { ...OpenMenu, globals: { ...ENGLISH_ONLY, theme: 'dark' } };
+export const Dark: Story = { ...OpenMenu, globals: { theme: 'dark' } };
 export const Keyboard: Story = {
   play: async (context) => {
     const { canvasElement, args } = context;

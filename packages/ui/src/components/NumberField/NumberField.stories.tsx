@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fireEvent, fn, userEvent, within } from 'storybook/test';
 import { NumberField } from './NumberField.js';
 import { GUIDANCE } from '../../docs/guidance.js';
-import { bilingualArgs, ENGLISH_ONLY, storyArgs, storyWords } from '../../docs/bilingualArgs.js';
+import { bilingualArgs, storyArgs, storyWords } from '../../docs/bilingualArgs.js';
 
 /** The story's words in English and in Arabic (the toolbar's language picks). */
 const text = bilingualArgs({ label: 'Quantity' }, { label: 'الكمية' });
@@ -44,19 +44,17 @@ export const Error: Story = {
   ),
 };
 export const Disabled: Story = { args: { isDisabled: true, defaultValue: 5 } };
-export const LongEnglish: Story = {
-  globals: ENGLISH_ONLY,
-  args: {
-    label: 'Number of Authorized Signatory counters to allocate to the L2 provider',
-    defaultValue: 1200,
-  },
-};
-export const LongArabic: Story = {
-  args: {
-    label: 'عدد أرصدة المفوّض بالتوقيع المخصصة لمزوّد الخدمة من المستوى الثاني',
-    defaultValue: 1200,
-  },
-  globals: { language: 'ar' },
+export const LongText: Story = {
+  ...storyArgs(
+    {
+      label: 'Number of Authorized Signatory counters to allocate to the L2 provider',
+      defaultValue: 1200,
+    },
+    {
+      label: 'عدد أرصدة المفوّض بالتوقيع المخصصة لمزوّد الخدمة من المستوى الثاني',
+      defaultValue: 1200,
+    },
+  ),
 };
 
 /** In Arabic the value shows Arabic-Indic digits, and typed Arabic-Indic digits are read. */

@@ -3,7 +3,7 @@ import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { Button } from '../Button/Button.js';
 import { Popover } from './Popover.js';
 import { GUIDANCE } from '../../docs/guidance.js';
-import { bilingualArgs, ENGLISH_ONLY, storyWords } from '../../docs/bilingualArgs.js';
+import { bilingualArgs, inLanguage, storyArgs, storyWords } from '../../docs/bilingualArgs.js';
 
 /** The story's words in English and in Arabic (the toolbar's language picks). */
 const text = bilingualArgs(
@@ -78,22 +78,34 @@ export const Keyboard: Story = {
 };
 
 export const WithClose: Story = {
-  globals: ENGLISH_ONLY,
-  args: {
-    title: 'Renew identity verification',
-    children: (close: () => void) => (
-      <Button variant="secondary" onPress={close}>
-        Not now
-      </Button>
-    ),
-  },
+  ...storyArgs(
+    {
+      title: 'Renew identity verification',
+      children: (close: () => void) => (
+        <Button variant="secondary" onPress={close}>
+          Not now
+        </Button>
+      ),
+    },
+    {
+      title: 'تجديد التحقق من الهوية',
+      children: (close: () => void) => (
+        <Button variant="secondary" onPress={close}>
+          ليس الآن
+        </Button>
+      ),
+    },
+  ),
   play: async (context) => {
     const { canvasElement } = context;
-    const { say } = storyWords(context);
     await userEvent.click(
-      within(canvasElement).getByRole('button', { name: new RegExp(say('Notifications')) }),
+      within(canvasElement).getByRole('button', {
+        name: new RegExp(inLanguage(context, 'Notifications', 'الإشعارات')),
+      }),
     );
-    await userEvent.click(await screen.findByRole('button', { name: say('Not now') }));
+    await userEvent.click(
+      await screen.findByRole('button', { name: inLanguage(context, 'Not now', 'ليس الآن') }),
+    );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   },
 };
@@ -111,4 +123,4 @@ export const RTL: Story = {
   },
 };
 
-export const Dark: Story = { ...Open, globals: { ...ENGLISH_ONLY, theme: 'dark' } };
+export const Dark: Story = { ...Open, globals: { theme: 'dark' } };

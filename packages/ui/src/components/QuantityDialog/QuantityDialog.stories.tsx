@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, within } from 'storybook/test';
 import { QuantityDialog, type QuantityTotals } from './QuantityDialog.js';
 import { GUIDANCE, MODAL_DOCS } from '../../docs/guidance.js';
-import { bilingualArgs, ENGLISH_ONLY, storyWords } from '../../docs/bilingualArgs.js';
+import { bilingualArgs, storyArgs, storyWords } from '../../docs/bilingualArgs.js';
 
 const items = [
   { id: 'PAX-4000', label: 'Enrolment Admin × 5', unitPriceMinor: 12_500, maxQuantity: 10 },
@@ -71,15 +71,19 @@ export const Default: Story = { play: fieldsWithinDialog };
 export const Confirming: Story = { args: { isConfirming: true } };
 /** A single item can open already chosen once, so confirming is one press. */
 export const StartsChosen: Story = {
-  globals: ENGLISH_ONLY,
-  args: { items: items.slice(0, 1), initialQuantities: { 'PAX-4000': 1 } },
+  ...storyArgs(
+    { items: items.slice(0, 1), initialQuantities: { 'PAX-4000': 1 } },
+    { items: itemsAr.slice(0, 1), initialQuantities: { 'PAX-4000': 1 } },
+  ),
   play: async (context) => {
     const { args } = context;
-    const { say } = storyWords(context);
+    const { text, ui, number } = storyWords(context);
     await expect(
-      await screen.findByRole('textbox', { name: say('Quantity: Enrolment Admin × 5') }),
-    ).toHaveValue('1');
-    await userEvent.click(screen.getByRole('button', { name: say('Confirm') }));
+      await screen.findByRole('textbox', {
+        name: `${ui('quantity')}: ${text('Enrolment Admin × 5')}`,
+      }),
+    ).toHaveValue(number(1));
+    await userEvent.click(screen.getByRole('button', { name: ui('confirm') }));
     await expect(args.onConfirm).toHaveBeenCalledWith({ 'PAX-4000': 1 });
   },
 };
@@ -87,60 +91,54 @@ export const Empty: Story = { args: { items: [] } };
 
 /** Confirming with nothing chosen says what is wrong and does not confirm. */
 export const Error: Story = {
-  globals: ENGLISH_ONLY,
   play: async (context) => {
     const { args } = context;
-    const { say } = storyWords(context);
-    await userEvent.click(await screen.findByRole('button', { name: say('Confirm') }));
-    await expect(screen.getByRole('alert')).toHaveTextContent(
-      'Choose a quantity of at least one item',
-    );
+    const { ui } = storyWords(context);
+    await userEvent.click(await screen.findByRole('button', { name: ui('confirm') }));
+    await expect(screen.getByRole('alert')).toHaveTextContent(ui('quantityRequired'));
     await expect(args.onConfirm).not.toHaveBeenCalled();
   },
 };
 /** A quantity above the item's maximum is brought back to the maximum. */
 export const AboveMaximum: Story = {
-  globals: ENGLISH_ONLY,
   play: async (context) => {
     const { args } = context;
-    const { say } = storyWords(context);
+    const { text, ui, number } = storyWords(context);
     const quantity = await screen.findByRole('textbox', {
-      name: say('Quantity: Enrolment Admin × 5'),
+      name: `${ui('quantity')}: ${text('Enrolment Admin × 5')}`,
     });
-    await userEvent.type(quantity, '12');
+    await userEvent.type(quantity, number(12));
     await userEvent.tab();
-    await expect(quantity).toHaveValue('10');
-    await userEvent.click(screen.getByRole('button', { name: say('Confirm') }));
+    await expect(quantity).toHaveValue(number(10));
+    await userEvent.click(screen.getByRole('button', { name: ui('confirm') }));
     await expect(args.onConfirm).toHaveBeenCalledWith({ 'PAX-4000': 10 });
   },
 };
-export const LongEnglish: Story = {
-  globals: ENGLISH_ONLY,
+export const LongText: Story = {
   play: fieldsWithinDialog,
-  args: {
-    title: 'Buy role counters for the organization and its Authorized Signatories',
-    items: [
-      {
-        id: 'x',
-        label: 'Authorized Signatory counters, valid for 12 months from the date of purchase × 25',
-        unitPriceMinor: 62_500,
-      },
-    ],
-  },
-};
-export const LongArabic: Story = {
-  play: fieldsWithinDialog,
-  args: {
-    title: 'شراء رصيد الأدوار للمنشأة',
-    items: [
-      {
-        id: 'x',
-        label: 'رصيد المفوّض بالتوقيع صالح لمدة ١٢ شهرًا من تاريخ الشراء × ٢٥',
-        unitPriceMinor: 62_500,
-      },
-    ],
-  },
-  globals: { language: 'ar' },
+  ...storyArgs(
+    {
+      title: 'Buy role counters for the organization and its Authorized Signatories',
+      items: [
+        {
+          id: 'x',
+          label:
+            'Authorized Signatory counters, valid for 12 months from the date of purchase × 25',
+          unitPriceMinor: 62_500,
+        },
+      ],
+    },
+    {
+      title: 'شراء رصيد الأدوار للمنشأة والمفوّضين بالتوقيع فيها',
+      items: [
+        {
+          id: 'x',
+          label: 'رصيد المفوّض بالتوقيع صالح لمدة ١٢ شهرًا من تاريخ الشراء × ٢٥',
+          unitPriceMinor: 62_500,
+        },
+      ],
+    },
+  ),
 };
 export const RTL: Story = {
   args: {
@@ -159,21 +157,20 @@ export const Dark: Story = { globals: { theme: 'dark' } };
 
 /** Quantities typed by keyboard; the totals follow; confirm sends the quantities. */
 export const Keyboard: Story = {
-  globals: ENGLISH_ONLY,
   play: async (context) => {
     const { args } = context;
-    const { say } = storyWords(context);
+    const { text, ui, money } = storyWords(context);
     const dialog = await screen.findByRole('dialog');
     const quantity = within(dialog).getByRole('textbox', {
-      name: say('Quantity: Authorized Signatory × 25'),
+      name: `${ui('quantity')}: ${text('Authorized Signatory × 25')}`,
     });
     await userEvent.click(quantity);
     await userEvent.keyboard('{ArrowUp}{ArrowUp}');
     await userEvent.tab();
-    await expect(within(dialog).getByText(say('SAR 1,250.00'))).toBeVisible();
-    await expect(within(dialog).getByText(say('SAR 187.50'))).toBeVisible();
-    await expect(within(dialog).getByText(say('SAR 1,437.50'))).toBeVisible();
-    await userEvent.click(within(dialog).getByRole('button', { name: say('Confirm') }));
+    await expect(within(dialog).getByText(money(1250, 'SAR'))).toBeVisible();
+    await expect(within(dialog).getByText(money(187.5, 'SAR'))).toBeVisible();
+    await expect(within(dialog).getByText(money(1437.5, 'SAR'))).toBeVisible();
+    await userEvent.click(within(dialog).getByRole('button', { name: ui('confirm') }));
     await expect(args.onConfirm).toHaveBeenCalledWith({ 'PAX-4001': 2 });
   },
 };

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, within } from 'storybook/test';
 import { Select } from './Select.js';
 import { GUIDANCE } from '../../docs/guidance.js';
-import { bilingualArgs, ENGLISH_ONLY, storyArgs, storyWords } from '../../docs/bilingualArgs.js';
+import { bilingualArgs, storyArgs, storyWords } from '../../docs/bilingualArgs.js';
 
 const units = [
   { id: 40, label: 'Finance' },
@@ -60,25 +60,23 @@ export const Error: Story = {
   ),
 };
 export const Disabled: Story = { args: { isDisabled: true, defaultValue: 40 } };
-export const LongEnglish: Story = {
-  globals: ENGLISH_ONLY,
-  args: {
-    options: [
-      {
-        id: 1,
-        label: 'Information Technology — Digital Transformation and Enterprise Architecture Office',
-      },
-    ],
-    defaultValue: 1,
-  },
-};
-export const LongArabic: Story = {
-  args: {
-    label: 'الوحدة التنظيمية',
-    options: [{ id: 1, label: 'تقنية المعلومات — مكتب التحول الرقمي والبنية المؤسسية' }],
-    defaultValue: 1,
-  },
-  globals: { language: 'ar' },
+export const LongText: Story = {
+  ...storyArgs(
+    {
+      options: [
+        {
+          id: 1,
+          label:
+            'Information Technology — Digital Transformation and Enterprise Architecture Office',
+        },
+      ],
+      defaultValue: 1,
+    },
+    {
+      options: [{ id: 1, label: 'تقنية المعلومات — مكتب التحول الرقمي والبنية المؤسسية' }],
+      defaultValue: 1,
+    },
+  ),
 };
 export const RTL: Story = {
   args: { label: 'الوحدة التنظيمية', options: unitsAr, placeholder: 'اختر الوحدة' },

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { Button } from '../Button/Button.js';
 import { Spinner } from './Spinner.js';
-import { ENGLISH_ONLY, storyArgs, storyWords } from '../../docs/bilingualArgs.js';
+import { inLanguage, storyArgs, storyWords } from '../../docs/bilingualArgs.js';
 import { GUIDANCE } from '../../docs/guidance.js';
 
 const meta = {
@@ -44,12 +44,14 @@ export const LongArabic: Story = {
   args: { showLabel: true, label: 'جارٍ تحميل سجل المدفوعات وباقات التوقيع الإلكتروني' },
   globals: { language: 'ar' },
 };
-export const LongEnglish: Story = {
-  globals: ENGLISH_ONLY,
-  args: {
-    showLabel: true,
-    label: 'Loading the payment history and the eSign plans of the organization',
-  },
+export const LongText: Story = {
+  ...storyArgs(
+    {
+      showLabel: true,
+      label: 'Loading the payment history and the eSign plans of the organization',
+    },
+    { showLabel: true, label: 'جارٍ تحميل سجل المدفوعات وباقات التوقيع الإلكتروني للمنشأة' },
+  ),
 };
 
 export const RTL: Story = {
@@ -65,19 +67,22 @@ export const Dark: Story = { args: { showLabel: true }, globals: { theme: 'dark'
 
 /** A spinner is not a stop on the keyboard's way through the page. */
 export const Keyboard: Story = {
-  globals: ENGLISH_ONLY,
-  render: (args) => (
+  render: (args, context) => (
     <>
-      <Button>Before</Button>
+      <Button>{inLanguage(context, 'Before', 'قبل')}</Button>
       <Spinner {...args} />
-      <Button>After</Button>
+      <Button>{inLanguage(context, 'After', 'بعد')}</Button>
     </>
   ),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async (context) => {
+    const canvas = within(context.canvasElement);
     await userEvent.tab();
-    await expect(canvas.getByRole('button', { name: 'Before' })).toHaveFocus();
+    await expect(
+      canvas.getByRole('button', { name: inLanguage(context, 'Before', 'قبل') }),
+    ).toHaveFocus();
     await userEvent.tab();
-    await expect(canvas.getByRole('button', { name: 'After' })).toHaveFocus();
+    await expect(
+      canvas.getByRole('button', { name: inLanguage(context, 'After', 'بعد') }),
+    ).toHaveFocus();
   },
 };

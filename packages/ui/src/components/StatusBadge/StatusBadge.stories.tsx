@@ -3,7 +3,7 @@ import { expect, within } from 'storybook/test';
 import { Button } from '../Button/Button.js';
 import { StatusBadge, type Tone } from './StatusBadge.js';
 import { FIXED_ARRANGEMENT, GUIDANCE } from '../../docs/guidance.js';
-import { bilingualArgs, ENGLISH_ONLY, storyArgs } from '../../docs/bilingualArgs.js';
+import { bilingualArgs, inLanguage, storyArgs } from '../../docs/bilingualArgs.js';
 
 /** The story's words in English and in Arabic (the toolbar's language picks). */
 const text = bilingualArgs({ label: 'Deactivated' }, { label: 'معطّل' });
@@ -46,17 +46,18 @@ export const Danger: Story = {
 
 /** Every tone shows its label and a mark of its own shape: never colour alone. */
 export const AllTones: Story = {
-  globals: ENGLISH_ONLY,
   parameters: FIXED_ARRANGEMENT,
-  render: () => (
+  render: (_, context) => (
     <div style={{ display: 'flex', gap: '0.5rem', flexWrap: 'wrap' }}>
-      {TONES.map(({ tone, en }) => (
-        <StatusBadge key={tone} tone={tone} label={en} />
+      {TONES.map(({ tone, en, ar }) => (
+        <StatusBadge key={tone} tone={tone} label={inLanguage(context, en, ar)} />
       ))}
     </div>
   ),
-  play: async ({ canvasElement }) => {
-    for (const { en } of TONES) await expect(within(canvasElement).getByText(en)).toBeVisible();
+  play: async (context) => {
+    const { canvasElement } = context;
+    for (const { en, ar } of TONES)
+      await expect(within(canvasElement).getByText(inLanguage(context, en, ar))).toBeVisible();
     // Each tone's mark has a shape of its own: its clip path, or a ring (issue 39 found neutral
     // and info both round dots).
     const shapes = [...canvasElement.querySelectorAll('[data-tone] > [aria-hidden]')].map(
@@ -70,13 +71,11 @@ export const AllTones: Story = {
   },
 };
 
-export const LongEnglish: Story = {
-  globals: ENGLISH_ONLY,
-  args: { tone: 'warning', label: 'Pending for approval by the enrolment admin' },
-};
-export const LongArabic: Story = {
-  args: { tone: 'warning', label: 'بانتظار موافقة مسؤول التسجيل في المنشأة' },
-  globals: { language: 'ar' },
+export const LongText: Story = {
+  ...storyArgs(
+    { tone: 'warning', label: 'Pending for approval by the enrolment admin' },
+    { tone: 'warning', label: 'بانتظار موافقة مسؤول التسجيل في المنشأة' },
+  ),
 };
 
 export const RTL: Story = {
@@ -91,24 +90,26 @@ export const RTL: Story = {
   globals: { language: 'ar' },
 };
 
-export const Dark: Story = { ...AllTones, globals: { ...ENGLISH_ONLY, theme: 'dark' } };
+export const Dark: Story = { ...AllTones, globals: { theme: 'dark' } };
 
 /** A badge is text, not a control: the keyboard passes it by, and its label is read. */
 export const Keyboard: Story = {
-  globals: ENGLISH_ONLY,
   parameters: FIXED_ARRANGEMENT,
-  render: () => (
+  render: (_, context) => (
     <>
-      <Button>Before</Button>
-      <StatusBadge tone="success" label="Approved" />
-      <Button>After</Button>
+      <Button>{inLanguage(context, 'Before', 'قبل')}</Button>
+      <StatusBadge tone="success" label={inLanguage(context, 'Approved', 'معتمد')} />
+      <Button>{inLanguage(context, 'After', 'بعد')}</Button>
     </>
   ),
-  play: async ({ canvasElement, userEvent }) => {
+  play: async (context) => {
+    const { canvasElement, userEvent } = context;
     const canvas = within(canvasElement);
     await userEvent.tab();
     await userEvent.tab();
-    await expect(canvas.getByRole('button', { name: 'After' })).toHaveFocus();
-    await expect(canvas.getByText('Approved')).toBeVisible();
+    await expect(
+      canvas.getByRole('button', { name: inLanguage(context, 'After', 'بعد') }),
+    ).toHaveFocus();
+    await expect(canvas.getByText(inLanguage(context, 'Approved', 'معتمد'))).toBeVisible();
   },
 };

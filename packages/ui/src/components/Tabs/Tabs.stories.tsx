@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { Tabs } from './Tabs.js';
 import { GUIDANCE } from '../../docs/guidance.js';
-import { bilingualArgs, ENGLISH_ONLY, storyWords } from '../../docs/bilingualArgs.js';
+import { bilingualArgs, storyArgs, storyWords } from '../../docs/bilingualArgs.js';
 
 const en = [
   { id: 'units', label: 'Units', content: <p>5 organization units</p> },
@@ -38,28 +38,29 @@ type Story = StoryObj<typeof meta>;
 
 export const Default: Story = {};
 export const SecondSelected: Story = { args: { defaultSelectedKey: 'details' } };
-export const LongEnglish: Story = {
-  globals: ENGLISH_ONLY,
-  args: {
-    items: [
-      ...en.slice(0, 2),
-      {
-        id: 'long',
-        label: 'Sponsors and technical points of contact of the organization',
-        content: <p>2 sponsors</p>,
-      },
-    ],
-  },
-};
-export const LongArabic: Story = {
-  args: {
-    label: 'ملف المنشأة',
-    items: [
-      ...ar,
-      { id: 'long', label: 'رعاة التطبيق وجهات الاتصال الفنية في المنشأة', content: <p>راعيان</p> },
-    ],
-  },
-  globals: { language: 'ar' },
+export const LongText: Story = {
+  ...storyArgs(
+    {
+      items: [
+        ...en.slice(0, 2),
+        {
+          id: 'long',
+          label: 'Sponsors and technical points of contact of the organization',
+          content: <p>2 sponsors</p>,
+        },
+      ],
+    },
+    {
+      items: [
+        ...ar,
+        {
+          id: 'long',
+          label: 'رعاة التطبيق وجهات الاتصال الفنية في المنشأة',
+          content: <p>راعيان</p>,
+        },
+      ],
+    },
+  ),
 };
 /** In right-to-left, the arrow pointing forward (left) moves to the next tab. */
 export const RTL: Story = {
@@ -77,20 +78,19 @@ export const RTL: Story = {
 };
 export const Dark: Story = { globals: { theme: 'dark' } };
 export const Keyboard: Story = {
-  globals: ENGLISH_ONLY,
   play: async (context) => {
     const { canvasElement, args } = context;
-    const { say } = storyWords(context);
+    const { say, forward } = storyWords(context);
     const canvas = within(canvasElement);
     await userEvent.tab();
     await expect(canvas.getByRole('tab', { name: say('Units') })).toHaveFocus();
-    await userEvent.keyboard('{ArrowRight}');
+    await userEvent.keyboard(forward);
     await expect(canvas.getByRole('tab', { name: say('Organization details') })).toHaveAttribute(
       'aria-selected',
       'true',
     );
     await expect(args.onSelectionChange).toHaveBeenLastCalledWith('details');
-    await userEvent.keyboard('{ArrowRight}{ArrowRight}');
+    await userEvent.keyboard(forward.repeat(2));
     await expect(canvas.getByRole('tab', { name: say('Units') })).toHaveAttribute(
       'aria-selected',
       'true',

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { TextField } from './TextField.js';
 import { GUIDANCE } from '../../docs/guidance.js';
-import { bilingualArgs, ENGLISH_ONLY, storyArgs, storyWords } from '../../docs/bilingualArgs.js';
+import { bilingualArgs, storyArgs, storyWords } from '../../docs/bilingualArgs.js';
 
 /** The story's words in English and in Arabic (the toolbar's language picks). */
 const text = bilingualArgs(
@@ -34,12 +34,14 @@ export const Empty: Story = {
   ...storyArgs({ label: 'Remarks', placeholder: '' }, { label: 'ملاحظات', placeholder: '' }),
 };
 export const Error: Story = {
-  globals: ENGLISH_ONLY,
-  args: {
-    isInvalid: true,
-    errorMessage: 'Enter an e-mail address such as name@example.sa',
-    defaultValue: 'sara@',
-  },
+  ...storyArgs(
+    {
+      isInvalid: true,
+      errorMessage: 'Enter an e-mail address such as name@example.sa',
+      defaultValue: 'sara@',
+    },
+    { isInvalid: true, errorMessage: 'أدخل عنوان بريد إلكتروني صحيحًا', defaultValue: 'sara@' },
+  ),
 };
 export const Disabled: Story = {
   args: { isDisabled: true, defaultValue: 'sara@riyadhtrading.sa' },
@@ -50,21 +52,18 @@ export const Multiline: Story = {
     { label: 'ملاحظات', multiline: true, placeholder: 'لماذا رُفض الطلب؟' },
   ),
 };
-export const LongEnglish: Story = {
-  globals: ENGLISH_ONLY,
-  args: {
-    label: 'The e-mail address of the technical point of contact of the organization',
-    description:
-      'Notifications about certificates and signing requests are sent here, in both languages.',
-  },
-};
-export const LongArabic: Story = {
-  args: {
-    label: 'البريد الإلكتروني لجهة الاتصال الفنية في المنشأة',
-    description: 'تُرسل إلى هذا العنوان إشعارات الشهادات وطلبات التوقيع باللغتين.',
-    placeholder: 'name@example.sa',
-  },
-  globals: { language: 'ar' },
+export const LongText: Story = {
+  ...storyArgs(
+    {
+      label: 'The e-mail address of the technical point of contact of the organization',
+      description:
+        'Notifications about certificates and signing requests are sent here, in both languages.',
+    },
+    {
+      label: 'البريد الإلكتروني لجهة الاتصال الفنية في المنشأة',
+      description: 'تُرسل إلى هذا العنوان إشعارات الشهادات وطلبات التوقيع باللغتين.',
+    },
+  ),
 };
 export const RTL: Story = {
   args: { label: 'البريد الإلكتروني', isInvalid: true, errorMessage: 'أدخل بريدًا إلكترونيًا صحيحًا' },

@@ -5,7 +5,12 @@ import { Button } from '../Button/Button.js';
 import { Toaster } from './Toast.js';
 import { TOAST_LIMITS, createToastQueue, type ToastMessage } from './queue.js';
 import { GUIDANCE } from '../../docs/guidance.js';
-import { bilingualArgs, storyWords, ENGLISH_ONLY } from '../../docs/bilingualArgs.js';
+import {
+  bilingualArgs,
+  storyArgs,
+  storyWords,
+  type StoryLanguageContext,
+} from '../../docs/bilingualArgs.js';
 
 function Demo({
   messages,
@@ -13,7 +18,7 @@ function Demo({
   showLabel = 'Show',
   retryInSeconds,
 }: {
-  messages: ToastMessage[];
+  messages: readonly ToastMessage[];
   timeoutMs?: number;
   /** The demo's button (not part of the component). */
   showLabel?: string;
@@ -52,22 +57,27 @@ const all: ToastMessage[] = [
   error,
 ];
 
+const allInArabic: ToastMessage[] = [
+  { variant: 'info', title: 'الدفع قيد المعالجة', description: 'لم تردّ بوابة الدفع بعد.' },
+  { variant: 'success', title: 'تم شراء الباقة', description: 'الاحترافية — ٥٠ عملية.' },
+  {
+    variant: 'warning',
+    title: 'الباقة توشك على الانتهاء',
+    description: 'تنتهي باقتك بعد ١٤ يومًا.',
+  },
+  { variant: 'error', title: 'خطأ', description: 'حدث خطأ ما. يرجى المحاولة مرة أخرى' },
+];
+/** One of the messages, as a story's own args in both languages. */
+const only = (index: number) =>
+  storyArgs(
+    { messages: [all[index] as ToastMessage] },
+    { messages: [allInArabic[index] as ToastMessage] },
+  );
+
 /** The story's words in English and in Arabic (the toolbar's language picks). */
 const text = bilingualArgs(
   { messages: all, showLabel: 'Show' },
-  {
-    messages: [
-      { variant: 'info', title: 'الدفع قيد المعالجة', description: 'لم تردّ بوابة الدفع بعد.' },
-      { variant: 'success', title: 'تم شراء الباقة', description: 'الاحترافية — ٥٠ عملية.' },
-      {
-        variant: 'warning',
-        title: 'الباقة توشك على الانتهاء',
-        description: 'تنتهي باقتك بعد ١٤ يومًا.',
-      },
-      { variant: 'error', title: 'خطأ', description: 'حدث خطأ ما. يرجى المحاولة مرة أخرى' },
-    ],
-    showLabel: 'عرض',
-  },
+  { messages: allInArabic, showLabel: 'عرض' },
 );
 
 const meta = {
@@ -87,34 +97,28 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const show = async (canvasElement: HTMLElement, name = 'Show') => {
-  await userEvent.click(within(canvasElement).getByRole('button', { name }));
+/** Presses the demo's button, named in the story's language. */
+const show = async (context: StoryLanguageContext & { canvasElement: HTMLElement }) => {
+  const name = storyWords(context).text('Show');
+  await userEvent.click(within(context.canvasElement).getByRole('button', { name }));
 };
 
 /** Four variants, at most three visible (SPEC §9). */
 export const Default: Story = {
   play: async (context) => {
     await expect(TOAST_LIMITS).toEqual({ maxVisible: 3, timeoutMs: 4000 });
-    await show(context.canvasElement, storyWords(context).text('Show'));
+    await show(context);
     await waitFor(() => expect(screen.getAllByRole('alertdialog')).toHaveLength(3));
   },
 };
-export const Error: Story = {
-  globals: ENGLISH_ONLY,
-  args: { messages: [error] },
-  play: ({ canvasElement }) => show(canvasElement),
-};
-export const Success: Story = {
-  globals: ENGLISH_ONLY,
-  args: { messages: [all[1] as ToastMessage] },
-  play: ({ canvasElement }) => show(canvasElement),
-};
+export const Error: Story = { ...only(3), play: show };
+export const Success: Story = { ...only(1), play: show };
 
 export const AutoDismiss: Story = {
-  globals: ENGLISH_ONLY,
-  args: { messages: [all[1] as ToastMessage], timeoutMs: 300 },
-  play: async ({ canvasElement }) => {
-    await show(canvasElement);
+  ...only(1),
+  args: { ...only(1).args, timeoutMs: 300 },
+  play: async (context) => {
+    await show(context);
     await expect(await screen.findByRole('alertdialog')).toBeVisible();
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull(), { timeout: 2000 });
   },
@@ -122,10 +126,10 @@ export const AutoDismiss: Story = {
 
 /** Hovering the toasts pauses their timers. */
 export const PausesOnHover: Story = {
-  globals: ENGLISH_ONLY,
-  args: { messages: [all[1] as ToastMessage], timeoutMs: 300 },
-  play: async ({ canvasElement }) => {
-    await show(canvasElement);
+  ...only(1),
+  args: { ...only(1).args, timeoutMs: 300 },
+  play: async (context) => {
+    await show(context);
     const toast = await screen.findByRole('alertdialog');
     await userEvent.hover(toast);
     await new Promise((resolve) => setTimeout(resolve, 700));
@@ -137,22 +141,33 @@ export const PausesOnHover: Story = {
 
 /** A toast with an action does not vanish on its own. */
 export const WithAction: Story = {
-  globals: ENGLISH_ONLY,
-  args: {
-    timeoutMs: 300,
-    messages: [
-      {
-        variant: 'error',
-        title: 'Payment failed',
-        description: 'The card was declined.',
-        action: { label: 'Recheck', onAction: fn() },
-      },
-    ],
-  },
+  ...storyArgs(
+    {
+      timeoutMs: 300,
+      messages: [
+        {
+          variant: 'error',
+          title: 'Payment failed',
+          description: 'The card was declined.',
+          action: { label: 'Recheck', onAction: fn() },
+        },
+      ],
+    },
+    {
+      timeoutMs: 300,
+      messages: [
+        {
+          variant: 'error',
+          title: 'تعذّر الدفع',
+          description: 'رُفضت البطاقة.',
+          action: { label: 'إعادة التحقق', onAction: fn() },
+        },
+      ],
+    },
+  ),
   play: async (context) => {
-    const { canvasElement } = context;
     const { say } = storyWords(context);
-    await show(canvasElement);
+    await show(context);
     await screen.findByRole('alertdialog');
     await new Promise((resolve) => setTimeout(resolve, 700));
     await expect(screen.getByRole('button', { name: say('Recheck') })).toBeVisible();
@@ -164,15 +179,21 @@ export const WithAction: Story = {
  * its usual time), so the person can read how long is left.
  */
 export const RateLimited: Story = {
-  globals: ENGLISH_ONLY,
-  args: {
-    timeoutMs: 300,
-    retryInSeconds: 90,
-    messages: [{ variant: 'error', title: 'Error', description: 'Too many attempts.' }],
-  },
+  ...storyArgs(
+    {
+      timeoutMs: 300,
+      retryInSeconds: 90,
+      messages: [{ variant: 'error', title: 'Error', description: 'Too many attempts.' }],
+    },
+    {
+      timeoutMs: 300,
+      retryInSeconds: 90,
+      messages: [{ variant: 'error', title: 'خطأ', description: 'محاولات كثيرة.' }],
+    },
+  ),
   play: async (context) => {
     const { ui, number } = storyWords(context);
-    await show(context.canvasElement, context.args.showLabel);
+    await show(context);
     const timer = await screen.findByRole('timer');
     // 1:30, or 1:29 once a second has passed, in the page's digits.
     await expect([
@@ -183,39 +204,29 @@ export const RateLimited: Story = {
     await expect(screen.getByRole('alertdialog')).toBeVisible();
   },
 };
-export const RateLimitedArabic: Story = {
-  ...RateLimited,
-  globals: { language: 'ar' },
-  args: {
-    ...RateLimited.args,
-    messages: [{ variant: 'error', title: 'خطأ', description: 'محاولات كثيرة.' }],
-    showLabel: 'عرض',
-  },
-};
-
-export const LongEnglish: Story = {
-  globals: ENGLISH_ONLY,
-  args: {
-    messages: [
-      {
-        variant: 'warning',
-        title: 'Your organization’s role counters are running low',
-        description:
-          'Only 3 Authorized Signatory counters remain. Buy a role plan before you add more signatories.',
-      },
-    ],
-  },
-  play: ({ canvasElement }) => show(canvasElement),
-};
-export const LongArabic: Story = {
-  args: {
-    messages: [
-      { variant: 'error', title: 'خطأ', description: 'حدث خطأ ما. يرجى المحاولة مرة أخرى' },
-    ],
-    showLabel: 'عرض',
-  },
-  globals: { language: 'ar' },
-  play: ({ canvasElement }) => show(canvasElement, 'عرض'),
+export const LongText: Story = {
+  ...storyArgs(
+    {
+      messages: [
+        {
+          variant: 'warning',
+          title: 'Your organization’s role counters are running low',
+          description:
+            'Only 3 Authorized Signatory counters remain. Buy a role plan before you add more signatories.',
+        },
+      ],
+    },
+    {
+      messages: [
+        {
+          variant: 'warning',
+          title: 'أوشك رصيد الأدوار في منشأتك على النفاد',
+          description: 'بقي ٣ أرصدة فقط للمفوّض بالتوقيع. اشترِ باقة أدوار قبل أن تضيف مفوّضين آخرين.',
+        },
+      ],
+    },
+  ),
+  play: show,
 };
 
 /** Bottom-left in right-to-left. */
@@ -227,27 +238,23 @@ export const RTL: Story = {
     showLabel: 'عرض',
   },
   globals: { language: 'ar' },
-  play: async ({ canvasElement }) => {
-    await show(canvasElement, 'عرض');
+  play: async (context) => {
+    await show(context);
     const region = await screen.findByRole('region', { name: 'الرسائل' });
     const box = region.getBoundingClientRect();
     await expect(box.left).toBeLessThan(window.innerWidth / 2);
   },
 };
-export const Dark: Story = {
-  globals: { ...ENGLISH_ONLY, theme: 'dark' },
-  play: ({ canvasElement }) => show(canvasElement),
-};
+export const Dark: Story = { globals: { theme: 'dark' }, play: show };
 
 export const Keyboard: Story = {
-  globals: ENGLISH_ONLY,
-  args: { messages: [all[0] as ToastMessage] },
-  play: async () => {
+  ...only(0),
+  play: async (context) => {
     await userEvent.tab();
     await userEvent.keyboard('{Enter}');
     await screen.findByRole('alertdialog');
     // The toasts follow the page in tab order: Tab reaches the toast, then its dismiss button.
-    const dismiss = screen.getByRole('button', { name: 'Dismiss message' });
+    const dismiss = screen.getByRole('button', { name: storyWords(context).ui('dismiss') });
     for (let step = 0; step < 3 && document.activeElement !== dismiss; step += 1)
       await userEvent.tab();
     await expect(dismiss).toHaveFocus();
@@ -261,13 +268,13 @@ export const Keyboard: Story = {
  * back again with Shift+F6 (or F6: no other landmark here); while focus is there, the timers wait.
  */
 export const ReachedByF6: Story = {
-  globals: ENGLISH_ONLY,
-  args: { messages: [all[1] as ToastMessage], timeoutMs: 300 },
+  ...only(1),
+  args: { ...only(1).args, timeoutMs: 300 },
   play: async (context) => {
     const { canvasElement } = context;
     const { say } = storyWords(context);
     const trigger = within(canvasElement).getByRole('button', { name: say('Show') });
-    await show(canvasElement);
+    await show(context);
     const region = await screen.findByRole('region', { name: say('Messages') });
     await expect(trigger).toHaveFocus();
     await userEvent.keyboard('{F6}');
