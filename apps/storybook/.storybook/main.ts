@@ -54,7 +54,10 @@ const config: StorybookConfig = {
     // and its rule of what a table lists (src/docs/docgen.ts; its test holds every component to it).
     reactDocgenTypescriptOptions: {
       tsconfigPath: join(UI_PACKAGE, 'tsconfig.json'),
-      include: [join(UI_PACKAGE, 'src/components/**/*.tsx')],
+      include: [
+        join(UI_PACKAGE, 'src/components/**/*.tsx'),
+        join(UI_PACKAGE, 'src/provider/*.tsx'),
+      ],
       exclude: ['**/*.stories.tsx'],
       ...DOCGEN_OPTIONS,
     },

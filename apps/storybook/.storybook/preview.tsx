@@ -1,6 +1,6 @@
 // Every story renders inside the ui provider with the toolbar's language (which decides the
 // direction) and theme; overlays mount inside the provider's element and take both from it. The
-// same are set on <html> for the canvas around the story (its background in dark). The house
+// same are set on <html> (`themeDocument`) for the canvas around the story (its background in dark). The house
 // font is loaded as a consumer loads it (`@tawqi/ui/fonts.css`). Axe runs on every story and a violation fails its test.
 // Mock Service Worker answers every call of the api contract but the translations, which are the
 // portal's real files (stories override single calls with `parameters.msw`); a call to /api that
@@ -8,10 +8,9 @@
 import '@tawqi/ui/fonts.css';
 import type { Decorator, Preview } from '@storybook/react-vite';
 import { createMockHandlers } from '@tawqi/api/msw';
-import { THEME_CLASSES, UiProvider, type ThemeChoice } from '@tawqi/ui';
+import { UiProvider, type ThemeChoice } from '@tawqi/ui';
 import { setupWorker } from 'msw/browser';
 import { mswLoader } from 'msw-storybook-addon/csf3';
-import { useLayoutEffect } from 'react';
 import { configure } from 'storybook/test';
 import { BRAND_NAMES, latinWordsIn } from '../../portal/src/stories/latinWords.js';
 import { argsFor, type ArgsInArabic } from '../../../packages/ui/src/docs/bilingualArgs.js';
@@ -22,17 +21,6 @@ import { argsFor, type ArgsInArabic } from '../../../packages/ui/src/docs/biling
 configure({ asyncUtilTimeout: 5_000 });
 
 const LOCALES = { en: 'en-US-u-ca-gregory', ar: 'ar-SA-u-ca-gregory' } as const;
-
-function DocumentLocale({ language, theme }: { language: 'en' | 'ar'; theme: ThemeChoice }) {
-  useLayoutEffect(() => {
-    const root = document.documentElement;
-    root.lang = language;
-    root.dir = language === 'ar' ? 'rtl' : 'ltr';
-    root.classList.remove(...Object.values(THEME_CLASSES));
-    root.classList.add(THEME_CLASSES[theme]);
-  }, [language, theme]);
-  return null;
-}
 
 /**
  * A component story in the toolbar's language: its Arabic args (`parameters.argsInArabic`,
@@ -48,8 +36,7 @@ const withUi: Decorator = (Story, context) => {
   const language = (context.globals.language ?? 'en') as keyof typeof LOCALES;
   const theme = (context.globals.theme ?? 'light') as ThemeChoice;
   return (
-    <UiProvider locale={LOCALES[language]} theme={theme} className="story-root">
-      <DocumentLocale language={language} theme={theme} />
+    <UiProvider locale={LOCALES[language]} theme={theme} className="story-root" themeDocument>
       <Story />
     </UiProvider>
   );

@@ -24,23 +24,36 @@ const NEXT_PATCH = '156.0.8078.129';
 
 describe('renewing some of the images', () => {
   const before = { chromium: '156.0.8078.108', images: { a: 'a1', b: 'b1' } };
+  const planned = new Set(['a', 'b']);
 
   it('on another patch release, names it for those images only: the rest stay the accepted one’s', () => {
-    const after = renewed(before, { b: 'b2' }, { all: false, chromium: '156.0.8078.129' });
+    const after = renewed(before, { b: 'b2' }, { all: false, chromium: '156.0.8078.129', planned });
     expect(after).toEqual({
       chromium: '156.0.8078.108',
       images: { a: 'a1', b: 'b2' },
       drawnOn: { b: '156.0.8078.129' },
     });
     // Renewed again on the baselines' own Chromium, the image is that one's once more.
-    expect(renewed(after, { b: 'b3' }, { all: false, chromium: '156.0.8078.108' })).toEqual({
+    expect(
+      renewed(after, { b: 'b3' }, { all: false, chromium: '156.0.8078.108', planned }),
+    ).toEqual({
       chromium: '156.0.8078.108',
       images: { a: 'a1', b: 'b3' },
     });
   });
 
+  it('drops the images of a story that is gone, whichever images were renewed', () => {
+    const withGone = { ...before, images: { ...before.images, gone: 'g1' } };
+    expect(renewed(withGone, { b: 'b2' }, { all: false, chromium: ACCEPTED_ON, planned })).toEqual({
+      chromium: ACCEPTED_ON,
+      images: { a: 'a1', b: 'b2' },
+    });
+  });
+
   it('all of them: this Chromium drew every image', () => {
-    expect(renewed(before, { a: 'a9' }, { all: true, chromium: '156.0.8078.129' })).toEqual({
+    expect(
+      renewed(before, { a: 'a9' }, { all: true, chromium: '156.0.8078.129', planned }),
+    ).toEqual({
       chromium: '156.0.8078.129',
       images: { a: 'a9' },
     });

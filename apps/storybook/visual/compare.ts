@@ -34,17 +34,23 @@ export interface Baselines {
 }
 
 /**
- * The baselines with `seen` accepted, drawn by `chromium`. All of them renewed: that Chromium's.
+ * The baselines with `seen` accepted, drawn by `chromium`, and only images the review still plans
+ * (`planned`: a story renamed or removed takes its images with it). All of them renewed: that
+ * Chromium's.
  * Some: the others keep the Chromium that drew them, and these name theirs where it is another —
  * a renewal on another patch release must not make the rest look drawn by it.
  */
 export function renewed(
   before: Baselines,
   seen: Record<string, string>,
-  renewal: { all: boolean; chromium: string },
+  renewal: { all: boolean; chromium: string; planned: ReadonlySet<string> },
 ): Baselines {
   const sorted = (entries: Record<string, string>) =>
-    Object.fromEntries(Object.entries(entries).sort(([a], [b]) => a.localeCompare(b)));
+    Object.fromEntries(
+      Object.entries(entries)
+        .filter(([key]) => renewal.planned.has(key))
+        .sort(([a], [b]) => a.localeCompare(b)),
+    );
   if (renewal.all || !before.chromium) return { chromium: renewal.chromium, images: sorted(seen) };
   // Renewed on the baselines' own Chromium, an image is theirs again; on another, it is that one's.
   const drawnOn = Object.fromEntries([

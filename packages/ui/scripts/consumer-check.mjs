@@ -68,7 +68,7 @@ function App() {
     toasts.show({ variant: 'success', title: 'تم الحفظ' });
   }, [toasts]);
   return (
-    <UiProvider locale="ar-SA-u-ca-gregory" theme="dark" className="consumer-root">
+    <UiProvider locale="ar-SA-u-ca-gregory" theme="dark" className="consumer-root" themeDocument>
       <h1>منتج آخر</h1>
       <p data-calls={ENDPOINTS.length}>{formatNumber(ENDPOINTS.length, 'ar')}</p>
       <DataGrid label="العمليات" columns={columns} rows={rows} rowKey={(row) => row.id} />
@@ -245,6 +245,9 @@ try {
       lang: root?.getAttribute('lang'),
       themeClass: root?.className ?? '',
       background: style(root)?.backgroundColor,
+      // What fills the window around the app (the canvas takes <html>'s background).
+      pageBackground: style(document.documentElement)?.backgroundColor,
+      pageDir: document.documentElement.dir,
       accent: style(root)?.getPropertyValue('--tawqi-color-accent').trim(),
       badge: badge?.textContent,
       badgeTone: badge?.getAttribute('data-tone'),
@@ -297,6 +300,10 @@ try {
     if (!ok) failures.push(what);
   };
   expect(`right to left (dir ${String(seen.dir)})`, seen.dir === 'rtl');
+  expect(
+    `the page around the app in its theme (html ${String(seen.pageBackground)}, dir ${String(seen.pageDir)}; the app ${String(seen.background)})`,
+    seen.pageBackground === seen.background && seen.pageDir === 'rtl',
+  );
   expect(`Arabic (lang ${String(seen.lang)})`, seen.lang?.startsWith('ar'));
   expect(`the dark theme's class (${seen.themeClass})`, /tawqi-theme-dark/.test(seen.themeClass));
   expect(`the tokens' CSS applied (accent "${String(seen.accent)}")`, Boolean(seen.accent));

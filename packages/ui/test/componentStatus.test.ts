@@ -7,7 +7,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { COMPONENT_STATUS, GUIDANCE, NOT_USED_BY_THE_PORTAL } from '../src/docs/guidance.js';
 
-const COMPONENTS = new URL('../src/components/', import.meta.url);
+const SOURCE = new URL('../src/', import.meta.url);
+const COMPONENTS = new URL('components/', SOURCE);
 const PORTAL = new URL('../../../apps/portal/src/', import.meta.url);
 const BASELINES = new URL('../../../apps/storybook/visual/baselines.json', import.meta.url);
 
@@ -24,7 +25,10 @@ function importedByThePortal(): Set<string> {
   return names;
 }
 
-/** The portal's names and the components they are made of (FilterBar holds a SearchField). */
+/**
+ * The portal's names and the components they are made of (FilterBar holds a SearchField and a
+ * CheckboxGroup): each folder a component imports from, and each name it imports.
+ */
 function withTheirParts(names: Set<string>): Set<string> {
   const used = new Set(names);
   const partsOf = (name: string) => {
@@ -39,9 +43,14 @@ function withTheirParts(names: Set<string>): Set<string> {
       }
     })();
     return sources.flatMap((file) =>
-      [...readFileSync(new URL(file, folder), 'utf8').matchAll(/from '\.\.\/(\w+)\//g)].map(
-        (match) => match[1] ?? '',
-      ),
+      [
+        ...readFileSync(new URL(file, folder), 'utf8').matchAll(
+          /import \{([^}]*)\} from '\.\.\/(\w+)\//g,
+        ),
+      ].flatMap((match) => [
+        match[2] ?? '',
+        ...(match[1] ?? '').split(',').map((name) => name.replace(/^\s*type\s+/, '').trim()),
+      ]),
     );
   };
   const queue = [...used];
@@ -56,10 +65,10 @@ function withTheirParts(names: Set<string>): Set<string> {
 
 /** A component's evidence, measured: play functions, images in the visual review, portal use. */
 function evidenceOf(name: string, portal: Set<string>, images: string[]) {
-  const storyFile = readdirSync(COMPONENTS, { recursive: true, encoding: 'utf8' }).find((file) =>
+  const storyFile = readdirSync(SOURCE, { recursive: true, encoding: 'utf8' }).find((file) =>
     file.endsWith(`/${name}.stories.tsx`),
   );
-  const source = storyFile ? readFileSync(new URL(storyFile, COMPONENTS), 'utf8') : '';
+  const source = storyFile ? readFileSync(new URL(storyFile, SOURCE), 'utf8') : '';
   const id = `components-${name.toLowerCase()}--`;
   return {
     tested: /\bplay:/.test(source),
@@ -69,12 +78,12 @@ function evidenceOf(name: string, portal: Set<string>, images: string[]) {
 }
 
 describe('component status', () => {
-  const storyFiles = readdirSync(COMPONENTS, { recursive: true, encoding: 'utf8' }).filter((file) =>
+  const storyFiles = readdirSync(SOURCE, { recursive: true, encoding: 'utf8' }).filter((file) =>
     file.endsWith('.stories.tsx'),
   );
 
   it.each(storyFiles)('%s is tagged with its component’s status', (file) => {
-    const source = readFileSync(new URL(file, COMPONENTS), 'utf8');
+    const source = readFileSync(new URL(file, SOURCE), 'utf8');
     const name = /GUIDANCE\.(\w+)/.exec(source)?.[1] as keyof typeof COMPONENT_STATUS;
     const tags = /tags: \[([^\]]*)\]/.exec(source)?.[1] ?? '';
     const statuses = [...tags.matchAll(/'(stable|beta)'/g)].map((match) => match[1]);

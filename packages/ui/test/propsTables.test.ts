@@ -13,17 +13,21 @@ import { describe, expect, it } from 'vitest';
 import { DOCGEN_OPTIONS, EVERY_ELEMENT_HAS } from '../src/docs/docgen.js';
 
 const UI = fileURLToPath(new URL('..', import.meta.url));
-const COMPONENTS = `${UI}src/components/`;
-const storyFiles = readdirSync(COMPONENTS, { recursive: true, encoding: 'utf8' }).filter((file) =>
-  file.endsWith('.stories.tsx'),
-);
-const componentFiles = readdirSync(COMPONENTS, { recursive: true, encoding: 'utf8' })
-  .filter((file) => file.endsWith('.tsx') && !file.endsWith('.stories.tsx'))
-  .map((file) => `${COMPONENTS}${file}`);
+/** Where components live: the components, and the providers (UiProvider, LinkRouter). */
+const SOURCES = [`${UI}src/components/`, `${UI}src/provider/`];
+const filesIn = (test: (file: string) => boolean) =>
+  SOURCES.flatMap((folder) =>
+    readdirSync(folder, { recursive: true, encoding: 'utf8' })
+      .filter(test)
+      .map((file) => `${folder}${file}`),
+  );
+const storyFiles = filesIn((file) => file.endsWith('.stories.tsx'));
+const componentFiles = filesIn((file) => file.endsWith('.tsx') && !file.endsWith('.stories.tsx'));
 
 /** The component each docs page is about: its meta's `component`. */
-const documented = storyFiles.map((file) => {
-  const source = readFileSync(`${COMPONENTS}${file}`, 'utf8');
+const documented = storyFiles.map((path) => {
+  const file = path.slice(`${UI}src/`.length);
+  const source = readFileSync(path, 'utf8');
   return { file, name: /\n {2}component: (\w+)/.exec(source)?.[1] ?? '(none)' };
 });
 
@@ -72,7 +76,29 @@ const tables = new Map(
     .map((doc) => [doc.displayName, doc]),
 );
 
+/** Every component the package exports (a function or a wrapped component, named in capitals). */
+async function exportedComponents(): Promise<string[]> {
+  const ui: Record<string, unknown> = await import('../src/index.js');
+  return Object.entries(ui)
+    .filter(
+      ([name, value]) =>
+        /^[A-Z][a-z]/.test(name) &&
+        (typeof value === 'function' ||
+          (typeof value === 'object' && value !== null && '$$typeof' in value)),
+    )
+    .map(([name]) => name)
+    .sort();
+}
+
 describe('props tables', () => {
+  it('gives every exported component a docs page of its own', async () => {
+    const pages = new Set(documented.map(({ name }) => name));
+    // Toast's page is about its Toaster (the queue's messages are in its guidance).
+    const missing = (await exportedComponents()).filter((name) => !pages.has(name));
+    expect(missing).toEqual([]);
+    expect(pages.size).toBe((await exportedComponents()).length);
+  });
+
   it.each(documented)('$file documents an exported component ($name)', ({ name }) => {
     expect(exported.has(name)).toBe(true);
   });

@@ -64,16 +64,23 @@ const PAGES = {
     keyboard: 'Enter or Space presses it; the focus ring shows only for keyboard focus.',
   }),
   Card: page({
-    use: 'A group of facts about one thing (a plan, an allocation), or one figure with its label (`StatCard`).',
-    do: [
-      'Give each card a heading at the right level (`headingLevel`).',
-      'Keep a StatCard to one figure and a hint or link.',
-    ],
+    use: 'A group of facts about one thing (a plan, an allocation), under a heading. One figure with its label is a StatCard (its own page).',
+    do: ['Give each card a heading at the right level (`headingLevel`).'],
     dont: ['Make a whole card clickable with nested buttons inside it.'],
     keyboard: 'Not focusable itself; the controls inside it are reached in order.',
   }),
+  CheckboxGroup: page({
+    use: 'Several choices from a short list under one label (the statuses a list shows); its value is the list of checked values. FilterBar holds one for its statuses.',
+    do: [
+      'Give it a visible label; its description and error are announced with the group.',
+      'Say in its error what to do ("Choose at least one status") when none may be empty.',
+    ],
+    dont: ['Use it for more than about seven choices: that is a ComboBox or a search.'],
+    keyboard: 'Tab moves from box to box; Space toggles the focused one.',
+    rtl: 'Each box is on the right of its label; the boxes flow from the right.',
+  }),
   Checkbox: page({
-    use: 'An independent on/off choice (`Checkbox`), or several choices from a short list (`CheckboxGroup`).',
+    use: 'An independent on/off choice. Several choices from a short list under one label are a CheckboxGroup (its own page).',
     do: [
       'Word the label so that checked means yes.',
       'Give a group a visible label; its description and error are announced with it.',
@@ -81,6 +88,16 @@ const PAGES = {
     dont: ['Use a checkbox for an action that happens at once: that is a Button or a switch.'],
     keyboard: 'Tab to each box, Space toggles it.',
     rtl: 'The box is on the right of its label.',
+  }),
+  DialogTrigger: page({
+    use: 'Opens the Dialog that follows its button, holding the open state itself, and gives focus back to the button when the dialog closes. Use `isOpen`/`onOpenChange` on it (or on the Dialog) when the app must hold the state.',
+    do: [
+      'Place exactly two children: the button, then the Dialog.',
+      'Name the button with what the dialog is for ("Cancel the request").',
+    ],
+    dont: ['Open a dialog from a link: a link goes somewhere, a button opens something.'],
+    keyboard:
+      'Enter or Space on the button opens the dialog and moves focus into it; Escape closes it and focus returns to the button.',
   }),
   ComboBox: page({
     use: 'Choosing one item from a long list by typing part of it (a city, an employee id).',
@@ -180,6 +197,16 @@ const PAGES = {
     keyboard:
       'The fields in reading order; Enter in the search, or Apply, applies every change at once, so the grid reloads once.',
     rtl: 'Fields flow from the right and wrap on a phone.',
+  }),
+  LinkRouter: page({
+    use: "The app's router for the components' links (Link, menu items and tabs with `href`): inside it they move within the app through `navigate(path)` instead of loading the page again; a click with a modifier key still opens a new tab. Apart from UiProvider, so a page without such links (a public home) does not download it.",
+    do: [
+      "Wrap the app once, inside UiProvider, and pass the router's own navigate function.",
+      "Give links the app's paths (`/my/transactions`): the same `href` works without JavaScript.",
+    ],
+    dont: ['Call `navigate` from a button to imitate a link: use a Link.'],
+    keyboard:
+      'Nothing of its own: Enter on a link inside goes through `navigate`, as a click does.',
   }),
   Link: page({
     use: 'Navigation to another page or place, inline in text or on its own.',
@@ -283,6 +310,16 @@ const PAGES = {
     keyboard:
       'Not focusable; read as text. Never wider than where it is shown: in a narrow cell its words wrap inside the badge.',
   }),
+  StatCard: page({
+    use: "One figure with its label (a plan's balance, users this month), optionally a meter of the share used and a hint or link under it; a spinner while the figure loads. The label names the card for screen readers.",
+    do: [
+      "Format the figure in the page's language before passing it (`value`): Arabic-Indic digits on an Arabic page.",
+      'Keep it to one figure and one hint or link.',
+    ],
+    dont: ['Put controls in it other than one link: that is a Card.'],
+    keyboard: 'Not focusable itself; a link in its hint is reached in order.',
+    rtl: 'The meter fills from the right.',
+  }),
   Tabs: page({
     use: 'Sibling views of one record (a profile’s details, contacts, admins).',
     do: ['Keep the selected tab in the URL so a reload keeps it.', 'Use short tab names.'],
@@ -313,6 +350,17 @@ const PAGES = {
       'F6 moves to the toast region; Tab reaches each toast’s action and close button. Shift+F6 goes back to the landmark before; where there is none to go on to, F6 or Shift+F6 returns focus to where it came from. Timers pause on hover and focus.',
     rtl: 'Toasts appear at the bottom left (the inline end).',
   }),
+  UiProvider: page({
+    use: "Gives the components inside it their locale (and so their direction, and the digits and calendar of their dates and numbers), the language of their built-in words, and the theme; overlays (dialogs, popovers, toasts) open inside its element and keep all three. `strings` replaces some built-in words with another product's own. An app that is the whole page passes `themeDocument`: the page around it takes the language, direction and theme too (its background fills the window, no light frame around a dark app); an app that sets them on `<html>` itself passes `wrap={false}`.",
+    do: [
+      "Place one at the root of the app, with the user's locale (`ar-SA-u-ca-gregory` or `en-US`).",
+      'Change its `locale` to switch language: direction follows, never set on its own.',
+    ],
+    dont: ['Nest providers to change only the theme of a part of a page.'],
+    keyboard:
+      'Nothing of its own; the arrow keys of the components inside follow its direction (in Arabic the left arrow moves forward).',
+    rtl: 'Any Arabic locale is right to left; `dir` is set on its element.',
+  }),
   VisuallyHidden: page({
     use: 'Text for screen readers only: a table caption, a longer name for an icon button.',
     do: ['Use it to complete what is seen, never to say something different.'],
@@ -334,16 +382,19 @@ export const COMPONENT_STATUS: Record<ComponentName, 'stable' | 'beta'> = {
   Button: 'stable',
   Card: 'stable',
   Checkbox: 'stable',
+  CheckboxGroup: 'stable',
   ComboBox: 'stable',
   DataGrid: 'stable',
   DateRangePicker: 'stable',
   Dialog: 'stable',
+  DialogTrigger: 'beta',
   Drawer: 'beta',
   EmptyState: 'stable',
   ErrorState: 'stable',
   FileButton: 'beta',
   FilterBar: 'beta',
   Link: 'stable',
+  LinkRouter: 'stable',
   Menu: 'stable',
   NumberField: 'stable',
   Pagination: 'stable',
@@ -354,10 +405,12 @@ export const COMPONENT_STATUS: Record<ComponentName, 'stable' | 'beta'> = {
   Select: 'stable',
   SkipLink: 'stable',
   Spinner: 'stable',
+  StatCard: 'stable',
   StatusBadge: 'stable',
   Tabs: 'stable',
   TextField: 'stable',
   Toast: 'beta',
+  UiProvider: 'stable',
   VisuallyHidden: 'stable',
 };
 
@@ -379,7 +432,7 @@ export const STAGE_CRITERIA = {
 } as const;
 
 /** Components the portal does not use (yet): beta whatever their tests, until a product does. */
-export const NOT_USED_BY_THE_PORTAL: readonly ComponentName[] = [];
+export const NOT_USED_BY_THE_PORTAL: readonly ComponentName[] = ['DialogTrigger'];
 
 const STATUS_LINE = {
   stable: '**Status: stable.** Its props change only in a major release.',

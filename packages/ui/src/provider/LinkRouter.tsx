@@ -7,7 +7,9 @@ import type { ReactNode } from 'react';
 import { RouterProvider } from 'react-aria-components';
 
 export interface LinkRouterProps {
+  /** The app router's own navigation: called with a link's `href` (and its router options). */
   navigate: (path: string) => void;
+  /** The app, or the part of it whose links move within it. */
   children: ReactNode;
 }
 

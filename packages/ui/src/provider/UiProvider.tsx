@@ -6,7 +6,15 @@
  * through React Aria's portal context, so they keep its language, direction and theme instead of
  * landing at the end of `<body>` outside them.
  */
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useLayoutEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import { UNSAFE_PortalProvider as PortalProvider } from 'react-aria/PortalProvider';
 import { I18nProvider, useLocale } from 'react-aria/I18nProvider';
 import { THEME_CLASSES } from '../theme/themes.css.js';
@@ -26,6 +34,7 @@ const UiContext = createContext<UiContextValue | null>(null);
 export interface UiProviderProps {
   /** A BCP 47 locale, e.g. `ar-SA-u-ca-gregory` or `en-US`; Arabic locales are right-to-left. */
   locale: string;
+  /** The colour theme of everything inside it: `light` (default) or `dark`. */
   theme?: ThemeChoice;
   /** Replace some built-in strings (another product's own wording). */
   strings?: Partial<UiStrings>;
@@ -34,7 +43,15 @@ export interface UiProviderProps {
    * them on `<html>` itself passes false.
    */
   wrap?: boolean;
+  /**
+   * Also give the page itself the language, direction and theme: they are set on `<html>`, so the
+   * theme's background fills the window (no light frame around a dark app). For an app that is the
+   * whole page; a widget inside another product's page leaves the page to its host (default).
+   */
+  themeDocument?: boolean;
+  /** A class for the wrapping element (with `wrap`), beside the theme's. */
   className?: string;
+  /** The app, or the part of a page that the locale and theme apply to. */
   children: ReactNode;
 }
 
@@ -43,11 +60,13 @@ export function UiProvider({
   theme = 'light',
   strings,
   wrap = true,
+  themeDocument = false,
   className,
   children,
 }: UiProviderProps) {
   return (
     <I18nProvider locale={locale}>
+      {themeDocument ? <DocumentTheme locale={locale} theme={theme} /> : null}
       <UiContextBridge
         locale={locale}
         strings={strings}
@@ -81,7 +100,7 @@ function UiContextBridge({
     <UiContext.Provider value={value}>
       {wrap ? (
         <div
-          lang={locale.split('-u-')[0]}
+          lang={languageTag(locale)}
           dir={direction}
           className={[THEME_CLASSES[theme], className].filter(Boolean).join(' ')}
         >
@@ -92,6 +111,27 @@ function UiContextBridge({
       )}
     </UiContext.Provider>
   );
+}
+
+/** The language tag an element's `lang` takes: the locale without its extensions. */
+const languageTag = (locale: string) => locale.split('-u-')[0] ?? locale;
+
+/** Sets the provider's language, direction and theme on `<html>`, and takes them back after. */
+function DocumentTheme({ locale, theme }: { locale: string; theme: ThemeChoice }) {
+  const { direction } = useLocale();
+  useLayoutEffect(() => {
+    const root = document.documentElement;
+    const before = { lang: root.lang, dir: root.dir };
+    root.lang = languageTag(locale);
+    root.dir = direction;
+    root.classList.add(THEME_CLASSES[theme]);
+    return () => {
+      root.classList.remove(THEME_CLASSES[theme]);
+      root.lang = before.lang;
+      root.dir = before.dir;
+    };
+  }, [locale, direction, theme]);
+  return null;
 }
 
 /**

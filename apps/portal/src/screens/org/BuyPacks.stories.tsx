@@ -88,7 +88,7 @@ export const Counters: Story = {
       await userEvent.keyboard('{ArrowUp}');
     }
     await userEvent.tab();
-    const language = document.documentElement.lang === 'ar' ? 'ar' : 'en';
+    const language = document.documentElement.lang.startsWith('ar') ? 'ar' : 'en';
     const total = new Intl.NumberFormat(FORMATTING_LOCALES[language], {
       style: 'currency',
       currency: 'SAR',

@@ -73,7 +73,7 @@ export const Buy: Story = {
     await userEvent.click(field);
     await userEvent.keyboard('{ArrowUp}');
     await userEvent.tab();
-    const language = document.documentElement.lang === 'ar' ? 'ar' : 'en';
+    const language = document.documentElement.lang.startsWith('ar') ? 'ar' : 'en';
     const total = new Intl.NumberFormat(FORMATTING_LOCALES[language], {
       style: 'currency',
       currency: 'SAR',

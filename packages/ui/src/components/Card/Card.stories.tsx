@@ -2,9 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { Button } from '../Button/Button.js';
 import { Card } from './Card.js';
-import { StatCard } from './StatCard.js';
-import { FIXED_ARRANGEMENT, GUIDANCE } from '../../docs/guidance.js';
-import { bilingualArgs, inLanguage, storyArgs, storyWords } from '../../docs/bilingualArgs.js';
+import { GUIDANCE } from '../../docs/guidance.js';
+import { bilingualArgs, storyArgs, storyWords } from '../../docs/bilingualArgs.js';
 
 /** The story's words in English and in Arabic (the toolbar's language picks). */
 const text = bilingualArgs(
@@ -18,7 +17,7 @@ const text = bilingualArgs(
 const meta = {
   title: 'Components/Card',
   // Its status and words to find it by in the sidebar's tag filter (search reads names only).
-  tags: ['autodocs', 'stable', 'stat', 'summary'],
+  tags: ['autodocs', 'stable', 'summary'],
   parameters: {
     docs: { description: { component: GUIDANCE.Card } },
     argsInArabic: text.argsInArabic,
@@ -30,24 +29,6 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Default: Story = {};
-export const Stat: Story = {
-  parameters: FIXED_ARRANGEMENT,
-  render: (_, context) =>
-    inLanguage(
-      context,
-      <StatCard label="Plan balance" value="177" hint="of 260 transactions" meterPercent={32} />,
-      <StatCard label="رصيد الباقة" value="١٧٧" hint="من ٢٦٠ عملية" meterPercent={32} />,
-    ),
-};
-export const StatLoading: Story = {
-  parameters: FIXED_ARRANGEMENT,
-  render: (_, context) => (
-    <StatCard label={inLanguage(context, 'Plan balance', 'رصيد الباقة')} value="" isLoading />
-  ),
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('progressbar')).toBeInTheDocument();
-  },
-};
 export const Empty: Story = {
   ...storyArgs({ children: <p>No plan yet.</p> }, { children: <p>لا توجد باقة بعد.</p> }),
 };
@@ -60,35 +41,8 @@ export const LongText: Story = {
     { title: 'ملخص خصم رصيد الأدوار لمسؤولي التسجيل والمفوّضين بالتوقيع ومستخدمي المنشأة' },
   ),
 };
-export const LongArabic: Story = {
-  parameters: FIXED_ARRANGEMENT,
-  render: () => (
-    <StatCard
-      label="رصيد العمليات المتبقي في باقة التوقيع الإلكتروني الحالية"
-      value="١٧٧"
-      hint="من ٢٦٠ عملية"
-      meterPercent={68}
-    />
-  ),
-  globals: { language: 'ar' },
-};
-export const RTL: Story = {
-  parameters: FIXED_ARRANGEMENT,
-  render: () => (
-    <div
-      style={{
-        display: 'grid',
-        gap: '1rem',
-        gridTemplateColumns: 'repeat(auto-fit, minmax(12rem, 1fr))',
-      }}
-    >
-      <StatCard label="الرصيد" value="١٧٧" meterPercent={68} />
-      <StatCard label="المستخدم" value="٨٣" />
-    </div>
-  ),
-  globals: { language: 'ar' },
-};
-export const Dark: Story = { ...Stat, globals: { theme: 'dark' } };
+export const RTL: Story = { globals: { language: 'ar' } };
+export const Dark: Story = { globals: { theme: 'dark' } };
 export const Keyboard: Story = {
   ...storyArgs({ children: <Button>Renew</Button> }, { children: <Button>تجديد</Button> }),
   play: async (context) => {

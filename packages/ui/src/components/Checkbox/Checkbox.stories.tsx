@@ -1,19 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { Checkbox, CheckboxGroup } from './Checkbox.js';
-import { FIXED_ARRANGEMENT, GUIDANCE } from '../../docs/guidance.js';
-import { bilingualArgs, inLanguage, storyArgs, storyWords } from '../../docs/bilingualArgs.js';
-
-const STATUSES = [
-  { value: 'Pending', en: 'Pending', ar: 'قيد الانتظار' },
-  { value: 'Approved', en: 'Approved', ar: 'معتمد' },
-  { value: 'Rejected', en: 'Rejected', ar: 'مرفوض' },
-];
-/** The group's options and label in the toolbar's language. */
-const statusGroup = (context: { globals: Record<string, unknown> }) => ({
-  label: inLanguage(context, 'Status', 'الحالة'),
-  options: STATUSES.map(({ value, en, ar }) => ({ value, label: inLanguage(context, en, ar) })),
-});
+import { Checkbox } from './Checkbox.js';
+import { GUIDANCE } from '../../docs/guidance.js';
+import { bilingualArgs, storyArgs, storyWords } from '../../docs/bilingualArgs.js';
 
 /** The story's words in English and in Arabic (the toolbar's language picks). */
 const text = bilingualArgs(
@@ -45,22 +34,6 @@ export const Indeterminate: Story = {
 };
 export const Error: Story = { args: { isInvalid: true } };
 export const Disabled: Story = { args: { isDisabled: true } };
-export const Group: Story = {
-  parameters: FIXED_ARRANGEMENT,
-  render: (_, context) => (
-    <CheckboxGroup {...statusGroup(context)} defaultValue={['Approved', 'Pending']} />
-  ),
-};
-export const GroupError: Story = {
-  parameters: FIXED_ARRANGEMENT,
-  render: (_, context) => (
-    <CheckboxGroup
-      {...statusGroup(context)}
-      isInvalid
-      errorMessage={inLanguage(context, 'Choose at least one status', 'اختر حالة واحدة على الأقل')}
-    />
-  ),
-};
 export const LongText: Story = {
   ...storyArgs(
     {
@@ -70,43 +43,20 @@ export const LongText: Story = {
     { children: 'أوافق على اتفاقية المشترك وبيان ممارسات التصديق الصادر عن جهة الإصدار' },
   ),
 };
-export const RTL: Story = {
-  parameters: FIXED_ARRANGEMENT,
-  render: () => (
-    <CheckboxGroup
-      label="الحالة"
-      options={[
-        { value: 'Pending', label: 'قيد الانتظار' },
-        { value: 'Approved', label: 'معتمد' },
-      ]}
-      defaultValue={['Pending']}
-    />
-  ),
-  globals: { language: 'ar' },
-};
-export const Dark: Story = { ...Group, globals: { theme: 'dark' } };
+export const RTL: Story = { globals: { language: 'ar' } };
+export const Dark: Story = { globals: { theme: 'dark' } };
 
 export const Keyboard: Story = {
-  render: (args, context) => (
-    <>
-      <Checkbox {...args} />
-      <CheckboxGroup {...statusGroup(context)} defaultValue={['Approved']} />
-    </>
-  ),
   play: async (context) => {
     const { canvasElement, args } = context;
     const { text } = storyWords(context);
-    const canvas = within(canvasElement);
     await userEvent.tab();
     await expect(
-      canvas.getByRole('checkbox', { name: text('I accept the subscriber agreement') }),
+      within(canvasElement).getByRole('checkbox', {
+        name: text('I accept the subscriber agreement'),
+      }),
     ).toHaveFocus();
     await userEvent.keyboard(' ');
     await expect(args.onChange).toHaveBeenLastCalledWith(true);
-    await userEvent.tab();
-    await userEvent.keyboard(' ');
-    const [pending, approved] = statusGroup(context).options;
-    await expect(canvas.getByRole('checkbox', { name: pending?.label })).toBeChecked();
-    await expect(canvas.getByRole('checkbox', { name: approved?.label })).toBeChecked();
   },
 };

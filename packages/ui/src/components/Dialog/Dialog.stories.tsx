@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { DialogTrigger } from 'react-aria-components';
+import { DialogTrigger } from './DialogTrigger.js';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { Button } from '../Button/Button.js';
 import { Dialog, type DialogProps } from './Dialog.js';

@@ -31,7 +31,7 @@ export interface DialogProps
 /**
  * A modal dialog: focus moves in and is trapped, Escape and the close button close it (and an
  * outside click, unless it is an alert dialog), focus returns to what opened it.
- * Open it with `isOpen`/`onOpenChange`, or place it in React Aria's DialogTrigger.
+ * Open it with `isOpen`/`onOpenChange`, or place it after a button in a DialogTrigger.
  */
 export function Dialog({
   title,
