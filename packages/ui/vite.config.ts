@@ -35,7 +35,7 @@ function importOwnCss(): Plugin {
           const line = `\nimport './${css.slice(css.lastIndexOf('/') + 1)}';`;
           chunk.code = chunk.code.slice(0, end) + line + chunk.code.slice(end);
         }
-      const entry = chunks.find((chunk) => chunk.isEntry);
+      const entry = chunks.find((chunk) => chunk.isEntry && chunk.name === 'index');
       if (!entry) throw new Error('the build has no entry');
       this.emitFile({
         type: 'asset',
@@ -88,7 +88,8 @@ function emitDesignTokens(): Plugin {
 export default defineConfig({
   plugins: [vanillaExtractPlugin(), importOwnCss(), emitDesignTokens()],
   build: {
-    lib: { entry: 'src/index.ts', formats: ['es'] },
+    // The package, and its test helpers (`@tawqi/ui/test`), which an app's own code never loads.
+    lib: { entry: { index: 'src/index.ts', 'test/index': 'src/test/index.ts' }, formats: ['es'] },
     cssCodeSplit: true,
     sourcemap: true,
     rolldownOptions: {

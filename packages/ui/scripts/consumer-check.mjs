@@ -105,6 +105,48 @@ createRoot(document.getElementById('root')).render(
   </div>,
 );
 `;
+// A team's own test, with the package's test helpers: a grid read by its Arabic names, and a toast.
+const HELPERS = `
+import { createRoot } from 'react-dom/client';
+import { useEffect, useState } from 'react';
+import { DataGrid, Toaster, UiProvider, createToastQueue } from '@tawqi/ui';
+import { dataGridIn, toastsIn } from '@tawqi/ui/test';
+
+const rows = [{ id: 'ES-1', name: 'نورة' }, { id: 'ES-2', name: 'سارة' }];
+const columns = [
+  { id: 'id', header: 'رقم العملية', cell: (row) => row.id, isRowHeader: true },
+  { id: 'name', header: 'الاسم', cell: (row) => row.name },
+];
+
+function App() {
+  const [toasts] = useState(() => createToastQueue({ timeoutMs: 60000 }));
+  useEffect(() => {
+    toasts.show({ variant: 'success', title: 'تم الحفظ' });
+  }, [toasts]);
+  return (
+    <UiProvider locale="ar-SA-u-ca-gregory">
+      <DataGrid label="العمليات" columns={columns} rows={rows} rowKey={(row) => row.id} />
+      <Toaster toasts={toasts} />
+    </UiProvider>
+  );
+}
+createRoot(document.getElementById('root')).render(<App />);
+
+// Read once the toast shows, as a test would wait for it.
+const read = () => {
+  const [toast] = toastsIn(document.body);
+  if (!toast) return requestAnimationFrame(read);
+  const grid = dataGridIn(document.body, 'العمليات');
+  document.body.dataset.helpers = JSON.stringify({
+    columns: grid.columns(),
+    rows: grid.rows().length,
+    cell: grid.cell('ES-2', 'الاسم').textContent,
+    toast: [toast.variant, toast.title],
+  });
+};
+requestAnimationFrame(read);
+`;
+
 /** Targets for the provider and one badge: its CSS, gzip, and its JS against React's alone. */
 const BADGE_CSS_GZIP = 4 * 1024;
 const BADGE_JS_OVER_REACT = 1.1;
@@ -188,7 +230,7 @@ try {
       2,
     ),
   );
-  const PAGES = { index: MAIN, badge: BADGE, react: REACT_ALONE };
+  const PAGES = { index: MAIN, badge: BADGE, react: REACT_ALONE, helpers: HELPERS };
   writeFileSync(
     join(app, 'vite.config.js'),
     "import react from '@vitejs/plugin-react';\n" +
@@ -338,8 +380,25 @@ try {
     tokenCounts[0] > 50 && tokenCounts[0] === tokenCounts[1],
   );
 
-  // 5. What the package costs a page (gzip): only what it imports.
+  // 5. The test helpers, as another team's test uses them.
   const origin = `http://127.0.0.1:${String(port)}`;
+  const helpersPage = await browser.newPage();
+  await helpersPage.goto(`${origin}/helpers.html`);
+  await helpersPage.locator('body[data-helpers]').waitFor({ state: 'attached', timeout: 15_000 });
+  const helpers = JSON.parse(await helpersPage.locator('body').getAttribute('data-helpers'));
+  await helpersPage.close();
+  expect(
+    `@tawqi/ui/test reads the grid and the toast (${JSON.stringify(helpers)})`,
+    JSON.stringify(helpers) ===
+      JSON.stringify({
+        columns: ['رقم العملية', 'الاسم'],
+        rows: 2,
+        cell: 'سارة',
+        toast: ['success', 'تم الحفظ'],
+      }),
+  );
+
+  // 6. What the package costs a page (gzip): only what it imports.
   const full = await weigh(browser, `${origin}/`, '[role="grid"]');
   const badge = await weigh(browser, `${origin}/badge.html`, '[data-tone]');
   const alone = await weigh(browser, `${origin}/react.html`, '[data-tone]');

@@ -4,7 +4,14 @@
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { inArabic, inDark, portalLoader, text, withPortal } from '../stories/portal.js';
+import {
+  inArabic,
+  inDark,
+  portalLoader,
+  text,
+  withPortal,
+  SCREEN_CHECKS,
+} from '../stories/portal.js';
 import { DemoBanner, servedInDemoMode } from './DemoBanner.js';
 
 const meta = {
@@ -12,7 +19,7 @@ const meta = {
   component: DemoBanner,
   decorators: [withPortal],
   loaders: [portalLoader],
-  parameters: { layout: 'fullscreen', portal: { route: '/' } },
+  parameters: { ...SCREEN_CHECKS, layout: 'fullscreen', portal: { route: '/' } },
 } satisfies Meta<typeof DemoBanner>;
 export default meta;
 type Story = StoryObj<typeof meta>;

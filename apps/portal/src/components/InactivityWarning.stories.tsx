@@ -4,7 +4,14 @@
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, within } from 'storybook/test';
-import { inArabic, inDark, portalLoader, text, withPortal } from '../stories/portal.js';
+import {
+  inArabic,
+  inDark,
+  portalLoader,
+  text,
+  withPortal,
+  SCREEN_CHECKS,
+} from '../stories/portal.js';
 import InactivityWarning from './InactivityWarning.js';
 
 const meta = {
@@ -12,7 +19,7 @@ const meta = {
   component: InactivityWarning,
   decorators: [withPortal],
   loaders: [portalLoader],
-  parameters: { layout: 'fullscreen', portal: { route: '/app/my/dashboard' } },
+  parameters: { ...SCREEN_CHECKS, layout: 'fullscreen', portal: { route: '/app/my/dashboard' } },
   args: { leftMs: 95_000, onStay: fn(), onSignOut: fn() },
 } satisfies Meta<typeof InactivityWarning>;
 export default meta;

@@ -5,7 +5,14 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { COMPANY } from '@tawqi/domain';
 import { expect, screen, userEvent, within } from 'storybook/test';
-import { inArabic, inDark, portalLoader, text, withPortal } from '../stories/portal.js';
+import {
+  inArabic,
+  inDark,
+  portalLoader,
+  text,
+  withPortal,
+  SCREEN_CHECKS,
+} from '../stories/portal.js';
 import { LegalFooter } from './LegalFooter.js';
 
 const meta = {
@@ -13,7 +20,7 @@ const meta = {
   component: LegalFooter,
   decorators: [withPortal],
   loaders: [portalLoader],
-  parameters: { layout: 'fullscreen' },
+  parameters: { ...SCREEN_CHECKS, layout: 'fullscreen' },
 } satisfies Meta<typeof LegalFooter>;
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -21,6 +21,7 @@ import {
   uiText,
   userName,
   withPortal,
+  SCREEN_CHECKS,
 } from '../stories/portal.js';
 
 const meta = {
@@ -28,7 +29,7 @@ const meta = {
   component: Routes,
   decorators: [withPortal],
   loaders: [portalLoader],
-  parameters: { layout: 'fullscreen' },
+  parameters: { ...SCREEN_CHECKS, layout: 'fullscreen', portal: { ownLandmarks: true } },
 } satisfies Meta<typeof Routes>;
 export default meta;
 type Story = StoryObj<typeof meta>;

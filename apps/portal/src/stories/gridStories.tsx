@@ -10,6 +10,7 @@ import { createFixtures, createMockAnswers } from '@tawqi/api/fixtures';
 import { columnsOn, type AnyGrid } from '@tawqi/api/grids';
 import { mockStates } from '@tawqi/api/msw';
 import { statusWord } from '@tawqi/domain';
+import { dataGridIn } from '@tawqi/ui/test';
 import { expect, waitFor, within } from 'storybook/test';
 import i18next from 'i18next';
 import { PAGE_SIZE } from '../grid.js';
@@ -50,14 +51,13 @@ export function gridStories(grid: AnyGrid, options: GridStoryOptions) {
   const Data = {
     play: async ({ canvasElement }: StoryContext) => {
       const shown = await findGrid(canvasElement);
+      // The grid as the ui package's test helpers read it, by its name in the story's language.
+      const table = dataGridIn(canvasElement, text(options.label));
       const page = mockPage(grid);
       const expected = Math.min(PAGE_SIZE, page.dataList.length);
-      await waitFor(() => expect(within(shown).getAllByRole('row')).toHaveLength(expected + 1), {
-        timeout: 5000,
-      });
-      const headers = within(shown)
-        .getAllByRole('columnheader')
-        .map((header) => header.textContent.trim());
+      await waitFor(() => expect(table.rows()).toHaveLength(expected), { timeout: 5000 });
+      await expect(table.rowCount()).toBe(page.totalCount);
+      const headers = table.columns();
       for (const column of columnsOn(grid, 'screen'))
         await expect(headers).toContain(column.header[language()]);
       // Every status cell is the catalogue's word in the story's language, never the code.

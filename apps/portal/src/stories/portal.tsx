@@ -10,6 +10,7 @@ import { createFixtures } from '@tawqi/api/fixtures';
 import { mockStates, mockUrl } from '@tawqi/api/msw';
 import { NAMESPACES, STORAGE_KEYS, intlLocale, parseTheme } from '@tawqi/domain';
 import { LinkRouter, Toaster, UI_STRINGS, type UiStringKey } from '@tawqi/ui';
+import { dataGridIn } from '@tawqi/ui/test';
 import type { Decorator } from '@storybook/react-vite';
 import i18next from 'i18next';
 import { Provider } from 'jotai';
@@ -35,7 +36,39 @@ export interface PortalStoryParameters {
   session?: SessionData | null;
   /** The pre-enrolment application this browser holds (its secret), or none. */
   applicationToken?: string;
+  /**
+   * The story draws the app's own layouts, landmarks and all; any other is a screen, which the
+   * app shows in its layout's main region, and so does the story.
+   */
+  ownLandmarks?: boolean;
 }
+
+/**
+ * A screen story's checks beyond every story's: axe's `region` rule (all content inside
+ * landmarks), which Storybook leaves out for a component shown on its own but a screen must pass,
+ * as the served portal does.
+ */
+export const SCREEN_CHECKS = {
+  a11y: {
+    config: {
+      rules: [{ id: 'region', enabled: true }],
+      // axe's own regions (dialogs, svg) and a popover's positioning element around its dialog,
+      // which React Aria labels by the button that opened it.
+      checks: [
+        {
+          id: 'region',
+          options: {
+            regionMatcher: 'dialog, [role=dialog], [role=alertdialog], svg, [data-trigger]',
+          },
+        },
+      ],
+    },
+    // The layouts' skip link is left out of this rule's page: axe counts a skip link as one only
+    // before the page's first link, and Storybook's frame holds hidden help links before the
+    // story (the served portal passes with it; SkipLink's own stories check it).
+    context: { exclude: ['[data-live-announcer]', 'a[href="#main"]', 'a[href="#tawqi-main"]'] },
+  },
+} as const;
 
 const fixtures = createFixtures();
 
@@ -116,11 +149,20 @@ function PortalFrame({ route, children }: { route: string; children: ReactNode }
   );
 }
 
-export const withPortal: Decorator = (Story, { parameters }) => (
-  <PortalFrame route={portalParameters(parameters).route ?? '/'}>
-    <Story />
-  </PortalFrame>
-);
+export const withPortal: Decorator = (Story, { parameters }) => {
+  const { route = '/', ownLandmarks = false } = portalParameters(parameters);
+  return (
+    <PortalFrame route={route}>
+      {ownLandmarks ? (
+        <Story />
+      ) : (
+        <main>
+          <Story />
+        </main>
+      )}
+    </PortalFrame>
+  );
+};
 
 /** The same story in Arabic (right to left). */
 export function inArabic<S extends object>(story: S): S {
@@ -300,12 +342,12 @@ export async function openFirstRow(
   label: string,
 ): Promise<HTMLElement> {
   const grid = await within(canvasElement).findByRole('grid', { name: label });
-  await waitFor(() => expect(within(grid).getAllByRole('row').length).toBeGreaterThan(1), {
-    timeout: 5000,
-  });
-  const [toggle] = within(grid).getAllByRole('button', { expanded: false });
-  if (!toggle) throw new Error(`${label}: no row toggle`);
-  await userEvent.click(toggle);
+  const table = dataGridIn(canvasElement, label);
+  await waitFor(() => expect(table.rows().length).toBeGreaterThan(0), { timeout: 5000 });
+  const [first] = table.rows();
+  const name = first?.querySelector('th[scope="row"]')?.textContent.trim();
+  if (!name) throw new Error(`${label}: no row header`);
+  await table.expand(userEvent, name);
   return grid;
 }
 

@@ -447,11 +447,87 @@ function evidenceOf(name: ComponentName): string {
   return `Evidence: its states and keyboard are tested in its stories, axe passes in each, they are in the visual review, and it is ${used}.`;
 }
 
-/** Each component's docs page: its status and evidence, then how it is meant to be used. */
+/**
+ * What a consumer may style and test against, per component: where `className` goes and the
+ * `data-*` states on it (React Aria's and our own). Anything else (our class names, other
+ * attributes, the elements inside) is private and may change in any release;
+ * `test/stylingHooks.test.ts` holds each documented state to the code that sets it.
+ */
+export const STYLING_HOOKS: Record<ComponentName, { on: string; states: readonly string[] }> = {
+  AppShell: { on: 'the shell', states: ['data-navigation'] },
+  BarChart: { on: 'the chart’s figure', states: [] },
+  Button: {
+    on: 'the button',
+    states: ['data-hovered', 'data-pressed', 'data-focus-visible', 'data-disabled', 'data-pending'],
+  },
+  Card: { on: 'the card (a section)', states: [] },
+  Checkbox: {
+    on: 'the label around the box',
+    states: [
+      'data-selected',
+      'data-indeterminate',
+      'data-hovered',
+      'data-focus-visible',
+      'data-disabled',
+      'data-invalid',
+    ],
+  },
+  CheckboxGroup: { on: 'the group', states: ['data-disabled', 'data-invalid'] },
+  ComboBox: { on: 'the field', states: ['data-open', 'data-disabled', 'data-invalid'] },
+  DataGrid: {
+    on: 'the grid’s frame (toolbar, table and pager)',
+    states: ['data-column', 'data-align', 'data-interactive'],
+  },
+  DateRangePicker: { on: 'the field', states: ['data-open', 'data-disabled', 'data-invalid'] },
+  Dialog: { on: 'the dialog’s panel', states: ['data-entering', 'data-exiting'] },
+  DialogTrigger: { on: 'nothing (it takes none: it renders no element of its own)', states: [] },
+  Drawer: { on: 'the sheet', states: ['data-entering', 'data-exiting'] },
+  EmptyState: { on: 'the block', states: [] },
+  ErrorState: { on: 'the alert', states: [] },
+  FileButton: {
+    on: 'the button',
+    states: ['data-hovered', 'data-pressed', 'data-focus-visible', 'data-disabled'],
+  },
+  FilterBar: { on: 'the search landmark', states: [] },
+  Link: {
+    on: 'the link',
+    states: ['data-hovered', 'data-pressed', 'data-focus-visible', 'data-disabled', 'data-current'],
+  },
+  LinkRouter: { on: 'nothing (it takes none: it renders no element of its own)', states: [] },
+  Menu: { on: 'the menu’s popover', states: ['data-entering', 'data-exiting'] },
+  NumberField: { on: 'the field', states: ['data-disabled', 'data-invalid'] },
+  Pagination: { on: 'the pager (a navigation landmark)', states: [] },
+  Popover: { on: 'the popover', states: ['data-entering', 'data-exiting', 'data-placement'] },
+  QuantityDialog: { on: 'the dialog’s panel', states: ['data-entering', 'data-exiting'] },
+  RetryCountdown: { on: 'the timer', states: [] },
+  SearchField: { on: 'the field', states: ['data-empty', 'data-disabled', 'data-invalid'] },
+  Select: { on: 'the field', states: ['data-open', 'data-disabled', 'data-invalid'] },
+  SkipLink: { on: 'the link (a native one: style its `:focus`)', states: [] },
+  Spinner: { on: 'the progress bar', states: ['data-size'] },
+  StatCard: { on: 'the card (a section)', states: [] },
+  StatusBadge: { on: 'the badge', states: ['data-tone'] },
+  Tabs: { on: 'the tabs', states: ['data-orientation'] },
+  TextField: { on: 'the field', states: ['data-disabled', 'data-invalid', 'data-readonly'] },
+  Toast: { on: 'the toast region', states: ['data-variant'] },
+  UiProvider: { on: 'its element (with `wrap`)', states: [] },
+  VisuallyHidden: { on: 'the hidden text', states: [] },
+};
+
+/** The hooks' paragraph of a docs page. */
+function hooksOf(name: ComponentName): string {
+  const { on, states } = STYLING_HOOKS[name];
+  const listed =
+    states.length > 0
+      ? ` The states it sets there, to style or test against: ${states.map((state) => `\`${state}\``).join(', ')}.`
+      : '';
+  return `**Styling and test hooks.** \`className\` goes on ${on}.${listed} Anything else (class names, other attributes, the elements inside) is private and may change in any release.`;
+}
+
+/** Each component's docs page: its status and evidence, how it is meant to be used, its hooks. */
 export const GUIDANCE = Object.fromEntries(
   Object.entries(PAGES).map(([name, text]) => [
     name,
-    `${STATUS_LINE[COMPONENT_STATUS[name as ComponentName]]} ${evidenceOf(name as ComponentName)}\n\n${text}`,
+    `${STATUS_LINE[COMPONENT_STATUS[name as ComponentName]]} ${evidenceOf(name as ComponentName)}\n\n${text}\n\n${hooksOf(name as ComponentName)}`,
   ]),
 ) as Record<ComponentName, string>;
 

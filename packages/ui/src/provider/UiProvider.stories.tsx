@@ -32,7 +32,8 @@ export const Default: Story = {
     const { ui, language } = storyWords(context);
     const pager = within(context.canvasElement).getByRole('navigation', { name: ui('pagination') });
     const element = pager.closest('[lang][dir]');
-    await expect(element).toHaveAttribute('lang', context.args.locale);
+    // The locale's language tag (the play is given the English args: its own language's tag).
+    await expect(element).toHaveAttribute('lang', language === 'ar' ? 'ar-SA' : 'en-US');
     await expect(element).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
     await expect(within(pager).getByText(ui('pageOf', { page: 2, pages: 6 }))).toBeVisible();
   },

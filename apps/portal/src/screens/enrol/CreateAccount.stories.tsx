@@ -16,6 +16,7 @@ import {
   storyFixtures,
   text,
   withPortal,
+  SCREEN_CHECKS,
 } from '../../stories/portal.js';
 import CreateAccount from './CreateAccount.js';
 
@@ -24,7 +25,7 @@ const meta = {
   component: CreateAccount,
   decorators: [withPortal],
   loaders: [portalLoader],
-  parameters: { layout: 'padded', portal: { route: '/create-account' } },
+  parameters: { ...SCREEN_CHECKS, layout: 'padded', portal: { route: '/create-account' } },
 } satisfies Meta<typeof CreateAccount>;
 export default meta;
 type Story = StoryObj<typeof meta>;

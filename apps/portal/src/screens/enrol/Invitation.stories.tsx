@@ -15,6 +15,7 @@ import {
   storyFixtures,
   text,
   withPortal,
+  SCREEN_CHECKS,
 } from '../../stories/portal.js';
 import { VerifyOrgUser, VerifyOrgUserDetails } from './Invitation.js';
 
@@ -23,7 +24,11 @@ const meta = {
   component: VerifyOrgUser,
   decorators: [withPortal],
   loaders: [portalLoader],
-  parameters: { layout: 'padded', portal: { route: '/verify-orgUser?invitation=abc.123.def' } },
+  parameters: {
+    ...SCREEN_CHECKS,
+    layout: 'padded',
+    portal: { route: '/verify-orgUser?invitation=abc.123.def' },
+  },
 } satisfies Meta<typeof VerifyOrgUser>;
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -20,6 +20,7 @@ import {
   storyFixtures,
   text,
   withPortal,
+  SCREEN_CHECKS,
 } from '../../stories/portal.js';
 import {
   AfterVerification,
@@ -33,7 +34,7 @@ const meta = {
   component: EmailVerification,
   decorators: [withPortal],
   loaders: [portalLoader],
-  parameters: { layout: 'padded' },
+  parameters: { ...SCREEN_CHECKS, layout: 'padded' },
 } satisfies Meta<typeof EmailVerification>;
 export default meta;
 type Story = StoryObj<typeof meta>;

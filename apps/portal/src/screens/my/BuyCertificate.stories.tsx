@@ -11,6 +11,7 @@ import {
   portalLoader,
   text,
   withPortal,
+  SCREEN_CHECKS,
 } from '../../stories/portal.js';
 import BuyCertificate from './BuyCertificate.js';
 
@@ -20,6 +21,7 @@ const meta = {
   decorators: [withPortal],
   loaders: [portalLoader],
   parameters: {
+    ...SCREEN_CHECKS,
     layout: 'padded',
     portal: { route: '/app/my/dsc/buy', session: SESSION_INDIVIDUAL },
   },

@@ -16,6 +16,7 @@ import {
   storyLanguage,
   text,
   withPortal,
+  SCREEN_CHECKS,
 } from '../../stories/portal.js';
 import BuyPlans from './BuyPlans.js';
 
@@ -28,6 +29,7 @@ const meta = {
   decorators: [withPortal],
   loaders: [portalLoader],
   parameters: {
+    ...SCREEN_CHECKS,
     layout: 'padded',
     portal: { route: '/app/my/esign/buy/plans', session: SESSION_INDIVIDUAL },
   },

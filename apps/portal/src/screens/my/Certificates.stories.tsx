@@ -22,6 +22,7 @@ import {
   storyLanguage,
   text,
   withPortal,
+  SCREEN_CHECKS,
 } from '../../stories/portal.js';
 import Certificates from './Certificates.js';
 
@@ -31,6 +32,7 @@ const meta = {
   decorators: [withPortal],
   loaders: [portalLoader],
   parameters: {
+    ...SCREEN_CHECKS,
     layout: 'padded',
     portal: { route: '/app/my/dsc/manage', session: SESSION_INDIVIDUAL },
   },

@@ -20,6 +20,7 @@ import {
   retryRecovers,
   text,
   withPortal,
+  SCREEN_CHECKS,
 } from '../../stories/portal.js';
 import Dashboard from './Dashboard.js';
 
@@ -29,6 +30,7 @@ const meta = {
   decorators: [withPortal],
   loaders: [portalLoader],
   parameters: {
+    ...SCREEN_CHECKS,
     layout: 'padded',
     portal: { route: '/app/my/dashboard', session: SESSION_INDIVIDUAL },
   },

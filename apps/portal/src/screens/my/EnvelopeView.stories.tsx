@@ -17,6 +17,7 @@ import {
   storyLanguage,
   text,
   withPortal,
+  SCREEN_CHECKS,
 } from '../../stories/portal.js';
 import EnvelopeView from './EnvelopeView.js';
 
@@ -26,6 +27,7 @@ const meta = {
   decorators: [withPortal],
   loaders: [portalLoader],
   parameters: {
+    ...SCREEN_CHECKS,
     layout: 'padded',
     portal: {
       route: `/app/my/envelope?id=${mockEnvelope('en').envelopeID}`,

@@ -16,6 +16,7 @@ import {
   storyLanguage,
   text,
   withPortal,
+  SCREEN_CHECKS,
 } from '../../stories/portal.js';
 import Envelopes from './Envelopes.js';
 
@@ -25,6 +26,7 @@ const meta = {
   decorators: [withPortal],
   loaders: [portalLoader],
   parameters: {
+    ...SCREEN_CHECKS,
     layout: 'padded',
     portal: { route: '/app/my/envelopes', session: SESSION_INDIVIDUAL },
   },

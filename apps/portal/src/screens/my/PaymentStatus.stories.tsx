@@ -16,6 +16,7 @@ import {
   portalLoader,
   text,
   withPortal,
+  SCREEN_CHECKS,
 } from '../../stories/portal.js';
 import PaymentStatus from './PaymentStatus.js';
 
@@ -26,7 +27,11 @@ const meta = {
   component: PaymentStatus,
   decorators: [withPortal],
   loaders: [portalLoader],
-  parameters: { layout: 'padded', portal: { route: ROUTE, session: SESSION_INDIVIDUAL } },
+  parameters: {
+    ...SCREEN_CHECKS,
+    layout: 'padded',
+    portal: { route: ROUTE, session: SESSION_INDIVIDUAL },
+  },
 } satisfies Meta<typeof PaymentStatus>;
 export default meta;
 type Story = StoryObj<typeof meta>;

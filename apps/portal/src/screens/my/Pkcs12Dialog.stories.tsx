@@ -6,7 +6,14 @@
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
-import { inArabic, inDark, portalLoader, text, withPortal } from '../../stories/portal.js';
+import {
+  inArabic,
+  inDark,
+  portalLoader,
+  text,
+  withPortal,
+  SCREEN_CHECKS,
+} from '../../stories/portal.js';
 import { Pkcs12Dialog } from './Pkcs12Dialog.js';
 
 const meta = {
@@ -14,7 +21,7 @@ const meta = {
   component: Pkcs12Dialog,
   decorators: [withPortal],
   loaders: [portalLoader],
-  parameters: { layout: 'fullscreen', portal: { route: '/app/my/dsc/manage' } },
+  parameters: { ...SCREEN_CHECKS, layout: 'fullscreen', portal: { route: '/app/my/dsc/manage' } },
   args: {
     onClose: fn(),
     // Never used: `make` stands for what would make the file from it.

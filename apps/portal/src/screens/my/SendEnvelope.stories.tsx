@@ -18,6 +18,7 @@ import {
   storyLanguage,
   text,
   withPortal,
+  SCREEN_CHECKS,
 } from '../../stories/portal.js';
 import SendEnvelope from './SendEnvelope.js';
 
@@ -27,6 +28,7 @@ const meta = {
   decorators: [withPortal],
   loaders: [portalLoader],
   parameters: {
+    ...SCREEN_CHECKS,
     layout: 'padded',
     portal: { route: '/app/my/envelopes/send', session: SESSION_INDIVIDUAL },
   },

@@ -18,6 +18,7 @@ import {
   storyLanguage,
   text,
   withPortal,
+  SCREEN_CHECKS,
 } from '../../stories/portal.js';
 import SignOwn from './SignOwn.js';
 
@@ -27,6 +28,7 @@ const meta = {
   decorators: [withPortal],
   loaders: [portalLoader],
   parameters: {
+    ...SCREEN_CHECKS,
     layout: 'padded',
     portal: { route: '/app/my/esign/sign', session: SESSION_INDIVIDUAL },
   },

@@ -18,6 +18,7 @@ import {
   text,
   uiText,
   withPortal,
+  SCREEN_CHECKS,
 } from '../../stories/portal.js';
 import Subscription from './Subscription.js';
 
@@ -27,6 +28,7 @@ const meta = {
   decorators: [withPortal],
   loaders: [portalLoader],
   parameters: {
+    ...SCREEN_CHECKS,
     layout: 'padded',
     portal: { route: '/app/my/esign/subscriptions', session: SESSION_INDIVIDUAL },
   },

@@ -18,6 +18,7 @@ import {
   storyFixtures,
   text,
   withPortal,
+  SCREEN_CHECKS,
 } from '../../stories/portal.js';
 import TransactionStatus from './TransactionStatus.js';
 
@@ -27,6 +28,7 @@ const meta = {
   decorators: [withPortal],
   loaders: [portalLoader],
   parameters: {
+    ...SCREEN_CHECKS,
     layout: 'padded',
     portal: {
       route: '/app/my/esigntransaction-status?transactionID=ES-2026000102',

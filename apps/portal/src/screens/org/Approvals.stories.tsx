@@ -20,6 +20,7 @@ import {
   portalLoader,
   text,
   withPortal,
+  SCREEN_CHECKS,
 } from '../../stories/portal.js';
 import Approvals from './Approvals.js';
 
@@ -30,7 +31,7 @@ const meta = {
   component: Approvals,
   decorators: [withPortal],
   loaders: [portalLoader],
-  parameters: { layout: 'padded', portal },
+  parameters: { ...SCREEN_CHECKS, layout: 'padded', portal },
 } satisfies Meta<typeof Approvals>;
 export default meta;
 type Story = StoryObj<typeof meta>;

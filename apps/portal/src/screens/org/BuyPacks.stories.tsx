@@ -19,6 +19,7 @@ import {
   text,
   storyLanguage,
   withPortal,
+  SCREEN_CHECKS,
 } from '../../stories/portal.js';
 import BuyPacks from './BuyPacks.js';
 
@@ -29,6 +30,7 @@ const meta = {
   decorators: [withPortal],
   loaders: [portalLoader],
   parameters: {
+    ...SCREEN_CHECKS,
     layout: 'padded',
     portal: { route: '/app/org/buy/esign/plans/buycounter', session: SESSION_WITH_ORGANIZATIONS },
   },

@@ -18,6 +18,7 @@ import {
   portalLoader,
   text,
   withPortal,
+  SCREEN_CHECKS,
 } from '../../stories/portal.js';
 import CertificateApprovals from './CertificateApprovals.js';
 
@@ -28,7 +29,7 @@ const meta = {
   component: CertificateApprovals,
   decorators: [withPortal],
   loaders: [portalLoader],
-  parameters: { layout: 'padded', portal },
+  parameters: { ...SCREEN_CHECKS, layout: 'padded', portal },
 } satisfies Meta<typeof CertificateApprovals>;
 export default meta;
 type Story = StoryObj<typeof meta>;

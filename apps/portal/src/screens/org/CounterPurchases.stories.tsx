@@ -13,6 +13,7 @@ import {
   portalLoader,
   text,
   withPortal,
+  SCREEN_CHECKS,
 } from '../../stories/portal.js';
 import Purchases from './Purchases.js';
 
@@ -24,7 +25,7 @@ const meta = {
   args: { category: 'counter' },
   decorators: [withPortal],
   loaders: [portalLoader],
-  parameters: { layout: 'padded', portal },
+  parameters: { ...SCREEN_CHECKS, layout: 'padded', portal },
 } satisfies Meta<typeof Purchases>;
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -18,6 +18,7 @@ import {
   storyLanguage,
   text,
   withPortal,
+  SCREEN_CHECKS,
 } from '../../stories/portal.js';
 import CreateNewUser from './CreateNewUser.js';
 
@@ -33,7 +34,7 @@ const meta = {
   component: CreateNewUser,
   decorators: [withPortal],
   loaders: [portalLoader],
-  parameters: { layout: 'padded', portal },
+  parameters: { ...SCREEN_CHECKS, layout: 'padded', portal },
 } satisfies Meta<typeof CreateNewUser>;
 export default meta;
 type Story = StoryObj<typeof meta>;

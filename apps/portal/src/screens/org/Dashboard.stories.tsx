@@ -19,6 +19,7 @@ import {
   storyLanguage,
   text,
   withPortal,
+  SCREEN_CHECKS,
 } from '../../stories/portal.js';
 import Dashboard from './Dashboard.js';
 
@@ -28,6 +29,7 @@ const meta = {
   decorators: [withPortal],
   loaders: [portalLoader],
   parameters: {
+    ...SCREEN_CHECKS,
     layout: 'padded',
     portal: { route: '/app/org/dashboard', session: SESSION_WITH_ORGANIZATIONS },
   },

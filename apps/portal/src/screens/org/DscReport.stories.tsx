@@ -9,6 +9,7 @@ import {
   portalLoader,
   text,
   withPortal,
+  SCREEN_CHECKS,
 } from '../../stories/portal.js';
 import DscReport from './DscReport.js';
 
@@ -19,7 +20,7 @@ const meta = {
   component: DscReport,
   decorators: [withPortal],
   loaders: [portalLoader],
-  parameters: { layout: 'padded', portal },
+  parameters: { ...SCREEN_CHECKS, layout: 'padded', portal },
 } satisfies Meta<typeof DscReport>;
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -16,6 +16,7 @@ import {
   portalLoader,
   text,
   withPortal,
+  SCREEN_CHECKS,
 } from '../../stories/portal.js';
 import EsignReport from './EsignReport.js';
 
@@ -26,7 +27,7 @@ const meta = {
   component: EsignReport,
   decorators: [withPortal],
   loaders: [portalLoader],
-  parameters: { layout: 'padded', portal },
+  parameters: { ...SCREEN_CHECKS, layout: 'padded', portal },
 } satisfies Meta<typeof EsignReport>;
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -23,6 +23,7 @@ import {
   text,
   uiText,
   withPortal,
+  SCREEN_CHECKS,
 } from '../../stories/portal.js';
 import ManageUsers from './ManageUsers.js';
 
@@ -33,7 +34,7 @@ const meta = {
   component: ManageUsers,
   decorators: [withPortal],
   loaders: [portalLoader],
-  parameters: { layout: 'padded', portal },
+  parameters: { ...SCREEN_CHECKS, layout: 'padded', portal },
 } satisfies Meta<typeof ManageUsers>;
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -16,6 +16,7 @@ import {
   storyLanguage,
   text,
   withPortal,
+  SCREEN_CHECKS,
 } from '../../stories/portal.js';
 import NewUsers from './NewUsers.js';
 import { DECIDER, uavDetailAs } from './newUsers.mocks.js';
@@ -27,7 +28,7 @@ const meta = {
   component: NewUsers,
   decorators: [withPortal],
   loaders: [portalLoader],
-  parameters: { layout: 'padded', portal },
+  parameters: { ...SCREEN_CHECKS, layout: 'padded', portal },
 } satisfies Meta<typeof NewUsers>;
 export default meta;
 type Story = StoryObj<typeof meta>;

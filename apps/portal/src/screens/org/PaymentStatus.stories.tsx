@@ -10,6 +10,7 @@ import {
   portalLoader,
   text,
   withPortal,
+  SCREEN_CHECKS,
 } from '../../stories/portal.js';
 import OrgPaymentStatus from './PaymentStatus.js';
 
@@ -19,6 +20,7 @@ const meta = {
   decorators: [withPortal],
   loaders: [portalLoader],
   parameters: {
+    ...SCREEN_CHECKS,
     layout: 'padded',
     portal: {
       route: '/app/org/paymentStatus?payment=pay_000000000001',

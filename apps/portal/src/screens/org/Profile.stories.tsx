@@ -21,6 +21,7 @@ import {
   storyLanguage,
   text,
   withPortal,
+  SCREEN_CHECKS,
 } from '../../stories/portal.js';
 import Profile from './Profile.js';
 
@@ -30,6 +31,7 @@ const meta = {
   decorators: [withPortal],
   loaders: [portalLoader],
   parameters: {
+    ...SCREEN_CHECKS,
     layout: 'padded',
     portal: { route: '/app/org/orgProfile', session: SESSION_WITH_ORGANIZATIONS },
   },

@@ -18,6 +18,7 @@ import {
   portalLoader,
   text,
   withPortal,
+  SCREEN_CHECKS,
 } from '../../stories/portal.js';
 import { orderIn } from './purchases.mocks.js';
 import PurchaseOrders from './PurchaseOrders.js';
@@ -29,7 +30,7 @@ const meta = {
   component: PurchaseOrders,
   decorators: [withPortal],
   loaders: [portalLoader],
-  parameters: { layout: 'padded', portal },
+  parameters: { ...SCREEN_CHECKS, layout: 'padded', portal },
 } satisfies Meta<typeof PurchaseOrders>;
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -15,6 +15,7 @@ import {
   storyLanguage,
   text,
   withPortal,
+  SCREEN_CHECKS,
 } from '../../stories/portal.js';
 import RequestSpecialPlan from './RequestSpecialPlan.js';
 
@@ -26,6 +27,7 @@ const meta = {
   decorators: [withPortal],
   loaders: [portalLoader],
   parameters: {
+    ...SCREEN_CHECKS,
     layout: 'padded',
     portal: {
       route: '/app/org/purchase/special/plan/buyspecialplan',

@@ -17,6 +17,7 @@ import {
   portalLoader,
   text,
   withPortal,
+  SCREEN_CHECKS,
 } from '../../stories/portal.js';
 import { requestIn } from './purchases.mocks.js';
 import SpecialPlans from './SpecialPlans.js';
@@ -28,7 +29,7 @@ const meta = {
   component: SpecialPlans,
   decorators: [withPortal],
   loaders: [portalLoader],
-  parameters: { layout: 'padded', portal },
+  parameters: { ...SCREEN_CHECKS, layout: 'padded', portal },
 } satisfies Meta<typeof SpecialPlans>;
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -14,6 +14,7 @@ import {
   portalLoader,
   text,
   withPortal,
+  SCREEN_CHECKS,
 } from '../../stories/portal.js';
 import Transactions from './Transactions.js';
 
@@ -24,7 +25,7 @@ const meta = {
   component: Transactions,
   decorators: [withPortal],
   loaders: [portalLoader],
-  parameters: { layout: 'padded', portal },
+  parameters: { ...SCREEN_CHECKS, layout: 'padded', portal },
 } satisfies Meta<typeof Transactions>;
 export default meta;
 type Story = StoryObj<typeof meta>;

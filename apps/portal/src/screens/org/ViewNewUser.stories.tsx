@@ -14,6 +14,7 @@ import {
   storyLanguage,
   text,
   withPortal,
+  SCREEN_CHECKS,
 } from '../../stories/portal.js';
 import ViewNewUser from './ViewNewUser.js';
 import { DECIDER, uavDetailAs } from './newUsers.mocks.js';
@@ -26,7 +27,7 @@ const meta = {
   component: ViewNewUser,
   decorators: [withPortal],
   loaders: [portalLoader],
-  parameters: { layout: 'padded', portal },
+  parameters: { ...SCREEN_CHECKS, layout: 'padded', portal },
 } satisfies Meta<typeof ViewNewUser>;
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -17,6 +17,7 @@ import {
   portalLoader,
   text,
   withPortal,
+  SCREEN_CHECKS,
 } from '../../stories/portal.js';
 import AllocateRoles from './AllocateRoles.js';
 
@@ -30,7 +31,7 @@ const meta = {
   component: AllocateRoles,
   decorators: [withPortal],
   loaders: [portalLoader],
-  parameters: { layout: 'padded', portal },
+  parameters: { ...SCREEN_CHECKS, layout: 'padded', portal },
 } satisfies Meta<typeof AllocateRoles>;
 export default meta;
 type Story = StoryObj<typeof meta>;

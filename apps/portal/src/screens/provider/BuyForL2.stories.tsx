@@ -21,6 +21,7 @@ import {
   portalLoader,
   text,
   withPortal,
+  SCREEN_CHECKS,
 } from '../../stories/portal.js';
 import BuyForL2 from './BuyForL2.js';
 
@@ -30,6 +31,7 @@ const meta = {
   decorators: [withPortal],
   loaders: [portalLoader],
   parameters: {
+    ...SCREEN_CHECKS,
     layout: 'padded',
     portal: {
       route: '/app/provider/buy/esign/plans/sipBuyCounter',

@@ -19,6 +19,7 @@ import {
   storyLanguage,
   text,
   withPortal,
+  SCREEN_CHECKS,
 } from '../../stories/portal.js';
 import L2Approvals from './L2Approvals.js';
 
@@ -29,7 +30,7 @@ const meta = {
   component: L2Approvals,
   decorators: [withPortal],
   loaders: [portalLoader],
-  parameters: { layout: 'padded', portal },
+  parameters: { ...SCREEN_CHECKS, layout: 'padded', portal },
 } satisfies Meta<typeof L2Approvals>;
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -18,6 +18,7 @@ import {
   storyLanguage,
   text,
   withPortal,
+  SCREEN_CHECKS,
 } from '../../stories/portal.js';
 import ProviderHome from './ProviderHome.js';
 
@@ -27,6 +28,7 @@ const meta = {
   decorators: [withPortal],
   loaders: [portalLoader],
   parameters: {
+    ...SCREEN_CHECKS,
     layout: 'padded',
     portal: { route: '/app/provider', session: SESSION_PROVIDER_STAFF },
   },

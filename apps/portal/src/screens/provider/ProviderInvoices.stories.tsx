@@ -12,6 +12,7 @@ import {
   portalLoader,
   text,
   withPortal,
+  SCREEN_CHECKS,
 } from '../../stories/portal.js';
 import ProviderInvoices from './ProviderInvoices.js';
 
@@ -21,6 +22,7 @@ const meta = {
   decorators: [withPortal],
   loaders: [portalLoader],
   parameters: {
+    ...SCREEN_CHECKS,
     layout: 'padded',
     portal: { route: '/app/provider/purchase/invoices', session: SESSION_PROVIDER_STAFF },
   },

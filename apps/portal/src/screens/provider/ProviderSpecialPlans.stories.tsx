@@ -15,6 +15,7 @@ import {
   portalLoader,
   text,
   withPortal,
+  SCREEN_CHECKS,
 } from '../../stories/portal.js';
 import { requestIn } from '../org/purchases.mocks.js';
 import ProviderSpecialPlans from './ProviderSpecialPlans.js';
@@ -25,6 +26,7 @@ const meta = {
   decorators: [withPortal],
   loaders: [portalLoader],
   parameters: {
+    ...SCREEN_CHECKS,
     layout: 'padded',
     portal: { route: '/app/provider/purchase/special/plan', session: SESSION_PROVIDER_STAFF },
   },

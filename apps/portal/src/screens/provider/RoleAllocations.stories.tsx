@@ -5,7 +5,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { l2RoleCounterAllocationsGrid } from '@tawqi/api/grids';
 import { gridStories } from '../../stories/gridStories.js';
-import { SESSION_PROVIDER_STAFF, portalLoader, withPortal } from '../../stories/portal.js';
+import {
+  SESSION_PROVIDER_STAFF,
+  portalLoader,
+  withPortal,
+  SCREEN_CHECKS,
+} from '../../stories/portal.js';
 import RoleAllocations from './RoleAllocations.js';
 
 const portal = { route: '/app/provider/buy/role/l2/counter', session: SESSION_PROVIDER_STAFF };
@@ -15,7 +20,7 @@ const meta = {
   component: RoleAllocations,
   decorators: [withPortal],
   loaders: [portalLoader],
-  parameters: { layout: 'padded', portal },
+  parameters: { ...SCREEN_CHECKS, layout: 'padded', portal },
 } satisfies Meta<typeof RoleAllocations>;
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -16,6 +16,7 @@ import {
   storyFixtures,
   text,
   withPortal,
+  SCREEN_CHECKS,
 } from '../../stories/portal.js';
 import MarketingPage from './MarketingPage.js';
 import PlansPricing from './PlansPricing.js';
@@ -25,7 +26,7 @@ const meta = {
   component: MarketingPage,
   decorators: [withPortal],
   loaders: [portalLoader],
-  parameters: { layout: 'padded', portal: { route: '/' } },
+  parameters: { ...SCREEN_CHECKS, layout: 'padded', portal: { route: '/' } },
   args: { id: 'home' },
 } satisfies Meta<typeof MarketingPage>;
 export default meta;

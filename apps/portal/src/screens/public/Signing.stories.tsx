@@ -19,6 +19,7 @@ import {
   storyLanguage,
   text,
   withPortal,
+  SCREEN_CHECKS,
 } from '../../stories/portal.js';
 import { sha256Of } from '../../files.js';
 import Approve from './Approve.js';
@@ -31,7 +32,11 @@ const meta = {
   component: Approve,
   decorators: [withPortal],
   loaders: [portalLoader],
-  parameters: { layout: 'padded', portal: { route: `/esign/approve?request=${TOKEN}` } },
+  parameters: {
+    ...SCREEN_CHECKS,
+    layout: 'padded',
+    portal: { route: `/esign/approve?request=${TOKEN}` },
+  },
   args: { autoReturn: false },
 } satisfies Meta<typeof Approve>;
 export default meta;

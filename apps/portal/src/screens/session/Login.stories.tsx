@@ -22,6 +22,7 @@ import {
   storyLanguage,
   text,
   withPortal,
+  SCREEN_CHECKS,
 } from '../../stories/portal.js';
 import Login from './Login.js';
 
@@ -37,7 +38,11 @@ const meta = {
   component: Login,
   decorators: [withPortal],
   loaders: [portalLoader],
-  parameters: { layout: 'fullscreen', portal: { route: '/app/login' } },
+  parameters: {
+    ...SCREEN_CHECKS,
+    layout: 'fullscreen',
+    portal: { route: '/app/login', ownLandmarks: true },
+  },
 } satisfies Meta<typeof Login>;
 export default meta;
 type Story = StoryObj<typeof meta>;

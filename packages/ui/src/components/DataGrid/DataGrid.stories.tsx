@@ -17,6 +17,7 @@ import {
   type StoryLanguageContext,
 } from '../../docs/bilingualArgs.js';
 import { FIXED_ARRANGEMENT, GUIDANCE } from '../../docs/guidance.js';
+import { dataGridIn } from '../../test/index.js';
 import { useUi } from '../../provider/UiProvider.js';
 
 interface Payment {
@@ -272,14 +273,11 @@ export const WithDetail: Story = {
   args: { withDetail: true },
   play: async (context) => {
     const { canvasElement } = context;
-    const { ui } = storyWords(context);
-    const canvas = within(canvasElement);
-    const [toggle] = canvas.getAllByRole('button', { name: ui('expandRow') });
-    if (toggle) await userEvent.click(toggle);
+    const detail = await dataGridIn(canvasElement).expand(userEvent, 'TXN1000000');
     await expect(
-      canvas.getByRole('list', { name: inLanguage(context, 'Documents', 'المستندات') }),
+      within(detail).getByRole('list', { name: inLanguage(context, 'Documents', 'المستندات') }),
     ).toBeVisible();
-    await expect(canvas.getByRole('grid')).toHaveAttribute('aria-rowcount', '59');
+    await expect(within(canvasElement).getByRole('grid')).toHaveAttribute('aria-rowcount', '59');
   },
 };
 export const WithExport: Story = {
@@ -465,6 +463,29 @@ export const HeaderNames: Story = {
     await expect(canvasElement.querySelector('[data-sort-note]')).toHaveTextContent(
       `${name}: ${ui('sortAscending')}`,
     );
+  },
+};
+
+/**
+ * A test written with `@tawqi/ui/test`: the grid's columns, rows and cells by their names in the
+ * page's language, sorting and paging as a person does them.
+ */
+export const WithTestHelpers: Story = {
+  play: async (context) => {
+    const grid = dataGridIn(context.canvasElement);
+    const [product] = PRODUCTS;
+    await expect(grid.columns()).toEqual(
+      columnsFor(storyWords(context).language).map((column) => column.header),
+    );
+    await expect(grid.rows()).toHaveLength(10);
+    await expect(grid.rowCount()).toBe(57);
+    await expect(grid.cell('TXN1000000', header(context, 'product'))).toHaveTextContent(
+      inLanguage(context, ...product),
+    );
+    await grid.sortBy(userEvent, header(context, 'id'));
+    await waitFor(() => expect(grid.sortOf(header(context, 'id'))).toBe('ascending'));
+    await grid.nextPage(userEvent);
+    await waitFor(() => expect(grid.row('TXN1000010')).toBeVisible());
   },
 };
 

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { FilterBar } from './FilterBar.js';
 import { GUIDANCE } from '../../docs/guidance.js';
+import { filterBarIn } from '../../test/index.js';
 import { bilingualArgs, storyArgs, storyWords } from '../../docs/bilingualArgs.js';
 
 const statusOptions = [
@@ -127,5 +128,25 @@ export const NoneSelectedArabic: Story = {
     await userEvent.click(canvas.getByRole('checkbox', { name: 'قيد الانتظار' }));
     await userEvent.click(canvas.getByRole('button', { name: 'تطبيق' }));
     await expect(canvas.getByText('لم تختر شيئًا: اختر حالة واحدة على الأقل.')).toBeVisible();
+  },
+};
+
+/** A test written with `@tawqi/ui/test`: search, statuses, apply and clear by their names. */
+export const WithTestHelpers: Story = {
+  play: async (context) => {
+    const { args } = context;
+    const { say } = storyWords(context);
+    const bar = filterBarIn(context.canvasElement);
+    await bar.search(userEvent, 'Noura');
+    await expect(args.onChange).toHaveBeenLastCalledWith({ ...empty, search: 'Noura' });
+    await bar.toggleStatus(userEvent, say('Rejected'));
+    await bar.apply(userEvent);
+    await expect(args.onChange).toHaveBeenLastCalledWith({
+      ...empty,
+      search: 'Noura',
+      statuses: ['Approved', 'Pending', 'Rejected'],
+    });
+    await bar.clear(userEvent);
+    await expect(args.onChange).toHaveBeenLastCalledWith(empty);
   },
 };

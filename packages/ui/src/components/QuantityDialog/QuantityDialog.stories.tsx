@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, within } from 'storybook/test';
 import { QuantityDialog, type QuantityTotals } from './QuantityDialog.js';
 import { GUIDANCE, MODAL_DOCS } from '../../docs/guidance.js';
+import { quantityDialogIn } from '../../test/index.js';
 import { bilingualArgs, storyArgs, storyWords } from '../../docs/bilingualArgs.js';
 
 const items = [
@@ -171,6 +172,26 @@ export const Keyboard: Story = {
     await expect(within(dialog).getByText(money(187.5, 'SAR'))).toBeVisible();
     await expect(within(dialog).getByText(money(1437.5, 'SAR'))).toBeVisible();
     await userEvent.click(within(dialog).getByRole('button', { name: ui('confirm') }));
+    await expect(args.onConfirm).toHaveBeenCalledWith({ 'PAX-4001': 2 });
+  },
+};
+
+/** A test written with `@tawqi/ui/test`: quantities by item, the amounts as shown, confirm. */
+export const WithTestHelpers: Story = {
+  play: async (context) => {
+    const { args } = context;
+    const { text, money, number } = storyWords(context);
+    await screen.findByRole('dialog');
+    const dialog = quantityDialogIn(document.body);
+    await dialog.confirm(userEvent);
+    await expect(dialog.problem()).not.toBeNull();
+    await dialog.setQuantity(userEvent, text('Authorized Signatory × 25'), number(2));
+    await expect(dialog.amounts()).toEqual({
+      subtotal: money(1250, 'SAR'),
+      vat: money(187.5, 'SAR'),
+      total: money(1437.5, 'SAR'),
+    });
+    await dialog.confirm(userEvent);
     await expect(args.onConfirm).toHaveBeenCalledWith({ 'PAX-4001': 2 });
   },
 };

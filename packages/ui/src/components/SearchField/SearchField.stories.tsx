@@ -33,16 +33,11 @@ export const Error: Story = {
     { isInvalid: true, errorMessage: 'ابحث بحرفين على الأقل', defaultValue: 'ن' },
   ),
 };
-export const LongEnglish: Story = {
-  args: { defaultValue: 'Riyadh Trading Company — Legal Affairs — Authorized Signatories' },
-};
-export const LongArabic: Story = {
-  args: {
-    label: 'بحث المستخدمين',
-    placeholder: 'الاسم أو البريد أو الرقم الوظيفي',
-    defaultValue: 'شركة الرياض للتجارة — الشؤون القانونية',
-  },
-  globals: { language: 'ar' },
+export const LongText: Story = {
+  ...storyArgs(
+    { defaultValue: 'Riyadh Trading Company — Legal Affairs — Authorized Signatories' },
+    { defaultValue: 'شركة الرياض للتجارة — الشؤون القانونية — المفوّضون بالتوقيع' },
+  ),
 };
 export const RTL: Story = {
   args: { label: 'بحث', placeholder: 'ابحث', defaultValue: 'نورة' },

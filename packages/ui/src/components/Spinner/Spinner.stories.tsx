@@ -40,10 +40,6 @@ export const Hidden: Story = {
   },
 };
 
-export const LongArabic: Story = {
-  args: { showLabel: true, label: 'جارٍ تحميل سجل المدفوعات وباقات التوقيع الإلكتروني' },
-  globals: { language: 'ar' },
-};
 export const LongText: Story = {
   ...storyArgs(
     {

@@ -5,6 +5,7 @@ import { Button } from '../Button/Button.js';
 import { Toaster } from './Toast.js';
 import { TOAST_LIMITS, createToastQueue, type ToastMessage } from './queue.js';
 import { GUIDANCE } from '../../docs/guidance.js';
+import { toastsIn } from '../../test/index.js';
 import {
   bilingualArgs,
   storyArgs,
@@ -291,5 +292,19 @@ export const ReachedByF6: Story = {
     await waitFor(() => expect(trigger).toHaveFocus());
     // Focus gone from it, its time runs again.
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+  },
+};
+
+/** A test written with `@tawqi/ui/test`: the toasts showing, with their variant and words. */
+export const WithTestHelpers: Story = {
+  ...only(2),
+  play: async (context) => {
+    const { text } = storyWords(context);
+    await show(context);
+    await waitFor(() => expect(toastsIn(document.body)).toHaveLength(1));
+    const [shown] = toastsIn(document.body);
+    await expect(shown?.variant).toBe('warning');
+    await expect(shown?.title).toBe(text('Plan expiring'));
+    await expect(shown?.description).toBe(text('Your plan expires in 14 days.'));
   },
 };
