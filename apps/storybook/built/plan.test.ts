@@ -46,7 +46,7 @@ describe('the visual review’s plan', () => {
     );
     expect(layouts.map((shot) => shot.width)).toEqual([1280, 1280, 1280, 1280]);
     const english = planShots(
-      [{ id: 'portal-login--wrong-code', title: 'Portal/Login' }],
+      [{ id: 'portal-inactivity-warning--default', title: 'Portal/Inactivity warning' }],
       () => ({}),
     );
     expect(new Set(english.map((shot) => shot.language))).toEqual(new Set(['en']));

@@ -55,10 +55,6 @@ const SIDE_NAVIGATION =
   'its play looks for the side navigation, which a phone shows in a drawer (the shell at 360 px is checked by AppShell’s Phone story and the portal’s end-to-end tests)';
 const TAB_IN_BUILD =
   'its play presses Tab, which finds nothing to focus in the built Storybook though it does in the test runner';
-const ENGLISH_MOCK =
-  'its mocked server answers in English under the toolbar’s Arabic (the message is the mock’s, not the page’s)';
-const ENGLISH_PLAY = 'its play looks for English names';
-
 export const EXCEPTIONS: Readonly<Record<string, Exception>> = {
   'portal-layouts--public': { widths: [DESKTOP], why: SIDE_NAVIGATION },
   'portal-layouts--individual-area': { widths: [DESKTOP], why: SIDE_NAVIGATION },
@@ -69,12 +65,6 @@ export const EXCEPTIONS: Readonly<Record<string, Exception>> = {
   'components-tabs--keyboard': { skip: true, why: TAB_IN_BUILD },
   'components-tabs--rtl': { skip: true, why: TAB_IN_BUILD },
   'portal-login--resend-code': { skip: true, why: TAB_IN_BUILD },
-  'portal-login--wrong-code': { languages: ['en'], why: ENGLISH_MOCK },
-  'portal-org-createnewuser--document-refused-by-server': { languages: ['en'], why: ENGLISH_MOCK },
-  'portal-org-createnewuser--submit-refused': { languages: ['en'], why: ENGLISH_MOCK },
-  'portal-org-manageusers--change-refused': { languages: ['en'], why: ENGLISH_MOCK },
-  'portal-my-devices--remove-another-device': { languages: ['en'], why: ENGLISH_PLAY },
-  'portal-my-subscription--payments-with-receipt': { languages: ['en'], why: ENGLISH_PLAY },
   'portal-inactivity-warning--default': {
     languages: ['en'],
     why: 'its play’s countdown text does not match in Arabic under the review’s fixed clock',

@@ -207,6 +207,14 @@ export function text(key: string, values?: Record<string, unknown>): string {
   return i18next.t(key, values).replace(/<\/?[a-z]+>/gu, '');
 }
 
+/** A name that begins with a translation's words before its first value: /^Remove / for `Remove {{device}}`. */
+export function beginningOf(key: string): RegExp {
+  const [namespace = '', path = ''] = key.split(':');
+  const template = String(i18next.getResource(i18next.language, namespace, path) ?? key);
+  const words = (template.split('{{')[0] ?? '').replace(/<\/?[a-z]+>/gu, '');
+  return new RegExp(`^${words.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'u');
+}
+
 /**
  * The fixtures in the story's language: what the mock answers send a story in Arabic (they
  * answer by Accept-Language, as the server does), for a play to look for.

@@ -58,7 +58,7 @@ function invalid(path: string, message: string): Response {
 }
 
 /** The language a request asks its answer in (its Accept-Language), as the server reads it. */
-function languageOf(request: Request): Language {
+export function languageOf(request: Request): Language {
   return (request.headers.get('accept-language') ?? '').toLowerCase().startsWith('ar')
     ? 'ar'
     : 'en';

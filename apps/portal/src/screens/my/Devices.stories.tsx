@@ -1,6 +1,7 @@
 /** Registered devices (SPEC §2): a paged grid; each state in both languages, network mocked. */
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { mockStates } from '@tawqi/api/msw';
+import { dataGridIn } from '@tawqi/ui/test';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import {
   SESSION_INDIVIDUAL,
@@ -51,16 +52,18 @@ export const RemoveAnotherDevice: Story = {
       name: text('my:devices.title'),
     });
     await expectDataRows(grid, 4);
-    const rows = within(grid).getAllByRole('row').slice(1);
-    const [thisDevice, other] = rows;
+    const [thisDevice, other] = dataGridIn(canvasElement, text('my:devices.title')).rows();
     if (!thisDevice || !other) throw new Error('the mock has four devices');
     await expect(within(thisDevice).getByText(text('my:devices.thisDevice'))).toBeVisible();
     await expect(within(thisDevice).queryByRole('button')).toBeNull();
-    await userEvent.click(within(other).getByRole('button', { name: /^Remove / }));
+    const device = other.querySelector('th[scope="row"]')?.textContent ?? '';
+    await userEvent.click(
+      within(other).getByRole('button', { name: text('my:devices.removeNamed', { device }) }),
+    );
     const dialog = await screen.findByRole('alertdialog', {
       name: text('my:devices.confirmTitle'),
     });
-    await expect(dialog).toHaveTextContent(/signed out at once/);
+    await expect(dialog).toHaveTextContent(text('my:devices.confirmText', { device }));
     await userEvent.click(within(dialog).getByRole('button', { name: text('my:devices.remove') }));
     await expect(await screen.findByText(text('my:devices.removed'))).toBeVisible();
     await waitFor(() =>
@@ -70,19 +73,7 @@ export const RemoveAnotherDevice: Story = {
     );
   },
 };
-export const RemoveAnotherDeviceArabic = inArabic<Story>({
-  play: async ({ canvasElement }) => {
-    const grid = await within(canvasElement).findByRole('grid');
-    await expectDataRows(grid, 4);
-    await expect(within(grid).getByText('هذا الجهاز')).toBeVisible();
-    const [remove] = within(grid).getAllByRole('button', { name: /^إزالة / });
-    if (!remove) throw new Error('another device has a remove button');
-    await userEvent.click(remove);
-    await expect(
-      await screen.findByRole('alertdialog', { name: 'إزالة هذا الجهاز؟' }),
-    ).toBeVisible();
-  },
-});
+export const RemoveAnotherDeviceArabic = inArabic(RemoveAnotherDevice);
 export const DataDark = inDark(Data);
 export const DataArabicDark = inDark(inArabic(Data));
 

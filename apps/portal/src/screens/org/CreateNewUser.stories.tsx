@@ -6,7 +6,7 @@
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { CONTRACT } from '@tawqi/api';
-import { mockUrl } from '@tawqi/api/msw';
+import { languageOf, mockUrl } from '@tawqi/api/msw';
 import { formatDigits } from '@tawqi/domain';
 import { http, HttpResponse } from 'msw';
 import { expect, screen, userEvent, within } from 'storybook/test';
@@ -161,14 +161,18 @@ export const ApprovalExpired: Story = {
 
 /** The server refuses the request (here: someone asked for the person meanwhile): it says why
  * under the form, and everything typed stays. */
+/** The server's words, in the language the page asked in. */
+const ALREADY_OPEN = {
+  en: 'A request to add this person is already open. Find it in the new user requests.',
+  ar: 'يوجد طلب مفتوح لإضافة هذا الشخص. تجده في طلبات المستخدمين الجدد.',
+};
 export const SubmitRefused: Story = {
   parameters: {
     msw: [
-      http.post(mockUrl(CONTRACT.createUavRequest), () =>
+      http.post(mockUrl(CONTRACT.createUavRequest), ({ request }) =>
         HttpResponse.json({
           status: '0',
-          errorMessage:
-            'A request to add this person is already open. Find it in the new user requests.',
+          errorMessage: ALREADY_OPEN[languageOf(request)],
           id: null,
         }),
       ),
@@ -207,10 +211,11 @@ export const SubmitRefused: Story = {
       '0551234567',
     );
     await userEvent.click(canvas.getByRole('button', { name: text('org:newUsers.submit') }));
-    await expect(await canvas.findByRole('alert')).toHaveTextContent('already open');
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(ALREADY_OPEN[storyLanguage()]);
     await expect(employee).toHaveValue('EMP-7001');
   },
 };
+export const SubmitRefusedArabic = inArabic(SubmitRefused);
 
 /** The input the document button opens (React Aria keeps a real file input beside it). */
 function fileInput(canvasElement: HTMLElement): HTMLInputElement {
@@ -262,16 +267,20 @@ export const SupportingDocumentsArabic = inArabic(SupportingDocuments);
 
 /** The server refuses a file (its content is not what its name says): the reason shows under
  * the button, and the form keeps everything else. */
+/** The server's words, in the language the page asked in. */
+const NOT_ITS_NAME = {
+  en: 'This file is not a PDF, PNG or JPEG, or its name does not match its content. Choose the file again.',
+  ar: 'هذا الملف ليس PDF أو PNG أو JPEG، أو لا يطابق اسمه محتواه. اختر الملف مرة أخرى.',
+};
 export const DocumentRefusedByServer: Story = {
   parameters: {
     msw: [
-      http.post(mockUrl(CONTRACT.uploadDocument), () =>
+      http.post(mockUrl(CONTRACT.uploadDocument), ({ request }) =>
         HttpResponse.json(
           {
             statusCode: 415,
             code: 'VALIDATION_FAILED',
-            message:
-              'This file is not a PDF, PNG or JPEG, or its name does not match its content. Choose the file again.',
+            message: NOT_ITS_NAME[languageOf(request)],
           },
           { status: 415 },
         ),
@@ -291,10 +300,11 @@ export const DocumentRefusedByServer: Story = {
       new File(['\x89PNG'], 'letter.pdf', { type: 'application/pdf' }),
     );
     await expect(await within(documents).findByRole('alert')).toHaveTextContent(
-      'does not match its content',
+      NOT_ITS_NAME[storyLanguage()],
     );
   },
 };
+export const DocumentRefusedByServerArabic = inArabic(DocumentRefusedByServer);
 
 /**
  * The person is not at hand: invited by e-mail. Each field is checked first (an id failing its

@@ -6,7 +6,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { CONTRACT } from '@tawqi/api';
 import { manageUsersGrid } from '@tawqi/api/grids';
-import { fixturesOf, mockUrl } from '@tawqi/api/msw';
+import { fixturesOf, languageOf, mockUrl } from '@tawqi/api/msw';
 import { http, HttpResponse } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { gridStories } from '../../stories/gridStories.js';
@@ -20,6 +20,7 @@ import {
   openFirstRow,
   portalLoader,
   rateLimited,
+  storyLanguage,
   text,
   uiText,
   withPortal,
@@ -105,16 +106,17 @@ export const AskForAChange: Story = {
 export const AskForAChangeArabic = inArabic(AskForAChange);
 
 /** The server refuses (here: the admin's own state): the dialog stays, saying why. */
+/** The server's words, in the language the page asked in. */
+const OWN_CHANGE = {
+  en: 'You cannot change your own role or active state. Another Enrolment Admin can.',
+  ar: 'لا يمكنك تغيير دورك أو حالة نشاطك بنفسك. يستطيع ذلك مسؤول تسجيل آخر.',
+};
 export const ChangeRefused: Story = {
   parameters: {
     msw: [
       currentMember,
-      http.post(mockUrl(CONTRACT.setMemberActive), () =>
-        HttpResponse.json({
-          status: '0',
-          errorMessage:
-            'You cannot change your own role or active state. Another Enrolment Admin can.',
-        }),
+      http.post(mockUrl(CONTRACT.setMemberActive), ({ request }) =>
+        HttpResponse.json({ status: '0', errorMessage: OWN_CHANGE[languageOf(request)] }),
       ),
     ],
   },
@@ -131,10 +133,11 @@ export const ChangeRefused: Story = {
       within(dialog).getByRole('button', { name: text('org:users.actions.deactivate') }),
     );
     await expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'You cannot change your own role',
+      OWN_CHANGE[storyLanguage()],
     );
   },
 };
+export const ChangeRefusedArabic = inArabic(ChangeRefused);
 
 /** The unit and active filters come from the URL and show as chosen. */
 export const Filtered: Story = {

@@ -8,7 +8,7 @@
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { CONTRACT } from '@tawqi/api';
-import { mockStates, mockUrl } from '@tawqi/api/msw';
+import { languageOf, mockStates, mockUrl } from '@tawqi/api/msw';
 import { IDENTITY_CHALLENGE_TTL_MS, MESSAGES, formatContact, formatDigits } from '@tawqi/domain';
 import { http, HttpResponse } from 'msw';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
@@ -374,13 +374,15 @@ export const ResendCode: Story = {
 export const ResendCodeArabic = inArabic(ResendCode);
 
 /** A wrong code is said under the code field. */
+/** The server's words, in the language the page asked in. */
+const WRONG_CODE = { en: 'The code is not correct.', ar: 'الرمز غير صحيح.' };
 export const WrongCode: Story = {
   parameters: {
     msw: [
-      http.post(mockUrl(CONTRACT.credentialsVerifyOtp), () =>
+      http.post(mockUrl(CONTRACT.credentialsVerifyOtp), ({ request }) =>
         HttpResponse.json({
           status: '0',
-          errorMessage: 'The code is not correct.',
+          errorMessage: WRONG_CODE[languageOf(request)],
           session: null,
           reason: null,
         }),
@@ -396,10 +398,11 @@ export const WrongCode: Story = {
     // Once the server has answered.
     await waitFor(() => expect(code).toHaveAttribute('aria-invalid', 'true'));
     await expect(code).toHaveAccessibleDescription(
-      expect.stringContaining('The code is not correct.') as string,
+      expect.stringContaining(WRONG_CODE[storyLanguage()]) as string,
     );
   },
 };
+export const WrongCodeArabic = inArabic(WrongCode);
 /** A code past its life (three minutes) says so before it is typed: the check is off. */
 const loginClock = movableClock();
 export const CodeExpired: Story = {
