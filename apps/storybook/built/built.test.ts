@@ -263,7 +263,7 @@ describe('the tokens page', () => {
 describe('forced colours (high contrast)', () => {
   it.each([
     ['components-statusbadge--all-tones', '[data-tone] > [aria-hidden]'],
-    ['components-card--stat', '[role="meter"] > *'],
+    ['components-statcard--default', '[role="meter"] > *'],
   ])('%s keeps its marks', async (id, selector) => {
     const page = await browser.newPage({ viewport: VIEWPORT });
     await page.emulateMedia({ forcedColors: 'active' });
@@ -320,6 +320,9 @@ describe('component stories in the toolbar’s language', () => {
 
   it.each(componentStories)('%s in Arabic is Arabic and shows no English', async (id) => {
     const shot = { story: id, language: 'ar', theme: 'light', width: 1280 } as const;
+    // Keyboard plays move focus: the page must be the one the browser focuses, whichever pages
+    // the tests before opened.
+    await viewer.page.bringToFront();
     const { error } = await viewer.inspect({ ...shot, key: shotKey(shot) });
     expect(error).toBeNull();
     const root = viewer.page.locator('.story-root');
