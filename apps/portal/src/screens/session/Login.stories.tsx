@@ -71,9 +71,12 @@ export const Idle: Story = {
     await expect(
       await canvas.findByRole('heading', { level: 1, name: text('login:title') }),
     ).toBeVisible();
-    await expect(canvas.getByRole('tab', { name: text('login:tabs.nafath') })).toHaveAttribute(
-      'aria-selected',
-      'true',
+    // Selected once the tabs have read the route, which a freshly loaded page may do a frame later.
+    await waitFor(() =>
+      expect(canvas.getByRole('tab', { name: text('login:tabs.nafath') })).toHaveAttribute(
+        'aria-selected',
+        'true',
+      ),
     );
   },
 };
@@ -373,9 +376,9 @@ export const ResendCode: Story = {
 };
 export const ResendCodeArabic = inArabic(ResendCode);
 
-/** A wrong code is said under the code field. */
 /** The server's words, in the language the page asked in. */
 const WRONG_CODE = { en: 'The code is not correct.', ar: 'الرمز غير صحيح.' };
+/** A wrong code is said under the code field. */
 export const WrongCode: Story = {
   parameters: {
     msw: [
